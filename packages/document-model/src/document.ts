@@ -1,0 +1,128 @@
+/** Content types lexnav can extract. */
+export const CONTENT_TYPES = {
+  txt: "text/plain",
+  html: "text/html",
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+} as const;
+export type ContentType = (typeof CONTENT_TYPES)[keyof typeof CONTENT_TYPES];
+
+/** Lifecycle of a document in the catalog. A failed document is never searchable. */
+export type LifecycleState = "received" | "extracted" | "indexed" | "failed" | "deleted";
+
+/** The part a document plays in a transaction set, read from its text when it can be. */
+export type DocumentRole =
+  | "base_agreement"
+  | "amendment"
+  | "restatement"
+  | "side_letter"
+  | "schedule_or_exhibit"
+  | "disclosure_schedule"
+  | "unknown";
+
+/** Who may read a document: principals (users, services) and groups. Empty lists mean nobody but admins. */
+export interface Access {
+  principals: string[];
+  groups: string[];
+}
+
+/** Why a document failed: a code from the closed error set and a sentence a person can act on. */
+export interface FailureReason {
+  code: string;
+  reason: string;
+}
+
+/** A document: the stable identity behind its versions, with provenance and lifecycle. */
+export interface DocumentRecord {
+  id: string;
+  /** Where the bytes came from: a path or URL as given at ingest. */
+  source: string;
+  fileName: string;
+  contentType: ContentType | null;
+  access: Access;
+  lifecycle: LifecycleState;
+  failure: FailureReason | null;
+  /** Current version (content hash), null until one was extracted. */
+  currentVersion: string | null;
+  title: string | null;
+  role: DocumentRole;
+  /** ISO date (yyyy-mm-dd) read from the text, e.g. "dated as of February 26, 1996". */
+  effectiveDate: string | null;
+  transactionSetId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One immutable extracted version of a document: identified by the sha256 of its bytes. */
+export interface DocumentVersion {
+  documentId: string;
+  version: string;
+  byteLength: number;
+  contentType: ContentType;
+  textLength: number;
+  extractedAt: string;
+  quality: QualityReport;
+}
+
+export type BlockKind = "heading" | "paragraph" | "list_item" | "table" | "table_row" | "page_break";
+
+/**
+ * A layout block of the extracted text. Its text is always `extracted.slice(start, end)`; it is not
+ * stored twice. A table block spans its rows; each row is a table_row block of its own.
+ */
+export interface Block {
+  kind: BlockKind;
+  start: number;
+  end: number;
+  /** 1-based page number where the block starts, when the source has pages. */
+  page?: number;
+  /** Heading level (1 = top) or list nesting depth (0 = top). */
+  level?: number;
+  /** Numbering printed before a list item when the source carries it separately (docx). */
+  label?: string;
+}
+
+/** A page of the extracted text: `[start, end)` into the extracted text, with the printed page label if any. */
+export interface PageAnchor {
+  page: number;
+  start: number;
+  end: number;
+  label?: string;
+}
+
+export type QualityIssueCode =
+  | "empty_page"
+  | "near_empty_page"
+  | "repeated_header"
+  | "repeated_footer"
+  | "mojibake"
+  | "broken_ligature"
+  | "text_loss"
+  | "low_text";
+
+export interface QualityIssue {
+  code: QualityIssueCode;
+  message: string;
+  /** Pages affected (1-based), when page-specific. */
+  pages?: number[];
+  /** `degraded` marks the document degraded; `fatal` fails it. */
+  severity: "info" | "degraded" | "fatal";
+}
+
+export interface QualityReport {
+  status: "ok" | "degraded" | "failed";
+  issues: QualityIssue[];
+  pageCount: number;
+  charCount: number;
+}
+
+/** What a parser produces: the immutable extracted text and its layout. */
+export interface Extraction {
+  contentType: ContentType;
+  text: string;
+  blocks: Block[];
+  pages: PageAnchor[];
+  quality: QualityReport;
+  /** Spans of repeated page headers/footers that were detected (kept in text, excluded from provisions). */
+  furniture: Array<{ start: number; end: number; kind: "header" | "footer" | "page_number" }>;
+}

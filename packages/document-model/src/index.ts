@@ -1,0 +1,31 @@
+export { CONTENT_TYPES } from "./document.ts";
+export type {
+  Access,
+  Block,
+  BlockKind,
+  ContentType,
+  DocumentRecord,
+  DocumentRole,
+  DocumentVersion,
+  Extraction,
+  FailureReason,
+  LifecycleState,
+  PageAnchor,
+  QualityIssue,
+  QualityIssueCode,
+  QualityReport,
+} from "./document.ts";
+export { emptyFlags } from "./provision.ts";
+export type {
+  CrossReference,
+  CrossReferenceKind,
+  CrossReferenceStatus,
+  DefinedTerm,
+  DocumentStructure,
+  NodeFlags,
+  NodeKind,
+  ProvisionNode,
+  TermUse,
+  TocSummary,
+} from "./provision.ts";
+export { countTokens } from "./tokens.ts";

@@ -1,0 +1,1 @@
+// Public API of @lexnav/provisions: the provision tree, enrichment and the navindex files.
