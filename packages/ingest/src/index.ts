@@ -1,0 +1,1 @@
+export type { IngestPipeline, IngestRequest, IngestResult, IngestStatus } from "./pipeline.ts";
