@@ -1,0 +1,327 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { LexnavError } from "@lexnav/core";
+import type {
+  Access,
+  ContentType,
+  DocumentRecord,
+  DocumentRole,
+  DocumentVersion,
+  FailureReason,
+  LifecycleState,
+  ProvisionNode,
+} from "@lexnav/document-model";
+import Database from "better-sqlite3";
+import type { Catalog, DocumentFilter, DocumentProfileUpdate, DocumentUpsert, StoredVersion } from "../ports/catalog.ts";
+
+/** Schema version of the embedded store; bump with a migration when tables change. */
+export const CATALOG_SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+  id TEXT PRIMARY KEY,
+  source TEXT NOT NULL UNIQUE,
+  file_name TEXT NOT NULL,
+  content_type TEXT,
+  access_json TEXT NOT NULL,
+  lifecycle TEXT NOT NULL CHECK (lifecycle IN ('received','extracted','indexed','failed','deleted')),
+  failure_code TEXT,
+  failure_reason TEXT,
+  current_version TEXT,
+  title TEXT,
+  role TEXT NOT NULL DEFAULT 'unknown',
+  effective_date TEXT,
+  transaction_set_id TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS documents_set ON documents(transaction_set_id);
+CREATE TABLE IF NOT EXISTS document_access (
+  document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('principal','group')),
+  name TEXT NOT NULL,
+  PRIMARY KEY (document_id, kind, name)
+);
+CREATE TABLE IF NOT EXISTS versions (
+  document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  version TEXT NOT NULL,
+  byte_length INTEGER NOT NULL,
+  content_type TEXT NOT NULL,
+  text TEXT NOT NULL,
+  text_length INTEGER NOT NULL,
+  blocks_json TEXT NOT NULL,
+  pages_json TEXT NOT NULL,
+  furniture_json TEXT NOT NULL,
+  quality_json TEXT NOT NULL,
+  extracted_at TEXT NOT NULL,
+  PRIMARY KEY (document_id, version)
+);
+CREATE TRIGGER IF NOT EXISTS versions_immutable BEFORE UPDATE ON versions
+BEGIN SELECT RAISE(ABORT, 'document versions are immutable'); END;
+CREATE TABLE IF NOT EXISTS nodes (
+  document_id TEXT NOT NULL,
+  version TEXT NOT NULL,
+  ord INTEGER NOT NULL,
+  id TEXT NOT NULL,
+  json TEXT NOT NULL,
+  PRIMARY KEY (document_id, version, id),
+  FOREIGN KEY (document_id, version) REFERENCES versions(document_id, version) ON DELETE CASCADE
+);
+`;
+
+interface DocumentRow {
+  id: string;
+  source: string;
+  file_name: string;
+  content_type: string | null;
+  access_json: string;
+  lifecycle: LifecycleState;
+  failure_code: string | null;
+  failure_reason: string | null;
+  current_version: string | null;
+  title: string | null;
+  role: DocumentRole;
+  effective_date: string | null;
+  transaction_set_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface VersionRow {
+  document_id: string;
+  version: string;
+  byte_length: number;
+  content_type: string;
+  text: string;
+  text_length: number;
+  blocks_json: string;
+  pages_json: string;
+  furniture_json: string;
+  quality_json: string;
+  extracted_at: string;
+}
+
+function toRecord(row: DocumentRow): DocumentRecord {
+  const failure: FailureReason | null =
+    row.failure_code === null ? null : { code: row.failure_code, reason: row.failure_reason ?? "" };
+  return {
+    id: row.id,
+    source: row.source,
+    fileName: row.file_name,
+    contentType: row.content_type as ContentType | null,
+    access: JSON.parse(row.access_json) as Access,
+    lifecycle: row.lifecycle,
+    failure,
+    currentVersion: row.current_version,
+    title: row.title,
+    role: row.role,
+    effectiveDate: row.effective_date,
+    transactionSetId: row.transaction_set_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function versionMeta(row: Omit<VersionRow, "text" | "blocks_json" | "pages_json" | "furniture_json">): DocumentVersion {
+  return {
+    documentId: row.document_id,
+    version: row.version,
+    byteLength: row.byte_length,
+    contentType: row.content_type as ContentType,
+    textLength: row.text_length,
+    extractedAt: row.extracted_at,
+    quality: JSON.parse(row.quality_json),
+  };
+}
+
+function normaliseAccess(access: Access): Access {
+  return {
+    principals: [...new Set(access.principals)].sort(),
+    groups: [...new Set(access.groups)].sort(),
+  };
+}
+
+/**
+ * The embedded catalog: one SQLite file (WAL) holding documents, immutable versions and nodes.
+ * Use ":memory:" for a throwaway store.
+ */
+export function createSqliteCatalog(path: string): Catalog {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+  } catch (cause) {
+    throw new LexnavError("unavailable", `cannot open the lexnav store at ${path}`, { cause, retryable: false });
+  }
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.exec(SCHEMA);
+  const found = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  if (found === undefined) {
+    db.prepare("INSERT INTO meta(key, value) VALUES ('schema_version', ?)").run(String(CATALOG_SCHEMA_VERSION));
+  } else if (Number(found.value) !== CATALOG_SCHEMA_VERSION) {
+    throw new LexnavError(
+      "conflict",
+      `the store at ${path} has schema version ${found.value}; this lexnav expects ${CATALOG_SCHEMA_VERSION}`,
+    );
+  }
+
+  const stmt = {
+    getDoc: db.prepare("SELECT * FROM documents WHERE id = ?"),
+    getDocBySource: db.prepare("SELECT * FROM documents WHERE source = ?"),
+    insertDoc: db.prepare(
+      `INSERT INTO documents (id, source, file_name, access_json, lifecycle, created_at, updated_at)
+       VALUES (@id, @source, @fileName, @access, 'received', @now, @now)`,
+    ),
+    receiveDoc: db.prepare(
+      `UPDATE documents SET source = @source, file_name = @fileName, access_json = @access, lifecycle = 'received',
+       failure_code = NULL, failure_reason = NULL, updated_at = @now WHERE id = @id`,
+    ),
+    setLifecycle: db.prepare(
+      "UPDATE documents SET lifecycle = ?, failure_code = ?, failure_reason = ?, updated_at = ? WHERE id = ?",
+    ),
+    setAccessJson: db.prepare("UPDATE documents SET access_json = ?, updated_at = ? WHERE id = ?"),
+    clearAccess: db.prepare("DELETE FROM document_access WHERE document_id = ?"),
+    addAccess: db.prepare("INSERT INTO document_access (document_id, kind, name) VALUES (?, ?, ?)"),
+    setProfile: db.prepare(
+      `UPDATE documents SET title = @title, role = @role, effective_date = @effectiveDate,
+       transaction_set_id = @transactionSetId, updated_at = @now WHERE id = @id`,
+    ),
+    setCurrent: db.prepare("UPDATE documents SET current_version = ?, content_type = ?, updated_at = ? WHERE id = ?"),
+    insertVersion: db.prepare(
+      `INSERT OR IGNORE INTO versions (document_id, version, byte_length, content_type, text, text_length, blocks_json,
+       pages_json, furniture_json, quality_json, extracted_at)
+       VALUES (@documentId, @version, @byteLength, @contentType, @text, @textLength, @blocks, @pages, @furniture,
+       @quality, @extractedAt)`,
+    ),
+    getVersion: db.prepare("SELECT * FROM versions WHERE document_id = ? AND version = ?"),
+    listVersions: db.prepare(
+      `SELECT document_id, version, byte_length, content_type, text_length, quality_json, extracted_at
+       FROM versions WHERE document_id = ? ORDER BY extracted_at`,
+    ),
+    deleteNodes: db.prepare("DELETE FROM nodes WHERE document_id = ? AND version = ?"),
+    deleteAllVersions: db.prepare("DELETE FROM versions WHERE document_id = ?"),
+    clearCurrent: db.prepare("UPDATE documents SET current_version = NULL WHERE id = ?"),
+    insertNode: db.prepare("INSERT INTO nodes (document_id, version, ord, id, json) VALUES (?, ?, ?, ?, ?)"),
+    getNodes: db.prepare("SELECT json FROM nodes WHERE document_id = ? AND version = ? ORDER BY ord"),
+  };
+
+  const writeAccess = (id: string, access: Access, now: string) => {
+    const a = normaliseAccess(access);
+    stmt.setAccessJson.run(JSON.stringify(a), now, id);
+    stmt.clearAccess.run(id);
+    for (const p of a.principals) stmt.addAccess.run(id, "principal", p);
+    for (const g of a.groups) stmt.addAccess.run(id, "group", g);
+  };
+
+  const catalog: Catalog = {
+    transaction: (fn) => db.transaction(fn)(),
+
+    getDocument(id) {
+      const row = stmt.getDoc.get(id) as DocumentRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    findDocumentBySource(source) {
+      const row = stmt.getDocBySource.get(source) as DocumentRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    listDocuments(filter: DocumentFilter = {}) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (filter.lifecycle && filter.lifecycle.length > 0) {
+        where.push(`lifecycle IN (${filter.lifecycle.map(() => "?").join(",")})`);
+        params.push(...filter.lifecycle);
+      }
+      if (filter.transactionSetId !== undefined) {
+        where.push("transaction_set_id = ?");
+        params.push(filter.transactionSetId);
+      }
+      const sql = `SELECT * FROM documents ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY source`;
+      return (db.prepare(sql).all(...params) as DocumentRow[]).map(toRecord);
+    },
+    upsertReceived(doc: DocumentUpsert, now) {
+      const run = db.transaction(() => {
+        const params = { ...doc, access: JSON.stringify(normaliseAccess(doc.access)), now };
+        if (stmt.getDoc.get(doc.id)) stmt.receiveDoc.run(params);
+        else stmt.insertDoc.run(params);
+        writeAccess(doc.id, doc.access, now);
+      });
+      run();
+      const rec = catalog.getDocument(doc.id);
+      if (!rec) throw new LexnavError("internal", `document ${doc.id} vanished after upsert`);
+      return rec;
+    },
+    setLifecycle(id, state, failure, now) {
+      stmt.setLifecycle.run(state, failure?.code ?? null, failure?.reason ?? null, now, id);
+    },
+    setAccess(id, access, now) {
+      if (!stmt.getDoc.get(id)) return false;
+      db.transaction(() => writeAccess(id, access, now))();
+      return true;
+    },
+    setProfile(id, profile: DocumentProfileUpdate, now) {
+      stmt.setProfile.run({ ...profile, id, now });
+    },
+    setCurrentVersion(id, version, contentType, now) {
+      stmt.setCurrent.run(version, contentType, now, id);
+    },
+    putVersion(documentId, v: StoredVersion) {
+      stmt.insertVersion.run({
+        documentId,
+        version: v.version,
+        byteLength: v.byteLength,
+        contentType: v.contentType,
+        text: v.text,
+        textLength: v.text.length,
+        blocks: JSON.stringify(v.blocks),
+        pages: JSON.stringify(v.pages),
+        furniture: JSON.stringify(v.furniture),
+        quality: JSON.stringify(v.quality),
+        extractedAt: v.extractedAt,
+      });
+    },
+    getVersion(documentId, version) {
+      const row = stmt.getVersion.get(documentId, version) as VersionRow | undefined;
+      if (!row) return null;
+      return {
+        ...versionMeta(row),
+        text: row.text,
+        blocks: JSON.parse(row.blocks_json),
+        pages: JSON.parse(row.pages_json),
+        furniture: JSON.parse(row.furniture_json),
+      };
+    },
+    listVersions(documentId) {
+      return (stmt.listVersions.all(documentId) as VersionRow[]).map(versionMeta);
+    },
+    replaceNodes(documentId, version, nodes: ProvisionNode[]) {
+      db.transaction(() => {
+        stmt.deleteNodes.run(documentId, version);
+        nodes.forEach((n, i) => {
+          stmt.insertNode.run(documentId, version, i, n.id, JSON.stringify(n));
+        });
+      })();
+    },
+    getNodes(documentId, version) {
+      return (stmt.getNodes.all(documentId, version) as Array<{ json: string }>).map(
+        (r) => JSON.parse(r.json) as ProvisionNode,
+      );
+    },
+    markDeleted(id, now) {
+      if (!stmt.getDoc.get(id)) return false;
+      db.transaction(() => {
+        // Versions hold the text; their nodes go with them (ON DELETE CASCADE). The record stays as the audit trail.
+        stmt.deleteAllVersions.run(id);
+        stmt.clearCurrent.run(id);
+        stmt.setLifecycle.run("deleted", null, null, now, id);
+      })();
+      return true;
+    },
+    close() {
+      db.close();
+    },
+  };
+  return catalog;
+}

@@ -1,0 +1,8 @@
+export type {
+  Catalog,
+  DocumentFilter,
+  DocumentProfileUpdate,
+  DocumentUpsert,
+  StoredVersion,
+} from "./ports/catalog.ts";
+export { CATALOG_SCHEMA_VERSION, createSqliteCatalog } from "./adapters/sqlite-catalog.ts";

@@ -1,0 +1,74 @@
+import type {
+  Access,
+  Block,
+  ContentType,
+  DocumentRecord,
+  DocumentRole,
+  DocumentVersion,
+  Extraction,
+  FailureReason,
+  LifecycleState,
+  PageAnchor,
+  ProvisionNode,
+} from "@lexnav/document-model";
+
+/** The fields of a document that ingestion sets when it first sees or re-reads a source. */
+export interface DocumentUpsert {
+  id: string;
+  source: string;
+  fileName: string;
+  access: Access;
+}
+
+/** What the catalog knows about a document after it was read: read from its text, not given. */
+export interface DocumentProfileUpdate {
+  title: string | null;
+  role: DocumentRole;
+  effectiveDate: string | null;
+  transactionSetId: string | null;
+}
+
+/** A stored, immutable extracted version: the text every citation offset refers to. */
+export interface StoredVersion extends DocumentVersion {
+  text: string;
+  blocks: Block[];
+  pages: PageAnchor[];
+  furniture: Extraction["furniture"];
+}
+
+export interface DocumentFilter {
+  lifecycle?: LifecycleState[];
+  transactionSetId?: string;
+}
+
+/**
+ * The catalog port: documents with provenance and lifecycle, their immutable versions and the
+ * provision nodes derived from them. Writes that belong together happen in `transaction`.
+ */
+export interface Catalog {
+  /** Runs `fn` atomically: either every write inside lands or none does. */
+  transaction<T>(fn: () => T): T;
+
+  getDocument(id: string): DocumentRecord | null;
+  findDocumentBySource(source: string): DocumentRecord | null;
+  listDocuments(filter?: DocumentFilter): DocumentRecord[];
+  /** Creates the document as `received`, or moves an existing one back to `received` with the new access. */
+  upsertReceived(doc: DocumentUpsert, now: string): DocumentRecord;
+  setLifecycle(id: string, state: LifecycleState, failure: FailureReason | null, now: string): void;
+  setAccess(id: string, access: Access, now: string): boolean;
+  setProfile(id: string, profile: DocumentProfileUpdate, now: string): void;
+  setCurrentVersion(id: string, version: string, contentType: ContentType, now: string): void;
+
+  /** Stores a version once; storing the same (document, version) again is a no-op. Versions are never updated. */
+  putVersion(documentId: string, version: StoredVersion): void;
+  getVersion(documentId: string, version: string): StoredVersion | null;
+  listVersions(documentId: string): DocumentVersion[];
+
+  /** Replaces the derived nodes of one version (structure and enrichment can be recomputed). */
+  replaceNodes(documentId: string, version: string, nodes: ProvisionNode[]): void;
+  getNodes(documentId: string, version: string): ProvisionNode[];
+  /** Removes a document's versions (text) and nodes and marks it deleted; the record stays as the audit trail. */
+  markDeleted(id: string, now: string): boolean;
+
+  close(): void;
+}

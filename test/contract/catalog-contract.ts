@@ -1,0 +1,127 @@
+import type { Catalog, StoredVersion } from "@lexnav/catalog";
+import { type ProvisionNode, emptyFlags } from "@lexnav/document-model";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const NOW = "2026-01-01T00:00:00.000Z";
+
+function version(text: string, v = "v1"): StoredVersion {
+  return {
+    documentId: "doc-1",
+    version: v,
+    byteLength: text.length,
+    contentType: "text/plain",
+    textLength: text.length,
+    extractedAt: NOW,
+    quality: { status: "ok", issues: [], pageCount: 1, charCount: text.length },
+    text,
+    blocks: [{ kind: "paragraph", start: 0, end: text.length }],
+    pages: [{ page: 1, start: 0, end: text.length }],
+    furniture: [],
+  };
+}
+
+function node(id: string, start: number, end: number, parentId: string | null): ProvisionNode {
+  return {
+    id,
+    documentId: "doc-1",
+    parentId,
+    kind: parentId ? "section" : "document",
+    clauseRef: parentId ? "1." : null,
+    fullRef: parentId ? "1" : null,
+    title: null,
+    headingPath: [],
+    start,
+    end,
+    depth: parentId ? 1 : 0,
+    page: 1,
+    tokenCount: 1,
+    flags: emptyFlags(end - start),
+    keywords: [],
+    definesTerms: [],
+    xrefs: [],
+    termUses: [],
+  };
+}
+
+/**
+ * The contract every Catalog adapter meets. Run it against the embedded adapter always and against
+ * other adapters when they exist.
+ */
+export function describeCatalogContract(name: string, make: () => Catalog): void {
+  describe(`Catalog contract: ${name}`, () => {
+    let catalog: Catalog;
+    beforeEach(() => {
+      catalog = make();
+    });
+    afterEach(() => catalog.close());
+
+    it("records a received document with its provenance and access", () => {
+      const rec = catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: ["bob", "alice", "bob"], groups: ["deal-team"] } },
+        NOW,
+      );
+      expect(rec.lifecycle).toBe("received");
+      expect(rec.access).toEqual({ principals: ["alice", "bob"], groups: ["deal-team"] });
+      expect(catalog.findDocumentBySource("/x/a.txt")?.id).toBe("doc-1");
+    });
+
+    it("keeps versions immutable: a second put of the same version changes nothing", () => {
+      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } }, NOW);
+      catalog.putVersion("doc-1", version("original text"));
+      catalog.putVersion("doc-1", version("other text"));
+      expect(catalog.getVersion("doc-1", "v1")?.text).toBe("original text");
+      expect(catalog.listVersions("doc-1")).toHaveLength(1);
+    });
+
+    it("stores nodes in order per version and replaces them atomically", () => {
+      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } }, NOW);
+      catalog.putVersion("doc-1", version("1. Term. Text."));
+      catalog.replaceNodes("doc-1", "v1", [node("root", 0, 14, null), node("s1", 0, 14, "root")]);
+      expect(catalog.getNodes("doc-1", "v1").map((n) => n.id)).toEqual(["root", "s1"]);
+      catalog.replaceNodes("doc-1", "v1", [node("root", 0, 14, null)]);
+      expect(catalog.getNodes("doc-1", "v1").map((n) => n.id)).toEqual(["root"]);
+    });
+
+    it("rolls back every write of a failed transaction", () => {
+      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } }, NOW);
+      expect(() =>
+        catalog.transaction(() => {
+          catalog.putVersion("doc-1", version("text"));
+          catalog.setLifecycle("doc-1", "indexed", null, NOW);
+          throw new Error("boom");
+        }),
+      ).toThrow("boom");
+      expect(catalog.getVersion("doc-1", "v1")).toBeNull();
+      expect(catalog.getDocument("doc-1")?.lifecycle).toBe("received");
+    });
+
+    it("keeps a failed document visible with its reason", () => {
+      catalog.upsertReceived({ id: "doc-1", source: "/x/a.pdf", fileName: "a.pdf", access: { principals: [], groups: [] } }, NOW);
+      catalog.setLifecycle("doc-1", "failed", { code: "encrypted", reason: "a.pdf: encrypted PDF" }, NOW);
+      const failed = catalog.listDocuments({ lifecycle: ["failed"] });
+      expect(failed.map((d) => [d.id, d.failure?.code])).toEqual([["doc-1", "encrypted"]]);
+      expect(catalog.listDocuments({ lifecycle: ["indexed"] })).toEqual([]);
+    });
+
+    it("deletes text and nodes but keeps the record as deleted", () => {
+      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } }, NOW);
+      catalog.putVersion("doc-1", version("secret"));
+      catalog.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
+      catalog.replaceNodes("doc-1", "v1", [node("root", 0, 6, null)]);
+      expect(catalog.markDeleted("doc-1", NOW)).toBe(true);
+      expect(catalog.getVersion("doc-1", "v1")).toBeNull();
+      expect(catalog.getNodes("doc-1", "v1")).toEqual([]);
+      const rec = catalog.getDocument("doc-1");
+      expect(rec?.lifecycle).toBe("deleted");
+      expect(rec?.currentVersion).toBeNull();
+      expect(catalog.markDeleted("missing", NOW)).toBe(false);
+    });
+
+    it("changes access", () => {
+      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: ["a"], groups: [] } }, NOW);
+      expect(catalog.setAccess("doc-1", { principals: [], groups: ["g"] }, NOW)).toBe(true);
+      expect(catalog.getDocument("doc-1")?.access).toEqual({ principals: [], groups: ["g"] });
+      expect(catalog.setAccess("nope", { principals: [], groups: [] }, NOW)).toBe(false);
+    });
+  });
+}
