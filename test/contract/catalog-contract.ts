@@ -1,5 +1,5 @@
 import type { Catalog, StoredVersion } from "@lexnav/catalog";
-import { type ProvisionNode, emptyFlags } from "@lexnav/document-model";
+import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 const NOW = "2026-01-01T00:00:00.000Z";
@@ -57,7 +57,12 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
 
     it("records a received document with its provenance and access", () => {
       const rec = catalog.upsertReceived(
-        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: ["bob", "alice", "bob"], groups: ["deal-team"] } },
+        {
+          id: "doc-1",
+          source: "/x/a.txt",
+          fileName: "a.txt",
+          access: { principals: ["bob", "alice", "bob"], groups: ["deal-team"] },
+        },
         NOW,
       );
       expect(rec.lifecycle).toBe("received");
@@ -66,7 +71,10 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
     });
 
     it("keeps versions immutable: a second put of the same version changes nothing", () => {
-      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } }, NOW);
+      catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } },
+        NOW,
+      );
       catalog.putVersion("doc-1", version("original text"));
       catalog.putVersion("doc-1", version("other text"));
       expect(catalog.getVersion("doc-1", "v1")?.text).toBe("original text");
@@ -74,7 +82,10 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
     });
 
     it("stores nodes in order per version and replaces them atomically", () => {
-      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } }, NOW);
+      catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } },
+        NOW,
+      );
       catalog.putVersion("doc-1", version("1. Term. Text."));
       catalog.replaceNodes("doc-1", "v1", [node("root", 0, 14, null), node("s1", 0, 14, "root")]);
       expect(catalog.getNodes("doc-1", "v1").map((n) => n.id)).toEqual(["root", "s1"]);
@@ -83,7 +94,10 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
     });
 
     it("rolls back every write of a failed transaction", () => {
-      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } }, NOW);
+      catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } },
+        NOW,
+      );
       expect(() =>
         catalog.transaction(() => {
           catalog.putVersion("doc-1", version("text"));
@@ -96,7 +110,10 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
     });
 
     it("keeps a failed document visible with its reason", () => {
-      catalog.upsertReceived({ id: "doc-1", source: "/x/a.pdf", fileName: "a.pdf", access: { principals: [], groups: [] } }, NOW);
+      catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.pdf", fileName: "a.pdf", access: { principals: [], groups: [] } },
+        NOW,
+      );
       catalog.setLifecycle("doc-1", "failed", { code: "encrypted", reason: "a.pdf: encrypted PDF" }, NOW);
       const failed = catalog.listDocuments({ lifecycle: ["failed"] });
       expect(failed.map((d) => [d.id, d.failure?.code])).toEqual([["doc-1", "encrypted"]]);
@@ -104,7 +121,10 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
     });
 
     it("deletes text and nodes but keeps the record as deleted", () => {
-      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } }, NOW);
+      catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } },
+        NOW,
+      );
       catalog.putVersion("doc-1", version("secret"));
       catalog.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
       catalog.replaceNodes("doc-1", "v1", [node("root", 0, 6, null)]);
@@ -118,7 +138,10 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
     });
 
     it("changes access", () => {
-      catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: ["a"], groups: [] } }, NOW);
+      catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: ["a"], groups: [] } },
+        NOW,
+      );
       expect(catalog.setAccess("doc-1", { principals: [], groups: ["g"] }, NOW)).toBe(true);
       expect(catalog.getDocument("doc-1")?.access).toEqual({ principals: [], groups: ["g"] });
       expect(catalog.setAccess("nope", { principals: [], groups: [] }, NOW)).toBe(false);

@@ -1,3 +1,4 @@
+export { CATALOG_SCHEMA_VERSION, createSqliteCatalog } from "./adapters/sqlite-catalog.ts";
 export type {
   Catalog,
   DocumentFilter,
@@ -5,4 +6,3 @@ export type {
   DocumentUpsert,
   StoredVersion,
 } from "./ports/catalog.ts";
-export { CATALOG_SCHEMA_VERSION, createSqliteCatalog } from "./adapters/sqlite-catalog.ts";

@@ -6,9 +6,17 @@ import { z } from "zod";
  */
 export const configSchema = z.object({
   LEXNAV_DB: z.string().default(".lexnav/lexnav.sqlite"),
-  LEXNAV_MAX_FILE_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  LEXNAV_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   LEXNAV_MAX_LINE_CHARS: z.coerce.number().int().positive().default(200_000),
-  LEXNAV_MAX_DOCX_EXPANDED_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  LEXNAV_MAX_DOCX_EXPANDED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -1,4 +1,3 @@
-export { CONTENT_TYPES } from "./document.ts";
 export type {
   Access,
   Block,
@@ -15,7 +14,7 @@ export type {
   QualityIssueCode,
   QualityReport,
 } from "./document.ts";
-export { emptyFlags } from "./provision.ts";
+export { CONTENT_TYPES } from "./document.ts";
 export type {
   CrossReference,
   CrossReferenceKind,
@@ -28,4 +27,5 @@ export type {
   TermUse,
   TocSummary,
 } from "./provision.ts";
+export { emptyFlags } from "./provision.ts";
 export { countTokens } from "./tokens.ts";

@@ -12,7 +12,13 @@ import type {
   ProvisionNode,
 } from "@lexnav/document-model";
 import Database from "better-sqlite3";
-import type { Catalog, DocumentFilter, DocumentProfileUpdate, DocumentUpsert, StoredVersion } from "../ports/catalog.ts";
+import type {
+  Catalog,
+  DocumentFilter,
+  DocumentProfileUpdate,
+  DocumentUpsert,
+  StoredVersion,
+} from "../ports/catalog.ts";
 
 /** Schema version of the embedded store; bump with a migration when tables change. */
 export const CATALOG_SCHEMA_VERSION = 1;
@@ -158,7 +164,9 @@ export function createSqliteCatalog(path: string): Catalog {
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.exec(SCHEMA);
-  const found = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  const found = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+    | { value: string }
+    | undefined;
   if (found === undefined) {
     db.prepare("INSERT INTO meta(key, value) VALUES ('schema_version', ?)").run(String(CATALOG_SCHEMA_VERSION));
   } else if (Number(found.value) !== CATALOG_SCHEMA_VERSION) {
