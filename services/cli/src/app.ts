@@ -1,0 +1,134 @@
+import { parseArgs } from "node:util";
+import { createSqliteCatalog } from "@lexnav/catalog";
+import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
+import { createIngestPipeline } from "@lexnav/ingest";
+import { demoCommand } from "./commands/demo.ts";
+import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
+import { ingestCommand } from "./commands/ingest.ts";
+import { inspectCommand } from "./commands/inspect.ts";
+import { navindexCommand } from "./commands/navindex.ts";
+import type { CliContext } from "./context.ts";
+
+export const USAGE = `lexnav — cited provision trees for transactional legal documents
+
+usage:
+  lexnav demo                                   ingest the example transaction set and show its structure
+  lexnav ingest <paths...> [--acl <principal|group:name>...] [--set <transaction-set>] [--json]
+  lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality
+  lexnav list [--json]                          every document with its lifecycle (failed ones with reasons)
+  lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
+  lexnav delete <doc-id>                        remove a document's text and nodes from every store
+  lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
+
+options:
+  --db <path>      the embedded store (default .lexnav/lexnav.sqlite, or LEXNAV_DB)
+`;
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  stderr: NodeJS.WriteStream;
+}
+
+/** Runs one CLI invocation; returns the process exit code. Never throws for user errors. */
+export async function runCli(argv: string[], config: LexnavConfig, logger: Logger, io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (e) {
+    io.err(`${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...args] = positionals;
+  if (values.help || command === undefined || command === "help") {
+    io.out(USAGE);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  const effective: LexnavConfig = values.db ? { ...config, dbPath: values.db } : config;
+  const catalog = createSqliteCatalog(effective.dbPath);
+  const ctx: CliContext = {
+    config: effective,
+    catalog,
+    pipeline: createIngestPipeline({ catalog, limits: effective.limits, logger }),
+    logger,
+    out: io.out,
+    err: io.err,
+    stderr: io.stderr,
+  };
+  const json = values.json === true;
+  try {
+    switch (command) {
+      case "demo":
+        await demoCommand(ctx, { json, ...(args[0] ? { dir: args[0] } : {}) });
+        return 0;
+      case "ingest": {
+        if (args.length === 0) throw usageError("ingest needs at least one path");
+        const s = await ingestCommand(ctx, {
+          paths: args,
+          acl: values.acl ?? [],
+          json,
+          ...(values.set ? { set: values.set } : {}),
+        });
+        return s.failed > 0 ? 1 : 0;
+      }
+      case "inspect":
+        if (!args[0]) throw usageError("inspect needs a file or document id");
+        await inspectCommand(ctx, args[0], json);
+        return 0;
+      case "list":
+        listCommand(ctx, json);
+        return 0;
+      case "navindex":
+        navindexCommand(ctx, {
+          json,
+          ...(values.out ? { out: values.out } : {}),
+          ...(values.set ? { set: values.set } : {}),
+        });
+        return 0;
+      case "delete":
+        if (!args[0]) throw usageError("delete needs a document id");
+        await deleteCommand(ctx, args[0]);
+        return 0;
+      case "acl":
+        if (!args[0]) throw usageError("acl needs a document id");
+        await aclCommand(ctx, args[0], values.acl ?? []);
+        return 0;
+      default:
+        throw usageError(`unknown command "${command}"`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (isLexnavError(e)) {
+      io.err(`lexnav: ${e.message}`);
+      return e.code === "not_found" ? 3 : 1;
+    }
+    throw e;
+  } finally {
+    catalog.close();
+  }
+}
+
+class UsageError extends Error {}
+function usageError(message: string): UsageError {
+  return new UsageError(message);
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      acl: { type: "string", multiple: true },
+      set: { type: "string" },
+      json: { type: "boolean" },
+      db: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import type { Access } from "@lexnav/document-model";
+import type { IngestResult } from "@lexnav/ingest";
+import type { CliContext } from "../context.ts";
+import { expandPaths } from "../files.ts";
+import { createProgress } from "../progress.ts";
+
+export interface IngestOptions {
+  paths: string[];
+  acl: string[];
+  set?: string;
+  json: boolean;
+}
+
+/** Splits `--acl` values into principals and groups: `group:deal-team` is a group, anything else a principal. */
+export function parseAcl(values: string[]): Access {
+  const principals: string[] = [];
+  const groups: string[] = [];
+  for (const v of values) {
+    if (v.startsWith("group:")) groups.push(v.slice("group:".length));
+    else if (v.startsWith("user:")) principals.push(v.slice("user:".length));
+    else principals.push(v);
+  }
+  return { principals, groups };
+}
+
+export interface IngestSummary {
+  indexed: number;
+  unchanged: number;
+  failed: number;
+  skipped: string[];
+  results: IngestResult[];
+}
+
+export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promise<IngestSummary> {
+  const { files, skipped } = expandPaths(opts.paths);
+  const access = parseAcl(opts.acl);
+  const progress = createProgress(files.length, ctx.stderr);
+  const results: IngestResult[] = [];
+  for (const file of files) {
+    const result = await ctx.pipeline.ingest({
+      source: file,
+      access,
+      ...(opts.set === undefined ? {} : { transactionSetId: opts.set }),
+    });
+    results.push(result);
+    progress.tick(file);
+  }
+  progress.done();
+  const summary: IngestSummary = {
+    indexed: results.filter((r) => r.status === "indexed").length,
+    unchanged: results.filter((r) => r.status === "unchanged").length,
+    failed: results.filter((r) => r.status === "failed").length,
+    skipped,
+    results,
+  };
+  if (opts.json) {
+    ctx.out(JSON.stringify(summary, null, 2));
+  } else {
+    ctx.out(
+      `indexed ${summary.indexed}, unchanged ${summary.unchanged}, failed ${summary.failed}` +
+        (skipped.length ? `, skipped ${skipped.length} file(s) of other types in directories` : ""),
+    );
+    for (const r of results.filter((x) => x.status === "failed")) {
+      ctx.out(`  FAILED ${r.source}\n         ${r.failure?.code}: ${r.failure?.reason}`);
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,145 @@
+import { existsSync } from "node:fs";
+import type { Catalog } from "@lexnav/catalog";
+import { createSqliteCatalog } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
+import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
+import { canonicalSource, createIngestPipeline } from "@lexnav/ingest";
+import type { CliContext } from "../context.ts";
+import { renderQuality, renderTree } from "../render.ts";
+
+/** The JSON shape of `lexnav inspect --json`. */
+export interface InspectJson {
+  document: DocumentRecord & { version: string | null };
+  text: string;
+  nodes: Array<
+    Pick<
+      ProvisionNode,
+      | "id"
+      | "parentId"
+      | "kind"
+      | "clauseRef"
+      | "fullRef"
+      | "title"
+      | "headingPath"
+      | "start"
+      | "end"
+      | "page"
+      | "tokenCount"
+      | "flags"
+      | "keywords"
+      | "definesTerms"
+    > & {
+      xrefs: Array<{
+        text: string;
+        target: string;
+        status: string;
+        targetNodeId: string | null;
+        targetDocumentId: string | null;
+      }>;
+      termUses: Array<{ term: string; definitionNodeId: string | null; definitionDocumentId: string | null }>;
+    }
+  >;
+  quality: unknown;
+}
+
+/**
+ * Finds the document by id or source path in the store; a file that was never ingested is read
+ * into a throwaway in-memory store so inspecting never changes the user's index.
+ */
+async function locate(
+  ctx: CliContext,
+  target: string,
+): Promise<{ catalog: Catalog; doc: DocumentRecord; temp: boolean }> {
+  const byId = ctx.catalog.getDocument(target);
+  if (byId) return { catalog: ctx.catalog, doc: byId, temp: false };
+  const bySource = ctx.catalog.findDocumentBySource(canonicalSource(target));
+  if (bySource) return { catalog: ctx.catalog, doc: bySource, temp: false };
+  if (!existsSync(target)) throw new LexnavError("not_found", `no document with id or source "${target}"`);
+  const catalog = createSqliteCatalog(":memory:");
+  const pipeline = createIngestPipeline({ catalog, limits: ctx.config.limits, logger: ctx.logger });
+  const result = await pipeline.ingest({ source: target, access: { principals: [], groups: [] } });
+  const doc = catalog.getDocument(result.documentId);
+  if (!doc) throw new LexnavError("internal", `inspecting ${target} produced no record`);
+  return { catalog, doc, temp: true };
+}
+
+export function buildInspectJson(catalog: Catalog, doc: DocumentRecord): InspectJson {
+  const version = doc.currentVersion ? catalog.getVersion(doc.id, doc.currentVersion) : null;
+  const nodes = doc.currentVersion ? catalog.getNodes(doc.id, doc.currentVersion) : [];
+  return {
+    document: { ...doc, version: doc.currentVersion },
+    text: version?.text ?? "",
+    nodes: nodes.map((n) => ({
+      id: n.id,
+      parentId: n.parentId,
+      kind: n.kind,
+      clauseRef: n.clauseRef,
+      fullRef: n.fullRef,
+      title: n.title,
+      headingPath: n.headingPath,
+      start: n.start,
+      end: n.end,
+      page: n.page,
+      tokenCount: n.tokenCount,
+      flags: n.flags,
+      keywords: n.keywords,
+      definesTerms: n.definesTerms,
+      xrefs: n.xrefs.map((x) => ({
+        text: x.text,
+        target: x.target,
+        status: x.status,
+        targetNodeId: x.targetNodeId,
+        targetDocumentId: x.targetDocumentId,
+      })),
+      termUses: n.termUses.map((u) => ({
+        term: u.term,
+        definitionNodeId: u.definitionNodeId,
+        definitionDocumentId: u.definitionDocumentId,
+      })),
+    })),
+    quality: version?.quality ?? null,
+  };
+}
+
+export async function inspectCommand(ctx: CliContext, target: string, json: boolean): Promise<InspectJson> {
+  const { catalog, doc, temp } = await locate(ctx, target);
+  try {
+    const data = buildInspectJson(catalog, doc);
+    if (json) {
+      ctx.out(JSON.stringify(data));
+      return data;
+    }
+    const d = data.document;
+    ctx.out(`${d.title ?? d.fileName}\n  id ${d.id}  version ${d.version ?? "-"}\n  source ${d.source}`);
+    ctx.out(
+      `  lifecycle ${d.lifecycle}${d.failure ? ` (${d.failure.code}: ${d.failure.reason})` : ""}  role ${d.role}` +
+        `  effective ${d.effectiveDate ?? "-"}  set ${d.transactionSetId ?? "-"}`,
+    );
+    if (!d.version) return data;
+    const nodes = catalog.getNodes(doc.id, d.version);
+    const defs = nodes.filter((n) => n.flags.isDefinition);
+    const xrefs = nodes.flatMap((n) => n.xrefs);
+    const by = (s: string) => xrefs.filter((x) => x.status === s).length;
+    ctx.out(
+      `  ${nodes.length} nodes, ${defs.length} definitions, ${xrefs.length} cross-references ` +
+        `(${by("resolved")} resolved, ${by("external")} external, ${by("dangling")} dangling)`,
+    );
+    ctx.out(renderQuality(data.quality as Parameters<typeof renderQuality>[0]));
+    ctx.out("\nstructure:");
+    ctx.out(renderTree(nodes, data.text));
+    if (defs.length) ctx.out(`\ndefined terms: ${defs.flatMap((n) => n.definesTerms).join(", ")}`);
+    const shown = xrefs.slice(0, 200);
+    if (shown.length) {
+      ctx.out("\ncross-references:");
+      for (const x of shown) {
+        ctx.out(
+          `  ${x.text.padEnd(30)} → ${x.target} ${x.status}${x.externalDocument ? ` (${x.externalDocument})` : ""}`,
+        );
+      }
+      if (xrefs.length > shown.length) ctx.out(`  … ${xrefs.length - shown.length} more (use --json)`);
+    }
+    return data;
+  } finally {
+    if (temp) catalog.close();
+  }
+}

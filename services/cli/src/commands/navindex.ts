@@ -1,0 +1,85 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Catalog } from "@lexnav/catalog";
+import { countTokens, type DocumentStructure } from "@lexnav/document-model";
+import {
+  buildNavIndex,
+  buildProvisionStore,
+  type NavIndex,
+  serializeNavIndex,
+  serializeNavIndexCompact,
+} from "@lexnav/provisions";
+import type { CliContext } from "../context.ts";
+
+export interface NavindexReport {
+  documents: number;
+  nodes: number;
+  indexTokens: number;
+  compactTokens: number;
+  corpusTokens: number;
+  files: string[];
+}
+
+/** Builds the navindex over indexed documents (optionally one transaction set) from the catalog. */
+export function loadNavIndex(
+  catalog: Catalog,
+  setId?: string,
+): { index: NavIndex; docs: Parameters<typeof buildNavIndex>[0] } {
+  const docs: Parameters<typeof buildNavIndex>[0] = [];
+  const filter =
+    setId === undefined
+      ? { lifecycle: ["indexed" as const] }
+      : { lifecycle: ["indexed" as const], transactionSetId: setId };
+  for (const document of catalog.listDocuments(filter)) {
+    if (!document.currentVersion) continue;
+    const version = catalog.getVersion(document.id, document.currentVersion);
+    if (!version) continue;
+    const nodes = catalog.getNodes(document.id, document.currentVersion);
+    const structure: DocumentStructure = {
+      documentId: document.id,
+      version: document.currentVersion,
+      nodes,
+      definitions: nodes.flatMap((n) =>
+        n.definesTerms.map((term) => ({ term, documentId: document.id, nodeId: n.id })),
+      ),
+      toc: { span: null, listedRefs: [], foundRefs: [] },
+    };
+    docs.push({ document, structure, text: version.text });
+  }
+  return { index: buildNavIndex(docs), docs };
+}
+
+export function navindexCommand(ctx: CliContext, opts: { out?: string; set?: string; json: boolean }): NavindexReport {
+  const { index, docs } = loadNavIndex(ctx.catalog, opts.set);
+  const pretty = serializeNavIndex(index);
+  const compact = serializeNavIndexCompact(index);
+  const files: string[] = [];
+  if (opts.out) {
+    mkdirSync(opts.out, { recursive: true });
+    const store = buildProvisionStore(docs);
+    const write = (name: string, body: string) => {
+      writeFileSync(join(opts.out as string, name), body);
+      files.push(join(opts.out as string, name));
+    };
+    write("index.json", pretty);
+    write("index.compact.txt", compact);
+    write("full.json", JSON.stringify(store));
+  }
+  const report: NavindexReport = {
+    documents: docs.length,
+    nodes: docs.reduce((s, d) => s + d.structure.nodes.length, 0),
+    indexTokens: countTokens(pretty),
+    compactTokens: countTokens(compact),
+    corpusTokens: docs.reduce((s, d) => s + countTokens(d.text), 0),
+    files,
+  };
+  if (opts.json) ctx.out(JSON.stringify(report, null, 2));
+  else {
+    ctx.out(`navindex over ${report.documents} document(s), ${report.nodes} nodes`);
+    ctx.out(`  corpus text          ${report.corpusTokens} tokens`);
+    ctx.out(`  index.json           ${report.indexTokens} tokens`);
+    ctx.out(`  compact index        ${report.compactTokens} tokens`);
+    for (const f of files) ctx.out(`  wrote ${f}`);
+  }
+  return report;
+}

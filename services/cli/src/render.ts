@@ -1,0 +1,54 @@
+import type { DocumentRecord, ProvisionNode, QualityReport } from "@lexnav/document-model";
+
+const FLAG_NAMES: Array<[keyof ProvisionNode["flags"], string]> = [
+  ["isDefinition", "def"],
+  ["hasMoney", "$"],
+  ["hasDate", "date"],
+  ["hasPercentage", "%"],
+  ["hasLiabilityLimit", "cap"],
+  ["hasCondition", "cond"],
+  ["hasParty", "party"],
+  ["isTocEntry", "toc"],
+];
+
+export function flagList(node: ProvisionNode): string[] {
+  return FLAG_NAMES.filter(([k]) => node.flags[k] === true).map(([, label]) => label);
+}
+
+function oneLine(s: string, max: number): string {
+  const t = s.replace(/\s+/g, " ").trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** The provision tree as an indented outline with flags and cross-reference counts. */
+export function renderTree(nodes: ProvisionNode[], text: string, opts: { maxNodes?: number } = {}): string {
+  const lines: string[] = [];
+  const max = opts.maxNodes ?? Number.POSITIVE_INFINITY;
+  for (const n of nodes) {
+    if (n.kind === "document") continue;
+    if (lines.length >= max) {
+      lines.push(`  … ${nodes.length - 1 - max} more nodes (use --json for all)`);
+      break;
+    }
+    const label =
+      [n.clauseRef, n.title].filter(Boolean).join(" ") || `(${n.kind}) ${oneLine(text.slice(n.start, n.end), 50)}`;
+    const flags = flagList(n);
+    const xr = n.xrefs.length
+      ? ` xrefs ${n.xrefs.filter((x) => x.status === "resolved").length}/${n.xrefs.length}`
+      : "";
+    lines.push(
+      `${"  ".repeat(Math.max(0, n.depth - 1))}${oneLine(label, 70)}  [${n.start}-${n.end}]${flags.length ? ` {${flags.join(",")}}` : ""}${xr}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+export function renderQuality(q: QualityReport): string {
+  const head = `quality: ${q.status} (${q.pageCount} page(s), ${q.charCount} chars)`;
+  return [head, ...q.issues.map((i) => `  - ${i.severity} ${i.code}: ${i.message}`)].join("\n");
+}
+
+export function renderDocumentLine(d: DocumentRecord): string {
+  const what = d.lifecycle === "failed" ? `FAILED ${d.failure?.code}: ${d.failure?.reason}` : (d.title ?? "(untitled)");
+  return `${d.id}  ${d.lifecycle.padEnd(8)} ${d.role.padEnd(16)} ${d.effectiveDate ?? "          "}  ${oneLine(what, 90)}`;
+}
