@@ -1,0 +1,2 @@
+export { runCli, USAGE } from "./app.ts";
+export type { CliIo } from "./app.ts";

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "@lexnav/cli";
+import { loadConfig, silentLogger } from "@lexnav/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { corpusPath, repoRoot } from "../support/shared.ts";
+
+function makeIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t), stderr: process.stderr },
+  };
+}
+
+describe("lexnav CLI", () => {
+  let dir: string;
+  let db: string;
+  const config = loadConfig({});
+  const run = async (...argv: string[]) => {
+    const io = makeIo();
+    const code = await runCli([...argv, "--db", db], config, silentLogger, io.io);
+    return { code, out: io.out.join("\n"), err: io.err.join("\n") };
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-cli-"));
+    db = join(dir, "lexnav.sqlite");
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("ingests the example transaction set and reports a summary", async () => {
+    const r = await run("ingest", join(repoRoot, "examples", "manufacturing-agreement"), "--acl", "group:demo", "--json");
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.out);
+    expect(summary.indexed).toBe(4);
+    expect(summary.failed).toBe(0);
+    expect(summary.skipped.some((s: string) => s.endsWith("SOURCE.md"))).toBe(true);
+  });
+
+  it("exits non-zero and names the file and reason when a file fails", async () => {
+    const r = await run("ingest", join(dir, "does-not-exist.pdf"));
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/failed 1/);
+    expect(r.out).toMatch(/does-not-exist\.pdf/);
+    const list = await run("list", "--json");
+    const failed = JSON.parse(list.out).filter((d: { lifecycle: string }) => d.lifecycle === "failed");
+    expect(failed).toHaveLength(1);
+  });
+
+  it("inspects a document as JSON in the documented shape", async () => {
+    const file = join(repoRoot, "examples", "manufacturing-agreement", "manufacturing-agreement-1.txt");
+    const r = await run("inspect", file, "--json");
+    expect(r.code).toBe(0);
+    const data = JSON.parse(r.out);
+    expect(Object.keys(data).sort()).toEqual(["document", "nodes", "quality", "text"]);
+    expect(data.document.lifecycle).toBe("indexed");
+    expect(data.nodes.length).toBeGreaterThan(5);
+    for (const n of data.nodes) {
+      expect(n).toHaveProperty("id");
+      expect(n).toHaveProperty("parentId");
+      expect(n).toHaveProperty("clauseRef");
+      expect(n).toHaveProperty("flags");
+      expect(Array.isArray(n.xrefs)).toBe(true);
+      expect(Array.isArray(n.termUses)).toBe(true);
+      expect(n.end).toBeLessThanOrEqual(data.text.length);
+    }
+  });
+
+  it("inspects a file that was never ingested without adding it to the store", async () => {
+    const file = corpusPath("edgar", "0000041850-96-000001_5.html");
+    const r = await run("inspect", file);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/nodes/);
+    const list = await run("list", "--json");
+    expect(JSON.parse(list.out).some((d: { source: string }) => d.source === file)).toBe(false);
+  });
+
+  it("rejects unknown commands and missing documents with clear messages", async () => {
+    expect((await run("frobnicate")).code).toBe(2);
+    const missing = await run("inspect", "doc_nope");
+    expect(missing.code).toBe(3);
+    expect(missing.err).toMatch(/no document/);
+  });
+});

@@ -1,0 +1,131 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Catalog, createSqliteCatalog } from "@lexnav/catalog";
+import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
+import { createIngestPipeline, type IngestPipeline } from "@lexnav/ingest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { corpusPath } from "../support/shared.ts";
+
+const OPEN = { principals: [], groups: ["deal-team"] };
+const CUAD = corpusPath("cuad", "CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt");
+const AHP = corpusPath("edgar", "0000950134-96-000040_2.html");
+
+describe("ingest pipeline on the embedded store", () => {
+  let dir: string;
+  let catalog: Catalog;
+  let pipeline: IngestPipeline;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-ingest-"));
+    catalog = createSqliteCatalog(join(dir, "store.sqlite"));
+    pipeline = createIngestPipeline({ catalog, limits: { ...DEFAULT_LIMITS, maxFileBytes: 5_000_000 }, logger: silentLogger });
+  });
+  afterEach(() => {
+    catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("indexes a real contract with provenance, an immutable version and nodes whose offsets hold", async () => {
+    const r = await pipeline.ingest({ source: CUAD, access: OPEN });
+    expect(r.status).toBe("indexed");
+    const doc = catalog.getDocument(r.documentId);
+    expect(doc).toMatchObject({ lifecycle: "indexed", contentType: "text/plain", source: CUAD, access: OPEN });
+    const version = catalog.getVersion(r.documentId, r.version as string);
+    expect(version?.text).toBe(readFileSync(CUAD, "utf8"));
+    const nodes = catalog.getNodes(r.documentId, r.version as string);
+    expect(nodes.length).toBeGreaterThan(3);
+    for (const n of nodes) {
+      expect(n.start).toBeGreaterThanOrEqual(0);
+      expect(n.end).toBeLessThanOrEqual(version?.text.length ?? 0);
+      expect(n.end).toBeGreaterThanOrEqual(n.start);
+    }
+  });
+
+  it("treats identical bytes as a no-op and new bytes as a new version of the same document", async () => {
+    const file = join(dir, "agreement.txt");
+    copyFileSync(CUAD, file);
+    const first = await pipeline.ingest({ source: file, access: OPEN });
+    const again = await pipeline.ingest({ source: file, access: OPEN });
+    expect(again.status).toBe("unchanged");
+    expect(again.version).toBe(first.version);
+    writeFileSync(file, `${readFileSync(file, "utf8")}\n\nAMENDMENT: Section 1 is deleted.\n`);
+    const changed = await pipeline.ingest({ source: file, access: OPEN });
+    expect(changed.status).toBe("indexed");
+    expect(changed.documentId).toBe(first.documentId);
+    expect(changed.version).not.toBe(first.version);
+    expect(catalog.listVersions(first.documentId).map((v) => v.version).sort()).toEqual(
+      [first.version, changed.version].sort(),
+    );
+    // The earlier version's text is untouched: citations into it still resolve.
+    expect(catalog.getVersion(first.documentId, first.version as string)?.text).toBe(readFileSync(CUAD, "utf8"));
+  });
+
+  it("records each bad file as failed with its reason and leaves the good ones intact", async () => {
+    const good = join(dir, "good.txt");
+    copyFileSync(CUAD, good);
+    const bad: Record<string, Uint8Array | string> = {
+      "junk.txt": new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 9, 0]),
+      "latin1.txt": new Uint8Array([0x54, 0x68, 0x65, 0x20, 0xe9, 0x74, 0xe9, 0x0a]),
+      "notes.xyz": "plain words in a file type lexnav does not read",
+      "one-line.txt": "x".repeat(2 * 1024 * 1024),
+      "huge.txt": "word ".repeat(1_100_000),
+      "fake.pdf": "%PDF-1.4\n garbage that is not a PDF body",
+    };
+    const first = await pipeline.ingest({ source: good, access: OPEN });
+    for (const [name, body] of Object.entries(bad)) writeFileSync(join(dir, name), body);
+    const results = [];
+    for (const name of Object.keys(bad)) results.push(await pipeline.ingest({ source: join(dir, name), access: OPEN }));
+    results.push(await pipeline.ingest({ source: join(dir, "missing.txt"), access: OPEN }));
+
+    for (const r of results) {
+      expect(r.status, r.source).toBe("failed");
+      expect(r.failure?.reason).toMatch(/\S+\.(txt|xyz|pdf)/);
+      const doc = catalog.getDocument(r.documentId);
+      expect(doc?.lifecycle).toBe("failed");
+      expect(doc?.currentVersion).toBeNull();
+    }
+    const codes = Object.fromEntries(results.map((r) => [r.source.split("/").pop(), r.failure?.code]));
+    expect(codes).toMatchObject({
+      "latin1.txt": "invalid_encoding",
+      "notes.xyz": "unsupported_type",
+      "one-line.txt": "too_large",
+      "huge.txt": "too_large",
+      "fake.pdf": "corrupt",
+      "missing.txt": "not_found",
+    });
+    // The good document is untouched and still the only indexed one.
+    expect(catalog.listDocuments({ lifecycle: ["indexed"] }).map((d) => d.id)).toEqual([first.documentId]);
+    expect(catalog.getNodes(first.documentId, first.version as string).length).toBe(first.nodeCount);
+  });
+
+  it("fails a document whose source turns bad instead of serving the stale version", async () => {
+    const file = join(dir, "agreement.txt");
+    copyFileSync(CUAD, file);
+    const ok = await pipeline.ingest({ source: file, access: OPEN });
+    writeFileSync(file, new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x41]));
+    const bad = await pipeline.ingest({ source: file, access: OPEN });
+    expect(bad.status).toBe("failed");
+    expect(bad.documentId).toBe(ok.documentId);
+    expect(catalog.getDocument(ok.documentId)?.lifecycle).toBe("failed");
+  });
+
+  it("removes a deleted document's text and nodes, keeps the record, and can index it again", async () => {
+    const r = await pipeline.ingest({ source: CUAD, access: OPEN });
+    expect(await pipeline.remove(r.documentId)).toBe(true);
+    expect(catalog.getDocument(r.documentId)?.lifecycle).toBe("deleted");
+    expect(catalog.getVersion(r.documentId, r.version as string)).toBeNull();
+    expect(catalog.getNodes(r.documentId, r.version as string)).toEqual([]);
+    const again = await pipeline.ingest({ source: CUAD, access: OPEN });
+    expect(again.status).toBe("indexed");
+  });
+
+  it("indexes a 1995 EDGAR credit agreement with its table of contents flagged", async () => {
+    const r = await pipeline.ingest({ source: AHP, access: OPEN });
+    expect(r.status).toBe("indexed");
+    const nodes = catalog.getNodes(r.documentId, r.version as string);
+    expect(nodes.filter((n) => n.flags.isTocEntry).length).toBeGreaterThan(20);
+    expect(nodes.filter((n) => n.flags.isDefinition).length).toBeGreaterThan(30);
+    expect(r.role).toBe("base_agreement");
+  });
+});

@@ -1,0 +1,23 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+
+/**
+ * The shared corpus beside the checkout (`../shared`), or LEXNAV_SHARED_DIR. Tests read it in place.
+ * Test code may read the environment here: it is test configuration, not product configuration.
+ */
+export function sharedDir(): string {
+  const dir = process.env.LEXNAV_SHARED_DIR ?? join(repoRoot, "..", "shared");
+  if (!existsSync(join(dir, "corpus"))) {
+    throw new Error(`the shared corpus was not found at ${dir}: set LEXNAV_SHARED_DIR to the shared/ folder`);
+  }
+  return dir;
+}
+
+export function corpusPath(...parts: string[]): string {
+  return join(sharedDir(), "corpus", ...parts);
+}
+
+export { repoRoot };
