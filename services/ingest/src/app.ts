@@ -1,0 +1,238 @@
+import { type Logger, toLexnavError } from "@lexnav/core";
+import type { IngestPipeline } from "@lexnav/ingest";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamManager,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from "@nats-io/jetstream";
+import { type NatsConnection, nanos } from "@nats-io/transport-node";
+import { createJetStreamEventPublisher } from "./adapters/jetstream-event-publisher.ts";
+import {
+  type CommandHandler,
+  type CommandMessage,
+  DEFAULT_RETRY_POLICY,
+  type Disposition,
+  type RetryPolicy,
+} from "./handlers/command-message.ts";
+import { createDeleteDocumentHandler, createSetDocumentAccessHandler } from "./handlers/document-admin-handlers.ts";
+import { createIngestDocumentHandler } from "./handlers/ingest-document-handler.ts";
+import { INGEST_CONSUMER, INGEST_STREAMS, INGEST_SUBJECTS } from "./subjects.ts";
+
+export type { CommandMessage, Disposition, RetryPolicy } from "./handlers/command-message.ts";
+export { createIngestDocumentHandler } from "./handlers/ingest-document-handler.ts";
+export type { EventPublisher, OutgoingEvent } from "./ports/event-publisher.ts";
+export { INGEST_CONSUMER, INGEST_STREAMS, INGEST_SUBJECTS, SCHEMA_HEADER, TRACE_HEADERS } from "./subjects.ts";
+
+export interface IngestAppOptions {
+  retry: RetryPolicy;
+  /** How long the server waits for an ack before redelivering; the handler signals progress meanwhile. */
+  ackWaitMs: number;
+  /** Commands nobody handled expire after this long. */
+  commandMaxAgeMs: number;
+  /** Events are kept this long for replay. */
+  eventMaxAgeMs: number;
+  now: () => Date;
+}
+
+export const DEFAULT_INGEST_APP_OPTIONS: IngestAppOptions = {
+  retry: DEFAULT_RETRY_POLICY,
+  ackWaitMs: 30_000,
+  commandMaxAgeMs: 7 * 24 * 3600_000,
+  eventMaxAgeMs: 30 * 24 * 3600_000,
+  now: () => new Date(),
+};
+
+export interface IngestAppDeps {
+  /** An open connection; the caller owns it and drains it after `stop()`. */
+  nc: NatsConnection;
+  pipeline: IngestPipeline;
+  logger: Logger;
+  options?: Partial<IngestAppOptions>;
+}
+
+export interface IngestApp {
+  /** Stops taking commands, lets the one in hand finish (published and acked), then resolves. */
+  stop(): Promise<void>;
+  /** Resolves when the consume loop has ended. */
+  readonly done: Promise<void>;
+}
+
+/**
+ * Creates the command stream (work queue), the event stream and the durable consumer when missing
+ * (updating them when their config drifted). Idempotent: every instance calls it at start.
+ */
+export async function ensureIngestTopology(
+  jsm: JetStreamManager,
+  options: Pick<
+    IngestAppOptions,
+    "retry" | "ackWaitMs" | "commandMaxAgeMs" | "eventMaxAgeMs"
+  > = DEFAULT_INGEST_APP_OPTIONS,
+): Promise<void> {
+  const streams = [
+    {
+      name: INGEST_STREAMS.commands,
+      subjects: [INGEST_SUBJECTS.commands],
+      retention: RetentionPolicy.Workqueue,
+      storage: StorageType.File,
+      max_age: nanos(options.commandMaxAgeMs),
+    },
+    {
+      name: INGEST_STREAMS.events,
+      subjects: [INGEST_SUBJECTS.events],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(options.eventMaxAgeMs),
+    },
+  ];
+  for (const cfg of streams) {
+    const exists = await jsm.streams.info(cfg.name).then(
+      () => true,
+      (e: unknown) => {
+        if (isNotFound(e)) return false;
+        throw e;
+      },
+    );
+    if (exists) await jsm.streams.update(cfg.name, cfg);
+    else await jsm.streams.add(cfg);
+  }
+  const consumer = {
+    durable_name: INGEST_CONSUMER,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: INGEST_SUBJECTS.commands,
+    ack_wait: nanos(options.ackWaitMs),
+    max_deliver: options.retry.maxDeliver,
+  };
+  const hasConsumer = await jsm.consumers.info(INGEST_STREAMS.commands, INGEST_CONSUMER).then(
+    () => true,
+    (e: unknown) => {
+      if (isNotFound(e)) return false;
+      throw e;
+    },
+  );
+  if (hasConsumer) await jsm.consumers.update(INGEST_STREAMS.commands, INGEST_CONSUMER, consumer);
+  else await jsm.consumers.add(INGEST_STREAMS.commands, consumer);
+}
+
+/**
+ * The ingest service's composition root: ensures the JetStream topology, then consumes commands
+ * one at a time through the same handlers whatever the wiring, publishing an event per outcome.
+ */
+export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
+  const { nc, pipeline, logger } = deps;
+  const options: IngestAppOptions = { ...DEFAULT_INGEST_APP_OPTIONS, ...deps.options };
+  const jsm = await jetstreamManager(nc);
+  await ensureIngestTopology(jsm, options);
+
+  const js = jetstream(nc);
+  const publisher = createJetStreamEventPublisher(js);
+  const handlerDeps = { pipeline, publisher, logger, retry: options.retry, now: options.now };
+  const handlers: Record<string, CommandHandler> = {
+    [INGEST_SUBJECTS.ingestDocument]: createIngestDocumentHandler(handlerDeps),
+    [INGEST_SUBJECTS.deleteDocument]: createDeleteDocumentHandler(handlerDeps),
+    [INGEST_SUBJECTS.setDocumentAccess]: createSetDocumentAccessHandler(handlerDeps),
+  };
+  // Servers before 2.10 ignore "+TERM <reason>" entirely (the message comes back after ack_wait),
+  // so the reason is sent only where it is understood; it is always logged.
+  const termTakesReason = versionAtLeast(nc.info?.version ?? "0.0.0", 2, 10);
+
+  const consumer = await js.consumers.get(INGEST_STREAMS.commands, INGEST_CONSUMER);
+  // One message in hand at a time: ingest is CPU-bound, and a small buffer means few messages wait
+  // for redelivery when the process stops.
+  const messages = await consumer.consume({ max_messages: 1 });
+  let stopping = false;
+
+  const settle = async (m: JsMsg, d: Disposition): Promise<void> => {
+    switch (d.kind) {
+      case "ack":
+        await m.ackAck();
+        return;
+      case "nak":
+        m.nak(d.delayMs);
+        return;
+      case "term":
+        logger.warn("command terminated", { subject: m.subject, seq: m.seq, reason: d.reason });
+        if (termTakesReason) m.term(d.reason);
+        else m.term();
+        return;
+    }
+  };
+
+  const handleOne = async (m: JsMsg): Promise<void> => {
+    const handler = handlers[m.subject];
+    const cmd = toCommandMessage(m);
+    // Long documents: tell the server we are still at it so it does not redeliver meanwhile.
+    const progress = setInterval(() => m.working(), Math.max(1_000, Math.floor(options.ackWaitMs / 3)));
+    try {
+      const d: Disposition = handler ? await handler(cmd) : { kind: "term", reason: `no handler for ${m.subject}` };
+      await settle(m, d);
+    } catch (e) {
+      // Handlers do not throw; this is the ack itself failing. The server will redeliver.
+      logger.error("could not settle command", { subject: m.subject, seq: m.seq, error: toLexnavError(e).message });
+    } finally {
+      clearInterval(progress);
+    }
+  };
+
+  const done = (async () => {
+    try {
+      for await (const m of messages) {
+        if (stopping) {
+          m.nak(); // hand it back now rather than after ack_wait
+          continue;
+        }
+        await handleOne(m);
+      }
+    } catch (e) {
+      logger.error("command consumer ended with an error", { error: toLexnavError(e).message });
+    }
+  })();
+
+  logger.info("ingest service consuming", {
+    stream: INGEST_STREAMS.commands,
+    consumer: INGEST_CONSUMER,
+    subjects: INGEST_SUBJECTS.commands,
+  });
+
+  return {
+    done,
+    async stop() {
+      if (!stopping) {
+        stopping = true;
+        await messages.close();
+      }
+      await done;
+      logger.info("ingest service stopped");
+    },
+  };
+}
+
+function toCommandMessage(m: JsMsg): CommandMessage {
+  const headers: Record<string, string> = {};
+  if (m.headers) {
+    for (const k of m.headers.keys()) {
+      const key = k.toLowerCase();
+      if (headers[key] === undefined) headers[key] = m.headers.get(k);
+    }
+  }
+  return { subject: m.subject, data: m.data, headers, deliveryCount: m.info.deliveryCount, streamSequence: m.seq };
+}
+
+function isNotFound(e: unknown): boolean {
+  const err = e as { code?: unknown; api_error?: { err_code?: number }; message?: string };
+  return (
+    err.api_error?.err_code === 10059 || // stream not found
+    err.api_error?.err_code === 10014 || // consumer not found
+    /not found/i.test(err.message ?? "")
+  );
+}
+
+function versionAtLeast(version: string, major: number, minor: number): boolean {
+  const [ma = 0, mi = 0] = version.split(".").map((x) => Number.parseInt(x, 10) || 0);
+  return ma > major || (ma === major && mi >= minor);
+}

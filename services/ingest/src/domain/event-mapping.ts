@@ -1,0 +1,124 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import type { IngestRequest, IngestResult } from "@lexnav/ingest";
+import { documentV1, ingestV1 } from "@lexnav/proto";
+
+// Domain types as the pipeline contract carries them (this service depends on @lexnav/ingest only).
+type Access = IngestRequest["access"];
+type DocumentRole = IngestResult["role"];
+type FailureReason = NonNullable<IngestResult["failure"]>;
+
+const ROLE: Record<DocumentRole, documentV1.DocumentRole> = {
+  base_agreement: documentV1.DocumentRole.BASE_AGREEMENT,
+  amendment: documentV1.DocumentRole.AMENDMENT,
+  restatement: documentV1.DocumentRole.RESTATEMENT,
+  side_letter: documentV1.DocumentRole.SIDE_LETTER,
+  schedule_or_exhibit: documentV1.DocumentRole.SCHEDULE_OR_EXHIBIT,
+  disclosure_schedule: documentV1.DocumentRole.DISCLOSURE_SCHEDULE,
+  unknown: documentV1.DocumentRole.UNKNOWN,
+};
+
+const QUALITY: Record<NonNullable<IngestResult["qualityStatus"]>, documentV1.QualityStatus> = {
+  ok: documentV1.QualityStatus.OK,
+  degraded: documentV1.QualityStatus.DEGRADED,
+  failed: documentV1.QualityStatus.FAILED,
+};
+
+/** Domain role → wire enum. */
+export function roleToProto(role: DocumentRole): documentV1.DocumentRole {
+  return ROLE[role];
+}
+
+/** Wire access → domain access (absent means nobody but admins, as in the domain). */
+export function accessFromProto(access: documentV1.Access | undefined): Access {
+  return { principals: [...(access?.principals ?? [])], groups: [...(access?.groups ?? [])] };
+}
+
+/** Why a command is unusable, or null when it can be handed to the pipeline. */
+export function validateIngestCommand(cmd: ingestV1.IngestDocumentCommand): string | null {
+  if (cmd.source.trim() === "") return "source is empty: every document needs a provenance (path or URL)";
+  if (cmd.content !== undefined && cmd.content.length === 0) return "content is present but empty";
+  return null;
+}
+
+/** The pipeline request a command asks for. */
+export function ingestRequestFromCommand(cmd: ingestV1.IngestDocumentCommand): IngestRequest {
+  return {
+    source: cmd.source,
+    access: accessFromProto(cmd.access),
+    ...(cmd.content !== undefined ? { bytes: cmd.content } : {}),
+    ...(cmd.fileName !== undefined ? { fileName: cmd.fileName } : {}),
+    ...(cmd.transactionSetId !== undefined ? { transactionSetId: cmd.transactionSetId } : {}),
+  };
+}
+
+/** The event an ingest result is announced with. */
+export type IngestEvent =
+  | { kind: "indexed"; message: ingestV1.DocumentIndexed }
+  | { kind: "unchanged"; message: ingestV1.DocumentUnchanged }
+  | { kind: "failed"; message: ingestV1.DocumentFailed };
+
+/** Maps a pipeline result to its event. A failed document is an event like any other. */
+export function eventForResult(commandId: string, result: IngestResult, at: Date): IngestEvent {
+  const occurredAt = timestampFromDate(at);
+  switch (result.status) {
+    case "indexed":
+      return {
+        kind: "indexed",
+        message: create(ingestV1.DocumentIndexedSchema, {
+          commandId,
+          documentId: result.documentId,
+          version: result.version ?? "",
+          source: result.source,
+          role: roleToProto(result.role),
+          nodeCount: result.nodeCount,
+          qualityStatus: result.qualityStatus ? QUALITY[result.qualityStatus] : documentV1.QualityStatus.UNSPECIFIED,
+          occurredAt,
+          ...(result.title !== null ? { title: result.title } : {}),
+          ...(result.transactionSetId !== null ? { transactionSetId: result.transactionSetId } : {}),
+        }),
+      };
+    case "unchanged":
+      return {
+        kind: "unchanged",
+        message: create(ingestV1.DocumentUnchangedSchema, {
+          commandId,
+          documentId: result.documentId,
+          version: result.version ?? "",
+          source: result.source,
+          occurredAt,
+        }),
+      };
+    case "failed":
+      return {
+        kind: "failed",
+        message: failedEvent({
+          commandId,
+          documentId: result.documentId,
+          source: result.source,
+          version: result.version,
+          failure: result.failure ?? { code: "internal", reason: "the pipeline reported a failure without a reason" },
+          at,
+        }),
+      };
+  }
+}
+
+/** A DocumentFailed event, also used when the pipeline threw instead of returning a result. */
+export function failedEvent(input: {
+  commandId: string;
+  documentId: string;
+  source: string;
+  version: string | null;
+  failure: FailureReason;
+  at: Date;
+}): ingestV1.DocumentFailed {
+  return create(ingestV1.DocumentFailedSchema, {
+    commandId: input.commandId,
+    documentId: input.documentId,
+    source: input.source,
+    failure: { code: input.failure.code, reason: input.failure.reason },
+    occurredAt: timestampFromDate(input.at),
+    ...(input.version !== null ? { version: input.version } : {}),
+  });
+}

@@ -1,0 +1,180 @@
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { LexnavError, silentLogger } from "@lexnav/core";
+import type { IngestPipeline, IngestRequest, IngestResult } from "@lexnav/ingest";
+import { ingestV1 } from "@lexnav/proto";
+import { describe, expect, it } from "vitest";
+import type { EventPublisher, OutgoingEvent } from "../ports/event-publisher.ts";
+import { INGEST_SUBJECTS, SCHEMA_HEADER } from "../subjects.ts";
+import type { CommandMessage, RetryPolicy } from "./command-message.ts";
+import { createIngestDocumentHandler } from "./ingest-document-handler.ts";
+
+const POLICY: RetryPolicy = { maxDeliver: 3, baseDelayMs: 100, maxDelayMs: 1_000 };
+const TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+function result(over: Partial<IngestResult>): IngestResult {
+  return {
+    documentId: "doc_1",
+    source: "a.txt",
+    status: "indexed",
+    version: "v1",
+    failure: null,
+    title: "SUPPLY AGREEMENT",
+    role: "base_agreement",
+    nodeCount: 12,
+    transactionSetId: null,
+    qualityStatus: "ok",
+    ...over,
+  };
+}
+
+function pipelineReturning(fn: (r: IngestRequest) => Promise<IngestResult>): IngestPipeline {
+  return { ingest: fn, remove: async () => true, setAccess: async () => true };
+}
+
+function recorder(fail = false): EventPublisher & { events: OutgoingEvent[] } {
+  const events: OutgoingEvent[] = [];
+  return {
+    events,
+    async publish(e) {
+      if (fail) throw new LexnavError("unavailable", "no stream");
+      events.push(e);
+    },
+  };
+}
+
+function command(
+  over: Partial<CommandMessage> = {},
+  cmd: Partial<ingestV1.IngestDocumentCommand> = {},
+): CommandMessage {
+  const payload = create(ingestV1.IngestDocumentCommandSchema, {
+    commandId: "c1",
+    source: "a.txt",
+    content: new TextEncoder().encode("hello"),
+    access: { principals: ["alice"] },
+    ...cmd,
+  });
+  return {
+    subject: INGEST_SUBJECTS.ingestDocument,
+    data: toBinary(ingestV1.IngestDocumentCommandSchema, payload),
+    headers: { traceparent: TRACEPARENT },
+    deliveryCount: 1,
+    streamSequence: 7,
+    ...over,
+  };
+}
+
+describe("ingest-document handler", () => {
+  it("passes the command to the pipeline and publishes DocumentIndexed with the trace header, then acks", async () => {
+    const seen: IngestRequest[] = [];
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async (r) => {
+        seen.push(r);
+        return result({});
+      }),
+      publisher: pub,
+      logger: silentLogger,
+      retry: POLICY,
+    });
+    expect(await handle(command())).toEqual({ kind: "ack" });
+    expect(seen[0]?.access).toEqual({ principals: ["alice"], groups: [] });
+    expect(new TextDecoder().decode(seen[0]?.bytes)).toBe("hello");
+    expect(seen[0]).not.toHaveProperty("transactionSetId");
+    const e = pub.events[0]!;
+    expect(e.subject).toBe(INGEST_SUBJECTS.documentIndexed);
+    expect(e.headers.traceparent).toBe(TRACEPARENT);
+    expect(e.headers[SCHEMA_HEADER]).toBe("lexnav.ingest.v1.DocumentIndexed");
+    expect(e.msgId).toBe("c1:document-indexed");
+    const evt = fromBinary(ingestV1.DocumentIndexedSchema, e.data);
+    expect(evt).toMatchObject({ commandId: "c1", documentId: "doc_1", version: "v1", nodeCount: 12 });
+  });
+
+  it("announces a failed document as DocumentFailed and acks (a failure is a value, not an error)", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () =>
+        result({ status: "failed", version: null, failure: { code: "encrypted", reason: "password-protected PDF" } }),
+      ),
+      publisher: pub,
+      logger: silentLogger,
+    });
+    expect(await handle(command())).toEqual({ kind: "ack" });
+    expect(pub.events[0]?.subject).toBe(INGEST_SUBJECTS.documentFailed);
+    const evt = fromBinary(ingestV1.DocumentFailedSchema, pub.events[0]!.data);
+    expect(evt.failure).toMatchObject({ code: "encrypted", reason: "password-protected PDF" });
+    expect(evt.version).toBeUndefined();
+  });
+
+  it("terminates undecodable and invalid commands without calling the pipeline", async () => {
+    let calls = 0;
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => {
+        calls++;
+        return result({});
+      }),
+      publisher: recorder(),
+      logger: silentLogger,
+    });
+    const garbage = await handle(command({ data: new Uint8Array([0x12, 0x05, 0x61]) }));
+    expect(garbage.kind).toBe("term");
+    const empty = await handle(command({}, { source: "" }));
+    expect(empty).toMatchObject({ kind: "term" });
+    expect(calls).toBe(0);
+  });
+
+  it("naks retryable errors with growing backoff, then gives up with DocumentFailed on the last delivery", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => {
+        throw new LexnavError("unavailable", "catalog locked");
+      }),
+      publisher: pub,
+      logger: silentLogger,
+      retry: POLICY,
+    });
+    expect(await handle(command({ deliveryCount: 1 }))).toMatchObject({ kind: "nak", delayMs: 100 });
+    expect(await handle(command({ deliveryCount: 2 }))).toMatchObject({ kind: "nak", delayMs: 200 });
+    expect(pub.events).toHaveLength(0);
+    expect(await handle(command({ deliveryCount: 3 }))).toEqual({ kind: "ack" });
+    const evt = fromBinary(ingestV1.DocumentFailedSchema, pub.events[0]!.data);
+    expect(evt.failure?.code).toBe("unavailable");
+    expect(evt.failure?.reason).toContain("gave up after 3 attempts");
+  });
+
+  it("keeps internal error messages off the wire", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => {
+        throw new TypeError("cannot read properties of undefined (reading 'secretColumn')");
+      }),
+      publisher: pub,
+      logger: silentLogger,
+    });
+    expect(await handle(command())).toEqual({ kind: "ack" });
+    const evt = fromBinary(ingestV1.DocumentFailedSchema, pub.events[0]!.data);
+    expect(evt.failure?.code).toBe("internal");
+    expect(evt.failure?.reason).not.toContain("secretColumn");
+  });
+
+  it("naks when the event cannot be published, so the outcome is never lost", async () => {
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => result({})),
+      publisher: recorder(true),
+      logger: silentLogger,
+      retry: POLICY,
+    });
+    expect(await handle(command({ deliveryCount: 2 }))).toMatchObject({ kind: "nak", delayMs: 200 });
+  });
+
+  it("derives a command id from the stream sequence when the caller gave none", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => result({ status: "unchanged" })),
+      publisher: pub,
+      logger: silentLogger,
+    });
+    await handle(command({}, { commandId: "" }));
+    expect(pub.events[0]?.subject).toBe(INGEST_SUBJECTS.documentUnchanged);
+    expect(pub.events[0]?.msgId).toBe("seq-7:document-unchanged");
+  });
+});

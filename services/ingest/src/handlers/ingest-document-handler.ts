@@ -1,0 +1,147 @@
+import { type Logger, toLexnavError } from "@lexnav/core";
+import type { IngestPipeline, IngestResult } from "@lexnav/ingest";
+import { ingestV1 } from "@lexnav/proto";
+import {
+  eventForResult,
+  failedEvent,
+  ingestRequestFromCommand,
+  validateIngestCommand,
+} from "../domain/event-mapping.ts";
+import { backoffDelayMs, isLastDelivery } from "../domain/retry.ts";
+import type { EventPublisher } from "../ports/event-publisher.ts";
+import { INGEST_SUBJECTS } from "../subjects.ts";
+import {
+  type CommandHandler,
+  type CommandMessage,
+  DEFAULT_RETRY_POLICY,
+  type Disposition,
+  type RetryPolicy,
+} from "./command-message.ts";
+import { commandIdOf, decodeCommand, dispositionForError, publicReason, publishEvent } from "./handler-support.ts";
+
+export interface IngestDocumentHandlerDeps {
+  pipeline: IngestPipeline;
+  publisher: EventPublisher;
+  logger: Logger;
+  retry?: RetryPolicy;
+  /** Clock for event timestamps, injectable for tests. */
+  now?: () => Date;
+}
+
+/**
+ * Handles `lexnav.ingest.cmd.v1.ingest-document`: decode → pipeline.ingest → publish the outcome
+ * event (awaited) → ack.
+ *
+ * - undecodable or invalid payload → term (bad input is never retried);
+ * - a document that fails (a value from the pipeline) → DocumentFailed event + ack;
+ * - the pipeline throws a retryable LexnavError → nak with backoff; on the last delivery a
+ *   DocumentFailed event is published and the command acked, so the failure is visible;
+ * - the pipeline throws anything else → DocumentFailed (internal details stay in the log) + ack;
+ * - the event cannot be published → nak with backoff (the pipeline is idempotent, so the retry
+ *   reports the document as unchanged).
+ */
+export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): CommandHandler {
+  const { pipeline, publisher, logger } = deps;
+  const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
+  const now = deps.now ?? (() => new Date());
+
+  return async (msg: CommandMessage): Promise<Disposition> => {
+    const decoded = decodeCommand(ingestV1.IngestDocumentCommandSchema, msg);
+    if (!decoded.ok) {
+      logger.warn("terminating undecodable command", { subject: msg.subject, seq: msg.streamSequence });
+      return decoded.disposition;
+    }
+    const cmd = decoded.value;
+    const commandId = commandIdOf(cmd.commandId, msg);
+    const invalid = validateIngestCommand(cmd);
+    if (invalid !== null) {
+      logger.warn("terminating invalid command", { commandId, reason: invalid });
+      return { kind: "term", reason: `invalid IngestDocumentCommand ${commandId}: ${invalid}` };
+    }
+
+    let result: IngestResult;
+    try {
+      result = await pipeline.ingest(ingestRequestFromCommand(cmd));
+    } catch (thrown) {
+      const e = toLexnavError(thrown);
+      if (e.retryable && !isLastDelivery(msg.deliveryCount, policy)) {
+        const delayMs = backoffDelayMs(msg.deliveryCount, policy);
+        logger.warn("ingest failed, will retry", { commandId, code: e.code, error: e.message, delayMs });
+        return { kind: "nak", delayMs, reason: e.message };
+      }
+      logger.error("ingest failed", { commandId, code: e.code, error: e.message, deliveryCount: msg.deliveryCount });
+      const reason = e.retryable
+        ? `gave up after ${msg.deliveryCount} attempts: ${publicReason(e, commandId)}`
+        : publicReason(e, commandId);
+      const message = failedEvent({
+        commandId,
+        documentId: "",
+        source: cmd.source,
+        version: null,
+        failure: { code: e.code, reason },
+        at: now(),
+      });
+      return publishThenAck(msg, commandId, () =>
+        publishEvent(publisher, {
+          subject: INGEST_SUBJECTS.documentFailed,
+          schema: ingestV1.DocumentFailedSchema,
+          message,
+          msg,
+          msgId: `${commandId}:document-failed`,
+        }),
+      );
+    }
+
+    const event = eventForResult(commandId, result, now());
+    logger.info("document ingested", {
+      commandId,
+      documentId: result.documentId,
+      status: result.status,
+      version: result.version,
+      nodeCount: result.nodeCount,
+      ...(result.failure ? { code: result.failure.code } : {}),
+    });
+    return publishThenAck(msg, commandId, () => {
+      switch (event.kind) {
+        case "indexed":
+          return publishEvent(publisher, {
+            subject: INGEST_SUBJECTS.documentIndexed,
+            schema: ingestV1.DocumentIndexedSchema,
+            message: event.message,
+            msg,
+            msgId: `${commandId}:document-indexed`,
+          });
+        case "unchanged":
+          return publishEvent(publisher, {
+            subject: INGEST_SUBJECTS.documentUnchanged,
+            schema: ingestV1.DocumentUnchangedSchema,
+            message: event.message,
+            msg,
+            msgId: `${commandId}:document-unchanged`,
+          });
+        case "failed":
+          return publishEvent(publisher, {
+            subject: INGEST_SUBJECTS.documentFailed,
+            schema: ingestV1.DocumentFailedSchema,
+            message: event.message,
+            msg,
+            msgId: `${commandId}:document-failed`,
+          });
+      }
+    });
+  };
+
+  async function publishThenAck(
+    msg: CommandMessage,
+    commandId: string,
+    publish: () => Promise<void>,
+  ): Promise<Disposition> {
+    try {
+      await publish();
+      return { kind: "ack" };
+    } catch (e) {
+      // Publishing failures are transport trouble: retry the whole command.
+      return dispositionForError(toLexnavError(e, "unavailable"), msg, policy, logger, { commandId, stage: "publish" });
+    }
+  }
+}

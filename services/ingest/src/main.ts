@@ -1,0 +1,39 @@
+import { createSqliteCatalog } from "@lexnav/catalog";
+import { createLogger, loadConfig } from "@lexnav/core";
+import { createIngestPipeline } from "@lexnav/ingest";
+import { connect } from "@nats-io/transport-node";
+import { createIngestApp } from "./app.ts";
+
+// The ingest service process: config from the environment (only here), wiring, signals, drain.
+const config = loadConfig(process.env);
+const logger = createLogger(config.logLevel);
+
+const catalog = createSqliteCatalog(config.dbPath);
+const pipeline = createIngestPipeline({ catalog, limits: config.limits, logger });
+const nc = await connect({ servers: config.natsUrl, name: "lexnav-ingest" });
+const app = await createIngestApp({ nc, pipeline, logger });
+
+let shuttingDown = false;
+const shutdown = async (signal: string): Promise<void> => {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info("shutting down", { signal });
+  try {
+    await app.stop();
+    await nc.drain();
+    catalog.close();
+    process.exitCode = 0;
+  } catch (e) {
+    logger.error("unclean shutdown", { error: (e as Error).message });
+    process.exitCode = 1;
+  }
+};
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+// The connection closing for any other reason ends the process with an error, so the orchestrator restarts it.
+const closed = await nc.closed();
+if (!shuttingDown) {
+  logger.error("NATS connection closed", { error: closed ? closed.message : "closed" });
+  process.exitCode = 1;
+}
