@@ -44,7 +44,7 @@ function recorder(fail = false): EventPublisher & { events: OutgoingEvent[] } {
 
 function command(
   over: Partial<CommandMessage> = {},
-  cmd: Partial<ingestV1.IngestDocumentCommand> = {},
+  cmd: { commandId?: string; source?: string } = {},
 ): CommandMessage {
   const payload = create(ingestV1.IngestDocumentCommandSchema, {
     commandId: "c1",
