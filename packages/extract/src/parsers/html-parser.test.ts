@@ -1,0 +1,190 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { DEFAULT_LIMITS } from "@lexnav/core";
+import type { Extraction } from "@lexnav/document-model";
+import { describe, expect, it } from "vitest";
+import { createHtmlParser } from "./html-parser.ts";
+
+const EDGAR = join(
+  resolve(process.env.LEXNAV_SHARED_DIR ?? resolve(import.meta.dirname, "../../../../../shared")),
+  "corpus/edgar",
+);
+const parser = createHtmlParser();
+
+async function parse(html: string | Uint8Array, fileName = "t.html"): Promise<Extraction> {
+  const bytes = typeof html === "string" ? new TextEncoder().encode(html) : html;
+  const out = await parser.parse({ bytes, fileName, limits: DEFAULT_LIMITS });
+  if (!out.ok) throw new Error(`${out.error.code}: ${out.error.reason}`);
+  return out.value;
+}
+
+/** The invariants every extraction must hold, whatever the source. */
+function expectInvariants(x: Extraction): void {
+  expect(x.text.includes("\u0000")).toBe(false);
+  let prevEnd = 0;
+  let tableEnd = -1;
+  for (const b of x.blocks) {
+    expect(b.start).toBeGreaterThanOrEqual(0);
+    expect(b.end).toBeGreaterThanOrEqual(b.start);
+    expect(b.end).toBeLessThanOrEqual(x.text.length);
+    if (b.kind === "table_row") {
+      // rows sit inside their table and follow each other
+      expect(b.start).toBeGreaterThanOrEqual(prevEnd);
+      expect(b.end).toBeLessThanOrEqual(tableEnd);
+    } else {
+      expect(b.start).toBeGreaterThanOrEqual(Math.max(prevEnd, tableEnd));
+    }
+    if (b.kind === "table") tableEnd = b.end;
+    if (b.kind !== "page_break") expect(x.text.slice(b.start, b.end).trim()).not.toBe("");
+    prevEnd = b.kind === "table" ? b.start : b.end;
+  }
+  expect(x.pages[0]?.start).toBe(0);
+  expect(x.pages[x.pages.length - 1]?.end).toBe(x.text.length);
+  x.pages.forEach((p, i) => {
+    expect(p.page).toBe(i + 1);
+    expect(p.end).toBeGreaterThanOrEqual(p.start);
+    if (i > 0) expect(p.start).toBe(x.pages[i - 1]?.end);
+  });
+  for (const f of x.furniture) expect(x.text.slice(f.start, f.end).trim()).not.toBe("");
+}
+
+const kinds = (x: Extraction, kind: string) => x.blocks.filter((b) => b.kind === kind);
+const textOf = (x: Extraction, b: { start: number; end: number }) => x.text.slice(b.start, b.end);
+
+describe("html parser: 1990s <pre> filings", () => {
+  const pre = [
+    "<html><body><pre>",
+    "<PAGE>   1",
+    "                         CREDIT AGREEMENT",
+    "",
+    "",
+    "         1.1  Terms.  AT&amp;T &lt;Lender&gt; shall",
+    "lend &#36;5 to the Borrower.",
+    "<TABLE>",
+    "<S>      <C>",
+    "         Item one     5",
+    "</TABLE>",
+    "                                 -1-",
+    "<PAGE>   2",
+    "         Second page text.",
+    "</pre></body></html>",
+  ].join("\n");
+
+  it("drops <PAGE> markers and SGML tags, decodes entities, labels pages", async () => {
+    const x = await parse(pre);
+    expectInvariants(x);
+    expect(x.text).not.toMatch(/<PAGE>|<TABLE>|<S>|<C>|&amp;/);
+    expect(x.text).toContain("1.1  Terms.  AT&T <Lender> shall\nlend $5 to the Borrower.");
+    expect(x.pages.map((p) => p.label)).toEqual(["1", "2"]);
+    expect(textOf(x, x.pages[1] as Extraction["pages"][number])).toBe("Second page text.");
+    expect(kinds(x, "page_break")).toHaveLength(1);
+    expect(kinds(x, "heading").map((b) => textOf(x, b))).toEqual(["CREDIT AGREEMENT"]);
+  });
+
+  it("parses the 1995 American Health Properties credit agreement", async () => {
+    const x = await parse(readFileSync(join(EDGAR, "0000950134-96-000040_2.html")));
+    expectInvariants(x);
+    expect(x.pages).toHaveLength(166);
+    expect(x.pages[40]?.label).toBe("41");
+    expect(x.text).toContain("TABLE OF CONTENTS");
+    expect(x.text).not.toContain("<PAGE>");
+    const headings = kinds(x, "heading").map((b) => textOf(x, b));
+    expect(headings).toContain("CREDIT AGREEMENT");
+    expect(headings.some((h) => /^1\.1\.\s+CERTAIN DEFINED TERMS$/.test(h))).toBe(true);
+    expect(headings.some((h) => /^2\.\s+REVOLVING CREDIT LOANS$/.test(h))).toBe(true);
+    // printed page numbers ("-2-") are found and marked as furniture
+    const numbers = x.furniture.filter((f) => f.kind === "page_number").map((f) => textOf(x, f));
+    expect(numbers).toContain("-2-");
+    expect(numbers.length).toBeGreaterThan(100);
+    expect(x.quality.issues.map((i) => i.code)).toContain("repeated_footer");
+  });
+});
+
+describe("html parser: inline HTML", () => {
+  const inline = `<html><head><title>X</title><style>p{}</style><script>var a = 1;</script></head><body>
+    <div style="display:none"><ix:header>hidden xbrl</ix:header></div>
+    <h2>Article I</h2>
+    <p>First&nbsp;&nbsp;paragraph
+       wraps here.<br>Second line.</p>
+    <p style="text-align:center"><b>Section&nbsp;2. Payment</b></p>
+    <p><font>1.</font><font style="padding-left:10pt">The Borrower pays.</font></p>
+    <table><tr><td>Name</td><td>&nbsp;</td><td>Amount</td></tr><tr><td>Bank A</td><td></td><td>$5</td></tr></table>
+    <div style="page-break-before:always"><p>Page two text.</p></div>
+    <ul><li>item a</li><li>item b<ul><li>nested</li></ul></li></ul>
+    </body></html>`;
+
+  it("renders blocks, headings, tables and pages", async () => {
+    const x = await parse(inline);
+    expectInvariants(x);
+    expect(x.text).not.toMatch(/hidden xbrl|var a|p\{\}/);
+    expect(x.text).toContain("First paragraph wraps here.\nSecond line.");
+    expect(x.text).toContain("1. The Borrower pays.");
+    expect(kinds(x, "heading").map((b) => [textOf(x, b), b.level])).toEqual([
+      ["Article I", 2],
+      ["Section 2. Payment", 1],
+    ]);
+    const rows = kinds(x, "table_row").map((b) => textOf(x, b));
+    expect(rows).toEqual(["Name | Amount", "Bank A | $5"]);
+    const table = kinds(x, "table")[0];
+    expect(table && textOf(x, table)).toBe("Name | Amount\nBank A | $5");
+    expect(x.pages).toHaveLength(2);
+    expect(textOf(x, x.pages[1] as Extraction["pages"][number]).startsWith("Page two text.")).toBe(true);
+    expect(kinds(x, "list_item").map((b) => [textOf(x, b), b.level])).toEqual([
+      ["item a", 0],
+      ["item b", 0],
+      ["nested", 1],
+    ]);
+    expect(x.text).not.toContain("\u00a0");
+  });
+
+  it("uses <hr> as page breaks only when no page-break style exists", async () => {
+    const x = await parse("<body><p>one</p><hr><p>two</p><hr><hr><p>three</p><hr></body>");
+    expectInvariants(x);
+    expect(x.pages.map((p) => textOf(x, p).trim())).toEqual(["one", "two", "three"]);
+  });
+
+  it("fails on empty HTML with a reason naming the file", async () => {
+    const out = await parser.parse({
+      bytes: new TextEncoder().encode("<html><body><script>x</script></body></html>"),
+      fileName: "blank.html",
+      limits: DEFAULT_LIMITS,
+    });
+    expect(out.ok).toBe(false);
+    if (!out.ok) {
+      expect(out.error.code).toBe("empty");
+      expect(out.error.reason).toContain("blank.html");
+    }
+  });
+
+  it("finds table rows in a modern filing", async () => {
+    const x = await parse(readFileSync(join(EDGAR, "0001104659-23-000109_8.html")));
+    expectInvariants(x);
+    const rows = kinds(x, "table_row").map((b) => textOf(x, b));
+    expect(rows.length).toBeGreaterThan(50);
+    expect(rows).toContain("Re: | OTC Equity Prepaid Forward Transaction");
+  });
+});
+
+describe("html parser: the whole EDGAR corpus", () => {
+  const files = readdirSync(EDGAR).filter((f) => f.endsWith(".html"));
+
+  it(`parses all ${files.length} filings with sound offsets`, async () => {
+    expect(files.length).toBeGreaterThanOrEqual(133);
+    let pre = 0;
+    for (const f of files) {
+      const bytes = readFileSync(join(EDGAR, f));
+      const out = await parser.parse({ bytes, fileName: f, limits: DEFAULT_LIMITS });
+      expect(out.ok, f).toBe(true);
+      if (!out.ok) continue;
+      const x = out.value;
+      expectInvariants(x);
+      expect(x.text).not.toMatch(/<\/?(?:div|p|font|td|tr|span|PAGE)\b/i);
+      expect(x.text).not.toMatch(/&(?:nbsp|amp|#\d+);/);
+      // two exhibits are scanned images with one line of text; every other one is a real contract
+      if (x.quality.issues.some((i) => i.code === "low_text")) expect(x.text.length, f).toBeLessThan(100);
+      else expect(x.text.length, f).toBeGreaterThan(1000);
+      if (bytes.toString("latin1", 0, 200).toLowerCase().includes("<pre>")) pre += 1;
+    }
+    expect(pre).toBe(13);
+  });
+});
