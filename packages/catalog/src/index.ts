@@ -1,4 +1,4 @@
-export { CATALOG_SCHEMA_VERSION, createSqliteCatalog } from "./adapters/sqlite-catalog.ts";
+export { CATALOG_SCHEMA_VERSION, createSqliteCatalog, openSqliteDatabase } from "./adapters/sqlite-catalog.ts";
 export type {
   Catalog,
   DocumentFilter,

@@ -149,10 +149,11 @@ function normaliseAccess(access: Access): Access {
 }
 
 /**
- * The embedded catalog: one SQLite file (WAL) holding documents, immutable versions and nodes.
- * Use ":memory:" for a throwaway store.
+ * Opens (creating when needed) the embedded store file that the catalog, the lexical index and the
+ * vector store share, so that one SQLite transaction can change all of them. ":memory:" for a
+ * throwaway store.
  */
-export function createSqliteCatalog(path: string): Catalog {
+export function openSqliteDatabase(path: string): Database.Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
   try {
@@ -163,6 +164,17 @@ export function createSqliteCatalog(path: string): Catalog {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
+  return db;
+}
+
+/**
+ * The embedded catalog: documents, immutable versions and nodes in one SQLite file (WAL). Given a
+ * path it opens and owns the database; given an open database it shares it (and `close` leaves it open).
+ */
+export function createSqliteCatalog(pathOrDb: string | Database.Database): Catalog {
+  const owned = typeof pathOrDb === "string";
+  const db = typeof pathOrDb === "string" ? openSqliteDatabase(pathOrDb) : pathOrDb;
+  const path = typeof pathOrDb === "string" ? pathOrDb : db.name;
   db.exec(SCHEMA);
   const found = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
     | { value: string }
@@ -328,7 +340,7 @@ export function createSqliteCatalog(path: string): Catalog {
       return true;
     },
     close() {
-      db.close();
+      if (owned) db.close();
     },
   };
   return catalog;

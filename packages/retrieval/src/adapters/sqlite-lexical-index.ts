@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { LexnavError } from "@lexnav/core";
+import type { Access } from "@lexnav/document-model";
+import type Database from "better-sqlite3";
+import type { Passage } from "../domain/passages.ts";
+import { ftsMatchExpression, queryTerms } from "../domain/query-terms.ts";
+import type { LexicalHit, LexicalIndex, LexicalQuery, LexicalSearchResult } from "../ports/lexical-index.ts";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS lex_versions (
+  id TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  active INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS lex_passages (
+  rowid INTEGER PRIMARY KEY,
+  index_version TEXT NOT NULL REFERENCES lex_versions(id) ON DELETE CASCADE,
+  passage_id TEXT NOT NULL,
+  document_id TEXT NOT NULL,
+  version TEXT NOT NULL,
+  node_id TEXT NOT NULL,
+  start INTEGER NOT NULL,
+  end INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lex_passages_doc ON lex_passages(document_id, index_version);
+CREATE VIRTUAL TABLE IF NOT EXISTS lex_fts USING fts5(
+  heading, clause_ref, terms, body, tokenize = 'porter unicode61 remove_diacritics 2'
+);
+CREATE TABLE IF NOT EXISTS lex_access (
+  document_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('principal','group')),
+  name TEXT NOT NULL,
+  PRIMARY KEY (document_id, kind, name)
+);
+CREATE INDEX IF NOT EXISTS lex_access_name ON lex_access(kind, name);
+`;
+
+/** BM25 field weights: heading, clause reference, defined terms, body. */
+export const FIELD_WEIGHTS = { heading: 2.0, clauseRef: 1.0, terms: 3.0, body: 1.0 } as const;
+
+/**
+ * FTS5 lexical index in the shared embedded store. The permission filter is a condition of the
+ * ranking query itself (a semi-join on lex_access), so LIMIT k applies to permitted passages only.
+ */
+export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
+  db.exec(SCHEMA);
+  const stmt = {
+    insertVersion: db.prepare("INSERT INTO lex_versions (id, created_at, active) VALUES (?, ?, 0)"),
+    deactivateAll: db.prepare("UPDATE lex_versions SET active = 0"),
+    activate: db.prepare("UPDATE lex_versions SET active = 1 WHERE id = ?"),
+    active: db.prepare("SELECT id FROM lex_versions WHERE active = 1"),
+    hasVersion: db.prepare("SELECT 1 FROM lex_versions WHERE id = ?"),
+    rowsOfVersion: db.prepare("SELECT rowid FROM lex_passages WHERE index_version = ?"),
+    rowsOfDoc: db.prepare("SELECT rowid FROM lex_passages WHERE document_id = ?"),
+    rowsOfDocVersion: db.prepare("SELECT rowid FROM lex_passages WHERE document_id = ? AND index_version = ?"),
+    deleteFts: db.prepare("DELETE FROM lex_fts WHERE rowid = ?"),
+    deleteRow: db.prepare("DELETE FROM lex_passages WHERE rowid = ?"),
+    deleteVersion: db.prepare("DELETE FROM lex_versions WHERE id = ?"),
+    insertRow: db.prepare(
+      `INSERT INTO lex_passages (index_version, passage_id, document_id, version, node_id, start, end)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertFts: db.prepare("INSERT INTO lex_fts (rowid, heading, clause_ref, terms, body) VALUES (?, ?, ?, ?, ?)"),
+    clearAccess: db.prepare("DELETE FROM lex_access WHERE document_id = ?"),
+    addAccess: db.prepare("INSERT OR IGNORE INTO lex_access (document_id, kind, name) VALUES (?, ?, ?)"),
+  };
+
+  const deleteRows = (rows: Array<{ rowid: number }>) => {
+    for (const { rowid } of rows) {
+      stmt.deleteFts.run(rowid);
+      stmt.deleteRow.run(rowid);
+    }
+  };
+  const writeAccess = (documentId: string, access: Access) => {
+    stmt.clearAccess.run(documentId);
+    for (const p of access.principals) stmt.addAccess.run(documentId, "principal", p);
+    for (const g of access.groups) stmt.addAccess.run(documentId, "group", g);
+  };
+  const activeVersion = () => (stmt.active.get() as { id: string } | undefined)?.id ?? null;
+
+  const searchSql = (withDocs: boolean) => `
+    SELECT p.passage_id, p.document_id, p.version, p.node_id, p.start, p.end,
+           bm25(lex_fts, ${FIELD_WEIGHTS.heading}, ${FIELD_WEIGHTS.clauseRef}, ${FIELD_WEIGHTS.terms}, ${FIELD_WEIGHTS.body}) AS score
+    FROM lex_fts JOIN lex_passages p ON p.rowid = lex_fts.rowid
+    WHERE lex_fts MATCH @match AND p.index_version = @indexVersion
+      AND p.document_id IN (
+        SELECT document_id FROM lex_access
+        WHERE (kind = 'principal' AND name = @principal)
+           OR (kind = 'group' AND name IN (SELECT value FROM json_each(@groups))))
+      ${withDocs ? "AND p.document_id IN (SELECT value FROM json_each(@documentIds))" : ""}
+    ORDER BY score LIMIT @k`;
+  const search = { all: db.prepare(searchSql(false)), docs: db.prepare(searchSql(true)) };
+
+  return {
+    createVersion() {
+      const id = `lex-${new Date()
+        .toISOString()
+        .replace(/[-:.TZ]/g, "")
+        .slice(0, 14)}-${randomUUID().slice(0, 8)}`;
+      stmt.insertVersion.run(id, new Date().toISOString());
+      return id;
+    },
+    activate(indexVersion) {
+      if (!stmt.hasVersion.get(indexVersion)) throw new LexnavError("not_found", `no index version ${indexVersion}`);
+      db.transaction(() => {
+        stmt.deactivateAll.run();
+        stmt.activate.run(indexVersion);
+      })();
+    },
+    activeVersion,
+    dropVersion(indexVersion) {
+      if (indexVersion === activeVersion()) {
+        throw new LexnavError("conflict", `index version ${indexVersion} is active; activate another one first`);
+      }
+      db.transaction(() => {
+        deleteRows(stmt.rowsOfVersion.all(indexVersion) as Array<{ rowid: number }>);
+        stmt.deleteVersion.run(indexVersion);
+      })();
+    },
+    putDocument(indexVersion, documentId, access, passages: Passage[]) {
+      db.transaction(() => {
+        deleteRows(stmt.rowsOfDocVersion.all(documentId, indexVersion) as Array<{ rowid: number }>);
+        for (const p of passages) {
+          const { lastInsertRowid } = stmt.insertRow.run(
+            indexVersion,
+            p.id,
+            documentId,
+            p.version,
+            p.nodeId,
+            p.start,
+            p.end,
+          );
+          stmt.insertFts.run(lastInsertRowid, p.heading, p.clauseRef, p.terms, p.body);
+        }
+        writeAccess(documentId, access);
+      })();
+    },
+    removeDocument(documentId) {
+      db.transaction(() => {
+        deleteRows(stmt.rowsOfDoc.all(documentId) as Array<{ rowid: number }>);
+        stmt.clearAccess.run(documentId);
+      })();
+    },
+    setAccess(documentId, access) {
+      db.transaction(() => writeAccess(documentId, access))();
+    },
+    search(query: LexicalQuery): LexicalSearchResult {
+      const indexVersion = query.indexVersion ?? activeVersion();
+      if (indexVersion === null) throw new LexnavError("not_found", "the lexical index has no active version yet");
+      const terms = queryTerms(query.text);
+      const match = ftsMatchExpression(terms);
+      if (match === null || query.k <= 0) return { hits: [], indexVersion, normalisedQuery: terms.join(" ") };
+      const params = {
+        match,
+        indexVersion,
+        principal: query.principal.id,
+        groups: JSON.stringify(query.principal.groups),
+        k: query.k,
+        ...(query.documentIds ? { documentIds: JSON.stringify(query.documentIds) } : {}),
+      };
+      const rows = (query.documentIds ? search.docs : search.all).all(params) as Array<{
+        passage_id: string;
+        document_id: string;
+        version: string;
+        node_id: string;
+        start: number;
+        end: number;
+        score: number;
+      }>;
+      const hits: LexicalHit[] = rows.map((r) => ({
+        passageId: r.passage_id,
+        documentId: r.document_id,
+        version: r.version,
+        nodeId: r.node_id,
+        start: r.start,
+        end: r.end,
+        score: -r.score,
+      }));
+      return { hits, indexVersion, normalisedQuery: terms.join(" ") };
+    },
+    close() {
+      // The database belongs to whoever opened it.
+    },
+  };
+}

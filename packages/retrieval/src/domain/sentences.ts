@@ -1,0 +1,94 @@
+/** A `[start, end)` range of a document's text. */
+export interface Range {
+  start: number;
+  end: number;
+}
+
+// A sentence ends at . ; or : followed by whitespace and an opening (capital, digit, quote, bracket),
+// or at a blank line. Abbreviations common in contracts ("Inc.", "No.", "U.S.") do not end one.
+const ABBREVIATIONS = new Set([
+  "inc",
+  "corp",
+  "co",
+  "ltd",
+  "llc",
+  "no",
+  "nos",
+  "sec",
+  "u.s",
+  "s",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "st",
+  "jr",
+  "sr",
+  "vs",
+  "v",
+  "etc",
+  "e.g",
+  "i.e",
+  "art",
+  "para",
+  "cl",
+  "approx",
+  "dept",
+  "est",
+  "fig",
+  "n.a",
+  "l.p",
+  "p.c",
+]);
+
+/**
+ * Splits `text[start, end)` into sentence ranges, trimmed of surrounding whitespace. Offsets are
+ * into the full text, so a sentence is always `text.slice(r.start, r.end)`.
+ */
+export function splitSentences(text: string, start: number, end: number): Range[] {
+  const out: Range[] = [];
+  let s = start;
+  const push = (a: number, b: number) => {
+    while (a < b && /\s/.test(text[a] as string)) a++;
+    while (b > a && /\s/.test(text[b - 1] as string)) b--;
+    if (b > a) out.push({ start: a, end: b });
+  };
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 && text.charCodeAt(i + 1) === 10) {
+      push(s, i);
+      s = i + 1;
+      continue;
+    }
+    if (c !== 46 && c !== 59 && c !== 58) continue; // . ; :
+    const next = text[i + 1];
+    if (next === undefined || !/\s/.test(next)) continue;
+    let j = i + 1;
+    while (j < end && /\s/.test(text[j] as string)) j++;
+    const opener = text[j];
+    if (opener === undefined || !/[A-Z0-9("“[]/.test(opener)) continue;
+    if (c === 46) {
+      const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(s, i - 12), i));
+      if (word && (ABBREVIATIONS.has((word[1] as string).toLowerCase()) || /^[A-Z]$/.test(word[1] as string))) continue;
+    }
+    push(s, i + 1);
+    s = i + 1;
+  }
+  push(s, end);
+  return out;
+}
+
+/** Groups consecutive sentences into windows of at most `maxChars` (a longer single sentence stands alone). */
+export function windows(sentences: Range[], maxChars: number): Range[] {
+  const out: Range[] = [];
+  let cur: Range | null = null;
+  for (const r of sentences) {
+    if (cur && r.end - cur.start <= maxChars) cur.end = r.end;
+    else {
+      if (cur) out.push(cur);
+      cur = { start: r.start, end: r.end };
+    }
+  }
+  if (cur) out.push(cur);
+  return out;
+}

@@ -1,0 +1,52 @@
+import type { Access } from "@lexnav/document-model";
+import type { Passage } from "../domain/passages.ts";
+import type { Principal } from "../domain/principal.ts";
+
+export interface LexicalQuery {
+  text: string;
+  principal: Principal;
+  k: number;
+  /** Index version to read; the active one when absent. */
+  indexVersion?: string;
+  /** Restrict to these documents (already permission-checked by the caller's own filter). */
+  documentIds?: string[];
+}
+
+export interface LexicalHit {
+  passageId: string;
+  documentId: string;
+  version: string;
+  nodeId: string;
+  start: number;
+  end: number;
+  score: number;
+}
+
+export interface LexicalSearchResult {
+  hits: LexicalHit[];
+  indexVersion: string;
+  /** The normalised query the index matched (terms only, no document text). */
+  normalisedQuery: string;
+}
+
+/**
+ * The lexical index port: BM25 over passage fields (heading, clause reference, defined terms, body).
+ * The permission filter is part of the query itself, so k results come back from what the principal
+ * may read, never from a filtered top-k.
+ */
+export interface LexicalIndex {
+  /** Creates a new index version to build into; the active version keeps serving until `activate`. */
+  createVersion(): string;
+  activate(indexVersion: string): void;
+  activeVersion(): string | null;
+  /** Removes a retired version and everything in it. */
+  dropVersion(indexVersion: string): void;
+  /** Replaces every passage of a document in an index version. */
+  putDocument(indexVersion: string, documentId: string, access: Access, passages: Passage[]): void;
+  /** Removes a document from every index version. */
+  removeDocument(documentId: string): void;
+  /** Replaces who may read a document, in every index version. */
+  setAccess(documentId: string, access: Access): void;
+  search(query: LexicalQuery): LexicalSearchResult;
+  close(): void;
+}

@@ -1,0 +1,99 @@
+import type { Access } from "@lexnav/document-model";
+import type { LexicalIndex, Passage } from "@lexnav/retrieval";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const DEAL: Access = { principals: [], groups: ["deal-team"] };
+const SECRET: Access = { principals: ["gc"], groups: [] };
+const alice = { id: "alice", groups: ["deal-team"] };
+
+function passage(documentId: string, n: number, body: string, heading = ""): Passage {
+  return {
+    id: `${documentId}-n${n}:0`,
+    documentId,
+    version: "v1",
+    nodeId: `${documentId}-n${n}`,
+    start: n * 1000,
+    end: n * 1000 + body.length,
+    heading,
+    clauseRef: "",
+    terms: "",
+    body,
+  };
+}
+
+/** The contract every LexicalIndex adapter meets (embedded always; OpenSearch when its URL is set). */
+export function describeLexicalIndexContract(name: string, make: () => LexicalIndex): void {
+  describe(`LexicalIndex contract: ${name}`, () => {
+    let index: LexicalIndex;
+    let v: string;
+    beforeEach(() => {
+      index = make();
+      v = index.createVersion();
+      index.activate(v);
+    });
+    afterEach(() => index.close());
+
+    it("ranks by BM25 with the heading field weighing in", () => {
+      index.putDocument(v, "d1", DEAL, [
+        passage("d1", 1, "The Borrower shall repay the Loans on the Maturity Date.", "Section 2.05 Repayment"),
+        passage("d1", 2, "This Agreement is governed by the laws of New York.", "Section 9.09 Governing Law"),
+      ]);
+      const r = index.search({ text: "governing law", principal: alice, k: 5 });
+      expect(r.hits[0]?.nodeId).toBe("d1-n2");
+      expect(r.indexVersion).toBe(v);
+    });
+
+    it("filters inside the search: restricted best matches never crowd out permitted ones", () => {
+      const restricted = Array.from({ length: 30 }, (_, i) =>
+        passage("secret", i, "indemnification indemnification indemnification cap on indemnification"),
+      );
+      index.putDocument(v, "secret", SECRET, restricted);
+      index.putDocument(v, "open", DEAL, [
+        passage("open", 1, "Seller shall indemnify Buyer; the indemnification cap is ten percent."),
+        passage("open", 2, "Indemnification survives closing for eighteen months."),
+        passage("open", 3, "Nothing here is relevant."),
+      ]);
+      const r = index.search({ text: "indemnification cap", principal: alice, k: 2 });
+      expect(r.hits.map((h) => h.documentId)).toEqual(["open", "open"]);
+      expect(r.hits).toHaveLength(2);
+      expect(JSON.stringify(r)).not.toContain("secret");
+      const gc = index.search({ text: "indemnification cap", principal: { id: "gc", groups: [] }, k: 2 });
+      expect(gc.hits.every((h) => h.documentId === "secret")).toBe(true);
+    });
+
+    it("applies permission changes and deletes immediately", () => {
+      index.putDocument(v, "d1", DEAL, [passage("d1", 1, "The purchase price is $10,000,000.")]);
+      expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toHaveLength(1);
+      index.setAccess("d1", SECRET);
+      expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toHaveLength(0);
+      index.setAccess("d1", DEAL);
+      index.removeDocument("d1");
+      expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toHaveLength(0);
+    });
+
+    it("keeps the previous index version queryable until the new one is switched in", () => {
+      index.putDocument(v, "d1", DEAL, [passage("d1", 1, "Termination for convenience on thirty days notice.")]);
+      const next = index.createVersion();
+      index.putDocument(next, "d1", DEAL, [passage("d1", 2, "Termination for cause only.")]);
+      expect(index.search({ text: "termination", principal: alice, k: 5 }).hits.map((h) => h.nodeId)).toEqual([
+        "d1-n1",
+      ]);
+      expect(
+        index.search({ text: "termination", principal: alice, k: 5, indexVersion: next }).hits.map((h) => h.nodeId),
+      ).toEqual(["d1-n2"]);
+      index.activate(next);
+      expect(index.search({ text: "termination", principal: alice, k: 5 }).hits.map((h) => h.nodeId)).toEqual([
+        "d1-n2",
+      ]);
+      expect(() => index.dropVersion(next)).toThrow(/active/);
+      index.dropVersion(v);
+      expect(index.search({ text: "termination", principal: alice, k: 5, indexVersion: v }).hits).toEqual([]);
+    });
+
+    it("treats query syntax as words and returns nothing for a query of stopwords", () => {
+      index.putDocument(v, "d1", DEAL, [passage("d1", 1, "Notices shall be in writing.")]);
+      expect(() => index.search({ text: 'notices" OR body:* AND (', principal: alice, k: 5 })).not.toThrow();
+      expect(index.search({ text: "what is the", principal: alice, k: 5 }).hits).toEqual([]);
+    });
+  });
+}
