@@ -19,7 +19,11 @@ describe("ingest pipeline on the embedded store", () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "lexnav-ingest-"));
     catalog = createSqliteCatalog(join(dir, "store.sqlite"));
-    pipeline = createIngestPipeline({ catalog, limits: { ...DEFAULT_LIMITS, maxFileBytes: 5_000_000 }, logger: silentLogger });
+    pipeline = createIngestPipeline({
+      catalog,
+      limits: { ...DEFAULT_LIMITS, maxFileBytes: 5_000_000 },
+      logger: silentLogger,
+    });
   });
   afterEach(() => {
     catalog.close();
@@ -54,9 +58,12 @@ describe("ingest pipeline on the embedded store", () => {
     expect(changed.status).toBe("indexed");
     expect(changed.documentId).toBe(first.documentId);
     expect(changed.version).not.toBe(first.version);
-    expect(catalog.listVersions(first.documentId).map((v) => v.version).sort()).toEqual(
-      [first.version, changed.version].sort(),
-    );
+    expect(
+      catalog
+        .listVersions(first.documentId)
+        .map((v) => v.version)
+        .sort(),
+    ).toEqual([first.version, changed.version].sort());
     // The earlier version's text is untouched: citations into it still resolve.
     expect(catalog.getVersion(first.documentId, first.version as string)?.text).toBe(readFileSync(CUAD, "utf8"));
   });

@@ -1,3 +1,5 @@
+export type { BenchTest, Protocol } from "./bench-file.ts";
+export { applyProtocol, datasetOf, loadBench } from "./bench-file.ts";
 export type { RankedPassage, SpanRef } from "./domain/span-metrics.ts";
 export {
   K_VALUES,
@@ -7,3 +9,5 @@ export {
   recallAtTokens,
   TOKEN_BUDGETS,
 } from "./domain/span-metrics.ts";
+export type { MetricTable, RetrievalEvalDeps, RetrievalEvalReport } from "./retrieval-eval.ts";
+export { CONTEXT_PASSAGES, runRetrievalEval } from "./retrieval-eval.ts";

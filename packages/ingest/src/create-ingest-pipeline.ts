@@ -4,7 +4,7 @@ import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, type Logger, sha256Hex, stableId, toLexnavError } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
 import { extractDocument } from "@lexnav/extract";
-import type { IngestPipeline, IngestRequest, IngestResult } from "./pipeline.ts";
+import type { IngestPipeline, IngestRequest, IngestResult, SearchIndexSink } from "./pipeline.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
 import { relinkTransactionSet } from "./transaction-sets.ts";
 
@@ -15,6 +15,8 @@ export interface IngestPipelineDeps {
   /** Clock, injectable for tests. */
   now?: () => string;
   structurer?: Structurer;
+  /** Search stores to keep in step with the catalog (none: catalog only). */
+  searchIndex?: SearchIndexSink;
 }
 
 /** The stable id of the document behind a source location: the same source always maps to the same id. */
@@ -37,8 +39,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const now = deps.now ?? (() => new Date().toISOString());
   const structurer = deps.structurer ?? createStructurer();
 
+  const searchIndex = deps.searchIndex;
+
   const failed = (record: DocumentRecord, failure: FailureReason): IngestResult => {
-    catalog.setLifecycle(record.id, "failed", failure, now());
+    // A failed document is never searchable, including a version indexed before it turned bad.
+    catalog.transaction(() => {
+      catalog.setLifecycle(record.id, "failed", failure, now());
+      searchIndex?.removeDocument(record.id);
+    });
     logger.warn("document failed", { documentId: record.id, code: failure.code, reason: failure.reason });
     return {
       documentId: record.id,
@@ -85,7 +93,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
 
     // Identical bytes already indexed: a no-op (access is still brought up to date).
     if (existing && existing.lifecycle === "indexed" && version !== null && existing.currentVersion === version) {
-      if (!sameAccess(existing.access, request.access)) catalog.setAccess(id, request.access, now());
+      if (!sameAccess(existing.access, request.access)) {
+        catalog.transaction(() => {
+          catalog.setAccess(id, request.access, now());
+          searchIndex?.setAccess(id, request.access);
+        });
+      }
       return {
         documentId: id,
         source,
@@ -147,6 +160,13 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
           stamp,
         );
         catalog.replaceNodes(id, versionId, built.structure.nodes);
+        searchIndex?.putDocument({
+          documentId: id,
+          version: versionId,
+          access: request.access,
+          nodes: built.structure.nodes,
+          text: extraction.text,
+        });
         catalog.setLifecycle(id, "indexed", null, stamp);
       });
     } catch (cause) {
@@ -183,10 +203,18 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   return {
     ingest,
     async remove(documentId) {
-      return catalog.markDeleted(documentId, now());
+      return catalog.transaction(() => {
+        const removed = catalog.markDeleted(documentId, now());
+        if (removed) searchIndex?.removeDocument(documentId);
+        return removed;
+      });
     },
     async setAccess(documentId, access) {
-      return catalog.setAccess(documentId, access, now());
+      return catalog.transaction(() => {
+        const changed = catalog.setAccess(documentId, access, now());
+        if (changed) searchIndex?.setAccess(documentId, access);
+        return changed;
+      });
     },
   };
 }

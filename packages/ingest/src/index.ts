@@ -1,6 +1,6 @@
 export type { IngestPipelineDeps } from "./create-ingest-pipeline.ts";
 export { canonicalSource, createIngestPipeline, documentIdFor } from "./create-ingest-pipeline.ts";
-export type { IngestPipeline, IngestRequest, IngestResult, IngestStatus } from "./pipeline.ts";
+export type { IngestPipeline, IngestRequest, IngestResult, IngestStatus, SearchIndexSink } from "./pipeline.ts";
 export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";
 export { relinkTransactionSet } from "./transaction-sets.ts";

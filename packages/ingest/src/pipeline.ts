@@ -1,4 +1,4 @@
-import type { Access, DocumentRole, FailureReason } from "@lexnav/document-model";
+import type { Access, DocumentRole, FailureReason, ProvisionNode } from "@lexnav/document-model";
 
 /** A request to ingest one document: a path to read, or bytes with the name they came under. */
 export interface IngestRequest {
@@ -36,4 +36,15 @@ export interface IngestPipeline {
   remove(documentId: string): Promise<boolean>;
   /** Replaces who may read a document. */
   setAccess(documentId: string, access: Access): Promise<boolean>;
+}
+
+/**
+ * Where indexed documents go to become searchable (lexical passages, vectors). Called inside the
+ * catalog's transaction when the stores share one database, so a document, its deletion or its
+ * access change land in every store together or not at all.
+ */
+export interface SearchIndexSink {
+  putDocument(doc: { documentId: string; version: string; access: Access; nodes: ProvisionNode[]; text: string }): void;
+  removeDocument(documentId: string): void;
+  setAccess(documentId: string, access: Access): void;
 }

@@ -1,13 +1,13 @@
 import { parseArgs } from "node:util";
-import { createSqliteCatalog } from "@lexnav/catalog";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
-import { createIngestPipeline } from "@lexnav/ingest";
 import { demoCommand } from "./commands/demo.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
+import { evalRetrievalCommand } from "./commands/eval-retrieval.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
 import type { CliContext } from "./context.ts";
+import { createEmbeddedStack } from "./stack.ts";
 
 export const USAGE = `lexnav — cited provision trees for transactional legal documents
 
@@ -17,6 +17,7 @@ usage:
   lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality
   lexnav list [--json]                          every document with its lifecycle (failed ones with reasons)
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
+  lexnav eval retrieval --bench <file> --corpus <root> [--mode lexical] [--protocol full|mini] [--limit N] [--json]
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
 
@@ -46,11 +47,12 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     return command === undefined && !values.help ? 2 : 0;
   }
   const effective: LexnavConfig = values.db ? { ...config, dbPath: values.db } : config;
-  const catalog = createSqliteCatalog(effective.dbPath);
+  const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger);
   const ctx: CliContext = {
     config: effective,
-    catalog,
-    pipeline: createIngestPipeline({ catalog, limits: effective.limits, logger }),
+    catalog: stack.catalog,
+    pipeline: stack.pipeline,
+    searcher: stack.searcher,
     logger,
     out: io.out,
     err: io.err,
@@ -86,6 +88,19 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           ...(values.set ? { set: values.set } : {}),
         });
         return 0;
+      case "eval": {
+        if (args[0] !== "retrieval") throw usageError('eval needs a kind: "retrieval"');
+        if (!values.bench || !values.corpus) throw usageError("eval retrieval needs --bench and --corpus");
+        await evalRetrievalCommand(ctx, {
+          bench: values.bench,
+          corpus: values.corpus,
+          mode: values.mode ?? "lexical",
+          protocol: values.protocol ?? "full",
+          json,
+          ...(values.limit ? { limit: Number(values.limit) } : {}),
+        });
+        return 0;
+      }
       case "delete":
         if (!args[0]) throw usageError("delete needs a document id");
         await deleteCommand(ctx, args[0]);
@@ -108,7 +123,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     }
     throw e;
   } finally {
-    catalog.close();
+    stack.close();
   }
 }
 
@@ -128,6 +143,11 @@ function parse(argv: string[]) {
       json: { type: "boolean" },
       db: { type: "string" },
       out: { type: "string" },
+      bench: { type: "string" },
+      corpus: { type: "string" },
+      mode: { type: "string" },
+      protocol: { type: "string" },
+      limit: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

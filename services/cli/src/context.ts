@@ -1,12 +1,14 @@
 import type { Catalog } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
 import type { IngestPipeline } from "@lexnav/ingest";
+import type { Searcher } from "@lexnav/retrieval";
 
 /** Everything a command needs, wired once by the composition root. */
 export interface CliContext {
   config: LexnavConfig;
   catalog: Catalog;
   pipeline: IngestPipeline;
+  searcher: Searcher;
   logger: Logger;
   out: (text: string) => void;
   err: (text: string) => void;

@@ -1,2 +1,2 @@
-export { runCli, USAGE } from "./app.ts";
 export type { CliIo } from "./app.ts";
+export { runCli, USAGE } from "./app.ts";

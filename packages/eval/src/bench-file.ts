@@ -1,0 +1,51 @@
+import { readFileSync } from "node:fs";
+import { LexnavError } from "@lexnav/core";
+
+/** One benchmark question. Only `query` ever reaches the system under test. */
+export interface BenchTest {
+  query_id: string;
+  query: string;
+  doc: string;
+  category?: string;
+  label?: string;
+  snippets: Array<{ file_path: string; span: [number, number]; answer?: string }>;
+}
+
+export type Protocol = "full" | "mini";
+
+export function loadBench(path: string): BenchTest[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch (cause) {
+    throw new LexnavError("invalid_argument", `cannot read benchmark file ${path}`, { cause });
+  }
+  const tests = (parsed as { tests?: unknown }).tests;
+  if (!Array.isArray(tests)) throw new LexnavError("invalid_argument", `${path}: expected {"tests": [...]}`);
+  return tests as BenchTest[];
+}
+
+/**
+ * Chooses the questions and the corpus of a protocol. `full`: every question, the whole corpus of the
+ * data set (the folder the benchmark's documents live in). `mini` (LegalBench-RAG-mini): questions
+ * sorted by document path, the first 194, corpus restricted to the documents they name.
+ * This is set-up, not retrieval: the system under test still sees only the question text.
+ */
+export function applyProtocol(
+  tests: BenchTest[],
+  protocol: Protocol,
+  limit?: number,
+): { tests: BenchTest[]; corpusDocs: string[] | null } {
+  if (protocol === "full") return { tests: limit ? tests.slice(0, limit) : tests, corpusDocs: null };
+  const sorted = [...tests].sort((a, b) => (a.doc < b.doc ? -1 : a.doc > b.doc ? 1 : 0)).slice(0, 194);
+  const chosen = limit ? sorted.slice(0, limit) : sorted;
+  return { tests: chosen, corpusDocs: [...new Set(sorted.map((t) => t.doc))].sort() };
+}
+
+/** The data set folder of a benchmark (e.g. "cuad"), from where its documents live. */
+export function datasetOf(tests: BenchTest[]): string {
+  const first = tests[0]?.doc ?? "";
+  const folder = first.split("/")[0];
+  if (!folder) throw new LexnavError("invalid_argument", "benchmark has no documents");
+  return folder;
+}
