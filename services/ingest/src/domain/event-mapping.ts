@@ -97,11 +97,24 @@ export function eventForResult(commandId: string, result: IngestResult, at: Date
           documentId: result.documentId,
           source: result.source,
           version: result.version,
-          failure: result.failure ?? { code: "internal", reason: "the pipeline reported a failure without a reason" },
+          failure: wireFailure(
+            result.failure ?? { code: "internal", reason: "the pipeline reported a failure without a reason" },
+            commandId,
+          ),
           at,
         }),
       };
   }
+}
+
+/**
+ * The failure as it may cross the wire: an `internal` reason can hold implementation details
+ * (exception text), so it is replaced by a pointer to the log, where the handler records the original.
+ */
+export function wireFailure(failure: FailureReason, commandId: string): FailureReason {
+  return failure.code === "internal"
+    ? { code: "internal", reason: `internal error while ingesting (command ${commandId}); see the ingest service log` }
+    : failure;
 }
 
 /** A DocumentFailed event, also used when the pipeline threw instead of returning a result. */

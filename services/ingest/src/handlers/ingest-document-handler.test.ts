@@ -141,6 +141,22 @@ describe("ingest-document handler", () => {
     expect(evt.failure?.reason).toContain("gave up after 3 attempts");
   });
 
+  it("keeps internal failure reasons from the pipeline off the wire", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () =>
+        result({ status: "failed", failure: { code: "internal", reason: "x is not a function at structurer.ts:42" } }),
+      ),
+      publisher: pub,
+      logger: silentLogger,
+    });
+    expect(await handle(command())).toEqual({ kind: "ack" });
+    const evt = fromBinary(ingestV1.DocumentFailedSchema, pub.events[0]!.data);
+    expect(evt.failure?.code).toBe("internal");
+    expect(evt.failure?.reason).not.toContain("structurer");
+    expect(evt.failure?.reason).toContain("c1");
+  });
+
   it("keeps internal error messages off the wire", async () => {
     const pub = recorder();
     const handle = createIngestDocumentHandler({

@@ -99,7 +99,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
       status: result.status,
       version: result.version,
       nodeCount: result.nodeCount,
-      ...(result.failure ? { code: result.failure.code } : {}),
+      ...(result.failure ? { code: result.failure.code, reason: result.failure.reason } : {}),
     });
     return publishThenAck(msg, commandId, () => {
       switch (event.kind) {

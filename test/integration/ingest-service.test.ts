@@ -1,0 +1,265 @@
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { createSqliteCatalog } from "@lexnav/catalog";
+import { createLogger, DEFAULT_LIMITS, sha256Hex, silentLogger } from "@lexnav/core";
+import type { IngestPipeline, IngestRequest, IngestResult } from "@lexnav/ingest";
+import { canonicalSource, createIngestPipeline, documentIdFor } from "@lexnav/ingest";
+import { createIngestApp, INGEST_CONSUMER, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import { ingestV1 } from "@lexnav/proto";
+import { type JetStreamClient, type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
+import { corpusPath } from "../support/shared.ts";
+
+const ACK_WAIT_MS = 1_000;
+const APP_OPTIONS = { ackWaitMs: ACK_WAIT_MS, retry: { maxDeliver: 3, baseDelayMs: 100, maxDelayMs: 500 } };
+
+const traceparent = (n: number) => `00-${n.toString(16).padStart(32, "0")}-00f067aa0ba902b7-01`;
+
+let server: NatsServerHandle;
+let appConn: NatsConnection;
+let clientConn: NatsConnection;
+
+beforeEach(async () => {
+  server = await startNatsServer();
+  appConn = await connect({ servers: server.url, name: "ingest-under-test" });
+  clientConn = await connect({ servers: server.url, name: "test-client" });
+});
+
+afterEach(async () => {
+  await clientConn?.drain().catch(() => undefined);
+  if (appConn && !appConn.isClosed()) await appConn.drain().catch(() => undefined);
+  await server?.stop();
+});
+
+async function sendIngest(
+  js: JetStreamClient,
+  cmd: Parameters<typeof create<typeof ingestV1.IngestDocumentCommandSchema>>[1],
+  tp: string,
+) {
+  const h = headers();
+  h.set("traceparent", tp);
+  const data = toBinary(ingestV1.IngestDocumentCommandSchema, create(ingestV1.IngestDocumentCommandSchema, cmd));
+  await js.publish(INGEST_SUBJECTS.ingestDocument, data, { headers: h });
+}
+
+/** Reads events from the event stream (ordered consumer) until `count` arrived or the deadline passed. */
+async function readEvents(js: JetStreamClient, count: number, timeoutMs = 8_000): Promise<JsMsg[]> {
+  const consumer = await js.consumers.get(INGEST_STREAMS.events);
+  const iter = await consumer.consume();
+  const out: JsMsg[] = [];
+  const timer = setTimeout(() => void iter.close(), timeoutMs);
+  for await (const m of iter) {
+    out.push(m);
+    if (out.length >= count) break;
+  }
+  clearTimeout(timer);
+  await iter.close();
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("ingest service over a real nats-server", () => {
+  it("turns commands into DocumentIndexed / DocumentFailed events with their trace context, and terminates garbage", async () => {
+    const calls: IngestRequest[] = [];
+    const fake: IngestPipeline = {
+      async ingest(r): Promise<IngestResult> {
+        calls.push(r);
+        const failed = r.source.includes("broken");
+        return {
+          documentId: `doc_${r.source}`,
+          source: r.source,
+          status: failed ? "failed" : "indexed",
+          version: failed ? null : sha256Hex(r.bytes ?? r.source),
+          failure: failed ? { code: "corrupt", reason: `${r.source}: the PDF has no cross-reference table` } : null,
+          title: failed ? null : "AGREEMENT",
+          role: failed ? "unknown" : "base_agreement",
+          nodeCount: failed ? 0 : 5,
+          transactionSetId: null,
+          qualityStatus: failed ? null : "ok",
+        };
+      },
+      remove: async () => true,
+      setAccess: async () => true,
+    };
+    const logLines: string[] = [];
+    const logger = createLogger("debug", (l) => logLines.push(l));
+    const app = await createIngestApp({ nc: appConn, pipeline: fake, logger, options: APP_OPTIONS });
+
+    const js = jetstream(clientConn);
+    await sendIngest(
+      js,
+      { commandId: "c1", source: "one.txt", content: new TextEncoder().encode("ONE") },
+      traceparent(1),
+    );
+    // Garbage between good commands: it must neither block them nor come back.
+    await js.publish(INGEST_SUBJECTS.ingestDocument, new Uint8Array([0x12, 0x05, 0x61]));
+    await sendIngest(js, { commandId: "c2", source: "broken.pdf", content: new Uint8Array([1, 2, 3]) }, traceparent(2));
+    await sendIngest(
+      js,
+      { commandId: "c3", source: "three.txt", content: new TextEncoder().encode("THREE") },
+      traceparent(3),
+    );
+
+    const events = await readEvents(js, 3);
+    expect(events.map((e) => e.subject).sort()).toEqual(
+      [INGEST_SUBJECTS.documentFailed, INGEST_SUBJECTS.documentIndexed, INGEST_SUBJECTS.documentIndexed].sort(),
+    );
+    const byCommand = new Map<string, { subject: string; tp: string | undefined; documentId: string; code?: string }>();
+    for (const e of events) {
+      if (e.subject === INGEST_SUBJECTS.documentIndexed) {
+        const m = fromBinary(ingestV1.DocumentIndexedSchema, e.data);
+        expect(m.version).toMatch(/^[0-9a-f]{64}$/);
+        byCommand.set(m.commandId, { subject: e.subject, tp: e.headers?.get("traceparent"), documentId: m.documentId });
+      } else {
+        const m = fromBinary(ingestV1.DocumentFailedSchema, e.data);
+        byCommand.set(m.commandId, {
+          subject: e.subject,
+          tp: e.headers?.get("traceparent"),
+          documentId: m.documentId,
+          code: m.failure?.code ?? "",
+        });
+      }
+    }
+    expect(byCommand.get("c1")).toEqual({
+      subject: INGEST_SUBJECTS.documentIndexed,
+      tp: traceparent(1),
+      documentId: "doc_one.txt",
+    });
+    expect(byCommand.get("c2")).toEqual({
+      subject: INGEST_SUBJECTS.documentFailed,
+      tp: traceparent(2),
+      documentId: "doc_broken.pdf",
+      code: "corrupt",
+    });
+    expect(byCommand.get("c3")).toEqual({
+      subject: INGEST_SUBJECTS.documentIndexed,
+      tp: traceparent(3),
+      documentId: "doc_three.txt",
+    });
+    expect(calls.map((c) => c.source)).toEqual(["one.txt", "broken.pdf", "three.txt"]);
+
+    // Past ack_wait: a terminated message that came back would be handled (and logged) again.
+    await sleep(ACK_WAIT_MS + 700);
+    const terminated = logLines.filter((l) => l.includes('"command terminated"'));
+    expect(terminated).toHaveLength(1);
+    expect(terminated[0]).toContain("undecodable lexnav.ingest.v1.IngestDocumentCommand");
+    const jsm = await jetstreamManager(clientConn);
+    const info = await jsm.consumers.info(INGEST_STREAMS.commands, INGEST_CONSUMER);
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.num_redelivered).toBe(0);
+    expect(info.num_pending).toBe(0);
+    expect(calls).toHaveLength(3);
+
+    await app.stop();
+  });
+
+  it("stop() lets the command in hand finish (event published, acked) and takes no more", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let started!: () => void;
+    const inHand = new Promise<void>((r) => {
+      started = r;
+    });
+    const sources: string[] = [];
+    const slow: IngestPipeline = {
+      async ingest(r) {
+        sources.push(r.source);
+        started();
+        await gate;
+        return {
+          documentId: `doc_${r.source}`,
+          source: r.source,
+          status: "indexed",
+          version: "a".repeat(64),
+          failure: null,
+          title: null,
+          role: "unknown",
+          nodeCount: 1,
+          transactionSetId: null,
+          qualityStatus: "ok",
+        };
+      },
+      remove: async () => true,
+      setAccess: async () => true,
+    };
+    const app = await createIngestApp({ nc: appConn, pipeline: slow, logger: silentLogger, options: APP_OPTIONS });
+    const js = jetstream(clientConn);
+    await sendIngest(js, { commandId: "slow", source: "slow.txt", content: new Uint8Array([1]) }, traceparent(9));
+    await inHand;
+
+    let stopped = false;
+    const stopping = app.stop().then(() => {
+      stopped = true;
+    });
+    await sleep(200);
+    expect(stopped).toBe(false); // still waiting for the document in hand
+    release();
+    await stopping;
+
+    // Published after stop: must wait in the stream for the next instance.
+    await sendIngest(js, { commandId: "later", source: "later.txt", content: new Uint8Array([2]) }, traceparent(10));
+    await sleep(300);
+    expect(sources).toEqual(["slow.txt"]);
+
+    const events = await readEvents(js, 1, 3_000);
+    expect(events).toHaveLength(1);
+    expect(fromBinary(ingestV1.DocumentIndexedSchema, events[0]!.data).commandId).toBe("slow");
+    const jsm = await jetstreamManager(clientConn);
+    const info = await jsm.consumers.info(INGEST_STREAMS.commands, INGEST_CONSUMER);
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.num_pending).toBe(1);
+    await appConn.drain();
+    expect(appConn.isClosed()).toBe(true);
+  });
+
+  it("ingests a real CUAD contract through the real pipeline, then reports it unchanged", async () => {
+    const dbDir = await mkdtemp(join(tmpdir(), "lexnav-ingest-svc-"));
+    const catalog = createSqliteCatalog(join(dbDir, "catalog.sqlite"));
+    try {
+      const logLines: string[] = [];
+      const logger = createLogger("warn", (l) => logLines.push(l));
+      const pipeline = createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger });
+      const app = await createIngestApp({ nc: appConn, pipeline, logger, options: APP_OPTIONS });
+      const path = corpusPath("cuad", "ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT.txt");
+      const js = jetstream(clientConn);
+      // By path: the distributed shape mounts the corpus into the ingest container.
+      await sendIngest(js, { commandId: "real-1", source: path, access: { groups: ["deal-team"] } }, traceparent(21));
+      await sendIngest(js, { commandId: "real-2", source: path, access: { groups: ["deal-team"] } }, traceparent(22));
+
+      const events = await readEvents(js, 2, 15_000);
+      // When the pipeline fails the document, say why rather than only "failed != indexed".
+      const failures = events
+        .filter((e) => e.subject === INGEST_SUBJECTS.documentFailed)
+        .map((e) => fromBinary(ingestV1.DocumentFailedSchema, e.data).failure);
+      expect(failures, `the real pipeline failed the document; log:\n${logLines.join("\n")}`).toEqual([]);
+      expect(events.map((e) => e.subject)).toEqual([
+        INGEST_SUBJECTS.documentIndexed,
+        INGEST_SUBJECTS.documentUnchanged,
+      ]);
+      const indexed = fromBinary(ingestV1.DocumentIndexedSchema, events[0]!.data);
+      expect(indexed.documentId).toBe(documentIdFor(canonicalSource(path)));
+      expect(indexed.version).toBe(sha256Hex(readFileSync(path)));
+      expect(indexed.nodeCount).toBeGreaterThan(5);
+      expect(events[0]!.headers?.get("traceparent")).toBe(traceparent(21));
+      const unchanged = fromBinary(ingestV1.DocumentUnchangedSchema, events[1]!.data);
+      expect(unchanged).toMatchObject({
+        commandId: "real-2",
+        documentId: indexed.documentId,
+        version: indexed.version,
+      });
+      expect(catalog.getDocument(indexed.documentId)?.lifecycle).toBe("indexed");
+      await app.stop();
+    } finally {
+      catalog.close();
+      await rm(dbDir, { recursive: true, force: true });
+    }
+  });
+});
