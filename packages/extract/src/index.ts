@@ -1,3 +1,7 @@
 export type { ExtractFailure, ExtractOutcome, ParseInput, Parser } from "./parser.ts";
 export { assessQuality } from "./quality.ts";
 export type { QualityInput } from "./quality.ts";
+export { createDocumentExtractor, extractDocument } from "./extract.ts";
+export type { DocumentExtractor, DocumentExtractorDeps, ParserLoader } from "./extract.ts";
+export { detectContentType, extensionOf } from "./content-type.ts";
+export type { ContentTypeDetection } from "./content-type.ts";

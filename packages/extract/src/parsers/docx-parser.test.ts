@@ -99,7 +99,9 @@ async function creditAgreementDocx(): Promise<Uint8Array> {
 
 describe("docx parser", () => {
   it("renders headings, labelled list items, tables and paragraphs as blocks", async () => {
-    const x = ok(await parser.parse({ bytes: await creditAgreementDocx(), fileName: "credit.docx", limits: DEFAULT_LIMITS }));
+    const x = ok(
+      await parser.parse({ bytes: await creditAgreementDocx(), fileName: "credit.docx", limits: DEFAULT_LIMITS }),
+    );
     expect(view(x.text, x.blocks)).toEqual([
       { kind: "heading", text: "ARTICLE I DEFINITIONS", level: 1 },
       { kind: "heading", text: "Section 1.01 Defined Terms", level: 2 },
@@ -161,13 +163,29 @@ describe("docx parser", () => {
           "<ol type='1'><li>Borrower means Acme.</li><li>Lender means Bank.</li></ol>" +
           "<table><tr><td>Name</td><td>Amount</td></tr><tr><td>A</td><td>1</td></tr></table></body></html>";
         writeFileSync(join(dir, "lo.html"), html);
-        execFileSync(soffice as string, ["--headless", `-env:UserInstallation=file://${dir}/profile`, "--convert-to", "docx:MS Word 2007 XML", "--outdir", dir, join(dir, "lo.html")], { stdio: "ignore", timeout: 60_000 });
+        execFileSync(
+          soffice as string,
+          [
+            "--headless",
+            `-env:UserInstallation=file://${dir}/profile`,
+            "--convert-to",
+            "docx:MS Word 2007 XML",
+            "--outdir",
+            dir,
+            join(dir, "lo.html"),
+          ],
+          { stdio: "ignore", timeout: 60_000 },
+        );
         const bytes = readFileSync(join(dir, "lo.docx"));
         const x = ok(await parser.parse({ bytes, fileName: "lo.docx", limits: DEFAULT_LIMITS }));
         const v = view(x.text, x.blocks);
         expect(v[0]).toMatchObject({ kind: "heading", text: "ARTICLE I DEFINITIONS", level: 1 });
-        expect(v).toContainEqual(expect.objectContaining({ kind: "list_item", text: "1. Borrower means Acme.", label: "1." }));
-        expect(v).toContainEqual(expect.objectContaining({ kind: "list_item", text: "2. Lender means Bank.", label: "2." }));
+        expect(v).toContainEqual(
+          expect.objectContaining({ kind: "list_item", text: "1. Borrower means Acme.", label: "1." }),
+        );
+        expect(v).toContainEqual(
+          expect.objectContaining({ kind: "list_item", text: "2. Lender means Bank.", label: "2." }),
+        );
         expect(v).toContainEqual(expect.objectContaining({ kind: "table_row", text: "A | 1" }));
       } finally {
         rmSync(dir, { recursive: true, force: true });
