@@ -90,6 +90,38 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       expect(index.search({ text: "termination", principal: alice, k: 5, indexVersion: v }).hits).toEqual([]);
     });
 
+    it("routes a question to the documents its card names, inside the permission filter", () => {
+      index.putDocument(
+        v,
+        "nda",
+        DEAL,
+        [passage("nda", 1, "Confidential Information excludes public data.")],
+        "MUTUAL NONDISCLOSURE AGREEMENT between Acme Corp and Beta LLC",
+      );
+      index.putDocument(
+        v,
+        "supply",
+        DEAL,
+        [passage("supply", 1, "Prices are fixed.")],
+        "SUPPLY AGREEMENT between Gamma Inc and Delta Ltd",
+      );
+      index.putDocument(
+        v,
+        "secret",
+        SECRET,
+        [passage("secret", 1, "x")],
+        "SUPPLY AGREEMENT between Gamma Inc and Delta Ltd, amended",
+      );
+      const r = index.searchDocuments({
+        text: "Consider the Supply Agreement between Gamma and Delta; what are the prices?",
+        principal: alice,
+        k: 5,
+      });
+      expect(r.hits.map((h) => h.documentId)).toEqual(["supply"]);
+      index.removeDocument("supply");
+      expect(index.searchDocuments({ text: "supply agreement gamma", principal: alice, k: 5 }).hits).toEqual([]);
+    });
+
     it("treats query syntax as words and returns nothing for a query of stopwords", () => {
       index.putDocument(v, "d1", DEAL, [passage("d1", 1, "Notices shall be in writing.")]);
       expect(() => index.search({ text: 'notices" OR body:* AND (', principal: alice, k: 5 })).not.toThrow();

@@ -26,6 +26,13 @@ CREATE INDEX IF NOT EXISTS lex_passages_doc ON lex_passages(document_id, index_v
 CREATE VIRTUAL TABLE IF NOT EXISTS lex_fts USING fts5(
   heading, clause_ref, terms, body, tokenize = 'porter unicode61 remove_diacritics 2'
 );
+CREATE TABLE IF NOT EXISTS lex_cards (
+  rowid INTEGER PRIMARY KEY,
+  index_version TEXT NOT NULL REFERENCES lex_versions(id) ON DELETE CASCADE,
+  document_id TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lex_cards_doc ON lex_cards(document_id, index_version);
+CREATE VIRTUAL TABLE IF NOT EXISTS lex_cards_fts USING fts5(card, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS lex_access (
   document_id TEXT NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('principal','group')),
@@ -61,6 +68,13 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertFts: db.prepare("INSERT INTO lex_fts (rowid, heading, clause_ref, terms, body) VALUES (?, ?, ?, ?, ?)"),
+    cardsOfVersion: db.prepare("SELECT rowid FROM lex_cards WHERE index_version = ?"),
+    cardsOfDoc: db.prepare("SELECT rowid FROM lex_cards WHERE document_id = ?"),
+    cardsOfDocVersion: db.prepare("SELECT rowid FROM lex_cards WHERE document_id = ? AND index_version = ?"),
+    deleteCardFts: db.prepare("DELETE FROM lex_cards_fts WHERE rowid = ?"),
+    deleteCard: db.prepare("DELETE FROM lex_cards WHERE rowid = ?"),
+    insertCard: db.prepare("INSERT INTO lex_cards (index_version, document_id) VALUES (?, ?)"),
+    insertCardFts: db.prepare("INSERT INTO lex_cards_fts (rowid, card) VALUES (?, ?)"),
     clearAccess: db.prepare("DELETE FROM lex_access WHERE document_id = ?"),
     addAccess: db.prepare("INSERT OR IGNORE INTO lex_access (document_id, kind, name) VALUES (?, ?, ?)"),
   };
@@ -69,6 +83,12 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
     for (const { rowid } of rows) {
       stmt.deleteFts.run(rowid);
       stmt.deleteRow.run(rowid);
+    }
+  };
+  const deleteCards = (rows: Array<{ rowid: number }>) => {
+    for (const { rowid } of rows) {
+      stmt.deleteCardFts.run(rowid);
+      stmt.deleteCard.run(rowid);
     }
   };
   const writeAccess = (documentId: string, access: Access) => {
@@ -90,6 +110,20 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
       ${withDocs ? "AND p.document_id IN (SELECT value FROM json_each(@documentIds))" : ""}
     ORDER BY score LIMIT @k`;
   const search = { all: db.prepare(searchSql(false)), docs: db.prepare(searchSql(true)) };
+  const searchCards = db.prepare(`
+    SELECT c.document_id, bm25(lex_cards_fts) AS score
+    FROM lex_cards_fts JOIN lex_cards c ON c.rowid = lex_cards_fts.rowid
+    WHERE lex_cards_fts MATCH @match AND c.index_version = @indexVersion
+      AND c.document_id IN (
+        SELECT document_id FROM lex_access
+        WHERE (kind = 'principal' AND name = @principal)
+           OR (kind = 'group' AND name IN (SELECT value FROM json_each(@groups))))
+    ORDER BY score LIMIT @k`);
+  const resolveVersion = (requested: string | undefined) => {
+    const v = requested ?? activeVersion();
+    if (v === null) throw new LexnavError("not_found", "the lexical index has no active version yet");
+    return v;
+  };
 
   return {
     createVersion() {
@@ -114,12 +148,18 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
       }
       db.transaction(() => {
         deleteRows(stmt.rowsOfVersion.all(indexVersion) as Array<{ rowid: number }>);
+        deleteCards(stmt.cardsOfVersion.all(indexVersion) as Array<{ rowid: number }>);
         stmt.deleteVersion.run(indexVersion);
       })();
     },
-    putDocument(indexVersion, documentId, access, passages: Passage[]) {
+    putDocument(indexVersion, documentId, access, passages: Passage[], card?: string) {
       db.transaction(() => {
         deleteRows(stmt.rowsOfDocVersion.all(documentId, indexVersion) as Array<{ rowid: number }>);
+        deleteCards(stmt.cardsOfDocVersion.all(documentId, indexVersion) as Array<{ rowid: number }>);
+        if (card !== undefined && card.length > 0) {
+          const { lastInsertRowid } = stmt.insertCard.run(indexVersion, documentId);
+          stmt.insertCardFts.run(lastInsertRowid, card);
+        }
         for (const p of passages) {
           const { lastInsertRowid } = stmt.insertRow.run(
             indexVersion,
@@ -138,6 +178,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
     removeDocument(documentId) {
       db.transaction(() => {
         deleteRows(stmt.rowsOfDoc.all(documentId) as Array<{ rowid: number }>);
+        deleteCards(stmt.cardsOfDoc.all(documentId) as Array<{ rowid: number }>);
         stmt.clearAccess.run(documentId);
       })();
     },
@@ -145,8 +186,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
       db.transaction(() => writeAccess(documentId, access))();
     },
     search(query: LexicalQuery): LexicalSearchResult {
-      const indexVersion = query.indexVersion ?? activeVersion();
-      if (indexVersion === null) throw new LexnavError("not_found", "the lexical index has no active version yet");
+      const indexVersion = resolveVersion(query.indexVersion);
       const terms = queryTerms(query.text);
       const match = ftsMatchExpression(terms);
       if (match === null || query.k <= 0) return { hits: [], indexVersion, normalisedQuery: terms.join(" ") };
@@ -177,6 +217,19 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
         score: -r.score,
       }));
       return { hits, indexVersion, normalisedQuery: terms.join(" ") };
+    },
+    searchDocuments(query: LexicalQuery) {
+      const indexVersion = resolveVersion(query.indexVersion);
+      const match = ftsMatchExpression(queryTerms(query.text));
+      if (match === null || query.k <= 0) return { hits: [], indexVersion };
+      const rows = searchCards.all({
+        match,
+        indexVersion,
+        principal: query.principal.id,
+        groups: JSON.stringify(query.principal.groups),
+        k: query.k,
+      }) as Array<{ document_id: string; score: number }>;
+      return { hits: rows.map((r) => ({ documentId: r.document_id, score: -r.score })), indexVersion };
     },
     close() {
       // The database belongs to whoever opened it.

@@ -41,12 +41,17 @@ export interface LexicalIndex {
   activeVersion(): string | null;
   /** Removes a retired version and everything in it. */
   dropVersion(indexVersion: string): void;
-  /** Replaces every passage of a document in an index version. */
-  putDocument(indexVersion: string, documentId: string, access: Access, passages: Passage[]): void;
+  /**
+   * Replaces every passage of a document in an index version, and its card: the opening of the
+   * document (title, parties, recitals), which is how a question names the instrument it is about.
+   */
+  putDocument(indexVersion: string, documentId: string, access: Access, passages: Passage[], card?: string): void;
   /** Removes a document from every index version. */
   removeDocument(documentId: string): void;
   /** Replaces who may read a document, in every index version. */
   setAccess(documentId: string, access: Access): void;
   search(query: LexicalQuery): LexicalSearchResult;
+  /** Ranks the documents a question names, by BM25 over their cards; permission-filtered like `search`. */
+  searchDocuments(query: LexicalQuery): { hits: Array<{ documentId: string; score: number }>; indexVersion: string };
   close(): void;
 }
