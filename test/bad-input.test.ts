@@ -59,11 +59,11 @@ describe("bad input fails alone, as a value with a reason naming the file", () =
     expect(e.reason).toBe("contract.pdf: named .pdf but the content is a ZIP archive, not a PDF");
   });
 
-  it.skipIf(!pdfParser)("corrupt PDF (skipped until pdf-parser.ts exists)", async () => {
+  it.skipIf(!pdfParser)(`corrupt PDF${pdfParser ? "" : " (skipped: pdf-parser.ts not there yet)"}`, async () => {
     await expectFailure(writeCorruptPdf(dir));
   });
 
-  it.skipIf(!pdfParser)("encrypted PDF (skipped until pdf-parser.ts exists)", async () => {
+  it.skipIf(!pdfParser)(`encrypted PDF${pdfParser ? "" : " (skipped: pdf-parser.ts not there yet)"}`, async () => {
     const e = await expectFailure(await writeEncryptedPdf(dir));
     expect(e.reason.toLowerCase()).toMatch(/encrypt|password/);
   });

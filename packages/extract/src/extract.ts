@@ -82,9 +82,11 @@ export function createDocumentExtractor(deps: DocumentExtractorDeps = {}): Docum
           return fail("internal", `the ${PARSER_NAMES[type]} parser is not available (${messageOf(cause)})`);
         }
 
+        // Node Buffers are Uint8Arrays but some libraries (pdf.js) refuse them: hand over a plain view, no copy.
+        const bytes = new Uint8Array(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
         let outcome: ExtractOutcome;
         try {
-          outcome = await parser.parse(input);
+          outcome = await parser.parse({ ...input, bytes });
         } catch (cause) {
           return fail("internal", `the ${PARSER_NAMES[type]} parser failed unexpectedly: ${messageOf(cause)}`);
         }
