@@ -218,6 +218,19 @@ describe("ingest service over a real nats-server", () => {
     expect(info.num_pending).toBe(1);
     await appConn.drain();
     expect(appConn.isClosed()).toBe(true);
+
+    // A restarted instance finds its streams and durable consumer (idempotent setup) and takes the waiting command.
+    appConn = await connect({ servers: server.url, name: "ingest-restarted" });
+    const restarted = await createIngestApp({
+      nc: appConn,
+      pipeline: slow,
+      logger: silentLogger,
+      options: APP_OPTIONS,
+    });
+    const more = await readEvents(js, 2, 5_000);
+    expect(more.map((e) => fromBinary(ingestV1.DocumentIndexedSchema, e.data).commandId)).toEqual(["slow", "later"]);
+    expect(sources).toEqual(["slow.txt", "later.txt"]);
+    await restarted.stop();
   });
 
   it("ingests a real CUAD contract through the real pipeline, then reports it unchanged", async () => {
