@@ -5,3 +5,5 @@ export { createDocumentExtractor, extractDocument } from "./extract.ts";
 export type { DocumentExtractor, DocumentExtractorDeps, ParserLoader } from "./extract.ts";
 export { detectContentType, extensionOf } from "./content-type.ts";
 export type { ContentTypeDetection } from "./content-type.ts";
+export { createHtmlParser } from "./parsers/html-parser.ts";
+export { createPdfParser } from "./parsers/pdf-parser.ts";
