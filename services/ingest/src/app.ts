@@ -167,7 +167,7 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
     const handler = handlers[m.subject];
     const cmd = toCommandMessage(m);
     // Long documents: tell the server we are still at it so it does not redeliver meanwhile.
-    const progress = setInterval(() => m.working(), Math.max(1_000, Math.floor(options.ackWaitMs / 3)));
+    const progress = setInterval(() => m.working(), Math.max(250, Math.floor(options.ackWaitMs / 3)));
     try {
       const d: Disposition = handler ? await handler(cmd) : { kind: "term", reason: `no handler for ${m.subject}` };
       await settle(m, d);
