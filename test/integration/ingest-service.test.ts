@@ -195,6 +195,23 @@ describe("ingest service over a real nats-server", () => {
     await sendIngest(js, { commandId: "slow", source: "slow.txt", content: new Uint8Array([1]) }, traceparent(9));
     await inHand;
 
+    // A second replica waits on the same durable consumer. For longer than ack_wait, the progress
+    // signal of the first must keep the server from handing the document in hand to the second.
+    const replicaConn = await connect({ servers: server.url, name: "ingest-replica" });
+    const replica = await createIngestApp({
+      nc: replicaConn,
+      pipeline: slow,
+      logger: silentLogger,
+      options: APP_OPTIONS,
+    });
+    await sleep(ACK_WAIT_MS * 1.5);
+    const jsm = await jetstreamManager(clientConn);
+    const during = await jsm.consumers.info(INGEST_STREAMS.commands, INGEST_CONSUMER);
+    expect(during.delivered.consumer_seq).toBe(1); // delivered once, not again after ack_wait
+    expect(sources).toEqual(["slow.txt"]);
+    await replica.stop();
+    await replicaConn.drain();
+
     let stopped = false;
     const stopping = app.stop().then(() => {
       stopped = true;
@@ -212,9 +229,9 @@ describe("ingest service over a real nats-server", () => {
     const events = await readEvents(js, 1, 3_000);
     expect(events).toHaveLength(1);
     expect(fromBinary(ingestV1.DocumentIndexedSchema, events[0]!.data).commandId).toBe("slow");
-    const jsm = await jetstreamManager(clientConn);
     const info = await jsm.consumers.info(INGEST_STREAMS.commands, INGEST_CONSUMER);
     expect(info.num_ack_pending).toBe(0);
+    expect(info.num_redelivered).toBe(0);
     expect(info.num_pending).toBe(1);
     await appConn.drain();
     expect(appConn.isClosed()).toBe(true);
