@@ -105,7 +105,8 @@ const parser = createPdfParser();
 const files = readdirSync(pdfDir)
   .filter((f) => f.endsWith(".pdf") && f.includes(filter))
   .sort();
-const rows: Array<{ file: string; pages: number; ms: number; f1: number; ratio: number | null; furniture: number }> = [];
+const rows: Array<{ file: string; pages: number; ms: number; f1: number; ratio: number | null; furniture: number }> =
+  [];
 const failures: string[] = [];
 const started = performance.now();
 for (const file of files) {
@@ -133,7 +134,9 @@ const total = performance.now() - started;
 const out: string[] = [];
 out.push("| file | pages | ms | word F1 % | order ratio % | furniture |", "| --- | ---: | ---: | ---: | ---: | ---: |");
 for (const r of rows)
-  out.push(`| ${r.file.slice(0, 60)} | ${r.pages} | ${Math.round(r.ms)} | ${pct(r.f1)} | ${pct(r.ratio)} | ${r.furniture} |`);
+  out.push(
+    `| ${r.file.slice(0, 60)} | ${r.pages} | ${Math.round(r.ms)} | ${pct(r.f1)} | ${pct(r.ratio)} | ${r.furniture} |`,
+  );
 const f1 = stats(rows.map((r) => r.f1));
 const ratio = stats(rows.flatMap((r) => (r.ratio === null ? [] : [r.ratio])));
 const ms = stats(rows.map((r) => r.ms));

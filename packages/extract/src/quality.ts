@@ -168,20 +168,21 @@ export function assessQuality(input: QualityInput): QualityReport {
       });
   }
 
-  // Rates per 10,000 characters, so one stray symbol in a long contract is not an alarm.
+  // Many, or several at a high rate per 10,000 characters: one stray symbol is only noted.
   const per10k = (n: number): number => (n * 10_000) / Math.max(text.length, 1);
+  const serious = (n: number): boolean => n >= 5 || (n >= 2 && per10k(n) >= 1);
   const mojibake = countMatches(text, MOJIBAKE);
   if (mojibake > 0)
     issues.push({
       code: "mojibake",
-      severity: mojibake >= 5 || per10k(mojibake) >= 1 ? "degraded" : "info",
+      severity: serious(mojibake) ? "degraded" : "info",
       message: `${mojibake} suspicious character sequence(s) (mis-decoded UTF-8 such as "â€™", or U+FFFD)`,
     });
   const glyphs = countMatches(text, LIGATURE_GLYPH);
   const lost = countMatches(text, LOST_LIGATURE);
   const privateUse = countMatches(text, PRIVATE_USE);
   if (glyphs + lost + privateUse > 0) {
-    const badLigatures = glyphs + lost >= 5 || per10k(glyphs + lost) >= 1;
+    const badLigatures = serious(glyphs + lost);
     const badPrivate = privateUse / Math.max(text.length, 1) > PRIVATE_USE_SHARE;
     issues.push({
       code: "broken_ligature",

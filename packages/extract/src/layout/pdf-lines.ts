@@ -89,7 +89,9 @@ export function groupLines(items: PositionedText[]): PageLine[] {
       prev = item;
       pendingSpace = false;
     }
-    const clean = expandLigatures(text).replace(/[ \t]+$/, "").replace(/^[ \t]+/, "");
+    const clean = expandLigatures(text)
+      .replace(/[ \t]+$/, "")
+      .replace(/^[ \t]+/, "");
     if (clean !== "") lines.push({ text: clean, y: group[0]?.y ?? 0, size: size || 10 });
   }
   return lines;
@@ -97,13 +99,15 @@ export function groupLines(items: PositionedText[]): PageLine[] {
 
 /** Splits a page's lines into paragraphs where the vertical step is clearly wider than usual. */
 export function groupParagraphs(lines: PageLine[]): string[][] {
+  // The usual line spacing: the median of steps that look like line-to-line steps (within two font
+  // sizes); on a sparse page with none, 1.2 × the font size.
+  const size = median(lines.map((l) => l.size)) || 10;
   const steps: number[] = [];
   for (let i = 1; i < lines.length; i++) {
     const step = (lines[i - 1]?.y ?? 0) - (lines[i]?.y ?? 0);
-    if (step > 0) steps.push(step);
+    if (step > 0 && step <= 2 * size) steps.push(step);
   }
-  const sizes = lines.map((l) => l.size);
-  const usual = Math.max(median(steps), median(sizes) * 1.0);
+  const usual = Math.max(steps.length > 0 ? median(steps) : size * 1.2, size * 0.8);
   const paragraphs: string[][] = [];
   let current: string[] = [];
   lines.forEach((line, i) => {
