@@ -62,9 +62,11 @@ async function parseDocx({ bytes, fileName, limits }: ParseInput): Promise<Extra
         externalFileAccess: false,
         // Images are never decoded: they cost memory and carry no text.
         convertImage: mammoth.images.imgElement(async () => ({ src: "" })),
+        // We only need mammoth's document model: keep it, and let it render an empty document
+        // (its HTML rendering would otherwise cost more than reading the document).
         transformDocument: (doc: MammothNode) => {
           document = doc;
-          return doc;
+          return { ...doc, children: [] };
         },
       },
     );
