@@ -38,6 +38,20 @@ describe("txt parser", () => {
     expect(x.pages).toEqual([{ page: 1, start: 0, end: text.length }]);
   });
 
+  it("makes each line a block when the text has no blank line at all (one paragraph per line)", async () => {
+    const text = "NON-DISCLOSURE AGREEMENT\nThe parties agree:\n  1. Confidential Information means...  \n2. Term.";
+    const x = ok(await parse(text));
+    expect(x.blocks.map((b) => text.slice(b.start, b.end))).toEqual([
+      "NON-DISCLOSURE AGREEMENT",
+      "The parties agree:",
+      "1. Confidential Information means...",
+      "2. Term.",
+    ]);
+    // One blank line anywhere switches to paragraph mode.
+    const mixed = `${text}\n\nSignature`;
+    expect(ok(await parse(mixed)).blocks).toHaveLength(2);
+  });
+
   it("starts a new page at each form feed, with a page_break block over the \\f", async () => {
     const text = "Page one text\n\fPage two\n\nmore\fthree";
     const x = ok(await parse(text));
@@ -131,6 +145,19 @@ describe("txt parser", () => {
         prevEnd = b.end;
       }
       expect(x.pages.at(-1)?.end).toBe(x.text.length);
+    }
+  });
+
+  it("gives every ContractNLI agreement (no blank lines) one block per non-blank line", async () => {
+    const dir = join(sharedDir, "corpus/contractnli");
+    const files = readdirSync(dir).filter((f) => f.endsWith(".txt"));
+    expect(files.length).toBe(234);
+    for (const f of files) {
+      const text = readFileSync(join(dir, f), "utf8");
+      const x = ok(await parser.parse({ bytes: enc.encode(text), fileName: f, limits: DEFAULT_LIMITS }));
+      const lines = text.split("\n").filter((l) => l.trim() !== "").length;
+      if (x.text !== text || x.blocks.length !== lines)
+        throw new Error(`${f}: ${x.blocks.length} blocks for ${lines} lines`);
     }
   });
 });

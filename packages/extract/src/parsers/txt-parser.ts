@@ -143,8 +143,13 @@ function isSpace(c: number): boolean {
   );
 }
 
-/** Paragraph blocks (runs of non-blank lines, span trimmed of surrounding space) and pages split at form feeds. */
+/**
+ * Paragraph blocks (runs of non-blank lines, span trimmed of surrounding space) and pages split at
+ * form feeds. A text with no blank line at all (one paragraph per line, as in ContractNLI) gets a
+ * block per line instead of one block for the whole document.
+ */
 function layout(text: string): { blocks: Block[]; pages: PageAnchor[] } {
+  const linePerParagraph = !/\n[^\S\n]*\n/.test(text);
   const blocks: Block[] = [];
   const pages: PageAnchor[] = [];
   let page = 1;
@@ -162,7 +167,7 @@ function layout(text: string): { blocks: Block[]; pages: PageAnchor[] } {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a) {
-      if (!lineHasText) flush();
+      if (!lineHasText || linePerParagraph) flush();
       lineHasText = false;
     } else if (c === 0x0c) {
       flush();
