@@ -1,1 +1,41 @@
 // Public API of @lexnav/provisions: the provision tree, enrichment and the navindex files.
+export { enrichStructure } from "./enrichment/enrich-structure.ts";
+export type { EnrichOptions } from "./enrichment/enrich-structure.ts";
+export { contentFlags } from "./enrichment/flags.ts";
+export type { ContentFlags } from "./enrichment/flags.ts";
+export { ownSegments, ownText } from "./enrichment/own-text.ts";
+export type { Segment } from "./enrichment/own-text.ts";
+export { createTermScanner } from "./enrichment/term-uses.ts";
+export type { TermMatch, TermScanner } from "./enrichment/term-uses.ts";
+export { nodeKey, normaliseSectionRef } from "./enrichment/reference-keys.ts";
+export {
+  fileNameKey,
+  groupTransactionSets,
+  instrumentName,
+  linkTransactionSet,
+} from "./enrichment/transaction-set.ts";
+export type {
+  GroupingCandidate,
+  ProposedTransactionSet,
+  TransactionMember,
+} from "./enrichment/transaction-set.ts";
+export { profileDocument } from "./profile/profile-document.ts";
+export type { DocumentProfile } from "./profile/profile-document.ts";
+export { parseDateAt } from "./profile/dates.ts";
+export { buildNavIndex, buildProvisionStore } from "./navindex/nav-index.ts";
+export type {
+  NavDocument,
+  NavEdge,
+  NavFlag,
+  NavIndex,
+  NavIndexInput,
+  NavNode,
+  ProvisionStore,
+  StoredProvision,
+} from "./navindex/nav-index.ts";
+export {
+  COMPACT_LEGEND,
+  parseNavIndexCompact,
+  serializeNavIndex,
+  serializeNavIndexCompact,
+} from "./navindex/serialize.ts";

@@ -1,0 +1,264 @@
+import type { CrossReference, DefinedTerm, DocumentStructure, ProvisionNode, TermUse } from "@lexnav/document-model";
+import { type DocumentProfile, isPartyRole } from "../profile/profile-document.ts";
+import { createNodeLookup, type NodeLookup } from "./cross-references.ts";
+import { ownSegments } from "./own-text.ts";
+import { createTermScanner } from "./term-uses.ts";
+
+/** One document of a transaction set, as the linker needs it (structure already enriched). */
+export interface TransactionMember {
+  documentId: string;
+  profile: DocumentProfile;
+  effectiveDate: string | null;
+  structure: DocumentStructure;
+  text: string;
+}
+
+/**
+ * Links the members of one transaction set to each other, returning new members (inputs untouched):
+ * - External cross-references ("Section 2.1 of the Credit Agreement", a bare reference in an
+ *   amendment that points into the amended agreement, "as defined in the Purchase Agreement") are
+ *   matched to the member they name and resolved there: status stays "external", `targetDocumentId`
+ *   and `targetNodeId` are set (document-kind references point at the member's root node).
+ * - Term uses of terms not defined locally but defined in another member are added with that
+ *   member's `definitionDocumentId` / `definitionNodeId` (the amended agreement first, then the
+ *   other members by effective date).
+ * Which member a name means: the amended instrument's short name or title ("Agreement", "Credit
+ * Agreement") → the member whose title names that instrument, else the base agreement or restatement
+ * in force at the amendment's date; any other name → the member whose title ends with that name.
+ * Idempotent: earlier cross-document links are dropped and recomputed.
+ */
+export function linkTransactionSet(members: TransactionMember[]): TransactionMember[] {
+  const lookups = new Map<string, NodeLookup>();
+  const lookupOf = (m: TransactionMember): NodeLookup => {
+    let l = lookups.get(m.documentId);
+    if (!l) {
+      l = createNodeLookup(m.structure.nodes, m.profile.role === "amendment");
+      lookups.set(m.documentId, l);
+    }
+    return l;
+  };
+  return members.map((member) => {
+    const others = members.filter((m) => m.documentId !== member.documentId);
+    if (others.length === 0) return member;
+    const localTerms = new Set(member.structure.definitions.map((d) => d.term));
+    const foreign = foreignDefinitions(member, others, localTerms);
+    const scanner = createTermScanner(foreign.keys());
+    const segments = scanner.size > 0 ? ownSegments(member.structure.nodes) : new Map();
+    const nodes = member.structure.nodes.map((node): ProvisionNode => {
+      const xrefs = node.xrefs.map((x) => linkReference(x, member, others, lookupOf));
+      const termUses: TermUse[] = node.termUses.filter(
+        (u) => u.definitionDocumentId === null || u.definitionDocumentId === member.documentId,
+      );
+      if (scanner.size > 0) {
+        for (const seg of segments.get(node.id) ?? []) {
+          for (const match of scanner.scan(member.text, seg)) {
+            const def = foreign.get(match.term);
+            if (!def) continue;
+            termUses.push({
+              term: match.term,
+              start: match.start,
+              end: match.end,
+              definitionNodeId: def.nodeId,
+              definitionDocumentId: def.documentId,
+            });
+          }
+        }
+        termUses.sort((a, b) => a.start - b.start);
+      }
+      return { ...node, xrefs, termUses };
+    });
+    return { ...member, structure: { ...member.structure, nodes } };
+  });
+}
+
+function linkReference(
+  x: CrossReference,
+  member: TransactionMember,
+  others: TransactionMember[],
+  lookupOf: (m: TransactionMember) => NodeLookup,
+): CrossReference {
+  if (x.status !== "external" || x.externalDocument === null) return x;
+  const cleared: CrossReference = { ...x, targetNodeId: null, targetDocumentId: null };
+  const target = memberNamed(x.externalDocument, member, others);
+  if (target === null) return cleared;
+  if (x.kind === "document") {
+    const root = target.structure.nodes.find((n) => n.parentId === null) ?? null;
+    return { ...cleared, targetDocumentId: target.documentId, targetNodeId: root?.id ?? null };
+  }
+  const node = lookupOf(target).find(x.target, null);
+  return { ...cleared, targetDocumentId: target.documentId, targetNodeId: node?.id ?? null };
+}
+
+/** "AMENDED AND RESTATED CREDIT AGREEMENT dated ..." → "credit agreement". */
+export function instrumentName(title: string | null): string | null {
+  if (!title) return null;
+  const t = title
+    .toLowerCase()
+    .replace(/\s+dated\b.*$/, "")
+    .replace(/^.*?\b(?:amendment|restated|restatement)\b(?:\s+no\.?\s*\d+)?\s+(?:to|of)\s+/, "")
+    .replace(/^(?:the\s+)?(?:amended\s+and\s+restated\s+)/, "")
+    .replace(/[^a-z0-9&' -]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const m =
+    /((?:[a-z&'-]+\s+){0,3}(?:agreement|contract|indenture|lease|license|guaranty|guarantee|note|plan))\s*$/.exec(t);
+  return m ? (m[1] as string) : t.length > 0 ? t : null;
+}
+
+function memberNamed(name: string, from: TransactionMember, others: TransactionMember[]): TransactionMember | null {
+  const n = name.toLowerCase().replace(/^(?:the|such|said)\s+/, "");
+  const amended = instrumentName(from.profile.amendsAgreement);
+  const meansAmended =
+    n === (from.profile.amendedShortName ?? "agreement").toLowerCase() ||
+    (amended !== null && (n === amended || amended.endsWith(n))) ||
+    /^(?:existing|original|prior|underlying|base)\s/.test(n);
+  const byTitle = (wanted: string) =>
+    others.filter((m) => {
+      const own = instrumentName(m.profile.title);
+      return own !== null && m.profile.role !== "amendment" && (own === wanted || own.endsWith(` ${wanted}`));
+    });
+  if (meansAmended) {
+    const candidates = amended !== null ? byTitle(amended) : [];
+    const pool =
+      candidates.length > 0
+        ? candidates
+        : others.filter((m) => m.profile.role === "base_agreement" || m.profile.role === "restatement");
+    return latestBefore(pool, from.effectiveDate);
+  }
+  const named = byTitle(n.replace(/^(?:existing|original)\s+/, ""));
+  return named.length > 0 ? latestBefore(named, from.effectiveDate) : null;
+}
+
+/** The member in force at `date`: the latest effective date not after it (undated members last). */
+function latestBefore(pool: TransactionMember[], date: string | null): TransactionMember | null {
+  if (pool.length === 0) return null;
+  const sorted = pool.slice().sort((a, b) => (a.effectiveDate ?? "").localeCompare(b.effectiveDate ?? ""));
+  if (date === null) return sorted[sorted.length - 1] ?? null;
+  const before = sorted.filter((m) => m.effectiveDate === null || m.effectiveDate <= date);
+  return before[before.length - 1] ?? sorted[0] ?? null;
+}
+
+function foreignDefinitions(
+  member: TransactionMember,
+  others: TransactionMember[],
+  localTerms: Set<string>,
+): Map<string, DefinedTerm> {
+  const amended = memberNamed(member.profile.amendedShortName ?? "Agreement", member, others);
+  const ordered = others.slice().sort((a, b) => {
+    if (a === amended) return -1;
+    if (b === amended) return 1;
+    return (
+      (a.effectiveDate ?? "9999").localeCompare(b.effectiveDate ?? "9999") || a.documentId.localeCompare(b.documentId)
+    );
+  });
+  const out = new Map<string, DefinedTerm>();
+  for (const other of ordered) {
+    for (const d of other.structure.definitions) {
+      if (!localTerms.has(d.term) && !out.has(d.term)) out.set(d.term, d);
+    }
+  }
+  return out;
+}
+
+/** A document offered to {@link groupTransactionSets}. */
+export interface GroupingCandidate {
+  documentId: string;
+  /** File name as ingested (used by the file-name rule), when known. */
+  fileName?: string | null;
+  profile: DocumentProfile;
+}
+
+/** A proposed transaction set: its id (the first base agreement's document id, else the first member's) and members. */
+export interface ProposedTransactionSet {
+  id: string;
+  documentIds: string[];
+}
+
+/**
+ * Proposes which documents form one transaction set (only groups of two or more are returned;
+ * members keep the input order). Two documents are put together when either rule holds:
+ * 1. File name: the same filing and exhibit prefix — everything up to "EX-<number>" ("…_EX-10.12_"),
+ *    which is how EDGAR and CUAD name the parts of one exhibit — or, without such a prefix, names
+ *    equal once a trailing number, "(n)" or "_PartN" is removed ("Agreement1.txt", "Agreement2.txt").
+ * 2. Content: one names an amended instrument ("Manufacturing Agreement": amendments and
+ *    restatements) that is the other's title instrument, the other is not itself an amendment, and
+ *    they share a party (by name, case, punctuation and corporate suffixes ignored) or a defined
+ *    party term that is a name rather than a generic role ("Heritage", not "Borrower").
+ */
+export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransactionSet[] {
+  const parent = docs.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] as number] as number;
+      i = parent[i] as number;
+    }
+    return i;
+  };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  const byName = new Map<string, number>();
+  docs.forEach((doc, i) => {
+    const key = fileNameKey(doc.fileName ?? null);
+    if (key === null) return;
+    const j = byName.get(key);
+    if (j === undefined) byName.set(key, i);
+    else union(i, j);
+  });
+  docs.forEach((a, i) => {
+    const amended = instrumentName(a.profile.amendsAgreement);
+    if (amended === null) return;
+    docs.forEach((b, j) => {
+      if (i === j || b.profile.role === "amendment") return;
+      const own = instrumentName(b.profile.title);
+      if (own === null || (own !== amended && !own.endsWith(` ${amended}`))) return;
+      if (shareParty(a.profile, b.profile)) union(i, j);
+    });
+  });
+  const groups = new Map<number, number[]>();
+  docs.forEach((_, i) => {
+    const root = find(i);
+    const list = groups.get(root);
+    if (list) list.push(i);
+    else groups.set(root, [i]);
+  });
+  const out: ProposedTransactionSet[] = [];
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const base = members.find((i) => docs[i]?.profile.role === "base_agreement") ?? members[0];
+    out.push({
+      id: docs[base as number]?.documentId ?? "",
+      documentIds: members.map((i) => docs[i]?.documentId ?? ""),
+    });
+  }
+  return out;
+}
+
+/** The file-name grouping key (rule 1 of {@link groupTransactionSets}), or null without a name. */
+export function fileNameKey(fileName: string | null): string | null {
+  if (!fileName) return null;
+  const base = fileName.replace(/^.*[\\/]/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  const exhibit = /^(.*?EX-\d+(?:\.\d+)*)(?=[^0-9.]|$)/.exec(base);
+  if (exhibit) return exhibit[1] as string;
+  const stripped = base.replace(/(?:\s*\(\d+\)|_?Part\s*\d+|\d+)$/i, "").trim();
+  return stripped.length > 0 ? stripped : null;
+}
+
+function normaliseParty(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, " ")
+    .replace(/\b(?:inc|incorporated|llc|l l c|ltd|limited|corp|corporation|co|company|lp|l p|plc|n a|s a|the)\b/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function shareParty(a: DocumentProfile, b: DocumentProfile): boolean {
+  const names = new Set(b.parties.map(normaliseParty).filter((n) => n.length > 1));
+  if (a.parties.some((p) => names.has(normaliseParty(p)))) return true;
+  // a shared defined party term counts only when it is a name ("Heritage"), not a role ("Borrower")
+  const terms = new Set(b.definedParties.filter((t) => !isPartyRole(t)));
+  return a.definedParties.some((t) => terms.has(t));
+}

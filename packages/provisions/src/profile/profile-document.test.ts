@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseDateAt } from "./dates.ts";
+import { profileDocument } from "./profile-document.ts";
+
+const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../../shared"), "corpus");
+const read = (rel: string) => readFileSync(join(corpus, rel), "utf8");
+/** A 1990s EDGAR <pre> filing as plain text (tags dropped, entities decoded): enough for profiling. */
+const edgarText = (file: string) =>
+  read(`edgar/${file}`)
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, " ");
+
+describe("parseDateAt", () => {
+  it.each([
+    ["February 26, 1996", "1996-02-26"],
+    ["DECEMBER 27, 1995", "1995-12-27"],
+    ["the 1st day of June, 2004", "2004-06-01"],
+    ["31 December, 1996", "1996-12-31"],
+    ["June 1st, 2004", "2004-06-01"],
+    ["2004-06-01", "2004-06-01"],
+  ])("%s → %s", (text, iso) => {
+    expect(parseDateAt(text)?.iso).toBe(iso);
+  });
+  it("rejects non-dates", () => {
+    expect(parseDateAt("February 30th of the year")).toBeNull();
+    expect(parseDateAt("Section 1996")).toBeNull();
+  });
+});
+
+describe("profileDocument", () => {
+  it("reads an amendment: role, date, parties, amended instrument", () => {
+    const p = profileDocument(
+      `AMENDMENT NO. 1 TO CREDIT AGREEMENT\n\nThis AMENDMENT NO. 1 dated as of March 1, 1997 among ACME CORP., a Delaware corporation (the "Borrower"), and FIRST BANK, N.A., as agent (the "Agent"), amends that certain Credit Agreement dated as of February 26, 1996 (the "Credit Agreement").`,
+    );
+    expect(p).toMatchObject({
+      title: "AMENDMENT NO. 1 TO CREDIT AGREEMENT",
+      role: "amendment",
+      effectiveDate: "1997-03-01",
+      amendsAgreement: "Credit Agreement dated as of February 26, 1996",
+      amendedShortName: "Credit Agreement",
+    });
+    expect(p.parties).toEqual(["ACME CORP.", "FIRST BANK, N.A."]);
+    expect(p.definedParties).toEqual(["Borrower", "Agent"]);
+  });
+
+  it.each([
+    ["AMENDED AND RESTATED CREDIT AGREEMENT\n\nThis Agreement...", "restatement"],
+    ["FIRST AMENDMENT TO LEASE\n\nThis First Amendment...", "amendment"],
+    ["AMENDMENT NO. 3 TO AMENDED AND RESTATED CREDIT AGREEMENT\n", "amendment"],
+    ["DISCLOSURE SCHEDULE\n\nto the Merger Agreement", "disclosure_schedule"],
+    ["Exhibit 10.1\n\nEXHIBIT B\n\nForm of Note", "schedule_or_exhibit"],
+    ["SIDE LETTER\n\nDear Sirs,", "side_letter"],
+    ["Exhibit 10.26\n\nAGENCY AGREEMENT\n\nTHIS AGENCY AGREEMENT, dated November 9, 2005", "base_agreement"],
+    ["Quarterly report of the board", "unknown"],
+  ])("role of %j is %s", (text, role) => {
+    expect(profileDocument(text).role).toBe(role);
+  });
+
+  it("reads 'made and entered into this 1st day of June, 2004'", () => {
+    expect(
+      profileDocument(
+        "SUPPLY AGREEMENT\n\nThis Agreement is made and entered into this 1st day of June, 2004 by and between A Corp. and B Inc.",
+      ).effectiveDate,
+    ).toBe("2004-06-01");
+  });
+
+  it("matches the roles of the CUAD transaction sets (base vs amendment vs attachment)", () => {
+    const sets = JSON.parse(read("cuad-transaction-sets.json")) as Array<{
+      members: Array<{ file: string; role: string }>;
+    }>;
+    let agree = 0;
+    let total = 0;
+    const misses: string[] = [];
+    for (const set of sets) {
+      for (const m of set.members) {
+        const p = profileDocument(read(m.file));
+        const expected =
+          m.role === "base"
+            ? ["base_agreement", "restatement"]
+            : m.role === "amendment"
+              ? ["amendment"]
+              : ["schedule_or_exhibit"];
+        total++;
+        if (expected.includes(p.role)) agree++;
+        else misses.push(`${m.file}: ${m.role} read as ${p.role}`);
+      }
+    }
+    // 41 members; known misses: two "base" members that are appendices/exhibits, one unlabeled attachment
+    expect(agree / total, misses.join("\n")).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("profiles real EDGAR filings: a 1995 credit agreement and a 1996 amendment", () => {
+    const credit = profileDocument(edgarText("0000950134-96-000040_2.html"));
+    expect(credit).toMatchObject({ title: "CREDIT AGREEMENT", role: "base_agreement", effectiveDate: "1995-12-27" });
+    const amendment = profileDocument(edgarText("0000041850-96-000001_5.html"));
+    expect(amendment).toMatchObject({ role: "amendment", effectiveDate: "1996-02-26" });
+  });
+
+  it("reads parties and defined party names of a CUAD amendment", () => {
+    const p = profileDocument(
+      read("cuad/BellringBrandsInc_20190920_S-1_EX-10.12_11817081_EX-10.12_Manufacturing Agreement2.txt"),
+    );
+    expect(p).toMatchObject({
+      role: "amendment",
+      effectiveDate: "2018-06-11",
+      amendsAgreement: "Manufacturing Agreement dated July 1, 2017",
+    });
+    expect(p.parties).toEqual(["Stremick's Heritage Foods, LLC", "Premier Nutrition Corporation"]);
+    expect(p.definedParties).toEqual(["Heritage", "Premier"]);
+  });
+});

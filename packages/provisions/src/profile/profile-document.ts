@@ -1,0 +1,347 @@
+import type { DocumentRole, DocumentStructure } from "@lexnav/document-model";
+import { findDate, parseDateAt } from "./dates.ts";
+
+/**
+ * What a document says about itself, read deterministically from its opening words.
+ * - `title`: the heading of the instrument ("AMENDMENT NO. 1 TO CREDIT AGREEMENT"), whitespace collapsed.
+ * - `role`: the part it plays in a transaction set (see {@link profileDocument} for the rules).
+ * - `effectiveDate`: ISO yyyy-mm-dd from "dated as of", "effective as of", "made and entered into this ... day of".
+ * - `parties`: party names from the preamble ("Stremick's Heritage Foods, LLC").
+ * - `amendsAgreement`: for amendments and restatements, the instrument amended ("Manufacturing Agreement dated July 1, 2017").
+ * - `amendedShortName`: how the amendment calls that instrument in its text ("Agreement", "Credit Agreement"), or null.
+ * - `definedParties`: the terms the preamble gives the parties ("Borrower", "Heritage", "Administrative Agent").
+ */
+export interface DocumentProfile {
+  title: string | null;
+  role: DocumentRole;
+  effectiveDate: string | null;
+  parties: string[];
+  amendsAgreement: string | null;
+  amendedShortName: string | null;
+  definedParties: string[];
+}
+
+const HEAD_CHARS = 6000;
+const INSTRUMENT =
+  /\b(?:AGREEMENT|AMENDMENT|CONTRACT|INDENTURE|LEASE|PLAN|NOTE|LETTER|SCHEDULE|ADDENDUM|GUARANT(?:Y|EE)|DEED|CERTIFICATE|MEMORANDUM|TERMS|EXHIBIT|ANNEX|APPENDIX|ATTACHMENT|SUPPLEMENT|WAIVER|CONSENT|LICENSE|UNDERTAKING)\b/i;
+const NOISE_LINE =
+  /\[\*+\]|CONFIDENTIAL TREATMENT|IDENTIFIED INFORMATION|HAS BEEN OMITTED|REDACTED|^Source:|^(?:EXECUTION|CONFORMED|FINAL)\s+(?:COPY|VERSION)$|^Execution Version$|^Page \d|^-?\s*\d+\s*-?$|^Table of Contents$/i;
+const FILING_LABEL = /^(?:EX(?:HIBIT)?[-\s]*\d+(?:\.\d+)*[A-Za-z]?)\b[.:]?\s*/i;
+const AMENDMENT_WORDS =
+  /\bAMENDMENT\s+(?:NO\.?|NUMBER|#)\s*\d+|\b(?:FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|EIGHTH|NINTH|TENTH|ELEVENTH|TWELFTH|\d+(?:ST|ND|RD|TH))\s+AMENDMENT\b|\bAMENDMENT\s+(?:TO|OF)\b|^AMENDMENT\b/i;
+const RESTATEMENT = /\bAMENDED\s+AND\s+RESTATED\b/i;
+const DISCLOSURE = /\bDISCLOSURE\s+SCHEDULES?\b/i;
+const SIDE_LETTER = /\bSIDE\s+LETTER\b|\bLETTER\s+AGREEMENT\b|^\s*(?:Dear|Re:)\s/im;
+const ATTACHMENT =
+  /^(?:SCHEDULE|EXHIBIT|ANNEX|APPENDIX|ATTACHMENT|ADDENDUM)\s+['"“]?(?:[A-Z]|\d+(?:\.\d+)*|[IVX]+)?\b/i;
+const AGREEMENT_LIKE =
+  /\b(?:AGREEMENT|CONTRACT|INDENTURE|LEASE|GUARANT(?:Y|EE)|DEED|LICENSE|NOTE|PLAN|MEMORANDUM OF UNDERSTANDING)\b/i;
+
+const PARTY_ROLES = new Set([
+  "Borrower",
+  "Borrowers",
+  "Lender",
+  "Lenders",
+  "Agent",
+  "Administrative Agent",
+  "Collateral Agent",
+  "Syndication Agent",
+  "Documentation Agent",
+  "Issuing Bank",
+  "Issuing Lender",
+  "Swingline Lender",
+  "Guarantor",
+  "Guarantors",
+  "Company",
+  "Buyer",
+  "Seller",
+  "Purchaser",
+  "Licensor",
+  "Licensee",
+  "Franchisor",
+  "Franchisee",
+  "Distributor",
+  "Supplier",
+  "Customer",
+  "Contractor",
+  "Consultant",
+  "Client",
+  "Employee",
+  "Executive",
+  "Employer",
+  "Landlord",
+  "Tenant",
+  "Lessor",
+  "Lessee",
+  "Sponsor",
+  "Parent",
+  "Investor",
+  "Holder",
+  "Trustee",
+  "Manufacturer",
+  "Provider",
+  "Vendor",
+  "Reseller",
+  "Agency",
+  "Developer",
+  "Publisher",
+  "Owner",
+  "Operator",
+  "Manager",
+  "Servicer",
+  "Bank",
+  "Issuer",
+  "Originator",
+]);
+const NOT_A_PARTY =
+  /^(?:Agreement|Amendment|Parties|Party|Effective Date|Closing Date|Term|Territory|Products?|Services?|Recitals?)$|(?:Agreement|Amendment|Date|Plan|Notes?|Loans?|Facility|Commitments?|Act|Code)$/;
+
+/**
+ * Profiles a document from its text (and the structure's title node when there is one).
+ * Role rules, first match wins, on the title then the first ~1,500 characters:
+ * "DISCLOSURE SCHEDULE" → disclosure_schedule; "AMENDED AND RESTATED" → restatement;
+ * "AMENDMENT NO. n" / "FIRST AMENDMENT" / "AMENDMENT TO" → amendment; "SIDE LETTER", "letter
+ * agreement", a letter opening ("Dear") → side_letter; a title starting with SCHEDULE / EXHIBIT /
+ * ANNEX / APPENDIX / ATTACHMENT / ADDENDUM (after the EDGAR filing label "Exhibit 10.1") →
+ * schedule_or_exhibit; an instrument word (AGREEMENT, CONTRACT, LEASE...) → base_agreement; else unknown.
+ */
+export function profileDocument(text: string, structure?: DocumentStructure): DocumentProfile {
+  const head = text.slice(0, HEAD_CHARS);
+  const title = findTitle(text, structure);
+  const opening = collapse(head.slice(0, 1500));
+  const role = classifyRole(title, opening);
+  // the structure's preamble node when there is one (a cover page and TOC can push it far down)
+  const preambleNode = structure?.nodes.find((n) => n.kind === "preamble");
+  const preamble =
+    (preambleNode
+      ? findPreamble(text.slice(preambleNode.start, Math.min(preambleNode.end, preambleNode.start + 4000)))
+      : "") || findPreamble(head);
+  const { parties, definedParties } = extractParties(preamble);
+  const roleTerms = structure ? structure.definitions.map((d) => d.term).filter((t) => PARTY_ROLES.has(t)) : [];
+  for (const term of roleTerms) if (!definedParties.includes(term)) definedParties.push(term);
+  const amended = role === "amendment" || role === "restatement" ? findAmended(title, collapse(head)) : null;
+  return {
+    title,
+    role,
+    effectiveDate: findEffectiveDate(head),
+    parties,
+    amendsAgreement: amended?.title ?? null,
+    amendedShortName: amended?.shortName ?? null,
+    definedParties,
+  };
+}
+
+function collapse(s: string): string {
+  return s.replace(/[\s\u00a0]+/g, " ").trim();
+}
+
+function findTitle(text: string, structure?: DocumentStructure): string | null {
+  const titleNode = structure?.nodes.find((n) => n.kind === "title");
+  if (titleNode) {
+    const t = cleanTitle(collapse(text.slice(titleNode.start, titleNode.end)));
+    if (t) return t;
+  }
+  const lines = text.slice(0, 3000).split(/\n|\s{3,}/);
+  const parts: string[] = [];
+  for (const raw of lines) {
+    const line = collapse(raw);
+    if (line.length === 0) {
+      if (parts.length > 0) break;
+      continue;
+    }
+    if (NOISE_LINE.test(line)) continue;
+    const cleaned = cleanTitle(line);
+    if (cleaned === null) continue;
+    if (parts.length === 0) {
+      if (!INSTRUMENT.test(cleaned)) continue;
+      parts.push(cleaned);
+      // a title printed over two lines: "AMENDMENT NO. 1" / "TO CREDIT AGREEMENT"
+      if (/^[^a-z]+$/.test(cleaned) && /(?:\bTO|\bAND|\bOF|NO\.\s*\d+)$/.test(cleaned)) continue;
+      break;
+    }
+    if (/^[^a-z]+$/.test(cleaned) && cleaned.length < 120) parts.push(cleaned);
+    break;
+  }
+  return parts.length > 0 ? parts.join(" ") : null;
+}
+
+function cleanTitle(line: string): string | null {
+  let t = line.replace(FILING_LABEL, "").trim();
+  if (t.length === 0) return null;
+  // a title run together with the preamble: cut before "This ..." / "THIS ..." / a quote
+  const cut = /\s(?:This|THIS|The|THE)\s+(?=[A-Z])|\s\(|,\s+dated\b|,\s+(?:is\s+)?(?:made|entered)\b/.exec(t);
+  if (cut && cut.index > 3) t = t.slice(0, cut.index).trim();
+  if (t.length > 200) t = t.slice(0, 200).replace(/\s+\S*$/, "");
+  return t.length > 0 ? t : null;
+}
+
+function classifyRole(title: string | null, opening: string): DocumentRole {
+  const t = title ?? "";
+  if (DISCLOSURE.test(t)) return "disclosure_schedule";
+  // "AMENDMENT NO. 3 TO AMENDED AND RESTATED CREDIT AGREEMENT" amends a restatement
+  if (/\bAMENDMENT\b[\s\S]*?\bTO\b[\s\S]*?\bAMENDED\s+AND\s+RESTATED\b/i.test(t)) return "amendment";
+  if (RESTATEMENT.test(t)) return "restatement";
+  if (AMENDMENT_WORDS.test(t)) return "amendment";
+  if (SIDE_LETTER.test(t)) return "side_letter";
+  if (ATTACHMENT.test(t)) return "schedule_or_exhibit";
+  if (AGREEMENT_LIKE.test(t)) return "base_agreement";
+  if (DISCLOSURE.test(opening.slice(0, 300))) return "disclosure_schedule";
+  if (RESTATEMENT.test(opening.slice(0, 400))) return "restatement";
+  if (/\bThis\s+(?:\w+\s+){0,3}Amendment\b/.test(opening) || AMENDMENT_WORDS.test(opening.slice(0, 200)))
+    return "amendment";
+  if (SIDE_LETTER.test(opening.slice(0, 400))) return "side_letter";
+  if (/\b(?:this|This|THIS)\s+(?:[\w-]+\s+){0,4}(?:Agreement|AGREEMENT|Contract|CONTRACT)\b/.test(opening))
+    return "base_agreement";
+  return "unknown";
+}
+
+const DATE_LEADS =
+  /\b(?:dated|effective|entered\s+into|made|executed|concluded|signed)(?:\s+and\s+(?:entered\s+into|effective))?(?:\s+(?:as\s+)?(?:of|on)(?:\s+the\s+date)?)?(?:\s+(?:this|the))?\s*[:,]?\s*/gi;
+
+function findEffectiveDate(head: string): string | null {
+  const flat = collapse(head);
+  DATE_LEADS.lastIndex = 0;
+  for (let m = DATE_LEADS.exec(flat); m !== null; m = DATE_LEADS.exec(flat)) {
+    const at = m.index + m[0].length;
+    const parsed = parseDateAt(flat.slice(at, at + 60));
+    if (parsed) return parsed.iso;
+    if (m[0].length === 0) DATE_LEADS.lastIndex++;
+  }
+  // a date in the title block ("April 2013") is not enough; a full date near the top is
+  const first = findDate(flat.slice(0, 800));
+  return first ? first.iso : null;
+}
+
+function findPreamble(head: string): string {
+  const flat = collapse(head);
+  const m = /\b(?:by\s+and\s+(?:between|among)|between|among|BETWEEN|AMONG)\b/.exec(flat);
+  if (!m) return "";
+  const rest = flat.slice(m.index + m[0].length, m.index + m[0].length + 1500);
+  const end =
+    /\.\s+(?=WHEREAS|RECITALS|W\s?I\s?T\s?N\s?E\s?S\s?S|NOW,|BACKGROUND|The parties|In consideration|[A-Z][a-z]+ and [A-Z])|(?:\bWHEREAS\b|\bRECITALS\b|\bWITNESSETH\b)/.exec(
+      rest,
+    );
+  return end ? rest.slice(0, end.index) : rest.slice(0, 800);
+}
+
+const PARENTHETICAL = /\(([^()]*)\)/g;
+const QUOTED = /["“”]\s*([^"“”]{1,60}?)\s*["“”]/g;
+
+function extractParties(preamble: string): { parties: string[]; definedParties: string[] } {
+  const parties: string[] = [];
+  const definedParties: string[] = [];
+  const addTerm = (term: string) => {
+    const t = term.trim();
+    if (t.length < 2 || NOT_A_PARTY.test(t) || !/^[A-Z0-9]/.test(t)) return;
+    if (!definedParties.includes(t)) definedParties.push(t);
+  };
+  const addParty = (raw: string) => {
+    let name = raw
+      .replace(/^[\s,;:]*(?:and|or|&)?\s*/i, "")
+      .replace(/^[\s,;:]+/, "")
+      .trim();
+    const cut =
+      /,\s*(?:a|an|as|its|each|located|having|with|acting|organized|incorporated|in\s+its|whose|on\s+behalf)\b|\s+(?:of|at|located|whose|having|\d)\b|\s+as\s+[a-zA-Z]/i.exec(
+        name,
+      );
+    if (cut && cut.index > 1) name = name.slice(0, cut.index);
+    name = name.replace(/\s*(?:={3,}|-{3,}|_{3,}).*$/, "");
+    name = name.replace(/[\s,;:]+$/, "").trim();
+    if (name.length < 2 || name.length > 100) return;
+    if (!/^(?:[A-Z0-9]|the\s+[A-Z])/.test(name) && !/^[a-z][A-Za-z.]*\.(?:com|net|org)/.test(name)) return;
+    if (/^(?:the\s+)?(?:several|lenders|banks|other|parties|persons|institutions|each)\b/i.test(name)) return;
+    if (/\b(?:listed|hereto|herein|from time to time|institutions|signatory)\b/i.test(name)) return;
+    if (/^(?:AS|as)\s/.test(name)) return;
+    if (!parties.includes(name)) parties.push(name);
+  };
+  let cursor = 0;
+  PARENTHETICAL.lastIndex = 0;
+  for (let m = PARENTHETICAL.exec(preamble); m !== null; m = PARENTHETICAL.exec(preamble)) {
+    const inner = m[1] ?? "";
+    const terms = [...inner.matchAll(QUOTED)].map((q) => q[1] ?? "");
+    if (terms.length === 0) continue;
+    addParty(preamble.slice(cursor, m.index));
+    for (const term of terms) addTerm(term);
+    cursor = m.index + m[0].length;
+  }
+  if (cursor === 0) {
+    // no parenthetical definitions: "between A and B." / "among A, B and C"
+    const pieces = preamble
+      .slice(0, 400)
+      .split(
+        /,?\s+and\s+|;\s*|,\s+(?!(?:INC|Inc|L\.?P|LLC|L\.L\.C|LTD|Ltd|N\.A|CORP|Corp|S\.A|PLC|plc|LLP|as\s|a\s|an\s)\b)/,
+      );
+    for (const piece of pieces) addParty(piece);
+  }
+  // roles given without quotes: "ACME CORP., as Borrower, ..., BANK, as Administrative Agent"
+  for (const r of preamble.matchAll(/,?\s+as\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b/g)) {
+    const role = r[1] ?? "";
+    if (PARTY_ROLES.has(role)) addTerm(role);
+  }
+  return { parties, definedParties };
+}
+
+const INSTRUMENT_NAME =
+  "((?:[A-Z][\\w&'.,-]*\\s+){0,8}?(?:Agreement|Contract|Indenture|Lease|Guaranty|Guarantee|License|Note|Plan|AGREEMENT|CONTRACT|INDENTURE|LEASE|LICENSE))";
+
+function findAmended(title: string | null, head: string): { title: string; shortName: string | null } | null {
+  let name: string | null = null;
+  const fromTitle = title
+    ? new RegExp(`(?:AMENDMENT|RESTATED)[\\s\\S]*?\\b(?:TO|OF)\\s+(?:THE\\s+)?${INSTRUMENT_NAME}`, "i").exec(title)
+    : null;
+  if (fromTitle?.[1]) name = fromTitle[1];
+  const fromText = new RegExp(
+    `\\b(?:amends?|amending|amendment\\s+to|amend|modif(?:y|ies))\\s+(?:that\\s+certain|the|a|its|certain)\\s+${INSTRUMENT_NAME}`,
+    "i",
+  ).exec(head);
+  if (!name && fromText?.[1]) name = fromText[1];
+  if (!name) {
+    const certain = new RegExp(`\\bthat\\s+certain\\s+${INSTRUMENT_NAME}`).exec(head);
+    if (certain?.[1]) name = certain[1];
+  }
+  if (!name) return null;
+  name = titleCase(name.trim());
+  // "dated as of ..." following the amended instrument's name
+  // the first mention of the instrument followed by "dated (as of) <date>"
+  const lowerHead = head.toLowerCase();
+  const lowerName = name.toLowerCase();
+  let dated = "";
+  for (let at = lowerHead.indexOf(lowerName); at >= 0 && dated === ""; at = lowerHead.indexOf(lowerName, at + 1)) {
+    const after = head.slice(at + name.length, at + name.length + 200);
+    const d = /^[^.;()"“]{0,120}?\bdated\s+(?:as\s+of\s+)?/i.exec(after);
+    if (!d) continue;
+    const parsed = parseDateAt(after.slice(d[0].length));
+    if (parsed)
+      dated = ` dated ${/as\s+of\s+$/i.test(d[0]) ? "as of " : ""}${after.slice(d[0].length, d[0].length + parsed.length)}`;
+  }
+  return { title: `${name}${dated}`, shortName: findShortName(head, name) };
+}
+
+/** The defined name an amendment uses for the amended instrument: (the "Credit Agreement") / ("Agreement"). */
+function findShortName(head: string, name: string): string | null {
+  const at = head.toLowerCase().indexOf(name.toLowerCase());
+  if (at >= 0) {
+    const after = head.slice(at, at + 600);
+    const d =
+      /\((?:[^()"“]*?)["“]\s*((?:Existing\s+|Original\s+|Underlying\s+|Base\s+|Prior\s+)?(?:[A-Z][\w-]*\s+){0,3}?(?:Agreement|Contract|Lease|License|Indenture))\s*["”]/.exec(
+        after,
+      );
+    if (d?.[1]) return d[1];
+  }
+  const last = name.split(/\s+/).slice(-2).join(" ");
+  return /\bAgreement$/.test(last) ? last : null;
+}
+
+function titleCase(s: string): string {
+  if (/[a-z]/.test(s)) return s;
+  return s
+    .toLowerCase()
+    .replace(/\b([a-z])/g, (c) => c.toUpperCase())
+    .replace(/\b(And|Of|To|The|For|In)\b/g, (w) => w.toLowerCase())
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Role words the profile treats as party terms when the document defines them. */
+export function isPartyRole(term: string): boolean {
+  return PARTY_ROLES.has(term);
+}
