@@ -33,12 +33,23 @@ describe("lexnav CLI", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("ingests the example transaction set and reports a summary", async () => {
-    const r = await run("ingest", join(repoRoot, "examples", "manufacturing-agreement"), "--acl", "group:demo", "--json");
+    const r = await run(
+      "ingest",
+      join(repoRoot, "examples", "manufacturing-agreement"),
+      "--acl",
+      "group:demo",
+      "--json",
+    );
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.out);
     expect(summary.indexed).toBe(4);
     expect(summary.failed).toBe(0);
     expect(summary.skipped.some((s: string) => s.endsWith("SOURCE.md"))).toBe(true);
+    // The base agreement and its three amendments are filed as one transaction set, read from their text and names.
+    expect(summary.transactionSets).toHaveLength(1);
+    expect(summary.transactionSets[0].documentIds).toHaveLength(4);
+    const roles = summary.results.map((r: { role: string }) => r.role).sort();
+    expect(roles).toEqual(["amendment", "amendment", "amendment", "base_agreement"]);
   });
 
   it("exits non-zero and names the file and reason when a file fails", async () => {

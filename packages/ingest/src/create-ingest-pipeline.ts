@@ -131,7 +131,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     }
 
     const stamp = now();
-    const transactionSetId = request.transactionSetId ?? null;
+    // A new version stays in the set its document was filed under unless the request says otherwise.
+    const transactionSetId = request.transactionSetId ?? existing?.transactionSetId ?? null;
     try {
       catalog.transaction(() => {
         catalog.putVersion(id, {
@@ -177,7 +178,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const setId = transactionSetId ?? null;
     if (setId !== null) {
       try {
-        relinkTransactionSet(catalog, structurer, setId, now());
+        relinkTransactionSet(catalog, setId);
       } catch (cause) {
         // Linking across documents is an enrichment: the document itself is indexed and stays so.
         logger.warn("transaction set linking failed", { setId, error: toLexnavError(cause).message });

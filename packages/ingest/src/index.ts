@@ -3,4 +3,4 @@ export { canonicalSource, createIngestPipeline, documentIdFor } from "./create-i
 export type { IngestPipeline, IngestRequest, IngestResult, IngestStatus, SearchIndexSink } from "./pipeline.ts";
 export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";
-export { relinkTransactionSet } from "./transaction-sets.ts";
+export { assignTransactionSets, relinkTransactionSet } from "./transaction-sets.ts";

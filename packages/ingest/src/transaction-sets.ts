@@ -1,12 +1,22 @@
 import type { Catalog } from "@lexnav/catalog";
 import type { DocumentStructure } from "@lexnav/document-model";
-import { linkTransactionSet, profileDocument, type TransactionMember } from "@lexnav/provisions";
-import type { Structurer } from "./structurer.ts";
+import {
+  type DocumentProfile,
+  groupTransactionSets,
+  linkTransactionSet,
+  profileDocument,
+  type TransactionMember,
+} from "@lexnav/provisions";
 
-/** Loads the indexed members of a transaction set as the linker needs them. */
-function loadMembers(catalog: Catalog, setId: string): TransactionMember[] {
-  const members: TransactionMember[] = [];
-  for (const doc of catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })) {
+interface Loaded {
+  member: TransactionMember;
+  fileName: string;
+  setId: string | null;
+}
+
+function load(catalog: Catalog, filter: { transactionSetId?: string }): Loaded[] {
+  const out: Loaded[] = [];
+  for (const doc of catalog.listDocuments({ lifecycle: ["indexed"], ...filter })) {
     if (!doc.currentVersion) continue;
     const version = catalog.getVersion(doc.id, doc.currentVersion);
     if (!version) continue;
@@ -18,27 +28,52 @@ function loadMembers(catalog: Catalog, setId: string): TransactionMember[] {
       definitions: nodes.flatMap((n) => n.definesTerms.map((term) => ({ term, documentId: doc.id, nodeId: n.id }))),
       toc: { span: null, listedRefs: [], foundRefs: [] },
     };
-    members.push({
-      documentId: doc.id,
-      profile: profileDocument(version.text, structure),
-      effectiveDate: doc.effectiveDate,
-      structure,
-      text: version.text,
+    const profile: DocumentProfile = profileDocument(version.text, structure);
+    out.push({
+      member: { documentId: doc.id, profile, effectiveDate: doc.effectiveDate, structure, text: version.text },
+      fileName: doc.fileName,
+      setId: doc.transactionSetId,
     });
   }
-  return members;
+  return out;
 }
 
 /**
  * Re-resolves cross-document references and defined-term uses across one transaction set and
  * stores the updated nodes. Run after any member is added, replaced or removed.
  */
-export function relinkTransactionSet(catalog: Catalog, _structurer: Structurer, setId: string, _now: string): number {
-  const members = loadMembers(catalog, setId);
+export function relinkTransactionSet(catalog: Catalog, setId: string): number {
+  const members = load(catalog, { transactionSetId: setId }).map((l) => l.member);
   if (members.length === 0) return 0;
   const linked = linkTransactionSet(members);
   catalog.transaction(() => {
     for (const m of linked) catalog.replaceNodes(m.documentId, m.structure.version, m.structure.nodes);
   });
   return linked.length;
+}
+
+/**
+ * Files indexed documents that name each other (an amendment naming its base agreement and sharing
+ * a party, or parts of one filed exhibit) into transaction sets, keeping any set given explicitly at
+ * ingest, then links each touched set. Returns the sets that changed.
+ */
+export function assignTransactionSets(catalog: Catalog, now: string): Array<{ id: string; documentIds: string[] }> {
+  const loaded = load(catalog, {});
+  const byId = new Map(loaded.map((l) => [l.member.documentId, l]));
+  const proposals = groupTransactionSets(
+    loaded.map((l) => ({ documentId: l.member.documentId, fileName: l.fileName, profile: l.member.profile })),
+  );
+  const changed: Array<{ id: string; documentIds: string[] }> = [];
+  for (const proposal of proposals) {
+    const members = proposal.documentIds.map((id) => byId.get(id)).filter((l): l is Loaded => l !== undefined);
+    const setId = members.find((m) => m.setId !== null)?.setId ?? proposal.id;
+    const joining = members.filter((m) => m.setId === null);
+    if (joining.length === 0) continue;
+    catalog.transaction(() => {
+      for (const m of joining) catalog.setTransactionSet(m.member.documentId, setId, now);
+    });
+    relinkTransactionSet(catalog, setId);
+    changed.push({ id: setId, documentIds: members.map((m) => m.member.documentId) });
+  }
+  return changed;
 }

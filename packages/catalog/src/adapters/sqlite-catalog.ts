@@ -209,6 +209,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       `UPDATE documents SET title = @title, role = @role, effective_date = @effectiveDate,
        transaction_set_id = @transactionSetId, updated_at = @now WHERE id = @id`,
     ),
+    setSet: db.prepare("UPDATE documents SET transaction_set_id = ?, updated_at = ? WHERE id = ?"),
     setCurrent: db.prepare("UPDATE documents SET current_version = ?, content_type = ?, updated_at = ? WHERE id = ?"),
     insertVersion: db.prepare(
       `INSERT OR IGNORE INTO versions (document_id, version, byte_length, content_type, text, text_length, blocks_json,
@@ -283,6 +284,9 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     },
     setProfile(id, profile: DocumentProfileUpdate, now) {
       stmt.setProfile.run({ ...profile, id, now });
+    },
+    setTransactionSet(id, setId, now) {
+      stmt.setSet.run(setId, now, id);
     },
     setCurrentVersion(id, version, contentType, now) {
       stmt.setCurrent.run(version, contentType, now, id);

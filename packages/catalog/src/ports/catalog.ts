@@ -57,6 +57,8 @@ export interface Catalog {
   setLifecycle(id: string, state: LifecycleState, failure: FailureReason | null, now: string): void;
   setAccess(id: string, access: Access, now: string): boolean;
   setProfile(id: string, profile: DocumentProfileUpdate, now: string): void;
+  /** Files a document under a transaction set (null: none). */
+  setTransactionSet(id: string, setId: string | null, now: string): void;
   setCurrentVersion(id: string, version: string, contentType: ContentType, now: string): void;
 
   /** Stores a version once; storing the same (document, version) again is a no-op. Versions are never updated. */

@@ -32,6 +32,7 @@ export async function demoCommand(ctx: CliContext, opts: { dir?: string; json: b
     ctx.out(renderTree(nodes, text, { maxNodes: 25 }));
   }
   ctx.out("");
-  navindexCommand(ctx, { set: "example-manufacturing", json: opts.json });
+  const setId = summary.results.map((r) => ctx.catalog.getDocument(r.documentId)?.transactionSetId).find(Boolean);
+  navindexCommand(ctx, { json: opts.json, ...(setId ? { set: setId } : {}) });
   ctx.out("\nnext: lexnav inspect <file-or-doc-id>   lexnav list   lexnav ingest <paths...>");
 }

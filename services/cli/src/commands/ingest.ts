@@ -1,5 +1,5 @@
 import type { Access } from "@lexnav/document-model";
-import type { IngestResult } from "@lexnav/ingest";
+import { assignTransactionSets, type IngestResult } from "@lexnav/ingest";
 import type { CliContext } from "../context.ts";
 import { expandPaths } from "../files.ts";
 import { createProgress } from "../progress.ts";
@@ -29,6 +29,8 @@ export interface IngestSummary {
   failed: number;
   skipped: string[];
   results: IngestResult[];
+  /** Transaction sets formed or extended by this batch. */
+  transactionSets: Array<{ id: string; documentIds: string[] }>;
 }
 
 export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promise<IngestSummary> {
@@ -46,12 +48,14 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     progress.tick(file);
   }
   progress.done();
+  const transactionSets = assignTransactionSets(ctx.catalog, new Date().toISOString());
   const summary: IngestSummary = {
     indexed: results.filter((r) => r.status === "indexed").length,
     unchanged: results.filter((r) => r.status === "unchanged").length,
     failed: results.filter((r) => r.status === "failed").length,
     skipped,
     results,
+    transactionSets,
   };
   if (opts.json) {
     ctx.out(JSON.stringify(summary, null, 2));
@@ -60,6 +64,9 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
       `indexed ${summary.indexed}, unchanged ${summary.unchanged}, failed ${summary.failed}` +
         (skipped.length ? `, skipped ${skipped.length} file(s) of other types in directories` : ""),
     );
+    for (const set of transactionSets) {
+      ctx.out(`  transaction set ${set.id}: ${set.documentIds.length} documents linked`);
+    }
     for (const r of results.filter((x) => x.status === "failed")) {
       ctx.out(`  FAILED ${r.source}\n         ${r.failure?.code}: ${r.failure?.reason}`);
     }
