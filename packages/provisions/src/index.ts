@@ -1,4 +1,6 @@
 // Public API of @lexnav/provisions: the provision tree, enrichment and the navindex files.
+export { buildProvisionTree } from "./structure/build-provision-tree.ts";
+export type { ProvisionTreeInput, ProvisionTreeOptions } from "./structure/build-provision-tree.ts";
 export { enrichStructure } from "./enrichment/enrich-structure.ts";
 export type { EnrichOptions } from "./enrichment/enrich-structure.ts";
 export { contentFlags } from "./enrichment/flags.ts";

@@ -1,0 +1,467 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { DocumentStructure, Extraction, ProvisionNode } from "@lexnav/document-model";
+import { countTokens } from "@lexnav/document-model";
+import { describe, expect, it } from "vitest";
+import { buildProvisionTree } from "./build-provision-tree.ts";
+import { CORPUS_DIR, preExtraction, readCorpus, textExtraction } from "./test-support.ts";
+
+const cheap = { countTokens: (s: string) => Math.ceil(s.length / 4) };
+
+function build(text: string, extraction: Extraction = textExtraction(text)): DocumentStructure {
+  return buildProvisionTree({ documentId: "doc-1", version: "v1", extraction }, cheap);
+}
+
+/** The offset and nesting invariants every tree must keep. */
+function expectInvariants(s: DocumentStructure, text: string): void {
+  const byId = new Map<string, ProvisionNode>();
+  for (const n of s.nodes) {
+    expect(byId.has(n.id), `duplicate id ${n.id}`).toBe(false);
+    byId.set(n.id, n);
+  }
+  const root = s.nodes[0] as ProvisionNode;
+  expect(root.kind).toBe("document");
+  expect([root.start, root.end]).toEqual([0, text.length]);
+  const kids = new Map<string, ProvisionNode[]>();
+  for (const n of s.nodes) {
+    expect(n.start).toBeLessThanOrEqual(n.end);
+    expect(n.flags.textLength).toBe(n.end - n.start);
+    if (n.parentId === null) continue;
+    const span = text.slice(n.start, n.end);
+    expect(span, `${n.kind} ${n.clauseRef} not trimmed`).toBe(span.trim());
+    const p = byId.get(n.parentId) as ProvisionNode;
+    expect(p, `parent of ${n.id}`).toBeDefined();
+    expect(n.start).toBeGreaterThanOrEqual(p.start);
+    expect(n.end).toBeLessThanOrEqual(p.end);
+    expect(n.depth).toBe(p.depth + 1);
+    expect(n.headingPath.length).toBe(n.depth - 1);
+    const list = kids.get(p.id) ?? [];
+    list.push(n);
+    kids.set(p.id, list);
+  }
+  for (const [pid, list] of kids) {
+    for (let i = 1; i < list.length; i++) {
+      expect((list[i] as ProvisionNode).start, `siblings under ${pid}`).toBeGreaterThanOrEqual(
+        (list[i - 1] as ProvisionNode).end,
+      );
+    }
+    const sum = list.reduce((a, n) => a + n.tokenCount, 0);
+    expect((byId.get(pid) as ProvisionNode).tokenCount).toBeGreaterThanOrEqual(sum);
+  }
+  for (const d of s.definitions) expect(byId.get(d.nodeId)?.definesTerms).toContain(d.term);
+}
+
+const find = (s: DocumentStructure, pred: (n: ProvisionNode) => boolean) => s.nodes.find(pred);
+const byRef = (s: DocumentStructure, ref: string) => s.nodes.find((n) => n.fullRef === ref && !n.flags.isTocEntry);
+const slice = (text: string, n: ProvisionNode | undefined) => (n === undefined ? "" : text.slice(n.start, n.end));
+
+const ARTICLE_STYLE = `CREDIT AGREEMENT
+
+This CREDIT AGREEMENT is dated as of March 1, 2020 between ACME CORP. (the "Borrower") and BIG BANK,
+N.A. (hereinafter referred to as the "Lender").
+
+WHEREAS, the Borrower has requested a loan; and
+
+WHEREAS, the Lender is willing to lend.
+
+NOW, THEREFORE, the parties agree as follows:
+
+ARTICLE I
+DEFINITIONS
+
+Section 1.01  Defined Terms.  As used herein:
+
+     "Borrower Party" means the Borrower and each guarantor.
+
+     "Loan" shall mean the loan made under Section 2.01.
+
+     "Maturity Date" has the meaning set forth in Section 2.02.
+
+Section 1.02  Accounting Terms.  All accounting terms follow GAAP.
+
+ARTICLE II
+THE LOAN
+
+Section 2.01  Commitment.  The Lender agrees to lend $2.5 million. The
+amount may be reduced as set forth in
+Section 2.1 hereof and as follows:
+
+     (a)  first, by the amount of any prepayment;
+
+     (b)  second, as follows:
+
+          (i)  on any date; and
+
+          (ii) on the Maturity Date.
+
+     (c)  third, by any other amount.
+
+Section 2.02  Maturity.  The Loan is due 12.31.2025.
+
+ARTICLE FIVE
+MISCELLANEOUS
+
+Section 5.01  Notices.  All notices shall be in writing.
+
+IN WITNESS WHEREOF, the parties have executed this Agreement.
+
+ACME CORP.
+By: ____________
+
+EXHIBIT A
+
+FORM OF NOTE
+
+1.  Promise to Pay.  The Borrower promises to pay.
+`;
+
+describe("buildProvisionTree on synthetic texts", () => {
+  it("follows ARTICLE / Section / (a) / (i) numbering with normalised fullRefs", () => {
+    const s = build(ARTICLE_STYLE);
+    expectInvariants(s, ARTICLE_STYLE);
+    const art1 = byRef(s, "Article 1");
+    expect(art1?.kind).toBe("article");
+    expect(art1?.clauseRef).toBe("ARTICLE I");
+    expect(art1?.title).toBe("DEFINITIONS");
+    const s101 = byRef(s, "1.01");
+    expect(s101?.clauseRef).toBe("Section 1.01");
+    expect(s101?.title).toBe("Defined Terms");
+    expect(s101?.headingPath).toEqual(["ARTICLE I DEFINITIONS"]);
+    expect(byRef(s, "2.01(b)(ii)")?.clauseRef).toBe("(ii)");
+    expect(byRef(s, "2.01(b)(ii)")?.headingPath).toEqual(["ARTICLE II THE LOAN", "Section 2.01 Commitment", "(b)"]);
+    expect(byRef(s, "2.01(c)")).toBeDefined();
+    expect(byRef(s, "Article 5")?.clauseRef).toBe("ARTICLE FIVE");
+    expect(byRef(s, "5.01")?.title).toBe("Notices");
+    // "Section 2.1 hereof" at the start of a wrapped line, "$2.5", "12.31.2025" are not structure.
+    expect(byRef(s, "2.1")).toBeUndefined();
+    expect(s.nodes.filter((n) => n.kind === "section").map((n) => n.fullRef)).toEqual([
+      "1.01",
+      "1.02",
+      "2.01",
+      "2.02",
+      "5.01",
+      "Exhibit A 1",
+    ]);
+    expect(slice(ARTICLE_STYLE, byRef(s, "2.02"))).toBe("Section 2.02  Maturity.  The Loan is due 12.31.2025.");
+  });
+
+  it("splits a definitions section into one node per term and collects inline definitions", () => {
+    const s = build(ARTICLE_STYLE);
+    const defs = s.nodes.filter((n) => n.kind === "definition");
+    expect(defs.map((n) => n.definesTerms[0])).toEqual(["Borrower Party", "Loan", "Maturity Date"]);
+    const loan = defs[1] as ProvisionNode;
+    expect(loan.flags.isDefinition).toBe(true);
+    expect(loan.fullRef).toBe('Definition "Loan"');
+    expect(slice(ARTICLE_STYLE, loan)).toBe('"Loan" shall mean the loan made under Section 2.01.');
+    const terms = s.definitions.map((d) => d.term);
+    expect(terms).toEqual(expect.arrayContaining(["Borrower", "Lender", "Loan", "Maturity Date"]));
+    const preamble = find(s, (n) => n.kind === "preamble");
+    expect(preamble?.definesTerms).toEqual(["Borrower", "Lender"]);
+    expect(s.definitions.find((d) => d.term === "Lender")?.nodeId).toBe(preamble?.id);
+  });
+
+  it("finds title, preamble, recitals, signature and a trailing exhibit", () => {
+    const s = build(ARTICLE_STYLE);
+    const top = s.nodes.filter((n) => n.depth === 1).map((n) => n.kind);
+    expect(top).toEqual([
+      "title",
+      "preamble",
+      "recital",
+      "recital",
+      "article",
+      "article",
+      "article",
+      "signature",
+      "exhibit",
+    ]);
+    const ex = find(s, (n) => n.kind === "exhibit");
+    expect(ex?.fullRef).toBe("Exhibit A");
+    expect(slice(ARTICLE_STYLE, ex).endsWith("The Borrower promises to pay.")).toBe(true);
+    expect(
+      slice(
+        ARTICLE_STYLE,
+        find(s, (n) => n.kind === "signature"),
+      ),
+    ).toContain("By: ____________");
+    // The exhibit's own numbering does not collide with the body's refs.
+    expect(find(s, (n) => n.fullRef === "Exhibit A 1")?.title).toBe("Promise to Pay");
+  });
+
+  it("keeps ids stable across versions with the same structure", () => {
+    const a = build(ARTICLE_STYLE);
+    const edited = ARTICLE_STYLE.replace("All notices shall be in writing.", "All notices must be written and signed.");
+    const b = build(edited);
+    const ids = (s: DocumentStructure) => s.nodes.map((n) => `${n.fullRef}:${n.id}`);
+    expect(ids(b)).toEqual(ids(a));
+    expect(new Set(a.nodes.map((n) => n.id)).size).toBe(a.nodes.length);
+  });
+
+  it("reads (i) as a letter after (h) and as a roman numeral under (a)", () => {
+    const text = [
+      "1. SCOPE",
+      "",
+      "(g) item g;",
+      "(h) item h;",
+      "(i) item i;",
+      "(j) item j.",
+      "",
+      "2. OTHER",
+      "",
+      "(a) first:",
+      "",
+      "    (i) roman one;",
+      "",
+      "    (ii) roman two.",
+      "",
+      "(b) second.",
+    ].join("\n");
+    const s = build(`${text}\n`);
+    expectInvariants(s, `${text}\n`);
+    // (g) cannot start a sequence, so the first section holds no clauses; 2 holds (a) > (i),(ii) and (b).
+    expect(byRef(s, "2(a)(ii)")).toBeDefined();
+    expect(byRef(s, "2(b)")).toBeDefined();
+    const s2 = build(
+      "1. SCOPE\n\n(a) a;\n\n(b) b;\n\n(c) c;\n\n(d) d;\n\n(e) e;\n\n(f) f;\n\n(g) g;\n\n(h) h;\n\n(i) i;\n\n(j) j.\n",
+    );
+    expect(byRef(s2, "1(i)")?.depth).toBe(byRef(s2, "1(h)")?.depth);
+    expect(byRef(s2, "1(j)")).toBeDefined();
+    expect(byRef(s2, "1(h)(i)")).toBeUndefined();
+  });
+
+  it("never invents structure from stray numbers, amounts, dates or wrapped cross-references", () => {
+    const text = `SERVICES AGREEMENT
+
+1. SERVICES
+
+The Provider shall perform the services for a fee of
+2. per cent of revenue, payable on 3.15.2021 and
+Section 4.2 of the Master Agreement applies. The total is $1,000.
+(b) the remainder is payable later.
+
+2. PAYMENT
+
+Payment is due within 30 days.
+
+7. ORPHAN
+
+This number is out of sequence.
+`;
+    const s = build(text);
+    expectInvariants(s, text);
+    const sections = s.nodes.filter((n) => n.kind === "section").map((n) => n.fullRef);
+    expect(sections).toEqual(["1", "2"]);
+    expect(slice(text, byRef(s, "2"))).toContain("7. ORPHAN");
+  });
+
+  it("splits inline numbered ALL-CAPS headings in unwrapped CUAD-style lines", () => {
+    const text =
+      "ENDORSEMENT AGREEMENT\n\n1.   TERM\n\nThe term is two years.\n\n2.   FEES\n\nFees are paid monthly, subject to a 2.5% increase.   3. EXCLUSIVITY OF ENDORSEMENT   During the term, CONSULTANT shall not endorse other products.   4. NOTICES   Notices go to the addresses above.\n";
+    const s = build(text);
+    expectInvariants(s, text);
+    expect(s.nodes.filter((n) => n.kind === "section").map((n) => `${n.fullRef} ${n.title}`)).toEqual([
+      "1 TERM",
+      "2 FEES",
+      "3 EXCLUSIVITY OF ENDORSEMENT",
+      "4 NOTICES",
+    ]);
+    expect(slice(text, byRef(s, "2"))).toBe("2.   FEES\n\nFees are paid monthly, subject to a 2.5% increase.");
+  });
+
+  it("detects a headed table of contents and never takes it for the body", () => {
+    const text = `LOAN AGREEMENT
+
+TABLE OF CONTENTS
+
+Section 1.01  Definitions .................................. 1
+Section 1.02  Accounting Terms ............................. 4
+Section 2.01  Loans ........................................ 5
+Section 2.02  Interest ..................................... 6
+Section 9.99  Missing Section .............................. 9
+
+This LOAN AGREEMENT is made as of May 1, 2019 between A Corp. and B Bank.
+
+Section 1.01  Definitions.  "Loan" means the loan.
+
+Section 1.02  Accounting Terms.  GAAP applies.
+
+Section 2.01  Loans.  The Bank shall lend.
+
+Section 2.02  Interest.  Interest accrues daily.
+`;
+    const s = build(text);
+    expectInvariants(s, text);
+    const toc = find(s, (n) => n.kind === "toc");
+    const entries = s.nodes.filter((n) => n.kind === "toc_entry");
+    expect(entries).toHaveLength(5);
+    expect(entries.every((n) => n.flags.isTocEntry && n.parentId === toc?.id)).toBe(true);
+    expect(entries[0]?.clauseRef).toBe("Section 1.01");
+    expect(entries[0]?.title).toBe("Definitions");
+    const body101 = byRef(s, "1.01");
+    expect(body101?.flags.isTocEntry).toBe(false);
+    expect(body101?.start).toBeGreaterThan(toc?.end ?? Number.POSITIVE_INFINITY);
+    expect(s.toc.listedRefs).toEqual(["section:1.01", "section:1.02", "section:2.01", "section:2.02", "section:9.99"]);
+    expect(s.toc.foundRefs).toEqual(["section:1.01", "section:1.02", "section:2.01", "section:2.02"]);
+    expect(s.toc.span).toEqual({ start: toc?.start, end: toc?.end });
+  });
+
+  it("detects a dense run of TOC lines without a heading, and keeps a body that only looks like one", () => {
+    const toc = [
+      "ARTICLE I     DEFINITIONS ..................    1",
+      "ARTICLE II    THE LOANS ....................    3",
+      "ARTICLE III   CONDITIONS ...................    7",
+      "ARTICLE IV    COVENANTS ....................    9",
+      "ARTICLE V     MISCELLANEOUS ................   12",
+    ].join("\n");
+    const body =
+      "\n\nARTICLE I\nDEFINITIONS\n\nTerms are defined here.\n\nARTICLE II\nTHE LOANS\n\nLoans are made here.\n";
+    const s = build(`${toc}${body}`);
+    expectInvariants(s, `${toc}${body}`);
+    expect(s.nodes.filter((n) => n.kind === "toc_entry")).toHaveLength(5);
+    expect(s.nodes.filter((n) => n.kind === "article").map((n) => n.fullRef)).toEqual(["Article 1", "Article 2"]);
+    // Two short numbered lines are not a TOC.
+    const plain = "1. ONE  ........  stuff\n\nThe first section.\n\n2. TWO\n\nThe second section.\n";
+    const p = build(plain);
+    expect(p.toc.span).toBeNull();
+    expect(p.nodes.filter((n) => n.kind === "section")).toHaveLength(2);
+  });
+
+  it("reads lettered recitals after a RECITALS heading", () => {
+    const text =
+      "SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into between Maker Inc. and Buyer LLC.\n\nRECITALS\n\nA. Maker makes widgets.\n\nB. Buyer buys widgets.\n\nNOW, THEREFORE, the parties agree:\n\n1. SUPPLY\n\nMaker supplies.\n";
+    const s = build(text);
+    expectInvariants(s, text);
+    expect(s.nodes.filter((n) => n.kind === "recital").map((n) => n.clauseRef)).toEqual(["A.", "B."]);
+    expect(byRef(s, "1")?.kind).toBe("section");
+  });
+
+  it("makes table nodes whose rows carry the header", () => {
+    const text = "1. PRICING\n\nPrices are:\n\nTier    Price\nGold    $10\nSilver  $5\n\nEnd of pricing.\n";
+    const t = text.indexOf("Tier");
+    const rows = ["Tier    Price", "Gold    $10", "Silver  $5"].map((r) => {
+      const start = text.indexOf(r);
+      return { kind: "table_row" as const, start, end: start + r.length };
+    });
+    const base = textExtraction(text);
+    const extraction: Extraction = {
+      ...base,
+      blocks: [...base.blocks, { kind: "table", start: t, end: (rows[2] as { end: number }).end }, ...rows],
+    };
+    const s = build(text, extraction);
+    expectInvariants(s, text);
+    const table = find(s, (n) => n.kind === "table");
+    expect(table?.parentId).toBe(byRef(s, "1")?.id);
+    const rowNodes = s.nodes.filter((n) => n.kind === "table_row");
+    expect(rowNodes).toHaveLength(3);
+    expect(rowNodes[2]?.title).toBe("Tier Price");
+    expect(slice(text, rowNodes[2])).toBe("Silver  $5");
+  });
+
+  it("counts tokens once per character range and sums them upward", () => {
+    const s = buildProvisionTree({ documentId: "d", version: "v", extraction: textExtraction(ARTICLE_STYLE) });
+    const root = s.nodes[0] as ProvisionNode;
+    const whole = countTokens(ARTICLE_STYLE);
+    // Counting pieces separately may differ slightly at the seams, never by much.
+    expect(Math.abs(root.tokenCount - whole)).toBeLessThan(whole * 0.05);
+    const leaf = byRef(s, "5.01") as ProvisionNode;
+    expect(leaf.tokenCount).toBe(countTokens(slice(ARTICLE_STYLE, leaf)));
+  });
+});
+
+const EDGAR = join(CORPUS_DIR, "edgar");
+const haveCorpus = existsSync(EDGAR);
+
+describe.skipIf(!haveCorpus)("buildProvisionTree on EDGAR credit agreements", () => {
+  it("American Health Properties 1995: TOC, sections and definitions", () => {
+    const extraction = preExtraction(readCorpus("edgar/0000950134-96-000040_2.html"));
+    const s = build(extraction.text, extraction);
+    expectInvariants(s, extraction.text);
+    const entries = s.nodes.filter((n) => n.kind === "toc_entry");
+    expect(entries.length).toBeGreaterThan(150);
+    expect(entries.every((n) => n.flags.isTocEntry)).toBe(true);
+    const listedSections = s.toc.listedRefs.filter((k) => k.startsWith("section:"));
+    const foundSections = s.toc.foundRefs.filter((k) => k.startsWith("section:"));
+    expect(listedSections.length).toBeGreaterThan(140);
+    expect(foundSections.length / listedSections.length).toBeGreaterThan(0.95);
+    const defs = s.nodes.filter((n) => n.kind === "definition");
+    expect(defs.length).toBeGreaterThan(90);
+    const terms = s.definitions.map((d) => d.term);
+    expect(terms).toEqual(expect.arrayContaining(["Loans", "Company", "Lender", "Affiliate", "Business Day"]));
+    const loans = defs.find((n) => n.definesTerms[0] === "Loans");
+    expect(slice(extraction.text, loans).startsWith('"Loans" shall mean')).toBe(true);
+    const s11 = byRef(s, "1.1");
+    expect(s11?.flags.isTocEntry).toBe(false);
+    expect(s11?.title).toBe("CERTAIN DEFINED TERMS");
+    expect(s11?.start).toBeGreaterThan(s.toc.span?.end ?? Number.POSITIVE_INFINITY);
+    expect(loans?.parentId).toBe(s11?.id);
+    expect(s11?.page).toBe(9);
+    expect(find(s, (n) => n.fullRef === "Exhibit A")?.kind).toBe("exhibit");
+  });
+
+  const others: Array<[string, number, number]> = [
+    // file, minimum listed refs, minimum share found in the body
+    ["0000950134-96-000722_4.html", 40, 0.95],
+    ["0000950117-96-000184_4.html", 80, 0.95],
+    ["0000912057-96-000124_5.html", 130, 0.9],
+    ["0000950144-96-000010_7.html", 120, 0.95],
+    ["0000950152-96-000050_2.html", 90, 0.95],
+  ];
+  it.each(others)("%s: TOC refs found in the body", (file, minListed, share) => {
+    const extraction = preExtraction(readCorpus(`edgar/${file}`));
+    const s = build(extraction.text, extraction);
+    expectInvariants(s, extraction.text);
+    expect(s.toc.listedRefs.length).toBeGreaterThanOrEqual(minListed);
+    expect(s.toc.foundRefs.length / s.toc.listedRefs.length).toBeGreaterThanOrEqual(share);
+    // Every TOC-listed ref found in the body is a real body node, after the TOC.
+    const tocEnd = s.toc.span?.end ?? 0;
+    for (const key of s.toc.foundRefs.filter((k) => k.startsWith("section:"))) {
+      const ref = key.slice("section:".length);
+      const inBody = s.nodes.some((n) => !n.flags.isTocEntry && n.start > tocEnd && n.fullRef?.endsWith(ref));
+      expect(inBody, key).toBe(true);
+    }
+  });
+
+  it("Guilford Mills 1995: ARTICLE / SECTION 1.01 numbering keeps the printed number", () => {
+    const extraction = preExtraction(readCorpus("edgar/0000950144-96-000010_7.html"));
+    const s = build(extraction.text, extraction);
+    const s101 = byRef(s, "1.01");
+    expect(s101?.clauseRef).toBe("SECTION 1.01.");
+    expect(s101?.title).toBe("Definitions");
+    expect(s.nodes.find((n) => n.id === s101?.parentId)?.fullRef).toBe("Article 1");
+    expect(s.nodes.filter((n) => n.parentId === s101?.id && n.kind === "definition").length).toBeGreaterThan(80);
+  });
+});
+
+const CUAD = join(CORPUS_DIR, "cuad");
+
+describe.skipIf(!existsSync(CUAD))("buildProvisionTree on CUAD contracts", () => {
+  it("Adams Golf endorsement agreement: numbered sections, lettered definitions, inline parties", () => {
+    const file = readdirSync(CUAD).find((f) => f.startsWith("ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT"));
+    expect(file).toBeDefined();
+    const text = readCorpus(`cuad/${file}`);
+    const s = build(text);
+    expectInvariants(s, text);
+    const sections = s.nodes.filter((n) => n.kind === "section" && n.depth === 1);
+    expect(sections.map((n) => n.fullRef)).toEqual(Array.from({ length: 34 }, (_, i) => String(i + 1)));
+    expect(byRef(s, "4")?.title).toBe("EXCLUSIVITY OF ENDORSEMENT");
+    const defs = s.nodes.filter((n) => n.kind === "definition").map((n) => n.definesTerms[0]);
+    expect(defs).toEqual(["ENDORSEMENT", "PRODUCT", "MANDATORY PRODUCTS", "CONTRACT TERRITORY"]);
+    expect(s.definitions.map((d) => d.term)).toEqual(expect.arrayContaining(["CONSULTANT", "ADAMS GOLF"]));
+    expect(find(s, (n) => n.kind === "signature")).toBeDefined();
+  });
+
+  it("keeps the invariants on a spread of CUAD contracts and finds numbered sections in most", () => {
+    const files = readdirSync(CUAD)
+      .filter((f) => f.endsWith(".txt"))
+      .sort()
+      .filter((_, i) => i % 17 === 0);
+    let withSections = 0;
+    for (const f of files) {
+      const text = readCorpus(`cuad/${f}`);
+      const s = build(text);
+      expectInvariants(s, text);
+      if (s.nodes.some((n) => n.kind === "section" && /^\d/.test(n.fullRef ?? ""))) withSections++;
+    }
+    expect(files.length).toBe(30);
+    expect(withSections / files.length).toBeGreaterThan(0.6);
+  });
+});
