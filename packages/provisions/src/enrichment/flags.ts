@@ -16,7 +16,7 @@ const DATE = new RegExp(
     `\\bday\\s+of\\s+${MONTH}`,
     "\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b",
     "\\b(?:19|20)\\d{2}-\\d{2}-\\d{2}\\b",
-    "\\b(?:within|after|before|prior\\s+to|at\\s+least|not\\s+less\\s+than|not\\s+more\\s+than)\\s+(?:\\w+\\s+)?(?:\\(\\d+\\)\\s+)?(?:\\d+\\s+)?(?:business\\s+|calendar\\s+|Business\\s+)?(?:days?|months?|years?|weeks?|Business\\s+Days?)\\b",
+    "\\b(?:within|in|after|before|prior\\s+to|at\\s+least|not\\s+less\\s+than|not\\s+more\\s+than)\\s+(?:\\w+\\s+)?(?:\\(\\d+\\)\\s+)?(?:\\d+\\s+)?(?:business\\s+|calendar\\s+|Business\\s+)?(?:days?|months?|years?|weeks?|Business\\s+Days?)\\b",
     "\\bno\\s+later\\s+than\\b",
     "\\b(?:Effective|Closing|Maturity|Termination|Expiration)\\s+Date\\b",
     `\\b${MONTH}\\s+\\d{4}\\b`,

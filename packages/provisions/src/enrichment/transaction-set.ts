@@ -240,7 +240,7 @@ export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransac
 export function fileNameKey(fileName: string | null): string | null {
   if (!fileName) return null;
   const base = fileName.replace(/^.*[\\/]/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
-  const exhibit = /^(.*?EX-\d+(?:\.\d+)*)(?=[^0-9.]|$)/.exec(base);
+  const exhibit = /^(.*?EX-\d+(?:\.\d+)*)/.exec(base);
   if (exhibit) return exhibit[1] as string;
   const stripped = base.replace(/(?:\s*\(\d+\)|_?Part\s*\d+|\d+)$/i, "").trim();
   return stripped.length > 0 ? stripped : null;

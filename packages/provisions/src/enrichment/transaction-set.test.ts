@@ -1,0 +1,163 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { profileDocument } from "../profile/profile-document.ts";
+import { enrichStructure } from "./enrich-structure.ts";
+import { buildTestStructure, spanOf } from "./test-tree.ts";
+import {
+  fileNameKey,
+  groupTransactionSets,
+  instrumentName,
+  linkTransactionSet,
+  type TransactionMember,
+} from "./transaction-set.ts";
+
+const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../../shared"), "corpus");
+
+const BASE = `CREDIT AGREEMENT
+
+This CREDIT AGREEMENT dated as of February 26, 1996 among ACME CORP. (the "Borrower") and FIRST BANK (the "Agent").
+
+Section 1.01 Defined Terms.
+"Applicable Margin" means 2.5% per annum.
+Section 2.01 Commitment. The Lender shall make Loans.
+(a) Loans are due in 30 days.
+Section 2.02 Interest. Interest accrues at the Applicable Margin.
+`;
+
+const AMENDMENT = `AMENDMENT NO. 1 TO CREDIT AGREEMENT
+
+This AMENDMENT NO. 1 dated as of March 1, 1997 among ACME CORP. (the "Borrower") and FIRST BANK (the "Agent") amends that certain Credit Agreement dated as of February 26, 1996 (the "Credit Agreement").
+
+1. Section 2.01(a) of the Credit Agreement is amended to read "60 days"; Section 2.02 is amended to raise the Applicable Margin, as defined in the Credit Agreement.
+2. This Amendment takes effect on its date.
+`;
+
+function member(documentId: string, text: string, specs: Parameters<typeof buildTestStructure>[2]): TransactionMember {
+  const structure = buildTestStructure(documentId, text, specs);
+  const profile = profileDocument(text, structure);
+  return {
+    documentId,
+    profile,
+    effectiveDate: profile.effectiveDate,
+    structure: enrichStructure(structure, text, { profile }),
+    text,
+  };
+}
+
+function baseMember(): TransactionMember {
+  const s = (from: string, to?: string) => spanOf(BASE, from, to);
+  return member("base", BASE, [
+    { kind: "document", start: 0, end: BASE.length, parent: null },
+    { kind: "section", fullRef: "1.01", ...s("Section 1.01", "Section 2.01"), parent: 0 },
+    {
+      kind: "definition",
+      fullRef: 'Definition "Applicable Margin"',
+      definesTerms: ["Applicable Margin"],
+      ...s('"Applicable', "Section 2.01"),
+      parent: 1,
+    },
+    { kind: "section", fullRef: "2.01", ...s("Section 2.01", "Section 2.02"), parent: 0 },
+    { kind: "clause", fullRef: "2.01(a)", ...s("(a) Loans", "Section 2.02"), parent: 3 },
+    { kind: "section", fullRef: "2.02", ...s("Section 2.02"), parent: 0 },
+  ]);
+}
+
+function amendmentMember(): TransactionMember {
+  const s = (from: string, to?: string) => spanOf(AMENDMENT, from, to);
+  return member("amd", AMENDMENT, [
+    { kind: "document", start: 0, end: AMENDMENT.length, parent: null },
+    { kind: "section", fullRef: "1", ...s("1. Section", "2. This"), parent: 0 },
+    { kind: "section", fullRef: "2", ...s("2. This"), parent: 0 },
+  ]);
+}
+
+describe("linkTransactionSet", () => {
+  const base = baseMember();
+  const amendment = amendmentMember();
+  const linked = linkTransactionSet([base, amendment]);
+  const linkedAmendment = linked.find((m) => m.documentId === "amd")!;
+  const section1 = linkedAmendment.structure.nodes[1]!;
+
+  it("resolves the amendment's references into the base agreement, keeping them external", () => {
+    const byText = Object.fromEntries(section1.xrefs.map((x) => [x.text, x]));
+    expect(byText["Section 2.01(a)"]).toMatchObject({
+      status: "external",
+      externalDocument: "Credit Agreement",
+      targetDocumentId: "base",
+      targetNodeId: "base:n4",
+    });
+    // bare "Section 2.02" in an amendment points into the amended agreement
+    expect(byText["Section 2.02"]).toMatchObject({
+      status: "external",
+      targetDocumentId: "base",
+      targetNodeId: "base:n5",
+    });
+    expect(byText["as defined in the Credit Agreement"]).toMatchObject({
+      kind: "document",
+      targetDocumentId: "base",
+      targetNodeId: "base:n0",
+    });
+  });
+
+  it("links a term defined in the base agreement and used in the amendment", () => {
+    expect(amendment.structure.nodes[1]!.termUses).toEqual([]);
+    const uses = section1.termUses.map((u) => [u.term, u.definitionDocumentId, u.definitionNodeId]);
+    expect(uses).toContainEqual(["Applicable Margin", "base", "base:n2"]);
+    for (const u of section1.termUses) expect(AMENDMENT.slice(u.start, u.end)).toBe(u.term);
+  });
+
+  it("leaves the base agreement's own links alone and is idempotent", () => {
+    const linkedBase = linked.find((m) => m.documentId === "base")!;
+    expect(linkedBase.structure.nodes.map((n) => n.termUses)).toEqual(base.structure.nodes.map((n) => n.termUses));
+    const again = linkTransactionSet(linked);
+    expect(again.map((m) => m.structure.nodes)).toEqual(linked.map((m) => m.structure.nodes));
+  });
+});
+
+describe("groupTransactionSets", () => {
+  it("reads instrument names from titles", () => {
+    expect(instrumentName("AMENDMENT NO. 3 TO AMENDED AND RESTATED CREDIT AGREEMENT")).toBe("credit agreement");
+    expect(instrumentName("Manufacturing Agreement dated July 1, 2017")).toBe("manufacturing agreement");
+    expect(fileNameKey("cuad/X_EX-10.12_Manufacturing Agreement3.txt")).toBe("X_EX-10.12");
+    expect(fileNameKey("Services Agreement_Part2.txt")).toBe("Services Agreement");
+  });
+
+  it("groups an amendment with the base it names when they share a party", () => {
+    const a = baseMember();
+    const b = amendmentMember();
+    const other = {
+      documentId: "other",
+      profile: profileDocument('CREDIT AGREEMENT\n\namong ZED LLC (the "Borrower") and Y BANK (the "Agent").'),
+    };
+    const sets = groupTransactionSets([
+      { documentId: "base", profile: a.profile },
+      other,
+      { documentId: "amd", profile: b.profile },
+    ]);
+    expect(sets).toEqual([{ id: "base", documentIds: ["base", "amd"] }]);
+  });
+
+  it("recovers every CUAD transaction set from the 510 file names", () => {
+    const sets = JSON.parse(readFileSync(join(corpus, "cuad-transaction-sets.json"), "utf8")) as Array<{
+      members: Array<{ file: string }>;
+    }>;
+    const files = readdirSync(join(corpus, "cuad"))
+      .filter((f) => f.endsWith(".txt"))
+      .sort();
+    const empty = profileDocument("");
+    const proposed = groupTransactionSets(files.map((f) => ({ documentId: `cuad/${f}`, fileName: f, profile: empty })));
+    const asKeys = new Set(proposed.map((p) => p.documentIds.slice().sort().join("\n")));
+    for (const set of sets)
+      expect(
+        asKeys.has(
+          set.members
+            .map((m) => m.file)
+            .sort()
+            .join("\n"),
+        ),
+      ).toBe(true);
+    // a few more groups than the list: same filing and exhibit number (e.g. an agreement and its "_Amendment")
+    expect(proposed.length).toBeLessThanOrEqual(sets.length + 6);
+  });
+});
