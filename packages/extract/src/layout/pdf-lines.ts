@@ -20,6 +20,8 @@ export interface PageLine {
 const SAME_LINE = 0.5;
 /** A horizontal gap wider than this share of the font size is a space between words. */
 const WORD_GAP = 0.15;
+/** Runs overlapping by more than this share of the font size are separate words. */
+const OVERLAP = 0.3;
 /** A vertical step wider than this multiple of the page's usual line spacing starts a paragraph. */
 const PARAGRAPH_GAP = 1.35;
 
@@ -83,7 +85,10 @@ export function groupLines(items: PositionedText[]): PageLine[] {
       if (prev) {
         const gap = item.x - (prev.x + prev.width);
         const spaced = /\s$/.test(text) || /^\s/.test(item.str);
-        if (!spaced && (pendingSpace || gap > WORD_GAP * Math.max(item.size, 1))) text += " ";
+        // A clear overlap means the font's widths are wrong and the runs were placed one by one:
+        // separate words (seen in filings whose fonts lack width tables).
+        const em = Math.max(item.size, 1);
+        if (!spaced && (pendingSpace || gap > WORD_GAP * em || gap < -OVERLAP * em)) text += " ";
       }
       text += item.str;
       prev = item;
