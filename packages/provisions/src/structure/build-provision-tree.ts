@@ -764,6 +764,11 @@ class TreeBuilder {
     const depth = parts.length;
     const last = parts[depth - 1] as number;
     const inBody = this.phase !== "front";
+    const heading = headingAfter(this.text, c.afterLabel, c.lineEnd);
+    // A number at a line start followed by a heading ("4.2 Purchase Orders.") is strong evidence:
+    // it may open a level that does not start at 1 when earlier numbers were lost (flattened text).
+    const strong = !c.inline && heading !== null;
+    const follows = (prev: number) => isSuccessor(prev, last, true);
     let parentPos = -1;
     for (let i = this.stack.length - 1; i > 0 && parentPos < 0; i--) {
       const d = this.drafts[this.stack[i] as number] as Draft;
@@ -771,8 +776,10 @@ class TreeBuilder {
         // A sibling: same prefix and the next number, or the first of a new group.
         const prev = d.parts;
         const samePrefix = prev.slice(0, -1).every((v, k) => v === parts[k]);
-        if (samePrefix && isSuccessor(prev[depth - 1] as number, last, true)) parentPos = i - 1;
-        else if (!samePrefix && depth > 1 && last <= 1 && (parts[0] as number) > (prev[0] as number)) parentPos = i - 1;
+        const p0 = prev[0] as number;
+        const n0 = parts[0] as number;
+        if (samePrefix && follows(prev[depth - 1] as number)) parentPos = i - 1;
+        else if (!samePrefix && depth > 1 && (last <= 1 || strong) && n0 > p0 && n0 <= p0 + 3) parentPos = i - 1;
         // else: out of sequence here; an outer level may still take it
       } else if (
         (d.parts !== null && d.parts.length === depth - 1 && d.parts.every((v, k) => v === parts[k])) ||
@@ -780,7 +787,7 @@ class TreeBuilder {
       ) {
         // Under its parent: the first child, or the successor of the last one placed there.
         const prev = this.lastChildWithDepth(d, depth);
-        if (prev === null ? last > 2 : !isSuccessor(prev.value, last, true)) return;
+        if (prev === null ? last > (strong ? 6 : 2) : !follows(prev.value)) return;
         parentPos = i;
       } else if (d.kind === "article" && depth > 1) {
         return; // "3.1" under Article 5: a cross-reference that wrapped, or a list we cannot place
@@ -790,13 +797,12 @@ class TreeBuilder {
       // Paragraph numbering that runs on across articles: "8." follows "7." of the previous article.
       const prev = this.lastTop;
       const art = this.findStyle(["article"]);
-      if (prev === null || art < 0 || !isSuccessor(prev.value, last, true)) return;
-      parentPos = art;
+      if (prev !== null && art >= 0 && isSuccessor(prev.value, last, true)) parentPos = art;
+      else if (!(strong && inBody && (prev === null ? last <= 20 : follows(prev.value)))) return;
     }
     if (parentPos < 0) {
       // First numbered node at this level: it must start a sequence.
-      if (depth > 1 && last > 2 && inBody) return;
-      if (depth > 1 && !inBody && last > 2) return;
+      if (depth > 1 && last > (strong ? 6 : 2)) return;
       if (this.stack.length > 1 && depth === 1) {
         const top = this.drafts[this.stack[this.stack.length - 1] as number] as Draft;
         parentPos = top.kind === "preamble" || top.kind === "recital" ? 0 : this.stack.length - 1;
@@ -816,9 +822,7 @@ class TreeBuilder {
     const listItem = depth === 1 && parent.kind !== "document" && parent.kind !== "article" && parent.zoneRef === null;
     d.fullRef = listItem && parent.fullRef !== null ? `${parent.fullRef}(${number})` : this.zoned(number);
     d.key = listItem ? null : `section:${number}`;
-    d.title =
-      headingAfter(this.text, c.afterLabel, c.lineEnd) ??
-      (c.afterLabel >= c.lineEnd ? headingOnNextLine(lines, li) : null);
+    d.title = heading ?? (c.afterLabel >= c.lineEnd ? headingOnNextLine(lines, li) : null);
     if (c.term !== null) this.makeDefinition(d, c.term);
     this.push(parentPos, d);
     if (depth === 1 && !listItem) this.lastTop = d;
