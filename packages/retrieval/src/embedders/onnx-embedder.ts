@@ -1,0 +1,164 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { LexnavError, sha256Hex } from "@lexnav/core";
+import type * as Ort from "onnxruntime-node";
+import type { Embedder, EmbedKind } from "../ports/embedder.ts";
+import { createWordPieceTokenizer } from "./wordpiece-tokenizer.ts";
+
+export interface OnnxEmbedderOptions {
+  /** Token pooling; read from `1_Pooling/config.json` when the folder has one, else mean. */
+  pooling?: "mean" | "cls";
+  /** Prepended to queries, e.g. BGE's "Represent this sentence for searching relevant passages: ". */
+  queryPrefix?: string;
+  passagePrefix?: string;
+  /** Longest input in tokens (default: the tokenizer's truncation, else 512). */
+  maxLength?: number;
+  /** Texts per forward pass. */
+  batchSize?: number;
+  /** Threads onnxruntime may use (default 2: the machines this runs on have two cores). */
+  threads?: number;
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (cause) {
+    throw new LexnavError("corrupt", `${path} is not readable JSON`, { cause });
+  }
+}
+
+function poolingOf(dir: string): "mean" | "cls" | undefined {
+  const path = join(dir, "1_Pooling", "config.json");
+  if (!existsSync(path)) return undefined;
+  const p = readJson(path) as { pooling_mode_cls_token?: boolean; pooling_mode_mean_tokens?: boolean };
+  if (p.pooling_mode_cls_token) return "cls";
+  if (p.pooling_mode_mean_tokens) return "mean";
+  return undefined;
+}
+
+/**
+ * Loads a local sentence-embedding model folder (MiniLM / BGE / GTE class, as exported for
+ * sentence-transformers or transformers.js): `model.onnx` (or `onnx/model.onnx`), `tokenizer.json`
+ * (WordPiece) and `config.json`. Runs it with onnxruntime-node on the CPU from the folder only:
+ * nothing is ever downloaded. The model's token outputs (`last_hidden_state`, or the first output)
+ * are pooled over the attention mask and L2-normalised; a model that already outputs a pooled
+ * `sentence_embedding` is used as is (then normalised).
+ */
+export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions = {}): Promise<Embedder> {
+  const modelPath = [join(dir, "model.onnx"), join(dir, "onnx", "model.onnx")].find((p) => existsSync(p));
+  if (!modelPath) throw new LexnavError("not_found", `no model.onnx (or onnx/model.onnx) in ${dir}`);
+  const tokenizerPath = join(dir, "tokenizer.json");
+  if (!existsSync(tokenizerPath)) throw new LexnavError("not_found", `no tokenizer.json in ${dir}`);
+  const configPath = join(dir, "config.json");
+  const config = existsSync(configPath)
+    ? (readJson(configPath) as { hidden_size?: number; max_position_embeddings?: number })
+    : {};
+  const tokenizer = createWordPieceTokenizer(readJson(tokenizerPath), {
+    ...(options.maxLength !== undefined
+      ? { maxLength: options.maxLength }
+      : config.max_position_embeddings !== undefined
+        ? { maxLength: Math.min(512, config.max_position_embeddings) }
+        : {}),
+  });
+  const pooling = options.pooling ?? poolingOf(dir) ?? "mean";
+  const batchSize = Math.max(1, options.batchSize ?? 16);
+
+  // Loaded lazily so that code paths that never touch a model do not load the native runtime.
+  const ort: typeof Ort = await import("onnxruntime-node");
+  const modelBytes = readFileSync(modelPath);
+  let session: Ort.InferenceSession;
+  try {
+    session = await ort.InferenceSession.create(modelBytes, {
+      intraOpNumThreads: options.threads ?? 2,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: "all",
+    });
+  } catch (cause) {
+    throw new LexnavError("corrupt", `onnxruntime could not load ${modelPath}`, { cause });
+  }
+  const pooledOutput = session.outputNames.includes("sentence_embedding") ? "sentence_embedding" : null;
+  const tokenOutput = session.outputNames.includes("last_hidden_state")
+    ? "last_hidden_state"
+    : (session.outputNames[0] as string);
+
+  const run = async (texts: string[]): Promise<Float32Array[]> => {
+    const enc = tokenizer.encodeBatch(texts);
+    const shape = [enc.batch, enc.sequence];
+    const feeds: Record<string, Ort.Tensor> = {};
+    for (const name of session.inputNames) {
+      if (name === "input_ids") feeds[name] = new ort.Tensor("int64", enc.inputIds, shape);
+      else if (name === "attention_mask") feeds[name] = new ort.Tensor("int64", enc.attentionMask, shape);
+      else if (name === "token_type_ids") feeds[name] = new ort.Tensor("int64", enc.tokenTypeIds, shape);
+      else
+        throw new LexnavError(
+          "unsupported_type",
+          `the model in ${dir} wants an input "${name}" this loader does not know`,
+        );
+    }
+    const out = await session.run(feeds);
+    const tensor = out[pooledOutput ?? tokenOutput];
+    if (tensor?.type !== "float32") {
+      throw new LexnavError("unsupported_type", `the model in ${dir} has no float32 output to pool`);
+    }
+    const data = tensor.data as Float32Array;
+    const dims = tensor.dims;
+    const vectors: Float32Array[] = [];
+    if (dims.length === 2) {
+      const d = dims[1] as number;
+      for (let b = 0; b < enc.batch; b++) vectors.push(data.slice(b * d, (b + 1) * d));
+    } else if (dims.length === 3) {
+      const [, seq, d] = dims as [number, number, number];
+      for (let b = 0; b < enc.batch; b++) {
+        const v = new Float32Array(d);
+        if (pooling === "cls") v.set(data.subarray(b * seq * d, b * seq * d + d));
+        else {
+          let count = 0;
+          for (let s = 0; s < seq; s++) {
+            if (enc.attentionMask[b * enc.sequence + s] === 0n) continue;
+            count += 1;
+            const base = (b * seq + s) * d;
+            for (let c = 0; c < d; c++) v[c] = (v[c] as number) + (data[base + c] as number);
+          }
+          for (let c = 0; c < d; c++) v[c] = (v[c] as number) / Math.max(1, count);
+        }
+        vectors.push(v);
+      }
+    } else {
+      throw new LexnavError("unsupported_type", `the model in ${dir} outputs a rank-${dims.length} tensor`);
+    }
+    for (const v of vectors) {
+      let norm = 0;
+      for (const x of v) norm += x * x;
+      if (norm > 0) {
+        const inv = 1 / Math.sqrt(norm);
+        for (let c = 0; c < v.length; c++) v[c] = (v[c] as number) * inv;
+      }
+    }
+    return vectors;
+  };
+
+  // The output size: from config.json when given, else by embedding one probe text.
+  let dimensions = config.hidden_size;
+  if (dimensions === undefined || pooledOutput) dimensions = (await run(["probe"]))[0]?.length ?? 0;
+  const id = `onnx-${sha256Hex(modelBytes).slice(0, 12)}-${pooling}`;
+  const dims = dimensions;
+
+  return {
+    id,
+    dimensions: dims,
+    async embed(texts: string[], kind: EmbedKind) {
+      const prefix = (kind === "query" ? options.queryPrefix : options.passagePrefix) ?? "";
+      const out: Float32Array[] = [];
+      for (let i = 0; i < texts.length; i += batchSize) {
+        const batch = texts.slice(i, i + batchSize).map((t) => prefix + t);
+        out.push(...(await run(batch)));
+      }
+      for (const v of out) {
+        if (v.length !== dims) {
+          throw new LexnavError("corrupt", `the model in ${dir} gave ${v.length} dimensions; its config says ${dims}`);
+        }
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { Access } from "@lexnav/document-model";
+import type { VectorItem, VectorStore } from "@lexnav/retrieval";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const DEAL: Access = { principals: [], groups: ["deal-team"] };
+const SECRET: Access = { principals: ["gc"], groups: [] };
+const alice = { id: "alice", groups: ["deal-team"] };
+const DIMS = 4;
+
+function unit(...xs: number[]): Float32Array {
+  const n = Math.hypot(...xs);
+  return Float32Array.from(xs.map((x) => x / n));
+}
+function item(documentId: string, n: number, vector: Float32Array): VectorItem {
+  return {
+    passageId: `${documentId}-n${n}:0`,
+    nodeId: `${documentId}-n${n}`,
+    version: "v1",
+    start: n * 100,
+    end: n * 100 + 50,
+    vector,
+  };
+}
+
+/** The contract every VectorStore adapter meets (sqlite-vec always; Qdrant when its URL is set). */
+export function describeVectorStoreContract(name: string, make: () => VectorStore): void {
+  describe(`VectorStore contract: ${name}`, () => {
+    let store: VectorStore;
+    let v: string;
+    beforeEach(() => {
+      store = make();
+      v = store.createVersion(DIMS, "test-embedder");
+      store.activate(v);
+    });
+    afterEach(() => store.close());
+
+    it("ranks by cosine similarity and reports the index version", () => {
+      store.putDocument(v, "d1", DEAL, [
+        item("d1", 1, unit(1, 0, 0, 0)),
+        item("d1", 2, unit(0.6, 0.8, 0, 0)),
+        item("d1", 3, unit(0, 0, 1, 0)),
+      ]);
+      const r = store.search({ vector: unit(1, 0.1, 0, 0), principal: alice, k: 2 });
+      expect(r.hits.map((h) => h.nodeId)).toEqual(["d1-n1", "d1-n2"]);
+      expect(r.hits[0]?.score).toBeGreaterThan(r.hits[1]?.score ?? 1);
+      expect(r.hits[0]?.score).toBeCloseTo(0.995, 2);
+      expect(r.hits[0]).toMatchObject({ documentId: "d1", version: "v1", start: 100, end: 150, passageId: "d1-n1:0" });
+      expect(r.indexVersion).toBe(v);
+      expect(store.describeVersion(v)).toEqual({ id: v, dimensions: DIMS, embedderId: "test-embedder", active: true });
+    });
+
+    it("filters inside the nearest-neighbour query: restricted best matches never crowd out permitted ones", () => {
+      const q = unit(1, 0, 0, 0);
+      store.putDocument(
+        v,
+        "secret",
+        SECRET,
+        Array.from({ length: 30 }, (_, i) => item("secret", i, unit(1, 0.001 * i, 0, 0))),
+      );
+      store.putDocument(v, "open", DEAL, [
+        item("open", 1, unit(0.5, 0.5, 0, 0)),
+        item("open", 2, unit(0, 1, 0, 0)),
+        item("open", 3, unit(-1, 0, 0, 0)),
+      ]);
+      const r = store.search({ vector: q, principal: alice, k: 3 });
+      expect(r.hits).toHaveLength(3);
+      expect(r.hits.map((h) => h.nodeId)).toEqual(["open-n1", "open-n2", "open-n3"]);
+      expect(JSON.stringify(r)).not.toContain("secret");
+      const gc = store.search({ vector: q, principal: { id: "gc", groups: [] }, k: 5 });
+      expect(gc.hits).toHaveLength(5);
+      expect(gc.hits.every((h) => h.documentId === "secret")).toBe(true);
+      const nobody = store.search({ vector: q, principal: { id: "eve", groups: ["other"] }, k: 5 });
+      expect(nobody.hits).toEqual([]);
+    });
+
+    it("restricts to given documents on top of the permission filter, never instead of it", () => {
+      store.putDocument(v, "a", DEAL, [item("a", 1, unit(1, 0, 0, 0))]);
+      store.putDocument(v, "b", DEAL, [item("b", 1, unit(0, 1, 0, 0))]);
+      store.putDocument(v, "secret", SECRET, [item("secret", 1, unit(1, 0, 0, 0))]);
+      const r = store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, documentIds: ["b", "secret"] });
+      expect(r.hits.map((h) => h.documentId)).toEqual(["b"]);
+    });
+
+    it("applies permission changes and deletes immediately", () => {
+      store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 1, 0, 0))]);
+      const q = { vector: unit(1, 0, 0, 0), principal: alice, k: 5 };
+      expect(store.search(q).hits).toHaveLength(1);
+      store.setAccess("d1", SECRET);
+      expect(store.search(q).hits).toHaveLength(0);
+      store.setAccess("d1", DEAL);
+      expect(store.search(q).hits).toHaveLength(1);
+      store.removeDocument("d1");
+      expect(store.search(q).hits).toHaveLength(0);
+      store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(1, 0, 0, 0)), item("d2", 2, unit(0, 1, 0, 0))]);
+      store.putDocument(v, "d2", DEAL, [item("d2", 3, unit(0, 0, 1, 0))]);
+      expect(store.search(q).hits.map((h) => h.nodeId)).toEqual(["d2-n3"]);
+    });
+
+    it("keeps the previous index version queryable until the new one is switched in, with its own model", () => {
+      store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))]);
+      store.putModel(v, Uint8Array.from([1, 2, 3]));
+      const next = store.createVersion(3, "other-embedder");
+      store.putDocument(next, "d1", DEAL, [item("d1", 2, unit(1, 0, 0))]);
+      store.putModel(next, Uint8Array.from([9]));
+      expect(store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5 }).hits.map((h) => h.nodeId)).toEqual([
+        "d1-n1",
+      ]);
+      expect(
+        store.search({ vector: unit(1, 0, 0), principal: alice, k: 5, indexVersion: next }).hits.map((h) => h.nodeId),
+      ).toEqual(["d1-n2"]);
+      expect(() => store.search({ vector: unit(1, 0, 0), principal: alice, k: 5 })).toThrow(/dimensions/);
+      store.activate(next);
+      expect(store.activeVersion()).toBe(next);
+      expect(store.search({ vector: unit(1, 0, 0), principal: alice, k: 5 }).hits.map((h) => h.nodeId)).toEqual([
+        "d1-n2",
+      ]);
+      expect(Array.from(store.getModel(next) ?? [])).toEqual([9]);
+      expect(() => store.dropVersion(next)).toThrow(/active/);
+      store.dropVersion(v);
+      expect(store.getModel(v)).toBeNull();
+      expect(store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, indexVersion: v }).hits).toEqual([]);
+    });
+
+    it("refuses vectors of the wrong size and finds nothing for the zero vector", () => {
+      expect(() => store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0))])).toThrow(/dimensions/);
+      store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))]);
+      expect(store.search({ vector: new Float32Array(DIMS), principal: alice, k: 5 }).hits).toEqual([]);
+    });
+  });
+}
