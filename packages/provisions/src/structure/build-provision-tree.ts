@@ -186,7 +186,7 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
     prevLineText = line.text;
   }
 
-  builder.finish();
+  builder.finish(extraction.blocks);
   addTables(extraction, drafts);
   const nodes = materialise(documentId, text, extraction, drafts, options.countTokens ?? countTokensDefault);
   const definitions = collectDefinitions(documentId, text, nodes);
@@ -535,7 +535,10 @@ function headingAfter(text: string, from: number, lineEnd: number): string | nul
     .replace(/[ \t]*\|[ \t]*/g, " ");
   if (raw.length === 0) return null;
   // ALL-CAPS heading, possibly followed by body text on the same line.
-  const caps = /^([A-Z0-9][A-Z0-9'’&,;\-/() ]*[A-Z)])(?=$|[ \t]{2,}|\.|:|[ \t]+[A-Z][a-z]|[ \t]+[a-z])/.exec(raw);
+  const caps =
+    /^([A-Z0-9][A-Z0-9'’&,;\-/() ]*[A-Z)])(?=$|[ \t]{2,}|\.|:|[ \t]+[A-Z][a-z]|[ \t]+[a-z]|[ \t]+\d|[ \t]+\()/.exec(
+      raw,
+    );
   if (caps !== null && /[A-Z]{2}/.test(caps[1] as string)) return (caps[1] as string).replace(/\s+/g, " ").trim();
   const m = /^([A-Z][^.\n]{0,90}?)(?:\.(?=\s|$)|[ \t]{2,}|$)/.exec(raw);
   if (m === null) return null;
@@ -798,7 +801,12 @@ class TreeBuilder {
       const prev = this.lastTop;
       const art = this.findStyle(["article"]);
       if (prev !== null && art >= 0 && isSuccessor(prev.value, last, true)) parentPos = art;
-      else if (!(strong && inBody && (prev === null ? last <= 20 : follows(prev.value)))) return;
+      else {
+        // Before the body starts only a capitalised multi-word heading may open mid-sequence.
+        const capsHeading =
+          heading !== null && heading === heading.toUpperCase() && /[A-Z]{2,}\s+[A-Z]{2,}/.test(heading);
+        if (!(strong && (inBody || capsHeading) && (prev === null ? last <= 20 : follows(prev.value)))) return;
+      }
     }
     if (parentPos < 0) {
       // First numbered node at this level: it must start a sequence.
@@ -806,7 +814,19 @@ class TreeBuilder {
       if (this.stack.length > 1 && depth === 1) {
         const top = this.drafts[this.stack[this.stack.length - 1] as number] as Draft;
         parentPos = top.kind === "preamble" || top.kind === "recital" ? 0 : this.stack.length - 1;
-      } else parentPos = depth === 1 ? 0 : this.stack.length - 1;
+      } else if (depth === 1) parentPos = 0;
+      else {
+        // "13.6 Severability" is not a child of a lettered clause: it goes under the innermost
+        // article or numbered node ("3.1" quoted inside amendment section "2.").
+        parentPos = 0;
+        for (let i = this.stack.length - 1; i > 0; i--) {
+          const d = this.drafts[this.stack[i] as number] as Draft;
+          if (d.kind === "article" || d.parts !== null) {
+            parentPos = i;
+            break;
+          }
+        }
+      }
       // A dotted number under a clause-level node would be a wrapped cross-reference.
       const host = this.drafts[this.stack[parentPos] as number] as Draft;
       if (host.kind === "preamble" || host.kind === "recital") parentPos = 0;
@@ -922,8 +942,34 @@ class TreeBuilder {
     this.push(pos, d);
   }
 
-  finish(): void {
+  /**
+   * Closes the tree. A preamble that ran on over a document without detected structure is cut to
+   * its first paragraph, and the following paragraphs become nodes of their own, so that no node
+   * is the whole contract.
+   */
+  finish(blocks: Extraction["blocks"]): void {
     computeEnds(this.drafts, ROOT);
+    const root = this.drafts[ROOT] as Draft;
+    let added = false;
+    for (const id of [...root.children]) {
+      const pre = this.drafts[id] as Draft;
+      if (pre.kind !== "preamble" || pre.children.length > 0 || pre.end - pre.start <= 3000) continue;
+      const inside = blocks.filter(
+        (b) => b.kind !== "page_break" && b.kind !== "table_row" && b.end > pre.start && b.start < pre.end,
+      );
+      if (inside.length < 2) continue;
+      pre.fixedEnd = Math.max((inside[0] as Extraction["blocks"][number]).end, pre.start);
+      for (const b of inside.slice(1)) {
+        if (b.start < pre.fixedEnd || b.end > pre.end) continue;
+        const d = makeDraft("paragraph", b.start, ROOT);
+        d.fixedEnd = b.end;
+        d.zone = ROOT;
+        this.drafts.push(d);
+        root.children.push(this.drafts.length - 1);
+        added = true;
+      }
+    }
+    if (added) computeEnds(this.drafts, ROOT);
   }
 }
 
