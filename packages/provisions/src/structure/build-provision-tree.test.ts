@@ -356,6 +356,26 @@ Section 2.02  Interest.  Interest accrues daily.
     expect(slice(text, rowNodes[2])).toBe("Silver  $5");
   });
 
+  it("cuts a run-on preamble into paragraphs when no structure is found", () => {
+    const para = "The parties agree to cooperate in good faith on the matters described here. ".repeat(20);
+    const text = `This Cooperation Agreement is made between A Corp. and B Corp.\n\n${para}\n\n${para}\n\n${para}\n`;
+    const s = build(text);
+    expectInvariants(s, text);
+    const top = s.nodes.filter((n) => n.depth === 1);
+    expect(top.map((n) => n.kind)).toEqual(["preamble", "paragraph", "paragraph", "paragraph"]);
+    expect(slice(text, top[0])).toBe("This Cooperation Agreement is made between A Corp. and B Corp.");
+  });
+
+  it("does not hang a dotted section under a lettered clause", () => {
+    const text =
+      "1. NOTICES\n\n(a) If to Buyer: the address above.\n\n(b) If to Seller: the address below.\n\n13.6 Severability. If any term is invalid, the rest survives.\n";
+    const s = build(text);
+    expectInvariants(s, text);
+    const sev = byRef(s, "13.6");
+    expect(sev?.title).toBe("Severability");
+    expect(s.nodes.find((n) => n.id === sev?.parentId)?.fullRef).toBe("1");
+  });
+
   it("counts tokens once per character range and sums them upward", () => {
     const s = buildProvisionTree({ documentId: "d", version: "v", extraction: textExtraction(ARTICLE_STYLE) });
     const root = s.nodes[0] as ProvisionNode;
