@@ -1,5 +1,45 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { createSqliteVectorStore } from "@lexnav/retrieval";
+import { describe, expect, it } from "vitest";
 import { describeVectorStoreContract } from "./vector-store-contract.ts";
 
-describeVectorStoreContract("sqlite-vec (embedded)", () => createSqliteVectorStore(openSqliteDatabase(":memory:")));
+describeVectorStoreContract("sqlite (embedded, in-memory exact scan)", () =>
+  createSqliteVectorStore(openSqliteDatabase(":memory:")),
+);
+describeVectorStoreContract("sqlite-vec (embedded, SQL exact scan)", () =>
+  createSqliteVectorStore(openSqliteDatabase(":memory:"), { scan: "sql" }),
+);
+
+describe("sqlite vector store: another connection's writes", () => {
+  it("are seen by the next query (the in-memory scan re-reads after any commit)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lexnav-vec-"));
+    try {
+      const path = join(dir, "store.sqlite");
+      const reader = createSqliteVectorStore(openSqliteDatabase(path));
+      const writer = createSqliteVectorStore(openSqliteDatabase(path));
+      const v = writer.createVersion(2, "e");
+      writer.activate(v);
+      const access = { principals: [], groups: ["g"] };
+      const item = (n: number, vector: number[]) => ({
+        passageId: `p${n}`,
+        nodeId: `n${n}`,
+        version: "v1",
+        start: 0,
+        end: 1,
+        vector: Float32Array.from(vector),
+      });
+      writer.putDocument(v, "d1", access, [item(1, [1, 0])]);
+      const q = { vector: Float32Array.from([1, 0]), principal: { id: "x", groups: ["g"] }, k: 5 };
+      expect(reader.search(q).hits.map((h) => h.passageId)).toEqual(["p1"]);
+      writer.putDocument(v, "d1", access, [item(2, [0, 1])]);
+      expect(reader.search(q).hits.map((h) => h.passageId)).toEqual(["p2"]);
+      writer.setAccess("d1", { principals: [], groups: ["other"] });
+      expect(reader.search(q).hits).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,4 +1,5 @@
 export { createSqliteLexicalIndex, FIELD_WEIGHTS } from "./adapters/sqlite-lexical-index.ts";
+export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts";
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
 export { createPassageIndexSink } from "./domain/passage-index-sink.ts";
 export type { Passage, PassageOptions } from "./domain/passages.ts";

@@ -48,18 +48,47 @@ CREATE INDEX IF NOT EXISTS vec_access_name ON vec_access(kind, name);
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
+/** How the nearest-neighbour scan runs; both are exact and filter before ranking. */
+export interface SqliteVectorStoreOptions {
+  /**
+   * "memory" (default): vectors of a version are read once into one Float32Array (re-read after any
+   * write, by this connection or another: `PRAGMA data_version`), and each query scans only the
+   * rows of documents the principal may read, as the access table says at that moment.
+   * "sql": the scan is one SQL statement with sqlite-vec's `vec_distance_cosine`; no memory held,
+   * several times slower.
+   */
+  scan?: "memory" | "sql";
+}
+
+interface Row {
+  passage_id: string;
+  document_id: string;
+  version: string;
+  node_id: string;
+  start: number;
+  end: number;
+}
+
+/** One index version's vectors in memory, rows grouped by document. */
+interface Slab {
+  key: string;
+  rows: Row[];
+  vectors: Float32Array;
+  byDocument: Map<string, { from: number; to: number }>;
+}
+
 /**
- * Vector store on sqlite-vec in the shared embedded SQLite file.
+ * Vector store in the shared embedded SQLite file, with sqlite-vec for vector SQL.
  *
- * The nearest-neighbour query is an exact scan with `vec_distance_cosine` over the rows of the index
- * version that the principal may read: the permission semi-join is in the WHERE clause, so
- * `ORDER BY distance LIMIT k` ranks permitted passages only and k permitted results come back
- * whenever k exist. An approximate index (vec0 KNN) ranks before it filters, which could return
- * fewer than k or need over-fetching; at the corpus sizes of one deal room to a few hundred
- * contracts (~200k passages of 192 floats) the exact scan stays within the latency budget (see the
- * report of the retrieval benchmarks) and is never wrong.
+ * Nearest neighbours are found by an exact scan over the rows of the index version that the
+ * principal may read: the permission semi-join on `vec_access` selects the documents first, so the
+ * top k are ranked among permitted passages only and k permitted results come back whenever k
+ * exist. An approximate index (vec0 KNN) ranks before it filters, which can return fewer than k or
+ * needs over-fetching; at the sizes of a deal room up to a few hundred contracts (~200k passages of
+ * 128 floats) an exact scan fits the latency budget, and is never wrong.
  */
-export function createSqliteVectorStore(db: Database.Database): VectorStore {
+export function createSqliteVectorStore(db: Database.Database, options: SqliteVectorStoreOptions = {}): VectorStore {
+  const scan = options.scan ?? "memory";
   sqliteVec.load(db);
   db.exec(SCHEMA);
   const stmt = {
@@ -112,6 +141,115 @@ export function createSqliteVectorStore(db: Database.Database): VectorStore {
       ${withDocs ? "AND p.document_id IN (SELECT value FROM json_each(@documentIds))" : ""}
     ORDER BY distance LIMIT @k`;
   const search = { all: db.prepare(searchSql(false)), docs: db.prepare(searchSql(true)) };
+  const permittedSql = `
+    SELECT DISTINCT document_id FROM vec_access
+    WHERE (kind = 'principal' AND name = @principal)
+       OR (kind = 'group' AND name IN (SELECT value FROM json_each(@groups)))`;
+  const permitted = db.prepare(permittedSql).pluck();
+  const versionRows = db.prepare(
+    `SELECT passage_id, document_id, version, node_id, start, end, embedding FROM vec_passages
+     WHERE index_version = ? ORDER BY document_id, rowid`,
+  );
+  const dataVersion = db.prepare("PRAGMA data_version").pluck();
+
+  // Writes by this connection (data_version only counts other connections' commits).
+  let localWrites = 0;
+  const slabs = new Map<string, Slab>();
+  const slabOf = (indexVersion: string, dimensions: number): Slab => {
+    const key = `${dataVersion.get() as number}:${localWrites}`;
+    const cached = slabs.get(indexVersion);
+    if (cached?.key === key) return cached;
+    slabs.clear();
+    const raw = versionRows.all(indexVersion) as Array<Row & { embedding: Buffer }>;
+    const vectors = new Float32Array(raw.length * dimensions);
+    const byDocument = new Map<string, { from: number; to: number }>();
+    const rows: Row[] = raw.map((r, i) => {
+      vectors.set(new Float32Array(r.embedding.buffer, r.embedding.byteOffset, dimensions), i * dimensions);
+      const range = byDocument.get(r.document_id);
+      if (range) range.to = i + 1;
+      else byDocument.set(r.document_id, { from: i, to: i + 1 });
+      return {
+        passage_id: r.passage_id,
+        document_id: r.document_id,
+        version: r.version,
+        node_id: r.node_id,
+        start: r.start,
+        end: r.end,
+      };
+    });
+    const slab = { key, rows, vectors, byDocument };
+    slabs.set(indexVersion, slab);
+    return slab;
+  };
+
+  const memorySearch = (query: VectorQuery, indexVersion: string, dimensions: number): VectorHit[] => {
+    const slab = slabOf(indexVersion, dimensions);
+    let docs = permitted.all({
+      principal: query.principal.id,
+      groups: JSON.stringify(query.principal.groups),
+    }) as string[];
+    if (query.documentIds) {
+      const wanted = new Set(query.documentIds);
+      docs = docs.filter((d) => wanted.has(d));
+    }
+    // Top k by a bounded min-heap of (score, row).
+    const k = query.k;
+    const heapScore = new Float64Array(k);
+    const heapRow = new Int32Array(k);
+    let size = 0;
+    const q = query.vector;
+    const v = slab.vectors;
+    for (const doc of docs) {
+      const range = slab.byDocument.get(doc);
+      if (!range) continue;
+      for (let r = range.from; r < range.to; r++) {
+        const base = r * dimensions;
+        let score = 0;
+        for (let c = 0; c < dimensions; c++) score += (q[c] as number) * (v[base + c] as number);
+        if (size < k) {
+          let i = size++;
+          while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if ((heapScore[parent] as number) <= score) break;
+            heapScore[i] = heapScore[parent] as number;
+            heapRow[i] = heapRow[parent] as number;
+            i = parent;
+          }
+          heapScore[i] = score;
+          heapRow[i] = r;
+        } else if (score > (heapScore[0] as number)) {
+          let i = 0;
+          for (;;) {
+            const left = 2 * i + 1;
+            if (left >= k) break;
+            const right = left + 1;
+            const child = right < k && (heapScore[right] as number) < (heapScore[left] as number) ? right : left;
+            if ((heapScore[child] as number) >= score) break;
+            heapScore[i] = heapScore[child] as number;
+            heapRow[i] = heapRow[child] as number;
+            i = child;
+          }
+          heapScore[i] = score;
+          heapRow[i] = r;
+        }
+      }
+    }
+    const order = Array.from({ length: size }, (_, i) => i).sort(
+      (a, b) => (heapScore[b] as number) - (heapScore[a] as number) || (heapRow[a] as number) - (heapRow[b] as number),
+    );
+    return order.map((i) => {
+      const row = slab.rows[heapRow[i] as number] as Row;
+      return {
+        passageId: row.passage_id,
+        documentId: row.document_id,
+        version: row.version,
+        nodeId: row.node_id,
+        start: row.start,
+        end: row.end,
+        score: heapScore[i] as number,
+      };
+    });
+  };
 
   return {
     createVersion(dimensions, embedderId) {
@@ -135,6 +273,7 @@ export function createSqliteVectorStore(db: Database.Database): VectorStore {
     activeVersion,
     describeVersion,
     dropVersion(indexVersion) {
+      localWrites += 1;
       if (indexVersion === activeVersion()) {
         throw new LexnavError("conflict", `index version ${indexVersion} is active; activate another one first`);
       }
@@ -153,6 +292,7 @@ export function createSqliteVectorStore(db: Database.Database): VectorStore {
       return row ? new Uint8Array(row.model) : null;
     },
     putDocument(indexVersion, documentId, access, items: VectorItem[]) {
+      localWrites += 1;
       const spec = describeVersion(indexVersion);
       if (!spec) throw new LexnavError("not_found", `no vector index version ${indexVersion}`);
       for (const item of items) {
@@ -181,6 +321,7 @@ export function createSqliteVectorStore(db: Database.Database): VectorStore {
       })();
     },
     removeDocument(documentId) {
+      localWrites += 1;
       db.transaction(() => {
         stmt.deleteDoc.run(documentId);
         stmt.clearAccess.run(documentId);
@@ -203,6 +344,7 @@ export function createSqliteVectorStore(db: Database.Database): VectorStore {
       }
       // The zero vector (a query with no known word) is close to nothing.
       if (query.vector.every((x) => x === 0)) return { hits: [], indexVersion };
+      if (scan === "memory") return { hits: memorySearch(query, indexVersion, spec.dimensions), indexVersion };
       const params = {
         vector: blob(query.vector),
         indexVersion,
