@@ -28,4 +28,4 @@ export type {
   TocSummary,
 } from "./provision.ts";
 export { emptyFlags } from "./provision.ts";
-export { countTokens } from "./tokens.ts";
+export { countTokens, countTokensReference } from "./tokens.ts";

@@ -27,7 +27,8 @@ export async function demoCommand(ctx: CliContext, opts: { dir?: string; json: b
     ctx.out(
       `   role ${doc?.role}  effective ${doc?.effectiveDate ?? "-"}  ${nodes.length} nodes, ` +
         `${nodes.filter((n) => n.flags.isDefinition).length} definitions, ${xrefs.length} cross-references ` +
-        `(${xrefs.filter((x) => x.status === "resolved").length} resolved, ${xrefs.filter((x) => x.status === "external").length} external)`,
+        `(${xrefs.filter((x) => x.status === "resolved").length} resolved, ${xrefs.filter((x) => x.status === "external").length} to other instruments, ` +
+        `${xrefs.filter((x) => x.status === "external" && x.targetNodeId).length} of them linked into the set)`,
     );
     ctx.out(renderTree(nodes, text, { maxNodes: 25 }));
   }

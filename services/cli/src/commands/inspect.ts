@@ -122,7 +122,8 @@ export async function inspectCommand(ctx: CliContext, target: string, json: bool
     const by = (s: string) => xrefs.filter((x) => x.status === s).length;
     ctx.out(
       `  ${nodes.length} nodes, ${defs.length} definitions, ${xrefs.length} cross-references ` +
-        `(${by("resolved")} resolved, ${by("external")} external, ${by("dangling")} dangling)`,
+        `(${by("resolved")} resolved, ${by("external")} external of which ` +
+        `${xrefs.filter((x) => x.status === "external" && x.targetNodeId).length} linked into the transaction set, ${by("dangling")} dangling)`,
     );
     ctx.out(renderQuality(data.quality as Parameters<typeof renderQuality>[0]));
     ctx.out("\nstructure:");
