@@ -17,16 +17,37 @@ const BOILERPLATE = new Set(
   ),
 );
 
-const WORD = /[A-Za-z][A-Za-z'’-]*[A-Za-z]/g;
+const SKIP = new Set([...STOPWORDS, ...BOILERPLATE]);
 
-/** Counts candidate words (lower-cased) of a text into `counts`, each occurrence adding `weight`. */
+/**
+ * Counts candidate words (lower-cased) of a text into `counts`, each occurrence adding `weight`.
+ * A word is a run of letters, apostrophes and hyphens that starts and ends with a letter; a hand
+ * loop rather than a regex because this runs over every character of the corpus.
+ */
 export function countWords(text: string, counts: Map<string, number>, weight = 1): void {
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
-    const raw = m[0];
-    if (raw.length < 3 || raw.length > 30) continue;
-    const word = raw.toLowerCase().replace(/['’]s$/, "");
-    if (STOPWORDS.has(word) || BOILERPLATE.has(word)) continue;
+  const lower = text.toLowerCase();
+  const n = lower.length;
+  let i = 0;
+  while (i < n) {
+    let c = lower.charCodeAt(i);
+    if (c < 97 || c > 122) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let lastLetter = i;
+    i++;
+    while (i < n) {
+      c = lower.charCodeAt(i);
+      if (c >= 97 && c <= 122) lastLetter = i;
+      else if (c !== 39 && c !== 45 && c !== 8217) break;
+      i++;
+    }
+    const length = lastLetter + 1 - start;
+    if (length < 3 || length > 30) continue;
+    let word = lower.slice(start, lastLetter + 1);
+    if (word.endsWith("'s") || word.endsWith("’s")) word = word.slice(0, -2);
+    if (SKIP.has(word)) continue;
     counts.set(word, (counts.get(word) ?? 0) + weight);
   }
 }
@@ -40,15 +61,24 @@ export function selectKeywords(perNode: Map<string, number>[], limit = 8): strin
   const df = new Map<string, number>();
   for (const counts of perNode) for (const word of counts.keys()) df.set(word, (df.get(word) ?? 0) + 1);
   const n = perNode.length;
+  const idf = new Map<string, number>();
+  for (const [word, d] of df) if (n < 8 || d <= n / 2) idf.set(word, Math.log(1 + n / d));
+  const better = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   return perNode.map((counts) => {
-    const scored: Array<[string, number]> = [];
+    // keep the best `limit` in a small sorted array: no sort of every candidate
+    const top: Array<[string, number]> = [];
     for (const [word, tf] of counts) {
-      const d = df.get(word) ?? 1;
-      if (n >= 8 && d > n / 2) continue;
-      const idf = Math.log(1 + n / d);
-      scored.push([word, (1 + Math.log(tf)) * idf]);
+      const weight = idf.get(word);
+      if (weight === undefined) continue;
+      const score = tf === 1 ? weight : (1 + Math.log(tf)) * weight;
+      if (top.length === limit && score < (top[limit - 1] as [string, number])[1]) continue;
+      const entry: [string, number] = [word, score];
+      if (top.length === limit && better(entry, top[limit - 1] as [string, number]) >= 0) continue;
+      let i = top.length;
+      while (i > 0 && better(entry, top[i - 1] as [string, number]) < 0) i--;
+      top.splice(i, 0, entry);
+      if (top.length > limit) top.pop();
     }
-    scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return scored.slice(0, limit).map(([word]) => word);
+    return top.map(([word]) => word);
   });
 }

@@ -21,6 +21,8 @@ export interface TermScanner {
 }
 
 const WORD = /[A-Za-z0-9][A-Za-z0-9'’-]*/g;
+/** When every term starts with a capital or a digit, only such words can start a match. */
+const CAPITALISED_WORD = /(?<![A-Za-z0-9'’-])[A-Z0-9][A-Za-z0-9'’-]*/g;
 const FIRST_WORD = /^[A-Za-z0-9][A-Za-z0-9'’-]*/;
 const IS_WORD_CHAR = /[A-Za-z0-9]/;
 
@@ -39,14 +41,15 @@ export function createTermScanner(terms: Iterable<string>): TermScanner {
     size++;
   }
   for (const bucket of byFirst.values()) bucket.sort((a, b) => b.length - a.length);
+  const words = [...byFirst.keys()].every((k) => /^[A-Z0-9]/.test(k)) ? CAPITALISED_WORD : WORD;
   return {
     size,
     scan(text, segment) {
       const out: TermMatch[] = [];
       if (size === 0 || segment.end <= segment.start) return out;
       const own = text.slice(segment.start, segment.end);
-      WORD.lastIndex = 0;
-      for (let m = WORD.exec(own); m !== null; m = WORD.exec(own)) {
+      words.lastIndex = 0;
+      for (let m = words.exec(own); m !== null; m = words.exec(own)) {
         const word = stripPossessive(m[0]);
         const bucket =
           byFirst.get(word) ??
@@ -73,7 +76,7 @@ export function createTermScanner(terms: Iterable<string>): TermScanner {
             end: segment.start + end,
             quoted: before === '"' || before === "“" || before === "'" || before === "‘",
           });
-          WORD.lastIndex = end;
+          words.lastIndex = end;
           break;
         }
       }
@@ -83,6 +86,9 @@ export function createTermScanner(terms: Iterable<string>): TermScanner {
 }
 
 function stripPossessive(word: string): string {
+  const last = word.charCodeAt(word.length - 1);
+  // fast path: no apostrophe at the end ("'" 39, "’" 8217) and none before a final "s"
+  if (last !== 39 && last !== 8217 && !(last === 115 && /['’]s$/.test(word))) return word;
   return word.replace(/['’]s?$/, "");
 }
 

@@ -31,7 +31,11 @@ export interface NavEdge {
   external: string | null;
 }
 
-/** A provision as the planner sees it: where it sits and what it is about, never its full text. */
+/**
+ * A provision as the planner sees it: where it sits and what it is about, never its full text.
+ * Table-of-contents entries are left out (the body nodes carry the same headings); `keywords` are
+ * left out when the snippet already holds the node's whole own text and the node has no title.
+ */
 export interface NavNode {
   id: string;
   parentId: string | null;
@@ -42,11 +46,13 @@ export interface NavNode {
   headingPath: string[];
   /** True flags only, in NodeFlags order. */
   flags: NavFlag[];
-  /** Characters of the node's whole span. */
-  textLength: number;
+  /** Tokens of the node's whole span (budgeting what to fetch from full.json). */
   tokenCount: number;
   keywords: string[];
-  /** First ~100 characters of the node's own text, whitespace collapsed. */
+  /**
+   * First ~100 characters of the node's own text after its printed label and title, whitespace
+   * collapsed, "…" when cut.
+   */
   snippet: string;
   /** Distinct cross-reference edges of the node's own text. */
   xrefs: NavEdge[];
@@ -88,6 +94,8 @@ const FLAG_ORDER: NavFlag[] = [
 ];
 
 const SNIPPET_CHARS = 100;
+/** Keywords per node in the index (enrichment keeps up to 8; the first are the strongest). */
+const NAV_KEYWORDS = 6;
 
 /**
  * Builds the navigation index over enriched documents. Documents keep the input order, nodes the
@@ -110,7 +118,10 @@ export function buildNavIndex(docs: NavIndexInput[]): NavIndex {
         transactionSetId: document.transactionSetId,
         version: structure.version,
         definedTerms,
-        nodes: structure.nodes.map((node) => navNode(node, snippetOf(text, segments.get(node.id) ?? []))),
+        // toc entries repeat the body's headings: the body nodes stand for them
+        nodes: structure.nodes
+          .filter((node) => !isToc(node))
+          .map((node) => navNode(node, snippetOf(text, segments.get(node.id) ?? [], node))),
       };
     }),
   };
@@ -141,9 +152,9 @@ function navNode(node: ProvisionNode, snippet: string): NavNode {
     title: node.title,
     headingPath: node.headingPath,
     flags: FLAG_ORDER.filter((f) => node.flags[f]),
-    textLength: node.flags.textLength || node.end - node.start,
     tokenCount: node.tokenCount,
-    keywords: node.keywords,
+    // a snippet that holds the whole own text says more than keywords would
+    keywords: snippet.endsWith("…") || node.title !== null ? node.keywords.slice(0, NAV_KEYWORDS) : [],
     snippet,
     xrefs: edges,
     definesTerms: node.definesTerms,
@@ -151,13 +162,24 @@ function navNode(node: ProvisionNode, snippet: string): NavNode {
   };
 }
 
-function snippetOf(text: string, segments: ReadonlyArray<{ start: number; end: number }>): string {
+function isToc(node: ProvisionNode): boolean {
+  return node.kind === "toc_entry" || node.flags.isTocEntry;
+}
+
+function snippetOf(text: string, segments: ReadonlyArray<{ start: number; end: number }>, node: ProvisionNode): string {
   let out = "";
   for (const seg of segments) {
-    out += `${text.slice(seg.start, Math.min(seg.end, seg.start + SNIPPET_CHARS * 3))} `;
-    if (out.length > SNIPPET_CHARS * 2) break;
+    out += `${text.slice(seg.start, Math.min(seg.end, seg.start + SNIPPET_CHARS * 4))} `;
+    if (out.length > SNIPPET_CHARS * 3) break;
   }
-  const flat = out.replace(/\s+/g, " ").trim();
+  let flat = out.replace(/\s+/g, " ").trim();
+  // the label and title are in the index already: "Section 2.01 Commitment. The Lender..." → "The Lender..."
+  for (const prefix of [node.clauseRef, node.title]) {
+    if (!prefix) continue;
+    const p = prefix.replace(/\s+/g, " ").trim();
+    if (p.length > 0 && flat.toLowerCase().startsWith(p.toLowerCase()))
+      flat = flat.slice(p.length).replace(/^[\s.:;,\-–—]+/, "");
+  }
   if (flat.length <= SNIPPET_CHARS) return flat;
   const cut = flat.slice(0, SNIPPET_CHARS);
   const space = cut.lastIndexOf(" ");

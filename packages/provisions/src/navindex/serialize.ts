@@ -16,6 +16,28 @@ const FLAG_CODES: Array<[NavFlag, string]> = [
   ["hasCondition", "C"],
   ["hasParty", "Y"],
 ];
+const KINDS: NodeKind[] = [
+  "document",
+  "title",
+  "preamble",
+  "recital",
+  "toc",
+  "toc_entry",
+  "article",
+  "section",
+  "subsection",
+  "clause",
+  "subclause",
+  "item",
+  "definition",
+  "paragraph",
+  "table",
+  "table_row",
+  "signature",
+  "schedule",
+  "exhibit",
+  "annex",
+];
 const STATUS_CODES: Record<CrossReferenceStatus, string> = { resolved: "r", dangling: "d", external: "e" };
 const STATUS_BY_CODE: Record<string, CrossReferenceStatus> = { r: "resolved", d: "dangling", e: "external" };
 const REF_PREFIXES: Array<[string, string]> = [
@@ -43,10 +65,13 @@ export const COMPACT_LEGEND = {
   ids: "space-separated node ids; nodes are referred to by their position in this list",
   T: "defined terms: flat [termIndex, nodeIndex, ...] pairs",
   terms: "term dictionary; u/d/T hold indexes into it",
-  n: "nodes (document) / textLength (node)",
-  p: "parentId as node index (absent: root)",
-  k: "kind",
+  n: "nodes",
+  p: "parentId as node index; absent: same parent as the previous node (the first node: none); -1: none",
+  k: "kind as an index into kinds",
+  kinds: "node kinds",
   c: "clauseRef",
+  r_node:
+    'fullRef; absent: the parent\'s fullRef + clauseRef for clause-level nodes (when that is it), Definition "<first defined term>" for definitions, else none; null written out when none but derivable',
   h: "headingPath, only when not the parent's path plus the parent's l",
   l: "label this node adds to its children's headingPath (1 = its title, 2 = its clauseRef)",
   F: "flags: F definition, T toc entry, M money, D date, P percentage, L liability limit, C condition, Y party",
@@ -103,15 +128,21 @@ export function serializeNavIndexCompact(index: NavIndex): string {
           : undefined;
       childLabel.set(parent.id, extra ?? null);
     }
+    let previousParent: string | null = null;
+    const seen = new Map<string, NavNode>();
     const nodes: CompactNode[] = doc.nodes.map((node) => {
+      const written = () => seen.set(node.id, node);
       const out: CompactNode = {};
-      if (node.parentId !== null) out.p = local(node.parentId);
-      out.k = node.kind;
+      if (node.parentId !== previousParent) out.p = node.parentId === null ? -1 : local(node.parentId);
+      previousParent = node.parentId;
+      out.k = kindCode(node.kind);
       if (node.clauseRef !== null) out.c = node.clauseRef;
-      if (node.fullRef !== null) out.r = node.fullRef;
+      // only parents already written can be used to derive (the reader goes in the same order)
+      const parentNode = node.parentId === null ? undefined : seen.get(node.parentId);
+      const derivedRef = deriveFullRef(node, parentNode?.fullRef ?? null);
+      if (node.fullRef !== derivedRef) out.r = node.fullRef;
       if (node.title !== null) out.t = node.title;
-      const parent = node.parentId === null ? undefined : byId.get(node.parentId);
-      const derived = parent ? derivedPath(parent, childLabel.get(parent.id) ?? null) : [];
+      const derived = parentNode ? derivedPath(parentNode, childLabel.get(parentNode.id) ?? null) : [];
       if (!samePath(derived, node.headingPath)) out.h = node.headingPath;
       const label = childLabel.get(node.id);
       if (label !== undefined && label !== null)
@@ -120,7 +151,6 @@ export function serializeNavIndexCompact(index: NavIndex): string {
         .map(([, c]) => c)
         .join("");
       if (flags) out.F = flags;
-      if (node.textLength) out.n = node.textLength;
       if (node.tokenCount) out.o = node.tokenCount;
       if (node.keywords.length > 0) {
         out.w = node.keywords.some((k) => k.includes(",")) ? node.keywords : node.keywords.join(",");
@@ -129,6 +159,7 @@ export function serializeNavIndexCompact(index: NavIndex): string {
       if (node.xrefs.length > 0) out.x = node.xrefs.map((e) => encodeEdge(e, local));
       if (node.definesTerms.length > 0) out.d = node.definesTerms.map(term);
       if (node.usesTerms.length > 0) out.u = node.usesTerms.map(term);
+      written();
       return out;
     });
     const out: CompactDoc = { i: doc.id, f: doc.fileName };
@@ -143,7 +174,24 @@ export function serializeNavIndexCompact(index: NavIndex): string {
     out.n = nodes;
     return out;
   });
-  return JSON.stringify({ lexnav: "navindex.compact/1", legend: COMPACT_LEGEND, terms, D: documents });
+  return JSON.stringify({ lexnav: "navindex.compact/1", legend: COMPACT_LEGEND, kinds: KINDS, terms, D: documents });
+}
+
+function kindCode(kind: NodeKind): number | string {
+  const i = KINDS.indexOf(kind);
+  return i < 0 ? kind : i;
+}
+
+/** The fullRef a reader can rebuild without it being written (see the legend's r_node). */
+function deriveFullRef(
+  node: { kind: NodeKind; clauseRef: string | null; definesTerms: string[] },
+  parentRef: string | null,
+): string | null {
+  if (node.kind === "definition" && node.definesTerms.length > 0) return `Definition "${node.definesTerms[0]}"`;
+  if (node.clauseRef !== null && parentRef !== null && /^\([A-Za-z0-9]{1,6}\)$/.test(node.clauseRef)) {
+    return `${parentRef}${node.clauseRef}`;
+  }
+  return null;
 }
 
 function derivedPath(parent: NavNode, label: string | null): string[] {
@@ -197,9 +245,11 @@ export function parseNavIndexCompact(serialised: string): NavIndex {
     const nodes: NavNode[] = [];
     const labels = new Map<string, string | null>();
     const byId = new Map<string, NavNode>();
+    let previousParent: string | null = null;
     compactNodes.forEach((c, n) => {
       const id = ids[n] ?? "";
-      const parentId = c.p === undefined ? null : idAt(d, c.p);
+      const parentId = c.p === undefined ? previousParent : c.p === -1 ? null : idAt(d, c.p);
+      previousParent = parentId;
       const title = (c.t as string | undefined) ?? null;
       const clauseRef = (c.c as string | undefined) ?? null;
       const parent = parentId === null ? undefined : byId.get(parentId);
@@ -209,21 +259,26 @@ export function parseNavIndexCompact(serialised: string): NavIndex {
       labels.set(id, l === 1 ? title : l === 2 ? clauseRef : typeof l === "string" ? l : null);
       const flagString = (c.F as string | undefined) ?? "";
       const w = c.w;
+      const kind = (typeof c.k === "number" ? KINDS[c.k] : c.k) as NodeKind;
+      const definesTerms = ((c.d as number[] | undefined) ?? []).map((i) => terms[i] ?? "");
+      const fullRef =
+        c.r !== undefined
+          ? (c.r as string | null)
+          : deriveFullRef({ kind, clauseRef, definesTerms }, parent?.fullRef ?? null);
       const node: NavNode = {
         id,
         parentId,
-        kind: c.k as NodeKind,
+        kind,
         clauseRef,
-        fullRef: (c.r as string | undefined) ?? null,
+        fullRef,
         title,
         headingPath,
         flags: FLAG_CODES.filter(([, code]) => flagString.includes(code)).map(([f]) => f),
-        textLength: (c.n as number | undefined) ?? 0,
         tokenCount: (c.o as number | undefined) ?? 0,
         keywords: Array.isArray(w) ? (w as string[]) : typeof w === "string" ? w.split(",") : [],
         snippet: (c.s as string | undefined) ?? "",
         xrefs: ((c.x as string[] | undefined) ?? []).map((e) => decodeEdge(e, d, idAt, docIdOf)),
-        definesTerms: ((c.d as number[] | undefined) ?? []).map((i) => terms[i] ?? ""),
+        definesTerms,
         usesTerms: ((c.u as number[] | undefined) ?? []).map((i) => terms[i] ?? ""),
       };
       nodes.push(node);
