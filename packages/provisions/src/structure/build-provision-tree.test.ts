@@ -376,6 +376,13 @@ Section 2.02  Interest.  Interest accrues daily.
     expect(s.nodes.find((n) => n.id === sev?.parentId)?.fullRef).toBe("1");
   });
 
+  it("trims every kind of whitespace String.trim knows out of spans", () => {
+    const text = "1. ONE\u2003\n\nFirst.\u00a0\u2009\n\n2. TWO\n\nSecond.\ufeff\u3000\n";
+    const s = build(text);
+    expectInvariants(s, text);
+    expect(slice(text, byRef(s, "1"))).toBe("1. ONE\u2003\n\nFirst.");
+  });
+
   it("counts tokens once per character range and sums them upward", () => {
     const s = buildProvisionTree({ documentId: "d", version: "v", extraction: textExtraction(ARTICLE_STYLE) });
     const root = s.nodes[0] as ProvisionNode;

@@ -260,8 +260,21 @@ function splitLines(text: string): Line[] {
   return out;
 }
 
+/** Exactly the characters `String.prototype.trim` removes, so trimmed spans equal `text.trim()`. */
 function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 13 || c === 10 || c === 12 || c === 160 || c === 11;
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 function denseRun(lines: Line[], from: number): boolean {
@@ -924,7 +937,12 @@ class TreeBuilder {
   }
 
   private placeDefinition(c: Candidate): void {
-    if (this.phase === "front" && this.stack.length === 1) return;
+    if (this.phase === "front") {
+      // Definitions on lines of their own before any numbered heading (an unnumbered definitions
+      // part after the recitals) start the body; inline ones stay in the preamble text.
+      if (c.inline || this.preamble < 0) return;
+      this.enterBody();
+    }
     // Siblings of an open definition; otherwise children of the innermost open node.
     let pos = -1;
     for (let i = this.stack.length - 1; i > 0; i--) {
@@ -964,6 +982,30 @@ class TreeBuilder {
         const d = makeDraft("paragraph", b.start, ROOT);
         d.fixedEnd = b.end;
         d.zone = ROOT;
+        this.drafts.push(d);
+        root.children.push(this.drafts.length - 1);
+        added = true;
+      }
+    }
+    // Long stretches no node covers (after a TOC, before the first detected heading) become
+    // paragraphs too, so that every part of the text can be reached through a node.
+    const kids = [...root.children].sort((x, y) => (this.drafts[x] as Draft).start - (this.drafts[y] as Draft).start);
+    let cursor = 0;
+    const gaps: Array<[number, number]> = [];
+    for (const k of kids) {
+      const d = this.drafts[k] as Draft;
+      if (d.start - cursor > 2000) gaps.push([cursor, d.start]);
+      cursor = Math.max(cursor, d.end);
+    }
+    if (root.end - cursor > 2000) gaps.push([cursor, root.end]);
+    for (const [gs, ge] of gaps) {
+      for (const b of blocks) {
+        if (b.start < gs || b.end > ge || b.kind === "page_break" || b.kind === "table_row" || b.kind === "table")
+          continue;
+        // A page number alone ("ii", "- 3 -") is furniture, not a paragraph.
+        if (/^[\s\-–]*(?:[0-9]{1,4}|[ivxlc]{1,6})[\s\-–]*$/i.test(this.text.slice(b.start, b.end))) continue;
+        const d = makeDraft("paragraph", b.start, ROOT);
+        d.fixedEnd = b.end;
         this.drafts.push(d);
         root.children.push(this.drafts.length - 1);
         added = true;

@@ -69,6 +69,8 @@ function entryTitle(rest: string): string | null {
 /** A prose line: long, sentence-like, not a TOC entry. */
 function isProse(text: string): boolean {
   if (isTocEntryLine(text)) return false;
+  // "Section 3.01 Representations and Warranties 11 Section 3.02 ... 12": flattened entries.
+  if (/[ \t]\d{1,3}$/.test(text) && parseTocRef(text) !== null) return false;
   const words = text.split(/\s+/).filter((w) => /^[a-z]/.test(w)).length;
   return text.length >= 50 && words >= 5;
 }
