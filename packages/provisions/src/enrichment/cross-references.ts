@@ -112,6 +112,9 @@ export interface ReferenceScope {
 
 const DEFINITION_SUFFIX =
   /^[ ,]*(?:of|in)\s+(?:(?:this|that|such)\s+definition|the\s+definition\s+(?:of\s+)?["“]([^"”]{1,80})["”])/;
+/** A statute named before the keyword: "IRC Section 341(f)", "Treasury Regulations Section 1.1441-1". */
+const STATUTE_PREFIX =
+  /(?:^|[\s(])(IRC|Code|ERISA|Treas(?:ury)?\.?\s+Reg(?:ulation)?s?\.?|Regulations?|U\.S\.C\.|CFR|Securities\s+Act|Exchange\s+Act)\s*$/;
 const STATUTE_SUFFIX = /^[ ,]*(?:of|under|in)\s+(?:the\s+)?([A-Z]{3,6})\b(?![A-Za-z]|\s+[A-Z]{2,})/;
 
 /** A reference's kind and target; relative ones also carry the scope they were read in and their labels. */
@@ -227,7 +230,12 @@ export function extractReferences(
         : scope.definition;
       if (definitionAnchor === null) explicitInternal = true;
     } else if (statute) externalName = statute[1] as string;
-    else if (kind === "labels" && scope.definition !== null && !(suffix?.[3] === "Section"))
+    else if (suffix === null) {
+      const prefix = STATUTE_PREFIX.exec(own.slice(Math.max(0, m.index - 40), m.index));
+      if (prefix) externalName = (prefix[1] as string).replace(/\s+/g, " ");
+      // "Section 1.1441-1(a)": a regulation number, never a section of an agreement
+      else if (kind === "section" && /^-\d/.test(own.slice(pos, pos + 2))) externalName = "Treasury Regulations";
+    } else if (kind === "labels" && scope.definition !== null && !(suffix?.[3] === "Section"))
       definitionAnchor = scope.definition;
     if (suffix && definitionSuffix === null) {
       if (suffix[1]) explicitInternal = true;

@@ -143,6 +143,8 @@ function findTitle(text: string, structure?: DocumentStructure): string | null {
   }
   const lines = text.slice(0, 3000).split(/\n|\s{3,}/);
   const parts: string[] = [];
+  // "THIRD AMENDED AND RESTATED" printed on the line above "REVOLVING CREDIT NOTE"
+  let lead: string | null = null;
   for (const raw of lines) {
     const line = collapse(raw);
     if (line.length === 0) {
@@ -153,7 +155,14 @@ function findTitle(text: string, structure?: DocumentStructure): string | null {
     const cleaned = cleanTitle(line);
     if (cleaned === null) continue;
     if (parts.length === 0) {
-      if (!INSTRUMENT.test(cleaned)) continue;
+      if (!INSTRUMENT.test(cleaned)) {
+        lead =
+          /^[^a-z]{4,60}$/.test(cleaned) && /\b(?:AMENDED|RESTATED|AMENDMENT|NO\.\s*\d+)$/.test(cleaned)
+            ? cleaned
+            : null;
+        continue;
+      }
+      if (lead !== null) parts.push(lead);
       parts.push(cleaned);
       // a title printed over two lines: "AMENDMENT NO. 1" / "TO CREDIT AGREEMENT"
       if (/^[^a-z]+$/.test(cleaned) && /(?:\bTO|\bAND|\bOF|NO\.\s*\d+)$/.test(cleaned)) continue;
