@@ -1,10 +1,12 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_LIMITS } from "@lexnav/core";
 import type { DocumentStructure, Extraction, ProvisionNode } from "@lexnav/document-model";
 import { countTokens } from "@lexnav/document-model";
+import { createHtmlParser } from "@lexnav/extract";
 import { describe, expect, it } from "vitest";
 import { buildProvisionTree } from "./build-provision-tree.ts";
-import { CORPUS_DIR, preExtraction, readCorpus, textExtraction } from "./test-support.ts";
+import { CORPUS_DIR, readCorpus, textExtraction } from "./test-support.ts";
 
 const cheap = { countTokens: (s: string) => Math.ceil(s.length / 4) };
 
@@ -397,9 +399,20 @@ Section 2.02  Interest.  Interest accrues daily.
 const EDGAR = join(CORPUS_DIR, "edgar");
 const haveCorpus = existsSync(EDGAR);
 
+/** An EDGAR filing through the real HTML parser (the one ingest uses). */
+async function edgarExtraction(file: string): Promise<Extraction> {
+  const out = await createHtmlParser().parse({
+    bytes: readFileSync(join(EDGAR, file)),
+    fileName: file,
+    limits: DEFAULT_LIMITS,
+  });
+  if (!out.ok) throw new Error(out.error.reason);
+  return out.value;
+}
+
 describe.skipIf(!haveCorpus)("buildProvisionTree on EDGAR credit agreements", () => {
-  it("American Health Properties 1995: TOC, sections and definitions", () => {
-    const extraction = preExtraction(readCorpus("edgar/0000950134-96-000040_2.html"));
+  it("American Health Properties 1995: TOC, sections and definitions", async () => {
+    const extraction = await edgarExtraction("0000950134-96-000040_2.html");
     const s = build(extraction.text, extraction);
     expectInvariants(s, extraction.text);
     const entries = s.nodes.filter((n) => n.kind === "toc_entry");
@@ -432,8 +445,8 @@ describe.skipIf(!haveCorpus)("buildProvisionTree on EDGAR credit agreements", ()
     ["0000950144-96-000010_7.html", 120, 0.95],
     ["0000950152-96-000050_2.html", 90, 0.95],
   ];
-  it.each(others)("%s: TOC refs found in the body", (file, minListed, share) => {
-    const extraction = preExtraction(readCorpus(`edgar/${file}`));
+  it.each(others)("%s: TOC refs found in the body", async (file, minListed, share) => {
+    const extraction = await edgarExtraction(file);
     const s = build(extraction.text, extraction);
     expectInvariants(s, extraction.text);
     expect(s.toc.listedRefs.length).toBeGreaterThanOrEqual(minListed);
@@ -447,8 +460,26 @@ describe.skipIf(!haveCorpus)("buildProvisionTree on EDGAR credit agreements", ()
     }
   });
 
-  it("Guilford Mills 1995: ARTICLE / SECTION 1.01 numbering keeps the printed number", () => {
-    const extraction = preExtraction(readCorpus("edgar/0000950144-96-000010_7.html"));
+  it("modern inline-HTML amendment: table rows carry their header, the conformed copy's TOC is found", async () => {
+    const extraction = await edgarExtraction("0001193125-23-000306_2.html");
+    const s = build(extraction.text, extraction);
+    expectInvariants(s, extraction.text);
+    const tables = s.nodes.filter((n) => n.kind === "table");
+    expect(tables.length).toBeGreaterThan(10);
+    for (const t of tables) {
+      const rows = s.nodes.filter((n) => n.parentId === t.id);
+      expect(rows.every((r) => r.kind === "table_row" && r.title === t.title)).toBe(true);
+      const first = rows[0];
+      if (first !== undefined) expect(t.title).toBe(slice(extraction.text, first).replace(/\s+/g, " ").trim());
+    }
+    // The TOC belongs to the credit agreement attached as Exhibit A; its sections are found there.
+    expect(s.toc.listedRefs.length).toBeGreaterThan(150);
+    expect(s.toc.foundRefs.filter((k) => k.startsWith("section:")).length).toBeGreaterThan(140);
+    expect(find(s, (n) => n.fullRef === "Exhibit A 2.1")?.title).toBe("Revolving Loans");
+  });
+
+  it("Guilford Mills 1995: ARTICLE / SECTION 1.01 numbering keeps the printed number", async () => {
+    const extraction = await edgarExtraction("0000950144-96-000010_7.html");
     const s = build(extraction.text, extraction);
     const s101 = byRef(s, "1.01");
     expect(s101?.clauseRef).toBe("SECTION 1.01.");
