@@ -114,7 +114,7 @@ const DEFINITION_SUFFIX =
   /^[ ,]*(?:of|in)\s+(?:(?:this|that|such)\s+definition|the\s+definition\s+(?:of\s+)?["“]([^"”]{1,80})["”])/;
 /** A statute named before the keyword: "IRC Section 341(f)", "Treasury Regulations Section 1.1441-1". */
 const STATUTE_PREFIX =
-  /(?:^|[\s(])(IRC|Code|ERISA|Treas(?:ury)?\.?\s+Reg(?:ulation)?s?\.?|Regulations?|U\.S\.C\.|CFR|Securities\s+Act|Exchange\s+Act)\s*$/;
+  /(?:^|[\s(])(IRC|Code|ERISA|FAR|DFARS|Treas(?:ury)?\.?\s+Reg(?:ulation)?s?\.?|Regulations?|U\.S\.C\.|C\.?F\.?R\.?|Securities\s+Act|Exchange\s+Act)\s*$/;
 const STATUTE_SUFFIX = /^[ ,]*(?:of|under|in)\s+(?:the\s+)?([A-Z]{3,6})\b(?![A-Za-z]|\s+[A-Z]{2,})/;
 
 /** A reference's kind and target; relative ones also carry the scope they were read in and their labels. */
@@ -230,9 +230,11 @@ export function extractReferences(
         : scope.definition;
       if (definitionAnchor === null) explicitInternal = true;
     } else if (statute) externalName = statute[1] as string;
-    else if (suffix === null) {
-      const prefix = STATUTE_PREFIX.exec(own.slice(Math.max(0, m.index - 40), m.index));
-      if (prefix) externalName = (prefix[1] as string).replace(/\s+/g, " ");
+    // "IRC Section 341(f)": the statute named before the keyword covers the items before any repeated keyword
+    const prefix = STATUTE_PREFIX.exec(own.slice(Math.max(0, m.index - 40), m.index));
+    const prefixName = prefix ? (prefix[1] as string).replace(/\s+/g, " ") : null;
+    if (suffix === null && externalName === null && definitionSuffix === null && suffixGroup === 0) {
+      if (prefixName !== null) externalName = prefixName;
       // "Section 1.1441-1(a)": a regulation number, never a section of an agreement
       else if (kind === "section" && /^-\d/.test(own.slice(pos, pos + 2))) externalName = "Treasury Regulations";
     } else if (kind === "labels" && scope.definition !== null && !(suffix?.[3] === "Section"))
@@ -265,7 +267,7 @@ export function extractReferences(
         const bare = resolveRaw(raw, previousSection, containingRef, null, false);
         if (bare === null) continue;
         if (bare.kind === "section") previousSection = bare.target.slice("section:".length);
-        out.push(finish(own, segment.start, raw, bare, null, false, scope.zone, ctx));
+        out.push(finish(own, segment.start, raw, bare, prefixName, false, scope.zone, ctx));
         continue;
       }
       if (definitionAnchor !== null && raw.kind === "labels") {

@@ -217,3 +217,19 @@ This AMENDMENT NO. 1 dated as of March 1, 1997 among ACME CORP. (the "Borrower")
     expect(xrefs).toContainEqual(["clause (a) of Section 2.01", "external", "Credit Agreement", "section:2.1(a)"]);
   });
 });
+
+describe("statute references", () => {
+  it("are external, not dangling", () => {
+    const text =
+      "Section 1. Licensor complies with DFARS Section 227.7202, IRC Section 341(f) and Section 4043 of ERISA.";
+    const s = buildTestStructure("st", text, [
+      { kind: "section", fullRef: "1", start: 0, end: text.length, parent: null },
+    ]);
+    const xrefs = enrichStructure(s, text).nodes[0]!.xrefs.map((x) => [x.text, x.status, x.externalDocument]);
+    expect(xrefs).toEqual([
+      ["Section 227.7202", "external", "DFARS"],
+      ["Section 341(f)", "external", "IRC"],
+      ["Section 4043", "external", "ERISA"],
+    ]);
+  });
+});
