@@ -75,7 +75,14 @@ async function main() {
   }
   const header =
     "| filing | title | role | pages | nodes | TOC listed | TOC found in body | articles+sections | definitions | xrefs | internal resolved | external | ms |";
-  const lines = [header, `|${header.split("|").slice(1, -1).map(() => "---").join("|")}|`];
+  const lines = [
+    header,
+    `|${header
+      .split("|")
+      .slice(1, -1)
+      .map(() => "---")
+      .join("|")}|`,
+  ];
   for (const r of rows) {
     lines.push(
       `| ${r.file} | ${r.title} | ${r.role} | ${r.pages} | ${r.nodes} | ${r.tocListed} | ${r.tocFound} (${pct(r.tocFound, r.tocListed)}) | ${r.sections} | ${r.definitions} | ${r.xrefs} | ${r.resolved}/${r.resolved + r.dangling} (${pct(r.resolved, r.resolved + r.dangling)}) | ${r.external} | ${r.ms.toFixed(0)} |`,

@@ -12,7 +12,9 @@ import { corpusPath } from "../support/shared.ts";
  */
 describe("offset invariant over all 510 CUAD contracts", () => {
   const dir = corpusPath("cuad");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".txt")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".txt"))
+    .sort();
 
   it("finds the whole corpus", () => {
     expect(files.length).toBe(510);
@@ -39,7 +41,8 @@ describe("offset invariant over all 510 CUAD contracts", () => {
         if (n.start < 0 || n.end > text.length || n.start > n.end) problems.push(`${file}: node ${n.id} out of bounds`);
         const parent = n.parentId ? byId.get(n.parentId) : undefined;
         if (n.parentId && !parent) problems.push(`${file}: node ${n.id} has a missing parent`);
-        if (parent && (n.start < parent.start || n.end > parent.end)) problems.push(`${file}: ${n.id} outside its parent`);
+        if (parent && (n.start < parent.start || n.end > parent.end))
+          problems.push(`${file}: ${n.id} outside its parent`);
         for (const x of n.xrefs) {
           if (text.slice(x.start, x.end) !== x.text) problems.push(`${file}: xref "${x.text}" is not at its offsets`);
         }

@@ -1,30 +1,25 @@
 // Public API of @lexnav/provisions: the provision tree, enrichment and the navindex files.
-export { buildProvisionTree } from "./structure/build-provision-tree.ts";
-export type { ProvisionTreeInput, ProvisionTreeOptions } from "./structure/build-provision-tree.ts";
-export { enrichStructure } from "./enrichment/enrich-structure.ts";
+
 export type { EnrichOptions } from "./enrichment/enrich-structure.ts";
-export { contentFlags } from "./enrichment/flags.ts";
+export { enrichStructure } from "./enrichment/enrich-structure.ts";
 export type { ContentFlags } from "./enrichment/flags.ts";
-export { ownSegments, ownText } from "./enrichment/own-text.ts";
+export { contentFlags } from "./enrichment/flags.ts";
 export type { Segment } from "./enrichment/own-text.ts";
-export { createTermScanner } from "./enrichment/term-uses.ts";
-export type { TermMatch, TermScanner } from "./enrichment/term-uses.ts";
+export { ownSegments, ownText } from "./enrichment/own-text.ts";
 export { nodeKey, normaliseSectionRef } from "./enrichment/reference-keys.ts";
+export type { TermMatch, TermScanner } from "./enrichment/term-uses.ts";
+export { createTermScanner } from "./enrichment/term-uses.ts";
+export type {
+  GroupingCandidate,
+  ProposedTransactionSet,
+  TransactionMember,
+} from "./enrichment/transaction-set.ts";
 export {
   fileNameKey,
   groupTransactionSets,
   instrumentName,
   linkTransactionSet,
 } from "./enrichment/transaction-set.ts";
-export type {
-  GroupingCandidate,
-  ProposedTransactionSet,
-  TransactionMember,
-} from "./enrichment/transaction-set.ts";
-export { profileDocument } from "./profile/profile-document.ts";
-export type { DocumentProfile } from "./profile/profile-document.ts";
-export { parseDateAt } from "./profile/dates.ts";
-export { buildNavIndex, buildProvisionStore } from "./navindex/nav-index.ts";
 export type {
   NavDocument,
   NavEdge,
@@ -35,9 +30,15 @@ export type {
   ProvisionStore,
   StoredProvision,
 } from "./navindex/nav-index.ts";
+export { buildNavIndex, buildProvisionStore } from "./navindex/nav-index.ts";
 export {
   COMPACT_LEGEND,
   parseNavIndexCompact,
   serializeNavIndex,
   serializeNavIndexCompact,
 } from "./navindex/serialize.ts";
+export { parseDateAt } from "./profile/dates.ts";
+export type { DocumentProfile } from "./profile/profile-document.ts";
+export { profileDocument } from "./profile/profile-document.ts";
+export type { ProvisionTreeInput, ProvisionTreeOptions } from "./structure/build-provision-tree.ts";
+export { buildProvisionTree } from "./structure/build-provision-tree.ts";
