@@ -1,21 +1,31 @@
 export { createSqliteLexicalIndex, FIELD_WEIGHTS } from "./adapters/sqlite-lexical-index.ts";
 export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts";
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
-export { createPassageIndexSink } from "./domain/passage-index-sink.ts";
+export { createBuiltinReranker, RERANK_WEIGHTS } from "./domain/builtin-reranker.ts";
+export type { DenseIndexReport, IndexableDocument } from "./domain/dense-index.ts";
+export { buildDenseIndex, createEmbedderLookup, embeddingText, vectorItems } from "./domain/dense-index.ts";
+export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
+export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
+export { CARD_CHARS, createPassageIndexSink, documentCard } from "./domain/passage-index-sink.ts";
 export type { Passage, PassageOptions } from "./domain/passages.ts";
 export { buildPassages, DEFAULT_PASSAGE_OPTIONS } from "./domain/passages.ts";
 export type { Principal } from "./domain/principal.ts";
 export { mayRead } from "./domain/principal.ts";
 export { ftsMatchExpression, queryTerms } from "./domain/query-terms.ts";
+export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
+export { contentWords, flagIntents, parseQuestion } from "./domain/question.ts";
 export type {
   QueryTrace,
   RetrievedPassage,
   Searcher,
+  SearcherDeps,
   SearchMode,
+  SearchOptions,
   SearchRequest,
   SearchResult,
+  SyncEmbedder,
 } from "./domain/search.ts";
-export { createSearcher } from "./domain/search.ts";
+export { createSearcher, DEFAULT_SEARCH_OPTIONS, SEARCH_MODES } from "./domain/search.ts";
 export type { Range } from "./domain/sentences.ts";
 export { splitSentences, windows } from "./domain/sentences.ts";
 export type { BuiltinEmbedder, BuiltinEmbedderOptions } from "./embedders/builtin-embedder.ts";
@@ -30,6 +40,7 @@ export type { EncodedBatch, WordPieceTokenizer } from "./embedders/wordpiece-tok
 export { createWordPieceTokenizer } from "./embedders/wordpiece-tokenizer.ts";
 export type { Embedder, EmbedKind } from "./ports/embedder.ts";
 export type { LexicalHit, LexicalIndex, LexicalQuery, LexicalSearchResult } from "./ports/lexical-index.ts";
+export type { RerankCandidate, Reranker } from "./ports/reranker.ts";
 export type {
   VectorHit,
   VectorIndexVersion,

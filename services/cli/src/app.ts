@@ -17,7 +17,9 @@ usage:
   lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality
   lexnav list [--json]                          every document with its lifecycle (failed ones with reasons)
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
-  lexnav eval retrieval --bench <file> --corpus <root> [--mode lexical] [--protocol full|mini] [--limit N] [--json]
+  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--json]
+                      modes: lexical dense hybrid navembed-r1 navembed-r2 navembed-r3 navembed-r4 navindex
+  lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
 
@@ -99,6 +101,16 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           json,
           ...(values.limit ? { limit: Number(values.limit) } : {}),
         });
+        return 0;
+      }
+      case "index": {
+        if (args[0] !== "dense") throw usageError('index needs a kind: "dense"');
+        const report = stack.buildDenseIndex();
+        ctx.out(
+          json
+            ? JSON.stringify(report, null, 2)
+            : `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s`,
+        );
         return 0;
       }
       case "delete":

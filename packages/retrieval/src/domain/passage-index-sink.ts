@@ -1,20 +1,41 @@
 import type { Access, ProvisionNode } from "@lexnav/document-model";
 import type { LexicalIndex } from "../ports/lexical-index.ts";
+import type { VectorStore } from "../ports/vector-store.ts";
+import { vectorItems } from "./dense-index.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type PassageOptions } from "./passages.ts";
+import type { SyncEmbedder } from "./search.ts";
 
 /** Characters of a document's opening kept as its card (title, date, parties, recitals). */
 export const CARD_CHARS = 2000;
 
-/** The card of a document: its opening, where an instrument names itself and its parties. */
-export function documentCard(text: string): string {
-  return text.slice(0, CARD_CHARS);
+/**
+ * The card of a document: its opening, where an instrument names itself and its parties, after the
+ * name it is filed under (a question may name a document by that name alone).
+ */
+export function documentCard(text: string, name?: string | null): string {
+  const opening = text.slice(0, CARD_CHARS);
+  return name ? `${name}\n${opening}` : opening;
+}
+
+/** Optional stores and facts beyond the lexical index. */
+export interface PassageIndexSinkExtras {
+  /** Dense index to keep in step: new documents are embedded into its active version, if any. */
+  vectors?: VectorStore;
+  embedderFor?: (indexVersion: string) => SyncEmbedder | null;
+  /** The name a document is filed under (e.g. its file name without extension), put on its card. */
+  nameOf?: (documentId: string) => string | null;
 }
 
 /**
- * Keeps the lexical index in step with ingestion: each indexed version is cut into passages and put
- * into the active index version (created on first use); deletes and access changes reach every version.
+ * Keeps the search stores in step with ingestion: each indexed version is cut into passages and put
+ * into the active lexical index version (created on first use) and, when a dense index is active,
+ * embedded with that version's embedder; deletes and access changes reach every version of both.
  */
-export function createPassageIndexSink(lexical: LexicalIndex, options: PassageOptions = DEFAULT_PASSAGE_OPTIONS) {
+export function createPassageIndexSink(
+  lexical: LexicalIndex,
+  options: PassageOptions = DEFAULT_PASSAGE_OPTIONS,
+  extras: PassageIndexSinkExtras = {},
+) {
   const target = () => {
     const active = lexical.activeVersion();
     if (active !== null) return active;
@@ -22,16 +43,30 @@ export function createPassageIndexSink(lexical: LexicalIndex, options: PassageOp
     lexical.activate(created);
     return created;
   };
+  const { vectors, embedderFor, nameOf } = extras;
   return {
     putDocument(doc: { documentId: string; version: string; access: Access; nodes: ProvisionNode[]; text: string }) {
       const passages = buildPassages(doc.documentId, doc.version, doc.nodes, doc.text, options);
-      lexical.putDocument(target(), doc.documentId, doc.access, passages, documentCard(doc.text));
+      lexical.putDocument(
+        target(),
+        doc.documentId,
+        doc.access,
+        passages,
+        documentCard(doc.text, nameOf?.(doc.documentId) ?? null),
+      );
+      const active = vectors?.activeVersion() ?? null;
+      const embedder = active !== null ? embedderFor?.(active) : null;
+      if (vectors && active !== null && embedder) {
+        vectors.putDocument(active, doc.documentId, doc.access, vectorItems(embedder, passages));
+      }
     },
     removeDocument(documentId: string) {
       lexical.removeDocument(documentId);
+      vectors?.removeDocument(documentId);
     },
     setAccess(documentId: string, access: Access) {
       lexical.setAccess(documentId, access);
+      vectors?.setAccess(documentId, access);
     },
   };
 }

@@ -1,8 +1,42 @@
-import { countTokens } from "@lexnav/document-model";
+import { countTokens, type ProvisionNode } from "@lexnav/document-model";
+import { featureWords } from "../embedders/text-features.ts";
 import type { LexicalIndex } from "../ports/lexical-index.ts";
+import type { Reranker } from "../ports/reranker.ts";
+import type { VectorStore } from "../ports/vector-store.ts";
+import { reciprocalRankFusion } from "./fusion.ts";
+import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import type { Principal } from "./principal.ts";
+import { contentWords, flagIntents, parseQuestion } from "./question.ts";
 
-export type SearchMode = "lexical";
+/**
+ * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
+ * every passage. `hybrid`: route to the documents the question names (BM25 over document cards), rank
+ * passages inside them by BM25 and by embedding, fuse by reciprocal rank. `navembed-r1`..`r4`: dense
+ * inside the routed documents (r1), plus cross-reference and definition expansion (r2), hybrid plus
+ * expansion (r3), hybrid retrieve 40 then rerank and keep the best 10 first (r4). `navindex`: the
+ * deterministic planner over the navigation surface (routing, flag intents, node descriptors, a hard
+ * cap of ten nodes, verbatim text along cross-reference and definition edges).
+ */
+export type SearchMode =
+  | "lexical"
+  | "dense"
+  | "hybrid"
+  | "navembed-r1"
+  | "navembed-r2"
+  | "navembed-r3"
+  | "navembed-r4"
+  | "navindex";
+
+export const SEARCH_MODES: readonly SearchMode[] = [
+  "lexical",
+  "dense",
+  "hybrid",
+  "navembed-r1",
+  "navembed-r2",
+  "navembed-r3",
+  "navembed-r4",
+  "navindex",
+];
 
 export interface SearchRequest {
   query: string;
@@ -11,6 +45,7 @@ export interface SearchRequest {
   /** Passages wanted, best first. */
   k: number;
   indexVersion?: string;
+  vectorIndexVersion?: string;
 }
 
 /** One retrieved passage: a span of a document version, with the scores each stage gave it. */
@@ -30,6 +65,7 @@ export interface QueryTrace {
   normalisedQuery: string;
   mode: SearchMode;
   indexVersion: string;
+  vectorIndexVersion?: string;
   filters: { principal: string; groups: string[] };
   stages: Array<{ stage: string; ms: number; candidates: Array<{ id: string; score: number }> }>;
   selected: string[];
@@ -45,39 +81,370 @@ export interface Searcher {
   search(request: SearchRequest, text: (documentId: string, version: string) => string | null): SearchResult;
 }
 
-/** The retrieval use case over the ports; each mode is a composition of stages. */
-export function createSearcher(deps: { lexical: LexicalIndex }): Searcher {
+/** An embedder that answers synchronously (the built-in LSA embedder does); queries and passages share it. */
+export interface SyncEmbedder {
+  readonly id: string;
+  embedSync(texts: string[]): Float32Array[];
+}
+
+/** Tuning of the modes; the defaults are what docs/retrieval.md measured. */
+export interface SearchOptions {
+  /** Most documents a question is routed to. */
+  maxRoutedDocuments: number;
+  /** A further document is routed to when its card score is at least this share of the best one. */
+  routeScoreRatio: number;
+  /** Candidates each stage hands to fusion. */
+  stageCandidates: number;
+  /** Candidates the r4 reranker sees, and how many it keeps at the head. */
+  rerankCandidates: number;
+  rerankKeep: number;
+  /** Tokens the expansion stage may add. */
+  expansionTokens: number;
+  /** Passages whose nodes seed expansion. */
+  expansionSeeds: number;
+  /** The planner's hard cap on nodes. */
+  plannerNodes: number;
+}
+
+export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
+  maxRoutedDocuments: 2,
+  routeScoreRatio: 0.8,
+  stageCandidates: 100,
+  rerankCandidates: 40,
+  rerankKeep: 10,
+  expansionTokens: 400,
+  expansionSeeds: 3,
+  plannerNodes: 10,
+};
+
+export interface SearcherDeps {
+  lexical: LexicalIndex;
+  /** Dense modes need a vector store and the embedder of its index version. */
+  vectors?: VectorStore;
+  embedderFor?: (vectorIndexVersion: string) => SyncEmbedder | null;
+  reranker?: Reranker;
+  /** The provision tree of a document version (for the planner, expansion and reranking). */
+  structure?: (documentId: string, version: string) => readonly ProvisionNode[];
+  options?: Partial<SearchOptions>;
+}
+
+interface Candidate {
+  key: string;
+  documentId: string;
+  version: string;
+  nodeId: string;
+  start: number;
+  end: number;
+  score: number;
+  stageScores: Array<{ stage: string; score: number; rank: number }>;
+}
+
+type Stage = QueryTrace["stages"][number];
+
+const keyOf = (documentId: string, passageId: string) => `${documentId}/${passageId}`;
+
+/** The retrieval use case over the ports; each mode is a composition of small stages. */
+export function createSearcher(deps: SearcherDeps): Searcher {
+  const o: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, ...deps.options };
+  const passagesOf = deps.structure ? createPassageCache(deps.structure) : null;
+
   return {
     search(request, text) {
-      const t0 = performance.now();
-      const lex = deps.lexical.search({
-        text: request.query,
+      const stages: Stage[] = [];
+      const timed = <T>(stage: string, run: () => T, ids: (r: T) => Array<{ id: string; score: number }>): T => {
+        const t0 = performance.now();
+        const r = run();
+        stages.push({ stage, ms: performance.now() - t0, candidates: ids(r) });
+        return r;
+      };
+      const q = parseQuestion(request.query);
+      const base = {
         principal: request.principal,
-        k: request.k,
         ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
-      });
-      const ms = performance.now() - t0;
-      const passages: RetrievedPassage[] = lex.hits.map((h, i) => {
-        const body = text(h.documentId, h.version)?.slice(h.start, h.end) ?? "";
-        return {
+      };
+      let indexVersion = "";
+      let vectorIndexVersion: string | undefined;
+      const asCandidates = (
+        stage: string,
+        hits: Array<Omit<Candidate, "key" | "stageScores"> & { passageId: string }>,
+      ) =>
+        hits.map<Candidate>((h, i) => ({
+          key: keyOf(h.documentId, h.passageId),
           documentId: h.documentId,
           version: h.version,
           nodeId: h.nodeId,
           start: h.start,
           end: h.end,
           score: h.score,
+          stageScores: [{ stage, score: h.score, rank: i + 1 }],
+        }));
+      const ids = (cs: Candidate[]) => cs.map((c) => ({ id: c.key, score: c.score }));
+
+      const lexicalStage = (stage: string, queryText: string, k: number, documentIds?: string[]) =>
+        timed(
+          stage,
+          () => {
+            const r = deps.lexical.search({ ...base, text: queryText, k, ...(documentIds ? { documentIds } : {}) });
+            indexVersion = r.indexVersion;
+            return asCandidates(stage, r.hits);
+          },
+          ids,
+        );
+      const denseStage = (stage: string, queryText: string, k: number, documentIds?: string[]) =>
+        timed(
+          stage,
+          () => {
+            const vectors = deps.vectors;
+            const version = request.vectorIndexVersion ?? vectors?.activeVersion() ?? null;
+            const embedder = version !== null ? deps.embedderFor?.(version) : null;
+            if (!vectors || version === null || !embedder) return [];
+            vectorIndexVersion = version;
+            const [vector] = embedder.embedSync([queryText]);
+            if (!vector || !vector.some((x) => x !== 0)) return [];
+            const r = vectors.search({
+              vector,
+              principal: request.principal,
+              k,
+              indexVersion: version,
+              ...(documentIds ? { documentIds } : {}),
+            });
+            return asCandidates(stage, r.hits);
+          },
+          ids,
+        );
+      const route = () =>
+        timed(
+          "route",
+          () => {
+            const r = deps.lexical.searchDocuments({ ...base, text: q.naming || q.full, k: o.maxRoutedDocuments + 3 });
+            indexVersion = r.indexVersion;
+            const top = r.hits[0]?.score ?? 0;
+            return r.hits
+              .filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio)
+              .slice(0, o.maxRoutedDocuments);
+          },
+          (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
+        ).map((h) => h.documentId);
+      // Routed documents first; when routing missed, the whole-corpus ranking still follows.
+      const fill = (head: Candidate[], k: number): Candidate[] => {
+        if (head.length >= k) return head.slice(0, k);
+        const seen = new Set(head.map((c) => c.key));
+        const rest = lexicalStage("fill", q.full, k).filter((c) => !seen.has(c.key));
+        return [...head, ...rest].slice(0, k);
+      };
+      const fuse = (stage: string, lists: Candidate[][]): Candidate[] => {
+        const byKey = new Map<string, Candidate>();
+        for (const list of lists) {
+          for (const c of list) {
+            const seen = byKey.get(c.key);
+            if (seen) seen.stageScores.push(...c.stageScores);
+            else byKey.set(c.key, { ...c, stageScores: [...c.stageScores] });
+          }
+        }
+        return timed(
+          stage,
+          () =>
+            reciprocalRankFusion(lists.map((l) => l.map((c) => c.key))).map(({ id, score }, i) => {
+              const c = byKey.get(id) as Candidate;
+              c.score = score;
+              c.stageScores.push({ stage, score, rank: i + 1 });
+              return c;
+            }),
+          ids,
+        );
+      };
+      const hybrid = (k: number) => {
+        const docs = route();
+        if (docs.length === 0) return lexicalStage("lexical", q.full, k);
+        const lex = lexicalStage("lexical", q.ask, Math.max(k, o.stageCandidates), docs);
+        const dense = denseStage("dense", q.ask, Math.max(k, o.stageCandidates), docs);
+        return dense.length > 0 ? fuse("rrf", [lex, dense]) : lex;
+      };
+      const nodeOf = (c: Candidate): { node: ProvisionNode | null; cache: NodePassages | null } => {
+        const body = passagesOf ? text(c.documentId, c.version) : null;
+        if (!passagesOf || body === null) return { node: null, cache: null };
+        const cache = passagesOf(c.documentId, c.version, body);
+        return { node: cache.nodes.get(c.nodeId) ?? null, cache };
+      };
+      // Hop one along cross-reference and definition edges from the best passages' provisions.
+      const expand = (ranked: Candidate[]): Candidate[] => {
+        if (!passagesOf) return ranked;
+        return timed(
+          "expand",
+          () => {
+            const seen = new Set(ranked.map((c) => c.key));
+            const added: Candidate[] = [];
+            let budget = o.expansionTokens;
+            for (const seed of ranked.slice(0, o.expansionSeeds)) {
+              const { node, cache } = nodeOf(seed);
+              if (!node || !cache) continue;
+              const targets = [
+                ...node.termUses
+                  .filter((u) => u.start >= seed.start && u.start < seed.end && u.definitionDocumentId === null)
+                  .map((u) => u.definitionNodeId),
+                ...node.xrefs
+                  .filter((x) => x.start >= seed.start && x.start < seed.end && x.targetDocumentId === null)
+                  .map((x) => x.targetNodeId),
+              ].filter((id): id is string => id !== null && id !== node.id);
+              for (const target of new Set(targets)) {
+                const first = cache.byNode.get(target)?.[0];
+                if (!first) continue;
+                const key = keyOf(seed.documentId, first.id);
+                if (seen.has(key)) continue;
+                const tokens = countTokens(first.body);
+                if (tokens > budget) continue;
+                budget -= tokens;
+                seen.add(key);
+                added.push({
+                  key,
+                  documentId: seed.documentId,
+                  version: seed.version,
+                  nodeId: target,
+                  start: first.start,
+                  end: first.end,
+                  score: seed.score,
+                  stageScores: [{ stage: "expand", score: seed.score, rank: added.length + 1 }],
+                });
+              }
+            }
+            // Expansions follow the head the reranker or fusion chose, so they add context, not noise at rank 1.
+            const head = ranked.slice(0, o.rerankKeep);
+            return [...head, ...added, ...ranked.slice(o.rerankKeep)];
+          },
+          ids,
+        );
+      };
+      const rerank = (ranked: Candidate[]): Candidate[] => {
+        const reranker = deps.reranker;
+        if (!reranker) return ranked;
+        const pool = ranked.slice(0, o.rerankCandidates);
+        return timed(
+          "rerank",
+          () => {
+            const scores = reranker.rerank(
+              request.query,
+              pool.map((c) => {
+                const { node } = nodeOf(c);
+                return {
+                  id: c.key,
+                  text: text(c.documentId, c.version)?.slice(c.start, c.end) ?? "",
+                  heading: node ? [...node.headingPath, node.title ?? ""].join(" ") : "",
+                  flags: node?.flags ?? null,
+                };
+              }),
+            );
+            const order = pool
+              .map((c, i) => ({ c, s: scores[i] ?? 0 }))
+              .sort((a, b) => b.s - a.s)
+              .map(({ c, s }, i) => {
+                c.stageScores.push({ stage: "rerank", score: s, rank: i + 1 });
+                c.score = s;
+                return c;
+              });
+            // Keep the reranked best first; the rest of the pool and the tail keep the earlier order.
+            const keep = order.slice(0, o.rerankKeep);
+            const kept = new Set(keep.map((c) => c.key));
+            return [...keep, ...ranked.filter((c) => !kept.has(c.key))];
+          },
+          ids,
+        );
+      };
+      const planner = (): Candidate[] => {
+        const docs = route();
+        const lex = lexicalStage("lexical", q.ask, o.stageCandidates, docs.length > 0 ? docs : undefined);
+        if (!passagesOf) return lex;
+        return timed(
+          "plan",
+          () => {
+            const terms = contentWords(q.ask);
+            const intents = flagIntents(q.ask);
+            const top = lex[0]?.score ?? 1;
+            // Rank nodes by their best passage and by their descriptors (heading words, flag intents).
+            const nodeScores = new Map<string, { c: Candidate; score: number }>();
+            for (const c of lex) {
+              const { node } = nodeOf(c);
+              const nodeKey = `${c.documentId}/${c.nodeId}`;
+              const lexScore = c.score / (top || 1);
+              const prev = nodeScores.get(nodeKey);
+              if (prev && prev.score >= lexScore) continue;
+              let descriptor = 0;
+              if (node) {
+                const heading = new Set(
+                  featureWords([...node.headingPath, node.title ?? "", ...node.keywords].join(" ")),
+                );
+                descriptor += terms.length ? (0.3 * terms.filter((t) => heading.has(t)).length) / terms.length : 0;
+                descriptor += intents.length
+                  ? (0.15 * intents.filter((f) => node.flags[f]).length) / intents.length
+                  : 0;
+              }
+              nodeScores.set(nodeKey, { c, score: lexScore + descriptor });
+            }
+            const chosen = [...nodeScores.values()].sort((a, b) => b.score - a.score).slice(0, o.plannerNodes);
+            // Verbatim text of the chosen nodes: the best passage of each first, then their other passages in lexical order.
+            const heads = chosen.map(({ c, score }) => ({ ...c, score }));
+            const chosenNodes = new Set(chosen.map(({ c }) => `${c.documentId}/${c.nodeId}`));
+            const headKeys = new Set(heads.map((c) => c.key));
+            const rest = lex.filter((c) => chosenNodes.has(`${c.documentId}/${c.nodeId}`) && !headKeys.has(c.key));
+            return [...heads, ...rest];
+          },
+          ids,
+        );
+      };
+
+      const k = request.k;
+      let ranked: Candidate[];
+      switch (request.mode) {
+        case "lexical":
+          ranked = lexicalStage("lexical", request.query, k);
+          break;
+        case "dense":
+          ranked = denseStage("dense", request.query, k);
+          break;
+        case "hybrid":
+          ranked = fill(hybrid(k), k);
+          break;
+        case "navembed-r1":
+        case "navembed-r2": {
+          const docs = route();
+          const dense = docs.length > 0 ? denseStage("dense", q.ask, Math.max(k, o.stageCandidates), docs) : [];
+          ranked = fill(request.mode === "navembed-r2" ? expand(dense) : dense, k);
+          break;
+        }
+        case "navembed-r3":
+          ranked = fill(expand(hybrid(k)), k);
+          break;
+        case "navembed-r4":
+          ranked = fill(rerank(hybrid(k)), k);
+          break;
+        case "navindex":
+          ranked = expand(planner()).slice(0, k);
+          break;
+      }
+      if (indexVersion === "" && deps.lexical.activeVersion() !== null)
+        indexVersion = deps.lexical.activeVersion() as string;
+
+      const passages: RetrievedPassage[] = ranked.map((c) => {
+        const body = text(c.documentId, c.version)?.slice(c.start, c.end) ?? "";
+        return {
+          documentId: c.documentId,
+          version: c.version,
+          nodeId: c.nodeId,
+          start: c.start,
+          end: c.end,
+          score: c.score,
           tokens: countTokens(body),
-          stageScores: [{ stage: "lexical", score: h.score, rank: i + 1 }],
+          stageScores: c.stageScores,
         };
       });
       return {
         passages,
         trace: {
-          normalisedQuery: lex.normalisedQuery,
+          normalisedQuery: contentWords(request.query).join(" "),
           mode: request.mode,
-          indexVersion: lex.indexVersion,
+          indexVersion,
+          ...(vectorIndexVersion ? { vectorIndexVersion } : {}),
           filters: { principal: request.principal.id, groups: request.principal.groups },
-          stages: [{ stage: "lexical", ms, candidates: lex.hits.map((h) => ({ id: h.passageId, score: h.score })) }],
+          stages,
           selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
           contextTokens: passages.reduce((s, p) => s + p.tokens, 0),
         },

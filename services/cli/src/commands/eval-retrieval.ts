@@ -9,15 +9,24 @@ import {
   type RetrievalEvalReport,
   runRetrievalEval,
 } from "@lexnav/eval";
-import type { SearchMode } from "@lexnav/retrieval";
+import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { createEmbeddedStack } from "../stack.ts";
 
 /** Bump when ingestion or passage building changes, so stores built by older code are not reused. */
-export const EVAL_INDEX_FORMAT = "passages-v1";
+export const EVAL_INDEX_FORMAT = "passages-v2-named-cards";
 
-const MODES: SearchMode[] = ["lexical"];
+const MODES: readonly SearchMode[] = SEARCH_MODES;
+/** Modes that read the dense index: the eval builds it once per store (its own marker). */
+const DENSE_MODES: readonly SearchMode[] = [
+  "dense",
+  "hybrid",
+  "navembed-r1",
+  "navembed-r2",
+  "navembed-r3",
+  "navembed-r4",
+];
 const EVAL_PRINCIPAL = { id: "lexnav-eval", groups: ["lexnav-eval"] };
 
 export interface EvalRetrievalOptions {
@@ -79,6 +88,15 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
       );
       ctx.err(
         `indexed ${files.length} documents (${failed} failed) in ${((performance.now() - t0) / 1000).toFixed(1)} s into ${dbPath}`,
+      );
+    }
+    const denseMarker = `${dbPath}.dense-complete`;
+    if (DENSE_MODES.includes(mode) && (!existsSync(denseMarker) || stack.vectors.activeVersion() === null)) {
+      ctx.err("building the dense index (built-in embedder fitted on every passage)...");
+      const dense = stack.buildDenseIndex();
+      writeFileSync(denseMarker, JSON.stringify(dense));
+      ctx.err(
+        `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s`,
       );
     }
     const progress = createProgress(tests.length, ctx.stderr);

@@ -1,0 +1,108 @@
+import type { Access, ProvisionNode } from "@lexnav/document-model";
+import {
+  type BuiltinEmbedderOptions,
+  deserializeBuiltinEmbedder,
+  fitBuiltinEmbedder,
+} from "../embedders/builtin-embedder.ts";
+import type { VectorItem, VectorStore } from "../ports/vector-store.ts";
+import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
+import type { SyncEmbedder } from "./search.ts";
+
+/** A document version as the index builders need it. */
+export interface IndexableDocument {
+  documentId: string;
+  version: string;
+  access: Access;
+  nodes: ProvisionNode[];
+  text: string;
+}
+
+/** What the built-in embedder reads of a passage: its heading path, then its words. */
+export function embeddingText(p: Passage): string {
+  return p.heading ? `${p.heading}\n${p.body}` : p.body;
+}
+
+/** Vectors of a document's passages; passages without a known word (zero vectors) are left out. */
+export function vectorItems(embedder: SyncEmbedder, passages: Passage[]): VectorItem[] {
+  const vectors = embedder.embedSync(passages.map(embeddingText));
+  const items: VectorItem[] = [];
+  passages.forEach((p, i) => {
+    const vector = vectors[i];
+    if (!vector || !vector.some((x) => x !== 0)) return;
+    items.push({ passageId: p.id, nodeId: p.nodeId, version: p.version, start: p.start, end: p.end, vector });
+  });
+  return items;
+}
+
+export interface DenseIndexReport {
+  indexVersion: string;
+  documents: number;
+  passages: number;
+  vectors: number;
+  fitSeconds: number;
+  embedSeconds: number;
+}
+
+/**
+ * Builds a dense index version after a bulk ingest: fits the built-in embedder on every passage of the
+ * corpus, keeps the model with the version, embeds each document with its access and activates the
+ * version (the previous one keeps serving until then, and is dropped after).
+ */
+export function buildDenseIndex(
+  vectors: VectorStore,
+  documents: Iterable<IndexableDocument>,
+  options: { passages?: PassageOptions; embedder?: Partial<BuiltinEmbedderOptions> } = {},
+): DenseIndexReport {
+  const t0 = performance.now();
+  const all: Array<{ doc: IndexableDocument; passages: Passage[] }> = [];
+  for (const doc of documents) {
+    all.push({
+      doc,
+      passages: buildPassages(
+        doc.documentId,
+        doc.version,
+        doc.nodes,
+        doc.text,
+        options.passages ?? DEFAULT_PASSAGE_OPTIONS,
+      ),
+    });
+  }
+  const embedder = fitBuiltinEmbedder(
+    all.flatMap((d) => d.passages.map(embeddingText)),
+    options.embedder,
+  );
+  const t1 = performance.now();
+  const previous = vectors.activeVersion();
+  const indexVersion = vectors.createVersion(embedder.dimensions, embedder.id);
+  vectors.putModel(indexVersion, embedder.serialize());
+  let count = 0;
+  let passages = 0;
+  for (const { doc, passages: ps } of all) {
+    const items = vectorItems(embedder, ps);
+    vectors.putDocument(indexVersion, doc.documentId, doc.access, items);
+    count += items.length;
+    passages += ps.length;
+  }
+  vectors.activate(indexVersion);
+  if (previous !== null) vectors.dropVersion(previous);
+  return {
+    indexVersion,
+    documents: all.length,
+    passages,
+    vectors: count,
+    fitSeconds: (t1 - t0) / 1000,
+    embedSeconds: (performance.now() - t1) / 1000,
+  };
+}
+
+/** Loads (and keeps) the built-in embedder a vector index version was built with; null when it has none. */
+export function createEmbedderLookup(vectors: VectorStore): (indexVersion: string) => SyncEmbedder | null {
+  const cache = new Map<string, SyncEmbedder | null>();
+  return (indexVersion) => {
+    if (!cache.has(indexVersion)) {
+      const model = vectors.getModel(indexVersion);
+      cache.set(indexVersion, model ? deserializeBuiltinEmbedder(model) : null);
+    }
+    return cache.get(indexVersion) ?? null;
+  };
+}
