@@ -28,4 +28,5 @@ export type {
   TocSummary,
 } from "./provision.ts";
 export { emptyFlags } from "./provision.ts";
+export { toRoman } from "./roman.ts";
 export { countTokens, countTokensReference } from "./tokens.ts";

@@ -1,12 +1,6 @@
 import type { Catalog } from "@lexnav/catalog";
-import type { DocumentStructure } from "@lexnav/document-model";
-import {
-  type DocumentProfile,
-  groupTransactionSets,
-  linkTransactionSet,
-  profileDocument,
-  type TransactionMember,
-} from "@lexnav/provisions";
+import { groupTransactionSets, linkTransactionSet, profileDocument, type TransactionMember } from "@lexnav/provisions";
+import { loadIndexedDocuments } from "./indexed-documents.ts";
 
 interface Loaded {
   member: TransactionMember;
@@ -15,27 +9,17 @@ interface Loaded {
 }
 
 function load(catalog: Catalog, filter: { transactionSetId?: string }): Loaded[] {
-  const out: Loaded[] = [];
-  for (const doc of catalog.listDocuments({ lifecycle: ["indexed"], ...filter })) {
-    if (!doc.currentVersion) continue;
-    const version = catalog.getVersion(doc.id, doc.currentVersion);
-    if (!version) continue;
-    const nodes = catalog.getNodes(doc.id, doc.currentVersion);
-    const structure: DocumentStructure = {
-      documentId: doc.id,
-      version: doc.currentVersion,
-      nodes,
-      definitions: nodes.flatMap((n) => n.definesTerms.map((term) => ({ term, documentId: doc.id, nodeId: n.id }))),
-      toc: { span: null, listedRefs: [], foundRefs: [] },
-    };
-    const profile: DocumentProfile = profileDocument(version.text, structure);
-    out.push({
-      member: { documentId: doc.id, profile, effectiveDate: doc.effectiveDate, structure, text: version.text },
-      fileName: doc.fileName,
-      setId: doc.transactionSetId,
-    });
-  }
-  return out;
+  return loadIndexedDocuments(catalog, filter).map(({ document, structure, text }) => ({
+    member: {
+      documentId: document.id,
+      profile: profileDocument(text, structure),
+      effectiveDate: document.effectiveDate,
+      structure,
+      text,
+    },
+    fileName: document.fileName,
+    setId: document.transactionSetId,
+  }));
 }
 
 /**

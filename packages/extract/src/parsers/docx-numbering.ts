@@ -1,3 +1,5 @@
+import { toRoman } from "@lexnav/document-model";
+
 /**
  * Reconstructs the printed labels of numbered paragraphs ("1.", "(a)", "Section 2.01") from a
  * DOCX's numbering definitions, which mammoth reads but does not expose. Works on the raw XML
@@ -309,29 +311,5 @@ function letters(n: number): string {
 }
 
 function roman(n: number): string {
-  if (n < 1 || n > 3999) return String(n);
-  const table: Array<[number, string]> = [
-    [1000, "M"],
-    [900, "CM"],
-    [500, "D"],
-    [400, "CD"],
-    [100, "C"],
-    [90, "XC"],
-    [50, "L"],
-    [40, "XL"],
-    [10, "X"],
-    [9, "IX"],
-    [5, "V"],
-    [4, "IV"],
-    [1, "I"],
-  ];
-  let out = "";
-  let rest = n;
-  for (const [v, s] of table) {
-    while (rest >= v) {
-      out += s;
-      rest -= v;
-    }
-  }
-  return out;
+  return n < 1 || n > 3999 ? String(n) : toRoman(n);
 }

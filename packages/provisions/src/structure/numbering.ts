@@ -1,3 +1,5 @@
+import { toRoman as toRomanUpper } from "@lexnav/document-model";
+
 /** Numbering styles and the plausibility rules that keep stray numbers from becoming structure. */
 
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
@@ -16,27 +18,9 @@ export function romanValue(label: string): number | null {
   return toRoman(total) === s ? total : null;
 }
 
+/** Lower-case roman numeral, as clause labels print it ("iv"). */
 export function toRoman(n: number): string {
-  const table: Array<[number, string]> = [
-    [100, "c"],
-    [90, "xc"],
-    [50, "l"],
-    [40, "xl"],
-    [10, "x"],
-    [9, "ix"],
-    [5, "v"],
-    [4, "iv"],
-    [1, "i"],
-  ];
-  let out = "";
-  let rest = n;
-  for (const [v, s] of table) {
-    while (rest >= v) {
-      out += s;
-      rest -= v;
-    }
-  }
-  return out;
+  return toRomanUpper(n).toLowerCase();
 }
 
 const NUMBER_WORDS = [

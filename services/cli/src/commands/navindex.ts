@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
-import { countTokens, type DocumentStructure } from "@lexnav/document-model";
+import { countTokens } from "@lexnav/document-model";
+import { type IndexedDocument, loadIndexedDocuments } from "@lexnav/ingest";
 import {
   buildNavIndex,
   buildProvisionStore,
@@ -21,31 +22,8 @@ export interface NavindexReport {
 }
 
 /** Builds the navindex over indexed documents (optionally one transaction set) from the catalog. */
-export function loadNavIndex(
-  catalog: Catalog,
-  setId?: string,
-): { index: NavIndex; docs: Parameters<typeof buildNavIndex>[0] } {
-  const docs: Parameters<typeof buildNavIndex>[0] = [];
-  const filter =
-    setId === undefined
-      ? { lifecycle: ["indexed" as const] }
-      : { lifecycle: ["indexed" as const], transactionSetId: setId };
-  for (const document of catalog.listDocuments(filter)) {
-    if (!document.currentVersion) continue;
-    const version = catalog.getVersion(document.id, document.currentVersion);
-    if (!version) continue;
-    const nodes = catalog.getNodes(document.id, document.currentVersion);
-    const structure: DocumentStructure = {
-      documentId: document.id,
-      version: document.currentVersion,
-      nodes,
-      definitions: nodes.flatMap((n) =>
-        n.definesTerms.map((term) => ({ term, documentId: document.id, nodeId: n.id })),
-      ),
-      toc: { span: null, listedRefs: [], foundRefs: [] },
-    };
-    docs.push({ document, structure, text: version.text });
-  }
+export function loadNavIndex(catalog: Catalog, setId?: string): { index: NavIndex; docs: IndexedDocument[] } {
+  const docs = loadIndexedDocuments(catalog, setId === undefined ? {} : { transactionSetId: setId });
   return { index: buildNavIndex(docs), docs };
 }
 
