@@ -26,7 +26,7 @@ export interface EmbeddedStack {
   pipeline: IngestPipeline;
   searcher: Searcher;
   /** Fits the built-in embedder on every indexed document and activates a new dense index version. */
-  buildDenseIndex(): DenseIndexReport;
+  buildDenseIndex(options?: Parameters<typeof buildDenseIndex>[2]): DenseIndexReport;
   close(): void;
 }
 
@@ -80,7 +80,7 @@ export function createEmbeddedStack(dbPath: string, limits: IngestLimits, logger
     vectors,
     pipeline,
     searcher: createSearcher({ lexical, vectors, embedderFor, reranker: createBuiltinReranker(), structure }),
-    buildDenseIndex: () => buildDenseIndex(vectors, indexable()),
+    buildDenseIndex: (options) => buildDenseIndex(vectors, indexable(), options),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,107 @@
+import { join, resolve } from "node:path";
+import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
+import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmbeddedStack, type EmbeddedStack } from "./stack.ts";
+
+const SHARED = resolve(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../shared"));
+const cuad = (name: string) => join(SHARED, "corpus/cuad", name);
+const VERSO = cuad("VERSOTECHNOLOGIESINC_12_28_2007-EX-99.3-INTELLECTUAL PROPERTY AGREEMENT.txt");
+const SPONSOR = cuad("PACIFICSYSTEMSCONTROLTECHNOLOGYINC_08_24_2000-EX-10.53-SPONSORSHIP AGREEMENT.txt");
+const VIVINT = cuad("VIVINT SOLAR, INC. - NON-COMPETITION AGREEMENT.txt");
+const THRIVENT = cuad(
+  "ThriventVariableInsuranceAccountB_20190701_N-6_EX-99.D(IV)_11720968_EX-99.D(IV)_Endorsement Agreement.txt",
+);
+
+const READER = { id: "reader", groups: ["deals"] };
+const EMBEDDER = { dimensions: 16, minDocumentFrequency: 1, maxDocumentShare: 0.9 };
+const ASK_VIVINT =
+  'Consider the NON-COMPETITION AGREEMENT AMENDMENT between VIVINT SOLAR, INC. ("Vivint Solar"), VIVINT, INC. ("Vivint"); Is there a non-compete?';
+const ASK_VERSO =
+  'Consider the INTELLECTUAL PROPERTY AGREEMENT between NMS COMMUNICATIONS CORP. ("Seller"), VERSO BACKHAUL SOLUTIONS, INC. ("Backhaul"); Which law governs this contract?';
+
+describe("the embedded stack's retrieval modes", () => {
+  let stack: EmbeddedStack;
+  const ids: Record<string, string> = {};
+  const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+  const search = (mode: SearchMode, query: string, k = 16) =>
+    stack.searcher.search({ query, principal: READER, mode, k }, text);
+
+  beforeAll(async () => {
+    stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    for (const [name, source, groups] of [
+      ["verso", VERSO, ["deals"]],
+      ["sponsor", SPONSOR, ["deals"]],
+      ["vivint", VIVINT, ["board"]],
+    ] as const) {
+      const r = await stack.pipeline.ingest({ source, access: { principals: [], groups: [...groups] } });
+      expect(r.status).toBe("indexed");
+      ids[name] = r.documentId;
+    }
+    stack.buildDenseIndex({ embedder: EMBEDDER });
+  });
+  afterAll(() => stack.close());
+
+  it("routes a question to the document it names, in every routed mode", () => {
+    for (const mode of SEARCH_MODES.filter((m) => m !== "lexical" && m !== "dense")) {
+      const r = search(mode, ASK_VERSO);
+      expect(r.passages.length, mode).toBeGreaterThan(0);
+      expect(r.passages[0]?.documentId, mode).toBe(ids.verso);
+    }
+  });
+
+  it("never returns a document the principal may not read, in any mode", () => {
+    for (const mode of SEARCH_MODES) {
+      const r = search(mode, ASK_VIVINT, 64);
+      expect(
+        r.passages.map((p) => p.documentId),
+        mode,
+      ).not.toContain(ids.vivint);
+    }
+  });
+
+  it("keeps document text out of the trace", () => {
+    for (const mode of SEARCH_MODES) {
+      const r = search(mode, ASK_VERSO);
+      const trace = JSON.stringify(r.trace);
+      for (const p of r.passages.slice(0, 5)) {
+        const body = (text(p.documentId, p.version) ?? "").slice(p.start, p.end);
+        // Any 40-character stretch of evidence would show a leak; ids and query words cannot be that long.
+        const probe = body.slice(0, 40);
+        if (probe.length === 40) expect(trace.includes(probe), mode).toBe(false);
+      }
+      expect(r.trace.mode).toBe(mode);
+      expect(r.trace.filters.principal).toBe(READER.id);
+    }
+  });
+
+  it("embeds a document ingested after the dense index was built into the active version", async () => {
+    const r = await stack.pipeline.ingest({ source: THRIVENT, access: { principals: [], groups: ["deals"] } });
+    ids.thrivent = r.documentId;
+    const hits = stack.vectors.search({
+      vector: new Float32Array(EMBEDDER.dimensions).fill(1 / Math.sqrt(EMBEDDER.dimensions)),
+      principal: READER,
+      k: 1000,
+      documentIds: [r.documentId],
+    }).hits;
+    expect(hits.length).toBeGreaterThan(0);
+  });
+
+  it("forgets a deleted or restricted document in every mode, dense included", async () => {
+    await stack.pipeline.setAccess(ids.sponsor as string, { principals: [], groups: ["board"] });
+    await stack.pipeline.remove(ids.verso as string);
+    for (const mode of SEARCH_MODES) {
+      for (const query of [ASK_VERSO, "sponsorship boxing event stadium fee payment", ASK_VIVINT]) {
+        const docs = new Set(search(mode, query, 64).passages.map((p) => p.documentId));
+        expect(docs.has(ids.verso as string), `${mode}: deleted`).toBe(false);
+        expect(docs.has(ids.sponsor as string), `${mode}: restricted`).toBe(false);
+      }
+    }
+    const dense = stack.vectors.search({
+      vector: new Float32Array(EMBEDDER.dimensions).fill(1 / Math.sqrt(EMBEDDER.dimensions)),
+      principal: READER,
+      k: 1000,
+    });
+    expect(dense.hits.every((h) => h.documentId === ids.thrivent)).toBe(true);
+  });
+});
