@@ -62,6 +62,18 @@ describe("structure of ten EDGAR credit agreements and amendments", () => {
     expect(body[0]?.title).toMatch(/CERTAIN DEFINED TERMS/i);
     const toc = structure.nodes.find((n) => n.kind === "toc");
     expect(toc && body[0] && toc.end <= body[0].start).toBe(true);
+    // A TOC line such as "3.7. Limitation of Liability of the Facing Bank" names a provision; it is
+    // not one, so neither the entries nor the TOC carry content flags a planner would route on.
+    const tocNodes = structure.nodes.filter((n) => n.kind === "toc" || n.flags.isTocEntry);
+    expect(tocNodes.length).toBeGreaterThan(100);
+    for (const n of tocNodes) {
+      expect([n.flags.hasMoney, n.flags.hasLiabilityLimit, n.flags.hasParty, n.flags.hasDate]).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+    }
     expect(profile.role).toBe("base_agreement");
     expect(structure.definitions.map((d) => d.term)).toEqual(expect.arrayContaining(["Loans", "Business Day"]));
   }, 60_000);

@@ -1,7 +1,7 @@
 import type { CrossReference, DocumentStructure, NodeFlags, ProvisionNode, TermUse } from "@lexnav/document-model";
 import { type DocumentProfile, isPartyRole, profileDocument } from "../profile/profile-document.ts";
 import { createNodeLookup, extractReferences, type ReferenceContext, type ReferenceScope } from "./cross-references.ts";
-import { contentFlags, createPartyMatcher } from "./flags.ts";
+import { type ContentFlags, contentFlags, createPartyMatcher } from "./flags.ts";
 import { countWords, selectKeywords } from "./keywords.ts";
 import { ownSegments, ownText, treeOrder } from "./own-text.ts";
 import { nodeKeyWithZone } from "./reference-keys.ts";
@@ -14,6 +14,8 @@ export interface EnrichOptions {
   /** Keywords per node (default 8). */
   keywordLimit?: number;
 }
+
+const NO_CONTENT: ContentFlags = contentFlags("");
 
 /** Flags that describe content and roll up from children to parents. */
 const ROLLED_UP = ["hasMoney", "hasDate", "hasPercentage", "hasLiabilityLimit", "hasCondition", "hasParty"] as const;
@@ -57,15 +59,17 @@ export function enrichStructure(
   for (const node of nodes) {
     const segs = segments.get(node.id) ?? [];
     const own = ownText(text, segs);
-    const content = contentFlags(own);
+    const isToc = node.kind === "toc" || node.kind === "toc_entry" || node.flags.isTocEntry;
+    // A TOC line names a provision ("7.4 Limitation of Liability"); it is not one, so it carries no
+    // content flags and a planner routing on flags never lands on the table of contents.
+    const content = isToc ? NO_CONTENT : contentFlags(own);
     ownFlags.set(node.id, {
       ...content,
-      hasParty: partyMatcher?.test(own) === true,
+      hasParty: !isToc && partyMatcher?.test(own) === true,
       isDefinition: node.flags.isDefinition || node.kind === "definition",
       isTocEntry: node.flags.isTocEntry || node.kind === "toc_entry",
       textLength: node.end - node.start,
     });
-    const isToc = node.kind === "toc" || node.kind === "toc_entry" || node.flags.isTocEntry;
     const xrefs: CrossReference[] = [];
     if (!isToc) {
       for (const seg of segs) {
