@@ -20,6 +20,16 @@ export const configSchema = z.object({
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Answering: without a key lexnav answers offline; prices are USD per million tokens.
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  LEXNAV_MODEL: z.string().min(1).default("claude-sonnet-4-5"),
+  LEXNAV_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  LEXNAV_MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  LEXNAV_PRICE_INPUT: z.coerce.number().nonnegative().default(3.0),
+  LEXNAV_PRICE_CACHE_WRITE: z.coerce.number().nonnegative().default(3.75),
+  LEXNAV_PRICE_CACHE_READ: z.coerce.number().nonnegative().default(0.3),
+  LEXNAV_PRICE_OUTPUT: z.coerce.number().nonnegative().default(15.0),
 });
 
 export interface LexnavConfig {
@@ -28,6 +38,21 @@ export interface LexnavConfig {
   sharedDir: string;
   natsUrl: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
+  answer?: AnswerConfig;
+}
+
+/** How lexnav calls the language model and what it assumes tokens cost. */
+export interface AnswerConfig {
+  /** Absent: the offline answerer is used. */
+  apiKey: string | null;
+  /** Absent: the SDK default endpoint. */
+  baseURL: string | null;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** USD per million tokens. */
+  prices: { input: number; cacheWrite: number; cacheRead: number; output: number };
 }
 
 /** Limits that make bad input fail alone with a clear reason instead of exhausting the process. */
@@ -60,5 +85,18 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
     logLevel: e.LEXNAV_LOG_LEVEL,
+    answer: {
+      apiKey: e.ANTHROPIC_API_KEY ?? null,
+      baseURL: e.ANTHROPIC_BASE_URL ?? null,
+      model: e.LEXNAV_MODEL,
+      timeoutMs: e.LEXNAV_MODEL_TIMEOUT_MS,
+      maxRetries: e.LEXNAV_MODEL_MAX_RETRIES,
+      prices: {
+        input: e.LEXNAV_PRICE_INPUT,
+        cacheWrite: e.LEXNAV_PRICE_CACHE_WRITE,
+        cacheRead: e.LEXNAV_PRICE_CACHE_READ,
+        output: e.LEXNAV_PRICE_OUTPUT,
+      },
+    },
   };
 }

@@ -1,4 +1,4 @@
-export type { IngestLimits, LexnavConfig } from "./config.ts";
+export type { AnswerConfig, IngestLimits, LexnavConfig } from "./config.ts";
 export { configSchema, DEFAULT_LIMITS, loadConfig } from "./config.ts";
 export type { ErrorCode, LexnavErrorOptions } from "./errors.ts";
 export { ERROR_CODES, isLexnavError, LexnavError, toLexnavError } from "./errors.ts";

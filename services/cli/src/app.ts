@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
+import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
 import { evalRetrievalCommand } from "./commands/eval-retrieval.ts";
@@ -22,6 +23,9 @@ usage:
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
+  lexnav cost --corpus-tokens C --payload-tokens R [--index-tokens I] [--selected-tokens S]
+              [--question-tokens Q] [--output-tokens O] [--expire-every M] [--json]
+                                                when inject is cheaper than retrieval, and the cost of n queries
 
 options:
   --db <path>      the embedded store (default .lexnav/lexnav.sqlite, or LEXNAV_DB)
@@ -121,6 +125,18 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         if (!args[0]) throw usageError("acl needs a document id");
         await aclCommand(ctx, args[0], values.acl ?? []);
         return 0;
+      case "cost":
+        costCommand(ctx, {
+          corpusTokens: values["corpus-tokens"],
+          payloadTokens: values["payload-tokens"],
+          json,
+          ...(values["index-tokens"] ? { indexTokens: values["index-tokens"] } : {}),
+          ...(values["selected-tokens"] ? { selectedTokens: values["selected-tokens"] } : {}),
+          ...(values["question-tokens"] ? { questionTokens: values["question-tokens"] } : {}),
+          ...(values["output-tokens"] ? { outputTokens: values["output-tokens"] } : {}),
+          ...(values["expire-every"] ? { expireEvery: values["expire-every"] } : {}),
+        });
+        return 0;
       default:
         throw usageError(`unknown command "${command}"`);
     }
@@ -160,6 +176,13 @@ function parse(argv: string[]) {
       mode: { type: "string" },
       protocol: { type: "string" },
       limit: { type: "string" },
+      "corpus-tokens": { type: "string" },
+      "payload-tokens": { type: "string" },
+      "index-tokens": { type: "string" },
+      "selected-tokens": { type: "string" },
+      "question-tokens": { type: "string" },
+      "output-tokens": { type: "string" },
+      "expire-every": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

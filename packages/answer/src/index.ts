@@ -1,0 +1,7 @@
+// Public API of @lexnav/answer: answering with verified citations, the token ledger and cost model,
+// and the statistics of paired evaluation.
+export type { CacheRegime, CostPoint, CostReport, Crossover, Workload } from "./domain/cost-model.ts";
+export { costCurve, costReport, crossover, DEFAULT_CURVE_POINTS, queryCost } from "./domain/cost-model.ts";
+export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
+export { buildLedger, DEFAULT_PRICE_CARD, entryDollars, formatLedger, mergeLedgers, usd } from "./domain/ledger.ts";
+export { priceCardOf } from "./domain/price-card.ts";
