@@ -1,12 +1,26 @@
 // Public API of @lexnav/answer: answering with verified citations, the token ledger and cost model,
 // and the statistics of paired evaluation.
 
+export type { CitationCheck, SourceText, VerifiedAnswer } from "./domain/citations.ts";
+export { parseCitedText, SILENCE_SENTENCE, shouldAbstain, verifyCitation, verifyClaims } from "./domain/citations.ts";
 export type { ProportionInterval } from "./domain/clopper-pearson.ts";
 export { betaQuantile, clopperPearson, regularizedBeta } from "./domain/clopper-pearson.ts";
 export type { CacheRegime, CostPoint, CostReport, Crossover, Workload } from "./domain/cost-model.ts";
 export { costCurve, costReport, crossover, DEFAULT_CURVE_POINTS, queryCost } from "./domain/cost-model.ts";
+export type { AnswerClaim, Citation, EvidenceItem } from "./domain/evidence.ts";
+export { citeAs, clauseKey } from "./domain/evidence.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
 export { buildLedger, DEFAULT_PRICE_CARD, entryDollars, formatLedger, mergeLedgers, usd } from "./domain/ledger.ts";
 export type { PairOutcome, PairwiseSummary, PositionalVerdict } from "./domain/pairwise.ts";
 export { forcedOutcome, pairOutcome, parseJudgeVerdict, summarisePairwise } from "./domain/pairwise.ts";
 export { priceCardOf } from "./domain/price-card.ts";
+export {
+  evidenceTag,
+  PLANNER_RULES_V1,
+  PROMPT_VERSION,
+  renderEvidence,
+  renderQuestion,
+  SYSTEM_RULES_V1,
+} from "./domain/prompts.ts";
+export type { CheckedQuestion, QuestionProblem } from "./domain/question-guard.ts";
+export { checkQuestion, languageOf, looksLikeInstructions, MAX_QUESTION_CHARS } from "./domain/question-guard.ts";

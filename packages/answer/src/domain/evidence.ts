@@ -1,0 +1,58 @@
+import type { DocumentRole } from "@lexnav/document-model";
+
+/**
+ * One item of the extract an answer may rest on: a span of a stored document version with what a
+ * lawyer needs to weigh it (role, effective date, clause). `text == source.slice(start, end)`.
+ */
+export interface EvidenceItem {
+  /** Label inside one extract: "E1", "E2", ... */
+  id: string;
+  documentId: string;
+  version: string;
+  nodeId: string;
+  start: number;
+  end: number;
+  text: string;
+  /** How answers name the document: its filed name. */
+  docLabel: string;
+  role: DocumentRole;
+  /** ISO date or null. */
+  effectiveDate: string | null;
+  transactionSetId: string | null;
+  /** As printed, e.g. "Section 2.1"; null when the node has none. */
+  clauseRef: string | null;
+}
+
+/** A span the answer rests on (mirrors lexnav.answer.v1.Citation): quote == text(document@version)[start, end). */
+export interface Citation {
+  documentId: string;
+  version: string;
+  nodeId: string;
+  start: number;
+  end: number;
+  quote: string;
+  clauseRef?: string;
+  /** The `[doc] Clause X` form shown to the reader. */
+  display: string;
+}
+
+/** One statement of an answer and the citations it rests on. */
+export interface AnswerClaim {
+  text: string;
+  citations: Citation[];
+}
+
+/** `[doc] Clause X` for an evidence item (the clause is omitted when the provision has no reference). */
+export function citeAs(item: Pick<EvidenceItem, "docLabel" | "clauseRef">): string {
+  return item.clauseRef ? `[${item.docLabel}] ${item.clauseRef}` : `[${item.docLabel}]`;
+}
+
+/** A clause reference compared loosely: case, "Section"/"Clause"/"§" prefixes and spacing do not matter. */
+export function clauseKey(ref: string | null): string {
+  if (!ref) return "";
+  return ref
+    .toLowerCase()
+    .replace(/^(section|clause|article|paragraph|sec\.|§)\s*/, "")
+    .replace(/\s+/g, "")
+    .replace(/\.$/, "");
+}
