@@ -9,8 +9,12 @@ export type { CacheRegime, CostPoint, CostReport, Crossover, Workload } from "./
 export { costCurve, costReport, crossover, DEFAULT_CURVE_POINTS, queryCost } from "./domain/cost-model.ts";
 export type { AnswerClaim, Citation, EvidenceItem } from "./domain/evidence.ts";
 export { citeAs, clauseKey } from "./domain/evidence.ts";
+export type { ExtractDeps } from "./domain/extract.ts";
+export { buildExtract, clauseOf, documentLabel } from "./domain/extract.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
 export { buildLedger, DEFAULT_PRICE_CARD, entryDollars, formatLedger, mergeLedgers, usd } from "./domain/ledger.ts";
+export type { DraftAnswer, OfflineOptions } from "./domain/offline-answerer.ts";
+export { answerOffline, DEFAULT_OFFLINE_OPTIONS, scoreSentences } from "./domain/offline-answerer.ts";
 export type { PairOutcome, PairwiseSummary, PositionalVerdict } from "./domain/pairwise.ts";
 export { forcedOutcome, pairOutcome, parseJudgeVerdict, summarisePairwise } from "./domain/pairwise.ts";
 export { priceCardOf } from "./domain/price-card.ts";

@@ -1,0 +1,68 @@
+import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
+import type { RetrievedPassage } from "@lexnav/retrieval";
+import type { SourceText } from "./citations.ts";
+import type { EvidenceItem } from "./evidence.ts";
+
+/** What building an extract reads from the catalog. */
+export interface ExtractDeps {
+  text: SourceText;
+  document: (documentId: string) => DocumentRecord | null;
+  /** The provision a passage belongs to (for its clause reference); null when unknown. */
+  node?: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+}
+
+/** The filed name of a document: its title when it has one, else its file name without extension. */
+export function documentLabel(doc: DocumentRecord | null, documentId: string): string {
+  if (!doc) return documentId;
+  return doc.fileName.replace(/\.[A-Za-z0-9]+$/, "") || doc.title || documentId;
+}
+
+/**
+ * Turns retrieved passages (best first) into the extract an answer may cite: verbatim text, document
+ * role and effective date, clause reference. Passages whose text is gone are skipped; overlapping
+ * passages of one version are kept once.
+ */
+export function buildExtract(passages: readonly RetrievedPassage[], deps: ExtractDeps): EvidenceItem[] {
+  const items: EvidenceItem[] = [];
+  for (const p of passages) {
+    const text = deps.text(p.documentId, p.version);
+    if (text === null || p.end <= p.start || p.end > text.length) continue;
+    const overlaps = items.some(
+      (e) => e.documentId === p.documentId && e.version === p.version && e.start < p.end && p.start < e.end,
+    );
+    if (overlaps) continue;
+    const doc = deps.document(p.documentId);
+    const node = deps.node?.(p.documentId, p.version, p.nodeId) ?? null;
+    items.push({
+      id: `E${items.length + 1}`,
+      documentId: p.documentId,
+      version: p.version,
+      nodeId: p.nodeId,
+      start: p.start,
+      end: p.end,
+      text: text.slice(p.start, p.end),
+      docLabel: documentLabel(doc, p.documentId),
+      role: doc?.role ?? "unknown",
+      effectiveDate: doc?.effectiveDate ?? null,
+      transactionSetId: doc?.transactionSetId ?? null,
+      clauseRef: node ? clauseOf(node) : null,
+    });
+  }
+  return items;
+}
+
+/** "Section 7.02(b)" style reference of a node: its printed ref, or its full ref with the kind named. */
+export function clauseOf(node: Pick<ProvisionNode, "clauseRef" | "fullRef" | "kind">): string | null {
+  if (node.fullRef && /^[0-9]/.test(node.fullRef)) {
+    const kind =
+      node.kind === "article"
+        ? "Article"
+        : node.kind === "schedule"
+          ? "Schedule"
+          : node.kind === "exhibit"
+            ? "Exhibit"
+            : "Section";
+    return `${kind} ${node.fullRef}`;
+  }
+  return node.clauseRef ?? node.fullRef ?? null;
+}
