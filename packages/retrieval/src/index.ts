@@ -1,6 +1,7 @@
 export { createSqliteLexicalIndex, FIELD_WEIGHTS } from "./adapters/sqlite-lexical-index.ts";
 export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts";
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
+export type { RerankWeights } from "./domain/builtin-reranker.ts";
 export { createBuiltinReranker, RERANK_WEIGHTS } from "./domain/builtin-reranker.ts";
 export type { DenseIndexReport, IndexableDocument } from "./domain/dense-index.ts";
 export { buildDenseIndex, createEmbedderLookup, embeddingText, vectorItems } from "./domain/dense-index.ts";

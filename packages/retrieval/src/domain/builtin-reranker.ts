@@ -3,7 +3,15 @@ import type { RerankCandidate, Reranker } from "../ports/reranker.ts";
 import { contentWords, flagIntents, parseQuestion } from "./question.ts";
 
 /** Weights of the built-in reranker's features (tuned on dev questions, never on gold fields). */
-export const RERANK_WEIGHTS = { coverage: 1.0, proximity: 0.35, heading: 0.5, intent: 0.15, prior: 0.6 } as const;
+export const RERANK_WEIGHTS: RerankWeights = { coverage: 1.0, proximity: 0.35, heading: 0.5, intent: 0.15, prior: 0.6 };
+
+export interface RerankWeights {
+  coverage: number;
+  proximity: number;
+  heading: number;
+  intent: number;
+  prior: number;
+}
 
 /**
  * The built-in reranker: a deterministic scorer over each candidate — how many of the question's
@@ -12,7 +20,7 @@ export const RERANK_WEIGHTS = { coverage: 1.0, proximity: 0.35, heading: 0.5, in
  * question asks for (an amount, a date, a rate, a cap, a definition, a condition). The candidate's
  * rank from the retrieval stage is kept as a prior, so reranking reorders, it does not start over.
  */
-export function createBuiltinReranker(): Reranker {
+export function createBuiltinReranker(weights: RerankWeights = RERANK_WEIGHTS): Reranker {
   return {
     id: "builtin-rerank-1",
     rerank(query: string, candidates: RerankCandidate[]): number[] {
@@ -35,11 +43,11 @@ export function createBuiltinReranker(): Reranker {
         const intent = c.flags && intents.length > 0 ? intents.filter((f) => c.flags?.[f]).length / intents.length : 0;
         const prior = 1 / (1 + i / 10);
         return (
-          RERANK_WEIGHTS.coverage * coverage +
-          RERANK_WEIGHTS.proximity * proximity(ws, terms) +
-          RERANK_WEIGHTS.heading * heading +
-          RERANK_WEIGHTS.intent * intent +
-          RERANK_WEIGHTS.prior * prior
+          weights.coverage * coverage +
+          weights.proximity * proximity(ws, terms) +
+          weights.heading * heading +
+          weights.intent * intent +
+          weights.prior * prior
         );
       });
     },

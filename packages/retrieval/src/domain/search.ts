@@ -3,7 +3,9 @@ import { featureWords } from "../embedders/text-features.ts";
 import type { LexicalIndex } from "../ports/lexical-index.ts";
 import type { Reranker } from "../ports/reranker.ts";
 import type { VectorStore } from "../ports/vector-store.ts";
+import { tightenToEvidence } from "./context-assembly.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
+import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import type { Principal } from "./principal.ts";
 import { contentWords, flagIntents, parseQuestion } from "./question.ts";
@@ -104,6 +106,10 @@ export interface SearchOptions {
   expansionSeeds: number;
   /** The planner's hard cap on nodes. */
   plannerNodes: number;
+  /** Modes whose passages are tightened to the sentences carrying the question's words. */
+  tighten: readonly SearchMode[];
+  /** Adds the clause words of the contract concepts a question names to the ranking inside documents. */
+  conceptExpansion: boolean;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
@@ -115,6 +121,8 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   expansionTokens: 400,
   expansionSeeds: 3,
   plannerNodes: 10,
+  tighten: [],
+  conceptExpansion: true,
 };
 
 export interface SearcherDeps {
@@ -157,7 +165,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         stages.push({ stage, ms: performance.now() - t0, candidates: ids(r) });
         return r;
       };
-      const q = parseQuestion(request.query);
+      const parsed = parseQuestion(request.query);
+      const q = o.conceptExpansion ? { ...parsed, ask: expandConcepts(parsed.ask) } : parsed;
       const base = {
         principal: request.principal,
         ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
@@ -278,12 +287,14 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             for (const seed of ranked.slice(0, o.expansionSeeds)) {
               const { node, cache } = nodeOf(seed);
               if (!node || !cache) continue;
+              // Edges into another instrument of the set would need that document's version: same document only.
+              const sameDocument = (documentId: string | null) => documentId === null || documentId === seed.documentId;
               const targets = [
                 ...node.termUses
-                  .filter((u) => u.start >= seed.start && u.start < seed.end && u.definitionDocumentId === null)
+                  .filter((u) => u.start >= seed.start && u.start < seed.end && sameDocument(u.definitionDocumentId))
                   .map((u) => u.definitionNodeId),
                 ...node.xrefs
-                  .filter((x) => x.start >= seed.start && x.start < seed.end && x.targetDocumentId === null)
+                  .filter((x) => x.start >= seed.start && x.start < seed.end && sameDocument(x.targetDocumentId))
                   .map((x) => x.targetNodeId),
               ].filter((id): id is string => id !== null && id !== node.id);
               for (const target of new Set(targets)) {
@@ -356,8 +367,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         return timed(
           "plan",
           () => {
-            const terms = contentWords(q.ask);
-            const intents = flagIntents(q.ask);
+            const terms = contentWords(parsed.ask);
+            const intents = flagIntents(parsed.ask);
             const top = lex[0]?.score ?? 1;
             // Rank nodes by their best passage and by their descriptors (heading words, flag intents).
             const nodeScores = new Map<string, { c: Candidate; score: number }>();
@@ -423,6 +434,18 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       if (indexVersion === "" && deps.lexical.activeVersion() !== null)
         indexVersion = deps.lexical.activeVersion() as string;
 
+      if (o.tighten.includes(request.mode)) {
+        const terms = new Set(contentWords(q.ask));
+        ranked = timed(
+          "tighten",
+          () =>
+            ranked.map((c) => {
+              const full = text(c.documentId, c.version);
+              return full === null ? c : { ...c, ...tightenToEvidence(full, c.start, c.end, terms) };
+            }),
+          ids,
+        );
+      }
       const passages: RetrievedPassage[] = ranked.map((c) => {
         const body = text(c.documentId, c.version)?.slice(c.start, c.end) ?? "";
         return {

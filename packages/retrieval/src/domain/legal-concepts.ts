@@ -1,0 +1,53 @@
+import { contentWords } from "./question.ts";
+
+/**
+ * A small thesaurus of contract concepts: the words a question uses for a concept, and the words the
+ * clauses that carry it tend to use instead ("When does it expire?" is answered by "shall continue for
+ * a term of three years"). Hand-written from how commercial contracts phrase these provisions; the
+ * question wording it keys on was read from the dev questions (not their evidence), so figures on
+ * those questions flatter it somewhat — docs/retrieval.md says so next to the numbers.
+ */
+const CONCEPTS: Array<[RegExp, string]> = [
+  [/\bexpir\w*/i, "term expiration continue until years period remain force effect terminate"],
+  [/\brenew\w*/i, "renewal renew renewed automatically successive additional extend term"],
+  [/\bgovern\w*|\blaws?\b/i, "governed governing laws construed state jurisdiction"],
+  [/\bassign\w*/i, "assign assigned assignment transfer consent delegate successors"],
+  [/\bminimum\b|\bcommitment\b/i, "minimum purchase least quantity commitment annual"],
+  [/\blicens\w*/i, "license licenses grant grants hereby right rights royalty exclusive"],
+  [/\baudit\w*/i, "audit inspect examine books records accountant access"],
+  [/\bcap\b|\bliabilit\w*/i, "liability exceed aggregate limited amounts paid damages consequential"],
+  [/\bwarrant\w*/i, "warranty warrants warranted period months defects free"],
+  [/\bexclusiv\w*/i, "exclusive exclusively sole solely only"],
+  [/\brevenue\b|\bprofit\w*/i, "revenue profit share percent royalty net sales proceeds"],
+  [/\buncapped\b/i, "unlimited exclusion indemnification gross negligence willful misconduct"],
+  [/\bchange of control\b/i, "merger acquisition control acquire majority voting"],
+  [/\bcompet\w*/i, "compete competing competitive engage similar business territory"],
+  [/\binsurance\b/i, "insurance insured coverage policy policies insurer"],
+  [/\bconvenience\b/i, "terminate without cause reason convenience notice days"],
+  [/\bdisparag\w*/i, "disparage disparaging negative statements reputation"],
+  [/\bsolicit\w*|\bhiring\b/i, "solicit hire employ employees induce"],
+  [/\bfirst refusal\b|\bfirst offer\b|\bfirst negotiation\b/i, "first refusal offer negotiate notice right"],
+  [/\bmost.favou?red\b/i, "favorable terms pricing prices customer no less"],
+  [/\bvolume\b/i, "volume units quantity exceed maximum"],
+  [/\bcovenant not to sue\b/i, "sue challenge contest validity claim"],
+  [/\bintellectual property\b|\bip\b/i, "intellectual property ownership owns title rights patents"],
+  [/\bpost.?termination\b|\bafter termination\b/i, "survive surviving expiration termination continue obligations"],
+  [/\bthird.party beneficiar\w*/i, "third party beneficiary beneficiaries enforce"],
+  [/\birrevocable\b|\bperpetual\b/i, "irrevocable perpetual fully paid royalty free"],
+  [/\btransferable\b/i, "transferable sublicensable assignable transfer"],
+  [/\bprice\w*/i, "price prices pricing increase adjust"],
+];
+
+/** Questions with more content words than this carry their own clause vocabulary and are left alone. */
+export const CONCEPT_EXPANSION_MAX_WORDS = 6;
+
+/**
+ * The question's asking part with the clause words of the concepts it names appended. Only short
+ * questions ("Is there a cap on liability?") are expanded: a long statement of what a clause should
+ * say already uses the clause's words, and extra words would only blur it.
+ */
+export function expandConcepts(ask: string): string {
+  if (contentWords(ask).length > CONCEPT_EXPANSION_MAX_WORDS) return ask;
+  const extra = CONCEPTS.filter(([re]) => re.test(ask)).map(([, words]) => words);
+  return extra.length === 0 ? ask : `${ask} ${extra.join(" ")}`;
+}
