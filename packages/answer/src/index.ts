@@ -1,6 +1,8 @@
 // Public API of @lexnav/answer: answering with verified citations, the token ledger and cost model,
 // and the statistics of paired evaluation.
 
+export type { AnthropicModelOptions } from "./adapters/anthropic-model.ts";
+export { createAnthropicModel, mapModelError } from "./adapters/anthropic-model.ts";
 export type { CitationCheck, SourceText, VerifiedAnswer } from "./domain/citations.ts";
 export { parseCitedText, SILENCE_SENTENCE, shouldAbstain, verifyCitation, verifyClaims } from "./domain/citations.ts";
 export type { ProportionInterval } from "./domain/clopper-pearson.ts";
@@ -13,6 +15,15 @@ export type { ExtractDeps } from "./domain/extract.ts";
 export { buildExtract, clauseOf, documentLabel } from "./domain/extract.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
 export { buildLedger, DEFAULT_PRICE_CARD, entryDollars, formatLedger, mergeLedgers, usd } from "./domain/ledger.ts";
+export type {
+  EvidencePlacement,
+  ModelAnswer,
+  ModelAnswerer,
+  ModelAnswerRequest,
+  Plan,
+  PlanRequest,
+} from "./domain/model-answerer.ts";
+export { createModelAnswerer, judgeModelText, parsePlan } from "./domain/model-answerer.ts";
 export type { DraftAnswer, OfflineOptions } from "./domain/offline-answerer.ts";
 export { answerOffline, DEFAULT_OFFLINE_OPTIONS, scoreSentences } from "./domain/offline-answerer.ts";
 export type { PairOutcome, PairwiseSummary, PositionalVerdict } from "./domain/pairwise.ts";
@@ -28,3 +39,4 @@ export {
 } from "./domain/prompts.ts";
 export type { CheckedQuestion, QuestionProblem } from "./domain/question-guard.ts";
 export { checkQuestion, languageOf, looksLikeInstructions, MAX_QUESTION_CHARS } from "./domain/question-guard.ts";
+export type { LanguageModel, ModelCallRequest, ModelCallResult, SystemBlock } from "./ports/language-model.ts";
