@@ -3,6 +3,12 @@
 
 export type { AnthropicModelOptions } from "./adapters/anthropic-model.ts";
 export { createAnthropicModel, mapModelError } from "./adapters/anthropic-model.ts";
+export type { SqlDatabase } from "./adapters/sqlite-answer-store.ts";
+export { createSqliteAnswerStore } from "./adapters/sqlite-answer-store.ts";
+export type { AnswerMode, AnswerRecord, AnswerStore } from "./domain/answer-record.ts";
+export { ANSWER_MODES } from "./domain/answer-record.ts";
+export type { Ask, AskDeps, AskRequest } from "./domain/ask.ts";
+export { createAsk } from "./domain/ask.ts";
 export type { CitationCheck, SourceText, VerifiedAnswer } from "./domain/citations.ts";
 export { parseCitedText, SILENCE_SENTENCE, shouldAbstain, verifyCitation, verifyClaims } from "./domain/citations.ts";
 export type { ProportionInterval } from "./domain/clopper-pearson.ts";

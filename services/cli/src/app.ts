@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
+import { askCommand } from "./commands/ask.ts";
 import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
@@ -7,6 +8,7 @@ import { evalRetrievalCommand } from "./commands/eval-retrieval.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
+import { replayCommand } from "./commands/replay.ts";
 import type { CliContext } from "./context.ts";
 import { createEmbeddedStack } from "./stack.ts";
 
@@ -23,6 +25,12 @@ usage:
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
+  lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
+            [--principal <id>] [--group <name>...] [--json]
+                                                answer with verified citations and a token ledger
+                                                (a model when ANTHROPIC_API_KEY is set, else offline);
+                                                default principal: local, in every group a document names
+  lexnav replay <answer-id> [--offline] [--json] run a stored answer again over its recorded extract
   lexnav cost --corpus-tokens C --payload-tokens R [--index-tokens I] [--selected-tokens S]
               [--question-tokens Q] [--output-tokens O] [--expire-every M] [--json]
                                                 when inject is cheaper than retrieval, and the cost of n queries
@@ -125,6 +133,24 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         if (!args[0]) throw usageError("acl needs a document id");
         await aclCommand(ctx, args[0], values.acl ?? []);
         return 0;
+      case "ask": {
+        const question = args.join(" ");
+        await askCommand(ctx, {
+          question,
+          mode: values.mode ?? "navindex",
+          offline: values.offline === true,
+          json,
+          groups: values.group ?? [],
+          ...(values.principal ? { principal: values.principal } : {}),
+          ...(values.k ? { k: Number(values.k) } : {}),
+        });
+        return 0;
+      }
+      case "replay": {
+        if (!args[0]) throw usageError("replay needs an answer id");
+        const r = await replayCommand(ctx, args[0], { json, offline: values.offline === true });
+        return r.sameAnswer ? 0 : 1;
+      }
       case "cost":
         costCommand(ctx, {
           corpusTokens: values["corpus-tokens"],
@@ -176,6 +202,10 @@ function parse(argv: string[]) {
       mode: { type: "string" },
       protocol: { type: "string" },
       limit: { type: "string" },
+      offline: { type: "boolean" },
+      principal: { type: "string" },
+      group: { type: "string", multiple: true },
+      k: { type: "string" },
       "corpus-tokens": { type: "string" },
       "payload-tokens": { type: "string" },
       "index-tokens": { type: "string" },

@@ -1,0 +1,217 @@
+import { LexnavError } from "@lexnav/core";
+import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
+import type { Principal, RetrievedPassage, Searcher, SearchMode } from "@lexnav/retrieval";
+import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
+import type { SourceText } from "./citations.ts";
+import type { EvidenceItem } from "./evidence.ts";
+import { buildExtract } from "./extract.ts";
+import { buildLedger, type LedgerEntry, type PriceCard } from "./ledger.ts";
+import type { ModelAnswerer } from "./model-answerer.ts";
+import { answerOffline, type DraftAnswer } from "./offline-answerer.ts";
+import { PROMPT_VERSION } from "./prompts.ts";
+import { checkQuestion, looksLikeInstructions } from "./question-guard.ts";
+
+/** What answering reads and calls; the composition root wires it to the catalog, the searcher and a model. */
+export interface AskDeps {
+  searcher: Searcher;
+  text: SourceText;
+  document: (documentId: string) => DocumentRecord | null;
+  node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  /** The current versions of every indexed document `principal` may read (inject's corpus). */
+  corpus: (principal: Principal) => Array<{ documentId: string; version: string }>;
+  /** The compact navindex over what `principal` may read, and the (doc node) pairs it lists. */
+  navindex?: (principal: Principal) => { compact: string; known: ReadonlySet<string>; indexVersion: string };
+  /** Null: answer offline. */
+  model: { answerer: ModelAnswerer; name: string } | null;
+  priceCard: PriceCard;
+  now: () => string;
+  newId: () => string;
+  /** Most tokens inject may send; beyond it the question needs a navigate mode. */
+  maxInjectTokens?: number;
+}
+
+export interface AskRequest {
+  question: string;
+  mode: AnswerMode;
+  principal: Principal;
+  /** Passages a retrieval mode hands the answerer. */
+  k: number;
+  onText?: (delta: string) => void;
+}
+
+/** Longest stretch of one provision navindex fetches for the model (characters). */
+const MAX_NODE_CHARS = 6000;
+
+/** The ask use case: retrieve (or take the whole corpus), answer, verify, and return a replayable record. */
+export function createAsk(deps: AskDeps) {
+  const maxInject = deps.maxInjectTokens ?? 150_000;
+
+  async function ask(req: AskRequest): Promise<AnswerRecord> {
+    const checked = checkQuestion(req.question);
+    if (!checked.ok)
+      throw new LexnavError(checked.error.code === "empty" ? "empty" : "too_large", checked.error.reason);
+    const question = checked.value.question;
+    const usage: LedgerEntry[] = [];
+    const warnings: string[] = [];
+    let indexVersion = "";
+    let selected: string[] = [];
+    let extract: EvidenceItem[];
+
+    if (req.mode === "inject") {
+      const docs = deps.corpus(req.principal);
+      extract = buildExtract(
+        docs.map((d) => {
+          const t = deps.text(d.documentId, d.version) ?? "";
+          return {
+            documentId: d.documentId,
+            version: d.version,
+            nodeId: "",
+            start: 0,
+            end: t.length,
+            score: 1,
+            tokens: 0,
+            stageScores: [],
+          };
+        }),
+        { text: deps.text, document: deps.document },
+      );
+      const tokens = extract.reduce((s, e) => s + countTokens(e.text), 0);
+      if (deps.model && tokens > maxInject)
+        throw new LexnavError(
+          "too_large",
+          `inject would send ${tokens} tokens (limit ${maxInject}); ask with a navigate mode such as --mode navindex`,
+        );
+      selected = extract.map((e) => `${e.documentId}/`);
+    } else if (req.mode === "navindex" && deps.model && deps.navindex) {
+      const nav = deps.navindex(req.principal);
+      indexVersion = nav.indexVersion;
+      const plan = await deps.model.answerer.plan({ question, compactIndex: nav.compact, known: nav.known });
+      usage.push(plan.usage);
+      if (plan.rejected.length > 0)
+        warnings.push(`planner named ${plan.rejected.length} id(s) not in the index; ignored`);
+      extract = buildExtract(
+        plan.pairs.flatMap((p) => fetchNode(p.documentId, p.nodeId)),
+        deps,
+      );
+      selected = plan.pairs.map((p) => `${p.documentId}/${p.nodeId}`);
+    } else {
+      const r = deps.searcher.search(
+        { query: question, principal: req.principal, mode: req.mode as SearchMode, k: req.k },
+        deps.text,
+      );
+      indexVersion = r.trace.indexVersion;
+      selected = r.trace.selected;
+      extract = buildExtract(r.passages, deps);
+    }
+    for (const e of extract)
+      if (looksLikeInstructions(e.text))
+        warnings.push(`${e.docLabel} contains text addressed to a model; it was passed as quoted evidence only`);
+
+    let draft: DraftAnswer;
+    if (deps.model) {
+      const m = await deps.model.answerer.answer({
+        question,
+        extract,
+        source: deps.text,
+        placement: req.mode === "inject" ? "cached-prefix" : "in-turn",
+        ...(req.onText ? { onText: req.onText } : {}),
+      });
+      usage.push(...m.usage);
+      draft = m.draft;
+    } else draft = answerOffline(question, extract, deps.text);
+
+    return {
+      id: deps.newId(),
+      createdAt: deps.now(),
+      question,
+      mode: req.mode,
+      answerer: deps.model ? "model" : "offline",
+      model: deps.model?.name ?? null,
+      promptVersion: PROMPT_VERSION,
+      indexVersion,
+      principal: { id: req.principal.id, groups: [...req.principal.groups] },
+      selectedNodes: selected,
+      evidence: extract.map((e) => ({
+        documentId: e.documentId,
+        version: e.version,
+        nodeId: e.nodeId,
+        start: e.start,
+        end: e.end,
+      })),
+      contextTokens: extract.reduce((s, e) => s + countTokens(e.text), 0),
+      answer: draft.text,
+      abstained: draft.abstained,
+      abstainReason: draft.abstainReason,
+      citations: draft.claims.flatMap((c) => c.citations),
+      precedence: draft.precedence,
+      unsupported: draft.unsupported,
+      warnings,
+      ledger: buildLedger(usage, deps.priceCard),
+    };
+  }
+
+  // Deterministic fetch of a planned provision: its span in the current version, capped.
+  function fetchNode(documentId: string, nodeId: string): RetrievedPassage[] {
+    const doc = deps.document(documentId);
+    if (!doc?.currentVersion) return [];
+    const node = deps.node(documentId, doc.currentVersion, nodeId);
+    if (!node) return [];
+    return [
+      {
+        documentId,
+        version: doc.currentVersion,
+        nodeId,
+        start: node.start,
+        end: Math.min(node.end, node.start + MAX_NODE_CHARS),
+        score: 1,
+        tokens: 0,
+        stageScores: [],
+      },
+    ];
+  }
+
+  /**
+   * Replays a record over the extract it stored (same spans, same versions): the answerer, prompt
+   * and model are run again and the new answer is compared with the stored one.
+   */
+  async function replay(
+    record: AnswerRecord,
+  ): Promise<{ replayed: AnswerRecord; sameAnswer: boolean; missing: number }> {
+    const passages: RetrievedPassage[] = record.evidence.map((e) => ({ ...e, score: 1, tokens: 0, stageScores: [] }));
+    const extract = buildExtract(passages, deps);
+    const missing = record.evidence.length - extract.length;
+    const usage: LedgerEntry[] = [];
+    let draft: DraftAnswer;
+    if (record.answerer === "model") {
+      if (!deps.model)
+        throw new LexnavError("invalid_argument", "this answer came from a model: set ANTHROPIC_API_KEY to replay it");
+      const m = await deps.model.answerer.answer({
+        question: record.question,
+        extract,
+        source: deps.text,
+        placement: record.mode === "inject" ? "cached-prefix" : "in-turn",
+      });
+      usage.push(...m.usage);
+      draft = m.draft;
+    } else draft = answerOffline(record.question, extract, deps.text);
+    const replayed: AnswerRecord = {
+      ...record,
+      id: deps.newId(),
+      createdAt: deps.now(),
+      model: record.answerer === "model" ? (deps.model?.name ?? null) : null,
+      promptVersion: PROMPT_VERSION,
+      answer: draft.text,
+      abstained: draft.abstained,
+      abstainReason: draft.abstainReason,
+      citations: draft.claims.flatMap((c) => c.citations),
+      precedence: draft.precedence,
+      unsupported: draft.unsupported,
+      ledger: buildLedger(usage, deps.priceCard),
+    };
+    return { replayed, sameAnswer: replayed.answer === record.answer, missing };
+  }
+
+  return { ask, replay };
+}
+
+export type Ask = ReturnType<typeof createAsk>;

@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import {
+  ANSWER_MODES,
+  type AnswerMode,
+  type AnswerRecord,
+  createAnthropicModel,
+  createAsk,
+  createModelAnswerer,
+  createSqliteAnswerStore,
+  formatLedger,
+  priceCardOf,
+} from "@lexnav/answer";
+import { openSqliteDatabase } from "@lexnav/catalog";
+import { LexnavError, sha256Hex } from "@lexnav/core";
+import { serializeNavIndexCompact } from "@lexnav/provisions";
+import { mayRead, type Principal } from "@lexnav/retrieval";
+import type { CliContext } from "../context.ts";
+import { loadNavIndex } from "./navindex.ts";
+
+export interface AskOptions {
+  question: string;
+  mode: string;
+  offline: boolean;
+  json: boolean;
+  principal?: string;
+  groups: string[];
+  k?: number;
+}
+
+/**
+ * Who asks when no --principal/--group is given: the local operator of the embedded store, member of
+ * every group any document names (whoever runs the CLI can read the SQLite file anyway). Documents
+ * ingested without --acl carry empty access lists, which the retrieval rule reads as "admins only":
+ * nobody finds them by search, this default user included; ingest with --acl to make them askable.
+ */
+export function localPrincipal(ctx: CliContext): Principal {
+  const groups = new Set<string>(["local"]);
+  for (const d of ctx.catalog.listDocuments({ lifecycle: ["indexed"] })) for (const g of d.access.groups) groups.add(g);
+  return { id: "local", groups: [...groups].sort() };
+}
+
+/** The ask use case wired to the CLI's stack; a model answers when a key is configured and --offline is not set. */
+export function createCliAsk(ctx: CliContext, offline: boolean) {
+  const settings = ctx.config.answer;
+  const useModel = !offline && !!settings?.apiKey;
+  const model =
+    useModel && settings?.apiKey
+      ? {
+          name: settings.model,
+          answerer: createModelAnswerer({
+            model: createAnthropicModel({
+              apiKey: settings.apiKey,
+              model: settings.model,
+              baseURL: settings.baseURL,
+              timeoutMs: settings.timeoutMs,
+              maxRetries: settings.maxRetries,
+            }),
+          }),
+        }
+      : null;
+  const texts = new Map<string, string | null>();
+  const text = (documentId: string, version: string) => {
+    const key = `${documentId}@${version}`;
+    if (!texts.has(key)) texts.set(key, ctx.catalog.getVersion(documentId, version)?.text ?? null);
+    return texts.get(key) ?? null;
+  };
+  const nodes = new Map<string, Map<string, import("@lexnav/document-model").ProvisionNode>>();
+  const node = (documentId: string, version: string, nodeId: string) => {
+    const key = `${documentId}@${version}`;
+    let m = nodes.get(key);
+    if (!m) {
+      m = new Map(ctx.catalog.getNodes(documentId, version).map((n) => [n.id, n]));
+      nodes.set(key, m);
+    }
+    return m.get(nodeId) ?? null;
+  };
+  return createAsk({
+    searcher: ctx.searcher,
+    text,
+    document: (id) => ctx.catalog.getDocument(id),
+    node,
+    corpus: (principal) =>
+      ctx.catalog
+        .listDocuments({ lifecycle: ["indexed"] })
+        .filter((d) => d.currentVersion !== null && mayRead(principal, d.access))
+        .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
+    navindex: (principal) => {
+      const { index } = loadNavIndex(ctx.catalog);
+      const readable = new Set(
+        ctx.catalog
+          .listDocuments({ lifecycle: ["indexed"] })
+          .filter((d) => mayRead(principal, d.access))
+          .map((d) => d.id),
+      );
+      const permitted = { ...index, documents: index.documents.filter((d) => readable.has(d.id)) };
+      const compact = serializeNavIndexCompact(permitted);
+      const known = new Set(permitted.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));
+      return { compact, known, indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}` };
+    },
+    model,
+    priceCard: priceCardOf(ctx.config),
+    now: () => new Date().toISOString(),
+    newId: () => `ans_${randomUUID().replace(/-/g, "").slice(0, 16)}`,
+  });
+}
+
+/** `lexnav ask`: answers a question with verified citations, prints the ledger and stores a replayable record. */
+export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<AnswerRecord> {
+  if (!ANSWER_MODES.includes(opts.mode as AnswerMode))
+    throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${ANSWER_MODES.join(", ")})`);
+  if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
+    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
+  const principal: Principal =
+    opts.principal || opts.groups.length > 0
+      ? { id: opts.principal ?? "anonymous", groups: opts.groups }
+      : localPrincipal(ctx);
+  const ask = createCliAsk(ctx, opts.offline);
+  const streaming = !opts.json && !opts.offline && !!ctx.config.answer?.apiKey;
+  if (streaming) ctx.stderr.write("model draft (verified below):\n");
+  const record = await ask.ask({
+    question: opts.question,
+    mode: opts.mode as AnswerMode,
+    principal,
+    k: opts.k ?? 10,
+    ...(streaming ? { onText: (d: string) => ctx.stderr.write(d) } : {}),
+  });
+  if (streaming) ctx.stderr.write("\n\n");
+  const db = openSqliteDatabase(ctx.config.dbPath);
+  try {
+    createSqliteAnswerStore(db).put(record);
+  } finally {
+    db.close();
+  }
+  ctx.out(opts.json ? JSON.stringify(record, null, 2) : renderAnswer(record));
+  return record;
+}
+
+/** The answer as a reader sees it: text, citations with offsets, precedence notes, warnings and the ledger. */
+export function renderAnswer(r: AnswerRecord): string {
+  const lines = [r.answer, ""];
+  if (r.abstained) lines.push(`(abstained: ${r.abstainReason ?? "no verified support"})`);
+  if (r.citations.length > 0) {
+    lines.push("citations:");
+    for (const c of r.citations)
+      lines.push(`  ${c.display}  ${c.documentId}@${c.version.slice(0, 12)} [${c.start}, ${c.end})`);
+  }
+  if (r.unsupported > 0) lines.push(`dropped ${r.unsupported} statement(s) whose citations did not verify`);
+  for (const w of r.warnings) lines.push(`warning: ${w}`);
+  lines.push(
+    "",
+    `answer ${r.id} · mode ${r.mode} · ${r.answerer}${r.model ? ` (${r.model})` : ""} · prompt ${r.promptVersion} · index ${r.indexVersion || "-"} · context ${r.contextTokens} tokens`,
+  );
+  lines.push(r.ledger.entries.length > 0 ? formatLedger(r.ledger) : "ledger: no model calls (offline), $0");
+  return lines.join("\n");
+}

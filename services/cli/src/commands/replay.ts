@@ -1,0 +1,46 @@
+import { type AnswerRecord, createSqliteAnswerStore } from "@lexnav/answer";
+import { openSqliteDatabase } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
+import type { CliContext } from "../context.ts";
+import { createCliAsk, renderAnswer } from "./ask.ts";
+
+export interface ReplayReport {
+  original: AnswerRecord;
+  replayed: AnswerRecord;
+  sameAnswer: boolean;
+  missingEvidence: number;
+}
+
+/** `lexnav replay <answer-id>`: runs a stored answer again over the extract it recorded and says whether it changed. */
+export async function replayCommand(
+  ctx: CliContext,
+  id: string,
+  opts: { json: boolean; offline: boolean },
+): Promise<ReplayReport> {
+  const db = openSqliteDatabase(ctx.config.dbPath);
+  let original: AnswerRecord | null;
+  try {
+    original = createSqliteAnswerStore(db).get(id);
+  } finally {
+    db.close();
+  }
+  if (!original) throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
+  const ask = createCliAsk(ctx, opts.offline);
+  const r = await ask.replay(original);
+  const report: ReplayReport = { original, replayed: r.replayed, sameAnswer: r.sameAnswer, missingEvidence: r.missing };
+  if (opts.json) ctx.out(JSON.stringify(report, null, 2));
+  else
+    ctx.out(
+      [
+        `replay of ${original.id} (asked ${original.createdAt}, prompt ${original.promptVersion}, now ${r.replayed.promptVersion})`,
+        `question: ${original.question}`,
+        r.missing > 0 ? `warning: ${r.missing} evidence span(s) are no longer stored` : "",
+        r.sameAnswer ? "the replayed answer is identical" : "the replayed answer differs; it reads:",
+        "",
+        renderAnswer(r.replayed),
+      ]
+        .filter((l) => l !== "")
+        .join("\n"),
+    );
+  return report;
+}

@@ -1,0 +1,225 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type AnswerRecord, clauseOf, documentLabel, SILENCE_SENTENCE } from "@lexnav/answer";
+import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { runCli } from "@lexnav/cli";
+import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type MessagesApiStandIn,
+  type StandInRequest,
+  startMessagesApiStandIn,
+} from "../support/messages-api-stand-in.ts";
+import { repoRoot } from "../support/shared.ts";
+
+const LAW = "governed by the laws of the State of California";
+const sink = { write: () => true } as unknown as NodeJS.WriteStream;
+
+describe("lexnav ask / replay / cost", () => {
+  let dir: string;
+  let db: string;
+  let api: MessagesApiStandIn;
+  const offlineConfig = loadConfig({});
+  const run = async (config: LexnavConfig, ...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli([...argv, "--db", db], config, silentLogger, {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+      stderr: sink,
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+  const modelConfig = (key = "sk-ant-test-key"): LexnavConfig =>
+    loadConfig({
+      ANTHROPIC_API_KEY: key,
+      ANTHROPIC_BASE_URL: api.url,
+      LEXNAV_MODEL_MAX_RETRIES: "0",
+      LEXNAV_MODEL_TIMEOUT_MS: "5000",
+    });
+  // The stored text of a cited version, to check quotes against.
+  const storedSlice = (documentId: string, version: string, start: number, end: number) => {
+    const conn = openSqliteDatabase(db);
+    try {
+      return createSqliteCatalog(conn).getVersion(documentId, version)?.text.slice(start, end);
+    } finally {
+      conn.close();
+    }
+  };
+  // Where the governing-law clause sits: the provision a planner should pick.
+  const lawNode = () => {
+    const conn = openSqliteDatabase(db);
+    try {
+      const catalog = createSqliteCatalog(conn);
+      for (const d of catalog.listDocuments()) {
+        if (!d.currentVersion) continue;
+        const text = catalog.getVersion(d.id, d.currentVersion)?.text ?? "";
+        const at = text.indexOf(LAW);
+        if (at < 0) continue;
+        const node = catalog
+          .getNodes(d.id, d.currentVersion)
+          .filter((n) => n.start <= at && at < n.end)
+          .sort((a, b) => a.end - a.start - (b.end - b.start))[0];
+        if (node) return { doc: d, node, label: documentLabel(d, d.id), clause: clauseOf(node) };
+      }
+    } finally {
+      conn.close();
+    }
+    throw new Error("governing-law clause not found");
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-ask-"));
+    db = join(dir, "lexnav.sqlite");
+    api = await startMessagesApiStandIn();
+    const r = await run(
+      offlineConfig,
+      "ingest",
+      join(repoRoot, "examples", "manufacturing-agreement"),
+      "--acl",
+      "group:demo",
+      "--json",
+    );
+    expect(r.code).toBe(0);
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("cost prints the crossover and both curves, and refuses bad numbers", async () => {
+    const r = await run(
+      offlineConfig,
+      "cost",
+      "--corpus-tokens",
+      "120000",
+      "--payload-tokens",
+      "4000",
+      "--index-tokens",
+      "15000",
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("C < R·p_in/p_read = 40,000 tokens -> navembed is cheaper here");
+    expect(r.out).toContain("C < I + S·p_in/p_read = 55,000 tokens");
+    expect(r.out).toMatch(/cache expired and rewritten every 1 query/);
+    const j = JSON.parse(
+      (await run(offlineConfig, "cost", "--corpus-tokens", "1000", "--payload-tokens", "500", "--json")).out,
+    );
+    expect(j.crossover.injectVsNavembed).toBeCloseTo(5000, 6);
+    const bad = await run(offlineConfig, "cost", "--corpus-tokens", "lots", "--payload-tokens", "5");
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/--corpus-tokens must be a whole number/);
+    expect((await run(offlineConfig, "cost", "--payload-tokens", "5")).err).toMatch(/needs --corpus-tokens/);
+  });
+
+  it("ask offline answers with a citation that resolves to the stored text, and replay reproduces it", async () => {
+    const r = await run(
+      offlineConfig,
+      "ask",
+      "Which state's law governs the agreement?",
+      "--mode",
+      "hybrid",
+      "--offline",
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const rec = JSON.parse(r.out) as AnswerRecord;
+    expect(rec).toMatchObject({ answerer: "offline", mode: "hybrid", abstained: false, promptVersion: "answer-v1" });
+    expect(rec.answer).toContain("California");
+    expect(rec.indexVersion).not.toBe("");
+    expect(rec.selectedNodes.length).toBeGreaterThan(0);
+    for (const c of rec.citations) expect(storedSlice(c.documentId, c.version, c.start, c.end)).toBe(c.quote);
+    const text = await run(offlineConfig, "replay", rec.id);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain("the replayed answer is identical");
+    expect((await run(offlineConfig, "replay", "ans_nope")).code).toBe(3);
+  });
+
+  it("ask handles bad input clearly: empty, 50 KB, another language, an unknown mode, nobody's documents", async () => {
+    const empty = await run(offlineConfig, "ask", "  ");
+    expect([empty.code, empty.err]).toEqual([1, "lexnav: the question is empty: ask something about the documents"]);
+    const big = await run(offlineConfig, "ask", "x".repeat(50 * 1024));
+    expect(big.code).toBe(1);
+    expect(big.err).toMatch(/at most 4000 are accepted/);
+    const de = await run(offlineConfig, "ask", "Welches Recht gilt für den Vertrag und die Parteien?", "--json");
+    expect(de.code).toBe(0);
+    expect(JSON.parse(de.out)).toMatchObject({ abstained: true, answer: SILENCE_SENTENCE });
+    expect(JSON.parse(de.out).abstainReason).toMatch(/English questions only/);
+    expect((await run(offlineConfig, "ask", "what?", "--mode", "psychic")).err).toMatch(/unknown mode "psychic"/);
+    const stranger = await run(
+      offlineConfig,
+      "ask",
+      "Which state's law governs the agreement?",
+      "--principal",
+      "mallory",
+      "--json",
+    );
+    expect(JSON.parse(stranger.out)).toMatchObject({ abstained: true, citations: [] });
+  });
+
+  it("navindex with a model: planner over the cached compact index, invented ids rejected, fetched provisions answered and verified", async () => {
+    const { doc, node, label, clause } = lawNode();
+    api.requests.length = 0;
+    api.script([
+      { kind: "reply", text: `${doc.id} ${node.id}\ndoc_invented n_invented` },
+      {
+        kind: "reply",
+        text: (req: StandInRequest) => {
+          expect(JSON.stringify(req.body.messages)).toContain(LAW); // the fetched provision is the evidence
+          return `California law governs. [${label}]${clause ? ` ${clause}` : ""} "${LAW}"\nIt also bans exports. [${label}] "no such words in the contract"`;
+        },
+      },
+    ]);
+    const r = await run(
+      modelConfig(),
+      "ask",
+      "Which state's law governs the agreement?",
+      "--mode",
+      "navindex",
+      "--json",
+    );
+    expect(r.err).toBe("");
+    const rec = JSON.parse(r.out) as AnswerRecord;
+    expect(rec).toMatchObject({ answerer: "model", model: "claude-sonnet-4-5", abstained: false, unsupported: 1 });
+    expect(rec.selectedNodes).toEqual([`${doc.id}/${node.id}`]);
+    expect(rec.warnings.join(" ")).toMatch(/not in the index/);
+    expect(rec.answer).toContain("California law governs");
+    expect(rec.answer).not.toContain("bans exports");
+    for (const c of rec.citations) expect(storedSlice(c.documentId, c.version, c.start, c.end)).toBe(LAW);
+    expect(rec.ledger.entries.map((e) => e.stage)).toEqual(["plan", "answer"]);
+    expect(rec.ledger.entries[0]?.cacheWriteTokens).toBeGreaterThan(0);
+    expect(rec.ledger.dollars.total).toBeGreaterThan(0);
+    const plan = api.requests[0]?.body.system as Array<{ text: string; cache_control?: unknown }>;
+    expect(plan[1]?.cache_control).toEqual({ type: "ephemeral" });
+  });
+
+  it("inject with a model caches the corpus: the second question reads it", async () => {
+    api.fallback = () => SILENCE_SENTENCE;
+    const first = JSON.parse(
+      (await run(modelConfig(), "ask", "Who manufactures the products?", "--mode", "inject", "--json")).out,
+    ) as AnswerRecord;
+    const second = JSON.parse(
+      (await run(modelConfig(), "ask", "Who pays for shipping?", "--mode", "inject", "--json")).out,
+    ) as AnswerRecord;
+    expect(first.abstained).toBe(true);
+    expect(first.ledger.tokens.cacheWrite).toBeGreaterThan(5000);
+    expect(second.ledger.tokens.cacheRead).toBe(first.ledger.tokens.cacheWrite);
+    expect(second.ledger.dollars.total).toBeLessThan(first.ledger.dollars.total);
+    const text = await run(modelConfig(), "ask", "Who pays for shipping?", "--mode", "inject");
+    expect(text.out).toMatch(/cache-read/);
+    expect(text.out).toMatch(/^total/m);
+  });
+
+  it("a bad key is a clear error, not a crash", async () => {
+    const r = await run(
+      modelConfig("sk-wrong"),
+      "ask",
+      "Which state's law governs the agreement?",
+      "--mode",
+      "lexical",
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/rejected the API key \(401\): check ANTHROPIC_API_KEY/);
+  });
+});
