@@ -34,6 +34,8 @@ export type { DraftAnswer, OfflineOptions } from "./domain/offline-answerer.ts";
 export { answerOffline, DEFAULT_OFFLINE_OPTIONS, scoreSentences } from "./domain/offline-answerer.ts";
 export type { PairOutcome, PairwiseSummary, PositionalVerdict } from "./domain/pairwise.ts";
 export { forcedOutcome, pairOutcome, parseJudgeVerdict, summarisePairwise } from "./domain/pairwise.ts";
+export type { PairedItem, PairedJudgement } from "./domain/pairwise-judge.ts";
+export { JUDGE_PROMPT_VERSION, judgePair } from "./domain/pairwise-judge.ts";
 export { priceCardOf } from "./domain/price-card.ts";
 export {
   evidenceTag,
