@@ -32,7 +32,7 @@ const item = {
   b: "New York [X] Section 9",
 };
 const firstHolds = (req: ModelCallRequest, word: string) =>
-  (/<first>\n([^]*?)\n<\/first>/.exec(req.user)?.[1] ?? "").includes(word);
+  (/<first>\n([\s\S]*?)\n<\/first>/.exec(req.user)?.[1] ?? "").includes(word);
 
 describe("position-swapped judge", () => {
   it("a consistent judge gives A the win after both orders", async () => {
