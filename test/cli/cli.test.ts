@@ -52,6 +52,15 @@ describe("lexnav CLI", () => {
     expect(roles).toEqual(["amendment", "amendment", "amendment", "base_agreement"]);
   });
 
+  it("files documents ingested without --acl under the local group", async () => {
+    const file = corpusPath("edgar", "0000041850-96-000001_5.html");
+    const r = await run("ingest", file, "--json");
+    expect(r.code).toBe(0);
+    const id = JSON.parse(r.out).results[0].documentId;
+    const list = JSON.parse((await run("list", "--json")).out);
+    expect(list.find((d: { id: string }) => d.id === id).access).toEqual({ principals: [], groups: ["local"] });
+  });
+
   it("exits non-zero and names the file and reason when a file fails", async () => {
     const r = await run("ingest", join(dir, "does-not-exist.pdf"));
     expect(r.code).toBe(1);
@@ -82,7 +91,7 @@ describe("lexnav CLI", () => {
   });
 
   it("inspects a file that was never ingested without adding it to the store", async () => {
-    const file = corpusPath("edgar", "0000041850-96-000001_5.html");
+    const file = corpusPath("edgar", "0000355948-96-000003_2.html");
     const r = await run("inspect", file);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/nodes/);

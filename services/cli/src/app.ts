@@ -17,6 +17,7 @@ export const USAGE = `lexnav — cited provision trees for transactional legal d
 usage:
   lexnav demo                                   ingest the example transaction set and show its structure
   lexnav ingest <paths...> [--acl <principal|group:name>...] [--set <transaction-set>] [--json]
+                                                without --acl, documents are readable by the local group
   lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality
   lexnav list [--json]                          every document with its lifecycle (failed ones with reasons)
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index

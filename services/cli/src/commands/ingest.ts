@@ -11,6 +11,12 @@ export interface IngestOptions {
   json: boolean;
 }
 
+/**
+ * Who may read documents ingested without `--acl` on the all-in-one CLI: the local group, which the
+ * CLI's default principal belongs to. A deployment names its principals and groups explicitly.
+ */
+export const LOCAL_GROUP = "local";
+
 /** Splits `--acl` values into principals and groups: `group:deal-team` is a group, anything else a principal. */
 export function parseAcl(values: string[]): Access {
   const principals: string[] = [];
@@ -35,7 +41,7 @@ export interface IngestSummary {
 
 export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promise<IngestSummary> {
   const { files, skipped } = expandPaths(opts.paths);
-  const access = parseAcl(opts.acl);
+  const access = opts.acl.length > 0 ? parseAcl(opts.acl) : { principals: [], groups: [LOCAL_GROUP] };
   const progress = createProgress(files.length, ctx.stderr);
   const results: IngestResult[] = [];
   for (const file of files) {
