@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
-import type { Principal, Searcher, SearchMode } from "@lexnav/retrieval";
+import type { Principal, QueryTrace, Searcher, SearchMode } from "@lexnav/retrieval";
 import type { BenchTest } from "./bench-file.ts";
 import {
   K_VALUES,
@@ -65,7 +65,14 @@ function accumulate(rows: Array<{ ranked: RankedPassage[]; gold: SpanRef[] }>): 
 export function runRetrievalEval(
   deps: RetrievalEvalDeps,
   tests: BenchTest[],
-  opts: { mode: SearchMode; protocol: string; k?: number; onProgress?: (done: number) => void },
+  opts: {
+    mode: SearchMode;
+    protocol: string;
+    k?: number;
+    onProgress?: (done: number) => void;
+    /** Receives each question's trace (ids, scores, versions; no document text). */
+    onTrace?: (queryId: string, trace: QueryTrace) => void;
+  },
 ): RetrievalEvalReport {
   const k = opts.k ?? Math.max(...K_VALUES);
   const files = new Map<string, string>();
@@ -93,6 +100,7 @@ export function runRetrievalEval(
     const t0 = performance.now();
     const result = deps.searcher.search({ query: t.query, principal: deps.principal, mode: opts.mode, k }, textOf);
     latencies.push(performance.now() - t0);
+    opts.onTrace?.(t.query_id, result.trace);
     const ranked: RankedPassage[] = result.passages.map((p) => ({
       file: fileOf(p.documentId),
       start: p.start,

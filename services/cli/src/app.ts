@@ -21,7 +21,7 @@ usage:
   lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality
   lexnav list [--json]                          every document with its lifecycle (failed ones with reasons)
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
-  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--json]
+  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--traces <file.jsonl>] [--json]
                       modes: lexical dense hybrid navembed-r1 navembed-r2 navembed-r3 navembed-r4 navindex
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
@@ -113,6 +113,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           protocol: values.protocol ?? "full",
           json,
           ...(values.limit ? { limit: Number(values.limit) } : {}),
+          ...(values.traces ? { traces: values.traces } : {}),
         });
         return 0;
       }
@@ -203,6 +204,7 @@ function parse(argv: string[]) {
       mode: { type: "string" },
       protocol: { type: "string" },
       limit: { type: "string" },
+      traces: { type: "string" },
       offline: { type: "boolean" },
       principal: { type: "string" },
       group: { type: "string", multiple: true },

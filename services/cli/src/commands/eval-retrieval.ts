@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import {
@@ -37,6 +37,8 @@ export interface EvalRetrievalOptions {
   limit?: number;
   json: boolean;
   storeDir?: string;
+  /** Writes one JSON line per question: its id and the searcher's trace (no document text). */
+  traces?: string;
 }
 
 /**
@@ -103,7 +105,12 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
     const report = runRetrievalEval(
       { catalog: stack.catalog, searcher: stack.searcher, corpusRoot, principal: EVAL_PRINCIPAL },
       tests,
-      { mode, protocol, onProgress: () => progress.tick("") },
+      {
+        mode,
+        protocol,
+        onProgress: () => progress.tick(""),
+        ...(opts.traces ? { onTrace: writeTrace(opts.traces) } : {}),
+      },
     );
     progress.done();
     if (opts.json) ctx.out(JSON.stringify(report, null, 2));
@@ -112,6 +119,11 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
   } finally {
     stack.close();
   }
+}
+
+function writeTrace(path: string) {
+  writeFileSync(path, "");
+  return (queryId: string, trace: unknown) => appendFileSync(path, `${JSON.stringify({ queryId, trace })}\n`);
 }
 
 const pct = (x: number | undefined) => `${((x ?? 0) * 100).toFixed(1)}`;
