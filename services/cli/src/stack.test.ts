@@ -50,6 +50,15 @@ describe("the embedded stack's retrieval modes", () => {
     }
   });
 
+  it("the planner hands on text of at most ten provisions, plus budgeted expansion", () => {
+    const r = search("navindex", ASK_VERSO, 64);
+    const planned = new Set(
+      r.passages.filter((p) => !p.stageScores.some((s) => s.stage === "expand")).map((p) => p.nodeId),
+    );
+    expect(planned.size).toBeGreaterThan(0);
+    expect(planned.size).toBeLessThanOrEqual(10);
+  });
+
   it("never returns a document the principal may not read, in any mode", () => {
     for (const mode of SEARCH_MODES) {
       const r = search(mode, ASK_VIVINT, 64);
