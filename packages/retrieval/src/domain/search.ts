@@ -392,11 +392,14 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             }
             const chosen = [...nodeScores.values()].sort((a, b) => b.score - a.score).slice(0, o.plannerNodes);
             // Verbatim text of the chosen nodes: the best passage of each first, then their other passages in lexical order.
-            const heads = chosen.map(({ c, score }) => ({ ...c, score }));
-            const chosenNodes = new Set(chosen.map(({ c }) => `${c.documentId}/${c.nodeId}`));
-            const headKeys = new Set(heads.map((c) => c.key));
-            const rest = lex.filter((c) => chosenNodes.has(`${c.documentId}/${c.nodeId}`) && !headKeys.has(c.key));
-            return [...heads, ...rest];
+            // Every passage of a chosen node, by its own score plus its node's descriptor bonus.
+            const bonus = new Map(
+              chosen.map(({ c, score }) => [`${c.documentId}/${c.nodeId}`, score - c.score / (top || 1)]),
+            );
+            return lex
+              .filter((c) => bonus.has(`${c.documentId}/${c.nodeId}`))
+              .map((c) => ({ ...c, score: c.score / (top || 1) + (bonus.get(`${c.documentId}/${c.nodeId}`) ?? 0) }))
+              .sort((a, b) => b.score - a.score);
           },
           ids,
         );
