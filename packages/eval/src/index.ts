@@ -1,3 +1,13 @@
+export type {
+  AnswerEvalDeps,
+  AnswerEvalReport,
+  AnswerEvalRow,
+  EvalAnswer,
+  EvalAsk,
+  PairedRow,
+  Share,
+} from "./answer-eval.ts";
+export { runAnswerEval, runPairedEval, summariseAnswerRows } from "./answer-eval.ts";
 export type { BenchTest, Protocol } from "./bench-file.ts";
 export { applyProtocol, datasetOf, loadBench } from "./bench-file.ts";
 export type { RankedPassage, SpanRef } from "./domain/span-metrics.ts";

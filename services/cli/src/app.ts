@@ -4,6 +4,7 @@ import { askCommand } from "./commands/ask.ts";
 import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
+import { evalAnswersCommand } from "./commands/eval-answers.ts";
 import { evalRetrievalCommand } from "./commands/eval-retrieval.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { inspectCommand } from "./commands/inspect.ts";
@@ -23,6 +24,10 @@ usage:
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
   lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--traces <file.jsonl>] [--json]
                       modes: lexical dense hybrid navembed-r1 navembed-r2 navembed-r3 navembed-r4 navindex
+  lexnav eval answers --bench <file> --corpus <root> [--mode <mode>] [--offline] [--k N] [--limit N]
+                     [--paired [--judge <model>]] [--rows <file.jsonl>] [--json]
+                                                abstention and cited gold spans of the answerer; --paired judges
+                                                inject against the mode (needs ANTHROPIC_API_KEY)
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
@@ -104,7 +109,24 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         });
         return 0;
       case "eval": {
-        if (args[0] !== "retrieval") throw usageError('eval needs a kind: "retrieval"');
+        if (args[0] === "answers") {
+          if (!values.bench || !values.corpus) throw usageError("eval answers needs --bench and --corpus");
+          await evalAnswersCommand(ctx, {
+            bench: values.bench,
+            corpus: values.corpus,
+            mode: values.mode ?? "hybrid",
+            protocol: values.protocol ?? "full",
+            offline: values.offline === true,
+            paired: values.paired === true,
+            json,
+            ...(values.limit ? { limit: Number(values.limit) } : {}),
+            ...(values.k ? { k: Number(values.k) } : {}),
+            ...(values.judge ? { judge: values.judge } : {}),
+            ...(values.rows ? { rows: values.rows } : {}),
+          });
+          return 0;
+        }
+        if (args[0] !== "retrieval") throw usageError('eval needs a kind: "retrieval" or "answers"');
         if (!values.bench || !values.corpus) throw usageError("eval retrieval needs --bench and --corpus");
         await evalRetrievalCommand(ctx, {
           bench: values.bench,
@@ -205,6 +227,9 @@ function parse(argv: string[]) {
       protocol: { type: "string" },
       limit: { type: "string" },
       traces: { type: "string" },
+      paired: { type: "boolean" },
+      judge: { type: "string" },
+      rows: { type: "string" },
       offline: { type: "boolean" },
       principal: { type: "string" },
       group: { type: "string", multiple: true },

@@ -1,25 +1,14 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { LexnavError, sha256Hex } from "@lexnav/core";
-import {
-  applyProtocol,
-  datasetOf,
-  loadBench,
-  type Protocol,
-  type RetrievalEvalReport,
-  runRetrievalEval,
-} from "@lexnav/eval";
+import { appendFileSync, writeFileSync } from "node:fs";
+import { LexnavError } from "@lexnav/core";
+import { type RetrievalEvalReport, runRetrievalEval } from "@lexnav/eval";
 import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
-import { createEmbeddedStack } from "../stack.ts";
-
-/** Bump when ingestion or passage building changes, so stores built by older code are not reused. */
-export const EVAL_INDEX_FORMAT = "passages-v2-named-cards";
+import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
 
 const MODES: readonly SearchMode[] = SEARCH_MODES;
 /** Modes that read the dense index: the eval builds it once per store (its own marker). */
-const DENSE_MODES: readonly SearchMode[] = [
+export const DENSE_MODES: readonly SearchMode[] = [
   "dense",
   "hybrid",
   "navembed-r1",
@@ -27,7 +16,6 @@ const DENSE_MODES: readonly SearchMode[] = [
   "navembed-r3",
   "navembed-r4",
 ];
-const EVAL_PRINCIPAL = { id: "lexnav-eval", groups: ["lexnav-eval"] };
 
 export interface EvalRetrievalOptions {
   bench: string;
@@ -49,58 +37,16 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
   if (!MODES.includes(opts.mode as SearchMode)) {
     throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${MODES.join(", ")})`);
   }
-  if (opts.protocol !== "full" && opts.protocol !== "mini") {
-    throw new LexnavError("invalid_argument", `unknown protocol "${opts.protocol}" (full or mini)`);
-  }
   const mode = opts.mode as SearchMode;
-  const protocol = opts.protocol as Protocol;
-  const corpusRoot = resolve(opts.corpus);
-  const all = loadBench(opts.bench);
-  const dataset = datasetOf(all);
-  const { tests, corpusDocs } = applyProtocol(all, protocol, opts.limit);
-  const datasetDir = join(corpusRoot, dataset);
-  if (!existsSync(datasetDir)) throw new LexnavError("not_found", `corpus folder ${datasetDir} does not exist`);
-  const files = (corpusDocs ?? readdirSync(datasetDir).map((f) => `${dataset}/${f}`)).sort();
-
-  const fingerprint = sha256Hex(
-    [EVAL_INDEX_FORMAT, ...files.map((f) => `${f}:${statSync(join(corpusRoot, f)).size}`)].join("\n"),
-  ).slice(0, 16);
-  const storeDir = opts.storeDir ?? join(ctx.config.dbPath, "..", "eval");
-  mkdirSync(storeDir, { recursive: true });
-  const dbPath = join(storeDir, `${dataset}-${protocol}-${fingerprint}.sqlite`);
-  const doneMarker = `${dbPath}.complete`;
-  const stack = createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger);
+  const { stack, tests, protocol, corpusRoot } = await openEvalStore(ctx, {
+    bench: opts.bench,
+    corpus: opts.corpus,
+    protocol: opts.protocol,
+    dense: DENSE_MODES.includes(mode),
+    ...(opts.limit ? { limit: opts.limit } : {}),
+    ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
+  });
   try {
-    if (!existsSync(doneMarker)) {
-      const progress = createProgress(files.length, ctx.stderr);
-      const t0 = performance.now();
-      let failed = 0;
-      for (const f of files) {
-        const r = await stack.pipeline.ingest({
-          source: join(corpusRoot, f),
-          access: { principals: [], groups: EVAL_PRINCIPAL.groups },
-        });
-        if (r.status === "failed") failed += 1;
-        progress.tick(f);
-      }
-      progress.done();
-      writeFileSync(
-        doneMarker,
-        JSON.stringify({ files: files.length, failed, seconds: (performance.now() - t0) / 1000 }),
-      );
-      ctx.err(
-        `indexed ${files.length} documents (${failed} failed) in ${((performance.now() - t0) / 1000).toFixed(1)} s into ${dbPath}`,
-      );
-    }
-    const denseMarker = `${dbPath}.dense-complete`;
-    if (DENSE_MODES.includes(mode) && (!existsSync(denseMarker) || stack.vectors.activeVersion() === null)) {
-      ctx.err("building the dense index (built-in embedder fitted on every passage)...");
-      const dense = stack.buildDenseIndex();
-      writeFileSync(denseMarker, JSON.stringify(dense));
-      ctx.err(
-        `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s`,
-      );
-    }
     const progress = createProgress(tests.length, ctx.stderr);
     const report = runRetrievalEval(
       { catalog: stack.catalog, searcher: stack.searcher, corpusRoot, principal: EVAL_PRINCIPAL },

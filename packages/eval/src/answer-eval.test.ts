@@ -1,0 +1,141 @@
+import type { Catalog } from "@lexnav/catalog";
+import type { DocumentRecord } from "@lexnav/document-model";
+import { describe, expect, it } from "vitest";
+import { type EvalAnswer, runAnswerEval, runPairedEval, summariseAnswerRows } from "./answer-eval.ts";
+import type { BenchTest } from "./bench-file.ts";
+
+const ROOT = "/data/corpus";
+// Two documents whose files sit under the corpus root; citations name documents, gold names files.
+const catalog: Pick<Catalog, "getDocument"> = {
+  getDocument: (id: string) => ({ id, source: `${ROOT}/cuad/${id}.txt` }) as unknown as DocumentRecord,
+};
+
+const noLedger = {
+  tokens: { input: 0, cacheWrite: 0, cacheRead: 0, output: 0, total: 0 },
+  dollars: { total: 0 },
+};
+const answer = (over: Partial<EvalAnswer>): EvalAnswer => ({
+  abstained: false,
+  citations: [],
+  contextTokens: 100,
+  ledger: noLedger,
+  ...over,
+});
+
+const test = (id: string, query: string, spans: Array<[string, number, number]>): BenchTest => ({
+  query_id: id,
+  query,
+  doc: "cuad/a.txt",
+  snippets: spans.map(([f, s, e]) => ({ file_path: f, span: [s, e] })),
+});
+
+describe("runAnswerEval", () => {
+  const tests = [
+    test("q1", "silent, abstains", []),
+    test("q2", "silent, answers anyway", []),
+    test("q3", "evidence, cited", [["cuad/a.txt", 100, 200]]),
+    test("q4", "evidence, wrong file", [["cuad/a.txt", 100, 200]]),
+    test("q5", "evidence, abstains", [["cuad/a.txt", 100, 200]]),
+  ];
+  const replies: Record<string, EvalAnswer> = {
+    "silent, abstains": answer({ abstained: true, contextTokens: 50 }),
+    "silent, answers anyway": answer({ citations: [{ documentId: "a", start: 0, end: 10 }] }),
+    "evidence, cited": answer({
+      citations: [
+        { documentId: "a", start: 150, end: 250 },
+        { documentId: "a", start: 200, end: 260 }, // touches the gold end: [200, 260) does not overlap [100, 200)
+      ],
+      ledger: { tokens: { input: 10, cacheWrite: 5, cacheRead: 20, output: 7, total: 42 }, dollars: { total: 0.5 } },
+    }),
+    "evidence, wrong file": answer({ citations: [{ documentId: "b", start: 100, end: 200 }] }),
+    // Citations of an abstaining answer are not counted.
+    "evidence, abstains": answer({ abstained: true, citations: [{ documentId: "a", start: 100, end: 200 }] }),
+  };
+
+  it("scores abstention, cited gold spans in file coordinates, precision, context and ledger", async () => {
+    const seen: string[] = [];
+    const r = await runAnswerEval(
+      {
+        catalog,
+        corpusRoot: ROOT,
+        ask: async (q) => {
+          seen.push(q);
+          return replies[q] as EvalAnswer;
+        },
+      },
+      tests,
+      { mode: "hybrid", injectContextTokens: 45_000 },
+    );
+    expect(seen).toEqual(tests.map((t) => t.query));
+    expect(r.questions).toBe(5);
+    expect(r.answered).toBe(3);
+    expect(r.abstention.noEvidence).toEqual({ hits: 1, of: 2, rate: 0.5 });
+    expect(r.abstention.withEvidence).toEqual({ hits: 1, of: 3, rate: 1 / 3 });
+    // q3: 1 of 2 on gold, q4: 0 of 1; q2's citation belongs to a silent question and is not counted here.
+    expect(r.citationPrecision).toEqual({ hits: 1, of: 3, rate: 1 / 3 });
+    expect(r.meanContextTokens).toBe(90);
+    expect(r.injectRatio).toBe(500);
+    expect(r.ledger).toEqual({ input: 10, cacheWrite: 5, cacheRead: 20, output: 7, total: 42, dollars: 0.5 });
+    expect(r.rows.map((x) => x.citationsOnGold)).toEqual([0, 0, 1, 0, 0]);
+  });
+
+  it("slices rows into a report of their own", () => {
+    const rows = [
+      {
+        queryId: "x",
+        doc: "d",
+        hasEvidence: true,
+        abstained: false,
+        citations: 2,
+        citationsOnGold: 2,
+        contextTokens: 10,
+      },
+      {
+        queryId: "y",
+        doc: "d",
+        hasEvidence: false,
+        abstained: true,
+        citations: 0,
+        citationsOnGold: 0,
+        contextTokens: 30,
+      },
+    ];
+    const r = summariseAnswerRows("navindex", rows, 800);
+    expect(r.abstention.noEvidence.rate).toBe(1);
+    expect(r.abstention.withEvidence.rate).toBe(1);
+    expect(r.injectRatio).toBe(40);
+    expect(summariseAnswerRows("x", [], 0).injectRatio).toBe(0);
+  });
+});
+
+describe("runPairedEval", () => {
+  it("asks both systems the question only, judges against the reference, skips what cannot be judged", async () => {
+    const asked: string[] = [];
+    const judged: string[] = [];
+    const rows = await runPairedEval<string | null>(
+      [test("p1", "first?", [["cuad/a.txt", 0, 5]]), test("p2", "second?", [])],
+      {
+        askA: async (q) => {
+          asked.push(`A ${q}`);
+          return q === "second?" ? null : `A says ${q}`;
+        },
+        askB: async (q) => {
+          asked.push(`B ${q}`);
+          return `B says ${q}`;
+        },
+        reference: (t) => `ref ${t.query_id}`,
+        judgeable: (x) => x !== null,
+        judge: async ({ question, reference, a, b }) => {
+          judged.push(`${question}|${reference}|${a}|${b}`);
+          return "b";
+        },
+      },
+    );
+    expect(asked).toEqual(["A first?", "B first?", "A second?", "B second?"]);
+    expect(judged).toEqual(["first?|ref p1|A says first?|B says first?"]);
+    expect(rows).toEqual([
+      { queryId: "p1", outcome: "b" },
+      { queryId: "p2", outcome: "skipped" },
+    ]);
+  });
+});

@@ -1,0 +1,191 @@
+import { relative } from "node:path";
+import type { Catalog } from "@lexnav/catalog";
+import type { BenchTest } from "./bench-file.ts";
+import type { SpanRef } from "./domain/span-metrics.ts";
+
+/**
+ * What the evaluator reads of an answer (a structural slice of `AnswerRecord` from @lexnav/answer,
+ * so this package does not depend on the answerer it measures).
+ */
+export interface EvalAnswer {
+  abstained: boolean;
+  citations: ReadonlyArray<{ documentId: string; start: number; end: number }>;
+  contextTokens: number;
+  ledger: {
+    tokens: { input: number; cacheWrite: number; cacheRead: number; output: number; total: number };
+    dollars: { total: number };
+  };
+}
+
+/** Asks one question as a user would: the question text only (the principal is bound by the caller). */
+export type EvalAsk = (question: string) => Promise<EvalAnswer>;
+
+export interface AnswerEvalDeps {
+  /** Where a cited document's file lives (its `source`), to compare citations with gold in file coordinates. */
+  catalog: Pick<Catalog, "getDocument">;
+  /** Root the benchmark's file paths are relative to (the `corpus/` folder). */
+  corpusRoot: string;
+  ask: EvalAsk;
+}
+
+/** A proportion with its parts, so a table can print "412 / 480". */
+export interface Share {
+  hits: number;
+  of: number;
+  rate: number;
+}
+
+/** One question's outcome, for slicing after the run (the benchmark fields are the evaluator's, not the answerer's). */
+export interface AnswerEvalRow {
+  queryId: string;
+  doc: string;
+  hasEvidence: boolean;
+  abstained: boolean;
+  citations: number;
+  citationsOnGold: number;
+  contextTokens: number;
+}
+
+export interface AnswerEvalReport {
+  mode: string;
+  questions: number;
+  /** Questions answered (not abstained). */
+  answered: number;
+  abstention: {
+    /** Questions without gold evidence that abstained. */
+    noEvidence: Share;
+    /** Questions with gold evidence answered with at least one citation overlapping a gold span. */
+    withEvidence: Share;
+  };
+  /** Cited spans (of questions with gold evidence) overlapping a gold span, over all of them. */
+  citationPrecision: Share;
+  /** Mean tokens of the context the answerer read, per question. */
+  meanContextTokens: number;
+  /** Tokens inject would send for the same questions (the principal's whole readable corpus); 0 when not given. */
+  injectContextTokens: number;
+  /** injectContextTokens / meanContextTokens (0 when either is unknown). */
+  injectRatio: number;
+  ledger: { input: number; cacheWrite: number; cacheRead: number; output: number; total: number; dollars: number };
+  rows: AnswerEvalRow[];
+}
+
+const share = (hits: number, of: number): Share => ({ hits, of, rate: of > 0 ? hits / of : 0 });
+
+const overlaps = (c: SpanRef, gold: readonly SpanRef[]) =>
+  gold.some((g) => g.file === c.file && c.start < g.end && g.start < c.end);
+
+/**
+ * Answers every question through `ask` (question text only) and scores the answers against the gold
+ * spans in the coordinates of the original files: abstention where the documents are silent, a cited
+ * gold span where they are not, and the precision of what was cited.
+ */
+export async function runAnswerEval(
+  deps: AnswerEvalDeps,
+  tests: readonly BenchTest[],
+  opts: { mode: string; injectContextTokens?: number; onProgress?: (done: number) => void },
+): Promise<AnswerEvalReport> {
+  const files = new Map<string, string>();
+  const fileOf = (documentId: string) => {
+    let f = files.get(documentId);
+    if (f === undefined) {
+      const doc = deps.catalog.getDocument(documentId);
+      f = doc ? relative(deps.corpusRoot, doc.source) : documentId;
+      files.set(documentId, f);
+    }
+    return f;
+  };
+  const rows: AnswerEvalRow[] = [];
+  const ledger = { input: 0, cacheWrite: 0, cacheRead: 0, output: 0, total: 0, dollars: 0 };
+  let i = 0;
+  for (const t of tests) {
+    const a = await deps.ask(t.query);
+    const gold = t.snippets.map((s) => ({ file: s.file_path, start: s.span[0], end: s.span[1] }));
+    const cited = a.abstained
+      ? []
+      : a.citations.map((c) => ({ file: fileOf(c.documentId), start: c.start, end: c.end }));
+    rows.push({
+      queryId: t.query_id,
+      doc: t.doc,
+      hasEvidence: gold.length > 0,
+      abstained: a.abstained,
+      citations: cited.length,
+      citationsOnGold: cited.filter((c) => overlaps(c, gold)).length,
+      contextTokens: a.contextTokens,
+    });
+    const lt = a.ledger.tokens;
+    ledger.input += lt.input;
+    ledger.cacheWrite += lt.cacheWrite;
+    ledger.cacheRead += lt.cacheRead;
+    ledger.output += lt.output;
+    ledger.total += lt.total;
+    ledger.dollars += a.ledger.dollars.total;
+    opts.onProgress?.(++i);
+  }
+  return summariseAnswerRows(opts.mode, rows, opts.injectContextTokens ?? 0, ledger);
+}
+
+/** The report of a set of rows (also used to slice a run, e.g. to the questions of one transaction set). */
+export function summariseAnswerRows(
+  mode: string,
+  rows: readonly AnswerEvalRow[],
+  injectContextTokens: number,
+  ledger: AnswerEvalReport["ledger"] = { input: 0, cacheWrite: 0, cacheRead: 0, output: 0, total: 0, dollars: 0 },
+): AnswerEvalReport {
+  const silent = rows.filter((r) => !r.hasEvidence);
+  const evidenced = rows.filter((r) => r.hasEvidence);
+  const meanContextTokens = rows.length ? rows.reduce((s, r) => s + r.contextTokens, 0) / rows.length : 0;
+  return {
+    mode,
+    questions: rows.length,
+    answered: rows.filter((r) => !r.abstained).length,
+    abstention: {
+      noEvidence: share(silent.filter((r) => r.abstained).length, silent.length),
+      withEvidence: share(evidenced.filter((r) => !r.abstained && r.citationsOnGold > 0).length, evidenced.length),
+    },
+    citationPrecision: share(
+      evidenced.reduce((s, r) => s + r.citationsOnGold, 0),
+      evidenced.reduce((s, r) => s + r.citations, 0),
+    ),
+    meanContextTokens,
+    injectContextTokens,
+    injectRatio: injectContextTokens > 0 && meanContextTokens > 0 ? injectContextTokens / meanContextTokens : 0,
+    ledger,
+    rows: [...rows],
+  };
+}
+
+/** One question judged for system A against system B; "skipped" when either system had no answer to judge. */
+export interface PairedRow {
+  queryId: string;
+  outcome: "a" | "b" | "tie" | "skipped";
+}
+
+/**
+ * Paired evaluation: both systems answer each question (question text only); `judge` compares the two
+ * answers against a reference built from the gold evidence (the judge may see gold, the answerers
+ * never do). Judging twice with swapped positions is the judge's business (`judgePair`).
+ */
+export async function runPairedEval<A>(
+  tests: readonly BenchTest[],
+  deps: {
+    askA: (question: string) => Promise<A>;
+    askB: (question: string) => Promise<A>;
+    judge: (item: { question: string; reference: string; a: A; b: A }) => Promise<"a" | "b" | "tie">;
+    /** Whether an answer can be judged (e.g. inject refused a context over its limit). */
+    judgeable?: (answer: A) => boolean;
+    reference: (test: BenchTest) => string;
+    onProgress?: (done: number) => void;
+  },
+): Promise<PairedRow[]> {
+  const rows: PairedRow[] = [];
+  for (const t of tests) {
+    const a = await deps.askA(t.query);
+    const b = await deps.askB(t.query);
+    const ok = deps.judgeable ?? (() => true);
+    const outcome =
+      ok(a) && ok(b) ? await deps.judge({ question: t.query, reference: deps.reference(t), a, b }) : "skipped";
+    rows.push({ queryId: t.query_id, outcome });
+    deps.onProgress?.(rows.length);
+  }
+  return rows;
+}

@@ -1,0 +1,206 @@
+import { writeFileSync } from "node:fs";
+import {
+  ANSWER_MODES,
+  type AnswerMode,
+  type AnswerRecord,
+  createAnthropicModel,
+  buildLedger,
+  judgePair,
+  type LedgerEntry,
+  type PairwiseSummary,
+  priceCardOf,
+  SILENCE_SENTENCE,
+  summarisePairwise,
+  type TokenLedger,
+} from "@lexnav/answer";
+import { isLexnavError, LexnavError } from "@lexnav/core";
+import { countTokens } from "@lexnav/document-model";
+import { type AnswerEvalReport, type BenchTest, runAnswerEval, runPairedEval } from "@lexnav/eval";
+import { mayRead, type SearchMode } from "@lexnav/retrieval";
+import type { CliContext } from "../context.ts";
+import { createProgress } from "../progress.ts";
+import { createCliAsk } from "./ask.ts";
+import { DENSE_MODES } from "./eval-retrieval.ts";
+import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
+
+export interface EvalAnswersOptions {
+  bench: string;
+  corpus: string;
+  mode: string;
+  protocol: string;
+  limit?: number;
+  /** Answer offline even when a key is configured. */
+  offline: boolean;
+  /** Also judge inject against `mode` (needs a key): each question judged twice with positions swapped. */
+  paired: boolean;
+  /** Judge model (default: the answering model). */
+  judge?: string;
+  k?: number;
+  json: boolean;
+  storeDir?: string;
+  /** Writes one JSON line per question (id, document, outcome, context tokens; no answer text). */
+  rows?: string;
+}
+
+export interface PairedReport {
+  a: "inject";
+  b: AnswerMode;
+  judge: string;
+  summary: PairwiseSummary;
+  /** Questions inject could not answer (its context over the limit), left out of the summary. */
+  skipped: number;
+  /** The judge's calls (the answers' own calls are in the main ledger). */
+  ledger: TokenLedger;
+}
+
+export interface EvalAnswersReport extends Omit<AnswerEvalReport, "rows"> {
+  answerer: "offline" | "model";
+  k: number;
+  paired: PairedReport | { notRun: string } | null;
+}
+
+/**
+ * `lexnav eval answers`: answers every benchmark question through the ask use case on the retrieval
+ * eval's store (same fingerprinted store, same dense index) with the question and the eval principal
+ * only, and scores abstention and citations against the gold spans. With `--paired` and a key, inject
+ * and the mode are judged against each other; offline that part is skipped with a message.
+ */
+export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptions): Promise<EvalAnswersReport> {
+  if (!ANSWER_MODES.includes(opts.mode as AnswerMode))
+    throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${ANSWER_MODES.join(", ")})`);
+  if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
+    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
+  const mode = opts.mode as AnswerMode;
+  const k = opts.k ?? 10;
+  const { stack, tests, corpusRoot } = await openEvalStore(ctx, {
+    bench: opts.bench,
+    corpus: opts.corpus,
+    protocol: opts.protocol,
+    dense: DENSE_MODES.includes(mode as SearchMode),
+    ...(opts.limit ? { limit: opts.limit } : {}),
+    ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
+  });
+  try {
+    const evalCtx: CliContext = { ...ctx, catalog: stack.catalog, pipeline: stack.pipeline, searcher: stack.searcher };
+    const useModel = !opts.offline && !!ctx.config.answer?.apiKey;
+    const asker = createCliAsk(evalCtx, opts.offline);
+    const askAs = (m: AnswerMode) => (question: string) =>
+      asker.ask({ question, mode: m, principal: EVAL_PRINCIPAL, k });
+
+    // What inject would send for any of these questions: every document the principal may read.
+    const injectContextTokens = stack.catalog
+      .listDocuments({ lifecycle: ["indexed"] })
+      .filter((d) => d.currentVersion !== null && mayRead(EVAL_PRINCIPAL, d.access))
+      .reduce((s, d) => s + countTokens(stack.catalog.getVersion(d.id, d.currentVersion as string)?.text ?? ""), 0);
+
+    const progress = createProgress(tests.length, ctx.stderr);
+    const { rows, ...report } = await runAnswerEval({ catalog: stack.catalog, corpusRoot, ask: askAs(mode) }, tests, {
+      mode,
+      injectContextTokens,
+      onProgress: () => progress.tick(""),
+    });
+    progress.done();
+    if (opts.rows) writeFileSync(opts.rows, rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : ""));
+
+    let paired: EvalAnswersReport["paired"] = null;
+    if (opts.paired) {
+      const settings = ctx.config.answer;
+      if (!useModel || !settings?.apiKey) {
+        const why = "paired evaluation skipped: it needs a judge model (set ANTHROPIC_API_KEY and drop --offline)";
+        ctx.err(why);
+        paired = { notRun: why };
+      } else {
+        const judgeName = opts.judge ?? settings.model;
+        const judgeModel = createAnthropicModel({
+          apiKey: settings.apiKey,
+          model: judgeName,
+          baseURL: settings.baseURL,
+          timeoutMs: settings.timeoutMs,
+          maxRetries: settings.maxRetries,
+        });
+        const usage: LedgerEntry[] = [];
+        const askInject = askAs("inject");
+        const pairedProgress = createProgress(tests.length, ctx.stderr);
+        const judgedRows = await runPairedEval<AnswerRecord | null>(tests, {
+          askA: async (q) => {
+            try {
+              return await askInject(q);
+            } catch (e) {
+              // Inject refuses a corpus over its token limit: that question cannot be compared.
+              if (isLexnavError(e) && e.code === "too_large") return null;
+              throw e;
+            }
+          },
+          askB: askAs(mode),
+          reference: referenceOf,
+          judgeable: (r) => r !== null,
+          judge: async ({ question, reference, a, b }) => {
+            const j = await judgePair(judgeModel, {
+              question,
+              reference,
+              a: a?.answer ?? "",
+              b: b?.answer ?? "",
+            });
+            usage.push(...j.usage);
+            return j.outcome;
+          },
+          onProgress: () => pairedProgress.tick(""),
+        });
+        pairedProgress.done();
+        const skipped = judgedRows.filter((r) => r.outcome === "skipped").length;
+        if (skipped > 0)
+          ctx.err(`paired: inject could not answer ${skipped} question(s) (context over its limit); left out`);
+        const judged = judgedRows.flatMap((r) => (r.outcome === "skipped" ? [] : [r.outcome]));
+        paired = {
+          a: "inject",
+          b: mode,
+          judge: judgeName,
+          summary: summarisePairwise(judged),
+          skipped,
+          ledger: buildLedger(usage, priceCardOf(ctx.config)),
+        };
+      }
+    }
+
+    const out: EvalAnswersReport = { ...report, answerer: useModel ? "model" : "offline", k, paired };
+    ctx.out(opts.json ? JSON.stringify(out, null, 2) : renderAnswerReport(out));
+    return out;
+  } finally {
+    stack.close();
+  }
+}
+
+/**
+ * What the judge compares answers with: the gold evidence as quoted text, or the silence sentence
+ * when the benchmark has none (ContractNLI: the answer is not in the document). Only the judge reads it.
+ */
+export function referenceOf(t: BenchTest): string {
+  if (t.snippets.length === 0) return SILENCE_SENTENCE;
+  const label = t.label ? `(${t.label}) ` : "";
+  return `${label}${t.snippets.map((s) => `"${s.answer ?? ""}" [${s.file_path} ${s.span[0]}-${s.span[1]}]`).join("\n")}`;
+}
+
+const pct = (s: { rate: number; hits: number; of: number }) => `${(s.rate * 100).toFixed(1)} % (${s.hits}/${s.of})`;
+
+/** The report as a reader sees it. */
+export function renderAnswerReport(r: EvalAnswersReport): string {
+  const lines = [
+    `mode ${r.mode} (${r.answerer}, k ${r.k}): ${r.questions} questions, ${r.answered} answered`,
+    `abstention where the documents are silent: ${pct(r.abstention.noEvidence)}`,
+    `answered with a cited gold span where they are not: ${pct(r.abstention.withEvidence)}`,
+    `citation precision: ${pct(r.citationPrecision)}`,
+    `context tokens per question: ${r.meanContextTokens.toFixed(0)} (inject: ${r.injectContextTokens}, ${r.injectRatio.toFixed(0)}x)`,
+    `ledger: ${r.ledger.total} tokens, $${r.ledger.dollars.toFixed(4)}`,
+  ];
+  if (r.paired && "notRun" in r.paired) lines.push(r.paired.notRun);
+  else if (r.paired && "summary" in r.paired) {
+    const s = r.paired.summary;
+    const ci = (x: { estimate: number; lower: number; upper: number }) =>
+      `${(x.estimate * 100).toFixed(1)} % [${(x.lower * 100).toFixed(1)}, ${(x.upper * 100).toFixed(1)}]`;
+    lines.push(
+      `paired inject vs ${r.paired.b} (judge ${r.paired.judge}, ${s.questions} judged, ${r.paired.skipped} skipped): inject wins ${s.aWins}, ${r.paired.b} wins ${s.bWins}, ties ${s.ties}`,
+      `  inject win rate ${ci(s.aWinRate)}; ${r.paired.b} win rate ${ci(s.bWinRate)}; inject share of decided ${ci(s.aShareOfDecided)}`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { LexnavError, sha256Hex } from "@lexnav/core";
+import { applyProtocol, type BenchTest, datasetOf, loadBench, type Protocol } from "@lexnav/eval";
+import type { Principal } from "@lexnav/retrieval";
+import type { CliContext } from "../context.ts";
+import { createProgress } from "../progress.ts";
+import { createEmbeddedStack, type EmbeddedStack } from "../stack.ts";
+
+/** Bump when ingestion or passage building changes, so stores built by older code are not reused. */
+export const EVAL_INDEX_FORMAT = "passages-v2-named-cards";
+
+/** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
+export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
+
+export interface EvalStoreOptions {
+  bench: string;
+  corpus: string;
+  protocol: string;
+  limit?: number;
+  storeDir?: string;
+  /** Build (once per store) and use the dense index. */
+  dense: boolean;
+}
+
+export interface EvalStore {
+  stack: EmbeddedStack;
+  tests: BenchTest[];
+  protocol: Protocol;
+  corpusRoot: string;
+  dbPath: string;
+}
+
+/**
+ * The store an evaluation runs on: the benchmark's corpus ingested through the product pipeline into
+ * a store of its own, fingerprinted by the corpus files and the index format (so every eval command
+ * reuses it while neither changes), with the dense index built once on first need. The caller closes
+ * `stack`.
+ */
+export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Promise<EvalStore> {
+  if (opts.protocol !== "full" && opts.protocol !== "mini") {
+    throw new LexnavError("invalid_argument", `unknown protocol "${opts.protocol}" (full or mini)`);
+  }
+  const protocol = opts.protocol as Protocol;
+  const corpusRoot = resolve(opts.corpus);
+  const all = loadBench(opts.bench);
+  const dataset = datasetOf(all);
+  const { tests, corpusDocs } = applyProtocol(all, protocol, opts.limit);
+  const datasetDir = join(corpusRoot, dataset);
+  if (!existsSync(datasetDir)) throw new LexnavError("not_found", `corpus folder ${datasetDir} does not exist`);
+  const files = (corpusDocs ?? readdirSync(datasetDir).map((f) => `${dataset}/${f}`)).sort();
+
+  const fingerprint = sha256Hex(
+    [EVAL_INDEX_FORMAT, ...files.map((f) => `${f}:${statSync(join(corpusRoot, f)).size}`)].join("\n"),
+  ).slice(0, 16);
+  const storeDir = opts.storeDir ?? join(ctx.config.dbPath, "..", "eval");
+  mkdirSync(storeDir, { recursive: true });
+  const dbPath = join(storeDir, `${dataset}-${protocol}-${fingerprint}.sqlite`);
+  const doneMarker = `${dbPath}.complete`;
+  const stack = createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger);
+  try {
+    if (!existsSync(doneMarker)) {
+      const progress = createProgress(files.length, ctx.stderr);
+      const t0 = performance.now();
+      let failed = 0;
+      for (const f of files) {
+        const r = await stack.pipeline.ingest({
+          source: join(corpusRoot, f),
+          access: { principals: [], groups: EVAL_PRINCIPAL.groups },
+        });
+        if (r.status === "failed") failed += 1;
+        progress.tick(f);
+      }
+      progress.done();
+      writeFileSync(
+        doneMarker,
+        JSON.stringify({ files: files.length, failed, seconds: (performance.now() - t0) / 1000 }),
+      );
+      ctx.err(
+        `indexed ${files.length} documents (${failed} failed) in ${((performance.now() - t0) / 1000).toFixed(1)} s into ${dbPath}`,
+      );
+    }
+    const denseMarker = `${dbPath}.dense-complete`;
+    if (opts.dense && (!existsSync(denseMarker) || stack.vectors.activeVersion() === null)) {
+      ctx.err("building the dense index (built-in embedder fitted on every passage)...");
+      const dense = stack.buildDenseIndex();
+      writeFileSync(denseMarker, JSON.stringify(dense));
+      ctx.err(
+        `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s`,
+      );
+    }
+    return { stack, tests, protocol, corpusRoot, dbPath };
+  } catch (e) {
+    stack.close();
+    throw e;
+  }
+}
