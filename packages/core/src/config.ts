@@ -30,6 +30,8 @@ export const configSchema = z.object({
   LEXNAV_PRICE_CACHE_WRITE: z.coerce.number().nonnegative().default(3.75),
   LEXNAV_PRICE_CACHE_READ: z.coerce.number().nonnegative().default(0.3),
   LEXNAV_PRICE_OUTPUT: z.coerce.number().nonnegative().default(15.0),
+  // A local cross-encoder folder (model.onnx, tokenizer.json, config.json) for reranking; never downloaded.
+  LEXNAV_RERANKER_MODEL_DIR: z.string().min(1).optional(),
 });
 
 export interface LexnavConfig {
@@ -40,6 +42,8 @@ export interface LexnavConfig {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
   answer?: AnswerConfig;
+  /** A local ONNX cross-encoder folder (`loadOnnxCrossEncoder`); absent: the built-in reranker. */
+  rerankerModelDir?: string;
 }
 
 /** How lexnav calls the language model and what it assumes tokens cost. */
@@ -98,5 +102,6 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
         output: e.LEXNAV_PRICE_OUTPUT,
       },
     },
+    ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
   };
 }

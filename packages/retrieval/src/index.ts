@@ -41,7 +41,7 @@ export type { EncodedBatch, WordPieceTokenizer } from "./embedders/wordpiece-tok
 export { createWordPieceTokenizer } from "./embedders/wordpiece-tokenizer.ts";
 export type { Embedder, EmbedKind } from "./ports/embedder.ts";
 export type { LexicalHit, LexicalIndex, LexicalQuery, LexicalSearchResult } from "./ports/lexical-index.ts";
-export type { RerankCandidate, Reranker } from "./ports/reranker.ts";
+export type { AsyncReranker, RerankCandidate, Reranker } from "./ports/reranker.ts";
 export type {
   VectorHit,
   VectorIndexVersion,
@@ -50,3 +50,19 @@ export type {
   VectorSearchResult,
   VectorStore,
 } from "./ports/vector-store.ts";
+export type { CrossEncoder, OnnxCrossEncoderOptions } from "./rerankers/onnx-cross-encoder.ts";
+export { loadOnnxCrossEncoder } from "./rerankers/onnx-cross-encoder.ts";
+export type { RerankBridge } from "./rerankers/rerank-bridge.ts";
+export { createRerankBridge } from "./rerankers/rerank-bridge.ts";
+export type {
+  AssembledContext,
+  BoilerplateKind,
+  CitationAnchor,
+  ContextAssemblyDeps,
+  ContextAssemblyOptions,
+  ContextDocument,
+  ContextDropped,
+  ContextItem,
+  Supersession,
+} from "./domain/context-assembly.ts";
+export { assembleContext, DEFAULT_CONTEXT_OPTIONS } from "./domain/context-assembly.ts";

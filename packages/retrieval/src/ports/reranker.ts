@@ -18,3 +18,13 @@ export interface Reranker {
   readonly id: string;
   rerank(query: string, candidates: RerankCandidate[]): number[];
 }
+
+/**
+ * The asynchronous variant of the reranker port, for scorers that run a model (a local ONNX
+ * cross-encoder): same contract, one score per candidate in the order given, higher is better.
+ * The searcher is synchronous; `createRerankBridge` lets it use one of these.
+ */
+export interface AsyncReranker {
+  readonly id: string;
+  rerankAsync(query: string, candidates: RerankCandidate[]): Promise<number[]>;
+}
