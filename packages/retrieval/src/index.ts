@@ -3,6 +3,18 @@ export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
 export type { RerankWeights } from "./domain/builtin-reranker.ts";
 export { createBuiltinReranker, RERANK_WEIGHTS } from "./domain/builtin-reranker.ts";
+export type {
+  AssembledContext,
+  BoilerplateKind,
+  CitationAnchor,
+  ContextAssemblyDeps,
+  ContextAssemblyOptions,
+  ContextDocument,
+  ContextDropped,
+  ContextItem,
+  Supersession,
+} from "./domain/context-assembly.ts";
+export { assembleContext, DEFAULT_CONTEXT_OPTIONS } from "./domain/context-assembly.ts";
 export type { DenseIndexReport, IndexableDocument } from "./domain/dense-index.ts";
 export { buildDenseIndex, createEmbedderLookup, embeddingText, vectorItems } from "./domain/dense-index.ts";
 export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
@@ -54,15 +66,3 @@ export type { CrossEncoder, OnnxCrossEncoderOptions } from "./rerankers/onnx-cro
 export { loadOnnxCrossEncoder } from "./rerankers/onnx-cross-encoder.ts";
 export type { RerankBridge } from "./rerankers/rerank-bridge.ts";
 export { createRerankBridge } from "./rerankers/rerank-bridge.ts";
-export type {
-  AssembledContext,
-  BoilerplateKind,
-  CitationAnchor,
-  ContextAssemblyDeps,
-  ContextAssemblyOptions,
-  ContextDocument,
-  ContextDropped,
-  ContextItem,
-  Supersession,
-} from "./domain/context-assembly.ts";
-export { assembleContext, DEFAULT_CONTEXT_OPTIONS } from "./domain/context-assembly.ts";
