@@ -4,7 +4,10 @@ import { join } from "node:path";
 import { LexnavError, loadConfig } from "@lexnav/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeTinyCrossEncoder, writeTinyModel } from "../../../../test/support/tiny-model.ts";
+import { createSearcher } from "../domain/search.ts";
+import type { LexicalIndex } from "../ports/lexical-index.ts";
 import { type CrossEncoder, loadOnnxCrossEncoder } from "./onnx-cross-encoder.ts";
+import { createRerankBridge } from "./rerank-bridge.ts";
 
 const root = mkdtempSync(join(tmpdir(), "lexnav-tiny-cross-encoder-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -142,6 +145,54 @@ describe("loadOnnxCrossEncoder (a tiny generated cross-encoder)", () => {
     const a = await withEncoder(nested, {}, (ce) => ce.score(QUERY, PASSAGES));
     const b = await withEncoder(dir, {}, (ce) => ce.score(QUERY, PASSAGES));
     expect(a).toEqual(b);
+  });
+});
+
+describe("the searcher's navembed-r4 with the cross-encoder through the bridge", () => {
+  it("orders the pool by the cross-encoder's scores, with the searcher unchanged", async () => {
+    const dir = freshDir();
+    writeTinyCrossEncoder(dir);
+    const body = PASSAGES.join("\n");
+    const spans = PASSAGES.map((p) => ({ start: body.indexOf(p), end: body.indexOf(p) + p.length }));
+    const unused = () => {
+      throw new Error("not used by this test");
+    };
+    // A lexical index that always returns the passages in their written order.
+    const lexical: LexicalIndex = {
+      createVersion: unused,
+      activate: unused,
+      activeVersion: () => "lex-1",
+      dropVersion: unused,
+      putDocument: unused,
+      removeDocument: unused,
+      setAccess: unused,
+      close: unused,
+      searchDocuments: () => ({ hits: [], indexVersion: "lex-1" }),
+      search: (q) => ({
+        indexVersion: "lex-1",
+        normalisedQuery: q.text,
+        hits: spans.slice(0, q.k).map((s, i) => ({
+          passageId: `p${i}`,
+          documentId: "doc",
+          version: "v1",
+          nodeId: `n${i}`,
+          ...s,
+          score: 10 - i,
+        })),
+      }),
+    };
+    await withEncoder(dir, {}, async (ce) => {
+      const bridge = createRerankBridge(ce);
+      const searcher = createSearcher({ lexical, reranker: bridge.reranker });
+      const request = { query: QUERY, principal: { id: "u", groups: [] }, mode: "navembed-r4" as const, k: 5 };
+      const result = await bridge.run(() => searcher.search(request, () => body));
+      const expected = (await ce.score(QUERY, PASSAGES))
+        .map((s, i) => ({ s, i }))
+        .sort((a, b) => b.s - a.s)
+        .map(({ i }) => spans[i]?.start);
+      expect(result.passages.map((p) => p.start)).toEqual(expected);
+      expect(expected).not.toEqual(spans.map((s) => s.start));
+    });
   });
 });
 
