@@ -5,6 +5,7 @@ import type Database from "better-sqlite3";
 import type { Passage } from "../domain/passages.ts";
 import { ftsMatchExpression, queryTerms } from "../domain/query-terms.ts";
 import type { LexicalHit, LexicalIndex, LexicalQuery, LexicalSearchResult } from "../ports/lexical-index.ts";
+import { createSqliteAccessTable, principalParams } from "./sqlite-access-table.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS lex_versions (
@@ -33,13 +34,6 @@ CREATE TABLE IF NOT EXISTS lex_cards (
 );
 CREATE INDEX IF NOT EXISTS lex_cards_doc ON lex_cards(document_id, index_version);
 CREATE VIRTUAL TABLE IF NOT EXISTS lex_cards_fts USING fts5(card, tokenize = 'porter unicode61 remove_diacritics 2');
-CREATE TABLE IF NOT EXISTS lex_access (
-  document_id TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('principal','group')),
-  name TEXT NOT NULL,
-  PRIMARY KEY (document_id, kind, name)
-);
-CREATE INDEX IF NOT EXISTS lex_access_name ON lex_access(kind, name);
 `;
 
 /** BM25 field weights: heading, clause reference, defined terms, body. */
@@ -51,6 +45,7 @@ export const FIELD_WEIGHTS = { heading: 2.0, clauseRef: 1.0, terms: 3.0, body: 1
  */
 export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
   db.exec(SCHEMA);
+  const accessTable = createSqliteAccessTable(db, "lex_access");
   const stmt = {
     insertVersion: db.prepare("INSERT INTO lex_versions (id, created_at, active) VALUES (?, ?, 0)"),
     deactivateAll: db.prepare("UPDATE lex_versions SET active = 0"),
@@ -75,8 +70,6 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
     deleteCard: db.prepare("DELETE FROM lex_cards WHERE rowid = ?"),
     insertCard: db.prepare("INSERT INTO lex_cards (index_version, document_id) VALUES (?, ?)"),
     insertCardFts: db.prepare("INSERT INTO lex_cards_fts (rowid, card) VALUES (?, ?)"),
-    clearAccess: db.prepare("DELETE FROM lex_access WHERE document_id = ?"),
-    addAccess: db.prepare("INSERT OR IGNORE INTO lex_access (document_id, kind, name) VALUES (?, ?, ?)"),
   };
 
   const deleteRows = (rows: Array<{ rowid: number }>) => {
@@ -91,11 +84,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
       stmt.deleteCard.run(rowid);
     }
   };
-  const writeAccess = (documentId: string, access: Access) => {
-    stmt.clearAccess.run(documentId);
-    for (const p of access.principals) stmt.addAccess.run(documentId, "principal", p);
-    for (const g of access.groups) stmt.addAccess.run(documentId, "group", g);
-  };
+  const writeAccess = (documentId: string, access: Access) => accessTable.write(documentId, access);
   const activeVersion = () => (stmt.active.get() as { id: string } | undefined)?.id ?? null;
 
   const searchSql = (withDocs: boolean) => `
@@ -104,9 +93,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
     FROM lex_fts JOIN lex_passages p ON p.rowid = lex_fts.rowid
     WHERE lex_fts MATCH @match AND p.index_version = @indexVersion
       AND p.document_id IN (
-        SELECT document_id FROM lex_access
-        WHERE (kind = 'principal' AND name = @principal)
-           OR (kind = 'group' AND name IN (SELECT value FROM json_each(@groups))))
+${accessTable.permittedDocumentsSql})
       ${withDocs ? "AND p.document_id IN (SELECT value FROM json_each(@documentIds))" : ""}
     ORDER BY score LIMIT @k`;
   const search = { all: db.prepare(searchSql(false)), docs: db.prepare(searchSql(true)) };
@@ -115,9 +102,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
     FROM lex_cards_fts JOIN lex_cards c ON c.rowid = lex_cards_fts.rowid
     WHERE lex_cards_fts MATCH @match AND c.index_version = @indexVersion
       AND c.document_id IN (
-        SELECT document_id FROM lex_access
-        WHERE (kind = 'principal' AND name = @principal)
-           OR (kind = 'group' AND name IN (SELECT value FROM json_each(@groups))))
+${accessTable.permittedDocumentsSql})
     ORDER BY score LIMIT @k`);
   const resolveVersion = (requested: string | undefined) => {
     const v = requested ?? activeVersion();
@@ -179,7 +164,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
       db.transaction(() => {
         deleteRows(stmt.rowsOfDoc.all(documentId) as Array<{ rowid: number }>);
         deleteCards(stmt.cardsOfDoc.all(documentId) as Array<{ rowid: number }>);
-        stmt.clearAccess.run(documentId);
+        accessTable.clear(documentId);
       })();
     },
     setAccess(documentId, access) {
@@ -193,8 +178,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
       const params = {
         match,
         indexVersion,
-        principal: query.principal.id,
-        groups: JSON.stringify(query.principal.groups),
+        ...principalParams(query.principal),
         k: query.k,
         ...(query.documentIds ? { documentIds: JSON.stringify(query.documentIds) } : {}),
       };
@@ -225,8 +209,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
       const rows = searchCards.all({
         match,
         indexVersion,
-        principal: query.principal.id,
-        groups: JSON.stringify(query.principal.groups),
+        ...principalParams(query.principal),
         k: query.k,
       }) as Array<{ document_id: string; score: number }>;
       return { hits: rows.map((r) => ({ documentId: r.document_id, score: -r.score })), indexVersion };

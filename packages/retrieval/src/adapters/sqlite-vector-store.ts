@@ -11,6 +11,7 @@ import type {
   VectorSearchResult,
   VectorStore,
 } from "../ports/vector-store.ts";
+import { createSqliteAccessTable, principalParams } from "./sqlite-access-table.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS vec_versions (
@@ -37,13 +38,6 @@ CREATE TABLE IF NOT EXISTS vec_passages (
 );
 CREATE INDEX IF NOT EXISTS vec_passages_doc ON vec_passages(document_id, index_version);
 CREATE INDEX IF NOT EXISTS vec_passages_version ON vec_passages(index_version, document_id);
-CREATE TABLE IF NOT EXISTS vec_access (
-  document_id TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('principal','group')),
-  name TEXT NOT NULL,
-  PRIMARY KEY (document_id, kind, name)
-);
-CREATE INDEX IF NOT EXISTS vec_access_name ON vec_access(kind, name);
 `;
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -91,6 +85,7 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
   const scan = options.scan ?? "memory";
   sqliteVec.load(db);
   db.exec(SCHEMA);
+  const accessTable = createSqliteAccessTable(db, "vec_access");
   const stmt = {
     insertVersion: db.prepare(
       "INSERT INTO vec_versions (id, dimensions, embedder_id, created_at, active) VALUES (?, ?, ?, ?, 0)",
@@ -110,15 +105,9 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
       `INSERT INTO vec_passages (index_version, passage_id, document_id, version, node_id, start, end, embedding)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    clearAccess: db.prepare("DELETE FROM vec_access WHERE document_id = ?"),
-    addAccess: db.prepare("INSERT OR IGNORE INTO vec_access (document_id, kind, name) VALUES (?, ?, ?)"),
   };
 
-  const writeAccess = (documentId: string, access: Access) => {
-    stmt.clearAccess.run(documentId);
-    for (const p of access.principals) stmt.addAccess.run(documentId, "principal", p);
-    for (const g of access.groups) stmt.addAccess.run(documentId, "group", g);
-  };
+  const writeAccess = (documentId: string, access: Access) => accessTable.write(documentId, access);
   const activeVersion = () => (stmt.active.get() as { id: string } | undefined)?.id ?? null;
   const describeVersion = (id: string): VectorIndexVersion | null => {
     const row = stmt.version.get(id) as
@@ -135,16 +124,12 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
     FROM vec_passages p
     WHERE p.index_version = @indexVersion
       AND p.document_id IN (
-        SELECT document_id FROM vec_access
-        WHERE (kind = 'principal' AND name = @principal)
-           OR (kind = 'group' AND name IN (SELECT value FROM json_each(@groups))))
+${accessTable.permittedDocumentsSql})
       ${withDocs ? "AND p.document_id IN (SELECT value FROM json_each(@documentIds))" : ""}
     ORDER BY distance LIMIT @k`;
   const search = { all: db.prepare(searchSql(false)), docs: db.prepare(searchSql(true)) };
   const permittedSql = `
-    SELECT DISTINCT document_id FROM vec_access
-    WHERE (kind = 'principal' AND name = @principal)
-       OR (kind = 'group' AND name IN (SELECT value FROM json_each(@groups)))`;
+    SELECT DISTINCT document_id FROM (${accessTable.permittedDocumentsSql})`;
   const permitted = db.prepare(permittedSql).pluck();
   const versionRows = db.prepare(
     `SELECT passage_id, document_id, version, node_id, start, end, embedding FROM vec_passages
@@ -185,8 +170,7 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
   const memorySearch = (query: VectorQuery, indexVersion: string, dimensions: number): VectorHit[] => {
     const slab = slabOf(indexVersion, dimensions);
     let docs = permitted.all({
-      principal: query.principal.id,
-      groups: JSON.stringify(query.principal.groups),
+      ...principalParams(query.principal),
     }) as string[];
     if (query.documentIds) {
       const wanted = new Set(query.documentIds);
@@ -324,7 +308,7 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
       localWrites += 1;
       db.transaction(() => {
         stmt.deleteDoc.run(documentId);
-        stmt.clearAccess.run(documentId);
+        accessTable.clear(documentId);
       })();
     },
     setAccess(documentId, access) {
@@ -348,8 +332,7 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
       const params = {
         vector: blob(query.vector),
         indexVersion,
-        principal: query.principal.id,
-        groups: JSON.stringify(query.principal.groups),
+        ...principalParams(query.principal),
         k: query.k,
         ...(query.documentIds ? { documentIds: JSON.stringify(query.documentIds) } : {}),
       };
