@@ -1,7 +1,10 @@
 import { type CrossReference, emptyFlags, type NodeKind, type ProvisionNode } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
+import type { LexicalIndex } from "../ports/lexical-index.ts";
 import { assembleContext, type ContextAssemblyDeps, type ContextDocument } from "./context-assembly.ts";
-import type { RetrievedPassage } from "./search.ts";
+import { buildPassages } from "./passages.ts";
+import { mayRead } from "./principal.ts";
+import { createSearcher, type RetrievedPassage, SEARCH_MODES } from "./search.ts";
 
 /** A document built from provisions: its text, its nodes and the span of each node. */
 function build(
@@ -311,5 +314,88 @@ describe("assembleContext", () => {
       passage("copy", "copy-7"),
     ];
     expect(assembleContext(ranked, deps, { principal })).toEqual(assembleContext(ranked, deps, { principal }));
+  });
+});
+
+/** A lexical index over the fixture: passages scored by how many query words they hold, permission-filtered like the stores. */
+function fixtureIndex(): LexicalIndex {
+  const all = [...docsById.values()].flatMap((d) => buildPassages(d.documentId, d.version, d.nodes, d.text));
+  const readable = (principal: { id: string; groups: string[] }, id: string) =>
+    mayRead(principal, records.get(id)!.access);
+  const words = (t: string) => new Set(t.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  return {
+    createVersion: () => "lex1",
+    activate: () => {},
+    activeVersion: () => "lex1",
+    dropVersion: () => {},
+    putDocument: () => {},
+    removeDocument: () => {},
+    setAccess: () => {},
+    close: () => {},
+    search(q) {
+      const qw = words(q.text);
+      const hits = all
+        .filter((p) => readable(q.principal, p.documentId) && (!q.documentIds || q.documentIds.includes(p.documentId)))
+        .map((p) => ({ p, score: [...words(p.body)].filter((w) => qw.has(w)).length }))
+        .filter((h) => h.score > 0)
+        .sort((a, b) => b.score - a.score || a.p.id.localeCompare(b.p.id))
+        .slice(0, q.k)
+        .map(({ p, score }) => ({
+          passageId: p.id,
+          documentId: p.documentId,
+          version: p.version,
+          nodeId: p.nodeId,
+          start: p.start,
+          end: p.end,
+          score,
+        }));
+      return { hits, indexVersion: "lex1", normalisedQuery: [...qw].join(" ") };
+    },
+    searchDocuments(q) {
+      const hits = ["ca", "am", "sl"]
+        .filter((id) => readable(q.principal, id))
+        .map((documentId, i) => ({ documentId, score: 3 - i }));
+      return { hits, indexVersion: "lex1" };
+    },
+  };
+}
+
+describe("the searcher's context", () => {
+  const text = (id: string, version: string) => deps.text(id, version);
+  const searcherWith = (context = {}) =>
+    createSearcher({
+      lexical: fixtureIndex(),
+      structure: (id) => docsById.get(id)?.nodes ?? [],
+      document: (id) => records.get(id) ?? null,
+      setMembers: (set) =>
+        set === "s1" ? [ca, am, sl].map((d) => ({ documentId: d.documentId, version: d.version })) : [],
+      options: { maxRoutedDocuments: 3, context },
+    });
+
+  it.each(SEARCH_MODES)("is assembled beside the ranked passages in %s mode, and traced without text", (mode) => {
+    const request = { query: "What interest do the Loans bear, and what price is payable?", principal, mode, k: 10 };
+    const r = searcherWith().search(request, text);
+    // No vector store is wired here, so whole-corpus dense finds nothing and has nothing to assemble.
+    expect(r.passages.length > 0).toBe(mode !== "dense");
+    expect(r.context.items.length > 0).toBe(mode !== "dense");
+    for (const item of r.context.items)
+      expect(item.text).toBe(text(item.documentId, item.version)!.slice(item.start, item.end));
+    expect(r.context.items.some((i) => i.documentId === "secret")).toBe(false);
+    expect(r.trace.context?.items.map((i) => i.id)).toEqual(r.context.items.map((i) => i.id));
+    expect(JSON.stringify(r.trace)).not.toContain("per annum");
+    // The context's budget does not touch the ranking that is scored.
+    const tight = searcherWith({ tokenBudget: 30 }).search(request, text);
+    expect(tight.passages).toEqual(r.passages);
+    expect(tight.context.tokens).toBeLessThanOrEqual(30);
+  });
+
+  it("carries the flags through: the side letter's rate contradicts the agreement's, the amended commitment is superseded", () => {
+    const r = searcherWith().search(
+      { query: "interest Loans per annum Commitments aggregate", principal, mode: "lexical", k: 10 },
+      text,
+    );
+    const byNode = new Map(r.trace.context!.items.map((i) => [i.nodeId, i]));
+    expect(byNode.get("ca-2.2")?.contradicts).toEqual([byNode.get("sl-2.2")?.id]);
+    expect(byNode.get("ca-2.1")?.supersededBy).toBe("am/am-1");
   });
 });

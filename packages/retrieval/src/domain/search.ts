@@ -3,7 +3,13 @@ import { featureWords } from "../embedders/text-features.ts";
 import type { LexicalIndex } from "../ports/lexical-index.ts";
 import type { Reranker } from "../ports/reranker.ts";
 import type { VectorStore } from "../ports/vector-store.ts";
-import { tightenToEvidence } from "./context-assembly.ts";
+import {
+  type AssembledContext,
+  assembleContext,
+  type ContextAssemblyOptions,
+  type ContextDocument,
+  tightenToEvidence,
+} from "./context-assembly.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
@@ -72,10 +78,30 @@ export interface QueryTrace {
   stages: Array<{ stage: string; ms: number; candidates: Array<{ id: string; score: number }> }>;
   selected: string[];
   contextTokens: number;
+  /** The assembled context: item ids (document, version and span), tokens and flags; never text. */
+  context?: {
+    tokens: number;
+    tokenBudget: number;
+    merged: number;
+    dropped: { restricted: number; missingText: number; duplicates: number; overBudget: number };
+    items: Array<{
+      id: string;
+      nodeId: string;
+      rank: number;
+      tokens: number;
+      boilerplate: string | null;
+      /** `documentId/nodeId` of the provision that supersedes this one. */
+      supersededBy: string | null;
+      contradicts: string[];
+    }>;
+  };
 }
 
 export interface SearchResult {
+  /** The ranked passages, best first (what retrieval is scored on). */
   passages: RetrievedPassage[];
+  /** The same passages assembled into the context a model or reader is handed (`assembleContext`). */
+  context: AssembledContext;
   trace: QueryTrace;
 }
 
@@ -110,6 +136,8 @@ export interface SearchOptions {
   tighten: readonly SearchMode[];
   /** Adds the clause words of the contract concepts a question names to the ranking inside documents. */
   conceptExpansion: boolean;
+  /** Context assembly (token budget, merge gap, duplicate threshold, one document's share). */
+  context: Partial<Omit<ContextAssemblyOptions, "principal">>;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
@@ -123,6 +151,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   plannerNodes: 10,
   tighten: [],
   conceptExpansion: true,
+  context: {},
 };
 
 export interface SearcherDeps {
@@ -133,6 +162,10 @@ export interface SearcherDeps {
   reranker?: Reranker;
   /** The provision tree of a document version (for the planner, expansion and reranking). */
   structure?: (documentId: string, version: string) => readonly ProvisionNode[];
+  /** A document's catalog record, for the context's roles, dates, titles and transaction sets. */
+  document?: (documentId: string) => ContextDocument | null;
+  /** Current versions of a transaction set's documents, so an amendment outside the results still flags what it rewrites. */
+  setMembers?: (transactionSetId: string) => ReadonlyArray<{ documentId: string; version: string }>;
   options?: Partial<SearchOptions>;
 }
 
@@ -462,8 +495,31 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           stageScores: c.stageScores,
         };
       });
+      const context = timed(
+        "assemble",
+        () =>
+          assembleContext(
+            passages,
+            {
+              text,
+              ...(deps.document ? { document: deps.document } : {}),
+              ...(passagesOf
+                ? {
+                    node: (documentId: string, version: string, nodeId: string) => {
+                      const body = text(documentId, version);
+                      return body === null ? null : (passagesOf(documentId, version, body).nodes.get(nodeId) ?? null);
+                    },
+                  }
+                : {}),
+              ...(deps.setMembers && deps.structure ? { setMembers: deps.setMembers, structure: deps.structure } : {}),
+            },
+            { ...o.context, principal: request.principal },
+          ),
+        (c) => c.items.map((i) => ({ id: i.id, score: i.score })),
+      );
       return {
         passages,
+        context,
         trace: {
           normalisedQuery: contentWords(request.query).join(" "),
           mode: request.mode,
@@ -473,6 +529,26 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           stages,
           selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
           contextTokens: passages.reduce((s, p) => s + p.tokens, 0),
+          context: {
+            tokens: context.tokens,
+            tokenBudget: context.tokenBudget,
+            merged: context.merged,
+            dropped: {
+              restricted: context.dropped.restricted.length,
+              missingText: context.dropped.missingText.length,
+              duplicates: context.dropped.duplicates.length,
+              overBudget: context.dropped.overBudget.length,
+            },
+            items: context.items.map((i) => ({
+              id: i.id,
+              nodeId: i.nodeId,
+              rank: i.rank,
+              tokens: i.tokens,
+              boilerplate: i.boilerplate,
+              supersededBy: i.flags.superseded ? `${i.flags.superseded.documentId}/${i.flags.superseded.nodeId}` : null,
+              contradicts: i.flags.contradicts,
+            })),
+          },
         },
       };
     },
