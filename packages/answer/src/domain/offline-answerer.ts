@@ -5,7 +5,8 @@ import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem }
 import { checkQuestion } from "./question-guard.ts";
 
 /** Tuning of the offline answerer; the threshold was calibrated on ContractNLI dev
- * (bench/calibrate-abstention.ts: 0.30 gave the best balanced accuracy, 62.5 %, over 1,037 questions). */
+ * (bench/calibrate-abstention.ts: 0.30 gave the best balanced accuracy, 62.5 %, over 1,037 questions).
+ * The rank prior was chosen with `lexnav eval answers` on ContractNLI and CUAD dev (docs/answers.md). */
 export interface OfflineOptions {
   /** The best sentence must cover at least this idf-weighted share of the question's terms, else abstain. */
   threshold: number;
@@ -13,9 +14,19 @@ export interface OfflineOptions {
   maxSentences: number;
   /** A further sentence is kept when its score is at least this share of the best one. */
   keepRatio: number;
+  /**
+   * Trust in the retriever's order: a sentence's score is its coverage minus this times ln(rank of its
+   * passage in the extract). Coverage alone picks look-alike sentences from low-ranked passages.
+   */
+  rankWeight: number;
 }
 
-export const DEFAULT_OFFLINE_OPTIONS: OfflineOptions = { threshold: 0.3, maxSentences: 3, keepRatio: 0.75 };
+export const DEFAULT_OFFLINE_OPTIONS: OfflineOptions = {
+  threshold: 0.3,
+  maxSentences: 3,
+  keepRatio: 0.75,
+  rankWeight: 0.2,
+};
 
 /** What an answerer returns before it is recorded: the text shown, verified claims, abstention and notes. */
 export interface DraftAnswer {
@@ -69,7 +80,11 @@ export function answerOffline(
     return abstain(
       "the offline answerer reads English questions only; set ANTHROPIC_API_KEY to ask in another language",
     );
-  const scored = scoreSentences(checked.value.question, extract, source);
+  // The extract is in retrieval order, best first: its position is the passage's rank.
+  const rankOf = new Map(extract.map((e, i) => [e, i + 1]));
+  const scored = scoreSentences(checked.value.question, extract, source)
+    .map((x) => ({ ...x, score: x.score - o.rankWeight * Math.log(rankOf.get(x.item) ?? 1) }))
+    .sort((a, b) => b.score - a.score);
   const best = scored[0];
   if (!best || best.score < o.threshold)
     return abstain(

@@ -1,0 +1,113 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "@lexnav/cli";
+import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MessagesApiStandIn, startMessagesApiStandIn } from "../support/messages-api-stand-in.ts";
+import { repoRoot } from "../support/shared.ts";
+
+const LAW = "governed by the laws of the State of California";
+const sink = { write: () => true } as unknown as NodeJS.WriteStream;
+
+// `lexnav eval answers` over the example transaction set as a four-document benchmark corpus.
+describe("lexnav eval answers", () => {
+  let dir: string;
+  let api: MessagesApiStandIn;
+  const run = async (config: LexnavConfig, ...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli([...argv, "--db", join(dir, "lexnav.sqlite")], config, silentLogger, {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+      stderr: sink,
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+  const args = () => ["eval", "answers", "--bench", join(dir, "bench.json"), "--corpus", join(dir, "corpus")];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-eval-answers-"));
+    const src = join(repoRoot, "examples", "manufacturing-agreement");
+    mkdirSync(join(dir, "corpus", "mfg"), { recursive: true });
+    for (const f of readdirSync(src).filter((f) => f.endsWith(".txt")))
+      copyFileSync(join(src, f), join(dir, "corpus", "mfg", f));
+    const base = readFileSync(join(src, "manufacturing-agreement-1.txt"), "utf8");
+    const at = base.indexOf(LAW);
+    expect(at).toBeGreaterThan(0);
+    const doc = "mfg/manufacturing-agreement-1.txt";
+    const tests = [
+      {
+        query_id: "law",
+        query: "Consider the Manufacturing Agreement; which state's laws govern the agreement?",
+        doc,
+        snippets: [{ file_path: doc, span: [at, at + LAW.length], answer: LAW }],
+      },
+      {
+        query_id: "silent",
+        query: "Consider the Manufacturing Agreement; may the Receiving Party reverse engineer software objects?",
+        doc,
+        snippets: [],
+      },
+    ];
+    writeFileSync(join(dir, "bench.json"), JSON.stringify({ tests }));
+    api = await startMessagesApiStandIn();
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("offline: scores the offline answerer, compares context with inject and skips pairing with a reason", async () => {
+    const r = await run(loadConfig({}), ...args(), "--mode", "hybrid", "--offline", "--paired", "--json");
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("paired evaluation skipped");
+    const j = JSON.parse(r.out);
+    expect(j.questions).toBe(2);
+    expect(j.answerer).toBe("offline");
+    expect(j.abstention.noEvidence.of).toBe(1);
+    expect(j.abstention.withEvidence.of).toBe(1);
+    expect(j.injectContextTokens).toBeGreaterThan(10_000);
+    expect(j.meanContextTokens).toBeGreaterThan(0);
+    expect(j.injectRatio).toBeGreaterThan(5);
+    expect(j.ledger.total).toBe(0);
+    expect(j.paired.notRun).toMatch(/ANTHROPIC_API_KEY/);
+    expect(j.rows).toBeUndefined();
+  });
+
+  it("with a key: judges inject against the mode twice per question with positions swapped", async () => {
+    const judgeCalls: string[] = [];
+    api.fallback = (req) => {
+      const system =
+        typeof req.body.system === "string" ? req.body.system : (req.body.system ?? []).map((b) => b.text).join("");
+      if (!system.startsWith("You compare two answers")) return "The documents provided do not answer this question.";
+      const user = req.body.messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("");
+      judgeCalls.push(user);
+      return "Verdict: tie";
+    };
+    const config = loadConfig({
+      ANTHROPIC_API_KEY: "sk-ant-test-key",
+      ANTHROPIC_BASE_URL: api.url,
+      LEXNAV_MODEL_MAX_RETRIES: "0",
+      LEXNAV_MODEL_TIMEOUT_MS: "5000",
+    });
+    const r = await run(config, ...args(), "--mode", "hybrid", "--paired", "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.answerer).toBe("model");
+    expect(j.ledger.total).toBeGreaterThan(0);
+    expect(j.paired.a).toBe("inject");
+    expect(j.paired.b).toBe("hybrid");
+    expect(j.paired.summary.questions).toBe(2);
+    expect(j.paired.summary.ties).toBe(2);
+    expect(j.paired.skipped).toBe(0);
+    expect(j.paired.ledger.entries).toHaveLength(4);
+    // The judge (never the answerers) sees the reference: gold text, or the silence sentence.
+    expect(judgeCalls).toHaveLength(4);
+    expect(judgeCalls[0]).toContain(LAW);
+    expect(judgeCalls[2]).toContain("do not answer this question");
+    const answerCalls = api.requests.filter((q) => !JSON.stringify(q.body.system ?? "").includes("You compare two"));
+    for (const q of answerCalls)
+      expect(JSON.stringify(q.body.messages)).not.toContain("mfg/manufacturing-agreement-1.txt ");
+  });
+});
