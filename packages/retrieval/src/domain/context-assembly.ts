@@ -158,6 +158,8 @@ interface Draft {
   nodeIds: string[];
   rank: number;
   score: number;
+  /** The passage's own count while the draft is one passage, null once merged (then counted again). */
+  tokens: number | null;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -197,20 +199,43 @@ function boilerplateOf(node: ProvisionNode | null, text: string): BoilerplateKin
   return null;
 }
 
-function shingles(text: string, n: number): Set<string> {
-  const words = (text.toLowerCase().match(WORD) ?? []) as string[];
-  const out = new Set<string>();
-  if (words.length < n) {
-    if (words.length > 0) out.add(words.join(" "));
-    return out;
+/**
+ * Hashed word shingles: words (ASCII letters and digits, any non-ASCII character) hashed with FNV-1a
+ * case-folded in one pass over the characters, then combined per window. Numbers, not strings: this is
+ * most of the assembler's time otherwise.
+ */
+function shingles(text: string, n: number): Set<number> {
+  const hashes: number[] = [];
+  let h = 0x811c9dc5;
+  let inWord = false;
+  for (let i = 0; i <= text.length; i++) {
+    let c = i < text.length ? text.charCodeAt(i) : 32;
+    const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && c !== 160);
+    if (word) {
+      if (c >= 65 && c <= 90) c |= 0x20;
+      h = Math.imul(h ^ c, 0x01000193);
+      inWord = true;
+    } else if (inWord) {
+      hashes.push(h);
+      h = 0x811c9dc5;
+      inWord = false;
+    }
   }
-  for (let i = 0; i + n <= words.length; i++) out.add(words.slice(i, i + n).join(" "));
+  const out = new Set<number>();
+  const width = Math.min(n, hashes.length);
+  for (let i = 0; i + width <= hashes.length && width > 0; i++) {
+    let g = 0;
+    for (let j = i; j < i + width; j++) g = Math.imul(g ^ (hashes[j] as number), 0x01000193) + j - i;
+    out.add(g | 0);
+  }
   return out;
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+function jaccard(a: Set<number>, b: Set<number>, atLeast: number): number {
   if (a.size === 0 && b.size === 0) return 1;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  // Jaccard is at most |small| / |large|: most pairs are told apart without a look inside.
+  if (small.size < atLeast * large.size) return 0;
   let shared = 0;
   for (const s of small) if (large.has(s)) shared++;
   return shared / (a.size + b.size - shared);
@@ -287,7 +312,16 @@ export function assembleContext(
     }
     const key = `${p.documentId}@${p.version}`;
     const list = groups.get(key) ?? [];
-    list.push({ ...p, nodeIds: [p.nodeId], rank: i + 1 });
+    list.push({
+      documentId: p.documentId,
+      version: p.version,
+      start: p.start,
+      end: p.end,
+      nodeIds: [p.nodeId],
+      rank: i + 1,
+      score: p.score,
+      tokens: p.tokens > 0 ? p.tokens : null,
+    });
     groups.set(key, list);
   });
   // Adjacent spans join when they are one clause (its own windows, or a clause and its sub-clauses), so
@@ -317,6 +351,7 @@ export function assembleContext(
         for (const n of d.nodeIds) if (!cur.nodeIds.includes(n)) cur.nodeIds.push(n);
         cur.rank = Math.min(cur.rank, d.rank);
         cur.score = Math.max(cur.score, d.score);
+        cur.tokens = null;
       } else {
         cur = { ...d, nodeIds: [...d.nodeIds] };
         drafts.push(cur);
@@ -326,14 +361,14 @@ export function assembleContext(
   drafts.sort((a, b) => a.rank - b.rank);
 
   // 2. Items with their record, provision and text; near-duplicates of a better item dropped.
-  const candidates: Array<ContextItem & { shingles: Set<string> }> = [];
+  const candidates: Array<ContextItem & { shingles: Set<number> }> = [];
   for (const d of drafts) {
     const doc = docOf(d.documentId);
     const node = nodeOf(d, d.nodeIds[0]!);
     const text = (deps.text(d.documentId, d.version) as string).slice(d.start, d.end);
     const id = `${d.documentId}@${d.version}:${d.start}-${d.end}`;
     const sh = shingles(text, o.shingleWords);
-    const twin = candidates.find((c) => jaccard(c.shingles, sh) >= o.duplicateJaccard);
+    const twin = candidates.find((c) => jaccard(c.shingles, sh, o.duplicateJaccard) >= o.duplicateJaccard);
     if (twin) {
       dropped.duplicates.push({ id, of: twin.id });
       continue;
@@ -363,7 +398,7 @@ export function assembleContext(
       start: d.start,
       end: d.end,
       text,
-      tokens: countTokens(text),
+      tokens: d.tokens ?? countTokens(text),
       rank: d.rank,
       score: d.score,
       boilerplate: boilerplateOf(node, text),
@@ -375,22 +410,23 @@ export function assembleContext(
   // 3. Fill the budget: evidence best first with one document held to its share while others still
   // have an item that fits; boilerplate only with what is left.
   const chosen: typeof candidates = [];
+  const perDoc = new Map<string, number>();
   let tokens = 0;
   const fits = (c: ContextItem) => tokens + c.tokens <= o.tokenBudget;
   for (const pool of [candidates.filter((c) => !c.boilerplate), candidates.filter((c) => c.boilerplate)]) {
     const left = [...pool];
     for (;;) {
-      const perDoc = new Map<string, number>();
-      for (const c of chosen) perDoc.set(c.documentId, (perDoc.get(c.documentId) ?? 0) + 1);
+      const fitting = new Set(left.filter(fits).map((c) => c.documentId));
       const pick = left.findIndex((c) => {
         if (!fits(c)) return false;
         // The first item is always within its share.
         const within = (perDoc.get(c.documentId) ?? 0) + 1 <= Math.max(1, o.maxDocumentShare * (chosen.length + 1));
-        return within || !left.some((other) => other.documentId !== c.documentId && fits(other));
+        return within || fitting.size === 1;
       });
       if (pick < 0) break;
       const [c] = left.splice(pick, 1);
       chosen.push(c!);
+      perDoc.set(c!.documentId, (perDoc.get(c!.documentId) ?? 0) + 1);
       tokens += c!.tokens;
     }
     dropped.overBudget.push(...left.map((c) => c.id));
