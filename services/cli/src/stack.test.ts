@@ -50,6 +50,18 @@ describe("the embedded stack's retrieval modes", () => {
     }
   });
 
+  it("assembles a context whose items carry the catalog's title, role and a citation into stored text", () => {
+    const r = search("hybrid", ASK_VERSO);
+    const items = r.context?.items ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    const doc = stack.catalog.getDocument(ids.verso as string);
+    const first = items[0];
+    expect(first?.title).toBe(doc?.title);
+    expect(first?.role).toBe(doc?.role);
+    const stored = stack.catalog.getVersion(first?.documentId as string, first?.version as string)?.text ?? "";
+    expect(first?.text).toBe(stored.slice(first?.citation.start, first?.citation.end));
+  });
+
   it("the planner hands on text of at most ten provisions, plus budgeted expansion", () => {
     const r = search("navindex", ASK_VERSO, 64);
     const planned = new Set(

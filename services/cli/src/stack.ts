@@ -79,7 +79,19 @@ export function createEmbeddedStack(dbPath: string, limits: IngestLimits, logger
     lexical,
     vectors,
     pipeline,
-    searcher: createSearcher({ lexical, vectors, embedderFor, reranker: createBuiltinReranker(), structure }),
+    searcher: createSearcher({
+      lexical,
+      vectors,
+      embedderFor,
+      reranker: createBuiltinReranker(),
+      structure,
+      // Records and set members let context assembly cite titles and flag superseded clauses.
+      document: (documentId) => catalog.getDocument(documentId),
+      setMembers: (setId) =>
+        catalog
+          .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
+          .flatMap((d) => (d.currentVersion ? [{ documentId: d.id, version: d.currentVersion }] : [])),
+    }),
     buildDenseIndex: (options) => buildDenseIndex(vectors, indexable(), options),
     close: () => db.close(),
   };
