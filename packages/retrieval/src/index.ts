@@ -37,6 +37,7 @@ export type {
   SearchRequest,
   SearchResult,
   SyncEmbedder,
+  TextOf,
 } from "./domain/search.ts";
 export { createSearcher, DEFAULT_SEARCH_OPTIONS, SEARCH_MODES } from "./domain/search.ts";
 export type { Range } from "./domain/sentences.ts";

@@ -1,7 +1,9 @@
+import { LexnavError } from "@lexnav/core";
 import { countTokens, type ProvisionNode } from "@lexnav/document-model";
 import { featureWords } from "../embedders/text-features.ts";
+import type { Embedder } from "../ports/embedder.ts";
 import type { LexicalIndex } from "../ports/lexical-index.ts";
-import type { Reranker } from "../ports/reranker.ts";
+import type { AsyncReranker, RerankCandidate, Reranker } from "../ports/reranker.ts";
 import type { VectorStore } from "../ports/vector-store.ts";
 import {
   type AssembledContext,
@@ -105,8 +107,18 @@ export interface SearchResult {
   trace: QueryTrace;
 }
 
+/** The verbatim text of a document version, or null when it is not available. */
+export type TextOf = (documentId: string, version: string) => string | null;
+
 export interface Searcher {
-  search(request: SearchRequest, text: (documentId: string, version: string) => string | null): SearchResult;
+  /** Runs a query with the synchronous models only (`embedderFor`, `reranker`). */
+  search(request: SearchRequest, text: TextOf): SearchResult;
+  /**
+   * Runs a query awaiting the asynchronous models where the deps give them (`queryEmbedderFor` for
+   * the dense stages, `asyncReranker` for navembed-r4), the synchronous ones elsewhere. Retrieval
+   * runs once: the stages before a model call are not repeated after it.
+   */
+  searchAsync(request: SearchRequest, text: TextOf): Promise<SearchResult>;
 }
 
 /** An embedder that answers synchronously (the built-in LSA embedder does); queries and passages share it. */
@@ -159,7 +171,14 @@ export interface SearcherDeps {
   /** Dense modes need a vector store and the embedder of its index version. */
   vectors?: VectorStore;
   embedderFor?: (vectorIndexVersion: string) => SyncEmbedder | null;
+  /**
+   * The asynchronous (model) embedder of a vector index version, used by `searchAsync` before
+   * `embedderFor`; `search` refuses a version that only has one of these.
+   */
+  queryEmbedderFor?: (vectorIndexVersion: string) => Embedder | null;
   reranker?: Reranker;
+  /** A model reranker for navembed-r4 under `searchAsync` (`search` uses `reranker`). */
+  asyncReranker?: AsyncReranker;
   /** The provision tree of a document version (for the planner, expansion and reranking). */
   structure?: (documentId: string, version: string) => readonly ProvisionNode[];
   /** A document's catalog record, for the context's roles, dates, titles and transaction sets. */
@@ -182,6 +201,17 @@ interface Candidate {
 
 type Stage = QueryTrace["stages"][number];
 
+/**
+ * What the retrieval pipeline asks of a model. The pipeline is a generator that yields these and is
+ * resumed with the answer, so one code path serves the synchronous and the asynchronous driver.
+ */
+type ModelCall =
+  | { kind: "embed"; vectorIndexVersion: string; text: string }
+  | { kind: "rerank"; query: string; candidates: RerankCandidate[] };
+/** An embed call's query vector (null: no embedder for the version), or a rerank call's scores. */
+type ModelAnswer = Float32Array | null | number[];
+type Pipeline<T> = Generator<ModelCall, T, ModelAnswer>;
+
 const keyOf = (documentId: string, passageId: string) => `${documentId}/${passageId}`;
 
 /** The retrieval use case over the ports; each mode is a composition of small stages. */
@@ -189,368 +219,411 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   const o: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, ...deps.options };
   const passagesOf = deps.structure ? createPassageCache(deps.structure) : null;
 
+  const asyncOnly = (version: string): never => {
+    const id = deps.queryEmbedderFor?.(version)?.id ?? "a model";
+    throw new LexnavError(
+      "invalid_argument",
+      `vector index version ${version} was embedded with ${id}, which answers asynchronously: use searchAsync`,
+    );
+  };
+  const answerSync = (call: ModelCall): ModelAnswer => {
+    if (call.kind === "rerank") return deps.reranker?.rerank(call.query, call.candidates) ?? null;
+    const embedder = deps.embedderFor?.(call.vectorIndexVersion);
+    if (embedder) return embedder.embedSync([call.text])[0] ?? null;
+    if (deps.queryEmbedderFor?.(call.vectorIndexVersion)) asyncOnly(call.vectorIndexVersion);
+    return null;
+  };
+  const answerAsync = async (call: ModelCall): Promise<ModelAnswer> => {
+    if (call.kind === "rerank") {
+      if (deps.asyncReranker) return deps.asyncReranker.rerankAsync(call.query, call.candidates);
+      return answerSync(call);
+    }
+    const embedder = deps.queryEmbedderFor?.(call.vectorIndexVersion);
+    if (embedder) return (await embedder.embed([call.text], "query"))[0] ?? null;
+    return answerSync(call);
+  };
+
+  // The whole query as one pass; `canRerank` says whether the driver has a reranker to answer with.
+  function* pipeline(request: SearchRequest, text: TextOf, canRerank: boolean): Pipeline<SearchResult> {
+    const stages: Stage[] = [];
+    const timed = <T>(stage: string, run: () => T, ids: (r: T) => Array<{ id: string; score: number }>): T => {
+      const t0 = performance.now();
+      const r = run();
+      stages.push({ stage, ms: performance.now() - t0, candidates: ids(r) });
+      return r;
+    };
+    // The same for a stage that calls a model: its time includes the model's.
+    function* timedModel<T>(
+      stage: string,
+      run: () => Pipeline<T>,
+      ids: (r: T) => Array<{ id: string; score: number }>,
+    ): Pipeline<T> {
+      const t0 = performance.now();
+      const r = yield* run();
+      stages.push({ stage, ms: performance.now() - t0, candidates: ids(r) });
+      return r;
+    }
+    const parsed = parseQuestion(request.query);
+    const q = o.conceptExpansion ? { ...parsed, ask: expandConcepts(parsed.ask) } : parsed;
+    const base = {
+      principal: request.principal,
+      ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
+    };
+    let indexVersion = "";
+    let vectorIndexVersion: string | undefined;
+    const asCandidates = (stage: string, hits: Array<Omit<Candidate, "key" | "stageScores"> & { passageId: string }>) =>
+      hits.map<Candidate>((h, i) => ({
+        key: keyOf(h.documentId, h.passageId),
+        documentId: h.documentId,
+        version: h.version,
+        nodeId: h.nodeId,
+        start: h.start,
+        end: h.end,
+        score: h.score,
+        stageScores: [{ stage, score: h.score, rank: i + 1 }],
+      }));
+    const ids = (cs: Candidate[]) => cs.map((c) => ({ id: c.key, score: c.score }));
+
+    const lexicalStage = (stage: string, queryText: string, k: number, documentIds?: string[]) =>
+      timed(
+        stage,
+        () => {
+          const r = deps.lexical.search({ ...base, text: queryText, k, ...(documentIds ? { documentIds } : {}) });
+          indexVersion = r.indexVersion;
+          return asCandidates(stage, r.hits);
+        },
+        ids,
+      );
+    const denseStage = (stage: string, queryText: string, k: number, documentIds?: string[]) =>
+      timedModel(
+        stage,
+        function* () {
+          const vectors = deps.vectors;
+          const version = request.vectorIndexVersion ?? vectors?.activeVersion() ?? null;
+          if (!vectors || version === null) return [];
+          const vector = (yield {
+            kind: "embed",
+            vectorIndexVersion: version,
+            text: queryText,
+          }) as Float32Array | null;
+          if (!vector) return [];
+          vectorIndexVersion = version;
+          if (!vector.some((x) => x !== 0)) return [];
+          const r = vectors.search({
+            vector,
+            principal: request.principal,
+            k,
+            indexVersion: version,
+            ...(documentIds ? { documentIds } : {}),
+          });
+          return asCandidates(stage, r.hits);
+        },
+        ids,
+      );
+    const route = () =>
+      timed(
+        "route",
+        () => {
+          const r = deps.lexical.searchDocuments({ ...base, text: q.naming || q.full, k: o.maxRoutedDocuments + 3 });
+          indexVersion = r.indexVersion;
+          const top = r.hits[0]?.score ?? 0;
+          return r.hits.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments);
+        },
+        (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
+      ).map((h) => h.documentId);
+    // Routed documents first; when routing missed, the whole-corpus ranking still follows.
+    const fill = (head: Candidate[], k: number): Candidate[] => {
+      if (head.length >= k) return head.slice(0, k);
+      const seen = new Set(head.map((c) => c.key));
+      const rest = lexicalStage("fill", q.full, k).filter((c) => !seen.has(c.key));
+      return [...head, ...rest].slice(0, k);
+    };
+    const fuse = (stage: string, lists: Candidate[][]): Candidate[] => {
+      const byKey = new Map<string, Candidate>();
+      for (const list of lists) {
+        for (const c of list) {
+          const seen = byKey.get(c.key);
+          if (seen) seen.stageScores.push(...c.stageScores);
+          else byKey.set(c.key, { ...c, stageScores: [...c.stageScores] });
+        }
+      }
+      return timed(
+        stage,
+        () =>
+          reciprocalRankFusion(lists.map((l) => l.map((c) => c.key))).map(({ id, score }, i) => {
+            const c = byKey.get(id) as Candidate;
+            c.score = score;
+            c.stageScores.push({ stage, score, rank: i + 1 });
+            return c;
+          }),
+        ids,
+      );
+    };
+    function* hybrid(k: number): Pipeline<Candidate[]> {
+      const docs = route();
+      if (docs.length === 0) return lexicalStage("lexical", q.full, k);
+      const lex = lexicalStage("lexical", q.ask, Math.max(k, o.stageCandidates), docs);
+      const dense = yield* denseStage("dense", q.ask, Math.max(k, o.stageCandidates), docs);
+      return dense.length > 0 ? fuse("rrf", [lex, dense]) : lex;
+    }
+    const nodeOf = (c: Candidate): { node: ProvisionNode | null; cache: NodePassages | null } => {
+      const body = passagesOf ? text(c.documentId, c.version) : null;
+      if (!passagesOf || body === null) return { node: null, cache: null };
+      const cache = passagesOf(c.documentId, c.version, body);
+      return { node: cache.nodes.get(c.nodeId) ?? null, cache };
+    };
+    // Hop one along cross-reference and definition edges from the best passages' provisions.
+    const expand = (ranked: Candidate[]): Candidate[] => {
+      if (!passagesOf) return ranked;
+      return timed(
+        "expand",
+        () => {
+          const seen = new Set(ranked.map((c) => c.key));
+          const added: Candidate[] = [];
+          let budget = o.expansionTokens;
+          for (const seed of ranked.slice(0, o.expansionSeeds)) {
+            const { node, cache } = nodeOf(seed);
+            if (!node || !cache) continue;
+            // Edges into another instrument of the set would need that document's version: same document only.
+            const sameDocument = (documentId: string | null) => documentId === null || documentId === seed.documentId;
+            const targets = [
+              ...node.termUses
+                .filter((u) => u.start >= seed.start && u.start < seed.end && sameDocument(u.definitionDocumentId))
+                .map((u) => u.definitionNodeId),
+              ...node.xrefs
+                .filter((x) => x.start >= seed.start && x.start < seed.end && sameDocument(x.targetDocumentId))
+                .map((x) => x.targetNodeId),
+            ].filter((id): id is string => id !== null && id !== node.id);
+            for (const target of new Set(targets)) {
+              const first = cache.byNode.get(target)?.[0];
+              if (!first) continue;
+              const key = keyOf(seed.documentId, first.id);
+              if (seen.has(key)) continue;
+              const tokens = countTokens(first.body);
+              if (tokens > budget) continue;
+              budget -= tokens;
+              seen.add(key);
+              added.push({
+                key,
+                documentId: seed.documentId,
+                version: seed.version,
+                nodeId: target,
+                start: first.start,
+                end: first.end,
+                score: seed.score,
+                stageScores: [{ stage: "expand", score: seed.score, rank: added.length + 1 }],
+              });
+            }
+          }
+          // Expansions follow the head the reranker or fusion chose, so they add context, not noise at rank 1.
+          const head = ranked.slice(0, o.rerankKeep);
+          return [...head, ...added, ...ranked.slice(o.rerankKeep)];
+        },
+        ids,
+      );
+    };
+    function* rerank(ranked: Candidate[]): Pipeline<Candidate[]> {
+      if (!canRerank) return ranked;
+      const pool = ranked.slice(0, o.rerankCandidates);
+      return yield* timedModel(
+        "rerank",
+        function* () {
+          const candidates = pool.map((c) => {
+            const { node } = nodeOf(c);
+            return {
+              id: c.key,
+              text: text(c.documentId, c.version)?.slice(c.start, c.end) ?? "",
+              heading: node ? [...node.headingPath, node.title ?? ""].join(" ") : "",
+              flags: node?.flags ?? null,
+            };
+          });
+          const scores = ((yield { kind: "rerank", query: request.query, candidates }) as number[] | null) ?? [];
+          const order = pool
+            .map((c, i) => ({ c, s: scores[i] ?? 0 }))
+            .sort((a, b) => b.s - a.s)
+            .map(({ c, s }, i) => {
+              c.stageScores.push({ stage: "rerank", score: s, rank: i + 1 });
+              c.score = s;
+              return c;
+            });
+          // Keep the reranked best first; the rest of the pool and the tail keep the earlier order.
+          const keep = order.slice(0, o.rerankKeep);
+          const kept = new Set(keep.map((c) => c.key));
+          return [...keep, ...ranked.filter((c) => !kept.has(c.key))];
+        },
+        ids,
+      );
+    }
+    const planner = (): Candidate[] => {
+      const docs = route();
+      const lex = lexicalStage("lexical", q.ask, o.stageCandidates, docs.length > 0 ? docs : undefined);
+      if (!passagesOf) return lex;
+      return timed(
+        "plan",
+        () => {
+          const terms = contentWords(parsed.ask);
+          const intents = flagIntents(parsed.ask);
+          const top = lex[0]?.score ?? 1;
+          // Rank nodes by their best passage and by their descriptors (heading words, flag intents).
+          const nodeScores = new Map<string, { c: Candidate; score: number }>();
+          for (const c of lex) {
+            const { node } = nodeOf(c);
+            const nodeKey = `${c.documentId}/${c.nodeId}`;
+            const lexScore = c.score / (top || 1);
+            const prev = nodeScores.get(nodeKey);
+            if (prev && prev.score >= lexScore) continue;
+            let descriptor = 0;
+            if (node) {
+              const heading = new Set(
+                featureWords([...node.headingPath, node.title ?? "", ...node.keywords].join(" ")),
+              );
+              descriptor += terms.length ? (0.3 * terms.filter((t) => heading.has(t)).length) / terms.length : 0;
+              descriptor += intents.length ? (0.15 * intents.filter((f) => node.flags[f]).length) / intents.length : 0;
+            }
+            nodeScores.set(nodeKey, { c, score: lexScore + descriptor });
+          }
+          const chosen = [...nodeScores.values()].sort((a, b) => b.score - a.score).slice(0, o.plannerNodes);
+          // Verbatim text of the chosen nodes: the best passage of each first, then their other passages in lexical order.
+          // Every passage of a chosen node, by its own score plus its node's descriptor bonus.
+          const bonus = new Map(
+            chosen.map(({ c, score }) => [`${c.documentId}/${c.nodeId}`, score - c.score / (top || 1)]),
+          );
+          return lex
+            .filter((c) => bonus.has(`${c.documentId}/${c.nodeId}`))
+            .map((c) => ({ ...c, score: c.score / (top || 1) + (bonus.get(`${c.documentId}/${c.nodeId}`) ?? 0) }))
+            .sort((a, b) => b.score - a.score);
+        },
+        ids,
+      );
+    };
+
+    const k = request.k;
+    let ranked: Candidate[];
+    switch (request.mode) {
+      case "lexical":
+        ranked = lexicalStage("lexical", request.query, k);
+        break;
+      case "dense":
+        ranked = yield* denseStage("dense", request.query, k);
+        break;
+      case "hybrid":
+        ranked = fill(yield* hybrid(k), k);
+        break;
+      case "navembed-r1":
+      case "navembed-r2": {
+        const docs = route();
+        const dense = docs.length > 0 ? yield* denseStage("dense", q.ask, Math.max(k, o.stageCandidates), docs) : [];
+        ranked = fill(request.mode === "navembed-r2" ? expand(dense) : dense, k);
+        break;
+      }
+      case "navembed-r3":
+        ranked = fill(expand(yield* hybrid(k)), k);
+        break;
+      case "navembed-r4":
+        ranked = fill(yield* rerank(yield* hybrid(k)), k);
+        break;
+      case "navindex":
+        ranked = expand(planner()).slice(0, k);
+        break;
+    }
+    if (indexVersion === "" && deps.lexical.activeVersion() !== null)
+      indexVersion = deps.lexical.activeVersion() as string;
+
+    if (o.tighten.includes(request.mode)) {
+      const terms = new Set(contentWords(q.ask));
+      ranked = timed(
+        "tighten",
+        () =>
+          ranked.map((c) => {
+            const full = text(c.documentId, c.version);
+            return full === null ? c : { ...c, ...tightenToEvidence(full, c.start, c.end, terms) };
+          }),
+        ids,
+      );
+    }
+    const passages: RetrievedPassage[] = ranked.map((c) => {
+      const body = text(c.documentId, c.version)?.slice(c.start, c.end) ?? "";
+      return {
+        documentId: c.documentId,
+        version: c.version,
+        nodeId: c.nodeId,
+        start: c.start,
+        end: c.end,
+        score: c.score,
+        tokens: countTokens(body),
+        stageScores: c.stageScores,
+      };
+    });
+    const context = timed(
+      "assemble",
+      () =>
+        assembleContext(
+          passages,
+          {
+            text,
+            ...(deps.document ? { document: deps.document } : {}),
+            ...(passagesOf
+              ? {
+                  node: (documentId: string, version: string, nodeId: string) => {
+                    const body = text(documentId, version);
+                    return body === null ? null : (passagesOf(documentId, version, body).nodes.get(nodeId) ?? null);
+                  },
+                }
+              : {}),
+            ...(deps.setMembers && deps.structure ? { setMembers: deps.setMembers, structure: deps.structure } : {}),
+          },
+          { ...o.context, principal: request.principal },
+        ),
+      (c) => c.items.map((i) => ({ id: i.id, score: i.score })),
+    );
+    return {
+      passages,
+      context,
+      trace: {
+        normalisedQuery: contentWords(request.query).join(" "),
+        mode: request.mode,
+        indexVersion,
+        ...(vectorIndexVersion ? { vectorIndexVersion } : {}),
+        filters: { principal: request.principal.id, groups: request.principal.groups },
+        stages,
+        selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
+        contextTokens: passages.reduce((s, p) => s + p.tokens, 0),
+        context: {
+          tokens: context.tokens,
+          tokenBudget: context.tokenBudget,
+          merged: context.merged,
+          dropped: {
+            restricted: context.dropped.restricted.length,
+            missingText: context.dropped.missingText.length,
+            duplicates: context.dropped.duplicates.length,
+            overBudget: context.dropped.overBudget.length,
+          },
+          items: context.items.map((i) => ({
+            id: i.id,
+            nodeId: i.nodeId,
+            rank: i.rank,
+            tokens: i.tokens,
+            boilerplate: i.boilerplate,
+            supersededBy: i.flags.superseded ? `${i.flags.superseded.documentId}/${i.flags.superseded.nodeId}` : null,
+            contradicts: i.flags.contradicts,
+          })),
+        },
+      },
+    };
+  }
+
   return {
     search(request, text) {
-      const stages: Stage[] = [];
-      const timed = <T>(stage: string, run: () => T, ids: (r: T) => Array<{ id: string; score: number }>): T => {
-        const t0 = performance.now();
-        const r = run();
-        stages.push({ stage, ms: performance.now() - t0, candidates: ids(r) });
-        return r;
-      };
-      const parsed = parseQuestion(request.query);
-      const q = o.conceptExpansion ? { ...parsed, ask: expandConcepts(parsed.ask) } : parsed;
-      const base = {
-        principal: request.principal,
-        ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
-      };
-      let indexVersion = "";
-      let vectorIndexVersion: string | undefined;
-      const asCandidates = (
-        stage: string,
-        hits: Array<Omit<Candidate, "key" | "stageScores"> & { passageId: string }>,
-      ) =>
-        hits.map<Candidate>((h, i) => ({
-          key: keyOf(h.documentId, h.passageId),
-          documentId: h.documentId,
-          version: h.version,
-          nodeId: h.nodeId,
-          start: h.start,
-          end: h.end,
-          score: h.score,
-          stageScores: [{ stage, score: h.score, rank: i + 1 }],
-        }));
-      const ids = (cs: Candidate[]) => cs.map((c) => ({ id: c.key, score: c.score }));
-
-      const lexicalStage = (stage: string, queryText: string, k: number, documentIds?: string[]) =>
-        timed(
-          stage,
-          () => {
-            const r = deps.lexical.search({ ...base, text: queryText, k, ...(documentIds ? { documentIds } : {}) });
-            indexVersion = r.indexVersion;
-            return asCandidates(stage, r.hits);
-          },
-          ids,
-        );
-      const denseStage = (stage: string, queryText: string, k: number, documentIds?: string[]) =>
-        timed(
-          stage,
-          () => {
-            const vectors = deps.vectors;
-            const version = request.vectorIndexVersion ?? vectors?.activeVersion() ?? null;
-            const embedder = version !== null ? deps.embedderFor?.(version) : null;
-            if (!vectors || version === null || !embedder) return [];
-            vectorIndexVersion = version;
-            const [vector] = embedder.embedSync([queryText]);
-            if (!vector || !vector.some((x) => x !== 0)) return [];
-            const r = vectors.search({
-              vector,
-              principal: request.principal,
-              k,
-              indexVersion: version,
-              ...(documentIds ? { documentIds } : {}),
-            });
-            return asCandidates(stage, r.hits);
-          },
-          ids,
-        );
-      const route = () =>
-        timed(
-          "route",
-          () => {
-            const r = deps.lexical.searchDocuments({ ...base, text: q.naming || q.full, k: o.maxRoutedDocuments + 3 });
-            indexVersion = r.indexVersion;
-            const top = r.hits[0]?.score ?? 0;
-            return r.hits
-              .filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio)
-              .slice(0, o.maxRoutedDocuments);
-          },
-          (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
-        ).map((h) => h.documentId);
-      // Routed documents first; when routing missed, the whole-corpus ranking still follows.
-      const fill = (head: Candidate[], k: number): Candidate[] => {
-        if (head.length >= k) return head.slice(0, k);
-        const seen = new Set(head.map((c) => c.key));
-        const rest = lexicalStage("fill", q.full, k).filter((c) => !seen.has(c.key));
-        return [...head, ...rest].slice(0, k);
-      };
-      const fuse = (stage: string, lists: Candidate[][]): Candidate[] => {
-        const byKey = new Map<string, Candidate>();
-        for (const list of lists) {
-          for (const c of list) {
-            const seen = byKey.get(c.key);
-            if (seen) seen.stageScores.push(...c.stageScores);
-            else byKey.set(c.key, { ...c, stageScores: [...c.stageScores] });
-          }
-        }
-        return timed(
-          stage,
-          () =>
-            reciprocalRankFusion(lists.map((l) => l.map((c) => c.key))).map(({ id, score }, i) => {
-              const c = byKey.get(id) as Candidate;
-              c.score = score;
-              c.stageScores.push({ stage, score, rank: i + 1 });
-              return c;
-            }),
-          ids,
-        );
-      };
-      const hybrid = (k: number) => {
-        const docs = route();
-        if (docs.length === 0) return lexicalStage("lexical", q.full, k);
-        const lex = lexicalStage("lexical", q.ask, Math.max(k, o.stageCandidates), docs);
-        const dense = denseStage("dense", q.ask, Math.max(k, o.stageCandidates), docs);
-        return dense.length > 0 ? fuse("rrf", [lex, dense]) : lex;
-      };
-      const nodeOf = (c: Candidate): { node: ProvisionNode | null; cache: NodePassages | null } => {
-        const body = passagesOf ? text(c.documentId, c.version) : null;
-        if (!passagesOf || body === null) return { node: null, cache: null };
-        const cache = passagesOf(c.documentId, c.version, body);
-        return { node: cache.nodes.get(c.nodeId) ?? null, cache };
-      };
-      // Hop one along cross-reference and definition edges from the best passages' provisions.
-      const expand = (ranked: Candidate[]): Candidate[] => {
-        if (!passagesOf) return ranked;
-        return timed(
-          "expand",
-          () => {
-            const seen = new Set(ranked.map((c) => c.key));
-            const added: Candidate[] = [];
-            let budget = o.expansionTokens;
-            for (const seed of ranked.slice(0, o.expansionSeeds)) {
-              const { node, cache } = nodeOf(seed);
-              if (!node || !cache) continue;
-              // Edges into another instrument of the set would need that document's version: same document only.
-              const sameDocument = (documentId: string | null) => documentId === null || documentId === seed.documentId;
-              const targets = [
-                ...node.termUses
-                  .filter((u) => u.start >= seed.start && u.start < seed.end && sameDocument(u.definitionDocumentId))
-                  .map((u) => u.definitionNodeId),
-                ...node.xrefs
-                  .filter((x) => x.start >= seed.start && x.start < seed.end && sameDocument(x.targetDocumentId))
-                  .map((x) => x.targetNodeId),
-              ].filter((id): id is string => id !== null && id !== node.id);
-              for (const target of new Set(targets)) {
-                const first = cache.byNode.get(target)?.[0];
-                if (!first) continue;
-                const key = keyOf(seed.documentId, first.id);
-                if (seen.has(key)) continue;
-                const tokens = countTokens(first.body);
-                if (tokens > budget) continue;
-                budget -= tokens;
-                seen.add(key);
-                added.push({
-                  key,
-                  documentId: seed.documentId,
-                  version: seed.version,
-                  nodeId: target,
-                  start: first.start,
-                  end: first.end,
-                  score: seed.score,
-                  stageScores: [{ stage: "expand", score: seed.score, rank: added.length + 1 }],
-                });
-              }
-            }
-            // Expansions follow the head the reranker or fusion chose, so they add context, not noise at rank 1.
-            const head = ranked.slice(0, o.rerankKeep);
-            return [...head, ...added, ...ranked.slice(o.rerankKeep)];
-          },
-          ids,
-        );
-      };
-      const rerank = (ranked: Candidate[]): Candidate[] => {
-        const reranker = deps.reranker;
-        if (!reranker) return ranked;
-        const pool = ranked.slice(0, o.rerankCandidates);
-        return timed(
-          "rerank",
-          () => {
-            const scores = reranker.rerank(
-              request.query,
-              pool.map((c) => {
-                const { node } = nodeOf(c);
-                return {
-                  id: c.key,
-                  text: text(c.documentId, c.version)?.slice(c.start, c.end) ?? "",
-                  heading: node ? [...node.headingPath, node.title ?? ""].join(" ") : "",
-                  flags: node?.flags ?? null,
-                };
-              }),
-            );
-            const order = pool
-              .map((c, i) => ({ c, s: scores[i] ?? 0 }))
-              .sort((a, b) => b.s - a.s)
-              .map(({ c, s }, i) => {
-                c.stageScores.push({ stage: "rerank", score: s, rank: i + 1 });
-                c.score = s;
-                return c;
-              });
-            // Keep the reranked best first; the rest of the pool and the tail keep the earlier order.
-            const keep = order.slice(0, o.rerankKeep);
-            const kept = new Set(keep.map((c) => c.key));
-            return [...keep, ...ranked.filter((c) => !kept.has(c.key))];
-          },
-          ids,
-        );
-      };
-      const planner = (): Candidate[] => {
-        const docs = route();
-        const lex = lexicalStage("lexical", q.ask, o.stageCandidates, docs.length > 0 ? docs : undefined);
-        if (!passagesOf) return lex;
-        return timed(
-          "plan",
-          () => {
-            const terms = contentWords(parsed.ask);
-            const intents = flagIntents(parsed.ask);
-            const top = lex[0]?.score ?? 1;
-            // Rank nodes by their best passage and by their descriptors (heading words, flag intents).
-            const nodeScores = new Map<string, { c: Candidate; score: number }>();
-            for (const c of lex) {
-              const { node } = nodeOf(c);
-              const nodeKey = `${c.documentId}/${c.nodeId}`;
-              const lexScore = c.score / (top || 1);
-              const prev = nodeScores.get(nodeKey);
-              if (prev && prev.score >= lexScore) continue;
-              let descriptor = 0;
-              if (node) {
-                const heading = new Set(
-                  featureWords([...node.headingPath, node.title ?? "", ...node.keywords].join(" ")),
-                );
-                descriptor += terms.length ? (0.3 * terms.filter((t) => heading.has(t)).length) / terms.length : 0;
-                descriptor += intents.length
-                  ? (0.15 * intents.filter((f) => node.flags[f]).length) / intents.length
-                  : 0;
-              }
-              nodeScores.set(nodeKey, { c, score: lexScore + descriptor });
-            }
-            const chosen = [...nodeScores.values()].sort((a, b) => b.score - a.score).slice(0, o.plannerNodes);
-            // Verbatim text of the chosen nodes: the best passage of each first, then their other passages in lexical order.
-            // Every passage of a chosen node, by its own score plus its node's descriptor bonus.
-            const bonus = new Map(
-              chosen.map(({ c, score }) => [`${c.documentId}/${c.nodeId}`, score - c.score / (top || 1)]),
-            );
-            return lex
-              .filter((c) => bonus.has(`${c.documentId}/${c.nodeId}`))
-              .map((c) => ({ ...c, score: c.score / (top || 1) + (bonus.get(`${c.documentId}/${c.nodeId}`) ?? 0) }))
-              .sort((a, b) => b.score - a.score);
-          },
-          ids,
-        );
-      };
-
-      const k = request.k;
-      let ranked: Candidate[];
-      switch (request.mode) {
-        case "lexical":
-          ranked = lexicalStage("lexical", request.query, k);
-          break;
-        case "dense":
-          ranked = denseStage("dense", request.query, k);
-          break;
-        case "hybrid":
-          ranked = fill(hybrid(k), k);
-          break;
-        case "navembed-r1":
-        case "navembed-r2": {
-          const docs = route();
-          const dense = docs.length > 0 ? denseStage("dense", q.ask, Math.max(k, o.stageCandidates), docs) : [];
-          ranked = fill(request.mode === "navembed-r2" ? expand(dense) : dense, k);
-          break;
-        }
-        case "navembed-r3":
-          ranked = fill(expand(hybrid(k)), k);
-          break;
-        case "navembed-r4":
-          ranked = fill(rerank(hybrid(k)), k);
-          break;
-        case "navindex":
-          ranked = expand(planner()).slice(0, k);
-          break;
-      }
-      if (indexVersion === "" && deps.lexical.activeVersion() !== null)
-        indexVersion = deps.lexical.activeVersion() as string;
-
-      if (o.tighten.includes(request.mode)) {
-        const terms = new Set(contentWords(q.ask));
-        ranked = timed(
-          "tighten",
-          () =>
-            ranked.map((c) => {
-              const full = text(c.documentId, c.version);
-              return full === null ? c : { ...c, ...tightenToEvidence(full, c.start, c.end, terms) };
-            }),
-          ids,
-        );
-      }
-      const passages: RetrievedPassage[] = ranked.map((c) => {
-        const body = text(c.documentId, c.version)?.slice(c.start, c.end) ?? "";
-        return {
-          documentId: c.documentId,
-          version: c.version,
-          nodeId: c.nodeId,
-          start: c.start,
-          end: c.end,
-          score: c.score,
-          tokens: countTokens(body),
-          stageScores: c.stageScores,
-        };
-      });
-      const context = timed(
-        "assemble",
-        () =>
-          assembleContext(
-            passages,
-            {
-              text,
-              ...(deps.document ? { document: deps.document } : {}),
-              ...(passagesOf
-                ? {
-                    node: (documentId: string, version: string, nodeId: string) => {
-                      const body = text(documentId, version);
-                      return body === null ? null : (passagesOf(documentId, version, body).nodes.get(nodeId) ?? null);
-                    },
-                  }
-                : {}),
-              ...(deps.setMembers && deps.structure ? { setMembers: deps.setMembers, structure: deps.structure } : {}),
-            },
-            { ...o.context, principal: request.principal },
-          ),
-        (c) => c.items.map((i) => ({ id: i.id, score: i.score })),
-      );
-      return {
-        passages,
-        context,
-        trace: {
-          normalisedQuery: contentWords(request.query).join(" "),
-          mode: request.mode,
-          indexVersion,
-          ...(vectorIndexVersion ? { vectorIndexVersion } : {}),
-          filters: { principal: request.principal.id, groups: request.principal.groups },
-          stages,
-          selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
-          contextTokens: passages.reduce((s, p) => s + p.tokens, 0),
-          context: {
-            tokens: context.tokens,
-            tokenBudget: context.tokenBudget,
-            merged: context.merged,
-            dropped: {
-              restricted: context.dropped.restricted.length,
-              missingText: context.dropped.missingText.length,
-              duplicates: context.dropped.duplicates.length,
-              overBudget: context.dropped.overBudget.length,
-            },
-            items: context.items.map((i) => ({
-              id: i.id,
-              nodeId: i.nodeId,
-              rank: i.rank,
-              tokens: i.tokens,
-              boilerplate: i.boilerplate,
-              supersededBy: i.flags.superseded ? `${i.flags.superseded.documentId}/${i.flags.superseded.nodeId}` : null,
-              contradicts: i.flags.contradicts,
-            })),
-          },
-        },
-      };
+      const run = pipeline(request, text, deps.reranker !== undefined);
+      let step = run.next();
+      while (!step.done) step = run.next(answerSync(step.value));
+      return step.value;
+    },
+    async searchAsync(request, text) {
+      const run = pipeline(request, text, deps.asyncReranker !== undefined || deps.reranker !== undefined);
+      let step = run.next();
+      while (!step.done) step = run.next(await answerAsync(step.value));
+      return step.value;
     },
   };
 }

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openSqliteDatabase } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeTinyCrossEncoder, writeTinyModel } from "../../../../test/support/tiny-model.ts";
+import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
+import { createSqliteVectorStore } from "../adapters/sqlite-vector-store.ts";
+import { loadOnnxEmbedder } from "../embedders/onnx-embedder.ts";
+import type { Embedder } from "../ports/embedder.ts";
+import type { AsyncReranker } from "../ports/reranker.ts";
+import { type CrossEncoder, loadOnnxCrossEncoder } from "../rerankers/onnx-cross-encoder.ts";
+import type { Passage } from "./passages.ts";
+import { createSearcher, type SearchRequest, type TextOf } from "./search.ts";
+
+// Two documents: one the reader's group may read, one only another group may (same words, so a leak would rank).
+const OPEN = [
+  "The Borrower shall repay the Loans.",
+  "governing law: New York",
+  "terminates on notice, indemnification",
+  "the loans",
+  "New York law shall govern the loans.",
+];
+const SECRET = ["governing law: New York, the secret one", "the Borrower shall repay, secretly"];
+const bodies: Record<string, string> = { open: OPEN.join("\n"), secret: SECRET.join("\n") };
+const text: TextOf = (documentId) => bodies[documentId] ?? null;
+const passagesOf = (documentId: string, lines: string[]): Passage[] =>
+  lines.map((line, i) => {
+    const start = (bodies[documentId] as string).indexOf(line);
+    return {
+      id: `p${i}`,
+      documentId,
+      version: "v1",
+      nodeId: `${documentId}-n${i}`,
+      start,
+      end: start + line.length,
+      heading: "",
+      clauseRef: "",
+      terms: "",
+      body: line,
+    };
+  });
+
+const root = mkdtempSync(join(tmpdir(), "lexnav-search-async-"));
+const READER = { id: "reader", groups: ["g"] };
+const OTHER = { id: "other", groups: ["other"] };
+let embedder: Embedder;
+let crossEncoder: CrossEncoder;
+let calls: { embed: number; rerank: number };
+
+function setup() {
+  const db = openSqliteDatabase(":memory:");
+  const lexical = createSqliteLexicalIndex(db);
+  const vectors = createSqliteVectorStore(db);
+  return { lexical, vectors };
+}
+let stores: ReturnType<typeof setup>;
+
+beforeAll(async () => {
+  writeTinyModel(join(root, "embedder"));
+  writeTinyCrossEncoder(join(root, "reranker"));
+  const onnx = await loadOnnxEmbedder(join(root, "embedder"));
+  crossEncoder = await loadOnnxCrossEncoder(join(root, "reranker"));
+  calls = { embed: 0, rerank: 0 };
+  // Counting wrappers: a query must call each model once, so retrieval is not run twice.
+  embedder = {
+    id: onnx.id,
+    dimensions: onnx.dimensions,
+    embed: (texts, kind) => {
+      if (kind === "query") calls.embed += 1;
+      return onnx.embed(texts, kind);
+    },
+  };
+  stores = setup();
+  const { lexical, vectors } = stores;
+  const lexVersion = lexical.createVersion();
+  const vecVersion = vectors.createVersion(embedder.dimensions, embedder.id);
+  for (const [documentId, lines, group] of [
+    ["open", OPEN, "g"],
+    ["secret", SECRET, "other"],
+  ] as const) {
+    const access = { principals: [], groups: [group] };
+    const passages = passagesOf(documentId, [...lines]);
+    lexical.putDocument(lexVersion, documentId, access, passages, `credit agreement loans governing law ${documentId}`);
+    const vs = await embedder.embed(
+      passages.map((p) => p.body),
+      "passage",
+    );
+    vectors.putDocument(
+      vecVersion,
+      documentId,
+      access,
+      passages.map((p, i) => ({ ...p, passageId: p.id, vector: vs[i] as Float32Array })),
+    );
+  }
+  lexical.activate(lexVersion);
+  vectors.activate(vecVersion);
+});
+afterAll(async () => {
+  await crossEncoder.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const reranker = (): AsyncReranker => ({
+  id: crossEncoder.id,
+  rerankAsync: (query, candidates) => {
+    calls.rerank += 1;
+    return crossEncoder.rerankAsync(query, candidates);
+  },
+});
+const searcher = () =>
+  createSearcher({
+    lexical: stores.lexical,
+    vectors: stores.vectors,
+    queryEmbedderFor: (version) =>
+      stores.vectors.describeVersion(version)?.embedderId === embedder.id ? embedder : null,
+    asyncReranker: reranker(),
+  });
+const request = (mode: SearchRequest["mode"], principal = READER): SearchRequest => ({
+  query: "governing law of the loans",
+  principal,
+  mode,
+  k: 10,
+});
+
+describe("searchAsync with an ONNX embedder and cross-encoder", () => {
+  it("embeds the query with the model in dense mode, once, and keeps to what the principal may read", async () => {
+    calls.embed = 0;
+    const r = await searcher().searchAsync(request("dense"), text);
+    expect(calls.embed).toBe(1);
+    expect(r.passages.length).toBe(OPEN.length);
+    expect(new Set(r.passages.map((p) => p.documentId))).toEqual(new Set(["open"]));
+    expect(r.trace.vectorIndexVersion).toBe(stores.vectors.activeVersion());
+    expect(r.trace.stages.map((s) => s.stage)).toEqual(["dense", "assemble"]);
+    const other = await searcher().searchAsync(request("dense", OTHER), text);
+    expect(new Set(other.passages.map((p) => p.documentId))).toEqual(new Set(["secret"]));
+  });
+
+  it("ranks navembed-r4's head by the cross-encoder, running retrieval and each model once", async () => {
+    calls.embed = 0;
+    calls.rerank = 0;
+    const r = await searcher().searchAsync(request("navembed-r4"), text);
+    expect(calls).toEqual({ embed: 1, rerank: 1 });
+    expect(r.trace.stages.map((s) => s.stage)).toEqual([
+      "route",
+      "lexical",
+      "dense",
+      "rrf",
+      "rerank",
+      "fill",
+      "assemble",
+    ]);
+    expect(r.passages.every((p) => p.documentId === "open")).toBe(true);
+    const bodiesInOrder = r.passages.map((p) => (bodies.open as string).slice(p.start, p.end));
+    const scores = await crossEncoder.score("governing law of the loans", bodiesInOrder);
+    // Every passage was in the rerank pool: the order is the cross-encoder's, and the scores are its scores.
+    expect(r.passages.map((p) => p.score)).toEqual(scores.map((s) => expect.closeTo(s, 5)));
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(r.passages.every((p) => p.stageScores.some((s) => s.stage === "rerank"))).toBe(true);
+  });
+
+  it("fuses the model's dense ranking in hybrid mode", async () => {
+    const r = await searcher().searchAsync(request("hybrid"), text);
+    expect(r.trace.stages.map((s) => s.stage)).toContain("dense");
+    expect(r.passages.some((p) => p.stageScores.some((s) => s.stage === "dense"))).toBe(true);
+    expect(r.passages.every((p) => p.documentId === "open")).toBe(true);
+  });
+
+  it("refuses a synchronous search over a version only the async embedder can query", () => {
+    expect(() => searcher().search(request("dense"), text)).toThrow(LexnavError);
+    expect(() => searcher().search(request("dense"), text)).toThrow(/use searchAsync/);
+    // Lexical modes never call a model: the synchronous path still serves them.
+    expect(searcher().search(request("lexical"), text).passages.length).toBeGreaterThan(0);
+  });
+});
