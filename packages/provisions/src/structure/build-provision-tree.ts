@@ -19,6 +19,7 @@ import {
   RE_INLINE_DEFINITION,
   RE_INLINE_NUM_CAPS,
   RE_INLINE_NUM_CAPS_TIGHT,
+  RE_INLINE_NUM_CAPS_WORD,
   RE_INLINE_OTHER,
   RE_INLINE_TRIGGER,
   RE_LETTER_DOT,
@@ -61,6 +62,8 @@ interface Candidate {
   /** Offset after the label, where a heading may follow. */
   afterLabel: number;
   inline: boolean;
+  /** Seen only by a weak inline pattern: placed only as the exact next top-level number. */
+  weak?: boolean;
   annexKind?: "exhibit" | "schedule" | "annex" | "appendix";
   annexTitle?: string | null;
 }
@@ -322,6 +325,11 @@ function annexHeadingInBody(c: Candidate, lines: Line[], li: number): boolean {
   return true;
 }
 
+/** An ALL-CAPS heading of at least three letters ("INDEMNITY", "RISK OF LOSS AND INSURANCE"). */
+function capsHeading(title: string | null): boolean {
+  return title !== null && /[A-Z]{3}/.test(title) && title === title.toUpperCase();
+}
+
 /** "Form of Note" or "FORM OF NOTE" is a heading; "correctly sets forth a summary" is a wrapped sentence. */
 function annexTitleOk(title: string | null): boolean {
   if (title === null) return true;
@@ -371,12 +379,15 @@ function scanLine(text: string, line: Line): Candidate[] {
     for (let m = RE_INLINE_TRIGGER.exec(slice); m !== null; m = RE_INLINE_TRIGGER.exec(slice)) {
       const at = line.start + m.index + m[0].length;
       const wide = (m[1] as string).length >= 2;
+      // A redaction mark "[***]" ends a sentence as well as a full stop does.
+      const sentenceEnd = /[.;:\]]/.test(m[0][0] as string);
       const ok = wide
         ? stickyAt(RE_INLINE_NUM_CAPS, text, at) !== null || stickyAt(RE_INLINE_OTHER, text, at) !== null
-        : /[.;:]/.test(m[0][0] as string) && stickyAt(RE_INLINE_NUM_CAPS_TIGHT, text, at) !== null;
-      if (!ok) continue;
+        : sentenceEnd && stickyAt(RE_INLINE_NUM_CAPS_TIGHT, text, at) !== null;
+      const weak = !ok && !wide && sentenceEnd && stickyAt(RE_INLINE_NUM_CAPS_WORD, text, at) !== null;
+      if (!ok && !weak) continue;
       const c = scanAt(text, at, line.end, true);
-      if (c !== null) out.push(c);
+      if (c !== null) out.push(weak ? { ...c, weak: true } : c);
     }
   }
   // Each candidate's segment ends where the next inline one starts.
@@ -781,14 +792,34 @@ class TreeBuilder {
     const last = parts[depth - 1] as number;
     const inBody = this.phase !== "front";
     const heading = headingAfter(this.text, c.afterLabel, c.lineEnd);
+    if (c.weak) {
+      // One capitalised word after a single space is a heading only as the next top-level number
+      // of a document whose top-level sections print capitalised headings.
+      const top = this.lastTop;
+      if (depth !== 1 || top === null || last !== top.value + 1 || !capsHeading(top.title)) return;
+    }
     // A number at a line start followed by a heading ("4.2 Purchase Orders.") is strong evidence:
     // it may open a level that does not start at 1 when earlier numbers were lost (flattened text).
     const strong = !c.inline && heading !== null;
     const follows = (prev: number) => isSuccessor(prev, last, true);
+    let outerCapsSibling: number | null = null;
+    if (capsHeading(heading)) {
+      for (let i = 1; i < this.stack.length && outerCapsSibling === null; i++) {
+        const d = this.drafts[this.stack[i] as number] as Draft;
+        const prev = d.parts;
+        if (prev === null || prev.length !== depth || !capsHeading(d.title)) continue;
+        if (prev.slice(0, -1).every((v, k) => v === parts[k]) && follows(prev[depth - 1] as number))
+          outerCapsSibling = i;
+      }
+    }
     let parentPos = -1;
     for (let i = this.stack.length - 1; i > 0 && parentPos < 0; i--) {
       const d = this.drafts[this.stack[i] as number] as Draft;
       if (d.parts !== null && d.parts.length === depth) {
+        // Siblings print their headings alike: "6. QUALITY CONTROL" does not continue a list of
+        // items "1. Weekly Production Report." nested in a clause when an outer section with a
+        // capitalised heading ("4. STORAGE, SHIPPING AND INVENTORY") can take it.
+        if (outerCapsSibling !== null && i > outerCapsSibling && !capsHeading(d.title)) continue;
         // A sibling: same prefix and the next number, or the first of a new group.
         const prev = d.parts;
         const samePrefix = prev.slice(0, -1).every((v, k) => v === parts[k]);

@@ -53,6 +53,12 @@ export const RE_INLINE_NUM_CAPS =
 export const RE_INLINE_NUM_CAPS_TIGHT =
   /\d{1,3}(?:\.\d{1,3}){0,3}\.?[ \t]+[A-Z]{2,}[A-Z'’&,\-/]*(?:[ \t]+[A-Z&][A-Z'’&,\-/]*)+(?:[ \t]|$)/my;
 
+/**
+ * After one space, a single capitalised word as heading, then a sentence or the line end: ". 11.
+ * TERMINATION Either Party may...". Weak on its own: taken only as the next top-level number.
+ */
+export const RE_INLINE_NUM_CAPS_WORD = /\d{1,2}\.[ \t]+[A-Z]{4,}(?:[ \t]+[A-Z][a-z]|[ \t]*$)/my;
+
 /** After 2+ spaces: an ARTICLE, a "Section 2.1 Title" heading or a `"Term" means` definition. */
 export const RE_INLINE_OTHER =
   /(?:ARTICLE[ \t]+[IVXLC\d]+\b)|(?:(?:Section|SECTION)[ \t]+\d{1,3}(?:\.\d{1,3}){1,3}\.?[ \t]+[A-Z][A-Za-z]+)|(?:[A-Za-z]\.?[ \t]*)?[“"][^"”\n]{1,80}[”"][ \t]+(?:shall[ \t]+mean|means|has[ \t]+the[ \t]+meaning|shall[ \t]+have[ \t]+the[ \t]+meaning)/y;
