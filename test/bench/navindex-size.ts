@@ -12,6 +12,7 @@ import {
   buildNavIndex,
   buildProvisionStore,
   buildProvisionTree,
+  compactNavIndexView,
   enrichStructure,
   linkTransactionSet,
   type NavIndexInput,
@@ -65,7 +66,7 @@ function row(label: string, docs: NavIndexInput[]): string {
   const index = buildNavIndex(docs);
   const pretty = serializeNavIndex(index);
   const compact = serializeNavIndexCompact(index);
-  if (JSON.stringify(parseNavIndexCompact(compact)) !== JSON.stringify(index))
+  if (JSON.stringify(parseNavIndexCompact(compact)) !== JSON.stringify(compactNavIndexView(index)))
     throw new Error("compact form did not read back");
   const text = docs.reduce((s, d) => s + countTokens(d.text), 0);
   const nodes = docs.reduce((s, d) => s + d.structure.nodes.length, 0);

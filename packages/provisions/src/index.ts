@@ -33,7 +33,10 @@ export type {
 export { buildNavIndex, buildProvisionStore } from "./navindex/nav-index.ts";
 export {
   COMPACT_LEGEND,
+  compactNavIndexView,
+  navHandle,
   parseNavIndexCompact,
+  resolveNavHandle,
   serializeNavIndex,
   serializeNavIndexCompact,
 } from "./navindex/serialize.ts";

@@ -20,7 +20,13 @@ export interface AskDeps {
   /** The current versions of every indexed document `principal` may read (inject's corpus). */
   corpus: (principal: Principal) => Array<{ documentId: string; version: string }>;
   /** The compact navindex over what `principal` may read, and the (doc node) pairs it lists. */
-  navindex?: (principal: Principal) => { compact: string; known: ReadonlySet<string>; indexVersion: string };
+  navindex?: (principal: Principal) => {
+    compact: string;
+    known: ReadonlySet<string>;
+    indexVersion: string;
+    /** Node handle of the compact index ("0.17") → ids; null when the index does not list it. */
+    resolve?: (handle: string) => { documentId: string; nodeId: string } | null;
+  };
   /** Null: answer offline. */
   model: { answerer: ModelAnswerer; name: string } | null;
   priceCard: PriceCard;
@@ -85,7 +91,12 @@ export function createAsk(deps: AskDeps) {
     } else if (req.mode === "navindex" && deps.model && deps.navindex) {
       const nav = deps.navindex(req.principal);
       indexVersion = nav.indexVersion;
-      const plan = await deps.model.answerer.plan({ question, compactIndex: nav.compact, known: nav.known });
+      const plan = await deps.model.answerer.plan({
+        question,
+        compactIndex: nav.compact,
+        known: nav.known,
+        ...(nav.resolve ? { resolve: nav.resolve } : {}),
+      });
       usage.push(plan.usage);
       if (plan.rejected.length > 0)
         warnings.push(`planner named ${plan.rejected.length} id(s) not in the index; ignored`);
@@ -95,7 +106,7 @@ export function createAsk(deps: AskDeps) {
       );
       selected = plan.pairs.map((p) => `${p.documentId}/${p.nodeId}`);
     } else {
-      const r = deps.searcher.search(
+      const r = await deps.searcher.searchAsync(
         { query: question, principal: req.principal, mode: req.mode as SearchMode, k: req.k },
         deps.text,
       );

@@ -31,6 +31,11 @@ export interface PlanRequest {
   compactIndex: string;
   /** `${docId} ${nodeId}` pairs that exist; anything else the model names is invented. */
   known: ReadonlySet<string>;
+  /**
+   * Resolves a node handle of the compact index ("0.17") to its ids; null for a handle the index
+   * does not list (invented). Without it, only "doc_id node_id" lines are read.
+   */
+  resolve?: (handle: string) => { documentId: string; nodeId: string } | null;
   maxNodes?: number;
 }
 
@@ -93,19 +98,41 @@ export function createModelAnswerer(deps: {
         user: `Question: ${checked.value.question}`,
         maxTokens: deps.planTokens ?? 300,
       });
-      return { ...parsePlan(result.text, request.known, request.maxNodes ?? 10), usage: result.usage };
+      return { ...parsePlan(result.text, request.known, request.maxNodes ?? 10, request.resolve), usage: result.usage };
     },
   };
 }
 
-/** Reads the planner's "doc_id node_id" lines: known pairs only, no duplicates, at most `max`. */
-export function parsePlan(text: string, known: ReadonlySet<string>, max = 10): Omit<Plan, "usage"> {
+/**
+ * Reads the planner's lines, each a node handle ("0.17", through `resolve`) or a "doc_id node_id"
+ * pair: known nodes only, no duplicates, at most `max`.
+ */
+export function parsePlan(
+  text: string,
+  known: ReadonlySet<string>,
+  max = 10,
+  resolve?: (handle: string) => { documentId: string; nodeId: string } | null,
+): Omit<Plan, "usage"> {
   const pairs: Plan["pairs"] = [];
   const rejected: string[] = [];
   const seen = new Set<string>();
   for (const raw of text.split(/\n+/)) {
     const line = raw.trim().replace(/^[-*\d.)\s]+(?=\S)/, "");
     if (line === "") continue;
+    // read before the list-marker strip above, which would eat a handle's "0."
+    const handle = resolve ? /^(?:(?:[-*]|\d+[.)])\s+)?`?(\d+\.\d+)`?$/.exec(raw.trim()) : null;
+    if (handle && resolve) {
+      const ids = resolve(handle[1] as string);
+      if (!ids) {
+        rejected.push(raw.trim().slice(0, 200));
+        continue;
+      }
+      const key = `${ids.documentId} ${ids.nodeId}`;
+      if (seen.has(key) || pairs.length >= max) continue;
+      seen.add(key);
+      pairs.push(ids);
+      continue;
+    }
     const m = /^`?([\w.:@/-]+)`?[\s,]+`?([\w.:@/()-]+)`?$/.exec(line);
     const key = m ? `${m[1]} ${m[2]}` : null;
     if (!key || !known.has(key)) {

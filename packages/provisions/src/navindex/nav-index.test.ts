@@ -6,7 +6,13 @@ import { buildTestStructure, spanOf } from "../enrichment/test-tree.ts";
 import { linkTransactionSet } from "../enrichment/transaction-set.ts";
 import { profileDocument } from "../profile/profile-document.ts";
 import { buildNavIndex, buildProvisionStore, type NavIndexInput } from "./nav-index.ts";
-import { parseNavIndexCompact, serializeNavIndex, serializeNavIndexCompact } from "./serialize.ts";
+import {
+  compactNavIndexView,
+  parseNavIndexCompact,
+  resolveNavHandle,
+  serializeNavIndex,
+  serializeNavIndexCompact,
+} from "./serialize.ts";
 
 const BASE = `CREDIT AGREEMENT
 
@@ -140,9 +146,45 @@ describe("buildNavIndex", () => {
     const pretty = serializeNavIndex(index);
     const compact = serializeNavIndexCompact(index);
     expect(compact).not.toMatch(/\n/);
+    // the embedded legend weighs most in an index this small
     expect(countTokens(compact)).toBeLessThan(countTokens(pretty) * 0.75);
-    expect(parseNavIndexCompact(compact)).toEqual(index);
+    // node ids are not written: nodes are named by handle "doc.node"
+    expect(compact).not.toContain("base:n");
+    const view = compactNavIndexView(index);
+    expect(parseNavIndexCompact(compact)).toEqual(view);
     expect(JSON.parse(pretty)).toEqual(index);
+    const base = view.documents[0]!;
+    const s201 = base.nodes.find((n) => n.fullRef === "2.01")!;
+    // titled: no snippet; keywords never repeat the title
+    expect(s201.id).toBe("0.6");
+    expect(s201.snippet).toBe("");
+    expect(s201.keywords.length).toBeLessThanOrEqual(4);
+    expect(s201.keywords).not.toContain("commitment");
+    // the edge to 2.02 is kept, as its handle
+    expect(s201.xrefs).toContainEqual({ ref: "", status: "resolved", to: "0.9", toDocument: null, external: null });
+    expect(s201.xrefs).toContainEqual({
+      ref: "section:9.1",
+      status: "dangling",
+      to: null,
+      toDocument: null,
+      external: null,
+    });
+    // an untitled clause keeps a snippet of at most ~60 characters
+    const a = base.nodes.find((n) => n.fullRef === "2.01(a)")!;
+    expect(a.snippet.startsWith("Loans are due")).toBe(true);
+    expect(a.snippet.length).toBeLessThanOrEqual(61);
+    // a definition's snippet drops the quoted term (it is in definesTerms)
+    const def = base.nodes.find((n) => n.kind === "definition")!;
+    expect(def.snippet.startsWith("2.5%")).toBe(true);
+    expect(base.definedTerms).toEqual({ "Applicable Margin": def.id });
+    // the cross-document edge of the amendment names its target by handle
+    expect(view.documents[1]!.nodes[1]!.xrefs[0]).toMatchObject({ to: "0.7", toDocument: "base" });
+  });
+
+  it("resolves handles back to ids and rejects invented ones", () => {
+    expect(resolveNavHandle(index, "0.6")).toEqual({ documentId: "base", nodeId: "base:n6" });
+    expect(resolveNavHandle(index, " 1.1 ")).toEqual({ documentId: "amd", nodeId: "amd:n1" });
+    for (const h of ["0.99", "2.0", "x.1", "0", "base:n6", "0.6.1"]) expect(resolveNavHandle(index, h)).toBeNull();
   });
 
   it("the provision store holds each node's verbatim text at its offsets", () => {

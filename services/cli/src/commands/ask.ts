@@ -12,7 +12,7 @@ import {
 } from "@lexnav/answer";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
-import { serializeNavIndexCompact } from "@lexnav/provisions";
+import { resolveNavHandle, serializeNavIndexCompact } from "@lexnav/provisions";
 import { mayRead, type Principal } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { loadNavIndex } from "./navindex.ts";
@@ -95,7 +95,13 @@ export function createCliAsk(ctx: CliContext, offline: boolean) {
       const permitted = { ...index, documents: index.documents.filter((d) => readable.has(d.id)) };
       const compact = serializeNavIndexCompact(permitted);
       const known = new Set(permitted.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));
-      return { compact, known, indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}` };
+      return {
+        compact,
+        known,
+        indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}`,
+        // the compact index names nodes by handle, resolved against the same permitted index
+        resolve: (handle: string) => resolveNavHandle(permitted, handle),
+      };
     },
     model,
     priceCard: priceCardOf(ctx.config),
