@@ -32,6 +32,8 @@ export const configSchema = z.object({
   LEXNAV_PRICE_OUTPUT: z.coerce.number().nonnegative().default(15.0),
   // A local cross-encoder folder (model.onnx, tokenizer.json, config.json) for reranking; never downloaded.
   LEXNAV_RERANKER_MODEL_DIR: z.string().min(1).optional(),
+  // A local sentence-embedding folder (model.onnx, tokenizer.json, config.json) for the dense index; never downloaded.
+  LEXNAV_EMBEDDER_MODEL_DIR: z.string().min(1).optional(),
 });
 
 export interface LexnavConfig {
@@ -44,6 +46,8 @@ export interface LexnavConfig {
   answer?: AnswerConfig;
   /** A local ONNX cross-encoder folder (`loadOnnxCrossEncoder`); absent: the built-in reranker. */
   rerankerModelDir?: string;
+  /** A local ONNX sentence-embedding folder (`loadOnnxEmbedder`); absent: the built-in LSA embedder. */
+  embedderModelDir?: string;
 }
 
 /** How lexnav calls the language model and what it assumes tokens cost. */
@@ -103,5 +107,6 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       },
     },
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
+    ...(e.LEXNAV_EMBEDDER_MODEL_DIR !== undefined ? { embedderModelDir: e.LEXNAV_EMBEDDER_MODEL_DIR } : {}),
   };
 }

@@ -61,8 +61,9 @@ function accumulate(rows: Array<{ ranked: RankedPassage[]; gold: SpanRef[] }>): 
 /**
  * Runs every question through the searcher as a user would (question text and principal only) and
  * scores the ranked passages against the gold spans in the coordinates of the original files.
+ * Questions run one at a time through `searchAsync`, so model embedders and rerankers are awaited.
  */
-export function runRetrievalEval(
+export async function runRetrievalEval(
   deps: RetrievalEvalDeps,
   tests: BenchTest[],
   opts: {
@@ -73,7 +74,7 @@ export function runRetrievalEval(
     /** Receives each question's trace (ids, scores, versions; no document text). */
     onTrace?: (queryId: string, trace: QueryTrace) => void;
   },
-): RetrievalEvalReport {
+): Promise<RetrievalEvalReport> {
   const k = opts.k ?? Math.max(...K_VALUES);
   const files = new Map<string, string>();
   const texts = new Map<string, string | null>();
@@ -96,9 +97,12 @@ export function runRetrievalEval(
   const latencies: number[] = [];
   let contextTokens = 0;
   let withoutEvidence = 0;
-  tests.forEach((t, i) => {
+  for (const [i, t] of tests.entries()) {
     const t0 = performance.now();
-    const result = deps.searcher.search({ query: t.query, principal: deps.principal, mode: opts.mode, k }, textOf);
+    const result = await deps.searcher.searchAsync(
+      { query: t.query, principal: deps.principal, mode: opts.mode, k },
+      textOf,
+    );
     latencies.push(performance.now() - t0);
     opts.onTrace?.(t.query_id, result.trace);
     const ranked: RankedPassage[] = result.passages.map((p) => ({
@@ -112,7 +116,7 @@ export function runRetrievalEval(
     if (gold.length === 0) withoutEvidence += 1;
     else rows.push({ ranked, gold, category: t.category ?? "(none)" });
     opts.onProgress?.(i + 1);
-  });
+  }
 
   const slices: Record<string, MetricTable> = {};
   for (const category of [...new Set(rows.map((r) => r.category))].sort()) {

@@ -16,7 +16,13 @@ export type {
 } from "./domain/context-assembly.ts";
 export { assembleContext, DEFAULT_CONTEXT_OPTIONS } from "./domain/context-assembly.ts";
 export type { DenseIndexReport, IndexableDocument } from "./domain/dense-index.ts";
-export { buildDenseIndex, createEmbedderLookup, embeddingText, vectorItems } from "./domain/dense-index.ts";
+export {
+  buildDenseIndex,
+  buildModelDenseIndex,
+  createEmbedderLookup,
+  embeddingText,
+  vectorItems,
+} from "./domain/dense-index.ts";
 export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
 export { CARD_CHARS, createPassageIndexSink, documentCard } from "./domain/passage-index-sink.ts";

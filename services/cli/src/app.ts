@@ -11,7 +11,7 @@ import { inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
 import { replayCommand } from "./commands/replay.ts";
 import type { CliContext } from "./context.ts";
-import { createEmbeddedStack } from "./stack.ts";
+import { createEmbeddedStack, loadStackModels, type StackModels } from "./stack.ts";
 
 export const USAGE = `lexnav — cited provision trees for transactional legal documents
 
@@ -67,12 +67,24 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     return command === undefined && !values.help ? 2 : 0;
   }
   const effective: LexnavConfig = values.db ? { ...config, dbPath: values.db } : config;
-  const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger);
+  // Models load only for the commands that embed or rerank (loading one takes a moment).
+  let models: StackModels = {};
+  if (command === "index" || command === "ask" || command === "eval") {
+    try {
+      models = await loadStackModels(effective);
+    } catch (e) {
+      if (!isLexnavError(e)) throw e;
+      io.err(`lexnav: ${e.message}`);
+      return e.code === "not_found" ? 3 : 1;
+    }
+  }
+  const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
   const ctx: CliContext = {
     config: effective,
     catalog: stack.catalog,
     pipeline: stack.pipeline,
     searcher: stack.searcher,
+    models,
     logger,
     out: io.out,
     err: io.err,
@@ -141,7 +153,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "index": {
         if (args[0] !== "dense") throw usageError('index needs a kind: "dense"');
-        const report = stack.buildDenseIndex();
+        const report = await stack.buildDenseIndex();
         ctx.out(
           json
             ? JSON.stringify(report, null, 2)

@@ -38,7 +38,7 @@ describe("the embedded stack's retrieval modes", () => {
       expect(r.status).toBe("indexed");
       ids[name] = r.documentId;
     }
-    stack.buildDenseIndex({ embedder: EMBEDDER });
+    await stack.buildDenseIndex({ embedder: EMBEDDER });
   });
   afterAll(() => stack.close());
 

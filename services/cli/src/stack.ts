@@ -1,10 +1,12 @@
 import type { Catalog } from "@lexnav/catalog";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
-import type { IngestLimits, Logger } from "@lexnav/core";
+import { type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
 import { createIngestPipeline, type IngestPipeline } from "@lexnav/ingest";
 import {
+  type AsyncReranker,
   buildDenseIndex,
+  buildModelDenseIndex,
   createBuiltinReranker,
   createEmbedderLookup,
   createPassageIndexSink,
@@ -12,8 +14,11 @@ import {
   createSqliteLexicalIndex,
   createSqliteVectorStore,
   type DenseIndexReport,
+  type Embedder,
   type IndexableDocument,
   type LexicalIndex,
+  loadOnnxCrossEncoder,
+  loadOnnxEmbedder,
   type Searcher,
   type VectorStore,
 } from "@lexnav/retrieval";
@@ -25,9 +30,29 @@ export interface EmbeddedStack {
   vectors: VectorStore;
   pipeline: IngestPipeline;
   searcher: Searcher;
-  /** Fits the built-in embedder on every indexed document and activates a new dense index version. */
-  buildDenseIndex(options?: Parameters<typeof buildDenseIndex>[2]): DenseIndexReport;
+  /**
+   * Embeds every indexed document and activates a new dense index version: with the configured
+   * model embedder when there is one, else by fitting the built-in embedder (`options.embedder`).
+   */
+  buildDenseIndex(options?: Parameters<typeof buildDenseIndex>[2]): Promise<DenseIndexReport>;
   close(): void;
+}
+
+/** Local models the stack runs (loaded from folders, never downloaded); each absent: the built-in one. */
+export interface StackModels {
+  /** Embeds passages for `index dense` and the queries of every dense mode. */
+  embedder?: Embedder;
+  /** Reranks navembed-r4's pool under `searchAsync`. */
+  reranker?: AsyncReranker;
+}
+
+/** Loads the models the config names (LEXNAV_EMBEDDER_MODEL_DIR, LEXNAV_RERANKER_MODEL_DIR). */
+export async function loadStackModels(config: LexnavConfig): Promise<StackModels> {
+  const [embedder, reranker] = await Promise.all([
+    config.embedderModelDir ? loadOnnxEmbedder(config.embedderModelDir) : undefined,
+    config.rerankerModelDir ? loadOnnxCrossEncoder(config.rerankerModelDir) : undefined,
+  ]);
+  return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}) };
 }
 
 /** The name a document is filed under: its file name without the extension. */
@@ -36,12 +61,36 @@ function filedName(catalog: Catalog, documentId: string): string | null {
   return doc ? doc.fileName.replace(/\.[A-Za-z0-9]+$/, "") : null;
 }
 
-export function createEmbeddedStack(dbPath: string, limits: IngestLimits, logger: Logger): EmbeddedStack {
+export function createEmbeddedStack(
+  dbPath: string,
+  limits: IngestLimits,
+  logger: Logger,
+  models: StackModels = {},
+): EmbeddedStack {
   const db = openSqliteDatabase(dbPath);
   const catalog = createSqliteCatalog(db);
   const lexical = createSqliteLexicalIndex(db);
   const vectors = createSqliteVectorStore(db);
   const embedderFor = createEmbedderLookup(vectors);
+  // Query and passage vectors are only comparable from one model: refuse a version made by another.
+  const queryEmbedderFor = (version: string): Embedder | null => {
+    const made = vectors.describeVersion(version)?.embedderId ?? null;
+    const configured = models.embedder;
+    if (configured) {
+      if (made === configured.id) return configured;
+      throw new LexnavError(
+        "conflict",
+        `the dense index version ${version} was embedded with ${made ?? "no embedder"}, not the configured model ${configured.id} (LEXNAV_EMBEDDER_MODEL_DIR): run "lexnav index dense" to re-embed, or unset LEXNAV_EMBEDDER_MODEL_DIR`,
+      );
+    }
+    if (made !== null && embedderFor(version) === null) {
+      throw new LexnavError(
+        "conflict",
+        `the dense index version ${version} was embedded with the model ${made}: set LEXNAV_EMBEDDER_MODEL_DIR to that model's folder, or run "lexnav index dense" to rebuild with the built-in embedder`,
+      );
+    }
+    return null;
+  };
   const searchIndex = createPassageIndexSink(lexical, undefined, {
     vectors,
     embedderFor,
@@ -83,7 +132,9 @@ export function createEmbeddedStack(dbPath: string, limits: IngestLimits, logger
       lexical,
       vectors,
       embedderFor,
+      queryEmbedderFor,
       reranker: createBuiltinReranker(),
+      ...(models.reranker ? { asyncReranker: models.reranker } : {}),
       structure,
       // Records and set members let context assembly cite titles and flag superseded clauses.
       document: (documentId) => catalog.getDocument(documentId),
@@ -92,7 +143,12 @@ export function createEmbeddedStack(dbPath: string, limits: IngestLimits, logger
           .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
           .flatMap((d) => (d.currentVersion ? [{ documentId: d.id, version: d.currentVersion }] : [])),
     }),
-    buildDenseIndex: (options) => buildDenseIndex(vectors, indexable(), options),
+    buildDenseIndex: async (options) =>
+      models.embedder
+        ? buildModelDenseIndex(vectors, indexable(), models.embedder, {
+            ...(options?.passages ? { passages: options.passages } : {}),
+          })
+        : buildDenseIndex(vectors, indexable(), options),
     close: () => db.close(),
   };
 }

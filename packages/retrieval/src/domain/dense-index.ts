@@ -4,6 +4,7 @@ import {
   deserializeBuiltinEmbedder,
   fitBuiltinEmbedder,
 } from "../embedders/builtin-embedder.ts";
+import type { Embedder } from "../ports/embedder.ts";
 import type { VectorItem, VectorStore } from "../ports/vector-store.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
 import type { SyncEmbedder } from "./search.ts";
@@ -28,7 +29,7 @@ export function vectorItems(embedder: SyncEmbedder, passages: Passage[]): Vector
   const items: VectorItem[] = [];
   passages.forEach((p, i) => {
     const vector = vectors[i];
-    if (!vector || !vector.some((x) => x !== 0)) return;
+    if (!vector?.some((x) => x !== 0)) return;
     items.push({ passageId: p.id, nodeId: p.nodeId, version: p.version, start: p.start, end: p.end, vector });
   });
   return items;
@@ -92,6 +93,57 @@ export function buildDenseIndex(
     vectors: count,
     fitSeconds: (t1 - t0) / 1000,
     embedSeconds: (performance.now() - t1) / 1000,
+  };
+}
+
+/**
+ * Builds a dense index version with a model embedder (a local ONNX sentence encoder): nothing is
+ * fitted, the version records the model's id (queries must embed with the same model) and keeps no
+ * model bytes. Passages are embedded as `passage`, one document at a time; the version is activated
+ * only once every document is in, and the previous one is dropped after.
+ */
+export async function buildModelDenseIndex(
+  vectors: VectorStore,
+  documents: Iterable<IndexableDocument>,
+  embedder: Embedder,
+  options: { passages?: PassageOptions } = {},
+): Promise<DenseIndexReport> {
+  const t0 = performance.now();
+  const previous = vectors.activeVersion();
+  const indexVersion = vectors.createVersion(embedder.dimensions, embedder.id);
+  let count = 0;
+  let passages = 0;
+  let docs = 0;
+  try {
+    for (const doc of documents) {
+      const ps = buildPassages(
+        doc.documentId,
+        doc.version,
+        doc.nodes,
+        doc.text,
+        options.passages ?? DEFAULT_PASSAGE_OPTIONS,
+      );
+      const vs = ps.length > 0 ? await embedder.embed(ps.map(embeddingText), "passage") : [];
+      const items = vectorItems({ id: embedder.id, embedSync: () => vs }, ps);
+      vectors.putDocument(indexVersion, doc.documentId, doc.access, items);
+      docs += 1;
+      count += items.length;
+      passages += ps.length;
+    }
+  } catch (e) {
+    // A half-built version never serves: the previous one stays active.
+    vectors.dropVersion(indexVersion);
+    throw e;
+  }
+  vectors.activate(indexVersion);
+  if (previous !== null) vectors.dropVersion(previous);
+  return {
+    indexVersion,
+    documents: docs,
+    passages,
+    vectors: count,
+    fitSeconds: 0,
+    embedSeconds: (performance.now() - t0) / 1000,
   };
 }
 

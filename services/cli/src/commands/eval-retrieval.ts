@@ -48,7 +48,7 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
   });
   try {
     const progress = createProgress(tests.length, ctx.stderr);
-    const report = runRetrievalEval(
+    const report = await runRetrievalEval(
       { catalog: stack.catalog, searcher: stack.searcher, corpusRoot, principal: EVAL_PRINCIPAL },
       tests,
       {

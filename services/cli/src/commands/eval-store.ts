@@ -57,7 +57,7 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
   mkdirSync(storeDir, { recursive: true });
   const dbPath = join(storeDir, `${dataset}-${protocol}-${fingerprint}.sqlite`);
   const doneMarker = `${dbPath}.complete`;
-  const stack = createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger);
+  const stack = createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger, ctx.models);
   try {
     if (!existsSync(doneMarker)) {
       const progress = createProgress(files.length, ctx.stderr);
@@ -81,9 +81,18 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
       );
     }
     const denseMarker = `${dbPath}.dense-complete`;
-    if (opts.dense && (!existsSync(denseMarker) || stack.vectors.activeVersion() === null)) {
-      ctx.err("building the dense index (built-in embedder fitted on every passage)...");
-      const dense = stack.buildDenseIndex();
+    const active = stack.vectors.activeVersion();
+    // The store's vectors must come from the embedder this run queries with: the configured model, else the built-in one.
+    const madeBy = active === null ? null : (stack.vectors.describeVersion(active)?.embedderId ?? null);
+    const wanted = ctx.models?.embedder?.id ?? null;
+    const stale = wanted !== null ? madeBy !== wanted : active !== null && stack.vectors.getModel(active) === null;
+    if (opts.dense && (!existsSync(denseMarker) || active === null || stale)) {
+      ctx.err(
+        wanted
+          ? `building the dense index (passages embedded with ${wanted})...`
+          : "building the dense index (built-in embedder fitted on every passage)...",
+      );
+      const dense = await stack.buildDenseIndex();
       writeFileSync(denseMarker, JSON.stringify(dense));
       ctx.err(
         `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s`,

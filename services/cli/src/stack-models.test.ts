@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DEFAULT_LIMITS, type LexnavConfig, LexnavError, loadConfig, silentLogger } from "@lexnav/core";
+import { loadOnnxCrossEncoder } from "@lexnav/retrieval";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeTinyCrossEncoder, writeTinyModel } from "../../../test/support/tiny-model.ts";
+import { runCli } from "./app.ts";
+import { createEmbeddedStack, loadStackModels } from "./stack.ts";
+
+const SHARED = resolve(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../shared"));
+const cuad = (name: string) => join(SHARED, "corpus/cuad", name);
+const VERSO = cuad("VERSOTECHNOLOGIESINC_12_28_2007-EX-99.3-INTELLECTUAL PROPERTY AGREEMENT.txt");
+const SPONSOR = cuad("PACIFICSYSTEMSCONTROLTECHNOLOGYINC_08_24_2000-EX-10.53-SPONSORSHIP AGREEMENT.txt");
+const VIVINT = cuad("VIVINT SOLAR, INC. - NON-COMPETITION AGREEMENT.txt");
+const ASK_VERSO =
+  'Consider the INTELLECTUAL PROPERTY AGREEMENT between NMS COMMUNICATIONS CORP. ("Seller"), VERSO BACKHAUL SOLUTIONS, INC. ("Backhaul"); Which law governs this contract?';
+const READER = { id: "reader", groups: ["deals"] };
+const sink = { write: () => true } as unknown as NodeJS.WriteStream;
+
+describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNAV_RERANKER_MODEL_DIR)", () => {
+  let dir: string;
+  let db: string;
+  let modelConfig: LexnavConfig;
+  const plainConfig = loadConfig({});
+  const run = async (config: LexnavConfig, ...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli([...argv, "--db", db], config, silentLogger, {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+      stderr: sink,
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-model-wiring-"));
+    db = join(dir, "lexnav.sqlite");
+    writeTinyModel(join(dir, "embedder"));
+    writeTinyCrossEncoder(join(dir, "reranker"));
+    modelConfig = loadConfig({
+      LEXNAV_EMBEDDER_MODEL_DIR: join(dir, "embedder"),
+      LEXNAV_RERANKER_MODEL_DIR: join(dir, "reranker"),
+    });
+    expect((await run(plainConfig, "ingest", VERSO, SPONSOR, "--acl", "group:deals")).code).toBe(0);
+    expect((await run(plainConfig, "ingest", VIVINT, "--acl", "group:board")).code).toBe(0);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("index dense embeds with the model; searchAsync queries with it and reranks r4 with the cross-encoder", async () => {
+    const indexed = await run(modelConfig, "index", "dense", "--json");
+    expect(indexed.code, indexed.err).toBe(0);
+    const report = JSON.parse(indexed.out) as {
+      indexVersion: string;
+      vectors: number;
+      passages: number;
+      fitSeconds: number;
+    };
+    expect(report.vectors).toBeGreaterThan(20);
+    expect(report.vectors).toBe(report.passages);
+    expect(report.fitSeconds).toBe(0);
+
+    const models = await loadStackModels(modelConfig);
+    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger, models);
+    try {
+      expect(stack.vectors.describeVersion(report.indexVersion)?.embedderId).toBe(models.embedder?.id);
+      expect(models.embedder?.id).toMatch(/^onnx-/);
+      const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+      const dense = await stack.searcher.searchAsync(
+        { query: ASK_VERSO, principal: READER, mode: "dense", k: 20 },
+        text,
+      );
+      expect(dense.passages.length).toBe(20);
+      expect(dense.trace.vectorIndexVersion).toBe(report.indexVersion);
+      const vivint = stack.catalog.listDocuments({}).find((d) => d.access.groups.includes("board"))?.id;
+      expect(vivint).toBeDefined();
+      // The permission filter holds in every model mode.
+      for (const mode of ["dense", "hybrid", "navembed-r4"] as const) {
+        const r = await stack.searcher.searchAsync({ query: ASK_VERSO, principal: READER, mode, k: 20 }, text);
+        expect(
+          r.passages.some((p) => p.documentId === vivint),
+          mode,
+        ).toBe(false);
+      }
+
+      const r4 = await stack.searcher.searchAsync(
+        { query: ASK_VERSO, principal: READER, mode: "navembed-r4", k: 10 },
+        text,
+      );
+      const head = r4.passages.filter((p) => p.stageScores.some((s) => s.stage === "rerank"));
+      expect(head.length).toBe(10);
+      const ce = await loadOnnxCrossEncoder(join(dir, "reranker"));
+      try {
+        const scores = await ce.score(
+          ASK_VERSO,
+          head.map((p) => text(p.documentId, p.version)?.slice(p.start, p.end) ?? ""),
+        );
+        expect(head.map((p) => p.score)).toEqual(scores.map((s) => expect.closeTo(s, 4)));
+        expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+      } finally {
+        await ce.close();
+      }
+    } finally {
+      stack.close();
+    }
+
+    // ask (offline) searches through searchAsync with the same model.
+    const asked = await run(
+      modelConfig,
+      "ask",
+      ASK_VERSO,
+      "--mode",
+      "dense",
+      "--offline",
+      "--json",
+      "--group",
+      "deals",
+    );
+    expect(asked.code, asked.err).toBe(0);
+  });
+
+  it("refuses to query a dense index made by another embedder than the configured one", async () => {
+    // Rebuilt with the built-in embedder: the ONNX model no longer matches.
+    expect((await run(plainConfig, "index", "dense")).code).toBe(0);
+    const refused = await run(modelConfig, "ask", ASK_VERSO, "--mode", "hybrid", "--offline", "--group", "deals");
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(
+      /embedded with builtin-lsa-.*not the configured model onnx-.*LEXNAV_EMBEDDER_MODEL_DIR/,
+    );
+
+    // And the reverse: an ONNX-built index queried without the model configured.
+    expect((await run(modelConfig, "index", "dense")).code).toBe(0);
+    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    try {
+      const err = await stack.searcher
+        .searchAsync({ query: ASK_VERSO, principal: READER, mode: "dense", k: 5 }, () => null)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(err).toBeInstanceOf(LexnavError);
+      expect((err as LexnavError).message).toMatch(/set LEXNAV_EMBEDDER_MODEL_DIR/);
+    } finally {
+      stack.close();
+    }
+  });
+});
