@@ -61,6 +61,22 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       expect(gc.hits.every((h) => h.documentId === "secret")).toBe(true);
     });
 
+    it("lists every permitted passage in document order, the permission filter inside the query (inject)", () => {
+      index.putDocument(v, "secret", SECRET, [passage("secret", 1, "The secret side letter.")]);
+      // Written out of order: the listing orders by document, then offset.
+      index.putDocument(v, "b-open", DEAL, [passage("b-open", 3, "Third."), passage("b-open", 1, "First.")]);
+      index.putDocument(v, "a-open", DEAL, [passage("a-open", 2, "Only passage.")]);
+      const r = index.listPassages({ principal: alice });
+      expect(r.indexVersion).toBe(v);
+      expect(r.hits.map((h) => h.nodeId)).toEqual(["a-open-n2", "b-open-n1", "b-open-n3"]);
+      expect(r.hits[1]).toMatchObject({ documentId: "b-open", version: "v1", start: 1000, end: 1006 });
+      expect(JSON.stringify(r)).not.toContain("secret");
+      const gc = index.listPassages({ principal: { id: "gc", groups: [] } });
+      expect(gc.hits.map((h) => h.documentId)).toEqual(["secret"]);
+      index.setAccess("a-open", SECRET);
+      expect(index.listPassages({ principal: alice }).hits.map((h) => h.documentId)).toEqual(["b-open", "b-open"]);
+    });
+
     it("applies permission changes and deletes immediately", () => {
       index.putDocument(v, "d1", DEAL, [passage("d1", 1, "The purchase price is $10,000,000.")]);
       expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toHaveLength(1);

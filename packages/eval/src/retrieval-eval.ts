@@ -32,6 +32,7 @@ export interface RetrievalEvalReport extends MetricTable {
   protocol: string;
   /** Questions without gold evidence (not averaged into the metrics). */
   withoutEvidence: number;
+  /** Mean tokens of the first ten passages handed on; for inject, of the whole permitted corpus it sends. */
   meanContextTokens: number;
   latencyMs: { p50: number; p95: number; mean: number };
   slices: Record<string, MetricTable>;
@@ -111,7 +112,11 @@ export async function runRetrievalEval(
       end: p.end,
       tokens: p.tokens,
     }));
-    contextTokens += ranked.slice(0, CONTEXT_PASSAGES).reduce((s, p) => s + p.tokens, 0);
+    // Inject hands over the whole permitted corpus: its footprint is that, not its first ten passages.
+    contextTokens +=
+      opts.mode === "inject"
+        ? result.trace.contextTokens
+        : ranked.slice(0, CONTEXT_PASSAGES).reduce((s, p) => s + p.tokens, 0);
     const gold = t.snippets.map((s) => ({ file: s.file_path, start: s.span[0], end: s.span[1] }));
     if (gold.length === 0) withoutEvidence += 1;
     else rows.push({ ranked, gold, category: t.category ?? "(none)" });

@@ -1,5 +1,7 @@
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
+import { countTokens } from "@lexnav/document-model";
+import { runRetrievalEval } from "@lexnav/eval";
 import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedStack, type EmbeddedStack } from "./stack.ts";
@@ -43,7 +45,7 @@ describe("the embedded stack's retrieval modes", () => {
   afterAll(() => stack.close());
 
   it("routes a question to the document it names, in every routed mode", () => {
-    for (const mode of SEARCH_MODES.filter((m) => m !== "lexical" && m !== "dense")) {
+    for (const mode of SEARCH_MODES.filter((m) => m !== "lexical" && m !== "dense" && m !== "inject")) {
       const r = search(mode, ASK_VERSO);
       expect(r.passages.length, mode).toBeGreaterThan(0);
       expect(r.passages[0]?.documentId, mode).toBe(ids.verso);
@@ -69,6 +71,45 @@ describe("the embedded stack's retrieval modes", () => {
     );
     expect(planned.size).toBeGreaterThan(0);
     expect(planned.size).toBeLessThanOrEqual(10);
+  });
+
+  it("injects every passage of every permitted document in document order, counting the whole documents' tokens", () => {
+    const r = search("inject", ASK_VERSO, 1);
+    const permitted = [ids.verso, ids.sponsor].sort() as string[];
+    // k does not cut inject: every passage of both readable documents, none of the board's.
+    expect([...new Set(r.passages.map((p) => p.documentId))]).toEqual(permitted);
+    for (const [i, p] of r.passages.entries()) {
+      const prev = r.passages[i - 1];
+      if (prev && prev.documentId === p.documentId) expect(p.start).toBeGreaterThanOrEqual(prev.start);
+    }
+    const tokensOf = (id: string) => {
+      const doc = stack.catalog.getDocument(id);
+      return countTokens(text(id, doc?.currentVersion as string) ?? "");
+    };
+    expect(r.trace.contextTokens).toBe(permitted.reduce((s, id) => s + tokensOf(id), 0));
+    expect(r.trace.contextTokens).toBeGreaterThan(r.passages.slice(0, 10).reduce((s, p) => s + p.tokens, 0));
+    expect(r.trace.stages.map((s) => s.stage)).toEqual(["inject", "assemble"]);
+  });
+
+  it("reports inject's mean context tokens as the whole permitted corpus in the retrieval eval", async () => {
+    const corpusRoot = join(SHARED, "corpus");
+    const tests = [ASK_VERSO, ASK_VIVINT].map((query, i) => ({
+      query_id: `q${i}`,
+      query,
+      doc: "",
+      snippets: [{ file_path: relative(corpusRoot, VERSO), span: [0, 100] as [number, number] }],
+    }));
+    const run = (mode: SearchMode) =>
+      runRetrievalEval({ catalog: stack.catalog, searcher: stack.searcher, corpusRoot, principal: READER }, tests, {
+        mode,
+        protocol: "test",
+      });
+    const corpus = search("inject", ASK_VERSO).trace.contextTokens;
+    const inject = await run("inject");
+    expect(inject.meanContextTokens).toBe(corpus);
+    expect(inject.recall[64]).toBeGreaterThan(0);
+    const lexical = await run("lexical");
+    expect(lexical.meanContextTokens).toBeLessThan(corpus / 2);
   });
 
   it("never returns a document the principal may not read, in any mode", () => {

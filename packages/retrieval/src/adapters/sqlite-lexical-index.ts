@@ -104,6 +104,13 @@ ${accessTable.permittedDocumentsSql})
       AND c.document_id IN (
 ${accessTable.permittedDocumentsSql})
     ORDER BY score LIMIT @k`);
+  const listPermitted = db.prepare(`
+    SELECT p.passage_id, p.document_id, p.version, p.node_id, p.start, p.end
+    FROM lex_passages p
+    WHERE p.index_version = @indexVersion
+      AND p.document_id IN (
+${accessTable.permittedDocumentsSql})
+    ORDER BY p.document_id, p.start, p.end`);
   const resolveVersion = (requested: string | undefined) => {
     const v = requested ?? activeVersion();
     if (v === null) throw new LexnavError("not_found", "the lexical index has no active version yet");
@@ -213,6 +220,27 @@ ${accessTable.permittedDocumentsSql})
         k: query.k,
       }) as Array<{ document_id: string; score: number }>;
       return { hits: rows.map((r) => ({ documentId: r.document_id, score: -r.score })), indexVersion };
+    },
+    listPassages(query) {
+      const indexVersion = resolveVersion(query.indexVersion);
+      const rows = listPermitted.all({ indexVersion, ...principalParams(query.principal) }) as Array<{
+        passage_id: string;
+        document_id: string;
+        version: string;
+        node_id: string;
+        start: number;
+        end: number;
+      }>;
+      const hits: LexicalHit[] = rows.map((r) => ({
+        passageId: r.passage_id,
+        documentId: r.document_id,
+        version: r.version,
+        nodeId: r.node_id,
+        start: r.start,
+        end: r.end,
+        score: 0,
+      }));
+      return { hits, indexVersion };
     },
     close() {
       // The database belongs to whoever opened it.

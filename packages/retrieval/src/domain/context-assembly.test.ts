@@ -357,6 +357,13 @@ function fixtureIndex(): LexicalIndex {
         .map((documentId, i) => ({ documentId, score: 3 - i }));
       return { hits, indexVersion: "lex1" };
     },
+    listPassages(q) {
+      const hits = all
+        .filter((p) => readable(q.principal, p.documentId))
+        .sort((a, b) => a.documentId.localeCompare(b.documentId) || a.start - b.start)
+        .map((p) => ({ ...p, passageId: p.id, score: 0 }));
+      return { hits, indexVersion: "lex1" };
+    },
   };
 }
 

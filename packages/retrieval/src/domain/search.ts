@@ -25,7 +25,10 @@ import { contentWords, flagIntents, parseQuestion } from "./question.ts";
  * inside the routed documents (r1), plus cross-reference and definition expansion (r2), hybrid plus
  * expansion (r3), hybrid retrieve 40 then rerank and keep the best 10 first (r4). `navindex`: the
  * deterministic planner over the navigation surface (routing, flag intents, node descriptors, a hard
- * cap of ten nodes, verbatim text along cross-reference and definition edges).
+ * cap of ten nodes, verbatim text along cross-reference and definition edges). `inject`: every
+ * passage of every document the principal may read, in document order, whatever `k` is: the
+ * baseline of handing a model the whole permitted corpus (its trace's `contextTokens` is that
+ * corpus's tokens; its rank metrics mean nothing).
  */
 export type SearchMode =
   | "lexical"
@@ -35,7 +38,8 @@ export type SearchMode =
   | "navembed-r2"
   | "navembed-r3"
   | "navembed-r4"
-  | "navindex";
+  | "navindex"
+  | "inject";
 
 export const SEARCH_MODES: readonly SearchMode[] = [
   "lexical",
@@ -46,6 +50,7 @@ export const SEARCH_MODES: readonly SearchMode[] = [
   "navembed-r3",
   "navembed-r4",
   "navindex",
+  "inject",
 ];
 
 export interface SearchRequest {
@@ -525,11 +530,22 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       case "navindex":
         ranked = expand(planner()).slice(0, k);
         break;
+      case "inject":
+        ranked = timed(
+          "inject",
+          () => {
+            const r = deps.lexical.listPassages({ ...base });
+            indexVersion = r.indexVersion;
+            return asCandidates("inject", r.hits);
+          },
+          ids,
+        );
+        break;
     }
     if (indexVersion === "" && deps.lexical.activeVersion() !== null)
       indexVersion = deps.lexical.activeVersion() as string;
 
-    if (o.tighten.includes(request.mode)) {
+    if (o.tighten.includes(request.mode) && request.mode !== "inject") {
       const terms = new Set(contentWords(q.ask));
       ranked = timed(
         "tighten",
@@ -554,6 +570,19 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         stageScores: c.stageScores,
       };
     });
+    // What inject sends is the documents themselves, not their passages: count each permitted version's whole text once.
+    const corpusTokens = (ps: RetrievedPassage[]) => {
+      let sum = 0;
+      const seen = new Set<string>();
+      for (const p of ps) {
+        const key = `${p.documentId}@${p.version}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const body = text(p.documentId, p.version);
+        sum += body === null ? 0 : countTokens(body);
+      }
+      return sum;
+    };
     const context = timed(
       "assemble",
       () =>
@@ -587,7 +616,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         filters: { principal: request.principal.id, groups: request.principal.groups },
         stages,
         selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
-        contextTokens: passages.reduce((s, p) => s + p.tokens, 0),
+        contextTokens: request.mode === "inject" ? corpusTokens(passages) : passages.reduce((s, p) => s + p.tokens, 0),
         context: {
           tokens: context.tokens,
           tokenBudget: context.tokenBudget,

@@ -53,5 +53,10 @@ export interface LexicalIndex {
   search(query: LexicalQuery): LexicalSearchResult;
   /** Ranks the documents a question names, by BM25 over their cards; permission-filtered like `search`. */
   searchDocuments(query: LexicalQuery): { hits: Array<{ documentId: string; score: number }>; indexVersion: string };
+  /**
+   * Every passage `principal` may read, in document order (by document id, then by offset), with
+   * score 0: what inject hands a model. Permission-filtered inside the query, like `search`.
+   */
+  listPassages(query: { principal: Principal; indexVersion?: string }): { hits: LexicalHit[]; indexVersion: string };
   close(): void;
 }

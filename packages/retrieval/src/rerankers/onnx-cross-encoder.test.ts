@@ -168,6 +168,7 @@ describe("the searcher's navembed-r4 with the cross-encoder through the bridge",
       setAccess: unused,
       close: unused,
       searchDocuments: () => ({ hits: [], indexVersion: "lex-1" }),
+      listPassages: unused,
       search: (q) => ({
         indexVersion: "lex-1",
         normalisedQuery: q.text,
