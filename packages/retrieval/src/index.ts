@@ -20,6 +20,7 @@ export {
   buildDenseIndex,
   buildModelDenseIndex,
   createEmbedderLookup,
+  embedDocumentWith,
   embeddingText,
   vectorItems,
 } from "./domain/dense-index.ts";

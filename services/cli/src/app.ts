@@ -69,7 +69,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   const effective: LexnavConfig = values.db ? { ...config, dbPath: values.db } : config;
   // Models load only for the commands that embed or rerank (loading one takes a moment).
   let models: StackModels = {};
-  if (command === "index" || command === "ask" || command === "eval") {
+  if (command === "index" || command === "ask" || command === "eval" || command === "ingest") {
     try {
       models = await loadStackModels(effective);
     } catch (e) {

@@ -13,6 +13,9 @@ const cuad = (name: string) => join(SHARED, "corpus/cuad", name);
 const VERSO = cuad("VERSOTECHNOLOGIESINC_12_28_2007-EX-99.3-INTELLECTUAL PROPERTY AGREEMENT.txt");
 const SPONSOR = cuad("PACIFICSYSTEMSCONTROLTECHNOLOGYINC_08_24_2000-EX-10.53-SPONSORSHIP AGREEMENT.txt");
 const VIVINT = cuad("VIVINT SOLAR, INC. - NON-COMPETITION AGREEMENT.txt");
+const THRIVENT = cuad(
+  "ThriventVariableInsuranceAccountB_20190701_N-6_EX-99.D(IV)_11720968_EX-99.D(IV)_Endorsement Agreement.txt",
+);
 const ASK_VERSO =
   'Consider the INTELLECTUAL PROPERTY AGREEMENT between NMS COMMUNICATIONS CORP. ("Seller"), VERSO BACKHAUL SOLUTIONS, INC. ("Backhaul"); Which law governs this contract?';
 const READER = { id: "reader", groups: ["deals"] };
@@ -61,6 +64,10 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     expect(report.vectors).toBe(report.passages);
     expect(report.fitSeconds).toBe(0);
 
+    // A document ingested after the model-built index gets the model's vectors too.
+    const thrivent = await run(modelConfig, "ingest", THRIVENT, "--acl", "group:deals", "--json");
+    expect(thrivent.code, thrivent.err).toBe(0);
+
     const models = await loadStackModels(modelConfig);
     const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger, models);
     try {
@@ -73,6 +80,16 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
       );
       expect(dense.passages.length).toBe(20);
       expect(dense.trace.vectorIndexVersion).toBe(report.indexVersion);
+      const thriventId = stack.catalog.listDocuments({}).find((d) => d.source === THRIVENT)?.id as string;
+      const late = stack.vectors.search({
+        vector: new Float32Array(models.embedder?.dimensions ?? 0).fill(
+          1 / Math.sqrt(models.embedder?.dimensions ?? 1),
+        ),
+        principal: READER,
+        k: 1000,
+        documentIds: [thriventId],
+      });
+      expect(late.hits.length).toBeGreaterThan(0);
       const vivint = stack.catalog.listDocuments({}).find((d) => d.access.groups.includes("board"))?.id;
       expect(vivint).toBeDefined();
       // The permission filter holds in every model mode.

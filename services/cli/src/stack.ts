@@ -15,6 +15,7 @@ import {
   createSqliteVectorStore,
   type DenseIndexReport,
   type Embedder,
+  embedDocumentWith,
   type IndexableDocument,
   type LexicalIndex,
   loadOnnxCrossEncoder,
@@ -96,7 +97,37 @@ export function createEmbeddedStack(
     embedderFor,
     nameOf: (id) => filedName(catalog, id),
   });
-  const pipeline = createIngestPipeline({ catalog, limits, logger, searchIndex });
+  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex });
+  // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
+  // a newly indexed document's vectors here, once the ingest has put it in the catalog.
+  const embedder = models.embedder;
+  const pipeline: IngestPipeline = embedder
+    ? {
+        ...ingestPipeline,
+        ingest: async (request) => {
+          const r = await ingestPipeline.ingest(request);
+          const active = vectors.activeVersion();
+          if (r.status !== "indexed" || r.version === null || active === null) return r;
+          if (vectors.describeVersion(active)?.embedderId !== embedder.id) return r;
+          const doc = catalog.getDocument(r.documentId);
+          const version = catalog.getVersion(r.documentId, r.version);
+          if (!doc || !version) return r;
+          await embedDocumentWith(
+            vectors,
+            active,
+            {
+              documentId: r.documentId,
+              version: r.version,
+              access: doc.access,
+              nodes: catalog.getNodes(r.documentId, r.version),
+              text: version.text,
+            },
+            embedder,
+          );
+          return r;
+        },
+      }
+    : ingestPipeline;
   // The planner and expansion read the few routed documents' trees many times: keep the last ones.
   const trees = new Map<string, ProvisionNode[]>();
   const structure = (documentId: string, version: string) => {

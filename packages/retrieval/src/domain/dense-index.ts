@@ -97,6 +97,30 @@ export function buildDenseIndex(
 }
 
 /**
+ * Embeds one document version's passages with a model embedder into a dense index version
+ * (replacing its earlier vectors there); returns how many passages and vectors it wrote.
+ */
+export async function embedDocumentWith(
+  vectors: VectorStore,
+  indexVersion: string,
+  doc: IndexableDocument,
+  embedder: Embedder,
+  options: { passages?: PassageOptions } = {},
+): Promise<{ passages: number; vectors: number }> {
+  const ps = buildPassages(
+    doc.documentId,
+    doc.version,
+    doc.nodes,
+    doc.text,
+    options.passages ?? DEFAULT_PASSAGE_OPTIONS,
+  );
+  const vs = ps.length > 0 ? await embedder.embed(ps.map(embeddingText), "passage") : [];
+  const items = vectorItems({ id: embedder.id, embedSync: () => vs }, ps);
+  vectors.putDocument(indexVersion, doc.documentId, doc.access, items);
+  return { passages: ps.length, vectors: items.length };
+}
+
+/**
  * Builds a dense index version with a model embedder (a local ONNX sentence encoder): nothing is
  * fitted, the version records the model's id (queries must embed with the same model) and keeps no
  * model bytes. Passages are embedded as `passage`, one document at a time; the version is activated
@@ -116,19 +140,10 @@ export async function buildModelDenseIndex(
   let docs = 0;
   try {
     for (const doc of documents) {
-      const ps = buildPassages(
-        doc.documentId,
-        doc.version,
-        doc.nodes,
-        doc.text,
-        options.passages ?? DEFAULT_PASSAGE_OPTIONS,
-      );
-      const vs = ps.length > 0 ? await embedder.embed(ps.map(embeddingText), "passage") : [];
-      const items = vectorItems({ id: embedder.id, embedSync: () => vs }, ps);
-      vectors.putDocument(indexVersion, doc.documentId, doc.access, items);
+      const r = await embedDocumentWith(vectors, indexVersion, doc, embedder, options);
       docs += 1;
-      count += items.length;
-      passages += ps.length;
+      count += r.vectors;
+      passages += r.passages;
     }
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
