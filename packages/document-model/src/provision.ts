@@ -127,3 +127,22 @@ export function emptyFlags(textLength = 0): NodeFlags {
     textLength,
   };
 }
+
+/**
+ * How a provision is cited: "Section 7.02(b)" for a numbered section or clause (its full reference
+ * with the kind named), otherwise the reference as printed. Answers and assembled context cite alike.
+ */
+export function citeableClause(node: Pick<ProvisionNode, "clauseRef" | "fullRef" | "kind">): string | null {
+  if (node.fullRef && /^[0-9]/.test(node.fullRef)) {
+    const kind =
+      node.kind === "article"
+        ? "Article"
+        : node.kind === "schedule"
+          ? "Schedule"
+          : node.kind === "exhibit"
+            ? "Exhibit"
+            : "Section";
+    return `${kind} ${node.fullRef}`;
+  }
+  return node.clauseRef ?? node.fullRef ?? null;
+}

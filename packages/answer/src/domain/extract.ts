@@ -1,4 +1,4 @@
-import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
+import { citeableClause, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
@@ -51,18 +51,5 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
   return items;
 }
 
-/** "Section 7.02(b)" style reference of a node: its printed ref, or its full ref with the kind named. */
-export function clauseOf(node: Pick<ProvisionNode, "clauseRef" | "fullRef" | "kind">): string | null {
-  if (node.fullRef && /^[0-9]/.test(node.fullRef)) {
-    const kind =
-      node.kind === "article"
-        ? "Article"
-        : node.kind === "schedule"
-          ? "Schedule"
-          : node.kind === "exhibit"
-            ? "Exhibit"
-            : "Section";
-    return `${kind} ${node.fullRef}`;
-  }
-  return node.clauseRef ?? node.fullRef ?? null;
-}
+/** "Section 7.02(b)" style reference of a node (see `citeableClause`). */
+export const clauseOf = citeableClause;

@@ -1,4 +1,10 @@
-import { countTokens, type DocumentRecord, type DocumentRole, type ProvisionNode } from "@lexnav/document-model";
+import {
+  citeableClause,
+  countTokens,
+  type DocumentRecord,
+  type DocumentRole,
+  type ProvisionNode,
+} from "@lexnav/document-model";
 import { featureWords } from "../embedders/text-features.ts";
 import { mayRead, type Principal } from "./principal.ts";
 import type { RetrievedPassage } from "./search.ts";
@@ -167,22 +173,6 @@ const MONEY = /(?:[$€£]|\bUS\$|\bUSD\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million
 const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b)/gi;
 const DATE =
   /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{4}\b/gi;
-
-/** "Section 7.02(b)" style reference of a node (the same rule the answer package cites with). */
-function clauseOfNode(node: ProvisionNode): string | null {
-  if (node.fullRef && /^[0-9]/.test(node.fullRef)) {
-    const kind =
-      node.kind === "article"
-        ? "Article"
-        : node.kind === "schedule"
-          ? "Schedule"
-          : node.kind === "exhibit"
-            ? "Exhibit"
-            : "Section";
-    return `${kind} ${node.fullRef}`;
-  }
-  return node.clauseRef ?? node.fullRef ?? null;
-}
 
 /** The clause key two documents are compared on: the full reference, lower-cased, without spaces. */
 const refKey = (ref: string | null | undefined) => (ref ? ref.toLowerCase().replace(/\s+/g, "") : "");
@@ -374,7 +364,7 @@ export function assembleContext(
       continue;
     }
     const title = doc?.title || doc?.fileName.replace(/\.[A-Za-z0-9]+$/, "") || d.documentId;
-    const clauseRef = node ? clauseOfNode(node) : null;
+    const clauseRef = node ? citeableClause(node) : null;
     const own = node ? [node.clauseRef, node.title].filter(Boolean).join(" ") : "";
     candidates.push({
       id,
