@@ -167,3 +167,36 @@ describe("the embedded stack's retrieval modes", () => {
     expect(dense.hits.every((h) => h.documentId === ids.thrivent)).toBe(true);
   });
 });
+
+describe("a source that turns bad leaves every store", () => {
+  it("stops returning a document whose new bytes fail to ingest, in every mode", async () => {
+    const { copyFileSync, mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "lexnav-stale-"));
+    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    try {
+      const file = join(dir, "ip-agreement.txt");
+      copyFileSync(VERSO, file);
+      const ok = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
+      expect(ok.status).toBe("indexed");
+      await stack.buildDenseIndex({ embedder: EMBEDDER });
+      const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+      const hits = (mode: SearchMode) =>
+        stack.searcher.search({ query: ASK_VERSO, principal: READER, mode, k: 16 }, text).passages;
+      expect(hits("lexical").length).toBeGreaterThan(0);
+      expect(hits("dense").length).toBeGreaterThan(0);
+
+      writeFileSync(file, new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x00]));
+      const bad = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
+      expect(bad.status).toBe("failed");
+      for (const mode of SEARCH_MODES)
+        expect(
+          hits(mode).map((p) => p.documentId),
+          mode,
+        ).not.toContain(ok.documentId);
+    } finally {
+      stack.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
