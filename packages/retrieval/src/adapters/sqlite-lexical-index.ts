@@ -6,6 +6,7 @@ import type { Passage } from "../domain/passages.ts";
 import { ftsMatchExpression, queryTerms } from "../domain/query-terms.ts";
 import type { LexicalHit, LexicalIndex, LexicalQuery, LexicalSearchResult } from "../ports/lexical-index.ts";
 import { createSqliteAccessTable, principalParams } from "./sqlite-access-table.ts";
+import { type PassageRow, passageHit } from "./sqlite-passage-row.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS lex_versions (
@@ -189,24 +190,8 @@ ${accessTable.permittedDocumentsSql})
         k: query.k,
         ...(query.documentIds ? { documentIds: JSON.stringify(query.documentIds) } : {}),
       };
-      const rows = (query.documentIds ? search.docs : search.all).all(params) as Array<{
-        passage_id: string;
-        document_id: string;
-        version: string;
-        node_id: string;
-        start: number;
-        end: number;
-        score: number;
-      }>;
-      const hits: LexicalHit[] = rows.map((r) => ({
-        passageId: r.passage_id,
-        documentId: r.document_id,
-        version: r.version,
-        nodeId: r.node_id,
-        start: r.start,
-        end: r.end,
-        score: -r.score,
-      }));
+      const rows = (query.documentIds ? search.docs : search.all).all(params) as Array<PassageRow & { score: number }>;
+      const hits: LexicalHit[] = rows.map((r) => passageHit(r, -r.score));
       return { hits, indexVersion, normalisedQuery: terms.join(" ") };
     },
     searchDocuments(query: LexicalQuery) {
@@ -223,23 +208,8 @@ ${accessTable.permittedDocumentsSql})
     },
     listPassages(query) {
       const indexVersion = resolveVersion(query.indexVersion);
-      const rows = listPermitted.all({ indexVersion, ...principalParams(query.principal) }) as Array<{
-        passage_id: string;
-        document_id: string;
-        version: string;
-        node_id: string;
-        start: number;
-        end: number;
-      }>;
-      const hits: LexicalHit[] = rows.map((r) => ({
-        passageId: r.passage_id,
-        documentId: r.document_id,
-        version: r.version,
-        nodeId: r.node_id,
-        start: r.start,
-        end: r.end,
-        score: 0,
-      }));
+      const rows = listPermitted.all({ indexVersion, ...principalParams(query.principal) }) as PassageRow[];
+      const hits: LexicalHit[] = rows.map((r) => passageHit(r, 0));
       return { hits, indexVersion };
     },
     close() {

@@ -12,6 +12,7 @@ import type {
   VectorStore,
 } from "../ports/vector-store.ts";
 import { createSqliteAccessTable, principalParams } from "./sqlite-access-table.ts";
+import { type PassageRow, passageHit } from "./sqlite-passage-row.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS vec_versions (
@@ -54,14 +55,7 @@ export interface SqliteVectorStoreOptions {
   scan?: "memory" | "sql";
 }
 
-interface Row {
-  passage_id: string;
-  document_id: string;
-  version: string;
-  node_id: string;
-  start: number;
-  end: number;
-}
+type Row = PassageRow;
 
 /** One index version's vectors in memory, rows grouped by document. */
 interface Slab {
@@ -221,18 +215,7 @@ ${accessTable.permittedDocumentsSql})
     const order = Array.from({ length: size }, (_, i) => i).sort(
       (a, b) => (heapScore[b] as number) - (heapScore[a] as number) || (heapRow[a] as number) - (heapRow[b] as number),
     );
-    return order.map((i) => {
-      const row = slab.rows[heapRow[i] as number] as Row;
-      return {
-        passageId: row.passage_id,
-        documentId: row.document_id,
-        version: row.version,
-        nodeId: row.node_id,
-        start: row.start,
-        end: row.end,
-        score: heapScore[i] as number,
-      };
-    });
+    return order.map((i) => passageHit(slab.rows[heapRow[i] as number] as Row, heapScore[i] as number));
   };
 
   return {
@@ -336,24 +319,10 @@ ${accessTable.permittedDocumentsSql})
         k: query.k,
         ...(query.documentIds ? { documentIds: JSON.stringify(query.documentIds) } : {}),
       };
-      const rows = (query.documentIds ? search.docs : search.all).all(params) as Array<{
-        passage_id: string;
-        document_id: string;
-        version: string;
-        node_id: string;
-        start: number;
-        end: number;
-        distance: number | null;
-      }>;
-      const hits: VectorHit[] = rows.map((r) => ({
-        passageId: r.passage_id,
-        documentId: r.document_id,
-        version: r.version,
-        nodeId: r.node_id,
-        start: r.start,
-        end: r.end,
-        score: r.distance === null ? 0 : 1 - r.distance,
-      }));
+      const rows = (query.documentIds ? search.docs : search.all).all(params) as Array<
+        PassageRow & { distance: number | null }
+      >;
+      const hits: VectorHit[] = rows.map((r) => passageHit(r, r.distance === null ? 0 : 1 - r.distance));
       return { hits, indexVersion };
     },
     close() {
