@@ -54,7 +54,10 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     progress.tick(file);
   }
   progress.done();
-  const transactionSets = assignTransactionSets(ctx.catalog, new Date().toISOString());
+  // Grouping reads every indexed document back: only worth it when this batch indexed something new.
+  const transactionSets = results.some((r) => r.status === "indexed")
+    ? assignTransactionSets(ctx.catalog, new Date().toISOString())
+    : [];
   const summary: IngestSummary = {
     indexed: results.filter((r) => r.status === "indexed").length,
     unchanged: results.filter((r) => r.status === "unchanged").length,
