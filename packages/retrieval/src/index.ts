@@ -57,6 +57,7 @@ export {
 } from "./embedders/builtin-embedder.ts";
 export type { OnnxEmbedderOptions } from "./embedders/onnx-embedder.ts";
 export { loadOnnxEmbedder } from "./embedders/onnx-embedder.ts";
+export { featureWords } from "./embedders/text-features.ts";
 export type { EncodedBatch, WordPieceTokenizer } from "./embedders/wordpiece-tokenizer.ts";
 export { createWordPieceTokenizer } from "./embedders/wordpiece-tokenizer.ts";
 export type { Embedder, EmbedKind } from "./ports/embedder.ts";

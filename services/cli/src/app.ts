@@ -10,6 +10,7 @@ import { ingestCommand } from "./commands/ingest.ts";
 import { inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
 import { replayCommand } from "./commands/replay.ts";
+import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import type { CliContext } from "./context.ts";
 import { createEmbeddedStack, loadStackModels, type StackModels } from "./stack.ts";
 
@@ -28,6 +29,10 @@ usage:
                      [--paired [--judge <model>]] [--rows <file.jsonl>] [--json]
                                                 abstention and cited gold spans of the answerer; --paired judges
                                                 inject against the mode (needs ANTHROPIC_API_KEY)
+  lexnav train evidence <bench files...> --corpus <root> [--mode <mode>] [--k N] [--folds N]
+                       [--split document|question] [--out <model.json>] [--json]
+                                                fit the offline answerer's evidence model on questions with gold spans;
+                                                prints held-out figures on document-disjoint folds
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
@@ -69,7 +74,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   const effective: LexnavConfig = values.db ? { ...config, dbPath: values.db } : config;
   // Models load only for the commands that embed or rerank (loading one takes a moment).
   let models: StackModels = {};
-  if (command === "index" || command === "ask" || command === "eval" || command === "ingest") {
+  if (command === "index" || command === "ask" || command === "eval" || command === "ingest" || command === "train") {
     try {
       models = await loadStackModels(effective);
     } catch (e) {
@@ -182,6 +187,22 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         });
         return 0;
       }
+      case "train": {
+        if (args[0] !== "evidence") throw usageError('train needs a kind: "evidence"');
+        if (args.length < 2 || !values.corpus) throw usageError("train evidence needs benchmark files and --corpus");
+        await trainEvidenceCommand(ctx, {
+          benches: args.slice(1),
+          corpus: values.corpus,
+          mode: values.mode ?? "hybrid",
+          k: values.k ? Number(values.k) : 10,
+          folds: values.folds ? Number(values.folds) : 5,
+          ...(values.split ? { split: values.split as "document" | "question" } : {}),
+          json,
+          ...(values.out ? { out: values.out } : {}),
+          ...(values.limit ? { limit: Number(values.limit) } : {}),
+        });
+        return 0;
+      }
       case "replay": {
         if (!args[0]) throw usageError("replay needs an answer id");
         const r = await replayCommand(ctx, args[0], { json, offline: values.offline === true });
@@ -246,6 +267,8 @@ function parse(argv: string[]) {
       principal: { type: "string" },
       group: { type: "string", multiple: true },
       k: { type: "string" },
+      folds: { type: "string" },
+      split: { type: "string" },
       "corpus-tokens": { type: "string" },
       "payload-tokens": { type: "string" },
       "index-tokens": { type: "string" },

@@ -1,0 +1,354 @@
+import { createHash } from "node:crypto";
+import { contentWords, featureWords, parseQuestion, splitSentences } from "@lexnav/retrieval";
+import type { SourceText } from "./citations.ts";
+import type { EvidenceItem } from "./evidence.ts";
+
+/**
+ * The offline answerer's evidence scorer: a logistic model over (question word × sentence word) pairs,
+ * sentence shapes (money, dates, negation, definitions...), the question words a sentence repeats, the
+ * retriever's rank and features keyed by the question's wording (`trainLogistic`, run by `lexnav train
+ * evidence` on questions with gold evidence spans). It reads the question text and the extract only.
+ * Features are hashed into `2^bits` weights so a model is one array. (A listwise variant, a softmax over
+ * the sentences plus a "no answer" option, did no better on held-out contracts: docs/answers.md.)
+ */
+export const EVIDENCE_MODEL_FORMAT = "lexnav-evidence-v1";
+
+/** When to answer and what to cite, given the sentences' probabilities of being evidence. */
+export interface EvidenceDecision {
+  /** Abstain when no sentence reaches this probability. */
+  threshold: number;
+  /** Cite a further sentence when its probability is at least this share of the best one's. */
+  keepRatio: number;
+  /** Most sentences cited. */
+  maxSentences: number;
+}
+
+export interface EvidenceModel {
+  format: typeof EVIDENCE_MODEL_FORMAT;
+  bits: number;
+  weights: Float32Array;
+  decision: EvidenceDecision;
+  /** Keys (`questionTypeKey`) of the question wordings it was trained on. */
+  questionTypes: ReadonlySet<string>;
+  /** What it was trained on and how it scored on held-out documents (free-form, for the record). */
+  provenance: Record<string, unknown>;
+}
+
+/** One sentence of the extract the answer could cite, with what the scorer reads about it. */
+export interface Candidate {
+  item: EvidenceItem;
+  start: number;
+  end: number;
+  text: string;
+  /** Rank of its passage in the extract (1 = the retriever's best). */
+  rank: number;
+  /** Index of the sentence inside its passage. */
+  index: number;
+  /** Idf-weighted share of the question's terms the sentence contains (0..1). */
+  coverage: number;
+  words: ReadonlySet<string>;
+  /** Content words of the passage's heading line (empty when it has none). */
+  heading: readonly string[];
+  /** Content words of the sentence before it in the passage (a list item reads on from its lead-in). */
+  previous: ReadonlySet<string>;
+}
+
+/** The question's terms as the scorer reads them: the asking part's content words (not the document's name). */
+export function questionTerms(question: string): string[] {
+  return contentWords(parseQuestion(question).ask);
+}
+
+/**
+ * Every sentence of the extract (at least 15 characters) as a candidate, in extract order, with the
+ * idf-weighted coverage of `terms` (rare words in the extract weigh more than ones in every sentence).
+ */
+export function candidateSentences(
+  terms: readonly string[],
+  extract: readonly EvidenceItem[],
+  source: SourceText,
+): Candidate[] {
+  const out: Candidate[] = [];
+  extract.forEach((item, i) => {
+    const text = source(item.documentId, item.version);
+    if (text === null) return;
+    const firstLine = /^\s*([^\n]{1,100})(?:\n|$)/.exec(item.text)?.[1] ?? "";
+    const heading = firstLine.length < 100 && !/[.;]\s*\S/.test(firstLine.trim()) ? contentWords(firstLine) : [];
+    let index = 0;
+    let previous: ReadonlySet<string> = new Set();
+    for (const r of splitSentences(text, item.start, item.end)) {
+      if (r.end - r.start < 15) continue;
+      const body = text.slice(r.start, r.end);
+      const words = new Set(contentWords(body));
+      out.push({
+        item,
+        start: r.start,
+        end: r.end,
+        text: body,
+        rank: i + 1,
+        index: index++,
+        coverage: 0,
+        words,
+        heading,
+        previous,
+      });
+      previous = words;
+    }
+  });
+  if (terms.length === 0 || out.length === 0) return out;
+  const idf = new Map(
+    terms.map((t) => {
+      const df = out.filter((s) => s.words.has(t)).length;
+      return [t, Math.log(1 + (out.length + 1) / (df + 0.5))];
+    }),
+  );
+  const total = terms.reduce((s, t) => s + (idf.get(t) ?? 0), 0);
+  for (const c of out) c.coverage = terms.reduce((acc, t) => acc + (c.words.has(t) ? (idf.get(t) ?? 0) : 0), 0) / total;
+  return out;
+}
+
+const MONTHS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+
+/** Coarse shapes of a sentence that questions ask about: amounts, rates, dates, periods, negation... */
+export function sentenceShapes(text: string): string[] {
+  const s: string[] = [];
+  if (/\$\s?\d|\bdollars?\b|\busd\b|\beur(?:os?)?\b/i.test(text)) s.push("#money");
+  if (/\d\s?%|\bper\s?cent/i.test(text)) s.push("#pct");
+  if (/\b(?:19|20)\d\d\b/.test(text) || MONTHS.test(text)) s.push("#date");
+  if (/\b(?:days?|weeks?|months?|years?)\b/i.test(text)) s.push("#period");
+  if (/\(\d+\)|\b\d+\b/.test(text)) s.push("#number");
+  if (/\b(?:not|no|neither|nor|without|never)\b/i.test(text)) s.push("#neg");
+  if (/\bmeans\b|\bshall mean\b|["“][^"”]{2,60}["”]\s*(?:shall\s+)?(?:mean|refer)/i.test(text)) s.push("#def");
+  if (/\bshall\b|\bmust\b|\bagrees?\b|\bundertakes?\b/i.test(text)) s.push("#oblig");
+  if (/\bmay\b/i.test(text)) s.push("#perm");
+  if (/\b(?:except|unless|provided(?:,)? (?:that|however))\b/i.test(text)) s.push("#except");
+  if (text.length < 80 && text === text.toUpperCase()) s.push("#caps");
+  if (/:\s*$/.test(text)) s.push("#leadin");
+  s.push(`#len${Math.min(6, Math.max(0, Math.floor(Math.log2(text.length / 20))))}`);
+  return s;
+}
+
+/** The sentence's content words in order (repeats kept), for word pairs. */
+const featureSequence = (text: string) => featureWords(text);
+
+/** 32-bit FNV-1a of a string. */
+function fnv(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A sparse feature vector: hashed indices and their values (an index may repeat; values then add). */
+export interface Features {
+  idx: Int32Array;
+  val: Float32Array;
+}
+
+/**
+ * The hashed features of one candidate for a question with `terms`. `withType: false` leaves out the
+ * features keyed by the whole question, as for a question worded like none the model was trained on
+ * (training adds such a copy of every example, so the word-level features carry weight on their own).
+ */
+export function candidateFeatures(terms: readonly string[], c: Candidate, bits: number, withType = true): Features {
+  const mask = (1 << bits) - 1;
+  const idx: number[] = [];
+  const val: number[] = [];
+  const add = (key: string, v: number) => {
+    idx.push(fnv(key) & mask);
+    val.push(v);
+  };
+  const words = [...c.words, ...sentenceShapes(c.text)];
+  const norm = 1 / Math.sqrt(words.length + 1);
+  const headNorm = c.heading.length ? 0.5 / Math.sqrt(c.heading.length) : 0;
+  add("#bias", 1);
+  add("#coverage", c.coverage);
+  add("#logrank", Math.log(c.rank));
+  add(`#rank${Math.min(c.rank, 12)}`, 1);
+  add(`#index${Math.min(c.index, 6)}`, 1);
+  for (const w of words) add(`s\u0001${w}`, norm);
+  termFeatures(terms, c, add, norm, headNorm, words);
+  // The question as a whole: questions asked in the same words (one CUAD category, one NDA hypothesis)
+  // share a key, so the model learns what their evidence reads like, word pairs included.
+  if (withType) typeFeatures(terms, c, add, norm, headNorm, words);
+  return { idx: Int32Array.from(idx), val: Float32Array.from(val) };
+}
+
+type Add = (key: string, v: number) => void;
+
+/** Features keyed by the whole question: its words sorted, so one wording is one key. */
+function typeFeatures(
+  terms: readonly string[],
+  c: Candidate,
+  add: Add,
+  norm: number,
+  headNorm: number,
+  words: readonly string[],
+): void {
+  const qtype = [...terms].sort().join(" ");
+  const seq = featureSequence(c.text);
+  const bigramNorm = 1 / Math.sqrt(seq.length + 1);
+  add(`t\u0001${qtype}`, 1);
+  add(`t\u0001${qtype}\u0001cov`, c.coverage);
+  add(`t\u0001${qtype}\u0001rank`, Math.log(c.rank));
+  for (const w of words) add(`t\u0001${qtype}\u0001${w}`, norm);
+  for (let i = 1; i < seq.length; i++) add(`b\u0001${qtype}\u0001${seq[i - 1]} ${seq[i]}`, bigramNorm);
+  for (const h of c.heading) add(`th\u0001${qtype}\u0001${h}`, headNorm);
+  const prevNorm = c.previous.size ? 0.5 / Math.sqrt(c.previous.size) : 0;
+  for (const w of c.previous) add(`tp\u0001${qtype}\u0001${w}`, prevNorm);
+}
+
+/** Features of each question word: its prior, its match, and its pairs with the sentence's words and heading. */
+function termFeatures(
+  terms: readonly string[],
+  c: Candidate,
+  add: Add,
+  norm: number,
+  headNorm: number,
+  words: readonly string[],
+): void {
+  for (const t of terms) {
+    add(`q\u0001${t}`, 1);
+    add(`q\u0001${t}\u0001cov`, c.coverage);
+    add(`q\u0001${t}\u0001rank`, Math.log(c.rank));
+    if (c.words.has(t)) add(`m\u0001${t}`, 1);
+    for (const w of words) add(`p\u0001${t}\u0001${w}`, norm);
+    for (const h of c.heading) add(`h\u0001${t}\u0001${h}`, headNorm);
+  }
+}
+
+/** The model's probability that a candidate is evidence for the question (logistic). */
+export function evidenceProbability(weights: Float32Array, f: Features): number {
+  let z = 0;
+  for (let i = 0; i < f.idx.length; i++) z += (weights[f.idx[i] as number] as number) * (f.val[i] as number);
+  return 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
+}
+
+/** A candidate with its score: the model's probability of being evidence, or the coverage rule's score. */
+export interface ScoredCandidate extends Candidate {
+  p: number;
+}
+
+/** One key per question wording: its asking part's content words, sorted. */
+export function questionTypeKey(terms: readonly string[]): string {
+  return createHash("sha256")
+    .update([...terms].sort().join(" "))
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/**
+ * The rule for questions worded like none the model was trained on: idf-weighted coverage of the
+ * question's terms minus 0.2 · ln(passage rank), answering from 0.30 (calibrated on the dev files
+ * before the model existed; docs/answers.md). A model's word-level features alone did worse on wordings
+ * held out of training than this rule.
+ */
+export const COVERAGE_RULE = { rankWeight: 0.2, decision: { threshold: 0.3, keepRatio: 0.75, maxSentences: 3 } };
+
+export interface ScoredExtract {
+  /** Most likely evidence first. */
+  scored: ScoredCandidate[];
+  decision: EvidenceDecision;
+  /** "model" for a wording the model knows, else "coverage". */
+  scorer: "model" | "coverage";
+}
+
+/**
+ * Every candidate sentence of the extract scored, best first: by the model when it was trained on
+ * questions worded like this one, else by the coverage rule (each with its own decision).
+ */
+export function scoreCandidates(
+  model: EvidenceModel,
+  question: string,
+  extract: readonly EvidenceItem[],
+  source: SourceText,
+): ScoredExtract {
+  const terms = questionTerms(question);
+  const candidates = candidateSentences(terms, extract, source);
+  const familiar = model.questionTypes.has(questionTypeKey(terms));
+  const scored = candidates
+    .map((c) => ({
+      ...c,
+      p: familiar
+        ? evidenceProbability(model.weights, candidateFeatures(terms, c, model.bits))
+        : c.coverage - COVERAGE_RULE.rankWeight * Math.log(c.rank),
+    }))
+    .sort((a, b) => b.p - a.p || a.rank - b.rank || a.start - b.start);
+  return familiar
+    ? { scored, decision: model.decision, scorer: "model" }
+    : { scored, decision: COVERAGE_RULE.decision, scorer: "coverage" };
+}
+
+/** What to cite from scored candidates (most probable first), or nothing: abstain. */
+export function pickEvidence<T extends { p: number }>(scored: readonly T[], d: EvidenceDecision): T[] {
+  const best = scored[0];
+  if (!best || best.p < d.threshold) return [];
+  return scored.filter((s) => s.p >= best.p * d.keepRatio).slice(0, d.maxSentences);
+}
+
+/**
+ * The model as a JSON document. Weights are quantised to 16-bit integers with one scale (the error,
+ * under 1/65,000 of the largest weight, moves no probability by more than a rounding), base64 encoded.
+ */
+export function serializeEvidenceModel(m: EvidenceModel): string {
+  let max = 0;
+  for (const w of m.weights) max = Math.max(max, Math.abs(w));
+  const scale = max > 0 ? max / 32767 : 1;
+  const q = new Int16Array(m.weights.length);
+  for (let i = 0; i < q.length; i++) q[i] = Math.round((m.weights[i] as number) / scale);
+  const bytes = Buffer.from(q.buffer, q.byteOffset, q.byteLength);
+  return `${JSON.stringify(
+    {
+      format: m.format,
+      bits: m.bits,
+      decision: m.decision,
+      questionTypes: [...m.questionTypes].sort(),
+      provenance: m.provenance,
+      scale,
+      weights: bytes.toString("base64"),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** Reads a model written by `serializeEvidenceModel`; throws a plain Error naming what is wrong. */
+export function parseEvidenceModel(json: string): EvidenceModel {
+  const o = JSON.parse(json) as Partial<Record<keyof EvidenceModel | "scale", unknown>>;
+  if (o.format !== EVIDENCE_MODEL_FORMAT)
+    throw new Error(`not a ${EVIDENCE_MODEL_FORMAT} model (format ${String(o.format)})`);
+  const bits = o.bits;
+  if (typeof bits !== "number" || !Number.isInteger(bits) || bits < 8 || bits > 24)
+    throw new Error("model bits must be a whole number from 8 to 24");
+  const scale = o.scale;
+  if (typeof scale !== "number" || !(scale > 0) || !Number.isFinite(scale)) throw new Error("model scale missing");
+  if (typeof o.weights !== "string") throw new Error("model weights missing");
+  const bytes = Buffer.from(o.weights, "base64");
+  if (bytes.length !== 2 << bits) throw new Error(`model has ${bytes.length / 2} weights, expected ${1 << bits}`);
+  const weights = new Float32Array(1 << bits);
+  for (let i = 0; i < weights.length; i++) weights[i] = bytes.readInt16LE(i * 2) * scale;
+  const d = o.decision as EvidenceDecision | undefined;
+  if (!d || !(d.threshold >= 0 && d.threshold <= 1) || !(d.keepRatio > 0 && d.keepRatio <= 1) || !(d.maxSentences >= 1))
+    throw new Error("model decision must have threshold 0..1, keepRatio (0, 1] and maxSentences >= 1");
+  const types = o.questionTypes;
+  if (!Array.isArray(types) || !types.every((t) => typeof t === "string"))
+    throw new Error("model questionTypes must be a list of keys");
+  return {
+    format: EVIDENCE_MODEL_FORMAT,
+    bits,
+    weights,
+    questionTypes: new Set(types as string[]),
+    decision: { threshold: d.threshold, keepRatio: d.keepRatio, maxSentences: Math.floor(d.maxSentences) },
+    provenance: (o.provenance as Record<string, unknown>) ?? {},
+  };
+}
+
+/** A short id of a model's weights and decision, recorded with every offline answer. */
+export function evidenceModelId(m: EvidenceModel): string {
+  const h = createHash("sha256");
+  h.update(Buffer.from(m.weights.buffer, m.weights.byteOffset, m.weights.byteLength));
+  h.update(JSON.stringify(m.decision));
+  h.update([...m.questionTypes].sort().join(","));
+  return `${m.format}@${h.digest("hex").slice(0, 12)}`;
+}

@@ -1,0 +1,127 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { evidenceModelId, parseEvidenceModel, questionTerms, questionTypeKey } from "@lexnav/answer";
+import { runCli } from "@lexnav/cli";
+import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../support/shared.ts";
+
+const sink = { write: () => true } as unknown as NodeJS.WriteStream;
+const LAW_Q = "Consider the Manufacturing Agreement; which state's laws govern the agreement?";
+const LAW = "governed by the laws of the State of California";
+const TERM = "shall terminate automatically without notice on December 31, 2022";
+
+// `lexnav train evidence` over the example transaction set as a small benchmark corpus.
+describe("lexnav train evidence", () => {
+  let dir: string;
+  const run = async (config: LexnavConfig, ...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli([...argv, "--db", join(dir, "lexnav.sqlite")], config, silentLogger, {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+      stderr: sink,
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-train-evidence-"));
+    const src = join(repoRoot, "examples", "manufacturing-agreement");
+    mkdirSync(join(dir, "corpus", "mfg"), { recursive: true });
+    for (const f of readdirSync(src).filter((f) => f.endsWith(".txt")))
+      copyFileSync(join(src, f), join(dir, "corpus", "mfg", f));
+    const base = readFileSync(join(src, "manufacturing-agreement-1.txt"), "utf8");
+    const doc = "mfg/manufacturing-agreement-1.txt";
+    const span = (s: string) => {
+      const at = base.indexOf(s);
+      expect(at).toBeGreaterThan(0);
+      return [{ file_path: doc, span: [at, at + s.length], answer: s }];
+    };
+    const tests = [
+      { query_id: "law", query: LAW_Q, doc, snippets: span(LAW) },
+      {
+        query_id: "term",
+        query: "Consider the Manufacturing Agreement; when does the agreement terminate?",
+        doc,
+        snippets: span(TERM),
+      },
+      {
+        query_id: "silent",
+        query: "Consider the Manufacturing Agreement; may the Receiving Party reverse engineer software objects?",
+        doc: "mfg/manufacturing-agreement-2.txt",
+        snippets: [],
+      },
+    ];
+    writeFileSync(join(dir, "bench.json"), JSON.stringify({ tests }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reports held-out figures, writes a model that knows the questions' wordings, and ask records it", async () => {
+    const out = join(dir, "model.json");
+    const r = await run(
+      loadConfig({}),
+      "train",
+      "evidence",
+      join(dir, "bench.json"),
+      "--corpus",
+      join(dir, "corpus"),
+      "--mode",
+      "lexical",
+      "--folds",
+      "2",
+      "--out",
+      out,
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.questions.mfg).toBe(3);
+    expect(j.split).toBe("document");
+    // Both gold clauses are in what lexical retrieval hands the answerer.
+    expect(j.ceiling.mfg).toBe(1);
+    expect(j.heldOut.mfg.questions).toBe(3);
+    expect(j.decision.threshold).toBeGreaterThan(0);
+    const model = parseEvidenceModel(readFileSync(out, "utf8"));
+    expect(model.questionTypes.has(questionTypeKey(questionTerms(LAW_Q)))).toBe(true);
+    expect(model.questionTypes.size).toBe(3);
+    expect(model.provenance.heldOutFolds).toBe(2);
+
+    expect((await run(loadConfig({}), "ingest", join(dir, "corpus", "mfg"), "--acl", "group:local")).code).toBe(0);
+    const asked = await run(
+      loadConfig({ LEXNAV_EVIDENCE_MODEL: out }),
+      "ask",
+      LAW_Q,
+      "--mode",
+      "lexical",
+      "--offline",
+      "--group",
+      "local",
+      "--json",
+    );
+    if (!asked.out) throw new Error(asked.err);
+    const record = JSON.parse(asked.out);
+    expect(record.model).toBe(evidenceModelId(model));
+    expect(record.answerer).toBe("offline");
+  });
+
+  it("refuses bad options and a missing or broken model with a clear message", async () => {
+    const base = ["train", "evidence", join(dir, "bench.json"), "--corpus", join(dir, "corpus")];
+    expect((await run(loadConfig({}), ...base, "--folds", "1")).err).toMatch(/--folds must be 2 or more/);
+    expect((await run(loadConfig({}), ...base, "--split", "random")).err).toMatch(/--split must be/);
+    expect((await run(loadConfig({}), ...base, "--mode", "inject")).err).toMatch(/needs a retrieval mode/);
+    expect((await run(loadConfig({}), "train", "evidence", "--corpus", "x")).err).toMatch(/benchmark files/);
+    writeFileSync(join(dir, "broken.json"), "{}");
+    const broken = await run(
+      loadConfig({ LEXNAV_EVIDENCE_MODEL: join(dir, "broken.json") }),
+      "ask",
+      LAW_Q,
+      "--offline",
+    );
+    expect(broken.code).not.toBe(0);
+    expect(broken.err).toMatch(/evidence model .*broken\.json is not usable/);
+    const missing = await run(loadConfig({ LEXNAV_EVIDENCE_MODEL: join(dir, "nope.json") }), "ask", LAW_Q, "--offline");
+    expect(missing.err).toMatch(/cannot be read/);
+  });
+});
