@@ -3,6 +3,7 @@
 
 export type { AnthropicModelOptions } from "./adapters/anthropic-model.ts";
 export { createAnthropicModel, mapModelError } from "./adapters/anthropic-model.ts";
+export { DEFAULT_EVIDENCE_MODEL_PATH, loadEvidenceModel } from "./adapters/evidence-model-file.ts";
 export type { SqlDatabase } from "./adapters/sqlite-answer-store.ts";
 export { createSqliteAnswerStore } from "./adapters/sqlite-answer-store.ts";
 export type { AnswerMode, AnswerRecord, AnswerStore } from "./domain/answer-record.ts";
@@ -17,6 +18,31 @@ export type { CacheRegime, CostPoint, CostReport, Crossover, Workload } from "./
 export { costCurve, costReport, crossover, DEFAULT_CURVE_POINTS, queryCost } from "./domain/cost-model.ts";
 export type { AnswerClaim, Citation, EvidenceItem } from "./domain/evidence.ts";
 export { citeAs, clauseKey } from "./domain/evidence.ts";
+export type {
+  Candidate,
+  EvidenceDecision,
+  EvidenceModel,
+  Features,
+  ScoredCandidate,
+  ScoredExtract,
+} from "./domain/evidence-model.ts";
+export {
+  COVERAGE_RULE,
+  candidateFeatures,
+  candidateSentences,
+  EVIDENCE_MODEL_FORMAT,
+  evidenceModelId,
+  evidenceProbability,
+  parseEvidenceModel,
+  pickEvidence,
+  questionTerms,
+  questionTypeKey,
+  scoreCandidates,
+  sentenceShapes,
+  serializeEvidenceModel,
+} from "./domain/evidence-model.ts";
+export type { TrainingExample, TrainingOptions } from "./domain/evidence-training.ts";
+export { DEFAULT_TRAINING, trainLogistic } from "./domain/evidence-training.ts";
 export type { ExtractDeps } from "./domain/extract.ts";
 export { buildExtract, clauseOf, documentLabel } from "./domain/extract.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
@@ -31,7 +57,7 @@ export type {
 } from "./domain/model-answerer.ts";
 export { createModelAnswerer, judgeModelText, parsePlan } from "./domain/model-answerer.ts";
 export type { DraftAnswer, OfflineOptions } from "./domain/offline-answerer.ts";
-export { answerOffline, DEFAULT_OFFLINE_OPTIONS, scoreSentences } from "./domain/offline-answerer.ts";
+export { answerOffline } from "./domain/offline-answerer.ts";
 export type { PairOutcome, PairwiseSummary, PositionalVerdict } from "./domain/pairwise.ts";
 export { forcedOutcome, pairOutcome, parseJudgeVerdict, summarisePairwise } from "./domain/pairwise.ts";
 export type { PairedItem, PairedJudgement } from "./domain/pairwise-judge.ts";

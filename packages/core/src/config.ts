@@ -34,6 +34,8 @@ export const configSchema = z.object({
   LEXNAV_RERANKER_MODEL_DIR: z.string().min(1).optional(),
   // A local sentence-embedding folder (model.onnx, tokenizer.json, config.json) for the dense index; never downloaded.
   LEXNAV_EMBEDDER_MODEL_DIR: z.string().min(1).optional(),
+  // The offline answerer's evidence model (a `lexnav train evidence` file); absent: the one lexnav ships.
+  LEXNAV_EVIDENCE_MODEL: z.string().min(1).optional(),
 });
 
 export interface LexnavConfig {
@@ -48,6 +50,8 @@ export interface LexnavConfig {
   rerankerModelDir?: string;
   /** A local ONNX sentence-embedding folder (`loadOnnxEmbedder`); absent: the built-in LSA embedder. */
   embedderModelDir?: string;
+  /** The offline answerer's evidence model file; absent: the shipped one. */
+  evidenceModelPath?: string;
 }
 
 /** How lexnav calls the language model and what it assumes tokens cost. */
@@ -108,5 +112,6 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     },
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
     ...(e.LEXNAV_EMBEDDER_MODEL_DIR !== undefined ? { embedderModelDir: e.LEXNAV_EMBEDDER_MODEL_DIR } : {}),
+    ...(e.LEXNAV_EVIDENCE_MODEL !== undefined ? { evidenceModelPath: e.LEXNAV_EVIDENCE_MODEL } : {}),
   };
 }

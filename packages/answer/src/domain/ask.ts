@@ -4,6 +4,7 @@ import type { Principal, RetrievedPassage, Searcher, SearchMode } from "@lexnav/
 import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
+import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
 import { buildLedger, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
@@ -29,6 +30,8 @@ export interface AskDeps {
   };
   /** Null: answer offline. */
   model: { answerer: ModelAnswerer; name: string } | null;
+  /** What the offline answerer scores sentences with (used when `model` is null). */
+  evidenceModel: EvidenceModel;
   priceCard: PriceCard;
   now: () => string;
   newId: () => string;
@@ -51,6 +54,8 @@ const MAX_NODE_CHARS = 6000;
 /** The ask use case: retrieve (or take the whole corpus), answer, verify, and return a replayable record. */
 export function createAsk(deps: AskDeps) {
   const maxInject = deps.maxInjectTokens ?? 150_000;
+  // Offline answers record which evidence model chose their sentences, so a replay can tell.
+  const offlineModel = evidenceModelId(deps.evidenceModel);
 
   async function ask(req: AskRequest): Promise<AnswerRecord> {
     const checked = checkQuestion(req.question);
@@ -129,7 +134,7 @@ export function createAsk(deps: AskDeps) {
       });
       usage.push(...m.usage);
       draft = m.draft;
-    } else draft = answerOffline(question, extract, deps.text);
+    } else draft = answerOffline(question, extract, deps.text, { model: deps.evidenceModel });
 
     return {
       id: deps.newId(),
@@ -137,7 +142,7 @@ export function createAsk(deps: AskDeps) {
       question,
       mode: req.mode,
       answerer: deps.model ? "model" : "offline",
-      model: deps.model?.name ?? null,
+      model: deps.model?.name ?? offlineModel,
       promptVersion: PROMPT_VERSION,
       indexVersion,
       principal: { id: req.principal.id, groups: [...req.principal.groups] },
@@ -204,12 +209,12 @@ export function createAsk(deps: AskDeps) {
       });
       usage.push(...m.usage);
       draft = m.draft;
-    } else draft = answerOffline(record.question, extract, deps.text);
+    } else draft = answerOffline(record.question, extract, deps.text, { model: deps.evidenceModel });
     const replayed: AnswerRecord = {
       ...record,
       id: deps.newId(),
       createdAt: deps.now(),
-      model: record.answerer === "model" ? (deps.model?.name ?? null) : null,
+      model: record.answerer === "model" ? (deps.model?.name ?? null) : offlineModel,
       promptVersion: PROMPT_VERSION,
       answer: draft.text,
       abstained: draft.abstained,

@@ -3,10 +3,13 @@ import { join } from "node:path";
 import type { DocumentRecord } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
+import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import { SILENCE_SENTENCE, verifyCitation } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { buildExtract } from "./extract.ts";
 import { answerOffline } from "./offline-answerer.ts";
+
+const offline = { model: loadEvidenceModel() };
 
 const BASE = `CREDIT AGREEMENT dated as of January 5, 2015.
 Section 2.1 Commitments. Each Lender agrees to make Revolving Loans to the Borrower in an aggregate principal amount not to exceed $50,000,000.
@@ -85,7 +88,12 @@ describe("offline answerer", () => {
   });
 
   it("lets the later amendment control the clause it amends, and says so", () => {
-    const a = answerOffline("What is the maximum aggregate principal amount of Revolving Loans?", extract, source);
+    const a = answerOffline(
+      "What is the maximum aggregate principal amount of Revolving Loans?",
+      extract,
+      source,
+      offline,
+    );
     expect(a.abstained).toBe(false);
     expect(a.text).toContain("$75,000,000");
     expect(a.text).not.toContain("$50,000,000");
@@ -100,30 +108,35 @@ describe("offline answerer", () => {
   });
 
   it("answers a plain question with a verified citation", () => {
-    const a = answerOffline("Which state's laws govern the agreement?", extract, source);
+    const a = answerOffline("Which state's laws govern the agreement?", extract, source, offline);
     expect(a.abstained).toBe(false);
     expect(a.claims[0]?.citations[0]?.display).toBe("[Credit Agreement] Section 7.2");
   });
 
   it("abstains with the exact silence sentence when the evidence does not reach the threshold", () => {
-    const a = answerOffline("Is there a non-compete covenant binding the founders after an IPO?", extract, source);
+    const a = answerOffline(
+      "Is there a non-compete covenant binding the founders after an IPO?",
+      extract,
+      source,
+      offline,
+    );
     expect(a).toMatchObject({ abstained: true, text: SILENCE_SENTENCE, claims: [] });
-    expect(a.abstainReason).toMatch(/covers enough/);
+    expect(a.abstainReason).toMatch(/likely enough/);
   });
 
   it("treats instructions inside a document as text: quoted, cited, never obeyed", () => {
-    const a = answerOffline("Are the Revolving Loans unlimited?", extract, source);
+    const a = answerOffline("Are the Revolving Loans unlimited?", extract, source, offline);
     // Whatever it selects is a verbatim, cited sentence; it never asserts the injected claim on its own.
     for (const c of a.claims) expect(c.text.startsWith('"')).toBe(true);
   });
 
   it("handles empty, oversized and non-English questions without throwing", () => {
-    expect(answerOffline("", extract, source)).toMatchObject({ abstained: true, text: SILENCE_SENTENCE });
-    expect(answerOffline("x".repeat(50 * 1024), extract, source).abstainReason).toMatch(/at most 4000/);
-    expect(answerOffline("Welche Kündigungsfrist gilt für den Vertrag?", extract, source).abstainReason).toMatch(
-      /English questions only/,
-    );
-    expect(answerOffline("What is the governing law?", [], source).abstained).toBe(true);
+    expect(answerOffline("", extract, source, offline)).toMatchObject({ abstained: true, text: SILENCE_SENTENCE });
+    expect(answerOffline("x".repeat(50 * 1024), extract, source, offline).abstainReason).toMatch(/at most 4000/);
+    expect(
+      answerOffline("Welche Kündigungsfrist gilt für den Vertrag?", extract, source, offline).abstainReason,
+    ).toMatch(/English questions only/);
+    expect(answerOffline("What is the governing law?", [], source, offline).abstained).toBe(true);
   });
 
   it("on a real ContractNLI agreement: answers a question it holds, abstains on one it does not", () => {
@@ -148,7 +161,7 @@ describe("offline answerer", () => {
       transactionSetId: null,
       clauseRef: null,
     };
-    const a = answerOffline(withGold.query, [item], () => text);
+    const a = answerOffline(withGold.query, [item], () => text, offline);
     expect(a.abstained).toBe(false);
     const cited = a.claims[0]?.citations[0];
     expect(cited && withGold.snippets.some((s) => s.span[0] < cited.end && cited.start < s.span[1])).toBe(true);
@@ -156,6 +169,7 @@ describe("offline answerer", () => {
       "In the non-disclosure agreement: does the agreement provide that the satellite launch window is fixed by lunar tides?",
       [item],
       () => text,
+      offline,
     );
     expect(off.abstained).toBe(true);
   });

@@ -8,6 +8,7 @@ import {
   createModelAnswerer,
   createSqliteAnswerStore,
   formatLedger,
+  loadEvidenceModel,
   priceCardOf,
 } from "@lexnav/answer";
 import { openSqliteDatabase } from "@lexnav/catalog";
@@ -75,6 +76,7 @@ export function createCliAsk(ctx: CliContext, offline: boolean) {
     return m.get(nodeId) ?? null;
   };
   return createAsk({
+    evidenceModel: loadEvidenceModel(ctx.config.evidenceModelPath),
     searcher: ctx.searcher,
     text,
     document: (id) => ctx.catalog.getDocument(id),

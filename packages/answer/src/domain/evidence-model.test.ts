@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import type { EvidenceItem } from "./evidence.ts";
+import {
+  candidateFeatures,
+  candidateSentences,
+  EVIDENCE_MODEL_FORMAT,
+  type EvidenceModel,
+  evidenceModelId,
+  evidenceProbability,
+  parseEvidenceModel,
+  pickEvidence,
+  questionTerms,
+  questionTypeKey,
+  scoreCandidates,
+  sentenceShapes,
+  serializeEvidenceModel,
+} from "./evidence-model.ts";
+import { trainLogistic } from "./evidence-training.ts";
+import { answerOffline } from "./offline-answerer.ts";
+
+// Small contracts in which the governing-law sentence and the notice sentence sit among others.
+const contract = (state: string, days: number) =>
+  [
+    "1. Term. This Agreement commences on the Effective Date and continues for three years.",
+    `2. Notices. Any notice under this Agreement shall be given in writing at least ${days} days in advance.`,
+    `3. Governing Law. This Agreement is governed by the laws of the State of ${state}.`,
+    "4. Assignment. Neither party may assign this Agreement without the prior written consent of the other party.",
+    "5. Counterparts. This Agreement may be executed in counterparts, each of which is an original.",
+  ].join("\n\n");
+
+const item = (documentId: string, text: string): EvidenceItem => ({
+  id: "E1",
+  documentId,
+  version: "v1",
+  nodeId: "n",
+  start: 0,
+  end: text.length,
+  text,
+  docLabel: documentId,
+  role: "base_agreement",
+  effectiveDate: null,
+  transactionSetId: null,
+  clauseRef: null,
+});
+
+const LAW_Q = "Consider the Services Agreement; which state's law governs the contract?";
+const BITS = 14;
+
+/** Trains on a few contracts with the governing-law sentence labelled, as `lexnav train evidence` would. */
+function trainedModel(): EvidenceModel {
+  const terms = questionTerms(LAW_Q);
+  const rows = ["Delaware", "Texas", "Ohio", "Utah", "Iowa", "Maine"].flatMap((state, i) => {
+    const text = contract(state, 10 + i);
+    return candidateSentences(terms, [item(`d${i}`, text)], () => text).map((c) => ({
+      features: candidateFeatures(terms, c, BITS),
+      label: (c.text.includes("governed by") ? 1 : 0) as 0 | 1,
+    }));
+  });
+  return {
+    format: EVIDENCE_MODEL_FORMAT,
+    bits: BITS,
+    weights: trainLogistic(rows, { bits: BITS, epochs: 20, learningRate: 0.3 }),
+    decision: { threshold: 0.5, keepRatio: 0.8, maxSentences: 2 },
+    questionTypes: new Set([questionTypeKey(terms)]),
+    provenance: { test: true },
+  };
+}
+
+describe("evidence model", () => {
+  it("reads the asking part of a question, not the document's name", () => {
+    expect(questionTerms(LAW_Q)).not.toContain("services");
+    expect(questionTerms(LAW_Q)).toEqual(expect.arrayContaining(["law", "govern"]));
+  });
+
+  it("splits the extract into candidates with rank, index, coverage and the previous sentence", () => {
+    const text = contract("Delaware", 30);
+    const c = candidateSentences(questionTerms(LAW_Q), [item("d", text)], () => text);
+    const law = c.find((x) => x.text.includes("governed by"));
+    expect(law).toBeDefined();
+    expect(text.slice(law?.start, law?.end)).toBe(law?.text);
+    expect(law?.rank).toBe(1);
+    expect(law?.coverage).toBeGreaterThan(c.find((x) => x.text.includes("counterparts"))?.coverage ?? 1);
+    expect(law?.previous.size).toBeGreaterThan(0);
+  });
+
+  it("names the shapes of a sentence", () => {
+    expect(sentenceShapes("The Fee is $5,000 payable within 30 days after March 1, 2020.")).toEqual(
+      expect.arrayContaining(["#money", "#period", "#date", "#number"]),
+    );
+    expect(sentenceShapes("The Company shall not compete.")).toEqual(expect.arrayContaining(["#neg", "#oblig"]));
+    expect(sentenceShapes("The Company shall not compete.")).not.toContain("#money");
+  });
+
+  it("learns from labelled sentences to find the same kind of evidence in a contract it never saw", () => {
+    const model = trainedModel();
+    const text = contract("Vermont", 45);
+    const { scored, scorer } = scoreCandidates(model, LAW_Q, [item("new", text)], () => text);
+    expect(scorer).toBe("model");
+    expect(scored[0]?.text).toContain("State of Vermont");
+    expect(scored[0]?.p).toBeGreaterThan(0.5);
+    expect(scored.at(-1)?.p).toBeLessThan(0.5);
+    const a = answerOffline(LAW_Q, [item("new", text)], () => text, { model });
+    expect(a.abstained).toBe(false);
+    expect(a.claims.map((c) => c.citations[0]?.quote)).toEqual([
+      "This Agreement is governed by the laws of the State of Vermont.",
+    ]);
+  });
+
+  it("abstains on a contract without the clause: none of its sentences is likely evidence", () => {
+    const model = trainedModel();
+    const silent = contract("Vermont", 45)
+      .split("\n\n")
+      .filter((l) => !l.includes("Governing"))
+      .join("\n\n");
+    const { scored } = scoreCandidates(model, LAW_Q, [item("quiet", silent)], () => silent);
+    expect(scored[0]?.p).toBeLessThan(0.5);
+    expect(answerOffline(LAW_Q, [item("quiet", silent)], () => silent, { model }).abstained).toBe(true);
+  });
+
+  it("falls back to the coverage rule for a question worded like none it was trained on", () => {
+    const model = trainedModel();
+    const text = contract("Vermont", 45);
+    const r = scoreCandidates(model, "How many days of notice must be given?", [item("new", text)], () => text);
+    expect(r.scorer).toBe("coverage");
+    expect(r.scored[0]?.text).toContain("45 days");
+  });
+
+  it("abstains when no sentence is likely enough, and cites at most maxSentences within keepRatio", () => {
+    const scored = [{ p: 0.9 }, { p: 0.8 }, { p: 0.7 }, { p: 0.5 }];
+    expect(pickEvidence(scored, { threshold: 0.95, keepRatio: 0.5, maxSentences: 3 })).toEqual([]);
+    expect(pickEvidence(scored, { threshold: 0.5, keepRatio: 0.85, maxSentences: 3 })).toEqual([
+      { p: 0.9 },
+      { p: 0.8 },
+    ]);
+    expect(pickEvidence(scored, { threshold: 0.5, keepRatio: 0.1, maxSentences: 3 })).toHaveLength(3);
+    expect(pickEvidence([], { threshold: 0, keepRatio: 1, maxSentences: 1 })).toEqual([]);
+  });
+
+  it("round-trips through its file format within the quantisation step", () => {
+    const model = trainedModel();
+    const back = parseEvidenceModel(serializeEvidenceModel(model));
+    expect(back.decision).toEqual(model.decision);
+    expect([...back.questionTypes]).toEqual([...model.questionTypes]);
+    let max = 0;
+    for (const w of model.weights) max = Math.max(max, Math.abs(w));
+    for (let i = 0; i < model.weights.length; i++)
+      expect(Math.abs((back.weights[i] as number) - (model.weights[i] as number))).toBeLessThanOrEqual(max / 32767);
+    const text = contract("Vermont", 45);
+    const f = candidateFeatures(
+      questionTerms(LAW_Q),
+      candidateSentences(questionTerms(LAW_Q), [item("x", text)], () => text)[2]!,
+      BITS,
+    );
+    expect(evidenceProbability(back.weights, f)).toBeCloseTo(evidenceProbability(model.weights, f), 3);
+    expect(evidenceModelId(back)).toMatch(/^lexnav-evidence-v1@[0-9a-f]{12}$/);
+  });
+
+  it("refuses a file that is not a usable model, naming what is wrong", () => {
+    const good = JSON.parse(serializeEvidenceModel(trainedModel())) as Record<string, unknown>;
+    const bad = (patch: Record<string, unknown>) => JSON.stringify({ ...good, ...patch });
+    expect(() => parseEvidenceModel(bad({ format: "other" }))).toThrow(/not a lexnav-evidence-v1 model/);
+    expect(() => parseEvidenceModel(bad({ bits: 40 }))).toThrow(/bits/);
+    expect(() => parseEvidenceModel(bad({ weights: "AAAA" }))).toThrow(/expected 16384/);
+    expect(() => parseEvidenceModel(bad({ decision: { threshold: 2, keepRatio: 1, maxSentences: 1 } }))).toThrow(
+      /decision/,
+    );
+    expect(() => parseEvidenceModel(bad({ questionTypes: "x" }))).toThrow(/questionTypes/);
+    expect(() => parseEvidenceModel("{")).toThrow();
+  });
+});
