@@ -194,6 +194,38 @@ describe("lexnav ask / replay / cost", () => {
     expect(plan[1]?.cache_control).toEqual({ type: "ephemeral" });
   });
 
+  it("navindex with a model fetches at most 3,000 tokens of planned provisions, as exact spans", async () => {
+    // The planner names the ten largest provisions of the set (far more than the budget).
+    const conn = openSqliteDatabase(db);
+    let planned: string[];
+    try {
+      const catalog = createSqliteCatalog(conn);
+      planned = catalog
+        .listDocuments()
+        .filter((d) => d.currentVersion)
+        .flatMap((d) =>
+          catalog.getNodes(d.id, d.currentVersion as string).map((n) => ({ d: d.id, n: n.id, size: n.end - n.start })),
+        )
+        .sort((a, b) => b.size - a.size)
+        .slice(0, 10)
+        .map((x) => `${x.d} ${x.n}`);
+    } finally {
+      conn.close();
+    }
+    api.script([
+      { kind: "reply", text: planned.join("\n") },
+      { kind: "reply", text: SILENCE_SENTENCE },
+    ]);
+    const r = await run(modelConfig(), "ask", "What does the agreement say?", "--mode", "navindex", "--json");
+    const rec = JSON.parse(r.out) as AnswerRecord;
+    expect(rec.selectedNodes).toHaveLength(10);
+    expect(rec.contextTokens).toBeGreaterThan(2000);
+    expect(rec.contextTokens).toBeLessThanOrEqual(3000);
+    expect(rec.evidence.length).toBeLessThan(10);
+    for (const e of rec.evidence)
+      expect(storedSlice(e.documentId, e.version, e.start, e.end)?.length).toBe(e.end - e.start);
+  });
+
   it("inject with a model caches the corpus: the second question reads it", async () => {
     api.fallback = () => SILENCE_SENTENCE;
     const first = JSON.parse(

@@ -37,6 +37,8 @@ export interface AskDeps {
   newId: () => string;
   /** Most tokens inject may send; beyond it the question needs a navigate mode. */
   maxInjectTokens?: number;
+  /** Most tokens the navindex fetch hands the model, over all planned provisions (default 3,000). */
+  navindexFetchTokens?: number;
 }
 
 export interface AskRequest {
@@ -50,6 +52,12 @@ export interface AskRequest {
 
 /** Longest stretch of one provision navindex fetches for the model (characters). */
 const MAX_NODE_CHARS = 6000;
+
+/**
+ * What the navindex fetch hands the model at most: 3,000 tokens keeps the answering context at least
+ * 50x smaller than inject on a 150K-token transaction set (the paper measured 56x).
+ */
+export const NAVINDEX_FETCH_TOKENS = 3000;
 
 /** The ask use case: retrieve (or take the whole corpus), answer, verify, and return a replayable record. */
 export function createAsk(deps: AskDeps) {
@@ -106,7 +114,10 @@ export function createAsk(deps: AskDeps) {
       if (plan.rejected.length > 0)
         warnings.push(`planner named ${plan.rejected.length} id(s) not in the index; ignored`);
       extract = buildExtract(
-        plan.pairs.flatMap((p) => fetchNode(p.documentId, p.nodeId)),
+        withinBudget(
+          plan.pairs.flatMap((p) => fetchNode(p.documentId, p.nodeId)),
+          deps.navindexFetchTokens ?? NAVINDEX_FETCH_TOKENS,
+        ),
         deps,
       );
       selected = plan.pairs.map((p) => `${p.documentId}/${p.nodeId}`);
@@ -184,6 +195,38 @@ export function createAsk(deps: AskDeps) {
         stageScores: [],
       },
     ];
+  }
+
+  /**
+   * The planned provisions in the planner's order until `budget` tokens: one overlapping a provision
+   * already taken adds nothing, the one that crosses the budget is cut at a word boundary (still a verbatim
+   * span of the stored text), the rest are left out.
+   */
+  function withinBudget(passages: RetrievedPassage[], budget: number): RetrievedPassage[] {
+    const out: RetrievedPassage[] = [];
+    let left = budget;
+    for (const p of passages) {
+      const text = deps.text(p.documentId, p.version);
+      if (text === null || left <= 0) continue;
+      // The extract keeps overlapping spans once: one overlapping a span already taken adds nothing.
+      const overlaps = out.some(
+        (o) => o.documentId === p.documentId && o.version === p.version && o.start < p.end && p.start < o.end,
+      );
+      if (overlaps) continue;
+      let end = p.end;
+      let tokens = countTokens(text.slice(p.start, end));
+      while (tokens > left && end > p.start) {
+        // Shrink by the share over budget, then back to the previous whitespace.
+        const cut = p.start + Math.floor(((end - p.start) * left) / tokens);
+        const space = text.lastIndexOf(" ", cut);
+        end = space > p.start ? space : cut;
+        tokens = countTokens(text.slice(p.start, end));
+      }
+      if (end <= p.start) continue;
+      out.push({ ...p, end, tokens });
+      left -= tokens;
+    }
+    return out;
   }
 
   /**
