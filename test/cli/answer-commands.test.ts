@@ -1,7 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type AnswerRecord, clauseOf, documentLabel, SILENCE_SENTENCE } from "@lexnav/answer";
+import {
+  type AnswerRecord,
+  clauseOf,
+  DEFAULT_EVIDENCE_MODEL_PATH,
+  documentLabel,
+  SILENCE_SENTENCE,
+} from "@lexnav/answer";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { runCli } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
@@ -133,7 +139,17 @@ describe("lexnav ask / replay / cost", () => {
     const text = await run(offlineConfig, "replay", rec.id);
     expect(text.code).toBe(0);
     expect(text.out).toContain("the replayed answer is identical");
+    expect(text.out).not.toContain("replayed with");
     expect((await run(offlineConfig, "replay", "ans_nope")).code).toBe(3);
+    // Replayed with another evidence model (same weights, another decision): the record says which.
+    expect(rec.model).toMatch(/^lexnav-evidence-v1@[0-9a-f]{12}$/);
+    const other = JSON.parse(readFileSync(DEFAULT_EVIDENCE_MODEL_PATH, "utf8")) as { decision: { keepRatio: number } };
+    other.decision.keepRatio = 0.99;
+    writeFileSync(join(dir, "other-model.json"), JSON.stringify(other));
+    const again = await run(loadConfig({ LEXNAV_EVIDENCE_MODEL: join(dir, "other-model.json") }), "replay", rec.id);
+    expect(again.out).toMatch(
+      new RegExp(`answered with ${rec.model}, replayed with lexnav-evidence-v1@(?!${rec.model?.split("@")[1]})`),
+    );
   });
 
   it("ask handles bad input clearly: empty, 50 KB, another language, an unknown mode, nobody's documents", async () => {

@@ -35,6 +35,9 @@ export async function replayCommand(
         `replay of ${original.id} (asked ${original.createdAt}, prompt ${original.promptVersion}, now ${r.replayed.promptVersion})`,
         `question: ${original.question}`,
         r.missing > 0 ? `warning: ${r.missing} evidence span(s) are no longer stored` : "",
+        original.model !== r.replayed.model
+          ? `note: answered with ${original.model ?? "no model"}, replayed with ${r.replayed.model ?? "no model"}`
+          : "",
         r.sameAnswer ? "the replayed answer is identical" : "the replayed answer differs; it reads:",
         "",
         renderAnswer(r.replayed),
