@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { profileDocument } from "../profile/profile-document.ts";
+import { isPartyRole, profileDocument } from "../profile/profile-document.ts";
 import { enrichStructure } from "./enrich-structure.ts";
 import { buildTestStructure, spanOf } from "./test-tree.ts";
 import {
@@ -136,6 +136,37 @@ describe("groupTransactionSets", () => {
       { documentId: "amd", profile: b.profile },
     ]);
     expect(sets).toEqual([{ id: "base", documentIds: ["base", "amd"] }]);
+  });
+
+  it("does not join unrelated deals on generic role terms or a bare 'Agreement'", () => {
+    // Two registration rights agreements of different SPACs whose only common defined terms are roles.
+    const restated = profileDocument(
+      'AMENDED AND RESTATED REGISTRATION RIGHTS AGREEMENT\n\nThis Amended and Restated Registration Rights Agreement amends the Registration Rights Agreement dated as of May 10, 2022 among MONTEREY CAPITAL ACQUISITION CORPORATION (the "Company"), the holders (the "Holders" and each a "Holder") and the ConnectM holders (the "ConnectM Holders").',
+    );
+    const unrelated = profileDocument(
+      'REGISTRATION RIGHTS AGREEMENT\n\nThis Registration Rights Agreement is made among HNR ACQUISITION CORP. (the "Company"), CIC POGO LP (together with its transferees, the "Holders" and each a "Holder").',
+    );
+    expect(restated.role).toBe("restatement");
+    expect(
+      groupTransactionSets([
+        { documentId: "a", profile: restated },
+        { documentId: "b", profile: unrelated },
+      ]),
+    ).toEqual([]);
+    expect(isPartyRole("Holders")).toBe(true);
+    expect(isPartyRole("Company Stockholders")).toBe(true);
+    expect(isPartyRole("Merger Sub")).toBe(true);
+    expect(isPartyRole("Heritage")).toBe(false);
+    // An amendment of "the Agreement dated as of ..." names no instrument: it joins nothing by content.
+    const bare = profileDocument(
+      'AMENDMENT NO. 1 TO\n\nThis Amendment No. 1 amends the Agreement dated as of November 2, 2022 among MASONITE CORPORATION (the "Buyer") and HNR ACQUISITION CORP. (the "Company").',
+    );
+    expect(
+      groupTransactionSets([
+        { documentId: "amd", profile: bare },
+        { documentId: "b", profile: unrelated },
+      ]),
+    ).toEqual([]);
   });
 
   it("recovers every CUAD transaction set from the 510 file names", () => {

@@ -181,9 +181,10 @@ export interface ProposedTransactionSet {
  *    which is how EDGAR and CUAD name the parts of one exhibit — or, without such a prefix, names
  *    equal once a trailing number, "(n)" or "_PartN" is removed ("Agreement1.txt", "Agreement2.txt").
  * 2. Content: one names an amended instrument ("Manufacturing Agreement": amendments and
- *    restatements) that is the other's title instrument, the other is not itself an amendment, and
- *    they share a party (by name, case, punctuation and corporate suffixes ignored) or a defined
- *    party term that is a name rather than a generic role ("Heritage", not "Borrower").
+ *    restatements; a bare "Agreement" names none) that is the other's title instrument, the other is
+ *    not itself an amendment, and they share a party (by name, case, punctuation and corporate
+ *    suffixes ignored) or a defined party term that is a name rather than a generic role ("Heritage",
+ *    not "Borrower" or "Holders").
  */
 export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransactionSet[] {
   const parent = docs.map((_, i) => i);
@@ -209,7 +210,8 @@ export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransac
   });
   docs.forEach((a, i) => {
     const amended = instrumentName(a.profile.amendsAgreement);
-    if (amended === null) return;
+    // "the Agreement" names no instrument in particular: every "... Agreement" would match it.
+    if (amended === null || !/\s/.test(amended)) return;
     docs.forEach((b, j) => {
       if (i === j || b.profile.role === "amendment") return;
       const own = instrumentName(b.profile.title);

@@ -350,7 +350,17 @@ function titleCase(s: string): string {
     .replace(/^./, (c) => c.toUpperCase());
 }
 
-/** Role words the profile treats as party terms when the document defines them. */
+/** Words that name a class of holders rather than a party ("Company Stockholders", "Sponsor Holders", "Merger Sub"). */
+const ROLE_HEADS = new Set([...PARTY_ROLES, "Stockholder", "Shareholder", "Member", "Partner", "Sub", "Subsidiary"]);
+
+/**
+ * Role words the profile treats as party terms when the document defines them, with their plurals and
+ * qualified forms ("Holders", "Company Stockholders", "Merger Sub"): generic in any deal, so sharing one
+ * says nothing about two documents belonging together.
+ */
 export function isPartyRole(term: string): boolean {
-  return PARTY_ROLES.has(term);
+  if (PARTY_ROLES.has(term)) return true;
+  const last = term.split(/\s+/).pop() ?? term;
+  const singular = last.endsWith("s") && !last.endsWith("ss") ? last.slice(0, -1) : last;
+  return ROLE_HEADS.has(singular) || ROLE_HEADS.has(last);
 }
