@@ -10,7 +10,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "@lexnav/cli";
+import { runCliCaptured } from "@lexnav/cli";
 import { loadConfig, silentLogger } from "@lexnav/core";
 import { corpusPath } from "../support/shared.ts";
 
@@ -34,17 +34,10 @@ const QUESTIONS = [
 const dir = mkdtempSync(join(tmpdir(), "lexnav-bench-context-"));
 const db = join(dir, "lexnav.sqlite");
 const config = loadConfig({});
-const sink = { write: () => true } as unknown as NodeJS.WriteStream;
 async function cli(...argv: string[]): Promise<string> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...argv, "--db", db], config, silentLogger, {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    stderr: sink,
-  });
-  if (code !== 0) throw new Error(`lexnav ${argv.join(" ")} exited ${code}: ${err.join("\n")}`);
-  return out.join("\n");
+  const r = await runCliCaptured([...argv, "--db", db], config, silentLogger);
+  if (r.code !== 0) throw new Error(`lexnav ${argv.join(" ")} exited ${r.code}: ${r.err}`);
+  return r.out;
 }
 
 try {

@@ -9,7 +9,7 @@ import {
   SILENCE_SENTENCE,
 } from "@lexnav/answer";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
-import { runCli } from "@lexnav/cli";
+import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -20,23 +20,13 @@ import {
 import { repoRoot } from "../support/shared.ts";
 
 const LAW = "governed by the laws of the State of California";
-const sink = { write: () => true } as unknown as NodeJS.WriteStream;
 
 describe("lexnav ask / replay / cost", () => {
   let dir: string;
   let db: string;
   let api: MessagesApiStandIn;
   const offlineConfig = loadConfig({});
-  const run = async (config: LexnavConfig, ...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli([...argv, "--db", db], config, silentLogger, {
-      out: (t) => out.push(t),
-      err: (t) => err.push(t),
-      stderr: sink,
-    });
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  };
+  const run = (config: LexnavConfig, ...argv: string[]) => runCliCaptured([...argv, "--db", db], config, silentLogger);
   const modelConfig = (key = "sk-ant-test-key"): LexnavConfig =>
     loadConfig({
       ANTHROPIC_API_KEY: key,

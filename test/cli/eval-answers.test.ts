@@ -1,29 +1,20 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "@lexnav/cli";
+import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MessagesApiStandIn, startMessagesApiStandIn } from "../support/messages-api-stand-in.ts";
 import { repoRoot } from "../support/shared.ts";
 
 const LAW = "governed by the laws of the State of California";
-const sink = { write: () => true } as unknown as NodeJS.WriteStream;
 
 // `lexnav eval answers` over the example transaction set as a four-document benchmark corpus.
 describe("lexnav eval answers", () => {
   let dir: string;
   let api: MessagesApiStandIn;
-  const run = async (config: LexnavConfig, ...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli([...argv, "--db", join(dir, "lexnav.sqlite")], config, silentLogger, {
-      out: (t) => out.push(t),
-      err: (t) => err.push(t),
-      stderr: sink,
-    });
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  };
+  const run = (config: LexnavConfig, ...argv: string[]) =>
+    runCliCaptured([...argv, "--db", join(dir, "lexnav.sqlite")], config, silentLogger);
   const args = () => ["eval", "answers", "--bench", join(dir, "bench.json"), "--corpus", join(dir, "corpus")];
 
   beforeAll(async () => {

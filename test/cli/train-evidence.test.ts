@@ -2,12 +2,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { evidenceModelId, parseEvidenceModel, questionTerms, questionTypeKey } from "@lexnav/answer";
-import { runCli } from "@lexnav/cli";
+import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/shared.ts";
 
-const sink = { write: () => true } as unknown as NodeJS.WriteStream;
 const LAW_Q = "Consider the Manufacturing Agreement; which state's laws govern the agreement?";
 const LAW = "governed by the laws of the State of California";
 const TERM = "shall terminate automatically without notice on December 31, 2022";
@@ -15,16 +14,8 @@ const TERM = "shall terminate automatically without notice on December 31, 2022"
 // `lexnav train evidence` over the example transaction set as a small benchmark corpus.
 describe("lexnav train evidence", () => {
   let dir: string;
-  const run = async (config: LexnavConfig, ...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli([...argv, "--db", join(dir, "lexnav.sqlite")], config, silentLogger, {
-      out: (t) => out.push(t),
-      err: (t) => err.push(t),
-      stderr: sink,
-    });
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  };
+  const run = (config: LexnavConfig, ...argv: string[]) =>
+    runCliCaptured([...argv, "--db", join(dir, "lexnav.sqlite")], config, silentLogger);
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "lexnav-train-evidence-"));

@@ -280,3 +280,25 @@ function parse(argv: string[]) {
     },
   });
 }
+
+/** What one captured CLI invocation printed and returned. */
+export interface CapturedRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/**
+ * Runs one CLI invocation with its output captured and progress discarded: for scripts and tests that
+ * read what a user would see (`--json` output in `out`, messages in `err`).
+ */
+export async function runCliCaptured(argv: string[], config: LexnavConfig, logger: Logger): Promise<CapturedRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, config, logger, {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    stderr: { write: () => true } as unknown as NodeJS.WriteStream,
+  });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}

@@ -1,2 +1,2 @@
-export type { CliIo } from "./app.ts";
-export { runCli, USAGE } from "./app.ts";
+export type { CapturedRun, CliIo } from "./app.ts";
+export { runCli, runCliCaptured, USAGE } from "./app.ts";

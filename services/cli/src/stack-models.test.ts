@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS, type LexnavConfig, LexnavError, loadConfig, silentLogge
 import { loadOnnxCrossEncoder } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTinyCrossEncoder, writeTinyModel } from "../../../test/support/tiny-model.ts";
-import { runCli } from "./app.ts";
+import { runCliCaptured } from "./app.ts";
 import { createEmbeddedStack, loadStackModels } from "./stack.ts";
 
 const SHARED = resolve(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../shared"));
@@ -19,23 +19,13 @@ const THRIVENT = cuad(
 const ASK_VERSO =
   'Consider the INTELLECTUAL PROPERTY AGREEMENT between NMS COMMUNICATIONS CORP. ("Seller"), VERSO BACKHAUL SOLUTIONS, INC. ("Backhaul"); Which law governs this contract?';
 const READER = { id: "reader", groups: ["deals"] };
-const sink = { write: () => true } as unknown as NodeJS.WriteStream;
 
 describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNAV_RERANKER_MODEL_DIR)", () => {
   let dir: string;
   let db: string;
   let modelConfig: LexnavConfig;
   const plainConfig = loadConfig({});
-  const run = async (config: LexnavConfig, ...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli([...argv, "--db", db], config, silentLogger, {
-      out: (t) => out.push(t),
-      err: (t) => err.push(t),
-      stderr: sink,
-    });
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  };
+  const run = (config: LexnavConfig, ...argv: string[]) => runCliCaptured([...argv, "--db", db], config, silentLogger);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "lexnav-model-wiring-"));

@@ -168,24 +168,27 @@ export function candidateFeatures(terms: readonly string[], c: Candidate, bits: 
   add(`#rank${Math.min(c.rank, 12)}`, 1);
   add(`#index${Math.min(c.index, 6)}`, 1);
   for (const w of words) add(`s\u0001${w}`, norm);
-  termFeatures(terms, c, add, norm, headNorm, words);
+  const f: FeatureInput = { terms, c, add, norm, headNorm, words };
+  termFeatures(f);
   // The question as a whole: questions asked in the same words (one CUAD category, one NDA hypothesis)
   // share a key, so the model learns what their evidence reads like, word pairs included.
-  if (withType) typeFeatures(terms, c, add, norm, headNorm, words);
+  if (withType) typeFeatures(f);
   return { idx: Int32Array.from(idx), val: Float32Array.from(val) };
 }
 
-type Add = (key: string, v: number) => void;
+/** What the feature groups read: the question's terms, the candidate, its words and shapes, the weights' sink. */
+interface FeatureInput {
+  terms: readonly string[];
+  c: Candidate;
+  add: (key: string, v: number) => void;
+  /** 1 / sqrt(sentence words + 1), so long sentences do not win on length. */
+  norm: number;
+  headNorm: number;
+  words: readonly string[];
+}
 
 /** Features keyed by the whole question: its words sorted, so one wording is one key. */
-function typeFeatures(
-  terms: readonly string[],
-  c: Candidate,
-  add: Add,
-  norm: number,
-  headNorm: number,
-  words: readonly string[],
-): void {
+function typeFeatures({ terms, c, add, norm, headNorm, words }: FeatureInput): void {
   const qtype = [...terms].sort().join(" ");
   const seq = featureSequence(c.text);
   const bigramNorm = 1 / Math.sqrt(seq.length + 1);
@@ -200,14 +203,7 @@ function typeFeatures(
 }
 
 /** Features of each question word: its prior, its match, and its pairs with the sentence's words and heading. */
-function termFeatures(
-  terms: readonly string[],
-  c: Candidate,
-  add: Add,
-  norm: number,
-  headNorm: number,
-  words: readonly string[],
-): void {
+function termFeatures({ terms, c, add, norm, headNorm, words }: FeatureInput): void {
   for (const t of terms) {
     add(`q\u0001${t}`, 1);
     add(`q\u0001${t}\u0001cov`, c.coverage);
