@@ -73,5 +73,3 @@ export type {
 } from "./ports/vector-store.ts";
 export type { CrossEncoder, OnnxCrossEncoderOptions } from "./rerankers/onnx-cross-encoder.ts";
 export { loadOnnxCrossEncoder } from "./rerankers/onnx-cross-encoder.ts";
-export type { RerankBridge } from "./rerankers/rerank-bridge.ts";
-export { createRerankBridge } from "./rerankers/rerank-bridge.ts";

@@ -22,7 +22,7 @@ export interface Reranker {
 /**
  * The asynchronous variant of the reranker port, for scorers that run a model (a local ONNX
  * cross-encoder): same contract, one score per candidate in the order given, higher is better.
- * The searcher is synchronous; `createRerankBridge` lets it use one of these.
+ * The searcher's `searchAsync` calls it for navembed-r4 (`search`, synchronous, uses a `Reranker`).
  */
 export interface AsyncReranker {
   readonly id: string;

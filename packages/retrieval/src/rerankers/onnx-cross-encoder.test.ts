@@ -7,7 +7,6 @@ import { writeTinyCrossEncoder, writeTinyModel } from "../../../../test/support/
 import { createSearcher } from "../domain/search.ts";
 import type { LexicalIndex } from "../ports/lexical-index.ts";
 import { type CrossEncoder, loadOnnxCrossEncoder } from "./onnx-cross-encoder.ts";
-import { createRerankBridge } from "./rerank-bridge.ts";
 
 const root = mkdtempSync(join(tmpdir(), "lexnav-tiny-cross-encoder-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -183,10 +182,9 @@ describe("the searcher's navembed-r4 with the cross-encoder through the bridge",
       }),
     };
     await withEncoder(dir, {}, async (ce) => {
-      const bridge = createRerankBridge(ce);
-      const searcher = createSearcher({ lexical, reranker: bridge.reranker });
+      const searcher = createSearcher({ lexical, asyncReranker: ce });
       const request = { query: QUERY, principal: { id: "u", groups: [] }, mode: "navembed-r4" as const, k: 5 };
-      const result = await bridge.run(() => searcher.search(request, () => body));
+      const result = await searcher.searchAsync(request, () => body);
       const expected = (await ce.score(QUERY, PASSAGES))
         .map((s, i) => ({ s, i }))
         .sort((a, b) => b.s - a.s)
