@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
+import { countTokens } from "@lexnav/document-model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MessagesApiStandIn, startMessagesApiStandIn } from "../support/messages-api-stand-in.ts";
-import { repoRoot } from "../support/shared.ts";
+import { corpusPath, repoRoot } from "../support/shared.ts";
 
 const LAW = "governed by the laws of the State of California";
 
@@ -23,6 +24,11 @@ describe("lexnav eval answers", () => {
     mkdirSync(join(dir, "corpus", "mfg"), { recursive: true });
     for (const f of readdirSync(src).filter((f) => f.endsWith(".txt")))
       copyFileSync(join(src, f), join(dir, "corpus", "mfg", f));
+    // Another deal in the same corpus: readable by a reader of the whole corpus, not by the set's reader.
+    copyFileSync(
+      corpusPath("cuad", "RMRGROUPINC_01_22_2020-EX-99.1-JOINT FILING AGREEMENT.txt"),
+      join(dir, "corpus", "mfg", "joint-filing-agreement.txt"),
+    );
     const base = readFileSync(join(src, "manufacturing-agreement-1.txt"), "utf8");
     const at = base.indexOf(LAW);
     expect(at).toBeGreaterThan(0);
@@ -64,6 +70,26 @@ describe("lexnav eval answers", () => {
     expect(j.ledger.total).toBe(0);
     expect(j.paired.notRun).toMatch(/ANTHROPIC_API_KEY/);
     expect(j.rows).toBeUndefined();
+  });
+
+  it("--scope set: each question is asked by its transaction set's reader, and inject is that set", async () => {
+    const corpus = await run(loadConfig({}), ...args(), "--mode", "hybrid", "--offline", "--json");
+    const scoped = await run(loadConfig({}), ...args(), "--mode", "hybrid", "--offline", "--scope", "set", "--json");
+    expect(scoped.code).toBe(0);
+    const c = JSON.parse(corpus.out);
+    const j = JSON.parse(scoped.out);
+    expect(c.scope).toBe("corpus");
+    expect(j.scope).toBe("set");
+    // The four example files are one set (same file-name stem); the joint filing agreement is not in it.
+    const other = countTokens(
+      readFileSync(corpusPath("cuad", "RMRGROUPINC_01_22_2020-EX-99.1-JOINT FILING AGREEMENT.txt"), "utf8"),
+    );
+    expect(j.injectContextTokens).toBeGreaterThan(10_000);
+    expect(c.injectContextTokens - j.injectContextTokens).toBe(other);
+    expect(j.abstention.withEvidence.hits).toBe(1);
+    const bad = await run(loadConfig({}), ...args(), "--offline", "--scope", "team");
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/--scope must be "corpus" or "set"/);
   });
 
   it("with a key: judges inject against the mode twice per question with positions swapped", async () => {

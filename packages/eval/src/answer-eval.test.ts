@@ -79,6 +79,28 @@ describe("runAnswerEval", () => {
     expect(r.rows.map((x) => x.citationsOnGold)).toEqual([0, 0, 1, 0, 0]);
   });
 
+  it("measures inject per question when each question has its own asker", async () => {
+    const asked: string[] = [];
+    const r = await runAnswerEval(
+      {
+        catalog,
+        corpusRoot: ROOT,
+        // The harness sees the benchmark item (to choose the principal); the answer depends on the question only.
+        ask: async (q, t) => {
+          asked.push(t.query_id);
+          return replies[q] as EvalAnswer;
+        },
+        injectTokens: (t) => (t.query_id === "q1" ? 1000 : 9000),
+      },
+      tests,
+      { mode: "hybrid", injectContextTokens: 45_000 },
+    );
+    expect(asked).toEqual(["q1", "q2", "q3", "q4", "q5"]);
+    expect(r.rows.map((x) => x.injectTokens)).toEqual([1000, 9000, 9000, 9000, 9000]);
+    expect(r.injectContextTokens).toBe(7400);
+    expect(r.injectRatio).toBeCloseTo(7400 / 90);
+  });
+
   it("slices rows into a report of their own", () => {
     const rows = [
       {

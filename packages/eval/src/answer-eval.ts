@@ -17,8 +17,11 @@ export interface EvalAnswer {
   };
 }
 
-/** Asks one question as a user would: the question text only (the principal is bound by the caller). */
-export type EvalAsk = (question: string) => Promise<EvalAnswer>;
+/**
+ * Asks one question as a user would. The benchmark item is the harness's, to choose who asks (the
+ * principal); an implementation hands the answerer the question text and that principal only.
+ */
+export type EvalAsk = (question: string, test: BenchTest) => Promise<EvalAnswer>;
 
 export interface AnswerEvalDeps {
   /** Where a cited document's file lives (its `source`), to compare citations with gold in file coordinates. */
@@ -26,6 +29,8 @@ export interface AnswerEvalDeps {
   /** Root the benchmark's file paths are relative to (the `corpus/` folder). */
   corpusRoot: string;
   ask: EvalAsk;
+  /** What inject would send for this question (its asker's whole readable corpus); absent: `injectContextTokens`. */
+  injectTokens?: (test: BenchTest) => number;
 }
 
 /** A proportion with its parts, so a table can print "412 / 480". */
@@ -44,6 +49,8 @@ export interface AnswerEvalRow {
   citations: number;
   citationsOnGold: number;
   contextTokens: number;
+  /** What inject would have sent for this question, when measured per question. */
+  injectTokens?: number;
 }
 
 export interface AnswerEvalReport {
@@ -61,7 +68,10 @@ export interface AnswerEvalReport {
   citationPrecision: Share;
   /** Mean tokens of the context the answerer read, per question. */
   meanContextTokens: number;
-  /** Tokens inject would send for the same questions (the principal's whole readable corpus); 0 when not given. */
+  /**
+   * Tokens inject would send for the same questions (the asker's whole readable corpus): the mean over
+   * questions when each has its own asker, else the one corpus; 0 when not given.
+   */
   injectContextTokens: number;
   /** injectContextTokens / meanContextTokens (0 when either is unknown). */
   injectRatio: number;
@@ -98,7 +108,7 @@ export async function runAnswerEval(
   const ledger = { input: 0, cacheWrite: 0, cacheRead: 0, output: 0, total: 0, dollars: 0 };
   let i = 0;
   for (const t of tests) {
-    const a = await deps.ask(t.query);
+    const a = await deps.ask(t.query, t);
     const gold = t.snippets.map((s) => ({ file: s.file_path, start: s.span[0], end: s.span[1] }));
     const cited = a.abstained
       ? []
@@ -111,6 +121,7 @@ export async function runAnswerEval(
       citations: cited.length,
       citationsOnGold: cited.filter((c) => overlaps(c, gold)).length,
       contextTokens: a.contextTokens,
+      ...(deps.injectTokens ? { injectTokens: deps.injectTokens(t) } : {}),
     });
     const lt = a.ledger.tokens;
     ledger.input += lt.input;
@@ -128,12 +139,17 @@ export async function runAnswerEval(
 export function summariseAnswerRows(
   mode: string,
   rows: readonly AnswerEvalRow[],
-  injectContextTokens: number,
+  corpusInjectTokens: number,
   ledger: AnswerEvalReport["ledger"] = { input: 0, cacheWrite: 0, cacheRead: 0, output: 0, total: 0, dollars: 0 },
 ): AnswerEvalReport {
   const silent = rows.filter((r) => !r.hasEvidence);
   const evidenced = rows.filter((r) => r.hasEvidence);
   const meanContextTokens = rows.length ? rows.reduce((s, r) => s + r.contextTokens, 0) / rows.length : 0;
+  // Per-question inject sizes, when every row has one, replace the corpus-wide figure.
+  const injectContextTokens =
+    rows.length > 0 && rows.every((r) => r.injectTokens !== undefined)
+      ? rows.reduce((s, r) => s + (r.injectTokens ?? 0), 0) / rows.length
+      : corpusInjectTokens;
   return {
     mode,
     questions: rows.length,
@@ -168,8 +184,9 @@ export interface PairedRow {
 export async function runPairedEval<A>(
   tests: readonly BenchTest[],
   deps: {
-    askA: (question: string) => Promise<A>;
-    askB: (question: string) => Promise<A>;
+    /** As `EvalAsk`: the test chooses who asks; the answerers get the question only. */
+    askA: (question: string, test: BenchTest) => Promise<A>;
+    askB: (question: string, test: BenchTest) => Promise<A>;
     judge: (item: { question: string; reference: string; a: A; b: A }) => Promise<"a" | "b" | "tie">;
     /** Whether an answer can be judged (e.g. inject refused a context over its limit). */
     judgeable?: (answer: A) => boolean;
@@ -179,8 +196,8 @@ export async function runPairedEval<A>(
 ): Promise<PairedRow[]> {
   const rows: PairedRow[] = [];
   for (const t of tests) {
-    const a = await deps.askA(t.query);
-    const b = await deps.askB(t.query);
+    const a = await deps.askA(t.query, t);
+    const b = await deps.askB(t.query, t);
     const ok = deps.judgeable ?? (() => true);
     const outcome =
       ok(a) && ok(b) ? await deps.judge({ question: t.query, reference: deps.reference(t), a, b }) : "skipped";

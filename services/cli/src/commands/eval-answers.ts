@@ -16,12 +16,12 @@ import {
 import { isLexnavError, LexnavError } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
 import { type AnswerEvalReport, type BenchTest, runAnswerEval, runPairedEval } from "@lexnav/eval";
-import { mayRead, type SearchMode } from "@lexnav/retrieval";
+import { mayRead, type Principal, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { createCliAsk } from "./ask.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
-import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
+import { EVAL_PRINCIPAL, openEvalStore, setPrincipal } from "./eval-store.ts";
 
 export interface EvalAnswersOptions {
   bench: string;
@@ -40,6 +40,12 @@ export interface EvalAnswersOptions {
   storeDir?: string;
   /** Writes one JSON line per question (id, document, outcome, context tokens; no answer text). */
   rows?: string;
+  /**
+   * Who asks: one reader of the whole corpus ("corpus", default), or per question a member of the
+   * question's transaction set only ("set": inject is that set, as for a deal team; paired runs need it
+   * to stay under inject's limit).
+   */
+  scope?: "corpus" | "set";
 }
 
 export interface PairedReport {
@@ -56,6 +62,7 @@ export interface PairedReport {
 export interface EvalAnswersReport extends Omit<AnswerEvalReport, "rows"> {
   answerer: "offline" | "model";
   k: number;
+  scope: "corpus" | "set";
   paired: PairedReport | { notRun: string } | null;
 }
 
@@ -70,9 +77,12 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
     throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${ANSWER_MODES.join(", ")})`);
   if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
     throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
+  if (opts.scope !== undefined && opts.scope !== "corpus" && opts.scope !== "set")
+    throw new LexnavError("invalid_argument", `--scope must be "corpus" or "set" (not "${opts.scope}")`);
   const mode = opts.mode as AnswerMode;
   const k = opts.k ?? 10;
-  const { stack, tests, corpusRoot } = await openEvalStore(ctx, {
+  const scope = opts.scope ?? "corpus";
+  const { stack, tests, corpusRoot, setOf } = await openEvalStore(ctx, {
     bench: opts.bench,
     corpus: opts.corpus,
     protocol: opts.protocol,
@@ -84,21 +94,46 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
     const evalCtx: CliContext = { ...ctx, catalog: stack.catalog, pipeline: stack.pipeline, searcher: stack.searcher };
     const useModel = !opts.offline && !!ctx.config.answer?.apiKey;
     const asker = createCliAsk(evalCtx, opts.offline);
-    const askAs = (m: AnswerMode) => (question: string) =>
-      asker.ask({ question, mode: m, principal: EVAL_PRINCIPAL, k });
+    // The harness picks who asks from the benchmark item; the answerer gets the question and that principal.
+    const principalOf = (t: BenchTest): Principal => {
+      if (scope === "corpus") return EVAL_PRINCIPAL;
+      const set = setOf(t.doc);
+      if (set === null) throw new LexnavError("not_found", `${t.doc} is not indexed in the eval store`);
+      return setPrincipal(set);
+    };
+    const askAs = (m: AnswerMode) => (question: string, t: BenchTest) =>
+      asker.ask({ question, mode: m, principal: principalOf(t), k });
 
-    // What inject would send for any of these questions: every document the principal may read.
-    const injectContextTokens = stack.catalog
-      .listDocuments({ lifecycle: ["indexed"] })
-      .filter((d) => d.currentVersion !== null && mayRead(EVAL_PRINCIPAL, d.access))
-      .reduce((s, d) => s + countTokens(stack.catalog.getVersion(d.id, d.currentVersion as string)?.text ?? ""), 0);
+    // What inject would send: every document the asker may read (counted once per principal).
+    const indexed = stack.catalog.listDocuments({ lifecycle: ["indexed"] });
+    const tokensOf = new Map<string, number>();
+    const injectTokens = (p: Principal) => {
+      const key = p.groups.join(",");
+      let n = tokensOf.get(key);
+      if (n === undefined) {
+        n = indexed
+          .filter((d) => d.currentVersion !== null && mayRead(p, d.access))
+          .reduce((s, d) => s + countTokens(stack.catalog.getVersion(d.id, d.currentVersion as string)?.text ?? ""), 0);
+        tokensOf.set(key, n);
+      }
+      return n;
+    };
 
     const progress = createProgress(tests.length, ctx.stderr);
-    const { rows, ...report } = await runAnswerEval({ catalog: stack.catalog, corpusRoot, ask: askAs(mode) }, tests, {
-      mode,
-      injectContextTokens,
-      onProgress: () => progress.tick(""),
-    });
+    const { rows, ...report } = await runAnswerEval(
+      {
+        catalog: stack.catalog,
+        corpusRoot,
+        ask: askAs(mode),
+        ...(scope === "set" ? { injectTokens: (t: BenchTest) => injectTokens(principalOf(t)) } : {}),
+      },
+      tests,
+      {
+        mode,
+        injectContextTokens: scope === "corpus" ? injectTokens(EVAL_PRINCIPAL) : 0,
+        onProgress: () => progress.tick(""),
+      },
+    );
     progress.done();
     if (opts.rows) writeFileSync(opts.rows, rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : ""));
 
@@ -122,9 +157,9 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
         const askInject = askAs("inject");
         const pairedProgress = createProgress(tests.length, ctx.stderr);
         const judgedRows = await runPairedEval<AnswerRecord | null>(tests, {
-          askA: async (q) => {
+          askA: async (q, t) => {
             try {
-              return await askInject(q);
+              return await askInject(q, t);
             } catch (e) {
               // Inject refuses a corpus over its token limit: that question cannot be compared.
               if (isLexnavError(e) && e.code === "too_large") return null;
@@ -162,7 +197,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
       }
     }
 
-    const out: EvalAnswersReport = { ...report, answerer: useModel ? "model" : "offline", k, paired };
+    const out: EvalAnswersReport = { ...report, answerer: useModel ? "model" : "offline", k, scope, paired };
     ctx.out(opts.json ? JSON.stringify(out, null, 2) : renderAnswerReport(out));
     return out;
   } finally {
@@ -185,11 +220,11 @@ const pct = (s: { rate: number; hits: number; of: number }) => `${(s.rate * 100)
 /** The report as a reader sees it. */
 export function renderAnswerReport(r: EvalAnswersReport): string {
   const lines = [
-    `mode ${r.mode} (${r.answerer}, k ${r.k}): ${r.questions} questions, ${r.answered} answered`,
+    `mode ${r.mode} (${r.answerer}, k ${r.k}, asked by ${r.scope === "set" ? "each question's transaction set" : "a reader of the whole corpus"}): ${r.questions} questions, ${r.answered} answered`,
     `abstention where the documents are silent: ${pct(r.abstention.noEvidence)}`,
     `answered with a cited gold span where they are not: ${pct(r.abstention.withEvidence)}`,
     `citation precision: ${pct(r.citationPrecision)}`,
-    `context tokens per question: ${r.meanContextTokens.toFixed(0)} (inject: ${r.injectContextTokens}, ${r.injectRatio.toFixed(0)}x)`,
+    `context tokens per question: ${r.meanContextTokens.toFixed(0)} (inject: ${r.injectContextTokens.toFixed(0)}${r.scope === "set" ? " on average" : ""}, ${r.injectRatio.toFixed(0)}x)`,
     `ledger: ${r.ledger.total} tokens, $${r.ledger.dollars.toFixed(4)}`,
   ];
   if (r.paired && "notRun" in r.paired) lines.push(r.paired.notRun);

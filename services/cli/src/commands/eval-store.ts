@@ -2,16 +2,25 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "nod
 import { join, resolve } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { applyProtocol, type BenchTest, datasetOf, loadBench, type Protocol } from "@lexnav/eval";
+import { assignTransactionSets } from "@lexnav/ingest";
 import type { Principal } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { createEmbeddedStack, type EmbeddedStack } from "../stack.ts";
 
 /** Bump when ingestion or passage building changes, so stores built by older code are not reused. */
-export const EVAL_INDEX_FORMAT = "passages-v3-caps-siblings";
+export const EVAL_INDEX_FORMAT = "passages-v3-caps-siblings-sets";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
+
+/**
+ * Who asks when an evaluation is scoped to one transaction set (a deal team): a member of that set's
+ * group only, so inject is that set and retrieval searches that set.
+ */
+export function setPrincipal(setId: string): Principal {
+  return { id: EVAL_PRINCIPAL.id, groups: [`lexnav-eval-set:${setId}`] };
+}
 
 export interface EvalStoreOptions {
   bench: string;
@@ -29,6 +38,8 @@ export interface EvalStore {
   protocol: Protocol;
   corpusRoot: string;
   dbPath: string;
+  /** The transaction set (as the store grouped it) of a benchmark file path, null when not indexed. */
+  setOf: (file: string) => string | null;
 }
 
 /**
@@ -72,6 +83,13 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
         progress.tick(f);
       }
       progress.done();
+      // As after a user's ingest: propose transaction sets, then let each set's group read its members.
+      assignTransactionSets(stack.catalog, new Date().toISOString());
+      for (const d of stack.catalog.listDocuments({ lifecycle: ["indexed"] }))
+        await stack.pipeline.setAccess(d.id, {
+          principals: [],
+          groups: [...EVAL_PRINCIPAL.groups, ...setPrincipal(d.transactionSetId ?? d.id).groups],
+        });
       writeFileSync(
         doneMarker,
         JSON.stringify({ files: files.length, failed, seconds: (performance.now() - t0) / 1000 }),
@@ -98,7 +116,11 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
         `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s`,
       );
     }
-    return { stack, tests, protocol, corpusRoot, dbPath };
+    const setBySource = new Map(
+      stack.catalog.listDocuments({ lifecycle: ["indexed"] }).map((d) => [d.source, d.transactionSetId ?? d.id]),
+    );
+    const setOf = (file: string) => setBySource.get(join(corpusRoot, file)) ?? null;
+    return { stack, tests, protocol, corpusRoot, dbPath, setOf };
   } catch (e) {
     stack.close();
     throw e;
