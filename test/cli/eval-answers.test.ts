@@ -118,7 +118,18 @@ describe("lexnav eval answers", () => {
     expect(j.paired.summary.questions).toBe(2);
     expect(j.paired.summary.ties).toBe(2);
     expect(j.paired.skipped).toBe(0);
-    expect(j.paired.ledger.entries).toHaveLength(4);
+    expect(j.paired.ledgers.judge.entries).toHaveLength(4);
+    expect(j.paired.forced).toBe(false);
+    // Per question: the outcome and both positional readings; per arm: its own ledger.
+    expect(j.paired.verdicts.map((v: { queryId: string }) => v.queryId)).toEqual(["law", "silent"]);
+    expect(j.paired.verdicts[0]).toMatchObject({ outcome: "tie", verdicts: { aFirst: "tie", bFirst: "tie" } });
+    expect(j.paired.verdicts[0].contextTokens.a).toBeGreaterThan(j.paired.verdicts[0].contextTokens.b);
+    expect(j.paired.ledgers.a.entries).toHaveLength(2);
+    expect(j.paired.ledgers.b.entries).toHaveLength(2);
+    // Inject reads the whole corpus: more input tokens, more dollars, more context than the mode.
+    expect(j.paired.reduction.inputTokens).toBeGreaterThan(5);
+    expect(j.paired.reduction.dollars).toBeGreaterThan(1);
+    expect(j.paired.reduction.contextTokens).toBeGreaterThan(5);
     // The judge (never the answerers) sees the reference: gold text, or the silence sentence.
     expect(judgeCalls).toHaveLength(4);
     expect(judgeCalls[0]).toContain(LAW);
@@ -126,5 +137,13 @@ describe("lexnav eval answers", () => {
     const answerCalls = api.requests.filter((q) => !JSON.stringify(q.body.system ?? "").includes("You compare two"));
     for (const q of answerCalls)
       expect(JSON.stringify(q.body.messages)).not.toContain("mfg/manufacturing-agreement-1.txt ");
+
+    // --forced: each tie is read again under the no-tie rule, in both orders, and recorded.
+    judgeCalls.length = 0;
+    const f = JSON.parse((await run(config, ...args(), "--mode", "hybrid", "--paired", "--forced", "--json")).out);
+    expect(f.paired.forced).toBe(true);
+    expect(judgeCalls).toHaveLength(8);
+    expect(f.paired.verdicts[0].verdicts.forced).toEqual({ aFirst: "tie", bFirst: "tie" });
+    expect(f.paired.ledgers.judge.entries).toHaveLength(8);
   });
 });

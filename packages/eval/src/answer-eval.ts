@@ -187,7 +187,7 @@ export async function runPairedEval<A>(
     /** As `EvalAsk`: the test chooses who asks; the answerers get the question only. */
     askA: (question: string, test: BenchTest) => Promise<A>;
     askB: (question: string, test: BenchTest) => Promise<A>;
-    judge: (item: { question: string; reference: string; a: A; b: A }) => Promise<"a" | "b" | "tie">;
+    judge: (item: { test: BenchTest; question: string; reference: string; a: A; b: A }) => Promise<"a" | "b" | "tie">;
     /** Whether an answer can be judged (e.g. inject refused a context over its limit). */
     judgeable?: (answer: A) => boolean;
     reference: (test: BenchTest) => string;
@@ -200,7 +200,7 @@ export async function runPairedEval<A>(
     const b = await deps.askB(t.query, t);
     const ok = deps.judgeable ?? (() => true);
     const outcome =
-      ok(a) && ok(b) ? await deps.judge({ question: t.query, reference: deps.reference(t), a, b }) : "skipped";
+      ok(a) && ok(b) ? await deps.judge({ test: t, question: t.query, reference: deps.reference(t), a, b }) : "skipped";
     rows.push({ queryId: t.query_id, outcome });
     deps.onProgress?.(rows.length);
   }

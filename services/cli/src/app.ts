@@ -26,7 +26,7 @@ usage:
   lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--traces <file.jsonl>] [--json]
                       modes: lexical dense hybrid navembed-r1 navembed-r2 navembed-r3 navembed-r4 navindex
   lexnav eval answers --bench <file> --corpus <root> [--mode <mode>] [--offline] [--k N] [--limit N]
-                     [--scope corpus|set] [--paired [--judge <model>]] [--rows <file.jsonl>] [--json]
+                     [--scope corpus|set] [--paired [--judge <model>] [--forced]] [--rows <file.jsonl>] [--json]
                                                 abstention and cited gold spans of the answerer; --paired judges
                                                 inject against the mode (needs ANTHROPIC_API_KEY)
   lexnav train evidence <bench files...> --corpus <root> [--mode <mode>] [--k N] [--folds N]
@@ -139,6 +139,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
             ...(values.limit ? { limit: Number(values.limit) } : {}),
             ...(values.k ? { k: Number(values.k) } : {}),
             ...(values.judge ? { judge: values.judge } : {}),
+            ...(values.forced ? { forced: true } : {}),
             ...(values.rows ? { rows: values.rows } : {}),
             ...(values.scope ? { scope: values.scope as "corpus" | "set" } : {}),
           });
@@ -262,6 +263,7 @@ function parse(argv: string[]) {
       limit: { type: "string" },
       traces: { type: "string" },
       paired: { type: "boolean" },
+      forced: { type: "boolean" },
       judge: { type: "string" },
       rows: { type: "string" },
       offline: { type: "boolean" },

@@ -7,6 +7,8 @@ import {
   createAnthropicModel,
   judgePair,
   type LedgerEntry,
+  mergeLedgers,
+  type PairedJudgement,
   type PairwiseSummary,
   priceCardOf,
   SILENCE_SENTENCE,
@@ -35,6 +37,8 @@ export interface EvalAnswersOptions {
   paired: boolean;
   /** Judge model (default: the answering model). */
   judge?: string;
+  /** Judge ties again under a rule that forbids them (both orders must still agree). */
+  forced?: boolean;
   k?: number;
   json: boolean;
   storeDir?: string;
@@ -48,15 +52,32 @@ export interface EvalAnswersOptions {
   scope?: "corpus" | "set";
 }
 
+/** One question of a paired run: who won, and what the judge said in each order (no answer text). */
+export interface PairedVerdict {
+  queryId: string;
+  outcome: "a" | "b" | "tie" | "skipped";
+  /** The judge's reading with inject shown first and with the mode shown first (and the forced re-reading). */
+  verdicts: PairedJudgement["verdicts"] | null;
+  contextTokens: { a: number; b: number } | null;
+}
+
 export interface PairedReport {
   a: "inject";
   b: AnswerMode;
   judge: string;
+  /** Ties were judged again under a rule that forbids them (`--forced`). */
+  forced: boolean;
   summary: PairwiseSummary;
   /** Questions inject could not answer (its context over the limit), left out of the summary. */
   skipped: number;
-  /** The judge's calls (the answers' own calls are in the main ledger). */
-  ledger: TokenLedger;
+  verdicts: PairedVerdict[];
+  /** Each arm's answering calls (plans included) and the judge's calls, over the judged questions. */
+  ledgers: { a: TokenLedger; b: TokenLedger; judge: TokenLedger };
+  /**
+   * How much more inject read and cost than the mode over the judged questions: input footprint
+   * (uncached + cache write + cache read tokens), dollars, and answering context tokens.
+   */
+  reduction: { inputTokens: number; dollars: number; contextTokens: number };
 }
 
 export interface EvalAnswersReport extends Omit<AnswerEvalReport, "rows"> {
@@ -154,6 +175,8 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
           maxRetries: settings.maxRetries,
         });
         const usage: LedgerEntry[] = [];
+        const judgements = new Map<string, PairedJudgement["verdicts"]>();
+        const answers = new Map<string, { a: AnswerRecord; b: AnswerRecord }>();
         const askInject = askAs("inject");
         const pairedProgress = createProgress(tests.length, ctx.stderr);
         const judgedRows = await runPairedEval<AnswerRecord | null>(tests, {
@@ -169,14 +192,15 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
           askB: askAs(mode),
           reference: referenceOf,
           judgeable: (r) => r !== null,
-          judge: async ({ question, reference, a, b }) => {
-            const j = await judgePair(judgeModel, {
-              question,
-              reference,
-              a: a?.answer ?? "",
-              b: b?.answer ?? "",
-            });
+          judge: async ({ test, question, reference, a, b }) => {
+            const j = await judgePair(
+              judgeModel,
+              { question, reference, a: a?.answer ?? "", b: b?.answer ?? "" },
+              { forceDecision: opts.forced === true },
+            );
             usage.push(...j.usage);
+            judgements.set(test.query_id, j.verdicts);
+            if (a && b) answers.set(test.query_id, { a, b });
             return j.outcome;
           },
           onProgress: () => pairedProgress.tick(""),
@@ -186,13 +210,43 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
         if (skipped > 0)
           ctx.err(`paired: inject could not answer ${skipped} question(s) (context over its limit); left out`);
         const judged = judgedRows.flatMap((r) => (r.outcome === "skipped" ? [] : [r.outcome]));
+        const card = priceCardOf(ctx.config);
+        const pairs = [...answers.values()];
+        const a = mergeLedgers(
+          pairs.map((x) => x.a.ledger),
+          card,
+        );
+        const b = mergeLedgers(
+          pairs.map((x) => x.b.ledger),
+          card,
+        );
+        const footprint = (l: TokenLedger) => l.tokens.input + l.tokens.cacheWrite + l.tokens.cacheRead;
+        const ratio = (x: number, y: number) => (y > 0 ? x / y : 0);
         paired = {
           a: "inject",
           b: mode,
           judge: judgeName,
+          forced: opts.forced === true,
           summary: summarisePairwise(judged),
           skipped,
-          ledger: buildLedger(usage, priceCardOf(ctx.config)),
+          verdicts: judgedRows.map((r) => {
+            const pair = answers.get(r.queryId);
+            return {
+              queryId: r.queryId,
+              outcome: r.outcome,
+              verdicts: judgements.get(r.queryId) ?? null,
+              contextTokens: pair ? { a: pair.a.contextTokens, b: pair.b.contextTokens } : null,
+            };
+          }),
+          ledgers: { a, b, judge: buildLedger(usage, card) },
+          reduction: {
+            inputTokens: ratio(footprint(a), footprint(b)),
+            dollars: ratio(a.dollars.total, b.dollars.total),
+            contextTokens: ratio(
+              pairs.reduce((n, x) => n + x.a.contextTokens, 0),
+              pairs.reduce((n, x) => n + x.b.contextTokens, 0),
+            ),
+          },
         };
       }
     }
@@ -235,6 +289,8 @@ export function renderAnswerReport(r: EvalAnswersReport): string {
     lines.push(
       `paired inject vs ${r.paired.b} (judge ${r.paired.judge}, ${s.questions} judged, ${r.paired.skipped} skipped): inject wins ${s.aWins}, ${r.paired.b} wins ${s.bWins}, ties ${s.ties}`,
       `  inject win rate ${ci(s.aWinRate)}; ${r.paired.b} win rate ${ci(s.bWinRate)}; inject share of decided ${ci(s.aShareOfDecided)}`,
+      `  inject read ${r.paired.reduction.inputTokens.toFixed(1)}x the input tokens and cost ${r.paired.reduction.dollars.toFixed(1)}x the dollars of ${r.paired.b} (answering context ${r.paired.reduction.contextTokens.toFixed(1)}x)`,
+      `  ledgers: inject ${r.paired.ledgers.a.tokens.total} tokens $${r.paired.ledgers.a.dollars.total.toFixed(4)}; ${r.paired.b} ${r.paired.ledgers.b.tokens.total} tokens $${r.paired.ledgers.b.dollars.total.toFixed(4)}; judge ${r.paired.ledgers.judge.tokens.total} tokens $${r.paired.ledgers.judge.dollars.total.toFixed(4)}`,
     );
   }
   return lines.join("\n");
