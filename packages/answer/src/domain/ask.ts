@@ -113,9 +113,18 @@ export function createAsk(deps: AskDeps) {
       usage.push(plan.usage);
       if (plan.rejected.length > 0)
         warnings.push(`planner named ${plan.rejected.length} id(s) not in the index; ignored`);
+      // The planned provisions first, then one hop along their cross-reference and definition edges
+      // (into other instruments of the set too, when the asker may read them), within the budget.
+      const planned = new Set(plan.pairs.map((p) => `${p.documentId} ${p.nodeId}`));
+      const edges = [...new Set(plan.pairs.flatMap((p) => edgesOf(p.documentId, p.nodeId)))]
+        .filter((key) => !planned.has(key) && nav.known.has(key))
+        .map((key) => key.split(" ") as [string, string]);
       extract = buildExtract(
         withinBudget(
-          plan.pairs.flatMap((p) => fetchNode(p.documentId, p.nodeId)),
+          [
+            ...plan.pairs.flatMap((p) => fetchNode(p.documentId, p.nodeId)),
+            ...edges.flatMap(([documentId, nodeId]) => fetchNode(documentId, nodeId)),
+          ],
           deps.navindexFetchTokens ?? NAVINDEX_FETCH_TOKENS,
         ),
         deps,
@@ -175,6 +184,19 @@ export function createAsk(deps: AskDeps) {
       warnings,
       ledger: buildLedger(usage, deps.priceCard),
     };
+  }
+
+  // The `${documentId} ${nodeId}` keys a provision's resolved cross-references and defined terms point to.
+  function edgesOf(documentId: string, nodeId: string): string[] {
+    const version = deps.document(documentId)?.currentVersion;
+    const node = version ? deps.node(documentId, version, nodeId) : null;
+    if (!node) return [];
+    return [
+      ...node.xrefs.flatMap((x) => (x.targetNodeId ? [`${x.targetDocumentId ?? documentId} ${x.targetNodeId}`] : [])),
+      ...node.termUses.flatMap((u) =>
+        u.definitionNodeId ? [`${u.definitionDocumentId ?? documentId} ${u.definitionNodeId}`] : [],
+      ),
+    ];
   }
 
   // Deterministic fetch of a planned provision: its span in the current version, capped.

@@ -1,0 +1,141 @@
+import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
+import type { Searcher } from "@lexnav/retrieval";
+import { describe, expect, it } from "vitest";
+import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
+import { createAsk } from "./ask.ts";
+import type { EvidenceItem } from "./evidence.ts";
+import { DEFAULT_PRICE_CARD } from "./ledger.ts";
+import type { ModelAnswerer } from "./model-answerer.ts";
+
+// An amendment whose Section 1 uses a term defined in the base agreement and refers to its Section 2.1;
+// a third document the asker may not read is referred to as well.
+const TEXTS: Record<string, string> = {
+  base: '"Revolving Commitment" means each Lender\'s commitment.\nSection 2.1 Loans. The Lenders lend up to $50,000,000.\nSection 9. Boilerplate.',
+  amd: "Section 1. Section 2.1 of the Credit Agreement is amended: the Revolving Commitment is $75,000,000.",
+  secret: "Fee letter. The fee is 2% of the Revolving Commitment.",
+};
+const span = (doc: string, from: string, to: string) => {
+  const t = TEXTS[doc] as string;
+  const start = t.indexOf(from);
+  return { start, end: t.indexOf(to, start) + to.length };
+};
+const node = (
+  documentId: string,
+  id: string,
+  at: { start: number; end: number },
+  edges: Partial<Pick<ProvisionNode, "xrefs" | "termUses">> = {},
+) =>
+  ({
+    id,
+    documentId,
+    ...at,
+    kind: "section",
+    clauseRef: null,
+    fullRef: null,
+    xrefs: [],
+    termUses: [],
+    ...edges,
+  }) as unknown as ProvisionNode;
+const NODES: Record<string, ProvisionNode> = {
+  "base def": node("base", "def", span("base", '"Revolving', "commitment.")),
+  "base s21": node("base", "s21", span("base", "Section 2.1", "$50,000,000.")),
+  "base s9": node("base", "s9", span("base", "Section 9", "Boilerplate.")),
+  "secret fee": node("secret", "fee", span("secret", "Fee", "Commitment.")),
+  "amd s1": node("amd", "s1", span("amd", "Section 1.", "$75,000,000."), {
+    xrefs: [
+      {
+        text: "Section 2.1",
+        start: 11,
+        end: 22,
+        kind: "section",
+        target: "section:2.1",
+        status: "resolved",
+        targetNodeId: "s21",
+        targetDocumentId: "base",
+        externalDocument: "Credit Agreement",
+      },
+      {
+        text: "Fee Letter",
+        start: 0,
+        end: 1,
+        kind: "section",
+        target: "x",
+        status: "resolved",
+        targetNodeId: "fee",
+        targetDocumentId: "secret",
+        externalDocument: "Fee Letter",
+      },
+    ] as ProvisionNode["xrefs"],
+    termUses: [
+      { term: "Revolving Commitment", start: 60, end: 80, definitionNodeId: "def", definitionDocumentId: "base" },
+    ],
+  }),
+};
+const doc = (id: string) =>
+  ({ id, currentVersion: "v1", fileName: `${id}.txt`, role: "base_agreement" }) as DocumentRecord;
+
+function askWith(fetchTokens?: number) {
+  const seen: EvidenceItem[][] = [];
+  const answerer: ModelAnswerer = {
+    plan: async () => ({
+      pairs: [{ documentId: "amd", nodeId: "s1" }],
+      rejected: [],
+      usage: { stage: "plan", model: "m", inputTokens: 1, cacheWriteTokens: 0, cacheReadTokens: 0, outputTokens: 1 },
+    }),
+    answer: async (r) => {
+      seen.push([...r.extract]);
+      return {
+        raw: "",
+        usage: [],
+        draft: {
+          text: "x",
+          claims: [],
+          abstained: true,
+          abstainReason: "test",
+          precedence: [],
+          unsupported: 0,
+          confidence: 0,
+        },
+      };
+    },
+  };
+  const ask = createAsk({
+    searcher: {} as Searcher,
+    text: (d) => TEXTS[d] ?? null,
+    document: (id) => (TEXTS[id] ? doc(id) : null),
+    node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
+    corpus: () => [],
+    // The asker may read the base agreement and the amendment, not the fee letter.
+    navindex: () => ({
+      compact: "index",
+      known: new Set(["amd s1", "base def", "base s21", "base s9"]),
+      indexVersion: "nav-1",
+    }),
+    model: { answerer, name: "m" },
+    evidenceModel: loadEvidenceModel(),
+    priceCard: DEFAULT_PRICE_CARD,
+    now: () => "2026-11-30T00:00:00Z",
+    newId: () => "ans_1",
+    ...(fetchTokens !== undefined ? { navindexFetchTokens: fetchTokens } : {}),
+  });
+  return { ask, seen };
+}
+const principal = { id: "u", groups: ["deal"] };
+
+describe("navindex with a model: the deterministic fetch", () => {
+  it("follows the planned provision's cross-references and definitions, across the set, never into what the asker may not read", async () => {
+    const { ask, seen } = askWith();
+    const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
+    const fetched = (seen[0] ?? []).map((e) => `${e.documentId} ${e.nodeId}`);
+    expect(fetched[0]).toBe("amd s1");
+    expect(fetched.sort()).toEqual(["amd s1", "base def", "base s21"]);
+    expect(rec.selectedNodes).toEqual(["amd/s1"]);
+    for (const e of seen[0] ?? []) expect(TEXTS[e.documentId]?.slice(e.start, e.end)).toBe(e.text);
+  });
+
+  it("keeps the planned provision first when the budget is tight", async () => {
+    const { ask, seen } = askWith(countTokens(TEXTS.amd as string));
+    await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
+    expect((seen[0] ?? []).map((e) => `${e.documentId} ${e.nodeId}`)).toEqual(["amd s1"]);
+  });
+});
