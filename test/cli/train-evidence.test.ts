@@ -97,6 +97,26 @@ describe("lexnav train evidence", () => {
     expect(record.answerer).toBe("offline");
   });
 
+  it("--split question holds out wordings instead of contracts", async () => {
+    const r = await run(
+      loadConfig({}),
+      "train",
+      "evidence",
+      join(dir, "bench.json"),
+      "--corpus",
+      join(dir, "corpus"),
+      "--mode",
+      "lexical",
+      "--folds",
+      "3",
+      "--split",
+      "question",
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/3 folds disjoint by question/);
+    expect(r.out).toMatch(/^mfg \| 3 \| 100\.0 % \|/m);
+  });
+
   it("refuses bad options and a missing or broken model with a clear message", async () => {
     const base = ["train", "evidence", join(dir, "bench.json"), "--corpus", join(dir, "corpus")];
     expect((await run(loadConfig({}), ...base, "--folds", "1")).err).toMatch(/--folds must be 2 or more/);
