@@ -120,6 +120,7 @@ describe("lexnav train evidence", () => {
   it("refuses bad options and a missing or broken model with a clear message", async () => {
     const base = ["train", "evidence", join(dir, "bench.json"), "--corpus", join(dir, "corpus")];
     expect((await run(loadConfig({}), ...base, "--folds", "1")).err).toMatch(/--folds must be 2 or more/);
+    expect((await run(loadConfig({}), ...base, "--k", "0")).err).toMatch(/--k must be a whole number/);
     expect((await run(loadConfig({}), ...base, "--split", "random")).err).toMatch(/--split must be/);
     expect((await run(loadConfig({}), ...base, "--mode", "inject")).err).toMatch(/needs a retrieval mode/);
     expect((await run(loadConfig({}), "train", "evidence", "--corpus", "x")).err).toMatch(/benchmark files/);

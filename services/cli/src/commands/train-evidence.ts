@@ -90,11 +90,16 @@ export interface TrainEvidenceReport {
   out: string | null;
 }
 
+type Targets = Partial<Record<keyof HeldOut, number>>;
+
 /** The offline answer targets of issue #4 the decision is chosen against (metric → floor). */
-const TARGETS: Record<string, Partial<Record<keyof HeldOut, number>>> = {
+const TARGETS: Record<string, Targets> = {
   contractnli: { noEvidence: 0.85, withEvidence: 0.85 },
   cuad: { withEvidence: 0.8, citationPrecision: 0.7 },
 };
+
+/** For a benchmark of one's own: abstain when silent, cite gold when not, and cite precisely. */
+const DEFAULT_TARGETS: Targets = { noEvidence: 0.85, withEvidence: 0.8, citationPrecision: 0.7 };
 
 /**
  * `lexnav train evidence`: fits the offline answerer's evidence model on benchmark questions with gold
@@ -107,6 +112,8 @@ const TARGETS: Record<string, Partial<Record<keyof HeldOut, number>>> = {
 export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceOptions): Promise<TrainEvidenceReport> {
   if (!SEARCH_MODES.includes(opts.mode as SearchMode) || opts.mode === "inject")
     throw new LexnavError("invalid_argument", `train evidence needs a retrieval mode (not "${opts.mode}")`);
+  if (!(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
+    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
   if (!(Number.isInteger(opts.folds) && opts.folds >= 2))
     throw new LexnavError("invalid_argument", "--folds must be 2 or more");
   if (opts.split !== undefined && opts.split !== "document" && opts.split !== "question")
@@ -224,6 +231,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
         k: opts.k,
         questions: counts,
         heldOutFolds: opts.folds,
+        split: opts.split ?? "document",
         heldOut,
         training: { ...DEFAULT_TRAINING },
       },
@@ -286,10 +294,9 @@ function chooseDecision(questions: readonly Question[], probs: ReadonlyMap<Quest
         const d = { threshold: ti / 100, keepRatio, maxSentences };
         const m = heldOutMetrics(questions, probs, d);
         const ratios: number[] = [];
-        for (const [dataset, targets] of Object.entries(TARGETS)) {
-          const got = m[dataset];
-          if (!got) continue;
-          for (const [k, floor] of Object.entries(targets))
+        for (const [dataset, got] of Object.entries(m)) {
+          // A figure with nothing to count (no silent questions, say) is the same for every decision.
+          for (const [k, floor] of Object.entries(TARGETS[dataset] ?? DEFAULT_TARGETS))
             ratios.push(Math.min(1, (got[k as keyof HeldOut] as number) / (floor as number)));
         }
         if (ratios.length === 0) continue;
