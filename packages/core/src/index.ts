@@ -7,3 +7,5 @@ export type { Logger } from "./logger.ts";
 export { createLogger, silentLogger } from "./logger.ts";
 export type { Result } from "./result.ts";
 export { err, ok } from "./result.ts";
+export type { TelemetrySpan } from "./telemetry.ts";
+export { contextFromHeaders, inSpan, inSpanSync, withContext } from "./telemetry.ts";

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
-import { type IngestLimits, type Logger, sha256Hex, stableId, toLexnavError } from "@lexnav/core";
+import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
 import { extractDocument } from "@lexnav/extract";
 import type { IngestPipeline, IngestRequest, IngestResult, SearchIndexSink } from "./pipeline.ts";
@@ -202,7 +202,17 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   }
 
   return {
-    ingest,
+    // One span per document: its id, type and outcome (never its text).
+    ingest: (request) =>
+      inSpan("lexnav.ingest", { "lexnav.file": request.fileName ?? basename(request.source) }, async (span) => {
+        const r = await ingest(request);
+        span.setAttributes({
+          "lexnav.document_id": r.documentId,
+          "lexnav.status": r.status,
+          ...(r.failure ? { "lexnav.failure_code": r.failure.code } : {}),
+        });
+        return r;
+      }),
     async remove(documentId) {
       return catalog.transaction(() => {
         const removed = catalog.markDeleted(documentId, now());

@@ -1,12 +1,15 @@
 import { createSqliteCatalog } from "@lexnav/catalog";
 import { createLogger, loadConfig } from "@lexnav/core";
 import { createIngestPipeline } from "@lexnav/ingest";
+import { startTelemetry } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
 import { createIngestApp } from "./app.ts";
 
 // The ingest service process: config from the environment (only here), wiring, signals, drain.
 const config = loadConfig(process.env);
 const logger = createLogger(config.logLevel);
+// Spans go to OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (deploy/compose.yaml points it at the collector).
+const telemetry = startTelemetry("lexnav-ingest");
 
 const catalog = createSqliteCatalog(config.dbPath);
 const pipeline = createIngestPipeline({ catalog, limits: config.limits, logger });
@@ -22,6 +25,7 @@ const shutdown = async (signal: string): Promise<void> => {
     await app.stop();
     await nc.drain();
     catalog.close();
+    await telemetry?.shutdown();
     process.exitCode = 0;
   } catch (e) {
     logger.error("unclean shutdown", { error: (e as Error).message });

@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { LexnavError } from "@lexnav/core";
+import { inSpan, LexnavError } from "@lexnav/core";
 import type { LanguageModel, ModelCallRequest, ModelCallResult } from "../ports/language-model.ts";
 
 export interface AnthropicModelOptions {
@@ -26,39 +26,51 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
   });
   return {
     model: options.model,
-    async call(request: ModelCallRequest): Promise<ModelCallResult> {
-      try {
-        const stream = client.messages.stream({
-          model: options.model,
-          max_tokens: request.maxTokens,
-          system: request.system.map((b) => ({
-            type: "text" as const,
-            text: b.text,
-            ...(b.cache ? { cache_control: { type: "ephemeral" as const } } : {}),
-          })),
-          messages: [{ role: "user", content: request.user }],
+    call: (request: ModelCallRequest) =>
+      inSpan("lexnav.model.call", { "lexnav.stage": request.stage, "lexnav.model": options.model }, async (span) => {
+        const r = await call(request);
+        span.setAttributes({
+          "lexnav.input_tokens": r.usage.inputTokens,
+          "lexnav.cache_write_tokens": r.usage.cacheWriteTokens,
+          "lexnav.cache_read_tokens": r.usage.cacheReadTokens,
+          "lexnav.output_tokens": r.usage.outputTokens,
         });
-        if (request.onText) stream.on("text", (delta) => request.onText?.(delta));
-        const message = await stream.finalMessage();
-        const text = message.content.map((c) => (c.type === "text" ? c.text : "")).join("");
-        const u = message.usage;
-        return {
-          text,
-          stopReason: message.stop_reason ?? null,
-          usage: {
-            stage: request.stage,
-            model: message.model || options.model,
-            inputTokens: u.input_tokens ?? 0,
-            cacheWriteTokens: u.cache_creation_input_tokens ?? 0,
-            cacheReadTokens: u.cache_read_input_tokens ?? 0,
-            outputTokens: u.output_tokens ?? 0,
-          },
-        };
-      } catch (e) {
-        throw mapModelError(e, options);
-      }
-    },
+        return r;
+      }),
   };
+
+  async function call(request: ModelCallRequest): Promise<ModelCallResult> {
+    try {
+      const stream = client.messages.stream({
+        model: options.model,
+        max_tokens: request.maxTokens,
+        system: request.system.map((b) => ({
+          type: "text" as const,
+          text: b.text,
+          ...(b.cache ? { cache_control: { type: "ephemeral" as const } } : {}),
+        })),
+        messages: [{ role: "user", content: request.user }],
+      });
+      if (request.onText) stream.on("text", (delta) => request.onText?.(delta));
+      const message = await stream.finalMessage();
+      const text = message.content.map((c) => (c.type === "text" ? c.text : "")).join("");
+      const u = message.usage;
+      return {
+        text,
+        stopReason: message.stop_reason ?? null,
+        usage: {
+          stage: request.stage,
+          model: message.model || options.model,
+          inputTokens: u.input_tokens ?? 0,
+          cacheWriteTokens: u.cache_creation_input_tokens ?? 0,
+          cacheReadTokens: u.cache_read_input_tokens ?? 0,
+          outputTokens: u.output_tokens ?? 0,
+        },
+      };
+    } catch (e) {
+      throw mapModelError(e, options);
+    }
+  }
 }
 
 /** SDK errors to LexnavError: what went wrong and what to do, never the raw response body. */

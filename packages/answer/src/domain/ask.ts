@@ -1,4 +1,4 @@
-import { LexnavError } from "@lexnav/core";
+import { inSpan, LexnavError } from "@lexnav/core";
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { Principal, RetrievedPassage, Searcher, SearchMode } from "@lexnav/retrieval";
 import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
@@ -65,7 +65,24 @@ export function createAsk(deps: AskDeps) {
   // Offline answers record which evidence model chose their sentences, so a replay can tell.
   const offlineModel = evidenceModelId(deps.evidenceModel);
 
-  async function ask(req: AskRequest): Promise<AnswerRecord> {
+  // One span per question: mode, asker id, answerer and outcome (never the question or evidence text).
+  function ask(req: AskRequest): Promise<AnswerRecord> {
+    return inSpan("lexnav.ask", { "lexnav.mode": req.mode, "lexnav.principal": req.principal.id }, async (span) => {
+      const r = await answer(req);
+      span.setAttributes({
+        "lexnav.answer_id": r.id,
+        "lexnav.answerer": r.answerer,
+        "lexnav.index_version": r.indexVersion,
+        "lexnav.abstained": r.abstained,
+        "lexnav.citations": r.citations.length,
+        "lexnav.context_tokens": r.contextTokens,
+        "lexnav.dollars": r.ledger.dollars.total,
+      });
+      return r;
+    });
+  }
+
+  async function answer(req: AskRequest): Promise<AnswerRecord> {
     const checked = checkQuestion(req.question);
     if (!checked.ok)
       throw new LexnavError(checked.error.code === "empty" ? "empty" : "too_large", checked.error.reason);

@@ -1,4 +1,4 @@
-import { LexnavError } from "@lexnav/core";
+import { inSpan, inSpanSync, LexnavError, type TelemetrySpan } from "@lexnav/core";
 import { countTokens, type ProvisionNode } from "@lexnav/document-model";
 import { featureWords } from "../embedders/text-features.ts";
 import type { Embedder } from "../ports/embedder.ts";
@@ -641,18 +641,32 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     };
   }
 
+  // The span of a search: mode, k, the index version read and how many passages came back (no text).
+  const attributes = (request: SearchRequest) => ({ "lexnav.mode": request.mode, "lexnav.k": request.k });
+  const outcome = (span: TelemetrySpan, r: SearchResult) => {
+    span.setAttributes({
+      "lexnav.index_version": r.trace.indexVersion,
+      "lexnav.passages": r.passages.length,
+      "lexnav.context_tokens": r.trace.contextTokens,
+    });
+    return r;
+  };
   return {
     search(request, text) {
-      const run = pipeline(request, text, deps.reranker !== undefined);
-      let step = run.next();
-      while (!step.done) step = run.next(answerSync(step.value));
-      return step.value;
+      return inSpanSync("lexnav.search", attributes(request), (span) => {
+        const run = pipeline(request, text, deps.reranker !== undefined);
+        let step = run.next();
+        while (!step.done) step = run.next(answerSync(step.value));
+        return outcome(span, step.value);
+      });
     },
     async searchAsync(request, text) {
-      const run = pipeline(request, text, deps.asyncReranker !== undefined || deps.reranker !== undefined);
-      let step = run.next();
-      while (!step.done) step = run.next(await answerAsync(step.value));
-      return step.value;
+      return inSpan("lexnav.search", attributes(request), async (span) => {
+        const run = pipeline(request, text, deps.asyncReranker !== undefined || deps.reranker !== undefined);
+        let step = run.next();
+        while (!step.done) step = run.next(await answerAsync(step.value));
+        return outcome(span, step.value);
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Logger, toLexnavError } from "@lexnav/core";
+import { contextFromHeaders, type Logger, toLexnavError, withContext } from "@lexnav/core";
 import type { IngestPipeline, IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import {
@@ -61,7 +61,8 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
 
     let result: IngestResult;
     try {
-      result = await pipeline.ingest(ingestRequestFromCommand(cmd));
+      // The ingest span continues the trace the command carries in its headers.
+      result = await withContext(contextFromHeaders(msg.headers), () => pipeline.ingest(ingestRequestFromCommand(cmd)));
     } catch (thrown) {
       const e = toLexnavError(thrown);
       if (e.retryable && !isLastDelivery(msg.deliveryCount, policy)) {
