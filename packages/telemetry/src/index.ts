@@ -4,9 +4,15 @@ import { BatchSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 
 export interface Telemetry {
-  /** Flushes what is buffered and stops exporting. */
+  /**
+   * Flushes what is buffered and stops exporting, within `SHUTDOWN_MS`. It never throws: a collector
+   * that is down costs the traces of this process, not the command's result.
+   */
   shutdown(): Promise<void>;
 }
+
+/** How long shutdown waits for the last export. */
+export const SHUTDOWN_MS = 2000;
 
 /**
  * Registers the OpenTelemetry SDK for one process (the CLI, a service): W3C trace-context propagation,
@@ -30,5 +36,18 @@ export function startTelemetry(
     spanProcessors: processors,
   });
   provider.register();
-  return { shutdown: () => provider.shutdown() };
+  return {
+    shutdown: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((done) => {
+        timer = setTimeout(done, SHUTDOWN_MS);
+        timer.unref();
+      });
+      try {
+        await Promise.race([provider.shutdown().catch(() => undefined), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }

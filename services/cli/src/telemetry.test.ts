@@ -1,8 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contextFromHeaders, loadConfig, silentLogger, withContext } from "@lexnav/core";
-import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
+import { SHUTDOWN_MS, startTelemetry, type Telemetry } from "@lexnav/telemetry";
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliCaptured } from "./app.ts";
@@ -28,6 +29,27 @@ describe("OpenTelemetry spans across ingest, search and answer", () => {
 
   it("without an endpoint or processors, nothing is registered", () => {
     expect(startTelemetry("x", { env: {} })).toBeNull();
+  });
+
+  it("a collector that is down costs the traces, not the command (the CLI process exits 0, in time)", async () => {
+    const db = join(dir, "down.sqlite");
+    const ingested = await runCliCaptured(
+      ["ingest", examples, "--acl", "group:local", "--db", db],
+      loadConfig({}),
+      silentLogger,
+    );
+    expect(ingested.code).toBe(0);
+    exporter.reset();
+    const t0 = performance.now();
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", join(import.meta.dirname, "main.ts"), "ask", QUESTION, "--offline", "--db", db],
+      { env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9" }, encoding: "utf8" },
+    );
+    expect(r.stderr).not.toMatch(/ECONNREFUSED/);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("California");
+    expect(performance.now() - t0).toBeLessThan(SHUTDOWN_MS + 8000);
   });
 
   it("ask is one trace: the search is a child of the ask span; attributes carry no document or question text", async () => {

@@ -1,7 +1,6 @@
 import { createSqliteCatalog } from "@lexnav/catalog";
 import { createLogger, loadConfig } from "@lexnav/core";
 import { createIngestPipeline } from "@lexnav/ingest";
-import { startTelemetry } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
 import { createIngestApp } from "./app.ts";
 
@@ -9,7 +8,9 @@ import { createIngestApp } from "./app.ts";
 const config = loadConfig(process.env);
 const logger = createLogger(config.logLevel);
 // Spans go to OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (deploy/compose.yaml points it at the collector).
-const telemetry = startTelemetry("lexnav-ingest");
+const telemetry = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
+  ? (await import("@lexnav/telemetry")).startTelemetry("lexnav-ingest")
+  : null;
 
 const catalog = createSqliteCatalog(config.dbPath);
 const pipeline = createIngestPipeline({ catalog, limits: config.limits, logger });
@@ -25,8 +26,11 @@ const shutdown = async (signal: string): Promise<void> => {
     await app.stop();
     await nc.drain();
     catalog.close();
-    await telemetry?.shutdown();
     process.exitCode = 0;
+    if (telemetry) {
+      await telemetry.shutdown();
+      process.exit(0);
+    }
   } catch (e) {
     logger.error("unclean shutdown", { error: (e as Error).message });
     process.exitCode = 1;
