@@ -48,10 +48,9 @@ describe("lexnav train evidence", () => {
     writeFileSync(join(dir, "bench.json"), JSON.stringify({ tests }));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it("reports held-out figures, writes a model that knows the questions' wordings, and ask records it", async () => {
-    const out = join(dir, "model.json");
-    const r = await run(
+  // Lexical retrieval keeps these runs quick (no dense index to build).
+  const train = (...argv: string[]) =>
+    run(
       loadConfig({}),
       "train",
       "evidence",
@@ -60,12 +59,12 @@ describe("lexnav train evidence", () => {
       join(dir, "corpus"),
       "--mode",
       "lexical",
-      "--folds",
-      "2",
-      "--out",
-      out,
-      "--json",
+      ...argv,
     );
+
+  it("reports held-out figures, writes a model that knows the questions' wordings, and ask records it", async () => {
+    const out = join(dir, "model.json");
+    const r = await train("--folds", "2", "--out", out, "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.questions.mfg).toBe(3);
@@ -98,20 +97,7 @@ describe("lexnav train evidence", () => {
   });
 
   it("--split question holds out wordings instead of contracts", async () => {
-    const r = await run(
-      loadConfig({}),
-      "train",
-      "evidence",
-      join(dir, "bench.json"),
-      "--corpus",
-      join(dir, "corpus"),
-      "--mode",
-      "lexical",
-      "--folds",
-      "3",
-      "--split",
-      "question",
-    );
+    const r = await train("--folds", "3", "--split", "question");
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/3 folds disjoint by question/);
     expect(r.out).toMatch(/^mfg \| 3 \| 100\.0 % \|/m);
