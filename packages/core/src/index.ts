@@ -8,4 +8,4 @@ export { createLogger, silentLogger } from "./logger.ts";
 export type { Result } from "./result.ts";
 export { err, ok } from "./result.ts";
 export type { TelemetrySpan } from "./telemetry.ts";
-export { contextFromHeaders, inSpan, inSpanSync, withContext } from "./telemetry.ts";
+export { contextFromHeaders, headersFromContext, inSpan, inSpanSync, withContext } from "./telemetry.ts";

@@ -49,6 +49,16 @@ export function contextFromHeaders(headers: Readonly<Record<string, string>>): C
   return propagation.extract(context.active(), headers);
 }
 
+/**
+ * The active trace context as message headers (`traceparent`, `tracestate`), for the messages a stage
+ * sends; empty when no SDK (no propagator) is registered.
+ */
+export function headersFromContext(): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier;
+}
+
 /** Runs `fn` with `ctx` as the active context (spans it starts are children of the carried trace). */
 export function withContext<T>(ctx: Context, fn: () => T): T {
   return context.with(ctx, fn);

@@ -1,6 +1,6 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
-import { type LexnavError, type Logger, toLexnavError } from "@lexnav/core";
+import { headersFromContext, type LexnavError, type Logger, toLexnavError } from "@lexnav/core";
 import { backoffDelayMs, isLastDelivery } from "../domain/retry.ts";
 import type { EventPublisher } from "../ports/event-publisher.ts";
 import { SCHEMA_HEADER, TRACE_HEADERS } from "../subjects.ts";
@@ -29,8 +29,13 @@ export function commandIdOf(commandId: string, msg: CommandMessage): string {
   return commandId !== "" ? commandId : `seq-${msg.streamSequence}`;
 }
 
-/** Trace context copied from the command to the events it causes. */
+/**
+ * Trace context for the events a command causes: the handling span's own (so consumers' spans are its
+ * children) when an SDK is registered, else the command's headers copied through.
+ */
 export function traceHeaders(msg: CommandMessage): Record<string, string> {
+  const active = headersFromContext();
+  if (active.traceparent) return active;
   const out: Record<string, string> = {};
   for (const name of TRACE_HEADERS) {
     const v = msg.headers[name];

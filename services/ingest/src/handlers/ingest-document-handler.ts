@@ -1,4 +1,4 @@
-import { contextFromHeaders, type Logger, toLexnavError, withContext } from "@lexnav/core";
+import { contextFromHeaders, inSpan, type Logger, toLexnavError, withContext } from "@lexnav/core";
 import type { IngestPipeline, IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import {
@@ -45,7 +45,22 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
   const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
   const now = deps.now ?? (() => new Date());
 
-  return async (msg: CommandMessage): Promise<Disposition> => {
+  // Each command is handled in a span that continues the trace its headers carry; the ingest span and
+  // the events published are its children.
+  return (msg: CommandMessage): Promise<Disposition> =>
+    withContext(contextFromHeaders(msg.headers), () =>
+      inSpan(
+        "lexnav.ingest.command",
+        { "lexnav.subject": msg.subject, "lexnav.delivery": msg.deliveryCount },
+        async (span) => {
+          const d = await handle(msg);
+          span.setAttribute("lexnav.disposition", d.kind);
+          return d;
+        },
+      ),
+    );
+
+  async function handle(msg: CommandMessage): Promise<Disposition> {
     const decoded = decodeCommand(ingestV1.IngestDocumentCommandSchema, msg);
     if (!decoded.ok) {
       logger.warn("terminating undecodable command", { subject: msg.subject, seq: msg.streamSequence });
@@ -130,7 +145,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
           });
       }
     });
-  };
+  }
 
   async function publishThenAck(
     msg: CommandMessage,
