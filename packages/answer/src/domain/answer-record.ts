@@ -1,29 +1,11 @@
+import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { Citation } from "./evidence.ts";
 import type { TokenLedger } from "./ledger.ts";
 
 /** How a question was answered: over the whole permitted corpus (inject) or after a retrieval mode. */
-export type AnswerMode =
-  | "inject"
-  | "lexical"
-  | "dense"
-  | "hybrid"
-  | "navembed-r1"
-  | "navembed-r2"
-  | "navembed-r3"
-  | "navembed-r4"
-  | "navindex";
+export type AnswerMode = SearchMode;
 
-export const ANSWER_MODES: readonly AnswerMode[] = [
-  "inject",
-  "lexical",
-  "dense",
-  "hybrid",
-  "navembed-r1",
-  "navembed-r2",
-  "navembed-r3",
-  "navembed-r4",
-  "navindex",
-];
+export const ANSWER_MODES: readonly AnswerMode[] = SEARCH_MODES;
 
 /**
  * Everything needed to replay an answer: the question, how it was answered (mode, answerer, model,

@@ -1,6 +1,6 @@
 import { inSpan, LexnavError } from "@lexnav/core";
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
-import type { Principal, RetrievedPassage, Searcher, SearchMode } from "@lexnav/retrieval";
+import type { Principal, RetrievedPassage, Searcher } from "@lexnav/retrieval";
 import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
@@ -58,6 +58,18 @@ const MAX_NODE_CHARS = 6000;
  * 50x smaller than inject on a 150K-token transaction set (the paper measured 56x).
  */
 export const NAVINDEX_FETCH_TOKENS = 3000;
+
+/** What a record shows of a draft answer. */
+function shown(draft: DraftAnswer) {
+  return {
+    answer: draft.text,
+    abstained: draft.abstained,
+    abstainReason: draft.abstainReason,
+    citations: draft.claims.flatMap((c) => c.citations),
+    precedence: draft.precedence,
+    unsupported: draft.unsupported,
+  };
+}
 
 /** The ask use case: retrieve (or take the whole corpus), answer, verify, and return a replayable record. */
 export function createAsk(deps: AskDeps) {
@@ -149,7 +161,7 @@ export function createAsk(deps: AskDeps) {
       selected = plan.pairs.map((p) => `${p.documentId}/${p.nodeId}`);
     } else {
       const r = await deps.searcher.searchAsync(
-        { query: question, principal: req.principal, mode: req.mode as SearchMode, k: req.k },
+        { query: question, principal: req.principal, mode: req.mode, k: req.k },
         deps.text,
       );
       indexVersion = r.trace.indexVersion;
@@ -160,18 +172,7 @@ export function createAsk(deps: AskDeps) {
       if (looksLikeInstructions(e.text))
         warnings.push(`${e.docLabel} contains text addressed to a model; it was passed as quoted evidence only`);
 
-    let draft: DraftAnswer;
-    if (deps.model) {
-      const m = await deps.model.answerer.answer({
-        question,
-        extract,
-        source: deps.text,
-        placement: req.mode === "inject" ? "cached-prefix" : "in-turn",
-        ...(req.onText ? { onText: req.onText } : {}),
-      });
-      usage.push(...m.usage);
-      draft = m.draft;
-    } else draft = answerOffline(question, extract, deps.text, { model: deps.evidenceModel });
+    const draft = await respond(deps.model !== null, question, extract, req.mode, usage, req.onText);
 
     return {
       id: deps.newId(),
@@ -192,15 +193,31 @@ export function createAsk(deps: AskDeps) {
         end: e.end,
       })),
       contextTokens: extract.reduce((s, e) => s + countTokens(e.text), 0),
-      answer: draft.text,
-      abstained: draft.abstained,
-      abstainReason: draft.abstainReason,
-      citations: draft.claims.flatMap((c) => c.citations),
-      precedence: draft.precedence,
-      unsupported: draft.unsupported,
+      ...shown(draft),
       warnings,
       ledger: buildLedger(usage, deps.priceCard),
     };
+  }
+
+  /** The answering step: the model over the extract (streaming when asked), else the offline answerer. */
+  async function respond(
+    withModel: boolean,
+    question: string,
+    extract: EvidenceItem[],
+    mode: AnswerMode,
+    usage: LedgerEntry[],
+    onText?: (delta: string) => void,
+  ): Promise<DraftAnswer> {
+    if (!withModel || !deps.model) return answerOffline(question, extract, deps.text, { model: deps.evidenceModel });
+    const m = await deps.model.answerer.answer({
+      question,
+      extract,
+      source: deps.text,
+      placement: mode === "inject" ? "cached-prefix" : "in-turn",
+      ...(onText ? { onText } : {}),
+    });
+    usage.push(...m.usage);
+    return m.draft;
   }
 
   // The `${documentId} ${nodeId}` keys a provision's resolved cross-references and defined terms point to.
@@ -279,31 +296,16 @@ export function createAsk(deps: AskDeps) {
     const extract = buildExtract(passages, deps);
     const missing = record.evidence.length - extract.length;
     const usage: LedgerEntry[] = [];
-    let draft: DraftAnswer;
-    if (record.answerer === "model") {
-      if (!deps.model)
-        throw new LexnavError("invalid_argument", "this answer came from a model: set ANTHROPIC_API_KEY to replay it");
-      const m = await deps.model.answerer.answer({
-        question: record.question,
-        extract,
-        source: deps.text,
-        placement: record.mode === "inject" ? "cached-prefix" : "in-turn",
-      });
-      usage.push(...m.usage);
-      draft = m.draft;
-    } else draft = answerOffline(record.question, extract, deps.text, { model: deps.evidenceModel });
+    if (record.answerer === "model" && !deps.model)
+      throw new LexnavError("invalid_argument", "this answer came from a model: set ANTHROPIC_API_KEY to replay it");
+    const draft = await respond(record.answerer === "model", record.question, extract, record.mode, usage);
     const replayed: AnswerRecord = {
       ...record,
       id: deps.newId(),
       createdAt: deps.now(),
       model: record.answerer === "model" ? (deps.model?.name ?? null) : offlineModel,
       promptVersion: PROMPT_VERSION,
-      answer: draft.text,
-      abstained: draft.abstained,
-      abstainReason: draft.abstainReason,
-      citations: draft.claims.flatMap((c) => c.citations),
-      precedence: draft.precedence,
-      unsupported: draft.unsupported,
+      ...shown(draft),
       ledger: buildLedger(usage, deps.priceCard),
     };
     return { replayed, sameAnswer: replayed.answer === record.answer, missing };

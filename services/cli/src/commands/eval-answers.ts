@@ -18,7 +18,7 @@ import {
 import { isLexnavError, LexnavError } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
 import { type AnswerEvalReport, type BenchTest, runAnswerEval, runPairedEval } from "@lexnav/eval";
-import { mayRead, type Principal, type SearchMode } from "@lexnav/retrieval";
+import { mayRead, type Principal } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { createCliAsk } from "./ask.ts";
@@ -107,7 +107,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
     bench: opts.bench,
     corpus: opts.corpus,
     protocol: opts.protocol,
-    dense: DENSE_MODES.includes(mode as SearchMode),
+    dense: DENSE_MODES.includes(mode),
     ...(opts.limit ? { limit: opts.limit } : {}),
     ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
   });
