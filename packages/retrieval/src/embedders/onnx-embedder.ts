@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import type * as Ort from "onnxruntime-node";
 import type { Embedder, EmbedKind } from "../ports/embedder.ts";
+import { openOnnxSession, readModelJson } from "./onnx-session.ts";
 import { createWordPieceTokenizer } from "./wordpiece-tokenizer.ts";
 
 export interface OnnxEmbedderOptions {
@@ -19,18 +20,10 @@ export interface OnnxEmbedderOptions {
   threads?: number;
 }
 
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, "utf8"));
-  } catch (cause) {
-    throw new LexnavError("corrupt", `${path} is not readable JSON`, { cause });
-  }
-}
-
 function poolingOf(dir: string): "mean" | "cls" | undefined {
   const path = join(dir, "1_Pooling", "config.json");
   if (!existsSync(path)) return undefined;
-  const p = readJson(path) as { pooling_mode_cls_token?: boolean; pooling_mode_mean_tokens?: boolean };
+  const p = readModelJson(path) as { pooling_mode_cls_token?: boolean; pooling_mode_mean_tokens?: boolean };
   if (p.pooling_mode_cls_token) return "cls";
   if (p.pooling_mode_mean_tokens) return "mean";
   return undefined;
@@ -51,9 +44,9 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
   if (!existsSync(tokenizerPath)) throw new LexnavError("not_found", `no tokenizer.json in ${dir}`);
   const configPath = join(dir, "config.json");
   const config = existsSync(configPath)
-    ? (readJson(configPath) as { hidden_size?: number; max_position_embeddings?: number })
+    ? (readModelJson(configPath) as { hidden_size?: number; max_position_embeddings?: number })
     : {};
-  const tokenizer = createWordPieceTokenizer(readJson(tokenizerPath), {
+  const tokenizer = createWordPieceTokenizer(readModelJson(tokenizerPath), {
     ...(options.maxLength !== undefined
       ? { maxLength: options.maxLength }
       : config.max_position_embeddings !== undefined
@@ -63,19 +56,7 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
   const pooling = options.pooling ?? poolingOf(dir) ?? "mean";
   const batchSize = Math.max(1, options.batchSize ?? 16);
 
-  // Loaded lazily so that code paths that never touch a model do not load the native runtime.
-  const ort: typeof Ort = await import("onnxruntime-node");
-  const modelBytes = readFileSync(modelPath);
-  let session: Ort.InferenceSession;
-  try {
-    session = await ort.InferenceSession.create(modelBytes, {
-      intraOpNumThreads: options.threads ?? 2,
-      interOpNumThreads: 1,
-      graphOptimizationLevel: "all",
-    });
-  } catch (cause) {
-    throw new LexnavError("corrupt", `onnxruntime could not load ${modelPath}`, { cause });
-  }
+  const { ort, session, modelBytes } = await openOnnxSession(modelPath, options.threads ?? 2);
   const pooledOutput = session.outputNames.includes("sentence_embedding") ? "sentence_embedding" : null;
   const tokenOutput = session.outputNames.includes("last_hidden_state")
     ? "last_hidden_state"

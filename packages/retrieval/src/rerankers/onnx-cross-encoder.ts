@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import type * as Ort from "onnxruntime-node";
+import { openOnnxSession, readModelJson } from "../embedders/onnx-session.ts";
 import { createWordPieceTokenizer } from "../embedders/wordpiece-tokenizer.ts";
 import type { AsyncReranker, RerankCandidate } from "../ports/reranker.ts";
 
@@ -43,14 +44,6 @@ interface ModelConfig {
   num_labels?: number;
 }
 
-function readJsonFile(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, "utf8"));
-  } catch (cause) {
-    throw new LexnavError("corrupt", `${path} is not readable JSON`, { cause });
-  }
-}
-
 /**
  * Cuts a pair to `budget` content tokens the way Hugging Face's `longest_first` does: one token at
  * a time from the end of the longer side, so a short question is never cut for a long passage.
@@ -83,7 +76,7 @@ export async function loadOnnxCrossEncoder(dir: string, options: OnnxCrossEncode
   if (!existsSync(tokenizerPath)) throw new LexnavError("not_found", `no tokenizer.json in ${dir}`);
   const configPath = join(dir, "config.json");
   if (!existsSync(configPath)) throw new LexnavError("not_found", `no config.json in ${dir}`);
-  const config = readJsonFile(configPath) as ModelConfig;
+  const config = readModelJson(configPath) as ModelConfig;
   const labels = config.num_labels ?? (config.id2label ? Object.keys(config.id2label).length : 1);
   if (labels !== 1) {
     throw new LexnavError(
@@ -94,7 +87,7 @@ export async function loadOnnxCrossEncoder(dir: string, options: OnnxCrossEncode
 
   const positions = config.max_position_embeddings ?? 512;
   const maxLength = Math.max(4, Math.min(options.maxLength ?? 512, positions));
-  const tokenizerJson = readJsonFile(tokenizerPath);
+  const tokenizerJson = readModelJson(tokenizerPath);
   // Each side is cut to the pair length first, so a very long passage is never tokenized whole.
   const tokenizer = createWordPieceTokenizer(tokenizerJson, { maxLength });
   const t = tokenizerJson as TokenizerFile;
@@ -102,19 +95,7 @@ export async function loadOnnxCrossEncoder(dir: string, options: OnnxCrossEncode
   const batchSize = Math.max(1, options.batchSize ?? 16);
   const activation = options.activation ?? "none";
 
-  // Loaded lazily so that code paths that never touch a model do not load the native runtime.
-  const ort: typeof Ort = await import("onnxruntime-node");
-  const modelBytes = readFileSync(modelPath);
-  let session: Ort.InferenceSession;
-  try {
-    session = await ort.InferenceSession.create(modelBytes, {
-      intraOpNumThreads: options.threads ?? 2,
-      interOpNumThreads: 1,
-      graphOptimizationLevel: "all",
-    });
-  } catch (cause) {
-    throw new LexnavError("corrupt", `onnxruntime could not load ${modelPath}`, { cause });
-  }
+  const { ort, session, modelBytes } = await openOnnxSession(modelPath, options.threads ?? 2);
   const output = session.outputNames.includes("logits") ? "logits" : (session.outputNames[0] as string);
   for (const name of session.inputNames) {
     if (name !== "input_ids" && name !== "attention_mask" && name !== "token_type_ids") {
