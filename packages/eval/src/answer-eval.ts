@@ -1,6 +1,5 @@
-import { relative } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
-import type { BenchTest } from "./bench-file.ts";
+import { type BenchTest, corpusFileOf } from "./bench-file.ts";
 import type { SpanRef } from "./domain/span-metrics.ts";
 
 /**
@@ -94,16 +93,7 @@ export async function runAnswerEval(
   tests: readonly BenchTest[],
   opts: { mode: string; injectContextTokens?: number; onProgress?: (done: number) => void },
 ): Promise<AnswerEvalReport> {
-  const files = new Map<string, string>();
-  const fileOf = (documentId: string) => {
-    let f = files.get(documentId);
-    if (f === undefined) {
-      const doc = deps.catalog.getDocument(documentId);
-      f = doc ? relative(deps.corpusRoot, doc.source) : documentId;
-      files.set(documentId, f);
-    }
-    return f;
-  };
+  const fileOf = corpusFileOf(deps.catalog, deps.corpusRoot);
   const rows: AnswerEvalRow[] = [];
   const ledger = { input: 0, cacheWrite: 0, cacheRead: 0, output: 0, total: 0, dollars: 0 };
   let i = 0;

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { LexnavError } from "@lexnav/core";
 
 /** One benchmark question. Only `query` ever reaches the system under test. */
@@ -48,4 +49,24 @@ export function datasetOf(tests: BenchTest[]): string {
   const folder = first.split("/")[0];
   if (!folder) throw new LexnavError("invalid_argument", "benchmark has no documents");
   return folder;
+}
+
+/**
+ * A document's file as the benchmark names it (its source relative to the corpus root), memoised, so
+ * stored spans can be compared with gold spans in file coordinates; the id itself when it is unknown.
+ */
+export function corpusFileOf(
+  catalog: { getDocument(id: string): { source: string } | null },
+  corpusRoot: string,
+): (documentId: string) => string {
+  const files = new Map<string, string>();
+  return (documentId) => {
+    let f = files.get(documentId);
+    if (f === undefined) {
+      const doc = catalog.getDocument(documentId);
+      f = doc ? relative(corpusRoot, doc.source) : documentId;
+      files.set(documentId, f);
+    }
+    return f;
+  };
 }

@@ -9,7 +9,7 @@ export type {
 } from "./answer-eval.ts";
 export { runAnswerEval, runPairedEval, summariseAnswerRows } from "./answer-eval.ts";
 export type { BenchTest, Protocol } from "./bench-file.ts";
-export { applyProtocol, datasetOf, loadBench } from "./bench-file.ts";
+export { applyProtocol, corpusFileOf, datasetOf, loadBench } from "./bench-file.ts";
 export type { RankedPassage, SpanRef } from "./domain/span-metrics.ts";
 export {
   K_VALUES,

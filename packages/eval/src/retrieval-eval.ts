@@ -1,7 +1,6 @@
-import { relative } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
 import type { Principal, QueryTrace, Searcher, SearchMode } from "@lexnav/retrieval";
-import type { BenchTest } from "./bench-file.ts";
+import { type BenchTest, corpusFileOf } from "./bench-file.ts";
 import {
   K_VALUES,
   precisionAtK,
@@ -77,17 +76,8 @@ export async function runRetrievalEval(
   },
 ): Promise<RetrievalEvalReport> {
   const k = opts.k ?? Math.max(...K_VALUES);
-  const files = new Map<string, string>();
   const texts = new Map<string, string | null>();
-  const fileOf = (documentId: string) => {
-    let f = files.get(documentId);
-    if (f === undefined) {
-      const doc = deps.catalog.getDocument(documentId);
-      f = doc ? relative(deps.corpusRoot, doc.source) : documentId;
-      files.set(documentId, f);
-    }
-    return f;
-  };
+  const fileOf = corpusFileOf(deps.catalog, deps.corpusRoot);
   const textOf = (documentId: string, version: string) => {
     const key = `${documentId}@${version}`;
     if (!texts.has(key)) texts.set(key, deps.catalog.getVersion(documentId, version)?.text ?? null);

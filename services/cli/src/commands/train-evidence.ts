@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { relative } from "node:path";
 import {
   buildExtract,
   candidateFeatures,
@@ -18,7 +17,7 @@ import {
   trainLogistic,
 } from "@lexnav/answer";
 import { LexnavError, sha256Hex } from "@lexnav/core";
-import { datasetOf, loadBench } from "@lexnav/eval";
+import { corpusFileOf, datasetOf, loadBench } from "@lexnav/eval";
 import { parseQuestion, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
@@ -141,10 +140,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
         if (!texts.has(key)) texts.set(key, stack.catalog.getVersion(d, v)?.text ?? null);
         return texts.get(key) ?? null;
       };
-      const fileOf = (documentId: string) => {
-        const doc = stack.catalog.getDocument(documentId);
-        return doc ? relative(corpusRoot, doc.source) : documentId;
-      };
+      const fileOf = corpusFileOf(stack.catalog, corpusRoot);
       const progress = createProgress(tests.length, ctx.stderr);
       let reachable = 0;
       let evidenced = 0;
