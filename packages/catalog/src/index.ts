@@ -6,3 +6,4 @@ export type {
   DocumentUpsert,
   StoredVersion,
 } from "./ports/catalog.ts";
+export { cachedVersionText } from "./version-text.ts";

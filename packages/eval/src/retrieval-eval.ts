@@ -1,4 +1,4 @@
-import type { Catalog } from "@lexnav/catalog";
+import { type Catalog, cachedVersionText } from "@lexnav/catalog";
 import type { Principal, QueryTrace, Searcher, SearchMode } from "@lexnav/retrieval";
 import { type BenchTest, corpusFileOf } from "./bench-file.ts";
 import {
@@ -76,13 +76,8 @@ export async function runRetrievalEval(
   },
 ): Promise<RetrievalEvalReport> {
   const k = opts.k ?? Math.max(...K_VALUES);
-  const texts = new Map<string, string | null>();
   const fileOf = corpusFileOf(deps.catalog, deps.corpusRoot);
-  const textOf = (documentId: string, version: string) => {
-    const key = `${documentId}@${version}`;
-    if (!texts.has(key)) texts.set(key, deps.catalog.getVersion(documentId, version)?.text ?? null);
-    return texts.get(key) ?? null;
-  };
+  const textOf = cachedVersionText(deps.catalog);
 
   const rows: Array<{ ranked: RankedPassage[]; gold: SpanRef[]; category: string }> = [];
   const latencies: number[] = [];

@@ -11,7 +11,7 @@ import {
   loadEvidenceModel,
   priceCardOf,
 } from "@lexnav/answer";
-import { openSqliteDatabase } from "@lexnav/catalog";
+import { cachedVersionText, openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { resolveNavHandle, serializeNavIndexCompact } from "@lexnav/provisions";
 import { mayRead, type Principal } from "@lexnav/retrieval";
@@ -59,12 +59,7 @@ export function createCliAsk(ctx: CliContext, offline: boolean) {
           }),
         }
       : null;
-  const texts = new Map<string, string | null>();
-  const text = (documentId: string, version: string) => {
-    const key = `${documentId}@${version}`;
-    if (!texts.has(key)) texts.set(key, ctx.catalog.getVersion(documentId, version)?.text ?? null);
-    return texts.get(key) ?? null;
-  };
+  const text = cachedVersionText(ctx.catalog);
   const nodes = new Map<string, Map<string, import("@lexnav/document-model").ProvisionNode>>();
   const node = (documentId: string, version: string, nodeId: string) => {
     const key = `${documentId}@${version}`;

@@ -16,6 +16,7 @@ import {
   type TrainingExample,
   trainLogistic,
 } from "@lexnav/answer";
+import { cachedVersionText } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { corpusFileOf, datasetOf, loadBench } from "@lexnav/eval";
 import { parseQuestion, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
@@ -134,12 +135,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
       ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
     });
     try {
-      const texts = new Map<string, string | null>();
-      const text = (d: string, v: string) => {
-        const key = `${d}@${v}`;
-        if (!texts.has(key)) texts.set(key, stack.catalog.getVersion(d, v)?.text ?? null);
-        return texts.get(key) ?? null;
-      };
+      const text = cachedVersionText(stack.catalog);
       const fileOf = corpusFileOf(stack.catalog, corpusRoot);
       const progress = createProgress(tests.length, ctx.stderr);
       let reachable = 0;
