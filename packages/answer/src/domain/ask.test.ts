@@ -74,7 +74,7 @@ const NODES: Record<string, ProvisionNode> = {
 const doc = (id: string) =>
   ({ id, currentVersion: "v1", fileName: `${id}.txt`, role: "base_agreement" }) as DocumentRecord;
 
-function askWith(fetchTokens?: number) {
+function askWith(fetchTokens?: number, deleted: ReadonlySet<string> = new Set()) {
   const seen: EvidenceItem[][] = [];
   const answerer: ModelAnswerer = {
     plan: async () => ({
@@ -102,7 +102,8 @@ function askWith(fetchTokens?: number) {
   const ask = createAsk({
     searcher: {} as Searcher,
     text: (d) => TEXTS[d] ?? null,
-    document: (id) => (TEXTS[id] ? doc(id) : null),
+    // A deleted document keeps its record but has no current version.
+    document: (id) => (TEXTS[id] ? { ...doc(id), ...(deleted.has(id) ? { currentVersion: null } : {}) } : null),
     node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
     corpus: () => [],
     // The asker may read the base agreement and the amendment, not the fee letter.
@@ -131,6 +132,12 @@ describe("navindex with a model: the deterministic fetch", () => {
     expect(fetched.sort()).toEqual(["amd s1", "base def", "base s21"]);
     expect(rec.selectedNodes).toEqual(["amd/s1"]);
     for (const e of seen[0] ?? []) expect(TEXTS[e.documentId]?.slice(e.start, e.end)).toBe(e.text);
+  });
+
+  it("fetches nothing from a document deleted since the index was built", async () => {
+    const { ask, seen } = askWith(undefined, new Set(["base"]));
+    await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
+    expect((seen[0] ?? []).map((e) => `${e.documentId} ${e.nodeId}`)).toEqual(["amd s1"]);
   });
 
   it("keeps the planned provision first when the budget is tight", async () => {
