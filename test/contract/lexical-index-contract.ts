@@ -107,27 +107,15 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
     });
 
     it("routes a question to the documents its card names, inside the permission filter", () => {
-      index.putDocument(
-        v,
-        "nda",
-        DEAL,
-        [passage("nda", 1, "Confidential Information excludes public data.")],
-        "MUTUAL NONDISCLOSURE AGREEMENT between Acme Corp and Beta LLC",
-      );
-      index.putDocument(
-        v,
-        "supply",
-        DEAL,
-        [passage("supply", 1, "Prices are fixed.")],
-        "SUPPLY AGREEMENT between Gamma Inc and Delta Ltd",
-      );
-      index.putDocument(
-        v,
-        "secret",
-        SECRET,
-        [passage("secret", 1, "x")],
-        "SUPPLY AGREEMENT between Gamma Inc and Delta Ltd, amended",
-      );
+      index.putDocument(v, "nda", DEAL, [passage("nda", 1, "Confidential Information excludes public data.")], {
+        text: "MUTUAL NONDISCLOSURE AGREEMENT between Acme Corp and Beta LLC",
+      });
+      index.putDocument(v, "supply", DEAL, [passage("supply", 1, "Prices are fixed.")], {
+        text: "SUPPLY AGREEMENT between Gamma Inc and Delta Ltd",
+      });
+      index.putDocument(v, "secret", SECRET, [passage("secret", 1, "x")], {
+        text: "SUPPLY AGREEMENT between Gamma Inc and Delta Ltd, amended",
+      });
       const r = index.searchDocuments({
         text: "Consider the Supply Agreement between Gamma and Delta; what are the prices?",
         principal: alice,
@@ -136,6 +124,40 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       expect(r.hits.map((h) => h.documentId)).toEqual(["supply"]);
       index.removeDocument("supply");
       expect(index.searchDocuments({ text: "supply agreement gamma", principal: alice, k: 5 }).hits).toEqual([]);
+    });
+
+    it("routes a question quoting a filed name whole to that document, the longest nested name, only if permitted", () => {
+      const nda = (id: string, name: string, access: Access = DEAL) =>
+        index.putDocument(v, id, access, [passage(id, 1, "Confidential Information excludes public data.")], {
+          text: `MUTUAL CONFIDENTIALITY AGREEMENT ${id}`,
+          name,
+        });
+      nda("short", "Confidentiality");
+      nda("long", "Confidentiality_and_Non-Disclosure_Agreement");
+      nda("escaped", "Confidentiality%20and%20Non-Disclosure%20Agreement");
+      nda("mnda", "MNDA");
+      nda("generic", "Non-Disclosure Agreement");
+      nda("secret", "Side Letter 7", SECRET);
+      const named = (text: string, principal = alice) =>
+        index
+          .searchDocuments({ text, principal, k: 10 })
+          .hits.filter((h) => h.named)
+          .map((h) => h.documentId)
+          .sort();
+      expect(named("In the non-disclosure agreement Confidentiality")).toEqual(["short"]);
+      expect(named("In the non-disclosure agreement Confidentiality_and_Non-Disclosure_Agreement")).toEqual([
+        "escaped",
+        "long",
+      ]);
+      expect(named("In the non-disclosure agreement MNDA")).toEqual(["mnda"]);
+      // A name made only of words every such question uses names no one document.
+      expect(named("In the non-disclosure agreement between Acme and Beta")).toEqual([]);
+      // Part of a name is not the name.
+      expect(named("In the side letter of the fund")).toEqual([]);
+      expect(named("In Side Letter 7")).toEqual([]);
+      expect(named("In Side Letter 7", { id: "gc", groups: [] })).toEqual(["secret"]);
+      index.removeDocument("mnda");
+      expect(named("In the non-disclosure agreement MNDA")).toEqual([]);
     });
 
     it("treats query syntax as words and returns nothing for a query of stopwords", () => {

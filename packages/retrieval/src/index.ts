@@ -24,6 +24,7 @@ export {
   embeddingText,
   vectorItems,
 } from "./domain/dense-index.ts";
+export { documentNameKey, quotedNameKeys } from "./domain/document-names.ts";
 export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
 export { CARD_CHARS, createPassageIndexSink, documentCard } from "./domain/passage-index-sink.ts";
@@ -61,7 +62,14 @@ export { featureWords } from "./embedders/text-features.ts";
 export type { EncodedBatch, WordPieceTokenizer } from "./embedders/wordpiece-tokenizer.ts";
 export { createWordPieceTokenizer } from "./embedders/wordpiece-tokenizer.ts";
 export type { Embedder, EmbedKind } from "./ports/embedder.ts";
-export type { LexicalHit, LexicalIndex, LexicalQuery, LexicalSearchResult } from "./ports/lexical-index.ts";
+export type {
+  DocumentCard,
+  DocumentHit,
+  LexicalHit,
+  LexicalIndex,
+  LexicalQuery,
+  LexicalSearchResult,
+} from "./ports/lexical-index.ts";
 export type { AsyncReranker, RerankCandidate, Reranker } from "./ports/reranker.ts";
 export type {
   VectorHit,

@@ -2,9 +2,17 @@ import { randomUUID } from "node:crypto";
 import { LexnavError } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import type Database from "better-sqlite3";
+import { documentNameKey, mostSpecificNames, quotedNameKeys } from "../domain/document-names.ts";
 import type { Passage } from "../domain/passages.ts";
 import { ftsMatchExpression, queryTerms } from "../domain/query-terms.ts";
-import type { LexicalHit, LexicalIndex, LexicalQuery, LexicalSearchResult } from "../ports/lexical-index.ts";
+import type {
+  DocumentCard,
+  DocumentHit,
+  LexicalHit,
+  LexicalIndex,
+  LexicalQuery,
+  LexicalSearchResult,
+} from "../ports/lexical-index.ts";
 import { createSqliteAccessTable, principalParams } from "./sqlite-access-table.ts";
 import { type PassageRow, passageHit } from "./sqlite-passage-row.ts";
 
@@ -31,7 +39,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS lex_fts USING fts5(
 CREATE TABLE IF NOT EXISTS lex_cards (
   rowid INTEGER PRIMARY KEY,
   index_version TEXT NOT NULL REFERENCES lex_versions(id) ON DELETE CASCADE,
-  document_id TEXT NOT NULL
+  document_id TEXT NOT NULL,
+  name_key TEXT
 );
 CREATE INDEX IF NOT EXISTS lex_cards_doc ON lex_cards(document_id, index_version);
 CREATE VIRTUAL TABLE IF NOT EXISTS lex_cards_fts USING fts5(card, tokenize = 'porter unicode61 remove_diacritics 2');
@@ -46,6 +55,10 @@ export const FIELD_WEIGHTS = { heading: 2.0, clauseRef: 1.0, terms: 3.0, body: 1
  */
 export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
   db.exec(SCHEMA);
+  // Stores written before cards kept their filed name: add the column (their names match once re-indexed).
+  const cardColumns = db.prepare("PRAGMA table_info(lex_cards)").all() as Array<{ name: string }>;
+  if (!cardColumns.some((c) => c.name === "name_key")) db.exec("ALTER TABLE lex_cards ADD COLUMN name_key TEXT");
+  db.exec("CREATE INDEX IF NOT EXISTS lex_cards_name ON lex_cards(index_version, name_key)");
   const accessTable = createSqliteAccessTable(db, "lex_access");
   const stmt = {
     insertVersion: db.prepare("INSERT INTO lex_versions (id, created_at, active) VALUES (?, ?, 0)"),
@@ -69,7 +82,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
     cardsOfDocVersion: db.prepare("SELECT rowid FROM lex_cards WHERE document_id = ? AND index_version = ?"),
     deleteCardFts: db.prepare("DELETE FROM lex_cards_fts WHERE rowid = ?"),
     deleteCard: db.prepare("DELETE FROM lex_cards WHERE rowid = ?"),
-    insertCard: db.prepare("INSERT INTO lex_cards (index_version, document_id) VALUES (?, ?)"),
+    insertCard: db.prepare("INSERT INTO lex_cards (index_version, document_id, name_key) VALUES (?, ?, ?)"),
     insertCardFts: db.prepare("INSERT INTO lex_cards_fts (rowid, card) VALUES (?, ?)"),
   };
 
@@ -105,6 +118,11 @@ ${accessTable.permittedDocumentsSql})
       AND c.document_id IN (
 ${accessTable.permittedDocumentsSql})
     ORDER BY score LIMIT @k`);
+  const namedCards = db.prepare(`
+    SELECT c.document_id, c.name_key FROM lex_cards c
+    WHERE c.index_version = @indexVersion AND c.name_key IN (SELECT value FROM json_each(@keys))
+      AND c.document_id IN (
+${accessTable.permittedDocumentsSql})`);
   const listPermitted = db.prepare(`
     SELECT p.passage_id, p.document_id, p.version, p.node_id, p.start, p.end
     FROM lex_passages p
@@ -145,13 +163,13 @@ ${accessTable.permittedDocumentsSql})
         stmt.deleteVersion.run(indexVersion);
       })();
     },
-    putDocument(indexVersion, documentId, access, passages: Passage[], card?: string) {
+    putDocument(indexVersion, documentId, access, passages: Passage[], card?: DocumentCard) {
       db.transaction(() => {
         deleteRows(stmt.rowsOfDocVersion.all(documentId, indexVersion) as Array<{ rowid: number }>);
         deleteCards(stmt.cardsOfDocVersion.all(documentId, indexVersion) as Array<{ rowid: number }>);
-        if (card !== undefined && card.length > 0) {
-          const { lastInsertRowid } = stmt.insertCard.run(indexVersion, documentId);
-          stmt.insertCardFts.run(lastInsertRowid, card);
+        if (card !== undefined && card.text.length > 0) {
+          const { lastInsertRowid } = stmt.insertCard.run(indexVersion, documentId, documentNameKey(card.name));
+          stmt.insertCardFts.run(lastInsertRowid, card.text);
         }
         for (const p of passages) {
           const { lastInsertRowid } = stmt.insertRow.run(
@@ -196,15 +214,34 @@ ${accessTable.permittedDocumentsSql})
     },
     searchDocuments(query: LexicalQuery) {
       const indexVersion = resolveVersion(query.indexVersion);
+      if (query.k <= 0) return { hits: [], indexVersion };
+      const permitted = principalParams(query.principal);
+      const named = mostSpecificNames(
+        (
+          namedCards.all({
+            indexVersion,
+            keys: JSON.stringify(quotedNameKeys(query.text)),
+            ...permitted,
+          }) as Array<{ document_id: string; name_key: string }>
+        ).map((r) => ({ documentId: r.document_id, key: r.name_key })),
+      );
       const match = ftsMatchExpression(queryTerms(query.text));
-      if (match === null || query.k <= 0) return { hits: [], indexVersion };
-      const rows = searchCards.all({
-        match,
-        indexVersion,
-        ...principalParams(query.principal),
-        k: query.k,
-      }) as Array<{ document_id: string; score: number }>;
-      return { hits: rows.map((r) => ({ documentId: r.document_id, score: -r.score })), indexVersion };
+      const ranked =
+        match === null
+          ? []
+          : (searchCards.all({ match, indexVersion, ...permitted, k: query.k }) as Array<{
+              document_id: string;
+              score: number;
+            }>);
+      const scoreOf = new Map(ranked.map((r) => [r.document_id, -r.score]));
+      const namedIds = new Set(named.map((n) => n.documentId));
+      const hits: DocumentHit[] = [
+        ...[...namedIds].map((documentId) => ({ documentId, score: scoreOf.get(documentId) ?? 0, named: true })),
+        ...ranked
+          .filter((r) => !namedIds.has(r.document_id))
+          .map((r) => ({ documentId: r.document_id, score: -r.score })),
+      ];
+      return { hits: hits.slice(0, query.k), indexVersion };
     },
     listPassages(query) {
       const indexVersion = resolveVersion(query.indexVersion);

@@ -47,13 +47,8 @@ export function createPassageIndexSink(
   return {
     putDocument(doc: { documentId: string; version: string; access: Access; nodes: ProvisionNode[]; text: string }) {
       const passages = buildPassages(doc.documentId, doc.version, doc.nodes, doc.text, options);
-      lexical.putDocument(
-        target(),
-        doc.documentId,
-        doc.access,
-        passages,
-        documentCard(doc.text, nameOf?.(doc.documentId) ?? null),
-      );
+      const name = nameOf?.(doc.documentId) ?? null;
+      lexical.putDocument(target(), doc.documentId, doc.access, passages, { text: documentCard(doc.text, name), name });
       const active = vectors?.activeVersion() ?? null;
       const embedder = active !== null ? embedderFor?.(active) : null;
       if (vectors && active !== null && embedder) {

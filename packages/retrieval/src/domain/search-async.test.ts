@@ -82,7 +82,9 @@ beforeAll(async () => {
   ] as const) {
     const access = { principals: [], groups: [group] };
     const passages = passagesOf(documentId, [...lines]);
-    lexical.putDocument(lexVersion, documentId, access, passages, `credit agreement loans governing law ${documentId}`);
+    lexical.putDocument(lexVersion, documentId, access, passages, {
+      text: `credit agreement loans governing law ${documentId}`,
+    });
     const vs = await embedder.embed(
       passages.map((p) => p.body),
       "passage",

@@ -331,8 +331,13 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         () => {
           const r = deps.lexical.searchDocuments({ ...base, text: q.naming || q.full, k: o.maxRoutedDocuments + 3 });
           indexVersion = r.indexVersion;
-          const top = r.hits[0]?.score ?? 0;
-          return r.hits.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments);
+          // A naming part that quotes a filed name whole names that document; a name met in a question
+          // without a naming part ("what does the confidentiality clause say") is only a word of it.
+          const named = q.naming ? r.hits.filter((h) => h.named) : [];
+          if (named.length > 0) return named.slice(0, o.maxRoutedDocuments);
+          const ranked = r.hits.filter((h) => !(h.named && h.score === 0)).sort((a, b) => b.score - a.score);
+          const top = ranked[0]?.score ?? 0;
+          return ranked.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments);
         },
         (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
       ).map((h) => h.documentId);

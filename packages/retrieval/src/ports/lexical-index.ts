@@ -29,6 +29,21 @@ export interface LexicalSearchResult {
   normalisedQuery: string;
 }
 
+/** How a question names a document: its opening (title, parties, recitals) and the name it is filed under. */
+export interface DocumentCard {
+  text: string;
+  /** The filed name (e.g. the file name without extension); a question quoting it whole is routed here. */
+  name?: string | null;
+}
+
+/** A document a question names: by its whole filed name (`named`), else by BM25 over its card. */
+export interface DocumentHit {
+  documentId: string;
+  /** BM25 over the card, higher is better (0 for a named document whose card did not rank). */
+  score: number;
+  named?: boolean;
+}
+
 /**
  * The lexical index port: BM25 over passage fields (heading, clause reference, defined terms, body).
  * The permission filter is part of the query itself, so k results come back from what the principal
@@ -45,14 +60,18 @@ export interface LexicalIndex {
    * Replaces every passage of a document in an index version, and its card: the opening of the
    * document (title, parties, recitals), which is how a question names the instrument it is about.
    */
-  putDocument(indexVersion: string, documentId: string, access: Access, passages: Passage[], card?: string): void;
+  putDocument(indexVersion: string, documentId: string, access: Access, passages: Passage[], card?: DocumentCard): void;
   /** Removes a document from every index version. */
   removeDocument(documentId: string): void;
   /** Replaces who may read a document, in every index version. */
   setAccess(documentId: string, access: Access): void;
   search(query: LexicalQuery): LexicalSearchResult;
-  /** Ranks the documents a question names, by BM25 over their cards; permission-filtered like `search`. */
-  searchDocuments(query: LexicalQuery): { hits: Array<{ documentId: string; score: number }>; indexVersion: string };
+  /**
+   * The documents a question names, permission-filtered like `search`: first those whose filed name it
+   * quotes whole (`named`; of nested names only the longest, `mostSpecificNames`), then the rest ranked
+   * by BM25 over their cards.
+   */
+  searchDocuments(query: LexicalQuery): { hits: DocumentHit[]; indexVersion: string };
   /**
    * Every passage `principal` may read, in document order (by document id, then by offset), with
    * score 0: what inject hands a model. Permission-filtered inside the query, like `search`.
