@@ -249,6 +249,19 @@ describe("lexnav ask / replay / cost", () => {
     expect(text.out).toMatch(/^total/m);
   });
 
+  it("a model answer neither reads the offline evidence model nor fails on a broken one; offline it is a clear error", async () => {
+    api.fallback = () => SILENCE_SENTENCE;
+    writeFileSync(join(dir, "broken-model.json"), "{ not json");
+    const broken = { LEXNAV_EVIDENCE_MODEL: join(dir, "broken-model.json") };
+    const withKey = { ...modelConfig(), evidenceModelPath: broken.LEXNAV_EVIDENCE_MODEL };
+    const r = await run(withKey, "ask", "Who pays for shipping?", "--mode", "hybrid", "--json");
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as AnswerRecord).answerer).toBe("model");
+    const offline = await run(loadConfig(broken), "ask", "Who pays for shipping?", "--mode", "hybrid");
+    expect(offline.code).toBe(1);
+    expect(offline.err).toMatch(/evidence model .*broken-model\.json is not usable/);
+  });
+
   it("a bad key is a clear error, not a crash", async () => {
     const r = await run(
       modelConfig("sk-wrong"),

@@ -113,7 +113,7 @@ function askWith(fetchTokens?: number, deleted: ReadonlySet<string> = new Set())
       indexVersion: "nav-1",
     }),
     model: { answerer, name: "m" },
-    evidenceModel: loadEvidenceModel(),
+    evidenceModel: () => loadEvidenceModel(),
     priceCard: DEFAULT_PRICE_CARD,
     now: () => "2026-11-30T00:00:00Z",
     newId: () => "ans_1",

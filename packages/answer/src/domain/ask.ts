@@ -30,8 +30,11 @@ export interface AskDeps {
   };
   /** Null: answer offline. */
   model: { answerer: ModelAnswerer; name: string } | null;
-  /** What the offline answerer scores sentences with (used when `model` is null). */
-  evidenceModel: EvidenceModel;
+  /**
+   * What the offline answerer scores sentences with (used when `model` is null): read on first use, so
+   * answers from a model neither load it nor fail on a broken one.
+   */
+  evidenceModel: () => EvidenceModel;
   priceCard: PriceCard;
   now: () => string;
   newId: () => string;
@@ -75,7 +78,14 @@ function shown(draft: DraftAnswer) {
 export function createAsk(deps: AskDeps) {
   const maxInject = deps.maxInjectTokens ?? 150_000;
   // Offline answers record which evidence model chose their sentences, so a replay can tell.
-  const offlineModel = evidenceModelId(deps.evidenceModel);
+  let evidence: { model: EvidenceModel; id: string } | null = null;
+  const evidenceModel = () => {
+    if (!evidence) {
+      const model = deps.evidenceModel();
+      evidence = { model, id: evidenceModelId(model) };
+    }
+    return evidence;
+  };
 
   // One span per question: mode, asker id, answerer and outcome (never the question or evidence text).
   function ask(req: AskRequest): Promise<AnswerRecord> {
@@ -180,7 +190,7 @@ export function createAsk(deps: AskDeps) {
       question,
       mode: req.mode,
       answerer: deps.model ? "model" : "offline",
-      model: deps.model?.name ?? offlineModel,
+      model: deps.model ? deps.model.name : evidenceModel().id,
       promptVersion: PROMPT_VERSION,
       indexVersion,
       principal: { id: req.principal.id, groups: [...req.principal.groups] },
@@ -208,7 +218,7 @@ export function createAsk(deps: AskDeps) {
     usage: LedgerEntry[],
     onText?: (delta: string) => void,
   ): Promise<DraftAnswer> {
-    if (!withModel || !deps.model) return answerOffline(question, extract, deps.text, { model: deps.evidenceModel });
+    if (!withModel || !deps.model) return answerOffline(question, extract, deps.text, { model: evidenceModel().model });
     const m = await deps.model.answerer.answer({
       question,
       extract,
@@ -303,7 +313,7 @@ export function createAsk(deps: AskDeps) {
       ...record,
       id: deps.newId(),
       createdAt: deps.now(),
-      model: record.answerer === "model" ? (deps.model?.name ?? null) : offlineModel,
+      model: record.answerer === "model" ? (deps.model?.name ?? null) : evidenceModel().id,
       promptVersion: PROMPT_VERSION,
       ...shown(draft),
       ledger: buildLedger(usage, deps.priceCard),

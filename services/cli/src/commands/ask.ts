@@ -71,7 +71,7 @@ export function createCliAsk(ctx: CliContext, offline: boolean) {
     return m.get(nodeId) ?? null;
   };
   return createAsk({
-    evidenceModel: loadEvidenceModel(ctx.config.evidenceModelPath),
+    evidenceModel: () => loadEvidenceModel(ctx.config.evidenceModelPath),
     searcher: ctx.searcher,
     text,
     document: (id) => ctx.catalog.getDocument(id),
