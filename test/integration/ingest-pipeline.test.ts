@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Catalog, createSqliteCatalog } from "@lexnav/catalog";
 import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
-import { createIngestPipeline, type IngestPipeline } from "@lexnav/ingest";
+import { createIngestPipeline, createStructurer, type IngestPipeline } from "@lexnav/ingest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { corpusPath } from "../support/shared.ts";
 
@@ -115,6 +115,40 @@ describe("ingest pipeline on the embedded store", () => {
     expect(bad.status).toBe("failed");
     expect(bad.documentId).toBe(ok.documentId);
     expect(catalog.getDocument(ok.documentId)?.lifecycle).toBe("failed");
+  });
+
+  it("records an unexpected error under a log reference, never its message, and indexes the next file", async () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const logger = {
+      ...silentLogger,
+      warn: (_: string, fields?: Record<string, unknown>) => logged.push(fields ?? {}),
+    };
+    let calls = 0;
+    const flaky = createIngestPipeline({
+      catalog,
+      limits: { ...DEFAULT_LIMITS, maxFileBytes: 5_000_000 },
+      logger,
+      structurer: {
+        structure: (input) => {
+          calls += 1;
+          if (calls === 1) throw new Error("Cannot read 'Borrower shall pay $9,999,999' of undefined");
+          return createStructurer().structure(input);
+        },
+      },
+    });
+    const bad = await flaky.ingest({ source: CUAD, access: OPEN });
+    expect(bad.status).toBe("failed");
+    const stored = catalog.getDocument(bad.documentId)?.failure;
+    expect(stored?.code).toBe("internal");
+    expect(stored?.reason).toMatch(
+      /: structure detection failed \(internal error; ref [0-9a-f]{8} in the ingest log\)$/,
+    );
+    expect(JSON.stringify(stored)).not.toMatch(/9,999,999|undefined/);
+    expect(JSON.stringify(bad.failure)).not.toMatch(/9,999,999/);
+    const ref = /ref ([0-9a-f]{8})/.exec(stored?.reason ?? "")?.[1];
+    expect(logged).toContainEqual(expect.objectContaining({ ref, detail: expect.stringContaining("9,999,999") }));
+    const good = await flaky.ingest({ source: AHP, access: OPEN });
+    expect(good.status).toBe("indexed");
   });
 
   it("removes a deleted document's text and nodes, keeps the record, and can index it again", async () => {

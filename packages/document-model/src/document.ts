@@ -30,6 +30,11 @@ export interface Access {
 export interface FailureReason {
   code: string;
   reason: string;
+  /**
+   * What an unexpected error said (an exception message): for the operator's log only. It may quote
+   * internals or document text, so it is never stored with the document, shown or put in events.
+   */
+  detail?: string;
 }
 
 /** A document: the stable identity behind its versions, with provenance and lifecycle. */

@@ -102,7 +102,8 @@ describe("extractDocument", () => {
       ok: false,
       error: {
         code: "internal",
-        reason: "bad.txt: the text parser failed unexpectedly: Cannot read properties of undefined",
+        reason: "bad.txt: the text parser failed unexpectedly",
+        detail: "Cannot read properties of undefined",
       },
     });
     expect(results[1]).toMatchObject({ ok: true, value: { text: "fine" } });
@@ -122,7 +123,7 @@ describe("extractDocument", () => {
     const out = await extractor.extract({ bytes: enc.encode("x"), fileName: "a.txt", limits });
     expect(out).toEqual({
       ok: false,
-      error: { code: "internal", reason: "a.txt: the text parser is not available (module not found)" },
+      error: { code: "internal", reason: "a.txt: the text parser is not available", detail: "module not found" },
     });
     await extractor.extract({ bytes: enc.encode("x"), fileName: "b.txt", limits });
     expect(attempts).toBe(2);

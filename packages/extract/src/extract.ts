@@ -56,9 +56,9 @@ export function createDocumentExtractor(deps: DocumentExtractorDeps = {}): Docum
   return {
     async extract(input: ParseInput): Promise<ExtractOutcome> {
       const { fileName } = input;
-      const fail = (code: ExtractFailure["code"], why: string): ExtractOutcome => ({
+      const fail = (code: ExtractFailure["code"], why: string, detail?: string): ExtractOutcome => ({
         ok: false,
-        error: { code, reason: `${fileName}: ${why}` },
+        error: { code, reason: `${fileName}: ${why}`, ...(detail !== undefined ? { detail } : {}) },
       });
       try {
         const size = input.bytes.byteLength;
@@ -79,7 +79,7 @@ export function createDocumentExtractor(deps: DocumentExtractorDeps = {}): Docum
         try {
           parser = await parserFor(type);
         } catch (cause) {
-          return fail("internal", `the ${PARSER_NAMES[type]} parser is not available (${messageOf(cause)})`);
+          return fail("internal", `the ${PARSER_NAMES[type]} parser is not available`, messageOf(cause));
         }
 
         // Node Buffers are Uint8Arrays but some libraries (pdf.js) refuse them: hand over a plain view, no copy.
@@ -88,7 +88,7 @@ export function createDocumentExtractor(deps: DocumentExtractorDeps = {}): Docum
         try {
           outcome = await parser.parse({ ...input, bytes });
         } catch (cause) {
-          return fail("internal", `the ${PARSER_NAMES[type]} parser failed unexpectedly: ${messageOf(cause)}`);
+          return fail("internal", `the ${PARSER_NAMES[type]} parser failed unexpectedly`, messageOf(cause));
         }
         if (!outcome.ok) return { ok: false, error: namedFailure(fileName, outcome.error) };
 
@@ -122,7 +122,7 @@ export function createDocumentExtractor(deps: DocumentExtractorDeps = {}): Docum
         const value: Extraction = { ...extraction, quality };
         return { ok: true, value };
       } catch (cause) {
-        return fail("internal", `extraction failed unexpectedly: ${messageOf(cause)}`);
+        return fail("internal", "extraction failed unexpectedly", messageOf(cause));
       }
     },
   };
@@ -143,7 +143,11 @@ export function extractDocument(input: ParseInput): Promise<ExtractOutcome> {
 function namedFailure(fileName: string, error: ExtractFailure): ExtractFailure {
   const reason = typeof error?.reason === "string" && error.reason !== "" ? error.reason : "extraction failed";
   const code = error?.code ?? "internal";
-  return { code, reason: reason.startsWith(fileName) ? reason : `${fileName}: ${reason}` };
+  return {
+    code,
+    reason: reason.startsWith(fileName) ? reason : `${fileName}: ${reason}`,
+    ...(typeof error?.detail === "string" ? { detail: error.detail } : {}),
+  };
 }
 
 /** Blocks and pages must lie inside the text, or later stages would slice garbage. */

@@ -20,6 +20,8 @@ export interface ExtractFailure {
     | "empty"
     | "internal";
   reason: string;
+  /** An unexpected error's own message, for the log only (see FailureReason.detail). */
+  detail?: string;
 }
 
 export type ExtractOutcome = { ok: true; value: Extraction } | { ok: false; error: ExtractFailure };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
@@ -41,13 +42,24 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
 
   const searchIndex = deps.searchIndex;
 
-  const failed = (record: DocumentRecord, failure: FailureReason): IngestResult => {
+  const failed = (record: DocumentRecord, reported: FailureReason): IngestResult => {
+    // An unexpected error's own message goes to the log under a reference, never into the record.
+    const ref = reported.detail !== undefined ? randomUUID().slice(0, 8) : null;
+    const failure: FailureReason = {
+      code: reported.code,
+      reason: ref ? `${reported.reason} (internal error; ref ${ref} in the ingest log)` : reported.reason,
+    };
     // A failed document is never searchable, including a version indexed before it turned bad.
     catalog.transaction(() => {
       catalog.setLifecycle(record.id, "failed", failure, now());
       searchIndex?.removeDocument(record.id);
     });
-    logger.warn("document failed", { documentId: record.id, code: failure.code, reason: failure.reason });
+    logger.warn("document failed", {
+      documentId: record.id,
+      code: failure.code,
+      reason: failure.reason,
+      ...(ref ? { ref, detail: reported.detail } : {}),
+    });
     return {
       documentId: record.id,
       source: record.source,
@@ -127,7 +139,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       built = structurer.structure({ documentId: id, version: versionId, extraction });
     } catch (cause) {
       const e = toLexnavError(cause);
-      return failed(record, { code: "internal", reason: `${fileName}: structure detection failed: ${e.message}` });
+      return failed(record, { code: "internal", reason: `${fileName}: structure detection failed`, detail: e.message });
     }
 
     const stamp = now();
@@ -172,7 +184,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       });
     } catch (cause) {
       const e = toLexnavError(cause);
-      return failed(record, { code: e.code, reason: `${fileName}: could not store the document: ${e.message}` });
+      return failed(
+        record,
+        e.code === "internal"
+          ? { code: e.code, reason: `${fileName}: could not store the document`, detail: e.message }
+          : { code: e.code, reason: `${fileName}: could not store the document: ${e.message}` },
+      );
     }
 
     const setId = transactionSetId ?? null;

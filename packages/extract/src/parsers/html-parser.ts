@@ -352,7 +352,11 @@ export function createHtmlParser(): Parser {
         const pre = isPreFiling(html);
         built = pre ? parsePre(pre[1] ?? "") : parseInline(html);
       } catch (cause) {
-        return fail("internal", `${fileName}: HTML parsing failed (${(cause as Error).message})`);
+        return fail(
+          "internal",
+          `${fileName}: HTML parsing failed`,
+          cause instanceof Error ? cause.message : String(cause),
+        );
       }
       const longest = Math.max(0, ...built.text.split("\n").map((l) => l.length));
       if (longest > limits.maxLineChars)
@@ -381,6 +385,6 @@ export function createHtmlParser(): Parser {
   };
 }
 
-function fail(code: "too_large" | "corrupt" | "empty" | "internal", reason: string): ExtractOutcome {
-  return { ok: false, error: { code, reason } };
+function fail(code: "too_large" | "corrupt" | "empty" | "internal", reason: string, detail?: string): ExtractOutcome {
+  return { ok: false, error: { code, reason, ...(detail !== undefined ? { detail } : {}) } };
 }
