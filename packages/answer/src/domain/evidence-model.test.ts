@@ -3,6 +3,7 @@ import type { EvidenceItem } from "./evidence.ts";
 import {
   candidateFeatures,
   candidateSentences,
+  COVERAGE_RULE,
   EVIDENCE_MODEL_FORMAT,
   type EvidenceModel,
   evidenceModelId,
@@ -123,6 +124,15 @@ describe("evidence model", () => {
     const r = scoreCandidates(model, "How many days of notice must be given?", [item("new", text)], () => text);
     expect(r.scorer).toBe("coverage");
     expect(r.scored[0]?.text).toContain("45 days");
+    // Coverage and rank, plus a small share of the model's logit from the features that do not
+    // depend on the wording (a sentence the model has learnt reads like evidence gains a little).
+    const terms = questionTerms("How many days of notice must be given?");
+    const top = r.scored[0] as (typeof r.scored)[number];
+    const p = evidenceProbability(model.weights, candidateFeatures(terms, top, model.bits, false));
+    const expected =
+      top.coverage - COVERAGE_RULE.rankWeight * Math.log(top.rank) + COVERAGE_RULE.modelWeight * Math.log(p / (1 - p));
+    expect(top.p).toBeCloseTo(expected, 9);
+    expect(COVERAGE_RULE.modelWeight).toBeGreaterThan(0);
   });
 
   it("abstains when no sentence is likely enough, and cites at most maxSentences within keepRatio", () => {
