@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import {
+  COVERAGE_RULE,
   candidateFeatures,
   candidateSentences,
-  COVERAGE_RULE,
   EVIDENCE_MODEL_FORMAT,
   type EvidenceModel,
   evidenceModelId,
