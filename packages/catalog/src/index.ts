@@ -6,4 +6,4 @@ export type {
   DocumentUpsert,
   StoredVersion,
 } from "./ports/catalog.ts";
-export { cachedVersionText } from "./version-text.ts";
+export { cachedVersionNode, cachedVersionText } from "./version-text.ts";

@@ -1,3 +1,4 @@
+import type { ProvisionNode } from "@lexnav/document-model";
 import type { Catalog } from "./ports/catalog.ts";
 
 /**
@@ -13,5 +14,24 @@ export function cachedVersionText(
     const key = `${documentId}@${version}`;
     if (!texts.has(key)) texts.set(key, catalog.getVersion(documentId, version)?.text ?? null);
     return texts.get(key) ?? null;
+  };
+}
+
+/**
+ * A provision of a stored version by id, the version's nodes read once per (document, version) for the
+ * lifetime of one command or evaluation run (as `cachedVersionText`). Null when it is not there.
+ */
+export function cachedVersionNode(
+  catalog: Pick<Catalog, "getNodes">,
+): (documentId: string, version: string, nodeId: string) => ProvisionNode | null {
+  const nodes = new Map<string, Map<string, ProvisionNode>>();
+  return (documentId, version, nodeId) => {
+    const key = `${documentId}@${version}`;
+    let m = nodes.get(key);
+    if (!m) {
+      m = new Map(catalog.getNodes(documentId, version).map((n) => [n.id, n]));
+      nodes.set(key, m);
+    }
+    return m.get(nodeId) ?? null;
   };
 }

@@ -11,7 +11,7 @@ import {
   loadEvidenceModel,
   priceCardOf,
 } from "@lexnav/answer";
-import { cachedVersionText, openSqliteDatabase } from "@lexnav/catalog";
+import { cachedVersionNode, cachedVersionText, openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { resolveNavHandle, serializeNavIndexCompact } from "@lexnav/provisions";
 import { mayRead, type Principal } from "@lexnav/retrieval";
@@ -60,16 +60,7 @@ export function createCliAsk(ctx: CliContext, offline: boolean) {
         }
       : null;
   const text = cachedVersionText(ctx.catalog);
-  const nodes = new Map<string, Map<string, import("@lexnav/document-model").ProvisionNode>>();
-  const node = (documentId: string, version: string, nodeId: string) => {
-    const key = `${documentId}@${version}`;
-    let m = nodes.get(key);
-    if (!m) {
-      m = new Map(ctx.catalog.getNodes(documentId, version).map((n) => [n.id, n]));
-      nodes.set(key, m);
-    }
-    return m.get(nodeId) ?? null;
-  };
+  const node = cachedVersionNode(ctx.catalog);
   return createAsk({
     evidenceModel: () => loadEvidenceModel(ctx.config.evidenceModelPath),
     searcher: ctx.searcher,

@@ -16,7 +16,7 @@ import {
   type TrainingExample,
   trainLogistic,
 } from "@lexnav/answer";
-import { cachedVersionText } from "@lexnav/catalog";
+import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { corpusFileOf, datasetOf, loadBench } from "@lexnav/eval";
 import { parseQuestion, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
@@ -136,6 +136,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
     });
     try {
       const text = cachedVersionText(stack.catalog);
+      const node = cachedVersionNode(stack.catalog);
       const fileOf = corpusFileOf(stack.catalog, corpusRoot);
       const progress = createProgress(tests.length, ctx.stderr);
       let reachable = 0;
@@ -145,7 +146,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
           { query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k },
           text,
         );
-        const extract = buildExtract(r.passages, { text, document: (id) => stack.catalog.getDocument(id) });
+        const extract = buildExtract(r.passages, { text, document: (id) => stack.catalog.getDocument(id), node });
         const terms = questionTerms(t.query);
         const gold = t.snippets.map((s) => ({ file: s.file_path, start: s.span[0], end: s.span[1] }));
         const rows = candidateSentences(terms, extract, text).map((c): Row => {
