@@ -160,6 +160,26 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       expect(named("In the non-disclosure agreement MNDA")).toEqual([]);
     });
 
+    it("lists documents whose cards carry no filed name, and takes the name later for every version", () => {
+      const body = [passage("old", 1, "Confidential Information excludes public data.")];
+      index.putDocument(v, "old", DEAL, body, { text: "MUTUAL CONFIDENTIALITY AGREEMENT" });
+      index.putDocument(v, "new", DEAL, body, { text: "MUTUAL CONFIDENTIALITY AGREEMENT", name: "Acme NDA" });
+      index.putDocument(v, "nameless", DEAL, body, { text: "AGREEMENT", name: null });
+      const next = index.createVersion();
+      index.putDocument(next, "old", DEAL, body, { text: "MUTUAL CONFIDENTIALITY AGREEMENT" });
+      expect(index.unnamedDocuments()).toEqual(["old"]);
+      const named = (indexVersion: string) =>
+        index
+          .searchDocuments({ text: "In the non-disclosure agreement MNDA", principal: alice, k: 5, indexVersion })
+          .hits.filter((h) => h.named)
+          .map((h) => h.documentId);
+      expect(named(v)).toEqual([]);
+      index.setDocumentName("old", "MNDA");
+      expect(index.unnamedDocuments()).toEqual([]);
+      expect(named(v)).toEqual(["old"]);
+      expect(named(next)).toEqual(["old"]);
+    });
+
     it("treats query syntax as words and returns nothing for a query of stopwords", () => {
       index.putDocument(v, "d1", DEAL, [passage("d1", 1, "Notices shall be in writing.")]);
       expect(() => index.search({ text: 'notices" OR body:* AND (', principal: alice, k: 5 })).not.toThrow();

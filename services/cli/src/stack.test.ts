@@ -200,3 +200,38 @@ describe("a source that turns bad leaves every store", () => {
     }
   });
 });
+
+describe("opening a store written before cards kept filed names", () => {
+  it("adds the name column and records each document's filed name, so a question quoting it is routed by name", async () => {
+    const { copyFileSync, mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { openSqliteDatabase } = await import("@lexnav/catalog");
+    const dir = mkdtempSync(join(tmpdir(), "lexnav-upgrade-"));
+    try {
+      const db = join(dir, "store.sqlite");
+      // Two agreements; the one filed as "MNDA" shares no words with the question but its name.
+      copyFileSync(SPONSOR, join(dir, "MNDA.txt"));
+      copyFileSync(VERSO, join(dir, "ip-agreement.txt"));
+      let stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      const access = { principals: [], groups: ["deals"] };
+      const mnda = await stack.pipeline.ingest({ source: join(dir, "MNDA.txt"), access });
+      await stack.pipeline.ingest({ source: join(dir, "ip-agreement.txt"), access });
+      stack.close();
+      // The schema and rows of a store from before: no name column.
+      const raw = openSqliteDatabase(db);
+      raw.exec("DROP INDEX lex_cards_name; ALTER TABLE lex_cards DROP COLUMN name_key;");
+      raw.close();
+
+      stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      try {
+        expect(stack.lexical.unnamedDocuments()).toEqual([]);
+        const r = stack.lexical.searchDocuments({ text: "In the agreement MNDA", principal: READER, k: 5 });
+        expect(r.hits.filter((h) => h.named).map((h) => h.documentId)).toEqual([mnda.documentId]);
+      } finally {
+        stack.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -92,6 +92,12 @@ export function createEmbeddedStack(
     }
     return null;
   };
+  // Cards written before they kept the filed name get it now, so a question quoting it routes there.
+  const unnamed = lexical.unnamedDocuments();
+  if (unnamed.length > 0)
+    db.transaction(() => {
+      for (const id of unnamed) lexical.setDocumentName(id, filedName(catalog, id));
+    })();
   const searchIndex = createPassageIndexSink(lexical, undefined, {
     vectors,
     embedderFor,

@@ -46,6 +46,9 @@ CREATE INDEX IF NOT EXISTS lex_cards_doc ON lex_cards(document_id, index_version
 CREATE VIRTUAL TABLE IF NOT EXISTS lex_cards_fts USING fts5(card, tokenize = 'porter unicode61 remove_diacritics 2');
 `;
 
+/** The stored name key: NULL when no name was given, "" when the given name cannot single a document out. */
+const nameKeyColumn = (name: string | null | undefined) => (name === undefined ? null : (documentNameKey(name) ?? ""));
+
 /** BM25 field weights: heading, clause reference, defined terms, body. */
 export const FIELD_WEIGHTS = { heading: 2.0, clauseRef: 1.0, terms: 3.0, body: 1.0 } as const;
 
@@ -84,6 +87,8 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
     deleteCard: db.prepare("DELETE FROM lex_cards WHERE rowid = ?"),
     insertCard: db.prepare("INSERT INTO lex_cards (index_version, document_id, name_key) VALUES (?, ?, ?)"),
     insertCardFts: db.prepare("INSERT INTO lex_cards_fts (rowid, card) VALUES (?, ?)"),
+    unnamed: db.prepare("SELECT DISTINCT document_id FROM lex_cards WHERE name_key IS NULL ORDER BY document_id"),
+    setName: db.prepare("UPDATE lex_cards SET name_key = ? WHERE document_id = ?"),
   };
 
   const deleteRows = (rows: Array<{ rowid: number }>) => {
@@ -168,7 +173,7 @@ ${accessTable.permittedDocumentsSql})
         deleteRows(stmt.rowsOfDocVersion.all(documentId, indexVersion) as Array<{ rowid: number }>);
         deleteCards(stmt.cardsOfDocVersion.all(documentId, indexVersion) as Array<{ rowid: number }>);
         if (card !== undefined && card.text.length > 0) {
-          const { lastInsertRowid } = stmt.insertCard.run(indexVersion, documentId, documentNameKey(card.name));
+          const { lastInsertRowid } = stmt.insertCard.run(indexVersion, documentId, nameKeyColumn(card.name));
           stmt.insertCardFts.run(lastInsertRowid, card.text);
         }
         for (const p of passages) {
@@ -192,6 +197,12 @@ ${accessTable.permittedDocumentsSql})
         deleteCards(stmt.cardsOfDoc.all(documentId) as Array<{ rowid: number }>);
         accessTable.clear(documentId);
       })();
+    },
+    unnamedDocuments() {
+      return (stmt.unnamed.all() as Array<{ document_id: string }>).map((r) => r.document_id);
+    },
+    setDocumentName(documentId, name) {
+      stmt.setName.run(nameKeyColumn(name), documentId);
     },
     setAccess(documentId, access) {
       db.transaction(() => writeAccess(documentId, access))();

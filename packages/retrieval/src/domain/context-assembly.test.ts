@@ -331,6 +331,8 @@ function fixtureIndex(): LexicalIndex {
     putDocument: () => {},
     removeDocument: () => {},
     setAccess: () => {},
+    unnamedDocuments: () => [],
+    setDocumentName: () => {},
     close: () => {},
     search(q) {
       const qw = words(q.text);

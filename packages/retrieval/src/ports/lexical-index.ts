@@ -63,6 +63,13 @@ export interface LexicalIndex {
   putDocument(indexVersion: string, documentId: string, access: Access, passages: Passage[], card?: DocumentCard): void;
   /** Removes a document from every index version. */
   removeDocument(documentId: string): void;
+  /**
+   * Documents with a card but no filed name recorded (cards written before cards kept names, or put
+   * without one), so whoever knows the names can give them with `setDocumentName`.
+   */
+  unnamedDocuments(): string[];
+  /** Records the name a document is filed under on its cards, in every index version. */
+  setDocumentName(documentId: string, name: string | null): void;
   /** Replaces who may read a document, in every index version. */
   setAccess(documentId: string, access: Access): void;
   search(query: LexicalQuery): LexicalSearchResult;
