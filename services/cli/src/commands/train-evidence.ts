@@ -68,6 +68,9 @@ interface Question {
   rows: Row[];
 }
 
+/** What a decision is scored on: a question's data set, whether it has gold evidence, its candidates' labels. */
+export type ScoredQuestion = Pick<Question, "dataset" | "hasEvidence"> & { rows: ReadonlyArray<{ label: 0 | 1 }> };
+
 /** The answer metrics `lexnav eval answers` reports, computed from probabilities under one decision. */
 interface HeldOut {
   questions: number;
@@ -236,9 +239,9 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
 }
 
 /** Per dataset, the answer metrics under `d`, from each question's held-out probabilities. */
-function heldOutMetrics(
-  questions: readonly Question[],
-  probs: ReadonlyMap<Question, number[]>,
+export function heldOutMetrics<Q extends ScoredQuestion>(
+  questions: readonly Q[],
+  probs: ReadonlyMap<Q, number[]>,
   d: EvidenceDecision,
 ): Record<string, HeldOut> {
   const acc = new Map<
@@ -275,12 +278,17 @@ function heldOutMetrics(
 }
 
 /**
- * The decision closest to the targets overall: the grid point with the smallest total shortfall, i.e.
- * the largest sum over targets of min(1, held-out figure / target) (ties: the larger smallest ratio).
- * Surplus on one target does not buy shortfall on another.
+ * The decision that meets the most targets on held-out probabilities and, among those, comes closest
+ * to the rest: the smallest total shortfall, i.e. the largest sum over targets of min(1, held-out
+ * figure / target) (ties: the larger smallest ratio). Surplus on one target does not buy shortfall on
+ * another. (By total shortfall alone, decisions a fraction of a point apart in total trade a met
+ * target, such as abstaining when the documents are silent, for nothing.)
  */
-function chooseDecision(questions: readonly Question[], probs: ReadonlyMap<Question, number[]>): EvidenceDecision {
-  let best: { d: EvidenceDecision; sum: number; min: number } | null = null;
+export function chooseDecision<Q extends ScoredQuestion>(
+  questions: readonly Q[],
+  probs: ReadonlyMap<Q, number[]>,
+): EvidenceDecision {
+  let best: { d: EvidenceDecision; met: number; sum: number; min: number } | null = null;
   for (let ti = 2; ti <= 60; ti++)
     for (const keepRatio of [0.5, 0.6, 0.7, 0.8, 0.9])
       for (const maxSentences of [1, 2, 3]) {
@@ -293,10 +301,14 @@ function chooseDecision(questions: readonly Question[], probs: ReadonlyMap<Quest
             ratios.push(Math.min(1, (got[k as keyof HeldOut] as number) / (floor as number)));
         }
         if (ratios.length === 0) continue;
+        const met = ratios.filter((x) => x >= 1).length;
         const sum = ratios.reduce((s, x) => s + x, 0);
         const min = Math.min(...ratios);
-        if (!best || sum > best.sum + 1e-9 || (Math.abs(sum - best.sum) <= 1e-9 && min > best.min))
-          best = { d, sum, min };
+        const better =
+          !best ||
+          met > best.met ||
+          (met === best.met && (sum > best.sum + 1e-9 || (Math.abs(sum - best.sum) <= 1e-9 && min > best.min)));
+        if (better) best = { d, met, sum, min };
       }
   return best?.d ?? { threshold: 0.3, keepRatio: 0.7, maxSentences: 2 };
 }
