@@ -58,7 +58,7 @@ export const FIELD_WEIGHTS = { heading: 2.0, clauseRef: 1.0, terms: 3.0, body: 1
  */
 export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
   db.exec(SCHEMA);
-  // Stores written before cards kept their filed name: add the column (their names match once re-indexed).
+  // Stores written before cards kept their filed name: add the column (`unnamedDocuments` lists them until named).
   const cardColumns = db.prepare("PRAGMA table_info(lex_cards)").all() as Array<{ name: string }>;
   if (!cardColumns.some((c) => c.name === "name_key")) db.exec("ALTER TABLE lex_cards ADD COLUMN name_key TEXT");
   db.exec("CREATE INDEX IF NOT EXISTS lex_cards_name ON lex_cards(index_version, name_key)");
