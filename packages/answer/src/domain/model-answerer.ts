@@ -117,33 +117,40 @@ export function parsePlan(
   const rejected: string[] = [];
   const seen = new Set<string>();
   for (const raw of text.split(/\n+/)) {
-    const line = raw.trim().replace(/^[-*\d.)\s]+(?=\S)/, "");
-    if (line === "") continue;
-    // read before the list-marker strip above, which would eat a handle's "0."
-    const handle = resolve ? /^(?:(?:[-*]|\d+[.)])\s+)?`?(\d+\.\d+)`?$/.exec(raw.trim()) : null;
-    if (handle && resolve) {
-      const ids = resolve(handle[1] as string);
-      if (!ids) {
-        rejected.push(raw.trim().slice(0, 200));
-        continue;
-      }
-      const key = `${ids.documentId} ${ids.nodeId}`;
-      if (seen.has(key) || pairs.length >= max) continue;
-      seen.add(key);
-      pairs.push(ids);
+    const written = raw.trim();
+    if (written.replace(/^[-*\d.)\s]+(?=\S)/, "") === "") continue;
+    const ids = planLineIds(written, known, resolve);
+    if (!ids) {
+      rejected.push(written.slice(0, 200));
       continue;
     }
-    const m = /^`?([\w.:@/-]+)`?[\s,]+`?([\w.:@/()-]+)`?$/.exec(line);
-    const key = m ? `${m[1]} ${m[2]}` : null;
-    if (!key || !known.has(key)) {
-      rejected.push(line.slice(0, 200));
-      continue;
-    }
+    const key = `${ids.documentId} ${ids.nodeId}`;
     if (seen.has(key) || pairs.length >= max) continue;
     seen.add(key);
-    pairs.push({ documentId: m?.[1] as string, nodeId: m?.[2] as string });
+    pairs.push(ids);
   }
   return { pairs, rejected };
+}
+
+/** A planner line that is a node handle ("0.17"), with or without a list marker or backticks. */
+const HANDLE_LINE = /^(?:(?:[-*]|\d+[.)])\s+)?`?(\d+\.\d+)`?$/;
+
+/**
+ * The ids one planner line names, or null when it names no node of the index: a handle through
+ * `resolve` (read before list markers are stripped, which would eat a handle's "0."), else a
+ * "doc_id node_id" pair that `known` lists.
+ */
+function planLineIds(
+  written: string,
+  known: ReadonlySet<string>,
+  resolve?: (handle: string) => { documentId: string; nodeId: string } | null,
+): { documentId: string; nodeId: string } | null {
+  const handle = resolve ? HANDLE_LINE.exec(written) : null;
+  if (handle && resolve) return resolve(handle[1] as string);
+  const line = written.replace(/^[-*\d.)\s]+(?=\S)/, "");
+  const m = /^`?([\w.:@/-]+)`?[\s,]+`?([\w.:@/()-]+)`?$/.exec(line);
+  if (!m || !known.has(`${m[1]} ${m[2]}`)) return null;
+  return { documentId: m[1] as string, nodeId: m[2] as string };
 }
 
 /** Turns model text into a verified draft: silence, or the claims whose citations resolve. */
