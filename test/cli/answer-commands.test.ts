@@ -1,16 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type AnswerRecord,
-  clauseOf,
-  DEFAULT_EVIDENCE_MODEL_PATH,
-  documentLabel,
-  SILENCE_SENTENCE,
-} from "@lexnav/answer";
+import { type AnswerRecord, DEFAULT_EVIDENCE_MODEL_PATH, documentLabel, SILENCE_SENTENCE } from "@lexnav/answer";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
+import { citeableClause } from "@lexnav/document-model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type MessagesApiStandIn,
@@ -57,7 +52,7 @@ describe("lexnav ask / replay / cost", () => {
           .getNodes(d.id, d.currentVersion)
           .filter((n) => n.start <= at && at < n.end)
           .sort((a, b) => a.end - a.start - (b.end - b.start))[0];
-        if (node) return { doc: d, node, label: documentLabel(d, d.id), clause: clauseOf(node) };
+        if (node) return { doc: d, node, label: documentLabel(d, d.id), clause: citeableClause(node) };
       }
     } finally {
       conn.close();

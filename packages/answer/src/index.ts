@@ -44,7 +44,7 @@ export {
 export type { TrainingExample, TrainingOptions } from "./domain/evidence-training.ts";
 export { DEFAULT_TRAINING, trainLogistic } from "./domain/evidence-training.ts";
 export type { ExtractDeps } from "./domain/extract.ts";
-export { buildExtract, clauseOf, documentLabel } from "./domain/extract.ts";
+export { buildExtract, documentLabel } from "./domain/extract.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
 export { buildLedger, DEFAULT_PRICE_CARD, entryDollars, formatLedger, mergeLedgers, usd } from "./domain/ledger.ts";
 export type {

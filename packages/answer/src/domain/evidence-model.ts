@@ -135,9 +135,6 @@ export function sentenceShapes(text: string): string[] {
   return s;
 }
 
-/** The sentence's content words in order (repeats kept), for word pairs. */
-const featureSequence = (text: string) => featureWords(text);
-
 /** 32-bit FNV-1a of a string. */
 function fnv(s: string): number {
   let h = 0x811c9dc5;
@@ -198,7 +195,8 @@ interface FeatureInput {
 /** Features keyed by the whole question: its words sorted, so one wording is one key. */
 function typeFeatures({ terms, c, add, norm, headNorm, words }: FeatureInput): void {
   const qtype = [...terms].sort().join(" ");
-  const seq = featureSequence(c.text);
+  // the sentence's content words in order (repeats kept), for word pairs
+  const seq = featureWords(c.text);
   const bigramNorm = 1 / Math.sqrt(seq.length + 1);
   add(`t\u0001${qtype}`, 1);
   add(`t\u0001${qtype}\u0001cov`, c.coverage);

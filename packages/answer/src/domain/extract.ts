@@ -45,11 +45,8 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
       role: doc?.role ?? "unknown",
       effectiveDate: doc?.effectiveDate ?? null,
       transactionSetId: doc?.transactionSetId ?? null,
-      clauseRef: node ? clauseOf(node) : null,
+      clauseRef: node ? citeableClause(node) : null,
     });
   }
   return items;
 }
-
-/** "Section 7.02(b)" style reference of a node (see `citeableClause`). */
-export const clauseOf = citeableClause;

@@ -1,20 +1,12 @@
 import type { DocumentRole } from "@lexnav/document-model";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
-import {
-  type EvidenceDecision,
-  type EvidenceModel,
-  pickEvidence,
-  type ScoredCandidate,
-  scoreCandidates,
-} from "./evidence-model.ts";
+import { type EvidenceModel, pickEvidence, type ScoredCandidate, scoreCandidates } from "./evidence-model.ts";
 import { checkQuestion } from "./question-guard.ts";
 
-/** What the offline answerer reads besides the extract: its evidence model, and optionally another decision. */
+/** What the offline answerer reads besides the extract: its evidence model (with its decision). */
 export interface OfflineOptions {
   model: EvidenceModel;
-  /** Overrides of the model's own decision (threshold, keep ratio, sentences). */
-  decision?: Partial<EvidenceDecision>;
 }
 
 /** What an answerer returns before it is recorded: the text shown, verified claims, abstention and notes. */
@@ -61,8 +53,7 @@ export function answerOffline(
       "the offline answerer reads English questions only; set ANTHROPIC_API_KEY to ask in another language",
     );
   // The extract is in retrieval order, best first: the model reads each passage's rank.
-  const { scored, decision: own, scorer } = scoreCandidates(options.model, checked.value.question, extract, source);
-  const decision = { ...own, ...options.decision };
+  const { scored, decision, scorer } = scoreCandidates(options.model, checked.value.question, extract, source);
   const best = scored[0];
   const picked = pickEvidence(scored, decision);
   if (!best || picked.length === 0)
