@@ -5,7 +5,7 @@ import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
-import { buildExtract } from "./extract.ts";
+import { buildExtract, overlapsAny } from "./extract.ts";
 import { buildLedger, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
 import { answerOffline, type DraftAnswer } from "./offline-answerer.ts";
@@ -275,10 +275,7 @@ export function createAsk(deps: AskDeps) {
       const text = deps.text(p.documentId, p.version);
       if (text === null || left <= 0) continue;
       // The extract keeps overlapping spans once: one overlapping a span already taken adds nothing.
-      const overlaps = out.some(
-        (o) => o.documentId === p.documentId && o.version === p.version && o.start < p.end && p.start < o.end,
-      );
-      if (overlaps) continue;
+      if (overlapsAny(out, p)) continue;
       let end = p.end;
       let tokens = countTokens(text.slice(p.start, end));
       while (tokens > left && end > p.start) {

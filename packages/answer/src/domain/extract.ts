@@ -17,6 +17,16 @@ export function documentLabel(doc: DocumentRecord | null, documentId: string): s
   return doc.fileName.replace(/\.[A-Za-z0-9]+$/, "") || doc.title || documentId;
 }
 
+/** Whether `p` overlaps a span already in `spans` (same document version): an extract keeps each stretch once. */
+export function overlapsAny(
+  spans: readonly Pick<RetrievedPassage, "documentId" | "version" | "start" | "end">[],
+  p: Pick<RetrievedPassage, "documentId" | "version" | "start" | "end">,
+): boolean {
+  return spans.some(
+    (e) => e.documentId === p.documentId && e.version === p.version && e.start < p.end && p.start < e.end,
+  );
+}
+
 /**
  * Turns retrieved passages (best first) into the extract an answer may cite: verbatim text, document
  * role and effective date, clause reference. Passages whose text is gone are skipped; overlapping
@@ -27,10 +37,7 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
   for (const p of passages) {
     const text = deps.text(p.documentId, p.version);
     if (text === null || p.end <= p.start || p.end > text.length) continue;
-    const overlaps = items.some(
-      (e) => e.documentId === p.documentId && e.version === p.version && e.start < p.end && p.start < e.end,
-    );
-    if (overlaps) continue;
+    if (overlapsAny(items, p)) continue;
     const doc = deps.document(p.documentId);
     const node = deps.node?.(p.documentId, p.version, p.nodeId) ?? null;
     items.push({

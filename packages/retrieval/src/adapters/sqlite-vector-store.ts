@@ -55,12 +55,10 @@ export interface SqliteVectorStoreOptions {
   scan?: "memory" | "sql";
 }
 
-type Row = PassageRow;
-
 /** One index version's vectors in memory, rows grouped by document. */
 interface Slab {
   key: string;
-  rows: Row[];
+  rows: PassageRow[];
   vectors: Float32Array;
   byDocument: Map<string, { from: number; to: number }>;
 }
@@ -139,10 +137,10 @@ ${accessTable.permittedDocumentsSql})
     const cached = slabs.get(indexVersion);
     if (cached?.key === key) return cached;
     slabs.clear();
-    const raw = versionRows.all(indexVersion) as Array<Row & { embedding: Buffer }>;
+    const raw = versionRows.all(indexVersion) as Array<PassageRow & { embedding: Buffer }>;
     const vectors = new Float32Array(raw.length * dimensions);
     const byDocument = new Map<string, { from: number; to: number }>();
-    const rows: Row[] = raw.map((r, i) => {
+    const rows: PassageRow[] = raw.map((r, i) => {
       vectors.set(new Float32Array(r.embedding.buffer, r.embedding.byteOffset, dimensions), i * dimensions);
       const range = byDocument.get(r.document_id);
       if (range) range.to = i + 1;
@@ -215,7 +213,7 @@ ${accessTable.permittedDocumentsSql})
     const order = Array.from({ length: size }, (_, i) => i).sort(
       (a, b) => (heapScore[b] as number) - (heapScore[a] as number) || (heapRow[a] as number) - (heapRow[b] as number),
     );
-    return order.map((i) => passageHit(slab.rows[heapRow[i] as number] as Row, heapScore[i] as number));
+    return order.map((i) => passageHit(slab.rows[heapRow[i] as number] as PassageRow, heapScore[i] as number));
   };
 
   return {
