@@ -244,15 +244,15 @@ ${accessTable.permittedDocumentsSql})
               document_id: string;
               score: number;
             }>);
-      const scoreOf = new Map(ranked.map((r) => [r.document_id, -r.score]));
       const namedIds = new Set(named.map((n) => n.documentId));
-      const hits: DocumentHit[] = [
-        ...[...namedIds].map((documentId) => ({ documentId, score: scoreOf.get(documentId) ?? 0, named: true })),
-        ...ranked
-          .filter((r) => !namedIds.has(r.document_id))
-          .map((r) => ({ documentId: r.document_id, score: -r.score })),
-      ];
-      return { hits: hits.slice(0, query.k), indexVersion };
+      const hits: DocumentHit[] = ranked.map((r) => ({
+        documentId: r.document_id,
+        score: -r.score,
+        ...(namedIds.has(r.document_id) ? { named: true } : {}),
+      }));
+      for (const documentId of namedIds)
+        if (!hits.some((h) => h.documentId === documentId)) hits.push({ documentId, score: 0, named: true });
+      return { hits, indexVersion };
     },
     listPassages(query) {
       const indexVersion = resolveVersion(query.indexVersion);

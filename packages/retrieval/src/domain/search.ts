@@ -335,7 +335,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           // without a naming part ("what does the confidentiality clause say") is only a word of it.
           const named = q.naming ? r.hits.filter((h) => h.named) : [];
           if (named.length > 0) return named.slice(0, o.maxRoutedDocuments);
-          const ranked = r.hits.filter((h) => !(h.named && h.score === 0)).sort((a, b) => b.score - a.score);
+          const ranked = r.hits.filter((h) => h.score > 0);
           const top = ranked[0]?.score ?? 0;
           return ranked.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments);
         },

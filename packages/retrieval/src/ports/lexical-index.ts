@@ -39,7 +39,7 @@ export interface DocumentCard {
 /** A document a question names: by its whole filed name (`named`), else by BM25 over its card. */
 export interface DocumentHit {
   documentId: string;
-  /** BM25 over the card, higher is better (0 for a named document whose card did not rank). */
+  /** BM25 over the card, higher is better; 0 for a named document whose card did not rank. */
   score: number;
   named?: boolean;
 }
@@ -74,9 +74,9 @@ export interface LexicalIndex {
   setAccess(documentId: string, access: Access): void;
   search(query: LexicalQuery): LexicalSearchResult;
   /**
-   * The documents a question names, permission-filtered like `search`: first those whose filed name it
-   * quotes whole (`named`; of nested names only the longest, `mostSpecificNames`), then the rest ranked
-   * by BM25 over their cards.
+   * The documents a question names, permission-filtered like `search`: the best k by BM25 over their
+   * cards, those whose filed name it quotes whole marked `named` (of nested names only the longest,
+   * `mostSpecificNames`), and named ones whose card did not rank added after them with score 0.
    */
   searchDocuments(query: LexicalQuery): { hits: DocumentHit[]; indexVersion: string };
   /**
