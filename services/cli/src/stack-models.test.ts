@@ -1,23 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { DEFAULT_LIMITS, type LexnavConfig, LexnavError, loadConfig, silentLogger } from "@lexnav/core";
 import { loadOnnxCrossEncoder } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ASK_VERSO, CUAD_FIXTURES } from "../../../test/support/cuad-fixtures.ts";
 import { writeTinyCrossEncoder, writeTinyModel } from "../../../test/support/tiny-model.ts";
 import { runCliCaptured } from "./app.ts";
 import { createEmbeddedStack, loadStackModels } from "./stack.ts";
 
-const SHARED = resolve(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../shared"));
-const cuad = (name: string) => join(SHARED, "corpus/cuad", name);
-const VERSO = cuad("VERSOTECHNOLOGIESINC_12_28_2007-EX-99.3-INTELLECTUAL PROPERTY AGREEMENT.txt");
-const SPONSOR = cuad("PACIFICSYSTEMSCONTROLTECHNOLOGYINC_08_24_2000-EX-10.53-SPONSORSHIP AGREEMENT.txt");
-const VIVINT = cuad("VIVINT SOLAR, INC. - NON-COMPETITION AGREEMENT.txt");
-const THRIVENT = cuad(
-  "ThriventVariableInsuranceAccountB_20190701_N-6_EX-99.D(IV)_11720968_EX-99.D(IV)_Endorsement Agreement.txt",
-);
-const ASK_VERSO =
-  'Consider the INTELLECTUAL PROPERTY AGREEMENT between NMS COMMUNICATIONS CORP. ("Seller"), VERSO BACKHAUL SOLUTIONS, INC. ("Backhaul"); Which law governs this contract?';
+const { verso: VERSO, sponsor: SPONSOR, vivint: VIVINT, thrivent: THRIVENT } = CUAD_FIXTURES;
 const READER = { id: "reader", groups: ["deals"] };
 
 describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNAV_RERANKER_MODEL_DIR)", () => {

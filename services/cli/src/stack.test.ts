@@ -1,26 +1,19 @@
-import { join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
 import { runRetrievalEval } from "@lexnav/eval";
 import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ASK_VERSO, CUAD_FIXTURES } from "../../../test/support/cuad-fixtures.ts";
+import { corpusPath } from "../../../test/support/shared.ts";
 import { createEmbeddedStack, type EmbeddedStack } from "./stack.ts";
 
-const SHARED = resolve(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../shared"));
-const cuad = (name: string) => join(SHARED, "corpus/cuad", name);
-const VERSO = cuad("VERSOTECHNOLOGIESINC_12_28_2007-EX-99.3-INTELLECTUAL PROPERTY AGREEMENT.txt");
-const SPONSOR = cuad("PACIFICSYSTEMSCONTROLTECHNOLOGYINC_08_24_2000-EX-10.53-SPONSORSHIP AGREEMENT.txt");
-const VIVINT = cuad("VIVINT SOLAR, INC. - NON-COMPETITION AGREEMENT.txt");
-const THRIVENT = cuad(
-  "ThriventVariableInsuranceAccountB_20190701_N-6_EX-99.D(IV)_11720968_EX-99.D(IV)_Endorsement Agreement.txt",
-);
+const { verso: VERSO, sponsor: SPONSOR, vivint: VIVINT, thrivent: THRIVENT } = CUAD_FIXTURES;
 
 const READER = { id: "reader", groups: ["deals"] };
 const EMBEDDER = { dimensions: 16, minDocumentFrequency: 1, maxDocumentShare: 0.9 };
 const ASK_VIVINT =
   'Consider the NON-COMPETITION AGREEMENT AMENDMENT between VIVINT SOLAR, INC. ("Vivint Solar"), VIVINT, INC. ("Vivint"); Is there a non-compete?';
-const ASK_VERSO =
-  'Consider the INTELLECTUAL PROPERTY AGREEMENT between NMS COMMUNICATIONS CORP. ("Seller"), VERSO BACKHAUL SOLUTIONS, INC. ("Backhaul"); Which law governs this contract?';
 
 describe("the embedded stack's retrieval modes", () => {
   let stack: EmbeddedStack;
@@ -92,7 +85,7 @@ describe("the embedded stack's retrieval modes", () => {
   });
 
   it("reports inject's mean context tokens as the whole permitted corpus in the retrieval eval", async () => {
-    const corpusRoot = join(SHARED, "corpus");
+    const corpusRoot = corpusPath();
     const tests = [ASK_VERSO, ASK_VIVINT].map((query, i) => ({
       query_id: `q${i}`,
       query,
