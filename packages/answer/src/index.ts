@@ -43,8 +43,21 @@ export {
 } from "./domain/evidence-model.ts";
 export type { TrainingExample, TrainingOptions } from "./domain/evidence-training.ts";
 export { DEFAULT_TRAINING, trainLogistic } from "./domain/evidence-training.ts";
+export {
+  EXEMPLAR_BITS,
+  type Exemplar,
+  type ExemplarIndex,
+  type ExemplarSimilarity,
+  exemplarFeatures,
+  exemplarIdf,
+  exemplarSimilarity,
+  exemplarTerms,
+  parseExemplars,
+  serializeExemplars,
+} from "./domain/exemplars.ts";
 export type { ExtractDeps } from "./domain/extract.ts";
 export { buildExtract, documentLabel } from "./domain/extract.ts";
+export { concatFeatures, hashedFeatures } from "./domain/features.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
 export { buildLedger, DEFAULT_PRICE_CARD, entryDollars, formatLedger, mergeLedgers, usd } from "./domain/ledger.ts";
 export type {

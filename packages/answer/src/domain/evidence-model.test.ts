@@ -17,6 +17,8 @@ import {
   serializeEvidenceModel,
 } from "./evidence-model.ts";
 import { trainLogistic } from "./evidence-training.ts";
+import { exemplarIdf, exemplarTerms } from "./exemplars.ts";
+import { hashedFeatures } from "./features.ts";
 import { answerOffline } from "./offline-answerer.ts";
 
 // Small contracts in which the governing-law sentence and the notice sentence sit among others.
@@ -63,6 +65,7 @@ function trainedModel(): EvidenceModel {
     weights: trainLogistic(rows, { bits: BITS, epochs: 20, learningRate: 0.3 }),
     decision: { threshold: 0.5, keepRatio: 0.8, maxSentences: 2 },
     questionTypes: new Set([questionTypeKey(terms)]),
+    exemplars: null,
     provenance: { test: true },
   };
 }
@@ -165,6 +168,40 @@ describe("evidence model", () => {
     expect(evidenceModelId(back)).toMatch(/^lexnav-evidence-v1@[0-9a-f]{12}$/);
   });
 
+  it("reads a familiar question's candidates against the wording's exemplars, and keeps them in its file", () => {
+    const terms = questionTerms(LAW_Q);
+    const typeKey = questionTypeKey(terms);
+    const gold = "This Agreement is governed by the laws of the State of Delaware.";
+    const other = "Any notice under this Agreement shall be given in writing at least 10 days in advance.";
+    const sentences = [gold, other, contract("Texas", 5)].map(exemplarTerms);
+    const exemplars = {
+      idf: exemplarIdf(sentences),
+      byType: new Map([
+        [typeKey, [{ terms: exemplarTerms(gold) }]],
+        ["notice", [{ terms: exemplarTerms(other) }]],
+      ]),
+    };
+    // Weights that read nothing but the likeness to the wording's exemplars over the other wordings'.
+    const weights = new Float32Array(1 << BITS);
+    const diff = hashedFeatures([["#exdiff", 1]], BITS).idx[0] as number;
+    weights[diff] = 8;
+    const model: EvidenceModel = { ...trainedModel(), weights, exemplars };
+    const text = contract("Vermont", 45);
+    const { scored } = scoreCandidates(model, LAW_Q, [item("new", text)], () => text);
+    expect(scored[0]?.text).toContain("State of Vermont");
+    expect(scored[0]?.p).toBeGreaterThan(0.75);
+    // The notice sentence reads like the other wording's exemplar: below even.
+    expect(scored.find((c) => c.text.includes("notice"))?.p).toBeLessThan(0.5);
+    // Without exemplars the same weights see nothing.
+    const blind = scoreCandidates({ ...model, exemplars: null }, LAW_Q, [item("new", text)], () => text);
+    expect(new Set(blind.scored.map((c) => c.p))).toEqual(new Set([0.5]));
+    // The file keeps them: the same scores after a round trip (idf within its byte quantisation).
+    const back = parseEvidenceModel(serializeEvidenceModel(model));
+    const again = scoreCandidates(back, LAW_Q, [item("new", text)], () => text);
+    again.scored.forEach((c, i) => expect(c.p).toBeCloseTo(scored[i]?.p as number, 2));
+    expect(evidenceModelId(back)).not.toBe(evidenceModelId({ ...back, exemplars: null }));
+  });
+
   it("refuses a file that is not a usable model, naming what is wrong", () => {
     const good = JSON.parse(serializeEvidenceModel(trainedModel())) as Record<string, unknown>;
     const bad = (patch: Record<string, unknown>) => JSON.stringify({ ...good, ...patch });
@@ -175,6 +212,7 @@ describe("evidence model", () => {
       /decision/,
     );
     expect(() => parseEvidenceModel(bad({ questionTypes: "x" }))).toThrow(/questionTypes/);
+    expect(() => parseEvidenceModel(bad({ exemplars: { idfScale: 1, idf: "AAAA", byType: {} } }))).toThrow(/idf/);
     expect(() => parseEvidenceModel("{")).toThrow();
   });
 });

@@ -2,12 +2,25 @@ import { createHash } from "node:crypto";
 import { contentWords, featureWords, parseQuestion, splitSentences } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
+import {
+  type ExemplarIndex,
+  exemplarFeatures,
+  exemplarSimilarity,
+  exemplarTerms,
+  parseExemplars,
+  serializeExemplars,
+} from "./exemplars.ts";
+import { concatFeatures, type Features, fnv1a } from "./features.ts";
+
+export type { Features } from "./features.ts";
 
 /**
  * The offline answerer's evidence scorer: a logistic model over (question word × sentence word) pairs,
  * sentence shapes (money, dates, negation, definitions...), the question words a sentence repeats, the
- * retriever's rank and features keyed by the question's wording (`trainLogistic`, run by `lexnav train
- * evidence` on questions with gold evidence spans). It reads the question text and the extract only.
+ * retriever's rank, features keyed by the question's wording and, for a wording it was trained on, how
+ * much the sentence reads like that wording's gold sentences (`exemplars.ts`) (`trainLogistic`, run by
+ * `lexnav train evidence` on questions with gold evidence spans). It reads the question text and the
+ * extract only.
  * Features are hashed into `2^bits` weights so a model is one array. (A listwise variant, a softmax over
  * the sentences plus a "no answer" option, did no better on held-out contracts: docs/answers.md.)
  */
@@ -30,6 +43,8 @@ export interface EvidenceModel {
   decision: EvidenceDecision;
   /** Keys (`questionTypeKey`) of the question wordings it was trained on. */
   questionTypes: ReadonlySet<string>;
+  /** Gold sentences per wording, read as features of familiar questions (null: a model without them). */
+  exemplars: ExemplarIndex | null;
   /** What it was trained on and how it scored on held-out documents (free-form, for the record). */
   provenance: Record<string, unknown>;
 }
@@ -135,22 +150,6 @@ export function sentenceShapes(text: string): string[] {
   return s;
 }
 
-/** 32-bit FNV-1a of a string. */
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** A sparse feature vector: hashed indices and their values (an index may repeat; values then add). */
-export interface Features {
-  idx: Int32Array;
-  val: Float32Array;
-}
-
 /**
  * The hashed features of one candidate for a question with `terms`. `withType: false` leaves out the
  * features keyed by the whole question, as for a question worded like none the model was trained on
@@ -161,7 +160,7 @@ export function candidateFeatures(terms: readonly string[], c: Candidate, bits: 
   const idx: number[] = [];
   const val: number[] = [];
   const add = (key: string, v: number) => {
-    idx.push(fnv(key) & mask);
+    idx.push(fnv1a(key) & mask);
     val.push(v);
   };
   const words = [...c.words, ...sentenceShapes(c.text)];
@@ -281,18 +280,27 @@ export function scoreCandidates(
 ): ScoredExtract {
   const terms = questionTerms(question);
   const candidates = candidateSentences(terms, extract, source);
-  const familiar = model.questionTypes.has(questionTypeKey(terms));
+  const typeKey = questionTypeKey(terms);
+  const familiar = model.questionTypes.has(typeKey);
   const scored = candidates
     .map((c) => ({
       ...c,
       p: familiar
-        ? evidenceProbability(model.weights, candidateFeatures(terms, c, model.bits))
+        ? evidenceProbability(model.weights, familiarFeatures(model, terms, typeKey, c))
         : coverageScore(model, terms, c),
     }))
     .sort((a, b) => b.p - a.p || a.rank - b.rank || a.start - b.start);
   return familiar
     ? { scored, decision: model.decision, scorer: "model" }
     : { scored, decision: COVERAGE_RULE.decision, scorer: "coverage" };
+}
+
+/** The features of a candidate for a wording the model knows: its own, and its likeness to the wording's exemplars. */
+function familiarFeatures(model: EvidenceModel, terms: readonly string[], typeKey: string, c: Candidate): Features {
+  const own = candidateFeatures(terms, c, model.bits);
+  if (!model.exemplars) return own;
+  const sim = exemplarSimilarity(model.exemplars, typeKey, exemplarTerms(c.text));
+  return concatFeatures(own, exemplarFeatures(typeKey, sim, model.bits));
 }
 
 /** What to cite from scored candidates (most probable first), or nothing: abstain. */
@@ -322,6 +330,7 @@ export function serializeEvidenceModel(m: EvidenceModel): string {
       provenance: m.provenance,
       scale,
       weights: bytes.toString("base64"),
+      ...(m.exemplars ? { exemplars: serializeExemplars(m.exemplars) } : {}),
     },
     null,
     2,
@@ -331,6 +340,7 @@ export function serializeEvidenceModel(m: EvidenceModel): string {
 /** Reads a model written by `serializeEvidenceModel`; throws a plain Error naming what is wrong. */
 export function parseEvidenceModel(json: string): EvidenceModel {
   const o = JSON.parse(json) as Partial<Record<keyof EvidenceModel | "scale", unknown>>;
+  if (!o || typeof o !== "object") throw new Error("model must be a JSON object");
   if (o.format !== EVIDENCE_MODEL_FORMAT)
     throw new Error(`not a ${EVIDENCE_MODEL_FORMAT} model (format ${String(o.format)})`);
   const bits = o.bits;
@@ -354,6 +364,7 @@ export function parseEvidenceModel(json: string): EvidenceModel {
     bits,
     weights,
     questionTypes: new Set(types as string[]),
+    exemplars: o.exemplars === undefined ? null : parseExemplars(o.exemplars),
     decision: { threshold: d.threshold, keepRatio: d.keepRatio, maxSentences: Math.floor(d.maxSentences) },
     provenance: (o.provenance as Record<string, unknown>) ?? {},
   };
@@ -365,5 +376,6 @@ export function evidenceModelId(m: EvidenceModel): string {
   h.update(Buffer.from(m.weights.buffer, m.weights.byteOffset, m.weights.byteLength));
   h.update(JSON.stringify(m.decision));
   h.update([...m.questionTypes].sort().join(","));
+  if (m.exemplars) h.update(JSON.stringify(serializeExemplars(m.exemplars)));
   return `${m.format}@${h.digest("hex").slice(0, 12)}`;
 }

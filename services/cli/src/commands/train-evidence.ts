@@ -3,11 +3,18 @@ import {
   buildExtract,
   candidateFeatures,
   candidateSentences,
+  concatFeatures,
   DEFAULT_TRAINING,
   EVIDENCE_MODEL_FORMAT,
   type EvidenceDecision,
   type EvidenceModel,
+  type Exemplar,
+  type ExemplarIndex,
   evidenceProbability,
+  exemplarFeatures,
+  exemplarIdf,
+  exemplarSimilarity,
+  exemplarTerms,
   type Features,
   pickEvidence,
   questionTerms,
@@ -47,16 +54,50 @@ interface Row {
   /** The same without the features keyed by the whole question (as for an unfamiliar wording). */
   generic: Features;
   label: 0 | 1;
+  /** Its exemplar buckets, its document and where it starts (one key per sentence for idf). */
+  terms: Uint16Array;
+  document: string;
+  key: string;
 }
 
 /** Each row twice: as asked, and as if its wording were new (so word-level features learn to stand alone). */
-const trainingRows = (questions: readonly Question[]): TrainingExample[] =>
+const trainingRows = (questions: readonly Question[], index: ExemplarIndex): TrainingExample[] =>
   questions.flatMap((q) =>
     q.rows.flatMap((r) => [
-      { features: r.features, label: r.label },
+      { features: withExemplars(q, r, index, r.document), label: r.label },
       { features: r.generic, label: r.label },
     ]),
   );
+
+/** A row's features with its similarity to its wording's exemplars (leaving out `exclude`'s). */
+function withExemplars(q: Question, r: Row, index: ExemplarIndex, exclude?: string): Features {
+  const sim = exemplarSimilarity(index, q.typeKey, r.terms, exclude);
+  return concatFeatures(r.features, exemplarFeatures(q.typeKey, sim, DEFAULT_TRAINING.bits));
+}
+
+/** The exemplar index of `questions`: idf over their sentences, gold sentences per wording. */
+function buildExemplars(questions: readonly Question[]): ExemplarIndex {
+  const sentences = new Map<string, Uint16Array>();
+  const byType = new Map<string, Exemplar[]>();
+  for (const q of questions) {
+    const seen = new Set<string>();
+    for (const r of q.rows) {
+      sentences.set(r.key, r.terms);
+      if (r.label !== 1 || seen.has(r.key)) continue;
+      seen.add(r.key);
+      const list = byType.get(q.typeKey) ?? [];
+      list.push({ terms: r.terms, document: r.document });
+      byType.set(q.typeKey, list);
+    }
+  }
+  return { idf: exemplarIdf(sentences.values()), byType };
+}
+
+/** The index a model ships: no document ids (they only keep a training sentence from matching itself). */
+const shippedExemplars = (index: ExemplarIndex): ExemplarIndex => ({
+  idf: index.idf,
+  byType: new Map([...index.byType].map(([k, list]) => [k, list.map((e) => ({ terms: e.terms }))])),
+});
 
 /** One benchmark question as the trainer sees it (the gold side is used for labels and scoring only). */
 interface Question {
@@ -159,6 +200,9 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
             features: candidateFeatures(terms, c, bits),
             generic: candidateFeatures(terms, c, bits, false),
             label: on ? 1 : 0,
+            terms: exemplarTerms(c.text),
+            document: c.item.documentId,
+            key: `${c.item.documentId}@${c.start}`,
           };
         });
         if (gold.length > 0) {
@@ -190,12 +234,14 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
   // Out-of-fold probabilities: each fold scored by a model trained on the other folds.
   const probs = new Map<Question, number[]>();
   for (let f = 0; f < opts.folds; f++) {
-    const train = trainingRows(questions.filter((q) => q.fold !== f));
+    const trainQs = questions.filter((q) => q.fold !== f);
+    const index = buildExemplars(trainQs);
+    const train = trainingRows(trainQs, index);
     const w = trainLogistic(train, { bits });
     for (const q of questions.filter((x) => x.fold === f))
       probs.set(
         q,
-        q.rows.map((r) => evidenceProbability(w, r.features)),
+        q.rows.map((r) => evidenceProbability(w, withExemplars(q, r, index))),
       );
     ctx.err(`fold ${f + 1}/${opts.folds}: trained on ${train.length / 2} sentences`);
   }
@@ -214,13 +260,15 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
     out: opts.out ?? null,
   };
   if (opts.out) {
-    const weights = trainLogistic(trainingRows(questions), { bits });
+    const exemplars = buildExemplars(questions);
+    const weights = trainLogistic(trainingRows(questions, exemplars), { bits });
     const model: EvidenceModel = {
       format: EVIDENCE_MODEL_FORMAT,
       bits,
       weights,
       decision,
       questionTypes: new Set(questions.map((q) => q.typeKey)),
+      exemplars: shippedExemplars(exemplars),
       provenance: {
         trainedOn: opts.benches.map((b) => b.split("/").pop()),
         mode,
