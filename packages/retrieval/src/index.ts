@@ -24,7 +24,13 @@ export {
   embeddingText,
   vectorItems,
 } from "./domain/dense-index.ts";
-export { documentNameKey, quotedNameKeys } from "./domain/document-names.ts";
+export {
+  documentNameKey,
+  type InstrumentMention,
+  instrumentMentions,
+  quotedNameKeys,
+  titleMentions,
+} from "./domain/document-names.ts";
 export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
 export { CARD_CHARS, createPassageIndexSink, documentCard } from "./domain/passage-index-sink.ts";

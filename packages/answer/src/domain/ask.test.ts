@@ -71,10 +71,19 @@ const NODES: Record<string, ProvisionNode> = {
     ],
   }),
 };
+const TITLES: Record<string, string> = {
+  base: "AMENDED AND RESTATED CREDIT AGREEMENT",
+  amd: "FIRST AMENDMENT TO CREDIT AGREEMENT",
+  secret: "FEE LETTER TO THE CREDIT AGREEMENT",
+};
 const doc = (id: string) =>
-  ({ id, currentVersion: "v1", fileName: `${id}.txt`, role: "base_agreement" }) as DocumentRecord;
+  ({ id, currentVersion: "v1", fileName: `${id}.txt`, role: "base_agreement", title: TITLES[id] }) as DocumentRecord;
 
-function askWith(fetchTokens?: number, deleted: ReadonlySet<string> = new Set()) {
+function askWith(
+  fetchTokens?: number,
+  deleted: ReadonlySet<string> = new Set(),
+  corpus: ReadonlyArray<{ documentId: string; version: string }> = [],
+) {
   const seen: EvidenceItem[][] = [];
   const answerer: ModelAnswerer = {
     plan: async () => ({
@@ -105,7 +114,7 @@ function askWith(fetchTokens?: number, deleted: ReadonlySet<string> = new Set())
     // A deleted document keeps its record but has no current version.
     document: (id) => (TEXTS[id] ? { ...doc(id), ...(deleted.has(id) ? { currentVersion: null } : {}) } : null),
     node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
-    corpus: () => [],
+    corpus: () => [...corpus],
     // The asker may read the base agreement and the amendment, not the fee letter.
     navindex: () => ({
       compact: "index",
@@ -144,5 +153,27 @@ describe("navindex with a model: the deterministic fetch", () => {
     const { ask, seen } = askWith(countTokens(TEXTS.amd as string));
     await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
     expect((seen[0] ?? []).map((e) => `${e.documentId} ${e.nodeId}`)).toEqual(["amd s1"]);
+  });
+});
+
+describe("an instrument named by kind", () => {
+  it("warns which readable documents the words may mean and which the answer rests on", async () => {
+    const readable = [
+      { documentId: "base", version: "v1" },
+      { documentId: "amd", version: "v1" },
+    ];
+    const { ask } = askWith(undefined, new Set(), readable);
+    const rec = await ask.ask({
+      question: "What does the credit agreement say about loans?",
+      mode: "navindex",
+      principal,
+      k: 10,
+    });
+    const note = rec.warnings.find((w) => w.startsWith('"the credit agreement"'));
+    expect(note).toContain("may mean any of 2 documents you may read: [base]");
+    expect(note).toContain("[amd] FIRST AMENDMENT TO CREDIT AGREEMENT");
+    // the fee letter's title has the words too, but the asker may not read it: it is never named
+    expect(note).not.toContain("secret");
+    expect(note).toContain("The answer cites none of them");
   });
 });

@@ -5,8 +5,9 @@ import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
-import { buildExtract, overlapsAny } from "./extract.ts";
+import { buildExtract, documentLabel, overlapsAny } from "./extract.ts";
 import { buildLedger, type LedgerEntry, type PriceCard } from "./ledger.ts";
+import { ambiguityNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
 import { answerOffline, type DraftAnswer } from "./offline-answerer.ts";
 import { PROMPT_VERSION } from "./prompts.ts";
@@ -183,6 +184,18 @@ export function createAsk(deps: AskDeps) {
         warnings.push(`${e.docLabel} contains text addressed to a model; it was passed as quoted evidence only`);
 
     const draft = await respond(deps.model !== null, question, extract, req.mode, usage, req.onText);
+    // "the pledge agreement" when the asker may read three: say which the answer rests on.
+    warnings.push(
+      ...ambiguityNotes(
+        question,
+        () =>
+          deps.corpus(req.principal).map((d) => {
+            const doc = deps.document(d.documentId);
+            return { documentId: d.documentId, label: documentLabel(doc, d.documentId), title: doc?.title ?? null };
+          }),
+        new Set(draft.claims.flatMap((c) => c.citations.map((x) => x.documentId))),
+      ),
+    );
 
     return {
       id: deps.newId(),

@@ -61,3 +61,53 @@ export function quotedNameKeys(text: string): string[] {
 export function mostSpecificNames<T extends { key: string }>(matches: readonly T[]): T[] {
   return matches.filter((m) => !matches.some((o) => o.key !== m.key && ` ${o.key} `.includes(` ${m.key} `)));
 }
+
+/** Nouns that name a kind of instrument ("the pledge agreement", "the EMEA guaranty", "the side letter"). */
+const INSTRUMENT =
+  "agreement|amendment|guaranty|guarantee|indenture|lease|licen[cs]e|letter|note|consent|waiver|certificate|" +
+  "supplement|joinder|mortgage|deed|plan|charter|bylaws|warrant|debenture|undertaking|instrument|contract";
+
+/** Words before an instrument noun that single out none ("the same agreement", "this amendment"). */
+const NOT_A_NAME = new Set(
+  "this that such same said above foregoing relevant applicable underlying other each any every new existing original our your their its".split(
+    " ",
+  ),
+);
+
+const FILLER = new Set("a an and or of to for in on by".split(" "));
+
+const MENTION = new RegExp(`\\bthe\\s+((?:[A-Za-z][\\w-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`, "gi");
+
+/** Nouns every contract is named by: alone they single out nothing. */
+const ANY_INSTRUMENT = new Set(["agreement", "contract", "instrument"]);
+
+/** An instrument a question names by kind: the phrase as asked and the words a title must have. */
+export interface InstrumentMention {
+  phrase: string;
+  words: string[];
+}
+
+/**
+ * The instruments a question's asking part names by kind and qualifier ("Which law governs the pledge
+ * agreement?" → "the pledge agreement": pledge, agreement; "the guaranty": guaranty). "The agreement"
+ * or "the contract" alone, or a noun after words that single out nothing ("the same lease"), is no mention.
+ */
+export function instrumentMentions(ask: string): InstrumentMention[] {
+  const out = new Map<string, InstrumentMention>();
+  for (const m of ask.matchAll(MENTION)) {
+    const qualifiers = words(m[1] as string).filter((w) => !FILLER.has(w));
+    if (qualifiers.some((w) => NOT_A_NAME.has(w))) continue;
+    if (qualifiers.length === 0 && ANY_INSTRUMENT.has((m[2] as string).toLowerCase())) continue;
+    const phrase = m[0].replace(/\s+/g, " ");
+    const key = [...qualifiers, (m[2] as string).toLowerCase()];
+    out.set(key.join(" "), { phrase, words: key });
+  }
+  return [...out.values()];
+}
+
+/** Whether a document's title has every word of a mention (plural or singular alike). */
+export function titleMentions(title: string | null, mention: InstrumentMention): boolean {
+  if (!title) return false;
+  const have = new Set(words(title).map((w) => w.replace(/s$/, "")));
+  return mention.words.every((w) => have.has(w.replace(/s$/, "")));
+}

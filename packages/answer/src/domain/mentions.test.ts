@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ambiguityNotes, type ReadableDocument, titleExcerpt } from "./mentions.ts";
+
+const SET: ReadableDocument[] = [
+  { documentId: "d9", label: "ex-9", title: "Execution Version CAN_DMS: \\149670305\\3 PLEDGE AGREEMENT dated as of" },
+  { documentId: "d10", label: "ex-10", title: "Execution Version PLEDGE AND COLLATERAL AGREEMENT" },
+  {
+    documentId: "d14",
+    label: "ex-14",
+    title: "EXECUTION VERSION 1 THIRD AMENDED AND RESTATED EMEA GUARANTY AND PLEDGE AGREEMENT",
+  },
+  { documentId: "d2", label: "ex-2", title: "VOTING AGREEMENT" },
+];
+const Q = "Which law governs the pledge agreement?";
+
+describe("instruments a question names by kind, when the asker may read several", () => {
+  it("names every matching document and the ones the answer cites", () => {
+    const [note, ...rest] = ambiguityNotes(Q, () => SET, new Set(["d14"]));
+    expect(rest).toEqual([]);
+    expect(note).toContain('"the pledge agreement" may mean any of 3 documents you may read');
+    expect(note).toContain("[ex-9] PLEDGE AGREEMENT");
+    expect(note).toContain("[ex-10] PLEDGE AND COLLATERAL AGREEMENT");
+    expect(note).toContain("[ex-14] AMENDED AND RESTATED EMEA GUARANTY AND PLEDGE AGREEMENT");
+    expect(note).not.toContain("VOTING");
+    expect(note).toContain("The answer cites [ex-14] only");
+  });
+
+  it("says when the answer cites none of them, and stays quiet when it cites all or only one is readable", () => {
+    expect(ambiguityNotes(Q, () => SET, new Set())[0]).toContain("The answer cites none of them");
+    expect(ambiguityNotes(Q, () => SET, new Set(["d9", "d10", "d14"]))).toEqual([]);
+    expect(ambiguityNotes(Q, () => SET.slice(0, 1), new Set())).toEqual([]);
+  });
+
+  it("does not list documents for a question that names its document, or names no instrument", () => {
+    let listed = false;
+    const readable = () => {
+      listed = true;
+      return SET;
+    };
+    expect(
+      ambiguityNotes(
+        "Consider the Pledge Agreement between A and B; which law governs the pledge agreement?",
+        readable,
+        new Set(),
+      ),
+    ).toEqual([]);
+    expect(ambiguityNotes("Which law governs?", readable, new Set())).toEqual([]);
+    expect(listed).toBe(false);
+  });
+
+  it("shows the part of a title that names the instrument", () => {
+    const m = { phrase: "the amendment", words: ["amendment"] };
+    expect(titleExcerpt("Execution Version AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT", m)).toBe(
+      "AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT",
+    );
+  });
+});

@@ -1,0 +1,86 @@
+import { type InstrumentMention, instrumentMentions, parseQuestion, titleMentions } from "@lexnav/retrieval";
+
+/** A document the asker may read, as a note names it. */
+export interface ReadableDocument {
+  documentId: string;
+  /** How citations name it (its filed name). */
+  label: string;
+  title: string | null;
+}
+
+/** Most documents a note lists by name. */
+const LISTED = 6;
+
+const norm = (token: string) =>
+  token
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .replace(/s$/, "");
+
+/**
+ * The part of a title that names the instrument: from a few words before the mention's first word to
+ * its noun ("EXECUTION VERSION 1 THIRD AMENDED AND RESTATED EMEA GUARANTY AND PLEDGE AGREEMENT" →
+ * "AMENDED AND RESTATED EMEA GUARANTY AND PLEDGE AGREEMENT"); running heads and filing numbers stay out.
+ */
+export function titleExcerpt(title: string | null, m: InstrumentMention): string {
+  const tokens = (title ?? "").split(/\s+/).filter(Boolean);
+  const first = norm(m.words[0] as string);
+  const noun = norm(m.words.at(-1) as string);
+  const i = tokens.findIndex((t) => norm(t) === first);
+  const j = tokens.findIndex((t, x) => x >= i && norm(t) === noun);
+  if (i < 0 || j < 0 || m.words.length === 1) {
+    // a noun alone ("the amendment"): what follows it tells the instruments apart
+    const t = tokens.slice(Math.max(0, i)).join(" ");
+    return t.length > 60 ? `${t.slice(0, 59)}…` : t;
+  }
+  // Back over words (not numbers or filing marks), in capitals when the name is: a running head
+  // ("Execution Version") is not part of it.
+  const caps = (t: string) => t === t.toUpperCase();
+  const upper = caps(tokens[i] as string);
+  let k = i;
+  while (k > 0 && i - k < 6) {
+    const t = tokens[k - 1] as string;
+    if (!/^[A-Za-z][A-Za-z'’-]*$/.test(t) || (upper && !caps(t))) break;
+    k--;
+  }
+  return tokens.slice(k, j + 1).join(" ");
+}
+
+const labels = (docs: readonly ReadableDocument[]) => docs.map((d) => `[${d.label}]`).join(" and ");
+
+/**
+ * Notes for instruments a question names by kind when more than one document the asker may read is of
+ * that kind ("the pledge agreement" in a set with three pledge agreements) and the answer does not cite
+ * them all: which documents the words may mean and which the answer rests on, so a lawyer does not take
+ * one instrument's answer for another's. Only documents in `readable` are named.
+ */
+export function ambiguityNotes(
+  question: string,
+  readable: () => readonly ReadableDocument[],
+  cited: ReadonlySet<string>,
+): string[] {
+  // A question that names its document ("Consider the Supply Agreement between A and B; ...") is routed
+  // to it: the instruments its asking part mentions are that document's.
+  const parsed = parseQuestion(question);
+  if (parsed.naming) return [];
+  const mentions = instrumentMentions(parsed.ask);
+  if (mentions.length === 0) return [];
+  const docs = readable();
+  return mentions.flatMap((m) => note(m, docs, cited));
+}
+
+function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: ReadonlySet<string>): string[] {
+  const matching = docs.filter((d) => titleMentions(d.title, m));
+  if (matching.length < 2) return [];
+  const citedOnes = matching.filter((d) => cited.has(d.documentId));
+  if (citedOnes.length === matching.length) return [];
+  const listed = matching
+    .slice(0, LISTED)
+    .map((d) => `[${d.label}] ${titleExcerpt(d.title, m)}`)
+    .join("; ");
+  const more = matching.length > LISTED ? `; and ${matching.length - LISTED} more` : "";
+  const rests = citedOnes.length === 0 ? "The answer cites none of them" : `The answer cites ${labels(citedOnes)} only`;
+  return [
+    `"${m.phrase}" may mean any of ${matching.length} documents you may read: ${listed}${more}. ${rests}; name the instrument to ask about another.`,
+  ];
+}

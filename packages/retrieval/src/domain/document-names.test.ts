@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { documentNameKey, instrumentMentions, titleMentions } from "./document-names.ts";
+
+describe("instruments a question names by kind", () => {
+  it("finds the kind and its qualifiers", () => {
+    expect(instrumentMentions("Which law governs the pledge agreement?")).toEqual([
+      { phrase: "the pledge agreement", words: ["pledge", "agreement"] },
+    ]);
+    expect(instrumentMentions("What does the side letter waive under the EMEA guaranty?").map((m) => m.words)).toEqual([
+      ["side", "letter"],
+      ["emea", "guaranty"],
+    ]);
+    expect(instrumentMentions("What does the amendment change?").map((m) => m.words)).toEqual([["amendment"]]);
+  });
+
+  it("ignores a noun every contract has, and words that single out nothing", () => {
+    expect(instrumentMentions("Does the agreement provide that the Receiving Party may retain copies?")).toEqual([]);
+    expect(instrumentMentions("Is the same lease renewed?")).toEqual([]);
+    expect(instrumentMentions("What does this amendment change?")).toEqual([]);
+  });
+
+  it("matches titles having every word, singular or plural, in any case", () => {
+    const [m] = instrumentMentions("Which law governs the pledge agreement?");
+    if (!m) throw new Error("no mention");
+    expect(titleMentions("THIRD AMENDED AND RESTATED EMEA GUARANTY AND PLEDGE AGREEMENT", m)).toBe(true);
+    expect(titleMentions("Pledge and Collateral Agreements", m)).toBe(true);
+    expect(titleMentions("EMEA GUARANTY", m)).toBe(false);
+    expect(titleMentions(null, m)).toBe(false);
+  });
+
+  it("keys filed names, never a name of generic words alone", () => {
+    expect(documentNameKey("Mutual-NDA%20v2.txt")).toBe("mutual nda v2 txt");
+    expect(documentNameKey("Non-Disclosure Agreement")).toBeNull();
+  });
+});
