@@ -198,7 +198,7 @@ describe("evidence model", () => {
     // The file keeps them: the same scores after a round trip (idf within its byte quantisation).
     const back = parseEvidenceModel(serializeEvidenceModel(model));
     const again = scoreCandidates(back, LAW_Q, [item("new", text)], () => text);
-    again.scored.forEach((c, i) => expect(c.p).toBeCloseTo(scored[i]?.p as number, 2));
+    for (const [i, c] of again.scored.entries()) expect(c.p).toBeCloseTo(scored[i]?.p as number, 2);
     expect(evidenceModelId(back)).not.toBe(evidenceModelId({ ...back, exemplars: null }));
   });
 
