@@ -13,6 +13,7 @@ const TEXTS: Record<string, string> = {
   base: '"Revolving Commitment" means each Lender\'s commitment.\nSection 2.1 Loans. The Lenders lend up to $50,000,000.\nSection 9. Boilerplate.',
   amd: "Section 1. Section 2.1 of the Credit Agreement is amended: the Revolving Commitment is $75,000,000.",
   secret: "Fee letter. The fee is 2% of the Revolving Commitment.",
+  restated: "Section 1. The Credit Agreement is restated.",
 };
 const span = (doc: string, from: string, to: string) => {
   const t = TEXTS[doc] as string;
@@ -74,6 +75,7 @@ const NODES: Record<string, ProvisionNode> = {
 const TITLES: Record<string, string> = {
   base: "AMENDED AND RESTATED CREDIT AGREEMENT",
   amd: "FIRST AMENDMENT TO CREDIT AGREEMENT",
+  restated: "SECOND AMENDED AND RESTATED CREDIT AGREEMENT",
   secret: "FEE LETTER TO THE CREDIT AGREEMENT",
 };
 const doc = (id: string) =>
@@ -161,6 +163,7 @@ describe("an instrument named by kind", () => {
     const readable = [
       { documentId: "base", version: "v1" },
       { documentId: "amd", version: "v1" },
+      { documentId: "restated", version: "v1" },
     ];
     const { ask } = askWith(undefined, new Set(), readable);
     const rec = await ask.ask({
@@ -171,7 +174,9 @@ describe("an instrument named by kind", () => {
     });
     const note = rec.warnings.find((w) => w.startsWith('"the credit agreement"'));
     expect(note).toContain("may mean any of 2 documents you may read: [base]");
-    expect(note).toContain("[amd] FIRST AMENDMENT TO CREDIT AGREEMENT");
+    expect(note).toContain("[restated] SECOND AMENDED AND RESTATED CREDIT AGREEMENT");
+    // an amendment to the credit agreement is not one
+    expect(note).not.toContain("[amd]");
     // the fee letter's title has the words too, but the asker may not read it: it is never named
     expect(note).not.toContain("secret");
     expect(note).toContain("The answer cites none of them");

@@ -26,6 +26,9 @@ describe("instruments a question names by kind", () => {
     expect(titleMentions("Pledge and Collateral Agreements", m)).toBe(true);
     expect(titleMentions("EMEA GUARANTY", m)).toBe(false);
     expect(titleMentions(null, m)).toBe(false);
+    // an instrument about a pledge agreement is not one
+    expect(titleMentions("FIRST AMENDMENT TO THE PLEDGE AGREEMENT", m)).toBe(false);
+    expect(titleMentions("Joinder under Pledge Agreement", m)).toBe(false);
   });
 
   it("keys filed names, never a name of generic words alone", () => {

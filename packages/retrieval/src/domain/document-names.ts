@@ -105,9 +105,16 @@ export function instrumentMentions(ask: string): InstrumentMention[] {
   return [...out.values()];
 }
 
-/** Whether a document's title has every word of a mention (plural or singular alike). */
+/**
+ * Whether a document's title names an instrument of the mention's kind: it has every word of the mention
+ * (plural or singular alike), and they do not follow "to" or "under" ("FIRST AMENDMENT TO CREDIT
+ * AGREEMENT" is an amendment, not a credit agreement).
+ */
 export function titleMentions(title: string | null, mention: InstrumentMention): boolean {
   if (!title) return false;
-  const have = new Set(words(title).map((w) => w.replace(/s$/, "")));
-  return mention.words.every((w) => have.has(w.replace(/s$/, "")));
+  const tokens = words(title).map((w) => w.replace(/s$/, ""));
+  const have = new Set(tokens);
+  if (!mention.words.every((w) => have.has(w.replace(/s$/, "")))) return false;
+  const first = tokens.indexOf((mention.words[0] as string).replace(/s$/, ""));
+  return !tokens.slice(Math.max(0, first - 3), first).some((w) => w === "to" || w === "under");
 }
