@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import {
+  answerScore,
   COVERAGE_RULE,
   candidateFeatures,
   candidateSentences,
@@ -147,6 +148,25 @@ describe("evidence model", () => {
     ]);
     expect(pickEvidence(scored, { threshold: 0.5, keepRatio: 0.1, maxSentences: 3 })).toHaveLength(3);
     expect(pickEvidence([], { threshold: 0, keepRatio: 1, maxSentences: 1 })).toEqual([]);
+  });
+
+  it("pools the best sentences' chances when the decision says so: evidence spread over a list answers", () => {
+    const spread = [{ p: 0.3 }, { p: 0.3 }, { p: 0.3 }, { p: 0.01 }];
+    const d = { threshold: 0.5, keepRatio: 0.5, maxSentences: 3 };
+    expect(answerScore(spread, d)).toBe(0.3);
+    expect(pickEvidence(spread, d)).toEqual([]);
+    expect(answerScore(spread, { ...d, pool: 3 })).toBeCloseTo(1 - 0.7 ** 3, 12);
+    expect(pickEvidence(spread, { ...d, pool: 3 })).toHaveLength(3);
+    expect(pickEvidence(spread, { ...d, threshold: 0.6, pool: 2 })).toEqual([]); // 1 − 0.7² = 0.51
+  });
+
+  it("keeps a pooled decision in its file and refuses a pool that is not a whole number", () => {
+    const model = { ...trainedModel(), decision: { threshold: 0.4, keepRatio: 0.5, maxSentences: 3, pool: 10 } };
+    expect(parseEvidenceModel(serializeEvidenceModel(model)).decision).toEqual(model.decision);
+    const json = JSON.parse(serializeEvidenceModel(model)) as Record<string, unknown>;
+    expect(() => parseEvidenceModel(JSON.stringify({ ...json, decision: { ...model.decision, pool: 0.5 } }))).toThrow(
+      /pool/,
+    );
   });
 
   it("round-trips through its file format within the quantisation step", () => {

@@ -28,8 +28,13 @@ export const EVIDENCE_MODEL_FORMAT = "lexnav-evidence-v1";
 
 /** When to answer and what to cite, given the sentences' probabilities of being evidence. */
 export interface EvidenceDecision {
-  /** Abstain when no sentence reaches this probability. */
+  /**
+   * Abstain when the answer score is below this: the chance that at least one of the `pool` most
+   * probable sentences is evidence (noisy-or); with a pool of 1, the best sentence's probability.
+   */
   threshold: number;
+  /** How many of the most probable sentences the answer score pools (default 1). */
+  pool?: number;
   /** Cite a further sentence when its probability is at least this share of the best one's. */
   keepRatio: number;
   /** Most sentences cited. */
@@ -303,10 +308,25 @@ function familiarFeatures(model: EvidenceModel, terms: readonly string[], typeKe
   return concatFeatures(own, exemplarFeatures(typeKey, sim, model.bits));
 }
 
+/**
+ * Whether the extract answers the question at all, as `d` reads it: with a pool of n, the chance that
+ * at least one of the n most probable sentences is evidence, 1 − Π(1 − p) (scored: most probable
+ * first). Evidence spread over several sentences, as in a list of conditions, answers a question that
+ * no single sentence is sure of.
+ */
+export function answerScore(scored: readonly { p: number }[], d: EvidenceDecision): number {
+  const pool = d.pool ?? 1;
+  // one sentence pooled is that sentence's probability exactly (no rounding through 1 − (1 − p))
+  if (pool <= 1 || scored.length <= 1) return scored[0]?.p ?? 0;
+  let none = 1;
+  for (const s of scored.slice(0, pool)) none *= 1 - Math.min(1, Math.max(0, s.p));
+  return 1 - none;
+}
+
 /** What to cite from scored candidates (most probable first), or nothing: abstain. */
 export function pickEvidence<T extends { p: number }>(scored: readonly T[], d: EvidenceDecision): T[] {
   const best = scored[0];
-  if (!best || best.p < d.threshold) return [];
+  if (!best || answerScore(scored, d) < d.threshold) return [];
   return scored.filter((s) => s.p >= best.p * d.keepRatio).slice(0, d.maxSentences);
 }
 
@@ -354,8 +374,14 @@ export function parseEvidenceModel(json: string): EvidenceModel {
   const weights = new Float32Array(1 << bits);
   for (let i = 0; i < weights.length; i++) weights[i] = bytes.readInt16LE(i * 2) * scale;
   const d = o.decision as EvidenceDecision | undefined;
-  if (!d || !(d.threshold >= 0 && d.threshold <= 1) || !(d.keepRatio > 0 && d.keepRatio <= 1) || !(d.maxSentences >= 1))
-    throw new Error("model decision must have threshold 0..1, keepRatio (0, 1] and maxSentences >= 1");
+  if (
+    !d ||
+    !(d.threshold >= 0 && d.threshold <= 1) ||
+    !(d.keepRatio > 0 && d.keepRatio <= 1) ||
+    !(d.maxSentences >= 1) ||
+    !(d.pool === undefined || (Number.isInteger(d.pool) && d.pool >= 1))
+  )
+    throw new Error("model decision must have threshold 0..1, keepRatio (0, 1], maxSentences >= 1 and pool >= 1");
   const types = o.questionTypes;
   if (!Array.isArray(types) || !types.every((t) => typeof t === "string"))
     throw new Error("model questionTypes must be a list of keys");
@@ -365,7 +391,12 @@ export function parseEvidenceModel(json: string): EvidenceModel {
     weights,
     questionTypes: new Set(types as string[]),
     exemplars: o.exemplars === undefined ? null : parseExemplars(o.exemplars),
-    decision: { threshold: d.threshold, keepRatio: d.keepRatio, maxSentences: Math.floor(d.maxSentences) },
+    decision: {
+      threshold: d.threshold,
+      keepRatio: d.keepRatio,
+      maxSentences: Math.floor(d.maxSentences),
+      ...(d.pool !== undefined && d.pool > 1 ? { pool: d.pool } : {}),
+    },
     provenance: (o.provenance as Record<string, unknown>) ?? {},
   };
 }

@@ -1,7 +1,13 @@
 import type { DocumentRole } from "@lexnav/document-model";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
-import { type EvidenceModel, pickEvidence, type ScoredCandidate, scoreCandidates } from "./evidence-model.ts";
+import {
+  answerScore,
+  type EvidenceModel,
+  pickEvidence,
+  type ScoredCandidate,
+  scoreCandidates,
+} from "./evidence-model.ts";
 import { checkQuestion } from "./question-guard.ts";
 
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
@@ -56,11 +62,13 @@ export function answerOffline(
   const { scored, decision, scorer } = scoreCandidates(options.model, checked.value.question, extract, source);
   const best = scored[0];
   const picked = pickEvidence(scored, decision);
-  if (!best || picked.length === 0)
+  if (!best || picked.length === 0) {
+    const pooled = (decision.pool ?? 1) > 1 ? `, the best ${decision.pool} pooled` : "";
     return abstain(
-      `no sentence of the extract is likely enough to answer the question (${scorer} score ${(best?.p ?? 0).toFixed(2)} < ${decision.threshold})`,
+      `no sentence of the extract is likely enough to answer the question (${scorer} score ${answerScore(scored, decision).toFixed(2)}${pooled} < ${decision.threshold})`,
       best?.p ?? 0,
     );
+  }
   const { kept, notes } = applyPrecedence(picked, scored);
 
   const claims: AnswerClaim[] = kept.map((s) => {

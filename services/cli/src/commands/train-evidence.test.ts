@@ -40,4 +40,21 @@ describe("choosing the evidence decision on held-out probabilities", () => {
     // Every threshold from 0.11 to 0.30 abstains on 90 % of silent questions; the lowest cites most gold.
     expect(heldOutMetrics(qs, probs, d).contractnli).toMatchObject({ noEvidence: 0.9, withEvidence: 1 });
   });
+
+  it("pools the best sentences' chances when evidence is spread over several and silence is not", () => {
+    const probs = new Map<ScoredQuestion, number[]>();
+    for (let i = 0; i < 100; i++) {
+      // silent: one sentence that looks likely on its own
+      probs.set({ dataset: "contractnli", hasEvidence: false, rows: [{ label: 0 }] }, [0.45]);
+      // evidence: three list items, none sure of itself
+      probs.set(
+        { dataset: "contractnli", hasEvidence: true, rows: [{ label: 1 }, { label: 1 }, { label: 1 }] },
+        [0.3, 0.3, 0.3],
+      );
+    }
+    const qs = [...probs.keys()];
+    const d = chooseDecision(qs, probs);
+    expect(d.pool ?? 1).toBeGreaterThanOrEqual(3);
+    expect(heldOutMetrics(qs, probs, d).contractnli).toMatchObject({ noEvidence: 1, withEvidence: 1 });
+  });
 });
