@@ -11,6 +11,9 @@ describe("instruments a question names by kind", () => {
       ["emea", "guaranty"],
     ]);
     expect(instrumentMentions("What does the amendment change?").map((m) => m.words)).toEqual([["amendment"]]);
+    expect(
+      instrumentMentions("What are the conditions to the effectiveness of the amendment?").map((m) => m.phrase),
+    ).toEqual(["the amendment"]);
   });
 
   it("ignores a noun every contract has, and words that single out nothing", () => {
@@ -29,6 +32,10 @@ describe("instruments a question names by kind", () => {
     // an instrument about a pledge agreement is not one
     expect(titleMentions("FIRST AMENDMENT TO THE PLEDGE AGREEMENT", m)).toBe(false);
     expect(titleMentions("Joinder under Pledge Agreement", m)).toBe(false);
+    const [lease] = instrumentMentions("When does the lease end?");
+    if (!lease) throw new Error("no mention");
+    expect(titleMentions("AMENDMENT NO. 4 TO MASTER SCOOTER OPERATING LEASE AGREEMENT", lease)).toBe(false);
+    expect(titleMentions("MASTER SCOOTER OPERATING LEASE AGREEMENT", lease)).toBe(true);
   });
 
   it("keys filed names, never a name of generic words alone", () => {

@@ -76,7 +76,10 @@ const NOT_A_NAME = new Set(
 
 const FILLER = new Set("a an and or of to for in on by".split(" "));
 
-const MENTION = new RegExp(`\\bthe\\s+((?:[A-Za-z][\\w-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`, "gi");
+// "the", up to four words that are not "the" (so "the effectiveness of the amendment" yields "the
+// amendment"), and the noun.
+const MENTION = new RegExp(`\\bthe\\s+((?:(?!the\\b)[A-Za-z][\\w-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`, "gi");
+const INSTRUMENT_WORD = new RegExp(`^(?:${INSTRUMENT})s?$`);
 
 /** Nouns every contract is named by: alone they single out nothing. */
 const ANY_INSTRUMENT = new Set(["agreement", "contract", "instrument"]);
@@ -107,14 +110,16 @@ export function instrumentMentions(ask: string): InstrumentMention[] {
 
 /**
  * Whether a document's title names an instrument of the mention's kind: it has every word of the mention
- * (plural or singular alike), and they do not follow "to" or "under" ("FIRST AMENDMENT TO CREDIT
- * AGREEMENT" is an amendment, not a credit agreement).
+ * (plural or singular alike), and they do not follow another instrument's "to" or "under" ("AMENDMENT
+ * NO. 4 TO MASTER SCOOTER OPERATING LEASE AGREEMENT" is an amendment, not a lease).
  */
 export function titleMentions(title: string | null, mention: InstrumentMention): boolean {
   if (!title) return false;
-  const tokens = words(title).map((w) => w.replace(/s$/, ""));
+  const raw = words(title);
+  const tokens = raw.map((w) => w.replace(/s$/, ""));
   const have = new Set(tokens);
   if (!mention.words.every((w) => have.has(w.replace(/s$/, "")))) return false;
   const first = tokens.indexOf((mention.words[0] as string).replace(/s$/, ""));
-  return !tokens.slice(Math.max(0, first - 3), first).some((w) => w === "to" || w === "under");
+  const to = tokens.slice(0, first).findLastIndex((w) => w === "to" || w === "under");
+  return to < 0 || !raw.slice(0, to).some((w) => INSTRUMENT_WORD.test(w));
 }
