@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseDecision, heldOutMetrics, type ScoredQuestion } from "./train-evidence.ts";
+import { chooseDecision, floorWithMargin, heldOutMetrics, type ScoredQuestion } from "./train-evidence.ts";
 
 // ContractNLI-like questions with one candidate each: its probability, and whether it is gold.
 function questions(spec: Array<[count: number, p: number, evidence: boolean, gold: boolean]>) {
@@ -56,5 +56,23 @@ describe("choosing the evidence decision on held-out probabilities", () => {
     const d = chooseDecision(qs, probs);
     expect(d.pool ?? 1).toBeGreaterThanOrEqual(3);
     expect(heldOutMetrics(qs, probs, d).contractnli).toMatchObject({ noEvidence: 1, withEvidence: 1 });
+  });
+
+  it("counts a target as met only with a standard error to spare", () => {
+    expect(floorWithMargin(0.85, 100)).toBeCloseTo(0.85 + Math.sqrt(0.1275 / 100), 12);
+    expect(floorWithMargin(0.7, 0)).toBe(0.7);
+    const { qs, probs } = questions([
+      [85, 0.1, false, false],
+      [5, 0.3, false, false], // abstaining on these too clears 85 % by more than its ±3.6 points
+      [10, 0.5, false, false],
+      [50, 0.4, true, true],
+      [50, 0.6, true, true],
+    ]);
+    // Thresholds 0.11–0.30 meet 85 % exactly, 0.31–0.40 reach 90 % and cite as much gold: the margin
+    // tells them apart.
+    expect(heldOutMetrics(qs, probs, chooseDecision(qs, probs)).contractnli).toMatchObject({
+      noEvidence: 0.9,
+      withEvidence: 1,
+    });
   });
 });
