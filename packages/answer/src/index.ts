@@ -27,7 +27,6 @@ export type {
   ScoredExtract,
 } from "./domain/evidence-model.ts";
 export {
-  answerScore,
   COVERAGE_RULE,
   candidateFeatures,
   candidateSentences,
@@ -45,20 +44,16 @@ export {
 export type { TrainingExample, TrainingOptions } from "./domain/evidence-training.ts";
 export { DEFAULT_TRAINING, trainLogistic } from "./domain/evidence-training.ts";
 export {
-  EXEMPLAR_BITS,
   type Exemplar,
   type ExemplarIndex,
-  type ExemplarSimilarity,
   exemplarFeatures,
   exemplarIdf,
   exemplarSimilarity,
   exemplarTerms,
-  parseExemplars,
-  serializeExemplars,
 } from "./domain/exemplars.ts";
 export type { ExtractDeps } from "./domain/extract.ts";
 export { buildExtract, documentLabel } from "./domain/extract.ts";
-export { concatFeatures, hashedFeatures } from "./domain/features.ts";
+export { concatFeatures } from "./domain/features.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
 export { buildLedger, DEFAULT_PRICE_CARD, entryDollars, formatLedger, mergeLedgers, usd } from "./domain/ledger.ts";
 export type {
