@@ -123,11 +123,14 @@ describe("proto contracts", () => {
     const ans = create(answerV1.AskResponseSchema, {
       abstained: true,
       abstainReason: "the agreement does not address assignment",
+      warnings: ['"the pledge agreement" may mean any of 3 documents you may read: ...'],
     });
     const a = fromBinary(answerV1.AskResponseSchema, toBinary(answerV1.AskResponseSchema, ans));
     expect(a.abstained).toBe(true);
     expect(a.citations).toEqual([]);
     expect(a.answer).toBe("");
+    expect(a.warnings).toEqual(ans.warnings);
+    expect(a.precedence).toEqual([]);
   });
 
   it("rejects bytes that are not a message of the schema", () => {

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file lexnav/answer/v1/answer.proto.
  */
 export const file_lexnav_answer_v1_answer: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZXhuYXYvYW5zd2VyL3YxL2Fuc3dlci5wcm90bxIQbGV4bmF2LmFuc3dlci52MSKHAgoKQXNrUmVxdWVzdBIQCghxdWVzdGlvbhgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEioKBG1vZGUYAyABKA4yHC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaE1vZGUSDQoFdG9wX2sYBCABKA0SFAoMZG9jdW1lbnRfaWRzGAUgAygJEh8KEnRyYW5zYWN0aW9uX3NldF9pZBgGIAEoCUgAiAEBEhoKDWluZGV4X3ZlcnNpb24YByABKAlIAYgBAUIVChNfdHJhbnNhY3Rpb25fc2V0X2lkQhAKDl9pbmRleF92ZXJzaW9uIpQBCghDaXRhdGlvbhITCgtkb2N1bWVudF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJEg8KB25vZGVfaWQYAyABKAkSDQoFc3RhcnQYBCABKA0SCwoDZW5kGAUgASgNEg0KBXF1b3RlGAYgASgJEhcKCmNsYXVzZV9yZWYYByABKAlIAIgBAUINCgtfY2xhdXNlX3JlZiLrAQoLQXNrUmVzcG9uc2USDgoGYW5zd2VyGAEgASgJEi0KCWNpdGF0aW9ucxgCIAMoCzIaLmxleG5hdi5hbnN3ZXIudjEuQ2l0YXRpb24SEQoJYWJzdGFpbmVkGAMgASgIEhsKDmFic3RhaW5fcmVhc29uGAQgASgJSACIAQESLQoGbGVkZ2VyGAUgASgLMh0ubGV4bmF2LmxlZGdlci52MS5Ub2tlbkxlZGdlchIrCgV0cmFjZRgGIAEoCzIcLmxleG5hdi5zZWFyY2gudjEuUXVlcnlUcmFjZUIRCg9fYWJzdGFpbl9yZWFzb24yUwoNQW5zd2VyU2VydmljZRJCCgNBc2sSHC5sZXhuYXYuYW5zd2VyLnYxLkFza1JlcXVlc3QaHS5sZXhuYXYuYW5zd2VyLnYxLkFza1Jlc3BvbnNlYgZwcm90bzM", [file_lexnav_ledger_v1_ledger, file_lexnav_document_v1_document, file_lexnav_search_v1_search]);
+  fileDesc("Ch1sZXhuYXYvYW5zd2VyL3YxL2Fuc3dlci5wcm90bxIQbGV4bmF2LmFuc3dlci52MSKHAgoKQXNrUmVxdWVzdBIQCghxdWVzdGlvbhgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEioKBG1vZGUYAyABKA4yHC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaE1vZGUSDQoFdG9wX2sYBCABKA0SFAoMZG9jdW1lbnRfaWRzGAUgAygJEh8KEnRyYW5zYWN0aW9uX3NldF9pZBgGIAEoCUgAiAEBEhoKDWluZGV4X3ZlcnNpb24YByABKAlIAYgBAUIVChNfdHJhbnNhY3Rpb25fc2V0X2lkQhAKDl9pbmRleF92ZXJzaW9uIpQBCghDaXRhdGlvbhITCgtkb2N1bWVudF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJEg8KB25vZGVfaWQYAyABKAkSDQoFc3RhcnQYBCABKA0SCwoDZW5kGAUgASgNEg0KBXF1b3RlGAYgASgJEhcKCmNsYXVzZV9yZWYYByABKAlIAIgBAUINCgtfY2xhdXNlX3JlZiKRAgoLQXNrUmVzcG9uc2USDgoGYW5zd2VyGAEgASgJEi0KCWNpdGF0aW9ucxgCIAMoCzIaLmxleG5hdi5hbnN3ZXIudjEuQ2l0YXRpb24SEQoJYWJzdGFpbmVkGAMgASgIEhsKDmFic3RhaW5fcmVhc29uGAQgASgJSACIAQESLQoGbGVkZ2VyGAUgASgLMh0ubGV4bmF2LmxlZGdlci52MS5Ub2tlbkxlZGdlchIrCgV0cmFjZRgGIAEoCzIcLmxleG5hdi5zZWFyY2gudjEuUXVlcnlUcmFjZRISCgpwcmVjZWRlbmNlGAcgAygJEhAKCHdhcm5pbmdzGAggAygJQhEKD19hYnN0YWluX3JlYXNvbjJTCg1BbnN3ZXJTZXJ2aWNlEkIKA0FzaxIcLmxleG5hdi5hbnN3ZXIudjEuQXNrUmVxdWVzdBodLmxleG5hdi5hbnN3ZXIudjEuQXNrUmVzcG9uc2ViBnByb3RvMw", [file_lexnav_ledger_v1_ledger, file_lexnav_document_v1_document, file_lexnav_search_v1_search]);
 
 /**
  * @generated from message lexnav.answer.v1.AskRequest
@@ -156,6 +156,21 @@ export type AskResponse = Message<"lexnav.answer.v1.AskResponse"> & {
    * @generated from field: lexnav.search.v1.QueryTrace trace = 6;
    */
   trace?: QueryTrace | undefined;
+
+  /**
+   * Which instrument was treated as controlling where two address the same clause, and over which.
+   *
+   * @generated from field: repeated string precedence = 7;
+   */
+  precedence: string[];
+
+  /**
+   * What the reader should know about the answer: an instrument named by kind that may mean several
+   * documents (naming only documents the principal may read), document text addressed to a model.
+   *
+   * @generated from field: repeated string warnings = 8;
+   */
+  warnings: string[];
 };
 
 /**
