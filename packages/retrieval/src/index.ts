@@ -28,6 +28,7 @@ export {
   documentNameKey,
   type InstrumentMention,
   instrumentMentions,
+  mentionWord,
   quotedNameKeys,
   titleMentions,
 } from "./domain/document-names.ts";

@@ -1,4 +1,10 @@
-import { type InstrumentMention, instrumentMentions, parseQuestion, titleMentions } from "@lexnav/retrieval";
+import {
+  type InstrumentMention,
+  instrumentMentions,
+  mentionWord,
+  parseQuestion,
+  titleMentions,
+} from "@lexnav/retrieval";
 
 /** A document the asker may read, as a note names it. */
 export interface ReadableDocument {
@@ -11,12 +17,6 @@ export interface ReadableDocument {
 /** Most documents a note lists by name. */
 const LISTED = 6;
 
-const norm = (token: string) =>
-  token
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "")
-    .replace(/s$/, "");
-
 /**
  * The part of a title that names the instrument: from a few words before the mention's first word to
  * its noun ("EXECUTION VERSION 1 THIRD AMENDED AND RESTATED EMEA GUARANTY AND PLEDGE AGREEMENT" →
@@ -24,10 +24,10 @@ const norm = (token: string) =>
  */
 export function titleExcerpt(title: string | null, m: InstrumentMention): string {
   const tokens = (title ?? "").split(/\s+/).filter(Boolean);
-  const first = norm(m.words[0] as string);
-  const noun = norm(m.words.at(-1) as string);
-  const i = tokens.findIndex((t) => norm(t) === first);
-  const j = tokens.findIndex((t, x) => x >= i && norm(t) === noun);
+  const first = mentionWord(m.words[0] as string);
+  const noun = mentionWord(m.words.at(-1) as string);
+  const i = tokens.findIndex((t) => mentionWord(t) === first);
+  const j = tokens.findIndex((t, x) => x >= i && mentionWord(t) === noun);
   if (i < 0 || j < 0 || m.words.length === 1) {
     // a noun alone ("the amendment"): what follows it tells the instruments apart
     const t = tokens.slice(Math.max(0, i)).join(" ");

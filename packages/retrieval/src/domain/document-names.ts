@@ -108,6 +108,14 @@ export function instrumentMentions(ask: string): InstrumentMention[] {
   return [...out.values()];
 }
 
+/** A word of a title or a mention as they are compared: lowercase letters and digits, singular. */
+export function mentionWord(token: string): string {
+  return token
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "")
+    .replace(/s$/, "");
+}
+
 /**
  * Whether a document's title names an instrument of the mention's kind: it has every word of the mention
  * (plural or singular alike), and they do not follow another instrument's "to" or "under" ("AMENDMENT
@@ -116,10 +124,10 @@ export function instrumentMentions(ask: string): InstrumentMention[] {
 export function titleMentions(title: string | null, mention: InstrumentMention): boolean {
   if (!title) return false;
   const raw = words(title);
-  const tokens = raw.map((w) => w.replace(/s$/, ""));
+  const tokens = raw.map(mentionWord);
   const have = new Set(tokens);
-  if (!mention.words.every((w) => have.has(w.replace(/s$/, "")))) return false;
-  const first = tokens.indexOf((mention.words[0] as string).replace(/s$/, ""));
+  if (!mention.words.every((w) => have.has(mentionWord(w)))) return false;
+  const first = tokens.indexOf(mentionWord(mention.words[0] as string));
   const to = tokens.slice(0, first).findLastIndex((w) => w === "to" || w === "under");
   return to < 0 || !raw.slice(0, to).some((w) => INSTRUMENT_WORD.test(w));
 }
