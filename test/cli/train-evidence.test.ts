@@ -103,11 +103,24 @@ describe("lexnav train evidence", () => {
     expect(r.out).toMatch(/^mfg \| 3 \| 100\.0 % \|/m);
   });
 
+  it("--seed changes the training shuffle and is recorded with the model", async () => {
+    const a = join(dir, "seed-a.json");
+    const b = join(dir, "seed-b.json");
+    expect((await train("--folds", "2", "--out", a)).code).toBe(0);
+    expect((await train("--folds", "2", "--seed", "11", "--out", b)).code).toBe(0);
+    const ma = parseEvidenceModel(readFileSync(a, "utf8"));
+    const mb = parseEvidenceModel(readFileSync(b, "utf8"));
+    expect((mb.provenance.training as { seed: number }).seed).toBe(11);
+    expect((ma.provenance.training as { seed: number }).seed).not.toBe(11);
+    expect([...mb.weights]).not.toEqual([...ma.weights]);
+  });
+
   it("refuses bad options and a missing or broken model with a clear message", async () => {
     const base = ["train", "evidence", join(dir, "bench.json"), "--corpus", join(dir, "corpus")];
     expect((await run(loadConfig({}), ...base, "--folds", "1")).err).toMatch(/--folds must be 2 or more/);
     expect((await run(loadConfig({}), ...base, "--k", "0")).err).toMatch(/--k must be a whole number/);
     expect((await run(loadConfig({}), ...base, "--split", "random")).err).toMatch(/--split must be/);
+    expect((await run(loadConfig({}), ...base, "--seed", "1.5")).err).toMatch(/--seed must be a whole number/);
     expect((await run(loadConfig({}), ...base, "--mode", "inject")).err).toMatch(/needs a retrieval mode/);
     expect((await run(loadConfig({}), "train", "evidence", "--corpus", "x")).err).toMatch(/benchmark files/);
     writeFileSync(join(dir, "broken.json"), "{}");

@@ -30,7 +30,7 @@ usage:
                                                 abstention and cited gold spans of the answerer; --paired judges
                                                 inject against the mode (needs ANTHROPIC_API_KEY)
   lexnav train evidence <bench files...> --corpus <root> [--mode <mode>] [--k N] [--folds N]
-                       [--split document|question] [--out <model.json>] [--json]
+                       [--split document|question] [--seed N] [--out <model.json>] [--json]
                                                 fit the offline answerer's evidence model on questions with gold spans;
                                                 prints held-out figures on document-disjoint folds
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
@@ -199,6 +199,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           k: values.k ? Number(values.k) : 10,
           folds: values.folds ? Number(values.folds) : 5,
           ...(values.split ? { split: values.split as "document" | "question" } : {}),
+          ...(values.seed ? { seed: Number(values.seed) } : {}),
           json,
           ...(values.out ? { out: values.out } : {}),
           ...(values.limit ? { limit: Number(values.limit) } : {}),
@@ -271,6 +272,7 @@ function parse(argv: string[]) {
       group: { type: "string", multiple: true },
       k: { type: "string" },
       folds: { type: "string" },
+      seed: { type: "string" },
       split: { type: "string" },
       scope: { type: "string" },
       "corpus-tokens": { type: "string" },

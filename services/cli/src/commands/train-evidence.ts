@@ -46,6 +46,8 @@ export interface TrainEvidenceOptions {
   json: boolean;
   limit?: number;
   storeDir?: string;
+  /** Seed of the training shuffle (default DEFAULT_TRAINING.seed): how stable a figure is across runs. */
+  seed?: number;
 }
 
 /** One candidate sentence kept for training and scoring: features, label, where it points. */
@@ -167,8 +169,11 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
     throw new LexnavError("invalid_argument", "--folds must be 2 or more");
   if (opts.split !== undefined && opts.split !== "document" && opts.split !== "question")
     throw new LexnavError("invalid_argument", `--split must be "document" or "question" (not "${opts.split}")`);
+  if (opts.seed !== undefined && !Number.isInteger(opts.seed))
+    throw new LexnavError("invalid_argument", "--seed must be a whole number");
   const mode = opts.mode as SearchMode;
   const bits = DEFAULT_TRAINING.bits;
+  const training = { ...DEFAULT_TRAINING, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) };
   const questions: Question[] = [];
   const ceiling: Record<string, number> = {};
   const counts: Record<string, number> = {};
@@ -242,7 +247,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
     const trainQs = questions.filter((q) => q.fold !== f);
     const index = buildExemplars(trainQs);
     const train = trainingRows(trainQs, index);
-    const w = trainLogistic(train, { bits });
+    const w = trainLogistic(train, training);
     for (const q of questions.filter((x) => x.fold === f))
       probs.set(
         q,
@@ -266,7 +271,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
   };
   if (opts.out) {
     const exemplars = buildExemplars(questions);
-    const weights = trainLogistic(trainingRows(questions, exemplars), { bits });
+    const weights = trainLogistic(trainingRows(questions, exemplars), training);
     const model: EvidenceModel = {
       format: EVIDENCE_MODEL_FORMAT,
       bits,
@@ -282,7 +287,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
         heldOutFolds: opts.folds,
         split: opts.split ?? "document",
         heldOut,
-        training: { ...DEFAULT_TRAINING },
+        training,
       },
     };
     writeFileSync(opts.out, serializeEvidenceModel(model));
