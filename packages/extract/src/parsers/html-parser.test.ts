@@ -156,6 +156,28 @@ describe("html parser: inline HTML", () => {
     }
   });
 
+  it("reads the hidden text layer of an image filing back into lines", async () => {
+    const html = `<body><div><img src="p1.jpg"><div><font size="1" style="font-size:1pt;color:white">Execution Version  1  US-DOCS\\1.7  GUARANTEE  This GUARANTEE is made by Bird US  Holdco, LLC.  1. Guarantee.  The Guarantor  guarantees.</font></div></div>
+      <p>Visible  text   collapses as always.</p></body>`;
+    const x = await parse(html);
+    expectInvariants(x);
+    expect(x.text).toContain(
+      "Execution Version\n1\nUS-DOCS\\1.7\nGUARANTEE\nThis GUARANTEE is made by Bird US Holdco, LLC.\n1. Guarantee.\nThe Guarantor guarantees.",
+    );
+    expect(x.text).toContain("Visible text collapses as always.");
+  });
+
+  it("gives a Workiva image exhibit its title and clause lines", async () => {
+    const x = await parse(readFileSync(join(EDGAR, "0001861449-23-000002_5.html")));
+    expectInvariants(x);
+    const lines = x.text.split("\n");
+    expect(lines).toContain("GUARANTEE");
+    expect(lines).toContain("RECITALS");
+    expect(lines.some((l) => l.startsWith("2. Guarantee Absolute and Unconditional."))).toBe(true);
+    // a sentence that wraps over printed lines stays one line
+    expect(x.text).toContain("made by Bird US Holdco, LLC (the “Guarantor”), is in favor of");
+  });
+
   it("finds table rows in a modern filing", async () => {
     const x = await parse(readFileSync(join(EDGAR, "0001104659-23-000109_8.html")));
     expectInvariants(x);

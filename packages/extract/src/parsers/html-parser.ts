@@ -3,6 +3,7 @@ import { load } from "cheerio/slim";
 import { detectFurniture } from "../layout/furniture.ts";
 import { looksLikeCapsHeading, MAX_HEADING_CHARS, plausibleHeading } from "../layout/headings.ts";
 import { type BuiltText, createTextBuilder, sanitizeText, type TextBuilder } from "../layout/text-builder.ts";
+import { isTextLayerStyle, recoverTextLayerLines } from "../layout/text-layer.ts";
 import type { ExtractOutcome, ParseInput, Parser } from "../parser.ts";
 import { assessQuality } from "../quality.ts";
 
@@ -130,6 +131,8 @@ interface Style {
   underline: boolean;
   centred: boolean;
   listDepth: number;
+  /** Inside the hidden OCR text layer of an image page (`isTextLayerStyle`): its spacing marks lines. */
+  textLayer: boolean;
 }
 
 interface Segment {
@@ -161,16 +164,20 @@ function childStyle(node: DomNode, parent: Style): Style {
     underline: name === "u" || name === "ins" || /text-decoration[^;]*underline/i.test(style) || parent.underline,
     centred: centre || (parent.centred && !left),
     listDepth: parent.listDepth + (name === "ul" || name === "ol" ? 1 : 0),
+    textLayer: parent.textLayer || isTextLayerStyle(style),
   };
 }
 
 /** Walks the DOM into a {@link TextBuilder}; text in a block is collected as styled segments. */
 function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
   let segments: Segment[] = [];
-  let blockStyle: Style = { bold: false, underline: false, centred: false, listDepth: 0 };
+  let blockStyle: Style = { bold: false, underline: false, centred: false, listDepth: 0, textLayer: false };
 
   const append = (text: string, style: Style): void => {
-    let t = text.replace(ZERO_WIDTH, "").replace(/\s+/g, " ");
+    const raw = text.replace(ZERO_WIDTH, "");
+    // a text layer keeps its line ends; its edges join neighbours with a space as any text does
+    const lines = style.textLayer ? recoverTextLayerLines(raw) : "";
+    let t = lines ? `${/^\s/.test(raw) ? " " : ""}${lines}${/\s$/.test(raw) ? " " : ""}` : raw.replace(/\s+/g, " ");
     const last = segments[segments.length - 1];
     if (t.startsWith(" ") && (!last || /[ \n]$/.test(last.text))) t = t.slice(1);
     if (t !== "") segments.push({ text: t, bold: style.bold, underline: style.underline });
@@ -312,7 +319,7 @@ function parseInline(html: string): BuiltText {
   const hasBreakStyles = PAGE_BREAK_BEFORE.test(html) || PAGE_BREAK_AFTER.test(html);
   const builder = createTextBuilder();
   const walker = createInlineWalker(builder, !hasBreakStyles);
-  walker.walk(root, { bold: false, underline: false, centred: false, listDepth: 0 });
+  walker.walk(root, { bold: false, underline: false, centred: false, listDepth: 0, textLayer: false });
   walker.flush();
   return builder.finish();
 }
