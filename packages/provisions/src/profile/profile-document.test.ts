@@ -113,4 +113,34 @@ describe("profileDocument", () => {
     expect(p.parties).toEqual(["Stremick's Heritage Foods, LLC", "Premier Nutrition Corporation"]);
     expect(p.definedParties).toEqual(["Heritage", "Premier"]);
   });
+
+  it("passes over a legend above the title", () => {
+    const p = profileDocument(
+      [
+        "The indebtedness evidenced by this instrument or agreement is subject to the Subordination and Intercreditor Agreement, dated as of December 30, 2022, by and among the Agents.",
+        "Execution Version",
+        "GUARANTEE",
+        "This GUARANTEE, dated as of December 30, 2022, made by Bird Canada Inc. in favor of the Agent.",
+      ].join("\n"),
+    );
+    expect(p.title).toBe("GUARANTEE");
+  });
+
+  it("takes the capitals that open a line of prose, and no title from prose alone", () => {
+    const joint = profileDocument(
+      "JOINT FILING AGREEMENT The undersigned hereby agree that the statement on Schedule 13G with respect to the equity securities of the issuer is filed on behalf of each of them.",
+    );
+    expect(joint).toMatchObject({ title: "JOINT FILING AGREEMENT", role: "base_agreement" });
+    const letter = profileDocument(
+      "In addition, if Parent achieves the stock price goals outlined in Exhibit A attached hereto, Parent will grant you one or more awards under its plan.",
+    );
+    expect(letter.title).toBeNull();
+  });
+
+  it("reads a title repeated by the preamble's first words once", () => {
+    const p = profileDocument(
+      "AMENDMENT NO. 4 TO MASTER LEASE AGREEMENT AMENDMENT NO. 4 TO MASTER LEASE\nAGREEMENT, dated as of December 30, 2022, by and among Bird US Opco, LLC and Bird Rides, Inc.",
+    );
+    expect(p).toMatchObject({ title: "AMENDMENT NO. 4 TO MASTER LEASE AGREEMENT", role: "amendment" });
+  });
 });

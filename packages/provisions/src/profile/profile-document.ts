@@ -26,6 +26,24 @@ const INSTRUMENT =
   /\b(?:AGREEMENT|AMENDMENT|CONTRACT|INDENTURE|LEASE|PLAN|NOTE|LETTER|SCHEDULE|ADDENDUM|GUARANT(?:Y|EE)|DEED|CERTIFICATE|MEMORANDUM|TERMS|EXHIBIT|ANNEX|APPENDIX|ATTACHMENT|SUPPLEMENT|WAIVER|CONSENT|LICENSE|UNDERTAKING)\b/i;
 const NOISE_LINE =
   /\[\*+\]|CONFIDENTIAL TREATMENT|IDENTIFIED INFORMATION|HAS BEEN OMITTED|REDACTED|^Source:|^(?:EXECUTION|CONFORMED|FINAL)\s+(?:COPY|VERSION)$|^Execution Version$|^Page \d|^-?\s*\d+\s*-?$|^Table of Contents$/i;
+/** A legend printed above the title (subordination, securities law): never the title. */
+const LEGEND_LINE =
+  /^THE\s+(?:INDEBTEDNESS|OBLIGATIONS|SECURITIES|SHARES|NOTES?|WARRANTS?|LIENS?)\b.*\b(?:IS|ARE)\s+SUBJECT\s+TO\b|\bHAVE\s+NOT\s+BEEN\s+REGISTERED\b/i;
+/** Ten words or more that start in lower case: a sentence of the body, not a title. */
+const isProse = (line: string) => (line.match(/(?:^|\s)\p{Ll}/gu) ?? []).length >= 10;
+/** The words in capitals a line opens with ("JOINT FILING AGREEMENT" before "In accordance with ..."). */
+const CAPITALS_RUN = /^(?:[^\s\p{Ll}]+\s+)*[^\s\p{Ll}]+/u;
+
+/**
+ * A line's title, when it can hold one: the line cleaned (`cleanTitle`), or, when that reads as a
+ * sentence of the body, the capitals it opens with; null when neither is left.
+ */
+function titleOfLine(line: string): string | null {
+  const cleaned = cleanTitle(line);
+  if (cleaned === null || !isProse(cleaned)) return cleaned;
+  const run = CAPITALS_RUN.exec(cleaned)?.[0].replace(/\s+\S*$/, (w) => (/\p{Lu}{2}/u.test(w) ? w : "")) ?? "";
+  return /\p{Lu}{3}/u.test(run) ? run.trim() : null;
+}
 const FILING_LABEL = /^(?:EX(?:HIBIT)?[-\s]*\d+(?:\.\d+)*[A-Za-z]?)\b[.:]?\s*/i;
 const AMENDMENT_WORDS =
   /\bAMENDMENT\s+(?:NO\.?|NUMBER|#)\s*\d+|\b(?:FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|EIGHTH|NINTH|TENTH|ELEVENTH|TWELFTH|\d+(?:ST|ND|RD|TH))\s+AMENDMENT\b|\bAMENDMENT\s+(?:TO|OF)\b|^AMENDMENT\b/i;
@@ -151,8 +169,8 @@ function findTitle(text: string, structure?: DocumentStructure): string | null {
       if (parts.length > 0) break;
       continue;
     }
-    if (NOISE_LINE.test(line)) continue;
-    const cleaned = cleanTitle(line);
+    if (NOISE_LINE.test(line) || LEGEND_LINE.test(line)) continue;
+    const cleaned = titleOfLine(line);
     if (cleaned === null) continue;
     if (parts.length === 0) {
       if (!INSTRUMENT.test(cleaned)) {
@@ -171,7 +189,21 @@ function findTitle(text: string, structure?: DocumentStructure): string | null {
     if (/^[^a-z]+$/.test(cleaned) && cleaned.length < 120) parts.push(cleaned);
     break;
   }
-  return parts.length > 0 ? parts.join(" ") : null;
+  return parts.length > 0 ? withoutRepeat(parts.join(" ")) : null;
+}
+
+/**
+ * A title printed and then repeated as the preamble's opening words on the same line ("AMENDMENT NO.
+ * 4 TO LEASE AGREEMENT AMENDMENT NO. 4 TO LEASE"): the title once.
+ */
+function withoutRepeat(title: string): string {
+  if (/\p{Ll}/u.test(title)) return title;
+  const words = title.split(" ");
+  for (let i = 2; i <= words.length - 3; i++) {
+    const head = words.slice(0, i).join(" ");
+    if (head.startsWith(words.slice(i).join(" ")) || words.slice(i).join(" ").startsWith(head)) return head;
+  }
+  return title;
 }
 
 function cleanTitle(line: string): string | null {
