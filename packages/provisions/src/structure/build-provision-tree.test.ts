@@ -336,6 +336,23 @@ Section 2.02  Interest.  Interest accrues daily.
     expect(byRef(s, "1")?.kind).toBe("section");
   });
 
+  it("reads numbered recitals that end in 'agrees as follows' apart from the body's own numbering", () => {
+    const text =
+      "GUARANTEE\n\nThis GUARANTEE, dated as of December 30, 2022, is made by Holdco LLC in favor of the Agent.\n\nRECITALS\n\n1. The Issuer entered into the Note Purchase Agreement.\n\n2. The Guarantor benefits from the credit.\n\nGUARANTEE\n\nAs an inducement to the Purchasers, the Guarantor agrees as follows:\n\n1. Guarantee. The Guarantor guarantees the Obligations.\n\n2. Waiver. The Guarantor waives notice, subject to Section 1.\n";
+    const s = build(text);
+    expectInvariants(s, text);
+    expect(s.nodes.filter((n) => n.kind === "recital").map((n) => n.clauseRef)).toEqual(["1.", "2."]);
+    const sections = s.nodes.filter((n) => n.kind === "section");
+    // the body's sections sit at the top, not under the last recital
+    const parentKind = (id: string | null) => s.nodes.find((p) => p.id === id)?.kind;
+    expect(sections.map((n) => [n.fullRef, parentKind(n.parentId)])).toEqual([
+      ["1", "document"],
+      ["2", "document"],
+    ]);
+    // Without a line that ends the recitals, "1." under RECITALS stays a section as before.
+    const open = build(text.replace("agrees as follows:", "agrees to this."));
+    expect(open.nodes.filter((n) => n.kind === "recital")).toHaveLength(0);
+  });
   it("makes table nodes whose rows carry the header", () => {
     const text = "1. PRICING\n\nPrices are:\n\nTier    Price\nGold    $10\nSilver  $5\n\nEnd of pricing.\n";
     const t = text.indexOf("Tier");

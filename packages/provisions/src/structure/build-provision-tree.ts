@@ -157,7 +157,7 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
       builder.addPreamble(line.start);
     }
     if (front && RE_RECITALS_HEADING.test(line.text)) recitalMode = true;
-    if (recitalMode && /^(?:NOW,? THEREFORE|Now,? Therefore|NOW THEREFORE)/.test(line.text)) recitalMode = false;
+    if (recitalMode && RE_RECITALS_END.test(line.text)) recitalMode = false;
 
     if (line.text.length === 0) {
       prevLineText = "";
@@ -183,6 +183,18 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
           builder.addRecital(cand);
           continue;
         }
+      }
+      // "1.", "2." under RECITALS are recitals too, when the recitals visibly end before the body
+      // ("NOW, THEREFORE", "... agrees as follows:"); else the body's own "1." would nest under them.
+      if (
+        recitalMode &&
+        builder.phase === "front" &&
+        cand.type === "numbered" &&
+        cand.styles[0]?.style === "dot:1" &&
+        recitalsEndAhead(lines, li)
+      ) {
+        builder.addRecital(cand);
+        continue;
       }
       builder.place(cand, li, lines);
     }
@@ -296,6 +308,17 @@ function denseRun(lines: Line[], from: number): boolean {
  * In hard-wrapped text a label at column 0 after a line that ended mid-sentence is a wrapped word
  * ("...the sum of\n(b) the Prime Rate"), not structure.
  */
+/** The line that closes the recitals: "NOW, THEREFORE, ..." or a lead-in ending "agree(s) as follows:". */
+const RE_RECITALS_END =
+  /^(?:NOW,? THEREFORE|Now,? Therefore|NOW THEREFORE)|\b(?:agrees?|covenants?|AGREES?|COVENANTS?)\s+(?:as\s+follows|AS\s+FOLLOWS)\s*[:.]?\s*$/;
+
+/** True when a line closing the recitals comes within the next 60 lines. */
+function recitalsEndAhead(lines: Line[], li: number): boolean {
+  for (let j = li + 1; j < lines.length && j <= li + 60; j++)
+    if (RE_RECITALS_END.test((lines[j] as Line).text)) return true;
+  return false;
+}
+
 function isGated(line: Line, prevLineText: string): boolean {
   if (line.indent > 0) return true;
   if (prevLineText.length === 0) return true;
