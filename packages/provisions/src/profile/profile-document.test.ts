@@ -137,6 +137,17 @@ describe("profileDocument", () => {
     expect(letter.title).toBeNull();
   });
 
+  it("names an untitled letter by the name its opening gives it", () => {
+    const p = profileDocument(
+      "BIRD CANADA, INC.\nMichael Washinushi January 1, 2023 Dear Mr. Washinushi, Bird Canada, Inc. is pleased to offer you employment on the terms described in this Employment Letter Agreement (this “Letter”), commencing as of the Start Date.",
+    );
+    expect(p).toMatchObject({ title: "Employment Letter Agreement", role: "side_letter" });
+    // lower-case words are not a name
+    const lower =
+      "The parties named below have agreed to be bound by the terms of this services agreement (the “Agreement”) from the date signed.";
+    expect(profileDocument(lower).title).toBeNull();
+  });
+
   it("reads a title repeated by the preamble's first words once", () => {
     const p = profileDocument(
       "AMENDMENT NO. 4 TO MASTER LEASE AGREEMENT AMENDMENT NO. 4 TO MASTER LEASE\nAGREEMENT, dated as of December 30, 2022, by and among Bird US Opco, LLC and Bird Rides, Inc.",

@@ -125,8 +125,8 @@ const NOT_A_PARTY =
  */
 export function profileDocument(text: string, structure?: DocumentStructure): DocumentProfile {
   const head = text.slice(0, HEAD_CHARS);
-  const title = findTitle(text, structure);
   const opening = collapse(head.slice(0, 1500));
+  const title = findTitle(text, structure) ?? namedInOpening(opening);
   const role = classifyRole(title, opening);
   // the structure's preamble node when there is one (a cover page and TOC can push it far down)
   const preambleNode = structure?.nodes.find((n) => n.kind === "preamble");
@@ -147,6 +147,19 @@ export function profileDocument(text: string, structure?: DocumentStructure): Do
     amendedShortName: amended?.shortName ?? null,
     definedParties,
   };
+}
+
+/**
+ * The name an untitled instrument gives itself in its opening ("... described in this Employment
+ * Letter Agreement (this “Letter”)"): a letter has no title line, but names itself before defining
+ * its short name. Capitalised words only, ending in an instrument word.
+ */
+function namedInOpening(opening: string): string | null {
+  const m =
+    /\b[Tt]his\s+((?:[A-Z][\w'’&-]*\s+){0,6}(?:Agreement|Letter|Amendment|Guarant(?:y|ee)|Note|Lease|Contract|Plan|Undertaking|Waiver|Consent))\s*\((?:this|the)\s+[“"]/.exec(
+      opening,
+    );
+  return m ? (m[1] as string) : null;
 }
 
 function collapse(s: string): string {
