@@ -10,15 +10,18 @@ export { nodeKey, normaliseSectionRef } from "./enrichment/reference-keys.ts";
 export type { TermMatch, TermScanner } from "./enrichment/term-uses.ts";
 export { createTermScanner } from "./enrichment/term-uses.ts";
 export type {
+  FiledCandidate,
   GroupingCandidate,
   ProposedTransactionSet,
   TransactionMember,
 } from "./enrichment/transaction-set.ts";
 export {
+  fileIntoSet,
   fileNameKey,
   groupTransactionSets,
   instrumentName,
   linkTransactionSet,
+  transactionPartners,
 } from "./enrichment/transaction-set.ts";
 export type {
   NavDocument,

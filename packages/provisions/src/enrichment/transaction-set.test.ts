@@ -5,11 +5,15 @@ import { isPartyRole, profileDocument } from "../profile/profile-document.ts";
 import { enrichStructure } from "./enrich-structure.ts";
 import { buildTestStructure, spanOf } from "./test-tree.ts";
 import {
+  type FiledCandidate,
+  fileIntoSet,
   fileNameKey,
+  type GroupingCandidate,
   groupTransactionSets,
   instrumentName,
   linkTransactionSet,
   type TransactionMember,
+  transactionPartners,
 } from "./transaction-set.ts";
 
 const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../../shared"), "corpus");
@@ -190,5 +194,56 @@ describe("groupTransactionSets", () => {
       ).toBe(true);
     // a few more groups than the list: same filing and exhibit number (e.g. an agreement and its "_Amendment")
     expect(proposed.length).toBeLessThanOrEqual(sets.length + 6);
+  });
+
+  it("files documents one at a time, in any order, into the sets the batch grouping proposes", () => {
+    // every CUAD contract with the profile its text gives (both rules in play, not only file names)
+    const docs: GroupingCandidate[] = readdirSync(join(corpus, "cuad"))
+      .filter((f) => f.endsWith(".txt"))
+      .sort()
+      .map((f) => ({
+        documentId: f,
+        fileName: f,
+        profile: profileDocument(readFileSync(join(corpus, "cuad", f), "utf8")),
+      }));
+    const partition = (sets: string[][]) => sets.map((s) => [...s].sort().join("\n")).sort();
+    const batch = partition(groupTransactionSets(docs).map((p) => p.documentIds));
+    expect(batch.length).toBeGreaterThanOrEqual(20);
+    for (const seed of [1, 2]) {
+      // a fixed shuffle: documents arrive in another order than the batch reads them
+      const order = docs
+        .map((d, i) => ({ d, k: (i * 2654435761 * seed) % 4294967291 }))
+        .sort((a, b) => a.k - b.k)
+        .map((x) => x.d);
+      const filed: FiledCandidate[] = [];
+      for (const doc of order) {
+        const got = fileIntoSet(doc, filed);
+        for (const f of filed) if (got?.joining.includes(f.documentId)) f.setId = got.setId;
+        filed.push({ ...doc, setId: got?.setId ?? null });
+      }
+      const bySet = new Map<string, string[]>();
+      for (const f of filed) if (f.setId !== null) bySet.set(f.setId, [...(bySet.get(f.setId) ?? []), f.documentId]);
+      expect(partition([...bySet.values()])).toEqual(batch);
+    }
+  });
+
+  it("finds a document's partners both ways: the amendment for its base, the base for its amendment", () => {
+    const base = profileDocument(BASE);
+    const amendment = profileDocument(
+      'FIRST AMENDMENT TO CREDIT AGREEMENT\n\nThis FIRST AMENDMENT dated as of March 1, 1996 amends the Credit Agreement dated as of February 26, 1996 among ACME CORP. (the "Borrower") and FIRST BANK (the "Agent").',
+    );
+    const other = profileDocument(
+      "SUPPLY AGREEMENT\n\nThis SUPPLY AGREEMENT is made between Widget Co. and Buyer LLC.",
+    );
+    const b = { documentId: "base", profile: base };
+    const a = { documentId: "amd", profile: amendment };
+    const o = { documentId: "other", profile: other };
+    expect(transactionPartners(a, [o, b]).map((d) => d.documentId)).toEqual(["base"]);
+    expect(transactionPartners(b, [a, o]).map((d) => d.documentId)).toEqual(["amd"]);
+    expect(transactionPartners(o, [a, b])).toEqual([]);
+    // filed against a base already in a set, the amendment joins that set; a new pair is named by its base
+    expect(fileIntoSet(a, [{ ...b, setId: "set-1" }])).toEqual({ setId: "set-1", joining: ["amd"] });
+    expect(fileIntoSet(a, [{ ...b, setId: null }])).toEqual({ setId: "base", joining: ["amd", "base"] });
+    expect(fileIntoSet(o, [{ ...b, setId: null }])).toBeNull();
   });
 });

@@ -209,14 +209,9 @@ export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransac
     else union(i, j);
   });
   docs.forEach((a, i) => {
-    const amended = instrumentName(a.profile.amendsAgreement);
-    // "the Agreement" names no instrument in particular: every "... Agreement" would match it.
-    if (amended === null || !/\s/.test(amended)) return;
+    if (amendedName(a) === null) return;
     docs.forEach((b, j) => {
-      if (i === j || b.profile.role === "amendment") return;
-      const own = instrumentName(b.profile.title);
-      if (own === null || (own !== amended && !own.endsWith(` ${amended}`))) return;
-      if (shareParty(a.profile, b.profile)) union(i, j);
+      if (i !== j && amends(a, b)) union(i, j);
     });
   });
   const groups = new Map<number, number[]>();
@@ -236,6 +231,61 @@ export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransac
     });
   }
   return out;
+}
+
+/**
+ * The documents of `others` that `doc` belongs with directly by a rule of {@link groupTransactionSets}
+ * (the same file-name key, or one amends the other's instrument and they share a party), in their
+ * order. Filing one new document this way against documents already filed gives the sets the batch
+ * grouping would, without regrouping everything.
+ */
+export function transactionPartners(doc: GroupingCandidate, others: GroupingCandidate[]): GroupingCandidate[] {
+  const key = fileNameKey(doc.fileName ?? null);
+  return others.filter(
+    (o) =>
+      o.documentId !== doc.documentId &&
+      ((key !== null && fileNameKey(o.fileName ?? null) === key) || amends(doc, o) || amends(o, doc)),
+  );
+}
+
+/** A document already filed (or not) under a transaction set: what {@link fileIntoSet} files against. */
+export interface FiledCandidate extends GroupingCandidate {
+  setId: string | null;
+}
+
+/**
+ * Files one new document against documents already filed: the set it joins (a partner's set, the
+ * first one's when partners sit in different sets; else a new set named, as the batch grouping names
+ * it, by the first base agreement among the partners and the document, else the first partner) and
+ * the documents that join it (the document and its partners that had no set). Null when it has no
+ * partner.
+ */
+export function fileIntoSet(
+  doc: GroupingCandidate,
+  filed: FiledCandidate[],
+): { setId: string; joining: string[] } | null {
+  const partners = transactionPartners(doc, filed) as FiledCandidate[];
+  if (partners.length === 0) return null;
+  const members: GroupingCandidate[] = [...partners, doc];
+  const setId =
+    partners.find((p) => p.setId !== null)?.setId ??
+    (members.find((m) => m.profile.role === "base_agreement") ?? (members[0] as GroupingCandidate)).documentId;
+  return { setId, joining: [doc.documentId, ...partners.filter((p) => p.setId === null).map((p) => p.documentId)] };
+}
+
+/** The instrument `a` amends when it names one ("the Agreement" alone names no instrument in particular). */
+function amendedName(a: GroupingCandidate): string | null {
+  const amended = instrumentName(a.profile.amendsAgreement);
+  return amended !== null && /\s/.test(amended) ? amended : null;
+}
+
+/** Rule 2: `a` amends the instrument `b` is titled (`b` not itself an amendment) and they share a party. */
+function amends(a: GroupingCandidate, b: GroupingCandidate): boolean {
+  const amended = amendedName(a);
+  if (amended === null || b.profile.role === "amendment") return false;
+  const own = instrumentName(b.profile.title);
+  if (own === null || (own !== amended && !own.endsWith(` ${amended}`))) return false;
+  return shareParty(a.profile, b.profile);
 }
 
 /** The file-name grouping key (rule 1 of {@link groupTransactionSets}), or null without a name. */
