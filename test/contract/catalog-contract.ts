@@ -146,5 +146,25 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
       expect(catalog.getDocument("doc-1")?.access).toEqual({ principals: [], groups: ["g"] });
       expect(catalog.setAccess("nope", { principals: [], groups: [] }, NOW)).toBe(false);
     });
+
+    it("keeps the profile's facts with title and role, and clears them when told", () => {
+      catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: ["g"] } },
+        NOW,
+      );
+      expect(catalog.getDocument("doc-1")?.facts ?? null).toBeNull();
+      const facts = {
+        parties: ["Acme Corp.", "First Bank"],
+        definedParties: ["Borrower"],
+        amendsAgreement: "Credit Agreement dated as of February 26, 1996",
+        amendedShortName: null,
+      };
+      const profile = { title: "FIRST AMENDMENT", role: "amendment" as const, effectiveDate: "1996-03-01" };
+      catalog.setProfile("doc-1", { ...profile, transactionSetId: "set-1", facts }, NOW);
+      expect(catalog.getDocument("doc-1")).toMatchObject({ ...profile, transactionSetId: "set-1", facts });
+      expect(catalog.listDocuments({ transactionSetId: "set-1" })[0]?.facts).toEqual(facts);
+      catalog.setProfile("doc-1", { ...profile, transactionSetId: null, facts: null }, NOW);
+      expect(catalog.getDocument("doc-1")?.facts ?? null).toBeNull();
+    });
   });
 }

@@ -37,6 +37,18 @@ export interface FailureReason {
   detail?: string;
 }
 
+/**
+ * What the profile read about a document's parties and the instrument it amends: all that filing it
+ * into a transaction set needs besides title and role, kept so that filing a new document does not
+ * read every other document's text again.
+ */
+export interface DocumentFacts {
+  parties: string[];
+  definedParties: string[];
+  amendsAgreement: string | null;
+  amendedShortName: string | null;
+}
+
 /** A document: the stable identity behind its versions, with provenance and lifecycle. */
 export interface DocumentRecord {
   id: string;
@@ -54,6 +66,8 @@ export interface DocumentRecord {
   /** ISO date (yyyy-mm-dd) read from the text, e.g. "dated as of February 26, 1996". */
   effectiveDate: string | null;
   transactionSetId: string | null;
+  /** Read with title and role; absent for a document profiled before facts were kept. */
+  facts?: DocumentFacts | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -3,6 +3,7 @@ export type {
   Block,
   BlockKind,
   ContentType,
+  DocumentFacts,
   DocumentRecord,
   DocumentRole,
   DocumentVersion,

@@ -4,6 +4,7 @@ import { LexnavError } from "@lexnav/core";
 import type {
   Access,
   ContentType,
+  DocumentFacts,
   DocumentRecord,
   DocumentRole,
   DocumentVersion,
@@ -21,7 +22,13 @@ import type {
 } from "../ports/catalog.ts";
 
 /** Schema version of the embedded store; bump with a migration when tables change. */
-export const CATALOG_SCHEMA_VERSION = 1;
+export const CATALOG_SCHEMA_VERSION = 2;
+
+/** Migrations from each older schema version to the next, run in order inside one transaction. */
+const MIGRATIONS: Record<number, string> = {
+  // 1 → 2: the profile's facts about parties and the amended instrument (transaction-set filing)
+  1: "ALTER TABLE documents ADD COLUMN facts_json TEXT",
+};
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -39,6 +46,7 @@ CREATE TABLE IF NOT EXISTS documents (
   role TEXT NOT NULL DEFAULT 'unknown',
   effective_date TEXT,
   transaction_set_id TEXT,
+  facts_json TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
@@ -90,6 +98,7 @@ interface DocumentRow {
   role: DocumentRole;
   effective_date: string | null;
   transaction_set_id: string | null;
+  facts_json: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -124,6 +133,7 @@ function toRecord(row: DocumentRow): DocumentRecord {
     role: row.role,
     effectiveDate: row.effective_date,
     transactionSetId: row.transaction_set_id,
+    facts: row.facts_json === null ? null : (JSON.parse(row.facts_json) as DocumentFacts),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -181,6 +191,11 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     | undefined;
   if (found === undefined) {
     db.prepare("INSERT INTO meta(key, value) VALUES ('schema_version', ?)").run(String(CATALOG_SCHEMA_VERSION));
+  } else if (Number(found.value) < CATALOG_SCHEMA_VERSION && MIGRATIONS[Number(found.value)] !== undefined) {
+    db.transaction(() => {
+      for (let v = Number(found.value); v < CATALOG_SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v] as string);
+      db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(String(CATALOG_SCHEMA_VERSION));
+    })();
   } else if (Number(found.value) !== CATALOG_SCHEMA_VERSION) {
     throw new LexnavError(
       "conflict",
@@ -207,7 +222,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     addAccess: db.prepare("INSERT INTO document_access (document_id, kind, name) VALUES (?, ?, ?)"),
     setProfile: db.prepare(
       `UPDATE documents SET title = @title, role = @role, effective_date = @effectiveDate,
-       transaction_set_id = @transactionSetId, updated_at = @now WHERE id = @id`,
+       transaction_set_id = @transactionSetId, facts_json = @facts, updated_at = @now WHERE id = @id`,
     ),
     setSet: db.prepare("UPDATE documents SET transaction_set_id = ?, updated_at = ? WHERE id = ?"),
     setCurrent: db.prepare("UPDATE documents SET current_version = ?, content_type = ?, updated_at = ? WHERE id = ?"),
@@ -283,7 +298,15 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       return true;
     },
     setProfile(id, profile: DocumentProfileUpdate, now) {
-      stmt.setProfile.run({ ...profile, id, now });
+      stmt.setProfile.run({
+        title: profile.title,
+        role: profile.role,
+        effectiveDate: profile.effectiveDate,
+        transactionSetId: profile.transactionSetId,
+        facts: profile.facts ? JSON.stringify(profile.facts) : null,
+        id,
+        now,
+      });
     },
     setTransactionSet(id, setId, now) {
       stmt.setSet.run(setId, now, id);

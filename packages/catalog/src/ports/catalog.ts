@@ -2,6 +2,7 @@ import type {
   Access,
   Block,
   ContentType,
+  DocumentFacts,
   DocumentRecord,
   DocumentRole,
   DocumentVersion,
@@ -26,6 +27,8 @@ export interface DocumentProfileUpdate {
   role: DocumentRole;
   effectiveDate: string | null;
   transactionSetId: string | null;
+  /** Parties and the amended instrument (null or absent: not read; stored as given). */
+  facts?: DocumentFacts | null;
 }
 
 /** A stored, immutable extracted version: the text every citation offset refers to. */
