@@ -161,6 +161,29 @@ describe("ingest pipeline on the embedded store", () => {
     expect(again.status).toBe("indexed");
   });
 
+  it("files an amendment and the agreement it amends into one set, whichever arrives first", async () => {
+    // names that share no file-name key: only their text ties them together
+    const example = (n: number) =>
+      join(import.meta.dirname, "../../examples/manufacturing-agreement", `manufacturing-agreement-${n}.txt`);
+    copyFileSync(example(2), join(dir, "heritage-amendment.txt"));
+    copyFileSync(example(1), join(dir, "supply-deal.txt"));
+    const amendment = await pipeline.ingest({ source: join(dir, "heritage-amendment.txt"), access: OPEN });
+    expect(amendment).toMatchObject({ status: "indexed", role: "amendment", transactionSetId: null });
+    const other = await pipeline.ingest({ source: CUAD, access: OPEN });
+    expect(other.transactionSetId).toBeNull();
+    const base = await pipeline.ingest({ source: join(dir, "supply-deal.txt"), access: OPEN });
+    expect(base).toMatchObject({ status: "indexed", role: "base_agreement" });
+    // the set is named by its base agreement, and the amendment (indexed first) joined it
+    expect(base.transactionSetId).toBe(base.documentId);
+    expect(catalog.getDocument(amendment.documentId)?.transactionSetId).toBe(base.documentId);
+    expect(catalog.getDocument(other.documentId)?.transactionSetId).toBeNull();
+    // filing linked them: the amendment's references to the agreement now point into it
+    const nodes = catalog.getNodes(amendment.documentId, amendment.version as string);
+    expect(nodes.some((n) => n.xrefs.some((x) => x.targetDocumentId === base.documentId))).toBe(true);
+    // the facts it was filed by are kept, so the next document is filed without reading these texts
+    expect(catalog.getDocument(amendment.documentId)?.facts?.amendsAgreement).toMatch(/Manufacturing Agreement/);
+  });
+
   it("indexes a 1995 EDGAR credit agreement with its table of contents flagged", async () => {
     const r = await pipeline.ingest({ source: AHP, access: OPEN });
     expect(r.status).toBe("indexed");

@@ -5,4 +5,4 @@ export { loadIndexedDocuments } from "./indexed-documents.ts";
 export type { IngestPipeline, IngestRequest, IngestResult, IngestStatus, SearchIndexSink } from "./pipeline.ts";
 export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";
-export { assignTransactionSets, relinkTransactionSet } from "./transaction-sets.ts";
+export { assignTransactionSets, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";

@@ -18,24 +18,30 @@ export function loadIndexedDocuments(
 ): IndexedDocument[] {
   const out: IndexedDocument[] = [];
   for (const document of catalog.listDocuments({ ...filter, lifecycle: ["indexed"] })) {
-    if (!document.currentVersion) continue;
-    const version = catalog.getVersion(document.id, document.currentVersion);
-    if (!version) continue;
-    const nodes = catalog.getNodes(document.id, document.currentVersion);
-    out.push({
-      document,
-      text: version.text,
-      structure: {
-        documentId: document.id,
-        version: document.currentVersion,
-        nodes,
-        definitions: nodes.flatMap((n) =>
-          n.definesTerms.map((term) => ({ term, documentId: document.id, nodeId: n.id })),
-        ),
-        // The TOC summary is a report of structure detection; it is not stored with the nodes.
-        toc: { span: null, listedRefs: [], foundRefs: [] },
-      },
-    });
+    const loaded = loadIndexedDocument(catalog, document);
+    if (loaded) out.push(loaded);
   }
   return out;
+}
+
+/** One document's current version's nodes and text, or null when it has none stored. */
+export function loadIndexedDocument(catalog: Catalog, document: DocumentRecord): IndexedDocument | null {
+  if (!document.currentVersion) return null;
+  const version = catalog.getVersion(document.id, document.currentVersion);
+  if (!version) return null;
+  const nodes = catalog.getNodes(document.id, document.currentVersion);
+  return {
+    document,
+    text: version.text,
+    structure: {
+      documentId: document.id,
+      version: document.currentVersion,
+      nodes,
+      definitions: nodes.flatMap((n) =>
+        n.definesTerms.map((term) => ({ term, documentId: document.id, nodeId: n.id })),
+      ),
+      // The TOC summary is a report of structure detection; it is not stored with the nodes.
+      toc: { span: null, listedRefs: [], foundRefs: [] },
+    },
+  };
 }

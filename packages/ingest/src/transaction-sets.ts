@@ -1,33 +1,30 @@
 import type { Catalog } from "@lexnav/catalog";
-import { groupTransactionSets, linkTransactionSet, profileDocument, type TransactionMember } from "@lexnav/provisions";
-import { loadIndexedDocuments } from "./indexed-documents.ts";
-
-interface Loaded {
-  member: TransactionMember;
-  fileName: string;
-  setId: string | null;
-}
-
-function load(catalog: Catalog, filter: { transactionSetId?: string }): Loaded[] {
-  return loadIndexedDocuments(catalog, filter).map(({ document, structure, text }) => ({
-    member: {
-      documentId: document.id,
-      profile: profileDocument(text, structure),
-      effectiveDate: document.effectiveDate,
-      structure,
-      text,
-    },
-    fileName: document.fileName,
-    setId: document.transactionSetId,
-  }));
-}
+import type { DocumentRecord } from "@lexnav/document-model";
+import {
+  type DocumentProfile,
+  type FiledCandidate,
+  fileIntoSet,
+  groupTransactionSets,
+  linkTransactionSet,
+  profileDocument,
+  type TransactionMember,
+} from "@lexnav/provisions";
+import { loadIndexedDocument, loadIndexedDocuments } from "./indexed-documents.ts";
 
 /**
  * Re-resolves cross-document references and defined-term uses across one transaction set and
  * stores the updated nodes. Run after any member is added, replaced or removed.
  */
 export function relinkTransactionSet(catalog: Catalog, setId: string): number {
-  const members = load(catalog, { transactionSetId: setId }).map((l) => l.member);
+  const members: TransactionMember[] = loadIndexedDocuments(catalog, { transactionSetId: setId }).map(
+    ({ document, structure, text }) => ({
+      documentId: document.id,
+      profile: profileDocument(text, structure),
+      effectiveDate: document.effectiveDate,
+      structure,
+      text,
+    }),
+  );
   if (members.length === 0) return 0;
   const linked = linkTransactionSet(members);
   catalog.transaction(() => {
@@ -37,27 +34,86 @@ export function relinkTransactionSet(catalog: Catalog, setId: string): number {
 }
 
 /**
- * Files indexed documents that name each other (an amendment naming its base agreement and sharing
- * a party, or parts of one filed exhibit) into transaction sets, keeping any set given explicitly at
- * ingest, then links each touched set. Returns the sets that changed.
+ * A document as the grouping rules read it: its stored title, role and facts. A record profiled
+ * before facts were kept is profiled again from its text once, and its facts are stored.
+ */
+function candidateOf(catalog: Catalog, document: DocumentRecord, now: string): FiledCandidate | null {
+  let profile: DocumentProfile;
+  if (document.facts) {
+    profile = { title: document.title, role: document.role, effectiveDate: document.effectiveDate, ...document.facts };
+  } else {
+    const loaded = loadIndexedDocument(catalog, document);
+    if (!loaded) return null;
+    profile = profileDocument(loaded.text, loaded.structure);
+    const { parties, definedParties, amendsAgreement, amendedShortName } = profile;
+    catalog.setProfile(
+      document.id,
+      {
+        title: document.title,
+        role: document.role,
+        effectiveDate: document.effectiveDate,
+        transactionSetId: document.transactionSetId,
+        facts: { parties, definedParties, amendsAgreement, amendedShortName },
+      },
+      now,
+    );
+  }
+  return { documentId: document.id, fileName: document.fileName, profile, setId: document.transactionSetId };
+}
+
+const candidates = (catalog: Catalog, now: string): FiledCandidate[] =>
+  catalog
+    .listDocuments({ lifecycle: ["indexed"] })
+    .map((d) => candidateOf(catalog, d, now))
+    .filter((c): c is FiledCandidate => c !== null);
+
+/**
+ * Files one newly indexed document that has no set into the transaction set of the documents it
+ * belongs with (`fileIntoSet`: an amendment naming its base agreement and sharing a party, or parts
+ * of one filed exhibit, in whichever order they arrive), then links that set. Reads the other
+ * documents' stored profiles, not their text. Returns the set and its members, or null.
+ */
+export function fileIntoTransactionSet(
+  catalog: Catalog,
+  documentId: string,
+  now: string,
+): { id: string; documentIds: string[] } | null {
+  const all = candidates(catalog, now);
+  const self = all.find((c) => c.documentId === documentId);
+  if (!self || self.setId !== null) return null;
+  const filed = fileIntoSet(
+    self,
+    all.filter((c) => c !== self),
+  );
+  if (filed === null) return null;
+  catalog.transaction(() => {
+    for (const id of filed.joining) catalog.setTransactionSet(id, filed.setId, now);
+  });
+  relinkTransactionSet(catalog, filed.setId);
+  const documentIds = catalog.listDocuments({ transactionSetId: filed.setId, lifecycle: ["indexed"] }).map((d) => d.id);
+  return { id: filed.setId, documentIds };
+}
+
+/**
+ * Files every indexed document into transaction sets at once (a store whose documents were indexed
+ * without filing), keeping any set already given, then links each touched set. Returns the sets that
+ * changed. The ingest pipeline files each document as it is indexed, so on its stores this finds
+ * nothing new.
  */
 export function assignTransactionSets(catalog: Catalog, now: string): Array<{ id: string; documentIds: string[] }> {
-  const loaded = load(catalog, {});
-  const byId = new Map(loaded.map((l) => [l.member.documentId, l]));
-  const proposals = groupTransactionSets(
-    loaded.map((l) => ({ documentId: l.member.documentId, fileName: l.fileName, profile: l.member.profile })),
-  );
+  const all = candidates(catalog, now);
+  const byId = new Map(all.map((c) => [c.documentId, c]));
   const changed: Array<{ id: string; documentIds: string[] }> = [];
-  for (const proposal of proposals) {
-    const members = proposal.documentIds.map((id) => byId.get(id)).filter((l): l is Loaded => l !== undefined);
+  for (const proposal of groupTransactionSets(all)) {
+    const members = proposal.documentIds.map((id) => byId.get(id)).filter((c): c is FiledCandidate => c !== undefined);
     const setId = members.find((m) => m.setId !== null)?.setId ?? proposal.id;
     const joining = members.filter((m) => m.setId === null);
     if (joining.length === 0) continue;
     catalog.transaction(() => {
-      for (const m of joining) catalog.setTransactionSet(m.member.documentId, setId, now);
+      for (const m of joining) catalog.setTransactionSet(m.documentId, setId, now);
     });
     relinkTransactionSet(catalog, setId);
-    changed.push({ id: setId, documentIds: members.map((m) => m.member.documentId) });
+    changed.push({ id: setId, documentIds: members.map((m) => m.documentId) });
   }
   return changed;
 }

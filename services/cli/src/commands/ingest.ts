@@ -1,5 +1,5 @@
 import type { Access } from "@lexnav/document-model";
-import { assignTransactionSets, type IngestResult } from "@lexnav/ingest";
+import type { IngestResult } from "@lexnav/ingest";
 import type { CliContext } from "../context.ts";
 import { expandPaths } from "../files.ts";
 import { createProgress } from "../progress.ts";
@@ -35,7 +35,7 @@ export interface IngestSummary {
   failed: number;
   skipped: string[];
   results: IngestResult[];
-  /** Transaction sets formed or extended by this batch. */
+  /** The transaction sets this batch's indexed documents are filed under, with all their members. */
   transactionSets: Array<{ id: string; documentIds: string[] }>;
 }
 
@@ -54,10 +54,18 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     progress.tick(file);
   }
   progress.done();
-  // Grouping reads every indexed document back: only worth it when this batch indexed something new.
-  const transactionSets = results.some((r) => r.status === "indexed")
-    ? assignTransactionSets(ctx.catalog, new Date().toISOString())
-    : [];
+  // The pipeline files each document as it is indexed; a document indexed early in the batch may join
+  // a set when a later one arrives, so the sets are read back once the batch is done.
+  const setIds = new Set<string>();
+  for (const r of results) {
+    if (r.status !== "indexed") continue;
+    r.transactionSetId = ctx.catalog.getDocument(r.documentId)?.transactionSetId ?? null;
+    if (r.transactionSetId) setIds.add(r.transactionSetId);
+  }
+  const transactionSets = [...setIds].map((id) => ({
+    id,
+    documentIds: ctx.catalog.listDocuments({ transactionSetId: id, lifecycle: ["indexed"] }).map((d) => d.id),
+  }));
   const summary: IngestSummary = {
     indexed: results.filter((r) => r.status === "indexed").length,
     unchanged: results.filter((r) => r.status === "unchanged").length,
