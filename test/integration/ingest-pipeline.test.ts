@@ -182,6 +182,11 @@ describe("ingest pipeline on the embedded store", () => {
     expect(nodes.some((n) => n.xrefs.some((x) => x.targetDocumentId === base.documentId))).toBe(true);
     // the facts it was filed by are kept, so the next document is filed without reading these texts
     expect(catalog.getDocument(amendment.documentId)?.facts?.amendsAgreement).toMatch(/Manufacturing Agreement/);
+    // deleting the agreement leaves the amendment no link into it
+    expect(await pipeline.remove(base.documentId)).toBe(true);
+    const after = catalog.getNodes(amendment.documentId, amendment.version as string);
+    expect(after.some((n) => n.xrefs.some((x) => x.targetDocumentId === base.documentId))).toBe(false);
+    expect(after.some((n) => n.termUses.some((u) => u.definitionDocumentId === base.documentId))).toBe(false);
   });
 
   it("indexes a 1995 EDGAR credit agreement with its table of contents flagged", async () => {

@@ -42,6 +42,17 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
 
   const searchIndex = deps.searchIndex;
 
+  /** The rest of the set of a document no longer indexed keeps no link into it. */
+  const relinkWithout = (record: DocumentRecord | null): void => {
+    const setId = record?.transactionSetId;
+    if (!setId) return;
+    try {
+      relinkTransactionSet(catalog, setId);
+    } catch (cause) {
+      logger.warn("transaction set linking failed", { setId, error: toLexnavError(cause).message });
+    }
+  };
+
   const failed = (record: DocumentRecord, reported: FailureReason): IngestResult => {
     // An unexpected error's own message goes to the log under a reference, never into the record.
     const ref = reported.detail !== undefined ? randomUUID().slice(0, 8) : null;
@@ -54,6 +65,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       catalog.setLifecycle(record.id, "failed", failure, now());
       searchIndex?.removeDocument(record.id);
     });
+    relinkWithout(record);
     logger.warn("document failed", {
       documentId: record.id,
       code: failure.code,
@@ -238,11 +250,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         return r;
       }),
     async remove(documentId) {
-      return catalog.transaction(() => {
+      const record = catalog.getDocument(documentId);
+      const removed = catalog.transaction(() => {
         const removed = catalog.markDeleted(documentId, now());
         if (removed) searchIndex?.removeDocument(documentId);
         return removed;
       });
+      if (removed) relinkWithout(record);
+      return removed;
     },
     async setAccess(documentId, access) {
       return catalog.transaction(() => {

@@ -25,7 +25,7 @@ export interface TransactionMember {
  * Which member a name means: the amended instrument's short name or title ("Agreement", "Credit
  * Agreement") → the member whose title names that instrument, else the base agreement or restatement
  * in force at the amendment's date; any other name → the member whose title ends with that name.
- * Idempotent: earlier cross-document links are dropped and recomputed.
+ * Idempotent: earlier cross-document links are dropped and recomputed, also for a member left alone.
  */
 export function linkTransactionSet(members: TransactionMember[]): TransactionMember[] {
   const lookups = new Map<string, NodeLookup>();
@@ -38,8 +38,8 @@ export function linkTransactionSet(members: TransactionMember[]): TransactionMem
     return l;
   };
   return members.map((member) => {
+    // A member left alone (the others deleted or failed) still drops its links into them.
     const others = members.filter((m) => m.documentId !== member.documentId);
-    if (others.length === 0) return member;
     const localTerms = new Set(member.structure.definitions.map((d) => d.term));
     const foreign = foreignDefinitions(member, others, localTerms);
     const scanner = createTermScanner(foreign.keys());
