@@ -19,7 +19,8 @@ describe("recoverTextLayerLines", () => {
     "Execution Version  1  US-DOCS\\137586123.7  THE INDEBTEDNESS EVIDENCED BY THIS INSTRUMENT IS  " +
     "SUBJECT TO THE INTERCREDITOR AGREEMENT.  GUARANTEE  This GUARANTEE, dated as of December 30, 2022, made by Bird US  " +
     "Holdco, LLC (the “Guarantor”), is in favor of the Agent.  RECITALS  1. Bird Global, Inc. has  " +
-    "entered into the Note Purchase Agreement.  CAN_DMS: \\149683496\\4  PLEDGE AGREEMENT";
+    "entered into the Note Purchase Agreement.  CAN_DMS: \\149683496\\4  PLEDGE AGREEMENT  shall not affect the foregoing.  " +
+    "6.7 Consent Required to Amend. This  Agreement may be amended.";
 
   it("puts titles, legends, document numbers and clauses on lines of their own", () => {
     expect(recoverTextLayerLines(page).split("\n")).toEqual([
@@ -33,6 +34,8 @@ describe("recoverTextLayerLines", () => {
       "1. Bird Global, Inc. has entered into the Note Purchase Agreement.",
       "CAN_DMS: \\149683496\\4",
       "PLEDGE AGREEMENT",
+      "shall not affect the foregoing.",
+      "6.7 Consent Required to Amend. This Agreement may be amended.",
     ]);
   });
 

@@ -15,9 +15,12 @@ export function isTextLayerStyle(css: string): boolean {
 }
 
 const ENDS_SENTENCE = /[.:;!?]["”’)]*$/;
-/** A clause label or heading word at the start of a line: "1.", "(a)", "(iv)", "Section 2", "ARTICLE". */
+/**
+ * A clause label or heading word at the start of a line: "1.", "6.7 Consent", "(a)", "(iv)", "Section 2",
+ * "ARTICLE".
+ */
 const NUMBERED =
-  /^(?:\(?\d{1,3}(?:\.\d{1,3})*[.)]\s|\([a-z]{1,2}\)\s|\([ivxl]{1,5}\)\s|(?:Section|SECTION|ARTICLE|Article)\s+\S)/;
+  /^(?:\(?\d{1,3}(?:\.\d{1,3})*[.)]\s|\d{1,3}(?:\.\d{1,3})+\s+\p{Lu}|\([a-z]{1,2}\)\s|\([ivxl]{1,5}\)\s|(?:Section|SECTION|ARTICLE|Article)\s+\S)/u;
 const hasLetters = (s: string) => /\p{L}/u.test(s);
 const capitals = (s: string) => hasLetters(s) && !/\p{Ll}/u.test(s);
 /** A page number or document-management number: "7", "US-DOCS\137586123.7", "CAN_DMS: \149647507\7". */
