@@ -11,6 +11,7 @@ import {
   evidenceProbability,
   parseEvidenceModel,
   pickEvidence,
+  provisionTerms,
   questionTerms,
   questionTypeKey,
   scoreCandidates,
@@ -234,5 +235,29 @@ describe("evidence model", () => {
     expect(() => parseEvidenceModel(bad({ questionTypes: "x" }))).toThrow(/questionTypes/);
     expect(() => parseEvidenceModel(bad({ exemplars: { idfScale: 1, idf: "AAAA", byType: {} } }))).toThrow(/idf/);
     expect(() => parseEvidenceModel("{")).toThrow();
+  });
+
+  it("scores a wording it does not know by the words that ask for a provision, not the instrument's name", () => {
+    const q = "How can the voting agreement be terminated?";
+    expect(provisionTerms(q, questionTerms(q))).toEqual(
+      questionTerms(q).filter((t) => !["voting", "agreement"].includes(t)),
+    );
+    // nothing but the name: the terms stay
+    const bare = "What is the voting agreement?";
+    expect(provisionTerms(bare, questionTerms(bare))).toEqual(questionTerms(bare));
+    // as retrieval hands them over: the title first, the clause asked about third
+    const passages = [
+      "VOTING AGREEMENT",
+      "1. Voting. Each Investor shall vote its Shares for the Investor Designees named in this Voting Agreement.",
+      "5. Term. This Agreement may be terminated only by the written consent of the Company and the Investors.",
+    ];
+    const text = passages.join("\n\n");
+    const items = passages.map((p, i) => {
+      const start = text.indexOf(p);
+      return { ...item("va", p), id: `E${i + 1}`, start, end: start + p.length };
+    });
+    const scored = scoreCandidates(trainedModel(), q, items, () => text);
+    expect(scored.scorer).toBe("coverage");
+    expect(scored.scored[0]?.text).toMatch(/terminated only by the written consent/);
   });
 });

@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { contentWords, featureWords, parseQuestion, splitSentences } from "@lexnav/retrieval";
+import {
+  contentWords,
+  featureWords,
+  instrumentMentions,
+  mentionWord,
+  parseQuestion,
+  splitSentences,
+} from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import {
@@ -84,6 +91,17 @@ const ASKING = new Set(
  */
 export function questionTerms(question: string): string[] {
   return contentWords(parseQuestion(question).ask).filter((w) => !ASKING.has(w));
+}
+
+/**
+ * The terms that ask for a provision: without the words of an instrument the question names by kind
+ * ("How can the voting agreement be terminated?" → terminated), which pick the document, not the
+ * provision (its title has them all). Unchanged when nothing else would be left.
+ */
+export function provisionTerms(question: string, terms: readonly string[]): string[] {
+  const named = new Set(instrumentMentions(parseQuestion(question).ask).flatMap((m) => m.words.map(mentionWord)));
+  const rest = terms.filter((t) => !named.has(mentionWord(t)));
+  return rest.length > 0 ? rest : [...terms];
 }
 
 /**
@@ -284,15 +302,18 @@ export function scoreCandidates(
   source: SourceText,
 ): ScoredExtract {
   const terms = questionTerms(question);
-  const candidates = candidateSentences(terms, extract, source);
   const typeKey = questionTypeKey(terms);
   const familiar = model.questionTypes.has(typeKey);
+  // The model reads the wording as trained; the coverage rule counts only the words that ask for a
+  // provision, or a title that repeats the instrument's name outscores the clause asked about.
+  const used = familiar ? terms : provisionTerms(question, terms);
+  const candidates = candidateSentences(used, extract, source);
   const scored = candidates
     .map((c) => ({
       ...c,
       p: familiar
         ? evidenceProbability(model.weights, familiarFeatures(model, terms, typeKey, c))
-        : coverageScore(model, terms, c),
+        : coverageScore(model, used, c),
     }))
     .sort((a, b) => b.p - a.p || a.rank - b.rank || a.start - b.start);
   return familiar

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentNameKey, instrumentMentions, titleMentions } from "./document-names.ts";
+import { documentNameKey, instrumentMentions, titleMentions, withoutMentions } from "./document-names.ts";
 
 describe("instruments a question names by kind", () => {
   it("finds the kind and its qualifiers", () => {
@@ -20,6 +20,12 @@ describe("instruments a question names by kind", () => {
     expect(instrumentMentions("Does the agreement provide that the Receiving Party may retain copies?")).toEqual([]);
     expect(instrumentMentions("Is the same lease renewed?")).toEqual([]);
     expect(instrumentMentions("What does this amendment change?")).toEqual([]);
+    // a thing about an instrument, and a bare plural, are no instrument's name
+    expect(
+      instrumentMentions("Receiving Party shall notify Disclosing Party upon the termination of Agreement."),
+    ).toEqual([]);
+    expect(instrumentMentions("Use only for the purposes stated in Agreement.")).toEqual([]);
+    expect(instrumentMentions("May a party transfer the licenses?")).toEqual([]);
   });
 
   it("matches titles having every word, singular or plural, in any case", () => {
@@ -36,6 +42,19 @@ describe("instruments a question names by kind", () => {
     if (!lease) throw new Error("no mention");
     expect(titleMentions("AMENDMENT NO. 4 TO MASTER SCOOTER OPERATING LEASE AGREEMENT", lease)).toBe(false);
     expect(titleMentions("MASTER SCOOTER OPERATING LEASE AGREEMENT", lease)).toBe(true);
+  });
+
+  it("takes the instruments named by kind out of an ask, and nothing else", () => {
+    expect(withoutMentions("How can the voting agreement be terminated?").replace(/\s+/g, " ")).toBe(
+      "How can be terminated?",
+    );
+    expect(withoutMentions("Which law governs the EMEA guaranty and the pledge agreement?").replace(/\s+/g, " ")).toBe(
+      "Which law governs and ?",
+    );
+    // "the agreement" alone, or "this amendment", names no instrument in particular: kept
+    expect(withoutMentions("Can the agreement be assigned under this amendment?")).toBe(
+      "Can the agreement be assigned under this amendment?",
+    );
   });
 
   it("keys filed names, never a name of generic words alone", () => {

@@ -98,14 +98,38 @@ export interface InstrumentMention {
 export function instrumentMentions(ask: string): InstrumentMention[] {
   const out = new Map<string, InstrumentMention>();
   for (const m of ask.matchAll(MENTION)) {
-    const qualifiers = words(m[1] as string).filter((w) => !FILLER.has(w));
-    if (qualifiers.some((w) => NOT_A_NAME.has(w))) continue;
-    if (qualifiers.length === 0 && ANY_INSTRUMENT.has((m[2] as string).toLowerCase())) continue;
-    const phrase = m[0].replace(/\s+/g, " ");
-    const key = [...qualifiers, (m[2] as string).toLowerCase()];
-    out.set(key.join(" "), { phrase, words: key });
+    const mention = mentionOf(m[0], m[1] as string, m[2] as string);
+    if (mention) out.set(mention.words.join(" "), mention);
   }
   return [...out.values()];
+}
+
+/** Words that make "the X of Agreement" a thing about an instrument, not an instrument's name. */
+const RELATION = new Set("of to for in on by under with from between among stated".split(" "));
+
+/** A match of MENTION as a mention, or null when its words single out nothing. */
+function mentionOf(whole: string, before: string, noun: string): InstrumentMention | null {
+  const raw = words(before);
+  // "the termination of Agreement", "the purposes stated in Agreement": about an instrument
+  if (raw.some((w) => RELATION.has(w))) return null;
+  const qualifiers = raw.filter((w) => !FILLER.has(w));
+  if (qualifiers.some((w) => NOT_A_NAME.has(w))) return null;
+  if (qualifiers.length === 0 && ANY_INSTRUMENT.has(noun.toLowerCase())) return null;
+  // "the licenses", "the notes": a bare plural means the rights or securities more often than documents
+  if (qualifiers.length === 0 && /s$/i.test(whole.trim()) && !/s$/i.test(noun)) return null;
+  return { phrase: whole.replace(/\s+/g, " "), words: [...qualifiers, noun.toLowerCase()] };
+}
+
+/**
+ * The asking part without the instruments it names by kind ("How can the voting agreement be
+ * terminated?" → "How can  be terminated?"). Routing has already taken those words to the documents
+ * they name; inside them the words are in the title and in every heading path, and outrank the ones
+ * that ask for a provision.
+ */
+export function withoutMentions(ask: string): string {
+  return ask.replace(MENTION, (whole: string, before: string, noun: string) =>
+    mentionOf(whole, before, noun) ? " " : whole,
+  );
 }
 
 /** A word of a title or a mention as they are compared: lowercase letters and digits, singular. */

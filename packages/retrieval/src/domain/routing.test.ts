@@ -60,3 +60,74 @@ describe("routing a question to the document it names", () => {
     expect(r?.[0]).not.toBe("mnda");
   });
 });
+
+describe("ranking inside the document a question names by kind", () => {
+  // A voting agreement: its title and the heading of every voting clause repeat the instrument's name.
+  const BODY = [
+    "VOTING AGREEMENT",
+    "1. Voting Provisions Regarding the Board.",
+    "(i) 25% Threshold: five (5) Investor Designees;",
+    "(ii) 20% Threshold: four (4) Investor Designees;",
+    "(iii) 15% Threshold: three (3) Investor Designees;",
+    "1.3 Voting Agreement Committee Composition.",
+    "5. Term. This Agreement shall be effective as of the date hereof and shall continue in effect until, and shall automatically terminate upon, the earliest of (a) the date on which the Investors cease to hold the Required Threshold and (b) its termination in accordance with Subsection 6.7 below, after which the Company shall give prompt written notice to every party that did not consent.",
+    "6.7 Consent Required. This Agreement may be amended, modified or terminated, and any term of it waived, only by a written instrument executed by the Company and the Investor Majority; the Company shall give prompt written notice of any amendment, modification, termination or waiver to any party that did not consent.",
+  ];
+  const body = BODY.join("\n\n");
+  function votingSearcher() {
+    const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
+    const v = lexical.createVersion();
+    lexical.activate(v);
+    const passages: Passage[] = BODY.map((b, i) => {
+      const start = body.indexOf(b);
+      return {
+        id: `va-p${i}`,
+        documentId: "va",
+        version: "v1",
+        nodeId: `va-n${i}`,
+        start,
+        end: start + b.length,
+        heading: i === 0 ? "" : i < 6 ? "Voting Provisions Regarding the Board" : "",
+        clauseRef: "",
+        terms: "",
+        body: b,
+      };
+    });
+    lexical.putDocument(v, "va", { principals: [], groups: ["g"] }, passages, { text: "VOTING AGREEMENT", name: "va" });
+    // other instruments of the filing: every one of them says how it is terminated, none votes
+    for (const other of ["pledge", "guarantee", "lease", "loan", "note"]) {
+      const ps: Passage[] = [0, 1, 2].map((i) => ({
+        id: `${other}-p${i}`,
+        documentId: other,
+        version: "v1",
+        nodeId: `${other}-n${i}`,
+        start: 0,
+        end: 10,
+        heading: "Termination",
+        clauseRef: "",
+        terms: "",
+        body: `This ${other} may be terminated by either party on notice; once terminated, clause ${i} survives.`,
+      }));
+      lexical.putDocument(v, other, { principals: [], groups: ["g"] }, ps, {
+        text: `${other.toUpperCase()} AGREEMENT`,
+        name: other,
+      });
+    }
+    return createSearcher({ lexical });
+  }
+
+  it("ranks the clause by the words that ask for it, once the name has routed to the document", () => {
+    const r = votingSearcher().search(
+      { query: "How can the voting agreement be terminated?", principal: READER, mode: "hybrid", k: 4 },
+      (id) => (id === "va" ? body : null),
+    );
+    expect(r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id)).toEqual(["va"]);
+    // the clauses that say how it ends come first, not the title or the voting headings
+    expect(
+      r.passages
+        .slice(0, 2)
+        .map((p) => body.slice(p.start, p.start + 6))
+        .sort(),
+    ).toEqual(["5. Ter", "6.7 Co"]);
+  });
+});

@@ -12,6 +12,7 @@ import {
   type ContextDocument,
   tightenToEvidence,
 } from "./context-assembly.ts";
+import { withoutMentions } from "./document-names.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
@@ -269,7 +270,13 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       return r;
     }
     const parsed = parseQuestion(request.query);
-    const q = o.conceptExpansion ? { ...parsed, ask: expandConcepts(parsed.ask) } : parsed;
+    const withConcepts = (ask: string) => (o.conceptExpansion ? expandConcepts(ask) : ask);
+    const q = { ...parsed, ask: withConcepts(parsed.ask) };
+    // Inside the documents routing chose, the words that name an instrument by kind ("the voting
+    // agreement") are in the title and every heading path: rank provisions by the rest of the ask.
+    const stripped = withoutMentions(parsed.ask);
+    const plainInside = contentWords(stripped).length > 0 ? stripped : parsed.ask;
+    const askInside = withConcepts(plainInside);
     const base = {
       principal: request.principal,
       ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
@@ -372,8 +379,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     function* hybrid(k: number): Pipeline<Candidate[]> {
       const docs = route();
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
-      const lex = lexicalStage("lexical", q.ask, Math.max(k, o.stageCandidates), docs);
-      const dense = yield* denseStage("dense", q.ask, Math.max(k, o.stageCandidates), docs);
+      const lex = lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs);
+      const dense = yield* denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs);
       return dense.length > 0 ? fuse("rrf", [lex, dense]) : lex;
     }
     const nodeOf = (c: Candidate): { node: ProvisionNode | null; cache: NodePassages | null } => {
@@ -466,12 +473,15 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     }
     const planner = (): Candidate[] => {
       const docs = route();
-      const lex = lexicalStage("lexical", q.ask, o.stageCandidates, docs.length > 0 ? docs : undefined);
+      const routed = docs.length > 0;
+      const lex = routed
+        ? lexicalStage("lexical", askInside, o.stageCandidates, docs)
+        : lexicalStage("lexical", q.ask, o.stageCandidates);
       if (!passagesOf) return lex;
       return timed(
         "plan",
         () => {
-          const terms = contentWords(parsed.ask);
+          const terms = contentWords(routed ? plainInside : parsed.ask);
           const intents = flagIntents(parsed.ask);
           const top = lex[0]?.score ?? 1;
           // Rank nodes by their best passage and by their descriptors (heading words, flag intents).
@@ -522,7 +532,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       case "navembed-r1":
       case "navembed-r2": {
         const docs = route();
-        const dense = docs.length > 0 ? yield* denseStage("dense", q.ask, Math.max(k, o.stageCandidates), docs) : [];
+        const dense =
+          docs.length > 0 ? yield* denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs) : [];
         ranked = fill(request.mode === "navembed-r2" ? expand(dense) : dense, k);
         break;
       }
@@ -551,7 +562,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       indexVersion = deps.lexical.activeVersion() as string;
 
     if (o.tighten.includes(request.mode) && request.mode !== "inject") {
-      const terms = new Set(contentWords(q.ask));
+      const terms = new Set(contentWords(askInside));
       ranked = timed(
         "tighten",
         () =>
