@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Catalog, createSqliteCatalog } from "@lexnav/catalog";
 import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
-import { createIngestPipeline, createStructurer, type IngestPipeline } from "@lexnav/ingest";
+import { assignTransactionSets, createIngestPipeline, createStructurer, type IngestPipeline } from "@lexnav/ingest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { corpusPath } from "../support/shared.ts";
 
 const OPEN = { principals: [], groups: ["deal-team"] };
+const NOW = "2026-11-30T00:00:00.000Z";
 const CUAD = corpusPath("cuad", "CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt");
 const AHP = corpusPath("edgar", "0000950134-96-000040_2.html");
 
@@ -187,6 +188,32 @@ describe("ingest pipeline on the embedded store", () => {
     const after = catalog.getNodes(amendment.documentId, amendment.version as string);
     expect(after.some((n) => n.xrefs.some((x) => x.targetDocumentId === base.documentId))).toBe(false);
     expect(after.some((n) => n.termUses.some((u) => u.definitionDocumentId === base.documentId))).toBe(false);
+  });
+
+  it("groups a store indexed before facts were kept: profiles the texts once and stores their facts", async () => {
+    const example = (n: number) =>
+      join(import.meta.dirname, "../../examples/manufacturing-agreement", `manufacturing-agreement-${n}.txt`);
+    copyFileSync(example(2), join(dir, "heritage-amendment.txt"));
+    copyFileSync(example(1), join(dir, "supply-deal.txt"));
+    const ids = [];
+    for (const f of ["heritage-amendment.txt", "supply-deal.txt"])
+      ids.push((await pipeline.ingest({ source: join(dir, f), access: OPEN })).documentId);
+    // as a schema-1 store left them: no set, no facts
+    for (const id of ids) {
+      const d = catalog.getDocument(id);
+      if (!d) throw new Error("missing");
+      catalog.setProfile(
+        id,
+        { title: d.title, role: d.role, effectiveDate: d.effectiveDate, transactionSetId: null, facts: null },
+        NOW,
+      );
+    }
+    const sets = assignTransactionSets(catalog, NOW);
+    expect(sets).toHaveLength(1);
+    expect(sets[0]?.documentIds.slice().sort()).toEqual(ids.slice().sort());
+    for (const id of ids) expect(catalog.getDocument(id)?.facts?.parties.length).toBeGreaterThan(0);
+    // a second pass finds nothing new
+    expect(assignTransactionSets(catalog, NOW)).toEqual([]);
   });
 
   it("indexes a 1995 EDGAR credit agreement with its table of contents flagged", async () => {
