@@ -292,4 +292,43 @@ describe("ingest service over a real nats-server", () => {
       await rm(dbDir, { recursive: true, force: true });
     }
   });
+
+  it("files an amendment and, when it arrives, its agreement into one transaction set, and says so in the event", async () => {
+    const dbDir = await mkdtemp(join(tmpdir(), "lexnav-ingest-svc-"));
+    const catalog = createSqliteCatalog(join(dbDir, "catalog.sqlite"));
+    try {
+      const pipeline = createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger: silentLogger });
+      const app = await createIngestApp({ nc: appConn, pipeline, logger: silentLogger, options: APP_OPTIONS });
+      const example = (n: number) =>
+        join(import.meta.dirname, "../../examples/manufacturing-agreement", `manufacturing-agreement-${n}.txt`);
+      const js = jetstream(clientConn);
+      // bytes under names that share no file-name key: only their text ties them together
+      const send = (id: string, name: string, n: number) =>
+        sendIngest(
+          js,
+          {
+            commandId: id,
+            source: `s3://deal/${name}`,
+            fileName: name,
+            content: readFileSync(example(n)),
+            access: { groups: ["deal-team"] },
+          },
+          traceparent(30 + n),
+        );
+      await send("amd", "heritage-amendment.txt", 2);
+      const [first] = await readEvents(js, 1, 15_000);
+      const amendment = fromBinary(ingestV1.DocumentIndexedSchema, first!.data);
+      expect(amendment.transactionSetId ?? null).toBeNull();
+      await send("base", "supply-deal.txt", 1);
+      const events = await readEvents(js, 2, 15_000);
+      const base = fromBinary(ingestV1.DocumentIndexedSchema, events[1]!.data);
+      expect(base.commandId).toBe("base");
+      expect(base.transactionSetId).toBe(base.documentId);
+      expect(catalog.getDocument(amendment.documentId)?.transactionSetId).toBe(base.documentId);
+      await app.stop();
+    } finally {
+      catalog.close();
+      await rm(dbDir, { recursive: true, force: true });
+    }
+  });
 });
