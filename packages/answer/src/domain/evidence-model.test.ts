@@ -9,6 +9,7 @@ import {
   type EvidenceModel,
   evidenceModelId,
   evidenceProbability,
+  isHeadingLine,
   parseEvidenceModel,
   pickEvidence,
   provisionTerms,
@@ -259,5 +260,33 @@ describe("evidence model", () => {
     const scored = scoreCandidates(trainedModel(), q, items, () => text);
     expect(scored.scorer).toBe("coverage");
     expect(scored.scored[0]?.text).toMatch(/terminated only by the written consent/);
+  });
+
+  it("tells a heading line from a sentence, and the coverage rule cites what the heading's provision says", () => {
+    const text = [
+      "ARTICLE X EVENTS OF DEFAULT SECTION 10.01.",
+      "Events of Default.",
+      "Each of the following events is a default: (a) the Borrower fails to pay any amount when due.",
+      "(i) Borrower Financial Information.",
+    ].join("\n");
+    const at = (s: string) => [text.indexOf(s), text.indexOf(s) + s.length] as const;
+    expect(isHeadingLine(text, ...at("ARTICLE X EVENTS OF DEFAULT SECTION 10.01."))).toBe(true);
+    expect(isHeadingLine(text, ...at("Events of Default."))).toBe(true);
+    expect(isHeadingLine(text, ...at("(i) Borrower Financial Information."))).toBe(true);
+    expect(isHeadingLine(text, ...at("Each of the following events"))).toBe(false);
+    // a heading's words inside a line of text are no heading line
+    expect(isHeadingLine("The Events of Default are listed below.", 4, 21)).toBe(false);
+    // the same sentences with the heading run into the text: only the heading line is marked down
+    const q = "What are the events of default?";
+    const inline = text.replace("Events of Default.\n", "Events of Default. ");
+    const pOf = (t: string) =>
+      scoreCandidates(trainedModel(), q, [item("la", t)], () => t).scored.find((c) => c.text === "Events of Default.")
+        ?.p;
+    const [onLine, inText] = [pOf(text), pOf(inline)];
+    if (onLine === undefined || inText === undefined) throw new Error("no heading candidate");
+    expect(inText - onLine).toBeCloseTo(COVERAGE_RULE.headingPenalty, 1);
+    const scored = scoreCandidates(trainedModel(), q, [item("la", text)], () => text);
+    expect(scored.scorer).toBe("coverage");
+    expect(scored.scored[0]?.text).toMatch(/^Each of the following events/);
   });
 });
