@@ -51,9 +51,12 @@ try {
     JSON.parse(await cli("ask", question, "--mode", mode, "--offline", "--group", "deal-team", "--json")) as {
       contextTokens: number;
       abstained: boolean;
+      citations: Array<{ display: string; quote: string }>;
     };
   const inject = await ask(QUESTIONS[0] as string, "inject");
   const rows: string[] = [];
+  // What navindex's offline answer cites for each question, so a reader can judge it: answered is no quality figure.
+  const cited: string[] = [];
   for (const mode of MODES) {
     let tokens = 0;
     let answered = 0;
@@ -61,6 +64,11 @@ try {
       const r = await ask(q, mode);
       tokens += r.contextTokens;
       if (!r.abstained) answered += 1;
+      if (mode === "navindex") {
+        const first = r.citations[0];
+        const quote = first ? first.quote.replace(/\s+/g, " ").slice(0, 90) : "";
+        cited.push(`| ${q} | ${r.abstained || !first ? "abstains" : `${first.display}: "${quote}…"`} |`);
+      }
     }
     const mean = tokens / QUESTIONS.length;
     rows.push(
@@ -71,6 +79,10 @@ try {
   console.log("| mode | mean context tokens | inject / mode | answered offline |");
   console.log("|---|---|---|---|");
   for (const r of rows) console.log(r);
+  console.log("\nnavindex, offline: the first citation of each answer");
+  console.log("| question | cites |");
+  console.log("|---|---|");
+  for (const c of cited) console.log(c);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
