@@ -143,6 +143,11 @@ describe("profileDocument", () => {
     );
     expect(p).toMatchObject({ title: "Employment Letter Agreement", role: "side_letter" });
     // lower-case words are not a name
+    // "This Agreement (the “Agreement”)" gives no name: every contract says it
+    expect(
+      profileDocument("Dear Sir, This Agreement (the “Agreement”) sets out the terms of your engagement with us.")
+        .title,
+    ).toBeNull();
     const lower =
       "The parties named below have agreed to be bound by the terms of this services agreement (the “Agreement”) from the date signed.";
     expect(profileDocument(lower).title).toBeNull();

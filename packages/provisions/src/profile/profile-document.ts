@@ -156,7 +156,7 @@ export function profileDocument(text: string, structure?: DocumentStructure): Do
  */
 function namedInOpening(opening: string): string | null {
   const m =
-    /\b[Tt]his\s+((?:[A-Z][\w'’&-]*\s+){0,6}(?:Agreement|Letter|Amendment|Guarant(?:y|ee)|Note|Lease|Contract|Plan|Undertaking|Waiver|Consent))\s*\((?:this|the)\s+[“"]/.exec(
+    /\b[Tt]his\s+((?:[A-Z][\w'’&-]*\s+){1,6}(?:Agreement|Letter|Amendment|Guarant(?:y|ee)|Note|Lease|Contract|Plan|Undertaking|Waiver|Consent))\s*\((?:this|the)\s+[“"]/.exec(
       opening,
     );
   return m ? (m[1] as string) : null;
