@@ -36,6 +36,11 @@ const CONCEPTS: Array<[RegExp, string]> = [
   [/\birrevocable\b|\bperpetual\b/i, "irrevocable perpetual fully paid royalty free"],
   [/\btransferable\b/i, "transferable sublicensable assignable transfer"],
   [/\bprice\w*/i, "price prices pricing increase adjust"],
+  // "What does the amendment change?": an amendment's operative clauses amend, delete and replace text
+  [
+    /\bamendment\b[^?]*\b(?:chang\w*|amends?|modif\w*)\b|\b(?:chang\w*|amends?|modif\w*)\b[^?]*\bamendment\b/i,
+    "amended hereby delete deleting stricken replace replacing restated inserting added",
+  ],
 ];
 
 /** Questions with more content words than this carry their own clause vocabulary and are left alone. */
