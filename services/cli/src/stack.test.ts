@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
@@ -224,6 +226,49 @@ describe("opening a store written before cards kept filed names", () => {
         stack.close();
       }
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("expansion along a definition's cross-reference", () => {
+  it("hands over the provision a definition points to, on top of the k passages asked for", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lexnav-expand-"));
+    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    try {
+      // A definition that only points to Section 12.1, and many sections that say "collateral"
+      // where 12.1 does not, so 12.1 is not among the passages retrieval ranks.
+      const sections = Array.from(
+        { length: 11 },
+        (_, i) =>
+          `${i + 2}.1 Report ${i + 2}. The Borrower shall deliver to the Agent, within ${i + 10} days after each month, a report of type ${i + 2} on the value of the collateral and on the accounts, inventory and equipment of the Borrower.`,
+      );
+      const body = [
+        "SECURITY AGREEMENT",
+        "This Security Agreement is made between Acme Corp. and First Bank.",
+        "1.1 Definitions. “Collateral” has the meaning assigned to such term in Section 12.1.",
+        ...sections,
+        "12.1 Grant. The Borrower grants the Agent a lien on all of its accounts, inventory and equipment.",
+      ].join("\n\n");
+      const file = join(dir, "security.txt");
+      writeFileSync(file, body);
+      const r = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
+      expect(r.status).toBe("indexed");
+      const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+      const grant = body.indexOf("12.1 Grant.");
+      for (const mode of ["navindex", "navembed-r3"] as const) {
+        const res = stack.searcher.search({ query: "What is the Collateral?", principal: READER, mode, k: 3 }, text);
+        const starts = res.passages.map((p) => p.start);
+        console.log(
+          mode,
+          res.passages.map((p) => [p.start, body.slice(p.start, p.start + 40)]),
+        );
+        // the three asked for, then the provision the definition among them points to
+        expect(starts.some((s) => s === body.indexOf("1.1 Definitions."))).toBe(true);
+        expect(starts.slice(3)).toContain(grant);
+      }
+    } finally {
+      stack.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

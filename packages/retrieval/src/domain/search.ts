@@ -349,11 +349,26 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
       ).map((h) => h.documentId);
     // Routed documents first; when routing missed, the whole-corpus ranking still follows.
+    // Passages the expansion added: context on top of the k the question asked for, within its token budget.
+    const expanded = new Set<string>();
+    const firstK = (list: Candidate[], k: number): Candidate[] => {
+      const out: Candidate[] = [];
+      let counted = 0;
+      for (const c of list) {
+        if (!expanded.has(c.key)) {
+          if (counted >= k) break;
+          counted += 1;
+        }
+        out.push(c);
+      }
+      return out;
+    };
     const fill = (head: Candidate[], k: number): Candidate[] => {
-      if (head.length >= k) return head.slice(0, k);
+      const counted = head.filter((c) => !expanded.has(c.key)).length;
+      if (counted >= k) return firstK(head, k);
       const seen = new Set(head.map((c) => c.key));
       const rest = lexicalStage("fill", q.full, k).filter((c) => !seen.has(c.key));
-      return [...head, ...rest].slice(0, k);
+      return firstK([...head, ...rest], k);
     };
     const fuse = (stage: string, lists: Candidate[][]): Candidate[] => {
       const byKey = new Map<string, Candidate>();
@@ -390,12 +405,15 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       return { node: cache.nodes.get(c.nodeId) ?? null, cache };
     };
     // Hop one along cross-reference and definition edges from the best passages' provisions.
-    const expand = (ranked: Candidate[]): Candidate[] => {
+    const expand = (ranked: Candidate[], k: number): Candidate[] => {
+      // Expansions follow the head (the k asked for, at most the reranker's keep), as context on top of it.
+      const headSize = Math.min(o.rerankKeep, k);
       if (!passagesOf) return ranked;
       return timed(
         "expand",
         () => {
-          const seen = new Set(ranked.map((c) => c.key));
+          // A target already in the head is there; one further down is brought up with the expansions.
+          const seen = new Set(ranked.slice(0, headSize).map((c) => c.key));
           const added: Candidate[] = [];
           let budget = o.expansionTokens;
           for (const seed of ranked.slice(0, o.expansionSeeds)) {
@@ -420,6 +438,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
               if (tokens > budget) continue;
               budget -= tokens;
               seen.add(key);
+              expanded.add(key);
               added.push({
                 key,
                 documentId: seed.documentId,
@@ -433,8 +452,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             }
           }
           // Expansions follow the head the reranker or fusion chose, so they add context, not noise at rank 1.
-          const head = ranked.slice(0, o.rerankKeep);
-          return [...head, ...added, ...ranked.slice(o.rerankKeep)];
+          const head = ranked.slice(0, headSize);
+          return [...head, ...added, ...ranked.slice(headSize).filter((c) => !expanded.has(c.key))];
         },
         ids,
       );
@@ -534,17 +553,17 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         const docs = route();
         const dense =
           docs.length > 0 ? yield* denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs) : [];
-        ranked = fill(request.mode === "navembed-r2" ? expand(dense) : dense, k);
+        ranked = fill(request.mode === "navembed-r2" ? expand(dense, k) : dense, k);
         break;
       }
       case "navembed-r3":
-        ranked = fill(expand(yield* hybrid(k)), k);
+        ranked = fill(expand(yield* hybrid(k), k), k);
         break;
       case "navembed-r4":
         ranked = fill(yield* rerank(yield* hybrid(k)), k);
         break;
       case "navindex":
-        ranked = expand(planner()).slice(0, k);
+        ranked = firstK(expand(planner(), k), k);
         break;
       case "inject":
         ranked = timed(
