@@ -31,6 +31,7 @@ export {
   mentionWord,
   quotedNameKeys,
   titleMentions,
+  withoutMentions,
 } from "./domain/document-names.ts";
 export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";

@@ -1,12 +1,5 @@
 import { createHash } from "node:crypto";
-import {
-  contentWords,
-  featureWords,
-  instrumentMentions,
-  mentionWord,
-  parseQuestion,
-  splitSentences,
-} from "@lexnav/retrieval";
+import { contentWords, featureWords, parseQuestion, splitSentences, withoutMentions } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import {
@@ -78,7 +71,7 @@ export interface Candidate {
   heading: readonly string[];
   /** Content words of the sentence before it in the passage (a list item reads on from its lead-in). */
   previous: ReadonlySet<string>;
-  /** The sentence is the passage's heading line alone ("Events of Default."): it names the provision, not what it says. */
+  /** The sentence is a heading on a line of its own (`isHeadingLine`): it names a provision, not what it says. */
   headingLine?: boolean;
 }
 
@@ -92,17 +85,19 @@ const ASKING = new Set(
  * name), without the interrogatives and auxiliaries no evidence sentence repeats.
  */
 export function questionTerms(question: string): string[] {
-  return contentWords(parseQuestion(question).ask).filter((w) => !ASKING.has(w));
+  return askTerms(parseQuestion(question).ask);
 }
 
+const askTerms = (ask: string) => contentWords(ask).filter((w) => !ASKING.has(w));
+
 /**
- * The terms that ask for a provision: without the words of an instrument the question names by kind
- * ("How can the voting agreement be terminated?" → terminated), which pick the document, not the
- * provision (its title has them all). Unchanged when nothing else would be left.
+ * The terms that ask for a provision: the asking part without an instrument it names by kind, as
+ * retrieval ranks inside the routed documents (`withoutMentions`: "How can the voting agreement be
+ * terminated?" → terminated); those words pick the document, not the provision, and its title has them
+ * all. `terms` when nothing else would be left.
  */
 export function provisionTerms(question: string, terms: readonly string[]): string[] {
-  const named = new Set(instrumentMentions(parseQuestion(question).ask).flatMap((m) => m.words.map(mentionWord)));
-  const rest = terms.filter((t) => !named.has(mentionWord(t)));
+  const rest = askTerms(withoutMentions(parseQuestion(question).ask));
   return rest.length > 0 ? rest : [...terms];
 }
 
@@ -166,9 +161,10 @@ const HEADING_CONNECTORS = new Set("a an and as by for from in of on or the to u
 export function isHeadingLine(text: string, start: number, end: number): boolean {
   const body = text.slice(start, end).trim();
   if (body.length === 0 || body.length > 100 || body.includes("\n")) return false;
-  const before = text.slice(Math.max(0, start - 40), start);
-  const after = text.slice(end, end + 40);
-  if (!/(?:^|\n)[ \t]*$/.test(start - 40 <= 0 ? `\n${before}` : before) || !/^[ \t]*(?:\n|$)/.test(after)) return false;
+  // nothing else on its line, before or after
+  const lineEnd = text.indexOf("\n", end);
+  const before = text.slice(text.lastIndexOf("\n", start - 1) + 1, start);
+  if (before.trim() !== "" || text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() !== "") return false;
   const words = body.replace(/^\(?[0-9A-Za-z]{1,4}(?:\.\d{1,3})*[.)]\s*/, "").match(/\p{L}[\p{L}'’-]*/gu) ?? [];
   return (
     words.length > 0 &&
