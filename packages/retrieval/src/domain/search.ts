@@ -348,7 +348,6 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         },
         (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
       ).map((h) => h.documentId);
-    // Routed documents first; when routing missed, the whole-corpus ranking still follows.
     // Passages the expansion added: context on top of the k the question asked for, within its token budget.
     const expanded = new Set<string>();
     const firstK = (list: Candidate[], k: number): Candidate[] => {
@@ -363,12 +362,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       }
       return out;
     };
+    // Routed documents first; when routing missed, the whole-corpus ranking still follows.
     const fill = (head: Candidate[], k: number): Candidate[] => {
-      const counted = head.filter((c) => !expanded.has(c.key)).length;
-      if (counted >= k) return firstK(head, k);
+      if (head.filter((c) => !expanded.has(c.key)).length >= k) return firstK(head, k);
       const seen = new Set(head.map((c) => c.key));
-      const rest = lexicalStage("fill", q.full, k).filter((c) => !seen.has(c.key));
-      return firstK([...head, ...rest], k);
+      return firstK([...head, ...lexicalStage("fill", q.full, k).filter((c) => !seen.has(c.key))], k);
     };
     const fuse = (stage: string, lists: Candidate[][]): Candidate[] => {
       const byKey = new Map<string, Candidate>();
@@ -406,9 +404,9 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     };
     // Hop one along cross-reference and definition edges from the best passages' provisions.
     const expand = (ranked: Candidate[], k: number): Candidate[] => {
+      if (!passagesOf) return ranked;
       // Expansions follow the head (the k asked for, at most the reranker's keep), as context on top of it.
       const headSize = Math.min(o.rerankKeep, k);
-      if (!passagesOf) return ranked;
       return timed(
         "expand",
         () => {
@@ -451,7 +449,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
               });
             }
           }
-          // Expansions follow the head the reranker or fusion chose, so they add context, not noise at rank 1.
+          // After the head the reranker or fusion chose, so they add context, not noise at rank 1.
           const head = ranked.slice(0, headSize);
           return [...head, ...added, ...ranked.slice(headSize).filter((c) => !expanded.has(c.key))];
         },
