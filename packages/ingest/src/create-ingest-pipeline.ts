@@ -7,7 +7,7 @@ import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-mod
 import { extractDocument } from "@lexnav/extract";
 import type { IngestPipeline, IngestRequest, IngestResult, SearchIndexSink } from "./pipeline.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
-import { fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";
+import { factsOf, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";
 
 export interface IngestPipelineDeps {
   catalog: Catalog;
@@ -181,12 +181,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
             role: built.profile.role,
             effectiveDate: built.profile.effectiveDate,
             transactionSetId,
-            facts: {
-              parties: built.profile.parties,
-              definedParties: built.profile.definedParties,
-              amendsAgreement: built.profile.amendsAgreement,
-              amendedShortName: built.profile.amendedShortName,
-            },
+            facts: factsOf(built.profile),
           },
           stamp,
         );
@@ -215,7 +210,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       // Filed under a set given (or kept): link it. Else file it with the documents it belongs with,
       // whichever of them arrived first.
       if (setId !== null) relinkTransactionSet(catalog, setId);
-      else setId = fileIntoTransactionSet(catalog, id, stamp)?.id ?? null;
+      else setId = fileIntoTransactionSet(catalog, id, stamp);
     } catch (cause) {
       // Filing and linking across documents is an enrichment: the document itself is indexed and stays so.
       logger.warn("transaction set filing or linking failed", { setId, error: toLexnavError(cause).message });

@@ -1,5 +1,5 @@
 import type { Catalog } from "@lexnav/catalog";
-import type { DocumentRecord } from "@lexnav/document-model";
+import type { DocumentFacts, DocumentRecord } from "@lexnav/document-model";
 import {
   type DocumentProfile,
   type FiledCandidate,
@@ -33,6 +33,16 @@ export function relinkTransactionSet(catalog: Catalog, setId: string): number {
   return linked.length;
 }
 
+/** What the catalog keeps of a profile besides title, role and date: what filing needs of the text. */
+export function factsOf(p: DocumentProfile): DocumentFacts {
+  return {
+    parties: p.parties,
+    definedParties: p.definedParties,
+    amendsAgreement: p.amendsAgreement,
+    amendedShortName: p.amendedShortName,
+  };
+}
+
 /**
  * A document as the grouping rules read it: its stored title, role and facts. A record profiled
  * before facts were kept is profiled again from its text once, and its facts are stored.
@@ -45,7 +55,6 @@ function candidateOf(catalog: Catalog, document: DocumentRecord, now: string): F
     const loaded = loadIndexedDocument(catalog, document);
     if (!loaded) return null;
     profile = profileDocument(loaded.text, loaded.structure);
-    const { parties, definedParties, amendsAgreement, amendedShortName } = profile;
     catalog.setProfile(
       document.id,
       {
@@ -53,7 +62,7 @@ function candidateOf(catalog: Catalog, document: DocumentRecord, now: string): F
         role: document.role,
         effectiveDate: document.effectiveDate,
         transactionSetId: document.transactionSetId,
-        facts: { parties, definedParties, amendsAgreement, amendedShortName },
+        facts: factsOf(profile),
       },
       now,
     );
@@ -71,13 +80,9 @@ const candidates = (catalog: Catalog, now: string): FiledCandidate[] =>
  * Files one newly indexed document that has no set into the transaction set of the documents it
  * belongs with (`fileIntoSet`: an amendment naming its base agreement and sharing a party, or parts
  * of one filed exhibit, in whichever order they arrive), then links that set. Reads the other
- * documents' stored profiles, not their text. Returns the set and its members, or null.
+ * documents' stored profiles, not their text. Returns the set's id, or null.
  */
-export function fileIntoTransactionSet(
-  catalog: Catalog,
-  documentId: string,
-  now: string,
-): { id: string; documentIds: string[] } | null {
+export function fileIntoTransactionSet(catalog: Catalog, documentId: string, now: string): string | null {
   const all = candidates(catalog, now);
   const self = all.find((c) => c.documentId === documentId);
   if (!self || self.setId !== null) return null;
@@ -90,8 +95,7 @@ export function fileIntoTransactionSet(
     for (const id of filed.joining) catalog.setTransactionSet(id, filed.setId, now);
   });
   relinkTransactionSet(catalog, filed.setId);
-  const documentIds = catalog.listDocuments({ transactionSetId: filed.setId, lifecycle: ["indexed"] }).map((d) => d.id);
-  return { id: filed.setId, documentIds };
+  return filed.setId;
 }
 
 /**

@@ -239,7 +239,7 @@ export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransac
  * order. Filing one new document this way against documents already filed gives the sets the batch
  * grouping would, without regrouping everything.
  */
-export function transactionPartners(doc: GroupingCandidate, others: GroupingCandidate[]): GroupingCandidate[] {
+export function transactionPartners<T extends GroupingCandidate>(doc: GroupingCandidate, others: readonly T[]): T[] {
   const key = fileNameKey(doc.fileName ?? null);
   return others.filter(
     (o) =>
@@ -262,9 +262,9 @@ export interface FiledCandidate extends GroupingCandidate {
  */
 export function fileIntoSet(
   doc: GroupingCandidate,
-  filed: FiledCandidate[],
+  filed: readonly FiledCandidate[],
 ): { setId: string; joining: string[] } | null {
-  const partners = transactionPartners(doc, filed) as FiledCandidate[];
+  const partners = transactionPartners(doc, filed);
   if (partners.length === 0) return null;
   const members: GroupingCandidate[] = [...partners, doc];
   const setId =
