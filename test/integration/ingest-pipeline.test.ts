@@ -190,6 +190,25 @@ describe("ingest pipeline on the embedded store", () => {
     expect(after.some((n) => n.termUses.some((u) => u.definitionDocumentId === base.documentId))).toBe(false);
   });
 
+  it("leaves an amendment no link into its agreement once the agreement's source turns bad", async () => {
+    const example = (n: number) =>
+      join(import.meta.dirname, "../../examples/manufacturing-agreement", `manufacturing-agreement-${n}.txt`);
+    const base = join(dir, "supply-deal.txt");
+    copyFileSync(example(2), join(dir, "heritage-amendment.txt"));
+    copyFileSync(example(1), base);
+    const amendment = await pipeline.ingest({ source: join(dir, "heritage-amendment.txt"), access: OPEN });
+    const agreement = await pipeline.ingest({ source: base, access: OPEN });
+    const links = () =>
+      catalog
+        .getNodes(amendment.documentId, amendment.version as string)
+        .some((n) => n.xrefs.some((x) => x.targetDocumentId === agreement.documentId));
+    expect(links()).toBe(true);
+    writeFileSync(base, "");
+    const again = await pipeline.ingest({ source: base, access: OPEN });
+    expect(again.status).toBe("failed");
+    expect(links()).toBe(false);
+  });
+
   it("groups a store indexed before facts were kept: profiles the texts once and stores their facts", async () => {
     const example = (n: number) =>
       join(import.meta.dirname, "../../examples/manufacturing-agreement", `manufacturing-agreement-${n}.txt`);
