@@ -7,7 +7,7 @@ import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import { SILENCE_SENTENCE, verifyCitation } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { buildExtract } from "./extract.ts";
-import { answerOffline } from "./offline-answerer.ts";
+import { answerOffline, pointerTarget } from "./offline-answerer.ts";
 
 const offline = { model: loadEvidenceModel() };
 
@@ -172,5 +172,50 @@ describe("offline answerer", () => {
       offline,
     );
     expect(off.abstained).toBe(true);
+  });
+
+  it("reads a pointer definition as the section it points to", () => {
+    expect(pointerTarget("“Pledged Collateral” has the meaning assigned to such term in Section 2.01.")).toBe("2.01");
+    expect(pointerTarget('"Collateral" shall have the meaning set forth in Section 3.1(a).')).toBe("3.1(a)");
+    expect(pointerTarget("the Borrower's Collateral (as defined in Section 4.2) is pledged.")).toBe("4.2");
+    // a section of another instrument, a number cut short, and a definition that says what it means
+    expect(pointerTarget("“Lender” has the meaning given to it in Section 1.01 of the Credit Agreement.")).toBeNull();
+    expect(pointerTarget("“Lender” has the meaning given in Section 1.01(b) of the Credit Agreement.")).toBeNull();
+    expect(pointerTarget("“Collateral” means all property of the Grantor described in Section 2.01.")).toBeNull();
+
+    const PLEDGE = `PLEDGE AGREEMENT
+“Pledged Collateral” has the meaning assigned to such term in Section 2.01.
+“Secured Parties” means the Collateral Agent and the Holders.
+SECTION 2.01. Pledge.
+Each Grantor hereby pledges to the Collateral Agent, for the benefit of the Secured Parties, all of its equity interests in each Issuer (the “Pledged Collateral”).
+SECTION 7.04. Notices. Notices shall be in writing.`;
+    const pledgeDocs = new Map([["p", doc("p", "base_agreement", null, "Pledge Agreement.txt")]]);
+    const at = (from: string, to: string, nodeId: string) => passage("p", PLEDGE, from, to, nodeId);
+    const refs: Record<string, string> = {
+      def: 'Definition "Pledged Collateral"',
+      s201: "Section 2.01",
+      s704: "Section 7.04",
+    };
+    const build = (passages: RetrievedPassage[]) =>
+      buildExtract(passages, {
+        text: () => PLEDGE,
+        document: (id) => pledgeDocs.get(id) ?? null,
+        node: (_d, _v, n) => ({ clauseRef: refs[n] ?? null, fullRef: null, kind: "section" }) as never,
+      });
+    const pointer = at("“Pledged Collateral” has", "Section 2.01.", "def");
+    const section = at("SECTION 2.01.", "(the “Pledged Collateral”).", "s201");
+    const notices = at("SECTION 7.04.", "in writing.", "s704");
+    const q = "What is the Pledged Collateral?";
+
+    const withSection = answerOffline(q, build([pointer, notices, section]), () => PLEDGE, offline);
+    expect(withSection.abstained).toBe(false);
+    expect(withSection.claims.map((c) => c.citations[0]?.display)).toEqual(["[Pledge Agreement] Section 2.01"]);
+    expect(withSection.text).toContain("hereby pledges to the Collateral Agent");
+
+    // Without the section in the extract the pointer is the best there is, and it stays.
+    const alone = answerOffline(q, build([pointer, notices]), () => PLEDGE, offline);
+    expect(alone.claims.map((c) => c.citations[0]?.display)).toEqual([
+      '[Pledge Agreement] Definition "Pledged Collateral"',
+    ]);
   });
 });

@@ -61,7 +61,7 @@ export function answerOffline(
   // The extract is in retrieval order, best first: the model reads each passage's rank.
   const { scored, decision, scorer } = scoreCandidates(options.model, checked.value.question, extract, source);
   const best = scored[0];
-  const picked = pickEvidence(scored, decision);
+  const picked = followPointers(pickEvidence(scored, decision), scored);
   if (!best || picked.length === 0) {
     const pooled = (decision.pool ?? 1) > 1 ? `, the best ${decision.pool} pooled` : "";
     return abstain(
@@ -98,6 +98,51 @@ export function answerOffline(
     unsupported: verified.unsupported.length,
     confidence: best.p,
   };
+}
+
+/**
+ * A definition that only points elsewhere ("“Pledged Collateral” has the meaning assigned to such term
+ * in Section 2.01.") names where the answer is without giving it. When that section of the same
+ * document is in the extract, its most probable sentence takes the pointer's place; otherwise the
+ * pointer stays, as the best the extract has. A section of another instrument ("Section 1.01 of the
+ * Credit Agreement") is left alone: the clause number alone does not say which document holds it.
+ */
+export function followPointers(picked: ScoredCandidate[], scored: readonly ScoredCandidate[]): ScoredCandidate[] {
+  const out: ScoredCandidate[] = [];
+  for (const s of picked) {
+    const target = pointerTarget(s.text);
+    const found = target
+      ? scored.find(
+          (c) =>
+            c.item.documentId === s.item.documentId &&
+            !c.headingLine &&
+            isWithinClause(clauseKey(c.item.clauseRef), target) &&
+            pointerTarget(c.text) === null,
+        )
+      : undefined;
+    const chosen = found ?? s;
+    if (!out.includes(chosen)) out.push(chosen);
+  }
+  return out;
+}
+
+// A clause number read whole (never cut back to escape what follows), then not "of the <Instrument>".
+const POINTED_CLAUSE = String.raw`(?:Section|Clause|Article)\s+([0-9]+(?:\.[0-9]+)*(?:\([a-z0-9]+\))*)(?!\.?[\w(])(?!\s+(?:of|to)\s+(?:the\s+)?[A-Z])`;
+const POINTER = new RegExp(
+  String.raw`\b(?:ha(?:s|ve)|shall\s+have)\s+the\s+(?:respective\s+)?meanings?\s+(?:assigned|given|set\s+forth|specified|ascribed|provided)(?:\s+(?:to|for)\s+(?:such\s+terms?|it|them|each))?\s+(?:in|under)\s+${POINTED_CLAUSE}`,
+);
+const AS_DEFINED = new RegExp(String.raw`\bas\s+defined\s+in\s+${POINTED_CLAUSE}`);
+
+/** The clause key a pointer definition sends the reader to, or null when the sentence is no such pointer. */
+export function pointerTarget(sentence: string): string | null {
+  if (sentence.length > 300) return null;
+  const m = POINTER.exec(sentence) ?? AS_DEFINED.exec(sentence);
+  return m ? clauseKey(m[1] as string) : null;
+}
+
+/** Whether clause `key` is clause `target` or a part of it ("2.01(a)" within "2.01"). */
+function isWithinClause(key: string, target: string): boolean {
+  return key === target || key.startsWith(`${target}(`) || key.startsWith(`${target}.`);
 }
 
 /** Clause keys a sentence speaks to: its own provision, and any "Section X" it names (amendments do). */
