@@ -395,6 +395,27 @@ Section 2.02  Interest.  Interest accrues daily.
     expect(s.nodes.find((n) => n.id === sev?.parentId)?.fullRef).toBe("1");
   });
 
+  it("reads a heading that opens with a quoted term, but not a defined term as a heading", () => {
+    const text = [
+      "1. Voting Provisions.",
+      "1.1 Board Size. The board has five seats.",
+      "2. Remedies.",
+      "2.1 Remedies Cumulative. All remedies shall be cumulative.",
+      "3. “Bad Actor” Matters.",
+      "3.1 Definitions. For purposes of this Agreement:",
+      '3.2 "Company Matching Account"  means the account kept for a Participant.',
+      '3.3 "NETTAXI  Brand  Features"  means the NETTAXI name and logo.',
+      "",
+    ].join("\n");
+    const s = build(text);
+    expectInvariants(s, text);
+    expect(byRef(s, "3")?.title).toBe("“Bad Actor” Matters");
+    expect(byRef(s, "3.1")?.title).toBe("Definitions");
+    // two spaces end a heading's match; here they stand inside and after a defined term
+    expect(byRef(s, "3.2")?.title ?? null).toBeNull();
+    expect(byRef(s, "3.3")?.title ?? null).toBeNull();
+  });
+
   it("trims every kind of whitespace String.trim knows out of spans", () => {
     const text = "1. ONE\u2003\n\nFirst.\u00a0\u2009\n\n2. TWO\n\nSecond.\ufeff\u3000\n";
     const s = build(text);

@@ -587,14 +587,27 @@ function headingAfter(text: string, from: number, lineEnd: number): string | nul
       raw,
     );
   if (caps !== null && /[A-Z]{2}/.test(caps[1] as string)) return (caps[1] as string).replace(/\s+/g, " ").trim();
-  const m = /^([A-Z][^.\n]{0,90}?)(?:\.(?=\s|$)|[ \t]{2,}|$)/.exec(raw);
+  // A heading may open with a quoted term: 3. “Bad Actor” Matters.
+  const m = /^([“"‘]?[A-Z][^.\n]{0,90}?)(?:\.(?=\s|$)|[ \t]{2,}|$)/.exec(raw);
   if (m === null) return null;
   const t = (m[1] as string).trim();
+  if (/^[“"‘]/.test(t) && !isQuotedHeading(t, raw.slice(m[0].length))) return null;
   const words = t.split(/\s+/);
   const minor = /^(of|and|or|the|to|in|for|on|by|with|a|an|as|at|under|upon|from|its|their|other|etc\.?|&)$/;
   const capped = words.filter((w) => /^[A-Z0-9"“(]/.test(w) || minor.test(w)).length;
   if (words.length > 12 || capped < words.length) return null;
   return t.replace(/\s+/g, " ");
+}
+
+/**
+ * Whether a heading that opens with a quote is one ("“Bad Actor” Matters", ARTICLE XII "Governing Law")
+ * rather than a defined term in a definition: the quote closes inside it, and no definition verb follows
+ * ("“Company Matching Account”  means ...", where two spaces had ended the match).
+ */
+function isQuotedHeading(heading: string, rest: string): boolean {
+  const close = heading[0] === "“" ? "”" : heading[0] === "‘" ? "’" : '"';
+  if (heading.indexOf(close, 1) < 0) return false;
+  return !/^[\s.:,]*(?:means?|shall|has|have|includes?|is|are|refers?)\b/i.test(rest);
 }
 
 /** Next non-blank line when it is an ALL-CAPS heading ("ARTICLE I\n  DEFINITIONS"). */
