@@ -177,7 +177,9 @@ describe("offline answerer", () => {
   it("reads a pointer definition as the section it points to", () => {
     expect(pointerTarget("“Pledged Collateral” has the meaning assigned to such term in Section 2.01.")).toBe("2.01");
     expect(pointerTarget('"Collateral" shall have the meaning set forth in Section 3.1(a).')).toBe("3.1(a)");
-    expect(pointerTarget("the Borrower's Collateral (as defined in Section 4.2) is pledged.")).toBe("4.2");
+    expect(pointerTarget('(a) "Permitted Liens" are defined in Section 7.2.')).toBe("7.2");
+    // a sentence that only mentions a definition says something of its own
+    expect(pointerTarget("the Borrower's Collateral (as defined in Section 4.2) is pledged.")).toBeNull();
     // a section of another instrument, a number cut short, and a definition that says what it means
     expect(pointerTarget("“Lender” has the meaning given to it in Section 1.01 of the Credit Agreement.")).toBeNull();
     expect(pointerTarget("“Lender” has the meaning given in Section 1.01(b) of the Credit Agreement.")).toBeNull();

@@ -128,15 +128,19 @@ export function followPointers(picked: ScoredCandidate[], scored: readonly Score
 
 // A clause number read whole (never cut back to escape what follows), then not "of the <Instrument>".
 const POINTED_CLAUSE = String.raw`(?:Section|Clause|Article)\s+([0-9]+(?:\.[0-9]+)*(?:\([a-z0-9]+\))*)(?!\.?[\w(])(?!\s+(?:of|to)\s+(?:the\s+)?[A-Z])`;
+// The whole sentence is the pointer: a quoted term, then "has the meaning ... in Section X" or "is defined in Section X".
 const POINTER = new RegExp(
-  String.raw`\b(?:ha(?:s|ve)|shall\s+have)\s+the\s+(?:respective\s+)?meanings?\s+(?:assigned|given|set\s+forth|specified|ascribed|provided)(?:\s+(?:to|for)\s+(?:such\s+terms?|it|them|each))?\s+(?:in|under)\s+${POINTED_CLAUSE}`,
+  String.raw`^\s*(?:\([a-z0-9]+\)\s*)?[“"][^”"]{1,100}[”"]\s*,?\s*(?:(?:ha(?:s|ve)|shall\s+have)\s+the\s+(?:respective\s+)?meanings?\s+(?:assigned|given|set\s+forth|specified|ascribed|provided)(?:\s+(?:to|for)\s+(?:such\s+terms?|it|them|each))?|(?:is|are|shall\s+be)\s+defined)\s+(?:in|under)\s+${POINTED_CLAUSE}`,
 );
-const AS_DEFINED = new RegExp(String.raw`\bas\s+defined\s+in\s+${POINTED_CLAUSE}`);
 
-/** The clause key a pointer definition sends the reader to, or null when the sentence is no such pointer. */
+/**
+ * The clause key a pointer definition sends the reader to, or null when the sentence is no such
+ * pointer. A sentence that only mentions a definition ("the Collateral (as defined in Section 4.2) is
+ * pledged") says something of its own and is no pointer.
+ */
 export function pointerTarget(sentence: string): string | null {
   if (sentence.length > 300) return null;
-  const m = POINTER.exec(sentence) ?? AS_DEFINED.exec(sentence);
+  const m = POINTER.exec(sentence);
   return m ? clauseKey(m[1] as string) : null;
 }
 
