@@ -19,14 +19,17 @@ const DOCS: Record<string, { name: string; card: string; body: string }> = {
     body: "Each party shall return confidential materials on request.",
   },
 };
-const text: TextOf = (id) => DOCS[id]?.body ?? null;
+const bodyOf =
+  (docs: typeof DOCS): TextOf =>
+  (id) =>
+    docs[id]?.body ?? null;
 const READER = { id: "reader", groups: ["g"] };
 
-function searcher() {
+function searcher(docs: typeof DOCS = DOCS) {
   const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
   const v = lexical.createVersion();
   lexical.activate(v);
-  for (const [id, d] of Object.entries(DOCS)) {
+  for (const [id, d] of Object.entries(docs)) {
     const passage: Passage = {
       id: `${id}-p0`,
       documentId: id,
@@ -44,8 +47,8 @@ function searcher() {
   return createSearcher({ lexical });
 }
 
-const routed = (query: string) => {
-  const r = searcher().search({ query, principal: READER, mode: "hybrid", k: 3 }, text);
+const routed = (query: string, docs: typeof DOCS = DOCS) => {
+  const r = searcher(docs).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs));
   return r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id);
 };
 
@@ -58,6 +61,24 @@ describe("routing a question to the document it names", () => {
   it("reads a name met in a question without a naming part as a word, ranked by the cards", () => {
     const r = routed("must confidential information be returned under the MNDA");
     expect(r?.[0]).not.toBe("mnda");
+  });
+
+  it("ranks the cards by the instrument a question names by kind, not by the rest of its words", () => {
+    const deal = {
+      loan: {
+        name: "ex-12",
+        card: "AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT between Bird Rides and MidCap",
+        body: "The Loans shall accrue Interest at the Interest Rate.",
+      },
+      letter: {
+        name: "ex-15",
+        card: "Employment Letter: base salary; the withholding rate that applies to awards; interest in the Company",
+        body: "The applicable tax withholding rate applies.",
+      },
+    };
+    expect(routed("What interest rate applies under the loan agreement?", deal)).toEqual(["loan"]);
+    // with no instrument named, the cards are ranked by the question's words, as before
+    expect(routed("What interest rate applies?", deal)?.[0]).toBe("letter");
   });
 });
 

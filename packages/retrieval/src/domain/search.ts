@@ -12,7 +12,7 @@ import {
   type ContextDocument,
   tightenToEvidence,
 } from "./context-assembly.ts";
-import { withoutMentions } from "./document-names.ts";
+import { instrumentMentions, withoutMentions } from "./document-names.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
@@ -336,7 +336,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       timed(
         "route",
         () => {
-          const r = deps.lexical.searchDocuments({ ...base, text: q.naming || q.full, k: o.maxRoutedDocuments + 3 });
+          // Without a naming part, an instrument the ask names by kind ("under the loan agreement") is
+          // what names the document: its words rank the cards, not the rest of the question ("interest
+          // rate" had routed to an employment letter's tax withholding rate).
+          const mentioned = q.naming ? [] : instrumentMentions(parsed.ask).map((m) => m.phrase);
+          const naming = q.naming || (mentioned.length > 0 ? mentioned.join(" ") : q.full);
+          const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
           indexVersion = r.indexVersion;
           // A naming part that quotes a filed name whole names that document; a name met in a question
           // without a naming part ("what does the confidentiality clause say") is only a word of it.
