@@ -182,3 +182,61 @@ describe("an instrument named by kind", () => {
     expect(note).toContain("The answer cites none of them");
   });
 });
+
+describe("a question that names no document", () => {
+  // Retrieval routed the question to the fee letter by the words of its opening; the answer is a silence.
+  const routedTo = (routed: string[]) =>
+    createAsk({
+      searcher: {
+        searchAsync: async () => ({
+          passages: [
+            {
+              documentId: "secret",
+              version: "v1",
+              nodeId: "fee",
+              ...span("secret", "Fee", "Commitment."),
+              score: 1,
+              tokens: 10,
+              stageScores: [],
+            },
+          ],
+          trace: {
+            stages: [{ stage: "route", ms: 0, candidates: routed.map((id) => ({ id, score: 1 })) }],
+            indexVersion: "lex-1",
+            selected: [],
+          },
+        }),
+      } as unknown as Searcher,
+      text: (d) => TEXTS[d] ?? null,
+      document: (id) => (TEXTS[id] ? doc(id) : null),
+      node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
+      corpus: () => ["base", "amd", "secret"].map((documentId) => ({ documentId, version: "v1" })),
+      model: null,
+      evidenceModel: () => loadEvidenceModel(),
+      priceCard: DEFAULT_PRICE_CARD,
+      now: () => "2026-11-30T00:00:00Z",
+      newId: () => "ans_1",
+    });
+  const question = "Which court has jurisdiction over disputes?";
+
+  it("says which documents a silence is about when routing chose them", async () => {
+    const rec = await routedTo(["secret"]).ask({ question, mode: "hybrid", principal, k: 10 });
+    expect(rec.abstained).toBe(true);
+    expect(rec.warnings).toContain(
+      "Only [secret] was searched, of the 3 documents you may read: the question names no document, so it was chosen by the words of its opening. The silence is about it alone; name the instrument to ask about another.",
+    );
+  });
+
+  it("adds nothing when the search read everything or the question names its document", async () => {
+    const everything = await routedTo([]).ask({ question, mode: "hybrid", principal, k: 10 });
+    expect(everything.warnings).toEqual([]);
+    const named = await routedTo(["secret"]).ask({
+      question: "In the fee letter: which court has jurisdiction over disputes?",
+      mode: "hybrid",
+      principal,
+      k: 10,
+    });
+    expect(named.abstained).toBe(true);
+    expect(named.warnings).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import type { EvidenceItem } from "./evidence.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
 import { buildExtract, documentLabel, overlapsAny } from "./extract.ts";
 import { buildLedger, type LedgerEntry, type PriceCard } from "./ledger.ts";
-import { ambiguityNotes } from "./mentions.ts";
+import { ambiguityNotes, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
 import { answerOffline, type DraftAnswer } from "./offline-answerer.ts";
 import { PROMPT_VERSION } from "./prompts.ts";
@@ -115,6 +115,8 @@ export function createAsk(deps: AskDeps) {
     let indexVersion = "";
     let selected: string[] = [];
     let extract: EvidenceItem[];
+    // The documents retrieval routed the question to (none when it searched everything, or planned with a model).
+    let routed: string[] = [];
 
     if (req.mode === "inject") {
       const docs = deps.corpus(req.principal);
@@ -177,6 +179,7 @@ export function createAsk(deps: AskDeps) {
       );
       indexVersion = r.trace.indexVersion;
       selected = r.trace.selected;
+      routed = r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id) ?? [];
       extract = buildExtract(r.passages, deps);
     }
     for (const e of extract)
@@ -184,18 +187,17 @@ export function createAsk(deps: AskDeps) {
         warnings.push(`${e.docLabel} contains text addressed to a model; it was passed as quoted evidence only`);
 
     const draft = await respond(deps.model !== null, question, extract, req.mode, usage, req.onText);
+    const readable = () =>
+      deps.corpus(req.principal).map((d) => {
+        const doc = deps.document(d.documentId);
+        return { documentId: d.documentId, label: documentLabel(doc, d.documentId), title: doc?.title ?? null };
+      });
     // "the pledge agreement" when the asker may read three: say which the answer rests on.
     warnings.push(
-      ...ambiguityNotes(
-        question,
-        () =>
-          deps.corpus(req.principal).map((d) => {
-            const doc = deps.document(d.documentId);
-            return { documentId: d.documentId, label: documentLabel(doc, d.documentId), title: doc?.title ?? null };
-          }),
-        new Set(draft.claims.flatMap((c) => c.citations.map((x) => x.documentId))),
-      ),
+      ...ambiguityNotes(question, readable, new Set(draft.claims.flatMap((c) => c.citations.map((x) => x.documentId)))),
     );
+    // A silence over documents routing guessed at is not a silence of everything the asker may read.
+    warnings.push(...scopeNotes(question, routed, readable, draft.abstained));
 
     return {
       id: deps.newId(),

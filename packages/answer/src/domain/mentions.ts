@@ -84,3 +84,29 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
     `"${m.phrase}" may mean any of ${matching.length} documents you may read: ${listed}${more}. ${rests}; name the instrument to ask about another.`,
   ];
 }
+
+/**
+ * A note for a silence that covers only part of what the asker may read: the question names no
+ * document (no naming part, no instrument by kind), so retrieval chose the documents by the words of
+ * their openings, and none of them answered. The silence sentence alone would read as "none of your
+ * documents says this"; the note names the documents it is about and how to ask about another.
+ */
+export function scopeNotes(
+  question: string,
+  routed: readonly string[],
+  readable: () => readonly ReadableDocument[],
+  abstained: boolean,
+): string[] {
+  if (!abstained || routed.length === 0) return [];
+  const parsed = parseQuestion(question);
+  if (parsed.naming || instrumentMentions(parsed.ask).length > 0) return [];
+  const docs = readable();
+  const searched = docs.filter((d) => routed.includes(d.documentId));
+  if (searched.length === 0 || searched.length >= docs.length) return [];
+  const one = searched.length === 1;
+  return [
+    `Only ${labels(searched)} ${one ? "was" : "were"} searched, of the ${docs.length} documents you may read: ` +
+      `the question names no document, so ${one ? "it was" : "they were"} chosen by the words of ${one ? "its opening" : "their openings"}. ` +
+      `The silence is about ${one ? "it" : "them"} alone; name the instrument to ask about another.`,
+  ];
+}
