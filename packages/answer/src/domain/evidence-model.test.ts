@@ -273,6 +273,9 @@ describe("evidence model", () => {
     expect(isHeadingLine(text, ...at("ARTICLE X EVENTS OF DEFAULT SECTION 10.01."))).toBe(true);
     expect(isHeadingLine(text, ...at("Events of Default."))).toBe(true);
     expect(isHeadingLine(text, ...at("(i) Borrower Financial Information."))).toBe(true);
+    const article =
+      "SECTION 6.01.\nConditions Precedent to Effectiveness of this Agreement.\nThis Agreement shall be effective.";
+    expect(isHeadingLine(article, 14, 70)).toBe(true);
     expect(isHeadingLine(text, ...at("Each of the following events"))).toBe(false);
     // a heading's words inside a line of text are no heading line
     expect(isHeadingLine("The Events of Default are listed below.", 4, 21)).toBe(false);

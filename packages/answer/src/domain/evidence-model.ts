@@ -152,7 +152,7 @@ export function candidateSentences(
 }
 
 /** Words a heading leaves in lower case ("Events of Default", "Limitation on Liability"). */
-const HEADING_CONNECTORS = new Set("a an and as by for from in of on or the to under upon with".split(" "));
+const HEADING_CONNECTORS = new Set("a an and as at by for from in its of on or the this to under upon with".split(" "));
 
 /**
  * A sentence that is a line of its own and reads as a heading: at most ten words after any label

@@ -220,4 +220,32 @@ SECTION 7.04. Notices. Notices shall be in writing.`;
       '[Pledge Agreement] Definition "Pledged Collateral"',
     ]);
   });
+
+  it("cites what a heading line heads, not the heading", () => {
+    const LOAN = `LOAN AGREEMENT
+SECTION 6.01.
+Conditions Precedent to Effectiveness of this Agreement.
+This Agreement shall be effective on the date on which the following conditions precedent are satisfied: the Lenders shall have received each Transaction Document executed by the Borrower.
+SECTION 9.04. Notices. Notices shall be in writing.`;
+    const loanDocs = new Map([["l", doc("l", "base_agreement", null, "Loan Agreement.txt")]]);
+    const extractOf = (passages: RetrievedPassage[]) =>
+      buildExtract(passages, {
+        text: () => LOAN,
+        document: (id) => loanDocs.get(id) ?? null,
+        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
+      });
+    const heading = passage("l", LOAN, "Conditions Precedent", "of this Agreement.", "Section 6.01");
+    const body = passage("l", LOAN, "This Agreement shall be effective", "by the Borrower.", "Section 6.01");
+    const notices = passage("l", LOAN, "SECTION 9.04.", "in writing.", "Section 9.04");
+    const a = answerOffline(
+      "What are the conditions precedent to effectiveness?",
+      extractOf([heading, notices, body]),
+      () => LOAN,
+      offline,
+    );
+    expect(a.abstained).toBe(false);
+    const quotes = a.claims.map((c) => c.citations[0]?.quote ?? "");
+    expect(quotes[0]).toMatch(/^This Agreement shall be effective/);
+    expect(quotes).not.toContain("Conditions Precedent to Effectiveness of this Agreement.");
+  });
 });

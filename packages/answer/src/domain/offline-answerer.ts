@@ -61,7 +61,7 @@ export function answerOffline(
   // The extract is in retrieval order, best first: the model reads each passage's rank.
   const { scored, decision, scorer } = scoreCandidates(options.model, checked.value.question, extract, source);
   const best = scored[0];
-  const picked = followPointers(pickEvidence(scored, decision), scored);
+  const picked = followToSubstance(pickEvidence(scored, decision), scored);
   if (!best || picked.length === 0) {
     const pooled = (decision.pool ?? 1) > 1 ? `, the best ${decision.pool} pooled` : "";
     return abstain(
@@ -101,29 +101,61 @@ export function answerOffline(
 }
 
 /**
- * A definition that only points elsewhere ("“Pledged Collateral” has the meaning assigned to such term
- * in Section 2.01.") names where the answer is without giving it. When that section of the same
- * document is in the extract, its most probable sentence takes the pointer's place; otherwise the
- * pointer stays, as the best the extract has. A section of another instrument ("Section 1.01 of the
- * Credit Agreement") is left alone: the clause number alone does not say which document holds it.
+ * Citations of what a provision says, not of what only names or points to it: a definition that only
+ * points elsewhere ("“Pledged Collateral” has the meaning assigned to such term in Section 2.01.") gives
+ * way to the most probable sentence of that section when the extract has it (`pointedSection`), and a
+ * heading line ("Events of Default.") to the sentence it heads (`headed`). Otherwise the sentence stays,
+ * as the best the extract has.
  */
-export function followPointers(picked: ScoredCandidate[], scored: readonly ScoredCandidate[]): ScoredCandidate[] {
+export function followToSubstance(picked: ScoredCandidate[], scored: readonly ScoredCandidate[]): ScoredCandidate[] {
   const out: ScoredCandidate[] = [];
   for (const s of picked) {
-    const target = pointerTarget(s.text);
-    const found = target
-      ? scored.find(
-          (c) =>
-            c.item.documentId === s.item.documentId &&
-            !c.headingLine &&
-            isWithinClause(clauseKey(c.item.clauseRef), target) &&
-            pointerTarget(c.text) === null,
-        )
-      : undefined;
-    const chosen = found ?? s;
+    const chosen = pointedSection(s, scored) ?? (s.headingLine ? headed(s, scored) : undefined) ?? s;
     if (!out.includes(chosen)) out.push(chosen);
   }
   return out;
+}
+
+/**
+ * The most probable sentence of the section a pointer definition names, in the same document. A
+ * section of another instrument ("Section 1.01 of the Credit Agreement") is left alone: the clause
+ * number alone does not say which document holds it.
+ */
+function pointedSection(s: ScoredCandidate, scored: readonly ScoredCandidate[]): ScoredCandidate | undefined {
+  const target = pointerTarget(s.text);
+  if (target === null) return undefined;
+  return scored.find(
+    (c) =>
+      c.item.documentId === s.item.documentId &&
+      !c.headingLine &&
+      isWithinClause(clauseKey(c.item.clauseRef), target) &&
+      pointerTarget(c.text) === null,
+  );
+}
+
+/**
+ * The sentence a heading line heads: the first sentence of the extract after it, on the next line (in
+ * the same passage or the next one), past any further heading lines ("ARTICLE X EVENTS OF DEFAULT
+ * SECTION 10.01." / "Events of Default."). A heading names a provision; "If any of the following events
+ * ... shall occur:" is what it says.
+ */
+function headed(heading: ScoredCandidate, scored: readonly ScoredCandidate[]): ScoredCandidate | undefined {
+  let at: ScoredCandidate | undefined = heading;
+  for (let hops = 0; at?.headingLine && hops < 4; hops++) at = nextLine(at, scored);
+  return at?.headingLine ? undefined : at;
+}
+
+/** The sentence of the extract that starts on the line after `s`, in the same document version. */
+function nextLine(s: ScoredCandidate, scored: readonly ScoredCandidate[]): ScoredCandidate | undefined {
+  return scored
+    .filter(
+      (c) =>
+        c.item.documentId === s.item.documentId &&
+        c.item.version === s.item.version &&
+        c.start >= s.end &&
+        c.start - s.end <= 3,
+    )
+    .sort((a, b) => a.start - b.start)[0];
 }
 
 // A clause number read whole (never cut back to escape what follows), then not "of the <Instrument>".
