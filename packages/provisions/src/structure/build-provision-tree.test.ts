@@ -416,6 +416,21 @@ Section 2.02  Interest.  Interest accrues daily.
     expect(byRef(s, "3.3")?.title ?? null).toBeNull();
   });
 
+  it("reads a heading that names its own instrument: Conditions to Effectiveness of this Agreement", () => {
+    const text = [
+      "Section 1. Counterparts. This Agreement may be signed in counterparts.",
+      "Section 2. Conditions to Effectiveness of this Agreement.",
+      "This Agreement shall become effective when each of the following conditions is satisfied.",
+      "Section 3. Each party shall bear its own costs under this Agreement.",
+      "",
+    ].join("\n");
+    const s = build(text);
+    expectInvariants(s, text);
+    expect(byRef(s, "2")?.title).toBe("Conditions to Effectiveness of this Agreement");
+    // a sentence is still no heading
+    expect(byRef(s, "3")?.title ?? null).toBeNull();
+  });
+
   it("trims every kind of whitespace String.trim knows out of spans", () => {
     const text = "1. ONE\u2003\n\nFirst.\u00a0\u2009\n\n2. TWO\n\nSecond.\ufeff\u3000\n";
     const s = build(text);

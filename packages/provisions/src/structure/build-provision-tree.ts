@@ -593,7 +593,7 @@ function headingAfter(text: string, from: number, lineEnd: number): string | nul
   const t = (m[1] as string).trim();
   if (/^[“"‘]/.test(t) && !isQuotedHeading(t, raw.slice(m[0].length))) return null;
   const words = t.split(/\s+/);
-  const minor = /^(of|and|or|the|to|in|for|on|by|with|a|an|as|at|under|upon|from|its|their|other|etc\.?|&)$/;
+  const minor = /^(of|and|or|the|this|to|in|for|on|by|with|a|an|as|at|under|upon|from|its|their|other|etc\.?|&)$/;
   const capped = words.filter((w) => /^[A-Z0-9"“(]/.test(w) || minor.test(w)).length;
   if (words.length > 12 || capped < words.length) return null;
   return t.replace(/\s+/g, " ");

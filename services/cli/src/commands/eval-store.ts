@@ -9,7 +9,7 @@ import { createProgress } from "../progress.ts";
 import { createEmbeddedStack, type EmbeddedStack } from "../stack.ts";
 
 /** Bump when ingestion or passage building changes, so stores built by older code are not reused. */
-export const EVAL_INDEX_FORMAT = "passages-v5-quoted-headings";
+export const EVAL_INDEX_FORMAT = "passages-v6-this-in-headings";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
