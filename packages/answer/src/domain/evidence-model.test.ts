@@ -276,6 +276,14 @@ describe("evidence model", () => {
     const article =
       "SECTION 6.01.\nConditions Precedent to Effectiveness of this Agreement.\nThis Agreement shall be effective.";
     expect(isHeadingLine(article, 14, 70)).toBe(true);
+    // after a clause label on its line
+    const section =
+      "Section 9. Conditions to Effectiveness of this Agreement on the Amendment No. 8 Effective Date.\nThis Agreement shall become effective.";
+    expect(isHeadingLine(section, 11, section.indexOf("\n"))).toBe(true);
+    const runIn = "Section 9. The Borrower shall pay the fees.\nNext.";
+    expect(isHeadingLine(runIn, 11, runIn.indexOf("\n"))).toBe(false);
+    const afterText = "Notices. Conditions to Effectiveness of this Agreement.\nNext.";
+    expect(isHeadingLine(afterText, 9, afterText.indexOf("\n"))).toBe(false);
     expect(isHeadingLine(text, ...at("Each of the following events"))).toBe(false);
     // a heading's words inside a line of text are no heading line
     expect(isHeadingLine("The Events of Default are listed below.", 4, 21)).toBe(false);

@@ -152,23 +152,31 @@ export function candidateSentences(
 }
 
 /** Words a heading leaves in lower case ("Events of Default", "Limitation on Liability"). */
+/** A clause label alone: "Section 9.", "ARTICLE X", "10.01.", "(a)". */
+const CLAUSE_LABEL =
+  /^(?:(?:section|article|clause|§)\s*)?(?:\(?[0-9]{1,3}(?:\.[0-9]{1,3})*\)?|\(?[a-z]{1,2}\)|[ivxlc]{1,6})\.?$/i;
 const HEADING_CONNECTORS = new Set("a an and as at by for from in its of on or the this to under upon with".split(" "));
 
 /**
- * A sentence that is a line of its own and reads as a heading: at most ten words after any label
+ * A sentence that is a line of its own (or follows only a clause label on it: "Section 9. Conditions to
+ * Effectiveness of this Agreement.") and reads as a heading: at most twelve words after any label
  * ("10.01.", "(i)"), each capitalised but the connectors. It names a provision and says nothing of it.
  */
 export function isHeadingLine(text: string, start: number, end: number): boolean {
   const body = text.slice(start, end).trim();
   if (body.length === 0 || body.length > 100 || body.includes("\n")) return false;
-  // nothing else on its line, before or after
+  // nothing else on its line, before or after, but a clause label ("Section 9. Conditions to ...")
   const lineEnd = text.indexOf("\n", end);
-  const before = text.slice(text.lastIndexOf("\n", start - 1) + 1, start);
-  if (before.trim() !== "" || text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() !== "") return false;
+  const before = text.slice(text.lastIndexOf("\n", start - 1) + 1, start).trim();
+  if (
+    (before !== "" && !CLAUSE_LABEL.test(before)) ||
+    text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() !== ""
+  )
+    return false;
   const words = body.replace(/^\(?[0-9A-Za-z]{1,4}(?:\.\d{1,3})*[.)]\s*/, "").match(/\p{L}[\p{L}'’-]*/gu) ?? [];
   return (
     words.length > 0 &&
-    words.length <= 10 &&
+    words.length <= 12 &&
     words.every((w) => HEADING_CONNECTORS.has(w) || w[0] !== (w[0] as string).toLowerCase())
   );
 }
