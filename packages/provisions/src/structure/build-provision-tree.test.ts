@@ -189,6 +189,44 @@ describe("buildProvisionTree on synthetic texts", () => {
     expect(find(s, (n) => n.fullRef === "Exhibit A 1")?.title).toBe("Promise to Pay");
   });
 
+  it("starts a conformed copy's exhibit after its own cover line, but not at a list of exhibits", () => {
+    const amendment = (exhibits: string) =>
+      [
+        "AMENDMENT NO. 8 TO LOAN AGREEMENT",
+        "",
+        "Section 1. Amendment. The Loan Agreement is amended as set out in Exhibit A.",
+        "",
+        "Section 2. Counterparts. This Amendment may be signed in counterparts. [Signature Page to Amendment No. 8] By: /s/ A. Officer",
+        "",
+        exhibits,
+        "",
+        "EXHIBIT A",
+        "",
+        "LOAN AGREEMENT",
+        "",
+        "ARTICLE I DEFINITIONS",
+        "",
+        "Section 1.01 Defined Terms. Terms have the meanings below.",
+        "",
+        "ARTICLE II THE LOANS",
+        "",
+        "Section 2.01 Loans. Each Lender shall make Loans.",
+        "",
+      ].join("\n");
+    const cover = amendment("Exhibit A Amended Loan Agreement [See attached.]");
+    const s = build(cover);
+    expectInvariants(s, cover);
+    const ex = find(s, (n) => n.kind === "exhibit");
+    expect(ex?.fullRef).toBe("Exhibit A");
+    expect(slice(cover, ex)).toContain("Section 2.01 Loans.");
+    expect(find(s, (n) => n.fullRef === "Exhibit A 2.01")?.title).toBe("Loans");
+    // the amendment's own sections stay outside it
+    expect(byRef(s, "2")?.title).toBe("Counterparts");
+    // a list naming other exhibits is no cover line: the "EXHIBIT A" after it starts nothing in the body
+    const list = amendment("Exhibit A Amended Loan Agreement\nExhibit B Form of Note");
+    expect(find(build(list), (n) => n.kind === "exhibit")).toBeUndefined();
+  });
+
   it("keeps ids stable across versions with the same structure", () => {
     const a = build(ARTICLE_STYLE);
     const edited = ARTICLE_STYLE.replace("All notices shall be in writing.", "All notices must be written and signed.");

@@ -342,8 +342,9 @@ function peekLabel(text: string, lines: Line[], li: number, after: number): Cand
 function annexHeadingInBody(c: Candidate, lines: Line[], li: number): boolean {
   if (!/^[A-Z]+ /.test(c.label)) return false;
   for (const j of [li - 1, li + 1, li - 2, li + 2]) {
-    const t = lines[j]?.text;
-    if (t !== undefined && RE_ANNEX_LINE.test(t)) return false;
+    const m = RE_ANNEX_LINE.exec(lines[j]?.text ?? "");
+    // The same exhibit named just before it ("Exhibit A Amended Loan Agreement [See attached.]") is its cover line, not a list.
+    if (m !== null && !(m[1]?.toLowerCase() === c.annexKind && m[2] === c.term)) return false;
   }
   return true;
 }
