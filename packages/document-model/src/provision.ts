@@ -130,9 +130,16 @@ export function emptyFlags(textLength = 0): NodeFlags {
 
 /**
  * How a provision is cited: "Section 7.02(b)" for a numbered section or clause (its full reference
- * with the kind named), otherwise the reference as printed. Answers and assembled context cite alike.
+ * with the kind named), otherwise the reference as printed. Inside an exhibit, schedule or annex the
+ * zone comes first ("Exhibit A, Section 2.01"): an amendment that carries the amended agreement as its
+ * Exhibit A has a Section 2.01 of its own too. Answers and assembled context cite alike.
  */
 export function citeableClause(node: Pick<ProvisionNode, "clauseRef" | "fullRef" | "kind">): string | null {
+  const zone = ANNEX_ZONE.exec(node.fullRef ?? "");
+  if (zone !== null && !ANNEX_KINDS.has(node.kind)) {
+    const inner = citeableClause({ ...node, fullRef: (node.fullRef as string).slice(zone[0].length) });
+    return inner ? `${zone[1]}, ${inner}` : (zone[1] as string);
+  }
   if (node.fullRef && /^[0-9]/.test(node.fullRef)) {
     const kind =
       node.kind === "article"
@@ -146,3 +153,7 @@ export function citeableClause(node: Pick<ProvisionNode, "clauseRef" | "fullRef"
   }
   return node.clauseRef ?? node.fullRef ?? null;
 }
+
+/** The zone prefix of a full reference inside an exhibit, schedule or annex: "Exhibit A" in "Exhibit A 2.01". */
+const ANNEX_ZONE = /^((?:Exhibit|Schedule|Annex|Appendix) \S+) /;
+const ANNEX_KINDS: ReadonlySet<string> = new Set(["exhibit", "schedule", "annex"]);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCitedText, SILENCE_SENTENCE, shouldAbstain, verifyCitation, verifyClaims } from "./citations.ts";
-import type { Citation, EvidenceItem } from "./evidence.ts";
+import { type Citation, clauseKey, type EvidenceItem } from "./evidence.ts";
 import { evidenceTag, PROMPT_VERSION, renderEvidence, SYSTEM_RULES_V1 } from "./prompts.ts";
 import { checkQuestion, languageOf, looksLikeInstructions, MAX_QUESTION_CHARS } from "./question-guard.ts";
 
@@ -83,6 +83,32 @@ describe("citation verifier (on a real CUAD contract)", () => {
     // no quote: the whole item is the cited span
     const whole = parseCitedText("y [Base Agreement] Section 2.1", [item])[0]?.citations[0] as Citation;
     expect([whole.start, whole.end]).toEqual([item.start, item.end]);
+  });
+
+  it("tells an exhibit's clause from the body's clause of the same number", () => {
+    // The same agreement carries a conformed copy as its Exhibit A, with a Section 2.1 of its own.
+    const exhibit: EvidenceItem = {
+      ...item,
+      id: "E2",
+      nodeId: "n-x",
+      start: at + 400,
+      end: at + 800,
+      text: source.slice(at + 400, at + 800),
+      clauseRef: "Exhibit A, Section 2.1",
+    };
+    const both = [item, exhibit];
+    const inExhibit = parseCitedText("z [Base Agreement] Exhibit A, Section 2.1", both)[0]?.citations[0] as Citation;
+    expect([inExhibit.nodeId, inExhibit.display]).toEqual(["n-x", "[Base Agreement] Exhibit A, Section 2.1"]);
+    const quote = source.slice(at + 420, at + 470);
+    const quoted = parseCitedText(`z [Base Agreement] Exhibit A, Section 2.1 "${quote}"`, both)[0]
+      ?.citations[0] as Citation;
+    expect([quoted.start, quoted.end]).toEqual([at + 420, at + 470]);
+    expect(verifyCitation(quoted, both, sourceOf).ok).toBe(true);
+    // without the exhibit the body's clause comes first
+    const plain = parseCitedText("z [Base Agreement] Section 2.1", both)[0]?.citations[0] as Citation;
+    expect(plain.nodeId).toBe("n-7");
+    // amendment precedence compares clauses without the exhibit: a conformed copy's 2.1 is the 2.1 amended
+    expect(clauseKey("Exhibit A, Section 2.1")).toBe(clauseKey("Section 2.1"));
   });
 });
 

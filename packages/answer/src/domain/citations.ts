@@ -74,7 +74,7 @@ export function shouldAbstain(text: string, verified: VerifiedAnswer): { abstain
 }
 
 const CITATION =
-  /\[([^\]\n]{1,200})\](?:[ \t]+((?:(?:Section|Clause|Article|Schedule|Exhibit|Annex|Paragraph)\s+)?[0-9A-Za-z][0-9A-Za-z.()-]*))?(?:[ \t]*[:,]?[ \t]*(?:"|“)([^"”\n]{1,4000})(?:"|”))?/g;
+  /\[([^\]\n]{1,200})\](?:[ \t]+((?:(?:Exhibit|Schedule|Annex|Appendix)\s+[0-9A-Za-z.-]+,\s*)?(?:(?:Section|Clause|Article|Schedule|Exhibit|Annex|Paragraph)\s+)?[0-9A-Za-z][0-9A-Za-z.()-]*))?(?:[ \t]*[:,]?[ \t]*(?:"|“)([^"”\n]{1,4000})(?:"|”))?/g;
 
 /**
  * Reads `[doc] Clause X "exact quote"` citations out of a model's answer, one claim per line or
@@ -108,7 +108,15 @@ function resolveCitation(
   const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
   const ofDoc = extract.filter((e) => norm(e.docLabel) === norm(label) || e.id === label);
   const wantClause = clause ? clauseKeyLoose(clause) : "";
-  const candidates = wantClause ? ofDoc.filter((e) => clauseKeyLoose(e.clauseRef ?? "") === wantClause) : ofDoc;
+  // "Exhibit A, Section 2.1" is the exhibit's Section 2.1, not the body's; "Section 2.1" may be either.
+  const wantZone = clause ? zoneOf(clause) : "";
+  const candidates = wantClause
+    ? ofDoc.filter(
+        (e) =>
+          clauseKeyLoose(e.clauseRef ?? "") === wantClause &&
+          (wantZone === "" || zoneOf(e.clauseRef ?? "") === wantZone),
+      )
+    : ofDoc;
   const pool = candidates.length > 0 ? candidates : ofDoc;
   const display = clause ? `[${label}] ${clause}` : `[${label}]`;
   for (const e of pool) {
@@ -149,9 +157,15 @@ function resolveCitation(
   };
 }
 
+/** The exhibit, schedule or annex a cited clause names first ("exhibit a" in "Exhibit A, Section 2.1"), or "". */
+function zoneOf(ref: string): string {
+  return /^((?:exhibit|schedule|annex|appendix) \S+), /i.exec(ref)?.[1]?.toLowerCase() ?? "";
+}
+
 function clauseKeyLoose(ref: string): string {
   return ref
     .toLowerCase()
+    .replace(/^(?:exhibit|schedule|annex|appendix) \S+, /, "")
     .replace(/^(section|clause|article|schedule|exhibit|annex|paragraph|sec\.|§)\s*/, "")
     .replace(/\s+/g, "")
     .replace(/\.$/, "");

@@ -47,11 +47,16 @@ export function citeAs(item: Pick<EvidenceItem, "docLabel" | "clauseRef">): stri
   return item.clauseRef ? `[${item.docLabel}] ${item.clauseRef}` : `[${item.docLabel}]`;
 }
 
-/** A clause reference compared loosely: case, "Section"/"Clause"/"§" prefixes and spacing do not matter. */
+/**
+ * A clause reference compared loosely: case, "Section"/"Clause"/"§" prefixes, spacing and the exhibit
+ * a clause sits in ("Exhibit A, Section 2.01": a conformed copy's Section 2.01 is the one amended) do
+ * not matter.
+ */
 export function clauseKey(ref: string | null): string {
   if (!ref) return "";
   return ref
     .toLowerCase()
+    .replace(/^(?:exhibit|schedule|annex|appendix) \S+, /, "")
     .replace(/^(section|clause|article|paragraph|sec\.|§)\s*/, "")
     .replace(/\s+/g, "")
     .replace(/\.$/, "");

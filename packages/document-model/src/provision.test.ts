@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { citeableClause } from "./provision.ts";
+
+describe("citeableClause", () => {
+  it("names the kind of a numbered provision and keeps a printed reference as printed", () => {
+    expect(citeableClause({ kind: "section", clauseRef: "7.02", fullRef: "7.02(b)" })).toBe("Section 7.02(b)");
+    expect(citeableClause({ kind: "article", clauseRef: "ARTICLE VI", fullRef: "Article 6" })).toBe("ARTICLE VI");
+    expect(citeableClause({ kind: "definition", clauseRef: null, fullRef: 'Definition "Loan"' })).toBe(
+      'Definition "Loan"',
+    );
+  });
+
+  it("puts the exhibit, schedule or annex first for a provision inside one", () => {
+    expect(citeableClause({ kind: "section", clauseRef: "Section 2.01", fullRef: "Exhibit A 2.01" })).toBe(
+      "Exhibit A, Section 2.01",
+    );
+    expect(citeableClause({ kind: "article", clauseRef: "ARTICLE VI", fullRef: "Exhibit A Article 6" })).toBe(
+      "Exhibit A, ARTICLE VI",
+    );
+    expect(citeableClause({ kind: "clause", clauseRef: "(a)", fullRef: "Schedule 1.1 3(a)" })).toBe(
+      "Schedule 1.1, Section 3(a)",
+    );
+    // the exhibit itself is cited as it is named
+    expect(citeableClause({ kind: "exhibit", clauseRef: "EXHIBIT A", fullRef: "Exhibit A" })).toBe("EXHIBIT A");
+  });
+});
