@@ -56,6 +56,13 @@ function expectInvariants(s: DocumentStructure, text: string): void {
 const find = (s: DocumentStructure, pred: (n: ProvisionNode) => boolean) => s.nodes.find(pred);
 const byRef = (s: DocumentStructure, ref: string) => s.nodes.find((n) => n.fullRef === ref && !n.flags.isTocEntry);
 const slice = (text: string, n: ProvisionNode | undefined) => (n === undefined ? "" : text.slice(n.start, n.end));
+/** The tree of some lines, checked for the invariants: a node's title by its full reference (null when none). */
+function titlesOf(lines: string[]): (ref: string) => string | null {
+  const text = `${lines.join("\n")}\n`;
+  const s = build(text);
+  expectInvariants(s, text);
+  return (ref) => byRef(s, ref)?.title ?? null;
+}
 
 const ARTICLE_STYLE = `CREDIT AGREEMENT
 
@@ -434,7 +441,7 @@ Section 2.02  Interest.  Interest accrues daily.
   });
 
   it("reads a heading that opens with a quoted term, but not a defined term as a heading", () => {
-    const text = [
+    const title = titlesOf([
       "1. Voting Provisions.",
       "1.1 Board Size. The board has five seats.",
       "2. Remedies.",
@@ -443,30 +450,24 @@ Section 2.02  Interest.  Interest accrues daily.
       "3.1 Definitions. For purposes of this Agreement:",
       '3.2 "Company Matching Account"  means the account kept for a Participant.',
       '3.3 "NETTAXI  Brand  Features"  means the NETTAXI name and logo.',
-      "",
-    ].join("\n");
-    const s = build(text);
-    expectInvariants(s, text);
-    expect(byRef(s, "3")?.title).toBe("“Bad Actor” Matters");
-    expect(byRef(s, "3.1")?.title).toBe("Definitions");
+    ]);
+    expect(title("3")).toBe("“Bad Actor” Matters");
+    expect(title("3.1")).toBe("Definitions");
     // two spaces end a heading's match; here they stand inside and after a defined term
-    expect(byRef(s, "3.2")?.title ?? null).toBeNull();
-    expect(byRef(s, "3.3")?.title ?? null).toBeNull();
+    expect(title("3.2")).toBeNull();
+    expect(title("3.3")).toBeNull();
   });
 
   it("reads a heading that names its own instrument: Conditions to Effectiveness of this Agreement", () => {
-    const text = [
+    const title = titlesOf([
       "Section 1. Counterparts. This Agreement may be signed in counterparts.",
       "Section 2. Conditions to Effectiveness of this Agreement.",
       "This Agreement shall become effective when each of the following conditions is satisfied.",
       "Section 3. Each party shall bear its own costs under this Agreement.",
-      "",
-    ].join("\n");
-    const s = build(text);
-    expectInvariants(s, text);
-    expect(byRef(s, "2")?.title).toBe("Conditions to Effectiveness of this Agreement");
+    ]);
+    expect(title("2")).toBe("Conditions to Effectiveness of this Agreement");
     // a sentence is still no heading
-    expect(byRef(s, "3")?.title ?? null).toBeNull();
+    expect(title("3")).toBeNull();
   });
 
   it("trims every kind of whitespace String.trim knows out of spans", () => {
