@@ -259,10 +259,6 @@ describe("expansion along a definition's cross-reference", () => {
       for (const mode of ["navindex", "navembed-r3"] as const) {
         const res = stack.searcher.search({ query: "What is the Collateral?", principal: READER, mode, k: 3 }, text);
         const starts = res.passages.map((p) => p.start);
-        console.log(
-          mode,
-          res.passages.map((p) => [p.start, body.slice(p.start, p.start + 40)]),
-        );
         // the three asked for, then the provision the definition among them points to
         expect(starts.some((s) => s === body.indexOf("1.1 Definitions."))).toBe(true);
         expect(starts.slice(3)).toContain(grant);

@@ -151,10 +151,10 @@ export function candidateSentences(
   return out;
 }
 
-/** Words a heading leaves in lower case ("Events of Default", "Limitation on Liability"). */
 /** A clause label alone: "Section 9.", "ARTICLE X", "10.01.", "(a)". */
 const CLAUSE_LABEL =
   /^(?:(?:section|article|clause|§)\s*)?(?:\(?[0-9]{1,3}(?:\.[0-9]{1,3})*\)?|\(?[a-z]{1,2}\)|[ivxlc]{1,6})\.?$/i;
+/** Words a heading leaves in lower case ("Events of Default", "Limitation on Liability"). */
 const HEADING_CONNECTORS = new Set("a an and as at by for from in its of on or the this to under upon with".split(" "));
 
 /**
