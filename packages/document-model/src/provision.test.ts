@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { citeableClause } from "./provision.ts";
+import { citeableClause, clauseZone } from "./provision.ts";
 
 describe("citeableClause", () => {
   it("names the kind of a numbered provision and keeps a printed reference as printed", () => {
@@ -22,5 +22,11 @@ describe("citeableClause", () => {
     );
     // the exhibit itself is cited as it is named
     expect(citeableClause({ kind: "exhibit", clauseRef: "EXHIBIT A", fullRef: "Exhibit A" })).toBe("EXHIBIT A");
+  });
+
+  it("reads a cited clause back into its exhibit and the rest", () => {
+    const cited = citeableClause({ kind: "section", clauseRef: "Section 2.01", fullRef: "Exhibit A 2.01" }) as string;
+    expect(clauseZone(cited)).toEqual({ zone: "exhibit a", clause: "Section 2.01" });
+    expect(clauseZone("Section 2.01")).toEqual({ zone: "", clause: "Section 2.01" });
   });
 });

@@ -154,6 +154,16 @@ export function citeableClause(node: Pick<ProvisionNode, "clauseRef" | "fullRef"
   return node.clauseRef ?? node.fullRef ?? null;
 }
 
+/**
+ * A cited clause read back into the exhibit, schedule or annex `citeableClause` put first and the rest:
+ * "Exhibit A, Section 2.01" → { zone: "exhibit a", clause: "Section 2.01" }; zone "" for the body.
+ */
+export function clauseZone(cited: string): { zone: string; clause: string } {
+  const m = CITED_ZONE.exec(cited);
+  return m ? { zone: (m[1] as string).toLowerCase(), clause: cited.slice(m[0].length) } : { zone: "", clause: cited };
+}
+const CITED_ZONE = /^((?:Exhibit|Schedule|Annex|Appendix) \S+), /i;
+
 /** The zone prefix of a full reference inside an exhibit, schedule or annex: "Exhibit A" in "Exhibit A 2.01". */
 const ANNEX_ZONE = /^((?:Exhibit|Schedule|Annex|Appendix) \S+) /;
 const ANNEX_KINDS: ReadonlySet<string> = new Set(["exhibit", "schedule", "annex"]);

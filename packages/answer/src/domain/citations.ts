@@ -1,3 +1,4 @@
+import { clauseZone } from "@lexnav/document-model";
 import type { AnswerClaim, Citation, EvidenceItem } from "./evidence.ts";
 
 /** The one sentence lexnav says when the documents do not answer; prompts and answerers share it. */
@@ -109,12 +110,12 @@ function resolveCitation(
   const ofDoc = extract.filter((e) => norm(e.docLabel) === norm(label) || e.id === label);
   const wantClause = clause ? clauseKeyLoose(clause) : "";
   // "Exhibit A, Section 2.1" is the exhibit's Section 2.1, not the body's; "Section 2.1" may be either.
-  const wantZone = clause ? zoneOf(clause) : "";
+  const wantZone = clause ? clauseZone(clause).zone : "";
   const candidates = wantClause
     ? ofDoc.filter(
         (e) =>
           clauseKeyLoose(e.clauseRef ?? "") === wantClause &&
-          (wantZone === "" || zoneOf(e.clauseRef ?? "") === wantZone),
+          (wantZone === "" || clauseZone(e.clauseRef ?? "").zone === wantZone),
       )
     : ofDoc;
   const pool = candidates.length > 0 ? candidates : ofDoc;
@@ -157,15 +158,9 @@ function resolveCitation(
   };
 }
 
-/** The exhibit, schedule or annex a cited clause names first ("exhibit a" in "Exhibit A, Section 2.1"), or "". */
-function zoneOf(ref: string): string {
-  return /^((?:exhibit|schedule|annex|appendix) \S+), /i.exec(ref)?.[1]?.toLowerCase() ?? "";
-}
-
 function clauseKeyLoose(ref: string): string {
-  return ref
-    .toLowerCase()
-    .replace(/^(?:exhibit|schedule|annex|appendix) \S+, /, "")
+  return clauseZone(ref)
+    .clause.toLowerCase()
     .replace(/^(section|clause|article|schedule|exhibit|annex|paragraph|sec\.|§)\s*/, "")
     .replace(/\s+/g, "")
     .replace(/\.$/, "");

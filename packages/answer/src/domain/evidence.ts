@@ -1,4 +1,4 @@
-import type { DocumentRole } from "@lexnav/document-model";
+import { clauseZone, type DocumentRole } from "@lexnav/document-model";
 
 /**
  * One item of the extract an answer may rest on: a span of a stored document version with what a
@@ -54,9 +54,8 @@ export function citeAs(item: Pick<EvidenceItem, "docLabel" | "clauseRef">): stri
  */
 export function clauseKey(ref: string | null): string {
   if (!ref) return "";
-  return ref
-    .toLowerCase()
-    .replace(/^(?:exhibit|schedule|annex|appendix) \S+, /, "")
+  return clauseZone(ref)
+    .clause.toLowerCase()
     .replace(/^(section|clause|article|paragraph|sec\.|§)\s*/, "")
     .replace(/\s+/g, "")
     .replace(/\.$/, "");
