@@ -185,7 +185,7 @@ describe("an instrument named by kind", () => {
 
 describe("a question that names no document", () => {
   // Retrieval routed the question to the fee letter by the words of its opening; the answer is a silence.
-  const routedTo = (routed: string[]) =>
+  const routedTo = (routed: string[], routedBy: "name" | "question" = "question") =>
     createAsk({
       searcher: {
         searchAsync: async () => ({
@@ -202,6 +202,7 @@ describe("a question that names no document", () => {
           ],
           trace: {
             stages: [{ stage: "route", ms: 0, candidates: routed.map((id) => ({ id, score: 1 })) }],
+            ...(routed.length > 0 ? { routedBy } : {}),
             indexVersion: "lex-1",
             selected: [],
           },
@@ -230,7 +231,7 @@ describe("a question that names no document", () => {
   it("adds nothing when the search read everything or the question names its document", async () => {
     const everything = await routedTo([]).ask({ question, mode: "hybrid", principal, k: 10 });
     expect(everything.warnings).toEqual([]);
-    const named = await routedTo(["secret"]).ask({
+    const named = await routedTo(["secret"], "name").ask({
       question: "In the fee letter: which court has jurisdiction over disputes?",
       mode: "hybrid",
       principal,

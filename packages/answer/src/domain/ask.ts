@@ -115,8 +115,8 @@ export function createAsk(deps: AskDeps) {
     let indexVersion = "";
     let selected: string[] = [];
     let extract: EvidenceItem[];
-    // The documents retrieval routed the question to (none when it searched everything, or planned with a model).
-    let routed: string[] = [];
+    // The documents retrieval routed the question to, and what chose them (none when a model planned).
+    let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
 
     if (req.mode === "inject") {
       const docs = deps.corpus(req.principal);
@@ -179,7 +179,10 @@ export function createAsk(deps: AskDeps) {
       );
       indexVersion = r.trace.indexVersion;
       selected = r.trace.selected;
-      routed = r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id) ?? [];
+      routing = {
+        documents: r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id) ?? [],
+        by: r.trace.routedBy,
+      };
       extract = buildExtract(r.passages, deps);
     }
     for (const e of extract)
@@ -197,7 +200,7 @@ export function createAsk(deps: AskDeps) {
       ...ambiguityNotes(question, readable, new Set(draft.claims.flatMap((c) => c.citations.map((x) => x.documentId)))),
     );
     // A silence over documents routing guessed at is not a silence of everything the asker may read.
-    warnings.push(...scopeNotes(question, routed, readable, draft.abstained));
+    warnings.push(...scopeNotes(routing, readable, draft.abstained));
 
     return {
       id: deps.newId(),

@@ -86,22 +86,20 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
 }
 
 /**
- * A note for a silence that covers only part of what the asker may read: the question names no
- * document (no naming part, no instrument by kind), so retrieval chose the documents by the words of
- * their openings, and none of them answered. The silence sentence alone would read as "none of your
- * documents says this"; the note names the documents it is about and how to ask about another.
+ * A note for a silence that covers only part of what the asker may read: retrieval routed a question
+ * that names no document by all its words (`routing.by` is "question"), so the words of the document
+ * openings chose what was searched, and none of it answered. The silence sentence alone would read as
+ * "none of your documents says this"; the note names the documents it is about and how to ask about
+ * another.
  */
 export function scopeNotes(
-  question: string,
-  routed: readonly string[],
+  routing: { documents: readonly string[]; by: "name" | "instrument" | "question" | undefined },
   readable: () => readonly ReadableDocument[],
   abstained: boolean,
 ): string[] {
-  if (!abstained || routed.length === 0) return [];
-  const parsed = parseQuestion(question);
-  if (parsed.naming || instrumentMentions(parsed.ask).length > 0) return [];
+  if (!abstained || routing.by !== "question" || routing.documents.length === 0) return [];
   const docs = readable();
-  const searched = docs.filter((d) => routed.includes(d.documentId));
+  const searched = docs.filter((d) => routing.documents.includes(d.documentId));
   if (searched.length === 0 || searched.length >= docs.length) return [];
   const one = searched.length === 1;
   return [

@@ -79,6 +79,12 @@ describe("routing a question to the document it names", () => {
     expect(routed("What interest rate applies under the loan agreement?", deal)).toEqual(["loan"]);
     // with no instrument named, the cards are ranked by the question's words, as before
     expect(routed("What interest rate applies?", deal)?.[0]).toBe("letter");
+    // the trace says what chose them
+    const by = (query: string) =>
+      searcher(deal).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(deal)).trace.routedBy;
+    expect(by("What interest rate applies under the loan agreement?")).toBe("instrument");
+    expect(by("What interest rate applies?")).toBe("question");
+    expect(by("In the loan agreement ex-12: what interest rate applies?")).toBe("name");
   });
 });
 

@@ -84,6 +84,12 @@ export interface QueryTrace {
   vectorIndexVersion?: string;
   filters: { principal: string; groups: string[] };
   stages: Array<{ stage: string; ms: number; candidates: Array<{ id: string; score: number }> }>;
+  /**
+   * What chose the documents of the `route` stage: the question's naming part ("Consider the Supply
+   * Agreement between A and B; ..."), an instrument its asking part names by kind ("the loan agreement"),
+   * or, when it names none, all its words; absent when the query was not routed.
+   */
+  routedBy?: "name" | "instrument" | "question";
   selected: string[];
   contextTokens: number;
   /** The assembled context: item ids (document, version and span), tokens and flags; never text. */
@@ -283,6 +289,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     };
     let indexVersion = "";
     let vectorIndexVersion: string | undefined;
+    let routedBy: QueryTrace["routedBy"];
     const asCandidates = (stage: string, hits: Array<Omit<Candidate, "key" | "stageScores"> & { passageId: string }>) =>
       hits.map<Candidate>((h, i) => ({
         key: keyOf(h.documentId, h.passageId),
@@ -340,6 +347,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           // what names the document: its words rank the cards, not the rest of the question ("interest
           // rate" had routed to an employment letter's tax withholding rate).
           const mentioned = q.naming ? [] : instrumentMentions(parsed.ask).map((m) => m.phrase);
+          routedBy = q.naming ? "name" : mentioned.length > 0 ? "instrument" : "question";
           const naming = q.naming || (mentioned.length > 0 ? mentioned.join(" ") : q.full);
           const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
           indexVersion = r.indexVersion;
@@ -653,6 +661,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ...(vectorIndexVersion ? { vectorIndexVersion } : {}),
         filters: { principal: request.principal.id, groups: request.principal.groups },
         stages,
+        ...(routedBy ? { routedBy } : {}),
         selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
         contextTokens: request.mode === "inject" ? corpusTokens(passages) : passages.reduce((s, p) => s + p.tokens, 0),
         context: {
