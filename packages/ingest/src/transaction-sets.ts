@@ -19,7 +19,8 @@ export function relinkTransactionSet(catalog: Catalog, setId: string): number {
   const members: TransactionMember[] = loadIndexedDocuments(catalog, { transactionSetId: setId }).map(
     ({ document, structure, text }) => ({
       documentId: document.id,
-      profile: profileDocument(text, structure),
+      // profiled at ingest; a record from before facts were kept is profiled from its text again
+      profile: storedProfile(document) ?? profileDocument(text, structure),
       effectiveDate: document.effectiveDate,
       structure,
       text,
@@ -43,15 +44,19 @@ export function factsOf(p: DocumentProfile): DocumentFacts {
   };
 }
 
+/** The profile the catalog keeps of a document (title, role, date and facts), or null when it kept no facts. */
+function storedProfile(document: DocumentRecord): DocumentProfile | null {
+  if (!document.facts) return null;
+  return { title: document.title, role: document.role, effectiveDate: document.effectiveDate, ...document.facts };
+}
+
 /**
  * A document as the grouping rules read it: its stored title, role and facts. A record profiled
  * before facts were kept is profiled again from its text once, and its facts are stored.
  */
 function candidateOf(catalog: Catalog, document: DocumentRecord, now: string): FiledCandidate | null {
-  let profile: DocumentProfile;
-  if (document.facts) {
-    profile = { title: document.title, role: document.role, effectiveDate: document.effectiveDate, ...document.facts };
-  } else {
+  let profile = storedProfile(document);
+  if (profile === null) {
     const loaded = loadIndexedDocument(catalog, document);
     if (!loaded) return null;
     profile = profileDocument(loaded.text, loaded.structure);
