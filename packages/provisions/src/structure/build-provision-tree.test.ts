@@ -56,11 +56,15 @@ function expectInvariants(s: DocumentStructure, text: string): void {
 const find = (s: DocumentStructure, pred: (n: ProvisionNode) => boolean) => s.nodes.find(pred);
 const byRef = (s: DocumentStructure, ref: string) => s.nodes.find((n) => n.fullRef === ref && !n.flags.isTocEntry);
 const slice = (text: string, n: ProvisionNode | undefined) => (n === undefined ? "" : text.slice(n.start, n.end));
-/** The tree of some lines, checked for the invariants: a node's title by its full reference (null when none). */
-function titlesOf(lines: string[]): (ref: string) => string | null {
-  const text = `${lines.join("\n")}\n`;
+/** The tree of a text, checked for the invariants every tree keeps. */
+function checkedBuild(text: string): DocumentStructure {
   const s = build(text);
   expectInvariants(s, text);
+  return s;
+}
+/** The tree of some lines, checked: a node's title by its full reference (null when none). */
+function titlesOf(lines: string[]): (ref: string) => string | null {
+  const s = checkedBuild(`${lines.join("\n")}\n`);
   return (ref) => byRef(s, ref)?.title ?? null;
 }
 
@@ -293,8 +297,7 @@ Payment is due within 30 days.
 
 This number is out of sequence.
 `;
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     const sections = s.nodes.filter((n) => n.kind === "section").map((n) => n.fullRef);
     expect(sections).toEqual(["1", "2"]);
     expect(slice(text, byRef(s, "2"))).toContain("7. ORPHAN");
@@ -303,8 +306,7 @@ This number is out of sequence.
   it("splits inline numbered ALL-CAPS headings in unwrapped CUAD-style lines", () => {
     const text =
       "ENDORSEMENT AGREEMENT\n\n1.   TERM\n\nThe term is two years.\n\n2.   FEES\n\nFees are paid monthly, subject to a 2.5% increase.   3. EXCLUSIVITY OF ENDORSEMENT   During the term, CONSULTANT shall not endorse other products.   4. NOTICES   Notices go to the addresses above.\n";
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     expect(s.nodes.filter((n) => n.kind === "section").map((n) => `${n.fullRef} ${n.title}`)).toEqual([
       "1 TERM",
       "2 FEES",
@@ -335,8 +337,7 @@ Section 2.01  Loans.  The Bank shall lend.
 
 Section 2.02  Interest.  Interest accrues daily.
 `;
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     const toc = find(s, (n) => n.kind === "toc");
     const entries = s.nodes.filter((n) => n.kind === "toc_entry");
     expect(entries).toHaveLength(5);
@@ -375,8 +376,7 @@ Section 2.02  Interest.  Interest accrues daily.
   it("reads lettered recitals after a RECITALS heading", () => {
     const text =
       "SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into between Maker Inc. and Buyer LLC.\n\nRECITALS\n\nA. Maker makes widgets.\n\nB. Buyer buys widgets.\n\nNOW, THEREFORE, the parties agree:\n\n1. SUPPLY\n\nMaker supplies.\n";
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     expect(s.nodes.filter((n) => n.kind === "recital").map((n) => n.clauseRef)).toEqual(["A.", "B."]);
     expect(byRef(s, "1")?.kind).toBe("section");
   });
@@ -384,8 +384,7 @@ Section 2.02  Interest.  Interest accrues daily.
   it("reads numbered recitals that end in 'agrees as follows' apart from the body's own numbering", () => {
     const text =
       "GUARANTEE\n\nThis GUARANTEE, dated as of December 30, 2022, is made by Holdco LLC in favor of the Agent.\n\nRECITALS\n\n1. The Issuer entered into the Note Purchase Agreement.\n\n2. The Guarantor benefits from the credit.\n\nGUARANTEE\n\nAs an inducement to the Purchasers, the Guarantor agrees as follows:\n\n1. Guarantee. The Guarantor guarantees the Obligations.\n\n2. Waiver. The Guarantor waives notice, subject to Section 1.\n";
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     expect(s.nodes.filter((n) => n.kind === "recital").map((n) => n.clauseRef)).toEqual(["1.", "2."]);
     const sections = s.nodes.filter((n) => n.kind === "section");
     // the body's sections sit at the top, not under the last recital
@@ -423,8 +422,7 @@ Section 2.02  Interest.  Interest accrues daily.
   it("cuts a run-on preamble into paragraphs when no structure is found", () => {
     const para = "The parties agree to cooperate in good faith on the matters described here. ".repeat(20);
     const text = `This Cooperation Agreement is made between A Corp. and B Corp.\n\n${para}\n\n${para}\n\n${para}\n`;
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     const top = s.nodes.filter((n) => n.depth === 1);
     expect(top.map((n) => n.kind)).toEqual(["preamble", "paragraph", "paragraph", "paragraph"]);
     expect(slice(text, top[0])).toBe("This Cooperation Agreement is made between A Corp. and B Corp.");
@@ -433,8 +431,7 @@ Section 2.02  Interest.  Interest accrues daily.
   it("does not hang a dotted section under a lettered clause", () => {
     const text =
       "1. NOTICES\n\n(a) If to Buyer: the address above.\n\n(b) If to Seller: the address below.\n\n13.6 Severability. If any term is invalid, the rest survives.\n";
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     const sev = byRef(s, "13.6");
     expect(sev?.title).toBe("Severability");
     expect(s.nodes.find((n) => n.id === sev?.parentId)?.fullRef).toBe("1");
@@ -472,8 +469,7 @@ Section 2.02  Interest.  Interest accrues daily.
 
   it("trims every kind of whitespace String.trim knows out of spans", () => {
     const text = "1. ONE\u2003\n\nFirst.\u00a0\u2009\n\n2. TWO\n\nSecond.\ufeff\u3000\n";
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     expect(slice(text, byRef(s, "1"))).toBe("1. ONE\u2003\n\nFirst.");
   });
 
@@ -588,8 +584,7 @@ describe.skipIf(!existsSync(CUAD))("buildProvisionTree on CUAD contracts", () =>
     const file = readdirSync(CUAD).find((f) => f.startsWith("ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT"));
     expect(file).toBeDefined();
     const text = readCorpus(`cuad/${file}`);
-    const s = build(text);
-    expectInvariants(s, text);
+    const s = checkedBuild(text);
     const sections = s.nodes.filter((n) => n.kind === "section" && n.depth === 1);
     expect(sections.map((n) => n.fullRef)).toEqual(Array.from({ length: 34 }, (_, i) => String(i + 1)));
     expect(byRef(s, "4")?.title).toBe("EXCLUSIVITY OF ENDORSEMENT");
