@@ -185,7 +185,11 @@ describe("an instrument named by kind", () => {
 
 describe("a question that names no document", () => {
   // Retrieval routed the question to the fee letter by the words of its opening; the answer is a silence.
-  const routedTo = (routed: string[], routedBy: "name" | "question" = "question") =>
+  const routedTo = (
+    routed: string[],
+    routedBy: "name" | "question" = "question",
+    readable: string[] = ["base", "amd", "secret"],
+  ) =>
     createAsk({
       searcher: {
         searchAsync: async () => ({
@@ -211,7 +215,7 @@ describe("a question that names no document", () => {
       text: (d) => TEXTS[d] ?? null,
       document: (id) => (TEXTS[id] ? doc(id) : null),
       node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
-      corpus: () => ["base", "amd", "secret"].map((documentId) => ({ documentId, version: "v1" })),
+      corpus: () => readable.map((documentId) => ({ documentId, version: "v1" })),
       model: null,
       evidenceModel: () => loadEvidenceModel(),
       priceCard: DEFAULT_PRICE_CARD,
@@ -239,5 +243,19 @@ describe("a question that names no document", () => {
     });
     expect(named.abstained).toBe(true);
     expect(named.warnings).toEqual([]);
+  });
+
+  it("never names a document the asker may not read", async () => {
+    // routed to the fee letter and the credit agreement; this asker may read the credit agreement and the amendment only
+    const rec = await routedTo(["secret", "base"], "question", ["base", "amd"]).ask({
+      question,
+      mode: "hybrid",
+      principal,
+      k: 10,
+    });
+    expect(rec.warnings.join(" ")).not.toContain("secret");
+    expect(rec.warnings).toEqual([
+      "Only [base] was searched, of the 2 documents you may read: the question names no document, so it was chosen by the words of its opening. The silence is about it alone; name the instrument to ask about another.",
+    ]);
   });
 });
