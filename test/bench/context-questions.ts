@@ -1,0 +1,170 @@
+/**
+ * Our questions for `pnpm bench:context`, with the evidence a right answer cites. Written by reading
+ * each document: an expectation is a pattern the cited sentence must match (whitespace folded), and
+ * where the same words occur in a place that does not answer the question, the citation label it must
+ * carry. `silent` means the set does not answer the question and the right answer is the silence.
+ *
+ * The Bird filing's questions are the ones lexnav's offline answerer was looked at and tuned on. The
+ * two credit agreements (`heldOut: true`) were written and labelled on 2026-11-30 before any change
+ * was made for them, and are not tuned on: they are the check that a change helps lawyers' questions on
+ * documents it was not shaped by.
+ */
+export interface Expect {
+  /** The cited sentence, whitespace folded to single spaces. */
+  quote?: RegExp;
+  /** The citation label, "[file] Section 4.01" or "[file] Exhibit A, ARTICLE VI". */
+  display?: RegExp;
+}
+
+export interface ContextQuestion {
+  question: string;
+  /** Any one of these, matched by any citation of the answer; "silent" when the set does not say. */
+  expect: Expect[] | "silent";
+}
+
+export interface ContextSet {
+  name: string;
+  /** Files of `corpus/edgar` starting with this prefix. */
+  filePrefix: string;
+  heldOut: boolean;
+  questions: ContextQuestion[];
+}
+
+export const CONTEXT_SETS: ContextSet[] = [
+  {
+    name: "Bird filing (Amendment No. 8 to a loan and security agreement, guarantees, pledges; 12 exhibits)",
+    filePrefix: "0001861449-23-000002_",
+    heldOut: false,
+    questions: [
+      {
+        question: "What does Amendment No. 8 change in the loan agreement?",
+        expect: [{ display: /_12\] Section 2\b/, quote: /amend/i }],
+      },
+      {
+        question: "When do the loans mature?",
+        expect: [{ quote: /“Final Maturity Date” means|due and payable in full on the Final Maturity Date/ }],
+      },
+      {
+        question: "What interest rate applies to the loans?",
+        expect: [{ quote: /“Interest Rate” means|accrue Interest on each day at the then applicable Interest Rate/ }],
+      },
+      {
+        question: "Who are the guarantors and what do they guarantee?",
+        expect: [{ quote: /\(the “(?:EMEA )?Guarantor”\)|hereby unconditionally (?:and irrevocably )?guarantees/ }],
+      },
+      { question: "What collateral is pledged and to whom?", expect: [{ quote: /hereby pledges to the Collateral Agent/ }] },
+      {
+        question: "Which law governs the pledge agreement?",
+        expect: [
+          { display: /_(?:6|7|14)\]/, quote: /governed by the laws of the province of Ontario/i },
+          { display: /_(?:6|7|14)\]/, quote: /GOVERNED BY, AND CONSTRUED IN ACCORDANCE WITH, THE LAWS OF THE STATE OF NEW YORK/ },
+        ],
+      },
+      {
+        question: "What are the conditions to the effectiveness of the amendment?",
+        expect: [
+          { quote: /become effective on the date \(the “Amendment No\. [48] Effective Date”\) when each of the following/ },
+          { display: /_12\] Section 9\b|_13\] Section 6\b/ },
+        ],
+      },
+      {
+        question: "Is the guarantor's liability limited to an amount?",
+        expect: [{ quote: /Guaranteed Obligations of the (?:EMEA )?Guarantor shall be limited to an aggregate amount/ }],
+      },
+      {
+        question: "What are the events of default?",
+        expect: [{ quote: /\(each an “Event of Default”\) shall occur|“Events? of Default” means/ }],
+      },
+      { question: "How can the voting agreement be terminated?", expect: [{ display: /_11\]/, quote: /terminat/i }] },
+      {
+        question: "What notice must be given before a prepayment?",
+        expect: [{ quote: /Business Days prior delivery to the Administrative Agent of an appropriately completed Payment Notification/ }],
+      },
+      {
+        question: "Which financial covenants must the borrower meet?",
+        expect: [{ quote: /Minimum Liquidity|Minimum Tangible Net Worth/ }],
+      },
+    ],
+  },
+  {
+    name: "Term loan agreement (2023, one document)",
+    filePrefix: "0001193125-23-000849_2",
+    heldOut: true,
+    questions: [
+      {
+        question: "When do the loans mature?",
+        expect: [{ quote: /“Maturity Date” means January 3, 2024|repay .{0,80}on the Maturity Date the aggregate principal amount/ }],
+      },
+      {
+        question: "What interest rate do the loans bear?",
+        expect: [{ quote: /shall bear interest on the outstanding principal amount|“Applicable Rate” means/ }],
+      },
+      {
+        question: "How much advance notice is required for a voluntary prepayment?",
+        expect: [{ quote: /such notice must be received by the Administrative Agent|upon notice to the Administrative Agent, at any time or from time to time voluntarily prepay/ }],
+      },
+      { question: "What financial covenants must the borrower comply with?", expect: "silent" },
+      { question: "Which law governs the agreement?", expect: [{ quote: /THE LAW OF THE STATE OF NEW YORK/ }] },
+      {
+        question: "What conditions must be satisfied before the closing date?",
+        expect: [{ quote: /subject to satisfaction of the following conditions precedent/ }, { display: /Section 4\.01\b/ }],
+      },
+      {
+        question: "May the borrower assign its rights under the agreement?",
+        expect: [{ quote: /the Borrower shall not assign or otherwise transfer any of its rights/ }],
+      },
+      {
+        question: "What are the events of default?",
+        expect: [{ quote: /shall constitute an “Event of Default”/ }, { display: /Section 8\.01\b/ }],
+      },
+      { question: "Must disputes be resolved by arbitration?", expect: "silent" },
+    ],
+  },
+  {
+    name: "Credit agreement (1996 filing, one document with its exhibits)",
+    filePrefix: "0000950134-96-000040_2",
+    heldOut: true,
+    questions: [
+      {
+        question: "When do the loans mature?",
+        expect: [{ quote: /"Maturity Date" shall mean December 27, 1998|due and payable in full on the Maturity Date/ }],
+      },
+      {
+        question: "What interest rate do the loans bear?",
+        expect: [
+          {
+            quote: /Base Rate \(as in effect from time to time\) plus the Applicable Margin|Eurodollar Rate for such Loan for such Interest Period plus the Applicable Margin|"Applicable Margin" shall mean|interest on the unpaid principal amount of each Loan/,
+          },
+        ],
+      },
+      {
+        question: "How much advance notice is required for a voluntary prepayment?",
+        expect: [{ quote: /optional prepayments of Loans .*irrevocable|Business Days prior to the date of the relevant/ }],
+      },
+      {
+        question: "What financial covenants must the borrower comply with?",
+        expect: [{ quote: /Cause (?:its Consolidated Tangible Net Worth|the Interest Coverage Ratio|the Leverage Ratio)/ }],
+      },
+      { question: "Which law governs the agreement?", expect: [{ quote: /DOMESTIC LAWS OF THE STATE OF CALIFORNIA/ }] },
+      {
+        question: "What conditions must be satisfied before the closing date?",
+        expect: [{ quote: /subject to the condition precedent that the Company/ }],
+      },
+      {
+        question: "May the borrower assign its rights under the agreement?",
+        expect: [{ quote: /The Company may not assign its rights or obligations hereunder/ }],
+      },
+      {
+        question: "What are the events of default?",
+        expect: [{ quote: /herein collectively called "Events of Default"/ }],
+      },
+      { question: "Must disputes be resolved by arbitration?", expect: "silent" },
+    ],
+  },
+];
+
+/** Whether a citation (label and quote) is evidence the expectation names. */
+export function citesExpected(expect: Expect[], citation: { display: string; quote: string }): boolean {
+  const quote = citation.quote.replace(/\s+/g, " ");
+  return expect.some((e) => (!e.quote || e.quote.test(quote)) && (!e.display || e.display.test(citation.display)));
+}
