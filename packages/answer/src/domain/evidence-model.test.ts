@@ -15,6 +15,7 @@ import {
   provisionTerms,
   questionTerms,
   questionTypeKey,
+  sameFamily,
   scoreCandidates,
   sentenceShapes,
   serializeEvidenceModel,
@@ -299,5 +300,43 @@ describe("evidence model", () => {
     const scored = scoreCandidates(trainedModel(), q, [item("la", text)], () => text);
     expect(scored.scorer).toBe("coverage");
     expect(scored.scored[0]?.text).toMatch(/^Each of the following events/);
+  });
+
+  it("counts a question word as half present when a sentence has a word of its family", () => {
+    expect(sameFamily("mature", "maturity")).toBe(true);
+    expect(sameFamily("prepayment", "prepay")).toBe(true);
+    expect(sameFamily("governs", "governed")).toBe(true);
+    expect(sameFamily("notice", "notification")).toBe(false);
+    expect(sameFamily("rate", "rating")).toBe(false);
+    expect(sameFamily("use", "used")).toBe(false); // under four letters in common
+    // the assignment sentence comes first, so it would win a tie
+    const text = [
+      "The Lenders may assign the Loans to an Eligible Assignee.",
+      "The Borrower shall deliver the financial statements to the Agent.",
+      "“Final Maturity Date” means January 13, 2025, the date on which the Loans become due.",
+    ].join("\n");
+    const q = "When do the loans mature?";
+    const [assign, statements, maturity] = candidateSentences(
+      provisionTerms(q, questionTerms(q)),
+      [item("la", text)],
+      () => text,
+    );
+    // exact coverage sees only "loans", which the assignment sentence has too; the family sees "mature" in "Maturity"
+    expect(maturity?.coverage).toBe(assign?.coverage);
+    expect(maturity?.familyCoverage).toBeGreaterThan(assign?.familyCoverage ?? 1);
+    expect(statements?.familyCoverage).toBe(0);
+    expect(assign?.familyCoverage).toBeGreaterThan(0);
+    // a model that knows no words (every sentence the same logit): coverage alone orders them
+    const blank: EvidenceModel = { ...trainedModel(), weights: new Float32Array(1 << BITS) };
+    const scored = scoreCandidates(blank, q, [item("la", text)], () => text).scored;
+    expect(scored[0]?.text).toMatch(/^“Final Maturity Date” means/);
+    const gap = (scored[0]?.p ?? 0) - (scored.find((c) => c.text.startsWith("The Lenders"))?.p ?? 0);
+    expect(gap).toBeCloseTo(
+      COVERAGE_RULE.familyWeight * ((maturity?.familyCoverage ?? 0) - (assign?.familyCoverage ?? 0)),
+      6,
+    );
+    const answer = answerOffline(q, [item("la", text)], () => text, { model: blank });
+    expect(answer.abstained).toBe(false);
+    expect(answer.claims[0]?.citations[0]?.quote).toMatch(/^“Final Maturity Date” means/);
   });
 });
