@@ -16,7 +16,16 @@ import { loadConfig, silentLogger } from "@lexnav/core";
 import { corpusPath } from "../support/shared.ts";
 import { CONTEXT_SETS, type ContextSet, citesExpected } from "./context-questions.ts";
 
-const ALL_MODES = ["lexical", "dense", "hybrid", "navembed-r1", "navembed-r2", "navembed-r3", "navembed-r4", "navindex"];
+const ALL_MODES = [
+  "lexical",
+  "dense",
+  "hybrid",
+  "navembed-r1",
+  "navembed-r2",
+  "navembed-r3",
+  "navembed-r4",
+  "navindex",
+];
 const MODES = process.env.LEXNAV_CONTEXT_MODES?.split(",") ?? ALL_MODES;
 
 interface Answer {

@@ -52,24 +52,35 @@ export const CONTEXT_SETS: ContextSet[] = [
         question: "Who are the guarantors and what do they guarantee?",
         expect: [{ quote: /\(the “(?:EMEA )?Guarantor”\)|hereby unconditionally (?:and irrevocably )?guarantees/ }],
       },
-      { question: "What collateral is pledged and to whom?", expect: [{ quote: /hereby pledges to the Collateral Agent/ }] },
+      {
+        question: "What collateral is pledged and to whom?",
+        expect: [{ quote: /hereby pledges to the Collateral Agent/ }],
+      },
       {
         question: "Which law governs the pledge agreement?",
         expect: [
           { display: /_(?:6|7|14)\]/, quote: /governed by the laws of the province of Ontario/i },
-          { display: /_(?:6|7|14)\]/, quote: /GOVERNED BY, AND CONSTRUED IN ACCORDANCE WITH, THE LAWS OF THE STATE OF NEW YORK/ },
+          {
+            display: /_(?:6|7|14)\]/,
+            quote: /GOVERNED BY, AND CONSTRUED IN ACCORDANCE WITH, THE LAWS OF THE STATE OF NEW YORK/,
+          },
         ],
       },
       {
         question: "What are the conditions to the effectiveness of the amendment?",
         expect: [
-          { quote: /become effective on the date \(the “Amendment No\. [48] Effective Date”\) when each of the following/ },
+          {
+            quote:
+              /become effective on the date \(the “Amendment No\. [48] Effective Date”\) when each of the following/,
+          },
           { display: /_12\] Section 9\b|_13\] Section 6\b/ },
         ],
       },
       {
         question: "Is the guarantor's liability limited to an amount?",
-        expect: [{ quote: /Guaranteed Obligations of the (?:EMEA )?Guarantor shall be limited to an aggregate amount/ }],
+        expect: [
+          { quote: /Guaranteed Obligations of the (?:EMEA )?Guarantor shall be limited to an aggregate amount/ },
+        ],
       },
       {
         question: "What are the events of default?",
@@ -78,7 +89,12 @@ export const CONTEXT_SETS: ContextSet[] = [
       { question: "How can the voting agreement be terminated?", expect: [{ display: /_11\]/, quote: /terminat/i }] },
       {
         question: "What notice must be given before a prepayment?",
-        expect: [{ quote: /Business Days prior delivery to the Administrative Agent of an appropriately completed Payment Notification/ }],
+        expect: [
+          {
+            quote:
+              /Business Days prior delivery to the Administrative Agent of an appropriately completed Payment Notification/,
+          },
+        ],
       },
       {
         question: "Which financial covenants must the borrower meet?",
@@ -93,7 +109,12 @@ export const CONTEXT_SETS: ContextSet[] = [
     questions: [
       {
         question: "When do the loans mature?",
-        expect: [{ quote: /“Maturity Date” means January 3, 2024|repay .{0,80}on the Maturity Date the aggregate principal amount/ }],
+        expect: [
+          {
+            quote:
+              /“Maturity Date” means January 3, 2024|repay .{0,80}on the Maturity Date the aggregate principal amount/,
+          },
+        ],
       },
       {
         question: "What interest rate do the loans bear?",
@@ -101,13 +122,21 @@ export const CONTEXT_SETS: ContextSet[] = [
       },
       {
         question: "How much advance notice is required for a voluntary prepayment?",
-        expect: [{ quote: /such notice must be received by the Administrative Agent|upon notice to the Administrative Agent, at any time or from time to time voluntarily prepay/ }],
+        expect: [
+          {
+            quote:
+              /such notice must be received by the Administrative Agent|upon notice to the Administrative Agent, at any time or from time to time voluntarily prepay/,
+          },
+        ],
       },
       { question: "What financial covenants must the borrower comply with?", expect: "silent" },
       { question: "Which law governs the agreement?", expect: [{ quote: /THE LAW OF THE STATE OF NEW YORK/ }] },
       {
         question: "What conditions must be satisfied before the closing date?",
-        expect: [{ quote: /subject to satisfaction of the following conditions precedent/ }, { display: /Section 4\.01\b/ }],
+        expect: [
+          { quote: /subject to satisfaction of the following conditions precedent/ },
+          { display: /Section 4\.01\b/ },
+        ],
       },
       {
         question: "May the borrower assign its rights under the agreement?",
@@ -127,23 +156,30 @@ export const CONTEXT_SETS: ContextSet[] = [
     questions: [
       {
         question: "When do the loans mature?",
-        expect: [{ quote: /"Maturity Date" shall mean December 27, 1998|due and payable in full on the Maturity Date/ }],
+        expect: [
+          { quote: /"Maturity Date" shall mean December 27, 1998|due and payable in full on the Maturity Date/ },
+        ],
       },
       {
         question: "What interest rate do the loans bear?",
         expect: [
           {
-            quote: /Base Rate \(as in effect from time to time\) plus the Applicable Margin|Eurodollar Rate for such Loan for such Interest Period plus the Applicable Margin|"Applicable Margin" shall mean|interest on the unpaid principal amount of each Loan/,
+            quote:
+              /Base Rate \(as in effect from time to time\) plus the Applicable Margin|Eurodollar Rate for such Loan for such Interest Period plus the Applicable Margin|"Applicable Margin" shall mean|interest on the unpaid principal amount of each Loan/,
           },
         ],
       },
       {
         question: "How much advance notice is required for a voluntary prepayment?",
-        expect: [{ quote: /optional prepayments of Loans .*irrevocable|Business Days prior to the date of the relevant/ }],
+        expect: [
+          { quote: /optional prepayments of Loans .*irrevocable|Business Days prior to the date of the relevant/ },
+        ],
       },
       {
         question: "What financial covenants must the borrower comply with?",
-        expect: [{ quote: /Cause (?:its Consolidated Tangible Net Worth|the Interest Coverage Ratio|the Leverage Ratio)/ }],
+        expect: [
+          { quote: /Cause (?:its Consolidated Tangible Net Worth|the Interest Coverage Ratio|the Leverage Ratio)/ },
+        ],
       },
       { question: "Which law governs the agreement?", expect: [{ quote: /DOMESTIC LAWS OF THE STATE OF CALIFORNIA/ }] },
       {

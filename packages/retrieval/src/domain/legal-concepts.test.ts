@@ -11,6 +11,17 @@ describe("expandConcepts", () => {
     expect(expandConcepts("What happens on a change of control?")).not.toContain("hereby");
   });
 
+  it("knows how credit agreements phrase what a lawyer asks first", () => {
+    expect(expandConcepts("When do the loans mature?")).toContain("maturity");
+    expect(expandConcepts("What notice must be given before a prepayment?")).toContain("voluntary");
+    expect(expandConcepts("What interest rate applies to the loans?")).toContain("margin");
+    expect(expandConcepts("Which financial covenants must the borrower meet?")).toContain("leverage");
+    expect(expandConcepts("What are the conditions to the effectiveness of the amendment?")).toContain("satisfied");
+    expect(expandConcepts("Who are the guarantors?")).toContain("unconditionally");
+    // a covenant not to sue is no financial covenant
+    expect(expandConcepts("Is there a covenant not to sue?")).not.toContain("leverage");
+  });
+
   it("leaves long statements and questions without a known concept alone", () => {
     const long =
       "does the agreement provide that receiving Party shall destroy or return some Confidential Information upon the termination of Agreement?";

@@ -5,7 +5,10 @@ import { contentWords } from "./question.ts";
  * clauses that carry it tend to use instead ("When does it expire?" is answered by "shall continue for
  * a term of three years"). Hand-written from how commercial contracts phrase these provisions; the
  * question wording it keys on was read from the dev questions (not their evidence), so figures on
- * those questions flatter it somewhat — docs/retrieval.md says so next to the numbers.
+ * those questions flatter it somewhat — docs/retrieval.md says so next to the numbers. The entries
+ * for credit agreements (maturity, prepayment, interest, financial covenants, conditions, guarantees)
+ * key on words no benchmark question's asking part has; they are measured by
+ * `pnpm bench:context` (docs/answers.md).
  */
 const CONCEPTS: Array<[RegExp, string]> = [
   [/\bexpir\w*/i, "term expiration continue until years period remain force effect terminate"],
@@ -36,6 +39,19 @@ const CONCEPTS: Array<[RegExp, string]> = [
   [/\birrevocable\b|\bperpetual\b/i, "irrevocable perpetual fully paid royalty free"],
   [/\btransferable\b/i, "transferable sublicensable assignable transfer"],
   [/\bprice\w*/i, "price prices pricing increase adjust"],
+  // credit agreements: how loan documents phrase what a lawyer asks first
+  [/\bmatur\w*/i, "maturity date due payable repay repaid final termination"],
+  [/\bprepa\w*/i, "prepay prepayment prepaid optional voluntary voluntarily prior notice notification business days"],
+  [/\binterest rates?\b|\bbears? interest\b/i, "interest rate per annum applicable margin bear accrue base"],
+  [
+    /\bfinancial covenants?\b/i,
+    "financial covenant ratio leverage coverage net worth liquidity minimum maximum maintain",
+  ],
+  [
+    /\bconditions? (?:precedent|to)\b|\beffectiveness\b/i,
+    "conditions precedent effective satisfied received delivered",
+  ],
+  [/\bguarant\w*/i, "guarantee guarantees guarantor guaranteed obligations unconditionally irrevocably"],
   // "What does the amendment change?": an amendment's operative clauses amend, delete and replace text
   [
     /\bamendment\b[^?]*\b(?:chang\w*|amends?|modif\w*)\b|\b(?:chang\w*|amends?|modif\w*)\b[^?]*\bamendment\b/i,
