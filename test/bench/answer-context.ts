@@ -3,7 +3,7 @@
  * offline answer cites the evidence, on real EDGAR sets: the twelve exhibits of one filing
  * (0001861449-23-000002, about 169K tokens: an amendment to a loan agreement with its conformed copy,
  * an amendment to a master agreement, guaranties, pledge agreements, a voting agreement), and two credit
- * agreements held out of tuning (test/bench/context-questions.ts). The questions and their evidence are
+ * agreements and an amendment held out of tuning (test/bench/context-questions.ts). The questions and their evidence are
  * ours, labelled by reading the documents. Everything runs through the CLI as a user would: ingest with
  * an ACL, build the dense index, ask offline with the principal only.
  * Run: pnpm bench:context            (LEXNAV_CONTEXT_MODES=hybrid,navindex for fewer modes)
@@ -88,7 +88,7 @@ async function runSet(set: ContextSet): Promise<void> {
         `| ${mode} | ${mean.toFixed(0)} | ${(inject.contextTokens / mean).toFixed(0)}x | ${answered}/${questions.length} | ${counts.right} | ${counts.wrong} | ${counts.abstained} |`,
       );
     }
-    console.log(`\n## ${set.name}${set.heldOut ? " (held out of tuning)" : ""}`);
+    console.log(`\n## ${set.name}${set.heldOut ? ` (held out of ${set.heldOut})` : " (tuning)"}`);
     console.log(`${files.length} documents, inject context ${inject.contextTokens} tokens (cl100k)\n`);
     console.log("| mode | mean context tokens | inject / mode | answered offline | right | wrong | abstained |");
     console.log("|---|---|---|---|---|---|---|");
