@@ -283,6 +283,17 @@ describe("evidence model", () => {
     expect(isHeadingLine(section, 11, section.indexOf("\n"))).toBe(true);
     const runIn = "Section 9. The Borrower shall pay the fees.\nNext.";
     expect(isHeadingLine(runIn, 11, runIn.indexOf("\n"))).toBe(false);
+    // run in: a label, the heading and its full stop, then the provision's text on the same line
+    const runInHeading =
+      "Section 10.1 Events of Default. An “Event of Default” shall occur if any of the following occurs.";
+    expect(isHeadingLine(runInHeading, 0, runInHeading.indexOf(" An"))).toBe(true);
+    const labelled = "(b) Benchmark Replacement Conforming Changes. In connection with the use of the Benchmark.";
+    expect(isHeadingLine(labelled, 0, labelled.indexOf(" In"))).toBe(true);
+    // run in without a label, or a sentence that says something, is no heading
+    const unlabelled = "Events of Default. An Event of Default occurs if the Borrower fails to pay.";
+    expect(isHeadingLine(unlabelled, 0, unlabelled.indexOf(" An"))).toBe(false);
+    const said = "Section 9. The Borrower shall pay the fees. The Agent shall notify the Lenders.";
+    expect(isHeadingLine(said, 0, said.indexOf(" The Agent"))).toBe(false);
     const afterText = "Notices. Conditions to Effectiveness of this Agreement.\nNext.";
     expect(isHeadingLine(afterText, 9, afterText.indexOf("\n"))).toBe(false);
     expect(isHeadingLine(text, ...at("Each of the following events"))).toBe(false);

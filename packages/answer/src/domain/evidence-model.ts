@@ -191,22 +191,27 @@ const CLAUSE_LABEL =
 /** Words a heading leaves in lower case ("Events of Default", "Limitation on Liability"). */
 const HEADING_CONNECTORS = new Set("a an and as at by for from in its of on or the this to under upon with".split(" "));
 
+/** A clause label opening a run-in heading: "Section 10.1 ", "4.3 ", "(b) ", "ARTICLE X ". */
+const LEADING_LABEL =
+  /^(?:(?:section|article|clause|§)\s*(?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[ivxlc]{1,6})\.?|[0-9]{1,3}(?:\.[0-9]{1,3})*\.?|\([a-z0-9]{1,4}\))\s+/i;
+
 /**
- * A sentence that is a line of its own (or follows only a clause label on it: "Section 9. Conditions to
- * Effectiveness of this Agreement.") and reads as a heading: at most twelve words after any label
- * ("10.01.", "(i)"), each capitalised but the connectors. It names a provision and says nothing of it.
+ * A sentence that reads as a heading: at most twelve words after any label ("10.01.", "(i)"), each
+ * capitalised but the connectors. It names a provision and says nothing of it. Either a line of its
+ * own (or after only a clause label on it: "Section 9. Conditions to Effectiveness of this
+ * Agreement."), or run in: a clause label, the heading and its full stop opening a line that the
+ * provision's text goes on ("Section 10.1 Events of Default. An “Event of Default” shall occur ...").
  */
 export function isHeadingLine(text: string, start: number, end: number): boolean {
   const body = text.slice(start, end).trim();
   if (body.length === 0 || body.length > 100 || body.includes("\n")) return false;
-  // nothing else on its line, before or after, but a clause label ("Section 9. Conditions to ...")
+  // nothing else on its line before it but a clause label ("Section 9. Conditions to ...")
   const lineEnd = text.indexOf("\n", end);
   const before = text.slice(text.lastIndexOf("\n", start - 1) + 1, start).trim();
-  if (
-    (before !== "" && !CLAUSE_LABEL.test(before)) ||
-    text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() !== ""
-  )
-    return false;
+  if (before !== "" && !CLAUSE_LABEL.test(before)) return false;
+  const runIn = text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() !== "";
+  // run in, only after a clause label and with its full stop: "Section 9. The Borrower Shall Pay." is no heading of a line
+  if (runIn && !(body.endsWith(".") && (before !== "" || LEADING_LABEL.test(body)))) return false;
   const words = body.replace(/^\(?[0-9A-Za-z]{1,4}(?:\.\d{1,3})*[.)]\s*/, "").match(/\p{L}[\p{L}'’-]*/gu) ?? [];
   return (
     words.length > 0 &&

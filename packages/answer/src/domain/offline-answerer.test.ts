@@ -248,4 +248,26 @@ SECTION 9.04. Notices. Notices shall be in writing.`;
     expect(quotes[0]).toMatch(/^This Agreement shall be effective/);
     expect(quotes).not.toContain("Conditions Precedent to Effectiveness of this Agreement.");
   });
+  it("cites what a run-in heading heads: the label, the heading and the text on one line", () => {
+    const CREDIT = `CREDIT AGREEMENT
+Section 10.1 Events of Default. An “Event of Default” shall occur if any one or more of the following events shall occur: (a) the Borrowers fail to pay any principal when due.
+Section 12.2 Notices. Notices shall be in writing.`;
+    const docs = new Map([["c", doc("c", "base_agreement", null, "Credit Agreement.txt")]]);
+    const extract = buildExtract(
+      [
+        passage("c", CREDIT, "Section 10.1 Events", "principal when due.", "Section 10.1"),
+        passage("c", CREDIT, "Section 12.2", "in writing.", "Section 12.2"),
+      ],
+      {
+        text: () => CREDIT,
+        document: (id) => docs.get(id) ?? null,
+        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
+      },
+    );
+    const a = answerOffline("What are the events of default?", extract, () => CREDIT, offline);
+    expect(a.abstained).toBe(false);
+    const quotes = a.claims.map((c) => c.citations[0]?.quote ?? "");
+    expect(quotes[0]).toMatch(/^An “Event of Default” shall occur/);
+    expect(quotes).not.toContain("Section 10.1 Events of Default.");
+  });
 });
