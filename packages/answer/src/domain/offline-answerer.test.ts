@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DocumentRecord } from "@lexnav/document-model";
-import type { RetrievedPassage } from "@lexnav/retrieval";
+import { contentWords, type RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
 import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import { SILENCE_SENTENCE, verifyCitation } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { buildExtract } from "./extract.ts";
-import { answerOffline, pointerTarget } from "./offline-answerer.ts";
+import { answerOffline, pointerTarget, referencePoints } from "./offline-answerer.ts";
 
 const offline = { model: loadEvidenceModel() };
 
@@ -269,5 +269,47 @@ Section 12.2 Notices. Notices shall be in writing.`;
     const quotes = a.claims.map((c) => c.citations[0]?.quote ?? "");
     expect(quotes[0]).toMatch(/^An “Event of Default” shall occur/);
     expect(quotes).not.toContain("Section 10.1 Events of Default.");
+  });
+  it("does not answer with the definition of what the question only refers to", () => {
+    expect(referencePoints("What conditions must be satisfied before the closing date?")).toEqual([
+      contentWords("closing date"),
+    ]);
+    expect(referencePoints("What happens upon the termination of the agreement?")).toEqual([
+      contentWords("termination agreement"),
+    ]);
+    expect(referencePoints("What is the Closing Date?")).toEqual([]);
+    const TERM = `TERM LOAN AGREEMENT
+“Closing Date” means the first date all the conditions precedent in Section 4.01 are satisfied or waived.
+“Maturity Date” means January 3, 2024.
+4.01 Conditions to Closing Date. The effectiveness of this Agreement is subject to satisfaction of the following conditions precedent: the Administrative Agent shall have received counterparts of this Agreement.
+9.02 Notices. Notices shall be in writing.`;
+    const docs = new Map([["t", doc("t", "base_agreement", null, "Term Loan.txt")]]);
+    const extractOf = (passages: RetrievedPassage[]) =>
+      buildExtract(passages, {
+        text: () => TERM,
+        document: (id) => docs.get(id) ?? null,
+        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
+      });
+    const closing = passage("t", TERM, "“Closing Date” means", "or waived.", 'Definition "Closing Date"');
+    const maturity = passage("t", TERM, "“Maturity Date” means", "2024.", 'Definition "Maturity Date"');
+    const conditions = passage("t", TERM, "4.01 Conditions", "of this Agreement.", "Section 4.01");
+    const notices = passage("t", TERM, "9.02 Notices.", "in writing.", "Section 9.02");
+    const q = "What conditions must be satisfied before the closing date?";
+    const withSection = answerOffline(q, extractOf([closing, notices, conditions]), () => TERM, offline);
+    expect(withSection.abstained).toBe(false);
+    expect(withSection.claims.map((c) => c.citations[0]?.display)).toEqual(["[Term Loan] Section 4.01"]);
+    expect(withSection.text).toContain("subject to satisfaction of the following conditions precedent");
+    // without the section it names, the definition is no answer
+    const alone = answerOffline(q, extractOf([closing, maturity, notices]), () => TERM, offline);
+    expect(alone.abstained).toBe(true);
+    expect(alone.abstainReason).toContain('Definition "Closing Date"');
+    // asked for, the definition is the answer
+    const asked = answerOffline(
+      "What is the closing date?",
+      extractOf([closing, maturity, notices]),
+      () => TERM,
+      offline,
+    );
+    expect(asked.claims[0]?.citations[0]?.display).toBe('[Term Loan] Definition "Closing Date"');
   });
 });

@@ -1,4 +1,5 @@
 import type { DocumentRole } from "@lexnav/document-model";
+import { contentWords, parseQuestion } from "@lexnav/retrieval";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
 import {
@@ -61,7 +62,13 @@ export function answerOffline(
   // The extract is in retrieval order, best first: the model reads each passage's rank.
   const { scored, decision, scorer } = scoreCandidates(options.model, checked.value.question, extract, source);
   const best = scored[0];
-  const picked = followToSubstance(pickEvidence(scored, decision), scored);
+  const chosen = pickEvidence(scored, decision);
+  const picked = followToSubstance(chosen, scored, referencePoints(checked.value.question));
+  if (best && chosen.length > 0 && picked.length === 0)
+    return abstain(
+      `the sentences that answered only define what the question refers to (${chosen.map((c) => citeAs(c.item)).join(", ")}), and the extract lacks the provisions they name`,
+      best.p,
+    );
   if (!best || picked.length === 0) {
     const pooled = (decision.pool ?? 1) > 1 ? `, the best ${decision.pool} pooled` : "";
     return abstain(
@@ -104,16 +111,77 @@ export function answerOffline(
  * Citations of what a provision says, not of what only names or points to it: a definition that only
  * points elsewhere ("“Pledged Collateral” has the meaning assigned to such term in Section 2.01.") gives
  * way to the most probable sentence of that section when the extract has it (`pointedSection`), and a
- * heading line ("Events of Default.") to the sentence it heads (`headed`). Otherwise the sentence stays,
- * as the best the extract has.
+ * heading line ("Events of Default.") to the sentence it heads (`headed`). A definition of what the
+ * question only refers to ("What conditions must be satisfied before the closing date?" and "“Closing
+ * Date” means the first date all the conditions precedent in Section 4.01 are satisfied") says what the
+ * closing date is, not what is asked: it gives way to the section it names when the extract has it, and
+ * is otherwise not cited (`references`: the words of the question's reference points). Otherwise the
+ * sentence stays, as the best the extract has.
  */
-export function followToSubstance(picked: ScoredCandidate[], scored: readonly ScoredCandidate[]): ScoredCandidate[] {
+export function followToSubstance(
+  picked: ScoredCandidate[],
+  scored: readonly ScoredCandidate[],
+  references: readonly (readonly string[])[] = [],
+): ScoredCandidate[] {
   const out: ScoredCandidate[] = [];
   for (const s of picked) {
-    const chosen = pointedSection(s, scored) ?? (s.headingLine ? headed(s, scored) : undefined) ?? s;
-    if (!out.includes(chosen)) out.push(chosen);
+    const chosen = definesReference(s.text, references)
+      ? namedSection(s, scored)
+      : (pointedSection(s, scored) ?? (s.headingLine ? headed(s, scored) : undefined) ?? s);
+    if (chosen && !out.includes(chosen)) out.push(chosen);
   }
   return out;
+}
+
+/** Words a reference point follows: "before the closing date", "upon the termination of the Agreement". */
+const REFERENCE_POINT =
+  /\b(?:before|after|until|prior to|following|upon|as of|since|through|on|from)\s+(?:(?:the|a|an|any|each|such)\s+)?([A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3})/gi;
+/** Words that end a reference point's phrase ("before the closing date is ..."). */
+const PHRASE_END = new Set(
+  "is are was were be been must shall will would may can could and or to for that which who whom".split(" "),
+);
+
+/**
+ * The content words of each point the question's asking part places something relative to: "What
+ * conditions must be satisfied before the closing date?" → [["closing", "date"]]. What is asked about
+ * is not among them.
+ */
+export function referencePoints(question: string): string[][] {
+  const out: string[][] = [];
+  for (const m of parseQuestion(question).ask.matchAll(REFERENCE_POINT)) {
+    const words = (m[1] as string).split(/\s+/);
+    const end = words.findIndex((w) => PHRASE_END.has(w.toLowerCase()));
+    const phrase = contentWords((end < 0 ? words : words.slice(0, end)).join(" "));
+    if (phrase.length > 0) out.push(phrase);
+  }
+  return out;
+}
+
+/** A definition ("“Closing Date” means …") of a term whose words all lie in one reference point. */
+function definesReference(sentence: string, references: readonly (readonly string[])[]): boolean {
+  if (references.length === 0) return false;
+  const m =
+    /^\s*(?:\([a-z0-9]+\)\s*)?[“"]([^”"]{1,60})[”"]\s*,?\s*(?:shall\s+mean|means|has\s+the\s+meaning|shall\s+have\s+the\s+meaning)/i.exec(
+      sentence,
+    );
+  if (!m) return false;
+  const term = contentWords(m[1] as string);
+  return term.length > 0 && references.some((r) => term.every((w) => r.includes(w)));
+}
+
+/** The most probable sentence of the first section of the same document the sentence names, in the extract. */
+function namedSection(s: ScoredCandidate, scored: readonly ScoredCandidate[]): ScoredCandidate | undefined {
+  const m = new RegExp(POINTED_CLAUSE, "i").exec(s.text);
+  if (!m) return undefined;
+  const target = clauseKey(m[1] as string);
+  return scored.find(
+    (c) =>
+      c !== s &&
+      c.item.documentId === s.item.documentId &&
+      !c.headingLine &&
+      isWithinClause(clauseKey(c.item.clauseRef), target) &&
+      pointerTarget(c.text) === null,
+  );
 }
 
 /**
