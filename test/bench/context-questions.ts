@@ -187,7 +187,8 @@ export const CONTEXT_SETS: ContextSet[] = [
       { question: "Which law governs the agreement?", expect: [{ quote: /DOMESTIC LAWS OF THE STATE OF CALIFORNIA/ }] },
       {
         question: "What conditions must be satisfied before the closing date?",
-        expect: [{ quote: /subject to the condition precedent that the Company/ }],
+        // any condition of the list answers, as for the term loan (labels made consistent on 2026-11-30)
+        expect: [{ quote: /subject to the condition precedent that the Company/ }, { display: /_2\] Section 6\.1\b/ }],
       },
       {
         question: "May the borrower assign its rights under the agreement?",
@@ -254,6 +255,8 @@ export const CONTEXT_SETS: ContextSet[] = [
             quote:
               /shall not become effective until the date on which \(i\) the Administrative Agent shall have received/,
           },
+          // any condition of the list answers, as for the term loan (labels made consistent on 2026-11-30)
+          { display: /_2\] Annex A, Section 6\.1\b/ },
         ],
       },
       {
