@@ -13,19 +13,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCliCaptured } from "@lexnav/cli";
 import { loadConfig, silentLogger } from "@lexnav/core";
+import { SEARCH_MODES } from "@lexnav/retrieval";
 import { corpusPath } from "../support/shared.ts";
 import { CONTEXT_SETS, type ContextSet, citesExpected } from "./context-questions.ts";
 
-const ALL_MODES = [
-  "lexical",
-  "dense",
-  "hybrid",
-  "navembed-r1",
-  "navembed-r2",
-  "navembed-r3",
-  "navembed-r4",
-  "navindex",
-];
+// Every navigate mode (inject is the yardstick, asked once per set).
+const ALL_MODES = SEARCH_MODES.filter((m) => m !== "inject");
 const MODES = process.env.LEXNAV_CONTEXT_MODES?.split(",") ?? ALL_MODES;
 
 interface Answer {
