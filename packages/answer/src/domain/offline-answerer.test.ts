@@ -77,6 +77,16 @@ const extract = buildExtract(
   },
 );
 
+/** The extract of `passages` over one text whose single document is `file`; a passage's node id is its clause. */
+function extractOver(text: string, id: string, file: string) {
+  const docs = new Map([[id, doc(id, "base_agreement", null, file)]]);
+  return (passages: RetrievedPassage[]) =>
+    buildExtract(passages, {
+      text: () => text,
+      document: (d) => docs.get(d) ?? null,
+      node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
+    });
+}
 describe("offline answerer", () => {
   it("builds an extract with role, date and clause per passage", () => {
     expect(extract.map((e) => [e.docLabel, e.role, e.effectiveDate, e.clauseRef])).toEqual([
@@ -227,13 +237,7 @@ SECTION 6.01.
 Conditions Precedent to Effectiveness of this Agreement.
 This Agreement shall be effective on the date on which the following conditions precedent are satisfied: the Lenders shall have received each Transaction Document executed by the Borrower.
 SECTION 9.04. Notices. Notices shall be in writing.`;
-    const loanDocs = new Map([["l", doc("l", "base_agreement", null, "Loan Agreement.txt")]]);
-    const extractOf = (passages: RetrievedPassage[]) =>
-      buildExtract(passages, {
-        text: () => LOAN,
-        document: (id) => loanDocs.get(id) ?? null,
-        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
-      });
+    const extractOf = extractOver(LOAN, "l", "Loan Agreement.txt");
     const heading = passage("l", LOAN, "Conditions Precedent", "of this Agreement.", "Section 6.01");
     const body = passage("l", LOAN, "This Agreement shall be effective", "by the Borrower.", "Section 6.01");
     const notices = passage("l", LOAN, "SECTION 9.04.", "in writing.", "Section 9.04");
@@ -248,22 +252,19 @@ SECTION 9.04. Notices. Notices shall be in writing.`;
     expect(quotes[0]).toMatch(/^This Agreement shall be effective/);
     expect(quotes).not.toContain("Conditions Precedent to Effectiveness of this Agreement.");
   });
+
   it("cites what a run-in heading heads: the label, the heading and the text on one line", () => {
     const CREDIT = `CREDIT AGREEMENT
 Section 10.1 Events of Default. An “Event of Default” shall occur if any one or more of the following events shall occur: (a) the Borrowers fail to pay any principal when due.
 Section 12.2 Notices. Notices shall be in writing.`;
-    const docs = new Map([["c", doc("c", "base_agreement", null, "Credit Agreement.txt")]]);
-    const extract = buildExtract(
-      [
-        passage("c", CREDIT, "Section 10.1 Events", "principal when due.", "Section 10.1"),
-        passage("c", CREDIT, "Section 12.2", "in writing.", "Section 12.2"),
-      ],
-      {
-        text: () => CREDIT,
-        document: (id) => docs.get(id) ?? null,
-        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
-      },
-    );
+    const extract = extractOver(
+      CREDIT,
+      "c",
+      "Credit Agreement.txt",
+    )([
+      passage("c", CREDIT, "Section 10.1 Events", "principal when due.", "Section 10.1"),
+      passage("c", CREDIT, "Section 12.2", "in writing.", "Section 12.2"),
+    ]);
     const a = answerOffline("What are the events of default?", extract, () => CREDIT, offline);
     expect(a.abstained).toBe(false);
     const quotes = a.claims.map((c) => c.citations[0]?.quote ?? "");
@@ -283,13 +284,7 @@ Section 12.2 Notices. Notices shall be in writing.`;
 “Maturity Date” means January 3, 2024.
 4.01 Conditions to Closing Date. The effectiveness of this Agreement is subject to satisfaction of the following conditions precedent: the Administrative Agent shall have received counterparts of this Agreement.
 9.02 Notices. Notices shall be in writing.`;
-    const docs = new Map([["t", doc("t", "base_agreement", null, "Term Loan.txt")]]);
-    const extractOf = (passages: RetrievedPassage[]) =>
-      buildExtract(passages, {
-        text: () => TERM,
-        document: (id) => docs.get(id) ?? null,
-        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
-      });
+    const extractOf = extractOver(TERM, "t", "Term Loan.txt");
     const closing = passage("t", TERM, "“Closing Date” means", "or waived.", 'Definition "Closing Date"');
     const maturity = passage("t", TERM, "“Maturity Date” means", "2024.", 'Definition "Maturity Date"');
     const conditions = passage("t", TERM, "4.01 Conditions", "of this Agreement.", "Section 4.01");
