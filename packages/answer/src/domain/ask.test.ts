@@ -187,7 +187,7 @@ describe("a question that names no document", () => {
   // Retrieval routed the question to the fee letter by the words of its opening; the answer is a silence.
   const routedTo = (
     routed: string[],
-    routedBy: "name" | "question" = "question",
+    routedBy: "name" | "role" | "question" = "question",
     readable: string[] = ["base", "amd", "secret"],
   ) =>
     createAsk({
@@ -229,6 +229,13 @@ describe("a question that names no document", () => {
     expect(rec.abstained).toBe(true);
     expect(rec.warnings).toContain(
       "Only [secret] was searched, of the 3 documents you may read: the question names no document, so it was chosen by the words of its opening. The silence is about it alone; name the instrument to ask about another.",
+    );
+  });
+
+  it("says so too when the kind of instrument the question's parties imply chose them", async () => {
+    const rec = await routedTo(["secret"], "role").ask({ question, mode: "hybrid", principal, k: 10 });
+    expect(rec.warnings).toContain(
+      "Only [secret] was searched, of the 3 documents you may read: the question names no document, so it was chosen as the kind of instrument the question's parties imply. The silence is about it alone; name the instrument to ask about another.",
     );
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { documentNameKey, instrumentMentions, titleMentions, withoutMentions } from "./document-names.ts";
+import {
+  documentNameKey,
+  impliedInstruments,
+  instrumentMentions,
+  titleMentions,
+  withoutMentions,
+} from "./document-names.ts";
 
 describe("instruments a question names by kind", () => {
   it("finds the kind and its qualifiers", () => {
@@ -60,5 +66,13 @@ describe("instruments a question names by kind", () => {
   it("keys filed names, never a name of generic words alone", () => {
     expect(documentNameKey("Mutual-NDA%20v2.txt")).toBe("mutual nda v2 txt");
     expect(documentNameKey("Non-Disclosure Agreement")).toBeNull();
+  });
+
+  it("reads the kind of instrument a question's parties and subjects imply", () => {
+    expect(impliedInstruments("Is the guarantor's liability limited to an amount?")).toBe("guarantee guaranty");
+    expect(impliedInstruments("What interest rate applies to the loans?")).toBe("loan credit");
+    expect(impliedInstruments("Which financial covenants must the borrower meet?")).toBe("loan credit");
+    expect(impliedInstruments("Can the licensee sublicense?")).toBe("license licence");
+    expect(impliedInstruments("What notice must be given?")).toBe("");
   });
 });

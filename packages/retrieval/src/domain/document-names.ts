@@ -121,6 +121,30 @@ function mentionOf(whole: string, before: string, noun: string): InstrumentMenti
 }
 
 /**
+ * Parties and subjects that belong to one kind of instrument, and that kind's words as titles spell it:
+ * "the guarantor's liability" is asked of a guarantee, "the loans" of a loan or credit agreement.
+ */
+const ROLE_INSTRUMENTS: Array<[RegExp, string]> = [
+  [/\bguarantors?\b|\bguarantors?['’]s?/i, "guarantee guaranty"],
+  [/\bborrowers?\b|\blenders?\b|\bloans\b|\bcredit facility\b/i, "loan credit"],
+  [/\bpledgors?\b|\bpledged\b|\bpledgees?\b/i, "pledge"],
+  [/\blessees?\b|\blessors?\b|\btenants?\b|\blandlords?\b/i, "lease"],
+  [/\blicensees?\b|\blicensors?\b/i, "license licence"],
+  [/\bemployees?\b|\bexecutives?\b/i, "employment"],
+];
+
+/**
+ * The words of the kinds of instrument a question's parties and subjects imply ("Is the guarantor's
+ * liability limited?" → guarantee guaranty), for routing a question that names no document and no
+ * instrument. Empty when it implies none.
+ */
+export function impliedInstruments(ask: string): string {
+  return ROLE_INSTRUMENTS.filter(([re]) => re.test(ask))
+    .map(([, words]) => words)
+    .join(" ");
+}
+
+/**
  * The asking part without the instruments it names by kind ("How can the voting agreement be
  * terminated?" → "How can  be terminated?"). Routing has already taken those words to the documents
  * they name; inside them the words are in the title and in every heading path, and outrank the ones

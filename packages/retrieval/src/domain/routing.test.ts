@@ -86,6 +86,40 @@ describe("routing a question to the document it names", () => {
     expect(by("What interest rate applies?")).toBe("question");
     expect(by("In the loan agreement ex-12: what interest rate applies?")).toBe("name");
   });
+
+  it("ranks the cards by the instrument a question's parties or subjects imply, when it names none", () => {
+    const deal = {
+      loan: {
+        name: "ex-12",
+        card: "AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT between Bird Rides and MidCap",
+        body: "The Loans shall accrue Interest at the Interest Rate.",
+      },
+      letter: {
+        name: "ex-15",
+        card: "Employment Letter: base salary; the withholding rate that applies to awards; interest in the Company",
+        body: "The applicable tax withholding rate applies.",
+      },
+      guarantee: {
+        name: "ex-8",
+        card: "GUARANTEE made by Bird Rides in favour of the Beneficiaries",
+        body: "The Guaranteed Obligations shall be limited to an aggregate amount.",
+      },
+      voting: {
+        name: "ex-11",
+        card: "VOTING AGREEMENT: limited liability company; the liability of the Investors is limited",
+        body: "Each Investor shall vote its Shares.",
+      },
+    };
+    // "the loans" belong to a loan or credit agreement, "the guarantor" to a guarantee
+    expect(routed("What interest rate applies to the loans?", deal)?.[0]).toBe("loan");
+    expect(routed("Is the guarantor's liability limited to an amount?", deal)?.[0]).toBe("guarantee");
+    const by = (query: string) =>
+      searcher(deal).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(deal)).trace.routedBy;
+    expect(by("What interest rate applies to the loans?")).toBe("role");
+    // an instrument named by kind still decides
+    expect(by("What interest rate applies to the loans under the employment letter?")).toBe("instrument");
+    expect(by("What rate applies?")).toBe("question");
+  });
 });
 
 describe("ranking inside the document a question names by kind", () => {

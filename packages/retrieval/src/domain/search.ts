@@ -12,7 +12,7 @@ import {
   type ContextDocument,
   tightenToEvidence,
 } from "./context-assembly.ts";
-import { instrumentMentions, withoutMentions } from "./document-names.ts";
+import { impliedInstruments, instrumentMentions, withoutMentions } from "./document-names.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
@@ -87,9 +87,10 @@ export interface QueryTrace {
   /**
    * What chose the documents of the `route` stage: the question's naming part ("Consider the Supply
    * Agreement between A and B; ..."), an instrument its asking part names by kind ("the loan agreement"),
-   * or, when it names none, all its words; absent when the query was not routed.
+   * the kind of instrument its parties or subjects imply ("the guarantor's liability": `role`), or, when
+   * none, all its words; absent when the query was not routed.
    */
-  routedBy?: "name" | "instrument" | "question";
+  routedBy?: "name" | "instrument" | "role" | "question";
   selected: string[];
   contextTokens: number;
   /** The assembled context: item ids (document, version and span), tokens and flags; never text. */
@@ -347,8 +348,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           // what names the document: its words rank the cards, not the rest of the question ("interest
           // rate" had routed to an employment letter's tax withholding rate).
           const mentioned = q.naming ? [] : instrumentMentions(parsed.ask).map((m) => m.phrase);
-          routedBy = q.naming ? "name" : mentioned.length > 0 ? "instrument" : "question";
-          const naming = q.naming || (mentioned.length > 0 ? mentioned.join(" ") : q.full);
+          // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
+          // voting agreement ("limited", "liability") over the guarantees.
+          const implied = q.naming || mentioned.length > 0 ? "" : impliedInstruments(parsed.ask);
+          routedBy = q.naming ? "name" : mentioned.length > 0 ? "instrument" : implied ? "role" : "question";
+          const naming = q.naming || (mentioned.length > 0 ? mentioned.join(" ") : implied || q.full);
           const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
           indexVersion = r.indexVersion;
           // A naming part that quotes a filed name whole names that document; a name met in a question
