@@ -69,7 +69,7 @@ describe("instruments a question names by kind", () => {
   });
 
   it("reads the kind of instrument a question's parties and subjects imply", () => {
-    expect(impliedInstruments("Is the guarantor's liability limited to an amount?")).toBe("guarantee guaranty");
+    expect(impliedInstruments("Is the guarantor's liability limited to an amount?")).toBe("guarantee");
     expect(impliedInstruments("What interest rate applies to the loans?")).toBe("loan credit");
     expect(impliedInstruments("Which financial covenants must the borrower meet?")).toBe("loan credit");
     expect(impliedInstruments("Can the licensee sublicense?")).toBe("license licence");

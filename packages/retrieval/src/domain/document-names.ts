@@ -122,10 +122,12 @@ function mentionOf(whole: string, before: string, noun: string): InstrumentMenti
 
 /**
  * Parties and subjects that belong to one kind of instrument, and that kind's words as titles spell it:
- * "the guarantor's liability" is asked of a guarantee, "the loans" of a loan or credit agreement.
+ * "the guarantor's liability" is asked of a guarantee, "the loans" of a loan or credit agreement. One
+ * spelling each where titles vary: with "guaranty" too, the one EMEA Guaranty of the Bird filing
+ * outranked its five Guarantees (the rarer word weighs more) and was searched alone.
  */
 const ROLE_INSTRUMENTS: Array<[RegExp, string]> = [
-  [/\bguarantors?\b|\bguarantors?['’]s?/i, "guarantee guaranty"],
+  [/\bguarantors?\b|\bguarantors?['’]s?/i, "guarantee"],
   [/\bborrowers?\b|\blenders?\b|\bloans\b|\bcredit facility\b/i, "loan credit"],
   [/\bpledgors?\b|\bpledged\b|\bpledgees?\b/i, "pledge"],
   [/\blessees?\b|\blessors?\b|\btenants?\b|\blandlords?\b/i, "lease"],
