@@ -350,4 +350,31 @@ describe("evidence model", () => {
     expect(answer.abstained).toBe(false);
     expect(answer.claims[0]?.citations[0]?.quote).toMatch(/^“Final Maturity Date” means/);
   });
+
+  it("asked about the amendment, prefers the amendment's own text to the agreement it carries as amended", () => {
+    // Amendment No. 8 carries the loan agreement as amended as its Exhibit A; both have conditions to effectiveness.
+    const exhibit = "This Agreement shall be effective on the date on which the conditions precedent are satisfied.";
+    const own = "This Amendment shall become effective on the date when each of the following conditions is satisfied.";
+    const amendment = (text: string, clauseRef: string, documentId = "amd"): EvidenceItem => ({
+      ...item(documentId, text),
+      role: "amendment",
+      clauseRef,
+    });
+    const blank: EvidenceModel = { ...trainedModel(), weights: new Float32Array(1 << BITS) };
+    const top = (q: string, extract: EvidenceItem[]) =>
+      scoreCandidates(blank, q, extract, (d) => extract.find((e) => e.documentId === d)?.text ?? null).scored[0]?.item
+        .clauseRef;
+    const extract = [amendment(exhibit, "Exhibit A, ARTICLE VI", "amd-x"), amendment(own, "Section 9", "amd")];
+    expect(top("What are the conditions to the effectiveness of the amendment?", extract)).toBe("Section 9");
+    // asked about the agreement it amends, the conformed copy keeps its place (the first passage)
+    expect(top("What are the conditions to the effectiveness of the loan agreement?", extract)).toBe(
+      "Exhibit A, ARTICLE VI",
+    );
+    // an exhibit of an original agreement is no conformed copy
+    const base = [
+      { ...amendment(exhibit, "Exhibit A, ARTICLE VI", "base-x"), role: "base_agreement" as const },
+      amendment(own, "Section 9", "amd"),
+    ];
+    expect(top("What are the conditions to the effectiveness of the amendment?", base)).toBe("Exhibit A, ARTICLE VI");
+  });
 });

@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { contentWords, featureWords, parseQuestion, splitSentences, withoutMentions } from "@lexnav/retrieval";
+import { clauseZone } from "@lexnav/document-model";
+import {
+  contentWords,
+  featureWords,
+  instrumentMentions,
+  parseQuestion,
+  splitSentences,
+  withoutMentions,
+} from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import {
@@ -354,6 +362,12 @@ export const COVERAGE_RULE = {
    * line: 1,854 of 60,342, 18 gold (docs/answers.md).
    */
   headingPenalty: 0.4,
+  /**
+   * Taken off a sentence in an exhibit, schedule or annex of an amendment when the question asks about
+   * "the amendment": there it is the agreement as amended (a conformed copy), and "the conditions to the
+   * effectiveness of the amendment" are the amendment's own, not the agreement's conditions precedent.
+   */
+  conformedCopyPenalty: 0.4,
   /** Weight of `familyCoverage` against exact `coverage` ("When do the loans mature?" meets "Maturity"). */
   familyWeight: 0.5,
   decision: { threshold: 0.21, keepRatio: 0.75, maxSentences: 3 },
@@ -398,17 +412,27 @@ export function scoreCandidates(
   // provision, or a title that repeats the instrument's name outscores the clause asked about.
   const used = familiar ? terms : provisionTerms(question, terms);
   const candidates = candidateSentences(used, extract, source);
+  const aboutAmendment = instrumentMentions(parseQuestion(question).ask).some((m) => m.words.at(-1) === "amendment");
   const scored = candidates
     .map((c) => ({
       ...c,
       p: familiar
         ? evidenceProbability(model.weights, familiarFeatures(model, terms, typeKey, c))
-        : coverageScore(model, used, c),
+        : coverageScore(model, used, c) -
+          (aboutAmendment && inConformedCopy(c.item) ? COVERAGE_RULE.conformedCopyPenalty : 0),
     }))
     .sort((a, b) => b.p - a.p || a.rank - b.rank || a.start - b.start);
   return familiar
     ? { scored, decision: model.decision, scorer: "model" }
     : { scored, decision: COVERAGE_RULE.decision, scorer: "coverage" };
+}
+
+/** A passage inside an exhibit, schedule or annex of an amendment: the agreement as amended, not the amendment. */
+function inConformedCopy(item: EvidenceItem): boolean {
+  const ref = item.clauseRef ?? "";
+  return (
+    item.role === "amendment" && (clauseZone(ref).zone !== "" || /^(?:Exhibit|Schedule|Annex|Appendix) \S+$/i.test(ref))
+  );
 }
 
 /** The features of a candidate for a wording the model knows: its own, and its likeness to the wording's exemplars. */
