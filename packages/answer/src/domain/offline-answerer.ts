@@ -142,9 +142,9 @@ const PHRASE_END = new Set(
 );
 
 /**
- * The content words of each point the question's asking part places something relative to: "What
- * conditions must be satisfied before the closing date?" → [["closing", "date"]]. What is asked about
- * is not among them.
+ * The words (as `contentWords` forms them) of each point the question's asking part places something
+ * relative to: "What conditions must be satisfied before the closing date?" → the words of "closing
+ * date". What is asked about is not among them.
  */
 export function referencePoints(question: string): string[][] {
   const out: string[][] = [];
@@ -172,16 +172,7 @@ function definesReference(sentence: string, references: readonly (readonly strin
 /** The most probable sentence of the first section of the same document the sentence names, in the extract. */
 function namedSection(s: ScoredCandidate, scored: readonly ScoredCandidate[]): ScoredCandidate | undefined {
   const m = new RegExp(POINTED_CLAUSE, "i").exec(s.text);
-  if (!m) return undefined;
-  const target = clauseKey(m[1] as string);
-  return scored.find(
-    (c) =>
-      c !== s &&
-      c.item.documentId === s.item.documentId &&
-      !c.headingLine &&
-      isWithinClause(clauseKey(c.item.clauseRef), target) &&
-      pointerTarget(c.text) === null,
-  );
+  return m ? bestOfSection(s, clauseKey(m[1] as string), scored) : undefined;
 }
 
 /**
@@ -191,9 +182,18 @@ function namedSection(s: ScoredCandidate, scored: readonly ScoredCandidate[]): S
  */
 function pointedSection(s: ScoredCandidate, scored: readonly ScoredCandidate[]): ScoredCandidate | undefined {
   const target = pointerTarget(s.text);
-  if (target === null) return undefined;
+  return target === null ? undefined : bestOfSection(s, target, scored);
+}
+
+/** The most probable sentence of clause `target` of `s`'s document that says something (no heading, no pointer). */
+function bestOfSection(
+  s: ScoredCandidate,
+  target: string,
+  scored: readonly ScoredCandidate[],
+): ScoredCandidate | undefined {
   return scored.find(
     (c) =>
+      c !== s &&
       c.item.documentId === s.item.documentId &&
       !c.headingLine &&
       isWithinClause(clauseKey(c.item.clauseRef), target) &&
