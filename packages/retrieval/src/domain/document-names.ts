@@ -127,7 +127,7 @@ function mentionOf(whole: string, before: string, noun: string): InstrumentMenti
  * outranked its five Guarantees (the rarer word weighs more) and was searched alone.
  */
 const ROLE_INSTRUMENTS: Array<[RegExp, string]> = [
-  [/\bguarantors?\b|\bguarantors?['’]s?/i, "guarantee"],
+  [/\bguarantors?\b/i, "guarantee"],
   [/\bborrowers?\b|\blenders?\b|\bloans\b|\bcredit facility\b/i, "loan credit"],
   [/\bpledgors?\b|\bpledged\b|\bpledgees?\b/i, "pledge"],
   [/\blessees?\b|\blessors?\b|\btenants?\b|\blandlords?\b/i, "lease"],
@@ -137,7 +137,7 @@ const ROLE_INSTRUMENTS: Array<[RegExp, string]> = [
 
 /**
  * The words of the kinds of instrument a question's parties and subjects imply ("Is the guarantor's
- * liability limited?" → guarantee guaranty), for routing a question that names no document and no
+ * liability limited?" → guarantee), for routing a question that names no document and no
  * instrument. Empty when it implies none.
  */
 export function impliedInstruments(ask: string): string {
