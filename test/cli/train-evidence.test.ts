@@ -72,6 +72,7 @@ describe("lexnav train evidence", () => {
     // Both gold clauses are in what lexical retrieval hands the answerer.
     expect(j.ceiling.mfg).toBe(1);
     expect(j.heldOut.mfg.questions).toBe(3);
+    expect(j.asAnswered.mfg.questions).toBe(3);
     expect(j.decision.threshold).toBeGreaterThan(0);
     const model = parseEvidenceModel(readFileSync(out, "utf8"));
     expect(model.questionTypes.has(questionTypeKey(questionTerms(LAW_Q)))).toBe(true);

@@ -66,7 +66,7 @@ export type {
 } from "./domain/model-answerer.ts";
 export { createModelAnswerer, judgeModelText, parsePlan } from "./domain/model-answerer.ts";
 export type { DraftAnswer, OfflineOptions } from "./domain/offline-answerer.ts";
-export { answerOffline } from "./domain/offline-answerer.ts";
+export { answerOffline, followToSubstance, referencePoints } from "./domain/offline-answerer.ts";
 export type { PairOutcome, PairwiseSummary, PositionalVerdict } from "./domain/pairwise.ts";
 export { forcedOutcome, pairOutcome, parseJudgeVerdict, summarisePairwise } from "./domain/pairwise.ts";
 export type { PairedItem, PairedJudgement } from "./domain/pairwise-judge.ts";

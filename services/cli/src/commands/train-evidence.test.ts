@@ -1,5 +1,14 @@
+import { candidateSentences } from "@lexnav/answer";
 import { describe, expect, it } from "vitest";
-import { chooseDecision, floorWithMargin, heldOutMetrics, type ScoredQuestion } from "./train-evidence.ts";
+import {
+  asAnsweredMetrics,
+  chooseDecision,
+  floorWithMargin,
+  heldOutMetrics,
+  type Question,
+  type Row,
+  type ScoredQuestion,
+} from "./train-evidence.ts";
 
 // ContractNLI-like questions with one candidate each: its probability, and whether it is gold.
 function questions(spec: Array<[count: number, p: number, evidence: boolean, gold: boolean]>) {
@@ -74,5 +83,45 @@ describe("choosing the evidence decision on held-out probabilities", () => {
       noEvidence: 0.9,
       withEvidence: 1,
     });
+  });
+});
+
+describe("held-out figures as the answerer answers", () => {
+  it("scores a picked heading line by the sentence the answerer cites in its place", () => {
+    const text = "Events of Default.\nIf any of the following events occurs, the Lenders may accelerate the Loans.";
+    const item = {
+      id: "E1",
+      documentId: "d",
+      version: "v",
+      nodeId: "n",
+      start: 0,
+      end: text.length,
+      text,
+      docLabel: "d",
+      role: "base_agreement" as const,
+      effectiveDate: null,
+      transactionSetId: null,
+      clauseRef: "Section 10.01",
+    };
+    const candidates = candidateSentences(["events", "default"], [item], () => text);
+    expect(candidates.map((c) => c.headingLine)).toEqual([true, false]);
+    const row = (label: 0 | 1) => ({ label }) as Row;
+    const q: Question = {
+      dataset: "cuad",
+      queryId: "q1",
+      question: "What are the events of default?",
+      typeKey: "k",
+      fold: 0,
+      hasEvidence: true,
+      rows: [row(0), row(1)],
+      candidates,
+    };
+    // the model likes the heading best and the decision cites it alone
+    const probs = new Map([[q, [0.9, 0.3]]]);
+    const d = { threshold: 0.5, keepRatio: 0.9, maxSentences: 1 };
+    expect(heldOutMetrics([q], probs, d).cuad?.withEvidence).toBe(0);
+    const answered = asAnsweredMetrics([q], probs, d).cuad;
+    expect(answered?.withEvidence).toBe(1);
+    expect(answered?.citationPrecision).toBe(1);
   });
 });
