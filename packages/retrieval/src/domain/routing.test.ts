@@ -52,6 +52,20 @@ const routed = (query: string, docs: typeof DOCS = DOCS) => {
   return r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id);
 };
 
+// The Bird filing in miniature: a loan agreement's amendment and an employment letter whose card has "rate applies".
+const LOAN_AND_LETTER = {
+  loan: {
+    name: "ex-12",
+    card: "AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT between Bird Rides and MidCap",
+    body: "The Loans shall accrue Interest at the Interest Rate.",
+  },
+  letter: {
+    name: "ex-15",
+    card: "Employment Letter: base salary; the withholding rate that applies to awards; interest in the Company",
+    body: "The applicable tax withholding rate applies.",
+  },
+};
+
 describe("routing a question to the document it names", () => {
   it("goes to the document whose filed name the naming part quotes whole, over better-matching cards", () => {
     expect(routed("In the non-disclosure agreement MNDA: shall confidential materials be returned?")).toEqual(["mnda"]);
@@ -64,18 +78,7 @@ describe("routing a question to the document it names", () => {
   });
 
   it("ranks the cards by the instrument a question names by kind, not by the rest of its words", () => {
-    const deal = {
-      loan: {
-        name: "ex-12",
-        card: "AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT between Bird Rides and MidCap",
-        body: "The Loans shall accrue Interest at the Interest Rate.",
-      },
-      letter: {
-        name: "ex-15",
-        card: "Employment Letter: base salary; the withholding rate that applies to awards; interest in the Company",
-        body: "The applicable tax withholding rate applies.",
-      },
-    };
+    const deal = LOAN_AND_LETTER;
     expect(routed("What interest rate applies under the loan agreement?", deal)).toEqual(["loan"]);
     // with no instrument named, the cards are ranked by the question's words, as before
     expect(routed("What interest rate applies?", deal)?.[0]).toBe("letter");
@@ -89,16 +92,7 @@ describe("routing a question to the document it names", () => {
 
   it("ranks the cards by the instrument a question's parties or subjects imply, when it names none", () => {
     const deal = {
-      loan: {
-        name: "ex-12",
-        card: "AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT between Bird Rides and MidCap",
-        body: "The Loans shall accrue Interest at the Interest Rate.",
-      },
-      letter: {
-        name: "ex-15",
-        card: "Employment Letter: base salary; the withholding rate that applies to awards; interest in the Company",
-        body: "The applicable tax withholding rate applies.",
-      },
+      ...LOAN_AND_LETTER,
       guarantee: {
         name: "ex-8",
         card: "GUARANTEE made by Bird Rides in favour of the Beneficiaries",
