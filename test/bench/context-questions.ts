@@ -9,7 +9,8 @@
  * misses were not looked at until those changes were made: the two credit agreements for the family
  * words and the credit thesaurus entries (2026-11-30, first round); the second amendment for the
  * changes after them until its misses were read; the Guilford Mills credit agreement for every change
- * after that. Once a set's misses have been read, it is a tuning set for later changes.
+ * after that; the Landsea sixth amendment (new wordings) for every change after 2026-11-30. Once a set's
+ * misses have been read, it is a tuning set for later changes.
  */
 export interface Expect {
   /** The cited sentence, whitespace folded to single spaces. */
@@ -316,6 +317,56 @@ export const CONTEXT_SETS: ContextSet[] = [
         expect: [{ quote: /If one or more of the following events \("Events of Default"\) shall have occurred/ }],
       },
       { question: "Must disputes be resolved by arbitration?", expect: "silent" },
+    ],
+  },
+  {
+    name: "Sixth amendment to a credit agreement (2022, Landsea, with the agreement as amended; new wordings)",
+    filePrefix: "0001731122-23-000003_2",
+    heldOut: "every change after 2026-11-30",
+    questions: [
+      {
+        question: "What does the sixth amendment change?",
+        expect: [{ quote: /are hereby inserted into the Credit Agreement/ }],
+      },
+      {
+        question: "What must happen before the amendment becomes effective?",
+        expect: [
+          {
+            quote:
+              /This Amendment shall become effective as of the date on which the following conditions precedent are satisfied/,
+          },
+          { display: /_2\] Section 3\(/ },
+        ],
+      },
+      { question: "When is the loan due?", expect: [{ quote: /“Maturity Date” means October 6/ }] },
+      {
+        question: "What liquidity must the borrower maintain?",
+        expect: [{ quote: /shall maintain Liquidity at a minimum of \$50,000,000/ }],
+      },
+      { question: "What leverage ratio applies?", expect: [{ quote: /shall maintain a Leverage Ratio not greater/ }] },
+      {
+        question: "Which state's law governs the amendment?",
+        expect: [{ quote: /governed by, and construed in accordance with, the laws of the State of Arizona/ }],
+      },
+      {
+        question: "Who is the administrative agent?",
+        expect: [{ quote: /as Administrative Agent \(in such capacity, the “Administrative Agent”\)/ }],
+      },
+      {
+        question: "What happens if the borrower does not pay interest when due?",
+        expect: [
+          { quote: /Borrower shall fail to pay any interest on any Revolving Loan|\(each, an “Event of Default”\)/ },
+        ],
+      },
+      {
+        question: "Is a jury trial waived?",
+        expect: [
+          {
+            quote:
+              /HEREBY IRREVOCABLY WAIVES, TO THE FULLEST EXTENT PERMITTED BY APPLICABLE LAW, ANY RIGHT IT MAY HAVE TO A TRIAL BY JURY/,
+          },
+        ],
+      },
     ],
   },
 ];
