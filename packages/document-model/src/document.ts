@@ -117,7 +117,9 @@ export type QualityIssueCode =
   | "mojibake"
   | "broken_ligature"
   | "text_loss"
-  | "low_text";
+  | "low_text"
+  /** Struck-through text (a blackline's deletions) left out of an HTML filing: the text reads as amended. */
+  | "struck_text";
 
 export interface QualityIssue {
   code: QualityIssueCode;

@@ -178,6 +178,33 @@ describe("html parser: inline HTML", () => {
     expect(x.text).toContain("made by Bird US Holdco, LLC (the “Guarantor”), is in favor of");
   });
 
+  it("reads a blackline as amended: struck-through text is left out and counted", async () => {
+    const html = `<body><p>“Maturity Date” means October 6, <font style="color: Red"><strike>2024</strike></font><font style="color: Blue"><u>2025</u></font>, as such date may be extended.</p>
+      <p><span style="text-decoration: line-through">The Borrower shall pay a fee.</span> <del>Old text.</del>The Lenders may assign.</p>
+      <table><tr><td>Ratio</td><td><strike>2.00</strike> 1.75 to 1.00</td></tr></table></body>`;
+    const x = await parse(html);
+    expectInvariants(x);
+    expect(x.text).toContain("“Maturity Date” means October 6, 2025, as such date may be extended.");
+    expect(x.text).toContain("The Lenders may assign.");
+    expect(x.text).not.toContain("shall pay a fee");
+    expect(x.text).not.toContain("Old text");
+    expect(x.text).toContain("Ratio | 1.75 to 1.00");
+    const struck = x.quality.issues.find((i) => i.code === "struck_text");
+    expect(struck?.severity).toBe("info");
+    expect(struck?.message).toMatch(/^4 struck-through/);
+    // no strike, no issue
+    const plain = await parse("<body><p>The Maturity Date is October 6, 2025.</p></body>");
+    expect(plain.quality.issues.some((i) => i.code === "struck_text")).toBe(false);
+  });
+
+  it("reads a filed blackline as amended (Landsea's sixth amendment)", async () => {
+    const x = await parse(readFileSync(join(EDGAR, "0001731122-23-000003_2.html")));
+    expectInvariants(x);
+    expect(x.text).toContain("“Maturity Date” means October 6, 2025, as such date may be extended");
+    expect(x.text).not.toContain("20242025");
+    expect(x.quality.issues.find((i) => i.code === "struck_text")?.message).toMatch(/^\d+ struck-through/);
+  });
+
   it("finds table rows in a modern filing", async () => {
     const x = await parse(readFileSync(join(EDGAR, "0001104659-23-000109_8.html")));
     expectInvariants(x);

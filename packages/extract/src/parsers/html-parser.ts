@@ -149,6 +149,23 @@ function isHidden(node: DomNode): boolean {
   return /display\s*:\s*none/i.test(styleOf(node));
 }
 
+/**
+ * Struck-through text: a blackline's deletions (`<strike>`, `<del>`, `text-decoration: line-through`).
+ * A conformed copy marks what an amendment deletes this way and what it inserts by underlining; read
+ * together they say "October 6, 20242025". The text is the document as amended. (`<s>` is left alone:
+ * in 1990s filings it is an SGML table-column tag.)
+ */
+function isStruck(node: DomNode): boolean {
+  const name = node.name ?? "";
+  return name === "strike" || name === "del" || /text-decoration[^;"]*line-through/i.test(styleOf(node));
+}
+
+/** Whether a node holds any letter or digit (a struck space or rule is no deletion worth counting). */
+function hasWords(node: DomNode): boolean {
+  if (node.type === "text") return /[\p{L}\p{N}]/u.test(node.data ?? "");
+  return (node.children ?? []).some(hasWords);
+}
+
 function childStyle(node: DomNode, parent: Style): Style {
   const name = node.name ?? "";
   const style = styleOf(node);
@@ -171,6 +188,13 @@ function childStyle(node: DomNode, parent: Style): Style {
 /** Walks the DOM into a {@link TextBuilder}; text in a block is collected as styled segments. */
 function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
   let segments: Segment[] = [];
+  /** Struck-through runs left out (`isStruck`). */
+  let struck = 0;
+  const skipStruck = (n: DomNode): boolean => {
+    if (!isStruck(n)) return false;
+    if (hasWords(n)) struck += 1;
+    return true;
+  };
   let blockStyle: Style = { bold: false, underline: false, centred: false, listDepth: 0, textLayer: false };
 
   const append = (text: string, style: Style): void => {
@@ -216,7 +240,7 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
       if (n.type === "text") out.push(n.data ?? "");
       else if (n.type === "tag" || n.type === "script" || n.type === "style") {
         const name = n.name ?? "";
-        if (SKIP.has(name) || isHidden(n)) return;
+        if (SKIP.has(name) || isHidden(n) || skipStruck(n)) return;
         if (PAGE_BREAK_BEFORE.test(styleOf(n)) || PAGE_BREAK_AFTER.test(styleOf(n))) breaks.count += 1;
         if (name === "br" || BLOCK.has(name) || name === "td" || name === "th") out.push(" ");
         for (const c of n.children ?? []) visit(c, childStyle(n, s));
@@ -273,7 +297,7 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
     }
     if (node.type !== "tag" && node.type !== "root" && node.type !== "script" && node.type !== "style") return;
     const name = node.name ?? "";
-    if (SKIP.has(name) || isHidden(node)) return;
+    if (SKIP.has(name) || isHidden(node) || skipStruck(node)) return;
     const s = node.type === "root" ? style : childStyle(node, style);
     const css = styleOf(node);
     if (name === "br") {
@@ -309,10 +333,10 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
     if (block && PAGE_BREAK_AFTER.test(css)) builder.pageBreak();
   };
 
-  return { walk, flush };
+  return { walk, flush, struck: () => struck };
 }
 
-function parseInline(html: string): BuiltText {
+function parseInline(html: string): BuiltText & { struck: number } {
   const $ = load(html);
   const root = $.root()[0] as unknown as DomNode;
   // Page-break styles are the filer's own page marks; <hr> stands in only when there are none.
@@ -321,7 +345,7 @@ function parseInline(html: string): BuiltText {
   const walker = createInlineWalker(builder, !hasBreakStyles);
   walker.walk(root, { bold: false, underline: false, centred: false, listDepth: 0, textLayer: false });
   walker.flush();
-  return builder.finish();
+  return { ...builder.finish(), struck: walker.struck() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +365,8 @@ function isPreFiling(html: string): RegExpExecArray | null {
  * - Inline HTML: one block per block element (headings from h1-h6, or a short line that is all
  *   bold, all underlined or centred), tables as a `table` block of `table_row` blocks with cells
  *   joined by " | ", pages from page-break styles (else from <hr>). Script, style, hidden elements
- *   and the inline-XBRL header are skipped; &nbsp; becomes a space.
+ *   and the inline-XBRL header are skipped; &nbsp; becomes a space. Struck-through text (a blackline's
+ *   deletions) is left out and counted in the quality report (`struck_text`).
  *
  * Blocks are separated by a blank line; a page boundary is a zero-length `page_break` block.
  */
@@ -354,7 +379,7 @@ export function createHtmlParser(): Parser {
         return fail("too_large", `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes}`);
       const html = decode(bytes);
       if (html.slice(0, 4096).includes("\u0000")) return fail("corrupt", `${fileName}: binary content, not HTML`);
-      let built: BuiltText;
+      let built: BuiltText & { struck?: number };
       try {
         const pre = isPreFiling(html);
         built = pre ? parsePre(pre[1] ?? "") : parseInline(html);
@@ -374,6 +399,12 @@ export function createHtmlParser(): Parser {
       const text = sanitizeText(built.text);
       const furniture = detectFurniture(text, built.pages);
       const quality = assessQuality({ text, pages: built.pages, contentType: CONTENT_TYPES.html, furniture });
+      if (built.struck)
+        quality.issues.push({
+          code: "struck_text",
+          severity: "info",
+          message: `${built.struck} struck-through passage(s) left out (a blackline's deletions): the text reads as amended`,
+        });
       if (quality.status === "failed")
         return fail(
           "empty",
