@@ -1,5 +1,5 @@
 import { clauseZone } from "@lexnav/document-model";
-import type { AnswerClaim, Citation, EvidenceItem } from "./evidence.ts";
+import { type AnswerClaim, type Citation, clauseKey, type EvidenceItem } from "./evidence.ts";
 
 /** The one sentence lexnav says when the documents do not answer; prompts and answerers share it. */
 export const SILENCE_SENTENCE = "The documents provided do not answer this question.";
@@ -158,10 +158,7 @@ function resolveCitation(
   };
 }
 
+/** `clauseKey`, and a model may cite "Schedule 2" or "Exhibit B" where the extract says "2" or "B". */
 function clauseKeyLoose(ref: string): string {
-  return clauseZone(ref)
-    .clause.toLowerCase()
-    .replace(/^(section|clause|article|schedule|exhibit|annex|paragraph|sec\.|§)\s*/, "")
-    .replace(/\s+/g, "")
-    .replace(/\.$/, "");
+  return clauseKey(ref).replace(/^(?:schedule|exhibit|annex)/, "");
 }
