@@ -28,6 +28,6 @@ export type {
   TermUse,
   TocSummary,
 } from "./provision.ts";
-export { citeableClause, clauseZone, emptyFlags } from "./provision.ts";
+export { citeableClause, clauseZone, emptyFlags, inAnnex } from "./provision.ts";
 export { toRoman } from "./roman.ts";
 export { countTokens, countTokensReference } from "./tokens.ts";

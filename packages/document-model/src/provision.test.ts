@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { citeableClause, clauseZone } from "./provision.ts";
+import { citeableClause, clauseZone, inAnnex } from "./provision.ts";
 
 describe("citeableClause", () => {
   it("names the kind of a numbered provision and keeps a printed reference as printed", () => {
@@ -28,5 +28,13 @@ describe("citeableClause", () => {
     const cited = citeableClause({ kind: "section", clauseRef: "Section 2.01", fullRef: "Exhibit A 2.01" }) as string;
     expect(clauseZone(cited)).toEqual({ zone: "exhibit a", clause: "Section 2.01" });
     expect(clauseZone("Section 2.01")).toEqual({ zone: "", clause: "Section 2.01" });
+  });
+
+  it("tells a clause in an exhibit, schedule or annex, or the exhibit itself, from one of the body", () => {
+    expect(inAnnex("Exhibit A, Section 2.01")).toBe(true);
+    expect(inAnnex("EXHIBIT A")).toBe(true);
+    expect(inAnnex("Annex A, Section 6.1(l)")).toBe(true);
+    expect(inAnnex("Section 9")).toBe(false);
+    expect(inAnnex('Definition "Exhibit A"')).toBe(false);
   });
 });

@@ -164,6 +164,12 @@ export function clauseZone(cited: string): { zone: string; clause: string } {
 }
 const CITED_ZONE = /^((?:Exhibit|Schedule|Annex|Appendix) \S+), /i;
 
+/** Whether a cited clause is in an exhibit, schedule or annex, or is one ("Exhibit A, Section 2.01", "Exhibit A"). */
+export function inAnnex(cited: string): boolean {
+  return clauseZone(cited).zone !== "" || CITED_ANNEX.test(cited);
+}
+const CITED_ANNEX = /^(?:Exhibit|Schedule|Annex|Appendix) \S+$/i;
+
 /** The zone prefix of a full reference inside an exhibit, schedule or annex: "Exhibit A" in "Exhibit A 2.01". */
 const ANNEX_ZONE = /^((?:Exhibit|Schedule|Annex|Appendix) \S+) /;
 const ANNEX_KINDS: ReadonlySet<string> = new Set(["exhibit", "schedule", "annex"]);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { clauseZone } from "@lexnav/document-model";
+import { inAnnex } from "@lexnav/document-model";
 import {
   contentWords,
   featureWords,
@@ -429,10 +429,7 @@ export function scoreCandidates(
 
 /** A passage inside an exhibit, schedule or annex of an amendment: the agreement as amended, not the amendment. */
 function inConformedCopy(item: EvidenceItem): boolean {
-  const ref = item.clauseRef ?? "";
-  return (
-    item.role === "amendment" && (clauseZone(ref).zone !== "" || /^(?:Exhibit|Schedule|Annex|Appendix) \S+$/i.test(ref))
-  );
+  return item.role === "amendment" && inAnnex(item.clauseRef ?? "");
 }
 
 /** The features of a candidate for a wording the model knows: its own, and its likeness to the wording's exemplars. */
