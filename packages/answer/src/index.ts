@@ -27,6 +27,7 @@ export type {
   ScoredExtract,
 } from "./domain/evidence-model.ts";
 export {
+  byEvidence,
   COVERAGE_RULE,
   candidateFeatures,
   candidateSentences,

@@ -158,26 +158,24 @@ export function candidateSentences(
   const family = out.map((c, i) =>
     terms.map((t, j) => exact[i]?.[j] === true || [...c.words].some((w) => sameFamily(t, w))),
   );
-  setCoverage(out, exact, (c, v) => {
-    c.coverage = v;
-  });
-  setCoverage(out, family, (c, v) => {
-    c.familyCoverage = v;
+  const coverage = idfCoverage(exact);
+  const familyCoverage = idfCoverage(family);
+  out.forEach((c, i) => {
+    c.coverage = coverage[i] as number;
+    c.familyCoverage = familyCoverage[i] as number;
   });
   return out;
 }
 
-/** Idf-weighted coverage from which terms each candidate has (`present[i][j]`: candidate i has term j). */
-function setCoverage(out: Candidate[], present: boolean[][], set: (c: Candidate, v: number) => void): void {
+/** Each candidate's idf-weighted share of the terms, from which terms it has (`present[i][j]`: candidate i has term j). */
+function idfCoverage(present: readonly boolean[][]): number[] {
   const n = present[0]?.length ?? 0;
   const idf = Array.from({ length: n }, (_, j) => {
     const df = present.filter((p) => p[j]).length;
-    return Math.log(1 + (out.length + 1) / (df + 0.5));
+    return Math.log(1 + (present.length + 1) / (df + 0.5));
   });
   const total = idf.reduce((a, b) => a + b, 0);
-  out.forEach((c, i) => {
-    set(c, idf.reduce((acc, w, j) => acc + (present[i]?.[j] ? w : 0), 0) / total);
-  });
+  return present.map((p) => idf.reduce((acc, w, j) => acc + (p[j] ? w : 0), 0) / total);
 }
 
 /**
@@ -421,10 +419,18 @@ export function scoreCandidates(
         : coverageScore(model, used, c) -
           (aboutAmendment && inConformedCopy(c.item) ? COVERAGE_RULE.conformedCopyPenalty : 0),
     }))
-    .sort((a, b) => b.p - a.p || a.rank - b.rank || a.start - b.start);
+    .sort(byEvidence);
   return familiar
     ? { scored, decision: model.decision, scorer: "model" }
     : { scored, decision: COVERAGE_RULE.decision, scorer: "coverage" };
+}
+
+/** Most likely evidence first; ties go to the better-ranked passage, then to the earlier sentence. */
+export function byEvidence(
+  a: Pick<ScoredCandidate, "p" | "rank" | "start">,
+  b: Pick<ScoredCandidate, "p" | "rank" | "start">,
+): number {
+  return b.p - a.p || a.rank - b.rank || a.start - b.start;
 }
 
 /** A passage inside an exhibit, schedule or annex of an amendment: the agreement as amended, not the amendment. */

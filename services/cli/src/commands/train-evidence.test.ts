@@ -1,4 +1,4 @@
-import { candidateSentences } from "@lexnav/answer";
+import { type Candidate, candidateSentences } from "@lexnav/answer";
 import { describe, expect, it } from "vitest";
 import {
   asAnsweredMetrics,
@@ -105,7 +105,8 @@ describe("held-out figures as the answerer answers", () => {
     };
     const candidates = candidateSentences(["events", "default"], [item], () => text);
     expect(candidates.map((c) => c.headingLine)).toEqual([true, false]);
-    const row = (label: 0 | 1) => ({ label }) as Row;
+    const [heading, body] = candidates as [Candidate, Candidate];
+    const row = (candidate: Candidate, label: 0 | 1) => ({ candidate, label }) as Row;
     const q: Question = {
       dataset: "cuad",
       queryId: "q1",
@@ -113,8 +114,7 @@ describe("held-out figures as the answerer answers", () => {
       typeKey: "k",
       fold: 0,
       hasEvidence: true,
-      rows: [row(0), row(1)],
-      candidates,
+      rows: [row(heading, 0), row(body, 1)],
     };
     // the model likes the heading best and the decision cites it alone
     const probs = new Map([[q, [0.9, 0.3]]]);

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import {
   buildExtract,
+  byEvidence,
   type Candidate,
   candidateFeatures,
   candidateSentences,
@@ -63,6 +64,8 @@ export interface Row {
   terms: Uint16Array;
   document: string;
   key: string;
+  /** The sentence itself, for what the answerer makes of it once picked (`asAnsweredMetrics`). */
+  candidate: Candidate;
 }
 
 /** Each row twice: as asked, and as if its wording were new (so word-level features learn to stand alone). */
@@ -114,8 +117,6 @@ export interface Question {
   fold: number;
   hasEvidence: boolean;
   rows: Row[];
-  /** The candidate sentence of each row, in the same order. */
-  candidates: Candidate[];
 }
 
 /** What a decision is scored on: a question's data set, whether it has gold evidence, its candidates' labels. */
@@ -216,8 +217,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
         const extract = buildExtract(r.passages, { text, document: (id) => stack.catalog.getDocument(id), node });
         const terms = questionTerms(t.query);
         const gold = t.snippets.map((s) => ({ file: s.file_path, start: s.span[0], end: s.span[1] }));
-        const candidates = candidateSentences(terms, extract, text);
-        const rows = candidates.map((c): Row => {
+        const rows = candidateSentences(terms, extract, text).map((c): Row => {
           const file = fileOf(c.item.documentId);
           const on = gold.some((g) => g.file === file && c.start < g.end && g.start < c.end);
           return {
@@ -227,6 +227,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
             terms: exemplarTerms(c.text),
             document: c.item.documentId,
             key: `${c.item.documentId}@${c.start}`,
+            candidate: c,
           };
         });
         if (gold.length > 0) {
@@ -245,7 +246,6 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
           fold,
           hasEvidence: gold.length > 0,
           rows,
-          candidates,
         });
         progress.tick("");
       }
@@ -334,9 +334,7 @@ export function asAnsweredMetrics(
 ): Record<string, HeldOut> {
   const ranked = questions.map((q): RankedQuestion => {
     const p = probs.get(q) ?? [];
-    const scored = q.candidates
-      .map((c, i) => ({ ...c, p: p[i] as number, label: (q.rows[i] as Row).label }))
-      .sort((a, b) => b.p - a.p || a.rank - b.rank || a.start - b.start);
+    const scored = q.rows.map((r, i) => ({ ...r.candidate, p: p[i] as number, label: r.label })).sort(byEvidence);
     const references = referencePoints(q.question);
     return {
       dataset: q.dataset,
