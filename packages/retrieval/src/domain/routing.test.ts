@@ -6,7 +6,7 @@ import { createSearcher, type TextOf } from "./search.ts";
 
 // Three NDAs. The one filed as "MNDA" says least about confidentiality on its card; the others'
 // cards repeat the words of the question, so card BM25 alone routes the question elsewhere.
-const DOCS: Record<string, { name: string; card: string; body: string }> = {
+const DOCS: Record<string, { name: string; card: string; body: string; groups?: string[] }> = {
   mnda: { name: "MNDA", card: "AGREEMENT between Acme and Beta", body: "Recipient shall return all materials." },
   other1: {
     name: "NDA-2019",
@@ -42,7 +42,10 @@ function searcher(docs: typeof DOCS = DOCS) {
       terms: "",
       body: d.body,
     };
-    lexical.putDocument(v, id, { principals: [], groups: ["g"] }, [passage], { text: d.card, name: d.name });
+    lexical.putDocument(v, id, { principals: [], groups: d.groups ?? ["g"] }, [passage], {
+      text: d.card,
+      name: d.name,
+    });
   }
   return createSearcher({ lexical });
 }
@@ -113,6 +116,25 @@ describe("routing a question to the document it names", () => {
     // an instrument named by kind still decides
     expect(by("What interest rate applies to the loans under the employment letter?")).toBe("instrument");
     expect(by("What rate applies?")).toBe("question");
+  });
+
+  it("routes by a party's instrument only among the documents the asker may read", () => {
+    const deal = {
+      ...LOAN_AND_LETTER,
+      guarantee: {
+        name: "ex-8",
+        card: "GUARANTEE made by Bird Rides in favour of the Beneficiaries",
+        body: "The Guaranteed Obligations shall be limited to an aggregate amount.",
+        groups: ["restricted"],
+      },
+    };
+    const r = searcher(deal).search(
+      { query: "Is the guarantor's liability limited to an amount?", principal: READER, mode: "hybrid", k: 3 },
+      bodyOf(deal),
+    );
+    expect(r.trace.routedBy).toBe("role");
+    expect(r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id)).not.toContain("guarantee");
+    expect(r.passages.map((p) => p.documentId)).not.toContain("guarantee");
   });
 });
 
