@@ -2,11 +2,13 @@
  * docs/answers.md: answering context per question, each navigate mode against inject, and whether the
  * offline answer cites the evidence, on real EDGAR sets: the twelve exhibits of one filing
  * (0001861449-23-000002, about 169K tokens: an amendment to a loan agreement with its conformed copy,
- * an amendment to a master agreement, guaranties, pledge agreements, a voting agreement), and two credit
- * agreements and an amendment held out of tuning (test/bench/context-questions.ts). The questions and their evidence are
- * ours, labelled by reading the documents. Everything runs through the CLI as a user would: ingest with
- * an ACL, build the dense index, ask offline with the principal only.
- * Run: pnpm bench:context            (LEXNAV_CONTEXT_MODES=hybrid,navindex for fewer modes)
+ * an amendment to a master agreement, guaranties, pledge agreements, a voting agreement), and five
+ * credit agreements and amendments, each labelled before the changes it was held out of
+ * (test/bench/context-questions.ts). The questions and their evidence are ours, labelled by reading the
+ * documents. Everything runs through the CLI as a user would: ingest with an ACL, build the dense index,
+ * ask offline with the principal only.
+ * Run: pnpm bench:context
+ *      LEXNAV_CONTEXT_SETS=<file prefix>,... LEXNAV_CONTEXT_MODES=hybrid,navindex pnpm bench:context
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
