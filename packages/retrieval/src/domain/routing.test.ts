@@ -69,6 +69,17 @@ const LOAN_AND_LETTER = {
   },
 };
 
+// A guarantee whose Section 1 caps the guarantor's liability.
+const GUARANTEE = {
+  name: "ex-8",
+  card: "GUARANTEE made by Bird Rides in favour of the Beneficiaries",
+  body: "The Guaranteed Obligations shall be limited to an aggregate amount.",
+};
+
+/** What the trace says chose the documents a question was routed to. */
+const routedBy = (query: string, docs: typeof DOCS) =>
+  searcher(docs).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs)).trace.routedBy;
+
 describe("routing a question to the document it names", () => {
   it("goes to the document whose filed name the naming part quotes whole, over better-matching cards", () => {
     expect(routed("In the non-disclosure agreement MNDA: shall confidential materials be returned?")).toEqual(["mnda"]);
@@ -86,8 +97,7 @@ describe("routing a question to the document it names", () => {
     // with no instrument named, the cards are ranked by the question's words, as before
     expect(routed("What interest rate applies?", deal)?.[0]).toBe("letter");
     // the trace says what chose them
-    const by = (query: string) =>
-      searcher(deal).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(deal)).trace.routedBy;
+    const by = (query: string) => routedBy(query, deal);
     expect(by("What interest rate applies under the loan agreement?")).toBe("instrument");
     expect(by("What interest rate applies?")).toBe("question");
     expect(by("In the loan agreement ex-12: what interest rate applies?")).toBe("name");
@@ -96,11 +106,7 @@ describe("routing a question to the document it names", () => {
   it("ranks the cards by the instrument a question's parties or subjects imply, when it names none", () => {
     const deal = {
       ...LOAN_AND_LETTER,
-      guarantee: {
-        name: "ex-8",
-        card: "GUARANTEE made by Bird Rides in favour of the Beneficiaries",
-        body: "The Guaranteed Obligations shall be limited to an aggregate amount.",
-      },
+      guarantee: GUARANTEE,
       voting: {
         name: "ex-11",
         card: "VOTING AGREEMENT: limited liability company; the liability of the Investors is limited",
@@ -110,8 +116,7 @@ describe("routing a question to the document it names", () => {
     // "the loans" belong to a loan or credit agreement, "the guarantor" to a guarantee
     expect(routed("What interest rate applies to the loans?", deal)?.[0]).toBe("loan");
     expect(routed("Is the guarantor's liability limited to an amount?", deal)?.[0]).toBe("guarantee");
-    const by = (query: string) =>
-      searcher(deal).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(deal)).trace.routedBy;
+    const by = (query: string) => routedBy(query, deal);
     expect(by("What interest rate applies to the loans?")).toBe("role");
     // an instrument named by kind still decides
     expect(by("What interest rate applies to the loans under the employment letter?")).toBe("instrument");
@@ -121,12 +126,7 @@ describe("routing a question to the document it names", () => {
   it("routes by a party's instrument only among the documents the asker may read", () => {
     const deal = {
       ...LOAN_AND_LETTER,
-      guarantee: {
-        name: "ex-8",
-        card: "GUARANTEE made by Bird Rides in favour of the Beneficiaries",
-        body: "The Guaranteed Obligations shall be limited to an aggregate amount.",
-        groups: ["restricted"],
-      },
+      guarantee: { ...GUARANTEE, groups: ["restricted"] },
     };
     const r = searcher(deal).search(
       { query: "Is the guarantor's liability limited to an amount?", principal: READER, mode: "hybrid", k: 3 },
