@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
+import { createEmbeddedStack, loadStackModels, type StackModels } from "@lexnav/stack";
 import { askCommand } from "./commands/ask.ts";
 import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
@@ -12,7 +13,6 @@ import { navindexCommand } from "./commands/navindex.ts";
 import { replayCommand } from "./commands/replay.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import type { CliContext } from "./context.ts";
-import { createEmbeddedStack, loadStackModels, type StackModels } from "./stack.ts";
 
 export const USAGE = `lexnav — cited provision trees for transactional legal documents
 

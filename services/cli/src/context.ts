@@ -2,7 +2,7 @@ import type { Catalog } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
 import type { IngestPipeline } from "@lexnav/ingest";
 import type { Searcher } from "@lexnav/retrieval";
-import type { StackModels } from "./stack.ts";
+import type { StackModels } from "@lexnav/stack";
 
 /** Everything a command needs, wired once by the composition root. */
 export interface CliContext {

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_LIMITS, type LexnavConfig, LexnavError, loadConfig, silentLogger } from "@lexnav/core";
 import { loadOnnxCrossEncoder } from "@lexnav/retrieval";
+import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASK_VERSO, CUAD_FIXTURES } from "../../../test/support/cuad-fixtures.ts";
 import { writeTinyCrossEncoder, writeTinyModel } from "../../../test/support/tiny-model.ts";
 import { runCliCaptured } from "./app.ts";
-import { createEmbeddedStack, loadStackModels } from "./stack.ts";
 
 const { verso: VERSO, sponsor: SPONSOR, vivint: VIVINT, thrivent: THRIVENT } = CUAD_FIXTURES;
 const READER = { id: "reader", groups: ["deals"] };

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contextFromHeaders, loadConfig, silentLogger, withContext } from "@lexnav/core";
+import { createEmbeddedStack } from "@lexnav/stack";
 import { SHUTDOWN_MS, startTelemetry, type Telemetry } from "@lexnav/telemetry";
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliCaptured } from "./app.ts";
-import { createEmbeddedStack } from "./stack.ts";
 
 const examples = join(import.meta.dirname, "..", "..", "..", "examples", "manufacturing-agreement");
 const QUESTION = "Which state's law governs the agreement?";

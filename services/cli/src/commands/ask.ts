@@ -1,22 +1,15 @@
-import { randomUUID } from "node:crypto";
 import {
   ANSWER_MODES,
   type AnswerMode,
   type AnswerRecord,
-  createAnthropicModel,
-  createAsk,
-  createModelAnswerer,
   createSqliteAnswerStore,
   formatLedger,
-  loadEvidenceModel,
-  priceCardOf,
 } from "@lexnav/answer";
-import { cachedVersionNode, cachedVersionText, openSqliteDatabase } from "@lexnav/catalog";
-import { LexnavError, sha256Hex } from "@lexnav/core";
-import { resolveNavHandle, serializeNavIndexCompact } from "@lexnav/provisions";
-import { mayRead, type Principal } from "@lexnav/retrieval";
+import { openSqliteDatabase } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
+import type { Principal } from "@lexnav/retrieval";
+import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
-import { loadNavIndex } from "./navindex.ts";
 
 export interface AskOptions {
   question: string;
@@ -40,64 +33,6 @@ export function localPrincipal(ctx: CliContext): Principal {
   return { id: "local", groups: [...groups].sort() };
 }
 
-/** The ask use case wired to the CLI's stack; a model answers when a key is configured and --offline is not set. */
-export function createCliAsk(ctx: CliContext, offline: boolean) {
-  const settings = ctx.config.answer;
-  const useModel = !offline && !!settings?.apiKey;
-  const model =
-    useModel && settings?.apiKey
-      ? {
-          name: settings.model,
-          answerer: createModelAnswerer({
-            model: createAnthropicModel({
-              apiKey: settings.apiKey,
-              model: settings.model,
-              baseURL: settings.baseURL,
-              timeoutMs: settings.timeoutMs,
-              maxRetries: settings.maxRetries,
-            }),
-          }),
-        }
-      : null;
-  const text = cachedVersionText(ctx.catalog);
-  const node = cachedVersionNode(ctx.catalog);
-  return createAsk({
-    evidenceModel: () => loadEvidenceModel(ctx.config.evidenceModelPath),
-    searcher: ctx.searcher,
-    text,
-    document: (id) => ctx.catalog.getDocument(id),
-    node,
-    corpus: (principal) =>
-      ctx.catalog
-        .listDocuments({ lifecycle: ["indexed"] })
-        .filter((d) => d.currentVersion !== null && mayRead(principal, d.access))
-        .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
-    navindex: (principal) => {
-      const { index } = loadNavIndex(ctx.catalog);
-      const readable = new Set(
-        ctx.catalog
-          .listDocuments({ lifecycle: ["indexed"] })
-          .filter((d) => mayRead(principal, d.access))
-          .map((d) => d.id),
-      );
-      const permitted = { ...index, documents: index.documents.filter((d) => readable.has(d.id)) };
-      const compact = serializeNavIndexCompact(permitted);
-      const known = new Set(permitted.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));
-      return {
-        compact,
-        known,
-        indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}`,
-        // the compact index names nodes by handle, resolved against the same permitted index
-        resolve: (handle: string) => resolveNavHandle(permitted, handle),
-      };
-    },
-    model,
-    priceCard: priceCardOf(ctx.config),
-    now: () => new Date().toISOString(),
-    newId: () => `ans_${randomUUID().replace(/-/g, "").slice(0, 16)}`,
-  });
-}
-
 /** `lexnav ask`: answers a question with verified citations, prints the ledger and stores a replayable record. */
 export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<AnswerRecord> {
   if (!ANSWER_MODES.includes(opts.mode as AnswerMode))
@@ -108,7 +43,7 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
     opts.principal || opts.groups.length > 0
       ? { id: opts.principal ?? "anonymous", groups: opts.groups }
       : localPrincipal(ctx);
-  const ask = createCliAsk(ctx, opts.offline);
+  const ask = createStackAsk(ctx, opts.offline);
   const streaming = !opts.json && !opts.offline && !!ctx.config.answer?.apiKey;
   if (streaming) ctx.stderr.write("model draft (verified below):\n");
   const record = await ask.ask({

@@ -19,9 +19,9 @@ import { isLexnavError, LexnavError } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
 import { type AnswerEvalReport, type BenchTest, runAnswerEval, runPairedEval } from "@lexnav/eval";
 import { mayRead, type Principal } from "@lexnav/retrieval";
+import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
-import { createCliAsk } from "./ask.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
 import { EVAL_PRINCIPAL, openEvalStore, setPrincipal } from "./eval-store.ts";
 
@@ -114,7 +114,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
   try {
     const evalCtx: CliContext = { ...ctx, catalog: stack.catalog, pipeline: stack.pipeline, searcher: stack.searcher };
     const useModel = !opts.offline && !!ctx.config.answer?.apiKey;
-    const asker = createCliAsk(evalCtx, opts.offline);
+    const asker = createStackAsk(evalCtx, opts.offline);
     // The harness picks who asks from the benchmark item; the answerer gets the question and that principal.
     const principalOf = (t: BenchTest): Principal => {
       if (scope === "corpus") return EVAL_PRINCIPAL;

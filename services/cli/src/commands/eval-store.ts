@@ -4,9 +4,9 @@ import { LexnavError, sha256Hex } from "@lexnav/core";
 import { applyProtocol, type BenchTest, datasetOf, loadBench, type Protocol } from "@lexnav/eval";
 import { assignTransactionSets } from "@lexnav/ingest";
 import type { Principal } from "@lexnav/retrieval";
+import { createEmbeddedStack, type EmbeddedStack } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
-import { createEmbeddedStack, type EmbeddedStack } from "../stack.ts";
 
 /** Bump when ingestion or passage building changes, so stores built by older code are not reused. */
 export const EVAL_INDEX_FORMAT = "passages-v6-this-in-headings";

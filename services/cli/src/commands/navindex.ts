@@ -1,15 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Catalog } from "@lexnav/catalog";
 import { countTokens } from "@lexnav/document-model";
-import { type IndexedDocument, loadIndexedDocuments } from "@lexnav/ingest";
-import {
-  buildNavIndex,
-  buildProvisionStore,
-  type NavIndex,
-  serializeNavIndex,
-  serializeNavIndexCompact,
-} from "@lexnav/provisions";
+import { buildProvisionStore, serializeNavIndex, serializeNavIndexCompact } from "@lexnav/provisions";
+import { loadNavIndex } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 
 export interface NavindexReport {
@@ -19,12 +12,6 @@ export interface NavindexReport {
   compactTokens: number;
   corpusTokens: number;
   files: string[];
-}
-
-/** Builds the navindex over indexed documents (optionally one transaction set) from the catalog. */
-export function loadNavIndex(catalog: Catalog, setId?: string): { index: NavIndex; docs: IndexedDocument[] } {
-  const docs = loadIndexedDocuments(catalog, setId === undefined ? {} : { transactionSetId: setId });
-  return { index: buildNavIndex(docs), docs };
 }
 
 export function navindexCommand(ctx: CliContext, opts: { out?: string; set?: string; json: boolean }): NavindexReport {

@@ -1,8 +1,9 @@
 import { type AnswerRecord, createSqliteAnswerStore } from "@lexnav/answer";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
+import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
-import { createCliAsk, renderAnswer } from "./ask.ts";
+import { renderAnswer } from "./ask.ts";
 
 export interface ReplayReport {
   original: AnswerRecord;
@@ -25,7 +26,7 @@ export async function replayCommand(
     db.close();
   }
   if (!original) throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
-  const ask = createCliAsk(ctx, opts.offline);
+  const ask = createStackAsk(ctx, opts.offline);
   const r = await ask.replay(original);
   const report: ReplayReport = { original, replayed: r.replayed, sameAnswer: r.sameAnswer, missingEvidence: r.missing };
   if (opts.json) ctx.out(JSON.stringify(report, null, 2));

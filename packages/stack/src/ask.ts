@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { createAnthropicModel, createAsk, createModelAnswerer, loadEvidenceModel, priceCardOf } from "@lexnav/answer";
+import { type Catalog, cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
+import { type LexnavConfig, sha256Hex } from "@lexnav/core";
+import { type IndexedDocument, loadIndexedDocuments } from "@lexnav/ingest";
+import { buildNavIndex, type NavIndex, resolveNavHandle, serializeNavIndexCompact } from "@lexnav/provisions";
+import { mayRead, type Searcher } from "@lexnav/retrieval";
+
+/** Builds the navindex over indexed documents (optionally one transaction set) from the catalog. */
+export function loadNavIndex(catalog: Catalog, setId?: string): { index: NavIndex; docs: IndexedDocument[] } {
+  const docs = loadIndexedDocuments(catalog, setId === undefined ? {} : { transactionSetId: setId });
+  return { index: buildNavIndex(docs), docs };
+}
+
+/** What the ask use case is wired to: the config, the catalog and the searcher over the same store. */
+export interface AskWiring {
+  config: LexnavConfig;
+  catalog: Catalog;
+  searcher: Searcher;
+}
+
+/**
+ * The ask use case over a store: a model answers when a key is configured and `offline` is false,
+ * the offline evidence model otherwise. The CLI and the answer service answer through this one wiring.
+ */
+export function createStackAsk(w: AskWiring, offline: boolean) {
+  const settings = w.config.answer;
+  const model =
+    !offline && settings?.apiKey
+      ? {
+          name: settings.model,
+          answerer: createModelAnswerer({
+            model: createAnthropicModel({
+              apiKey: settings.apiKey,
+              model: settings.model,
+              baseURL: settings.baseURL,
+              timeoutMs: settings.timeoutMs,
+              maxRetries: settings.maxRetries,
+            }),
+          }),
+        }
+      : null;
+  const readable = (principal: Parameters<typeof mayRead>[0]) =>
+    w.catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayRead(principal, d.access));
+  return createAsk({
+    evidenceModel: () => loadEvidenceModel(w.config.evidenceModelPath),
+    searcher: w.searcher,
+    text: cachedVersionText(w.catalog),
+    document: (id) => w.catalog.getDocument(id),
+    node: cachedVersionNode(w.catalog),
+    corpus: (principal) =>
+      readable(principal)
+        .filter((d) => d.currentVersion !== null)
+        .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
+    navindex: (principal) => {
+      const { index } = loadNavIndex(w.catalog);
+      const ids = new Set(readable(principal).map((d) => d.id));
+      const permitted = { ...index, documents: index.documents.filter((d) => ids.has(d.id)) };
+      const compact = serializeNavIndexCompact(permitted);
+      const known = new Set(permitted.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));
+      return {
+        compact,
+        known,
+        indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}`,
+        // the compact index names nodes by handle, resolved against the same permitted index
+        resolve: (handle: string) => resolveNavHandle(permitted, handle),
+      };
+    },
+    model,
+    priceCard: priceCardOf(w.config),
+    now: () => new Date().toISOString(),
+    newId: () => `ans_${randomUUID().replace(/-/g, "").slice(0, 16)}`,
+  });
+}

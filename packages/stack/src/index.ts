@@ -1,0 +1,7 @@
+// Public API of @lexnav/stack: the embedded wiring (every store on one SQLite file) and the ask use
+// case over it, composed by the CLI and by the query-path services.
+
+export type { AskWiring } from "./ask.ts";
+export { createStackAsk, loadNavIndex } from "./ask.ts";
+export type { EmbeddedStack, StackModels } from "./stack.ts";
+export { createEmbeddedStack, loadStackModels } from "./stack.ts";
