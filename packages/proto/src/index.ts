@@ -22,3 +22,4 @@ export * as ledgerV1 from "./gen/lexnav/ledger/v1/ledger_pb.ts";
 export * as planV1 from "./gen/lexnav/plan/v1/plan_pb.ts";
 export * as rerankV1 from "./gen/lexnav/rerank/v1/rerank_pb.ts";
 export * as searchV1 from "./gen/lexnav/search/v1/search_pb.ts";
+export { grpcServiceDefinition } from "./grpc.ts";

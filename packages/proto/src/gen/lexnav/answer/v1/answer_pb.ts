@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file lexnav/answer/v1/answer.proto.
  */
 export const file_lexnav_answer_v1_answer: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZXhuYXYvYW5zd2VyL3YxL2Fuc3dlci5wcm90bxIQbGV4bmF2LmFuc3dlci52MSKHAgoKQXNrUmVxdWVzdBIQCghxdWVzdGlvbhgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEioKBG1vZGUYAyABKA4yHC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaE1vZGUSDQoFdG9wX2sYBCABKA0SFAoMZG9jdW1lbnRfaWRzGAUgAygJEh8KEnRyYW5zYWN0aW9uX3NldF9pZBgGIAEoCUgAiAEBEhoKDWluZGV4X3ZlcnNpb24YByABKAlIAYgBAUIVChNfdHJhbnNhY3Rpb25fc2V0X2lkQhAKDl9pbmRleF92ZXJzaW9uIpQBCghDaXRhdGlvbhITCgtkb2N1bWVudF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJEg8KB25vZGVfaWQYAyABKAkSDQoFc3RhcnQYBCABKA0SCwoDZW5kGAUgASgNEg0KBXF1b3RlGAYgASgJEhcKCmNsYXVzZV9yZWYYByABKAlIAIgBAUINCgtfY2xhdXNlX3JlZiKRAgoLQXNrUmVzcG9uc2USDgoGYW5zd2VyGAEgASgJEi0KCWNpdGF0aW9ucxgCIAMoCzIaLmxleG5hdi5hbnN3ZXIudjEuQ2l0YXRpb24SEQoJYWJzdGFpbmVkGAMgASgIEhsKDmFic3RhaW5fcmVhc29uGAQgASgJSACIAQESLQoGbGVkZ2VyGAUgASgLMh0ubGV4bmF2LmxlZGdlci52MS5Ub2tlbkxlZGdlchIrCgV0cmFjZRgGIAEoCzIcLmxleG5hdi5zZWFyY2gudjEuUXVlcnlUcmFjZRISCgpwcmVjZWRlbmNlGAcgAygJEhAKCHdhcm5pbmdzGAggAygJQhEKD19hYnN0YWluX3JlYXNvbjJTCg1BbnN3ZXJTZXJ2aWNlEkIKA0FzaxIcLmxleG5hdi5hbnN3ZXIudjEuQXNrUmVxdWVzdBodLmxleG5hdi5hbnN3ZXIudjEuQXNrUmVzcG9uc2ViBnByb3RvMw", [file_lexnav_ledger_v1_ledger, file_lexnav_document_v1_document, file_lexnav_search_v1_search]);
+  fileDesc("Ch1sZXhuYXYvYW5zd2VyL3YxL2Fuc3dlci5wcm90bxIQbGV4bmF2LmFuc3dlci52MSKYAgoKQXNrUmVxdWVzdBIQCghxdWVzdGlvbhgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEioKBG1vZGUYAyABKA4yHC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaE1vZGUSDQoFdG9wX2sYBCABKA0SFAoMZG9jdW1lbnRfaWRzGAUgAygJEh8KEnRyYW5zYWN0aW9uX3NldF9pZBgGIAEoCUgAiAEBEhoKDWluZGV4X3ZlcnNpb24YByABKAlIAYgBARIPCgdvZmZsaW5lGAggASgIQhUKE190cmFuc2FjdGlvbl9zZXRfaWRCEAoOX2luZGV4X3ZlcnNpb24ipQEKCENpdGF0aW9uEhMKC2RvY3VtZW50X2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAkSDwoHbm9kZV9pZBgDIAEoCRINCgVzdGFydBgEIAEoDRILCgNlbmQYBSABKA0SDQoFcXVvdGUYBiABKAkSFwoKY2xhdXNlX3JlZhgHIAEoCUgAiAEBEg8KB2Rpc3BsYXkYCCABKAlCDQoLX2NsYXVzZV9yZWYimQMKC0Fza1Jlc3BvbnNlEg4KBmFuc3dlchgBIAEoCRItCgljaXRhdGlvbnMYAiADKAsyGi5sZXhuYXYuYW5zd2VyLnYxLkNpdGF0aW9uEhEKCWFic3RhaW5lZBgDIAEoCBIbCg5hYnN0YWluX3JlYXNvbhgEIAEoCUgAiAEBEi0KBmxlZGdlchgFIAEoCzIdLmxleG5hdi5sZWRnZXIudjEuVG9rZW5MZWRnZXISKwoFdHJhY2UYBiABKAsyHC5sZXhuYXYuc2VhcmNoLnYxLlF1ZXJ5VHJhY2USEgoKcHJlY2VkZW5jZRgHIAMoCRIQCgh3YXJuaW5ncxgIIAMoCRIRCglhbnN3ZXJfaWQYCSABKAkSEAoIYW5zd2VyZXIYCiABKAkSEgoFbW9kZWwYCyABKAlIAYgBARIWCg5wcm9tcHRfdmVyc2lvbhgMIAEoCRIWCg5jb250ZXh0X3Rva2VucxgNIAEoDRITCgt1bnN1cHBvcnRlZBgOIAEoDUIRCg9fYWJzdGFpbl9yZWFzb25CCAoGX21vZGVsMlMKDUFuc3dlclNlcnZpY2USQgoDQXNrEhwubGV4bmF2LmFuc3dlci52MS5Bc2tSZXF1ZXN0Gh0ubGV4bmF2LmFuc3dlci52MS5Bc2tSZXNwb25zZWIGcHJvdG8z", [file_lexnav_ledger_v1_ledger, file_lexnav_document_v1_document, file_lexnav_search_v1_search]);
 
 /**
  * @generated from message lexnav.answer.v1.AskRequest
@@ -60,6 +60,13 @@ export type AskRequest = Message<"lexnav.answer.v1.AskRequest"> & {
    * @generated from field: optional string index_version = 7;
    */
   indexVersion?: string | undefined;
+
+  /**
+   * Answer with the offline evidence model even when the server has a model key.
+   *
+   * @generated from field: bool offline = 8;
+   */
+  offline: boolean;
 };
 
 /**
@@ -109,6 +116,13 @@ export type Citation = Message<"lexnav.answer.v1.Citation"> & {
    * @generated from field: optional string clause_ref = 7;
    */
   clauseRef?: string | undefined;
+
+  /**
+   * The `[doc] Clause X` form shown to the reader.
+   *
+   * @generated from field: string display = 8;
+   */
+  display: string;
 };
 
 /**
@@ -171,6 +185,46 @@ export type AskResponse = Message<"lexnav.answer.v1.AskResponse"> & {
    * @generated from field: repeated string warnings = 8;
    */
   warnings: string[];
+
+  /**
+   * The stored answer record: `lexnav replay <answer_id>` runs it again on the extract it recorded.
+   *
+   * @generated from field: string answer_id = 9;
+   */
+  answerId: string;
+
+  /**
+   * "offline" (the evidence model) or "model".
+   *
+   * @generated from field: string answerer = 10;
+   */
+  answerer: string;
+
+  /**
+   * The language model, or the offline evidence model's id.
+   *
+   * @generated from field: optional string model = 11;
+   */
+  model?: string | undefined;
+
+  /**
+   * @generated from field: string prompt_version = 12;
+   */
+  promptVersion: string;
+
+  /**
+   * Tokens of what the answer was given: the extract, or the whole permitted corpus for inject.
+   *
+   * @generated from field: uint32 context_tokens = 13;
+   */
+  contextTokens: number;
+
+  /**
+   * Statements dropped because their citations did not verify.
+   *
+   * @generated from field: uint32 unsupported = 14;
+   */
+  unsupported: number;
 };
 
 /**

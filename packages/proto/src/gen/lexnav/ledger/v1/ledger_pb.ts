@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file lexnav/ledger/v1/ledger.proto.
  */
 export const file_lexnav_ledger_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZXhuYXYvbGVkZ2VyL3YxL2xlZGdlci5wcm90bxIQbGV4bmF2LmxlZGdlci52MSJ6ChBUb2tlbkxlZGdlckVudHJ5Eg0KBXN0YWdlGAEgASgJEg0KBW1vZGVsGAIgASgJEhQKDGlucHV0X3Rva2VucxgDIAEoDRIVCg1vdXRwdXRfdG9rZW5zGAQgASgNEhsKE2NhY2hlZF9pbnB1dF90b2tlbnMYBSABKA0iewoLVG9rZW5MZWRnZXISMwoHZW50cmllcxgBIAMoCzIiLmxleG5hdi5sZWRnZXIudjEuVG9rZW5MZWRnZXJFbnRyeRIaChJ0b3RhbF9pbnB1dF90b2tlbnMYAiABKAQSGwoTdG90YWxfb3V0cHV0X3Rva2VucxgDIAEoBGIGcHJvdG8z");
+  fileDesc("Ch1sZXhuYXYvbGVkZ2VyL3YxL2xlZGdlci5wcm90bxIQbGV4bmF2LmxlZGdlci52MSKnAQoQVG9rZW5MZWRnZXJFbnRyeRINCgVzdGFnZRgBIAEoCRINCgVtb2RlbBgCIAEoCRIUCgxpbnB1dF90b2tlbnMYAyABKA0SFQoNb3V0cHV0X3Rva2VucxgEIAEoDRIbChNjYWNoZWRfaW5wdXRfdG9rZW5zGAUgASgNEhoKEmNhY2hlX3dyaXRlX3Rva2VucxgGIAEoDRIPCgdkb2xsYXJzGAcgASgBItUBCgtUb2tlbkxlZGdlchIzCgdlbnRyaWVzGAEgAygLMiIubGV4bmF2LmxlZGdlci52MS5Ub2tlbkxlZGdlckVudHJ5EhoKEnRvdGFsX2lucHV0X3Rva2VucxgCIAEoBBIbChN0b3RhbF9vdXRwdXRfdG9rZW5zGAMgASgEEh8KF3RvdGFsX2NhY2hlX3JlYWRfdG9rZW5zGAQgASgEEiAKGHRvdGFsX2NhY2hlX3dyaXRlX3Rva2VucxgFIAEoBBIVCg10b3RhbF9kb2xsYXJzGAYgASgBYgZwcm90bzM");
 
 /**
  * Tokens one model call used.
@@ -43,9 +43,25 @@ export type TokenLedgerEntry = Message<"lexnav.ledger.v1.TokenLedgerEntry"> & {
   outputTokens: number;
 
   /**
+   * Tokens read from the prompt cache.
+   *
    * @generated from field: uint32 cached_input_tokens = 5;
    */
   cachedInputTokens: number;
+
+  /**
+   * Tokens written to the prompt cache.
+   *
+   * @generated from field: uint32 cache_write_tokens = 6;
+   */
+  cacheWriteTokens: number;
+
+  /**
+   * What the call cost in USD under the server's price card.
+   *
+   * @generated from field: double dollars = 7;
+   */
+  dollars: number;
 };
 
 /**
@@ -75,6 +91,23 @@ export type TokenLedger = Message<"lexnav.ledger.v1.TokenLedger"> & {
    * @generated from field: uint64 total_output_tokens = 3;
    */
   totalOutputTokens: bigint;
+
+  /**
+   * @generated from field: uint64 total_cache_read_tokens = 4;
+   */
+  totalCacheReadTokens: bigint;
+
+  /**
+   * @generated from field: uint64 total_cache_write_tokens = 5;
+   */
+  totalCacheWriteTokens: bigint;
+
+  /**
+   * USD under the server's price card; 0 for offline answers.
+   *
+   * @generated from field: double total_dollars = 6;
+   */
+  totalDollars: number;
 };
 
 /**

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file lexnav/search/v1/search.proto.
  */
 export const file_lexnav_search_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZXhuYXYvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQbGV4bmF2LnNlYXJjaC52MSKWAgoNU2VhcmNoUmVxdWVzdBINCgVxdWVyeRgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEioKBG1vZGUYAyABKA4yHC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaE1vZGUSDQoFdG9wX2sYBCABKA0SGgoNaW5kZXhfdmVyc2lvbhgFIAEoCUgAiAEBEhQKDGRvY3VtZW50X2lkcxgGIAMoCRIfChJ0cmFuc2FjdGlvbl9zZXRfaWQYByABKAlIAYgBARINCgV0cmFjZRgIIAEoCEIQCg5faW5kZXhfdmVyc2lvbkIVChNfdHJhbnNhY3Rpb25fc2V0X2lkIjgKClN0YWdlU2NvcmUSDQoFc3RhZ2UYASABKAkSDQoFc2NvcmUYAiABKAESDAoEcmFuaxgDIAEoDSLnAQoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAkSDwoHbm9kZV9pZBgDIAEoCRINCgVzdGFydBgEIAEoDRILCgNlbmQYBSABKA0SDQoFc2NvcmUYBiABKAESMgoMc3RhZ2Vfc2NvcmVzGAcgAygLMhwubGV4bmF2LnNlYXJjaC52MS5TdGFnZVNjb3JlEhcKCmNsYXVzZV9yZWYYCCABKAlIAIgBARISCgV0aXRsZRgJIAEoCUgBiAEBQg0KC19jbGF1c2VfcmVmQggKBl90aXRsZSLUAQoKU3RhZ2VUcmFjZRINCgVzdGFnZRgBIAEoCRITCgtkdXJhdGlvbl9tcxgCIAEoARIVCg1jYW5kaWRhdGVzX2luGAMgASgNEhYKDmNhbmRpZGF0ZXNfb3V0GAQgASgNEkAKCmF0dHJpYnV0ZXMYBSADKAsyLC5sZXhuYXYuc2VhcmNoLnYxLlN0YWdlVHJhY2UuQXR0cmlidXRlc0VudHJ5GjEKD0F0dHJpYnV0ZXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIo8BCgpRdWVyeVRyYWNlEhUKDWluZGV4X3ZlcnNpb24YASABKAkSKgoEbW9kZRgCIAEoDjIcLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoTW9kZRIsCgZzdGFnZXMYAyADKAsyHC5sZXhuYXYuc2VhcmNoLnYxLlN0YWdlVHJhY2USEAoIdG90YWxfbXMYBCABKAEifwoOU2VhcmNoUmVzcG9uc2USKQoEaGl0cxgBIAMoCzIbLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoSGl0EhUKDWluZGV4X3ZlcnNpb24YAiABKAkSKwoFdHJhY2UYAyABKAsyHC5sZXhuYXYuc2VhcmNoLnYxLlF1ZXJ5VHJhY2UqvQEKClNlYXJjaE1vZGUSGwoXU0VBUkNIX01PREVfVU5TUEVDSUZJRUQQABIXChNTRUFSQ0hfTU9ERV9MRVhJQ0FMEAESFQoRU0VBUkNIX01PREVfREVOU0UQAhIWChJTRUFSQ0hfTU9ERV9IWUJSSUQQAxIYChRTRUFSQ0hfTU9ERV9OQVZFTUJFRBAEEhgKFFNFQVJDSF9NT0RFX05BVklOREVYEAUSFgoSU0VBUkNIX01PREVfSU5KRUNUEAYyXAoNU2VhcmNoU2VydmljZRJLCgZTZWFyY2gSHy5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaFJlcXVlc3QaIC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaFJlc3BvbnNlYgZwcm90bzM", [file_lexnav_document_v1_document]);
+  fileDesc("Ch1sZXhuYXYvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQbGV4bmF2LnNlYXJjaC52MSKWAgoNU2VhcmNoUmVxdWVzdBINCgVxdWVyeRgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEioKBG1vZGUYAyABKA4yHC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaE1vZGUSDQoFdG9wX2sYBCABKA0SGgoNaW5kZXhfdmVyc2lvbhgFIAEoCUgAiAEBEhQKDGRvY3VtZW50X2lkcxgGIAMoCRIfChJ0cmFuc2FjdGlvbl9zZXRfaWQYByABKAlIAYgBARINCgV0cmFjZRgIIAEoCEIQCg5faW5kZXhfdmVyc2lvbkIVChNfdHJhbnNhY3Rpb25fc2V0X2lkIjgKClN0YWdlU2NvcmUSDQoFc3RhZ2UYASABKAkSDQoFc2NvcmUYAiABKAESDAoEcmFuaxgDIAEoDSLnAQoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAkSDwoHbm9kZV9pZBgDIAEoCRINCgVzdGFydBgEIAEoDRILCgNlbmQYBSABKA0SDQoFc2NvcmUYBiABKAESMgoMc3RhZ2Vfc2NvcmVzGAcgAygLMhwubGV4bmF2LnNlYXJjaC52MS5TdGFnZVNjb3JlEhcKCmNsYXVzZV9yZWYYCCABKAlIAIgBARISCgV0aXRsZRgJIAEoCUgBiAEBQg0KC19jbGF1c2VfcmVmQggKBl90aXRsZSKKAgoKU3RhZ2VUcmFjZRINCgVzdGFnZRgBIAEoCRITCgtkdXJhdGlvbl9tcxgCIAEoARIVCg1jYW5kaWRhdGVzX2luGAMgASgNEhYKDmNhbmRpZGF0ZXNfb3V0GAQgASgNEkAKCmF0dHJpYnV0ZXMYBSADKAsyLC5sZXhuYXYuc2VhcmNoLnYxLlN0YWdlVHJhY2UuQXR0cmlidXRlc0VudHJ5EjQKCmNhbmRpZGF0ZXMYBiADKAsyIC5sZXhuYXYuc2VhcmNoLnYxLlRyYWNlQ2FuZGlkYXRlGjEKD0F0dHJpYnV0ZXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIisKDlRyYWNlQ2FuZGlkYXRlEgoKAmlkGAEgASgJEg0KBXNjb3JlGAIgASgBIssCCgpRdWVyeVRyYWNlEhUKDWluZGV4X3ZlcnNpb24YASABKAkSKgoEbW9kZRgCIAEoDjIcLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoTW9kZRIsCgZzdGFnZXMYAyADKAsyHC5sZXhuYXYuc2VhcmNoLnYxLlN0YWdlVHJhY2USEAoIdG90YWxfbXMYBCABKAESFAoMcHJpbmNpcGFsX2lkGAUgASgJEhgKEHByaW5jaXBhbF9ncm91cHMYBiADKAkSFgoJcm91dGVkX2J5GAcgASgJSACIAQESEAoIc2VsZWN0ZWQYCCADKAkSIQoUdmVjdG9yX2luZGV4X3ZlcnNpb24YCSABKAlIAYgBARIWCg5jb250ZXh0X3Rva2VucxgKIAEoDUIMCgpfcm91dGVkX2J5QhcKFV92ZWN0b3JfaW5kZXhfdmVyc2lvbiJ/Cg5TZWFyY2hSZXNwb25zZRIpCgRoaXRzGAEgAygLMhsubGV4bmF2LnNlYXJjaC52MS5TZWFyY2hIaXQSFQoNaW5kZXhfdmVyc2lvbhgCIAEoCRIrCgV0cmFjZRgDIAEoCzIcLmxleG5hdi5zZWFyY2gudjEuUXVlcnlUcmFjZSqUAgoKU2VhcmNoTW9kZRIbChdTRUFSQ0hfTU9ERV9VTlNQRUNJRklFRBAAEhcKE1NFQVJDSF9NT0RFX0xFWElDQUwQARIVChFTRUFSQ0hfTU9ERV9ERU5TRRACEhYKElNFQVJDSF9NT0RFX0hZQlJJRBADEhgKFFNFQVJDSF9NT0RFX05BVkVNQkVEEAQSGAoUU0VBUkNIX01PREVfTkFWSU5ERVgQBRIWChJTRUFSQ0hfTU9ERV9JTkpFQ1QQBhIbChdTRUFSQ0hfTU9ERV9OQVZFTUJFRF9SMRAHEhsKF1NFQVJDSF9NT0RFX05BVkVNQkVEX1IyEAgSGwoXU0VBUkNIX01PREVfTkFWRU1CRURfUjMQCTJcCg1TZWFyY2hTZXJ2aWNlEksKBlNlYXJjaBIfLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoUmVxdWVzdBogLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoUmVzcG9uc2ViBnByb3RvMw", [file_lexnav_document_v1_document]);
 
 /**
  * @generated from message lexnav.search.v1.SearchRequest
@@ -201,6 +201,13 @@ export type StageTrace = Message<"lexnav.search.v1.StageTrace"> & {
    * @generated from field: map<string, string> attributes = 5;
    */
   attributes: { [key: string]: string };
+
+  /**
+   * The candidates the stage handed on, best first: passage ids and scores, never text.
+   *
+   * @generated from field: repeated lexnav.search.v1.TraceCandidate candidates = 6;
+   */
+  candidates: TraceCandidate[];
 };
 
 /**
@@ -209,6 +216,28 @@ export type StageTrace = Message<"lexnav.search.v1.StageTrace"> & {
  */
 export const StageTraceSchema: GenMessage<StageTrace> = /*@__PURE__*/
   messageDesc(file_lexnav_search_v1_search, 3);
+
+/**
+ * @generated from message lexnav.search.v1.TraceCandidate
+ */
+export type TraceCandidate = Message<"lexnav.search.v1.TraceCandidate"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: double score = 2;
+   */
+  score: number;
+};
+
+/**
+ * Describes the message lexnav.search.v1.TraceCandidate.
+ * Use `create(TraceCandidateSchema)` to create a new message.
+ */
+export const TraceCandidateSchema: GenMessage<TraceCandidate> = /*@__PURE__*/
+  messageDesc(file_lexnav_search_v1_search, 4);
 
 /**
  * @generated from message lexnav.search.v1.QueryTrace
@@ -233,6 +262,42 @@ export type QueryTrace = Message<"lexnav.search.v1.QueryTrace"> & {
    * @generated from field: double total_ms = 4;
    */
   totalMs: number;
+
+  /**
+   * Who the search ran for: the filter applied inside every store query.
+   *
+   * @generated from field: string principal_id = 5;
+   */
+  principalId: string;
+
+  /**
+   * @generated from field: repeated string principal_groups = 6;
+   */
+  principalGroups: string[];
+
+  /**
+   * What chose the routed documents: "name", "instrument", "role" or "question"; absent when not routed.
+   *
+   * @generated from field: optional string routed_by = 7;
+   */
+  routedBy?: string | undefined;
+
+  /**
+   * Ids of the passages handed on, in order.
+   *
+   * @generated from field: repeated string selected = 8;
+   */
+  selected: string[];
+
+  /**
+   * @generated from field: optional string vector_index_version = 9;
+   */
+  vectorIndexVersion?: string | undefined;
+
+  /**
+   * @generated from field: uint32 context_tokens = 10;
+   */
+  contextTokens: number;
 };
 
 /**
@@ -240,7 +305,7 @@ export type QueryTrace = Message<"lexnav.search.v1.QueryTrace"> & {
  * Use `create(QueryTraceSchema)` to create a new message.
  */
 export const QueryTraceSchema: GenMessage<QueryTrace> = /*@__PURE__*/
-  messageDesc(file_lexnav_search_v1_search, 4);
+  messageDesc(file_lexnav_search_v1_search, 5);
 
 /**
  * @generated from message lexnav.search.v1.SearchResponse
@@ -271,7 +336,7 @@ export type SearchResponse = Message<"lexnav.search.v1.SearchResponse"> & {
  * Use `create(SearchResponseSchema)` to create a new message.
  */
 export const SearchResponseSchema: GenMessage<SearchResponse> = /*@__PURE__*/
-  messageDesc(file_lexnav_search_v1_search, 5);
+  messageDesc(file_lexnav_search_v1_search, 6);
 
 /**
  * @generated from enum lexnav.search.v1.SearchMode
@@ -304,7 +369,7 @@ export enum SearchMode {
   HYBRID = 3,
 
   /**
-   * Navigation over the provision tree guided by embeddings.
+   * navembed-r4: hybrid, 40 retrieved, reranked, the best 10 kept (the full navembed pipeline).
    *
    * @generated from enum value: SEARCH_MODE_NAVEMBED = 4;
    */
@@ -323,6 +388,27 @@ export enum SearchMode {
    * @generated from enum value: SEARCH_MODE_INJECT = 6;
    */
   INJECT = 6,
+
+  /**
+   * navembed-r1: routed documents, dense inside them.
+   *
+   * @generated from enum value: SEARCH_MODE_NAVEMBED_R1 = 7;
+   */
+  NAVEMBED_R1 = 7,
+
+  /**
+   * navembed-r2: r1 plus one hop along cross-reference and definition edges.
+   *
+   * @generated from enum value: SEARCH_MODE_NAVEMBED_R2 = 8;
+   */
+  NAVEMBED_R2 = 8,
+
+  /**
+   * navembed-r3: hybrid plus the same expansion.
+   *
+   * @generated from enum value: SEARCH_MODE_NAVEMBED_R3 = 9;
+   */
+  NAVEMBED_R3 = 9,
 }
 
 /**
