@@ -19,6 +19,8 @@ export const configSchema = z.object({
     .default(200 * 1024 * 1024),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
+  LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Answering: without a key lexnav answers offline; prices are USD per million tokens.
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
@@ -43,6 +45,8 @@ export interface LexnavConfig {
   limits: IngestLimits;
   sharedDir: string;
   natsUrl: string;
+  /** The answer service's gRPC listen address. */
+  answerAddress: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
   answer?: AnswerConfig;
@@ -96,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
+    answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     logLevel: e.LEXNAV_LOG_LEVEL,
     answer: {
       apiKey: e.ANTHROPIC_API_KEY ?? null,

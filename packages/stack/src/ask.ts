@@ -22,8 +22,10 @@ export interface AskWiring {
 /**
  * The ask use case over a store: a model answers when a key is configured and `offline` is false,
  * the offline evidence model otherwise. The CLI and the answer service answer through this one wiring.
+ * A command or an evaluation run reads each version's text and nodes once; a long-lived process
+ * (`longLived`) reads them from the catalog on every call, so a delete or a new version is seen at once.
  */
-export function createStackAsk(w: AskWiring, offline: boolean) {
+export function createStackAsk(w: AskWiring, offline: boolean, options: { longLived?: boolean } = {}) {
   const settings = w.config.answer;
   const model =
     !offline && settings?.apiKey
@@ -45,9 +47,13 @@ export function createStackAsk(w: AskWiring, offline: boolean) {
   return createAsk({
     evidenceModel: () => loadEvidenceModel(w.config.evidenceModelPath),
     searcher: w.searcher,
-    text: cachedVersionText(w.catalog),
+    text: options.longLived
+      ? (documentId, version) => w.catalog.getVersion(documentId, version)?.text ?? null
+      : cachedVersionText(w.catalog),
     document: (id) => w.catalog.getDocument(id),
-    node: cachedVersionNode(w.catalog),
+    node: options.longLived
+      ? (documentId, version, nodeId) => w.catalog.getNodes(documentId, version).find((n) => n.id === nodeId) ?? null
+      : cachedVersionNode(w.catalog),
     corpus: (principal) =>
       readable(principal)
         .filter((d) => d.currentVersion !== null)

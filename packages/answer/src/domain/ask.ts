@@ -1,6 +1,6 @@
 import { inSpan, LexnavError } from "@lexnav/core";
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
-import type { Principal, RetrievedPassage, Searcher } from "@lexnav/retrieval";
+import type { Principal, QueryTrace, RetrievedPassage, Searcher } from "@lexnav/retrieval";
 import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
@@ -52,6 +52,8 @@ export interface AskRequest {
   /** Passages a retrieval mode hands the answerer. */
   k: number;
   onText?: (delta: string) => void;
+  /** Called with the retrieval's query trace (candidates, scores, filters, versions; never text). */
+  onTrace?: (trace: QueryTrace) => void;
 }
 
 /** Longest stretch of one provision navindex fetches for the model (characters). */
@@ -177,6 +179,7 @@ export function createAsk(deps: AskDeps) {
         { query: question, principal: req.principal, mode: req.mode, k: req.k },
         deps.text,
       );
+      req.onTrace?.(r.trace);
       indexVersion = r.trace.indexVersion;
       selected = r.trace.selected;
       routing = {

@@ -1,0 +1,149 @@
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { type AnswerMode, type AnswerRecord, entryDollars } from "@lexnav/answer";
+import { LexnavError } from "@lexnav/core";
+import { answerV1, searchV1 } from "@lexnav/proto";
+import type { Principal, QueryTrace } from "@lexnav/retrieval";
+
+const { SearchMode } = searchV1;
+
+/** Passages retrieved for the answerer when a request leaves `top_k` at 0 (what `lexnav ask` uses). */
+export const DEFAULT_TOP_K = 10;
+/** The most passages a request may ask for (as `lexnav ask --k`). */
+export const MAX_TOP_K = 100;
+
+/** The contract's modes and lexnav's: NAVEMBED is the full navembed pipeline (r4). */
+const MODES: ReadonlyMap<searchV1.SearchMode, AnswerMode> = new Map([
+  [SearchMode.LEXICAL, "lexical"],
+  [SearchMode.DENSE, "dense"],
+  [SearchMode.HYBRID, "hybrid"],
+  [SearchMode.NAVEMBED_R1, "navembed-r1"],
+  [SearchMode.NAVEMBED_R2, "navembed-r2"],
+  [SearchMode.NAVEMBED_R3, "navembed-r3"],
+  [SearchMode.NAVEMBED, "navembed-r4"],
+  [SearchMode.NAVINDEX, "navindex"],
+  [SearchMode.INJECT, "inject"],
+]);
+
+const WIRE_MODES: ReadonlyMap<AnswerMode, searchV1.SearchMode> = new Map([...MODES].map(([w, m]) => [m, w]));
+
+/** What the use case is asked: the question, the mode, who asks, how many passages, whether offline. */
+export interface AskCall {
+  question: string;
+  mode: AnswerMode;
+  principal: Principal;
+  k: number;
+  offline: boolean;
+}
+
+/**
+ * Reads an AskRequest. A request the service cannot honour is refused with a reason, never answered
+ * as something else: a missing principal, an unknown mode, a top_k out of range, and the restrictions
+ * (documents, transaction set, index version) the embedded searcher does not apply yet.
+ */
+export function readAskRequest(req: answerV1.AskRequest): AskCall {
+  if (!req.principal || req.principal.id.trim() === "")
+    throw new LexnavError("invalid_argument", "principal.id is required: answers are filtered by who asks");
+  const mode = req.mode === SearchMode.UNSPECIFIED ? "hybrid" : MODES.get(req.mode);
+  if (mode === undefined)
+    throw new LexnavError("invalid_argument", `unknown mode ${req.mode} (the SearchMode values of lexnav.search.v1)`);
+  if (req.topK > MAX_TOP_K)
+    throw new LexnavError(
+      "invalid_argument",
+      `top_k must be from 1 to ${MAX_TOP_K} (0: the default, ${DEFAULT_TOP_K})`,
+    );
+  const unsupported = [
+    req.documentIds.length > 0 ? "document_ids" : null,
+    req.transactionSetId !== undefined ? "transaction_set_id" : null,
+    req.indexVersion !== undefined ? "index_version" : null,
+  ].filter((f) => f !== null);
+  if (unsupported.length > 0)
+    throw new LexnavError(
+      "invalid_argument",
+      `${unsupported.join(", ")}: this server does not restrict answers that way yet; leave ${unsupported.length > 1 ? "them" : "it"} unset`,
+    );
+  return {
+    question: req.question,
+    mode,
+    principal: { id: req.principal.id, groups: [...req.principal.groups] },
+    k: req.topK === 0 ? DEFAULT_TOP_K : req.topK,
+    offline: req.offline,
+  };
+}
+
+/** The query trace on the wire: stage candidates as ids and scores, the filter, the versions; never text. */
+export function traceMessage(trace: QueryTrace): MessageInitShape<typeof searchV1.QueryTraceSchema> {
+  return {
+    indexVersion: trace.indexVersion,
+    mode: WIRE_MODES.get(trace.mode) ?? SearchMode.UNSPECIFIED,
+    stages: trace.stages.map((s) => ({
+      stage: s.stage,
+      durationMs: s.ms,
+      candidatesOut: s.candidates.length,
+      candidates: s.candidates.map((c) => ({ id: c.id, score: c.score })),
+    })),
+    totalMs: trace.stages.reduce((sum, s) => sum + s.ms, 0),
+    principalId: trace.filters.principal,
+    principalGroups: [...trace.filters.groups],
+    ...(trace.routedBy ? { routedBy: trace.routedBy } : {}),
+    selected: [...trace.selected],
+    ...(trace.vectorIndexVersion ? { vectorIndexVersion: trace.vectorIndexVersion } : {}),
+    contextTokens: trace.contextTokens,
+  };
+}
+
+/**
+ * The answer record as an AskResponse. Without a retrieval trace (inject, navindex's planner) the
+ * trace still names the mode, the asker's filter, the index version and the provisions selected.
+ */
+export function askResponse(record: AnswerRecord, trace: QueryTrace | null): answerV1.AskResponse {
+  const { ledger } = record;
+  return create(answerV1.AskResponseSchema, {
+    answer: record.abstained ? "" : record.answer,
+    citations: record.citations.map((c) => ({
+      documentId: c.documentId,
+      version: c.version,
+      nodeId: c.nodeId,
+      start: c.start,
+      end: c.end,
+      quote: c.quote,
+      ...(c.clauseRef ? { clauseRef: c.clauseRef } : {}),
+      display: c.display,
+    })),
+    abstained: record.abstained,
+    ...(record.abstained ? { abstainReason: record.abstainReason ?? "no verified support" } : {}),
+    ledger: {
+      entries: ledger.entries.map((e) => ({
+        stage: e.stage,
+        model: e.model,
+        inputTokens: e.inputTokens,
+        outputTokens: e.outputTokens,
+        cachedInputTokens: e.cacheReadTokens,
+        cacheWriteTokens: e.cacheWriteTokens,
+        dollars: entryDollars(e, ledger.priceCard).total,
+      })),
+      totalInputTokens: BigInt(ledger.tokens.input),
+      totalOutputTokens: BigInt(ledger.tokens.output),
+      totalCacheReadTokens: BigInt(ledger.tokens.cacheRead),
+      totalCacheWriteTokens: BigInt(ledger.tokens.cacheWrite),
+      totalDollars: ledger.dollars.total,
+    },
+    trace: trace
+      ? traceMessage(trace)
+      : {
+          indexVersion: record.indexVersion,
+          mode: WIRE_MODES.get(record.mode) ?? SearchMode.UNSPECIFIED,
+          principalId: record.principal.id,
+          principalGroups: [...record.principal.groups],
+          selected: [...record.selectedNodes],
+          contextTokens: record.contextTokens,
+        },
+    precedence: [...record.precedence],
+    warnings: [...record.warnings],
+    answerId: record.id,
+    answerer: record.answerer,
+    ...(record.model ? { model: record.model } : {}),
+    promptVersion: record.promptVersion,
+    contextTokens: record.contextTokens,
+    unsupported: record.unsupported,
+  });
+}

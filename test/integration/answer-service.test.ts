@@ -1,0 +1,292 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { create, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
+import {
+  type Client,
+  credentials,
+  Metadata,
+  makeGenericClientConstructor,
+  type ServiceError,
+  status,
+} from "@grpc/grpc-js";
+import { createSqliteAnswerStore } from "@lexnav/answer";
+import { ANSWER_SERVICE, type AnswerApp, createAnswerApp } from "@lexnav/answer-service";
+import { openSqliteDatabase } from "@lexnav/catalog";
+import { DEFAULT_LIMITS, loadConfig, silentLogger } from "@lexnav/core";
+import { createIngestApp, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import { answerV1, ingestV1, searchV1 } from "@lexnav/proto";
+import { createEmbeddedStack, createStackAsk, type EmbeddedStack } from "@lexnav/stack";
+import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
+import { jetstream } from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ASK_VERSO, CUAD_FIXTURES } from "../support/cuad-fixtures.ts";
+import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
+import { repoRoot } from "../support/shared.ts";
+
+type AskInit = MessageInitShape<typeof answerV1.AskRequestSchema>;
+const DEALS = { id: "ann", groups: ["deals"] };
+const BOARD = { id: "bob", groups: ["board"] };
+const TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+const CALLER_SPAN = "00f067aa0ba902b7";
+
+/** A client of the answer service, built from the same binding the server registers. */
+function answerClient(port: number) {
+  const Ctor = makeGenericClientConstructor(ANSWER_SERVICE, "AnswerService");
+  const client = new Ctor(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as Client & {
+    ask(
+      req: answerV1.AskRequest,
+      md: Metadata,
+      cb: (e: ServiceError | null, r?: answerV1.AskResponse) => void,
+    ): unknown;
+  };
+  const ask = (init: AskInit, metadata = new Metadata()) =>
+    new Promise<answerV1.AskResponse>((resolve, reject) =>
+      client.ask(create(answerV1.AskRequestSchema, init), metadata, (e, r) =>
+        e ? reject(e) : resolve(r as answerV1.AskResponse),
+      ),
+    );
+  const refusal = (init: AskInit) =>
+    ask(init).then(
+      () => {
+        throw new Error("expected the call to be refused");
+      },
+      (e: ServiceError) => e,
+    );
+  return { ask, refusal, close: () => client.close() };
+}
+
+/** The answer service over the store at `db`, on its own connection as a separate process would be. */
+function answerAppOver(db: string): { app: AnswerApp; stack: EmbeddedStack; close(): void } {
+  const config = { ...loadConfig({}), dbPath: db };
+  const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+  const answers = openSqliteDatabase(db);
+  const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
+  const app = createAnswerApp({
+    ask: createStackAsk(wiring, false, { longLived: true }),
+    askOffline: createStackAsk(wiring, true, { longLived: true }),
+    store: createSqliteAnswerStore(answers),
+    logger: silentLogger,
+  });
+  return {
+    app,
+    stack,
+    close: () => {
+      answers.close();
+      stack.close();
+    },
+  };
+}
+
+describe("the answer service over gRPC", () => {
+  const dir = mkdtempSync(join(tmpdir(), "lexnav-answer-svc-"));
+  const db = join(dir, "store.sqlite");
+  const exporter = new InMemorySpanExporter();
+  let telemetry: Telemetry | null;
+  let ids: Record<"verso" | "vivint", string>;
+  let served: ReturnType<typeof answerAppOver>;
+  let client: ReturnType<typeof answerClient>;
+
+  beforeAll(async () => {
+    telemetry = startTelemetry("lexnav-answer-test", { env: {}, processors: [new SimpleSpanProcessor(exporter)] });
+    const ingest = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const verso = await ingest.pipeline.ingest({
+      source: CUAD_FIXTURES.verso,
+      access: { principals: [], groups: ["deals"] },
+    });
+    const vivint = await ingest.pipeline.ingest({
+      source: CUAD_FIXTURES.vivint,
+      access: { principals: [], groups: ["board"] },
+    });
+    ingest.close();
+    expect([verso.status, vivint.status]).toEqual(["indexed", "indexed"]);
+    ids = { verso: verso.documentId, vivint: vivint.documentId };
+    served = answerAppOver(db);
+    client = answerClient(await served.app.listen("127.0.0.1:0"));
+  });
+  afterAll(async () => {
+    client?.close();
+    await served?.app.stop(1_000);
+    served?.close();
+    await telemetry?.shutdown();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers with citations that resolve to the stored text, and records the answer for replay", async () => {
+    const r = await client.ask({ question: ASK_VERSO, principal: DEALS, mode: searchV1.SearchMode.HYBRID });
+    expect(r.abstained).toBe(false);
+    expect(r.citations.length).toBeGreaterThan(0);
+    for (const c of r.citations) {
+      expect(c.documentId).toBe(ids.verso);
+      const text = served.stack.catalog.getVersion(c.documentId, c.version)?.text ?? "";
+      expect(c.quote).toBe(text.slice(c.start, c.end));
+    }
+    expect(r.answer).toContain(r.citations[0]?.display as string);
+    expect(r).toMatchObject({ answerer: "offline", contextTokens: expect.any(Number) });
+    expect(r.model).toMatch(/^lexnav-evidence-v1@/);
+    // the offline answerer calls no model: an empty ledger, $0
+    expect(r.ledger?.entries).toEqual([]);
+    expect(r.ledger?.totalDollars).toBe(0);
+    // the query trace: who asked, the stages with their candidates, the index version; never the question
+    expect(r.trace?.principalId).toBe("ann");
+    expect(r.trace?.indexVersion).not.toBe("");
+    expect(r.trace?.stages.some((s) => s.candidates.length > 0)).toBe(true);
+    expect(JSON.stringify(r.trace, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toMatch(/governs/i);
+    // the same record a `lexnav replay` reads
+    const stored = openSqliteDatabase(db);
+    try {
+      const record = createSqliteAnswerStore(stored).get(r.answerId);
+      expect(record?.citations.map((c) => [c.start, c.end])).toEqual(r.citations.map((c) => [c.start, c.end]));
+      expect(record?.principal).toEqual(DEALS);
+    } finally {
+      stored.close();
+    }
+  });
+
+  it("never cites, or traces, a document the asker may not read", async () => {
+    const r = await client.ask({ question: ASK_VERSO, principal: BOARD });
+    expect(r.citations.filter((c) => c.documentId === ids.verso)).toEqual([]);
+    const wire = JSON.stringify(r, (_k, v) => (typeof v === "bigint" ? String(v) : v));
+    expect(wire).not.toContain(ids.verso);
+    expect(wire).not.toMatch(/VERSO|Backhaul/i);
+  });
+
+  it("refuses a request it cannot honour with INVALID_ARGUMENT and a reason", async () => {
+    const missing = await client.refusal({ question: "Which law governs?" });
+    expect(missing.code).toBe(status.INVALID_ARGUMENT);
+    expect(missing.details).toMatch(/principal\.id is required/);
+    const empty = await client.refusal({ question: "   ", principal: DEALS });
+    expect(empty.code).toBe(status.INVALID_ARGUMENT);
+    expect(empty.details).toMatch(/the question is empty/);
+    const huge = await client.refusal({ question: "governing law ".repeat(4_000), principal: DEALS });
+    expect(huge.code).toBe(status.INVALID_ARGUMENT);
+    const pinned = await client.refusal({ question: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
+    expect(pinned.details).toMatch(/^document_ids: this server does not restrict/);
+  });
+
+  it("continues the caller's trace: the rpc span is the traceparent's child and the ask span its own", async () => {
+    exporter.reset();
+    const md = new Metadata();
+    md.set("traceparent", `00-${TRACE}-${CALLER_SPAN}-01`);
+    await client.ask({ question: ASK_VERSO, principal: DEALS }, md);
+    const spans = exporter.getFinishedSpans();
+    const rpc = spans.find((s) => s.name === "lexnav.answer.rpc");
+    const ask = spans.find((s) => s.name === "lexnav.ask");
+    expect(rpc?.spanContext().traceId).toBe(TRACE);
+    expect(rpc?.parentSpanContext?.spanId).toBe(CALLER_SPAN);
+    expect(ask?.parentSpanContext?.spanId).toBe(rpc?.spanContext().spanId);
+    expect(rpc?.attributes["lexnav.abstained"]).toBe(false);
+    for (const s of spans) expect(JSON.stringify(s.attributes)).not.toMatch(/governs|VERSO/i);
+  });
+
+  it("runs as a process: listens where LEXNAV_ANSWER_ADDRESS says, answers, and exits cleanly on SIGTERM", async () => {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "services/answer/src/main.ts"], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, LEXNAV_DB: db, LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0", LEXNAV_LOG_LEVEL: "info" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let log = "";
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "ready" line in 30 s:\n${log}`)), 30_000);
+      child.stderr?.on("data", (chunk: Buffer) => {
+        log += chunk.toString("utf8");
+        const ready = log
+          .split("\n")
+          .flatMap((l) => (l.startsWith("{") ? [JSON.parse(l) as { msg: string; port?: number }] : []))
+          .find((l) => l.msg === "ready");
+        if (ready?.port) {
+          clearTimeout(timer);
+          resolve(ready.port);
+        }
+      });
+      child.once("exit", (code) => reject(new Error(`exited with ${code} before ready:\n${log}`)));
+    });
+    const remote = answerClient(port);
+    try {
+      const r = await remote.ask({ question: ASK_VERSO, principal: DEALS });
+      expect(r.citations[0]?.documentId).toBe(ids.verso);
+    } finally {
+      remote.close();
+    }
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(log).toMatch(/"msg":"shutting down","signal":"SIGTERM"/);
+  });
+});
+
+describe("ingest over NATS, answers over gRPC, on one store", () => {
+  let nats: NatsServerHandle;
+  let nc: NatsConnection;
+  const dir = mkdtempSync(join(tmpdir(), "lexnav-answer-nats-"));
+  const db = join(dir, "store.sqlite");
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    nc = await connect({ servers: nats.url, name: "answer-e2e" });
+  });
+  afterAll(async () => {
+    await nc?.drain().catch(() => undefined);
+    await nats?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers from a document the ingest service indexed, and stops citing it once it is deleted", async () => {
+    const ingestStack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const ingest = await createIngestApp({ nc, pipeline: ingestStack.pipeline, logger: silentLogger });
+    const served = answerAppOver(db);
+    const client = answerClient(await served.app.listen("127.0.0.1:0"));
+    const js = jetstream(nc);
+    const events = await (await js.consumers.get(INGEST_STREAMS.events)).consume();
+    const incoming = events[Symbol.asyncIterator]();
+    const next = async (subject: string) => {
+      for (;;) {
+        const m = await incoming.next();
+        if (m.done) throw new Error(`no ${subject} event`);
+        if (m.value.subject === subject) return m.value;
+      }
+    };
+    try {
+      await js.publish(
+        INGEST_SUBJECTS.ingestDocument,
+        toBinary(
+          ingestV1.IngestDocumentCommandSchema,
+          create(ingestV1.IngestDocumentCommandSchema, {
+            commandId: "c-verso",
+            source: CUAD_FIXTURES.verso,
+            access: { principals: [], groups: ["deals"] },
+          }),
+        ),
+      );
+      await next(INGEST_SUBJECTS.documentIndexed);
+      const documentId = ingestStack.catalog.listDocuments({ lifecycle: ["indexed"] })[0]?.id as string;
+      const before = await client.ask({ question: ASK_VERSO, principal: DEALS });
+      expect(before.abstained).toBe(false);
+      expect(before.citations.map((c) => c.documentId)).toContain(documentId);
+
+      await js.publish(
+        INGEST_SUBJECTS.deleteDocument,
+        toBinary(
+          ingestV1.DeleteDocumentCommandSchema,
+          create(ingestV1.DeleteDocumentCommandSchema, { commandId: "c-del", documentId }),
+        ),
+      );
+      await next(INGEST_SUBJECTS.documentDeleted);
+      const after = await client.ask({ question: ASK_VERSO, principal: DEALS });
+      expect(after.abstained).toBe(true);
+      expect(after.citations).toEqual([]);
+      expect(JSON.stringify(after.trace, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(documentId);
+    } finally {
+      // close() waits for an iterator loop to end; this test pulls with next(), so stop the pull directly
+      events.stop();
+      client.close();
+      await served.app.stop(1_000);
+      served.close();
+      await ingest.stop();
+      ingestStack.close();
+    }
+  });
+});
