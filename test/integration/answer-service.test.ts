@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { create, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 import {
   type Client,
   credentials,
@@ -25,7 +24,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-tr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASK_VERSO, CUAD_FIXTURES } from "../support/cuad-fixtures.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
-import { repoRoot } from "../support/shared.ts";
+import { startServiceProcess } from "../support/service-process.ts";
 
 type AskInit = MessageInitShape<typeof answerV1.AskRequestSchema>;
 const DEALS = { id: "ann", groups: ["deals"] };
@@ -183,38 +182,20 @@ describe("the answer service over gRPC", () => {
   });
 
   it("runs as a process: listens where LEXNAV_ANSWER_ADDRESS says, answers, and exits cleanly on SIGTERM", async () => {
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "services/answer/src/main.ts"], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, LEXNAV_DB: db, LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0", LEXNAV_LOG_LEVEL: "info" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let log = "";
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "ready" line in 30 s:\n${log}`)), 30_000);
-      child.stderr?.on("data", (chunk: Buffer) => {
-        log += chunk.toString("utf8");
-        const ready = log
-          .split("\n")
-          .flatMap((l) => (l.startsWith("{") ? [JSON.parse(l) as { msg: string; port?: number }] : []))
-          .find((l) => l.msg === "ready");
-        if (ready?.port) {
-          clearTimeout(timer);
-          resolve(ready.port);
-        }
-      });
-      child.once("exit", (code) => reject(new Error(`exited with ${code} before ready:\n${log}`)));
-    });
-    const remote = answerClient(port);
+    const { process: service, ready } = await startServiceProcess(
+      "answer",
+      { LEXNAV_DB: db, LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0", LEXNAV_LOG_LEVEL: "info" },
+      "ready",
+    );
+    const remote = answerClient(ready.port as number);
     try {
       const r = await remote.ask({ question: ASK_VERSO, principal: DEALS });
       expect(r.citations[0]?.documentId).toBe(ids.verso);
     } finally {
       remote.close();
     }
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    expect(log).toMatch(/"msg":"shutting down","signal":"SIGTERM"/);
+    expect(await service.stop()).toBe(0);
+    expect(service.log()).toMatch(/"msg":"shutting down","signal":"SIGTERM"/);
   });
 });
 
@@ -287,6 +268,45 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
       served.close();
       await ingest.stop();
       ingestStack.close();
+    }
+  });
+
+  it("as two processes: the ingest service indexes a command's document and the answer service cites it", async () => {
+    const processDb = join(dir, "processes.sqlite");
+    const env = { LEXNAV_DB: processDb, NATS_URL: nats.url, LEXNAV_LOG_LEVEL: "info" };
+    const ingest = await startServiceProcess("ingest", env, "ingest service consuming");
+    const answer = await startServiceProcess("answer", { ...env, LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0" }, "ready");
+    const client = answerClient(answer.ready.port as number);
+    const js = jetstream(nc);
+    try {
+      await js.publish(
+        INGEST_SUBJECTS.ingestDocument,
+        toBinary(
+          ingestV1.IngestDocumentCommandSchema,
+          create(ingestV1.IngestDocumentCommandSchema, {
+            commandId: "c-verso-2",
+            source: CUAD_FIXTURES.verso,
+            access: { principals: [], groups: ["deals"] },
+          }),
+        ),
+      );
+      const consumer = await js.consumers.get(INGEST_STREAMS.events);
+      let indexed: string | null = null;
+      for (let i = 0; i < 20 && indexed === null; i++) {
+        const m = await consumer.next({ expires: 5_000 });
+        if (m?.subject !== INGEST_SUBJECTS.documentIndexed) continue;
+        // the stream also holds the events of the test before
+        const event = fromBinary(ingestV1.DocumentIndexedSchema, m.data);
+        if (event.commandId === "c-verso-2") indexed = event.documentId;
+      }
+      expect(indexed).not.toBeNull();
+      const r = await client.ask({ question: ASK_VERSO, principal: DEALS });
+      expect(r.abstained).toBe(false);
+      expect(r.citations.map((c) => c.documentId)).toContain(indexed);
+    } finally {
+      client.close();
+      expect(await answer.process.stop()).toBe(0);
+      expect(await ingest.process.stop()).toBe(0);
     }
   });
 });

@@ -1,6 +1,5 @@
-import { createSqliteCatalog } from "@lexnav/catalog";
 import { createLogger, loadConfig } from "@lexnav/core";
-import { createIngestPipeline } from "@lexnav/ingest";
+import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { connect } from "@nats-io/transport-node";
 import { createIngestApp } from "./app.ts";
 
@@ -12,8 +11,11 @@ const telemetry = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
   ? (await import("@lexnav/telemetry")).startTelemetry("lexnav-ingest")
   : null;
 
-const catalog = createSqliteCatalog(config.dbPath);
-const pipeline = createIngestPipeline({ catalog, limits: config.limits, logger });
+// The catalog and the search stores on one SQLite file (LEXNAV_DB): an indexed document's passages and
+// vectors are written with it, and a delete or an access change reaches them in the same transaction,
+// so the answer service over the same file finds what was ingested and nothing that was removed.
+const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
+const pipeline = stack.pipeline;
 const nc = await connect({ servers: config.natsUrl, name: "lexnav-ingest" });
 const app = await createIngestApp({ nc, pipeline, logger });
 
@@ -25,7 +27,7 @@ const shutdown = async (signal: string): Promise<void> => {
   try {
     await app.stop();
     await nc.drain();
-    catalog.close();
+    stack.close();
     process.exitCode = 0;
     if (telemetry) {
       await telemetry.shutdown();

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { repoRoot } from "./shared.ts";
+
+/** A service's `main.ts` running as its own process, as a deployment runs it. */
+export interface ServiceProcess {
+  /** Everything the process logged (JSON lines on stderr). */
+  log(): string;
+  /** Sends SIGTERM and resolves to the exit code. */
+  stop(): Promise<number | null>;
+}
+
+type LogLine = { msg: string } & Record<string, unknown>;
+
+/**
+ * Starts `services/<name>/src/main.ts` with tsx and only the environment given (plus PATH), and
+ * resolves once it logs a line with message `readyMsg`, with that line. Rejects with the log when it
+ * exits first or does not get ready within `timeoutMs`.
+ */
+export async function startServiceProcess(
+  name: string,
+  env: Record<string, string>,
+  readyMsg: string,
+  timeoutMs = 30_000,
+): Promise<{ process: ServiceProcess; ready: LogLine }> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", `services/${name}/src/main.ts`], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const ready = await new Promise<LogLine>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${name} logged no "${readyMsg}" in ${timeoutMs} ms:\n${log}`));
+    }, timeoutMs);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      log += chunk.toString("utf8");
+      const line = log
+        .split("\n")
+        .flatMap((l) => (l.startsWith("{") && l.endsWith("}") ? [JSON.parse(l) as LogLine] : []))
+        .find((l) => l.msg === readyMsg);
+      if (line) {
+        clearTimeout(timer);
+        resolve(line);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before "${readyMsg}":\n${log}`));
+    });
+  });
+  return {
+    ready,
+    process: {
+      log: () => log,
+      stop: async () => {
+        child.kill("SIGTERM");
+        return exited;
+      },
+    },
+  };
+}
