@@ -86,7 +86,10 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
   const { logger } = deps;
   const server = new Server();
 
-  const answer = async (request: answerV1.AskRequest, span: TelemetrySpan): Promise<answerV1.AskResponse> => {
+  const answer = async (
+    request: answerV1.AskRequest,
+    span: TelemetrySpan,
+  ): Promise<{ response: answerV1.AskResponse; mode: string }> => {
     const call = readAskRequest(request);
     span.setAttributes({
       "lexnav.mode": call.mode,
@@ -105,7 +108,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     });
     deps.store.put(record);
     span.setAttributes({ "lexnav.answer_id": record.id, "lexnav.abstained": record.abstained });
-    return askResponse(record, trace);
+    return { response: askResponse(record, trace), mode: call.mode };
   };
 
   const ask: handleUnaryCall<answerV1.AskRequest, answerV1.AskResponse> = (call, callback) => {
@@ -114,10 +117,10 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     void withContext(contextFromHeaders(traceHeaders(call.metadata)), () =>
       inSpan("lexnav.answer.rpc", attributes, async (span) => {
         try {
-          const response = await answer(call.request, span);
+          const { response, mode } = await answer(call.request, span);
           logger.info("answered", {
             answerId: response.answerId,
-            mode: call.request.mode,
+            mode,
             abstained: response.abstained,
             citations: response.citations.length,
             ms: Math.round(performance.now() - started),
