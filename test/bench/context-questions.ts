@@ -62,10 +62,14 @@ export const CONTEXT_SETS: ContextSet[] = [
       },
       {
         question: "Which law governs the pledge agreement?",
+        // The filing's pledge agreements are _9 (Pledge Agreement), _10 (Pledge and Collateral Agreement)
+        // and _14 (EMEA Guaranty and Pledge Agreement). Until 2026-11-30 this read _6, _7 and _14 (_6 and
+        // _7 are guarantees), so the Ontario clause, which only _10 has, could never count: corrected
+        // after reading an answer that cited it.
         expect: [
-          { display: /_(?:6|7|14)\]/, quote: /governed by the laws of the province of Ontario/i },
+          { display: /_(?:9|10|14)\]/, quote: /governed by the laws of the province of Ontario/i },
           {
-            display: /_(?:6|7|14)\]/,
+            display: /_(?:9|10|14)\]/,
             quote: /GOVERNED BY, AND CONSTRUED IN ACCORDANCE WITH, THE LAWS OF THE STATE OF NEW YORK/,
           },
         ],
