@@ -25,6 +25,7 @@ export {
   vectorItems,
 } from "./domain/dense-index.ts";
 export {
+  asThisContract,
   documentNameKey,
   type InstrumentMention,
   instrumentMentions,

@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
+import { DEFAULT_LIMITS, loadConfig, silentLogger } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
 import { runRetrievalEval } from "@lexnav/eval";
 import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASK_VERSO, CUAD_FIXTURES } from "../../../test/support/cuad-fixtures.ts";
 import { corpusPath } from "../../../test/support/shared.ts";
+import { createStackAsk } from "./ask.ts";
 import { createEmbeddedStack, type EmbeddedStack } from "./stack.ts";
 
 const { verso: VERSO, sponsor: SPONSOR, vivint: VIVINT, thrivent: THRIVENT } = CUAD_FIXTURES;
@@ -130,6 +131,21 @@ describe("the embedded stack's retrieval modes", () => {
       expect(r.trace.mode).toBe(mode);
       expect(r.trace.filters.principal).toBe(READER.id);
     }
+  });
+
+  it("answers a lawyer's wording of a question the evidence model knows, naming the contract instead of 'this contract'", async () => {
+    // VERSO's clause says "construed and interpreted according to the laws of the State of Georgia":
+    // neither "law" nor "governs"; the coverage rule abstained, the model knows the wording
+    const ask = createStackAsk({ config: loadConfig({}), catalog: stack.catalog, searcher: stack.searcher }, true);
+    const r = await ask.ask({
+      question: "Which law governs the VERSO intellectual property agreement?",
+      mode: "hybrid",
+      principal: READER,
+      k: 10,
+    });
+    expect(r.abstained).toBe(false);
+    expect(r.citations[0]?.documentId).toBe(ids.verso);
+    expect(r.citations[0]?.quote).toMatch(/according to the laws of the State of Georgia/);
   });
 
   it("embeds a document ingested after the dense index was built into the active version", async () => {

@@ -10,6 +10,7 @@ import {
   evidenceModelId,
   evidenceProbability,
   isHeadingLine,
+  modelWording,
   parseEvidenceModel,
   pickEvidence,
   provisionTerms,
@@ -75,6 +76,25 @@ function trainedModel(): EvidenceModel {
 }
 
 describe("evidence model", () => {
+  it("knows a wording when the question names the contract it asks about instead of saying 'the contract'", () => {
+    const model = trainedModel();
+    const known = questionTypeKey(questionTerms(LAW_Q));
+    const named = "Which state's law governs the Services Agreement?";
+    expect(modelWording(model, named)).toMatchObject({ familiar: true, typeKey: known });
+    expect(modelWording(model, "Which state's law governs this Agreement?")).toMatchObject({ typeKey: known });
+    expect(modelWording(model, "Which state's law governs the notices?").familiar).toBe(false);
+    // a wording that does not say the contract: the question's naming of it is set aside
+    const bare = { ...model, questionTypes: new Set([questionTypeKey(questionTerms("Is there a cap on liability?"))]) };
+    expect(modelWording(bare, "Is there a cap on liability in the supply agreement?").familiar).toBe(true);
+    expect(modelWording(bare, "Is there a cap on liability under this Agreement?").familiar).toBe(true);
+    expect(modelWording(bare, "Is there a cap on liability for fees?").familiar).toBe(false);
+    // scored by the model it was trained as, not by the coverage rule ("law" is not "laws")
+    const text = contract("Oregon", 30);
+    const r = scoreCandidates(model, named, [item("d9", text)], () => text);
+    expect(r.scorer).toBe("model");
+    expect(r.scored[0]?.text).toContain("governed by the laws of the State of Oregon");
+  });
+
   it("reads the asking part of a question, not the document's name", () => {
     expect(questionTerms(LAW_Q)).not.toContain("services");
     expect(questionTerms(LAW_Q)).toEqual(expect.arrayContaining(["law", "govern"]));

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { inAnnex } from "@lexnav/document-model";
 import {
+  asThisContract,
   contentWords,
   featureWords,
   instrumentMentions,
@@ -403,9 +404,7 @@ export function scoreCandidates(
   extract: readonly EvidenceItem[],
   source: SourceText,
 ): ScoredExtract {
-  const terms = questionTerms(question);
-  const typeKey = questionTypeKey(terms);
-  const familiar = model.questionTypes.has(typeKey);
+  const { terms, typeKey, familiar } = modelWording(model, question);
   // The model reads the wording as trained; the coverage rule counts only the words that ask for a
   // provision, or a title that repeats the instrument's name outscores the clause asked about.
   const used = familiar ? terms : provisionTerms(question, terms);
@@ -423,6 +422,30 @@ export function scoreCandidates(
   return familiar
     ? { scored, decision: model.decision, scorer: "model" }
     : { scored, decision: COVERAGE_RULE.decision, scorer: "coverage" };
+}
+
+/**
+ * The question's terms and wording key as the model reads them: as asked or, when the model was not
+ * trained on that wording, with the contract it is about said as "this contract" (`asThisContract`), or
+ * not said at all. "Which law governs the VERSO intellectual property agreement?" is asked as "Which
+ * law governs this contract?", "Is there a cap on liability in the supply agreement?" as "Is there a
+ * cap on liability?": wordings the model knows, about the contract in hand, which a lawyer names.
+ * Only a wording the model was trained on counts; otherwise the terms as asked, unfamiliar.
+ */
+export function modelWording(
+  model: Pick<EvidenceModel, "questionTypes">,
+  question: string,
+): { terms: string[]; typeKey: string; familiar: boolean } {
+  const terms = questionTerms(question);
+  const typeKey = questionTypeKey(terms);
+  if (model.questionTypes.has(typeKey)) return { terms, typeKey, familiar: true };
+  const said = asThisContract(parseQuestion(question).ask);
+  for (const form of [said, said.replace(/(?:\b(?:in|under|of|to|by|for|from)\s+)?\bthis contract\b/gi, " ")]) {
+    const generic = askTerms(form);
+    const key = questionTypeKey(generic);
+    if (generic.length > 0 && model.questionTypes.has(key)) return { terms: generic, typeKey: key, familiar: true };
+  }
+  return { terms, typeKey, familiar: false };
 }
 
 /** Most likely evidence first; ties go to the better-ranked passage, then to the earlier sentence. */

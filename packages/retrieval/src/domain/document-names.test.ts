@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  asThisContract,
   documentNameKey,
   impliedInstruments,
   instrumentMentions,
@@ -61,6 +62,21 @@ describe("instruments a question names by kind", () => {
     expect(withoutMentions("Can the agreement be assigned under this amendment?")).toBe(
       "Can the agreement be assigned under this amendment?",
     );
+  });
+
+  it("says the contract a question is about as 'this contract', however it is named", () => {
+    const said = (ask: string) => asThisContract(ask).replace(/\s+/g, " ").trim();
+    expect(said("Which law governs the VERSO intellectual property agreement?")).toBe(
+      "Which law governs this contract ?",
+    );
+    expect(said("Can the agreement be assigned?")).toBe("Can this contract be assigned?");
+    expect(said("Is this Agreement exclusive?")).toBe("Is this contract exclusive?");
+    expect(said("What happens on the termination of the agreement?")).toBe(
+      "What happens on the termination of this contract ?",
+    );
+    // "the same lease" singles out nothing and is kept; a side letter is the contract asked about
+    expect(said("What does the same lease say?")).toBe("What does the same lease say?");
+    expect(said("What are the terms of the side letter?")).toBe("What are the terms of this contract ?");
   });
 
   it("keys filed names, never a name of generic words alone", () => {

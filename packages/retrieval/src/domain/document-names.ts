@@ -158,6 +158,21 @@ export function withoutMentions(ask: string): string {
   );
 }
 
+/**
+ * The asking part with the contract it is about said as "this contract": an instrument it names by kind
+ * ("Which law governs the VERSO intellectual property agreement?"), and "the agreement", "this
+ * agreement" or "the contract" alone. Benchmark wordings ask about "this contract"; a lawyer names it.
+ */
+export function asThisContract(ask: string): string {
+  return ask
+    .replace(MENTION, (whole: string, before: string, noun: string) => {
+      if (mentionOf(whole, before, noun)) return " this contract ";
+      const qualified = words(before).some((w) => !FILLER.has(w));
+      return !qualified && ANY_INSTRUMENT.has(noun.toLowerCase()) ? " this contract " : whole;
+    })
+    .replace(/\bthis\s+(?:agreement|contract|instrument)\b/gi, "this contract");
+}
+
 /** A word of a title or a mention as they are compared: lowercase letters and digits, singular. */
 export function mentionWord(token: string): string {
   return token
