@@ -11,12 +11,12 @@ import {
   status,
 } from "@grpc/grpc-js";
 import { createSqliteAnswerStore } from "@lexnav/answer";
-import { ANSWER_SERVICE, type AnswerApp, createAnswerApp } from "@lexnav/answer-service";
+import { ANSWER_SERVICE, type AnswerApp, createAnswerAppOnStack, SEARCH_SERVICE } from "@lexnav/answer-service";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { DEFAULT_LIMITS, loadConfig, silentLogger } from "@lexnav/core";
 import { createIngestApp, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { answerV1, ingestV1, searchV1 } from "@lexnav/proto";
-import { createEmbeddedStack, createStackAsk, type EmbeddedStack } from "@lexnav/stack";
+import { createEmbeddedStack, type EmbeddedStack } from "@lexnav/stack";
 import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
 import { jetstream } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
@@ -58,18 +58,30 @@ function answerClient(port: number) {
   return { ask, refusal, close: () => client.close() };
 }
 
+/** A client of the Search rpc the same process serves. */
+function searchClient(port: number) {
+  const Ctor = makeGenericClientConstructor(SEARCH_SERVICE, "SearchService");
+  const client = new Ctor(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as Client & {
+    search(
+      req: searchV1.SearchRequest,
+      md: Metadata,
+      cb: (e: ServiceError | null, r?: searchV1.SearchResponse) => void,
+    ): unknown;
+  };
+  const search = (init: MessageInitShape<typeof searchV1.SearchRequestSchema>) =>
+    new Promise<searchV1.SearchResponse>((resolve, reject) =>
+      client.search(create(searchV1.SearchRequestSchema, init), new Metadata(), (e, r) =>
+        e ? reject(e) : resolve(r as searchV1.SearchResponse),
+      ),
+    );
+  return { search, close: () => client.close() };
+}
+
 /** The answer service over the store at `db`, on its own connection as a separate process would be. */
 function answerAppOver(db: string): { app: AnswerApp; stack: EmbeddedStack; close(): void } {
-  const config = { ...loadConfig({}), dbPath: db };
   const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
   const answers = openSqliteDatabase(db);
-  const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
-  const app = createAnswerApp({
-    ask: createStackAsk(wiring, false, { longLived: true }),
-    askOffline: createStackAsk(wiring, true, { longLived: true }),
-    store: createSqliteAnswerStore(answers),
-    logger: silentLogger,
-  });
+  const app = createAnswerAppOnStack(stack, { ...loadConfig({}), dbPath: db }, answers, silentLogger);
   return {
     app,
     stack,
@@ -86,7 +98,7 @@ describe("the answer service over gRPC", () => {
   const exporter = new InMemorySpanExporter();
   let telemetry: Telemetry | null;
   let ids: Record<"verso" | "vivint", string>;
-  let served: ReturnType<typeof answerAppOver>;
+  let served: ReturnType<typeof answerAppOver> & { port: number };
   let client: ReturnType<typeof answerClient>;
 
   beforeAll(async () => {
@@ -103,8 +115,9 @@ describe("the answer service over gRPC", () => {
     ingest.close();
     expect([verso.status, vivint.status]).toEqual(["indexed", "indexed"]);
     ids = { verso: verso.documentId, vivint: vivint.documentId };
-    served = answerAppOver(db);
-    client = answerClient(await served.app.listen("127.0.0.1:0"));
+    const over = answerAppOver(db);
+    served = { ...over, port: await over.app.listen("127.0.0.1:0") };
+    client = answerClient(served.port);
   });
   afterAll(async () => {
     client?.close();
@@ -151,6 +164,34 @@ describe("the answer service over gRPC", () => {
     const wire = JSON.stringify(r, (_k, v) => (typeof v === "bigint" ? String(v) : v));
     expect(wire).not.toContain(ids.verso);
     expect(wire).not.toMatch(/VERSO|Backhaul/i);
+  });
+
+  it("searches for the asker: spans of stored text with each stage's score, the trace only when asked", async () => {
+    const port = served.port;
+    const searcher = searchClient(port);
+    try {
+      const r = await searcher.search({ query: ASK_VERSO, principal: DEALS, topK: 5 });
+      expect(r.hits.length).toBeGreaterThan(0);
+      expect(r.hits.length).toBeLessThanOrEqual(5);
+      expect(r.indexVersion).not.toBe("");
+      expect(r.trace).toBeUndefined();
+      for (const h of r.hits) {
+        expect(h.documentId).toBe(ids.verso);
+        const text = served.stack.catalog.getVersion(h.documentId, h.version)?.text ?? "";
+        expect(h.end).toBeGreaterThan(h.start);
+        expect(h.end).toBeLessThanOrEqual(text.length);
+        expect(h.stageScores.length).toBeGreaterThan(0);
+      }
+      const traced = await searcher.search({ query: ASK_VERSO, principal: DEALS, trace: true });
+      expect(traced.trace?.principalId).toBe("ann");
+      const other = await searcher.search({ query: ASK_VERSO, principal: BOARD, trace: true });
+      expect(other.hits.map((h) => h.documentId)).not.toContain(ids.verso);
+      expect(JSON.stringify(other, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(ids.verso);
+      const empty = await searcher.search({ query: " ", principal: DEALS }).catch((e: ServiceError) => e);
+      expect((empty as ServiceError).code).toBe(status.INVALID_ARGUMENT);
+    } finally {
+      searcher.close();
+    }
   });
 
   it("refuses a request it cannot honour with INVALID_ARGUMENT and a reason", async () => {

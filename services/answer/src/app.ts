@@ -16,12 +16,14 @@ import {
   toLexnavError,
   withContext,
 } from "@lexnav/core";
-import { answerV1, grpcServiceDefinition } from "@lexnav/proto";
-import type { QueryTrace } from "@lexnav/retrieval";
-import { askResponse, readAskRequest } from "./domain/ask-messages.ts";
+import type { ProvisionNode } from "@lexnav/document-model";
+import { answerV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
+import type { QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
+import { askResponse, readAskRequest, readSearchRequest, searchResponse } from "./domain/query-messages.ts";
 
-/** The gRPC binding of `lexnav.answer.v1.AnswerService` (clients build theirs from the same definition). */
+/** The gRPC bindings the service serves (clients build theirs from the same definitions). */
 export const ANSWER_SERVICE = grpcServiceDefinition(answerV1.AnswerService);
+export const SEARCH_SERVICE = grpcServiceDefinition(searchV1.SearchService);
 
 export interface AnswerAppDeps {
   /** The ask use case with the configured model (offline when no key is set). */
@@ -30,6 +32,10 @@ export interface AnswerAppDeps {
   askOffline: Ask;
   /** Where every answer is recorded, so `lexnav replay <answer_id>` can run it again. */
   store: AnswerStore;
+  /** What Search runs, with the text and provisions of stored versions it reads. */
+  searcher: Searcher;
+  text: TextOf;
+  node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
   logger: Logger;
 }
 
@@ -77,67 +83,96 @@ function traceHeaders(metadata: Metadata): Record<string, string> {
 }
 
 /**
- * The answer service: `Ask` retrieves for the asking principal (the filter runs inside every store
- * query), answers with verified citations or abstains, records the answer and returns it with the
- * query trace and the token ledger. Each call runs in a `lexnav.answer.rpc` span that continues the
- * caller's trace; its attributes are ids, counts and codes, never the question or document text.
+ * The query-path service: `AnswerService/Ask` retrieves for the asking principal (the filter runs
+ * inside every store query), answers with verified citations or abstains, records the answer and
+ * returns it with the query trace and the token ledger; `SearchService/Search` returns the passages
+ * alone, for a caller that answers itself. Each call runs in a `lexnav.<service>.rpc` span that continues
+ * the caller's trace; its attributes are ids, counts and codes, never the question or document text.
  */
 export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
   const { logger } = deps;
   const server = new Server();
 
-  const answer = async (
-    request: answerV1.AskRequest,
-    span: TelemetrySpan,
-  ): Promise<{ response: answerV1.AskResponse; mode: string }> => {
-    const call = readAskRequest(request);
-    span.setAttributes({
-      "lexnav.mode": call.mode,
-      "lexnav.principal": call.principal.id,
-      "lexnav.offline": call.offline,
-    });
-    let trace: QueryTrace | null = null;
-    const record = await (call.offline ? deps.askOffline : deps.ask).ask({
-      question: call.question,
-      mode: call.mode,
-      principal: call.principal,
-      k: call.k,
-      onTrace: (t) => {
-        trace = t;
-      },
-    });
-    deps.store.put(record);
-    span.setAttributes({ "lexnav.answer_id": record.id, "lexnav.abstained": record.abstained });
-    return { response: askResponse(record, trace), mode: call.mode };
-  };
+  /**
+   * A unary handler in its span, continuing the caller's `traceparent`; a refusal or failure becomes
+   * the status of its error code, internal details stay in the log.
+   */
+  const unary =
+    <Req, Res>(
+      service: { typeName: string },
+      method: string,
+      span: string,
+      handle: (request: Req, span: TelemetrySpan) => Promise<{ response: Res; log: Record<string, unknown> }>,
+    ): handleUnaryCall<Req, Res> =>
+    (call, callback) => {
+      const started = performance.now();
+      const attributes = { "rpc.system": "grpc", "rpc.service": service.typeName, "rpc.method": method };
+      void withContext(contextFromHeaders(traceHeaders(call.metadata)), () =>
+        inSpan(span, attributes, async (s) => {
+          try {
+            const { response, log } = await handle(call.request, s);
+            logger.info(`${method} done`, { ...log, ms: Math.round(performance.now() - started) });
+            callback(null, response);
+          } catch (err) {
+            const e = toLexnavError(err);
+            s.setAttributes({ "lexnav.error_code": e.code });
+            if (e.code === "internal") logger.error(`${method} failed`, { code: e.code, error: e.message });
+            else logger.info(`${method} refused`, { code: e.code, error: e.message });
+            callback(serviceError(e) as ServiceError, null);
+          }
+        }),
+      );
+    };
 
-  const ask: handleUnaryCall<answerV1.AskRequest, answerV1.AskResponse> = (call, callback) => {
-    const started = performance.now();
-    const attributes = { "rpc.system": "grpc", "rpc.service": answerV1.AnswerService.typeName, "rpc.method": "Ask" };
-    void withContext(contextFromHeaders(traceHeaders(call.metadata)), () =>
-      inSpan("lexnav.answer.rpc", attributes, async (span) => {
-        try {
-          const { response, mode } = await answer(call.request, span);
-          logger.info("answered", {
-            answerId: response.answerId,
-            mode,
-            abstained: response.abstained,
-            citations: response.citations.length,
-            ms: Math.round(performance.now() - started),
-          });
-          callback(null, response);
-        } catch (err) {
-          const e = toLexnavError(err);
-          span.setAttributes({ "lexnav.error_code": e.code });
-          if (e.code === "internal") logger.error("ask failed", { code: e.code, error: e.message });
-          else logger.info("ask refused", { code: e.code, error: e.message });
-          callback(serviceError(e) as ServiceError, null);
-        }
-      }),
-    );
-  };
+  const ask = unary<answerV1.AskRequest, answerV1.AskResponse>(
+    answerV1.AnswerService,
+    "Ask",
+    "lexnav.answer.rpc",
+    async (request, span) => {
+      const call = readAskRequest(request);
+      span.setAttributes({
+        "lexnav.mode": call.mode,
+        "lexnav.principal": call.principal.id,
+        "lexnav.offline": call.offline,
+      });
+      let trace: QueryTrace | null = null;
+      const record = await (call.offline ? deps.askOffline : deps.ask).ask({
+        question: call.question,
+        mode: call.mode,
+        principal: call.principal,
+        k: call.k,
+        onTrace: (t) => {
+          trace = t;
+        },
+      });
+      deps.store.put(record);
+      span.setAttributes({ "lexnav.answer_id": record.id, "lexnav.abstained": record.abstained });
+      const response = askResponse(record, trace);
+      const log = {
+        answerId: record.id,
+        mode: call.mode,
+        abstained: record.abstained,
+        citations: record.citations.length,
+      };
+      return { response, log };
+    },
+  );
+
+  const search = unary<searchV1.SearchRequest, searchV1.SearchResponse>(
+    searchV1.SearchService,
+    "Search",
+    "lexnav.search.rpc",
+    async (request, span) => {
+      const call = readSearchRequest(request);
+      span.setAttributes({ "lexnav.mode": call.request.mode, "lexnav.principal": call.request.principal.id });
+      const result = await deps.searcher.searchAsync(call.request, deps.text);
+      const response = searchResponse(result, deps.node, call.trace);
+      return { response, log: { mode: call.request.mode, hits: response.hits.length } };
+    },
+  );
 
   server.addService(ANSWER_SERVICE, { ask });
+  server.addService(SEARCH_SERVICE, { search });
 
   return {
     listen: (address) =>

@@ -1,8 +1,7 @@
-import { createSqliteAnswerStore } from "@lexnav/answer";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { createLogger, loadConfig } from "@lexnav/core";
-import { createEmbeddedStack, createStackAsk, loadStackModels } from "@lexnav/stack";
-import { createAnswerApp } from "./app.ts";
+import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
+import { createAnswerAppOnStack } from "./wiring.ts";
 
 // The answer service process: config from the environment (only here), wiring, signals, drain.
 const config = loadConfig(process.env);
@@ -15,13 +14,7 @@ const telemetry = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
 // The store the ingest service writes (LEXNAV_DB); the local models the config names, loaded once.
 const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
 const answers = openSqliteDatabase(config.dbPath);
-const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
-const app = createAnswerApp({
-  ask: createStackAsk(wiring, false, { longLived: true }),
-  askOffline: createStackAsk(wiring, true, { longLived: true }),
-  store: createSqliteAnswerStore(answers),
-  logger,
-});
+const app = createAnswerAppOnStack(stack, config, answers, logger);
 const port = await app.listen(config.answerAddress);
 // One line a supervisor (or a test) can wait for.
 logger.info("ready", { port, answerer: config.answer?.apiKey ? (config.answer.model ?? "model") : "offline" });

@@ -1,8 +1,9 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { type AnswerMode, type AnswerRecord, entryDollars } from "@lexnav/answer";
+import { type AnswerMode, type AnswerRecord, entryDollars, MAX_QUESTION_CHARS } from "@lexnav/answer";
 import { LexnavError } from "@lexnav/core";
+import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, searchV1 } from "@lexnav/proto";
-import type { Principal, QueryTrace } from "@lexnav/retrieval";
+import type { Principal, QueryTrace, SearchRequest, SearchResult } from "@lexnav/retrieval";
 
 const { SearchMode } = searchV1;
 
@@ -35,14 +36,23 @@ export interface AskCall {
   offline: boolean;
 }
 
+/** What a query-path request shares: who asks, the mode, how many passages, and what it may not pin. */
+interface QueryFields {
+  principal?: { id: string; groups: string[] } | undefined;
+  mode: searchV1.SearchMode;
+  topK: number;
+  documentIds: string[];
+  transactionSetId?: string | undefined;
+}
+
 /**
- * Reads an AskRequest. A request the service cannot honour is refused with a reason, never answered
- * as something else: a missing principal, an unknown mode, a top_k out of range, and the restrictions
- * (documents, transaction set, index version) the embedded searcher does not apply yet.
+ * The fields every query-path request shares. A request the service cannot honour is refused with a
+ * reason, never answered as something else: a missing principal, an unknown mode, a top_k out of
+ * range, and the restrictions to documents or a transaction set the embedded searcher does not apply yet.
  */
-export function readAskRequest(req: answerV1.AskRequest): AskCall {
+function readQuery(req: QueryFields, unsupported: string[]): { mode: AnswerMode; principal: Principal; k: number } {
   if (!req.principal || req.principal.id.trim() === "")
-    throw new LexnavError("invalid_argument", "principal.id is required: answers are filtered by who asks");
+    throw new LexnavError("invalid_argument", "principal.id is required: every search is filtered by who asks");
   const mode = req.mode === SearchMode.UNSPECIFIED ? "hybrid" : MODES.get(req.mode);
   if (mode === undefined)
     throw new LexnavError("invalid_argument", `unknown mode ${req.mode} (the SearchMode values of lexnav.search.v1)`);
@@ -51,23 +61,78 @@ export function readAskRequest(req: answerV1.AskRequest): AskCall {
       "invalid_argument",
       `top_k must be from 1 to ${MAX_TOP_K} (0: the default, ${DEFAULT_TOP_K})`,
     );
-  const unsupported = [
+  const pinned = [
     req.documentIds.length > 0 ? "document_ids" : null,
     req.transactionSetId !== undefined ? "transaction_set_id" : null,
-    req.indexVersion !== undefined ? "index_version" : null,
+    ...unsupported,
   ].filter((f) => f !== null);
-  if (unsupported.length > 0)
+  if (pinned.length > 0)
     throw new LexnavError(
       "invalid_argument",
-      `${unsupported.join(", ")}: this server does not restrict answers that way yet; leave ${unsupported.length > 1 ? "them" : "it"} unset`,
+      `${pinned.join(", ")}: this server does not restrict queries that way yet; leave ${pinned.length > 1 ? "them" : "it"} unset`,
     );
   return {
-    question: req.question,
     mode,
     principal: { id: req.principal.id, groups: [...req.principal.groups] },
     k: req.topK === 0 ? DEFAULT_TOP_K : req.topK,
-    offline: req.offline,
   };
+}
+
+/** Reads an AskRequest (`readQuery`); an answer cannot pin an index version yet either. */
+export function readAskRequest(req: answerV1.AskRequest): AskCall {
+  const q = readQuery(req, req.indexVersion !== undefined ? ["index_version"] : []);
+  return { question: req.question, ...q, offline: req.offline };
+}
+
+/** What the searcher is asked: the query, who asks, the mode, how many passages, a pinned index version. */
+export interface SearchCall {
+  request: SearchRequest;
+  trace: boolean;
+}
+
+/** Reads a SearchRequest (`readQuery`); an empty query is refused as an empty question is. */
+export function readSearchRequest(req: searchV1.SearchRequest): SearchCall {
+  const q = readQuery(req, []);
+  if (req.query.trim() === "") throw new LexnavError("invalid_argument", "the query is empty: search for something");
+  if (req.query.length > MAX_QUESTION_CHARS)
+    throw new LexnavError("invalid_argument", `the query is over ${MAX_QUESTION_CHARS} characters: search for less`);
+  return {
+    request: {
+      query: req.query,
+      ...q,
+      ...(req.indexVersion !== undefined ? { indexVersion: req.indexVersion } : {}),
+    },
+    trace: req.trace,
+  };
+}
+
+/**
+ * Hits as the contract gives them: spans of stored versions with each stage's score and rank, and the
+ * provision's clause reference and title. The trace only when asked for.
+ */
+export function searchResponse(
+  result: Pick<SearchResult, "passages" | "trace">,
+  node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null,
+  withTrace: boolean,
+): searchV1.SearchResponse {
+  return create(searchV1.SearchResponseSchema, {
+    hits: result.passages.map((p) => {
+      const n = node(p.documentId, p.version, p.nodeId);
+      return {
+        documentId: p.documentId,
+        version: p.version,
+        nodeId: p.nodeId,
+        start: p.start,
+        end: p.end,
+        score: p.score,
+        stageScores: p.stageScores.map((s) => ({ stage: s.stage, score: s.score, rank: s.rank })),
+        ...(n?.clauseRef ? { clauseRef: n.clauseRef } : {}),
+        ...(n?.title ? { title: n.title } : {}),
+      };
+    }),
+    indexVersion: result.trace.indexVersion,
+    ...(withTrace ? { trace: traceMessage(result.trace) } : {}),
+  });
 }
 
 /** The query trace on the wire: stage candidates as ids and scores, the filter, the versions; never text. */

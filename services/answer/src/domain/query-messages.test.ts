@@ -1,10 +1,11 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { type AnswerRecord, buildLedger, DEFAULT_PRICE_CARD } from "@lexnav/answer";
 import { LexnavError } from "@lexnav/core";
+import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, searchV1 } from "@lexnav/proto";
 import type { QueryTrace } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
-import { askResponse, DEFAULT_TOP_K, readAskRequest } from "./ask-messages.ts";
+import { askResponse, DEFAULT_TOP_K, readAskRequest, readSearchRequest, searchResponse } from "./query-messages.ts";
 
 const { SearchMode } = searchV1;
 type AskInit = MessageInitShape<typeof answerV1.AskRequestSchema>;
@@ -154,5 +155,84 @@ describe("an answer record as an AskResponse", () => {
     expect(r.abstained).toBe(true);
     expect(r.abstainReason).toBe("no verified support");
     expect(r.trace).toMatchObject({ mode: SearchMode.NAVINDEX, principalId: "ann", selected: ["doc_1/n9"] });
+  });
+});
+
+describe("Search on the wire", () => {
+  const search = (init: MessageInitShape<typeof searchV1.SearchRequestSchema>) =>
+    readSearchRequest(create(searchV1.SearchRequestSchema, init));
+
+  it("reads the query, who asks, the mode and a pinned index version; refuses an empty query", () => {
+    const call = search({
+      query: "governing law",
+      principal: { id: "ann", groups: ["deal"] },
+      indexVersion: "lex-1",
+      trace: true,
+    });
+    expect(call).toEqual({
+      request: {
+        query: "governing law",
+        mode: "hybrid",
+        principal: { id: "ann", groups: ["deal"] },
+        k: DEFAULT_TOP_K,
+        indexVersion: "lex-1",
+      },
+      trace: true,
+    });
+    expect(refusal(() => search({ query: "  ", principal: { id: "ann", groups: [] } })).message).toMatch(
+      /the query is empty/,
+    );
+    expect(
+      refusal(() => search({ query: "x", principal: { id: "ann", groups: [] }, documentIds: ["d"] })).message,
+    ).toMatch(/^document_ids:/);
+    expect(refusal(() => search({ query: "x" })).message).toMatch(/principal\.id is required/);
+  });
+
+  it("gives each hit its span, its stage scores and its provision's reference and title; the trace only when asked", () => {
+    const result = {
+      passages: [
+        {
+          documentId: "doc_1",
+          version: "v1",
+          nodeId: "n9",
+          start: 10,
+          end: 40,
+          score: 0.03,
+          tokens: 12,
+          stageScores: [
+            { stage: "lexical", score: 4.2, rank: 1 },
+            { stage: "rrf", score: 0.03, rank: 1 },
+          ],
+        },
+      ],
+      trace: {
+        normalisedQuery: "governing law",
+        mode: "hybrid" as const,
+        indexVersion: "lex-1",
+        filters: { principal: "ann", groups: ["deal"] },
+        stages: [],
+        selected: ["doc_1/n9:0"],
+        contextTokens: 12,
+      },
+    };
+    const node = (d: string, v: string, n: string) =>
+      d === "doc_1" && v === "v1" && n === "n9"
+        ? ({ clauseRef: "Section 9.09", title: "Governing Law" } as ProvisionNode)
+        : null;
+    const r = searchResponse(result, node, false);
+    expect(r.hits[0]).toMatchObject({
+      documentId: "doc_1",
+      start: 10,
+      end: 40,
+      clauseRef: "Section 9.09",
+      title: "Governing Law",
+    });
+    expect(r.hits[0]?.stageScores.map((s) => [s.stage, s.rank])).toEqual([
+      ["lexical", 1],
+      ["rrf", 1],
+    ]);
+    expect(r.indexVersion).toBe("lex-1");
+    expect(r.trace).toBeUndefined();
+    expect(searchResponse(result, node, true).trace?.selected).toEqual(["doc_1/n9:0"]);
   });
 });

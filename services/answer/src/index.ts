@@ -1,0 +1,6 @@
+// The answer service as a library: the gRPC app, its bindings, and its wiring over an embedded stack
+// (tests and other compositions start it in process; main.ts runs it as a process).
+
+export type { AnswerApp, AnswerAppDeps } from "./app.ts";
+export { ANSWER_SERVICE, createAnswerApp, SEARCH_SERVICE, serviceError } from "./app.ts";
+export { createAnswerAppOnStack } from "./wiring.ts";

@@ -1,0 +1,28 @@
+import { createSqliteAnswerStore, type SqlDatabase } from "@lexnav/answer";
+import type { LexnavConfig, Logger } from "@lexnav/core";
+import { createStackAsk, type EmbeddedStack } from "@lexnav/stack";
+import { type AnswerApp, createAnswerApp } from "./app.ts";
+
+/**
+ * The answer service over an embedded stack: asks with the configured model and offline, answer
+ * records in `answers` (a connection to the same store), Search on the stack's searcher. Versions and
+ * provisions are read from the catalog on every call (`longLived`), so a delete is seen at once.
+ */
+export function createAnswerAppOnStack(
+  stack: Pick<EmbeddedStack, "catalog" | "searcher">,
+  config: LexnavConfig,
+  answers: SqlDatabase,
+  logger: Logger,
+): AnswerApp {
+  const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
+  return createAnswerApp({
+    ask: createStackAsk(wiring, false, { longLived: true }),
+    askOffline: createStackAsk(wiring, true, { longLived: true }),
+    store: createSqliteAnswerStore(answers),
+    searcher: stack.searcher,
+    text: (documentId, version) => stack.catalog.getVersion(documentId, version)?.text ?? null,
+    node: (documentId, version, nodeId) =>
+      stack.catalog.getNodes(documentId, version).find((n) => n.id === nodeId) ?? null,
+    logger,
+  });
+}
