@@ -2,14 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
-import {
-  type Client,
-  credentials,
-  Metadata,
-  makeGenericClientConstructor,
-  type ServiceError,
-  status,
-} from "@grpc/grpc-js";
+import { Metadata, type ServiceError, status } from "@grpc/grpc-js";
 import { createSqliteAnswerStore } from "@lexnav/answer";
 import { ANSWER_SERVICE, type AnswerApp, createAnswerAppOnStack, SEARCH_SERVICE } from "@lexnav/answer-service";
 import { openSqliteDatabase } from "@lexnav/catalog";
@@ -23,6 +16,7 @@ import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASK_VERSO, CUAD_FIXTURES } from "../support/cuad-fixtures.ts";
+import { unaryClient } from "../support/grpc-client.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 import { startServiceProcess } from "../support/service-process.ts";
 
@@ -32,49 +26,24 @@ const BOARD = { id: "bob", groups: ["board"] };
 const TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
 const CALLER_SPAN = "00f067aa0ba902b7";
 
-/** A client of the answer service, built from the same binding the server registers. */
+/** Ask on the answer service at `port`. */
 function answerClient(port: number) {
-  const Ctor = makeGenericClientConstructor(ANSWER_SERVICE, "AnswerService");
-  const client = new Ctor(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as Client & {
-    ask(
-      req: answerV1.AskRequest,
-      md: Metadata,
-      cb: (e: ServiceError | null, r?: answerV1.AskResponse) => void,
-    ): unknown;
+  const c = unaryClient<answerV1.AskRequest, answerV1.AskResponse>(ANSWER_SERVICE, "ask", port);
+  return {
+    ask: (init: AskInit, metadata?: Metadata) => c.call(create(answerV1.AskRequestSchema, init), metadata),
+    refusal: (init: AskInit) => c.refusal(create(answerV1.AskRequestSchema, init)),
+    close: c.close,
   };
-  const ask = (init: AskInit, metadata = new Metadata()) =>
-    new Promise<answerV1.AskResponse>((resolve, reject) =>
-      client.ask(create(answerV1.AskRequestSchema, init), metadata, (e, r) =>
-        e ? reject(e) : resolve(r as answerV1.AskResponse),
-      ),
-    );
-  const refusal = (init: AskInit) =>
-    ask(init).then(
-      () => {
-        throw new Error("expected the call to be refused");
-      },
-      (e: ServiceError) => e,
-    );
-  return { ask, refusal, close: () => client.close() };
 }
 
-/** A client of the Search rpc the same process serves. */
+/** Search on the same process. */
 function searchClient(port: number) {
-  const Ctor = makeGenericClientConstructor(SEARCH_SERVICE, "SearchService");
-  const client = new Ctor(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as Client & {
-    search(
-      req: searchV1.SearchRequest,
-      md: Metadata,
-      cb: (e: ServiceError | null, r?: searchV1.SearchResponse) => void,
-    ): unknown;
+  const c = unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(SEARCH_SERVICE, "search", port);
+  return {
+    search: (init: MessageInitShape<typeof searchV1.SearchRequestSchema>) =>
+      c.call(create(searchV1.SearchRequestSchema, init)),
+    close: c.close,
   };
-  const search = (init: MessageInitShape<typeof searchV1.SearchRequestSchema>) =>
-    new Promise<searchV1.SearchResponse>((resolve, reject) =>
-      client.search(create(searchV1.SearchRequestSchema, init), new Metadata(), (e, r) =>
-        e ? reject(e) : resolve(r as searchV1.SearchResponse),
-      ),
-    );
-  return { search, close: () => client.close() };
 }
 
 /** The answer service over the store at `db`, on its own connection as a separate process would be. */

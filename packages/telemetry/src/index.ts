@@ -51,3 +51,6 @@ export function startTelemetry(
     },
   };
 }
+
+export type { ServiceProcess } from "./service-process.ts";
+export { startServiceProcess } from "./service-process.ts";

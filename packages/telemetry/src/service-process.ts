@@ -1,0 +1,50 @@
+import { createLogger, type LexnavConfig, type Logger, loadConfig } from "@lexnav/core";
+import { startTelemetry, type Telemetry } from "./index.ts";
+
+/** What a service process starts with. */
+export interface ServiceProcess {
+  config: LexnavConfig;
+  logger: Logger;
+  /** Set when `OTEL_EXPORTER_OTLP_ENDPOINT` is (deploy/compose.yaml points it at the collector). */
+  telemetry: Telemetry | null;
+  /** Runs `close` once, on the first SIGINT or SIGTERM, then ends the process (exit 1 when it threw). */
+  onStopSignal(close: () => Promise<void>): void;
+  /** Whether a stop signal has arrived. */
+  stopping(): boolean;
+}
+
+/**
+ * The start every service's `main.ts` shares: the config read once from the environment (the only
+ * place it is read), a logger at its level, the OpenTelemetry SDK when an OTLP endpoint is set, and a
+ * drain on SIGINT/SIGTERM that flushes the spans before the process ends.
+ */
+export function startServiceProcess(service: string, env: NodeJS.ProcessEnv = process.env): ServiceProcess {
+  const config = loadConfig(env);
+  const logger = createLogger(config.logLevel);
+  const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? startTelemetry(service, { env }) : null;
+  let stopping = false;
+  return {
+    config,
+    logger,
+    telemetry,
+    stopping: () => stopping,
+    onStopSignal(close) {
+      const stop = async (signal: string): Promise<void> => {
+        if (stopping) return;
+        stopping = true;
+        logger.info("shutting down", { signal });
+        let code = 0;
+        try {
+          await close();
+        } catch (e) {
+          logger.error("unclean shutdown", { error: (e as Error).message });
+          code = 1;
+        }
+        await telemetry?.shutdown();
+        process.exit(code);
+      };
+      process.on("SIGINT", () => void stop("SIGINT"));
+      process.on("SIGTERM", () => void stop("SIGTERM"));
+    },
+  };
+}
