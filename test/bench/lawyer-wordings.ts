@@ -8,7 +8,9 @@
  * part and the figures are the answerer's); the answerer sees the question and the principal only. The
  * evidence model was trained on these contracts, so these are training-set figures: they show which
  * scorer a lawyer's wording reaches, not what a new contract gets (docs/answers.md, held out).
- * Run: pnpm bench:lawyer                 (LEXNAV_LAWYER_MODES=hybrid,navindex for other modes)
+ * Run: pnpm bench:lawyer                 (LEXNAV_LAWYER_MODES=hybrid,navindex for other modes;
+ *      LEXNAV_LAWYER_SCOPE=corpus to let the asker read all 510 contracts, so the named kind must
+ *      also find the contract among the others of its kind)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +40,7 @@ export function lawyerWording(query: string): string | null {
 }
 
 const modes = process.env.LEXNAV_LAWYER_MODES?.split(",") ?? ["hybrid", "navindex"];
+const scope = process.env.LEXNAV_LAWYER_SCOPE ?? "set";
 const source = JSON.parse(readFileSync(join(sharedDir(), "bench", "cuad.dev.json"), "utf8")) as { tests: BenchTest[] };
 const tests = source.tests.flatMap((t) => {
   const query = lawyerWording(t.query);
@@ -58,6 +61,7 @@ try {
       .map((t) => JSON.stringify(t.query))
       .join(", "),
   );
+  console.log(`scope: ${scope}`);
   console.log("\n| mode | questions | answered | cited gold | citation precision |\n|---|---|---|---|---|");
   for (const mode of modes) {
     const r = await runCliCaptured(
@@ -71,7 +75,7 @@ try {
         "--mode",
         mode,
         "--offline",
-      ].concat(["--scope", "set", "--json"]),
+      ].concat(["--scope", scope, "--json"]),
       loadConfig({}),
       silentLogger,
     );

@@ -6,11 +6,19 @@ import { runCliCaptured } from "@lexnav/cli";
 import { loadConfig, silentLogger } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// Three pledge agreements: two the deal team may read, one another group's.
-const PLEDGES: Record<string, [title: string, law: string]> = {
-  "pledge-a": ["PLEDGE AGREEMENT", "the State of New York"],
-  "pledge-b": ["PLEDGE AND SECURITY AGREEMENT", "the Province of Ontario"],
-  "pledge-c": ["STOCK PLEDGE AGREEMENT", "the State of Delaware"],
+// Three pledge agreements: two the deal team may read, one another group's. Only the first says which
+// law governs it, so an answer cites it alone and the note names the others it may mean (an answer that
+// cites every readable one needs no note).
+const PLEDGES: Record<string, [title: string, clause: string]> = {
+  "pledge-a": [
+    "PLEDGE AGREEMENT",
+    "2. Governing Law. This Agreement shall be governed by the laws of the State of New York.",
+  ],
+  "pledge-b": [
+    "PLEDGE AND SECURITY AGREEMENT",
+    "2. Notices. Notices shall be given in writing to the addresses below.",
+  ],
+  "pledge-c": ["STOCK PLEDGE AGREEMENT", "2. Counterparts. This Agreement may be executed in counterparts."],
 };
 const Q = "Which law governs the pledge agreement?";
 
@@ -36,12 +44,12 @@ describe("an instrument named by kind, through the CLI's stores", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "lexnav-instrument-notes-"));
-    for (const [name, [title, law]] of Object.entries(PLEDGES))
+    for (const [name, [title, clause]] of Object.entries(PLEDGES))
       writeFileSync(
         join(dir, `${name}.txt`),
         `${title}\n\nThis ${title.toLowerCase()} is made as of January 5, 2023 between the Pledgor and the Secured Party.\n\n` +
           `1. Pledge. The Pledgor pledges its shares to the Secured Party.\n\n` +
-          `2. Governing Law. This Agreement shall be governed by the laws of ${law}.\n`,
+          `${clause}\n`,
       );
     await run("ingest", join(dir, "pledge-a.txt"), join(dir, "pledge-b.txt"), "--acl", "group:deal");
     await run("ingest", join(dir, "pledge-c.txt"), "--acl", "group:other");
@@ -53,6 +61,7 @@ describe("an instrument named by kind, through the CLI's stores", () => {
     expect(first).toContain("may mean any of 2 documents you may read: [pledge-a] PLEDGE AGREEMENT;");
     expect(first).toContain("[pledge-b] PLEDGE AND SECURITY AGREEMENT");
     expect(first).not.toContain("pledge-c");
+    expect(first).toContain("The answer cites [pledge-a] only");
 
     const id = await ids();
     await run("acl", id["pledge-c"] as string, "--acl", "group:deal");
