@@ -1,0 +1,88 @@
+/**
+ * docs/answers.md: the dev questions asked in other words (test/bench/paraphrases.ts), each benchmark
+ * wording replaced by a paraphrase of it and the naming part kept ("Consider the X between A and B;",
+ * "In the non-disclosure agreement X:"), answered offline with the asker limited to the question's own
+ * contract (`--scope set`), so the figures are the answerer's. `tune` is the set changes may be checked
+ * on, `heldOut` the one counted after them. The evidence model was trained on these contracts: these
+ * are training-set figures, to compare scorers on wordings it was not trained on, not held-out ones.
+ * Run: pnpm bench:paraphrase                  (LEXNAV_PARAPHRASE_SET=heldOut for the held-out set;
+ *      LEXNAV_PARAPHRASE_MODE=navindex for another mode)
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCliCaptured } from "@lexnav/cli";
+import { loadConfig, silentLogger } from "@lexnav/core";
+import { sharedDir } from "../support/shared.ts";
+import { CONTRACTNLI_PARAPHRASES, CUAD_PARAPHRASES, type Paraphrase } from "./paraphrases.ts";
+
+interface BenchTest {
+  query: string;
+  [field: string]: unknown;
+}
+
+const set = (process.env.LEXNAV_PARAPHRASE_SET ?? "tune") as "tune" | "heldOut";
+if (set !== "tune" && set !== "heldOut") throw new Error("LEXNAV_PARAPHRASE_SET is tune or heldOut");
+const mode = process.env.LEXNAV_PARAPHRASE_MODE ?? "hybrid";
+
+/** The question with its wording replaced, or null when its wording has no paraphrase. */
+function paraphrased(query: string, table: readonly Paraphrase[]): string | null {
+  const cut =
+    /^(Consider .*?;\s*|In the non-disclosure agreement .*?:\s*)(?:does the agreement provide that\s+)?(.+?)\??$/s.exec(
+      query,
+    );
+  if (!cut) return null;
+  const p = table.find((x) => x.wording.replace(/\?$/, "") === (cut[2] as string).trim());
+  return p ? `${cut[1]}${p[set]}` : null;
+}
+
+const pct = (x: { hits: number; of: number; rate: number }) =>
+  x.of === 0 ? "–" : `${(100 * x.rate).toFixed(1)} % (${x.hits}/${x.of})`;
+
+const dir = mkdtempSync(join(tmpdir(), "lexnav-bench-paraphrase-"));
+try {
+  console.log(
+    `# dev questions in other words: the ${set} paraphrases, ${mode}, asker limited to the question's contract\n`,
+  );
+  console.log("| bench | questions | answered | abstained when silent | cited gold when not | citation precision |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [name, table] of [
+    ["cuad", CUAD_PARAPHRASES],
+    ["contractnli", CONTRACTNLI_PARAPHRASES],
+  ] as const) {
+    const source = JSON.parse(readFileSync(join(sharedDir(), "bench", `${name}.dev.json`), "utf8")) as {
+      tests: BenchTest[];
+    };
+    const tests = source.tests.flatMap((t) => {
+      const query = paraphrased(t.query, table);
+      return query === null ? [] : [{ ...t, query }];
+    });
+    if (tests.length < source.tests.length)
+      throw new Error(`${name}: ${source.tests.length - tests.length} questions have no paraphrase`);
+    // the eval names its store after the data set the file's documents come from, as for the original
+    const bench = join(dir, `${name}.dev.json`);
+    writeFileSync(bench, JSON.stringify({ tests }));
+    const r = await runCliCaptured(
+      ["eval", "answers", "--bench", bench, "--corpus", join(sharedDir(), "corpus"), "--mode", mode].concat([
+        "--offline",
+        "--scope",
+        "set",
+        "--json",
+      ]),
+      loadConfig({}),
+      silentLogger,
+    );
+    if (r.code !== 0) throw new Error(`eval answers (${name}) exited ${r.code}: ${r.err}`);
+    const e = JSON.parse(r.out) as {
+      questions: number;
+      answered: number;
+      abstention: Record<"noEvidence" | "withEvidence", { hits: number; of: number; rate: number }>;
+      citationPrecision: { hits: number; of: number; rate: number };
+    };
+    console.log(
+      `| ${name}.dev | ${e.questions} | ${e.answered} | ${pct(e.abstention.noEvidence)} | ${pct(e.abstention.withEvidence)} | ${pct(e.citationPrecision)} |`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
