@@ -11,6 +11,7 @@ import {
   evidenceProbability,
   isHeadingLine,
   modelWording,
+  nearestWording,
   parseEvidenceModel,
   pickEvidence,
   provisionTerms,
@@ -20,6 +21,7 @@ import {
   scoreCandidates,
   sentenceShapes,
   serializeEvidenceModel,
+  wordingLikeness,
 } from "./evidence-model.ts";
 import { trainLogistic } from "./evidence-training.ts";
 import { exemplarIdf, exemplarTerms } from "./exemplars.ts";
@@ -93,6 +95,35 @@ describe("evidence model", () => {
     const r = scoreCandidates(model, named, [item("d9", text)], () => text);
     expect(r.scorer).toBe("model");
     expect(r.scored[0]?.text).toContain("governed by the laws of the State of Oregon");
+  });
+
+  it("reads a question asked in other words as the trained wording it is clearly nearest to", () => {
+    const law = questionTerms("Which law governs this contract?");
+    const beneficiaries = questionTerms("Are there third-party beneficiaries?");
+    const cap = questionTerms("Is there a cap on liability?");
+    const uncapped = questionTerms("Is any liability uncapped?");
+    const wordings = [law, beneficiaries, cap, uncapped];
+    expect(wordingLikeness(questionTerms("What is the governing law?"), law)).toBe(1);
+    expect(nearestWording(wordings, questionTerms("Does the agreement have third party beneficiaries?"))).toEqual(
+      beneficiaries,
+    );
+    // alike to nothing, or as alike to two wordings: none
+    expect(nearestWording(wordings, questionTerms("Who pays the shipping costs?"))).toBeNull();
+    expect(nearestWording([cap, [...cap]], questionTerms("Is liability capped?"))).toBeNull();
+
+    const model = trainedModel();
+    const known = questionTerms(LAW_Q);
+    const withWordings = { ...model, wordings: [known, beneficiaries] };
+    // the model reads it as the wording, with the wording's terms and key
+    expect(modelWording(withWordings, "What is the governing law for the services?")).toEqual({
+      terms: known,
+      typeKey: questionTypeKey(known),
+      familiar: true,
+    });
+    expect(modelWording(model, "What is the governing law for the services?").familiar).toBe(false);
+    // kept in the file, and only wordings it was trained on
+    const back = parseEvidenceModel(serializeEvidenceModel({ ...withWordings, wordings: [known, ["stray"]] }));
+    expect(back.wordings).toEqual([known]);
   });
 
   it("reads the asking part of a question, not the document's name", () => {

@@ -57,6 +57,11 @@ export interface EvidenceModel {
   decision: EvidenceDecision;
   /** Keys (`questionTypeKey`) of the question wordings it was trained on. */
   questionTypes: ReadonlySet<string>;
+  /**
+   * The terms of each wording it was trained on (one per key of `questionTypes`), so a question asked
+   * in other words can be read as the nearest of them (`nearestWording`); absent in older files.
+   */
+  wordings?: ReadonlyArray<readonly string[]>;
   /** Gold sentences per wording, read as features of familiar questions (null: a model without them). */
   exemplars: ExemplarIndex | null;
   /** What it was trained on and how it scored on held-out documents (free-form, for the record). */
@@ -433,19 +438,65 @@ export function scoreCandidates(
  * Only a wording the model was trained on counts; otherwise the terms as asked, unfamiliar.
  */
 export function modelWording(
-  model: Pick<EvidenceModel, "questionTypes">,
+  model: Pick<EvidenceModel, "questionTypes" | "wordings">,
   question: string,
 ): { terms: string[]; typeKey: string; familiar: boolean } {
   const terms = questionTerms(question);
   const typeKey = questionTypeKey(terms);
   if (model.questionTypes.has(typeKey)) return { terms, typeKey, familiar: true };
   const said = asThisContract(parseQuestion(question).ask);
-  for (const form of [said, said.replace(/(?:\b(?:in|under|of|to|by|for|from)\s+)?\bthis contract\b/gi, " ")]) {
+  const unsaid = said.replace(/(?:\b(?:in|under|of|to|by|for|from)\s+)?\bthis contract\b/gi, " ");
+  for (const form of [said, unsaid]) {
     const generic = askTerms(form);
     const key = questionTypeKey(generic);
     if (generic.length > 0 && model.questionTypes.has(key)) return { terms: generic, typeKey: key, familiar: true };
   }
+  const nearest = nearestWording(model.wordings ?? [], askTerms(unsaid));
+  if (nearest) return { terms: [...nearest], typeKey: questionTypeKey(nearest), familiar: true };
   return { terms, typeKey, familiar: false };
+}
+
+/** Words every wording may use for the contract or the asking frame, left out when wordings are compared. */
+const FRAME_WORDS = new Set(["agreement", "contract", "provide", "party", "parties"]);
+
+/**
+ * How alike two wordings' terms are: the share of both sides' terms (frame words aside) that have a
+ * term of the other side of the same family (`sameFamily`), 0..1 (the Dice coefficient, families as equal).
+ */
+export function wordingLikeness(a: readonly string[], b: readonly string[]): number {
+  const x = a.filter((t) => !FRAME_WORDS.has(t));
+  const y = b.filter((t) => !FRAME_WORDS.has(t));
+  if (x.length + y.length === 0) return 0;
+  const same = (p: string, q: string) => p === q || sameFamily(p, q);
+  const matched = x.filter((p) => y.some((q) => same(p, q))).length + y.filter((q) => x.some((p) => same(p, q))).length;
+  return matched / (x.length + y.length);
+}
+
+/**
+ * A question asked in other words read as the trained wording it is nearest to: at least half alike
+ * (`wordingLikeness`) and clearly nearer than the next (by 0.05), else none. "Does the agreement have
+ * third party beneficiaries?" is "Are there third-party beneficiaries?"; "What are the consequences of a
+ * change of control?" is "What happens on a change of control?". Set on paraphrases written to tune it
+ * (test/bench/paraphrases.ts), checked on others (docs/answers.md).
+ */
+export const NEAREST_WORDING = { minLikeness: 0.5, minMargin: 0.05 };
+
+export function nearestWording(
+  wordings: ReadonlyArray<readonly string[]>,
+  terms: readonly string[],
+): readonly string[] | null {
+  let best: readonly string[] | null = null;
+  let first = 0;
+  let second = 0;
+  for (const w of wordings) {
+    const s = wordingLikeness(terms, w);
+    if (s > first) {
+      second = first;
+      first = s;
+      best = w;
+    } else if (s > second) second = s;
+  }
+  return best && first >= NEAREST_WORDING.minLikeness && first - second >= NEAREST_WORDING.minMargin ? best : null;
 }
 
 /** Most likely evidence first; ties go to the better-ranked passage, then to the earlier sentence. */
@@ -508,6 +559,7 @@ export function serializeEvidenceModel(m: EvidenceModel): string {
       bits: m.bits,
       decision: m.decision,
       questionTypes: [...m.questionTypes].sort(),
+      ...(m.wordings && m.wordings.length > 0 ? { wordings: m.wordings } : {}),
       provenance: m.provenance,
       scale,
       weights: bytes.toString("base64"),
@@ -546,11 +598,20 @@ export function parseEvidenceModel(json: string): EvidenceModel {
   const types = o.questionTypes;
   if (!Array.isArray(types) || !types.every((t) => typeof t === "string"))
     throw new Error("model questionTypes must be a list of keys");
+  const wordings = o.wordings;
+  if (
+    wordings !== undefined &&
+    !(Array.isArray(wordings) && wordings.every((w) => Array.isArray(w) && w.every((t) => typeof t === "string")))
+  )
+    throw new Error("model wordings must be a list of term lists");
+  const questionTypes = new Set(types as string[]);
   return {
     format: EVIDENCE_MODEL_FORMAT,
     bits,
     weights,
-    questionTypes: new Set(types as string[]),
+    questionTypes,
+    // a wording counts only when its key is one the model was trained on
+    ...(wordings ? { wordings: (wordings as string[][]).filter((w) => questionTypes.has(questionTypeKey(w))) } : {}),
     exemplars: o.exemplars === undefined ? null : parseExemplars(o.exemplars),
     decision: {
       threshold: d.threshold,

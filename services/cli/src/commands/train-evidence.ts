@@ -296,6 +296,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
       weights,
       decision,
       questionTypes: new Set(questions.map((q) => q.typeKey)),
+      wordings: [...new Map(questions.map((q) => [q.typeKey, questionTerms(q.question)])).values()],
       exemplars: shippedExemplars(exemplars),
       provenance: {
         trainedOn: opts.benches.map((b) => b.split("/").pop()),
