@@ -41,6 +41,7 @@ export {
   scoreCandidates,
   sentenceShapes,
   serializeEvidenceModel,
+  trainedWording,
 } from "./domain/evidence-model.ts";
 export type { TrainingExample, TrainingOptions } from "./domain/evidence-training.ts";
 export { DEFAULT_TRAINING, trainLogistic } from "./domain/evidence-training.ts";

@@ -146,6 +146,8 @@ describe("the embedded stack's retrieval modes", () => {
     expect(r.abstained).toBe(false);
     expect(r.citations[0]?.documentId).toBe(ids.verso);
     expect(r.citations[0]?.quote).toMatch(/according to the laws of the State of Georgia/);
+    // and it says how it read the question
+    expect(r.warnings).toContain('the offline answerer read the question as "Which law governs this contract?"');
   });
 
   it("embeds a document ingested after the dense index was built into the active version", async () => {

@@ -204,6 +204,8 @@ export function createAsk(deps: AskDeps) {
     );
     // A silence over documents routing guessed at is not a silence of everything the asker may read.
     warnings.push(...scopeNotes(routing, readable, draft.abstained));
+    // The offline answerer read the question as a wording it was trained on: say which, so a misreading shows.
+    if (draft.readAs) warnings.push(`the offline answerer read the question as "${draft.readAs}"`);
 
     return {
       id: deps.newId(),

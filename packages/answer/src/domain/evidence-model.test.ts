@@ -21,6 +21,7 @@ import {
   scoreCandidates,
   sentenceShapes,
   serializeEvidenceModel,
+  trainedWording,
   wordingLikeness,
 } from "./evidence-model.ts";
 import { trainLogistic } from "./evidence-training.ts";
@@ -97,33 +98,39 @@ describe("evidence model", () => {
     expect(r.scored[0]?.text).toContain("governed by the laws of the State of Oregon");
   });
 
-  it("reads a question asked in other words as the trained wording it is clearly nearest to", () => {
-    const law = questionTerms("Which law governs this contract?");
-    const beneficiaries = questionTerms("Are there third-party beneficiaries?");
-    const cap = questionTerms("Is there a cap on liability?");
-    const uncapped = questionTerms("Is any liability uncapped?");
+  it("reads a question asked in other words as the trained wording it is clearly nearest to, and says so", () => {
+    const law = trainedWording("Which law governs this contract?");
+    const beneficiaries = trainedWording("Are there third-party beneficiaries?");
+    const cap = trainedWording("Is there a cap on liability?");
+    const uncapped = trainedWording("Is any liability uncapped?");
     const wordings = [law, beneficiaries, cap, uncapped];
-    expect(wordingLikeness(questionTerms("What is the governing law?"), law)).toBe(1);
-    expect(nearestWording(wordings, questionTerms("Does the agreement have third party beneficiaries?"))).toEqual(
+    expect(wordingLikeness(questionTerms("What is the governing law?"), law.terms)).toBe(1);
+    expect(nearestWording(wordings, questionTerms("Does the agreement have third party beneficiaries?"))).toBe(
       beneficiaries,
     );
     // alike to nothing, or as alike to two wordings: none
     expect(nearestWording(wordings, questionTerms("Who pays the shipping costs?"))).toBeNull();
-    expect(nearestWording([cap, [...cap]], questionTerms("Is liability capped?"))).toBeNull();
+    expect(nearestWording([cap, { ...cap }], questionTerms("Is liability capped?"))).toBeNull();
 
     const model = trainedModel();
-    const known = questionTerms(LAW_Q);
+    const known = trainedWording(LAW_Q);
+    expect(known.text).toBe("which state's law governs the contract?");
     const withWordings = { ...model, wordings: [known, beneficiaries] };
-    // the model reads it as the wording, with the wording's terms and key
+    // the model reads it as the wording, with the wording's terms and key, and says which
     expect(modelWording(withWordings, "What is the governing law for the services?")).toEqual({
-      terms: known,
-      typeKey: questionTypeKey(known),
+      terms: known.terms,
+      typeKey: questionTypeKey(known.terms),
       familiar: true,
+      readAs: known.text,
     });
+    expect(modelWording(withWordings, LAW_Q).readAs).toBeNull();
+    expect(modelWording(withWordings, "Which state's law governs the Services Agreement?").readAs).toBe(known.text);
     expect(modelWording(model, "What is the governing law for the services?").familiar).toBe(false);
-    // kept in the file, and only wordings it was trained on
-    const back = parseEvidenceModel(serializeEvidenceModel({ ...withWordings, wordings: [known, ["stray"]] }));
+    // kept in the file as text, and only wordings it was trained on
+    const stray = trainedWording("Is there a stray clause?");
+    const back = parseEvidenceModel(serializeEvidenceModel({ ...withWordings, wordings: [known, stray] }));
     expect(back.wordings).toEqual([known]);
+    expect(JSON.parse(serializeEvidenceModel(withWordings)).wordings).toEqual([known.text, beneficiaries.text]);
   });
 
   it("reads the asking part of a question, not the document's name", () => {

@@ -50,6 +50,18 @@ export interface EvidenceDecision {
   maxSentences: number;
 }
 
+/** A wording the model was trained on: its text as asked and the terms the scorer reads. */
+export interface TrainedWording {
+  text: string;
+  terms: readonly string[];
+}
+
+/** A wording as the model file keeps it: the asking part of one question (its terms are read from it). */
+export function trainedWording(question: string): TrainedWording {
+  const text = parseQuestion(question).ask;
+  return { text, terms: questionTerms(text) };
+}
+
 export interface EvidenceModel {
   format: typeof EVIDENCE_MODEL_FORMAT;
   bits: number;
@@ -58,10 +70,11 @@ export interface EvidenceModel {
   /** Keys (`questionTypeKey`) of the question wordings it was trained on. */
   questionTypes: ReadonlySet<string>;
   /**
-   * The terms of each wording it was trained on (one per key of `questionTypes`), so a question asked
-   * in other words can be read as the nearest of them (`nearestWording`); absent in older files.
+   * Each wording it was trained on (the asking part of one of its questions, one per key of
+   * `questionTypes`) with its terms, so a question asked in other words can be read as the nearest of
+   * them (`nearestWording`) and the answer can say which; absent in older files.
    */
-  wordings?: ReadonlyArray<readonly string[]>;
+  wordings?: ReadonlyArray<TrainedWording>;
   /** Gold sentences per wording, read as features of familiar questions (null: a model without them). */
   exemplars: ExemplarIndex | null;
   /** What it was trained on and how it scored on held-out documents (free-form, for the record). */
@@ -397,6 +410,8 @@ export interface ScoredExtract {
   decision: EvidenceDecision;
   /** "model" for a wording the model knows, else "coverage". */
   scorer: "model" | "coverage";
+  /** The trained wording the question was read as, when it was not asked in it (`modelWording`). */
+  readAs: string | null;
 }
 
 /**
@@ -409,7 +424,7 @@ export function scoreCandidates(
   extract: readonly EvidenceItem[],
   source: SourceText,
 ): ScoredExtract {
-  const { terms, typeKey, familiar } = modelWording(model, question);
+  const { terms, typeKey, familiar, readAs } = modelWording(model, question);
   // The model reads the wording as trained; the coverage rule counts only the words that ask for a
   // provision, or a title that repeats the instrument's name outscores the clause asked about.
   const used = familiar ? terms : provisionTerms(question, terms);
@@ -425,8 +440,8 @@ export function scoreCandidates(
     }))
     .sort(byEvidence);
   return familiar
-    ? { scored, decision: model.decision, scorer: "model" }
-    : { scored, decision: COVERAGE_RULE.decision, scorer: "coverage" };
+    ? { scored, decision: model.decision, scorer: "model", readAs }
+    : { scored, decision: COVERAGE_RULE.decision, scorer: "coverage", readAs: null };
 }
 
 /**
@@ -435,25 +450,31 @@ export function scoreCandidates(
  * not said at all. "Which law governs the VERSO intellectual property agreement?" is asked as "Which
  * law governs this contract?", "Is there a cap on liability in the supply agreement?" as "Is there a
  * cap on liability?": wordings the model knows, about the contract in hand, which a lawyer names.
- * Only a wording the model was trained on counts; otherwise the terms as asked, unfamiliar.
+ * Only a wording the model was trained on counts; otherwise the terms as asked, unfamiliar. `readAs`
+ * is the trained wording's text when the question was read as one it is not (null as asked, or when the
+ * model file lists no wordings), so the answer can say how it read the question.
  */
 export function modelWording(
   model: Pick<EvidenceModel, "questionTypes" | "wordings">,
   question: string,
-): { terms: string[]; typeKey: string; familiar: boolean } {
+): { terms: string[]; typeKey: string; familiar: boolean; readAs: string | null } {
   const terms = questionTerms(question);
   const typeKey = questionTypeKey(terms);
-  if (model.questionTypes.has(typeKey)) return { terms, typeKey, familiar: true };
+  if (model.questionTypes.has(typeKey)) return { terms, typeKey, familiar: true, readAs: null };
+  const wordings = model.wordings ?? [];
+  const textOf = (key: string) => wordings.find((w) => questionTypeKey(w.terms) === key)?.text ?? null;
   const said = asThisContract(parseQuestion(question).ask);
   const unsaid = said.replace(/(?:\b(?:in|under|of|to|by|for|from)\s+)?\bthis contract\b/gi, " ");
   for (const form of [said, unsaid]) {
     const generic = askTerms(form);
     const key = questionTypeKey(generic);
-    if (generic.length > 0 && model.questionTypes.has(key)) return { terms: generic, typeKey: key, familiar: true };
+    if (generic.length > 0 && model.questionTypes.has(key))
+      return { terms: generic, typeKey: key, familiar: true, readAs: textOf(key) };
   }
-  const nearest = nearestWording(model.wordings ?? [], askTerms(unsaid));
-  if (nearest) return { terms: [...nearest], typeKey: questionTypeKey(nearest), familiar: true };
-  return { terms, typeKey, familiar: false };
+  const nearest = nearestWording(wordings, askTerms(unsaid));
+  if (nearest)
+    return { terms: [...nearest.terms], typeKey: questionTypeKey(nearest.terms), familiar: true, readAs: nearest.text };
+  return { terms, typeKey, familiar: false, readAs: null };
 }
 
 /** Words every wording may use for the contract or the asking frame, left out when wordings are compared. */
@@ -482,14 +503,14 @@ export function wordingLikeness(a: readonly string[], b: readonly string[]): num
 export const NEAREST_WORDING = { minLikeness: 0.5, minMargin: 0.05 };
 
 export function nearestWording(
-  wordings: ReadonlyArray<readonly string[]>,
+  wordings: ReadonlyArray<TrainedWording>,
   terms: readonly string[],
-): readonly string[] | null {
-  let best: readonly string[] | null = null;
+): TrainedWording | null {
+  let best: TrainedWording | null = null;
   let first = 0;
   let second = 0;
   for (const w of wordings) {
-    const s = wordingLikeness(terms, w);
+    const s = wordingLikeness(terms, w.terms);
     if (s > first) {
       second = first;
       first = s;
@@ -559,7 +580,7 @@ export function serializeEvidenceModel(m: EvidenceModel): string {
       bits: m.bits,
       decision: m.decision,
       questionTypes: [...m.questionTypes].sort(),
-      ...(m.wordings && m.wordings.length > 0 ? { wordings: m.wordings } : {}),
+      ...(m.wordings && m.wordings.length > 0 ? { wordings: m.wordings.map((w) => w.text) } : {}),
       provenance: m.provenance,
       scale,
       weights: bytes.toString("base64"),
@@ -599,11 +620,8 @@ export function parseEvidenceModel(json: string): EvidenceModel {
   if (!Array.isArray(types) || !types.every((t) => typeof t === "string"))
     throw new Error("model questionTypes must be a list of keys");
   const wordings = o.wordings;
-  if (
-    wordings !== undefined &&
-    !(Array.isArray(wordings) && wordings.every((w) => Array.isArray(w) && w.every((t) => typeof t === "string")))
-  )
-    throw new Error("model wordings must be a list of term lists");
+  if (wordings !== undefined && !(Array.isArray(wordings) && wordings.every((w) => typeof w === "string")))
+    throw new Error("model wordings must be a list of questions");
   const questionTypes = new Set(types as string[]);
   return {
     format: EVIDENCE_MODEL_FORMAT,
@@ -611,7 +629,13 @@ export function parseEvidenceModel(json: string): EvidenceModel {
     weights,
     questionTypes,
     // a wording counts only when its key is one the model was trained on
-    ...(wordings ? { wordings: (wordings as string[][]).filter((w) => questionTypes.has(questionTypeKey(w))) } : {}),
+    ...(wordings
+      ? {
+          wordings: (wordings as string[])
+            .map(trainedWording)
+            .filter((w) => questionTypes.has(questionTypeKey(w.terms))),
+        }
+      : {}),
     exemplars: o.exemplars === undefined ? null : parseExemplars(o.exemplars),
     decision: {
       threshold: d.threshold,

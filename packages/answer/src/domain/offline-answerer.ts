@@ -28,6 +28,8 @@ export interface DraftAnswer {
   unsupported: number;
   /** Probability of the best sentence (offline) for calibration and audit. */
   confidence: number;
+  /** The wording the offline answerer read the question as, when it was not asked in it (`modelWording`). */
+  readAs?: string;
 }
 
 const AMENDING: ReadonlySet<DocumentRole> = new Set(["amendment", "restatement", "side_letter"]);
@@ -44,6 +46,9 @@ export function answerOffline(
   source: SourceText,
   options: OfflineOptions,
 ): DraftAnswer {
+  // set once the question has been scored; every draft from then on says how it was read
+  let readAs: string | null = null;
+  const read = () => (readAs ? { readAs } : {});
   const abstain = (reason: string, confidence = 0): DraftAnswer => ({
     text: SILENCE_SENTENCE,
     claims: [],
@@ -52,6 +57,7 @@ export function answerOffline(
     precedence: [],
     unsupported: 0,
     confidence,
+    ...read(),
   });
   const checked = checkQuestion(question);
   if (!checked.ok) return abstain(checked.error.reason);
@@ -60,7 +66,9 @@ export function answerOffline(
       "the offline answerer reads English questions only; set ANTHROPIC_API_KEY to ask in another language",
     );
   // The extract is in retrieval order, best first: the model reads each passage's rank.
-  const { scored, decision, scorer } = scoreCandidates(options.model, checked.value.question, extract, source);
+  const scoring = scoreCandidates(options.model, checked.value.question, extract, source);
+  const { scored, decision, scorer } = scoring;
+  readAs = scoring.readAs;
   const best = scored[0];
   const chosen = pickEvidence(scored, decision);
   const picked = followToSubstance(chosen, scored, referencePoints(checked.value.question));
@@ -104,6 +112,7 @@ export function answerOffline(
     precedence: notes,
     unsupported: verified.unsupported.length,
     confidence: best.p,
+    ...read(),
   };
 }
 

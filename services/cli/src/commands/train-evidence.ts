@@ -25,6 +25,7 @@ import {
   referencePoints,
   serializeEvidenceModel,
   type TrainingExample,
+  trainedWording,
   trainLogistic,
 } from "@lexnav/answer";
 import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
@@ -296,7 +297,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
       weights,
       decision,
       questionTypes: new Set(questions.map((q) => q.typeKey)),
-      wordings: [...new Map(questions.map((q) => [q.typeKey, questionTerms(q.question)])).values()],
+      wordings: [...new Map(questions.map((q) => [q.typeKey, trainedWording(q.question)])).values()],
       exemplars: shippedExemplars(exemplars),
       provenance: {
         trainedOn: opts.benches.map((b) => b.split("/").pop()),
