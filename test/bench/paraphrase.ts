@@ -3,9 +3,9 @@
  * wording replaced by a paraphrase of it and the naming part kept ("Consider the X between A and B;",
  * "In the non-disclosure agreement X:"), answered offline with the asker limited to the question's own
  * contract (`--scope set`), so the figures are the answerer's. `tune` is the set changes may be checked
- * on, `heldOut` the one counted after them. The evidence model was trained on these contracts: these
+ * on, `heldOut` and `heldOut2` the ones counted after them. The evidence model was trained on these contracts: these
  * are training-set figures, to compare scorers on wordings it was not trained on, not held-out ones.
- * Run: pnpm bench:paraphrase                  (LEXNAV_PARAPHRASE_SET=heldOut for the held-out set;
+ * Run: pnpm bench:paraphrase                  (LEXNAV_PARAPHRASE_SET=heldOut or heldOut2 for a held-out set;
  *      LEXNAV_PARAPHRASE_MODE=navindex for another mode)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -21,8 +21,9 @@ interface BenchTest {
   [field: string]: unknown;
 }
 
-const set = (process.env.LEXNAV_PARAPHRASE_SET ?? "tune") as "tune" | "heldOut";
-if (set !== "tune" && set !== "heldOut") throw new Error("LEXNAV_PARAPHRASE_SET is tune or heldOut");
+const SETS = ["tune", "heldOut", "heldOut2"] as const;
+const set = (process.env.LEXNAV_PARAPHRASE_SET ?? "tune") as (typeof SETS)[number];
+if (!SETS.includes(set)) throw new Error(`LEXNAV_PARAPHRASE_SET is one of ${SETS.join(", ")}`);
 const mode = process.env.LEXNAV_PARAPHRASE_MODE ?? "hybrid";
 
 /** The question with its wording replaced, or null when its wording has no paraphrase. */
