@@ -2,7 +2,8 @@
  * The benchmark's wordings as a lawyer might ask them in other words, written on 2026-11-30 before any
  * code read them: `tune` may be looked at while changing how a question reaches the evidence model,
  * `heldOut` only counted afterwards (it was, once, for the nearest-wording rule), and `heldOut2`, written
- * after that count and before any further change, is the check for the next one. The asking part only; the contract is the
+ * after that count and before any further change, counted once for the same rule as a second check.
+ * The next change to how questions reach the model needs paraphrases of its own, written before it. The asking part only; the contract is the
  * benchmark question's own (`pnpm bench:paraphrase` asks with the asker limited to it).
  */
 export interface Paraphrase {
@@ -10,7 +11,7 @@ export interface Paraphrase {
   wording: string;
   tune: string;
   heldOut: string;
-  /** A third paraphrase, written after the first two had been counted, held out of every change since. */
+  /** A third paraphrase, written after the first two had been counted, and counted once since. */
   heldOut2: string;
 }
 
