@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 import { Metadata, type ServiceError, status } from "@grpc/grpc-js";
 import { createSqliteAnswerStore } from "@lexnav/answer";
-import { ANSWER_SERVICE, type AnswerApp, createAnswerAppOnStack, SEARCH_SERVICE } from "@lexnav/answer-service";
+import {
+  ANSWER_SERVICE,
+  type AnswerApp,
+  createAnswerAppOnStack,
+  parseCallers,
+  SEARCH_SERVICE,
+  tokenKey,
+} from "@lexnav/answer-service";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { DEFAULT_LIMITS, loadConfig, silentLogger } from "@lexnav/core";
 import { createIngestApp, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
@@ -187,6 +194,39 @@ describe("the answer service over gRPC", () => {
     expect(huge.code).toBe(status.INVALID_ARGUMENT);
     const pinned = await client.refusal({ question: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
     expect(pinned.details).toMatch(/^document_ids: this server does not restrict/);
+  });
+
+  it("with callers configured, answers each call as its token's caller and refuses the rest", async () => {
+    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const answers = openSqliteDatabase(db);
+    const callers = parseCallers(JSON.stringify({ [tokenKey("bob-secret")]: { id: "bob", groups: ["board"] } }));
+    const app = createAnswerAppOnStack(stack, { ...loadConfig({}), dbPath: db }, answers, silentLogger, callers);
+    const guarded = answerClient(await app.listen("127.0.0.1:0"));
+    const bearer = (token: string) => {
+      const md = new Metadata();
+      md.set("authorization", `Bearer ${token}`);
+      return md;
+    };
+    try {
+      const anonymous = await guarded.ask({ question: ASK_VERSO, principal: DEALS }).catch((e: ServiceError) => e);
+      expect((anonymous as ServiceError).code).toBe(status.UNAUTHENTICATED);
+      // bob's token cannot ask as ann, and asking as himself he gets his own groups, not the ones he claims
+      const impersonating = await guarded
+        .ask({ question: ASK_VERSO, principal: DEALS }, bearer("bob-secret"))
+        .catch((e: ServiceError) => e);
+      expect((impersonating as ServiceError).code).toBe(status.PERMISSION_DENIED);
+      const r = await guarded.ask(
+        { question: ASK_VERSO, principal: { id: "bob", groups: ["board", "deals"] } },
+        bearer("bob-secret"),
+      );
+      expect(r.trace?.principalGroups).toEqual(["board"]);
+      expect(r.citations.map((c) => c.documentId)).not.toContain(ids.verso);
+    } finally {
+      guarded.close();
+      await app.stop(1_000);
+      answers.close();
+      stack.close();
+    }
   });
 
   it("continues the caller's trace: the rpc span is the traceparent's child and the ask span its own", async () => {

@@ -21,6 +21,8 @@ export const configSchema = z.object({
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
+  // A JSON file of the answer service's callers: {"<sha256 hex of a bearer token>": {"id", "groups"}}.
+  LEXNAV_ANSWER_CALLERS: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Answering: without a key lexnav answers offline; prices are USD per million tokens.
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
@@ -47,6 +49,8 @@ export interface LexnavConfig {
   natsUrl: string;
   /** The answer service's gRPC listen address. */
   answerAddress: string;
+  /** The answer service's callers file; absent: the service trusts the principal a request names. */
+  answerCallersPath?: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
   answer?: AnswerConfig;
@@ -101,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
+    ...(e.LEXNAV_ANSWER_CALLERS !== undefined ? { answerCallersPath: e.LEXNAV_ANSWER_CALLERS } : {}),
     logLevel: e.LEXNAV_LOG_LEVEL,
     answer: {
       apiKey: e.ANTHROPIC_API_KEY ?? null,

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "invalid_encoding",
   "empty",
   "not_found",
+  "unauthenticated",
   "permission_denied",
   "conflict",
   "unavailable",

@@ -1,3 +1,4 @@
+import { create } from "@bufbuild/protobuf";
 import {
   type handleUnaryCall,
   type Metadata,
@@ -17,8 +18,9 @@ import {
   withContext,
 } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
-import { answerV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
+import { answerV1, documentV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
 import type { QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
+import type { Callers } from "./domain/callers.ts";
 import { askResponse, readAskRequest, readSearchRequest, searchResponse } from "./domain/query-messages.ts";
 
 /** The gRPC bindings the service serves (clients build theirs from the same definitions). */
@@ -32,6 +34,12 @@ export interface AnswerAppDeps {
   askOffline: Ask;
   /** Where every answer is recorded, so `lexnav replay <answer_id>` can run it again. */
   store: AnswerStore;
+  /**
+   * Who may call, by bearer token (`authorization` metadata): each request is answered as its caller,
+   * with the caller's groups. Absent: the service trusts the principal a request names, and must sit
+   * behind something that authenticates callers and sets it.
+   */
+  callers?: Callers;
   /** What Search runs, with the text and provisions of stored versions it reads. */
   searcher: Searcher;
   text: TextOf;
@@ -54,6 +62,7 @@ const STATUS: Record<LexnavError["code"], status> = {
   unsupported_type: status.INVALID_ARGUMENT,
   invalid_encoding: status.INVALID_ARGUMENT,
   not_found: status.NOT_FOUND,
+  unauthenticated: status.UNAUTHENTICATED,
   permission_denied: status.PERMISSION_DENIED,
   conflict: status.FAILED_PRECONDITION,
   unavailable: status.UNAVAILABLE,
@@ -102,7 +111,11 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
       service: { typeName: string },
       method: string,
       span: string,
-      handle: (request: Req, span: TelemetrySpan) => Promise<{ response: Res; log: Record<string, unknown> }>,
+      handle: (
+        request: Req,
+        span: TelemetrySpan,
+        metadata: Metadata,
+      ) => Promise<{ response: Res; log: Record<string, unknown> }>,
     ): handleUnaryCall<Req, Res> =>
     (call, callback) => {
       const started = performance.now();
@@ -110,7 +123,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
       void withContext(contextFromHeaders(traceHeaders(call.metadata)), () =>
         inSpan(span, attributes, async (s) => {
           try {
-            const { response, log } = await handle(call.request, s);
+            const { response, log } = await handle(call.request, s, call.metadata);
             logger.info(`${method} done`, { ...log, ms: Math.round(performance.now() - started) });
             callback(null, response);
           } catch (err) {
@@ -124,12 +137,20 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
       );
     };
 
+  /** The request as its authenticated caller asks it (unchanged when no callers are configured). */
+  const asCaller = <R extends { principal?: documentV1.Principal | undefined }>(request: R, metadata: Metadata): R => {
+    if (!deps.callers) return request;
+    const auth = metadata.get("authorization")[0];
+    const principal = deps.callers.principalFor(typeof auth === "string" ? auth : undefined, request.principal);
+    return { ...request, principal: create(documentV1.PrincipalSchema, principal) };
+  };
+
   const ask = unary<answerV1.AskRequest, answerV1.AskResponse>(
     answerV1.AnswerService,
     "Ask",
     "lexnav.answer.rpc",
-    async (request, span) => {
-      const call = readAskRequest(request);
+    async (request, span, metadata) => {
+      const call = readAskRequest(asCaller(request, metadata));
       span.setAttributes({
         "lexnav.mode": call.mode,
         "lexnav.principal": call.principal.id,
@@ -162,8 +183,8 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     searchV1.SearchService,
     "Search",
     "lexnav.search.rpc",
-    async (request, span) => {
-      const call = readSearchRequest(request);
+    async (request, span, metadata) => {
+      const call = readSearchRequest(asCaller(request, metadata));
       span.setAttributes({ "lexnav.mode": call.request.mode, "lexnav.principal": call.request.principal.id });
       const result = await deps.searcher.searchAsync(call.request, deps.text);
       const response = searchResponse(result, deps.node, call.trace);

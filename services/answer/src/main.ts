@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { startServiceProcess } from "@lexnav/telemetry";
+import { parseCallers } from "./domain/callers.ts";
 import { createAnswerAppOnStack } from "./wiring.ts";
 
 // The answer service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
@@ -9,7 +11,13 @@ const { config, logger, onStopSignal } = startServiceProcess("lexnav-answer");
 // The store the ingest service writes (LEXNAV_DB); the local models the config names, loaded once.
 const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
 const answers = openSqliteDatabase(config.dbPath);
-const app = createAnswerAppOnStack(stack, config, answers, logger);
+// Callers by bearer token when a callers file is configured; else the principal a request names is trusted.
+const callers = config.answerCallersPath ? parseCallers(readFileSync(config.answerCallersPath, "utf8")) : undefined;
+if (!callers)
+  logger.warn(
+    "no LEXNAV_ANSWER_CALLERS: requests are answered as the principal they name; authenticate callers in front",
+  );
+const app = createAnswerAppOnStack(stack, config, answers, logger, callers);
 const port = await app.listen(config.answerAddress);
 // One line a supervisor (or a test) can wait for.
 logger.info("ready", { port, answerer: config.answer?.apiKey ? config.answer.model : "offline" });

@@ -2,6 +2,7 @@ import { createSqliteAnswerStore, type SqlDatabase } from "@lexnav/answer";
 import type { LexnavConfig, Logger } from "@lexnav/core";
 import { createStackAsk, type EmbeddedStack } from "@lexnav/stack";
 import { type AnswerApp, createAnswerApp } from "./app.ts";
+import type { Callers } from "./domain/callers.ts";
 
 /**
  * The answer service over an embedded stack: asks with the configured model and offline, answer
@@ -13,6 +14,7 @@ export function createAnswerAppOnStack(
   config: LexnavConfig,
   answers: SqlDatabase,
   logger: Logger,
+  callers?: Callers,
 ): AnswerApp {
   const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
   return createAnswerApp({
@@ -24,5 +26,6 @@ export function createAnswerAppOnStack(
     node: (documentId, version, nodeId) =>
       stack.catalog.getNodes(documentId, version).find((n) => n.id === nodeId) ?? null,
     logger,
+    ...(callers ? { callers } : {}),
   });
 }
