@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
-import { Metadata, type ServiceError, status } from "@grpc/grpc-js";
+import { type ChannelCredentials, credentials, Metadata, type ServiceError, status } from "@grpc/grpc-js";
 import { createSqliteAnswerStore } from "@lexnav/answer";
 import {
   ANSWER_SERVICE,
@@ -26,11 +26,14 @@ import { ASK_VERSO, CUAD_FIXTURES } from "../support/cuad-fixtures.ts";
 import { unaryClient } from "../support/grpc-client.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 import { startServiceProcess } from "../support/service-process.ts";
+import { repoRoot } from "../support/shared.ts";
 
 type AskInit = MessageInitShape<typeof answerV1.AskRequestSchema>;
 const DEALS = { id: "ann", groups: ["deals"] };
 const BOARD = { id: "bob", groups: ["board"] };
 const TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+/** A self-signed certificate for 127.0.0.1 and its key, for this test only (test/fixtures/tls/README.md). */
+const TLS_FIXTURE = (ext: "crt" | "key") => join(repoRoot, "test", "fixtures", "tls", `answer-test.${ext}`);
 const CALLER_SPAN = "00f067aa0ba902b7";
 
 /** Publishes the command to ingest the VERSO agreement for the deals group. */
@@ -47,8 +50,8 @@ async function publishIngest(js: JetStreamClient, commandId: string): Promise<vo
 const wire = (message: unknown): string => JSON.stringify(message, (_k, v) => (typeof v === "bigint" ? String(v) : v));
 
 /** Ask on the answer service at `port`. */
-function answerClient(port: number) {
-  const c = unaryClient<answerV1.AskRequest, answerV1.AskResponse>(ANSWER_SERVICE, "ask", port);
+function answerClient(port: number, channel?: ChannelCredentials) {
+  const c = unaryClient<answerV1.AskRequest, answerV1.AskResponse>(ANSWER_SERVICE, "ask", port, channel);
   return {
     ask: (init: AskInit, metadata?: Metadata) => c.call(create(answerV1.AskRequestSchema, init), metadata),
     refusal: (init: AskInit) => c.refusal(create(answerV1.AskRequestSchema, init)),
@@ -223,6 +226,30 @@ describe("the answer service over gRPC", () => {
       expect(r.citations.map((c) => c.documentId)).not.toContain(ids.verso);
     } finally {
       guarded.close();
+      await app.stop(1_000);
+      answers.close();
+      stack.close();
+    }
+  });
+
+  it("serves over TLS when given a certificate and key, and then refuses a plaintext client", async () => {
+    const tls = { cert: readFileSync(TLS_FIXTURE("crt")), key: readFileSync(TLS_FIXTURE("key")) };
+    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const answers = openSqliteDatabase(db);
+    const app = createAnswerAppOnStack(stack, { ...loadConfig({}), dbPath: db }, answers, silentLogger);
+    const port = await app.listen("127.0.0.1:0", tls);
+    const secure = answerClient(port, credentials.createSsl(tls.cert));
+    const plain = answerClient(port);
+    try {
+      const r = await secure.ask({ question: ASK_VERSO, principal: DEALS });
+      expect(r.citations[0]?.documentId).toBe(ids.verso);
+      const refused = await plain
+        .ask({ question: ASK_VERSO, principal: DEALS }, undefined)
+        .catch((e: ServiceError) => e);
+      expect((refused as ServiceError).code).toBe(status.UNAVAILABLE);
+    } finally {
+      secure.close();
+      plain.close();
       await app.stop(1_000);
       answers.close();
       stack.close();

@@ -1,4 +1,5 @@
 import {
+  type ChannelCredentials,
   type Client,
   credentials,
   Metadata,
@@ -13,9 +14,14 @@ type Callback<Res> = (e: ServiceError | null, r?: Res) => void;
  * A client of one unary rpc of a lexnav service on 127.0.0.1, built from the same binding the server
  * registers (`grpcServiceDefinition`); `call` resolves to the response or rejects with the status error.
  */
-export function unaryClient<Req, Res>(definition: ServiceDefinition, method: string, port: number) {
+export function unaryClient<Req, Res>(
+  definition: ServiceDefinition,
+  method: string,
+  port: number,
+  channel: ChannelCredentials = credentials.createInsecure(),
+) {
   const Ctor = makeGenericClientConstructor(definition, method);
-  const client = new Ctor(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as Client &
+  const client = new Ctor(`127.0.0.1:${port}`, channel) as unknown as Client &
     Record<string, (req: Req, md: Metadata, cb: Callback<Res>) => unknown>;
   const rpc = client[method] as (req: Req, md: Metadata, cb: Callback<Res>) => unknown;
   const call = (request: Req, metadata = new Metadata()) =>

@@ -21,6 +21,9 @@ export const configSchema = z.object({
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
+  // PEM files of the answer service's certificate chain and private key: both or neither (TLS when set).
+  LEXNAV_ANSWER_TLS_CERT: z.string().min(1).optional(),
+  LEXNAV_ANSWER_TLS_KEY: z.string().min(1).optional(),
   // A JSON file of the answer service's callers: {"<sha256 hex of a bearer token>": {"id", "groups"}}.
   LEXNAV_ANSWER_CALLERS: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -51,6 +54,8 @@ export interface LexnavConfig {
   answerAddress: string;
   /** The answer service's callers file; absent: the service trusts the principal a request names. */
   answerCallersPath?: string;
+  /** The answer service's TLS certificate chain and key (PEM files); absent: plaintext. */
+  answerTls?: { certPath: string; keyPath: string };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
   answer?: AnswerConfig;
@@ -95,6 +100,10 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     throw new Error(`invalid lexnav configuration: ${issues}`);
   }
   const e = parsed.data;
+  if ((e.LEXNAV_ANSWER_TLS_CERT === undefined) !== (e.LEXNAV_ANSWER_TLS_KEY === undefined))
+    throw new Error(
+      "invalid lexnav configuration: set both LEXNAV_ANSWER_TLS_CERT and LEXNAV_ANSWER_TLS_KEY, or neither",
+    );
   return {
     dbPath: e.LEXNAV_DB,
     limits: {
@@ -106,6 +115,9 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     natsUrl: e.NATS_URL,
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     ...(e.LEXNAV_ANSWER_CALLERS !== undefined ? { answerCallersPath: e.LEXNAV_ANSWER_CALLERS } : {}),
+    ...(e.LEXNAV_ANSWER_TLS_CERT !== undefined && e.LEXNAV_ANSWER_TLS_KEY !== undefined
+      ? { answerTls: { certPath: e.LEXNAV_ANSWER_TLS_CERT, keyPath: e.LEXNAV_ANSWER_TLS_KEY } }
+      : {}),
     logLevel: e.LEXNAV_LOG_LEVEL,
     answer: {
       apiKey: e.ANTHROPIC_API_KEY ?? null,

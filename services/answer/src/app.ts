@@ -48,8 +48,11 @@ export interface AnswerAppDeps {
 }
 
 export interface AnswerApp {
-  /** Binds `address` ("host:port"; port 0 picks one) and starts serving; resolves to the bound port. */
-  listen(address: string): Promise<number>;
+  /**
+   * Binds `address` ("host:port"; port 0 picks one) and starts serving, over TLS when given a PEM
+   * certificate chain and key, else plaintext; resolves to the bound port.
+   */
+  listen(address: string, tls?: { cert: Buffer; key: Buffer }): Promise<number>;
   /** Stops taking calls, lets those in flight finish (up to `graceMs`), then closes. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -196,12 +199,15 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
   server.addService(SEARCH_SERVICE, { search });
 
   return {
-    listen: (address) =>
+    listen: (address, tls) =>
       new Promise((resolve, reject) => {
-        server.bindAsync(address, ServerCredentials.createInsecure(), (err, port) => {
+        const credentials = tls
+          ? ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }], false)
+          : ServerCredentials.createInsecure();
+        server.bindAsync(address, credentials, (err, port) => {
           if (err) reject(err);
           else {
-            logger.info("answer service listening", { address, port });
+            logger.info("answer service listening", { address, port, tls: !!tls });
             resolve(port);
           }
         });

@@ -18,7 +18,11 @@ if (!callers)
     "no LEXNAV_ANSWER_CALLERS: requests are answered as the principal they name; authenticate callers in front",
   );
 const app = createAnswerAppOnStack(stack, config, answers, logger, callers);
-const port = await app.listen(config.answerAddress);
+const tls = config.answerTls
+  ? { cert: readFileSync(config.answerTls.certPath), key: readFileSync(config.answerTls.keyPath) }
+  : undefined;
+if (!tls) logger.warn("no LEXNAV_ANSWER_TLS_CERT/KEY: calls are plaintext; terminate TLS in front");
+const port = await app.listen(config.answerAddress, tls);
 // One line a supervisor (or a test) can wait for.
 logger.info("ready", { port, answerer: config.answer?.apiKey ? config.answer.model : "offline" });
 
