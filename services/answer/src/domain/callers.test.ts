@@ -1,21 +1,11 @@
-import { LexnavError } from "@lexnav/core";
 import { describe, expect, it } from "vitest";
+import { refusalOf } from "../../../../test/support/refusal.ts";
 import { parseCallers, tokenKey } from "./callers.ts";
 
 const FILE = JSON.stringify({
   [tokenKey("ann-secret")]: { id: "ann", groups: ["deals"] },
   [tokenKey("bob-secret")]: { id: "bob", groups: ["board"] },
 });
-
-const refused = (fn: () => unknown): LexnavError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof LexnavError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
-};
 
 describe("the answer service's callers", () => {
   const callers = parseCallers(FILE);
@@ -30,21 +20,21 @@ describe("the answer service's callers", () => {
   });
 
   it("refuses a call without a known token, and a token asking as someone else", () => {
-    expect(refused(() => callers.principalFor(undefined, undefined)).code).toBe("unauthenticated");
-    expect(refused(() => callers.principalFor("Bearer guess", undefined)).code).toBe("unauthenticated");
-    expect(refused(() => callers.principalFor("ann-secret", undefined)).code).toBe("unauthenticated");
-    const other = refused(() => callers.principalFor("Bearer bob-secret", { id: "ann", groups: ["deals"] }));
+    expect(refusalOf(() => callers.principalFor(undefined, undefined)).code).toBe("unauthenticated");
+    expect(refusalOf(() => callers.principalFor("Bearer guess", undefined)).code).toBe("unauthenticated");
+    expect(refusalOf(() => callers.principalFor("ann-secret", undefined)).code).toBe("unauthenticated");
+    const other = refusalOf(() => callers.principalFor("Bearer bob-secret", { id: "ann", groups: ["deals"] }));
     expect(other.code).toBe("permission_denied");
     expect(other.message).toBe("this token asks as bob; it cannot ask as ann");
   });
 
   it("keeps no token in the file and says what is wrong with a bad one", () => {
     expect(FILE).not.toContain("ann-secret");
-    expect(refused(() => parseCallers("{")).message).toMatch(/not JSON/);
-    expect(refused(() => parseCallers(JSON.stringify({ "ann-secret": { id: "ann", groups: [] } }))).message).toMatch(
+    expect(refusalOf(() => parseCallers("{")).message).toMatch(/not JSON/);
+    expect(refusalOf(() => parseCallers(JSON.stringify({ "ann-secret": { id: "ann", groups: [] } }))).message).toMatch(
       /not the sha256 hex of a token/,
     );
-    expect(refused(() => parseCallers(JSON.stringify({ [tokenKey("x")]: { id: "x" } }))).message).toMatch(
+    expect(refusalOf(() => parseCallers(JSON.stringify({ [tokenKey("x")]: { id: "x" } }))).message).toMatch(
       /needs an id and a list of groups/,
     );
   });

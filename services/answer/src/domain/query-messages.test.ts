@@ -1,10 +1,10 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { type AnswerRecord, buildLedger, DEFAULT_PRICE_CARD } from "@lexnav/answer";
-import { LexnavError } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, searchV1 } from "@lexnav/proto";
 import type { QueryTrace } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
+import { refusalOf } from "../../../../test/support/refusal.ts";
 import { askResponse, DEFAULT_TOP_K, readAskRequest, readSearchRequest, searchResponse } from "./query-messages.ts";
 
 const { SearchMode } = searchV1;
@@ -15,16 +15,6 @@ const request = (init: AskInit) =>
     principal: { id: "ann", groups: ["deal"] },
     ...init,
   } as AskInit);
-
-const refusal = (fn: () => unknown): LexnavError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof LexnavError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
-};
 
 describe("reading an AskRequest", () => {
   it("maps every contract mode to lexnav's, NAVEMBED to the full pipeline and UNSPECIFIED to hybrid", () => {
@@ -56,17 +46,17 @@ describe("reading an AskRequest", () => {
   });
 
   it("refuses what it cannot honour instead of answering something else", () => {
-    expect(refusal(() => readAskRequest(create(answerV1.AskRequestSchema, { question: "q" }))).message).toMatch(
+    expect(refusalOf(() => readAskRequest(create(answerV1.AskRequestSchema, { question: "q" }))).message).toMatch(
       /principal\.id is required/,
     );
-    expect(refusal(() => readAskRequest(request({ mode: 42 as searchV1.SearchMode }))).message).toMatch(
+    expect(refusalOf(() => readAskRequest(request({ mode: 42 as searchV1.SearchMode }))).message).toMatch(
       /unknown mode 42/,
     );
-    expect(refusal(() => readAskRequest(request({ topK: 101 }))).code).toBe("invalid_argument");
-    const restricted = refusal(() => readAskRequest(request({ documentIds: ["doc_1"], transactionSetId: "set_1" })));
+    expect(refusalOf(() => readAskRequest(request({ topK: 101 }))).code).toBe("invalid_argument");
+    const restricted = refusalOf(() => readAskRequest(request({ documentIds: ["doc_1"], transactionSetId: "set_1" })));
     expect(restricted.code).toBe("invalid_argument");
     expect(restricted.message).toMatch(/^document_ids, transaction_set_id: .*leave them unset/);
-    expect(refusal(() => readAskRequest(request({ indexVersion: "v1" }))).message).toMatch(/^index_version:/);
+    expect(refusalOf(() => readAskRequest(request({ indexVersion: "v1" }))).message).toMatch(/^index_version:/);
   });
 });
 
@@ -179,13 +169,13 @@ describe("Search on the wire", () => {
       },
       trace: true,
     });
-    expect(refusal(() => search({ query: "  ", principal: { id: "ann", groups: [] } })).message).toMatch(
+    expect(refusalOf(() => search({ query: "  ", principal: { id: "ann", groups: [] } })).message).toMatch(
       /the query is empty/,
     );
     expect(
-      refusal(() => search({ query: "x", principal: { id: "ann", groups: [] }, documentIds: ["d"] })).message,
+      refusalOf(() => search({ query: "x", principal: { id: "ann", groups: [] }, documentIds: ["d"] })).message,
     ).toMatch(/^document_ids:/);
-    expect(refusal(() => search({ query: "x" })).message).toMatch(/principal\.id is required/);
+    expect(refusalOf(() => search({ query: "x" })).message).toMatch(/principal\.id is required/);
   });
 
   it("gives each hit its span, its stage scores and its provision's reference and title; the trace only when asked", () => {
