@@ -33,6 +33,7 @@ export {
   quotedNameKeys,
   titleMentions,
   withoutMentions,
+  withoutThisContract,
 } from "./domain/document-names.ts";
 export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";

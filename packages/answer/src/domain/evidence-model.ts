@@ -8,6 +8,7 @@ import {
   parseQuestion,
   splitSentences,
   withoutMentions,
+  withoutThisContract,
 } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
@@ -50,16 +51,19 @@ export interface EvidenceDecision {
   maxSentences: number;
 }
 
-/** A wording the model was trained on: its text as asked and the terms the scorer reads. */
+/** A wording the model was trained on: its text as asked, the terms the scorer reads and their key. */
 export interface TrainedWording {
   text: string;
   terms: readonly string[];
+  /** `questionTypeKey(terms)`. */
+  key: string;
 }
 
 /** A wording as the model file keeps it: the asking part of one question (its terms are read from it). */
 export function trainedWording(question: string): TrainedWording {
   const text = parseQuestion(question).ask;
-  return { text, terms: questionTerms(text) };
+  const terms = questionTerms(text);
+  return { text, terms, key: questionTypeKey(terms) };
 }
 
 export interface EvidenceModel {
@@ -462,18 +466,17 @@ export function modelWording(
   const typeKey = questionTypeKey(terms);
   if (model.questionTypes.has(typeKey)) return { terms, typeKey, familiar: true, readAs: null };
   const wordings = model.wordings ?? [];
-  const textOf = (key: string) => wordings.find((w) => questionTypeKey(w.terms) === key)?.text ?? null;
-  const said = asThisContract(parseQuestion(question).ask);
-  const unsaid = said.replace(/(?:\b(?:in|under|of|to|by|for|from)\s+)?\bthis contract\b/gi, " ");
-  for (const form of [said, unsaid]) {
+  const textOf = (key: string) => wordings.find((w) => w.key === key)?.text ?? null;
+  const ask = parseQuestion(question).ask;
+  const unsaid = withoutThisContract(ask);
+  for (const form of [asThisContract(ask), unsaid]) {
     const generic = askTerms(form);
     const key = questionTypeKey(generic);
     if (generic.length > 0 && model.questionTypes.has(key))
       return { terms: generic, typeKey: key, familiar: true, readAs: textOf(key) };
   }
   const nearest = nearestWording(wordings, askTerms(unsaid));
-  if (nearest)
-    return { terms: [...nearest.terms], typeKey: questionTypeKey(nearest.terms), familiar: true, readAs: nearest.text };
+  if (nearest) return { terms: [...nearest.terms], typeKey: nearest.key, familiar: true, readAs: nearest.text };
   return { terms, typeKey, familiar: false, readAs: null };
 }
 
@@ -631,9 +634,7 @@ export function parseEvidenceModel(json: string): EvidenceModel {
     // a wording counts only when its key is one the model was trained on
     ...(wordings
       ? {
-          wordings: (wordings as string[])
-            .map(trainedWording)
-            .filter((w) => questionTypes.has(questionTypeKey(w.terms))),
+          wordings: (wordings as string[]).map(trainedWording).filter((w) => questionTypes.has(w.key)),
         }
       : {}),
     exemplars: o.exemplars === undefined ? null : parseExemplars(o.exemplars),

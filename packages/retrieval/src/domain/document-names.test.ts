@@ -6,6 +6,7 @@ import {
   instrumentMentions,
   titleMentions,
   withoutMentions,
+  withoutThisContract,
 } from "./document-names.ts";
 
 describe("instruments a question names by kind", () => {
@@ -77,6 +78,14 @@ describe("instruments a question names by kind", () => {
     // "the same lease" singles out nothing and is kept; a side letter is the contract asked about
     expect(said("What does the same lease say?")).toBe("What does the same lease say?");
     expect(said("What are the terms of the side letter?")).toBe("What are the terms of this contract ?");
+  });
+
+  it("leaves the contract a question is about unsaid, with the word that placed something in it", () => {
+    const unsaid = (ask: string) => withoutThisContract(ask).replace(/\s+/g, " ").trim();
+    expect(unsaid("Is there a cap on liability in the supply agreement?")).toBe("Is there a cap on liability ?");
+    expect(unsaid("Is there a cap on liability under this Agreement?")).toBe("Is there a cap on liability ?");
+    expect(unsaid("Which law governs the VERSO intellectual property agreement?")).toBe("Which law governs ?");
+    expect(unsaid("What does the same lease say?")).toBe("What does the same lease say?");
   });
 
   it("keys filed names, never a name of generic words alone", () => {

@@ -173,6 +173,15 @@ export function asThisContract(ask: string): string {
     .replace(/\bthis\s+(?:agreement|contract|instrument)\b/gi, "this contract");
 }
 
+/**
+ * The asking part with the contract it is about not said at all (`asThisContract`, then "this contract"
+ * and the word placing something in it dropped): "Is there a cap on liability in the supply agreement?"
+ * → "Is there a cap on liability ?", as wordings that never name the contract ask it.
+ */
+export function withoutThisContract(ask: string): string {
+  return asThisContract(ask).replace(/(?:\b(?:in|under|of|to|by|for|from)\s+)?\bthis contract\b/gi, " ");
+}
+
 /** A word of a title or a mention as they are compared: lowercase letters and digits, singular. */
 export function mentionWord(token: string): string {
   return token
