@@ -43,7 +43,11 @@ export interface AnswerAppDeps {
   /** What Search runs, with the text and provisions of stored versions it reads. */
   searcher: Searcher;
   text: TextOf;
-  node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  /**
+   * A provision lookup for one request (`cachedVersionNode`: each version's nodes read once per request,
+   * not once per hit, and never kept past it, since nodes are derived and may be rebuilt).
+   */
+  nodeLookup: () => (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
   logger: Logger;
 }
 
@@ -190,7 +194,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
       const call = readSearchRequest(asCaller(request, metadata));
       span.setAttributes({ "lexnav.mode": call.request.mode, "lexnav.principal": call.request.principal.id });
       const result = await deps.searcher.searchAsync(call.request, deps.text);
-      const response = searchResponse(result, deps.node, call.trace);
+      const response = searchResponse(result, deps.nodeLookup(), call.trace);
       return { response, log: { mode: call.request.mode, hits: response.hits.length } };
     },
   );

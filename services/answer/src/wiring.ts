@@ -1,4 +1,5 @@
 import { createSqliteAnswerStore, type SqlDatabase } from "@lexnav/answer";
+import { cachedVersionNode } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
 import { createStackAsk, type EmbeddedStack } from "@lexnav/stack";
 import { type AnswerApp, createAnswerApp } from "./app.ts";
@@ -23,8 +24,7 @@ export function createAnswerAppOnStack(
     store: createSqliteAnswerStore(answers),
     searcher: stack.searcher,
     text: (documentId, version) => stack.catalog.getVersion(documentId, version)?.text ?? null,
-    node: (documentId, version, nodeId) =>
-      stack.catalog.getNodes(documentId, version).find((n) => n.id === nodeId) ?? null,
+    nodeLookup: () => cachedVersionNode(stack.catalog),
     logger,
     ...(callers ? { callers } : {}),
   });
