@@ -8,18 +8,8 @@
  * Run: pnpm bench:paraphrase                  (LEXNAV_PARAPHRASE_SET=heldOut or heldOut2 for a held-out set;
  *      LEXNAV_PARAPHRASE_MODE=navindex for another mode)
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { runCliCaptured } from "@lexnav/cli";
-import { loadConfig, silentLogger } from "@lexnav/core";
-import { sharedDir } from "../support/shared.ts";
 import { CONTRACTNLI_PARAPHRASES, CUAD_PARAPHRASES, type Paraphrase } from "./paraphrases.ts";
-
-interface BenchTest {
-  query: string;
-  [field: string]: unknown;
-}
+import { devTests, evalReworded, pct } from "./reworded-eval.ts";
 
 const SETS = ["tune", "heldOut", "heldOut2"] as const;
 const set = (process.env.LEXNAV_PARAPHRASE_SET ?? "tune") as (typeof SETS)[number];
@@ -37,53 +27,24 @@ function paraphrased(query: string, table: readonly Paraphrase[]): string | null
   return p ? `${cut[1]}${p[set]}` : null;
 }
 
-const pct = (x: { hits: number; of: number; rate: number }) =>
-  x.of === 0 ? "–" : `${(100 * x.rate).toFixed(1)} % (${x.hits}/${x.of})`;
-
-const dir = mkdtempSync(join(tmpdir(), "lexnav-bench-paraphrase-"));
-try {
+console.log(
+  `# dev questions in other words: the ${set} paraphrases, ${mode}, asker limited to the question's contract\n`,
+);
+console.log("| bench | questions | answered | abstained when silent | cited gold when not | citation precision |");
+console.log("|---|---|---|---|---|---|");
+for (const [name, table] of [
+  ["cuad", CUAD_PARAPHRASES],
+  ["contractnli", CONTRACTNLI_PARAPHRASES],
+] as const) {
+  const source = devTests(name);
+  const tests = source.flatMap((t) => {
+    const query = paraphrased(t.query, table);
+    return query === null ? [] : [{ ...t, query }];
+  });
+  if (tests.length < source.length)
+    throw new Error(`${name}: ${source.length - tests.length} questions have no paraphrase`);
+  const e = await evalReworded(name, tests, mode, "set");
   console.log(
-    `# dev questions in other words: the ${set} paraphrases, ${mode}, asker limited to the question's contract\n`,
+    `| ${name}.dev | ${e.questions} | ${e.answered} | ${pct(e.abstention.noEvidence)} | ${pct(e.abstention.withEvidence)} | ${pct(e.citationPrecision)} |`,
   );
-  console.log("| bench | questions | answered | abstained when silent | cited gold when not | citation precision |");
-  console.log("|---|---|---|---|---|---|");
-  for (const [name, table] of [
-    ["cuad", CUAD_PARAPHRASES],
-    ["contractnli", CONTRACTNLI_PARAPHRASES],
-  ] as const) {
-    const source = JSON.parse(readFileSync(join(sharedDir(), "bench", `${name}.dev.json`), "utf8")) as {
-      tests: BenchTest[];
-    };
-    const tests = source.tests.flatMap((t) => {
-      const query = paraphrased(t.query, table);
-      return query === null ? [] : [{ ...t, query }];
-    });
-    if (tests.length < source.tests.length)
-      throw new Error(`${name}: ${source.tests.length - tests.length} questions have no paraphrase`);
-    // the eval names its store after the data set the file's documents come from, as for the original
-    const bench = join(dir, `${name}.dev.json`);
-    writeFileSync(bench, JSON.stringify({ tests }));
-    const r = await runCliCaptured(
-      ["eval", "answers", "--bench", bench, "--corpus", join(sharedDir(), "corpus"), "--mode", mode].concat([
-        "--offline",
-        "--scope",
-        "set",
-        "--json",
-      ]),
-      loadConfig({}),
-      silentLogger,
-    );
-    if (r.code !== 0) throw new Error(`eval answers (${name}) exited ${r.code}: ${r.err}`);
-    const e = JSON.parse(r.out) as {
-      questions: number;
-      answered: number;
-      abstention: Record<"noEvidence" | "withEvidence", { hits: number; of: number; rate: number }>;
-      citationPrecision: { hits: number; of: number; rate: number };
-    };
-    console.log(
-      `| ${name}.dev | ${e.questions} | ${e.answered} | ${pct(e.abstention.noEvidence)} | ${pct(e.abstention.withEvidence)} | ${pct(e.citationPrecision)} |`,
-    );
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }
