@@ -309,7 +309,9 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
     const ingestStack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     const ingest = await createIngestApp({ nc, pipeline: ingestStack.pipeline, logger: silentLogger });
     const served = answerAppOver(db);
-    const client = answerClient(await served.app.listen("127.0.0.1:0"));
+    const port = await served.app.listen("127.0.0.1:0");
+    const client = answerClient(port);
+    const searcher = searchClient(port);
     const js = jetstream(nc);
     const events = await (await js.consumers.get(INGEST_STREAMS.events)).consume();
     const incoming = events[Symbol.asyncIterator]();
@@ -340,9 +342,14 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
       expect(after.abstained).toBe(true);
       expect(after.citations).toEqual([]);
       expect(wire(after.trace)).not.toContain(documentId);
+      // nor does Search return any of it
+      const found = await searcher.search({ query: ASK_VERSO, principal: DEALS, trace: true });
+      expect(found.hits).toEqual([]);
+      expect(wire(found)).not.toContain(documentId);
     } finally {
       // close() waits for an iterator loop to end; this test pulls with next(), so stop the pull directly
       events.stop();
+      searcher.close();
       client.close();
       await served.app.stop(1_000);
       served.close();
