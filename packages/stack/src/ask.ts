@@ -1,5 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { createAnthropicModel, createAsk, createModelAnswerer, loadEvidenceModel, priceCardOf } from "@lexnav/answer";
+import {
+  type Ask,
+  createAnthropicModel,
+  createAsk,
+  createModelAnswerer,
+  type EvidenceModel,
+  loadEvidenceModel,
+  priceCardOf,
+} from "@lexnav/answer";
 import { type Catalog, cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { type LexnavConfig, sha256Hex } from "@lexnav/core";
 import { type IndexedDocument, loadIndexedDocuments } from "@lexnav/ingest";
@@ -22,10 +30,11 @@ export interface AskWiring {
 /**
  * The ask use case over a store: a model answers when a key is configured and `offline` is false,
  * the offline evidence model otherwise. The CLI and the answer service answer through this one wiring.
- * A command or an evaluation run reads each version's text and nodes once; a long-lived process
- * (`longLived`) reads them from the catalog on every call, so a delete or a new version is seen at once.
+ * A command or an evaluation run reads each version's text and provisions once (`cachedVersionText`,
+ * `cachedVersionNode`). A long-lived process (`longLived`) answers each call as a run of its own: read
+ * once in the call and never kept past it, so the next call sees a delete or rebuilt provisions.
  */
-export function createStackAsk(w: AskWiring, offline: boolean, options: { longLived?: boolean } = {}) {
+export function createStackAsk(w: AskWiring, offline: boolean, options: { longLived?: boolean } = {}): Ask {
   const settings = w.config.answer;
   const model =
     !offline && settings?.apiKey
@@ -44,37 +53,42 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
       : null;
   const readable = (principal: Parameters<typeof mayRead>[0]) =>
     w.catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayRead(principal, d.access));
-  return createAsk({
-    evidenceModel: () => loadEvidenceModel(w.config.evidenceModelPath),
-    searcher: w.searcher,
-    text: options.longLived
-      ? (documentId, version) => w.catalog.getVersion(documentId, version)?.text ?? null
-      : cachedVersionText(w.catalog),
-    document: (id) => w.catalog.getDocument(id),
-    node: options.longLived
-      ? (documentId, version, nodeId) => w.catalog.getNodes(documentId, version).find((n) => n.id === nodeId) ?? null
-      : cachedVersionNode(w.catalog),
-    corpus: (principal) =>
-      readable(principal)
-        .filter((d) => d.currentVersion !== null)
-        .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
-    navindex: (principal) => {
-      const { index } = loadNavIndex(w.catalog);
-      const ids = new Set(readable(principal).map((d) => d.id));
-      const permitted = { ...index, documents: index.documents.filter((d) => ids.has(d.id)) };
-      const compact = serializeNavIndexCompact(permitted);
-      const known = new Set(permitted.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));
-      return {
-        compact,
-        known,
-        indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}`,
-        // the compact index names nodes by handle, resolved against the same permitted index
-        resolve: (handle: string) => resolveNavHandle(permitted, handle),
-      };
-    },
-    model,
-    priceCard: priceCardOf(w.config),
-    now: () => new Date().toISOString(),
-    newId: () => `ans_${randomUUID().replace(/-/g, "").slice(0, 16)}`,
-  });
+  // read on first use (a model-backed answer never needs it), then kept for the process
+  let evidence: EvidenceModel | null = null;
+  const evidenceModel = () => {
+    evidence ??= loadEvidenceModel(w.config.evidenceModelPath);
+    return evidence;
+  };
+  const run = () =>
+    createAsk({
+      evidenceModel,
+      searcher: w.searcher,
+      text: cachedVersionText(w.catalog),
+      document: (id) => w.catalog.getDocument(id),
+      node: cachedVersionNode(w.catalog),
+      corpus: (principal) =>
+        readable(principal)
+          .filter((d) => d.currentVersion !== null)
+          .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
+      navindex: (principal) => {
+        const { index } = loadNavIndex(w.catalog);
+        const ids = new Set(readable(principal).map((d) => d.id));
+        const permitted = { ...index, documents: index.documents.filter((d) => ids.has(d.id)) };
+        const compact = serializeNavIndexCompact(permitted);
+        const known = new Set(permitted.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));
+        return {
+          compact,
+          known,
+          indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}`,
+          // the compact index names nodes by handle, resolved against the same permitted index
+          resolve: (handle: string) => resolveNavHandle(permitted, handle),
+        };
+      },
+      model,
+      priceCard: priceCardOf(w.config),
+      now: () => new Date().toISOString(),
+      newId: () => `ans_${randomUUID().replace(/-/g, "").slice(0, 16)}`,
+    });
+  if (!options.longLived) return run();
+  return { ask: (req) => run().ask(req), replay: (record) => run().replay(record) };
 }
