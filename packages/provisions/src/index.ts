@@ -33,7 +33,7 @@ export type {
   ProvisionStore,
   StoredProvision,
 } from "./navindex/nav-index.ts";
-export { buildNavIndex, buildProvisionStore } from "./navindex/nav-index.ts";
+export { buildNavDocument, buildNavIndex, buildProvisionStore } from "./navindex/nav-index.ts";
 export {
   COMPACT_LEGEND,
   compactNavIndexView,

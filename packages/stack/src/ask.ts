@@ -9,10 +9,11 @@ import {
   priceCardOf,
 } from "@lexnav/answer";
 import { type Catalog, cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
-import { type LexnavConfig, sha256Hex } from "@lexnav/core";
+import type { LexnavConfig } from "@lexnav/core";
 import { type IndexedDocument, loadIndexedDocuments } from "@lexnav/ingest";
-import { buildNavIndex, type NavIndex, resolveNavHandle, serializeNavIndexCompact } from "@lexnav/provisions";
+import { buildNavIndex, type NavIndex } from "@lexnav/provisions";
 import { mayRead, type Searcher } from "@lexnav/retrieval";
+import { plannerIndexFor } from "./planner-index.ts";
 
 /** Builds the navindex over indexed documents (optionally one transaction set) from the catalog. */
 export function loadNavIndex(catalog: Catalog, setId?: string): { index: NavIndex; docs: IndexedDocument[] } {
@@ -70,20 +71,7 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
         readable(principal)
           .filter((d) => d.currentVersion !== null)
           .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
-      navindex: (principal) => {
-        const { index } = loadNavIndex(w.catalog);
-        const ids = new Set(readable(principal).map((d) => d.id));
-        const permitted = { ...index, documents: index.documents.filter((d) => ids.has(d.id)) };
-        const compact = serializeNavIndexCompact(permitted);
-        const known = new Set(permitted.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));
-        return {
-          compact,
-          known,
-          indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}`,
-          // the compact index names nodes by handle, resolved against the same permitted index
-          resolve: (handle: string) => resolveNavHandle(permitted, handle),
-        };
-      },
+      navindex: (principal, question) => plannerIndexFor(w, principal, question, readable(principal)),
       model,
       priceCard: priceCardOf(w.config),
       now: () => new Date().toISOString(),

@@ -48,6 +48,23 @@ describe("the embedded stack's retrieval modes", () => {
     }
   });
 
+  it("routes alone (Searcher.route) to the documents the routed modes search", () => {
+    for (const query of [ASK_VERSO, "Which law governs the sponsorship agreement?", "Is there a non-compete?"]) {
+      const routed = stack.searcher.route({ query, principal: READER });
+      const r = search("hybrid", query);
+      const stage = r.trace.stages.find((s) => s.stage === "route")?.candidates ?? [];
+      expect(
+        routed.documents.map((d) => d.documentId),
+        query,
+      ).toEqual(stage.map((c) => c.id));
+      expect(routed.routedBy, query).toBe(r.trace.routedBy);
+    }
+    expect(stack.searcher.route({ query: ASK_VERSO, principal: READER }).documents[0]?.documentId).toBe(ids.verso);
+    // the Vivint agreement is the board's: never routed to for the reader
+    const vivint = stack.searcher.route({ query: ASK_VIVINT, principal: READER });
+    expect(vivint.documents.map((d) => d.documentId)).not.toContain(ids.vivint);
+  });
+
   it("assembles a context whose items carry the catalog's title, role and a citation into stored text", () => {
     const r = search("hybrid", ASK_VERSO);
     const items = r.context?.items ?? [];

@@ -85,6 +85,7 @@ function askWith(
   fetchTokens?: number,
   deleted: ReadonlySet<string> = new Set(),
   corpus: ReadonlyArray<{ documentId: string; version: string }> = [],
+  routing?: { documents: string[]; by: "name" | "instrument" | "role" | "question" },
 ) {
   const seen: EvidenceItem[][] = [];
   const answerer: ModelAnswerer = {
@@ -122,6 +123,7 @@ function askWith(
       compact: "index",
       known: new Set(["amd s1", "base def", "base s21", "base s9"]),
       indexVersion: "nav-1",
+      ...(routing ? { routing } : {}),
     }),
     model: { answerer, name: "m" },
     evidenceModel: () => loadEvidenceModel(),
@@ -155,6 +157,24 @@ describe("navindex with a model: the deterministic fetch", () => {
     const { ask, seen } = askWith(countTokens(TEXTS.amd as string));
     await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
     expect((seen[0] ?? []).map((e) => `${e.documentId} ${e.nodeId}`)).toEqual(["amd s1"]);
+  });
+});
+
+describe("navindex with a model over an index scoped by routing", () => {
+  const readable = [
+    { documentId: "base", version: "v1" },
+    { documentId: "amd", version: "v1" },
+  ];
+  it("says which documents the planner read when its silence is over the routed ones alone", async () => {
+    const { ask } = askWith(undefined, new Set(), readable, { documents: ["amd"], by: "question" });
+    const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
+    expect(rec.abstained).toBe(true);
+    expect(rec.warnings.join("\n")).toContain("Only [amd] was searched, of the 2 documents you may read");
+  });
+  it("says nothing of scope when the planner read everything the asker may read", async () => {
+    const { ask } = askWith(undefined, new Set(), readable);
+    const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
+    expect(rec.warnings.join("\n")).not.toContain("was searched");
   });
 });
 

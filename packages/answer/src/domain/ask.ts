@@ -21,13 +21,22 @@ export interface AskDeps {
   node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
   /** The current versions of every indexed document `principal` may read (inject's corpus). */
   corpus: (principal: Principal) => Array<{ documentId: string; version: string }>;
-  /** The compact navindex over what `principal` may read, and the (doc node) pairs it lists. */
-  navindex?: (principal: Principal) => {
+  /**
+   * The compact navindex the planner reads for `question`, over what `principal` may read (all of it,
+   * or the documents the question was routed to when all of it is too large), and the (doc node) pairs
+   * it lists.
+   */
+  navindex?: (
+    principal: Principal,
+    question: string,
+  ) => {
     compact: string;
     known: ReadonlySet<string>;
     indexVersion: string;
     /** Node handle of the compact index ("0.17") → ids; null when the index does not list it. */
     resolve?: (handle: string) => { documentId: string; nodeId: string } | null;
+    /** Set when the index was scoped to routed documents rather than everything the asker may read. */
+    routing?: { documents: string[]; by: "name" | "instrument" | "role" | "question" };
   };
   /** Null: answer offline. */
   model: { answerer: ModelAnswerer; name: string } | null;
@@ -117,7 +126,8 @@ export function createAsk(deps: AskDeps) {
     let indexVersion = "";
     let selected: string[] = [];
     let extract: EvidenceItem[];
-    // The documents retrieval routed the question to, and what chose them (none when a model planned).
+    // The documents retrieval routed the question to, and what chose them (none when a model planned over
+    // everything the asker may read).
     let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
 
     if (req.mode === "inject") {
@@ -146,8 +156,9 @@ export function createAsk(deps: AskDeps) {
         );
       selected = extract.map((e) => `${e.documentId}/`);
     } else if (req.mode === "navindex" && deps.model && deps.navindex) {
-      const nav = deps.navindex(req.principal);
+      const nav = deps.navindex(req.principal, question);
       indexVersion = nav.indexVersion;
+      if (nav.routing) routing = nav.routing;
       const plan = await deps.model.answerer.plan({
         question,
         compactIndex: nav.compact,

@@ -102,28 +102,30 @@ const NAV_KEYWORDS = 6;
  * structure's order; nothing depends on time or randomness, so equal input gives equal output.
  */
 export function buildNavIndex(docs: NavIndexInput[]): NavIndex {
+  return { format: "lexnav.navindex", version: 1, documents: docs.map(buildNavDocument) };
+}
+
+/**
+ * One document of the navigation index. It depends on the document's record and its version's
+ * structure and text alone, so a long-lived process can keep it per version and rebuild only what changed.
+ */
+export function buildNavDocument({ document, structure, text }: NavIndexInput): NavDocument {
+  const segments = ownSegments(structure.nodes);
+  const definedTerms: Record<string, string> = {};
+  for (const d of structure.definitions) if (!(d.term in definedTerms)) definedTerms[d.term] = d.nodeId;
   return {
-    format: "lexnav.navindex",
-    version: 1,
-    documents: docs.map(({ document, structure, text }) => {
-      const segments = ownSegments(structure.nodes);
-      const definedTerms: Record<string, string> = {};
-      for (const d of structure.definitions) if (!(d.term in definedTerms)) definedTerms[d.term] = d.nodeId;
-      return {
-        id: document.id,
-        fileName: document.fileName,
-        title: document.title,
-        role: document.role,
-        effectiveDate: document.effectiveDate,
-        transactionSetId: document.transactionSetId,
-        version: structure.version,
-        definedTerms,
-        // toc entries repeat the body's headings: the body nodes stand for them
-        nodes: structure.nodes
-          .filter((node) => !isToc(node))
-          .map((node) => navNode(node, snippetOf(text, segments.get(node.id) ?? [], node))),
-      };
-    }),
+    id: document.id,
+    fileName: document.fileName,
+    title: document.title,
+    role: document.role,
+    effectiveDate: document.effectiveDate,
+    transactionSetId: document.transactionSetId,
+    version: structure.version,
+    definedTerms,
+    // toc entries repeat the body's headings: the body nodes stand for them
+    nodes: structure.nodes
+      .filter((node) => !isToc(node))
+      .map((node) => navNode(node, snippetOf(text, segments.get(node.id) ?? [], node))),
   };
 }
 

@@ -2,7 +2,7 @@ import { inSpan, inSpanSync, LexnavError, type TelemetrySpan } from "@lexnav/cor
 import { countTokens, type ProvisionNode } from "@lexnav/document-model";
 import { featureWords } from "../embedders/text-features.ts";
 import type { Embedder } from "../ports/embedder.ts";
-import type { LexicalIndex } from "../ports/lexical-index.ts";
+import type { DocumentHit, LexicalIndex } from "../ports/lexical-index.ts";
 import type { AsyncReranker, RerankCandidate, Reranker } from "../ports/reranker.ts";
 import type { VectorStore } from "../ports/vector-store.ts";
 import {
@@ -17,7 +17,7 @@ import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import type { Principal } from "./principal.ts";
-import { contentWords, flagIntents, parseQuestion } from "./question.ts";
+import { contentWords, flagIntents, type ParsedQuestion, parseQuestion } from "./question.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -132,6 +132,18 @@ export interface Searcher {
    * runs once: the stages before a model call are not repeated after it.
    */
   searchAsync(request: SearchRequest, text: TextOf): Promise<SearchResult>;
+  /**
+   * The documents the routed modes would search for `query` (its `route` stage), best first: what a
+   * model planner's navigation index is scoped to when everything the principal may read is too large.
+   */
+  route(request: Pick<SearchRequest, "query" | "principal" | "indexVersion">): RouteResult;
+}
+
+/** The documents a question was routed to, best first, what chose them and the lexical index version read. */
+export interface RouteResult {
+  documents: Array<{ documentId: string; score: number }>;
+  routedBy: NonNullable<QueryTrace["routedBy"]>;
+  indexVersion: string;
 }
 
 /** An embedder that answers synchronously (the built-in LSA embedder does); queries and passages share it. */
@@ -256,6 +268,36 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     return answerSync(call);
   };
 
+  // The documents a question is about: those its naming part names, else an instrument its asking part
+  // names by kind, else the kind its parties or subjects imply, else all its words (BM25 over cards).
+  const routeQuestion = (
+    parsed: ParsedQuestion,
+    base: { principal: Principal; indexVersion?: string },
+  ): RouteResult => {
+    // Without a naming part, an instrument the ask names by kind ("under the loan agreement") is
+    // what names the document: its words rank the cards, not the rest of the question ("interest
+    // rate" had routed to an employment letter's tax withholding rate).
+    const mentioned = parsed.naming ? [] : instrumentMentions(parsed.ask).map((m) => m.phrase);
+    // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
+    // voting agreement ("limited", "liability") over the guarantees.
+    const implied = parsed.naming || mentioned.length > 0 ? "" : impliedInstruments(parsed.ask);
+    const routedBy = parsed.naming ? "name" : mentioned.length > 0 ? "instrument" : implied ? "role" : "question";
+    const naming = parsed.naming || (mentioned.length > 0 ? mentioned.join(" ") : implied || parsed.full);
+    const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
+    const pick = (documents: DocumentHit[]): RouteResult => ({
+      documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),
+      routedBy,
+      indexVersion: r.indexVersion,
+    });
+    // A naming part that quotes a filed name whole names that document; a name met in a question
+    // without a naming part ("what does the confidentiality clause say") is only a word of it.
+    const named = parsed.naming ? r.hits.filter((h) => h.named) : [];
+    if (named.length > 0) return pick(named.slice(0, o.maxRoutedDocuments));
+    const ranked = r.hits.filter((h) => h.score > 0);
+    const top = ranked[0]?.score ?? 0;
+    return pick(ranked.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments));
+  };
+
   // The whole query as one pass; `canRerank` says whether the driver has a reranker to answer with.
   function* pipeline(request: SearchRequest, text: TextOf, canRerank: boolean): Pipeline<SearchResult> {
     const stages: Stage[] = [];
@@ -344,24 +386,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       timed(
         "route",
         () => {
-          // Without a naming part, an instrument the ask names by kind ("under the loan agreement") is
-          // what names the document: its words rank the cards, not the rest of the question ("interest
-          // rate" had routed to an employment letter's tax withholding rate).
-          const mentioned = q.naming ? [] : instrumentMentions(parsed.ask).map((m) => m.phrase);
-          // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
-          // voting agreement ("limited", "liability") over the guarantees.
-          const implied = q.naming || mentioned.length > 0 ? "" : impliedInstruments(parsed.ask);
-          routedBy = q.naming ? "name" : mentioned.length > 0 ? "instrument" : implied ? "role" : "question";
-          const naming = q.naming || (mentioned.length > 0 ? mentioned.join(" ") : implied || q.full);
-          const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
+          const r = routeQuestion(parsed, base);
+          routedBy = r.routedBy;
           indexVersion = r.indexVersion;
-          // A naming part that quotes a filed name whole names that document; a name met in a question
-          // without a naming part ("what does the confidentiality clause say") is only a word of it.
-          const named = q.naming ? r.hits.filter((h) => h.named) : [];
-          if (named.length > 0) return named.slice(0, o.maxRoutedDocuments);
-          const ranked = r.hits.filter((h) => h.score > 0);
-          const top = ranked[0]?.score ?? 0;
-          return ranked.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments);
+          return r.documents;
         },
         (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
       ).map((h) => h.documentId);
@@ -717,6 +745,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         let step = run.next();
         while (!step.done) step = run.next(await answerAsync(step.value));
         return outcome(span, step.value);
+      });
+    },
+    route(request) {
+      return routeQuestion(parseQuestion(request.query), {
+        principal: request.principal,
+        ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
       });
     },
   };

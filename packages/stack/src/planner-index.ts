@@ -1,0 +1,94 @@
+import type { Catalog } from "@lexnav/catalog";
+import { LexnavError, sha256Hex } from "@lexnav/core";
+import { countTokens, type DocumentRecord } from "@lexnav/document-model";
+import { type IndexedDocument, loadIndexedDocument } from "@lexnav/ingest";
+import { buildNavDocument, type NavIndex, resolveNavHandle, serializeNavIndexCompact } from "@lexnav/provisions";
+import type { Principal, Searcher } from "@lexnav/retrieval";
+
+/**
+ * Most tokens of compact navigation index a model planner is sent. The twelve exhibits of the Bird
+ * filing (169K tokens of text) make a 76K-token index; 510 CUAD contracts would make about 1.5M, past
+ * any model's context, so beyond this the index is scoped to the documents the question names.
+ */
+export const PLANNER_INDEX_TOKENS = 100_000;
+
+/**
+ * Compact-index tokens per character of document text, a low reading (the Bird filing's index is 0.094
+ * tokens a character of its text, the 510 CUAD contracts' 0.057), so that an index is left unbuilt only
+ * when it is plainly too large; one that may fit is built and counted.
+ */
+const INDEX_TOKENS_PER_TEXT_CHAR = 0.05;
+
+/** What the model planner reads for one question: the compact index, the pairs it lists, its version. */
+export interface PlannerIndex {
+  compact: string;
+  known: ReadonlySet<string>;
+  indexVersion: string;
+  resolve: (handle: string) => { documentId: string; nodeId: string } | null;
+  /** Set when the index was scoped to the documents the question was routed to. */
+  routing?: { documents: string[]; by: "name" | "instrument" | "role" | "question" };
+}
+
+/**
+ * The navigation index a model planner reads for a question: everything `readable` lists when its
+ * compact form fits in `maxTokens`, as the paper's planner reads a whole transaction set; otherwise the
+ * documents retrieval routes the question to (`Searcher.route`: the documents it names, by name, by
+ * kind or by the parties' roles) with the other readable members of their transaction sets, so an
+ * amendment is planned beside its agreement. Only the documents in scope are read and built, per
+ * question, so a delete or a rebuilt version is seen at once. A question that names nothing the asker
+ * may read, over an index too large to send whole, is refused with what to do instead.
+ */
+export function plannerIndexFor(
+  deps: { catalog: Catalog; searcher: Searcher },
+  principal: Principal,
+  question: string,
+  readable: readonly DocumentRecord[],
+  maxTokens = PLANNER_INDEX_TOKENS,
+): PlannerIndex {
+  const docs = readable.filter((d) => d.currentVersion !== null);
+  const estimate = docs.reduce((sum, d) => sum + textLength(deps.catalog, d) * INDEX_TOKENS_PER_TEXT_CHAR, 0);
+  if (estimate <= maxTokens) {
+    const whole = compactOf(deps.catalog, docs);
+    if (whole.tokens <= maxTokens) return whole.index;
+  }
+  const routed = deps.searcher.route({ query: question, principal });
+  const ids = new Set(routed.documents.map((d) => d.documentId));
+  const named = docs.filter((d) => ids.has(d.id));
+  if (named.length === 0)
+    throw new LexnavError(
+      "too_large",
+      `the navigation index of the ${docs.length} documents you may read is too large for the planner (limit ${maxTokens} tokens) and the question names none of them: name the agreement, or ask with --mode hybrid`,
+    );
+  const sets = new Set(named.flatMap((d) => (d.transactionSetId ? [d.transactionSetId] : [])));
+  const routing = { documents: named.map((d) => d.id), by: routed.routedBy };
+  const withSets = docs.filter((d) => ids.has(d.id) || (d.transactionSetId !== null && sets.has(d.transactionSetId)));
+  for (const scope of withSets.length > named.length ? [withSets, named] : [named]) {
+    const scoped = compactOf(deps.catalog, scope);
+    if (scoped.tokens <= maxTokens) return { ...scoped.index, routing };
+  }
+  throw new LexnavError(
+    "too_large",
+    `the navigation index of the documents the question names is too large for the planner (limit ${maxTokens} tokens): ask about one agreement, or ask with --mode hybrid`,
+  );
+}
+
+function textLength(catalog: Catalog, d: DocumentRecord): number {
+  return catalog.listVersions(d.id).find((v) => v.version === d.currentVersion)?.textLength ?? 0;
+}
+
+function compactOf(catalog: Catalog, docs: readonly DocumentRecord[]): { index: PlannerIndex; tokens: number } {
+  const loaded = docs.map((d) => loadIndexedDocument(catalog, d)).filter((d): d is IndexedDocument => d !== null);
+  const index: NavIndex = { format: "lexnav.navindex", version: 1, documents: loaded.map(buildNavDocument) };
+  const compact = serializeNavIndexCompact(index);
+  const known = new Set(index.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));
+  return {
+    index: {
+      compact,
+      known,
+      indexVersion: `navindex-${sha256Hex(compact).slice(0, 12)}`,
+      // the compact index names nodes by handle, resolved against the same index
+      resolve: (handle: string) => resolveNavHandle(index, handle),
+    },
+    tokens: countTokens(compact),
+  };
+}
