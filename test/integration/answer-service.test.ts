@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
@@ -230,6 +230,55 @@ describe("the answer service over gRPC", () => {
       answers.close();
       stack.close();
     }
+  });
+
+  it("as a process, reads its callers file again on SIGHUP: a revoked token is refused, a broken file changes nothing", async () => {
+    const callersFile = join(dir, "callers.json");
+    const write = (entries: Record<string, { id: string; groups: string[] }>) =>
+      writeFileSync(callersFile, JSON.stringify(entries));
+    write({ [tokenKey("ann-secret")]: { id: "ann", groups: ["deals"] } });
+    const { process: service, ready } = await startServiceProcess(
+      "answer",
+      {
+        LEXNAV_DB: db,
+        LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0",
+        LEXNAV_ANSWER_CALLERS: callersFile,
+        LEXNAV_LOG_LEVEL: "info",
+      },
+      "ready",
+    );
+    const remote = answerClient(ready.port as number);
+    const bearer = (token: string) => {
+      const md = new Metadata();
+      md.set("authorization", `Bearer ${token}`);
+      return md;
+    };
+    // each token asks as its own caller (the callers file gives the groups)
+    const askAs = (token: string) =>
+      remote
+        .ask({ question: ASK_VERSO, principal: { id: token.split("-")[0] as string, groups: [] } }, bearer(token))
+        .catch((e: ServiceError) => e);
+    try {
+      expect(((await askAs("ann-secret")) as { citations: unknown[] }).citations.length).toBeGreaterThan(0);
+      // ann's token revoked, cy's added: neither takes effect until the service is told
+      write({ [tokenKey("cy-secret")]: { id: "cy", groups: ["deals"] } });
+      expect(((await askAs("ann-secret")) as { citations: unknown[] }).citations.length).toBeGreaterThan(0);
+      const reloaded = service.next("callers reloaded");
+      service.signal("SIGHUP");
+      await reloaded;
+      expect(((await askAs("ann-secret")) as ServiceError).code).toBe(status.UNAUTHENTICATED);
+      expect(((await askAs("cy-secret")) as { citations: unknown[] }).citations.length).toBeGreaterThan(0);
+      // a half-written file is refused; the callers stay as they were
+      writeFileSync(callersFile, "{ half");
+      const refused = service.next("callers file not reloaded; the previous callers stay");
+      service.signal("SIGHUP");
+      expect((await refused).reason).toMatch(/not JSON/);
+      expect(((await askAs("cy-secret")) as { citations: unknown[] }).citations.length).toBeGreaterThan(0);
+      expect(((await askAs("ann-secret")) as ServiceError).code).toBe(status.UNAUTHENTICATED);
+    } finally {
+      remote.close();
+    }
+    expect(await service.stop()).toBe(0);
   });
 
   it("serves over TLS when given a certificate and key, and then refuses a plaintext client", async () => {

@@ -7,6 +7,10 @@ export interface ServiceProcess {
   log(): string;
   /** Sends SIGTERM and resolves to the exit code. */
   stop(): Promise<number | null>;
+  /** Sends a signal (SIGHUP: read the configuration again) without waiting. */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the first line logged after this call with message `msg`; rejects after `timeoutMs`. */
+  next(msg: string, timeoutMs?: number): Promise<LogLine>;
 }
 
 type LogLine = { msg: string } & Record<string, unknown>;
@@ -50,10 +54,34 @@ export async function startServiceProcess(
       reject(new Error(`${name} exited with ${code} before "${readyMsg}":\n${log}`));
     });
   });
+  const linesOf = (text: string): LogLine[] =>
+    text.split("\n").flatMap((l) => (l.startsWith("{") && l.endsWith("}") ? [JSON.parse(l) as LogLine] : []));
   return {
     ready,
     process: {
       log: () => log,
+      signal: (name) => {
+        child.kill(name);
+      },
+      next: (msg, timeoutMs = 10_000) => {
+        const from = log.length;
+        return new Promise<LogLine>((resolve, reject) => {
+          const look = () => linesOf(log.slice(from)).find((l) => l.msg === msg);
+          const timer = setTimeout(() => {
+            child.stderr?.off("data", onData);
+            reject(new Error(`${name} logged no "${msg}" in ${timeoutMs} ms:\n${log.slice(from)}`));
+          }, timeoutMs);
+          const onData = () => {
+            // the listener above appends first (it was added first)
+            const line = look();
+            if (!line) return;
+            clearTimeout(timer);
+            child.stderr?.off("data", onData);
+            resolve(line);
+          };
+          child.stderr?.on("data", onData);
+        });
+      },
       stop: async () => {
         child.kill("SIGTERM");
         return exited;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { startServiceProcess } from "@lexnav/telemetry";
-import { parseCallers } from "./domain/callers.ts";
+import { reloadableCallers } from "./domain/callers.ts";
 import { createAnswerAppOnStack } from "./wiring.ts";
 
 // The answer service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
@@ -12,7 +12,18 @@ const { config, logger, onStopSignal } = startServiceProcess("lexnav-answer");
 const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
 const answers = openSqliteDatabase(config.dbPath);
 // Callers by bearer token when a callers file is configured; else the principal a request names is trusted.
-const callers = config.answerCallersPath ? parseCallers(readFileSync(config.answerCallersPath, "utf8")) : undefined;
+const callersPath = config.answerCallersPath;
+const callers = callersPath ? reloadableCallers(() => readFileSync(callersPath, "utf8")) : undefined;
+// SIGHUP reads the callers file again: a caller added or a token revoked takes effect without a restart.
+process.on("SIGHUP", () => {
+  if (!callers) return logger.warn("SIGHUP: no callers file to reload");
+  try {
+    callers.reload();
+    logger.info("callers reloaded");
+  } catch (e) {
+    logger.error("callers file not reloaded; the previous callers stay", { reason: (e as Error).message });
+  }
+});
 if (!callers)
   logger.warn(
     "no LEXNAV_ANSWER_CALLERS: requests are answered as the principal they name; authenticate callers in front",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { refusalOf } from "../../../../test/support/refusal.ts";
-import { parseCallers, tokenKey } from "./callers.ts";
+import { parseCallers, reloadableCallers, tokenKey } from "./callers.ts";
 
 const FILE = JSON.stringify({
   [tokenKey("ann-secret")]: { id: "ann", groups: ["deals"] },
@@ -37,5 +37,21 @@ describe("the answer service's callers", () => {
     expect(refusalOf(() => parseCallers(JSON.stringify({ [tokenKey("x")]: { id: "x" } }))).message).toMatch(
       /needs an id and a list of groups/,
     );
+  });
+
+  it("reads the file again on reload: a new caller is known, a revoked token refused, a broken file changes nothing", () => {
+    let file = FILE;
+    const live = reloadableCallers(() => file);
+    expect(live.principalFor("Bearer ann-secret", undefined).id).toBe("ann");
+    file = JSON.stringify({ [tokenKey("cy-secret")]: { id: "cy", groups: ["deals"] } });
+    // read at reload only
+    expect(live.principalFor("Bearer ann-secret", undefined).id).toBe("ann");
+    live.reload();
+    expect(live.principalFor("Bearer cy-secret", undefined)).toEqual({ id: "cy", groups: ["deals"] });
+    expect(refusalOf(() => live.principalFor("Bearer ann-secret", undefined)).code).toBe("unauthenticated");
+    file = "{ half written";
+    expect(refusalOf(() => live.reload()).message).toMatch(/not JSON/);
+    expect(live.principalFor("Bearer cy-secret", undefined).id).toBe("cy");
+    expect(refusalOf(() => live.principalFor("Bearer ann-secret", undefined)).code).toBe("unauthenticated");
   });
 });

@@ -58,3 +58,18 @@ export function parseCallers(json: string): Callers {
     },
   };
 }
+
+/**
+ * Callers read from a file, read again on `reload()` (the service does on SIGHUP), so a caller added or
+ * a token revoked takes effect without a restart. A file that no longer reads as callers throws from
+ * `reload()` and leaves the callers as they were: the service never opens up on a broken file.
+ */
+export function reloadableCallers(read: () => string): Callers & { reload(): void } {
+  let current = parseCallers(read());
+  return {
+    principalFor: (authorization, claimed) => current.principalFor(authorization, claimed),
+    reload() {
+      current = parseCallers(read());
+    },
+  };
+}
