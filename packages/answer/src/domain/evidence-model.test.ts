@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import {
   answerScore,
@@ -434,5 +435,70 @@ describe("evidence model", () => {
       amendment(own, "Section 9", "amd"),
     ];
     expect(top("What are the conditions to the effectiveness of the amendment?", base)).toBe("Exhibit A, ARTICLE VI");
+  });
+});
+
+describe("what an amendment changes", () => {
+  // An amendment's text as filed: its operative clauses, the boilerplate after them, and the agreement
+  // as amended in its Annex A (a conformed copy) with definitions that "may be amended" and a change of control.
+  const AMENDMENT = [
+    "SECOND AMENDMENT TO CREDIT AGREEMENT",
+    "1. Amendments. Section 2.5 of the Credit Agreement is hereby amended by deleting the words “one year” and inserting “two years” in their place.",
+    "2. New Definitions. The following definitions are hereby inserted into Section 1.1 of the Credit Agreement in the appropriate alphabetical order.",
+    "3. Ratification. Except as expressly set forth herein, the Credit Agreement remains in full force and effect.",
+    "4. Definitions. “Security Agreement” means the security agreement, as the same may be amended from time to time.",
+  ].join("\n\n");
+  const ANNEX = [
+    "“Loan Documents” means this Agreement and the Notes, as each is amended from time to time.",
+    "Upon a Change of Control, the Commitments shall terminate.",
+  ].join("\n\n");
+  const amendment = (documentId: string, text: string, clauseRef: string | null = null): EvidenceItem => ({
+    ...item(documentId, text),
+    role: "amendment",
+    clauseRef,
+  });
+  const TEXTS: Record<string, string> = { amd: AMENDMENT, annex: ANNEX, base: AMENDMENT };
+  const source = (documentId: string) => TEXTS[documentId] ?? null;
+  const OPERATIVE = amendment("amd", AMENDMENT);
+  const IN_ANNEX = amendment("annex", ANNEX, "Annex A, Section 7.1");
+  const score = (question: string, items: EvidenceItem[]) =>
+    scoreCandidates(loadEvidenceModel(), question, items, source);
+
+  it("is answered by the amendment's operative clauses, not by a change of control or what may be amended", () => {
+    for (const question of [
+      "What does the second amendment change?",
+      "What changes does the amendment make?",
+      "What does Amendment No. 2 modify?",
+      "What does the amendment do?",
+    ]) {
+      const r = score(question, [OPERATIVE, IN_ANNEX]);
+      expect(r.scorer, question).toBe("amendment");
+      const picked = pickEvidence(r.scored, r.decision).map((c) => c.text);
+      expect(picked, question).toEqual([
+        "Section 2.5 of the Credit Agreement is hereby amended by deleting the words “one year” and inserting “two years” in their place.",
+        "The following definitions are hereby inserted into Section 1.1 of the Credit Agreement in the appropriate alphabetical order.",
+      ]);
+    }
+  });
+
+  it("cites nothing of the agreement as amended in the amendment's annex, and abstains without an operative clause", () => {
+    const annexOnly = [IN_ANNEX];
+    const r = score("What does the second amendment change?", annexOnly);
+    expect(r.scorer).toBe("amendment");
+    expect(pickEvidence(r.scored, r.decision)).toEqual([]);
+    const offline = answerOffline("What does the second amendment change?", annexOnly, source, {
+      model: loadEvidenceModel(),
+    });
+    expect(offline.abstained).toBe(true);
+    expect(offline.abstainReason).toContain("none of an amendment's operative clauses");
+  });
+
+  it("leaves a change of control, and a question that is not about an amendment, to the other scorers", () => {
+    expect(score("What happens on a change of control under the amendment?", [OPERATIVE]).scorer).not.toBe("amendment");
+    expect(score("How can the credit agreement be amended?", [OPERATIVE]).scorer).not.toBe("amendment");
+    // a base agreement's "is hereby amended" is not an amendment's operative clause
+    const base = { ...item("base", AMENDMENT), role: "base_agreement" as const };
+    const r = score("What does the second amendment change?", [base]);
+    expect(pickEvidence(r.scored, r.decision)).toEqual([]);
   });
 });

@@ -394,6 +394,52 @@ export const COVERAGE_RULE = {
   decision: { threshold: 0.21, keepRatio: 0.75, maxSentences: 3 },
 };
 
+/**
+ * "What does the second amendment change?" is answered by the amendment's operative clauses: "Section
+ * 2.1 of the Credit Agreement is hereby amended …", "… are hereby inserted into the Credit Agreement",
+ * "by deleting … and substituting …". No question word is in them, and the nearest trained wording
+ * ("change" reads as a change of control) is about something else, so such a question is scored by
+ * the clause's form: a sentence of an amendment (not of the agreement as amended in its annex) that
+ * amends, deletes, inserts or replaces text, best ranked first. None in the extract: a silence.
+ */
+export const AMENDMENT_CHANGES = {
+  score: 0.9,
+  decision: { threshold: 0.5, keepRatio: 0.5, maxSentences: 3, pool: 1 } as EvidenceDecision,
+};
+
+/** The question asks what an amendment changes, amends or modifies (a change of control is not that). */
+function asksWhatChanges(question: string): boolean {
+  const rest = withoutMentions(parseQuestion(question).ask);
+  if (/\bchanges?\s+(?:of|in)\s+control\b/i.test(rest)) return false;
+  return /\b(?:chang(?:e|es|ed)|amends?|amended|modif(?:y|ies|ied)|revis(?:e|es|ed))\b|\bdo(?:es)?\s*\?\s*$/i.test(
+    rest,
+  );
+}
+
+/** The form of an operative amending clause: text amended, deleted, inserted, added or replaced. */
+const AMENDING = new RegExp(
+  [
+    String.raw`\b(?:is|are|shall be)\s+(?:hereby\s+)?(?:further\s+)?(?:amended|modified|supplemented|restated|deleted|inserted|added|replaced|substituted|revised|removed)\b`,
+    String.raw`\bhereby\s+(?:amends?|modif(?:y|ies)|supplements?|restates?|deletes?|inserts?|adds?|replaces?)\b`,
+    String.raw`\bby\s+(?:deleting|inserting|adding|replacing|striking|substituting|amending|restating)\b`,
+    String.raw`\b(?:shall|to)\s+read\s+(?:in (?:its|their) entirety\s+)?as follows\b`,
+  ].join("|"),
+  "i",
+);
+
+/** "… as the same may be amended from time to time": what a definition allows, not what an amendment does. */
+const MAY_BE_AMENDED = /\bfrom time to time\b|\bas the same may\b|\bmay be (?:amended|modified|supplemented)\b/i;
+
+function amendingClause(c: Candidate): boolean {
+  return (
+    c.item.role === "amendment" &&
+    !inConformedCopy(c.item) &&
+    !c.headingLine &&
+    AMENDING.test(c.text) &&
+    !MAY_BE_AMENDED.test(c.text)
+  );
+}
+
 /** The coverage rule's score of one candidate (see COVERAGE_RULE). */
 function coverageScore(model: EvidenceModel, terms: readonly string[], c: Candidate): number {
   const p = evidenceProbability(model.weights, candidateFeatures(terms, c, model.bits, false));
@@ -412,8 +458,11 @@ export interface ScoredExtract {
   /** Most likely evidence first. */
   scored: ScoredCandidate[];
   decision: EvidenceDecision;
-  /** "model" for a wording the model knows, else "coverage". */
-  scorer: "model" | "coverage";
+  /**
+   * "model" for a wording the model knows, "amendment" for what an amendment changes
+   * (`AMENDMENT_CHANGES`), else "coverage".
+   */
+  scorer: "model" | "coverage" | "amendment";
   /** The trained wording the question was read as, when it was not asked in it (`modelWording`). */
   readAs: string | null;
 }
@@ -434,6 +483,14 @@ export function scoreCandidates(
   const used = familiar ? terms : provisionTerms(question, terms);
   const candidates = candidateSentences(used, extract, source);
   const aboutAmendment = instrumentMentions(parseQuestion(question).ask).some((m) => m.words.at(-1) === "amendment");
+  // "the second amendment" by kind, or by name ("Amendment No. 8")
+  if ((aboutAmendment || /\bamendment\b/i.test(parseQuestion(question).ask)) && asksWhatChanges(question)) {
+    // What an amendment changes is said by its operative clauses, whatever words the question uses.
+    const scored = candidates
+      .map((c) => ({ ...c, p: amendingClause(c) ? AMENDMENT_CHANGES.score - 0.01 * Math.log(c.rank) : 0 }))
+      .sort(byEvidence);
+    return { scored, decision: AMENDMENT_CHANGES.decision, scorer: "amendment", readAs: null };
+  }
   const scored = candidates
     .map((c) => ({
       ...c,

@@ -77,6 +77,11 @@ export function answerOffline(
       `the sentences that answered only define what the question refers to (${chosen.map((c) => citeAs(c.item)).join(", ")}), and the extract lacks the provisions they name`,
       best.p,
     );
+  if (scorer === "amendment" && picked.length === 0)
+    return abstain(
+      "the question asks what an amendment changes, and the extract holds none of an amendment's operative clauses (text amended, deleted, inserted or replaced)",
+      best?.p ?? 0,
+    );
   if (!best || picked.length === 0) {
     const pooled = (decision.pool ?? 1) > 1 ? `, the best ${decision.pool} pooled` : "";
     return abstain(

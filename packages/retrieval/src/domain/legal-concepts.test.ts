@@ -11,6 +11,14 @@ describe("expandConcepts", () => {
     expect(expandConcepts("What happens on a change of control?")).not.toContain("hereby");
   });
 
+  it("reads a concept about the instrument in the whole ask, the others in what is left once it is set aside", () => {
+    // ranking inside "the second amendment": its name is set aside, what it changes still asks for amending words
+    expect(expandConcepts("What does   change?", "What does the second amendment change?")).toContain("hereby");
+    expect(expandConcepts("What does   change?")).not.toContain("hereby");
+    // the license agreement's name does not make a governing-law question one about the license grant
+    expect(expandConcepts("Which law governs  ?", "Which law governs the license agreement?")).not.toContain("royalty");
+  });
+
   it("knows how credit agreements phrase what a lawyer asks first", () => {
     expect(expandConcepts("When do the loans mature?")).toContain("maturity");
     expect(expandConcepts("What notice must be given before a prepayment?")).toContain("voluntary");

@@ -10,7 +10,7 @@ import { contentWords } from "./question.ts";
  * key on words no benchmark question's asking part has; they are measured by
  * `pnpm bench:context` (docs/answers.md).
  */
-const CONCEPTS: Array<[RegExp, string]> = [
+const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
   [/\bexpir\w*/i, "term expiration continue until years period remain force effect terminate"],
   [/\brenew\w*/i, "renewal renew renewed automatically successive additional extend term"],
   [/\bgovern\w*|\blaws?\b/i, "governed governing laws construed state jurisdiction"],
@@ -52,10 +52,13 @@ const CONCEPTS: Array<[RegExp, string]> = [
     "conditions precedent effective satisfied received delivered",
   ],
   [/\bguarant\w*/i, "guarantee guarantees guarantor guaranteed obligations unconditionally irrevocably"],
-  // "What does the amendment change?": an amendment's operative clauses amend, delete and replace text
+  // "What does the amendment change?": an amendment's operative clauses amend, delete and replace text.
+  // The instrument is part of the concept: it is read in the whole ask, also where the words that name
+  // the instrument were set aside to rank inside it.
   [
     /\bamendment\b[^?]*\b(?:chang\w*|amends?|modif\w*)\b|\b(?:chang\w*|amends?|modif\w*)\b[^?]*\bamendment\b/i,
     "amended hereby delete deleting stricken replace replacing restated inserting added",
+    "whole ask",
   ],
 ];
 
@@ -65,10 +68,12 @@ export const CONCEPT_EXPANSION_MAX_WORDS = 6;
 /**
  * The question's asking part with the clause words of the concepts it names appended. Only short
  * questions ("Is there a cap on liability?") are expanded: a long statement of what a clause should
- * say already uses the clause's words, and extra words would only blur it.
+ * say already uses the clause's words, and extra words would only blur it. `whole` is the asking part
+ * before the words naming an instrument were set aside from `ask` (`withoutMentions`): a concept that
+ * is about the instrument ("What does the second amendment change?") is read there.
  */
-export function expandConcepts(ask: string): string {
+export function expandConcepts(ask: string, whole: string = ask): string {
   if (contentWords(ask).length > CONCEPT_EXPANSION_MAX_WORDS) return ask;
-  const extra = CONCEPTS.filter(([re]) => re.test(ask)).map(([, words]) => words);
+  const extra = CONCEPTS.filter(([re, , on]) => re.test(on === "whole ask" ? whole : ask)).map(([, words]) => words);
   return extra.length === 0 ? ask : `${ask} ${extra.join(" ")}`;
 }

@@ -319,7 +319,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       return r;
     }
     const parsed = parseQuestion(request.query);
-    const withConcepts = (ask: string) => (o.conceptExpansion ? expandConcepts(ask) : ask);
+    const withConcepts = (ask: string) => (o.conceptExpansion ? expandConcepts(ask, parsed.ask) : ask);
     const q = { ...parsed, ask: withConcepts(parsed.ask) };
     // Inside the documents routing chose, the words that name an instrument by kind ("the voting
     // agreement") are in the title and every heading path: rank provisions by the rest of the ask.
