@@ -137,6 +137,29 @@ describe("lexnav ask / replay / cost", () => {
     );
   });
 
+  it("search shows the passages a mode retrieves, as stored, for the asker only, and refuses bad input", async () => {
+    const r = await run(offlineConfig, "search", "Which state's law governs the agreement?", "--k", "3", "--json");
+    expect(r.code).toBe(0);
+    const { hits, trace } = JSON.parse(r.out) as {
+      hits: Array<{ rank: number; documentId: string; version: string; start: number; end: number; text: string }>;
+      trace: { mode: string; routedBy?: string; filters: { principal: string } };
+    };
+    expect(hits.map((h) => h.rank)).toEqual([1, 2, 3]);
+    for (const h of hits) expect(storedSlice(h.documentId, h.version, h.start, h.end)).toBe(h.text);
+    expect(hits.some((h) => h.text.includes(LAW))).toBe(true);
+    expect(trace).toMatchObject({ mode: "hybrid", filters: { principal: "local" } });
+    const text = await run(offlineConfig, "search", "Which state's law governs the agreement?", "--mode", "lexical");
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^1\. .+ \[\d+, \d+\)  score /);
+    expect(text.out).toContain("mode lexical");
+    // nobody else's documents, in the results or the trace
+    const stranger = await run(offlineConfig, "search", "governing law", "--principal", "mallory", "--json");
+    expect(JSON.parse(stranger.out).hits).toEqual([]);
+    expect((await run(offlineConfig, "search", "governing law", "--mode", "psychic")).err).toMatch(/unknown mode/);
+    expect((await run(offlineConfig, "search", "governing law", "--k", "0")).err).toMatch(/--k must be/);
+    expect((await run(offlineConfig, "search", " ")).code).toBe(1);
+  });
+
   it("ask handles bad input clearly: empty, 50 KB, another language, an unknown mode, nobody's documents", async () => {
     const empty = await run(offlineConfig, "ask", "  ");
     expect([empty.code, empty.err]).toEqual([1, "lexnav: the question is empty: ask something about the documents"]);

@@ -11,6 +11,7 @@ import { ingestCommand } from "./commands/ingest.ts";
 import { inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
 import { replayCommand } from "./commands/replay.ts";
+import { searchCommand } from "./commands/search.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import type { CliContext } from "./context.ts";
 
@@ -41,6 +42,9 @@ usage:
                                                 answer with verified citations and a token ledger
                                                 (a model when ANTHROPIC_API_KEY is set, else offline);
                                                 default principal: local, in every group a document names
+  lexnav search "<query>" [--mode <mode>] [--k N] [--principal <id>] [--group <name>...] [--json]
+                                                the passages a mode retrieves, best first, with each stage's
+                                                score and provision (what ask answers from; nothing answered)
   lexnav replay <answer-id> [--offline] [--json] run a stored answer again over its recorded extract
   lexnav cost --corpus-tokens C --payload-tokens R [--index-tokens I] [--selected-tokens S]
               [--question-tokens Q] [--output-tokens O] [--expire-every M] [--json]
@@ -74,7 +78,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   const effective: LexnavConfig = values.db ? { ...config, dbPath: values.db } : config;
   // Models load only for the commands that embed or rerank (loading one takes a moment).
   let models: StackModels = {};
-  if (command === "index" || command === "ask" || command === "eval" || command === "ingest" || command === "train") {
+  if (["index", "ask", "search", "eval", "ingest", "train"].includes(command)) {
     try {
       models = await loadStackModels(effective);
     } catch (e) {
@@ -182,6 +186,17 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           question,
           mode: values.mode ?? "navindex",
           offline: values.offline === true,
+          json,
+          groups: values.group ?? [],
+          ...(values.principal ? { principal: values.principal } : {}),
+          ...(values.k ? { k: Number(values.k) } : {}),
+        });
+        return 0;
+      }
+      case "search": {
+        await searchCommand(ctx, {
+          query: args.join(" "),
+          mode: values.mode ?? "hybrid",
           json,
           groups: values.group ?? [],
           ...(values.principal ? { principal: values.principal } : {}),
