@@ -14,8 +14,8 @@ export interface Paraphrase {
   /** A third paraphrase, written after the first two had been counted, and counted once since. */
   heldOut2: string;
   /**
-   * A fourth, written on 2026-11-30 after the third had been counted and before idf-weighted wording
-   * likeness (`wordingLikeness`) was written, to be counted once after it.
+   * A fourth, written on 2026-11-30 after the third had been counted and before the rarity gate on one
+   * shared word (`NEAREST_WORDING.minRarity`) was written; counted once after it (no reading moved).
    */
   heldOut3: string;
 }

@@ -109,6 +109,17 @@ describe("evidence model", () => {
     expect(nearestWording(wordings, questionTerms("Does the agreement have third party beneficiaries?"))).toBe(
       beneficiaries,
     );
+    // one shared word reads a question as a wording only when that word is rare
+    const granted = trainedWording("What licenses are granted?");
+    const rarity = (t: string) => (t === "granted" || t === "grant" ? 3 : 6);
+    expect(nearestWording([granted, law], questionTerms("What security is granted?"))).toBe(granted);
+    expect(nearestWording([granted, law], questionTerms("What security is granted?"), rarity)).toBeNull();
+    expect(nearestWording([granted, law], questionTerms("What sublicenses are granted?"), rarity)).toBeNull();
+    const perpetual = trainedWording("Are any licenses irrevocable or perpetual?");
+    expect(nearestWording([perpetual, law], ["perpetual"], rarity)).toBe(perpetual);
+    // the words of the question as asked count, the instrument it names included
+    expect(nearestWording([granted, law], ["scope", "grant"], rarity)).toBeNull();
+    expect(nearestWording([granted, law], ["scope", "grant"], rarity, ["scope", "license", "grant"])).toBe(granted);
     // alike to nothing, or as alike to two wordings: none
     expect(nearestWording(wordings, questionTerms("Who pays the shipping costs?"))).toBeNull();
     expect(nearestWording([cap, { ...cap }], questionTerms("Is liability capped?"))).toBeNull();
@@ -435,6 +446,23 @@ describe("evidence model", () => {
       amendment(own, "Section 9", "amd"),
     ];
     expect(top("What are the conditions to the effectiveness of the amendment?", base)).toBe("Exhibit A, ARTICLE VI");
+  });
+});
+
+describe("a lawyer's short question and the shipped model's wordings", () => {
+  it("is not read as a wording it shares only a common word with", () => {
+    const model = loadEvidenceModel();
+    const readAs = (q: string) => modelWording(model, q).readAs;
+    // misreadings the rule was written for (credit agreements): "granted", "change", "covenant", "required"
+    expect(readAs("What security is granted?")).toBeNull();
+    expect(readAs("What changed?")).toBeNull();
+    expect(readAs("What does the guaranty cover?")).toBeNull();
+    expect(readAs("What are the reporting requirements?")).toBeNull();
+    // and readings it keeps
+    expect(readAs("What is the scope of the license grant?")).toBe("What licenses are granted?");
+    expect(readAs("Is the license perpetual?")).toBe("Are any licenses irrevocable or perpetual?");
+    expect(readAs("What insurance must a party maintain?")).toBe("What insurance is required?");
+    expect(readAs("Is the arrangement exclusive?")).toBe("Is there an exclusivity commitment?");
   });
 });
 

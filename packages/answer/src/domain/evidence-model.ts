@@ -19,6 +19,7 @@ import {
   exemplarTerms,
   parseExemplars,
   serializeExemplars,
+  wordIdf,
 } from "./exemplars.ts";
 import { concatFeatures, type Features, fnv1a } from "./features.ts";
 
@@ -516,7 +517,7 @@ export function scoreCandidates(
  * model file lists no wordings), so the answer can say how it read the question.
  */
 export function modelWording(
-  model: Pick<EvidenceModel, "questionTypes" | "wordings">,
+  model: Pick<EvidenceModel, "questionTypes" | "wordings" | "exemplars">,
   question: string,
 ): { terms: string[]; typeKey: string; familiar: boolean; readAs: string | null } {
   const terms = questionTerms(question);
@@ -532,7 +533,7 @@ export function modelWording(
     if (generic.length > 0 && model.questionTypes.has(key))
       return { terms: generic, typeKey: key, familiar: true, readAs: textOf(key) };
   }
-  const nearest = nearestWording(wordings, askTerms(unsaid));
+  const nearest = nearestWording(wordings, askTerms(unsaid), rarityOf(model), terms);
   if (nearest) return { terms: [...nearest.terms], typeKey: nearest.key, familiar: true, readAs: nearest.text };
   return { terms, typeKey, familiar: false, readAs: null };
 }
@@ -548,23 +549,43 @@ export function wordingLikeness(a: readonly string[], b: readonly string[]): num
   const x = a.filter((t) => !FRAME_WORDS.has(t));
   const y = b.filter((t) => !FRAME_WORDS.has(t));
   if (x.length + y.length === 0) return 0;
-  const same = (p: string, q: string) => p === q || sameFamily(p, q);
-  const matched = x.filter((p) => y.some((q) => same(p, q))).length + y.filter((q) => x.some((p) => same(p, q))).length;
+  const matched =
+    x.filter((p) => y.some((q) => alike(p, q))).length + y.filter((q) => x.some((p) => alike(p, q))).length;
   return matched / (x.length + y.length);
+}
+
+const alike = (p: string, q: string) => p === q || sameFamily(p, q);
+
+/** How rare a word is (`wordIdf`: the idf of its bucket over the model's exemplar sentences). */
+export type TermRarity = (term: string) => number;
+
+/**
+ * The wording's terms (frame words aside) that the question has a term of the same family for. One
+ * shared word reads a question as a wording only when that word is rare (`NEAREST_WORDING.minRarity`):
+ * "What changed?" shares only "change" with "What happens on a change of control?", "What security is
+ * granted?" only "granted" with "What licenses are granted?", and both words are common in contracts;
+ * "Is the license perpetual?" shares only "perpetual" with "Are any licenses irrevocable or perpetual?",
+ * which is rare.
+ */
+export function sharedTerms(question: readonly string[], wording: readonly string[]): string[] {
+  return wording.filter((q) => !FRAME_WORDS.has(q) && question.some((p) => !FRAME_WORDS.has(p) && alike(p, q)));
 }
 
 /**
  * A question asked in other words read as the trained wording it is nearest to: at least half alike
- * (`wordingLikeness`) and clearly nearer than the next (by 0.05), else none. "Does the agreement have
- * third party beneficiaries?" is "Are there third-party beneficiaries?"; "What are the consequences of a
- * change of control?" is "What happens on a change of control?". Set on paraphrases written to tune it
- * (test/bench/paraphrases.ts), checked on others (docs/answers.md).
+ * (`wordingLikeness`), clearly nearer than the next (by 0.05) and, when the model knows how rare words
+ * are, saying at least half of the wording by weight (`wordingCoverage`), else none. "Does the agreement
+ * have third party beneficiaries?" is "Are there third-party beneficiaries?"; "What are the consequences
+ * of a change of control?" is "What happens on a change of control?". Set on paraphrases written to tune
+ * it (test/bench/paraphrases.ts), checked on others (docs/answers.md).
  */
-export const NEAREST_WORDING = { minLikeness: 0.5, minMargin: 0.05 };
+export const NEAREST_WORDING = { minLikeness: 0.5, minMargin: 0.05, minRarity: { same: 4, family: 5 } };
 
 export function nearestWording(
   wordings: ReadonlyArray<TrainedWording>,
   terms: readonly string[],
+  rarity?: TermRarity,
+  asked: readonly string[] = terms,
 ): TrainedWording | null {
   let best: TrainedWording | null = null;
   let first = 0;
@@ -577,7 +598,21 @@ export function nearestWording(
       best = w;
     } else if (s > second) second = s;
   }
-  return best && first >= NEAREST_WORDING.minLikeness && first - second >= NEAREST_WORDING.minMargin ? best : null;
+  if (!best || first < NEAREST_WORDING.minLikeness || first - second < NEAREST_WORDING.minMargin) return null;
+  // the words shared with the question as asked, the instrument it names included ("the scope of the
+  // license grant" says the "licenses" and "granted" of "What licenses are granted?")
+  const shared = sharedTerms(asked, best.terms);
+  const one = shared.length === 1 ? (shared[0] as string) : null;
+  if (one === null || !rarity) return best;
+  // a word of the same family is weaker evidence than the word itself: it must be rarer
+  const floor = asked.includes(one) ? NEAREST_WORDING.minRarity.same : NEAREST_WORDING.minRarity.family;
+  return rarity(one) >= floor ? best : null;
+}
+
+/** How rare a term is in the model's exemplar sentences; none without exemplars (no rarity gate then). */
+function rarityOf(model: Pick<EvidenceModel, "exemplars">): TermRarity | undefined {
+  const index = model.exemplars;
+  return index ? (t) => wordIdf(index, t) ?? 0 : undefined;
 }
 
 /** Most likely evidence first; ties go to the better-ranked passage, then to the earlier sentence. */

@@ -52,6 +52,15 @@ export function exemplarIdf(sentences: Iterable<Uint16Array>): Float32Array {
   return idf;
 }
 
+/**
+ * How rare a word is in the sentences the index was built from (the idf of its bucket), as the words of
+ * two wordings are weighed against each other (`wordingLikeness`); null for a word featureWords drops.
+ */
+export function wordIdf(index: Pick<ExemplarIndex, "idf">, word: string): number | null {
+  const w = featureWords(word)[0];
+  return w === undefined ? null : (index.idf[fnv1a(w) & MASK] as number);
+}
+
 /** How much a candidate reads like its wording's exemplars (best cosine, mean of the best three) and like other wordings'. */
 export interface ExemplarSimilarity {
   max: number;
