@@ -573,8 +573,9 @@ export function sharedTerms(question: readonly string[], wording: readonly strin
 
 /**
  * A question asked in other words read as the trained wording it is nearest to: at least half alike
- * (`wordingLikeness`), clearly nearer than the next (by 0.05) and, when the model knows how rare words
- * are, saying at least half of the wording by weight (`wordingCoverage`), else none. "Does the agreement
+ * (`wordingLikeness`), clearly nearer than the next (by 0.05) and, when the question as asked shares
+ * only one word with it (`sharedTerms`), that word rare enough (an idf of 4, or 5 when only a word of
+ * its family is shared; the model's exemplar idf, `wordIdf`), else none. "Does the agreement
  * have third party beneficiaries?" is "Are there third-party beneficiaries?"; "What are the consequences
  * of a change of control?" is "What happens on a change of control?". Set on paraphrases written to tune
  * it (test/bench/paraphrases.ts), checked on others (docs/answers.md).
