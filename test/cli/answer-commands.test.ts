@@ -150,7 +150,7 @@ describe("lexnav ask / replay / cost", () => {
     expect(trace).toMatchObject({ mode: "hybrid", filters: { principal: "local" } });
     const text = await run(offlineConfig, "search", "Which state's law governs the agreement?", "--mode", "lexical");
     expect(text.code).toBe(0);
-    expect(text.out).toMatch(/^1\. .+ \[\d+, \d+\)  score /);
+    expect(text.out).toMatch(/^1\. .+ \[\d+, \d+\) {2}score /);
     expect(text.out).toContain("mode lexical");
     // nobody else's documents, in the results or the trace
     const stranger = await run(offlineConfig, "search", "governing law", "--principal", "mallory", "--json");
@@ -158,6 +158,39 @@ describe("lexnav ask / replay / cost", () => {
     expect((await run(offlineConfig, "search", "governing law", "--mode", "psychic")).err).toMatch(/unknown mode/);
     expect((await run(offlineConfig, "search", "governing law", "--k", "0")).err).toMatch(/--k must be/);
     expect((await run(offlineConfig, "search", " ")).code).toBe(1);
+  });
+
+  it("ask and search keep to the documents named by --doc or --set, and the record says so", async () => {
+    const { doc } = lawNode();
+    const others = JSON.parse((await run(offlineConfig, "list", "--json")).out) as Array<{ id: string }>;
+    const other = others.map((d) => d.id).find((id) => id !== doc.id) as string;
+    const only = JSON.parse(
+      (await run(offlineConfig, "search", "governing law", "--doc", other, "--k", "5", "--json")).out,
+    ) as { hits: Array<{ documentId: string }>; trace: { filters: { documents?: string[] } } };
+    expect(only.hits.every((h) => h.documentId === other)).toBe(true);
+    expect(only.trace.filters.documents).toEqual([other]);
+    const scoped = JSON.parse(
+      (
+        await run(
+          offlineConfig,
+          "ask",
+          "Which state's law governs the agreement?",
+          "--doc",
+          doc.id,
+          "--offline",
+          "--json",
+        )
+      ).out,
+    ) as AnswerRecord;
+    expect(scoped.scope).toEqual([doc.id]);
+    expect(scoped.citations.length).toBeGreaterThan(0);
+    expect(scoped.citations.every((c) => c.documentId === doc.id)).toBe(true);
+    // a set with no documents scopes to nothing: a silence, not a search of everything
+    const none = JSON.parse(
+      (await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--set", "no-such-set", "--json"))
+        .out,
+    ) as AnswerRecord;
+    expect(none).toMatchObject({ abstained: true, citations: [], scope: [] });
   });
 
   it("ask handles bad input clearly: empty, 50 KB, another language, an unknown mode, nobody's documents", async () => {

@@ -77,6 +77,31 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       expect(index.listPassages({ principal: alice }).hits.map((h) => h.documentId)).toEqual(["b-open", "b-open"]);
     });
 
+    it("keeps a query to the documents it is scoped to, in search, routing and the listing, inside the permission filter", () => {
+      index.putDocument(v, "loan", DEAL, [passage("loan", 1, "Interest accrues at the Base Rate plus the Margin.")], {
+        text: "LOAN AGREEMENT between Acme Corp and First Bank",
+      });
+      index.putDocument(v, "notes", DEAL, [passage("notes", 1, "Interest accrues at eight percent per annum.")], {
+        text: "NOTE PURCHASE AGREEMENT between Acme Corp and the Purchasers",
+      });
+      index.putDocument(v, "secret", SECRET, [passage("secret", 1, "Interest accrues at the default rate.")], {
+        text: "FEE LETTER between Acme Corp and First Bank",
+      });
+      const only = (documentIds: string[]) => ({ principal: alice, documentIds });
+      const ids = (hits: Array<{ documentId: string }>) => hits.map((h) => h.documentId);
+      expect(ids(index.search({ text: "interest accrues", k: 5, ...only(["notes"]) }).hits)).toEqual(["notes"]);
+      expect(ids(index.searchDocuments({ text: "Acme Corp agreement", k: 5, ...only(["loan"]) }).hits)).toEqual([
+        "loan",
+      ]);
+      expect(ids(index.listPassages(only(["notes"])).hits)).toEqual(["notes"]);
+      // a document the principal may not read stays out however it is scoped
+      expect(ids(index.search({ text: "interest accrues", k: 5, ...only(["secret", "loan"]) }).hits)).toEqual(["loan"]);
+      expect(ids(index.listPassages(only(["secret"])).hits)).toEqual([]);
+      // an empty scope reads nothing
+      expect(index.search({ text: "interest accrues", k: 5, ...only([]) }).hits).toEqual([]);
+      expect(index.searchDocuments({ text: "Acme Corp", k: 5, ...only([]) }).hits).toEqual([]);
+    });
+
     it("applies permission changes and deletes immediately", () => {
       index.putDocument(v, "d1", DEAL, [passage("d1", 1, "The purchase price is $10,000,000.")]);
       expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toHaveLength(1);

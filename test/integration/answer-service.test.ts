@@ -195,8 +195,34 @@ describe("the answer service over gRPC", () => {
     expect(empty.details).toMatch(/the question is empty/);
     const huge = await client.refusal({ question: "governing law ".repeat(4_000), principal: DEALS });
     expect(huge.code).toBe(status.INVALID_ARGUMENT);
-    const pinned = await client.refusal({ question: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
-    expect(pinned.details).toMatch(/^document_ids: this server does not restrict/);
+    const pinned = await client.refusal({ question: ASK_VERSO, principal: DEALS, indexVersion: "lex-1" });
+    expect(pinned.details).toMatch(/^index_version: this server does not restrict/);
+  });
+
+  it("answers from the documents a request is scoped to, and from nothing else", async () => {
+    const scoped = await client.ask({ question: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
+    expect(scoped.abstained).toBe(false);
+    expect(scoped.citations.every((c) => c.documentId === ids.verso)).toBe(true);
+    expect(scoped.trace?.scopeDocumentIds).toEqual([ids.verso]);
+    // scoped to a document the asker may not read, or to a set with no documents: a silence, never VERSO
+    for (const scope of [{ documentIds: [ids.vivint] }, { transactionSetId: "no-such-set" }]) {
+      const r = await client.ask({ question: ASK_VERSO, principal: DEALS, ...scope });
+      expect(r.abstained, JSON.stringify(scope)).toBe(true);
+      expect(r.citations).toEqual([]);
+      // nothing was searched: no candidate of any stage, nothing selected
+      expect(r.trace?.selected).toEqual([]);
+      expect(r.trace?.stages.every((st) => st.candidates.length === 0)).toBe(true);
+    }
+    const search = searchClient(served.port);
+    try {
+      const hits = await search.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.vivint], trace: true });
+      expect(hits.hits).toEqual([]);
+      const all = await search.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
+      expect(all.hits.length).toBeGreaterThan(0);
+      expect(all.hits.every((h) => h.documentId === ids.verso)).toBe(true);
+    } finally {
+      search.close();
+    }
   });
 
   it("with callers configured, answers each call as its token's caller and refuses the rest", async () => {

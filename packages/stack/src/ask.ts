@@ -71,7 +71,11 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
         readable(principal)
           .filter((d) => d.currentVersion !== null)
           .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
-      navindex: (principal, question) => plannerIndexFor(w, principal, question, readable(principal)),
+      navindex: (principal, question, documentIds) => {
+        const inScope = documentIds ? new Set(documentIds) : null;
+        const docs = readable(principal).filter((d) => !inScope || inScope.has(d.id));
+        return plannerIndexFor(w, principal, question, docs, undefined, documentIds);
+      },
       model,
       priceCard: priceCardOf(w.config),
       now: () => new Date().toISOString(),

@@ -44,6 +44,7 @@ export function plannerIndexFor(
   question: string,
   readable: readonly DocumentRecord[],
   maxTokens = PLANNER_INDEX_TOKENS,
+  documentIds?: readonly string[],
 ): PlannerIndex {
   const docs = readable.filter((d) => d.currentVersion !== null);
   const estimate = docs.reduce((sum, d) => sum + textLength(deps.catalog, d) * INDEX_TOKENS_PER_TEXT_CHAR, 0);
@@ -51,7 +52,11 @@ export function plannerIndexFor(
     const whole = compactOf(deps.catalog, docs);
     if (whole.tokens <= maxTokens) return whole.index;
   }
-  const routed = deps.searcher.route({ query: question, principal });
+  const routed = deps.searcher.route({
+    query: question,
+    principal,
+    ...(documentIds ? { documentIds: [...documentIds] } : {}),
+  });
   const ids = new Set(routed.documents.map((d) => d.documentId));
   const named = docs.filter((d) => ids.has(d.id));
   if (named.length === 0)

@@ -65,6 +65,24 @@ describe("the embedded stack's retrieval modes", () => {
     expect(vivint.documents.map((d) => d.documentId)).not.toContain(ids.vivint);
   });
 
+  it("keeps a scoped query to its documents in every mode, and the trace says so", () => {
+    for (const mode of SEARCH_MODES) {
+      const r = stack.searcher.search(
+        { query: ASK_VERSO, principal: READER, mode, k: 8, documentIds: [ids.sponsor as string] },
+        text,
+      );
+      expect(r.passages.length, mode).toBeGreaterThan(0);
+      expect(new Set(r.passages.map((p) => p.documentId)), mode).toEqual(new Set([ids.sponsor]));
+      expect(r.trace.filters.documents, mode).toEqual([ids.sponsor]);
+    }
+    // a scope naming a document the reader may not read adds nothing
+    const r = stack.searcher.search(
+      { query: ASK_VIVINT, principal: READER, mode: "hybrid", k: 8, documentIds: [ids.vivint as string] },
+      text,
+    );
+    expect(r.passages).toEqual([]);
+  });
+
   it("assembles a context whose items carry the catalog's title, role and a citation into stored text", () => {
     const r = search("hybrid", ASK_VERSO);
     const items = r.context?.items ?? [];

@@ -21,7 +21,13 @@ import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, documentV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
 import type { QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
 import type { Callers } from "./domain/callers.ts";
-import { askResponse, readAskRequest, readSearchRequest, searchResponse } from "./domain/query-messages.ts";
+import {
+  askResponse,
+  type RequestScope,
+  readAskRequest,
+  readSearchRequest,
+  searchResponse,
+} from "./domain/query-messages.ts";
 
 /** The gRPC bindings the service serves (clients build theirs from the same definitions). */
 export const ANSWER_SERVICE = grpcServiceDefinition(answerV1.AnswerService);
@@ -48,6 +54,11 @@ export interface AnswerAppDeps {
    * not once per hit, and never kept past it, since nodes are derived and may be rebuilt).
    */
   nodeLookup: () => (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  /**
+   * The documents a request's scope names (`requestScope`: its document ids, the documents of its
+   * transaction set, or both); undefined when it names none.
+   */
+  scope: (scope: RequestScope) => string[] | undefined;
   logger: Logger;
 }
 
@@ -164,11 +175,13 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
         "lexnav.offline": call.offline,
       });
       let trace: QueryTrace | null = null;
+      const documentIds = deps.scope(call.scope);
       const record = await (call.offline ? deps.askOffline : deps.ask).ask({
         question: call.question,
         mode: call.mode,
         principal: call.principal,
         k: call.k,
+        ...(documentIds ? { documentIds } : {}),
         onTrace: (t) => {
           trace = t;
         },
@@ -193,7 +206,11 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     async (request, span, metadata) => {
       const call = readSearchRequest(asCaller(request, metadata));
       span.setAttributes({ "lexnav.mode": call.request.mode, "lexnav.principal": call.request.principal.id });
-      const result = await deps.searcher.searchAsync(call.request, deps.text);
+      const documentIds = deps.scope(call.scope);
+      const result = await deps.searcher.searchAsync(
+        { ...call.request, ...(documentIds ? { documentIds } : {}) },
+        deps.text,
+      );
       const response = searchResponse(result, deps.nodeLookup(), call.trace);
       return { response, log: { mode: call.request.mode, hits: response.hits.length } };
     },

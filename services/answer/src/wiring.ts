@@ -1,7 +1,7 @@
 import { createSqliteAnswerStore, type SqlDatabase } from "@lexnav/answer";
 import { cachedVersionNode } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
-import { createStackAsk, type EmbeddedStack } from "@lexnav/stack";
+import { createStackAsk, type EmbeddedStack, requestScope } from "@lexnav/stack";
 import { type AnswerApp, createAnswerApp } from "./app.ts";
 import type { Callers } from "./domain/callers.ts";
 
@@ -25,6 +25,7 @@ export function createAnswerAppOnStack(
     searcher: stack.searcher,
     text: (documentId, version) => stack.catalog.getVersion(documentId, version)?.text ?? null,
     nodeLookup: () => cachedVersionNode(stack.catalog),
+    scope: (scope) => requestScope(stack.catalog, scope),
     logger,
     ...(callers ? { callers } : {}),
   });

@@ -38,11 +38,13 @@ usage:
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
-            [--principal <id>] [--group <name>...] [--json]
+            [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>] [--json]
                                                 answer with verified citations and a token ledger
                                                 (a model when ANTHROPIC_API_KEY is set, else offline);
-                                                default principal: local, in every group a document names
-  lexnav search "<query>" [--mode <mode>] [--k N] [--principal <id>] [--group <name>...] [--json]
+                                                default principal: local, in every group a document names;
+                                                --doc / --set: only those documents (both: the listed ones of the set)
+  lexnav search "<query>" [--mode <mode>] [--k N] [--principal <id>] [--group <name>...]
+               [--doc <doc-id>...] [--set <transaction-set>] [--json]
                                                 the passages a mode retrieves, best first, with each stage's
                                                 score and provision (what ask answers from; nothing answered)
   lexnav replay <answer-id> [--offline] [--json] run a stored answer again over its recorded extract
@@ -188,6 +190,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           offline: values.offline === true,
           json,
           groups: values.group ?? [],
+          ...scopeOptions(values),
           ...(values.principal ? { principal: values.principal } : {}),
           ...(values.k ? { k: Number(values.k) } : {}),
         });
@@ -199,6 +202,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           mode: values.mode ?? "hybrid",
           json,
           groups: values.group ?? [],
+          ...scopeOptions(values),
           ...(values.principal ? { principal: values.principal } : {}),
           ...(values.k ? { k: Number(values.k) } : {}),
         });
@@ -261,6 +265,17 @@ function usageError(message: string): UsageError {
   return new UsageError(message);
 }
 
+/** `--doc <id>...` and `--set <id>`: the documents a question or query is scoped to. */
+function scopeOptions(values: { doc?: string[] | undefined; set?: string | undefined }): {
+  documentIds?: string[];
+  transactionSetId?: string;
+} {
+  return {
+    ...(values.doc && values.doc.length > 0 ? { documentIds: values.doc } : {}),
+    ...(values.set ? { transactionSetId: values.set } : {}),
+  };
+}
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -269,6 +284,7 @@ function parse(argv: string[]) {
     options: {
       acl: { type: "string", multiple: true },
       set: { type: "string" },
+      doc: { type: "string", multiple: true },
       json: { type: "boolean" },
       db: { type: "string" },
       out: { type: "string" },

@@ -21,6 +21,8 @@ export interface AnswerRecord {
   promptVersion: string;
   indexVersion: string;
   principal: { id: string; groups: string[] };
+  /** The documents the question was scoped to, when it was (`AskRequest.documentIds`). */
+  scope?: string[];
   /** `${documentId}/${nodeId}` of the provisions the extract came from (the planner's pairs for navindex). */
   selectedNodes: string[];
   /** The extract as spans of stored versions. */

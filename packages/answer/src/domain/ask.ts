@@ -29,6 +29,7 @@ export interface AskDeps {
   navindex?: (
     principal: Principal,
     question: string,
+    documentIds?: readonly string[],
   ) => {
     compact: string;
     known: ReadonlySet<string>;
@@ -60,6 +61,11 @@ export interface AskRequest {
   principal: Principal;
   /** Passages a retrieval mode hands the answerer. */
   k: number;
+  /**
+   * Answer from these documents only (a deal's instruments, one agreement), of those the principal may
+   * read: retrieval, inject's corpus and the planner's index alike. Absent: everything it may read.
+   */
+  documentIds?: string[];
   onText?: (delta: string) => void;
   /** Called with the retrieval's query trace (candidates, scores, filters, versions; never text). */
   onTrace?: (trace: QueryTrace) => void;
@@ -121,6 +127,9 @@ export function createAsk(deps: AskDeps) {
     if (!checked.ok)
       throw new LexnavError(checked.error.code === "empty" ? "empty" : "too_large", checked.error.reason);
     const question = checked.value.question;
+    // What the asker may read, within the request's scope when it names one.
+    const inScope = req.documentIds ? new Set(req.documentIds) : null;
+    const corpus = () => deps.corpus(req.principal).filter((d) => !inScope || inScope.has(d.documentId));
     const usage: LedgerEntry[] = [];
     const warnings: string[] = [];
     let indexVersion = "";
@@ -131,7 +140,7 @@ export function createAsk(deps: AskDeps) {
     let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
 
     if (req.mode === "inject") {
-      const docs = deps.corpus(req.principal);
+      const docs = corpus();
       extract = buildExtract(
         docs.map((d) => {
           const t = deps.text(d.documentId, d.version) ?? "";
@@ -156,7 +165,7 @@ export function createAsk(deps: AskDeps) {
         );
       selected = extract.map((e) => `${e.documentId}/`);
     } else if (req.mode === "navindex" && deps.model && deps.navindex) {
-      const nav = deps.navindex(req.principal, question);
+      const nav = deps.navindex(req.principal, question, req.documentIds);
       indexVersion = nav.indexVersion;
       if (nav.routing) routing = nav.routing;
       const plan = await deps.model.answerer.plan({
@@ -187,7 +196,13 @@ export function createAsk(deps: AskDeps) {
       selected = plan.pairs.map((p) => `${p.documentId}/${p.nodeId}`);
     } else {
       const r = await deps.searcher.searchAsync(
-        { query: question, principal: req.principal, mode: req.mode, k: req.k },
+        {
+          query: question,
+          principal: req.principal,
+          mode: req.mode,
+          k: req.k,
+          ...(req.documentIds ? { documentIds: req.documentIds } : {}),
+        },
         deps.text,
       );
       req.onTrace?.(r.trace);
@@ -205,7 +220,7 @@ export function createAsk(deps: AskDeps) {
 
     const draft = await respond(deps.model !== null, question, extract, req.mode, usage, req.onText);
     const readable = () =>
-      deps.corpus(req.principal).map((d) => {
+      corpus().map((d) => {
         const doc = deps.document(d.documentId);
         return { documentId: d.documentId, label: documentLabel(doc, d.documentId), title: doc?.title ?? null };
       });
@@ -228,6 +243,7 @@ export function createAsk(deps: AskDeps) {
       promptVersion: PROMPT_VERSION,
       indexVersion,
       principal: { id: req.principal.id, groups: [...req.principal.groups] },
+      ...(req.documentIds ? { scope: [...req.documentIds] } : {}),
       selectedNodes: selected,
       evidence: extract.map((e) => ({
         documentId: e.documentId,

@@ -120,18 +120,21 @@ ${accessTable.permittedDocumentsSql})
     SELECT c.document_id, bm25(lex_cards_fts) AS score
     FROM lex_cards_fts JOIN lex_cards c ON c.rowid = lex_cards_fts.rowid
     WHERE lex_cards_fts MATCH @match AND c.index_version = @indexVersion
+      AND (@scoped = 0 OR c.document_id IN (SELECT value FROM json_each(@documentIds)))
       AND c.document_id IN (
 ${accessTable.permittedDocumentsSql})
     ORDER BY score LIMIT @k`);
   const namedCards = db.prepare(`
     SELECT c.document_id, c.name_key FROM lex_cards c
     WHERE c.index_version = @indexVersion AND c.name_key IN (SELECT value FROM json_each(@keys))
+      AND (@scoped = 0 OR c.document_id IN (SELECT value FROM json_each(@documentIds)))
       AND c.document_id IN (
 ${accessTable.permittedDocumentsSql})`);
   const listPermitted = db.prepare(`
     SELECT p.passage_id, p.document_id, p.version, p.node_id, p.start, p.end
     FROM lex_passages p
     WHERE p.index_version = @indexVersion
+      AND (@scoped = 0 OR p.document_id IN (SELECT value FROM json_each(@documentIds)))
       AND p.document_id IN (
 ${accessTable.permittedDocumentsSql})
     ORDER BY p.document_id, p.start, p.end`);
@@ -226,7 +229,7 @@ ${accessTable.permittedDocumentsSql})
     searchDocuments(query: LexicalQuery) {
       const indexVersion = resolveVersion(query.indexVersion);
       if (query.k <= 0) return { hits: [], indexVersion };
-      const permitted = principalParams(query.principal);
+      const permitted = { ...principalParams(query.principal), ...scopeParams(query.documentIds) };
       const named = mostSpecificNames(
         (
           namedCards.all({
@@ -256,7 +259,11 @@ ${accessTable.permittedDocumentsSql})
     },
     listPassages(query) {
       const indexVersion = resolveVersion(query.indexVersion);
-      const rows = listPermitted.all({ indexVersion, ...principalParams(query.principal) }) as PassageRow[];
+      const rows = listPermitted.all({
+        indexVersion,
+        ...principalParams(query.principal),
+        ...scopeParams(query.documentIds),
+      }) as PassageRow[];
       const hits: LexicalHit[] = rows.map((r) => passageHit(r, 0));
       return { hits, indexVersion };
     },
@@ -264,4 +271,9 @@ ${accessTable.permittedDocumentsSql})
       // The database belongs to whoever opened it.
     },
   };
+}
+
+/** The scope parameters of a statement that reads only some documents when `documentIds` is given. */
+function scopeParams(documentIds: readonly string[] | undefined): { scoped: 0 | 1; documentIds: string } {
+  return documentIds ? { scoped: 1, documentIds: JSON.stringify(documentIds) } : { scoped: 0, documentIds: "[]" };
 }

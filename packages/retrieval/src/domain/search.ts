@@ -62,6 +62,11 @@ export interface SearchRequest {
   k: number;
   indexVersion?: string;
   vectorIndexVersion?: string;
+  /**
+   * Search only these documents (a deal's instruments, one agreement): every stage, routing and inject
+   * included, inside the queries like the permission filter. Absent: everything the principal may read.
+   */
+  documentIds?: string[];
 }
 
 /** One retrieved passage: a span of a document version, with the scores each stage gave it. */
@@ -82,7 +87,8 @@ export interface QueryTrace {
   mode: SearchMode;
   indexVersion: string;
   vectorIndexVersion?: string;
-  filters: { principal: string; groups: string[] };
+  /** Who asked, and the documents the request was scoped to (absent: everything the principal may read). */
+  filters: { principal: string; groups: string[]; documents?: string[] };
   stages: Array<{ stage: string; ms: number; candidates: Array<{ id: string; score: number }> }>;
   /**
    * What chose the documents of the `route` stage: the question's naming part ("Consider the Supply
@@ -136,7 +142,7 @@ export interface Searcher {
    * The documents the routed modes would search for `query` (its `route` stage), best first: what a
    * model planner's navigation index is scoped to when everything the principal may read is too large.
    */
-  route(request: Pick<SearchRequest, "query" | "principal" | "indexVersion">): RouteResult;
+  route(request: Pick<SearchRequest, "query" | "principal" | "indexVersion" | "documentIds">): RouteResult;
 }
 
 /** The documents a question was routed to, best first, what chose them and the lexical index version read. */
@@ -326,9 +332,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const stripped = withoutMentions(parsed.ask);
     const plainInside = contentWords(stripped).length > 0 ? stripped : parsed.ask;
     const askInside = withConcepts(plainInside);
+    const scope = request.documentIds;
     const base = {
       principal: request.principal,
       ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
+      ...(scope ? { documentIds: scope } : {}),
     };
     let indexVersion = "";
     let vectorIndexVersion: string | undefined;
@@ -371,12 +379,13 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           if (!vector) return [];
           vectorIndexVersion = version;
           if (!vector.some((x) => x !== 0)) return [];
+          const within = documentIds ?? scope;
           const r = vectors.search({
             vector,
             principal: request.principal,
             k,
             indexVersion: version,
-            ...(documentIds ? { documentIds } : {}),
+            ...(within ? { documentIds: within } : {}),
           });
           return asCandidates(stage, r.hits);
         },
@@ -691,7 +700,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         mode: request.mode,
         indexVersion,
         ...(vectorIndexVersion ? { vectorIndexVersion } : {}),
-        filters: { principal: request.principal.id, groups: request.principal.groups },
+        filters: {
+          principal: request.principal.id,
+          groups: request.principal.groups,
+          ...(scope ? { documents: [...scope] } : {}),
+        },
         stages,
         ...(routedBy ? { routedBy } : {}),
         selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
@@ -751,6 +764,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       return routeQuestion(parseQuestion(request.query), {
         principal: request.principal,
         ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
+        ...(request.documentIds ? { documentIds: request.documentIds } : {}),
       });
     },
   };

@@ -8,7 +8,10 @@ export interface LexicalQuery {
   k: number;
   /** Index version to read; the active one when absent. */
   indexVersion?: string;
-  /** Restrict to these documents (already permission-checked by the caller's own filter). */
+  /**
+   * Only these documents (a request's scope, or the documents routing chose), inside the query like the
+   * permission filter: a document the principal may not read stays out whatever is listed.
+   */
   documentIds?: string[];
 }
 
@@ -83,6 +86,9 @@ export interface LexicalIndex {
    * Every passage `principal` may read, in document order (by document id, then by offset), with
    * score 0: what inject hands a model. Permission-filtered inside the query, like `search`.
    */
-  listPassages(query: { principal: Principal; indexVersion?: string }): { hits: LexicalHit[]; indexVersion: string };
+  listPassages(query: { principal: Principal; indexVersion?: string; documentIds?: string[] }): {
+    hits: LexicalHit[];
+    indexVersion: string;
+  };
   close(): void;
 }

@@ -41,6 +41,7 @@ describe("reading an AskRequest", () => {
       principal: { id: "ann", groups: ["deal"] },
       k: DEFAULT_TOP_K,
       offline: true,
+      scope: {},
     });
     expect(readAskRequest(request({ topK: 3 })).k).toBe(3);
   });
@@ -53,10 +54,23 @@ describe("reading an AskRequest", () => {
       /unknown mode 42/,
     );
     expect(refusalOf(() => readAskRequest(request({ topK: 101 }))).code).toBe("invalid_argument");
-    const restricted = refusalOf(() => readAskRequest(request({ documentIds: ["doc_1"], transactionSetId: "set_1" })));
-    expect(restricted.code).toBe("invalid_argument");
-    expect(restricted.message).toMatch(/^document_ids, transaction_set_id: .*leave them unset/);
     expect(refusalOf(() => readAskRequest(request({ indexVersion: "v1" }))).message).toMatch(/^index_version:/);
+    expect(refusalOf(() => readAskRequest(request({ documentIds: ["doc_1", " "] }))).message).toMatch(
+      /document_ids has an empty id/,
+    );
+    expect(refusalOf(() => readAskRequest(request({ transactionSetId: "" }))).message).toMatch(
+      /transaction_set_id is empty/,
+    );
+    const many = Array.from({ length: 1001 }, (_, i) => `doc_${i}`);
+    expect(refusalOf(() => readAskRequest(request({ documentIds: many }))).message).toMatch(/at most 1000/);
+  });
+
+  it("reads the scope a request names: documents, a transaction set, or both", () => {
+    expect(readAskRequest(request({})).scope).toEqual({});
+    expect(readAskRequest(request({ documentIds: ["doc_1"], transactionSetId: "set_1" })).scope).toEqual({
+      documentIds: ["doc_1"],
+      transactionSetId: "set_1",
+    });
   });
 });
 
@@ -167,14 +181,15 @@ describe("Search on the wire", () => {
         k: DEFAULT_TOP_K,
         indexVersion: "lex-1",
       },
+      scope: {},
       trace: true,
     });
     expect(refusalOf(() => search({ query: "  ", principal: { id: "ann", groups: [] } })).message).toMatch(
       /the query is empty/,
     );
-    expect(
-      refusalOf(() => search({ query: "x", principal: { id: "ann", groups: [] }, documentIds: ["d"] })).message,
-    ).toMatch(/^document_ids:/);
+    expect(search({ query: "x", principal: { id: "ann", groups: [] }, documentIds: ["d"] }).scope).toEqual({
+      documentIds: ["d"],
+    });
     expect(refusalOf(() => search({ query: "x" })).message).toMatch(/principal\.id is required/);
   });
 

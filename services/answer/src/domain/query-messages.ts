@@ -27,13 +27,23 @@ const MODES: ReadonlyMap<searchV1.SearchMode, AnswerMode> = new Map([
 
 const WIRE_MODES: ReadonlyMap<AnswerMode, searchV1.SearchMode> = new Map([...MODES].map(([w, m]) => [m, w]));
 
-/** What the use case is asked: the question, the mode, who asks, how many passages, whether offline. */
+/** What a request is scoped to, as it names it: documents, a transaction set, or both (the listed ones of the set). */
+export interface RequestScope {
+  documentIds?: string[];
+  transactionSetId?: string;
+}
+
+/** The most document ids a request may list. */
+export const MAX_SCOPE_DOCUMENTS = 1000;
+
+/** What the use case is asked: the question, the mode, who asks, how many passages, whether offline, the scope. */
 export interface AskCall {
   question: string;
   mode: AnswerMode;
   principal: Principal;
   k: number;
   offline: boolean;
+  scope: RequestScope;
 }
 
 /** What a query-path request shares: who asks, the mode, how many passages, and what it may not pin. */
@@ -48,9 +58,12 @@ interface QueryFields {
 /**
  * The fields every query-path request shares. A request the service cannot honour is refused with a
  * reason, never answered as something else: a missing principal, an unknown mode, a top_k out of
- * range, and the restrictions to documents or a transaction set the embedded searcher does not apply yet.
+ * range, a malformed scope, and what the caller names as unsupported.
  */
-function readQuery(req: QueryFields, unsupported: string[]): { mode: AnswerMode; principal: Principal; k: number } {
+function readQuery(
+  req: QueryFields,
+  unsupported: string[],
+): { mode: AnswerMode; principal: Principal; k: number; scope: RequestScope } {
   if (!req.principal || req.principal.id.trim() === "")
     throw new LexnavError("invalid_argument", "principal.id is required: every search is filtered by who asks");
   const mode = req.mode === SearchMode.UNSPECIFIED ? "hybrid" : MODES.get(req.mode);
@@ -61,20 +74,25 @@ function readQuery(req: QueryFields, unsupported: string[]): { mode: AnswerMode;
       "invalid_argument",
       `top_k must be from 1 to ${MAX_TOP_K} (0: the default, ${DEFAULT_TOP_K})`,
     );
-  const pinned = [
-    req.documentIds.length > 0 ? "document_ids" : null,
-    req.transactionSetId !== undefined ? "transaction_set_id" : null,
-    ...unsupported,
-  ].filter((f) => f !== null);
-  if (pinned.length > 0)
+  if (unsupported.length > 0)
     throw new LexnavError(
       "invalid_argument",
-      `${pinned.join(", ")}: this server does not restrict queries that way yet; leave ${pinned.length > 1 ? "them" : "it"} unset`,
+      `${unsupported.join(", ")}: this server does not restrict queries that way yet; leave ${unsupported.length > 1 ? "them" : "it"} unset`,
     );
+  if (req.documentIds.length > MAX_SCOPE_DOCUMENTS)
+    throw new LexnavError("invalid_argument", `document_ids lists at most ${MAX_SCOPE_DOCUMENTS} documents`);
+  if (req.documentIds.some((id) => id.trim() === ""))
+    throw new LexnavError("invalid_argument", "document_ids has an empty id");
+  if (req.transactionSetId !== undefined && req.transactionSetId.trim() === "")
+    throw new LexnavError("invalid_argument", "transaction_set_id is empty: name a set or leave it unset");
   return {
     mode,
     principal: { id: req.principal.id, groups: [...req.principal.groups] },
     k: req.topK === 0 ? DEFAULT_TOP_K : req.topK,
+    scope: {
+      ...(req.documentIds.length > 0 ? { documentIds: [...req.documentIds] } : {}),
+      ...(req.transactionSetId !== undefined ? { transactionSetId: req.transactionSetId } : {}),
+    },
   };
 }
 
@@ -86,13 +104,15 @@ export function readAskRequest(req: answerV1.AskRequest): AskCall {
 
 /** What the searcher is asked: the query, who asks, the mode, how many passages, a pinned index version. */
 export interface SearchCall {
+  /** The search as asked, before its scope is resolved to documents (`scope`). */
   request: SearchRequest;
+  scope: RequestScope;
   trace: boolean;
 }
 
 /** Reads a SearchRequest (`readQuery`); an empty query is refused as an empty question is. */
 export function readSearchRequest(req: searchV1.SearchRequest): SearchCall {
-  const q = readQuery(req, []);
+  const { scope, ...q } = readQuery(req, []);
   if (req.query.trim() === "") throw new LexnavError("invalid_argument", "the query is empty: search for something");
   if (req.query.length > MAX_QUESTION_CHARS)
     throw new LexnavError("invalid_argument", `the query is over ${MAX_QUESTION_CHARS} characters: search for less`);
@@ -102,6 +122,7 @@ export function readSearchRequest(req: searchV1.SearchRequest): SearchCall {
       ...q,
       ...(req.indexVersion !== undefined ? { indexVersion: req.indexVersion } : {}),
     },
+    scope,
     trace: req.trace,
   };
 }
@@ -149,6 +170,7 @@ export function traceMessage(trace: QueryTrace): MessageInitShape<typeof searchV
     totalMs: trace.stages.reduce((sum, s) => sum + s.ms, 0),
     principalId: trace.filters.principal,
     principalGroups: [...trace.filters.groups],
+    scopeDocumentIds: [...(trace.filters.documents ?? [])],
     ...(trace.routedBy ? { routedBy: trace.routedBy } : {}),
     selected: [...trace.selected],
     ...(trace.vectorIndexVersion ? { vectorIndexVersion: trace.vectorIndexVersion } : {}),

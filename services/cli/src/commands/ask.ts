@@ -8,7 +8,7 @@ import {
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import type { Principal } from "@lexnav/retrieval";
-import { createStackAsk } from "@lexnav/stack";
+import { createStackAsk, requestScope } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 
 export interface AskOptions {
@@ -19,6 +19,9 @@ export interface AskOptions {
   principal?: string;
   groups: string[];
   k?: number;
+  /** Only these documents (`--doc`), or those of a transaction set (`--set`); both: the listed ones of the set. */
+  documentIds?: string[];
+  transactionSetId?: string;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
     opts.principal || opts.groups.length > 0
       ? { id: opts.principal ?? "anonymous", groups: opts.groups }
       : localPrincipal(ctx);
+  const scope = requestScope(ctx.catalog, opts);
   const ask = createStackAsk(ctx, opts.offline);
   const streaming = !opts.json && !opts.offline && !!ctx.config.answer?.apiKey;
   if (streaming) ctx.stderr.write("model draft (verified below):\n");
@@ -51,6 +55,7 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
     mode: opts.mode as AnswerMode,
     principal,
     k: opts.k ?? 10,
+    ...(scope ? { documentIds: scope } : {}),
     ...(streaming ? { onText: (d: string) => ctx.stderr.write(d) } : {}),
   });
   if (streaming) ctx.stderr.write("\n\n");
@@ -75,6 +80,7 @@ export function renderAnswer(r: AnswerRecord): string {
   }
   if (r.unsupported > 0) lines.push(`dropped ${r.unsupported} statement(s) whose citations did not verify`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
+  if (r.scope) lines.push(`scoped to ${r.scope.length} document(s): ${r.scope.join(", ") || "none"}`);
   lines.push(
     "",
     `answer ${r.id} · mode ${r.mode} · ${r.answerer}${r.model ? ` (${r.model})` : ""} · prompt ${r.promptVersion} · index ${r.indexVersion || "-"} · context ${r.contextTokens} tokens`,

@@ -2,6 +2,7 @@ import { documentLabel } from "@lexnav/answer";
 import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import { type Principal, type QueryTrace, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
+import { requestScope } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { localPrincipal } from "./ask.ts";
 
@@ -12,6 +13,9 @@ export interface SearchOptions {
   principal?: string;
   groups: string[];
   k?: number;
+  /** Only these documents (`--doc`), or those of a transaction set (`--set`); both: the listed ones of the set. */
+  documentIds?: string[];
+  transactionSetId?: string;
 }
 
 /** A retrieved passage as the command shows it: where it is, how each stage scored it, and its text. */
@@ -53,8 +57,15 @@ export async function searchCommand(
       : localPrincipal(ctx);
   const text = cachedVersionText(ctx.catalog);
   const node = cachedVersionNode(ctx.catalog);
+  const scope = requestScope(ctx.catalog, opts);
   const r = await ctx.searcher.searchAsync(
-    { query: opts.query, principal, mode: opts.mode as SearchMode, k: opts.k ?? 10 },
+    {
+      query: opts.query,
+      principal,
+      mode: opts.mode as SearchMode,
+      k: opts.k ?? 10,
+      ...(scope ? { documentIds: scope } : {}),
+    },
     text,
   );
   const hits = r.passages.map<SearchHit>((p, i) => {
@@ -96,6 +107,7 @@ function renderHits(hits: readonly SearchHit[], trace: QueryTrace): string {
     lines.push(
       `routed by ${trace.routedBy} to ${route.candidates.length} document(s): ${route.candidates.map((c) => c.id).join(", ")}`,
     );
+  if (trace.filters.documents) lines.push(`scoped to ${trace.filters.documents.length} document(s)`);
   lines.push(
     `mode ${trace.mode} · index ${trace.indexVersion || "-"}${trace.vectorIndexVersion ? ` · vectors ${trace.vectorIndexVersion}` : ""} · as ${trace.filters.principal} (${trace.filters.groups.join(", ") || "no groups"}) · ${trace.contextTokens} tokens`,
   );

@@ -47,6 +47,9 @@ export type AskRequest = Message<"lexnav.answer.v1.AskRequest"> & {
   topK: number;
 
   /**
+   * Answer from these documents only / the documents of this transaction set (both: the listed ones of
+   * the set), of those the principal may read. A scope that names nothing readable is answered with silence.
+   *
    * @generated from field: repeated string document_ids = 5;
    */
   documentIds: string[];
