@@ -11,10 +11,9 @@ import type { Principal } from "@lexnav/retrieval";
 import { createStackAsk, requestScope } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 
-export interface AskOptions {
-  question: string;
+/** What `ask` and `search` share: the mode, the output, who asks, how many passages, the scope. */
+export interface QueryOptions {
   mode: string;
-  offline: boolean;
   json: boolean;
   principal?: string;
   groups: string[];
@@ -22,6 +21,30 @@ export interface AskOptions {
   /** Only these documents (`--doc`), or those of a transaction set (`--set`); both: the listed ones of the set. */
   documentIds?: string[];
   transactionSetId?: string;
+}
+
+export interface AskOptions extends QueryOptions {
+  question: string;
+  offline: boolean;
+}
+
+/**
+ * Who asks, how many passages and in which documents, from the shared options: `--principal` /
+ * `--group`, else the local operator (`localPrincipal`); `--k` from 1 to 100 (default 10); the scope
+ * (`requestScope`).
+ */
+export function queryOf(
+  ctx: CliContext,
+  opts: QueryOptions,
+): { principal: Principal; k: number; documentIds?: string[] } {
+  if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
+    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
+  const principal: Principal =
+    opts.principal || opts.groups.length > 0
+      ? { id: opts.principal ?? "anonymous", groups: opts.groups }
+      : localPrincipal(ctx);
+  const scope = requestScope(ctx.catalog, opts);
+  return { principal, k: opts.k ?? 10, ...(scope ? { documentIds: scope } : {}) };
 }
 
 /**
@@ -40,22 +63,14 @@ export function localPrincipal(ctx: CliContext): Principal {
 export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<AnswerRecord> {
   if (!ANSWER_MODES.includes(opts.mode as AnswerMode))
     throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${ANSWER_MODES.join(", ")})`);
-  if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
-    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
-  const principal: Principal =
-    opts.principal || opts.groups.length > 0
-      ? { id: opts.principal ?? "anonymous", groups: opts.groups }
-      : localPrincipal(ctx);
-  const scope = requestScope(ctx.catalog, opts);
+  const query = queryOf(ctx, opts);
   const ask = createStackAsk(ctx, opts.offline);
   const streaming = !opts.json && !opts.offline && !!ctx.config.answer?.apiKey;
   if (streaming) ctx.stderr.write("model draft (verified below):\n");
   const record = await ask.ask({
     question: opts.question,
     mode: opts.mode as AnswerMode,
-    principal,
-    k: opts.k ?? 10,
-    ...(scope ? { documentIds: scope } : {}),
+    ...query,
     ...(streaming ? { onText: (d: string) => ctx.stderr.write(d) } : {}),
   });
   if (streaming) ctx.stderr.write("\n\n");

@@ -1,33 +1,17 @@
 import { documentLabel } from "@lexnav/answer";
 import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
-import { type Principal, type QueryTrace, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
-import { requestScope } from "@lexnav/stack";
+import { type QueryTrace, type RetrievedPassage, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
-import { localPrincipal } from "./ask.ts";
+import { type QueryOptions, queryOf } from "./ask.ts";
 
-export interface SearchOptions {
+export interface SearchOptions extends QueryOptions {
   query: string;
-  mode: string;
-  json: boolean;
-  principal?: string;
-  groups: string[];
-  k?: number;
-  /** Only these documents (`--doc`), or those of a transaction set (`--set`); both: the listed ones of the set. */
-  documentIds?: string[];
-  transactionSetId?: string;
 }
 
-/** A retrieved passage as the command shows it: where it is, how each stage scored it, and its text. */
-export interface SearchHit {
+/** A retrieved passage as the command shows it: its rank, the provision it belongs to, and its text. */
+export interface SearchHit extends RetrievedPassage {
   rank: number;
-  documentId: string;
-  version: string;
-  nodeId: string;
-  start: number;
-  end: number;
-  score: number;
-  stageScores: Array<{ stage: string; score: number; rank: number }>;
   document: string;
   clauseRef: string | null;
   title: string | null;
@@ -48,37 +32,16 @@ export async function searchCommand(
 ): Promise<{ hits: SearchHit[]; trace: QueryTrace }> {
   if (!SEARCH_MODES.includes(opts.mode as SearchMode))
     throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${SEARCH_MODES.join(", ")})`);
-  if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
-    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
   if (opts.query.trim() === "") throw new LexnavError("empty", "search needs a query");
-  const principal: Principal =
-    opts.principal || opts.groups.length > 0
-      ? { id: opts.principal ?? "anonymous", groups: opts.groups }
-      : localPrincipal(ctx);
+  const query = queryOf(ctx, opts);
   const text = cachedVersionText(ctx.catalog);
   const node = cachedVersionNode(ctx.catalog);
-  const scope = requestScope(ctx.catalog, opts);
-  const r = await ctx.searcher.searchAsync(
-    {
-      query: opts.query,
-      principal,
-      mode: opts.mode as SearchMode,
-      k: opts.k ?? 10,
-      ...(scope ? { documentIds: scope } : {}),
-    },
-    text,
-  );
+  const r = await ctx.searcher.searchAsync({ query: opts.query, mode: opts.mode as SearchMode, ...query }, text);
   const hits = r.passages.map<SearchHit>((p, i) => {
     const n = node(p.documentId, p.version, p.nodeId);
     return {
+      ...p,
       rank: i + 1,
-      documentId: p.documentId,
-      version: p.version,
-      nodeId: p.nodeId,
-      start: p.start,
-      end: p.end,
-      score: p.score,
-      stageScores: p.stageScores,
       document: documentLabel(ctx.catalog.getDocument(p.documentId), p.documentId),
       clauseRef: n?.clauseRef ?? null,
       title: n?.title ?? null,
