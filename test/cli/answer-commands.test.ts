@@ -238,7 +238,7 @@ describe("lexnav ask / replay / cost", () => {
     );
     expect(r.err).toBe("");
     const rec = JSON.parse(r.out) as AnswerRecord;
-    expect(rec).toMatchObject({ answerer: "model", model: "claude-sonnet-4-5", abstained: false, unsupported: 1 });
+    expect(rec).toMatchObject({ answerer: "model", model: "claude-sonnet-5-5", abstained: false, unsupported: 1 });
     expect(rec.selectedNodes).toEqual([`${doc.id}/${node.id}`]);
     expect(rec.warnings.join(" ")).toMatch(/not in the index/);
     expect(rec.answer).toContain("California law governs");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { DEFAULT_MODEL_PRICES, loadConfig } from "./config.ts";
 
 describe("the answer service's configuration", () => {
   it("listens on loopback, trusting the request's principal, in plaintext, unless told otherwise", () => {
@@ -20,5 +20,21 @@ describe("the answer service's configuration", () => {
     expect(() => loadConfig({ LEXNAV_ANSWER_TLS_CERT: "/etc/lexnav/tls.crt" })).toThrow(
       /set both LEXNAV_ANSWER_TLS_CERT and LEXNAV_ANSWER_TLS_KEY, or neither/,
     );
+  });
+});
+
+describe("the answering model and its prices", () => {
+  it("defaults to the current Sonnet, priced as published", () => {
+    const c = loadConfig({});
+    expect(c.answer?.model).toBe("claude-sonnet-5-5");
+    expect(c.answer?.prices).toEqual({ input: 2, cacheWrite: 2.5, cacheRead: 0.2, output: 10 });
+  });
+
+  it("prices another model by its published card, or the default card, and takes each price the config sets", () => {
+    expect(loadConfig({ LEXNAV_MODEL: "claude-sonnet-4-5" }).answer?.prices).toEqual(DEFAULT_MODEL_PRICES);
+    expect(loadConfig({ LEXNAV_MODEL: "some-model" }).answer?.prices).toEqual(DEFAULT_MODEL_PRICES);
+    const set = loadConfig({ LEXNAV_PRICE_OUTPUT: "12", LEXNAV_PRICE_CACHE_READ: "0" }).answer?.prices;
+    expect(set).toEqual({ input: 2, cacheWrite: 2.5, cacheRead: 0, output: 12 });
+    expect(() => loadConfig({ LEXNAV_PRICE_INPUT: "-1" })).toThrow();
   });
 });

@@ -30,13 +30,15 @@ export const configSchema = z.object({
   // Answering: without a key lexnav answers offline; prices are USD per million tokens.
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
-  LEXNAV_MODEL: z.string().min(1).default("claude-sonnet-4-5"),
+  // Claude Sonnet 5.5, the current Sonnet (claude-sonnet-4-5, the default until 2026-11-30, retires that day).
+  LEXNAV_MODEL: z.string().min(1).default("claude-sonnet-5-5"),
   LEXNAV_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-  LEXNAV_PRICE_INPUT: z.coerce.number().nonnegative().default(3.0),
-  LEXNAV_PRICE_CACHE_WRITE: z.coerce.number().nonnegative().default(3.75),
-  LEXNAV_PRICE_CACHE_READ: z.coerce.number().nonnegative().default(0.3),
-  LEXNAV_PRICE_OUTPUT: z.coerce.number().nonnegative().default(15.0),
+  // Unset: the model's published price (`PUBLISHED_PRICES`), else the default card (Sonnet 4.x).
+  LEXNAV_PRICE_INPUT: z.coerce.number().nonnegative().optional(),
+  LEXNAV_PRICE_CACHE_WRITE: z.coerce.number().nonnegative().optional(),
+  LEXNAV_PRICE_CACHE_READ: z.coerce.number().nonnegative().optional(),
+  LEXNAV_PRICE_OUTPUT: z.coerce.number().nonnegative().optional(),
   // A local cross-encoder folder (model.onnx, tokenizer.json, config.json) for reranking; never downloaded.
   LEXNAV_RERANKER_MODEL_DIR: z.string().min(1).optional(),
   // A local sentence-embedding folder (model.onnx, tokenizer.json, config.json) for the dense index; never downloaded.
@@ -126,14 +128,42 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       timeoutMs: e.LEXNAV_MODEL_TIMEOUT_MS,
       maxRetries: e.LEXNAV_MODEL_MAX_RETRIES,
       prices: {
-        input: e.LEXNAV_PRICE_INPUT,
-        cacheWrite: e.LEXNAV_PRICE_CACHE_WRITE,
-        cacheRead: e.LEXNAV_PRICE_CACHE_READ,
-        output: e.LEXNAV_PRICE_OUTPUT,
+        input: e.LEXNAV_PRICE_INPUT ?? listPrices(e.LEXNAV_MODEL).input,
+        cacheWrite: e.LEXNAV_PRICE_CACHE_WRITE ?? listPrices(e.LEXNAV_MODEL).cacheWrite,
+        cacheRead: e.LEXNAV_PRICE_CACHE_READ ?? listPrices(e.LEXNAV_MODEL).cacheRead,
+        output: e.LEXNAV_PRICE_OUTPUT ?? listPrices(e.LEXNAV_MODEL).output,
       },
     },
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
     ...(e.LEXNAV_EMBEDDER_MODEL_DIR !== undefined ? { embedderModelDir: e.LEXNAV_EMBEDDER_MODEL_DIR } : {}),
     ...(e.LEXNAV_EVIDENCE_MODEL !== undefined ? { evidenceModelPath: e.LEXNAV_EVIDENCE_MODEL } : {}),
   };
+}
+
+/** USD per million tokens: input, 5-minute cache write, cache read, output. */
+export interface ModelPrices {
+  input: number;
+  cacheWrite: number;
+  cacheRead: number;
+  output: number;
+}
+
+/** The card the ledger prices by when neither the config nor `PUBLISHED_PRICES` says otherwise (Claude Sonnet 4.x). */
+export const DEFAULT_MODEL_PRICES: ModelPrices = { input: 3.0, cacheWrite: 3.75, cacheRead: 0.3, output: 15.0 };
+
+/**
+ * The published prices of the models lexnav defaults to or has defaulted to (Anthropic's model pages,
+ * read 2026-11-30), so that the ledger's dollars are right for the configured model without setting
+ * LEXNAV_PRICE_*. Any other model is priced by `DEFAULT_MODEL_PRICES` unless the config sets its prices.
+ */
+export const PUBLISHED_PRICES: Readonly<Record<string, ModelPrices>> = {
+  "claude-sonnet-5-5": { input: 2.0, cacheWrite: 2.5, cacheRead: 0.2, output: 10.0 },
+  "claude-sonnet-5": { input: 2.0, cacheWrite: 2.5, cacheRead: 0.2, output: 10.0 },
+  "claude-sonnet-4-6": DEFAULT_MODEL_PRICES,
+  "claude-sonnet-4-5": DEFAULT_MODEL_PRICES,
+};
+
+/** The published prices of `model`, or the default card. */
+export function listPrices(model: string): ModelPrices {
+  return PUBLISHED_PRICES[model] ?? DEFAULT_MODEL_PRICES;
 }

@@ -1,5 +1,13 @@
 export type { AnswerConfig, IngestLimits, LexnavConfig } from "./config.ts";
-export { configSchema, DEFAULT_LIMITS, loadConfig } from "./config.ts";
+export {
+  configSchema,
+  DEFAULT_LIMITS,
+  DEFAULT_MODEL_PRICES,
+  listPrices,
+  loadConfig,
+  type ModelPrices,
+  PUBLISHED_PRICES,
+} from "./config.ts";
 export type { ErrorCode, LexnavErrorOptions } from "./errors.ts";
 export { ERROR_CODES, isLexnavError, LexnavError, toLexnavError } from "./errors.ts";
 export { sha256Hex, stableId } from "./hash.ts";

@@ -1,3 +1,5 @@
+import { DEFAULT_MODEL_PRICES } from "@lexnav/core";
+
 /** Dollars per million tokens for each kind of token a Messages API call bills. */
 export interface PriceCard {
   input: number;
@@ -6,8 +8,11 @@ export interface PriceCard {
   output: number;
 }
 
-/** Claude Sonnet list prices (USD per million tokens); overridable through config. */
-export const DEFAULT_PRICE_CARD: PriceCard = { input: 3.0, cacheWrite: 3.75, cacheRead: 0.3, output: 15.0 };
+/**
+ * The default card (USD per million tokens: Claude Sonnet 4.x list prices, the card the paper's ratios
+ * were computed with); the configured model's published prices or LEXNAV_PRICE_* replace it in use.
+ */
+export const DEFAULT_PRICE_CARD: PriceCard = { ...DEFAULT_MODEL_PRICES };
 
 /**
  * Tokens one model call used (mirrors lexnav.ledger.v1.TokenLedgerEntry, with the cache split in two:
