@@ -7,6 +7,7 @@ import {
   type EvidenceItem,
   PROMPT_VERSION,
   SILENCE_SENTENCE,
+  THINKING_HEADROOM,
   verifyCitation,
 } from "@lexnav/answer";
 import { isLexnavError, type LexnavError } from "@lexnav/core";
@@ -63,12 +64,27 @@ afterAll(async () => {
 const model = (over: Partial<Parameters<typeof createAnthropicModel>[0]> = {}) =>
   createAnthropicModel({
     apiKey: api.validKey,
-    model: "claude-sonnet-4-5",
+    model: "claude-sonnet-5-5",
     baseURL: api.url,
     timeoutMs: 5000,
     maxRetries: 2,
     ...over,
   });
+
+describe("thinking", () => {
+  it("lets the model think only when configured, with room for the thinking in max_tokens", async () => {
+    api.requests.length = 0;
+    api.script([{ kind: "reply", text: "fine" }]);
+    await model({ thinking: "adaptive" }).call({
+      stage: "answer",
+      system: [{ text: "s", cache: false }],
+      user: "u",
+      maxTokens: 300,
+    });
+    expect(api.requests[0]?.body.thinking).toEqual({ type: "adaptive" });
+    expect(api.requests[0]?.body.max_tokens).toBe(300 + THINKING_HEADROOM);
+  });
+});
 
 describe("model answerer against a local Messages API stand-in", () => {
   it("inject: corpus as a cached system prefix, streamed, citations verified, cache read on the second query", async () => {
@@ -95,6 +111,10 @@ describe("model answerer against a local Messages API stand-in", () => {
 
     const req = api.requests[0]?.body;
     expect(req?.stream).toBe(true);
+    // no thinking before a short structured answer: its tokens would count against max_tokens
+    expect(req?.thinking).toEqual({ type: "disabled" });
+    expect(req?.max_tokens).toBe(1024);
+    expect(req).not.toHaveProperty("temperature");
     const system = req?.system as Array<{ text: string; cache_control?: { type: string } }>;
     expect(system[0]?.cache_control).toBeUndefined();
     expect(system[1]?.cache_control).toEqual({ type: "ephemeral" });

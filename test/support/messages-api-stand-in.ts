@@ -11,6 +11,7 @@ export interface StandInRequest {
     model: string;
     max_tokens: number;
     stream?: boolean;
+    thinking?: { type: string };
     system?: Array<{ type: "text"; text: string; cache_control?: { type: string } }> | string;
     messages: Array<{ role: string; content: string | Array<{ type: string; text?: string }> }>;
   };

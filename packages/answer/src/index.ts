@@ -2,7 +2,7 @@
 // and the statistics of paired evaluation.
 
 export type { AnthropicModelOptions } from "./adapters/anthropic-model.ts";
-export { createAnthropicModel, mapModelError } from "./adapters/anthropic-model.ts";
+export { createAnthropicModel, mapModelError, THINKING_HEADROOM } from "./adapters/anthropic-model.ts";
 export { DEFAULT_EVIDENCE_MODEL_PATH, loadEvidenceModel } from "./adapters/evidence-model-file.ts";
 export type { SqlDatabase } from "./adapters/sqlite-answer-store.ts";
 export { createSqliteAnswerStore } from "./adapters/sqlite-answer-store.ts";

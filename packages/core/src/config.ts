@@ -32,6 +32,9 @@ export const configSchema = z.object({
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   // Claude Sonnet 5.5, the current Sonnet (claude-sonnet-4-5, the default until 2026-11-30, retires that day).
   LEXNAV_MODEL: z.string().min(1).default("claude-sonnet-5-5"),
+  // "off": no thinking before the planner's, the answer's and the judge's short outputs; "adaptive": the
+  // model may think first (needed on models that always think), with more output tokens per call.
+  LEXNAV_MODEL_THINKING: z.enum(["off", "adaptive"]).default("off"),
   LEXNAV_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   // Unset: the model's published price (`PUBLISHED_PRICES`), else the default card (Sonnet 4.x).
@@ -76,6 +79,8 @@ export interface AnswerConfig {
   /** Absent: the SDK default endpoint. */
   baseURL: string | null;
   model: string;
+  /** Whether the model may think before answering (`LEXNAV_MODEL_THINKING`). */
+  thinking: "off" | "adaptive";
   timeoutMs: number;
   maxRetries: number;
   /** USD per million tokens. */
@@ -125,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       apiKey: e.ANTHROPIC_API_KEY ?? null,
       baseURL: e.ANTHROPIC_BASE_URL ?? null,
       model: e.LEXNAV_MODEL,
+      thinking: e.LEXNAV_MODEL_THINKING,
       timeoutMs: e.LEXNAV_MODEL_TIMEOUT_MS,
       maxRetries: e.LEXNAV_MODEL_MAX_RETRIES,
       prices: {

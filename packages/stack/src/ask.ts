@@ -45,6 +45,7 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
             model: createAnthropicModel({
               apiKey: settings.apiKey,
               model: settings.model,
+              thinking: settings.thinking,
               baseURL: settings.baseURL,
               timeoutMs: settings.timeoutMs,
               maxRetries: settings.maxRetries,

@@ -11,13 +11,25 @@ export interface AnthropicModelOptions {
   timeoutMs: number;
   /** Retries with exponential backoff on 408/409/429/5xx and connection errors (the SDK honours retry-after). */
   maxRetries: number;
+  /**
+   * "off" (the default) sends `thinking: {type: "disabled"}`: the planner, the answer and the judge are
+   * short structured outputs, and on models that think adaptively by default (Claude Sonnet 5 and
+   * later) thinking tokens count against max_tokens and could leave no room for the text.
+   * "adaptive" lets the model think (models on which thinking is always on need it), with
+   * `THINKING_HEADROOM` more output tokens per call.
+   */
+  thinking?: "off" | "adaptive";
 }
+
+/** Output tokens added to a call's max_tokens when the model may think first. */
+export const THINKING_HEADROOM = 8192;
 
 /**
  * The Messages API through the official SDK: streamed, with cache_control on the system blocks that
  * end a cacheable prefix, and the SDK's errors mapped to LexnavError codes a person can act on.
  */
 export function createAnthropicModel(options: AnthropicModelOptions): LanguageModel {
+  const thinking = options.thinking ?? "off";
   const client = new Anthropic({
     apiKey: options.apiKey,
     timeout: options.timeoutMs,
@@ -43,7 +55,8 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
     try {
       const stream = client.messages.stream({
         model: options.model,
-        max_tokens: request.maxTokens,
+        max_tokens: request.maxTokens + (thinking === "adaptive" ? THINKING_HEADROOM : 0),
+        thinking: thinking === "adaptive" ? { type: "adaptive" as const } : { type: "disabled" as const },
         system: request.system.map((b) => ({
           type: "text" as const,
           text: b.text,

@@ -170,6 +170,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
         const judgeModel = createAnthropicModel({
           apiKey: settings.apiKey,
           model: judgeName,
+          thinking: settings.thinking,
           baseURL: settings.baseURL,
           timeoutMs: settings.timeoutMs,
           maxRetries: settings.maxRetries,
