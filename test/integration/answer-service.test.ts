@@ -195,8 +195,35 @@ describe("the answer service over gRPC", () => {
     expect(empty.details).toMatch(/the question is empty/);
     const huge = await client.refusal({ question: "governing law ".repeat(4_000), principal: DEALS });
     expect(huge.code).toBe(status.INVALID_ARGUMENT);
-    const pinned = await client.refusal({ question: ASK_VERSO, principal: DEALS, indexVersion: "lex-1" });
-    expect(pinned.details).toMatch(/^index_version: this server does not restrict/);
+    const inject = await client.refusal({
+      question: ASK_VERSO,
+      principal: DEALS,
+      mode: searchV1.SearchMode.INJECT,
+      indexVersion: "lex-1",
+    });
+    expect(inject.code).toBe(status.INVALID_ARGUMENT);
+    expect(inject.details).toMatch(/an index version pins the retrieval modes; inject reads the catalog/);
+  });
+
+  it("answers from the index version a request pins, and refuses one that is not there", async () => {
+    const first = await client.ask({ question: ASK_VERSO, principal: DEALS, mode: searchV1.SearchMode.HYBRID });
+    const version = first.trace?.indexVersion as string;
+    const pinned = await client.ask({
+      question: ASK_VERSO,
+      principal: DEALS,
+      mode: searchV1.SearchMode.HYBRID,
+      indexVersion: version,
+    });
+    expect(pinned.trace?.indexVersion).toBe(version);
+    expect(pinned.citations.map((c) => [c.start, c.end])).toEqual(first.citations.map((c) => [c.start, c.end]));
+    const gone = await client.refusal({
+      question: ASK_VERSO,
+      principal: DEALS,
+      mode: searchV1.SearchMode.HYBRID,
+      indexVersion: "lex-nope",
+    });
+    expect(gone.code).toBe(status.NOT_FOUND);
+    expect(gone.details).toMatch(/lexical index version lex-nope is not there/);
   });
 
   it("answers from the documents a request is scoped to, and from nothing else", async () => {

@@ -182,6 +182,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
         principal: call.principal,
         k: call.k,
         ...(documentIds ? { documentIds } : {}),
+        ...(call.indexVersion !== undefined ? { indexVersion: call.indexVersion } : {}),
         onTrace: (t) => {
           trace = t;
         },

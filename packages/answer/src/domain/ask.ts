@@ -66,6 +66,12 @@ export interface AskRequest {
    * read: retrieval, inject's corpus and the planner's index alike. Absent: everything it may read.
    */
   documentIds?: string[];
+  /**
+   * The lexical index version the retrieval modes read (the active one when absent), so a question can
+   * be asked again of the index an earlier answer read. Inject and a model's navindex plan read the
+   * catalog, not an index version, and refuse it.
+   */
+  indexVersion?: string;
   onText?: (delta: string) => void;
   /** Called with the retrieval's query trace (candidates, scores, filters, versions; never text). */
   onTrace?: (trace: QueryTrace) => void;
@@ -127,6 +133,11 @@ export function createAsk(deps: AskDeps) {
     if (!checked.ok)
       throw new LexnavError(checked.error.code === "empty" ? "empty" : "too_large", checked.error.reason);
     const question = checked.value.question;
+    if (req.indexVersion !== undefined && (req.mode === "inject" || (req.mode === "navindex" && deps.model)))
+      throw new LexnavError(
+        "invalid_argument",
+        `an index version pins the retrieval modes; ${req.mode === "inject" ? "inject" : "a model's navindex plan"} reads the catalog`,
+      );
     // What the asker may read, within the request's scope when it names one.
     const inScope = req.documentIds ? new Set(req.documentIds) : null;
     const corpus = () => deps.corpus(req.principal).filter((d) => !inScope || inScope.has(d.documentId));
@@ -202,6 +213,7 @@ export function createAsk(deps: AskDeps) {
           mode: req.mode,
           k: req.k,
           ...(req.documentIds ? { documentIds: req.documentIds } : {}),
+          ...(req.indexVersion !== undefined ? { indexVersion: req.indexVersion } : {}),
         },
         deps.text,
       );

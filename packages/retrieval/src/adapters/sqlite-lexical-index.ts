@@ -65,6 +65,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
   const accessTable = createSqliteAccessTable(db, "lex_access");
   const stmt = {
     insertVersion: db.prepare("INSERT INTO lex_versions (id, created_at, active) VALUES (?, ?, 0)"),
+    versionExists: db.prepare("SELECT 1 FROM lex_versions WHERE id = ?"),
     deactivateAll: db.prepare("UPDATE lex_versions SET active = 0"),
     activate: db.prepare("UPDATE lex_versions SET active = 1 WHERE id = ?"),
     active: db.prepare("SELECT id FROM lex_versions WHERE active = 1"),
@@ -141,6 +142,10 @@ ${accessTable.permittedDocumentsSql})
   const resolveVersion = (requested: string | undefined) => {
     const v = requested ?? activeVersion();
     if (v === null) throw new LexnavError("not_found", "the lexical index has no active version yet");
+    // A version named that is not there (dropped, or never built) is an error, not an empty result: a
+    // question asked again of it must not read as a silence of the documents.
+    if (requested !== undefined && !stmt.versionExists.get(requested))
+      throw new LexnavError("not_found", `lexical index version ${requested} is not there (dropped, or never built)`);
     return v;
   };
 

@@ -6,7 +6,7 @@ export interface LexicalQuery {
   text: string;
   principal: Principal;
   k: number;
-  /** Index version to read; the active one when absent. */
+  /** Index version to read; the active one when absent. A version that is not there is `not_found`. */
   indexVersion?: string;
   /**
    * Only these documents (a request's scope, or the documents routing chose), inside the query like the

@@ -44,6 +44,8 @@ export interface AskCall {
   k: number;
   offline: boolean;
   scope: RequestScope;
+  /** The lexical index version to read (retrieval modes), when the request pins one. */
+  indexVersion?: string;
 }
 
 /** What a query-path request shares: who asks, the mode, how many passages, and what it may not pin. */
@@ -58,12 +60,9 @@ interface QueryFields {
 /**
  * The fields every query-path request shares. A request the service cannot honour is refused with a
  * reason, never answered as something else: a missing principal, an unknown mode, a top_k out of
- * range, a malformed scope, and what the caller names as unsupported.
+ * range, a malformed scope.
  */
-function readQuery(
-  req: QueryFields,
-  unsupported: string[],
-): { mode: AnswerMode; principal: Principal; k: number; scope: RequestScope } {
+function readQuery(req: QueryFields): { mode: AnswerMode; principal: Principal; k: number; scope: RequestScope } {
   if (!req.principal || req.principal.id.trim() === "")
     throw new LexnavError("invalid_argument", "principal.id is required: every search is filtered by who asks");
   const mode = req.mode === SearchMode.UNSPECIFIED ? "hybrid" : MODES.get(req.mode);
@@ -73,11 +72,6 @@ function readQuery(
     throw new LexnavError(
       "invalid_argument",
       `top_k must be from 1 to ${MAX_TOP_K} (0: the default, ${DEFAULT_TOP_K})`,
-    );
-  if (unsupported.length > 0)
-    throw new LexnavError(
-      "invalid_argument",
-      `${unsupported.join(", ")}: this server does not restrict queries that way yet; leave ${unsupported.length > 1 ? "them" : "it"} unset`,
     );
   if (req.documentIds.length > MAX_SCOPE_DOCUMENTS)
     throw new LexnavError("invalid_argument", `document_ids lists at most ${MAX_SCOPE_DOCUMENTS} documents`);
@@ -96,10 +90,17 @@ function readQuery(
   };
 }
 
-/** Reads an AskRequest (`readQuery`); an answer cannot pin an index version yet either. */
+/** Reads an AskRequest (`readQuery`), with the index version it pins. */
 export function readAskRequest(req: answerV1.AskRequest): AskCall {
-  const q = readQuery(req, req.indexVersion !== undefined ? ["index_version"] : []);
-  return { question: req.question, ...q, offline: req.offline };
+  const q = readQuery(req);
+  if (req.indexVersion !== undefined && req.indexVersion.trim() === "")
+    throw new LexnavError("invalid_argument", "index_version is empty: name a version or leave it unset");
+  return {
+    question: req.question,
+    ...q,
+    offline: req.offline,
+    ...(req.indexVersion !== undefined ? { indexVersion: req.indexVersion } : {}),
+  };
 }
 
 /** What the searcher is asked: the query, who asks, the mode, how many passages, a pinned index version. */
@@ -112,7 +113,7 @@ export interface SearchCall {
 
 /** Reads a SearchRequest (`readQuery`); an empty query is refused as an empty question is. */
 export function readSearchRequest(req: searchV1.SearchRequest): SearchCall {
-  const { scope, ...q } = readQuery(req, []);
+  const { scope, ...q } = readQuery(req);
   if (req.query.trim() === "") throw new LexnavError("invalid_argument", "the query is empty: search for something");
   if (req.query.length > MAX_QUESTION_CHARS)
     throw new LexnavError("invalid_argument", `the query is over ${MAX_QUESTION_CHARS} characters: search for less`);
