@@ -9,8 +9,10 @@
  * misses were not looked at until those changes were made: the two credit agreements for the family
  * words and the credit thesaurus entries (2026-11-30, first round); the second amendment for the
  * changes after them until its misses were read; the Guilford Mills credit agreement for every change
- * after that; the Landsea sixth amendment (new wordings) for every change after 2026-11-30. Once a set's
- * misses have been read, it is a tuning set for later changes.
+ * after that; the Landsea sixth amendment (new wordings) for every change after 2026-11-30; the Pyxus
+ * support and exchange agreement (a new kind of instrument, new wordings), labelled from its text at the
+ * end of 2026-11-30 and not run that day, for every change after. Once a set's misses have been read, it
+ * is a tuning set for later changes.
  */
 export interface Expect {
   /** The cited sentence, whitespace folded to single spaces. */
@@ -371,6 +373,48 @@ export const CONTEXT_SETS: ContextSet[] = [
           },
         ],
       },
+    ],
+  },
+  {
+    name: "Support and exchange agreement (2022, Pyxus, one document: a debt exchange and its term sheet; new kind)",
+    filePrefix: "0001193125-23-000826_2",
+    heldOut: "every change after the end of 2026-11-30 (labelled then, not yet run)",
+    questions: [
+      {
+        question: "When does the support agreement terminate if the exchange has not closed?",
+        expect: [{ quote: /February 15, 2023, if the Transactions have not been consummated/ }],
+      },
+      {
+        question: "Which law governs the support agreement?",
+        expect: [{ quote: /governed by, and construed in accordance with, the laws of the State of New York/ }],
+      },
+      {
+        question: "Does each party waive a jury trial?",
+        expect: [{ quote: /WAIVES ANY RIGHT IT MAY HAVE TO A TRIAL BY JURY/ }],
+      },
+      {
+        question: "How many days does a party have to cure a breach?",
+        expect: [{ quote: /has not been cured within ten business days/ }],
+      },
+      {
+        question: "May a creditor party sell its existing debt?",
+        expect: [
+          {
+            quote:
+              /will not, without the prior written consent of the Company, other than pursuant to the terms hereof, sell/,
+          },
+        ],
+      },
+      {
+        question: "Who pays the creditor parties' counsel?",
+        expect: [{ quote: /it will pay to Wachtell, Lipton, Rosen & Katz/ }],
+      },
+      {
+        question: "What interest rate will the new notes bear?",
+        expect: [{ quote: /Interest Rate \(all cash\)/ }],
+      },
+      { question: "When do the new loans mature?", expect: [{ quote: /December 31, 2027/ }] },
+      { question: "Must the company pay a termination fee?", expect: "silent" },
     ],
   },
 ];
