@@ -193,6 +193,31 @@ describe("lexnav ask / replay / cost", () => {
     expect(none).toMatchObject({ abstained: true, citations: [], scope: [] });
   });
 
+  it("ask reads the index version it is told to, and refuses one that is not there", async () => {
+    const first = JSON.parse(
+      (await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--mode", "hybrid", "--json")).out,
+    ) as AnswerRecord;
+    const again = JSON.parse(
+      (
+        await run(
+          offlineConfig,
+          "ask",
+          "Which state's law governs the agreement?",
+          "--mode",
+          "hybrid",
+          "--index-version",
+          first.indexVersion,
+          "--json",
+        )
+      ).out,
+    ) as AnswerRecord;
+    expect(again.indexVersion).toBe(first.indexVersion);
+    expect(again.citations.map((c) => c.start)).toEqual(first.citations.map((c) => c.start));
+    const gone = await run(offlineConfig, "search", "governing law", "--index-version", "lex-nope");
+    expect(gone.code).toBe(3);
+    expect(gone.err).toMatch(/lexical index version lex-nope is not there/);
+  });
+
   it("ask handles bad input clearly: empty, 50 KB, another language, an unknown mode, nobody's documents", async () => {
     const empty = await run(offlineConfig, "ask", "  ");
     expect([empty.code, empty.err]).toEqual([1, "lexnav: the question is empty: ask something about the documents"]);

@@ -38,13 +38,14 @@ usage:
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
-            [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>] [--json]
+            [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>]
+            [--index-version <lex-...>] [--json]
                                                 answer with verified citations and a token ledger
                                                 (a model when ANTHROPIC_API_KEY is set, else offline);
                                                 default principal: local, in every group a document names;
                                                 --doc / --set: only those documents (both: the listed ones of the set)
   lexnav search "<query>" [--mode <mode>] [--k N] [--principal <id>] [--group <name>...]
-               [--doc <doc-id>...] [--set <transaction-set>] [--json]
+               [--doc <doc-id>...] [--set <transaction-set>] [--index-version <lex-...>] [--json]
                                                 the passages a mode retrieves, best first, with each stage's
                                                 score and provision (what ask answers from; nothing answered)
   lexnav replay <answer-id> [--offline] [--json] run a stored answer again over its recorded extract
@@ -265,14 +266,16 @@ function usageError(message: string): UsageError {
   return new UsageError(message);
 }
 
-/** `--doc <id>...` and `--set <id>`: the documents a question or query is scoped to. */
-function scopeOptions(values: { doc?: string[] | undefined; set?: string | undefined }): {
-  documentIds?: string[];
-  transactionSetId?: string;
-} {
+/** `--doc <id>...` and `--set <id>`: the documents a question or query is scoped to; `--index-version`: the index it reads. */
+function scopeOptions(values: {
+  doc?: string[] | undefined;
+  set?: string | undefined;
+  "index-version"?: string | undefined;
+}): { documentIds?: string[]; transactionSetId?: string; indexVersion?: string } {
   return {
     ...(values.doc && values.doc.length > 0 ? { documentIds: values.doc } : {}),
     ...(values.set ? { transactionSetId: values.set } : {}),
+    ...(values["index-version"] ? { indexVersion: values["index-version"] } : {}),
   };
 }
 
@@ -285,6 +288,7 @@ function parse(argv: string[]) {
       acl: { type: "string", multiple: true },
       set: { type: "string" },
       doc: { type: "string", multiple: true },
+      "index-version": { type: "string" },
       json: { type: "boolean" },
       db: { type: "string" },
       out: { type: "string" },

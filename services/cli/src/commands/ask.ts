@@ -21,6 +21,8 @@ export interface QueryOptions {
   /** Only these documents (`--doc`), or those of a transaction set (`--set`); both: the listed ones of the set. */
   documentIds?: string[];
   transactionSetId?: string;
+  /** The lexical index version to read (`--index-version`; the active one when absent). */
+  indexVersion?: string;
 }
 
 export interface AskOptions extends QueryOptions {
@@ -36,7 +38,7 @@ export interface AskOptions extends QueryOptions {
 export function queryOf(
   ctx: CliContext,
   opts: QueryOptions,
-): { principal: Principal; k: number; documentIds?: string[] } {
+): { principal: Principal; k: number; documentIds?: string[]; indexVersion?: string } {
   if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
     throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
   const principal: Principal =
@@ -44,7 +46,12 @@ export function queryOf(
       ? { id: opts.principal ?? "anonymous", groups: opts.groups }
       : localPrincipal(ctx);
   const scope = requestScope(ctx.catalog, opts);
-  return { principal, k: opts.k ?? 10, ...(scope ? { documentIds: scope } : {}) };
+  return {
+    principal,
+    k: opts.k ?? 10,
+    ...(scope ? { documentIds: scope } : {}),
+    ...(opts.indexVersion ? { indexVersion: opts.indexVersion } : {}),
+  };
 }
 
 /**
