@@ -11,7 +11,7 @@
 import { CONTRACTNLI_PARAPHRASES, CUAD_PARAPHRASES, type Paraphrase } from "./paraphrases.ts";
 import { devTests, evalReworded, pct } from "./reworded-eval.ts";
 
-const SETS = ["tune", "heldOut", "heldOut2", "heldOut3"] as const;
+const SETS = ["tune", "heldOut", "heldOut2", "heldOut3", "heldOut4"] as const;
 const set = (process.env.LEXNAV_PARAPHRASE_SET ?? "tune") as (typeof SETS)[number];
 if (!SETS.includes(set)) throw new Error(`LEXNAV_PARAPHRASE_SET is one of ${SETS.join(", ")}`);
 const mode = process.env.LEXNAV_PARAPHRASE_MODE ?? "hybrid";

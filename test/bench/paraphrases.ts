@@ -18,6 +18,11 @@ export interface Paraphrase {
    * shared word (`NEAREST_WORDING.minRarity`) was written; counted once after it (no reading moved).
    */
   heldOut3: string;
+  /**
+   * A fifth, written on 2026-11-30 after the fourth had been counted and before the coverage rule's
+   * absent-rare-word silence, to be counted once after it.
+   */
+  heldOut4: string;
 }
 
 export const CUAD_PARAPHRASES: Paraphrase[] = [
@@ -27,6 +32,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "How long does the agreement last before it expires?",
     heldOut2: "What is the term of the agreement?",
     heldOut3: "When does the agreement end?",
+    heldOut4: "What is the expiry date?",
   },
   {
     wording: "What is the renewal term?",
@@ -34,6 +40,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Does the term renew automatically, and for what period?",
     heldOut2: "How long is each renewal period?",
     heldOut3: "Does the agreement renew, and for how long?",
+    heldOut4: "How long is a renewal?",
   },
   {
     wording: "What notice is required to terminate renewal?",
@@ -41,6 +48,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "By when must a party give notice of non-renewal?",
     heldOut2: "How far in advance must notice be given to stop the agreement from renewing?",
     heldOut3: "What notice is needed to stop automatic renewal?",
+    heldOut4: "How can a party avoid the automatic extension?",
   },
   {
     wording: "Which law governs this contract?",
@@ -48,6 +56,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Under which state's laws is the agreement construed?",
     heldOut2: "Which jurisdiction's law applies to the agreement?",
     heldOut3: "What state's law applies?",
+    heldOut4: "Which governing law was chosen?",
   },
   {
     wording: "What restrictions apply to assignment?",
@@ -55,6 +64,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is assignment of the agreement restricted?",
     heldOut2: "May either party assign its rights or delegate its obligations?",
     heldOut3: "Is consent needed to assign the contract?",
+    heldOut4: "Can a party transfer its rights to someone else?",
   },
   {
     wording: "Is there a minimum commitment?",
@@ -62,6 +72,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Must the buyer order a minimum quantity?",
     heldOut2: "Is a minimum annual purchase or payment required?",
     heldOut3: "Is there a minimum order requirement?",
+    heldOut4: "Does the buyer have to purchase a minimum amount?",
   },
   {
     wording: "What licenses are granted?",
@@ -69,6 +80,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Which licenses does the licensor grant?",
     heldOut2: "What is the scope of the license grant?",
     heldOut3: "What rights are licensed?",
+    heldOut4: "What may the licensee do with the licensed property?",
   },
   {
     wording: "What audit rights exist?",
@@ -76,6 +88,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can the other party audit the records?",
     heldOut2: "Is there a right to inspect and audit records?",
     heldOut3: "Can the books be audited?",
+    heldOut4: "May a party inspect the other's records?",
   },
   {
     wording: "Is there a cap on liability?",
@@ -83,6 +96,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "What is the maximum liability of a party?",
     heldOut2: "Is there a limitation of liability?",
     heldOut3: "Is damages liability limited to an amount?",
+    heldOut4: "Is liability limited to the fees paid?",
   },
   {
     wording: "How long do the warranties last?",
@@ -90,6 +104,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "For how long is the product warranted?",
     heldOut2: "When does the warranty expire?",
     heldOut3: "How long is the warranty?",
+    heldOut4: "What is the duration of the warranty?",
   },
   {
     wording: "Is there an exclusivity commitment?",
@@ -97,6 +112,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Does either party grant exclusive rights?",
     heldOut2: "Is the distributor appointed on an exclusive basis?",
     heldOut3: "Are the rights granted exclusively?",
+    heldOut4: "Is the relationship exclusive?",
   },
   {
     wording: "Is there revenue or profit sharing?",
@@ -104,6 +120,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is a share of the revenues payable to the other party?",
     heldOut2: "Does a party receive a percentage of the net sales or profits?",
     heldOut3: "Is either party paid a share of profits?",
+    heldOut4: "Are revenues split between the parties?",
   },
   {
     wording: "Do the licensee's affiliates receive license rights?",
@@ -111,6 +128,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Are affiliates of the licensee licensed too?",
     heldOut2: "Does the license extend to the licensee's affiliates?",
     heldOut3: "Can the licensee's affiliates exercise the license?",
+    heldOut4: "Are the licensee's subsidiaries covered by the license?",
   },
   {
     wording: "Is there a right of first refusal, first offer or first negotiation?",
@@ -118,6 +136,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is there a right of first negotiation or first offer?",
     heldOut2: "Must a party be offered the opportunity first before dealing with a third party?",
     heldOut3: "Does anyone have a first right to buy or negotiate?",
+    heldOut4: "Does a party get a right of first refusal?",
   },
   {
     wording: "Is any liability uncapped?",
@@ -125,6 +144,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is there unlimited liability for any claims?",
     heldOut2: "Are any claims excluded from the limitation of liability?",
     heldOut3: "Which claims are outside the liability cap?",
+    heldOut4: "Are some liabilities unlimited?",
   },
   {
     wording: "What happens on a change of control?",
@@ -132,6 +152,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can the agreement be terminated on a change in control of a party?",
     heldOut2: "What rights arise if a party is acquired or merges?",
     heldOut3: "What if a party undergoes a change in control?",
+    heldOut4: "What if the company is acquired?",
   },
   {
     wording: "Is there a most-favored-nation provision?",
@@ -139,6 +160,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Must a party offer terms at least as favorable as those given to others?",
     heldOut2: "Is the customer entitled to the best price offered to others?",
     heldOut3: "Is there a most favoured nation pricing clause?",
+    heldOut4: "Does the customer get the lowest price given to anyone?",
   },
   {
     wording: "Is there a volume restriction?",
@@ -146,6 +168,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is the quantity restricted?",
     heldOut2: "Is there a maximum number of units or users?",
     heldOut3: "Is the volume of purchases capped?",
+    heldOut4: "Is there a cap on the quantity?",
   },
   {
     wording: "Is there joint IP ownership?",
@@ -153,6 +176,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is intellectual property owned jointly?",
     heldOut2: "Will jointly developed inventions be owned by both parties?",
     heldOut3: "Is any intellectual property jointly owned?",
+    heldOut4: "Do both parties own the jointly developed IP?",
   },
   {
     wording: "Is there a covenant not to sue?",
@@ -160,6 +184,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is a party barred from challenging the other's intellectual property?",
     heldOut2: "Does a party waive its right to challenge the validity of the patents?",
     heldOut3: "Has a party promised not to bring claims against the other?",
+    heldOut4: "May a party challenge the licensed patents?",
   },
   {
     wording: "What exceptions apply to the competitive restrictions?",
@@ -167,6 +192,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "When may a party compete despite the restrictions?",
     heldOut2: "What carve-outs limit the non-compete?",
     heldOut3: "What exceptions does the non-compete have?",
+    heldOut4: "When is competition still allowed?",
   },
   {
     wording: "Is there a non-compete?",
@@ -174,6 +200,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Does the agreement contain a covenant not to compete?",
     heldOut2: "Is either party prohibited from selling competing products?",
     heldOut3: "Does a non-competition covenant apply?",
+    heldOut4: "May a party compete with the other?",
   },
   {
     wording: "Who owns or is assigned the intellectual property?",
@@ -181,6 +208,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is intellectual property assigned to a party?",
     heldOut2: "Who holds title to the work product and inventions?",
     heldOut3: "Who owns the inventions?",
+    heldOut4: "Who owns the work product?",
   },
   {
     wording: "What services or obligations continue after termination?",
@@ -188,6 +216,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "What must a party still do after the agreement ends?",
     heldOut2: "What transition services are provided after termination?",
     heldOut3: "What continues after the agreement terminates?",
+    heldOut4: "Which provisions survive termination?",
   },
   {
     wording: "What insurance is required?",
@@ -195,6 +224,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Are there insurance coverage requirements?",
     heldOut2: "What insurance policies and limits must be carried?",
     heldOut3: "What insurance coverage must be kept?",
+    heldOut4: "What insurance must be maintained?",
   },
   {
     wording: "Can a party terminate for convenience, and how?",
@@ -202,6 +232,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can the agreement be terminated at will on notice?",
     heldOut2: "Can either party end the agreement for any reason on notice?",
     heldOut3: "Can the agreement be terminated for convenience?",
+    heldOut4: "Can a party walk away without cause?",
   },
   {
     wording: "Are the licenses non-transferable?",
@@ -209,6 +240,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is the license transferable?",
     heldOut2: "May the licensee sublicense or assign the license?",
     heldOut3: "Can the license be assigned or transferred?",
+    heldOut4: "Is the license assignable?",
   },
   {
     wording: "Are any licenses irrevocable or perpetual?",
@@ -216,6 +248,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can the license be revoked?",
     heldOut2: "Does the license continue indefinitely?",
     heldOut3: "Is the license irrevocable?",
+    heldOut4: "Does the license last forever?",
   },
   {
     wording: "Is there a non-disparagement obligation?",
@@ -223,6 +256,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Must a party refrain from making negative statements about the other?",
     heldOut2: "Is there a non-disparagement clause?",
     heldOut3: "May a party disparage the other?",
+    heldOut4: "Must the parties avoid criticizing each other publicly?",
   },
   {
     wording: "Is there an unlimited / all-you-can-eat license?",
@@ -230,6 +264,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "May the licensee use the licensed product without limit?",
     heldOut2: "Is usage under the license unlimited?",
     heldOut3: "Is there an unlimited use license?",
+    heldOut4: "Is use under the license unrestricted in quantity?",
   },
   {
     wording: "Is there a restriction on soliciting or hiring employees?",
@@ -237,6 +272,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "May a party hire the other party's employees?",
     heldOut2: "Is there a no-hire or non-solicitation of personnel clause?",
     heldOut3: "May a party solicit the other's employees?",
+    heldOut4: "Can a party recruit the other's staff?",
   },
   {
     wording: "Do the licensor's affiliates grant or hold license rights?",
@@ -244,6 +280,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Are the licensor's affiliates bound to license their rights?",
     heldOut2: "Does the license cover intellectual property held by the licensor's affiliates?",
     heldOut3: "Are rights of the licensor's affiliates licensed?",
+    heldOut4: "Does the license include rights owned by the licensor's affiliates?",
   },
   {
     wording: "Are there price restrictions?",
@@ -251,6 +288,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can the prices be increased?",
     heldOut2: "Is the price fixed or subject to a cap on increases?",
     heldOut3: "Are price increases restricted?",
+    heldOut4: "Can the seller raise prices?",
   },
   {
     wording: "Are there third-party beneficiaries?",
@@ -258,6 +296,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can anyone other than the parties enforce the agreement?",
     heldOut2: "Does the agreement confer rights on anyone who is not a party?",
     heldOut3: "Are there any third party beneficiaries?",
+    heldOut4: "Can a non-party enforce the agreement?",
   },
   {
     wording: "Is there a restriction on soliciting customers?",
@@ -265,6 +304,7 @@ export const CUAD_PARAPHRASES: Paraphrase[] = [
     heldOut: "May a party solicit the other party's customers?",
     heldOut2: "Is a party barred from soliciting the other's clients?",
     heldOut3: "May a party solicit customers of the other?",
+    heldOut4: "Can a party approach the other's customers?",
   },
 ];
 
@@ -276,6 +316,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can the recipient reverse engineer prototypes or samples it receives?",
     heldOut2: "Is decompiling or disassembling the disclosed materials forbidden?",
     heldOut3: "Is reverse engineering prohibited?",
+    heldOut4: "May the recipient decompile the discloser's software?",
   },
   {
     wording: "receiving Party shall destroy or return some Confidential Information upon the termination of Agreement",
@@ -283,6 +324,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "What happens to the confidential information on termination?",
     heldOut2: "Must confidential materials be returned at the end of the relationship?",
     heldOut3: "Must confidential information be destroyed on request?",
+    heldOut4: "Must the information be returned when the agreement terminates?",
   },
   {
     wording: "agreement shall not grant Receiving Party any right to Confidential Information",
@@ -290,6 +332,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is any license to the confidential information granted?",
     heldOut2: "Does disclosure give the recipient any license or ownership of the information?",
     heldOut3: "Does the recipient get any rights in the information?",
+    heldOut4: "Is a license to the confidential information granted?",
   },
   {
     wording: "receiving Party shall not disclose the fact that Agreement was agreed or negotiated",
@@ -297,6 +340,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "May the receiving party disclose that discussions are taking place?",
     heldOut2: "Must the parties keep the existence of their discussions confidential?",
     heldOut3: "Is the existence of the agreement confidential?",
+    heldOut4: "Must the negotiations themselves be kept secret?",
   },
   {
     wording: "confidential Information shall only include technical information",
@@ -304,6 +348,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Does the definition of confidential information cover only technical data?",
     heldOut2: "Is confidential information restricted to technical data?",
     heldOut3: "Does confidential information cover only technical matters?",
+    heldOut4: "Is only technical information protected?",
   },
   {
     wording: "all Confidential Information shall be expressly identified by the Disclosing Party",
@@ -311,6 +356,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is information protected only if it is labeled confidential?",
     heldOut2: "Must information be marked confidential to be protected?",
     heldOut3: "Must the discloser designate information as confidential?",
+    heldOut4: "Does information need a confidential legend to be protected?",
   },
   {
     wording: "some obligations of Agreement may survive termination of Agreement",
@@ -318,6 +364,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "How long do the obligations last after the agreement ends?",
     heldOut2: "Does the confidentiality obligation continue after termination?",
     heldOut3: "Do any obligations survive the end of the agreement?",
+    heldOut4: "Does confidentiality continue after termination?",
   },
   {
     wording: "receiving Party may independently develop information similar to Confidential Information",
@@ -325,6 +372,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is independently developed information excluded?",
     heldOut2: "Is information the recipient develops independently excluded from confidential information?",
     heldOut3: "Can the recipient develop similar technology on its own?",
+    heldOut4: "Is independently developed information excluded?",
   },
   {
     wording:
@@ -333,6 +381,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can archival or backup copies be retained?",
     heldOut2: "May one archival copy be retained after return of the information?",
     heldOut3: "May the recipient keep a copy for its records?",
+    heldOut4: "May the recipient retain backup copies?",
   },
   {
     wording: "confidential Information may include verbally conveyed information",
@@ -340,6 +389,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Are verbal disclosures protected?",
     heldOut2: "Is orally disclosed information covered?",
     heldOut3: "Is information given orally confidential?",
+    heldOut4: "Are oral disclosures confidential information?",
   },
   {
     wording: "receiving Party shall not solicit some of Disclosing Party's representatives",
@@ -347,6 +397,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "May the recipient hire the discloser's staff?",
     heldOut2: "Is there a non-solicitation of the disclosing party's employees?",
     heldOut3: "May the recipient solicit the discloser's employees?",
+    heldOut4: "May the recipient hire the discloser's employees?",
   },
   {
     wording:
@@ -355,6 +406,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can confidential information be disclosed to the recipient's lawyers and accountants?",
     heldOut2: "May confidential information be disclosed to the receiving party's advisors and agents?",
     heldOut3: "Can the recipient share information with its advisors?",
+    heldOut4: "May the recipient disclose information to its consultants?",
   },
   {
     wording: "receiving Party may create a copy of some Confidential Information in some circumstances",
@@ -362,6 +414,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is copying of the confidential information allowed?",
     heldOut2: "Can the receiving party reproduce the confidential information?",
     heldOut3: "Are copies of confidential information permitted?",
+    heldOut4: "May the recipient copy the confidential information?",
   },
   {
     wording:
@@ -370,6 +423,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "What must the recipient do if a court orders it to disclose confidential information?",
     heldOut2: "Is prompt notice required before a compelled disclosure?",
     heldOut3: "Must the discloser be notified of a legally required disclosure?",
+    heldOut4: "What happens if the recipient receives a subpoena?",
   },
   {
     wording: "receiving Party may acquire information similar to Confidential Information from a third party",
@@ -377,6 +431,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Is information obtained from another source excluded?",
     heldOut2: "Is information lawfully received from a third party excluded?",
     heldOut3: "Is information received from third parties confidential?",
+    heldOut4: "Is information received from a third party without restriction excluded?",
   },
   {
     wording: "receiving Party may share some Confidential Information with some of Receiving Party's employees",
@@ -384,6 +439,7 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "Can the recipient's staff see the confidential information?",
     heldOut2: "May the receiving party disclose information to its employees who need to know it?",
     heldOut3: "Can confidential information be shared with employees?",
+    heldOut4: "May employees of the recipient receive the information?",
   },
   {
     wording:
@@ -392,5 +448,6 @@ export const CONTRACTNLI_PARAPHRASES: Paraphrase[] = [
     heldOut: "May the receiving party use the confidential information for other purposes?",
     heldOut2: "Is the confidential information to be used solely for evaluating the transaction?",
     heldOut3: "Is use of the information restricted to the purpose?",
+    heldOut4: "May the information be used for any other purpose?",
   },
 ];
