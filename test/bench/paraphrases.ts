@@ -19,8 +19,9 @@ export interface Paraphrase {
    */
   heldOut3: string;
   /**
-   * A fifth, written on 2026-11-30 after the fourth had been counted and before the coverage rule's
-   * absent-rare-word silence, to be counted once after it.
+   * A fifth, written on 2026-11-30 after the fourth had been counted, for a trial of the coverage rule
+   * that was dropped on the tuning paraphrases (docs/answers.md); not counted, so still fresh for the
+   * next change to how questions reach the answerer.
    */
   heldOut4: string;
 }
