@@ -3,9 +3,11 @@ import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import {
   answerScore,
+  askedTerm,
   COVERAGE_RULE,
   candidateFeatures,
   candidateSentences,
+  definesTerm,
   EVIDENCE_MODEL_FORMAT,
   type EvidenceModel,
   evidenceModelId,
@@ -463,6 +465,52 @@ describe("a lawyer's short question and the shipped model's wordings", () => {
     expect(readAs("Is the license perpetual?")).toBe("Are any licenses irrevocable or perpetual?");
     expect(readAs("What insurance must a party maintain?")).toBe("What insurance is required?");
     expect(readAs("Is the arrangement exclusive?")).toBe("Is there an exclusivity commitment?");
+  });
+});
+
+describe("a question about a defined term", () => {
+  it("reads the term a who/what-is question asks about, plural or not", () => {
+    expect(askedTerm("Who is the administrative agent?")).toBe("administrative agent");
+    expect(askedTerm("What are the Events of Default?")).toBe("event of default");
+    expect(askedTerm("Consider the Credit Agreement; what is the Maturity Date?")).toBe("maturity date");
+    expect(askedTerm("When is the loan due?")).toBeNull();
+    expect(askedTerm("What is it?")).toBeNull();
+  });
+
+  it("knows a definition by its means-clause or its naming parenthetical, and nothing else", () => {
+    expect(definesTerm("“Maturity Date” means January 13, 2025.", "maturity date")).toBe(true);
+    expect(definesTerm('"Maturity Date" shall have the meaning set forth in Section 2.1.', "maturity date")).toBe(true);
+    expect(
+      definesTerm(
+        "Western Alliance Bank, as Administrative Agent (in such capacity, the “Administrative Agent”).",
+        "administrative agent",
+      ),
+    ).toBe(true);
+    expect(
+      definesTerm("If any of the following events (each an “Event of Default”) shall occur:", "event of default"),
+    ).toBe(true);
+    // used, not defined
+    expect(definesTerm("The “Administrative Agent” may resign on notice.", "administrative agent")).toBe(false);
+    expect(
+      definesTerm("“Withholding Agent” means the Borrower and the Administrative Agent.", "administrative agent"),
+    ).toBe(false);
+  });
+
+  it("is answered by the definition, for a wording the model was not trained on", () => {
+    const text = [
+      "1. Resignation of the Administrative Agent. The Administrative Agent may resign at any time on notice.",
+      "2. “Withholding Agent” means the Borrower and the Administrative Agent.",
+      "3. “Administrative Agent” means Western Alliance Bank, in its capacity as administrative agent.",
+    ].join("\n\n");
+    const r = scoreCandidates(
+      loadEvidenceModel(),
+      "Who is the administrative agent?",
+      [item("loan", text)],
+      () => text,
+    );
+    expect(pickEvidence(r.scored, r.decision).map((c) => c.text)).toEqual([
+      "“Administrative Agent” means Western Alliance Bank, in its capacity as administrative agent.",
+    ]);
   });
 });
 

@@ -441,6 +441,60 @@ function amendingClause(c: Candidate): boolean {
   );
 }
 
+/**
+ * A question that asks what a term is ("Who is the administrative agent?", "What is the Maturity
+ * Date?", "What are the events of default?") and a sentence of the extract that defines that term:
+ * the definition is the answer, since a defined term means only what the documents define, and the
+ * citation names the document that defines it. Scored above anything the coverage rule gives (its
+ * scores stay under 2), so the definitions are what the answer cites; read only for wordings the model
+ * was not trained on.
+ */
+export const DEFINED_TERM = { score: 3 };
+
+/** The term a "who/what is/are (the) …?" question asks about, as compared (`termKey`), or null. */
+export function askedTerm(question: string): string | null {
+  const m = /^\s*(?:who|what)\s+(?:is|are)\s+(?:the\s+|an?\s+)?([^?]{3,60}?)\s*\??\s*$/i.exec(
+    parseQuestion(question).ask,
+  );
+  if (!m) return null;
+  const words = (m[1] as string).split(/\s+/);
+  if (words.length > 6 || !words.some((w) => /^[\p{L}]{3,}$/u.test(w))) return null;
+  return termKey(m[1] as string);
+}
+
+/** A term as compared: lower case, quotes dropped, a plural "s" dropped from each word ("Events" → "event"). */
+function termKey(term: string): string {
+  return term
+    .toLowerCase()
+    .replace(/[“”"']/g, "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w))
+    .join(" ");
+}
+
+/** Whether the sentence defines `key` (`termKey`): “Term” means / has the meaning …, or a naming parenthetical (the “Term”). */
+export function definesTerm(sentence: string, key: string): boolean {
+  const quoted = /[“"]([^”"]{2,80})[”"]/g;
+  for (const m of sentence.matchAll(quoted)) {
+    if (termKey(m[1] as string) !== key) continue;
+    const before = sentence.slice(0, m.index);
+    const after = sentence.slice((m.index ?? 0) + m[0].length);
+    if (
+      /^\s*,?\s*(?:shall\s+mean|means|mean\b|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|refers\s+to)/i.test(after)
+    )
+      return true;
+    if (
+      /\(\s*(?:[^()“”"]{0,40}?,\s*)?(?:the\s+|each,?\s+(?:an?\s+)?|an?\s+|collectively,?\s+(?:the\s+)?)?$/i.test(
+        before,
+      ) &&
+      /^\s*\)/.test(after)
+    )
+      return true;
+  }
+  return false;
+}
+
 /** The coverage rule's score of one candidate (see COVERAGE_RULE). */
 function coverageScore(model: EvidenceModel, terms: readonly string[], c: Candidate): number {
   const p = evidenceProbability(model.weights, candidateFeatures(terms, c, model.bits, false));
@@ -492,13 +546,18 @@ export function scoreCandidates(
       .sort(byEvidence);
     return { scored, decision: AMENDMENT_CHANGES.decision, scorer: "amendment", readAs: null };
   }
+  // "Who is the administrative agent?": a defined term means what its definition says.
+  const term = familiar ? null : askedTerm(question);
+  const defines = term === null ? () => false : (c: Candidate) => definesTerm(c.text, term);
   const scored = candidates
     .map((c) => ({
       ...c,
       p: familiar
         ? evidenceProbability(model.weights, familiarFeatures(model, terms, typeKey, c))
-        : coverageScore(model, used, c) -
-          (aboutAmendment && inConformedCopy(c.item) ? COVERAGE_RULE.conformedCopyPenalty : 0),
+        : defines(c)
+          ? DEFINED_TERM.score - 0.01 * Math.log(c.rank)
+          : coverageScore(model, used, c) -
+            (aboutAmendment && inConformedCopy(c.item) ? COVERAGE_RULE.conformedCopyPenalty : 0),
     }))
     .sort(byEvidence);
   return familiar
