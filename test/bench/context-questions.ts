@@ -356,7 +356,11 @@ export const CONTEXT_SETS: ContextSet[] = [
       },
       {
         question: "Who is the administrative agent?",
-        expect: [{ quote: /as Administrative Agent \(in such capacity, the “Administrative Agent”\)/ }],
+        // The definition names the same bank; added 2026-11-30 after reading answers that cited it (docs/answers.md).
+        expect: [
+          { quote: /as Administrative Agent \(in such capacity, the “Administrative Agent”\)/ },
+          { quote: /“Administrative Agent” means Western Alliance Bank/ },
+        ],
       },
       {
         question: "What happens if the borrower does not pay interest when due?",
