@@ -111,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     throw new Error(
       "invalid lexnav configuration: set both LEXNAV_ANSWER_TLS_CERT and LEXNAV_ANSWER_TLS_KEY, or neither",
     );
+  const listed = listPrices(e.LEXNAV_MODEL);
   return {
     dbPath: e.LEXNAV_DB,
     limits: {
@@ -134,10 +135,10 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       timeoutMs: e.LEXNAV_MODEL_TIMEOUT_MS,
       maxRetries: e.LEXNAV_MODEL_MAX_RETRIES,
       prices: {
-        input: e.LEXNAV_PRICE_INPUT ?? listPrices(e.LEXNAV_MODEL).input,
-        cacheWrite: e.LEXNAV_PRICE_CACHE_WRITE ?? listPrices(e.LEXNAV_MODEL).cacheWrite,
-        cacheRead: e.LEXNAV_PRICE_CACHE_READ ?? listPrices(e.LEXNAV_MODEL).cacheRead,
-        output: e.LEXNAV_PRICE_OUTPUT ?? listPrices(e.LEXNAV_MODEL).output,
+        input: e.LEXNAV_PRICE_INPUT ?? listed.input,
+        cacheWrite: e.LEXNAV_PRICE_CACHE_WRITE ?? listed.cacheWrite,
+        cacheRead: e.LEXNAV_PRICE_CACHE_READ ?? listed.cacheRead,
+        output: e.LEXNAV_PRICE_OUTPUT ?? listed.output,
       },
     },
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),

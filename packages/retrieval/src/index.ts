@@ -48,6 +48,7 @@ export { contentWords, flagIntents, parseQuestion } from "./domain/question.ts";
 export type {
   QueryTrace,
   RetrievedPassage,
+  RoutedBy,
   RouteResult,
   Searcher,
   SearcherDeps,

@@ -90,6 +90,24 @@ describe("the navigation index a model planner reads", () => {
     }
   });
 
+  it("keeps to a request's scope: only its documents are listed, and routing looks nowhere else", () => {
+    const scope = [ids.sponsor as string];
+    const inScope = readable().filter((d) => scope.includes(d.id));
+    const whole = plannerIndexFor(stack, READER, ASK_VERSO, inScope, undefined, scope);
+    expect(documentsOf(whole)).toEqual(new Set([ids.sponsor]));
+    // too large to send whole: the question names VERSO, which is out of scope, so routing finds only the sponsor
+    const tokens = countTokens(whole.compact);
+    try {
+      const routed = plannerIndexFor(stack, READER, ASK_VERSO, inScope, tokens - 1, scope);
+      expect(documentsOf(routed).has(ids.verso)).toBe(false);
+    } catch (e) {
+      expect(String(e)).toMatch(/too large for the planner/);
+    }
+    expect(
+      stack.searcher.route({ query: ASK_VERSO, principal: READER, documentIds: scope }).documents,
+    ).not.toContainEqual(expect.objectContaining({ documentId: ids.verso }));
+  });
+
   it("does not list a document deleted since the last question", async () => {
     const before = plan(ASK_VERSO);
     expect(documentsOf(before).has(ids.sponsor)).toBe(true);

@@ -3,7 +3,7 @@ import { LexnavError, sha256Hex } from "@lexnav/core";
 import { countTokens, type DocumentRecord } from "@lexnav/document-model";
 import { type IndexedDocument, loadIndexedDocument } from "@lexnav/ingest";
 import { buildNavDocument, type NavIndex, resolveNavHandle, serializeNavIndexCompact } from "@lexnav/provisions";
-import type { Principal, Searcher } from "@lexnav/retrieval";
+import type { Principal, RoutedBy, Searcher } from "@lexnav/retrieval";
 
 /**
  * Most tokens of compact navigation index a model planner is sent. The twelve exhibits of the Bird
@@ -26,7 +26,7 @@ export interface PlannerIndex {
   indexVersion: string;
   resolve: (handle: string) => { documentId: string; nodeId: string } | null;
   /** Set when the index was scoped to the documents the question was routed to. */
-  routing?: { documents: string[]; by: "name" | "instrument" | "role" | "question" };
+  routing?: { documents: string[]; by: RoutedBy };
 }
 
 /**

@@ -168,6 +168,26 @@ describe("the embedded stack's retrieval modes", () => {
     }
   });
 
+  it("answers a scoped question from its documents only, inject included, and records the scope", async () => {
+    const ask = createStackAsk({ config: loadConfig({}), catalog: stack.catalog, searcher: stack.searcher }, true);
+    for (const mode of ["inject", "hybrid", "navindex"] as const) {
+      const r = await ask.ask({
+        question: "Which law governs the VERSO intellectual property agreement?",
+        mode,
+        principal: READER,
+        k: 10,
+        documentIds: [ids.sponsor as string],
+      });
+      expect(r.scope, mode).toEqual([ids.sponsor]);
+      expect(r.evidence.length, mode).toBeGreaterThan(0);
+      expect(new Set(r.evidence.map((e) => e.documentId)), mode).toEqual(new Set([ids.sponsor]));
+      expect(
+        r.citations.every((c) => c.documentId === ids.sponsor),
+        mode,
+      ).toBe(true);
+    }
+  });
+
   it("answers a lawyer's wording of a question the evidence model knows, naming the contract instead of 'this contract'", async () => {
     // VERSO's clause says "construed and interpreted according to the laws of the State of Georgia":
     // neither "law" nor "governs"; the coverage rule abstained, the model knows the wording

@@ -1,6 +1,6 @@
 import { inSpan, LexnavError } from "@lexnav/core";
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
-import type { Principal, QueryTrace, RetrievedPassage, Searcher } from "@lexnav/retrieval";
+import type { Principal, QueryTrace, RetrievedPassage, RoutedBy, Searcher } from "@lexnav/retrieval";
 import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
@@ -37,7 +37,7 @@ export interface AskDeps {
     /** Node handle of the compact index ("0.17") → ids; null when the index does not list it. */
     resolve?: (handle: string) => { documentId: string; nodeId: string } | null;
     /** Set when the index was scoped to routed documents rather than everything the asker may read. */
-    routing?: { documents: string[]; by: "name" | "instrument" | "role" | "question" };
+    routing?: { documents: string[]; by: RoutedBy };
   };
   /** Null: answer offline. */
   model: { answerer: ModelAnswerer; name: string } | null;

@@ -408,9 +408,9 @@ export const AMENDMENT_CHANGES = {
   decision: { threshold: 0.5, keepRatio: 0.5, maxSentences: 3, pool: 1 } as EvidenceDecision,
 };
 
-/** The question asks what an amendment changes, amends or modifies (a change of control is not that). */
-function asksWhatChanges(question: string): boolean {
-  const rest = withoutMentions(parseQuestion(question).ask);
+/** The asking part asks what an amendment changes, amends or modifies (a change of control is not that). */
+function asksWhatChanges(ask: string): boolean {
+  const rest = withoutMentions(ask);
   if (/\bchanges?\s+(?:of|in)\s+control\b/i.test(rest)) return false;
   return /\b(?:chang(?:e|es|ed)|amends?|amended|modif(?:y|ies|ied)|revis(?:e|es|ed))\b|\bdo(?:es)?\s*\?\s*$/i.test(
     rest,
@@ -473,6 +473,10 @@ function termKey(term: string): string {
     .join(" ");
 }
 
+/** What follows a quoted term that a sentence defines: “Term” means / mean / shall mean / has the meaning / refers to. */
+export const MEANS_CLAUSE = String.raw`\s*,?\s*(?:shall\s+mean|means|mean\b|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|refers\s+to)`;
+const MEANS_AFTER = new RegExp(`^${MEANS_CLAUSE}`, "i");
+
 /** Whether the sentence defines `key` (`termKey`): “Term” means / has the meaning …, or a naming parenthetical (the “Term”). */
 export function definesTerm(sentence: string, key: string): boolean {
   const quoted = /[“"]([^”"]{2,80})[”"]/g;
@@ -480,10 +484,7 @@ export function definesTerm(sentence: string, key: string): boolean {
     if (termKey(m[1] as string) !== key) continue;
     const before = sentence.slice(0, m.index);
     const after = sentence.slice((m.index ?? 0) + m[0].length);
-    if (
-      /^\s*,?\s*(?:shall\s+mean|means|mean\b|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|refers\s+to)/i.test(after)
-    )
-      return true;
+    if (MEANS_AFTER.test(after)) return true;
     if (
       /\(\s*(?:[^()“”"]{0,40}?,\s*)?(?:the\s+|each,?\s+(?:an?\s+)?|an?\s+|collectively,?\s+(?:the\s+)?)?$/i.test(
         before,
@@ -537,9 +538,10 @@ export function scoreCandidates(
   // provision, or a title that repeats the instrument's name outscores the clause asked about.
   const used = familiar ? terms : provisionTerms(question, terms);
   const candidates = candidateSentences(used, extract, source);
-  const aboutAmendment = instrumentMentions(parseQuestion(question).ask).some((m) => m.words.at(-1) === "amendment");
+  const ask = parseQuestion(question).ask;
+  const aboutAmendment = instrumentMentions(ask).some((m) => m.words.at(-1) === "amendment");
   // "the second amendment" by kind, or by name ("Amendment No. 8")
-  if ((aboutAmendment || /\bamendment\b/i.test(parseQuestion(question).ask)) && asksWhatChanges(question)) {
+  if ((aboutAmendment || /\bamendment\b/i.test(ask)) && asksWhatChanges(ask)) {
     // What an amendment changes is said by its operative clauses, whatever words the question uses.
     const scored = candidates
       .map((c) => ({ ...c, p: amendingClause(c) ? AMENDMENT_CHANGES.score - 0.01 * Math.log(c.rank) : 0 }))

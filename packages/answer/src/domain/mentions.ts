@@ -3,6 +3,7 @@ import {
   instrumentMentions,
   mentionWord,
   parseQuestion,
+  type RoutedBy,
   titleMentions,
 } from "@lexnav/retrieval";
 
@@ -94,7 +95,7 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
  * another.
  */
 export function scopeNotes(
-  routing: { documents: readonly string[]; by: "name" | "instrument" | "role" | "question" | undefined },
+  routing: { documents: readonly string[]; by: RoutedBy | undefined },
   readable: () => readonly ReadableDocument[],
   abstained: boolean,
 ): string[] {

@@ -5,6 +5,7 @@ import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem }
 import {
   answerScore,
   type EvidenceModel,
+  MEANS_CLAUSE,
   pickEvidence,
   type ScoredCandidate,
   scoreCandidates,
@@ -171,13 +172,13 @@ export function referencePoints(question: string): string[][] {
   return out;
 }
 
+/** A sentence that opens by defining a term, optionally after a clause label: "(a) “Closing Date” means …". */
+const OPENING_DEFINITION = new RegExp(String.raw`^\s*(?:\([a-z0-9]+\)\s*)?[“"]([^”"]{1,60})[”"]${MEANS_CLAUSE}`, "i");
+
 /** A definition ("“Closing Date” means …") of a term whose words all lie in one reference point. */
 function definesReference(sentence: string, references: readonly (readonly string[])[]): boolean {
   if (references.length === 0) return false;
-  const m =
-    /^\s*(?:\([a-z0-9]+\)\s*)?[“"]([^”"]{1,60})[”"]\s*,?\s*(?:shall\s+mean|means|has\s+the\s+meaning|shall\s+have\s+the\s+meaning)/i.exec(
-      sentence,
-    );
+  const m = OPENING_DEFINITION.exec(sentence);
   if (!m) return false;
   const term = contentWords(m[1] as string);
   return term.length > 0 && references.some((r) => term.every((w) => r.includes(w)));

@@ -81,6 +81,9 @@ export interface RetrievedPassage {
   stageScores: Array<{ stage: string; score: number; rank: number }>;
 }
 
+/** What chose the documents a question was routed to (`QueryTrace.routedBy`). */
+export type RoutedBy = "name" | "instrument" | "role" | "question";
+
 /** What a query did, for audit and tuning: ids, scores, filters, versions and counts, never document text. */
 export interface QueryTrace {
   normalisedQuery: string;
@@ -96,7 +99,7 @@ export interface QueryTrace {
    * the kind of instrument its parties or subjects imply ("the guarantor's liability": `role`), or, when
    * none, all its words; absent when the query was not routed.
    */
-  routedBy?: "name" | "instrument" | "role" | "question";
+  routedBy?: RoutedBy;
   selected: string[];
   contextTokens: number;
   /** The assembled context: item ids (document, version and span), tokens and flags; never text. */
@@ -148,7 +151,7 @@ export interface Searcher {
 /** The documents a question was routed to, best first, what chose them and the lexical index version read. */
 export interface RouteResult {
   documents: Array<{ documentId: string; score: number }>;
-  routedBy: NonNullable<QueryTrace["routedBy"]>;
+  routedBy: RoutedBy;
   indexVersion: string;
 }
 
@@ -243,6 +246,19 @@ type ModelCall =
 type ModelAnswer = Float32Array | null | number[];
 type Pipeline<T> = Generator<ModelCall, T, ModelAnswer>;
 
+/** What every store query of a request carries: who asks, the index version it reads, its scope. */
+function storeFilter(request: Pick<SearchRequest, "principal" | "indexVersion" | "documentIds">): {
+  principal: Principal;
+  indexVersion?: string;
+  documentIds?: string[];
+} {
+  return {
+    principal: request.principal,
+    ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
+    ...(request.documentIds ? { documentIds: request.documentIds } : {}),
+  };
+}
+
 const keyOf = (documentId: string, passageId: string) => `${documentId}/${passageId}`;
 
 /** The retrieval use case over the ports; each mode is a composition of small stages. */
@@ -333,11 +349,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const plainInside = contentWords(stripped).length > 0 ? stripped : parsed.ask;
     const askInside = withConcepts(plainInside);
     const scope = request.documentIds;
-    const base = {
-      principal: request.principal,
-      ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
-      ...(scope ? { documentIds: scope } : {}),
-    };
+    const base = storeFilter(request);
     let indexVersion = "";
     let vectorIndexVersion: string | undefined;
     let routedBy: QueryTrace["routedBy"];
@@ -761,11 +773,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       });
     },
     route(request) {
-      return routeQuestion(parseQuestion(request.query), {
-        principal: request.principal,
-        ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
-        ...(request.documentIds ? { documentIds: request.documentIds } : {}),
-      });
+      return routeQuestion(parseQuestion(request.query), storeFilter(request));
     },
   };
 }

@@ -7,63 +7,13 @@ import {
 } from "@lexnav/answer";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
-import type { Principal } from "@lexnav/retrieval";
-import { createStackAsk, requestScope } from "@lexnav/stack";
+import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
-
-/** What `ask` and `search` share: the mode, the output, who asks, how many passages, the scope. */
-export interface QueryOptions {
-  mode: string;
-  json: boolean;
-  principal?: string;
-  groups: string[];
-  k?: number;
-  /** Only these documents (`--doc`), or those of a transaction set (`--set`); both: the listed ones of the set. */
-  documentIds?: string[];
-  transactionSetId?: string;
-  /** The lexical index version to read (`--index-version`; the active one when absent). */
-  indexVersion?: string;
-}
+import { type QueryOptions, queryOf } from "./query-options.ts";
 
 export interface AskOptions extends QueryOptions {
   question: string;
   offline: boolean;
-}
-
-/**
- * Who asks, how many passages and in which documents, from the shared options: `--principal` /
- * `--group`, else the local operator (`localPrincipal`); `--k` from 1 to 100 (default 10); the scope
- * (`requestScope`).
- */
-export function queryOf(
-  ctx: CliContext,
-  opts: QueryOptions,
-): { principal: Principal; k: number; documentIds?: string[]; indexVersion?: string } {
-  if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
-    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
-  const principal: Principal =
-    opts.principal || opts.groups.length > 0
-      ? { id: opts.principal ?? "anonymous", groups: opts.groups }
-      : localPrincipal(ctx);
-  const scope = requestScope(ctx.catalog, opts);
-  return {
-    principal,
-    k: opts.k ?? 10,
-    ...(scope ? { documentIds: scope } : {}),
-    ...(opts.indexVersion ? { indexVersion: opts.indexVersion } : {}),
-  };
-}
-
-/**
- * Who asks when no --principal/--group is given: the local operator of the embedded store, member of
- * every group any document names (whoever runs the CLI can read the SQLite file anyway). Documents
- * ingested without --acl carry empty access lists, which the retrieval rule reads as "admins only":
- * nobody finds them by search, this default user included; ingest with --acl to make them askable.
- */
-export function localPrincipal(ctx: CliContext): Principal {
-  const groups = new Set<string>(["local"]);
-  for (const d of ctx.catalog.listDocuments({ lifecycle: ["indexed"] })) for (const g of d.access.groups) groups.add(g);
-  return { id: "local", groups: [...groups].sort() };
 }
 
 /** `lexnav ask`: answers a question with verified citations, prints the ledger and stores a replayable record. */

@@ -3,7 +3,7 @@ import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import { type QueryTrace, type RetrievedPassage, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
-import { type QueryOptions, queryOf } from "./ask.ts";
+import { type QueryOptions, queryOf } from "./query-options.ts";
 
 export interface SearchOptions extends QueryOptions {
   query: string;
