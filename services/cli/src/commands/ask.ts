@@ -9,6 +9,7 @@ import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
+import { inline } from "../terminal.ts";
 import { type QueryOptions, queryOf } from "./query-options.ts";
 
 export interface AskOptions extends QueryOptions {
@@ -48,7 +49,7 @@ export function renderAnswer(r: AnswerRecord): string {
   if (r.citations.length > 0) {
     lines.push("citations:");
     for (const c of r.citations)
-      lines.push(`  ${c.display}  ${c.documentId}@${c.version.slice(0, 12)} [${c.start}, ${c.end})`);
+      lines.push(`  ${inline(c.display)}  ${c.documentId}@${c.version.slice(0, 12)} [${c.start}, ${c.end})`);
   }
   if (r.unsupported > 0) lines.push(`dropped ${r.unsupported} statement(s) whose citations did not verify`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
