@@ -25,7 +25,7 @@ const PROMPT_TALK =
 
 // Chat role tags at a line's start, and chat template tokens anywhere.
 const ROLE_TAG =
-  /(?:^|\n)\s*(?:assistant|AI)\s*:\s*\S|(?:^|\n)\s*system\s*:\s*(?:you\b|ignore\b|disregard\b|from\s+now\s+on\b)|<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|assistant)>/i;
+  /(?:^|\n)[ \t]*(?:assistant|AI)[ \t]*:\s*\S|(?:^|\n)[ \t]*system[ \t]*:\s*(?:you\b|ignore\b|disregard\b|from\s+now\s+on\b)|<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|assistant)>/i;
 
 // Who an instruction to an AI is addressed to.
 const AI = String.raw`(?:AI|A\.I\.|artificial\s+intelligence|(?:large\s+)?language\s+models?|LLMs?|chat\s?bots?|ChatGPT|(?:AI|virtual|digital)\s+assistants?|(?:assistant|model)s?\s+reading\s+this|automated\s+(?:reader|reviewer)s?)`;
@@ -39,7 +39,7 @@ const TO_AN_AI = new RegExp(
     String.raw`\b(?:note|message|instructions?|attention)\s+(?:to|for)\s+(?:any\s+|the\s+)?${AI}(?![\w-])`,
     String.raw`\b(?:if|when)\s+you\s+are\s+(?:an?\s+|the\s+)?${AI}(?![\w-])`,
     String.raw`(?<![\w-])${AI}(?:\s+models?)?\s*(?:,\s*)?(?:must|should|shall|will|are\s+to|is\s+to|please)\s+(?:now\s+|always\s+|only\s+)?(?:say|respond|reply|answer|output|state|tell|report|ignore|disregard|pretend|act|claim|conclude|summari[sz]e)\b`,
-    String.raw`(?:^|[.:;!]\s+|\n\s*)(?:dear\s+|hey\s+|hello\s+)?${AI}\s*[,:]\s*(?:please\s+)?(?:say|respond|reply|answer|output|state|tell|ignore|disregard|pretend|act|claim)\b`,
+    String.raw`(?:^|[.:;!]\s+|\n[ \t]*)(?:dear\s+|hey\s+|hello\s+)?${AI}\s*[,:]\s*(?:please\s+)?(?:say|respond|reply|answer|output|state|tell|ignore|disregard|pretend|act|claim)\b`,
   ].join("|"),
   "i",
 );
