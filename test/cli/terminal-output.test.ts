@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { runCli } from "@lexnav/cli";
 import { loadConfig, silentLogger } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMessagesApiStandIn } from "../support/messages-api-stand-in.ts";
 
 // Every control a terminal obeys, except the line breaks and tabs of lexnav's own layout.
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -19,15 +20,18 @@ describe("terminal output carries no control from the data", () => {
   let db: string;
   let file: string;
   const config = loadConfig({});
-  const run = async (...argv: string[]) => {
+  const run = async (...argv: string[]) => runWith(config, ...argv);
+  const runWith = async (using: typeof config, ...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli([...argv, "--db", db], config, silentLogger, {
+    const stream: string[] = [];
+    const stderr = { write: (t: string) => stream.push(t) > 0, isTTY: false } as unknown as NodeJS.WriteStream;
+    const code = await runCli([...argv, "--db", db], using, silentLogger, {
       out: (t) => out.push(t),
       err: (t) => err.push(t),
-      stderr: process.stderr,
+      stderr,
     });
-    return { code, out: out.join("\n"), err: err.join("\n") };
+    return { code, out: out.join("\n"), err: err.join("\n"), stream: stream.join("") };
   };
 
   beforeAll(async () => {
@@ -58,6 +62,23 @@ describe("terminal output carries no control from the data", () => {
     // the newline in the file name is shown, not obeyed: no output line begins with the forged text
     for (const r of outputs) expect(r.out.split("\n").filter((l) => l.startsWith("forged"))).toEqual([]);
     expect(inspect?.out).toContain("\\u000aforged: line\\u202e");
+  });
+
+  it("a model's streamed draft reaches stderr escaped like everything else", async () => {
+    const api = await startMessagesApiStandIn();
+    try {
+      api.fallback = () => `The fee is ${ESC}]0;owned${BEL}${ESC}[2J five million.`;
+      const r = await runWith(
+        loadConfig({ ANTHROPIC_API_KEY: api.validKey, ANTHROPIC_BASE_URL: api.url, LEXNAV_MODEL_MAX_RETRIES: "0" }),
+        "ask",
+        "What is the termination fee?",
+      );
+      expect(r.stream).toContain("model draft");
+      expect(r.stream).toContain("\\u001b]0;owned\\u0007");
+      expect(r.stream + r.out + r.err).not.toMatch(RAW_CONTROL);
+    } finally {
+      await api.close();
+    }
   });
 
   it("JSON output stays valid JSON that parses to the very names and text", async () => {

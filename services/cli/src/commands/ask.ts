@@ -9,7 +9,7 @@ import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
-import { inline } from "../terminal.ts";
+import { inline, terminalSafe } from "../terminal.ts";
 import { type QueryOptions, queryOf } from "./query-options.ts";
 
 export interface AskOptions extends QueryOptions {
@@ -29,7 +29,8 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
     question: opts.question,
     mode: opts.mode as AnswerMode,
     ...query,
-    ...(streaming ? { onText: (d: string) => ctx.stderr.write(d) } : {}),
+    // the draft echoes document text: streamed as terminal-safe as everything else the CLI writes
+    ...(streaming ? { onText: (d: string) => ctx.stderr.write(terminalSafe(d)) } : {}),
   });
   if (streaming) ctx.stderr.write("\n\n");
   const db = openSqliteDatabase(ctx.config.dbPath);
