@@ -12,7 +12,7 @@ export type { ErrorCode, LexnavErrorOptions } from "./errors.ts";
 export { ERROR_CODES, isLexnavError, LexnavError, toLexnavError } from "./errors.ts";
 export { sha256Hex, stableId } from "./hash.ts";
 export type { Logger } from "./logger.ts";
-export { createLogger, silentLogger } from "./logger.ts";
+export { createLogger, silentLogger, withoutNames } from "./logger.ts";
 export type { Result } from "./result.ts";
 export { err, ok } from "./result.ts";
 export type { TelemetrySpan } from "./telemetry.ts";

@@ -1,4 +1,8 @@
-/** Structured logger: one JSON object per line on stderr. Library code logs through this only. */
+/**
+ * Structured logger: one JSON object per line on stderr. Library code logs through this only.
+ * A log line carries ids, codes and counts: never a document's text, a question, a title, or a file
+ * name or path (file names are confidential to the document's readers, and logs are read by operators).
+ */
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
   info(msg: string, fields?: Record<string, unknown>): void;
@@ -26,3 +30,17 @@ export function createLogger(
 }
 
 export const silentLogger: Logger = createLogger("silent");
+
+/**
+ * `text` (an error's message, bound for a log) with every occurrence of the given names (a document's
+ * source path, its file name) replaced by `<file>`: a system error names the file it failed on.
+ */
+export function withoutNames(text: string, names: readonly (string | null | undefined)[]): string {
+  let out = text;
+  // Longest first, so a path is replaced whole before the file name inside it.
+  const sorted = names
+    .filter((n): n is string => typeof n === "string" && n.length > 0)
+    .sort((a, b) => b.length - a.length);
+  for (const n of sorted) out = out.split(n).join("<file>");
+  return out;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
-import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError } from "@lexnav/core";
+import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
 import { extractDocument } from "@lexnav/extract";
 import type { IngestPipeline, IngestRequest, IngestResult, SearchIndexSink } from "./pipeline.ts";
@@ -66,11 +66,11 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       searchIndex?.removeDocument(record.id);
     });
     relinkWithout(record);
+    // The reason names the file, which only the document's readers may see: the log keeps the code.
     logger.warn("document failed", {
       documentId: record.id,
       code: failure.code,
-      reason: failure.reason,
-      ...(ref ? { ref, detail: reported.detail } : {}),
+      ...(ref ? { ref, detail: withoutNames(reported.detail ?? "", [record.source, record.fileName]) } : {}),
     });
     return {
       documentId: record.id,
@@ -233,13 +233,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   }
 
   return {
-    // One span per document: its id, type and outcome (never its text).
+    // One span per document: its id and outcome (never its text, title, file name or source).
     ingest: (request) =>
-      inSpan("lexnav.ingest", { "lexnav.file": request.fileName ?? basename(request.source) }, async (span) => {
+      inSpan("lexnav.ingest", {}, async (span) => {
         const r = await ingest(request);
         span.setAttributes({
           "lexnav.document_id": r.documentId,
           "lexnav.status": r.status,
+          "lexnav.nodes": r.nodeCount,
           ...(r.failure ? { "lexnav.failure_code": r.failure.code } : {}),
         });
         return r;

@@ -14,6 +14,7 @@ import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import type { CliContext } from "./context.ts";
+import { terminalSafe } from "./terminal.ts";
 
 export const USAGE = `lexnav — cited provision trees for transactional legal documents
 
@@ -63,8 +64,16 @@ export interface CliIo {
   stderr: NodeJS.WriteStream;
 }
 
-/** Runs one CLI invocation; returns the process exit code. Never throws for user errors. */
-export async function runCli(argv: string[], config: LexnavConfig, logger: Logger, io: CliIo): Promise<number> {
+/**
+ * Runs one CLI invocation; returns the process exit code. Never throws for user errors. Everything it
+ * writes is terminal-safe (`terminalSafe`): data never reaches the terminal as a control.
+ */
+export async function runCli(argv: string[], config: LexnavConfig, logger: Logger, raw: CliIo): Promise<number> {
+  const io: CliIo = {
+    out: (text) => raw.out(terminalSafe(text)),
+    err: (text) => raw.err(terminalSafe(text)),
+    stderr: raw.stderr,
+  };
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);

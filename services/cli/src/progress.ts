@@ -1,3 +1,5 @@
+import { inline } from "./terminal.ts";
+
 /** A one-line progress bar on a TTY; silent elsewhere (CI logs, pipes) so output stays clean. */
 export interface Progress {
   tick(label: string): void;
@@ -16,7 +18,8 @@ export function createProgress(total: number, stream: NodeJS.WriteStream = proce
       const filled = Math.round((n / total) * width);
       const elapsed = (Date.now() - started) / 1000;
       const eta = n > 0 ? (elapsed / n) * (total - n) : 0;
-      const name = label.length > 40 ? `…${label.slice(-39)}` : label;
+      const safe = inline(label);
+      const name = safe.length > 40 ? `…${safe.slice(-39)}` : safe;
       stream.write(
         `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${n}/${total} ${eta.toFixed(0)}s left  ${name.padEnd(40)}`,
       );

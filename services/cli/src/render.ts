@@ -1,4 +1,5 @@
 import type { DocumentRecord, ProvisionNode, QualityReport } from "@lexnav/document-model";
+import { inline } from "./terminal.ts";
 
 const FLAG_NAMES: Array<[keyof ProvisionNode["flags"], string]> = [
   ["isDefinition", "def"],
@@ -16,7 +17,7 @@ export function flagList(node: ProvisionNode): string[] {
 }
 
 function oneLine(s: string, max: number): string {
-  const t = s.replace(/\s+/g, " ").trim();
+  const t = inline(s.replace(/\s+/g, " ").trim());
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 

@@ -1,4 +1,5 @@
 import { clauseZone } from "@lexnav/document-model";
+import { modelInstructions } from "@lexnav/retrieval";
 import { type AnswerClaim, type Citation, clauseKey, type EvidenceItem } from "./evidence.ts";
 
 /** The one sentence lexnav says when the documents do not answer; prompts and answerers share it. */
@@ -10,8 +11,10 @@ export type SourceText = (documentId: string, version: string) => string | null;
 export type CitationCheck = { ok: true } | { ok: false; reason: string };
 
 /**
- * A citation resolves when its span lies inside an item of the extract (same document and version)
- * and its quote is exactly the stored text of that span.
+ * A citation resolves when its span lies inside an item of the extract (same document and version),
+ * its quote is exactly the stored text of that span, and the span holds no instruction aimed at an AI
+ * (`modelInstructions`): such a sentence says what someone wanted an AI to answer, not what the
+ * document provides, so it never supports an answer.
  */
 export function verifyCitation(c: Citation, extract: readonly EvidenceItem[], source: SourceText): CitationCheck {
   if (!(c.start >= 0 && c.end > c.start)) return { ok: false, reason: `empty or inverted span [${c.start}, ${c.end})` };
@@ -23,6 +26,8 @@ export function verifyCitation(c: Citation, extract: readonly EvidenceItem[], so
   const text = source(c.documentId, c.version);
   if (text === null) return { ok: false, reason: `document ${c.documentId}@${c.version} is no longer stored` };
   if (text.slice(c.start, c.end) !== c.quote) return { ok: false, reason: "the quote does not match the stored text" };
+  if (modelInstructions(text, c.start, c.end).length > 0)
+    return { ok: false, reason: "the quote holds an instruction aimed at an AI, which is not evidence" };
   return { ok: true };
 }
 

@@ -5,6 +5,7 @@ import {
   contentWords,
   featureWords,
   instrumentMentions,
+  isModelInstruction,
   parseQuestion,
   splitSentences,
   withoutMentions,
@@ -141,6 +142,8 @@ export function provisionTerms(question: string, terms: readonly string[]): stri
 /**
  * Every sentence of the extract (at least 15 characters) as a candidate, in extract order, with the
  * idf-weighted coverage of `terms` (rare words in the extract weigh more than ones in every sentence).
+ * A sentence that instructs an AI (`isModelInstruction`) is no candidate: it is not evidence of what
+ * the document provides, however well it matches the question's words.
  */
 export function candidateSentences(
   terms: readonly string[],
@@ -158,6 +161,7 @@ export function candidateSentences(
     for (const r of splitSentences(text, item.start, item.end)) {
       if (r.end - r.start < 15) continue;
       const body = text.slice(r.start, r.end);
+      if (isModelInstruction(body)) continue;
       const words = new Set(contentWords(body));
       const headingLine = isHeadingLine(text, r.start, r.end);
       out.push({

@@ -11,10 +11,14 @@ export interface ExtractDeps {
   node?: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
 }
 
-/** The filed name of a document: its title when it has one, else its file name without extension. */
+/**
+ * The filed name of a document: its file name without extension, else its title. A label is one line
+ * of plain text (answers cite `[label] Clause` on one line): controls in a name read as spaces.
+ */
 export function documentLabel(doc: DocumentRecord | null, documentId: string): string {
   if (!doc) return documentId;
-  return doc.fileName.replace(/\.[A-Za-z0-9]+$/, "") || doc.title || documentId;
+  const plain = (s: string | null) => (s ?? "").replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ").trim();
+  return plain(doc.fileName.replace(/\.[A-Za-z0-9]+$/, "")) || plain(doc.title) || documentId;
 }
 
 /** Whether `p` overlaps a span already in `spans` (same document version): an extract keeps each stretch once. */

@@ -6,6 +6,7 @@ import {
   type ProvisionNode,
 } from "@lexnav/document-model";
 import { featureWords } from "../embedders/text-features.ts";
+import { modelInstructions } from "./model-instruction.ts";
 import { mayRead, type Principal } from "./principal.ts";
 import type { RetrievedPassage } from "./search.ts";
 import { splitSentences } from "./sentences.ts";
@@ -134,6 +135,8 @@ export interface ContextItem {
     superseded: Supersession | null;
     /** Ids of current items of another document of the set on the same clause with different amounts, dates or rates. */
     contradicts: string[];
+    /** The item holds a sentence aimed at an AI (`modelInstructions`): shown in traces, never cited. */
+    modelInstruction: boolean;
   };
 }
 
@@ -392,7 +395,7 @@ export function assembleContext(
       rank: d.rank,
       score: d.score,
       boilerplate: boilerplateOf(node, text),
-      flags: { superseded: null, contradicts: [] },
+      flags: { superseded: null, contradicts: [], modelInstruction: modelInstructions(text).length > 0 },
       shingles: sh,
     });
   }

@@ -117,6 +117,8 @@ export interface QueryTrace {
       /** `documentId/nodeId` of the provision that supersedes this one. */
       supersededBy: string | null;
       contradicts: string[];
+      /** The item holds an instruction aimed at an AI, which no answer cites. */
+      modelInstruction: boolean;
     }>;
   };
 }
@@ -739,6 +741,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             boilerplate: i.boilerplate,
             supersededBy: i.flags.superseded ? `${i.flags.superseded.documentId}/${i.flags.superseded.nodeId}` : null,
             contradicts: i.flags.contradicts,
+            modelInstruction: i.flags.modelInstruction,
           })),
         },
       },

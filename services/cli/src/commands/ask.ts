@@ -9,6 +9,7 @@ import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
+import { inline, terminalSafe } from "../terminal.ts";
 import { type QueryOptions, queryOf } from "./query-options.ts";
 
 export interface AskOptions extends QueryOptions {
@@ -28,7 +29,8 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
     question: opts.question,
     mode: opts.mode as AnswerMode,
     ...query,
-    ...(streaming ? { onText: (d: string) => ctx.stderr.write(d) } : {}),
+    // the draft echoes document text: streamed as terminal-safe as everything else the CLI writes
+    ...(streaming ? { onText: (d: string) => ctx.stderr.write(terminalSafe(d)) } : {}),
   });
   if (streaming) ctx.stderr.write("\n\n");
   const db = openSqliteDatabase(ctx.config.dbPath);
@@ -48,7 +50,7 @@ export function renderAnswer(r: AnswerRecord): string {
   if (r.citations.length > 0) {
     lines.push("citations:");
     for (const c of r.citations)
-      lines.push(`  ${c.display}  ${c.documentId}@${c.version.slice(0, 12)} [${c.start}, ${c.end})`);
+      lines.push(`  ${inline(c.display)}  ${c.documentId}@${c.version.slice(0, 12)} [${c.start}, ${c.end})`);
   }
   if (r.unsupported > 0) lines.push(`dropped ${r.unsupported} statement(s) whose citations did not verify`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);

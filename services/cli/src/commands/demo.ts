@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { CliContext } from "../context.ts";
 import { renderTree } from "../render.ts";
+import { inline } from "../terminal.ts";
 import { ingestCommand } from "./ingest.ts";
 import { navindexCommand } from "./navindex.ts";
 
@@ -23,7 +24,7 @@ export async function demoCommand(ctx: CliContext, opts: { dir?: string; json: b
     const nodes = ctx.catalog.getNodes(r.documentId, r.version);
     const text = ctx.catalog.getVersion(r.documentId, r.version)?.text ?? "";
     const xrefs = nodes.flatMap((n) => n.xrefs);
-    ctx.out(`\n== ${doc?.title ?? r.source}`);
+    ctx.out(`\n== ${inline(doc?.title ?? r.source)}`);
     ctx.out(
       `   role ${doc?.role}  effective ${doc?.effectiveDate ?? "-"}  ${nodes.length} nodes, ` +
         `${nodes.filter((n) => n.flags.isDefinition).length} definitions, ${xrefs.length} cross-references ` +

@@ -3,6 +3,7 @@ import type { IngestResult } from "@lexnav/ingest";
 import type { CliContext } from "../context.ts";
 import { expandPaths } from "../files.ts";
 import { createProgress } from "../progress.ts";
+import { inline } from "../terminal.ts";
 
 export interface IngestOptions {
   paths: string[];
@@ -85,7 +86,7 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
       ctx.out(`  transaction set ${set.id}: ${set.documentIds.length} documents linked`);
     }
     for (const r of results.filter((x) => x.status === "failed")) {
-      ctx.out(`  FAILED ${r.source}\n         ${r.failure?.code}: ${r.failure?.reason}`);
+      ctx.out(`  FAILED ${inline(r.source)}\n         ${r.failure?.code}: ${inline(r.failure?.reason ?? "")}`);
     }
   }
   return summary;

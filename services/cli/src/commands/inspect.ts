@@ -6,6 +6,7 @@ import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
 import { canonicalSource, createIngestPipeline } from "@lexnav/ingest";
 import type { CliContext } from "../context.ts";
 import { renderQuality, renderTree } from "../render.ts";
+import { inline } from "../terminal.ts";
 
 /** The JSON shape of `lexnav inspect --json`. */
 export interface InspectJson {
@@ -110,9 +111,11 @@ export async function inspectCommand(ctx: CliContext, target: string, json: bool
       return data;
     }
     const d = data.document;
-    ctx.out(`${d.title ?? d.fileName}\n  id ${d.id}  version ${d.version ?? "-"}\n  source ${d.source}`);
     ctx.out(
-      `  lifecycle ${d.lifecycle}${d.failure ? ` (${d.failure.code}: ${d.failure.reason})` : ""}  role ${d.role}` +
+      `${inline(d.title ?? d.fileName)}\n  id ${d.id}  version ${d.version ?? "-"}\n  source ${inline(d.source)}`,
+    );
+    ctx.out(
+      `  lifecycle ${d.lifecycle}${d.failure ? ` (${d.failure.code}: ${inline(d.failure.reason)})` : ""}  role ${d.role}` +
         `  effective ${d.effectiveDate ?? "-"}  set ${d.transactionSetId ?? "-"}`,
     );
     if (!d.version) return data;

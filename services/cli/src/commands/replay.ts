@@ -3,6 +3,7 @@ import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
+import { inline } from "../terminal.ts";
 import { renderAnswer } from "./ask.ts";
 
 export interface ReplayReport {
@@ -34,7 +35,7 @@ export async function replayCommand(
     ctx.out(
       [
         `replay of ${original.id} (asked ${original.createdAt}, prompt ${original.promptVersion}, now ${r.replayed.promptVersion})`,
-        `question: ${original.question}`,
+        `question: ${inline(original.question)}`,
         r.missing > 0 ? `warning: ${r.missing} evidence span(s) are no longer stored` : "",
         original.model !== r.replayed.model
           ? `note: answered with ${original.model ?? "no model"}, replayed with ${r.replayed.model ?? "no model"}`

@@ -3,6 +3,7 @@ import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import { type QueryTrace, type RetrievedPassage, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
+import { inline } from "../terminal.ts";
 import { type QueryOptions, queryOf } from "./query-options.ts";
 
 export interface SearchOptions extends QueryOptions {
@@ -56,7 +57,7 @@ function renderHits(hits: readonly SearchHit[], trace: QueryTrace): string {
   const lines: string[] = [];
   if (hits.length === 0) lines.push("no passage the asker may read matches", "");
   for (const h of hits) {
-    const where = [h.document, h.clauseRef, h.title].filter(Boolean).join(" · ");
+    const where = inline([h.document, h.clauseRef, h.title].filter(Boolean).join(" · "));
     const stages = h.stageScores.map((s) => `${s.stage} #${s.rank}`).join(", ");
     const body = h.text.replace(/\s+/g, " ").trim();
     lines.push(

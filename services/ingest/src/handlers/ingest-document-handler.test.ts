@@ -1,5 +1,5 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import { LexnavError, silentLogger } from "@lexnav/core";
+import { createLogger, LexnavError, silentLogger } from "@lexnav/core";
 import type { IngestPipeline, IngestRequest, IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import { describe, expect, it } from "vitest";
@@ -170,6 +170,38 @@ describe("ingest-document handler", () => {
     const evt = fromBinary(ingestV1.DocumentFailedSchema, pub.events[0]!.data);
     expect(evt.failure?.code).toBe("internal");
     expect(evt.failure?.reason).not.toContain("secretColumn");
+  });
+
+  it("logs ids and codes, never the file's name or path, nor a failure reason that names it", async () => {
+    const lines: string[] = [];
+    const logger = createLogger("debug", (l) => lines.push(l));
+    const source = "/deals/Zanzibar Quokka/Merger Agreement.pdf";
+    const failing = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () =>
+        result({
+          status: "failed",
+          version: null,
+          failure: { code: "encrypted", reason: "Merger Agreement.pdf: password-protected PDF" },
+        }),
+      ),
+      publisher: recorder(),
+      logger,
+    });
+    expect(await failing(command({}, { source }))).toEqual({ kind: "ack" });
+    const throwing = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => {
+        throw new LexnavError("unavailable", `EBUSY: resource busy, open '${source}'`);
+      }),
+      publisher: recorder(),
+      logger,
+      retry: POLICY,
+    });
+    expect(await throwing(command({ deliveryCount: 1 }, { source }))).toMatchObject({ kind: "nak" });
+    expect(await throwing(command({ deliveryCount: 3 }, { source }))).toEqual({ kind: "ack" });
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(l).not.toMatch(/Zanzibar|Merger Agreement/);
+    expect(lines.join("\n")).toContain('"code":"encrypted"');
+    expect(lines.join("\n")).toContain("EBUSY: resource busy, open '<file>'");
   });
 
   it("naks when the event cannot be published, so the outcome is never lost", async () => {

@@ -1,4 +1,5 @@
-import { contextFromHeaders, inSpan, type Logger, toLexnavError, withContext } from "@lexnav/core";
+import { basename } from "node:path";
+import { contextFromHeaders, inSpan, type Logger, toLexnavError, withContext, withoutNames } from "@lexnav/core";
 import type { IngestPipeline, IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import {
@@ -68,6 +69,8 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
     }
     const cmd = decoded.value;
     const commandId = commandIdOf(cmd.commandId, msg);
+    // An error's message may name the file; the log names the command instead.
+    const logged = (message: string) => withoutNames(message, [cmd.source, cmd.fileName, basename(cmd.source)]);
     const invalid = validateIngestCommand(cmd);
     if (invalid !== null) {
       logger.warn("terminating invalid command", { commandId, reason: invalid });
@@ -82,10 +85,15 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
       const e = toLexnavError(thrown);
       if (e.retryable && !isLastDelivery(msg.deliveryCount, policy)) {
         const delayMs = backoffDelayMs(msg.deliveryCount, policy);
-        logger.warn("ingest failed, will retry", { commandId, code: e.code, error: e.message, delayMs });
+        logger.warn("ingest failed, will retry", { commandId, code: e.code, error: logged(e.message), delayMs });
         return { kind: "nak", delayMs, reason: e.message };
       }
-      logger.error("ingest failed", { commandId, code: e.code, error: e.message, deliveryCount: msg.deliveryCount });
+      logger.error("ingest failed", {
+        commandId,
+        code: e.code,
+        error: logged(e.message),
+        deliveryCount: msg.deliveryCount,
+      });
       const reason = e.retryable
         ? `gave up after ${msg.deliveryCount} attempts: ${publicReason(e, commandId)}`
         : publicReason(e, commandId);
@@ -115,7 +123,8 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
       status: result.status,
       version: result.version,
       nodeCount: result.nodeCount,
-      ...(result.failure ? { code: result.failure.code, reason: result.failure.reason } : {}),
+      // the failure's reason names the file; the document's readers see it, the log keeps the code
+      ...(result.failure ? { code: result.failure.code } : {}),
     });
     return publishThenAck(msg, commandId, () => {
       switch (event.kind) {
