@@ -64,8 +64,12 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
   db.exec("CREATE INDEX IF NOT EXISTS lex_cards_name ON lex_cards(index_version, name_key)");
   // A delete takes a row's terms out of the index b-tree at once; without this, FTS5 writes a
   // tombstone and the deleted terms stay in older segments until they are merged.
-  for (const table of ["lex_fts", "lex_cards_fts"])
-    db.exec(`INSERT INTO ${table}(${table}, rank) VALUES('secure-delete', 1)`);
+  for (const table of ["lex_fts", "lex_cards_fts"]) {
+    const set = db.prepare(`SELECT v FROM ${table}_config WHERE k = 'secure-delete'`).get() as
+      | { v: number }
+      | undefined;
+    if (set?.v !== 1) db.exec(`INSERT INTO ${table}(${table}, rank) VALUES('secure-delete', 1)`);
+  }
   const accessTable = createSqliteAccessTable(db, "lex_access");
   const stmt = {
     insertVersion: db.prepare("INSERT INTO lex_versions (id, created_at, active) VALUES (?, ?, 0)"),
