@@ -87,6 +87,8 @@ describe("ingest-document handler", () => {
     expect(e.msgId).toBe("c1:document-indexed");
     const evt = fromBinary(ingestV1.DocumentIndexedSchema, e.data);
     expect(evt).toMatchObject({ commandId: "c1", documentId: "doc_1", version: "v1", nodeCount: 12 });
+    // the title is read from the text: it stays in the catalog, behind the reader's access
+    expect(evt.title).toBeUndefined();
   });
 
   it("announces a failed document as DocumentFailed and acks (a failure is a value, not an error)", async () => {
