@@ -72,11 +72,13 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     };
     // A failed document is never searchable or readable, including a version indexed before it
     // turned bad: no stale text is served as if it were the document's.
-    catalog.transaction(() => {
+    const erased = catalog.transaction(() => {
       catalog.setLifecycle(record.id, "failed", failure, now());
-      catalog.eraseVersions(record.id);
       searchIndex?.removeDocument(record.id);
+      return catalog.eraseVersions(record.id).versions;
     });
+    // The old text leaves the index structures and the log too, as on a delete.
+    if (erased > 0) derived?.compact();
     relinkWithout(record);
     logger.warn("document failed", {
       documentId: record.id,
