@@ -79,7 +79,7 @@ describe("erasure probe: a deleted document leaves no trace in any store, record
   let probeId: string;
   const answers: AnswerRecord[] = [];
   let report: ErasureReport;
-  let walAfterDelete: Buffer | null = null;
+  let logAfterDelete: Array<{ file: string; bytes: Buffer }> = [];
   const config = loadConfig({});
   const run = (...argv: string[]) => runCliCaptured([...argv, "--db", db], config, silentLogger);
   const json = async <T>(...argv: string[]): Promise<T> => {
@@ -133,8 +133,9 @@ describe("erasure probe: a deleted document leaves no trace in any store, record
     try {
       reader.prepare("SELECT count(*) FROM documents").get();
       report = await json<ErasureReport>("delete", probeId);
-      const wal = `${db}-wal`;
-      walAfterDelete = statSync(wal, { throwIfNoEntry: false }) ? readFileSync(wal) : null;
+      logAfterDelete = [`${db}-wal`, `${db}-shm`]
+        .filter((file) => statSync(file, { throwIfNoEntry: false }))
+        .map((file) => ({ file, bytes: readFileSync(file) }));
     } finally {
       reader.close();
     }
@@ -171,8 +172,11 @@ describe("erasure probe: a deleted document leaves no trace in any store, record
   });
 
   it("leaves no marker in any byte of the store, its log or any file lexnav wrote, bar the dense model", () => {
-    // The write-ahead log as it stood while another connection was still open.
-    expect(walAfterDelete === null || walAfterDelete.length === 0).toBe(true);
+    // The write-ahead log and its index as they stood while another connection was still open.
+    const wal = logAfterDelete.find((f) => f.file.endsWith("-wal"));
+    expect(wal === undefined || wal.bytes.length === 0).toBe(true);
+    for (const { file, bytes } of logAfterDelete)
+      expect({ file, markers: markersIn(bytes.toString("latin1")) }).toEqual({ file, markers: [] });
     const written = filesUnder(join(dir, "store"));
     expect(written).toContain(db);
     expect(written).not.toContain(join(navOut, "full.json"));

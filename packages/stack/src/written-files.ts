@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { openSqliteDatabase } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
 
 /**
  * The files lexnav wrote from documents' text (navindex output), recorded in the store so a delete
@@ -42,8 +43,14 @@ export function createSqliteWrittenFiles(db: ReturnType<typeof openSqliteDatabas
         try {
           rmSync(path);
           removed.push(path);
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+        } catch (cause) {
+          const code = (cause as NodeJS.ErrnoException).code;
+          // The delete does not go through while a file with the document's text cannot be removed.
+          if (code !== "ENOENT")
+            throw new LexnavError("unavailable", `cannot remove ${path}, written from the document (${code})`, {
+              cause,
+              retryable: false,
+            });
         }
         forget.run(path);
       }
