@@ -137,6 +137,32 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
       expect(catalog.markDeleted("missing", NOW)).toBe(false);
     });
 
+    it("erases every version of a document and what was read from its text, leaving its lifecycle", () => {
+      catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } },
+        NOW,
+      );
+      catalog.putVersion("doc-1", version("secret"));
+      catalog.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
+      catalog.setProfile(
+        "doc-1",
+        { title: "SECRET AGREEMENT", role: "base_agreement", effectiveDate: "2020-01-01", transactionSetId: null },
+        NOW,
+      );
+      catalog.replaceNodes("doc-1", "v1", [node("root", 0, 6, null), node("s1", 0, 3, "root")]);
+      catalog.setLifecycle("doc-1", "failed", { code: "invalid_argument", reason: "bad bytes" }, NOW);
+      expect(catalog.eraseVersions("doc-1")).toEqual({ versions: 1, nodes: 2 });
+      expect(catalog.listVersions("doc-1")).toEqual([]);
+      expect(catalog.getDocument("doc-1")).toMatchObject({
+        lifecycle: "failed",
+        currentVersion: null,
+        title: null,
+        effectiveDate: null,
+        facts: null,
+      });
+      expect(catalog.eraseVersions("doc-1")).toEqual({ versions: 0, nodes: 0 });
+    });
+
     it("changes access", () => {
       catalog.upsertReceived(
         { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: ["a"], groups: [] } },

@@ -108,8 +108,19 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       index.setAccess("d1", SECRET);
       expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toHaveLength(0);
       index.setAccess("d1", DEAL);
-      index.removeDocument("d1");
+      expect(index.removeDocument("d1")).toBe(1);
       expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toHaveLength(0);
+      expect(index.removeDocument("d1")).toBe(0);
+    });
+
+    it("compacts without changing what a search finds", () => {
+      index.putDocument(v, "d1", DEAL, [passage("d1", 1, "The purchase price is $10,000,000.")]);
+      index.putDocument(v, "d2", DEAL, [passage("d2", 1, "The purchase price is adjusted at closing.")]);
+      index.removeDocument("d1");
+      index.compact();
+      expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits.map((h) => h.documentId)).toEqual([
+        "d2",
+      ]);
     });
 
     it("keeps the previous index version queryable until the new one is switched in", () => {

@@ -89,7 +89,7 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
       expect(store.search(q).hits).toHaveLength(0);
       store.setAccess("d1", DEAL);
       expect(store.search(q).hits).toHaveLength(1);
-      store.removeDocument("d1");
+      expect(store.removeDocument("d1")).toBe(1);
       expect(store.search(q).hits).toHaveLength(0);
       store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(1, 0, 0, 0)), item("d2", 2, unit(0, 1, 0, 0))]);
       store.putDocument(v, "d2", DEAL, [item("d2", 3, unit(0, 0, 1, 0))]);

@@ -440,6 +440,16 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
         ),
       );
       await next(INGEST_SUBJECTS.documentDeleted);
+      // the answer the service recorded before the delete keeps ids and offsets, not the quotes
+      const stored = openSqliteDatabase(db);
+      try {
+        const record = createSqliteAnswerStore(stored).get(before.answerId);
+        expect(record?.erased).toMatchObject({ note: "document deleted", documentIds: [documentId] });
+        expect(record?.citations.map((c) => [c.start, c.end])).toEqual(before.citations.map((c) => [c.start, c.end]));
+        for (const c of before.citations) expect(JSON.stringify(record)).not.toContain(c.quote);
+      } finally {
+        stored.close();
+      }
       const after = await client.ask({ question: ASK_VERSO, principal: DEALS });
       expect(after.abstained).toBe(true);
       expect(after.citations).toEqual([]);

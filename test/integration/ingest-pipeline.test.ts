@@ -115,7 +115,13 @@ describe("ingest pipeline on the embedded store", () => {
     const bad = await pipeline.ingest({ source: file, access: OPEN });
     expect(bad.status).toBe("failed");
     expect(bad.documentId).toBe(ok.documentId);
-    expect(catalog.getDocument(ok.documentId)?.lifecycle).toBe("failed");
+    const doc = catalog.getDocument(ok.documentId);
+    expect(doc?.lifecycle).toBe("failed");
+    // the old text is not kept under a failed document (inspect would show it as the document's)
+    expect(doc).toMatchObject({ currentVersion: null, title: null, facts: null });
+    expect(catalog.getVersion(ok.documentId, ok.version as string)).toBeNull();
+    expect(catalog.listVersions(ok.documentId)).toEqual([]);
+    expect(catalog.getNodes(ok.documentId, ok.version as string)).toEqual([]);
   });
 
   it("records an unexpected error under a log reference, never its message, and indexes the next file", async () => {
@@ -154,7 +160,20 @@ describe("ingest pipeline on the embedded store", () => {
 
   it("removes a deleted document's text and nodes, keeps the record, and can index it again", async () => {
     const r = await pipeline.ingest({ source: CUAD, access: OPEN });
-    expect(await pipeline.remove(r.documentId)).toBe(true);
+    const nodes = catalog.getNodes(r.documentId, r.version as string).length;
+    // without search stores or derived artefacts, the catalog's text is all there is to erase
+    expect(await pipeline.remove(r.documentId)).toEqual({
+      documentId: r.documentId,
+      versions: 1,
+      nodes,
+      passages: 0,
+      vectors: 0,
+      answerRecords: 0,
+      files: [],
+      lexicalCompacted: false,
+      walTruncated: false,
+    });
+    expect(await pipeline.remove("doc_missing")).toBeNull();
     expect(catalog.getDocument(r.documentId)?.lifecycle).toBe("deleted");
     expect(catalog.getVersion(r.documentId, r.version as string)).toBeNull();
     expect(catalog.getNodes(r.documentId, r.version as string)).toEqual([]);
@@ -184,7 +203,7 @@ describe("ingest pipeline on the embedded store", () => {
     // the facts it was filed by are kept, so the next document is filed without reading these texts
     expect(catalog.getDocument(amendment.documentId)?.facts?.amendsAgreement).toMatch(/Manufacturing Agreement/);
     // deleting the agreement leaves the amendment no link into it
-    expect(await pipeline.remove(base.documentId)).toBe(true);
+    expect(await pipeline.remove(base.documentId)).not.toBeNull();
     const after = catalog.getNodes(amendment.documentId, amendment.version as string);
     expect(after.some((n) => n.xrefs.some((x) => x.targetDocumentId === base.documentId))).toBe(false);
     expect(after.some((n) => n.termUses.some((u) => u.definitionDocumentId === base.documentId))).toBe(false);

@@ -84,7 +84,7 @@ describe("ingest service over a real nats-server", () => {
           qualityStatus: failed ? null : "ok",
         };
       },
-      remove: async () => true,
+      remove: async () => null,
       setAccess: async () => true,
     };
     const logLines: string[] = [];
@@ -187,7 +187,7 @@ describe("ingest service over a real nats-server", () => {
           qualityStatus: "ok",
         };
       },
-      remove: async () => true,
+      remove: async () => null,
       setAccess: async () => true,
     };
     const app = await createIngestApp({ nc: appConn, pipeline: slow, logger: silentLogger, options: APP_OPTIONS });

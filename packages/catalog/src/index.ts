@@ -1,4 +1,9 @@
-export { CATALOG_SCHEMA_VERSION, createSqliteCatalog, openSqliteDatabase } from "./adapters/sqlite-catalog.ts";
+export {
+  CATALOG_SCHEMA_VERSION,
+  createSqliteCatalog,
+  openSqliteDatabase,
+  truncateWriteAheadLog,
+} from "./adapters/sqlite-catalog.ts";
 export type {
   Catalog,
   DocumentFilter,
@@ -6,4 +11,5 @@ export type {
   DocumentUpsert,
   StoredVersion,
 } from "./ports/catalog.ts";
+export { loadStoreKey, storeKeyPath } from "./store-key.ts";
 export { cachedVersionNode, cachedVersionText } from "./version-text.ts";

@@ -10,7 +10,7 @@ export {
 } from "./config.ts";
 export type { ErrorCode, LexnavErrorOptions } from "./errors.ts";
 export { ERROR_CODES, isLexnavError, LexnavError, toLexnavError } from "./errors.ts";
-export { sha256Hex, stableId } from "./hash.ts";
+export { hmacSha256Hex, sha256Hex, stableId } from "./hash.ts";
 export type { Logger } from "./logger.ts";
 export { createLogger, silentLogger, withoutNames } from "./logger.ts";
 export type { Result } from "./result.ts";

@@ -5,7 +5,14 @@ import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
 import { extractDocument } from "@lexnav/extract";
-import type { IngestPipeline, IngestRequest, IngestResult, SearchIndexSink } from "./pipeline.ts";
+import type {
+  DerivedArtefacts,
+  ErasureReport,
+  IngestPipeline,
+  IngestRequest,
+  IngestResult,
+  SearchIndexSink,
+} from "./pipeline.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
 import { factsOf, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";
 
@@ -18,6 +25,8 @@ export interface IngestPipelineDeps {
   structurer?: Structurer;
   /** Search stores to keep in step with the catalog (none: catalog only). */
   searchIndex?: SearchIndexSink;
+  /** Answer records, written files and the store's free pages, erased on delete (none: nothing beyond the stores). */
+  derived?: DerivedArtefacts;
 }
 
 /** The stable id of the document behind a source location: the same source always maps to the same id. */
@@ -41,6 +50,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const structurer = deps.structurer ?? createStructurer();
 
   const searchIndex = deps.searchIndex;
+  const derived = deps.derived;
 
   /** The rest of the set of a document no longer indexed keeps no link into it. */
   const relinkWithout = (record: DocumentRecord | null): void => {
@@ -60,11 +70,15 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       code: reported.code,
       reason: ref ? `${reported.reason} (internal error; ref ${ref} in the ingest log)` : reported.reason,
     };
-    // A failed document is never searchable, including a version indexed before it turned bad.
-    catalog.transaction(() => {
+    // A failed document is never searchable or readable, including a version indexed before it
+    // turned bad: no stale text is served as if it were the document's.
+    const erased = catalog.transaction(() => {
       catalog.setLifecycle(record.id, "failed", failure, now());
       searchIndex?.removeDocument(record.id);
+      return catalog.eraseVersions(record.id).versions;
     });
+    // The old text leaves the index structures and the log too, as on a delete.
+    if (erased > 0) derived?.compact();
     relinkWithout(record);
     // The reason names the file, which only the document's readers may see: the log keeps the code.
     logger.warn("document failed", {
@@ -247,13 +261,19 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       }),
     async remove(documentId) {
       const record = catalog.getDocument(documentId);
-      const removed = catalog.transaction(() => {
-        const removed = catalog.markDeleted(documentId, now());
-        if (removed) searchIndex?.removeDocument(documentId);
-        return removed;
+      if (!record) return null;
+      const erased = catalog.transaction(() => {
+        const { versions, nodes } = catalog.eraseVersions(documentId);
+        catalog.markDeleted(documentId, now());
+        const search = searchIndex?.removeDocument(documentId) ?? { passages: 0, vectors: 0 };
+        const artefacts = derived?.eraseDocument(documentId) ?? { answerRecords: 0, files: [] };
+        return { documentId, versions, nodes, ...search, ...artefacts };
       });
-      if (removed) relinkWithout(record);
-      return removed;
+      relinkWithout(record);
+      const compacted = derived?.compact() ?? { lexicalCompacted: false, walTruncated: false };
+      const report: ErasureReport = { ...erased, ...compacted };
+      logger.debug("document deleted", { ...report, files: report.files.length });
+      return report;
     },
     async setAccess(documentId, access) {
       return catalog.transaction(() => {

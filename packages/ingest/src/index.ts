@@ -2,7 +2,15 @@ export type { IngestPipelineDeps } from "./create-ingest-pipeline.ts";
 export { canonicalSource, createIngestPipeline, documentIdFor } from "./create-ingest-pipeline.ts";
 export type { IndexedDocument } from "./indexed-documents.ts";
 export { loadIndexedDocument, loadIndexedDocuments } from "./indexed-documents.ts";
-export type { IngestPipeline, IngestRequest, IngestResult, IngestStatus, SearchIndexSink } from "./pipeline.ts";
+export type {
+  DerivedArtefacts,
+  ErasureReport,
+  IngestPipeline,
+  IngestRequest,
+  IngestResult,
+  IngestStatus,
+  SearchIndexSink,
+} from "./pipeline.ts";
 export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";
 export { assignTransactionSets, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";

@@ -32,8 +32,11 @@ export interface IngestResult {
 /** The ingest use case shared by the CLI (all-in-one) and the ingest service (NATS). */
 export interface IngestPipeline {
   ingest(request: IngestRequest): Promise<IngestResult>;
-  /** Marks a document deleted: it leaves every store; its failed/deleted state stays visible in the catalog. */
-  remove(documentId: string): Promise<boolean>;
+  /**
+   * Marks a document deleted and erases its text from every store and derived artefact; its
+   * deleted state stays visible in the catalog. Null when there is no such document.
+   */
+  remove(documentId: string): Promise<ErasureReport | null>;
   /** Replaces who may read a document. */
   setAccess(documentId: string, access: Access): Promise<boolean>;
 }
@@ -45,6 +48,43 @@ export interface IngestPipeline {
  */
 export interface SearchIndexSink {
   putDocument(doc: { documentId: string; version: string; access: Access; nodes: ProvisionNode[]; text: string }): void;
-  removeDocument(documentId: string): void;
+  /** Removes the document from every search store; returns the passages and vectors removed. */
+  removeDocument(documentId: string): { passages: number; vectors: number };
   setAccess(documentId: string, access: Access): void;
+}
+
+/**
+ * What holds a document's text beyond the catalog and the search stores: answer records, files
+ * lexnav wrote, the store's free pages and log.
+ */
+export interface DerivedArtefacts {
+  /**
+   * Erases a deleted document's text from the artefacts derived from it. Called inside the catalog
+   * transaction of the delete, so the delete and the erasure of records land together.
+   */
+  eraseDocument(documentId: string): { answerRecords: number; files: string[] };
+  /** After a delete has committed: rewrites index structures and truncates the log, so no deleted byte remains. */
+  compact(): { lexicalCompacted: boolean; walTruncated: boolean };
+}
+
+/** What a delete erased, store by store. */
+export interface ErasureReport {
+  documentId: string;
+  /** Extracted versions (the text) and their provision nodes. */
+  versions: number;
+  nodes: number;
+  /** Lexical passages and dense vectors. */
+  passages: number;
+  vectors: number;
+  /** Answer records whose text fields were erased (ids, offsets and keyed hashes kept). */
+  answerRecords: number;
+  /** Files lexnav had written with the document's text, removed. */
+  files: string[];
+  /** Index structures rewritten whole after the delete. */
+  lexicalCompacted: boolean;
+  /**
+   * The write-ahead log checkpointed and truncated. False when another connection still read from
+   * it: the erased pages leave it at the next checkpoint.
+   */
+  walTruncated: boolean;
 }

@@ -7,3 +7,4 @@ export { PLANNER_INDEX_TOKENS, type PlannerIndex, plannerIndexFor } from "./plan
 export { requestScope } from "./scope.ts";
 export type { EmbeddedStack, StackModels } from "./stack.ts";
 export { createEmbeddedStack, loadStackModels } from "./stack.ts";
+export { createSqliteWrittenFiles, type WrittenFiles } from "./written-files.ts";

@@ -1,8 +1,9 @@
+import { createSqliteAnswerStore } from "@lexnav/answer";
 import type { Catalog } from "@lexnav/catalog";
-import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
-import { type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
+import { createSqliteCatalog, loadStoreKey, openSqliteDatabase, truncateWriteAheadLog } from "@lexnav/catalog";
+import { hmacSha256Hex, type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
-import { createIngestPipeline, type IngestPipeline } from "@lexnav/ingest";
+import { createIngestPipeline, type DerivedArtefacts, type IngestPipeline } from "@lexnav/ingest";
 import {
   type AsyncReranker,
   buildDenseIndex,
@@ -23,6 +24,7 @@ import {
   type Searcher,
   type VectorStore,
 } from "@lexnav/retrieval";
+import { createSqliteWrittenFiles, type WrittenFiles } from "./written-files.ts";
 
 /** The all-in-one wiring: catalog, lexical and dense indexes and pipeline on one embedded SQLite file. */
 export interface EmbeddedStack {
@@ -31,6 +33,8 @@ export interface EmbeddedStack {
   vectors: VectorStore;
   pipeline: IngestPipeline;
   searcher: Searcher;
+  /** Files written from documents' text (navindex output): recorded so a delete removes them. */
+  writtenFiles: WrittenFiles;
   /**
    * Embeds every indexed document and activates a new dense index version: with the configured
    * model embedder when there is one, else by fitting the built-in embedder (`options.embedder`).
@@ -103,7 +107,25 @@ export function createEmbeddedStack(
     embedderFor,
     nameOf: (id) => filedName(catalog, id),
   });
-  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex });
+  const writtenFiles = createSqliteWrittenFiles(db);
+  const answers = createSqliteAnswerStore(db);
+  // Read when a delete first needs it, so a store that never deletes never creates a key file.
+  let storeKey: Uint8Array | null = null;
+  const derived: DerivedArtefacts = {
+    eraseDocument(documentId) {
+      storeKey ??= loadStoreKey(dbPath);
+      const key = storeKey;
+      const answerRecords = answers.eraseDocument(documentId, new Date().toISOString(), (text) =>
+        hmacSha256Hex(key, text),
+      );
+      return { answerRecords, files: writtenFiles.eraseDocument(documentId) };
+    },
+    compact() {
+      lexical.compact();
+      return { lexicalCompacted: true, walTruncated: truncateWriteAheadLog(db) };
+    },
+  };
+  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex, derived });
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
@@ -165,6 +187,7 @@ export function createEmbeddedStack(
     lexical,
     vectors,
     pipeline,
+    writtenFiles,
     searcher: createSearcher({
       lexical,
       vectors,

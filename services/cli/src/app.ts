@@ -36,7 +36,8 @@ usage:
                                                 fit the offline answerer's evidence model on questions with gold spans;
                                                 prints held-out figures on document-disjoint folds
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
-  lexnav delete <doc-id>                        remove a document's text and nodes from every store
+  lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
+                                                file lexnav wrote; reports what it erased
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
             [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>]
@@ -105,6 +106,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     catalog: stack.catalog,
     pipeline: stack.pipeline,
     searcher: stack.searcher,
+    writtenFiles: stack.writtenFiles,
     models,
     logger,
     out: io.out,
@@ -186,7 +188,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "delete":
         if (!args[0]) throw usageError("delete needs a document id");
-        await deleteCommand(ctx, args[0]);
+        await deleteCommand(ctx, args[0], json);
         return 0;
       case "acl":
         if (!args[0]) throw usageError("acl needs a document id");

@@ -2,7 +2,7 @@ import type { Catalog } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
 import type { IngestPipeline } from "@lexnav/ingest";
 import type { Searcher } from "@lexnav/retrieval";
-import type { StackModels } from "@lexnav/stack";
+import type { StackModels, WrittenFiles } from "@lexnav/stack";
 
 /** Everything a command needs, wired once by the composition root. */
 export interface CliContext {
@@ -10,6 +10,8 @@ export interface CliContext {
   catalog: Catalog;
   pipeline: IngestPipeline;
   searcher: Searcher;
+  /** Where files written from documents' text are recorded, so a delete removes them. */
+  writtenFiles: WrittenFiles;
   /** The local models the config named, loaded once (stores opened by commands use them too). */
   models?: StackModels;
   logger: Logger;

@@ -147,15 +147,32 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
   const messages = await consumer.consume({ max_messages: 1 });
   let stopping = false;
 
+  // A command can carry a document's bytes inline, and a work-queue stream only marks an acked
+  // message deleted: its bytes stay in the stream's block file until the whole block is emptied or
+  // compacted. A command that is done with (acked or terminated) is erased first, which overwrites it.
+  const erase = async (m: JsMsg): Promise<void> => {
+    try {
+      await jsm.streams.deleteMessage(INGEST_STREAMS.commands, m.seq, true);
+    } catch (e) {
+      logger.warn("could not erase a handled command from the stream", {
+        subject: m.subject,
+        seq: m.seq,
+        error: toLexnavError(e).message,
+      });
+    }
+  };
+
   const settle = async (m: JsMsg, d: Disposition): Promise<void> => {
     switch (d.kind) {
       case "ack":
+        await erase(m);
         await m.ackAck();
         return;
       case "nak":
         m.nak(d.delayMs);
         return;
       case "term":
+        await erase(m);
         logger.warn("command terminated", { subject: m.subject, seq: m.seq, reason: d.reason });
         if (termTakesReason) m.term(d.reason);
         else m.term();

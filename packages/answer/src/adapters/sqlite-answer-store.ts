@@ -1,4 +1,4 @@
-import type { AnswerRecord, AnswerStore } from "../domain/answer-record.ts";
+import { type AnswerRecord, type AnswerStore, drawsOn, eraseDocumentText } from "../domain/answer-record.ts";
 
 /** The little of a better-sqlite3 database the store uses (so this package needs no driver of its own). */
 export interface SqlDatabase {
@@ -27,7 +27,22 @@ export function createSqliteAnswerStore(db: SqlDatabase): AnswerStore {
   const newest = db.prepare(
     "SELECT id, created_at, question, mode, abstained FROM answer_records ORDER BY created_at DESC, id DESC LIMIT ?",
   );
+  // Candidates by a substring of the stored JSON, confirmed on the parsed record (document ids are
+  // long and distinctive, so few false candidates are read).
+  const mentioning = db.prepare("SELECT record_json FROM answer_records WHERE instr(record_json, ?) > 0");
+  const rewrite = db.prepare("UPDATE answer_records SET question = ?, record_json = ? WHERE id = ?");
   return {
+    eraseDocument(documentId, at, hmac) {
+      let erased = 0;
+      for (const row of mentioning.all(documentId) as Array<{ record_json: string }>) {
+        const record = JSON.parse(row.record_json) as AnswerRecord;
+        if (!drawsOn(record, documentId) || record.erased?.documentIds.includes(documentId)) continue;
+        const next = eraseDocumentText(record, documentId, at, hmac);
+        rewrite.run(next.question, JSON.stringify(next), next.id);
+        erased += 1;
+      }
+      return erased;
+    },
     put(r) {
       insert.run(r.id, r.createdAt, r.question, r.mode, r.abstained ? 1 : 0, JSON.stringify(r));
     },

@@ -38,6 +38,86 @@ export interface AnswerRecord {
   /** Notes such as instruction-like text found in the evidence or invented planner ids. */
   warnings: string[];
   ledger: TokenLedger;
+  /** Set when a document the record drew on was deleted: its text fields were erased. */
+  erased?: ErasedText;
+}
+
+/** What remains of the text of an answer record after a document it drew on was deleted. */
+export interface ErasedText {
+  /** Always "document deleted". */
+  note: typeof DOCUMENT_DELETED;
+  at: string;
+  /** The deleted documents the record drew on. */
+  documentIds: string[];
+  /**
+   * HMAC-SHA256 (hex) under the store's secret key of each text field erased, by field path
+   * (`answer`, `citations.0.quote`, `warnings.1`): enough to check a claim about what was shown,
+   * without the text, and not guessable from a short quote alone.
+   */
+  hmac: Record<string, string>;
+}
+
+/** The note an answer record with erased text carries in place of its answer. */
+export const DOCUMENT_DELETED = "document deleted";
+
+/** Whether an answer record drew on a document: cited it, took evidence or provisions from it, or was scoped to it. */
+export function drawsOn(record: AnswerRecord, documentId: string): boolean {
+  return (
+    record.citations.some((c) => c.documentId === documentId) ||
+    record.evidence.some((e) => e.documentId === documentId) ||
+    record.selectedNodes.some((n) => n.startsWith(`${documentId}/`)) ||
+    (record.scope ?? []).includes(documentId)
+  );
+}
+
+/**
+ * The record with every text field erased (question, answer, abstain reason, quotes and their
+ * displayed labels, precedence notes, warnings), each replaced by its keyed hash in `erased.hmac`.
+ * Ids, offsets, versions, counts and the ledger stay, so the record still says what was asked of
+ * which provisions and what it cost. A record already erased only gains the document id.
+ *
+ * Every field goes, not only quotes of the deleted document: an answer's sentences and notes mix
+ * the documents it drew on, and the question itself often quotes the document it asks about.
+ */
+export function eraseDocumentText(
+  record: AnswerRecord,
+  documentId: string,
+  at: string,
+  hmac: (text: string) => string,
+): AnswerRecord {
+  if (record.erased) {
+    if (record.erased.documentIds.includes(documentId)) return record;
+    return { ...record, erased: { ...record.erased, documentIds: [...record.erased.documentIds, documentId] } };
+  }
+  const hashes: Record<string, string> = {};
+  const erase = (path: string, text: string): string => {
+    if (text !== "") hashes[path] = hmac(text);
+    return "";
+  };
+  const question = erase("question", record.question);
+  erase("answer", record.answer);
+  const abstainReason = record.abstainReason === null ? null : erase("abstainReason", record.abstainReason);
+  const citations = record.citations.map((c, i) => ({
+    ...c,
+    quote: erase(`citations.${i}.quote`, c.quote),
+    display: erase(`citations.${i}.display`, c.display),
+  }));
+  record.precedence.forEach((p, i) => {
+    erase(`precedence.${i}`, p);
+  });
+  record.warnings.forEach((w, i) => {
+    erase(`warnings.${i}`, w);
+  });
+  return {
+    ...record,
+    question,
+    answer: DOCUMENT_DELETED,
+    abstainReason,
+    citations,
+    precedence: [],
+    warnings: [],
+    erased: { note: DOCUMENT_DELETED, at, documentIds: [documentId], hmac: hashes },
+  };
 }
 
 /** Where answer records live. */
@@ -46,4 +126,9 @@ export interface AnswerStore {
   get(id: string): AnswerRecord | null;
   /** Newest first. */
   list(limit: number): Array<Pick<AnswerRecord, "id" | "createdAt" | "question" | "mode" | "abstained">>;
+  /**
+   * Erases the text of every record that drew on a deleted document (`eraseDocumentText`), keyed
+   * hashes by `hmac`; returns how many records were erased.
+   */
+  eraseDocument(documentId: string, at: string, hmac: (text: string) => string): number;
 }

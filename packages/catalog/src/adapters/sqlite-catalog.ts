@@ -174,7 +174,21 @@ export function openSqliteDatabase(path: string): Database.Database {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
+  // A deleted row's bytes are overwritten, not left on a free page or in a cell's free space, so a
+  // deleted document's text cannot be read back from the file.
+  db.pragma("secure_delete = ON");
   return db;
+}
+
+/**
+ * Checkpoints the write-ahead log into the store and truncates it to zero bytes, so no frame holding
+ * an erased page stays in the -wal file. False when another connection still reads an older snapshot:
+ * the log is then truncated at a later checkpoint (the next delete, or when the last connection closes).
+ */
+export function truncateWriteAheadLog(db: Database.Database): boolean {
+  if (db.memory) return true;
+  const [row] = db.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number; log: number }>;
+  return row !== undefined && row.busy === 0 && row.log <= 0;
 }
 
 /**
@@ -239,7 +253,12 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     ),
     deleteNodes: db.prepare("DELETE FROM nodes WHERE document_id = ? AND version = ?"),
     deleteAllVersions: db.prepare("DELETE FROM versions WHERE document_id = ?"),
-    clearCurrent: db.prepare("UPDATE documents SET current_version = NULL WHERE id = ?"),
+    countNodes: db.prepare("SELECT count(*) AS n FROM nodes WHERE document_id = ?"),
+    // Title, date and facts are read from the text: they go with it.
+    clearCurrent: db.prepare(
+      `UPDATE documents SET current_version = NULL, title = NULL, effective_date = NULL, facts_json = NULL
+       WHERE id = ?`,
+    ),
     insertNode: db.prepare("INSERT INTO nodes (document_id, version, ord, id, json) VALUES (?, ?, ?, ?, ?)"),
     getNodes: db.prepare("SELECT json FROM nodes WHERE document_id = ? AND version = ? ORDER BY ord"),
   };
@@ -356,12 +375,20 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         (r) => JSON.parse(r.json) as ProvisionNode,
       );
     },
+    eraseVersions(id) {
+      return db.transaction(() => {
+        // Versions hold the text; their nodes go with them (ON DELETE CASCADE).
+        const nodes = (stmt.countNodes.get(id) as { n: number }).n;
+        const versions = stmt.deleteAllVersions.run(id).changes;
+        stmt.clearCurrent.run(id);
+        return { versions, nodes };
+      })();
+    },
     markDeleted(id, now) {
       if (!stmt.getDoc.get(id)) return false;
       db.transaction(() => {
-        // Versions hold the text; their nodes go with them (ON DELETE CASCADE). The record stays as the audit trail.
-        stmt.deleteAllVersions.run(id);
-        stmt.clearCurrent.run(id);
+        // The record stays as the audit trail.
+        catalog.eraseVersions(id);
         stmt.setLifecycle.run("deleted", null, null, now, id);
       })();
       return true;

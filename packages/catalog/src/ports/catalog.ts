@@ -72,6 +72,11 @@ export interface Catalog {
   /** Replaces the derived nodes of one version (structure and enrichment can be recomputed). */
   replaceNodes(documentId: string, version: string, nodes: ProvisionNode[]): void;
   getNodes(documentId: string, version: string): ProvisionNode[];
+  /**
+   * Removes every version (text) of a document, their nodes and what was read from the text (title,
+   * date, facts); the lifecycle is left to the caller. Returns what was removed.
+   */
+  eraseVersions(id: string): { versions: number; nodes: number };
   /** Removes a document's versions (text) and nodes and marks it deleted; the record stays as the audit trail. */
   markDeleted(id: string, now: string): boolean;
 

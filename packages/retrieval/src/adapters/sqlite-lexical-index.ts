@@ -62,6 +62,14 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
   const cardColumns = db.prepare("PRAGMA table_info(lex_cards)").all() as Array<{ name: string }>;
   if (!cardColumns.some((c) => c.name === "name_key")) db.exec("ALTER TABLE lex_cards ADD COLUMN name_key TEXT");
   db.exec("CREATE INDEX IF NOT EXISTS lex_cards_name ON lex_cards(index_version, name_key)");
+  // A delete takes a row's terms out of the index b-tree at once; without this, FTS5 writes a
+  // tombstone and the deleted terms stay in older segments until they are merged.
+  for (const table of ["lex_fts", "lex_cards_fts"]) {
+    const set = db.prepare(`SELECT v FROM ${table}_config WHERE k = 'secure-delete'`).get() as
+      | { v: number }
+      | undefined;
+    if (set?.v !== 1) db.exec(`INSERT INTO ${table}(${table}, rank) VALUES('secure-delete', 1)`);
+  }
   const accessTable = createSqliteAccessTable(db, "lex_access");
   const stmt = {
     insertVersion: db.prepare("INSERT INTO lex_versions (id, created_at, active) VALUES (?, ?, 0)"),
@@ -97,6 +105,7 @@ export function createSqliteLexicalIndex(db: Database.Database): LexicalIndex {
       stmt.deleteFts.run(rowid);
       stmt.deleteRow.run(rowid);
     }
+    return rows.length;
   };
   const deleteCards = (rows: Array<{ rowid: number }>) => {
     for (const { rowid } of rows) {
@@ -200,11 +209,16 @@ ${accessTable.permittedDocumentsSql})
       })();
     },
     removeDocument(documentId) {
-      db.transaction(() => {
-        deleteRows(stmt.rowsOfDoc.all(documentId) as Array<{ rowid: number }>);
+      return db.transaction(() => {
+        const removed = deleteRows(stmt.rowsOfDoc.all(documentId) as Array<{ rowid: number }>);
         deleteCards(stmt.cardsOfDoc.all(documentId) as Array<{ rowid: number }>);
         accessTable.clear(documentId);
+        return removed;
       })();
+    },
+    compact() {
+      db.exec("INSERT INTO lex_fts(lex_fts) VALUES('optimize')");
+      db.exec("INSERT INTO lex_cards_fts(lex_cards_fts) VALUES('optimize')");
     },
     unnamedDocuments() {
       return (stmt.unnamed.all() as Array<{ document_id: string }>).map((r) => r.document_id);

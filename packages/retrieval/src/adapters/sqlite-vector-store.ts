@@ -287,9 +287,10 @@ ${accessTable.permittedDocumentsSql})
     },
     removeDocument(documentId) {
       localWrites += 1;
-      db.transaction(() => {
-        stmt.deleteDoc.run(documentId);
+      return db.transaction(() => {
+        const removed = stmt.deleteDoc.run(documentId).changes;
         accessTable.clear(documentId);
+        return removed;
       })();
     },
     setAccess(documentId, access) {

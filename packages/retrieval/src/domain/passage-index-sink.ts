@@ -56,8 +56,7 @@ export function createPassageIndexSink(
       }
     },
     removeDocument(documentId: string) {
-      lexical.removeDocument(documentId);
-      vectors?.removeDocument(documentId);
+      return { passages: lexical.removeDocument(documentId), vectors: vectors?.removeDocument(documentId) ?? 0 };
     },
     setAccess(documentId: string, access: Access) {
       lexical.setAccess(documentId, access);

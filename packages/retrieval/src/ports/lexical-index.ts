@@ -64,8 +64,16 @@ export interface LexicalIndex {
    * document (title, parties, recitals), which is how a question names the instrument it is about.
    */
   putDocument(indexVersion: string, documentId: string, access: Access, passages: Passage[], card?: DocumentCard): void;
-  /** Removes a document from every index version. */
-  removeDocument(documentId: string): void;
+  /**
+   * Removes a document from every index version, leaving none of its terms in the index structures
+   * (no tombstone that keeps them until a merge); returns the passages removed.
+   */
+  removeDocument(documentId: string): number;
+  /**
+   * Rewrites the index structures whole, so no entry written before a delete survives in them (an
+   * index whose deletes once left tombstones keeps the deleted terms until such a merge).
+   */
+  compact(): void;
   /**
    * Documents with a card but no filed name recorded (cards written before cards kept names, or put
    * without one), so whoever knows the names can give them with `setDocumentName`.

@@ -68,8 +68,8 @@ export interface VectorStore {
   getModel(indexVersion: string): Uint8Array | null;
   /** Replaces every vector of a document in an index version. */
   putDocument(indexVersion: string, documentId: string, access: Access, items: VectorItem[]): void;
-  /** Removes a document from every index version. */
-  removeDocument(documentId: string): void;
+  /** Removes a document from every index version; returns the vectors removed. */
+  removeDocument(documentId: string): number;
   /** Replaces who may read a document, in every index version. */
   setAccess(documentId: string, access: Access): void;
   search(query: VectorQuery): VectorSearchResult;

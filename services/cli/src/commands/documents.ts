@@ -1,4 +1,5 @@
 import { LexnavError } from "@lexnav/core";
+import type { ErasureReport } from "@lexnav/ingest";
 import type { CliContext } from "../context.ts";
 import { renderDocumentLine } from "../render.ts";
 import { parseAcl } from "./ingest.ts";
@@ -13,9 +14,24 @@ export function listCommand(ctx: CliContext, json: boolean): void {
   for (const d of docs) ctx.out(renderDocumentLine(d));
 }
 
-export async function deleteCommand(ctx: CliContext, id: string): Promise<void> {
-  if (!(await ctx.pipeline.remove(id))) throw new LexnavError("not_found", `no document with id "${id}"`);
-  ctx.out(`deleted ${id}`);
+/** `lexnav delete <doc-id>`: erases a document from every store and says what it erased. */
+export async function deleteCommand(ctx: CliContext, id: string, json = false): Promise<ErasureReport> {
+  const report = await ctx.pipeline.remove(id);
+  if (!report) throw new LexnavError("not_found", `no document with id "${id}"`);
+  ctx.out(json ? JSON.stringify(report, null, 2) : renderErasure(report));
+  return report;
+}
+
+function renderErasure(r: ErasureReport): string {
+  return [
+    `deleted ${r.documentId}`,
+    `  catalog        ${r.versions} version(s) of text, ${r.nodes} provision node(s)`,
+    `  search stores  ${r.passages} passage(s), ${r.vectors} vector(s)`,
+    `  answers        ${r.answerRecords} record(s) erased to ids, offsets and keyed hashes`,
+    `  files          ${r.files.length === 0 ? "none written" : `${r.files.length} removed (re-run navindex to rewrite them)`}`,
+    ...r.files.map((f) => `                 ${f}`),
+    `  store          ${r.lexicalCompacted ? "index segments rewritten" : "no index segments"}, ${r.walTruncated ? "log truncated" : "log still open in another process: truncated at its next checkpoint"}`,
+  ].join("\n");
 }
 
 export async function aclCommand(ctx: CliContext, id: string, acl: string[]): Promise<void> {

@@ -29,6 +29,12 @@ export function navindexCommand(ctx: CliContext, opts: { out?: string; set?: str
     write("index.json", pretty);
     write("index.compact.txt", compact);
     write("full.json", JSON.stringify(store));
+    // Recorded so that deleting any of these documents removes the files that hold its text.
+    ctx.writtenFiles.record(
+      files,
+      docs.map((d) => d.document.id),
+      new Date().toISOString(),
+    );
   }
   const report: NavindexReport = {
     documents: docs.length,

@@ -27,6 +27,16 @@ export async function replayCommand(
     db.close();
   }
   if (!original) throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
+  // An answer drawn from a deleted document keeps no text to replay: say so, and show none.
+  if (original.erased) {
+    const report = { original, replayed: original, sameAnswer: false, missingEvidence: original.evidence.length };
+    ctx.out(
+      opts.json
+        ? JSON.stringify(report, null, 2)
+        : `answer ${original.id} (asked ${original.createdAt}): ${original.erased.note} (${original.erased.documentIds.join(", ")}); its text was erased on ${original.erased.at}, nothing to replay`,
+    );
+    return report;
+  }
   const ask = createStackAsk(ctx, opts.offline);
   const r = await ask.replay(original);
   const report: ReplayReport = { original, replayed: r.replayed, sameAnswer: r.sameAnswer, missingEvidence: r.missing };

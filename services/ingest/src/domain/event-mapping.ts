@@ -74,7 +74,8 @@ export function eventForResult(commandId: string, result: IngestResult, at: Date
           nodeCount: result.nodeCount,
           qualityStatus: result.qualityStatus ? QUALITY[result.qualityStatus] : documentV1.QualityStatus.UNSPECIFIED,
           occurredAt,
-          ...(result.title !== null ? { title: result.title } : {}),
+          // No title: it is read from the document's text, and the event log is kept for weeks and
+          // read by every subscriber whatever their access; a reader gets it from the catalog.
           ...(result.transactionSetId !== null ? { transactionSetId: result.transactionSetId } : {}),
         }),
       };

@@ -28,7 +28,7 @@ function result(over: Partial<IngestResult>): IngestResult {
 }
 
 function pipelineReturning(fn: (r: IngestRequest) => Promise<IngestResult>): IngestPipeline {
-  return { ingest: fn, remove: async () => true, setAccess: async () => true };
+  return { ingest: fn, remove: async () => null, setAccess: async () => true };
 }
 
 function recorder(fail = false): EventPublisher & { events: OutgoingEvent[] } {
@@ -87,6 +87,8 @@ describe("ingest-document handler", () => {
     expect(e.msgId).toBe("c1:document-indexed");
     const evt = fromBinary(ingestV1.DocumentIndexedSchema, e.data);
     expect(evt).toMatchObject({ commandId: "c1", documentId: "doc_1", version: "v1", nodeCount: 12 });
+    // the title is read from the text: it stays in the catalog, behind the reader's access
+    expect(evt.title).toBeUndefined();
   });
 
   it("announces a failed document as DocumentFailed and acks (a failure is a value, not an error)", async () => {

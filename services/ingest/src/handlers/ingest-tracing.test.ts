@@ -38,7 +38,7 @@ describe("ingest-document handler under OpenTelemetry", () => {
             transactionSetId: null,
             qualityStatus: "ok",
           }) satisfies IngestResult,
-        remove: async () => true,
+        remove: async () => null,
         setAccess: async () => true,
       },
       publisher: { publish: async (e) => void events.push(e) },
