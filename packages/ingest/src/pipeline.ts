@@ -32,7 +32,10 @@ export interface IngestResult {
 /** The ingest use case shared by the CLI (all-in-one) and the ingest service (NATS). */
 export interface IngestPipeline {
   ingest(request: IngestRequest): Promise<IngestResult>;
-  /** Marks a document deleted: it leaves every store; its failed/deleted state stays visible in the catalog. */
+  /**
+   * Marks a document deleted: it leaves every store; its failed/deleted state stays visible in the catalog.
+   * A document under legal hold (its own or its set's) is refused with a `conflict` naming the hold.
+   */
   remove(documentId: string): Promise<boolean>;
   /** Replaces who may read a document. */
   setAccess(documentId: string, access: Access): Promise<boolean>;

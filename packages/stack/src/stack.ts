@@ -1,8 +1,8 @@
-import type { Catalog } from "@lexnav/catalog";
-import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import type { AuditLog, Catalog, Control, ControlKey } from "@lexnav/catalog";
+import { createSqliteAuditLog, createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
-import { createIngestPipeline, type IngestPipeline } from "@lexnav/ingest";
+import { changeControl, createIngestPipeline, type IngestPipeline, walledSearchIndex } from "@lexnav/ingest";
 import {
   type AsyncReranker,
   buildDenseIndex,
@@ -31,11 +31,18 @@ export interface EmbeddedStack {
   vectors: VectorStore;
   pipeline: IngestPipeline;
   searcher: Searcher;
+  /** Who asked what and who used an operator view (ids, never document text), in the same store. */
+  audit: AuditLog;
   /**
    * Embeds every indexed document and activates a new dense index version: with the configured
    * model embedder when there is one, else by fitting the built-in embedder (`options.embedder`).
    */
   buildDenseIndex(options?: Parameters<typeof buildDenseIndex>[2]): Promise<DenseIndexReport>;
+  /**
+   * Places or lifts a law-firm control (wall, legal hold, external-model bar) on a document or a set;
+   * a wall reaches every store's permission filter in the same transaction. False: nothing changed.
+   */
+  changeControl(change: { place: Control } | { lift: ControlKey }): boolean;
   close(): void;
 }
 
@@ -72,6 +79,7 @@ export function createEmbeddedStack(
   const catalog = createSqliteCatalog(db);
   const lexical = createSqliteLexicalIndex(db);
   const vectors = createSqliteVectorStore(db);
+  const audit = createSqliteAuditLog(db);
   const embedderFor = createEmbedderLookup(vectors);
   // Query and passage vectors are only comparable from one model: refuse a version made by another.
   const queryEmbedderFor = (version: string): Embedder | null => {
@@ -107,7 +115,7 @@ export function createEmbeddedStack(
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
-  const pipeline: IngestPipeline = embedder
+  const indexing: IngestPipeline = embedder
     ? {
         ...ingestPipeline,
         ingest: async (request) => {
@@ -134,6 +142,15 @@ export function createEmbeddedStack(
         },
       }
     : ingestPipeline;
+  // A deleted document's questions leave the audit log too (a question may quote it); its ids stay.
+  const pipeline: IngestPipeline = {
+    ...indexing,
+    remove: async (documentId) => {
+      const removed = await indexing.remove(documentId);
+      if (removed) audit.redactDocument(documentId);
+      return removed;
+    },
+  };
   // The planner and expansion read the few routed documents' trees many times: keep the last ones.
   const trees = new Map<string, ProvisionNode[]>();
   const structure = (documentId: string, version: string) => {
@@ -165,6 +182,7 @@ export function createEmbeddedStack(
     lexical,
     vectors,
     pipeline,
+    audit,
     searcher: createSearcher({
       lexical,
       vectors,
@@ -186,6 +204,7 @@ export function createEmbeddedStack(
             ...(options?.passages ? { passages: options.passages } : {}),
           })
         : buildDenseIndex(vectors, indexable(), options),
+    changeControl: (change) => changeControl(catalog, walledSearchIndex(searchIndex, catalog), change),
     close: () => db.close(),
   };
 }

@@ -2,6 +2,14 @@ import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
 import { createEmbeddedStack, loadStackModels, type StackModels } from "@lexnav/stack";
 import { askCommand } from "./commands/ask.ts";
+import {
+  actorOf,
+  auditCommand,
+  holdCommand,
+  noExternalCommand,
+  recordAudit,
+  wallCommand,
+} from "./commands/controls.ts";
 import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
@@ -36,7 +44,13 @@ usage:
                                                 prints held-out figures on document-disjoint folds
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
-  lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
+  lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document (its walls stay)
+  lexnav wall <doc-id> | --set <id>  --deny <principal|group:name>... [--release]
+                                                ethical wall: keeps them out whatever access grants (operators)
+  lexnav hold <doc-id> | --set <id> [--release]  legal hold: the document(s) cannot be deleted (operators)
+  lexnav no-external <doc-id> | --set <id> [--release]
+                                                never send the text to an external model; asks answer offline
+  lexnav audit [--limit N] [--json]             who asked what, what was cited, operator views (operators)
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
             [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>]
             [--index-version <lex-...>] [--json]
@@ -96,6 +110,8 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     catalog: stack.catalog,
     pipeline: stack.pipeline,
     searcher: stack.searcher,
+    audit: stack.audit,
+    changeControl: stack.changeControl,
     models,
     logger,
     out: io.out,
@@ -124,6 +140,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         return 0;
       case "list":
         listCommand(ctx, json);
+        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "list" });
         return 0;
       case "navindex":
         navindexCommand(ctx, {
@@ -177,11 +194,25 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "delete":
         if (!args[0]) throw usageError("delete needs a document id");
+        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete", target: args[0] });
         await deleteCommand(ctx, args[0]);
         return 0;
       case "acl":
         if (!args[0]) throw usageError("acl needs a document id");
-        await aclCommand(ctx, args[0], values.acl ?? []);
+        if (values.acl || !values.deny) await aclCommand(ctx, args[0], values.acl ?? []);
+        if (values.deny) wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny });
+        return 0;
+      case "wall":
+        wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny ?? [] });
+        return 0;
+      case "hold":
+        holdCommand(ctx, controlOptions(values, args[0], json));
+        return 0;
+      case "no-external":
+        noExternalCommand(ctx, controlOptions(values, args[0], json));
+        return 0;
+      case "audit":
+        auditCommand(ctx, { ...actor(values), json, ...(values.limit ? { limit: Number(values.limit) } : {}) });
         return 0;
       case "ask": {
         const question = args.join(" ");
@@ -279,6 +310,29 @@ function scopeOptions(values: {
   };
 }
 
+/** `--principal` / `--group`: who runs the command. */
+function actor(values: { principal?: string | undefined; group?: string[] | undefined }): {
+  principal?: string;
+  groups: string[];
+} {
+  return { groups: values.group ?? [], ...(values.principal ? { principal: values.principal } : {}) };
+}
+
+/** What `wall`, `hold` and `no-external` share: the actor, the document or `--set`, `--release`. */
+function controlOptions(
+  values: Parameters<typeof actor>[0] & { set?: string | undefined; release?: boolean | undefined },
+  target: string | undefined,
+  json: boolean,
+) {
+  return {
+    ...actor(values),
+    release: values.release === true,
+    json,
+    ...(target ? { target } : {}),
+    ...(values.set ? { set: values.set } : {}),
+  };
+}
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -286,6 +340,8 @@ function parse(argv: string[]) {
     strict: true,
     options: {
       acl: { type: "string", multiple: true },
+      deny: { type: "string", multiple: true },
+      release: { type: "boolean" },
       set: { type: "string" },
       doc: { type: "string", multiple: true },
       "index-version": { type: "string" },

@@ -112,7 +112,14 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
     ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
   });
   try {
-    const evalCtx: CliContext = { ...ctx, catalog: stack.catalog, pipeline: stack.pipeline, searcher: stack.searcher };
+    const evalCtx: CliContext = {
+      ...ctx,
+      catalog: stack.catalog,
+      pipeline: stack.pipeline,
+      searcher: stack.searcher,
+      audit: stack.audit,
+      changeControl: stack.changeControl,
+    };
     const useModel = !opts.offline && !!ctx.config.answer?.apiKey;
     const asker = createStackAsk(evalCtx, opts.offline);
     // The harness picks who asks from the benchmark item; the answerer gets the question and that principal.
