@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AnswerRecord } from "@lexnav/answer";
-import { openSqliteDatabase } from "@lexnav/catalog";
+import { openSqliteDatabase, REDACTED_QUESTION } from "@lexnav/catalog";
 import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
 import type { DocumentRecord } from "@lexnav/document-model";
@@ -132,6 +132,7 @@ describe("law-firm controls: walls, legal hold, external-model bar, audit log", 
 
     // The wall shows on the record and survives an access change and a re-ingest with --acl.
     expect((await record(walled))?.access.deny).toEqual({ principals: [], groups: ["alpha"] });
+    expect((await cli("list")).out).toMatch(new RegExp(`${walled} .*\\[walled: group:alpha\\]`));
     expect((await cli("acl", walled, "--acl", "group:alpha")).code).toBe(0);
     await ingest(join(dir, "services-agreement.txt"), "--acl", "group:alpha", "--acl", "group:beta");
     expect((await record(walled))?.access).toMatchObject({ groups: ["alpha", "beta"], deny: { groups: ["alpha"] } });
@@ -183,6 +184,7 @@ describe("law-firm controls: walls, legal hold, external-model bar, audit log", 
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(new RegExp(`${other} is on legal hold since \\d{4}-.*, by local`));
     expect((await record(other))?.lifecycle).toBe("indexed");
+    expect((await cli("list")).out).toMatch(new RegExp(`${other} .*\\[legal hold since \\d{4}-`));
     expect((await hits("advisory", "lexical", "--group", "alpha")).map((h) => h.documentId)).toContain(other);
 
     // Only an operator places or releases a hold.
@@ -224,6 +226,8 @@ describe("law-firm controls: walls, legal hold, external-model bar, audit log", 
     const before = await run(config, "ask", QUESTION, "--mode", "hybrid", "--group", "beta", "--json");
     expect(before.code).toBe(0);
     expect(sentMarker()).toBe(true);
+    const modelAnswer = JSON.parse(before.out) as AnswerRecord;
+    expect(modelAnswer.answerer).toBe("model");
 
     expect((await cli("no-external", walled)).code).toBe(0);
     expect((await record(walled))?.noExternalModel).toBe(true);
@@ -239,6 +243,12 @@ describe("law-firm controls: walls, legal hold, external-model bar, audit log", 
       expect(rec.warnings.join(" ")).toMatch(/answered offline.*not to be sent to an external model/);
       expect(rec.ledger.entries).toEqual([]);
     }
+    // A model's answer over the barred text is not replayed through the model either.
+    api.requests.length = 0;
+    const replay = await run(config, "replay", modelAnswer.id);
+    expect(replay.code).toBe(1);
+    expect(replay.err).toMatch(/now marked not to be sent to an external model.*not replayed/);
+    expect(api.requests).toEqual([]);
     expect((await cli("no-external", walled, "--release")).code).toBe(0);
   });
 
@@ -294,5 +304,13 @@ describe("law-firm controls: walls, legal hold, external-model bar, audit log", 
     } finally {
       conn.close();
     }
+
+    // Deleting the cited document redacts the question of the entries that named it; ids stay.
+    expect((await cli("delete", walled)).code).toBe(0);
+    const after = JSON.parse((await cli("audit", "--json")).out) as Array<Record<string, unknown>>;
+    expect(after.find((e) => e.answerId === rec.id)).toMatchObject({
+      question: REDACTED_QUESTION,
+      documentIds: [walled],
+    });
   });
 });
