@@ -294,6 +294,7 @@ describe("law-firm controls: walls, legal hold, external-model bar, audit log", 
     expect(actions).toContain("local list");
     expect(actions).toContain("local hold");
     expect(actions).toContain("local wall");
+    expect(actions).toContain("local delete (refused)");
 
     // No document text in the log: a sentence of the document appears in no row.
     const conn = openSqliteDatabase(db);

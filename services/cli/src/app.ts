@@ -194,8 +194,13 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "delete":
         if (!args[0]) throw usageError("delete needs a document id");
+        try {
+          await deleteCommand(ctx, args[0]);
+        } catch (e) {
+          recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete (refused)", target: args[0] });
+          throw e;
+        }
         recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete", target: args[0] });
-        await deleteCommand(ctx, args[0]);
         return 0;
       case "acl":
         if (!args[0]) throw usageError("acl needs a document id");
@@ -260,6 +265,12 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "replay": {
         if (!args[0]) throw usageError("replay needs an answer id");
         const r = await replayCommand(ctx, args[0], { json, offline: values.offline === true });
+        recordAudit(ctx, actorOf(ctx, actor(values)), {
+          action: "replay",
+          operator: false,
+          answerId: args[0],
+          documentIds: [...new Set(r.replayed.citations.map((c) => c.documentId))],
+        });
         return r.sameAnswer ? 0 : 1;
       }
       case "cost":
