@@ -148,6 +148,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           ...(values.out ? { out: values.out } : {}),
           ...(values.set ? { set: values.set } : {}),
         });
+        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "navindex", target: values.set ?? null });
         return 0;
       case "eval": {
         if (args[0] === "answers") {
