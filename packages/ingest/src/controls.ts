@@ -63,9 +63,10 @@ export function legalHoldError(record: DocumentRecord): LexnavError | null {
   const hold = record.legalHold;
   if (!hold) return null;
   const on = hold.scope === "set" ? ` (a hold on its transaction set ${hold.scopeId})` : "";
+  const release = hold.scope === "set" ? `--set ${hold.scopeId}` : hold.scopeId;
   return new LexnavError(
     "conflict",
-    `${record.id} is on legal hold since ${hold.since}, by ${hold.by}${on}: it cannot be deleted until the hold is released (lexnav hold ${hold.scopeId} --release)`,
+    `${record.id} is on legal hold since ${hold.since}, by ${hold.by}${on}: it cannot be deleted until the hold is released (lexnav hold ${release} --release)`,
     { retryable: false },
   );
 }
