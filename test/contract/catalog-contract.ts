@@ -173,6 +173,48 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
       expect(catalog.setAccess("nope", { principals: [], groups: [] }, NOW)).toBe(false);
     });
 
+    it("reads a document's controls and its set's into the record; access changes never lift them", () => {
+      const up = (id: string) =>
+        catalog.upsertReceived(
+          { id, source: `/c/${id}.txt`, fileName: `${id}.txt`, access: { principals: [], groups: ["deal"] } },
+          NOW,
+        );
+      const profile = { title: null, role: "unknown" as const, effectiveDate: null, transactionSetId: "set-1" };
+      up("a");
+      catalog.setProfile("a", profile, NOW);
+      const by = { by: "ops", since: NOW };
+      expect(catalog.placeControl({ scope: "set", scopeId: "set-1", kind: "deny_group", name: "lit", ...by })).toBe(
+        true,
+      );
+      expect(catalog.placeControl({ scope: "set", scopeId: "set-1", kind: "deny_group", name: "lit", ...by })).toBe(
+        false,
+      );
+      catalog.placeControl({ scope: "document", scopeId: "a", kind: "deny_principal", name: "eve", ...by });
+      catalog.placeControl({ scope: "set", scopeId: "set-1", kind: "legal_hold", name: "", ...by });
+      catalog.placeControl({ scope: "document", scopeId: "a", kind: "no_external_model", name: "", ...by });
+      // a later member of the set takes the set's controls, not the other document's own
+      up("b");
+      catalog.setProfile("b", profile, NOW);
+      const a = catalog.getDocument("a");
+      expect(a?.access).toEqual({ principals: [], groups: ["deal"], deny: { principals: ["eve"], groups: ["lit"] } });
+      expect(a?.legalHold).toEqual({ scope: "set", scopeId: "set-1", since: NOW, by: "ops" });
+      expect(a?.noExternalModel).toBe(true);
+      const b = catalog.listDocuments().find((d) => d.id === "b");
+      expect(b?.access.deny).toEqual({ principals: [], groups: ["lit"] });
+      expect(b?.legalHold?.scope).toBe("set");
+      expect(b?.noExternalModel ?? false).toBe(false);
+      // an access change and a re-received document keep the walls
+      catalog.setAccess("a", { principals: ["carol"], groups: [] }, NOW);
+      up("a");
+      expect(catalog.getDocument("a")?.access.deny).toEqual({ principals: ["eve"], groups: ["lit"] });
+      expect(catalog.liftControl({ scope: "set", scopeId: "set-1", kind: "deny_group", name: "lit" })).toBe(true);
+      expect(catalog.getDocument("b")?.access.deny).toBeUndefined();
+      expect(catalog.listControls({ scope: "document", scopeId: "a" }).map((c) => c.kind)).toEqual([
+        "deny_principal",
+        "no_external_model",
+      ]);
+    });
+
     it("keeps the profile's facts with title and role, and clears them when told", () => {
       catalog.upsertReceived(
         { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: ["g"] } },

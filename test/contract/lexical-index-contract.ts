@@ -123,6 +123,24 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       ]);
     });
 
+    it("keeps a walled principal or group out inside the search, whatever its grants; the wall lifts with access", () => {
+      const walled: Access = { ...DEAL, principals: ["alice"], deny: { principals: [], groups: ["deal-team"] } };
+      index.putDocument(v, "d1", walled, [passage("d1", 1, "The purchase price is $10,000,000.")], {
+        text: "Acme Corp purchase agreement",
+      });
+      const bob = { id: "bob", groups: ["deal-team", "board"] };
+      for (const who of [alice, bob]) {
+        expect(index.search({ text: "purchase price", principal: who, k: 5 }).hits).toEqual([]);
+        expect(index.searchDocuments({ text: "Acme Corp", principal: who, k: 5 }).hits).toEqual([]);
+      }
+      // a wall on one principal leaves the rest of the group in
+      index.setAccess("d1", { ...DEAL, deny: { principals: ["alice"], groups: [] } });
+      expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toEqual([]);
+      expect(index.search({ text: "purchase price", principal: bob, k: 5 }).hits).toHaveLength(1);
+      index.setAccess("d1", DEAL);
+      expect(index.search({ text: "purchase price", principal: alice, k: 5 }).hits).toHaveLength(1);
+    });
+
     it("keeps the previous index version queryable until the new one is switched in", () => {
       index.putDocument(v, "d1", DEAL, [passage("d1", 1, "Termination for convenience on thirty days notice.")]);
       const next = index.createVersion();

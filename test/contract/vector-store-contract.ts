@@ -81,6 +81,22 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
       expect(r.hits.map((h) => h.documentId)).toEqual(["b"]);
     });
 
+    it("keeps a walled principal or group out inside the nearest-neighbour query, whatever its grants", () => {
+      store.putDocument(v, "d1", { ...DEAL, deny: { principals: [], groups: ["deal-team"] } }, [
+        item("d1", 1, unit(1, 0, 0, 0)),
+      ]);
+      store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(0, 1, 0, 0))]);
+      const q = { vector: unit(1, 0, 0, 0), principal: alice, k: 5 };
+      expect(store.search(q).hits.map((h) => h.documentId)).toEqual(["d2"]);
+      store.setAccess("d1", { ...DEAL, deny: { principals: ["alice"], groups: [] } });
+      expect(store.search(q).hits.map((h) => h.documentId)).toEqual(["d2"]);
+      expect(
+        store.search({ ...q, principal: { id: "bob", groups: ["deal-team"] } }).hits.map((h) => h.documentId),
+      ).toEqual(["d1", "d2"]);
+      store.setAccess("d1", DEAL);
+      expect(store.search(q).hits.map((h) => h.documentId)).toEqual(["d1", "d2"]);
+    });
+
     it("applies permission changes and deletes immediately", () => {
       store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 1, 0, 0))]);
       const q = { vector: unit(1, 0, 0, 0), principal: alice, k: 5 };

@@ -186,6 +186,49 @@ describe("the answer service over gRPC", () => {
     }
   });
 
+  it("keeps a walled group out of Ask and Search inside the store filter, and lets it back in when the wall lifts", async () => {
+    const wall = { scope: "document" as const, scopeId: ids.verso, kind: "deny_group" as const, name: "deals" };
+    expect(served.stack.changeControl({ place: { ...wall, by: "ops", since: "2026-12-01T00:00:00.000Z" } })).toBe(true);
+    const searcher = searchClient(served.port);
+    try {
+      const asked = await client.ask({ question: ASK_VERSO, principal: DEALS, mode: searchV1.SearchMode.HYBRID });
+      expect(wire(asked)).not.toContain(ids.verso);
+      const found = await searcher.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
+      expect(found.hits).toEqual([]);
+      expect(served.stack.changeControl({ lift: wall })).toBe(true);
+      const back = await searcher.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
+      expect(back.hits.length).toBeGreaterThan(0);
+    } finally {
+      searcher.close();
+    }
+  });
+
+  it("records every Ask and Search in the audit log: who, what, the documents cited or returned, by id", async () => {
+    const asked = await client.ask({ question: ASK_VERSO, principal: DEALS, mode: searchV1.SearchMode.HYBRID });
+    const searcher = searchClient(served.port);
+    try {
+      await searcher.search({ query: "termination for convenience", principal: BOARD, topK: 3 });
+    } finally {
+      searcher.close();
+    }
+    const log = served.stack.audit.list({ limit: 10 });
+    expect(log.find((e) => e.answerId === asked.answerId)).toMatchObject({
+      principal: "ann",
+      groups: ["deals"],
+      channel: "grpc",
+      action: "ask",
+      question: ASK_VERSO,
+      documentIds: [...new Set(asked.citations.map((c) => c.documentId))],
+    });
+    expect(asked.citations.length).toBeGreaterThan(0);
+    const search = log.find((e) => e.action === "search" && e.principal === "bob");
+    expect(search).toMatchObject({ channel: "grpc", question: "termination for convenience" });
+    expect(search?.documentIds).not.toContain(ids.verso);
+    // ids, never document text: no quote of the answer is in the log
+    const quote = asked.citations[0]?.quote as string;
+    expect(JSON.stringify(log)).not.toContain(quote);
+  });
+
   it("refuses a request it cannot honour with INVALID_ARGUMENT and a reason", async () => {
     const missing = await client.refusal({ question: "Which law governs?" });
     expect(missing.code).toBe(status.INVALID_ARGUMENT);

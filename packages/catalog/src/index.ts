@@ -1,11 +1,16 @@
+export { createSqliteAuditLog, REDACTED_QUESTION } from "./adapters/sqlite-audit-log.ts";
 export {
   CATALOG_SCHEMA_VERSION,
   createSqliteCatalog,
   openSqliteDatabase,
   truncateWriteAheadLog,
 } from "./adapters/sqlite-catalog.ts";
+export type { AuditEntry, AuditLog, AuditRecord } from "./ports/audit-log.ts";
 export type {
   Catalog,
+  Control,
+  ControlKey,
+  ControlKind,
   DocumentFilter,
   DocumentProfileUpdate,
   DocumentUpsert,

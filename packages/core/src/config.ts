@@ -48,7 +48,12 @@ export const configSchema = z.object({
   LEXNAV_EMBEDDER_MODEL_DIR: z.string().min(1).optional(),
   // The offline answerer's evidence model (a `lexnav train evidence` file); absent: the one lexnav ships.
   LEXNAV_EVIDENCE_MODEL: z.string().min(1).optional(),
+  // The group whose members may use operator views and controls (audit, hold, wall, no-external).
+  LEXNAV_OPERATOR_GROUP: z.string().min(1).optional(),
 });
+
+/** The operator group when the config names none. */
+export const DEFAULT_OPERATOR_GROUP = "lexnav-operators";
 
 export interface LexnavConfig {
   dbPath: string;
@@ -70,6 +75,8 @@ export interface LexnavConfig {
   embedderModelDir?: string;
   /** The offline answerer's evidence model file; absent: the shipped one. */
   evidenceModelPath?: string;
+  /** Members of this group may use operator views and controls; absent: `DEFAULT_OPERATOR_GROUP`. */
+  operatorGroup?: string;
 }
 
 /** How lexnav calls the language model and what it assumes tokens cost. */
@@ -144,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
     ...(e.LEXNAV_EMBEDDER_MODEL_DIR !== undefined ? { embedderModelDir: e.LEXNAV_EMBEDDER_MODEL_DIR } : {}),
     ...(e.LEXNAV_EVIDENCE_MODEL !== undefined ? { evidenceModelPath: e.LEXNAV_EVIDENCE_MODEL } : {}),
+    operatorGroup: e.LEXNAV_OPERATOR_GROUP ?? DEFAULT_OPERATOR_GROUP,
   };
 }
 

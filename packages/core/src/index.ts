@@ -3,6 +3,7 @@ export {
   configSchema,
   DEFAULT_LIMITS,
   DEFAULT_MODEL_PRICES,
+  DEFAULT_OPERATOR_GROUP,
   listPrices,
   loadConfig,
   type ModelPrices,

@@ -24,6 +24,27 @@ export type DocumentRole =
 export interface Access {
   principals: string[];
   groups: string[];
+  /**
+   * Ethical walls: principals and groups that may not read the document whatever the lists above or
+   * their group memberships grant. Set by a wall on the document or on its transaction set, never by
+   * an ingest's `--acl`; absent or empty: no wall.
+   */
+  deny?: AccessDeny;
+}
+
+/** The principals and groups an ethical wall keeps out. */
+export interface AccessDeny {
+  principals: string[];
+  groups: string[];
+}
+
+/** Why a document cannot be deleted: a legal hold on it or on its transaction set, and who placed it when. */
+export interface LegalHold {
+  /** What the hold was placed on: the document itself, or the transaction set it is filed under. */
+  scope: "document" | "set";
+  scopeId: string;
+  since: string;
+  by: string;
 }
 
 /** Why a document failed: a code from the closed error set and a sentence a person can act on. */
@@ -68,6 +89,10 @@ export interface DocumentRecord {
   transactionSetId: string | null;
   /** Read with title and role; absent for a document profiled before facts were kept. */
   facts?: DocumentFacts | null;
+  /** A legal hold on the document or its set (absent or null: none): it cannot be deleted. */
+  legalHold?: LegalHold | null;
+  /** Its text may not be sent to an external model (flagged on the document or its set). */
+  noExternalModel?: boolean;
   createdAt: string;
   updatedAt: string;
 }

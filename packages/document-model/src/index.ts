@@ -1,5 +1,6 @@
 export type {
   Access,
+  AccessDeny,
   Block,
   BlockKind,
   ContentType,
@@ -9,6 +10,7 @@ export type {
   DocumentVersion,
   Extraction,
   FailureReason,
+  LegalHold,
   LifecycleState,
   PageAnchor,
   QualityIssue,

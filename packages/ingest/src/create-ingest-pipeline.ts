@@ -5,6 +5,7 @@ import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
 import { extractDocument } from "@lexnav/extract";
+import { documentsUnder, legalHoldError, setIsWalled, walledSearchIndex } from "./controls.ts";
 import type {
   DerivedArtefacts,
   ErasureReport,
@@ -49,7 +50,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const now = deps.now ?? (() => new Date().toISOString());
   const structurer = deps.structurer ?? createStructurer();
 
-  const searchIndex = deps.searchIndex;
+  const searchIndex = deps.searchIndex && walledSearchIndex(deps.searchIndex, catalog);
   const derived = deps.derived;
 
   /** The rest of the set of a document no longer indexed keeps no link into it. */
@@ -225,6 +226,13 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       // whichever of them arrived first.
       if (setId !== null) relinkTransactionSet(catalog, setId);
       else setId = fileIntoTransactionSet(catalog, id, stamp);
+      // Filed into a walled set: its members' stores take the set's walls.
+      if (setId !== null && transactionSetId === null && setIsWalled(catalog, setId)) {
+        const members = documentsUnder(catalog, { scope: "set", scopeId: setId });
+        catalog.transaction(() => {
+          for (const m of members) searchIndex?.setAccess(m.id, m.access);
+        });
+      }
     } catch (cause) {
       // Filing and linking across documents is an enrichment: the document itself is indexed and stays so.
       logger.warn("transaction set filing or linking failed", { setId, error: toLexnavError(cause).message });
@@ -262,6 +270,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     async remove(documentId) {
       const record = catalog.getDocument(documentId);
       if (!record) return null;
+      const held = legalHoldError(record);
+      if (held) throw held;
       const erased = catalog.transaction(() => {
         const { versions, nodes } = catalog.eraseVersions(documentId);
         catalog.markDeleted(documentId, now());

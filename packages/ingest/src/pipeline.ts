@@ -34,7 +34,8 @@ export interface IngestPipeline {
   ingest(request: IngestRequest): Promise<IngestResult>;
   /**
    * Marks a document deleted and erases its text from every store and derived artefact; its
-   * deleted state stays visible in the catalog. Null when there is no such document.
+   * deleted state stays visible in the catalog. Null when there is no such document. A document
+   * under legal hold (its own or its set's) is refused with a `conflict` naming the hold.
    */
   remove(documentId: string): Promise<ErasureReport | null>;
   /** Replaces who may read a document. */

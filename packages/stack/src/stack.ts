@@ -1,9 +1,21 @@
 import { createSqliteAnswerStore } from "@lexnav/answer";
-import type { Catalog } from "@lexnav/catalog";
-import { createSqliteCatalog, loadStoreKey, openSqliteDatabase, truncateWriteAheadLog } from "@lexnav/catalog";
+import type { AuditLog, Catalog, Control, ControlKey } from "@lexnav/catalog";
+import {
+  createSqliteAuditLog,
+  createSqliteCatalog,
+  loadStoreKey,
+  openSqliteDatabase,
+  truncateWriteAheadLog,
+} from "@lexnav/catalog";
 import { hmacSha256Hex, type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
-import { createIngestPipeline, type DerivedArtefacts, type IngestPipeline } from "@lexnav/ingest";
+import {
+  changeControl,
+  createIngestPipeline,
+  type DerivedArtefacts,
+  type IngestPipeline,
+  walledSearchIndex,
+} from "@lexnav/ingest";
 import {
   type AsyncReranker,
   buildDenseIndex,
@@ -35,11 +47,18 @@ export interface EmbeddedStack {
   searcher: Searcher;
   /** Files written from documents' text (navindex output): recorded so a delete removes them. */
   writtenFiles: WrittenFiles;
+  /** Who asked what and who used an operator view (ids, never document text), in the same store. */
+  audit: AuditLog;
   /**
    * Embeds every indexed document and activates a new dense index version: with the configured
    * model embedder when there is one, else by fitting the built-in embedder (`options.embedder`).
    */
   buildDenseIndex(options?: Parameters<typeof buildDenseIndex>[2]): Promise<DenseIndexReport>;
+  /**
+   * Places or lifts a law-firm control (wall, legal hold, external-model bar) on a document or a set;
+   * a wall reaches every store's permission filter in the same transaction. False: nothing changed.
+   */
+  changeControl(change: { place: Control } | { lift: ControlKey }): boolean;
   close(): void;
 }
 
@@ -76,6 +95,7 @@ export function createEmbeddedStack(
   const catalog = createSqliteCatalog(db);
   const lexical = createSqliteLexicalIndex(db);
   const vectors = createSqliteVectorStore(db);
+  const audit = createSqliteAuditLog(db);
   const embedderFor = createEmbedderLookup(vectors);
   // Query and passage vectors are only comparable from one model: refuse a version made by another.
   const queryEmbedderFor = (version: string): Embedder | null => {
@@ -129,7 +149,7 @@ export function createEmbeddedStack(
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
-  const pipeline: IngestPipeline = embedder
+  const indexing: IngestPipeline = embedder
     ? {
         ...ingestPipeline,
         ingest: async (request) => {
@@ -156,6 +176,15 @@ export function createEmbeddedStack(
         },
       }
     : ingestPipeline;
+  // A deleted document's questions leave the audit log too (a question may quote it); its ids stay.
+  const pipeline: IngestPipeline = {
+    ...indexing,
+    remove: async (documentId) => {
+      const removed = await indexing.remove(documentId);
+      if (removed) audit.redactDocument(documentId);
+      return removed;
+    },
+  };
   // The planner and expansion read the few routed documents' trees many times: keep the last ones.
   const trees = new Map<string, ProvisionNode[]>();
   const structure = (documentId: string, version: string) => {
@@ -188,6 +217,7 @@ export function createEmbeddedStack(
     vectors,
     pipeline,
     writtenFiles,
+    audit,
     searcher: createSearcher({
       lexical,
       vectors,
@@ -209,6 +239,7 @@ export function createEmbeddedStack(
             ...(options?.passages ? { passages: options.passages } : {}),
           })
         : buildDenseIndex(vectors, indexable(), options),
+    changeControl: (change) => changeControl(catalog, walledSearchIndex(searchIndex, catalog), change),
     close: () => db.close(),
   };
 }

@@ -8,6 +8,7 @@ import {
   status,
 } from "@grpc/grpc-js";
 import type { AnswerStore, Ask } from "@lexnav/answer";
+import type { AuditEntry, AuditLog } from "@lexnav/catalog";
 import {
   contextFromHeaders,
   inSpan,
@@ -59,6 +60,8 @@ export interface AnswerAppDeps {
    * transaction set, or both); undefined when it names none.
    */
   scope: (scope: RequestScope) => string[] | undefined;
+  /** Where every Ask and Search is recorded: who asked what, which documents came back (ids only). */
+  audit: AuditLog;
   logger: Logger;
 }
 
@@ -163,6 +166,20 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     return { ...request, principal: create(documentV1.PrincipalSchema, principal) };
   };
 
+  const audit = (
+    principal: { id: string; groups: readonly string[] },
+    entry: Pick<AuditEntry, "action" | "question" | "mode" | "scope" | "documentIds" | "answerId">,
+  ) =>
+    deps.audit.append({
+      at: new Date().toISOString(),
+      principal: principal.id,
+      groups: [...principal.groups],
+      channel: "grpc",
+      operator: false,
+      target: null,
+      ...entry,
+    });
+
   const ask = unary<answerV1.AskRequest, answerV1.AskResponse>(
     answerV1.AnswerService,
     "Ask",
@@ -188,6 +205,14 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
         },
       });
       deps.store.put(record);
+      audit(call.principal, {
+        action: "ask",
+        question: record.question,
+        mode: record.mode,
+        scope: record.scope ?? null,
+        documentIds: [...new Set(record.citations.map((c) => c.documentId))],
+        answerId: record.id,
+      });
       span.setAttributes({ "lexnav.answer_id": record.id, "lexnav.abstained": record.abstained });
       const response = askResponse(record, trace);
       const log = {
@@ -213,6 +238,14 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
         deps.text,
       );
       const response = searchResponse(result, deps.nodeLookup(), call.trace);
+      audit(call.request.principal, {
+        action: "search",
+        question: call.request.query,
+        mode: call.request.mode,
+        scope: documentIds ?? null,
+        documentIds: [...new Set(result.passages.map((p) => p.documentId))],
+        answerId: null,
+      });
       return { response, log: { mode: call.request.mode, hits: response.hits.length } };
     },
   );

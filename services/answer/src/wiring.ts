@@ -7,11 +7,12 @@ import type { Callers } from "./domain/callers.ts";
 
 /**
  * The answer service over an embedded stack: asks with the configured model and offline, answer
- * records in `answers` (a connection to the same store), Search on the stack's searcher. Versions and
+ * records in `answers` (a connection to the same store), Search on the stack's searcher, every call
+ * in the stack's audit log. Versions and
  * provisions are read from the catalog on every call (`longLived`), so a delete is seen at once.
  */
 export function createAnswerAppOnStack(
-  stack: Pick<EmbeddedStack, "catalog" | "searcher">,
+  stack: Pick<EmbeddedStack, "catalog" | "searcher" | "audit">,
   config: LexnavConfig,
   answers: SqlDatabase,
   logger: Logger,
@@ -26,6 +27,7 @@ export function createAnswerAppOnStack(
     text: (documentId, version) => stack.catalog.getVersion(documentId, version)?.text ?? null,
     nodeLookup: () => cachedVersionNode(stack.catalog),
     scope: (scope) => requestScope(stack.catalog, scope),
+    audit: stack.audit,
     logger,
     ...(callers ? { callers } : {}),
   });

@@ -2,6 +2,14 @@ import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
 import { createEmbeddedStack, loadStackModels, type StackModels } from "@lexnav/stack";
 import { askCommand } from "./commands/ask.ts";
+import {
+  actorOf,
+  auditCommand,
+  holdCommand,
+  noExternalCommand,
+  recordAudit,
+  wallCommand,
+} from "./commands/controls.ts";
 import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
@@ -38,7 +46,13 @@ usage:
   lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
   lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
                                                 file lexnav wrote; reports what it erased
-  lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
+  lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document (its walls stay)
+  lexnav wall <doc-id> | --set <id>  --deny <principal|group:name>... [--release]
+                                                ethical wall: keeps them out whatever access grants (operators)
+  lexnav hold <doc-id> | --set <id> [--release]  legal hold: the document(s) cannot be deleted (operators)
+  lexnav no-external <doc-id> | --set <id> [--release]
+                                                never send the text to an external model; asks answer offline
+  lexnav audit [--limit N] [--json]             who asked what, what was cited, operator views (operators)
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
             [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>]
             [--index-version <lex-...>] [--json]
@@ -107,6 +121,8 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     pipeline: stack.pipeline,
     searcher: stack.searcher,
     writtenFiles: stack.writtenFiles,
+    audit: stack.audit,
+    changeControl: stack.changeControl,
     models,
     logger,
     out: io.out,
@@ -135,6 +151,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         return 0;
       case "list":
         listCommand(ctx, json);
+        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "list" });
         return 0;
       case "navindex":
         navindexCommand(ctx, {
@@ -142,6 +159,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           ...(values.out ? { out: values.out } : {}),
           ...(values.set ? { set: values.set } : {}),
         });
+        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "navindex", target: values.set ?? null });
         return 0;
       case "eval": {
         if (args[0] === "answers") {
@@ -188,11 +206,30 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "delete":
         if (!args[0]) throw usageError("delete needs a document id");
-        await deleteCommand(ctx, args[0], json);
+        try {
+          await deleteCommand(ctx, args[0], json);
+        } catch (e) {
+          recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete (refused)", target: args[0] });
+          throw e;
+        }
+        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete", target: args[0] });
         return 0;
       case "acl":
         if (!args[0]) throw usageError("acl needs a document id");
-        await aclCommand(ctx, args[0], values.acl ?? []);
+        if (values.acl || !values.deny) await aclCommand(ctx, args[0], values.acl ?? []);
+        if (values.deny) wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny });
+        return 0;
+      case "wall":
+        wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny ?? [] });
+        return 0;
+      case "hold":
+        holdCommand(ctx, controlOptions(values, args[0], json));
+        return 0;
+      case "no-external":
+        noExternalCommand(ctx, controlOptions(values, args[0], json));
+        return 0;
+      case "audit":
+        auditCommand(ctx, { ...actor(values), json, ...(values.limit ? { limit: Number(values.limit) } : {}) });
         return 0;
       case "ask": {
         const question = args.join(" ");
@@ -240,6 +277,12 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "replay": {
         if (!args[0]) throw usageError("replay needs an answer id");
         const r = await replayCommand(ctx, args[0], { json, offline: values.offline === true });
+        recordAudit(ctx, actorOf(ctx, actor(values)), {
+          action: "replay",
+          operator: false,
+          answerId: args[0],
+          documentIds: [...new Set(r.replayed.citations.map((c) => c.documentId))],
+        });
         return r.sameAnswer ? 0 : 1;
       }
       case "cost":
@@ -290,6 +333,29 @@ function scopeOptions(values: {
   };
 }
 
+/** `--principal` / `--group`: who runs the command. */
+function actor(values: { principal?: string | undefined; group?: string[] | undefined }): {
+  principal?: string;
+  groups: string[];
+} {
+  return { groups: values.group ?? [], ...(values.principal ? { principal: values.principal } : {}) };
+}
+
+/** What `wall`, `hold` and `no-external` share: the actor, the document or `--set`, `--release`. */
+function controlOptions(
+  values: Parameters<typeof actor>[0] & { set?: string | undefined; release?: boolean | undefined },
+  target: string | undefined,
+  json: boolean,
+) {
+  return {
+    ...actor(values),
+    release: values.release === true,
+    json,
+    ...(target ? { target } : {}),
+    ...(values.set ? { set: values.set } : {}),
+  };
+}
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -297,6 +363,8 @@ function parse(argv: string[]) {
     strict: true,
     options: {
       acl: { type: "string", multiple: true },
+      deny: { type: "string", multiple: true },
+      release: { type: "boolean" },
       set: { type: "string" },
       doc: { type: "string", multiple: true },
       "index-version": { type: "string" },

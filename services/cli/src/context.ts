@@ -1,8 +1,8 @@
-import type { Catalog } from "@lexnav/catalog";
+import type { AuditLog, Catalog } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
 import type { IngestPipeline } from "@lexnav/ingest";
 import type { Searcher } from "@lexnav/retrieval";
-import type { StackModels, WrittenFiles } from "@lexnav/stack";
+import type { EmbeddedStack, StackModels, WrittenFiles } from "@lexnav/stack";
 
 /** Everything a command needs, wired once by the composition root. */
 export interface CliContext {
@@ -12,6 +12,10 @@ export interface CliContext {
   searcher: Searcher;
   /** Where files written from documents' text are recorded, so a delete removes them. */
   writtenFiles: WrittenFiles;
+  /** Who asked what and who used an operator view, in the same store. */
+  audit: AuditLog;
+  /** Places or lifts a wall, legal hold or external-model bar (the stack's, so walls reach every store). */
+  changeControl: EmbeddedStack["changeControl"];
   /** The local models the config named, loaded once (stores opened by commands use them too). */
   models?: StackModels;
   logger: Logger;

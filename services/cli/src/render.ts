@@ -51,5 +51,17 @@ export function renderQuality(q: QualityReport): string {
 
 export function renderDocumentLine(d: DocumentRecord): string {
   const what = d.lifecycle === "failed" ? `FAILED ${d.failure?.code}: ${d.failure?.reason}` : (d.title ?? "(untitled)");
-  return `${d.id}  ${d.lifecycle.padEnd(8)} ${d.role.padEnd(16)} ${d.effectiveDate ?? "          "}  ${oneLine(what, 90)}`;
+  return `${d.id}  ${d.lifecycle.padEnd(8)} ${d.role.padEnd(16)} ${d.effectiveDate ?? "          "}  ${oneLine(what, 90)}${controlNotes(d)}`;
+}
+
+/** The law-firm controls on a document, as `list` shows them: walls, legal hold, the external-model bar. */
+function controlNotes(d: DocumentRecord): string {
+  const deny = d.access.deny;
+  const walled = deny ? [...deny.principals, ...deny.groups.map((g) => `group:${g}`)] : [];
+  const notes = [
+    ...(walled.length > 0 ? [`walled: ${walled.join(", ")}`] : []),
+    ...(d.legalHold ? [`legal hold since ${d.legalHold.since.slice(0, 10)}`] : []),
+    ...(d.noExternalModel ? ["no external model"] : []),
+  ];
+  return notes.length > 0 ? `  [${notes.join("; ")}]` : "";
 }

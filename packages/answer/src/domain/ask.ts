@@ -149,9 +149,27 @@ export function createAsk(deps: AskDeps) {
     // The documents retrieval routed the question to, and what chose them (none when a model planned over
     // everything the asker may read).
     let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
+    // Text of a document barred from external models never reaches the model: when any document whose
+    // text (or planner index entries) would be sent is barred, the question is answered offline, and says so.
+    let useModel = deps.model !== null;
+    const keepLocal = (documentIds: Iterable<string>) => {
+      if (!useModel) return;
+      const barred = [...new Set(documentIds)].filter((id) => deps.document(id)?.noExternalModel === true);
+      if (barred.length === 0) return;
+      useModel = false;
+      warnings.push(
+        `answered offline, not by ${deps.model?.name ?? "the model"}: ${barred.length} document(s) it would have been sent are marked not to be sent to an external model (${barred.join(", ")})`,
+      );
+    };
+    const nav =
+      req.mode === "navindex" && deps.model && deps.navindex
+        ? deps.navindex(req.principal, question, req.documentIds)
+        : null;
+    if (nav) keepLocal([...nav.known].map((key) => key.split(" ")[0] as string));
 
     if (req.mode === "inject") {
       const docs = corpus();
+      keepLocal(docs.map((d) => d.documentId));
       extract = buildExtract(
         docs.map((d) => {
           const t = deps.text(d.documentId, d.version) ?? "";
@@ -169,14 +187,13 @@ export function createAsk(deps: AskDeps) {
         { text: deps.text, document: deps.document },
       );
       const tokens = extract.reduce((s, e) => s + countTokens(e.text), 0);
-      if (deps.model && tokens > maxInject)
+      if (useModel && tokens > maxInject)
         throw new LexnavError(
           "too_large",
           `inject would send ${tokens} tokens (limit ${maxInject}); ask with a navigate mode such as --mode navindex`,
         );
       selected = extract.map((e) => `${e.documentId}/`);
-    } else if (req.mode === "navindex" && deps.model && deps.navindex) {
-      const nav = deps.navindex(req.principal, question, req.documentIds);
+    } else if (nav && useModel && deps.model) {
       indexVersion = nav.indexVersion;
       if (nav.routing) routing = nav.routing;
       const plan = await deps.model.answerer.plan({
@@ -225,12 +242,13 @@ export function createAsk(deps: AskDeps) {
         by: r.trace.routedBy,
       };
       extract = buildExtract(r.passages, deps);
+      keepLocal(extract.map((e) => e.documentId));
     }
     for (const e of extract)
       if (looksLikeInstructions(e.text))
         warnings.push(`${e.docLabel} contains text addressed to a model; it was passed as quoted evidence only`);
 
-    const draft = await respond(deps.model !== null, question, extract, req.mode, usage, req.onText);
+    const draft = await respond(useModel, question, extract, req.mode, usage, req.onText);
     const readable = () =>
       corpus().map((d) => {
         const doc = deps.document(d.documentId);
@@ -250,8 +268,8 @@ export function createAsk(deps: AskDeps) {
       createdAt: deps.now(),
       question,
       mode: req.mode,
-      answerer: deps.model ? "model" : "offline",
-      model: deps.model ? deps.model.name : evidenceModel().id,
+      answerer: useModel ? "model" : "offline",
+      model: useModel && deps.model ? deps.model.name : evidenceModel().id,
       promptVersion: PROMPT_VERSION,
       indexVersion,
       principal: { id: req.principal.id, groups: [...req.principal.groups] },
@@ -367,6 +385,14 @@ export function createAsk(deps: AskDeps) {
     const usage: LedgerEntry[] = [];
     if (record.answerer === "model" && !deps.model)
       throw new LexnavError("invalid_argument", "this answer came from a model: set ANTHROPIC_API_KEY to replay it");
+    const barred = [...new Set(extract.map((e) => e.documentId))].filter(
+      (id) => deps.document(id)?.noExternalModel === true,
+    );
+    if (record.answerer === "model" && barred.length > 0)
+      throw new LexnavError(
+        "conflict",
+        `this answer came from a model, and ${barred.length} document(s) of its extract are now marked not to be sent to an external model (${barred.join(", ")}): it is not replayed`,
+      );
     const draft = await respond(record.answerer === "model", record.question, extract, record.mode, usage);
     const replayed: AnswerRecord = {
       ...record,

@@ -15,6 +15,7 @@ import type {
 import Database from "better-sqlite3";
 import type {
   Catalog,
+  Control,
   DocumentFilter,
   DocumentProfileUpdate,
   DocumentUpsert,
@@ -70,6 +71,15 @@ CREATE TABLE IF NOT EXISTS versions (
   quality_json TEXT NOT NULL,
   extracted_at TEXT NOT NULL,
   PRIMARY KEY (document_id, version)
+);
+CREATE TABLE IF NOT EXISTS controls (
+  scope TEXT NOT NULL CHECK (scope IN ('document','set')),
+  scope_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('deny_principal','deny_group','legal_hold','no_external_model')),
+  name TEXT NOT NULL DEFAULT '',
+  placed_by TEXT NOT NULL,
+  placed_at TEXT NOT NULL,
+  PRIMARY KEY (scope, scope_id, kind, name)
 );
 CREATE TRIGGER IF NOT EXISTS versions_immutable BEFORE UPDATE ON versions
 BEGIN SELECT RAISE(ABORT, 'document versions are immutable'); END;
@@ -136,6 +146,54 @@ function toRecord(row: DocumentRow): DocumentRecord {
     facts: row.facts_json === null ? null : (JSON.parse(row.facts_json) as DocumentFacts),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+interface ControlRow {
+  scope: Control["scope"];
+  scope_id: string;
+  kind: Control["kind"];
+  name: string;
+  placed_by: string;
+  placed_at: string;
+}
+
+function toControl(row: ControlRow): Control {
+  return {
+    scope: row.scope,
+    scopeId: row.scope_id,
+    kind: row.kind,
+    name: row.name,
+    by: row.placed_by,
+    since: row.placed_at,
+  };
+}
+
+/**
+ * A record as its controls leave it: walls of the document and its set join `access.deny`, a hold
+ * becomes `legalHold` (the document's own before its set's), the bar `noExternalModel`. Without
+ * controls the record is as stored.
+ */
+function withControls(record: DocumentRecord, controls: readonly Control[]): DocumentRecord {
+  if (controls.length === 0) return record;
+  const principals = new Set<string>();
+  const groups = new Set<string>();
+  let hold: Control | undefined;
+  let noExternalModel = false;
+  for (const c of controls) {
+    if (c.kind === "deny_principal") principals.add(c.name);
+    else if (c.kind === "deny_group") groups.add(c.name);
+    else if (c.kind === "legal_hold") hold = hold?.scope === "document" ? hold : c;
+    else noExternalModel = true;
+  }
+  return {
+    ...record,
+    access:
+      principals.size + groups.size > 0
+        ? { ...record.access, deny: { principals: [...principals].sort(), groups: [...groups].sort() } }
+        : record.access,
+    ...(hold ? { legalHold: { scope: hold.scope, scopeId: hold.scopeId, since: hold.since, by: hold.by } } : {}),
+    ...(noExternalModel ? { noExternalModel } : {}),
   };
 }
 
@@ -261,7 +319,27 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     ),
     insertNode: db.prepare("INSERT INTO nodes (document_id, version, ord, id, json) VALUES (?, ?, ?, ?, ?)"),
     getNodes: db.prepare("SELECT json FROM nodes WHERE document_id = ? AND version = ? ORDER BY ord"),
+    controlsOf: db.prepare(
+      `SELECT * FROM controls WHERE (scope = 'document' AND scope_id = @id)
+       OR (scope = 'set' AND scope_id = @setId) ORDER BY scope, kind, name`,
+    ),
+    allControls: db.prepare("SELECT * FROM controls ORDER BY scope, scope_id, kind, name"),
+    controlsIn: db.prepare("SELECT * FROM controls WHERE scope = ? AND scope_id = ? ORDER BY kind, name"),
+    placeControl: db.prepare(
+      `INSERT OR IGNORE INTO controls (scope, scope_id, kind, name, placed_by, placed_at)
+       VALUES (@scope, @scopeId, @kind, @name, @by, @since)`,
+    ),
+    liftControl: db.prepare(
+      "DELETE FROM controls WHERE scope = @scope AND scope_id = @scopeId AND kind = @kind AND name = @name",
+    ),
   };
+
+  // A record with the controls on it and on its set (one small table, read with the record).
+  const decorate = (row: DocumentRow): DocumentRecord =>
+    withControls(
+      toRecord(row),
+      (stmt.controlsOf.all({ id: row.id, setId: row.transaction_set_id }) as ControlRow[]).map(toControl),
+    );
 
   const writeAccess = (id: string, access: Access, now: string) => {
     const a = normaliseAccess(access);
@@ -276,11 +354,11 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
 
     getDocument(id) {
       const row = stmt.getDoc.get(id) as DocumentRow | undefined;
-      return row ? toRecord(row) : null;
+      return row ? decorate(row) : null;
     },
     findDocumentBySource(source) {
       const row = stmt.getDocBySource.get(source) as DocumentRow | undefined;
-      return row ? toRecord(row) : null;
+      return row ? decorate(row) : null;
     },
     listDocuments(filter: DocumentFilter = {}) {
       const where: string[] = [];
@@ -294,7 +372,19 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         params.push(filter.transactionSetId);
       }
       const sql = `SELECT * FROM documents ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY source`;
-      return (db.prepare(sql).all(...params) as DocumentRow[]).map(toRecord);
+      const controls = (stmt.allControls.all() as ControlRow[]).map(toControl);
+      const rows = db.prepare(sql).all(...params) as DocumentRow[];
+      if (controls.length === 0) return rows.map(toRecord);
+      return rows.map((row) =>
+        withControls(
+          toRecord(row),
+          controls.filter(
+            (c) =>
+              (c.scope === "document" && c.scopeId === row.id) ||
+              (c.scope === "set" && row.transaction_set_id !== null && c.scopeId === row.transaction_set_id),
+          ),
+        ),
+      );
     },
     upsertReceived(doc: DocumentUpsert, now) {
       const run = db.transaction(() => {
@@ -383,6 +473,18 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         stmt.clearCurrent.run(id);
         return { versions, nodes };
       })();
+    },
+    placeControl(control) {
+      return stmt.placeControl.run(control).changes > 0;
+    },
+    liftControl(key) {
+      return (
+        stmt.liftControl.run({ scope: key.scope, scopeId: key.scopeId, kind: key.kind, name: key.name }).changes > 0
+      );
+    },
+    listControls(scope) {
+      const rows = scope ? stmt.controlsIn.all(scope.scope, scope.scopeId) : stmt.allControls.all();
+      return (rows as ControlRow[]).map(toControl);
     },
     markDeleted(id, now) {
       if (!stmt.getDoc.get(id)) return false;

@@ -39,6 +39,28 @@ export interface StoredVersion extends DocumentVersion {
   furniture: Extraction["furniture"];
 }
 
+/**
+ * A law-firm control on a document, or on a transaction set and so on every document filed under it now
+ * or later: an ethical wall keeping one principal or group out (`deny_principal`, `deny_group`, whatever
+ * the document's access grants), a legal hold (no delete), or a bar on sending its text to an external
+ * model. Controls live apart from access: an ingest's `--acl` or an access change never lifts one.
+ */
+export interface Control {
+  scope: "document" | "set";
+  scopeId: string;
+  kind: ControlKind;
+  /** The principal or group a wall keeps out; "" for a hold or the external-model bar. */
+  name: string;
+  /** Who placed it, and when (ISO). */
+  by: string;
+  since: string;
+}
+
+export type ControlKind = "deny_principal" | "deny_group" | "legal_hold" | "no_external_model";
+
+/** What names one control: the fields other than who placed it and when. */
+export type ControlKey = Pick<Control, "scope" | "scopeId" | "kind" | "name">;
+
 export interface DocumentFilter {
   lifecycle?: LifecycleState[];
   transactionSetId?: string;
@@ -77,6 +99,16 @@ export interface Catalog {
    * date, facts); the lifecycle is left to the caller. Returns what was removed.
    */
   eraseVersions(id: string): { versions: number; nodes: number };
+   * Places a control (a wall, a hold, the external-model bar); false when it was already in place. A
+   * document's record reads its own controls and its set's: walls as `access.deny`, a hold as
+   * `legalHold`, the bar as `noExternalModel`.
+   */
+  placeControl(control: Control): boolean;
+  /** Lifts a control; false when it was not in place. */
+  liftControl(key: ControlKey): boolean;
+  /** The controls in place, of one document or set when a scope is given. */
+  listControls(scope?: Pick<Control, "scope" | "scopeId">): Control[];
+
   /** Removes a document's versions (text) and nodes and marks it deleted; the record stays as the audit trail. */
   markDeleted(id: string, now: string): boolean;
 

@@ -10,6 +10,7 @@ import { LexnavError } from "@lexnav/core";
 import { createStackAsk } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { inline, terminalSafe } from "../terminal.ts";
+import { recordAudit } from "./controls.ts";
 import { type QueryOptions, queryOf } from "./query-options.ts";
 
 export interface AskOptions extends QueryOptions {
@@ -39,6 +40,15 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
   } finally {
     db.close();
   }
+  recordAudit(ctx, query.principal, {
+    action: "ask",
+    operator: false,
+    question: record.question,
+    mode: record.mode,
+    scope: record.scope ?? null,
+    documentIds: [...new Set(record.citations.map((c) => c.documentId))],
+    answerId: record.id,
+  });
   ctx.out(opts.json ? JSON.stringify(record, null, 2) : renderAnswer(record));
   return record;
 }

@@ -118,6 +118,8 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
       pipeline: stack.pipeline,
       searcher: stack.searcher,
       writtenFiles: stack.writtenFiles,
+      audit: stack.audit,
+      changeControl: stack.changeControl,
     };
     const useModel = !opts.offline && !!ctx.config.answer?.apiKey;
     const asker = createStackAsk(evalCtx, opts.offline);

@@ -4,6 +4,7 @@ import { LexnavError } from "@lexnav/core";
 import { type QueryTrace, type RetrievedPassage, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { inline } from "../terminal.ts";
+import { recordAudit } from "./controls.ts";
 import { type QueryOptions, queryOf } from "./query-options.ts";
 
 export interface SearchOptions extends QueryOptions {
@@ -25,7 +26,8 @@ const SHOWN_CHARS = 320;
 /**
  * `lexnav search`: the passages a mode retrieves for a query, best first, with each stage's score and the
  * provision they belong to, for the asker (`--principal` / `--group`, else the local operator): what
- * `ask` would answer from, and the same as the answer service's Search. Nothing is answered or recorded.
+ * `ask` would answer from, and the same as the answer service's Search. Nothing is answered; the audit
+ * log records who searched for what and which documents came back.
  */
 export async function searchCommand(
   ctx: CliContext,
@@ -48,6 +50,14 @@ export async function searchCommand(
       title: n?.title ?? null,
       text: text(p.documentId, p.version)?.slice(p.start, p.end) ?? "",
     };
+  });
+  recordAudit(ctx, query.principal, {
+    action: "search",
+    operator: false,
+    question: opts.query,
+    mode: opts.mode,
+    scope: query.documentIds ?? null,
+    documentIds: [...new Set(hits.map((h) => h.documentId))],
   });
   ctx.out(opts.json ? JSON.stringify({ hits, trace: r.trace }, null, 2) : renderHits(hits, r.trace));
   return { hits, trace: r.trace };
