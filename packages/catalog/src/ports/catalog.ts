@@ -99,6 +99,7 @@ export interface Catalog {
    * date, facts); the lifecycle is left to the caller. Returns what was removed.
    */
   eraseVersions(id: string): { versions: number; nodes: number };
+  /**
    * Places a control (a wall, a hold, the external-model bar); false when it was already in place. A
    * document's record reads its own controls and its set's: walls as `access.deny`, a hold as
    * `legalHold`, the bar as `noExternalModel`.
