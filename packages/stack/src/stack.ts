@@ -138,6 +138,8 @@ export function createEmbeddedStack(
       const answerRecords = answers.eraseDocument(documentId, new Date().toISOString(), (text) =>
         hmacSha256Hex(key, text),
       );
+      // A deleted document's audited questions go too (a question may quote it); their ids stay.
+      audit.redactDocument(documentId);
       return { answerRecords, files: writtenFiles.eraseDocument(documentId) };
     },
     compact() {
@@ -176,15 +178,7 @@ export function createEmbeddedStack(
         },
       }
     : ingestPipeline;
-  // A deleted document's questions leave the audit log too (a question may quote it); its ids stay.
-  const pipeline: IngestPipeline = {
-    ...indexing,
-    remove: async (documentId) => {
-      const removed = await indexing.remove(documentId);
-      if (removed) audit.redactDocument(documentId);
-      return removed;
-    },
-  };
+  const pipeline = indexing;
   // The planner and expansion read the few routed documents' trees many times: keep the last ones.
   const trees = new Map<string, ProvisionNode[]>();
   const structure = (documentId: string, version: string) => {

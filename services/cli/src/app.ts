@@ -206,13 +206,14 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "delete":
         if (!args[0]) throw usageError("delete needs a document id");
+        // Audited before it runs: the erasure ends by truncating the store's log, and nothing is written after it.
+        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete", target: args[0] });
         try {
           await deleteCommand(ctx, args[0], json);
         } catch (e) {
           recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete (refused)", target: args[0] });
           throw e;
         }
-        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete", target: args[0] });
         return 0;
       case "acl":
         if (!args[0]) throw usageError("acl needs a document id");
