@@ -19,7 +19,7 @@ import {
 } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, documentV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
-import type { QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
+import type { Principal, QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
 import type { Callers } from "./domain/callers.ts";
 import {
   askResponse,
@@ -55,10 +55,11 @@ export interface AnswerAppDeps {
    */
   nodeLookup: () => (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
   /**
-   * The documents a request's scope names (`requestScope`: its document ids, the documents of its
-   * transaction set, or both); undefined when it names none.
+   * The documents a request's scope names that `principal` may read (`requestScope`: its document ids,
+   * the documents of its transaction set, or both); undefined when it names none; `not_found`, one
+   * message for unknown and unreadable alike, when it names one the principal may not read.
    */
-  scope: (scope: RequestScope) => string[] | undefined;
+  scope: (scope: RequestScope, principal: Principal) => string[] | undefined;
   logger: Logger;
 }
 
@@ -175,7 +176,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
         "lexnav.offline": call.offline,
       });
       let trace: QueryTrace | null = null;
-      const documentIds = deps.scope(call.scope);
+      const documentIds = deps.scope(call.scope, call.principal);
       const record = await (call.offline ? deps.askOffline : deps.ask).ask({
         question: call.question,
         mode: call.mode,
@@ -207,7 +208,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     async (request, span, metadata) => {
       const call = readSearchRequest(asCaller(request, metadata));
       span.setAttributes({ "lexnav.mode": call.request.mode, "lexnav.principal": call.request.principal.id });
-      const documentIds = deps.scope(call.scope);
+      const documentIds = deps.scope(call.scope, call.request.principal);
       const result = await deps.searcher.searchAsync(
         { ...call.request, ...(documentIds ? { documentIds } : {}) },
         deps.text,
