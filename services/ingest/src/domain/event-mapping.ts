@@ -4,7 +4,7 @@ import type { IngestRequest, IngestResult } from "@lexnav/ingest";
 import { documentV1, ingestV1 } from "@lexnav/proto";
 
 // Domain types as the pipeline contract carries them (this service depends on @lexnav/ingest only).
-type Access = IngestRequest["access"];
+type Access = NonNullable<IngestRequest["access"]>;
 type DocumentRole = IngestResult["role"];
 type FailureReason = NonNullable<IngestResult["failure"]>;
 
