@@ -5,7 +5,7 @@
 // than alpha's corpus holds and compare the hits as sets. Routing keeps the documents scoring within a
 // ratio of the best one, a cut by score: where the two stores route alpha's question to different
 // documents of alpha's, the runs are held to containment (only alpha's documents, verbatim) instead
-// of equality, and how often that happens is bounded (docs/security.md).
+// of equality, and how often that happens is bounded (docs/retrieval.md).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
