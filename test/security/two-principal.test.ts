@@ -197,6 +197,11 @@ describe("two principals: alpha sees the same with and without beta's corpus in 
       const [c, d] = await probe("inspect", id);
       expect(d, id).toEqual(c);
     }
+    // a file of beta's named by path is read into a throwaway store, exactly as if beta had never ingested it
+    const path = join(corpus.betaDir, "credit-agreement.txt");
+    const [p, r] = await probe("inspect", path, "--json");
+    expect(p.code).toBe(0);
+    expect(r).toEqual(p);
     const dirs = stores.map((s) => join(root, `navindex-${s.name}`));
     const [a, b] = await Promise.all(
       [0, 1].map((i) => run(stores[i] as Store, "navindex", "--out", dirs[i] as string, "--json", ...ALICE)),
@@ -401,5 +406,29 @@ describe("two principals: alpha sees the same with and without beta's corpus in 
     // are read; it must stay the exception, or the containment checks above would be most of the test.
     expect(routedApart.runs).toBeGreaterThan(0);
     expect(routedApart.apart / routedApart.runs).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe("two principals, sets filed by the pipeline from look-alike file names", () => {
+  const root = mkdtempSync(join(tmpdir(), "lexnav-two-principal-sets-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  // Known gap, by name: the pipeline files a document into a transaction set by file-name stem and
+  // amendment facts whatever its access, so alpha's amendment joins beta's set, named by beta's document
+  // id. Forming sets only among documents that share a reader is h/ingest-robust's; when it lands this
+  // test passes and must become an ordinary `it`.
+  it.fails("lists the same sets when beta's deal was filed first (pending h/ingest-robust)", async () => {
+    const corpus = writeTwoPrincipalCorpus(join(root, "corpus"), SEED);
+    const views: string[] = [];
+    for (const name of ["alone", "both"]) {
+      const db = join(root, `${name}.sqlite`);
+      const config = { ...loadConfig({}), dbPath: db };
+      const run = (...argv: string[]) => runCliCaptured([...argv, "--db", db], config, silentLogger);
+      if (name === "both") expect((await run("ingest", corpus.betaDir, "--acl", "group:beta")).code).toBe(0);
+      expect((await run("ingest", corpus.alphaDir, "--acl", "group:alpha")).code).toBe(0);
+      const listed = JSON.parse((await run("list", "--json", ...ALICE)).out) as Array<{ transactionSetId: string }>;
+      views.push(JSON.stringify(listed.map((d) => d.transactionSetId)));
+    }
+    expect(views[1]).toBe(views[0]);
   });
 });
