@@ -333,7 +333,19 @@ describe("two principals: alpha sees the same with and without beta's corpus in 
           };
           const hits = await Promise.all(clients.map((c) => c.search.call(create(searchV1.SearchRequestSchema, init))));
           const view = (r: searchV1.SearchResponse) =>
-            r.hits.map((h) => JSON.stringify([h.documentId, h.version, h.nodeId, h.start, h.end, h.text])).sort();
+            r.hits
+              .map((h) =>
+                JSON.stringify([
+                  h.documentId,
+                  h.version,
+                  h.nodeId,
+                  h.start,
+                  h.end,
+                  h.clauseRef ?? null,
+                  h.title ?? null,
+                ]),
+              )
+              .sort();
           const routed = (r: searchV1.SearchResponse) =>
             (r.trace?.stages.find((st) => st.stage === "route")?.candidates.map((c) => c.id) ?? []).sort().join(" ");
           for (const r of hits) onlyAlphas(JSON.stringify(view(r as searchV1.SearchResponse)), `grpc ${mode} ${q}`, q);
