@@ -127,5 +127,12 @@ describe("every path checks the principal", () => {
     const same = await run("ingest", corpus.betaDir, "--acl", "group:beta");
     expect(same.out).not.toContain("access changed");
     expect(JSON.parse((await run("list", "--json", ...ALICE)).out)).toHaveLength(3);
+    // a deleted document ingested again is a new arrival: the local group, as for any new file
+    const gone = beta["license-agreement.txt"] as string;
+    expect((await run("delete", gone)).code).toBe(0);
+    const back = await run("ingest", join(corpus.betaDir, "license-agreement.txt"), "--json");
+    expect(JSON.parse(back.out)).toMatchObject({ indexed: 1, accessChanged: 0 });
+    const local = JSON.parse((await run("list", "--json", "--group", "local")).out) as Array<{ id: string }>;
+    expect(local.map((d) => d.id)).toEqual([gone]);
   });
 });

@@ -115,9 +115,11 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const bytesOrFailure = request.bytes ?? (await readBytes(source, fileName));
     const version = bytesOrFailure instanceof Uint8Array ? sha256Hex(bytesOrFailure) : null;
 
-    // Access changes only when the request names it; otherwise a known document keeps its own.
-    const access = request.access ?? existing?.access ?? request.initialAccess ?? { principals: [], groups: [] };
-    const accessChanged = existing !== null && !sameAccess(existing.access, access);
+    // Access changes only when the request names it; otherwise a known document keeps its own. A deleted
+    // one is gone: ingesting it again is a new arrival.
+    const known = existing !== null && existing.lifecycle !== "deleted" ? existing : null;
+    const access = request.access ?? known?.access ?? request.initialAccess ?? { principals: [], groups: [] };
+    const accessChanged = known !== null && !sameAccess(known.access, access);
 
     // Identical bytes already indexed: a no-op, but for an access the request names explicitly.
     if (existing && existing.lifecycle === "indexed" && version !== null && existing.currentVersion === version) {
