@@ -185,12 +185,10 @@ describe("lexnav ask / replay / cost", () => {
     expect(scoped.scope).toEqual([doc.id]);
     expect(scoped.citations.length).toBeGreaterThan(0);
     expect(scoped.citations.every((c) => c.documentId === doc.id)).toBe(true);
-    // a set with no documents scopes to nothing: a silence, not a search of everything
-    const none = JSON.parse(
-      (await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--set", "no-such-set", "--json"))
-        .out,
-    ) as AnswerRecord;
-    expect(none).toMatchObject({ abstained: true, citations: [], scope: [] });
+    // a set with no documents is an error, never a silence nor a search of everything
+    const none = await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--set", "no-such-set");
+    expect(none).toMatchObject({ code: 3, out: "" });
+    expect(none.err).toContain('no transaction set "no-such-set"');
   });
 
   it("ask reads the index version it is told to, and refuses one that is not there", async () => {

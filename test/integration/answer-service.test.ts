@@ -274,19 +274,25 @@ describe("the answer service over gRPC", () => {
     expect(scoped.abstained).toBe(false);
     expect(scoped.citations.every((c) => c.documentId === ids.verso)).toBe(true);
     expect(scoped.trace?.scopeDocumentIds).toEqual([ids.verso]);
-    // scoped to a document the asker may not read, or to a set with no documents: a silence, never VERSO
-    for (const scope of [{ documentIds: [ids.vivint] }, { transactionSetId: "no-such-set" }]) {
-      const r = await client.ask({ question: ASK_VERSO, principal: DEALS, ...scope });
-      expect(r.abstained, JSON.stringify(scope)).toBe(true);
-      expect(r.citations).toEqual([]);
-      // nothing was searched: no candidate of any stage, nothing selected
-      expect(r.trace?.selected).toEqual([]);
-      expect(r.trace?.stages.every((st) => st.candidates.length === 0)).toBe(true);
-    }
+    // scoped to a document the asker may not read: NOT_FOUND, word for word as for an id never stored
+    const unreadable = await client.refusal({ question: ASK_VERSO, principal: DEALS, documentIds: [ids.vivint] });
+    const unknown = await client.refusal({ question: ASK_VERSO, principal: DEALS, documentIds: ["doc_nope"] });
+    expect([unreadable.code, unknown.code]).toEqual([status.NOT_FOUND, status.NOT_FOUND]);
+    expect(unreadable.details.replace(ids.vivint, "<id>")).toBe(unknown.details.replace("doc_nope", "<id>"));
+    // a set with no document the asker may read is NOT_FOUND too: never a silence, never a search of everything
+    const noSet = await client.refusal({ question: ASK_VERSO, principal: DEALS, transactionSetId: "no-such-set" });
+    expect(noSet.code).toBe(status.NOT_FOUND);
+    expect(noSet.details).toContain('no transaction set "no-such-set"');
     const search = searchClient(served.port);
     try {
-      const hits = await search.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.vivint], trace: true });
-      expect(hits.hits).toEqual([]);
+      const refused = await search
+        .search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.vivint], trace: true })
+        .then(
+          () => null,
+          (e: ServiceError) => e,
+        );
+      expect(refused?.code).toBe(status.NOT_FOUND);
+      expect(refused?.details.replace(ids.vivint, "<id>")).toBe(unknown.details.replace("doc_nope", "<id>"));
       const all = await search.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
       expect(all.hits.length).toBeGreaterThan(0);
       expect(all.hits.every((h) => h.documentId === ids.verso)).toBe(true);

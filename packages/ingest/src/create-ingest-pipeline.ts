@@ -130,12 +130,18 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const bytesOrFailure = request.bytes ?? (await readBytes(source, fileName));
     const version = bytesOrFailure instanceof Uint8Array ? sha256Hex(bytesOrFailure) : null;
 
-    // Identical bytes already indexed: a no-op (access is still brought up to date).
+    // Access changes only when the request names it; otherwise a known document keeps its own. A deleted
+    // one is gone: ingesting it again is a new arrival.
+    const known = existing !== null && existing.lifecycle !== "deleted" ? existing : null;
+    const access = request.access ?? known?.access ?? request.initialAccess ?? { principals: [], groups: [] };
+    const accessChanged = known !== null && !sameAccess(known.access, access);
+
+    // Identical bytes already indexed: a no-op, but for an access the request names explicitly.
     if (existing && existing.lifecycle === "indexed" && version !== null && existing.currentVersion === version) {
-      if (!sameAccess(existing.access, request.access)) {
+      if (accessChanged) {
         catalog.transaction(() => {
-          catalog.setAccess(id, request.access, now());
-          searchIndex?.setAccess(id, request.access);
+          catalog.setAccess(id, access, now());
+          searchIndex?.setAccess(id, access);
         });
       }
       return {
@@ -149,16 +155,21 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         nodeCount: catalog.getNodes(id, version).length,
         transactionSetId: existing.transactionSetId,
         qualityStatus: catalog.getVersion(id, version)?.quality.status ?? null,
+        ...(accessChanged ? { accessChanged } : {}),
       };
     }
 
-    const record = catalog.upsertReceived({ id, source, fileName, access: request.access }, now());
-    if (!(bytesOrFailure instanceof Uint8Array)) return failed(record, bytesOrFailure);
+    const record = catalog.upsertReceived({ id, source, fileName, access }, now());
+    const failedWith = (reason: FailureReason) => ({
+      ...failed(record, reason),
+      ...(accessChanged ? { accessChanged } : {}),
+    });
+    if (!(bytesOrFailure instanceof Uint8Array)) return failedWith(bytesOrFailure);
     const bytes = bytesOrFailure;
     const versionId = version as string;
 
     const outcome = await extractDocument({ bytes, fileName, limits });
-    if (!outcome.ok) return failed(record, outcome.error);
+    if (!outcome.ok) return failedWith(outcome.error);
     const extraction = outcome.value;
 
     let built: ReturnType<Structurer["structure"]>;
@@ -166,7 +177,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       built = structurer.structure({ documentId: id, version: versionId, extraction });
     } catch (cause) {
       const e = toLexnavError(cause);
-      return failed(record, { code: "internal", reason: `${fileName}: structure detection failed`, detail: e.message });
+      return failedWith({ code: "internal", reason: `${fileName}: structure detection failed`, detail: e.message });
     }
 
     const stamp = now();
@@ -204,7 +215,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         searchIndex?.putDocument({
           documentId: id,
           version: versionId,
-          access: request.access,
+          access,
           nodes: built.structure.nodes,
           text: extraction.text,
         });
@@ -212,8 +223,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       });
     } catch (cause) {
       const e = toLexnavError(cause);
-      return failed(
-        record,
+      return failedWith(
         e.code === "internal"
           ? { code: e.code, reason: `${fileName}: could not store the document`, detail: e.message }
           : { code: e.code, reason: `${fileName}: could not store the document: ${e.message}` },
@@ -251,6 +261,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       nodeCount: built.structure.nodes.length,
       transactionSetId: final?.transactionSetId ?? setId,
       qualityStatus: extraction.quality.status,
+      ...(accessChanged ? { accessChanged } : {}),
     };
   }
 

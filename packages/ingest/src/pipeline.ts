@@ -8,7 +8,14 @@ export interface IngestRequest {
   bytes?: Uint8Array;
   /** File name used for type detection and messages; defaults to the basename of `source`. */
   fileName?: string;
-  access: Access;
+  /**
+   * Who may read the document. Given, it replaces the document's access, and a change is reported
+   * (`IngestResult.accessChanged`). Absent, a document the store knows keeps its access, whatever its
+   * bytes: re-ingesting never widens or resets who may read it; a new one gets `initialAccess`.
+   */
+  access?: Access;
+  /** Who may read a document the store has not seen when `access` is absent (absent too: nobody). */
+  initialAccess?: Access;
   /** Explicit transaction set to file the document under; detected from the text when absent. */
   transactionSetId?: string;
 }
@@ -27,6 +34,8 @@ export interface IngestResult {
   nodeCount: number;
   transactionSetId: string | null;
   qualityStatus: "ok" | "degraded" | "failed" | null;
+  /** Set when this ingest replaced who may read a document the store already had (only an explicit `access` does). */
+  accessChanged?: boolean;
 }
 
 /** The ingest use case shared by the CLI (all-in-one) and the ingest service (NATS). */

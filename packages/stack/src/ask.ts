@@ -10,14 +10,33 @@ import {
 } from "@lexnav/answer";
 import { type Catalog, cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import type { LexnavConfig } from "@lexnav/core";
-import { type IndexedDocument, loadIndexedDocuments } from "@lexnav/ingest";
+import { type IndexedDocument, loadIndexedDocument } from "@lexnav/ingest";
 import { buildNavIndex, type NavIndex } from "@lexnav/provisions";
 import { mayRead, type Searcher } from "@lexnav/retrieval";
 import { plannerIndexFor } from "./planner-index.ts";
+import { type Reader, readableDocuments, withoutForeignLinks } from "./readable.ts";
+import { requestScope } from "./scope.ts";
 
-/** Builds the navindex over indexed documents (optionally one transaction set) from the catalog. */
-export function loadNavIndex(catalog: Catalog, setId?: string): { index: NavIndex; docs: IndexedDocument[] } {
-  const docs = loadIndexedDocuments(catalog, setId === undefined ? {} : { transactionSetId: setId });
+/**
+ * Builds the navindex over the indexed documents `reader` may read (optionally of one transaction set,
+ * which must have a member it may read: `requestScope`) from the catalog.
+ */
+export function loadNavIndex(
+  catalog: Catalog,
+  reader: Reader,
+  setId?: string,
+): { index: NavIndex; docs: IndexedDocument[] } {
+  const scope = setId === undefined ? undefined : new Set(requestScope(catalog, { transactionSetId: setId }, reader));
+  const records = readableDocuments(catalog, reader, { lifecycle: ["indexed"] });
+  const readable = new Set(records.map((d) => d.id));
+  const docs = records
+    .filter((d) => !scope || scope.has(d.id))
+    .map((d) => loadIndexedDocument(catalog, d))
+    .filter((d): d is IndexedDocument => d !== null)
+    .map((d) => ({
+      ...d,
+      structure: { ...d.structure, nodes: withoutForeignLinks(d.structure.nodes, (id) => readable.has(id)) },
+    }));
   return { index: buildNavIndex(docs), docs };
 }
 

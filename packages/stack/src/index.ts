@@ -4,6 +4,14 @@
 export type { AskWiring } from "./ask.ts";
 export { createStackAsk, loadNavIndex } from "./ask.ts";
 export { PLANNER_INDEX_TOKENS, type PlannerIndex, plannerIndexFor } from "./planner-index.ts";
+export {
+  mayView,
+  mayViewAnswer,
+  type Reader,
+  readableDocument,
+  readableDocuments,
+  withoutForeignLinks,
+} from "./readable.ts";
 export { requestScope } from "./scope.ts";
 export type { EmbeddedStack, StackModels } from "./stack.ts";
 export { createEmbeddedStack, loadStackModels } from "./stack.ts";

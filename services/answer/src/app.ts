@@ -20,7 +20,7 @@ import {
 } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, documentV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
-import type { QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
+import type { Principal, QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
 import type { Callers } from "./domain/callers.ts";
 import {
   askResponse,
@@ -56,10 +56,11 @@ export interface AnswerAppDeps {
    */
   nodeLookup: () => (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
   /**
-   * The documents a request's scope names (`requestScope`: its document ids, the documents of its
-   * transaction set, or both); undefined when it names none.
+   * The documents a request's scope names that `principal` may read (`requestScope`: its document ids,
+   * the documents of its transaction set, or both); undefined when it names none; `not_found`, one
+   * message for unknown and unreadable alike, when it names one the principal may not read.
    */
-  scope: (scope: RequestScope) => string[] | undefined;
+  scope: (scope: RequestScope, principal: Principal) => string[] | undefined;
   /** Where every Ask and Search is recorded: who asked what, which documents came back (ids only). */
   audit: AuditLog;
   logger: Logger;
@@ -192,7 +193,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
         "lexnav.offline": call.offline,
       });
       let trace: QueryTrace | null = null;
-      const documentIds = deps.scope(call.scope);
+      const documentIds = deps.scope(call.scope, call.principal);
       const record = await (call.offline ? deps.askOffline : deps.ask).ask({
         question: call.question,
         mode: call.mode,
@@ -232,7 +233,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     async (request, span, metadata) => {
       const call = readSearchRequest(asCaller(request, metadata));
       span.setAttributes({ "lexnav.mode": call.request.mode, "lexnav.principal": call.request.principal.id });
-      const documentIds = deps.scope(call.scope);
+      const documentIds = deps.scope(call.scope, call.request.principal);
       const result = await deps.searcher.searchAsync(
         { ...call.request, ...(documentIds ? { documentIds } : {}) },
         deps.text,

@@ -26,7 +26,7 @@ export function createAnswerAppOnStack(
     searcher: stack.searcher,
     text: (documentId, version) => stack.catalog.getVersion(documentId, version)?.text ?? null,
     nodeLookup: () => cachedVersionNode(stack.catalog),
-    scope: (scope) => requestScope(stack.catalog, scope),
+    scope: (scope, principal) => requestScope(stack.catalog, scope, principal),
     audit: stack.audit,
     logger,
     ...(callers ? { callers } : {}),

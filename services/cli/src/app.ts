@@ -18,6 +18,7 @@ import { evalRetrievalCommand } from "./commands/eval-retrieval.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
+import { readerOf } from "./commands/query-options.ts";
 import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
@@ -29,10 +30,13 @@ export const USAGE = `lexnav — cited provision trees for transactional legal d
 usage:
   lexnav demo                                   ingest the example transaction set and show its structure
   lexnav ingest <paths...> [--acl <principal|group:name>...] [--set <transaction-set>] [--json]
-                                                without --acl, documents are readable by the local group
+                                                without --acl, new documents are readable by the local group
+                                                and known ones keep their access; a changed access is reported
   lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality
   lexnav list [--json]                          every document with its lifecycle (failed ones with reasons)
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
+                                                inspect, list, navindex and replay take --principal / --group:
+                                                only what that principal may read; without them, every record
   lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--traces <file.jsonl>] [--json]
                       modes: lexical dense hybrid navembed-r1 navembed-r2 navembed-r3 navembed-r4 navindex
   lexnav eval answers --bench <file> --corpus <root> [--mode <mode>] [--offline] [--k N] [--limit N]
@@ -59,12 +63,14 @@ usage:
                                                 answer with verified citations and a token ledger
                                                 (a model when ANTHROPIC_API_KEY is set, else offline);
                                                 default principal: local, in every group a document names;
-                                                --doc / --set: only those documents (both: the listed ones of the set)
+                                                --doc / --set: only those documents (both: the listed ones of the set);
+                                                one the principal may not read is an error, as an unknown one
   lexnav search "<query>" [--mode <mode>] [--k N] [--principal <id>] [--group <name>...]
                [--doc <doc-id>...] [--set <transaction-set>] [--index-version <lex-...>] [--json]
                                                 the passages a mode retrieves, best first, with each stage's
                                                 score and provision (what ask answers from; nothing answered)
   lexnav replay <answer-id> [--offline] [--json] run a stored answer again over its recorded extract
+                                                (an answer over a document the principal may not read: unknown)
   lexnav cost --corpus-tokens C --payload-tokens R [--index-tokens I] [--selected-tokens S]
               [--question-tokens Q] [--output-tokens O] [--expire-every M] [--json]
                                                 when inject is cheaper than retrieval, and the cost of n queries
@@ -130,6 +136,8 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     stderr: io.stderr,
   };
   const json = values.json === true;
+  // Who reads through the catalog views and replay: --principal / --group, else the store's operator.
+  const reader = readerOf({ principal: values.principal, groups: values.group });
   try {
     switch (command) {
       case "demo":
@@ -147,15 +155,16 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "inspect":
         if (!args[0]) throw usageError("inspect needs a file or document id");
-        await inspectCommand(ctx, args[0], json);
+        await inspectCommand(ctx, args[0], json, reader);
         return 0;
       case "list":
-        listCommand(ctx, json);
+        listCommand(ctx, json, reader);
         recordAudit(ctx, actorOf(ctx, actor(values)), { action: "list" });
         return 0;
       case "navindex":
         navindexCommand(ctx, {
           json,
+          reader,
           ...(values.out ? { out: values.out } : {}),
           ...(values.set ? { set: values.set } : {}),
         });
@@ -277,7 +286,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "replay": {
         if (!args[0]) throw usageError("replay needs an answer id");
-        const r = await replayCommand(ctx, args[0], { json, offline: values.offline === true });
+        const r = await replayCommand(ctx, args[0], { json, offline: values.offline === true, reader });
         recordAudit(ctx, actorOf(ctx, actor(values)), {
           action: "replay",
           operator: false,

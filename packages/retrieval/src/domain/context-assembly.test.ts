@@ -305,6 +305,23 @@ describe("assembleContext", () => {
     expect(withSet.items[0]!.flags.superseded).toMatchObject({ documentId: "am", inContext: false });
     expect(withSet.items[1]!.flags.superseded).toBeNull();
 
+    // An amendment of the set the asker may not read supersedes nothing: its id never shows.
+    const walled = assembleContext(
+      [passage("ca", "ca-2.1")],
+      {
+        ...deps,
+        document: (id) =>
+          id === "am"
+            ? { ...records.get("am")!, access: { principals: [], groups: ["other"] } }
+            : (records.get(id) ?? null),
+        setMembers: (set) =>
+          set === "s1" ? [ca, am, sl].map((d) => ({ documentId: d.documentId, version: d.version })) : [],
+        structure: (id) => docsById.get(id)?.nodes ?? [],
+      },
+      { principal },
+    );
+    expect(walled.items[0]!.flags.superseded).toBeNull();
+
     // Without the cross-reference the amendment still names the clause.
     const saved = amNode.xrefs.splice(0);
     try {

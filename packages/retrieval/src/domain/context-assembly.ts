@@ -426,7 +426,7 @@ export function assembleContext(
   }
 
   // 4. Flags.
-  flagSuperseded(chosen, deps, docOf, nodeOf);
+  flagSuperseded(chosen, deps, docOf, nodeOf, o.principal);
   flagContradictions(chosen, deps, docOf, nodeOf);
 
   const items = chosen.map(({ shingles: _, ...item }) => item);
@@ -451,11 +451,18 @@ function amendingNodes(
   deps: ContextAssemblyDeps,
   docOf: DocOf,
   nodeOf: NodeOf,
+  principal: Principal | undefined,
 ): Array<{ doc: ContextDocument; node: ProvisionNode; text: string; inContext: boolean }> {
   const out: Array<{ doc: ContextDocument; node: ProvisionNode; text: string; inContext: boolean }> = [];
   const seen = new Set<string>();
+  // Only an amendment the asker may read supersedes: a flag naming another one would tell of its existence.
   const amending = (doc: ContextDocument | null): doc is ContextDocument =>
-    doc !== null && doc.transactionSetId === setId && (doc.role === "amendment" || doc.role === "restatement");
+    doc !== null &&
+    doc.transactionSetId === setId &&
+    (doc.role === "amendment" || doc.role === "restatement") &&
+    doc.lifecycle !== "deleted" &&
+    doc.lifecycle !== "failed" &&
+    (principal === undefined || mayRead(principal, doc.access));
   for (const item of items) {
     const doc = docOf(item.documentId);
     if (!amending(doc)) continue;
@@ -483,13 +490,19 @@ function amendingNodes(
   return out;
 }
 
-function flagSuperseded(items: ContextItem[], deps: ContextAssemblyDeps, docOf: DocOf, nodeOf: NodeOf): void {
+function flagSuperseded(
+  items: ContextItem[],
+  deps: ContextAssemblyDeps,
+  docOf: DocOf,
+  nodeOf: NodeOf,
+  principal: Principal | undefined,
+): void {
   const bySet = new Map<string, ReturnType<typeof amendingNodes>>();
   for (const item of items) {
     const doc = docOf(item.documentId);
     const setId = doc?.transactionSetId;
     if (!doc || !setId) continue;
-    if (!bySet.has(setId)) bySet.set(setId, amendingNodes(setId, items, deps, docOf, nodeOf));
+    if (!bySet.has(setId)) bySet.set(setId, amendingNodes(setId, items, deps, docOf, nodeOf, principal));
     const node = nodeOf(item, item.nodeId);
     const ref = node?.fullRef ?? null;
     for (const a of bySet.get(setId) ?? []) {

@@ -35,6 +35,6 @@ export async function demoCommand(ctx: CliContext, opts: { dir?: string; json: b
   }
   ctx.out("");
   const setId = summary.results.map((r) => ctx.catalog.getDocument(r.documentId)?.transactionSetId).find(Boolean);
-  navindexCommand(ctx, { json: opts.json, ...(setId ? { set: setId } : {}) });
+  navindexCommand(ctx, { json: opts.json, reader: "operator", ...(setId ? { set: setId } : {}) });
   ctx.out("\nnext: lexnav inspect <file-or-doc-id>   lexnav list   lexnav ingest <paths...>");
 }

@@ -1,11 +1,13 @@
 import { LexnavError } from "@lexnav/core";
 import type { ErasureReport } from "@lexnav/ingest";
+import { type Reader, readableDocuments } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { renderDocumentLine } from "../render.ts";
 import { parseAcl } from "./ingest.ts";
 
-export function listCommand(ctx: CliContext, json: boolean): void {
-  const docs = ctx.catalog.listDocuments();
+/** `lexnav list`: the documents `reader` may see, failed ones with their reasons. */
+export function listCommand(ctx: CliContext, json: boolean, reader: Reader): void {
+  const docs = readableDocuments(ctx.catalog, reader);
   if (json) {
     ctx.out(JSON.stringify(docs, null, 2));
     return;

@@ -34,6 +34,8 @@ export interface IngestSummary {
   indexed: number;
   unchanged: number;
   failed: number;
+  /** Documents the store had whose access this batch's --acl replaced. */
+  accessChanged: number;
   skipped: string[];
   results: IngestResult[];
   /** The transaction sets this batch's indexed documents are filed under, with all their members. */
@@ -42,13 +44,15 @@ export interface IngestSummary {
 
 export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promise<IngestSummary> {
   const { files, skipped } = expandPaths(opts.paths);
-  const access = opts.acl.length > 0 ? parseAcl(opts.acl) : { principals: [], groups: [LOCAL_GROUP] };
+  // An explicit --acl replaces access; without it a known document keeps its own and a new one gets the local group.
+  const access =
+    opts.acl.length > 0 ? { access: parseAcl(opts.acl) } : { initialAccess: { principals: [], groups: [LOCAL_GROUP] } };
   const progress = createProgress(files.length, ctx.stderr);
   const results: IngestResult[] = [];
   for (const file of files) {
     const result = await ctx.pipeline.ingest({
       source: file,
-      access,
+      ...access,
       ...(opts.set === undefined ? {} : { transactionSetId: opts.set }),
     });
     results.push(result);
@@ -71,6 +75,7 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     indexed: results.filter((r) => r.status === "indexed").length,
     unchanged: results.filter((r) => r.status === "unchanged").length,
     failed: results.filter((r) => r.status === "failed").length,
+    accessChanged: results.filter((r) => r.accessChanged).length,
     skipped,
     results,
     transactionSets,
@@ -80,8 +85,11 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
   } else {
     ctx.out(
       `indexed ${summary.indexed}, unchanged ${summary.unchanged}, failed ${summary.failed}` +
+        (summary.accessChanged ? `, access changed ${summary.accessChanged}` : "") +
         (skipped.length ? `, skipped ${skipped.length} file(s) of other types in directories` : ""),
     );
+    for (const r of results.filter((x) => x.accessChanged))
+      ctx.out(`  access changed ${r.documentId} (now ${JSON.stringify(access.access)})`);
     for (const set of transactionSets) {
       ctx.out(`  transaction set ${set.id}: ${set.documentIds.length} documents linked`);
     }

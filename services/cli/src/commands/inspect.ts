@@ -4,6 +4,7 @@ import { createSqliteCatalog } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
 import { canonicalSource, createIngestPipeline } from "@lexnav/ingest";
+import { mayView, type Reader, readableDocument, withoutForeignLinks } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { renderQuality, renderTree } from "../render.ts";
 import { inline } from "../terminal.ts";
@@ -50,11 +51,13 @@ export interface InspectJson {
 async function locate(
   ctx: CliContext,
   target: string,
+  reader: Reader,
 ): Promise<{ catalog: Catalog; doc: DocumentRecord; temp: boolean }> {
-  const byId = ctx.catalog.getDocument(target);
+  // A stored document the reader may not see is not found, exactly as one never stored.
+  const byId = readableDocument(ctx.catalog, reader, target);
   if (byId) return { catalog: ctx.catalog, doc: byId, temp: false };
   const bySource = ctx.catalog.findDocumentBySource(canonicalSource(target));
-  if (bySource) return { catalog: ctx.catalog, doc: bySource, temp: false };
+  if (bySource && mayView(reader, bySource)) return { catalog: ctx.catalog, doc: bySource, temp: false };
   if (!existsSync(target)) throw new LexnavError("not_found", `no document with id or source "${target}"`);
   const catalog = createSqliteCatalog(":memory:");
   const pipeline = createIngestPipeline({ catalog, limits: ctx.config.limits, logger: ctx.logger });
@@ -64,9 +67,16 @@ async function locate(
   return { catalog, doc, temp: true };
 }
 
-export function buildInspectJson(catalog: Catalog, doc: DocumentRecord): InspectJson {
-  const version = doc.currentVersion ? catalog.getVersion(doc.id, doc.currentVersion) : null;
+/** A document's provisions as `reader` may see them: links into documents it may not read are shown unresolved. */
+function nodesFor(catalog: Catalog, doc: DocumentRecord, reader: Reader): ProvisionNode[] {
   const nodes = doc.currentVersion ? catalog.getNodes(doc.id, doc.currentVersion) : [];
+  return withoutForeignLinks(nodes, (id) => readableDocument(catalog, reader, id) !== null);
+}
+
+/** The `inspect --json` view of `doc` for `reader` (who must be allowed to see it). */
+export function buildInspectJson(catalog: Catalog, doc: DocumentRecord, reader: Reader): InspectJson {
+  const version = doc.currentVersion ? catalog.getVersion(doc.id, doc.currentVersion) : null;
+  const nodes = nodesFor(catalog, doc, reader);
   return {
     document: { ...doc, version: doc.currentVersion },
     text: version?.text ?? "",
@@ -102,10 +112,16 @@ export function buildInspectJson(catalog: Catalog, doc: DocumentRecord): Inspect
   };
 }
 
-export async function inspectCommand(ctx: CliContext, target: string, json: boolean): Promise<InspectJson> {
-  const { catalog, doc, temp } = await locate(ctx, target);
+/** `lexnav inspect`: a stored document `reader` may see, or a file read into a throwaway store. */
+export async function inspectCommand(
+  ctx: CliContext,
+  target: string,
+  json: boolean,
+  reader: Reader,
+): Promise<InspectJson> {
+  const { catalog, doc, temp } = await locate(ctx, target, reader);
   try {
-    const data = buildInspectJson(catalog, doc);
+    const data = buildInspectJson(catalog, doc, reader);
     if (json) {
       ctx.out(JSON.stringify(data));
       return data;
@@ -119,7 +135,7 @@ export async function inspectCommand(ctx: CliContext, target: string, json: bool
         `  effective ${d.effectiveDate ?? "-"}  set ${d.transactionSetId ?? "-"}`,
     );
     if (!d.version) return data;
-    const nodes = catalog.getNodes(doc.id, d.version);
+    const nodes = nodesFor(catalog, doc, reader);
     const defs = nodes.filter((n) => n.flags.isDefinition);
     const xrefs = nodes.flatMap((n) => n.xrefs);
     const by = (s: string) => xrefs.filter((x) => x.status === s).length;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { countTokens } from "@lexnav/document-model";
 import { buildProvisionStore, serializeNavIndex, serializeNavIndexCompact } from "@lexnav/provisions";
-import { loadNavIndex } from "@lexnav/stack";
+import { loadNavIndex, type Reader } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 
 export interface NavindexReport {
@@ -14,8 +14,15 @@ export interface NavindexReport {
   files: string[];
 }
 
-export function navindexCommand(ctx: CliContext, opts: { out?: string; set?: string; json: boolean }): NavindexReport {
-  const { index, docs } = loadNavIndex(ctx.catalog, opts.set);
+/**
+ * `lexnav navindex`: the navigation index over the indexed documents `opts.reader` may read (of one
+ * transaction set with `set`), written to `out` when given.
+ */
+export function navindexCommand(
+  ctx: CliContext,
+  opts: { out?: string; set?: string; json: boolean; reader: Reader },
+): NavindexReport {
+  const { index, docs } = loadNavIndex(ctx.catalog, opts.reader, opts.set);
   const pretty = serializeNavIndex(index);
   const compact = serializeNavIndexCompact(index);
   const files: string[] = [];

@@ -1,6 +1,6 @@
 import { LexnavError } from "@lexnav/core";
 import type { Principal } from "@lexnav/retrieval";
-import { requestScope } from "@lexnav/stack";
+import { type Reader, requestScope } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 
 /** What `ask` and `search` share: the mode, the output, who asks, how many passages, the scope. */
@@ -28,11 +28,9 @@ export function queryOf(
 ): { principal: Principal; k: number; documentIds?: string[]; indexVersion?: string } {
   if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
     throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
-  const principal: Principal =
-    opts.principal || opts.groups.length > 0
-      ? { id: opts.principal ?? "anonymous", groups: opts.groups }
-      : localPrincipal(ctx);
-  const scope = requestScope(ctx.catalog, opts);
+  const asked = readerOf(opts);
+  const principal: Principal = asked === "operator" ? localPrincipal(ctx) : asked;
+  const scope = requestScope(ctx.catalog, opts, principal);
   return {
     principal,
     k: opts.k ?? 10,
@@ -51,4 +49,14 @@ export function localPrincipal(ctx: CliContext): Principal {
   const groups = new Set<string>(["local"]);
   for (const d of ctx.catalog.listDocuments({ lifecycle: ["indexed"] })) for (const g of d.access.groups) groups.add(g);
   return { id: "local", groups: [...groups].sort() };
+}
+
+/**
+ * Who reads through a command from `--principal` / `--group`: that principal (id "anonymous" when only
+ * groups are given); with neither, the store's operator, for the catalog views (list, inspect, navindex,
+ * replay). `search` and `ask` ask as `localPrincipal` instead.
+ */
+export function readerOf(opts: { principal?: string | undefined; groups?: readonly string[] | undefined }): Reader {
+  const groups = opts.groups ?? [];
+  return opts.principal || groups.length > 0 ? { id: opts.principal ?? "anonymous", groups: [...groups] } : "operator";
 }

@@ -1,7 +1,7 @@
 import { type AnswerRecord, createSqliteAnswerStore } from "@lexnav/answer";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
-import { createStackAsk } from "@lexnav/stack";
+import { createStackAsk, mayViewAnswer, type Reader } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { inline } from "../terminal.ts";
 import { renderAnswer } from "./ask.ts";
@@ -13,11 +13,14 @@ export interface ReplayReport {
   missingEvidence: number;
 }
 
-/** `lexnav replay <answer-id>`: runs a stored answer again over the extract it recorded and says whether it changed. */
+/**
+ * `lexnav replay <answer-id>`: runs a stored answer again over the extract it recorded and says whether it
+ * changed, for a reader who may read every document the answer used (`mayViewAnswer`).
+ */
 export async function replayCommand(
   ctx: CliContext,
   id: string,
-  opts: { json: boolean; offline: boolean },
+  opts: { json: boolean; offline: boolean; reader: Reader },
 ): Promise<ReplayReport> {
   const db = openSqliteDatabase(ctx.config.dbPath);
   let original: AnswerRecord | null;
@@ -26,7 +29,9 @@ export async function replayCommand(
   } finally {
     db.close();
   }
-  if (!original) throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
+  // An answer over documents the reader may not read now is reported exactly as an unknown id.
+  if (!original || !mayViewAnswer(ctx.catalog, opts.reader, original))
+    throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
   // An answer drawn from a deleted document keeps no text to replay: say so, and show none.
   if (original.erased) {
     const report = { original, replayed: original, sameAnswer: false, missingEvidence: original.evidence.length };

@@ -4,7 +4,7 @@ import type { IngestRequest, IngestResult } from "@lexnav/ingest";
 import { documentV1, ingestV1 } from "@lexnav/proto";
 
 // Domain types as the pipeline contract carries them (this service depends on @lexnav/ingest only).
-type Access = IngestRequest["access"];
+type Access = NonNullable<IngestRequest["access"]>;
 type DocumentRole = IngestResult["role"];
 type FailureReason = NonNullable<IngestResult["failure"]>;
 
@@ -41,11 +41,11 @@ export function validateIngestCommand(cmd: ingestV1.IngestDocumentCommand): stri
   return null;
 }
 
-/** The pipeline request a command asks for. */
+/** The pipeline request a command asks for: a command that names no access keeps a known document's. */
 export function ingestRequestFromCommand(cmd: ingestV1.IngestDocumentCommand): IngestRequest {
   return {
     source: cmd.source,
-    access: accessFromProto(cmd.access),
+    ...(cmd.access !== undefined ? { access: accessFromProto(cmd.access) } : {}),
     ...(cmd.content !== undefined ? { bytes: cmd.content } : {}),
     ...(cmd.fileName !== undefined ? { fileName: cmd.fileName } : {}),
     ...(cmd.transactionSetId !== undefined ? { transactionSetId: cmd.transactionSetId } : {}),

@@ -91,6 +91,23 @@ describe("ingest-document handler", () => {
     expect(evt.title).toBeUndefined();
   });
 
+  it("passes no access for a command that names none, so a known document keeps its own", async () => {
+    const seen: IngestRequest[] = [];
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async (r) => {
+        seen.push(r);
+        return result({ status: "unchanged" });
+      }),
+      publisher: recorder(),
+      logger: silentLogger,
+      retry: POLICY,
+    });
+    const payload = create(ingestV1.IngestDocumentCommandSchema, { commandId: "c2", source: "a.txt" });
+    const data = toBinary(ingestV1.IngestDocumentCommandSchema, payload);
+    expect(await handle(command({ data }))).toEqual({ kind: "ack" });
+    expect(seen[0]).not.toHaveProperty("access");
+  });
+
   it("announces a failed document as DocumentFailed and acks (a failure is a value, not an error)", async () => {
     const pub = recorder();
     const handle = createIngestDocumentHandler({
