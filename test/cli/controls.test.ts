@@ -104,13 +104,23 @@ describe("law-firm controls: walls, legal hold, external-model bar, audit log", 
     expect(placed.code).toBe(0);
     expect(placed.out).toContain("group:alpha");
 
+    // Scoped to a document the asker may not read: refused exactly as an unknown document.
+    const refusedAs = async (id: string, ...who: string[]) => {
+      const r = await cli("search", "retainer fee payable per month", "--doc", id, "--json", ...who);
+      return { code: r.code, err: r.err.replaceAll(id, "<id>") };
+    };
     for (const mode of ["lexical", "dense", "hybrid", "navembed-r1"]) {
-      expect(await scoped(mode, "--group", "alpha"), mode).toEqual([]);
+      expect(await refusedAs(walled, "--mode", mode, "--group", "alpha"), mode).toEqual(
+        await refusedAs("doc_unknown", "--mode", mode, "--group", "alpha"),
+      );
+      expect((await refusedAs(walled, "--mode", mode, "--group", "alpha", "--group", "beta")).code, mode).toBe(3);
       expect(await hits(MARKER, mode, "--group", "alpha"), mode).not.toContainEqual(
         expect.objectContaining({ documentId: walled }),
       );
-      // A member of both groups is walled out too: a deny overrides any membership.
-      expect(await scoped(mode, "--group", "alpha", "--group", "beta"), mode).toEqual([]);
+      // A member of both groups is walled out of the store filter too: a deny overrides any membership.
+      expect(await hits(MARKER, mode, "--group", "alpha", "--group", "beta"), mode).not.toContainEqual(
+        expect.objectContaining({ documentId: walled }),
+      );
       // beta alone still reads it.
       expect((await scoped(mode, "--group", "beta")).length, mode).toBeGreaterThan(0);
     }

@@ -193,12 +193,18 @@ describe("the answer service over gRPC", () => {
     try {
       const asked = await client.ask({ question: ASK_VERSO, principal: DEALS, mode: searchV1.SearchMode.HYBRID });
       expect(wire(asked)).not.toContain(ids.verso);
-      const found = await searcher.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
-      expect(found.hits).toEqual([]);
+      const found = await searcher.search({ query: ASK_VERSO, principal: DEALS, topK: 100 });
+      expect(found.hits.map((h) => h.documentId)).not.toContain(ids.verso);
+      // Scoped to the walled document: refused exactly as an unknown one.
+      const refused = await searcher
+        .search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] })
+        .catch((e: ServiceError) => e);
+      expect((refused as ServiceError).code).toBe(status.NOT_FOUND);
       expect(served.stack.changeControl({ lift: wall })).toBe(true);
       const back = await searcher.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
       expect(back.hits.length).toBeGreaterThan(0);
     } finally {
+      served.stack.changeControl({ lift: wall });
       searcher.close();
     }
   });
