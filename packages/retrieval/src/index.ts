@@ -15,9 +15,13 @@ export type {
   Supersession,
 } from "./domain/context-assembly.ts";
 export { assembleContext, DEFAULT_CONTEXT_OPTIONS } from "./domain/context-assembly.ts";
-export type { DenseIndexReport, IndexableDocument } from "./domain/dense-index.ts";
+export type { AccessScope } from "./domain/access-scopes.ts";
+export { accessScopes } from "./domain/access-scopes.ts";
+export type { BuiltinDenseOptions, DenseIndexReport, IndexableDocument } from "./domain/dense-index.ts";
 export {
   buildDenseIndex,
+  refitScope,
+  SCOPED_BUILTIN_EMBEDDER_ID,
   buildModelDenseIndex,
   createEmbedderLookup,
   embedDocumentWith,
@@ -84,10 +88,12 @@ export type {
 } from "./ports/lexical-index.ts";
 export type { AsyncReranker, RerankCandidate, Reranker } from "./ports/reranker.ts";
 export type {
+  ScopeModel,
   VectorHit,
   VectorIndexVersion,
   VectorItem,
   VectorQuery,
+  VectorScopeState,
   VectorSearchResult,
   VectorStore,
 } from "./ports/vector-store.ts";
