@@ -138,3 +138,42 @@ describe("a deleted or re-scoped document leaves no word in a dense model", () =
     });
   }
 });
+
+describe("opening a store whose dense model was fitted on every document", () => {
+  it("drops that version and its model, so dense modes ask for a rebuild rather than answer from it", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { openSqliteDatabase } = await import("@lexnav/catalog");
+    const dir = mkdtempSync(join(tmpdir(), "lexnav-legacy-dense-"));
+    try {
+      const db = join(dir, "store.sqlite");
+      let stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      await stack.pipeline.ingest({ source: VIVINT, access: access("beta") });
+      await stack.buildDenseIndex();
+      const version = stack.vectors.activeVersion() ?? "";
+      stack.close();
+      // The table an older store kept its one corpus-wide model in.
+      const raw = openSqliteDatabase(db);
+      raw.exec("CREATE TABLE vec_models (index_version TEXT PRIMARY KEY, model BLOB NOT NULL)");
+      raw.prepare("INSERT INTO vec_models VALUES (?, ?)").run(version, Buffer.from("corpus-wide vocabulary"));
+      raw.close();
+
+      stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      try {
+        expect(stack.vectors.describeVersion(version)).toBeNull();
+        expect(stack.vectors.activeVersion()).toBeNull();
+        const check = openSqliteDatabase(db);
+        const tables = check.prepare("SELECT name FROM sqlite_master WHERE name = 'vec_models'").all();
+        const rows = check.prepare("SELECT COUNT(*) AS n FROM vec_passages").get() as { n: number };
+        check.close();
+        expect(tables).toEqual([]);
+        expect(rows.n).toBe(0);
+      } finally {
+        stack.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
