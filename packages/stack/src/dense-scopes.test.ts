@@ -10,7 +10,10 @@ const ALPHA: Principal = { id: "alice", groups: ["alpha"] };
 const BETA: Principal = { id: "bob", groups: ["beta"] };
 const access = (group: string) => ({ principals: [], groups: [group] });
 
-const wordsOf = (path: string) => (readFileSync(path, "utf8").toLowerCase().match(/[a-z]{6,}/g) ?? []) as string[];
+const wordsOf = (path: string) =>
+  (readFileSync(path, "utf8")
+    .toLowerCase()
+    .match(/[a-z]{6,}/g) ?? []) as string[];
 
 /** Words of VIVINT's contract that no alpha document and not THRIVENT holds (even inside a longer word), most frequent first. */
 function betaOnlyWords(): string[] {
@@ -123,7 +126,9 @@ describe("a deleted or re-scoped document leaves no word in a dense model", () =
         expect(dense(stack, BETA, words.join(" "))).toEqual([]);
         expect(dense(stack, BETA, "endorsement agreement").length).toBeGreaterThan(0);
         expect(knows(stack, "group:beta", words)).toBe(false);
-        expect(stack.vectors.scopes(stack.vectors.activeVersion() ?? "").find((s) => s.key === "group:beta")).toMatchObject({
+        expect(
+          stack.vectors.scopes(stack.vectors.activeVersion() ?? "").find((s) => s.key === "group:beta"),
+        ).toMatchObject({
           stale: false,
         });
         if (change === "access") {

@@ -4,8 +4,8 @@ import { type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "
 import type { Access, ProvisionNode } from "@lexnav/document-model";
 import { createIngestPipeline, type IngestPipeline } from "@lexnav/ingest";
 import {
-  accessScopes,
   type AsyncReranker,
+  accessScopes,
   buildDenseIndex,
   buildModelDenseIndex,
   createBuiltinReranker,
@@ -211,12 +211,14 @@ export function createEmbeddedStack(
           .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
           .flatMap((d) => (d.currentVersion ? [{ documentId: d.id, version: d.currentVersion }] : [])),
     }),
-    buildDenseIndex: async (options) =>
-      models.embedder
-        ? buildModelDenseIndex(vectors, indexable(), models.embedder, {
-            ...(options?.passages ? { passages: options.passages } : {}),
-          })
-        : buildDenseIndex(vectors, indexable(), (denseOptions = options ?? {})),
+    buildDenseIndex: async (options) => {
+      if (models.embedder)
+        return buildModelDenseIndex(vectors, indexable(), models.embedder, {
+          ...(options?.passages ? { passages: options.passages } : {}),
+        });
+      denseOptions = options ?? {};
+      return buildDenseIndex(vectors, indexable(), denseOptions);
+    },
     close: () => db.close(),
   };
 }

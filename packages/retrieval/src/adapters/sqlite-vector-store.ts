@@ -71,7 +71,8 @@ function migrate(db: Database.Database): void {
     })();
   }
   const columns = db.prepare("PRAGMA table_info(vec_passages)").all() as Array<{ name: string }>;
-  if (!columns.some((c) => c.name === "scope")) db.exec("ALTER TABLE vec_passages ADD COLUMN scope TEXT NOT NULL DEFAULT ''");
+  if (!columns.some((c) => c.name === "scope"))
+    db.exec("ALTER TABLE vec_passages ADD COLUMN scope TEXT NOT NULL DEFAULT ''");
   db.exec(`DROP INDEX IF EXISTS vec_passages_version;
            CREATE INDEX IF NOT EXISTS vec_passages_scope ON vec_passages(index_version, scope, document_id);`);
 }
@@ -140,7 +141,9 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
     scopeModel: db.prepare("SELECT model FROM vec_scopes WHERE index_version = ? AND scope = ?"),
     deleteScopeRows: db.prepare("DELETE FROM vec_passages WHERE index_version = ? AND scope = ?"),
     deleteScopeMembers: db.prepare("DELETE FROM vec_scope_members WHERE index_version = ? AND scope = ?"),
-    addMember: db.prepare("INSERT OR IGNORE INTO vec_scope_members (index_version, scope, document_id) VALUES (?, ?, ?)"),
+    addMember: db.prepare(
+      "INSERT OR IGNORE INTO vec_scope_members (index_version, scope, document_id) VALUES (?, ?, ?)",
+    ),
     memberships: db.prepare(
       `SELECT m.index_version, m.scope, s.access FROM vec_scope_members m
        JOIN vec_scopes s ON s.index_version = m.index_version AND s.scope = m.scope
@@ -282,9 +285,10 @@ ${accessTable.permittedDocumentsSql})
   };
   // The scopes a document is in, per version, before a delete or access change.
   const membershipsOf = (documentId: string) =>
-    (stmt.memberships.all(documentId) as Array<{ index_version: string; scope: string; access: string }>).map(
-      (r) => ({ indexVersion: r.index_version, scope: { key: r.scope, access: JSON.parse(r.access) as Access } }),
-    );
+    (stmt.memberships.all(documentId) as Array<{ index_version: string; scope: string; access: string }>).map((r) => ({
+      indexVersion: r.index_version,
+      scope: { key: r.scope, access: JSON.parse(r.access) as Access },
+    }));
 
   return {
     createVersion(dimensions, embedderId) {

@@ -46,7 +46,8 @@ export function accessScopes(access: Access): AccessScope[] {
     return [{ key: `access:${sha256Hex(canonical(access)).slice(0, 24)}`, access }];
   }
   const scopes: AccessScope[] = [];
-  for (const g of [...new Set(access.groups)].sort()) scopes.push({ key: `group:${g}`, access: { principals: [], groups: [g] } });
+  for (const g of [...new Set(access.groups)].sort())
+    scopes.push({ key: `group:${g}`, access: { principals: [], groups: [g] } });
   for (const p of [...new Set(access.principals)].sort())
     scopes.push({ key: `principal:${p}`, access: { principals: [p], groups: [] } });
   return scopes;

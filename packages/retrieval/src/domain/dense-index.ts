@@ -73,7 +73,13 @@ interface Prepared {
 
 const prepare = (doc: IndexableDocument, options: BuiltinDenseOptions): Prepared => ({
   doc,
-  passages: buildPassages(doc.documentId, doc.version, doc.nodes, doc.text, options.passages ?? DEFAULT_PASSAGE_OPTIONS),
+  passages: buildPassages(
+    doc.documentId,
+    doc.version,
+    doc.nodes,
+    doc.text,
+    options.passages ?? DEFAULT_PASSAGE_OPTIONS,
+  ),
 });
 
 // A scope's documents in an order of their own content, so a scope's model is the same whatever

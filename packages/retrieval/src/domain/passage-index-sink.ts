@@ -65,7 +65,8 @@ export function createPassageIndexSink(
       for (const scope of accessScopes(doc.access)) {
         const state = states.find((s) => s.key === scope.key);
         const embedder = state?.embedderId ? embedderFor?.(active, scope.key) : null;
-        if (embedder) vectors.putDocument(active, doc.documentId, doc.access, vectorItems(embedder, passages), scope.key);
+        if (embedder)
+          vectors.putDocument(active, doc.documentId, doc.access, vectorItems(embedder, passages), scope.key);
         else stale.push(scope);
       }
       if (stale.length > 0) vectors.staleScopes(active, stale);
