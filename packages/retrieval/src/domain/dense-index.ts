@@ -63,8 +63,10 @@ export interface BuiltinDenseOptions {
   embedder?: Partial<BuiltinEmbedderOptions>;
 }
 
-/** Below this many passages a scope's model keeps words seen once: a small deal has few repeats. */
+/** Below this many passages a scope's model keeps words seen twice: a small deal has few repeats. */
 const SMALL_SCOPE_PASSAGES = 200;
+/** Passages per fitted direction below `dimensions`: a deal of one contract has no 128 topics. */
+const PASSAGES_PER_DIRECTION = 8;
 
 interface Prepared {
   doc: IndexableDocument;
@@ -91,9 +93,10 @@ const byContent = (a: Prepared, b: Prepared) =>
 function fitScope(members: Prepared[], options: BuiltinDenseOptions): BuiltinEmbedder | null {
   const texts = members.flatMap((m) => m.passages.map(embeddingText));
   if (texts.length === 0) return null;
-  const small = texts.length < SMALL_SCOPE_PASSAGES ? { minDocumentFrequency: 1 } : {};
+  const small = texts.length < SMALL_SCOPE_PASSAGES ? { minDocumentFrequency: 2 } : {};
+  const rank = Math.max(16, Math.ceil(texts.length / PASSAGES_PER_DIRECTION));
   try {
-    return fitBuiltinEmbedder(texts, { ...small, ...options.embedder });
+    return fitBuiltinEmbedder(texts, { ...small, rank, ...options.embedder });
   } catch (e) {
     if (e instanceof LexnavError && e.code === "invalid_argument") return null;
     throw e;

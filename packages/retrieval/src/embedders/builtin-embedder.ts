@@ -35,8 +35,13 @@ export interface BuiltinEmbedder extends Embedder {
 }
 
 export interface BuiltinEmbedderOptions {
-  /** Output dimensions (the SVD rank). */
+  /** Output dimensions (the SVD rank, unless `rank` is lower). */
   dimensions: number;
+  /**
+   * Directions fitted, at most `dimensions`; the rest are zero. A small corpus supports few directions,
+   * and each one costs fitting time.
+   */
+  rank?: number;
   /** Extra random directions beyond `dimensions` for the range finder. */
   oversample: number;
   /** Subspace (power) iterations: more sharpen the leading directions, each costs two passes. */
@@ -212,7 +217,7 @@ export function fitBuiltinEmbedder(
   };
 
   // Randomized subspace iteration on AᵀA in word space, then Rayleigh–Ritz.
-  const d = Math.min(o.dimensions, v, a.rows);
+  const d = Math.min(o.rank ?? o.dimensions, o.dimensions, v, a.rows);
   const width = Math.min(d + o.oversample, v);
   let basis = orthonormalise(gramTimes(a, gaussianMatrix(v, width, o.seed), width), v, width);
   for (let it = 0; it < o.powerIterations; it++) basis = orthonormalise(gramTimes(a, basis, width), v, width);
