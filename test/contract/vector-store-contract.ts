@@ -119,6 +119,8 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
       ]);
       expect(Array.from(store.getScopeModel(next, DEAL_SCOPE.key) ?? [])).toEqual([9]);
       expect(store.scopes(next)).toEqual([{ ...DEAL_SCOPE, embedderId: "m-next", stale: false }]);
+      expect(store.scope(next, DEAL_SCOPE.key)).toEqual({ ...DEAL_SCOPE, embedderId: "m-next", stale: false });
+      expect(store.scope(next, BOARD_SCOPE.key)).toBeNull();
       expect(() => store.dropVersion(next)).toThrow(/active/);
       store.dropVersion(v);
       expect(store.getScopeModel(v, DEAL_SCOPE.key)).toBeNull();

@@ -87,7 +87,7 @@ export function createEmbeddedStack(
   // again on its current documents when it is next needed: one fit after a batch, not one per change.
   const embedderFor = (version: string, scope?: string): SyncEmbedder | null => {
     if (scope === undefined) return null;
-    const state = vectors.scopes(version).find((s) => s.key === scope);
+    const state = vectors.scope(version, scope);
     if (state?.stale) {
       db.transaction(() =>
         refitScope(

@@ -91,6 +91,20 @@ export interface SqliteVectorStoreOptions {
   scan?: "memory" | "sql";
 }
 
+interface ScopeRow {
+  scope: string;
+  access: string;
+  embedder_id: string | null;
+  stale: number;
+}
+
+const scopeState = (r: ScopeRow): VectorScopeState => ({
+  key: r.scope,
+  access: JSON.parse(r.access) as Access,
+  embedderId: r.embedder_id,
+  stale: r.stale === 1,
+});
+
 /** One index version's (one scope's) vectors in memory, rows grouped by document. */
 interface Slab {
   key: string;
@@ -137,6 +151,9 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
     ),
     scopeRows: db.prepare(
       "SELECT scope, access, embedder_id, stale FROM vec_scopes WHERE index_version = ? ORDER BY scope",
+    ),
+    scopeRow: db.prepare(
+      "SELECT scope, access, embedder_id, stale FROM vec_scopes WHERE index_version = ? AND scope = ?",
     ),
     scopeModel: db.prepare("SELECT model FROM vec_scopes WHERE index_version = ? AND scope = ?"),
     deleteScopeRows: db.prepare("DELETE FROM vec_passages WHERE index_version = ? AND scope = ?"),
@@ -342,19 +359,11 @@ ${accessTable.permittedDocumentsSql})
       })();
     },
     scopes(indexVersion): VectorScopeState[] {
-      return (
-        stmt.scopeRows.all(indexVersion) as Array<{
-          scope: string;
-          access: string;
-          embedder_id: string | null;
-          stale: number;
-        }>
-      ).map((r) => ({
-        key: r.scope,
-        access: JSON.parse(r.access) as Access,
-        embedderId: r.embedder_id,
-        stale: r.stale === 1,
-      }));
+      return (stmt.scopeRows.all(indexVersion) as ScopeRow[]).map(scopeState);
+    },
+    scope(indexVersion, scopeKey) {
+      const row = stmt.scopeRow.get(indexVersion, scopeKey) as ScopeRow | undefined;
+      return row ? scopeState(row) : null;
     },
     getScopeModel(indexVersion, scopeKey) {
       const row = stmt.scopeModel.get(indexVersion, scopeKey) as { model: Buffer | null } | undefined;

@@ -274,7 +274,7 @@ export function createEmbedderLookup(
   const cache = new Map<string, { embedderId: string; embedder: SyncEmbedder }>();
   return (indexVersion, scope) => {
     if (scope === undefined) return null;
-    const state = vectors.scopes(indexVersion).find((s) => s.key === scope);
+    const state = vectors.scope(indexVersion, scope);
     const key = `${indexVersion}\u0000${scope}`;
     if (!state?.embedderId) {
       cache.delete(key);

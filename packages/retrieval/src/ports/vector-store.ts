@@ -92,6 +92,8 @@ export interface VectorStore {
   staleScopes(indexVersion: string, scopes: AccessScope[]): void;
   /** The access scopes of a version, by key; empty for an unscoped version. */
   scopes(indexVersion: string): VectorScopeState[];
+  /** One access scope of a version, null when the version has no such scope. */
+  scope(indexVersion: string, scopeKey: string): VectorScopeState | null;
   /** The serialised model of a scope, null when it has none. */
   getScopeModel(indexVersion: string, scopeKey: string): Uint8Array | null;
   /**
