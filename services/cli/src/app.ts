@@ -34,7 +34,7 @@ usage:
                        [--split document|question] [--seed N] [--out <model.json>] [--json]
                                                 fit the offline answerer's evidence model on questions with gold spans;
                                                 prints held-out figures on document-disjoint folds
-  lexnav index dense [--json]                   fit the built-in embedder on every indexed document, build and activate a dense index
+  lexnav index dense [--json]                   fit the built-in embedder per access scope, build and activate a dense index
   lexnav delete <doc-id>                        remove a document's text and nodes from every store
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
