@@ -3,6 +3,9 @@ import type { VectorItem, VectorStore } from "@lexnav/retrieval";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 const DEAL: Access = { principals: [], groups: ["deal-team"] };
+const DEAL_SCOPE = { key: "group:deal-team", access: { principals: [], groups: ["deal-team"] } };
+const BOARD_SCOPE = { key: "group:board", access: { principals: [], groups: ["board"] } };
+const model = (embedderId: string, ...bytes: number[]) => ({ embedderId, bytes: Uint8Array.from(bytes) });
 const SECRET: Access = { principals: ["gc"], groups: [] };
 const alice = { id: "alice", groups: ["deal-team"] };
 const DIMS = 4;
@@ -114,10 +117,10 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
 
     it("keeps the previous index version queryable until the new one is switched in, with its own model", () => {
       store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))]);
-      store.putModel(v, Uint8Array.from([1, 2, 3]));
+      store.putScope(v, DEAL_SCOPE, model("m-v", 1, 2, 3));
       const next = store.createVersion(3, "other-embedder");
       store.putDocument(next, "d1", DEAL, [item("d1", 2, unit(1, 0, 0))]);
-      store.putModel(next, Uint8Array.from([9]));
+      store.putScope(next, DEAL_SCOPE, model("m-next", 9));
       expect(store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5 }).hits.map((h) => h.nodeId)).toEqual([
         "d1-n1",
       ]);
@@ -130,11 +133,61 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
       expect(store.search({ vector: unit(1, 0, 0), principal: alice, k: 5 }).hits.map((h) => h.nodeId)).toEqual([
         "d1-n2",
       ]);
-      expect(Array.from(store.getModel(next) ?? [])).toEqual([9]);
+      expect(Array.from(store.getScopeModel(next, DEAL_SCOPE.key) ?? [])).toEqual([9]);
+      expect(store.scopes(next)).toEqual([{ ...DEAL_SCOPE, embedderId: "m-next", stale: false }]);
+      expect(store.scope(next, DEAL_SCOPE.key)).toEqual({ ...DEAL_SCOPE, embedderId: "m-next", stale: false });
+      expect(store.scope(next, BOARD_SCOPE.key)).toBeNull();
       expect(() => store.dropVersion(next)).toThrow(/active/);
       store.dropVersion(v);
-      expect(store.getModel(v)).toBeNull();
+      expect(store.getScopeModel(v, DEAL_SCOPE.key)).toBeNull();
+      expect(store.scopes(v)).toEqual([]);
       expect(store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, indexVersion: v }).hits).toEqual([]);
+    });
+
+    it("ranks a scope's vectors apart from another scope's and from the unscoped ones", () => {
+      const both: Access = { principals: [], groups: ["deal-team", "board"] };
+      store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
+      store.putScope(v, BOARD_SCOPE, model("m-board", 2));
+      store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
+      store.putDocument(v, "d1", both, [item("d1", 2, unit(0, 1, 0, 0))], BOARD_SCOPE.key);
+      const q = { vector: unit(1, 1, 0, 0), principal: alice, k: 5 };
+      expect(store.search({ ...q, scope: DEAL_SCOPE.key }).hits.map((h) => h.nodeId)).toEqual(["d1-n1"]);
+      expect(store.search({ ...q, scope: BOARD_SCOPE.key }).hits.map((h) => h.nodeId)).toEqual(["d1-n2"]);
+      expect(store.search(q).hits).toEqual([]);
+    });
+
+    it("drops the model and vectors of every scope a removed document was in, and marks them stale", () => {
+      store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
+      store.putScope(v, BOARD_SCOPE, model("m-board", 2));
+      store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
+      store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
+      store.removeDocument("d1");
+      expect(store.getScopeModel(v, DEAL_SCOPE.key)).toBeNull();
+      const states = store.scopes(v);
+      expect(states.find((s) => s.key === DEAL_SCOPE.key)).toMatchObject({ embedderId: null, stale: true });
+      // A scope the document was never in keeps its model.
+      expect(states.find((s) => s.key === BOARD_SCOPE.key)).toMatchObject({ embedderId: "m-board", stale: false });
+      // The other members' vectors came from the dropped model: they go too, until the scope is fitted again.
+      expect(store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, scope: DEAL_SCOPE.key }).hits).toEqual(
+        [],
+      );
+    });
+
+    it("marks stale the scopes a document leaves and joins when its access changes, not the ones it stays in", () => {
+      const both: Access = { principals: [], groups: ["deal-team", "board"] };
+      store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
+      store.putScope(v, BOARD_SCOPE, model("m-board", 2));
+      store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
+      store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], BOARD_SCOPE.key);
+      store.setAccess("d1", { principals: ["gc"], groups: ["deal-team"] });
+      const states = new Map(store.scopes(v).map((s) => [s.key, s]));
+      expect(states.get(DEAL_SCOPE.key)).toMatchObject({ embedderId: "m-deal", stale: false });
+      expect(states.get(BOARD_SCOPE.key)).toMatchObject({ embedderId: null, stale: true });
+      expect(states.get("principal:gc")).toMatchObject({
+        access: { principals: ["gc"], groups: [] },
+        embedderId: null,
+        stale: true,
+      });
     });
 
     it("refuses vectors of the wrong size and finds nothing for the zero vector", () => {

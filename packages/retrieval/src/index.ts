@@ -1,6 +1,8 @@
 export { createSqliteLexicalIndex, FIELD_WEIGHTS } from "./adapters/sqlite-lexical-index.ts";
 export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts";
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
+export type { AccessScope } from "./domain/access-scopes.ts";
+export { accessScopes } from "./domain/access-scopes.ts";
 export type { RerankWeights } from "./domain/builtin-reranker.ts";
 export { createBuiltinReranker, RERANK_WEIGHTS } from "./domain/builtin-reranker.ts";
 export type {
@@ -15,13 +17,15 @@ export type {
   Supersession,
 } from "./domain/context-assembly.ts";
 export { assembleContext, DEFAULT_CONTEXT_OPTIONS } from "./domain/context-assembly.ts";
-export type { DenseIndexReport, IndexableDocument } from "./domain/dense-index.ts";
+export type { BuiltinDenseOptions, DenseIndexReport, IndexableDocument } from "./domain/dense-index.ts";
 export {
   buildDenseIndex,
   buildModelDenseIndex,
   createEmbedderLookup,
   embedDocumentWith,
   embeddingText,
+  refitScope,
+  SCOPED_BUILTIN_EMBEDDER_ID,
   vectorItems,
 } from "./domain/dense-index.ts";
 export {
@@ -85,10 +89,12 @@ export type {
 } from "./ports/lexical-index.ts";
 export type { AsyncReranker, RerankCandidate, Reranker } from "./ports/reranker.ts";
 export type {
+  ScopeModel,
   VectorHit,
   VectorIndexVersion,
   VectorItem,
   VectorQuery,
+  VectorScopeState,
   VectorSearchResult,
   VectorStore,
 } from "./ports/vector-store.ts";

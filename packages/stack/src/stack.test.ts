@@ -205,7 +205,8 @@ describe("the embedded stack's retrieval modes", () => {
     expect(r.warnings).toContain('the offline answerer read the question as "Which law governs this contract?"');
   });
 
-  it("embeds a document ingested after the dense index was built into the active version", async () => {
+  it("embeds a document ingested after the dense index was built into the active version, by its scope's model", async () => {
+    const before = stack.vectors.scopes(stack.vectors.activeVersion() ?? "");
     const r = await stack.pipeline.ingest({ source: THRIVENT, access: { principals: [], groups: ["deals"] } });
     ids.thrivent = r.documentId;
     const hits = stack.vectors.search({
@@ -213,8 +214,11 @@ describe("the embedded stack's retrieval modes", () => {
       principal: READER,
       k: 1000,
       documentIds: [r.documentId],
+      scope: "group:deals",
     }).hits;
     expect(hits.length).toBeGreaterThan(0);
+    // Embedded with the scope's model as it was: the model learnt nothing from the new document.
+    expect(stack.vectors.scopes(stack.vectors.activeVersion() ?? "")).toEqual(before);
   });
 
   it("forgets a deleted or restricted document in every mode, dense included", async () => {

@@ -8,7 +8,7 @@ import {
   truncateWriteAheadLog,
 } from "@lexnav/catalog";
 import { hmacSha256Hex, type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
-import type { ProvisionNode } from "@lexnav/document-model";
+import type { Access, ProvisionNode } from "@lexnav/document-model";
 import {
   changeControl,
   createIngestPipeline,
@@ -18,6 +18,7 @@ import {
 } from "@lexnav/ingest";
 import {
   type AsyncReranker,
+  accessScopes,
   buildDenseIndex,
   buildModelDenseIndex,
   createBuiltinReranker,
@@ -33,7 +34,10 @@ import {
   type LexicalIndex,
   loadOnnxCrossEncoder,
   loadOnnxEmbedder,
+  refitScope,
+  SCOPED_BUILTIN_EMBEDDER_ID,
   type Searcher,
+  type SyncEmbedder,
   type VectorStore,
 } from "@lexnav/retrieval";
 import { createSqliteWrittenFiles, type WrittenFiles } from "./written-files.ts";
@@ -51,7 +55,8 @@ export interface EmbeddedStack {
   audit: AuditLog;
   /**
    * Embeds every indexed document and activates a new dense index version: with the configured
-   * model embedder when there is one, else by fitting the built-in embedder (`options.embedder`).
+   * model embedder when there is one, else by fitting the built-in embedder (`options.embedder`)
+   * once per access scope, on that scope's documents only.
    */
   buildDenseIndex(options?: Parameters<typeof buildDenseIndex>[2]): Promise<DenseIndexReport>;
   /**
@@ -79,6 +84,9 @@ export async function loadStackModels(config: LexnavConfig): Promise<StackModels
   return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}) };
 }
 
+/** Whether a document with `access` belongs to the access scope `key`. */
+const inScope = (access: Access, key: string) => accessScopes(access).some((s) => s.key === key);
+
 /** The name a document is filed under: its file name without the extension. */
 function filedName(catalog: Catalog, documentId: string): string | null {
   const doc = catalog.getDocument(documentId);
@@ -96,7 +104,30 @@ export function createEmbeddedStack(
   const lexical = createSqliteLexicalIndex(db);
   const vectors = createSqliteVectorStore(db);
   const audit = createSqliteAuditLog(db);
-  const embedderFor = createEmbedderLookup(vectors);
+  const scopeModel = createEmbedderLookup(vectors);
+  // The options the active built-in version was fitted with, so a stale scope is fitted alike.
+  let denseOptions: Parameters<typeof buildDenseIndex>[2] = {};
+  // A scope a delete or access change left stale (its model and vectors already dropped) is fitted
+  // again on its current documents when it is next needed: one fit after a batch, not one per change.
+  const embedderFor = (version: string, scope?: string): SyncEmbedder | null => {
+    if (scope === undefined) return null;
+    const state = vectors.scope(version, scope);
+    if (state?.stale) {
+      db.transaction(() =>
+        refitScope(
+          vectors,
+          version,
+          state,
+          indexable((access) => inScope(access, state.key)),
+          {
+            ...denseOptions,
+            embedder: { ...denseOptions?.embedder, dimensions: vectors.describeVersion(version)?.dimensions ?? 0 },
+          },
+        ),
+      )();
+    }
+    return scopeModel(version, scope);
+  };
   // Query and passage vectors are only comparable from one model: refuse a version made by another.
   const queryEmbedderFor = (version: string): Embedder | null => {
     const made = vectors.describeVersion(version)?.embedderId ?? null;
@@ -108,7 +139,7 @@ export function createEmbeddedStack(
         `the dense index version ${version} was embedded with ${made ?? "no embedder"}, not the configured model ${configured.id} (LEXNAV_EMBEDDER_MODEL_DIR): run "lexnav index dense" to re-embed, or unset LEXNAV_EMBEDDER_MODEL_DIR`,
       );
     }
-    if (made !== null && embedderFor(version) === null) {
+    if (made !== null && made !== SCOPED_BUILTIN_EMBEDDER_ID) {
       throw new LexnavError(
         "conflict",
         `the dense index version ${version} was embedded with the model ${made}: set LEXNAV_EMBEDDER_MODEL_DIR to that model's folder, or run "lexnav index dense" to rebuild with the built-in embedder`,
@@ -191,9 +222,9 @@ export function createEmbeddedStack(
     }
     return nodes;
   };
-  function* indexable(): Generator<IndexableDocument> {
+  function* indexable(wanted: (access: Access) => boolean = () => true): Generator<IndexableDocument> {
     for (const doc of catalog.listDocuments({ lifecycle: ["indexed"] })) {
-      if (doc.currentVersion === null) continue;
+      if (doc.currentVersion === null || !wanted(doc.access)) continue;
       const version = catalog.getVersion(doc.id, doc.currentVersion);
       if (!version) continue;
       yield {
@@ -227,12 +258,14 @@ export function createEmbeddedStack(
           .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
           .flatMap((d) => (d.currentVersion ? [{ documentId: d.id, version: d.currentVersion }] : [])),
     }),
-    buildDenseIndex: async (options) =>
-      models.embedder
-        ? buildModelDenseIndex(vectors, indexable(), models.embedder, {
-            ...(options?.passages ? { passages: options.passages } : {}),
-          })
-        : buildDenseIndex(vectors, indexable(), options),
+    buildDenseIndex: async (options) => {
+      if (models.embedder)
+        return buildModelDenseIndex(vectors, indexable(), models.embedder, {
+          ...(options?.passages ? { passages: options.passages } : {}),
+        });
+      denseOptions = options ?? {};
+      return buildDenseIndex(vectors, indexable(), denseOptions);
+    },
     changeControl: (change) => changeControl(catalog, walledSearchIndex(searchIndex, catalog), change),
     close: () => db.close(),
   };

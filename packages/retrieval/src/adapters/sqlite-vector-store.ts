@@ -3,11 +3,14 @@ import { LexnavError } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import type Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import { type AccessScope, accessScopes } from "../domain/access-scopes.ts";
 import type {
+  ScopeModel,
   VectorHit,
   VectorIndexVersion,
   VectorItem,
   VectorQuery,
+  VectorScopeState,
   VectorSearchResult,
   VectorStore,
 } from "../ports/vector-store.ts";
@@ -22,13 +25,26 @@ CREATE TABLE IF NOT EXISTS vec_versions (
   created_at TEXT NOT NULL,
   active INTEGER NOT NULL DEFAULT 0
 );
-CREATE TABLE IF NOT EXISTS vec_models (
-  index_version TEXT PRIMARY KEY REFERENCES vec_versions(id) ON DELETE CASCADE,
-  model BLOB NOT NULL
+CREATE TABLE IF NOT EXISTS vec_scopes (
+  index_version TEXT NOT NULL REFERENCES vec_versions(id) ON DELETE CASCADE,
+  scope TEXT NOT NULL,
+  access TEXT NOT NULL,
+  embedder_id TEXT,
+  model BLOB,
+  stale INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (index_version, scope)
 );
+CREATE TABLE IF NOT EXISTS vec_scope_members (
+  index_version TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  document_id TEXT NOT NULL,
+  PRIMARY KEY (index_version, scope, document_id)
+);
+CREATE INDEX IF NOT EXISTS vec_scope_members_doc ON vec_scope_members(document_id);
 CREATE TABLE IF NOT EXISTS vec_passages (
   rowid INTEGER PRIMARY KEY,
   index_version TEXT NOT NULL REFERENCES vec_versions(id) ON DELETE CASCADE,
+  scope TEXT NOT NULL DEFAULT '',
   passage_id TEXT NOT NULL,
   document_id TEXT NOT NULL,
   version TEXT NOT NULL,
@@ -38,8 +54,28 @@ CREATE TABLE IF NOT EXISTS vec_passages (
   embedding BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS vec_passages_doc ON vec_passages(document_id, index_version);
-CREATE INDEX IF NOT EXISTS vec_passages_version ON vec_passages(index_version, document_id);
 `;
+
+/**
+ * Stores written before models were fitted per access scope kept one model per version, fitted on
+ * every document whatever its access: such a version (and the model) is dropped on open, and the
+ * passage table gains its scope column. Dense modes then ask for "lexnav index dense" again.
+ */
+function migrate(db: Database.Database): void {
+  const legacy = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vec_models'").get();
+  if (legacy) {
+    db.transaction(() => {
+      db.exec(`DELETE FROM vec_passages WHERE index_version IN (SELECT index_version FROM vec_models);
+               DELETE FROM vec_versions WHERE id IN (SELECT index_version FROM vec_models);
+               DROP TABLE vec_models;`);
+    })();
+  }
+  const columns = db.prepare("PRAGMA table_info(vec_passages)").all() as Array<{ name: string }>;
+  if (!columns.some((c) => c.name === "scope"))
+    db.exec("ALTER TABLE vec_passages ADD COLUMN scope TEXT NOT NULL DEFAULT ''");
+  db.exec(`DROP INDEX IF EXISTS vec_passages_version;
+           CREATE INDEX IF NOT EXISTS vec_passages_scope ON vec_passages(index_version, scope, document_id);`);
+}
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
@@ -55,7 +91,21 @@ export interface SqliteVectorStoreOptions {
   scan?: "memory" | "sql";
 }
 
-/** One index version's vectors in memory, rows grouped by document. */
+interface ScopeRow {
+  scope: string;
+  access: string;
+  embedder_id: string | null;
+  stale: number;
+}
+
+const scopeState = (r: ScopeRow): VectorScopeState => ({
+  key: r.scope,
+  access: JSON.parse(r.access) as Access,
+  embedderId: r.embedder_id,
+  stale: r.stale === 1,
+});
+
+/** One index version's (one scope's) vectors in memory, rows grouped by document. */
 interface Slab {
   key: string;
   rows: PassageRow[];
@@ -77,6 +127,7 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
   const scan = options.scan ?? "memory";
   sqliteVec.load(db);
   db.exec(SCHEMA);
+  migrate(db);
   const accessTable = createSqliteAccessTable(db, "vec_access");
   const stmt = {
     insertVersion: db.prepare(
@@ -87,15 +138,42 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
     active: db.prepare("SELECT id FROM vec_versions WHERE active = 1"),
     version: db.prepare("SELECT id, dimensions, embedder_id, active FROM vec_versions WHERE id = ?"),
     deleteVersionRows: db.prepare("DELETE FROM vec_passages WHERE index_version = ?"),
-    deleteModel: db.prepare("DELETE FROM vec_models WHERE index_version = ?"),
+    deleteScopes: db.prepare("DELETE FROM vec_scopes WHERE index_version = ?"),
+    deleteMembers: db.prepare("DELETE FROM vec_scope_members WHERE index_version = ?"),
     deleteVersion: db.prepare("DELETE FROM vec_versions WHERE id = ?"),
-    putModel: db.prepare("INSERT OR REPLACE INTO vec_models (index_version, model) VALUES (?, ?)"),
-    getModel: db.prepare("SELECT model FROM vec_models WHERE index_version = ?"),
-    deleteDocVersion: db.prepare("DELETE FROM vec_passages WHERE document_id = ? AND index_version = ?"),
+    putScope: db.prepare(
+      `INSERT OR REPLACE INTO vec_scopes (index_version, scope, access, embedder_id, model, stale)
+       VALUES (?, ?, ?, ?, ?, 0)`,
+    ),
+    staleScope: db.prepare(
+      `INSERT INTO vec_scopes (index_version, scope, access, embedder_id, model, stale) VALUES (?, ?, ?, NULL, NULL, 1)
+       ON CONFLICT (index_version, scope) DO UPDATE SET embedder_id = NULL, model = NULL, stale = 1`,
+    ),
+    scopeRows: db.prepare(
+      "SELECT scope, access, embedder_id, stale FROM vec_scopes WHERE index_version = ? ORDER BY scope",
+    ),
+    scopeRow: db.prepare(
+      "SELECT scope, access, embedder_id, stale FROM vec_scopes WHERE index_version = ? AND scope = ?",
+    ),
+    scopeModel: db.prepare("SELECT model FROM vec_scopes WHERE index_version = ? AND scope = ?"),
+    deleteScopeRows: db.prepare("DELETE FROM vec_passages WHERE index_version = ? AND scope = ?"),
+    deleteScopeMembers: db.prepare("DELETE FROM vec_scope_members WHERE index_version = ? AND scope = ?"),
+    addMember: db.prepare(
+      "INSERT OR IGNORE INTO vec_scope_members (index_version, scope, document_id) VALUES (?, ?, ?)",
+    ),
+    memberships: db.prepare(
+      `SELECT m.index_version, m.scope, s.access FROM vec_scope_members m
+       JOIN vec_scopes s ON s.index_version = m.index_version AND s.scope = m.scope
+       WHERE m.document_id = ?`,
+    ),
+    scopedVersions: db.prepare("SELECT DISTINCT index_version FROM vec_scopes").pluck(),
+    deleteDocScope: db.prepare("DELETE FROM vec_passages WHERE document_id = ? AND index_version = ? AND scope = ?"),
     deleteDoc: db.prepare("DELETE FROM vec_passages WHERE document_id = ?"),
+    deleteDocMembers: db.prepare("DELETE FROM vec_scope_members WHERE document_id = ?"),
+    countDoc: db.prepare("SELECT count(*) AS n FROM vec_passages WHERE document_id = ?"),
     insertRow: db.prepare(
-      `INSERT INTO vec_passages (index_version, passage_id, document_id, version, node_id, start, end, embedding)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO vec_passages (index_version, scope, passage_id, document_id, version, node_id, start, end, embedding)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
 
@@ -114,7 +192,7 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
     SELECT p.passage_id, p.document_id, p.version, p.node_id, p.start, p.end,
            vec_distance_cosine(p.embedding, @vector) AS distance
     FROM vec_passages p
-    WHERE p.index_version = @indexVersion
+    WHERE p.index_version = @indexVersion AND p.scope = @scope
       AND p.document_id IN (
 ${accessTable.permittedDocumentsSql})
       ${withDocs ? "AND p.document_id IN (SELECT value FROM json_each(@documentIds))" : ""}
@@ -125,19 +203,21 @@ ${accessTable.permittedDocumentsSql})
   const permitted = db.prepare(permittedSql).pluck();
   const versionRows = db.prepare(
     `SELECT passage_id, document_id, version, node_id, start, end, embedding FROM vec_passages
-     WHERE index_version = ? ORDER BY document_id, rowid`,
+     WHERE index_version = ? AND scope = ? ORDER BY document_id, rowid`,
   );
   const dataVersion = db.prepare("PRAGMA data_version").pluck();
 
   // Writes by this connection (data_version only counts other connections' commits).
   let localWrites = 0;
   const slabs = new Map<string, Slab>();
-  const slabOf = (indexVersion: string, dimensions: number): Slab => {
+  const slabOf = (indexVersion: string, scope: string, dimensions: number): Slab => {
     const key = `${dataVersion.get() as number}:${localWrites}`;
-    const cached = slabs.get(indexVersion);
+    const slabKey = `${indexVersion}\u0000${scope}`;
+    const cached = slabs.get(slabKey);
     if (cached?.key === key) return cached;
-    slabs.clear();
-    const raw = versionRows.all(indexVersion) as Array<PassageRow & { embedding: Buffer }>;
+    // Any write may have changed every slab: drop them all, keep the scopes read since.
+    for (const [k, slab] of slabs) if (slab.key !== key) slabs.delete(k);
+    const raw = versionRows.all(indexVersion, scope) as Array<PassageRow & { embedding: Buffer }>;
     const vectors = new Float32Array(raw.length * dimensions);
     const byDocument = new Map<string, { from: number; to: number }>();
     const rows: PassageRow[] = raw.map((r, i) => {
@@ -155,12 +235,12 @@ ${accessTable.permittedDocumentsSql})
       };
     });
     const slab = { key, rows, vectors, byDocument };
-    slabs.set(indexVersion, slab);
+    slabs.set(slabKey, slab);
     return slab;
   };
 
   const memorySearch = (query: VectorQuery, indexVersion: string, dimensions: number): VectorHit[] => {
-    const slab = slabOf(indexVersion, dimensions);
+    const slab = slabOf(indexVersion, query.scope ?? "", dimensions);
     let docs = permitted.all({
       ...principalParams(query.principal),
     }) as string[];
@@ -216,6 +296,18 @@ ${accessTable.permittedDocumentsSql})
     return order.map((i) => passageHit(slab.rows[heapRow[i] as number] as PassageRow, heapScore[i] as number));
   };
 
+  const staleScope = (indexVersion: string, scope: AccessScope) => {
+    stmt.staleScope.run(indexVersion, scope.key, JSON.stringify(scope.access));
+    stmt.deleteScopeRows.run(indexVersion, scope.key);
+    stmt.deleteScopeMembers.run(indexVersion, scope.key);
+  };
+  // The scopes a document is in, per version, before a delete or access change.
+  const membershipsOf = (documentId: string) =>
+    (stmt.memberships.all(documentId) as Array<{ index_version: string; scope: string; access: string }>).map((r) => ({
+      indexVersion: r.index_version,
+      scope: { key: r.scope, access: JSON.parse(r.access) as Access },
+    }));
+
   return {
     createVersion(dimensions, embedderId) {
       if (!Number.isInteger(dimensions) || dimensions <= 0) {
@@ -244,19 +336,41 @@ ${accessTable.permittedDocumentsSql})
       }
       db.transaction(() => {
         stmt.deleteVersionRows.run(indexVersion);
-        stmt.deleteModel.run(indexVersion);
+        stmt.deleteScopes.run(indexVersion);
+        stmt.deleteMembers.run(indexVersion);
         stmt.deleteVersion.run(indexVersion);
       })();
     },
-    putModel(indexVersion, model) {
+    putScope(indexVersion, scope, model: ScopeModel | null) {
       if (!describeVersion(indexVersion)) throw new LexnavError("not_found", `no vector index version ${indexVersion}`);
-      stmt.putModel.run(indexVersion, Buffer.from(model.buffer, model.byteOffset, model.byteLength));
+      localWrites += 1;
+      stmt.putScope.run(
+        indexVersion,
+        scope.key,
+        JSON.stringify(scope.access),
+        model?.embedderId ?? null,
+        model ? Buffer.from(model.bytes.buffer, model.bytes.byteOffset, model.bytes.byteLength) : null,
+      );
     },
-    getModel(indexVersion) {
-      const row = stmt.getModel.get(indexVersion) as { model: Buffer } | undefined;
-      return row ? new Uint8Array(row.model) : null;
+    staleScopes(indexVersion, scopes) {
+      if (!describeVersion(indexVersion)) throw new LexnavError("not_found", `no vector index version ${indexVersion}`);
+      localWrites += 1;
+      db.transaction(() => {
+        for (const scope of scopes) staleScope(indexVersion, scope);
+      })();
     },
-    putDocument(indexVersion, documentId, access, items: VectorItem[]) {
+    scopes(indexVersion): VectorScopeState[] {
+      return (stmt.scopeRows.all(indexVersion) as ScopeRow[]).map(scopeState);
+    },
+    scope(indexVersion, scopeKey) {
+      const row = stmt.scopeRow.get(indexVersion, scopeKey) as ScopeRow | undefined;
+      return row ? scopeState(row) : null;
+    },
+    getScopeModel(indexVersion, scopeKey) {
+      const row = stmt.scopeModel.get(indexVersion, scopeKey) as { model: Buffer | null } | undefined;
+      return row?.model ? new Uint8Array(row.model) : null;
+    },
+    putDocument(indexVersion, documentId, access, items: VectorItem[], scope = "") {
       localWrites += 1;
       const spec = describeVersion(indexVersion);
       if (!spec) throw new LexnavError("not_found", `no vector index version ${indexVersion}`);
@@ -269,10 +383,12 @@ ${accessTable.permittedDocumentsSql})
         }
       }
       db.transaction(() => {
-        stmt.deleteDocVersion.run(documentId, indexVersion);
+        stmt.deleteDocScope.run(documentId, indexVersion, scope);
+        if (scope !== "") stmt.addMember.run(indexVersion, scope, documentId);
         for (const it of items) {
           stmt.insertRow.run(
             indexVersion,
+            scope,
             it.passageId,
             documentId,
             it.version,
@@ -288,13 +404,30 @@ ${accessTable.permittedDocumentsSql})
     removeDocument(documentId) {
       localWrites += 1;
       return db.transaction(() => {
-        const removed = stmt.deleteDoc.run(documentId).changes;
+        // Counted first: dropping a stale scope takes the document's vectors with the scope's.
+        const removed = (stmt.countDoc.get(documentId) as { n: number }).n;
+        // Every model that learnt from the document goes with it (and the vectors it made).
+        for (const m of membershipsOf(documentId)) staleScope(m.indexVersion, m.scope);
+        stmt.deleteDoc.run(documentId);
+        stmt.deleteDocMembers.run(documentId);
         accessTable.clear(documentId);
         return removed;
       })();
     },
     setAccess(documentId, access) {
-      db.transaction(() => writeAccess(documentId, access))();
+      localWrites += 1;
+      db.transaction(() => {
+        const now = accessScopes(access);
+        const wanted = new Set(now.map((s) => s.key));
+        const memberships = membershipsOf(documentId);
+        // A scope the document leaves keeps none of its words; one it joins is fitted again with it.
+        for (const m of memberships) if (!wanted.has(m.scope.key)) staleScope(m.indexVersion, m.scope);
+        for (const v of stmt.scopedVersions.all() as string[]) {
+          const inVersion = new Set(memberships.filter((m) => m.indexVersion === v).map((m) => m.scope.key));
+          for (const s of now) if (!inVersion.has(s.key)) staleScope(v, s);
+        }
+        writeAccess(documentId, access);
+      })();
     },
     search(query: VectorQuery): VectorSearchResult {
       const indexVersion = query.indexVersion ?? activeVersion();
@@ -314,6 +447,7 @@ ${accessTable.permittedDocumentsSql})
       const params = {
         vector: blob(query.vector),
         indexVersion,
+        scope: query.scope ?? "",
         ...principalParams(query.principal),
         k: query.k,
         ...(query.documentIds ? { documentIds: JSON.stringify(query.documentIds) } : {}),

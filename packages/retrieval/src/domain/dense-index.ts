@@ -1,11 +1,15 @@
+import { LexnavError } from "@lexnav/core";
 import type { Access, ProvisionNode } from "@lexnav/document-model";
 import {
+  type BuiltinEmbedder,
   type BuiltinEmbedderOptions,
+  DEFAULT_BUILTIN_OPTIONS,
   deserializeBuiltinEmbedder,
   fitBuiltinEmbedder,
 } from "../embedders/builtin-embedder.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { VectorItem, VectorStore } from "../ports/vector-store.ts";
+import { type AccessScope, accessScopes } from "./access-scopes.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
 import type { SyncEmbedder } from "./search.ts";
 
@@ -42,58 +46,156 @@ export interface DenseIndexReport {
   vectors: number;
   fitSeconds: number;
   embedSeconds: number;
+  /** Access scopes a model was fitted for (0 for a model embedder, which is fitted on nothing here). */
+  scopes?: number;
 }
 
 /**
- * Builds a dense index version after a bulk ingest: fits the built-in embedder on every passage of the
- * corpus, keeps the model with the version, embeds each document with its access and activates the
- * version (the previous one keeps serving until then, and is dropped after).
+ * What a built-in dense index version records as its embedder: one LSA model per access scope, each
+ * scope's own id (`builtin-lsa-<d>d-<hash>`) kept with the scope. A version made by a model embedder
+ * records that model's id instead, so a version is never queried with another model.
+ */
+export const SCOPED_BUILTIN_EMBEDDER_ID = "builtin-lsa-per-access-scope-1";
+
+/** Options of the built-in dense index. */
+export interface BuiltinDenseOptions {
+  passages?: PassageOptions;
+  embedder?: Partial<BuiltinEmbedderOptions>;
+}
+
+/** Below this many passages a scope's model keeps words seen twice: a small deal has few repeats. */
+const SMALL_SCOPE_PASSAGES = 200;
+/** Passages per fitted direction below `dimensions`: a deal of one contract has no 128 topics. */
+const PASSAGES_PER_DIRECTION = 8;
+
+interface Prepared {
+  doc: IndexableDocument;
+  passages: Passage[];
+}
+
+const prepare = (doc: IndexableDocument, options: BuiltinDenseOptions): Prepared => ({
+  doc,
+  passages: buildPassages(
+    doc.documentId,
+    doc.version,
+    doc.nodes,
+    doc.text,
+    options.passages ?? DEFAULT_PASSAGE_OPTIONS,
+  ),
+});
+
+// A scope's documents in an order of their own content, so a scope's model is the same whatever
+// else the store holds (document ids are minted per store).
+const byContent = (a: Prepared, b: Prepared) =>
+  a.doc.version < b.doc.version ? -1 : a.doc.version > b.doc.version ? 1 : a.doc.documentId < b.doc.documentId ? -1 : 1;
+
+/** The built-in embedder fitted on a scope's passages; null when they hold too few words to fit on. */
+function fitScope(members: Prepared[], options: BuiltinDenseOptions): BuiltinEmbedder | null {
+  const texts = members.flatMap((m) => m.passages.map(embeddingText));
+  if (texts.length === 0) return null;
+  const small = texts.length < SMALL_SCOPE_PASSAGES ? { minDocumentFrequency: 2 } : {};
+  const rank = Math.max(16, Math.ceil(texts.length / PASSAGES_PER_DIRECTION));
+  try {
+    return fitBuiltinEmbedder(texts, { ...small, rank, ...options.embedder });
+  } catch (e) {
+    if (e instanceof LexnavError && e.code === "invalid_argument") return null;
+    throw e;
+  }
+}
+
+/** Fits one scope's model on its members only, stores it and the members' vectors in that scope. */
+function writeScope(
+  vectors: VectorStore,
+  indexVersion: string,
+  scope: AccessScope,
+  members: Prepared[],
+  options: BuiltinDenseOptions,
+): { vectors: number; fitSeconds: number; embedSeconds: number } {
+  const t0 = performance.now();
+  const sorted = [...members].sort(byContent);
+  const embedder = fitScope(sorted, options);
+  const t1 = performance.now();
+  vectors.putScope(indexVersion, scope, embedder ? { embedderId: embedder.id, bytes: embedder.serialize() } : null);
+  let count = 0;
+  for (const { doc, passages } of sorted) {
+    const items = embedder ? vectorItems(embedder, passages) : [];
+    vectors.putDocument(indexVersion, doc.documentId, doc.access, items, scope.key);
+    count += items.length;
+  }
+  return { vectors: count, fitSeconds: (t1 - t0) / 1000, embedSeconds: (performance.now() - t1) / 1000 };
+}
+
+/**
+ * Builds a dense index version after a bulk ingest: fits one built-in embedder per access scope on the
+ * passages of that scope's documents only (a model fitted on the whole corpus would answer, for any
+ * reader, whether a word occurs in a document they may not read), keeps each model with its scope,
+ * embeds each document into every scope it belongs to and activates the version (the previous one
+ * keeps serving until then, and is dropped after).
  */
 export function buildDenseIndex(
   vectors: VectorStore,
   documents: Iterable<IndexableDocument>,
-  options: { passages?: PassageOptions; embedder?: Partial<BuiltinEmbedderOptions> } = {},
+  options: BuiltinDenseOptions = {},
 ): DenseIndexReport {
-  const t0 = performance.now();
-  const all: Array<{ doc: IndexableDocument; passages: Passage[] }> = [];
+  const all: Prepared[] = [];
+  const scopes = new Map<string, { scope: AccessScope; members: Prepared[] }>();
   for (const doc of documents) {
-    all.push({
-      doc,
-      passages: buildPassages(
-        doc.documentId,
-        doc.version,
-        doc.nodes,
-        doc.text,
-        options.passages ?? DEFAULT_PASSAGE_OPTIONS,
-      ),
-    });
+    const prepared = prepare(doc, options);
+    all.push(prepared);
+    for (const scope of accessScopes(doc.access)) {
+      const entry = scopes.get(scope.key) ?? { scope, members: [] };
+      entry.members.push(prepared);
+      scopes.set(scope.key, entry);
+    }
   }
-  const embedder = fitBuiltinEmbedder(
-    all.flatMap((d) => d.passages.map(embeddingText)),
-    options.embedder,
-  );
-  const t1 = performance.now();
   const previous = vectors.activeVersion();
-  const indexVersion = vectors.createVersion(embedder.dimensions, embedder.id);
-  vectors.putModel(indexVersion, embedder.serialize());
+  const dimensions = options.embedder?.dimensions ?? DEFAULT_BUILTIN_OPTIONS.dimensions;
+  const indexVersion = vectors.createVersion(dimensions, SCOPED_BUILTIN_EMBEDDER_ID);
   let count = 0;
-  let passages = 0;
-  for (const { doc, passages: ps } of all) {
-    const items = vectorItems(embedder, ps);
-    vectors.putDocument(indexVersion, doc.documentId, doc.access, items);
-    count += items.length;
-    passages += ps.length;
+  let fitSeconds = 0;
+  let embedSeconds = 0;
+  try {
+    for (const key of [...scopes.keys()].sort()) {
+      const { scope, members } = scopes.get(key) as { scope: AccessScope; members: Prepared[] };
+      const r = writeScope(vectors, indexVersion, scope, members, options);
+      count += r.vectors;
+      fitSeconds += r.fitSeconds;
+      embedSeconds += r.embedSeconds;
+    }
+  } catch (e) {
+    // A half-built version never serves: the previous one stays active.
+    vectors.dropVersion(indexVersion);
+    throw e;
   }
   vectors.activate(indexVersion);
   if (previous !== null) vectors.dropVersion(previous);
   return {
     indexVersion,
     documents: all.length,
-    passages,
+    passages: all.reduce((n, p) => n + p.passages.length, 0),
     vectors: count,
-    fitSeconds: (t1 - t0) / 1000,
-    embedSeconds: (performance.now() - t1) / 1000,
+    fitSeconds,
+    embedSeconds,
+    scopes: scopes.size,
   };
+}
+
+/**
+ * Fits a stale scope of a built-in version again, on the documents now in it (`documents` may hold
+ * others: only those whose access puts them in the scope are read). Returns the vectors written.
+ */
+export function refitScope(
+  vectors: VectorStore,
+  indexVersion: string,
+  scope: AccessScope,
+  documents: Iterable<IndexableDocument>,
+  options: BuiltinDenseOptions = {},
+): number {
+  const members: Prepared[] = [];
+  for (const doc of documents) {
+    if (accessScopes(doc.access).some((s) => s.key === scope.key)) members.push(prepare(doc, options));
+  }
+  return writeScope(vectors, indexVersion, scope, members, options).vectors;
 }
 
 /**
@@ -162,14 +264,28 @@ export async function buildModelDenseIndex(
   };
 }
 
-/** Loads (and keeps) the built-in embedder a vector index version was built with; null when it has none. */
-export function createEmbedderLookup(vectors: VectorStore): (indexVersion: string) => SyncEmbedder | null {
-  const cache = new Map<string, SyncEmbedder | null>();
-  return (indexVersion) => {
-    if (!cache.has(indexVersion)) {
-      const model = vectors.getModel(indexVersion);
-      cache.set(indexVersion, model ? deserializeBuiltinEmbedder(model) : null);
+/**
+ * Loads (and keeps, while the scope's model is the same) the built-in embedder of one access scope of
+ * a vector index version; null when the scope has no model (or the version is unscoped).
+ */
+export function createEmbedderLookup(
+  vectors: VectorStore,
+): (indexVersion: string, scope?: string) => SyncEmbedder | null {
+  const cache = new Map<string, { embedderId: string; embedder: SyncEmbedder }>();
+  return (indexVersion, scope) => {
+    if (scope === undefined) return null;
+    const state = vectors.scope(indexVersion, scope);
+    const key = `${indexVersion}\u0000${scope}`;
+    if (!state?.embedderId) {
+      cache.delete(key);
+      return null;
     }
-    return cache.get(indexVersion) ?? null;
+    const cached = cache.get(key);
+    if (cached?.embedderId === state.embedderId) return cached.embedder;
+    const model = vectors.getScopeModel(indexVersion, scope);
+    if (!model) return null;
+    const embedder = deserializeBuiltinEmbedder(model);
+    cache.set(key, { embedderId: state.embedderId, embedder });
+    return embedder;
   };
 }

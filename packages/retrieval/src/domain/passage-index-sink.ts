@@ -1,6 +1,7 @@
 import type { Access, ProvisionNode } from "@lexnav/document-model";
 import type { LexicalIndex } from "../ports/lexical-index.ts";
 import type { VectorStore } from "../ports/vector-store.ts";
+import { accessScopes } from "./access-scopes.ts";
 import { vectorItems } from "./dense-index.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type PassageOptions } from "./passages.ts";
 import type { SyncEmbedder } from "./search.ts";
@@ -21,15 +22,19 @@ export function documentCard(text: string, name?: string | null): string {
 export interface PassageIndexSinkExtras {
   /** Dense index to keep in step: new documents are embedded into its active version, if any. */
   vectors?: VectorStore;
-  embedderFor?: (indexVersion: string) => SyncEmbedder | null;
+  /** The built-in embedder of a scope of a per-scope version (see `createEmbedderLookup`). */
+  embedderFor?: (indexVersion: string, scope?: string) => SyncEmbedder | null;
   /** The name a document is filed under (e.g. its file name without extension), put on its card. */
   nameOf?: (documentId: string) => string | null;
 }
 
 /**
  * Keeps the search stores in step with ingestion: each indexed version is cut into passages and put
- * into the active lexical index version (created on first use) and, when a dense index is active,
- * embedded with that version's embedder; deletes and access changes reach every version of both.
+ * into the active lexical index version (created on first use) and, when a built-in dense index is
+ * active, embedded by the model of each access scope it is in. A scope with no model yet (new, stale,
+ * or fitted on too little text) is marked stale, to be fitted with the document by its owner; a
+ * scope's model never learns a document's words here. Deletes and access changes reach every
+ * version of both stores.
  */
 export function createPassageIndexSink(
   lexical: LexicalIndex,
@@ -50,10 +55,21 @@ export function createPassageIndexSink(
       const name = nameOf?.(doc.documentId) ?? null;
       lexical.putDocument(target(), doc.documentId, doc.access, passages, { text: documentCard(doc.text, name), name });
       const active = vectors?.activeVersion() ?? null;
-      const embedder = active !== null ? embedderFor?.(active) : null;
-      if (vectors && active !== null && embedder) {
-        vectors.putDocument(active, doc.documentId, doc.access, vectorItems(embedder, passages));
+      if (!vectors || active === null) return;
+      const states = vectors.scopes(active);
+      if (states.length === 0) {
+        // An unscoped version (a model embedder's) gets the document's vectors from its owner.
+        return;
       }
+      const stale = [];
+      for (const scope of accessScopes(doc.access)) {
+        const state = states.find((s) => s.key === scope.key);
+        const embedder = state?.embedderId ? embedderFor?.(active, scope.key) : null;
+        if (embedder)
+          vectors.putDocument(active, doc.documentId, doc.access, vectorItems(embedder, passages), scope.key);
+        else stale.push(scope);
+      }
+      if (stale.length > 0) vectors.staleScopes(active, stale);
     },
     removeDocument(documentId: string) {
       return { passages: lexical.removeDocument(documentId), vectors: vectors?.removeDocument(documentId) ?? 0 };

@@ -4,7 +4,7 @@ import { featureWords } from "../embedders/text-features.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { DocumentHit, LexicalIndex } from "../ports/lexical-index.ts";
 import type { AsyncReranker, RerankCandidate, Reranker } from "../ports/reranker.ts";
-import type { VectorStore } from "../ports/vector-store.ts";
+import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
 import {
   type AssembledContext,
   assembleContext,
@@ -16,7 +16,7 @@ import { impliedInstruments, instrumentMentions, withoutMentions } from "./docum
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
-import type { Principal } from "./principal.ts";
+import { mayRead, type Principal } from "./principal.ts";
 import { contentWords, flagIntents, type ParsedQuestion, parseQuestion } from "./question.ts";
 
 /**
@@ -206,7 +206,11 @@ export interface SearcherDeps {
   lexical: LexicalIndex;
   /** Dense modes need a vector store and the embedder of its index version. */
   vectors?: VectorStore;
-  embedderFor?: (vectorIndexVersion: string) => SyncEmbedder | null;
+  /**
+   * The built-in embedder of one access scope of a vector index version (a per-scope version), null
+   * when the scope has no model; called without a scope for an unscoped version.
+   */
+  embedderFor?: (vectorIndexVersion: string, scope?: string) => SyncEmbedder | null;
   /**
    * The asynchronous (model) embedder of a vector index version, used by `searchAsync` before
    * `embedderFor`; `search` refuses a version that only has one of these.
@@ -242,7 +246,7 @@ type Stage = QueryTrace["stages"][number];
  * resumed with the answer, so one code path serves the synchronous and the asynchronous driver.
  */
 type ModelCall =
-  | { kind: "embed"; vectorIndexVersion: string; text: string }
+  | { kind: "embed"; vectorIndexVersion: string; scope?: string; text: string }
   | { kind: "rerank"; query: string; candidates: RerankCandidate[] };
 /** An embed call's query vector (null: no embedder for the version), or a rerank call's scores. */
 type ModelAnswer = Float32Array | null | number[];
@@ -277,8 +281,9 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   };
   const answerSync = (call: ModelCall): ModelAnswer => {
     if (call.kind === "rerank") return deps.reranker?.rerank(call.query, call.candidates) ?? null;
-    const embedder = deps.embedderFor?.(call.vectorIndexVersion);
+    const embedder = deps.embedderFor?.(call.vectorIndexVersion, call.scope);
     if (embedder) return embedder.embedSync([call.text])[0] ?? null;
+    if (call.scope !== undefined) return null;
     if (deps.queryEmbedderFor?.(call.vectorIndexVersion)) asyncOnly(call.vectorIndexVersion);
     return null;
   };
@@ -287,6 +292,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       if (deps.asyncReranker) return deps.asyncReranker.rerankAsync(call.query, call.candidates);
       return answerSync(call);
     }
+    // Asked first for every version: it refuses one made by another model than the configured one.
     const embedder = deps.queryEmbedderFor?.(call.vectorIndexVersion);
     if (embedder) return (await embedder.embed([call.text], "query"))[0] ?? null;
     return answerSync(call);
@@ -385,23 +391,47 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           const vectors = deps.vectors;
           const version = request.vectorIndexVersion ?? vectors?.activeVersion() ?? null;
           if (!vectors || version === null) return [];
-          const vector = (yield {
-            kind: "embed",
-            vectorIndexVersion: version,
-            text: queryText,
-          }) as Float32Array | null;
-          if (!vector) return [];
-          vectorIndexVersion = version;
-          if (!vector.some((x) => x !== 0)) return [];
           const within = documentIds ?? scope;
-          const r = vectors.search({
-            vector,
-            principal: request.principal,
-            k,
-            indexVersion: version,
-            ...(within ? { documentIds: within } : {}),
-          });
-          return asCandidates(stage, r.hits);
+          // A per-scope version: the question is embedded by the model of each access scope the
+          // principal may read and ranked among that scope's vectors only; a model of a scope they
+          // may not read is never consulted, so it cannot tell them which words it learnt.
+          const scoped = vectors.scopes(version);
+          const calls =
+            scoped.length > 0
+              ? scoped.filter((s) => mayRead(request.principal, s.access)).map((s) => s.key)
+              : [undefined];
+          const best = new Map<string, VectorHit>();
+          for (const key of calls) {
+            const vector = (yield {
+              kind: "embed",
+              vectorIndexVersion: version,
+              ...(key !== undefined ? { scope: key } : {}),
+              text: queryText,
+            }) as Float32Array | null;
+            if (!vector) continue;
+            vectorIndexVersion = version;
+            if (!vector.some((x) => x !== 0)) continue;
+            const r = vectors.search({
+              vector,
+              principal: request.principal,
+              k,
+              indexVersion: version,
+              ...(key !== undefined ? { scope: key } : {}),
+              ...(within ? { documentIds: within } : {}),
+            });
+            for (const h of r.hits) {
+              const id = keyOf(h.documentId, h.passageId);
+              const seen = best.get(id);
+              if (!seen || h.score > seen.score) best.set(id, h);
+            }
+          }
+          const merged = [...best.values()].sort(
+            (a, b) =>
+              b.score - a.score ||
+              (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : 0) ||
+              (a.passageId < b.passageId ? -1 : a.passageId > b.passageId ? 1 : 0),
+          );
+          return asCandidates(stage, merged.slice(0, k));
         },
         ids,
       );

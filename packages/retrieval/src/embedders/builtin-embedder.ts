@@ -35,8 +35,13 @@ export interface BuiltinEmbedder extends Embedder {
 }
 
 export interface BuiltinEmbedderOptions {
-  /** Output dimensions (the SVD rank). */
+  /** Output dimensions (the SVD rank, unless `rank` is lower). */
   dimensions: number;
+  /**
+   * Directions fitted, at most `dimensions`; the rest are zero. A small corpus supports few directions,
+   * and each one costs fitting time.
+   */
+  rank?: number;
   /** Extra random directions beyond `dimensions` for the range finder. */
   oversample: number;
   /** Subspace (power) iterations: more sharpen the leading directions, each costs two passes. */
@@ -212,7 +217,7 @@ export function fitBuiltinEmbedder(
   };
 
   // Randomized subspace iteration on AᵀA in word space, then Rayleigh–Ritz.
-  const d = Math.min(o.dimensions, v, a.rows);
+  const d = Math.min(o.rank ?? o.dimensions, o.dimensions, v, a.rows);
   const width = Math.min(d + o.oversample, v);
   let basis = orthonormalise(gramTimes(a, gaussianMatrix(v, width, o.seed), width), v, width);
   for (let it = 0; it < o.powerIterations; it++) basis = orthonormalise(gramTimes(a, basis, width), v, width);
@@ -229,9 +234,15 @@ export function fitBuiltinEmbedder(
   const { vectors } = symmetricEigen(small, width);
   const top = new Float64Array(width * d);
   for (let i = 0; i < width; i++) for (let j = 0; j < d; j++) top[i * d + j] = vectors[i * width + j] as number;
-  const projection = Float32Array.from(timesSmall(basis, top, v, width, d));
+  const fitted = timesSmall(basis, top, v, width, d);
+  // A small corpus has fewer directions than asked for: the rest are zero columns, so every model
+  // fitted with the same options embeds into the same number of dimensions (one index version holds
+  // the vectors of many per-scope models) and cosines are unchanged.
+  const out = o.dimensions;
+  const projection = new Float32Array(v * out);
+  for (let r = 0; r < v; r++) for (let c = 0; c < d; c++) projection[r * out + c] = fitted[r * d + c] as number;
 
-  return fromModel({ dimensions: d, wordPairs: o.wordPairs, vocabulary, idf, projection });
+  return fromModel({ dimensions: out, wordPairs: o.wordPairs, vocabulary, idf, projection });
 }
 
 function encode(model: Model): Uint8Array {

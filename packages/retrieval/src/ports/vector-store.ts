@@ -1,4 +1,5 @@
 import type { Access } from "@lexnav/document-model";
+import type { AccessScope } from "../domain/access-scopes.ts";
 import type { Principal } from "../domain/principal.ts";
 
 /** One passage's vector, with the span it stands for. */
@@ -21,6 +22,8 @@ export interface VectorQuery {
   indexVersion?: string;
   /** Restrict to these documents (on top of the permission filter, never instead of it). */
   documentIds?: string[];
+  /** The access scope whose vectors to rank (a per-scope version); absent: the unscoped vectors. */
+  scope?: string;
 }
 
 export interface VectorHit {
@@ -47,12 +50,32 @@ export interface VectorIndexVersion {
   active: boolean;
 }
 
+/** A corpus-fitted model of one access scope, as stored with an index version. */
+export interface ScopeModel {
+  /** Names the model and its exact parameters (e.g. `builtin-lsa-128d-<hash>`). */
+  embedderId: string;
+  bytes: Uint8Array;
+}
+
+/** An access scope of a per-scope index version and the state of its model. */
+export interface VectorScopeState extends AccessScope {
+  /** The model the scope's vectors were made with; null when it has none (stale, or too little text). */
+  embedderId: string | null;
+  /** A delete or access change dropped the scope's model and vectors: it must be fitted again before use. */
+  stale: boolean;
+}
+
 /**
  * The vector store port: nearest passages by cosine similarity. The permission filter is part of
  * the nearest-neighbour query itself (pre-filter), so k results come from what the principal may
  * read, never from a filtered top-k. Index versions work as in the lexical index: the active one
- * serves until another is activated. A version also keeps the serialised embedder model its vectors
- * were made with (for corpus-fitted embedders), so queries embed with the very same model.
+ * serves until another is activated.
+ *
+ * A version built with a corpus-fitted embedder keeps one model per access scope (`putScope`), and
+ * each scope's vectors apart: a query is embedded by the model of each scope the principal may read
+ * and ranked only among that scope's vectors. Removing a document, or changing its access, drops the
+ * model and vectors of every scope it leaves or joins and marks them stale, in the same transaction,
+ * so no model keeps a word of a text its users may no longer read; the owner fits them again.
  */
 export interface VectorStore {
   /** Creates a version to build into, for vectors of `dimensions` made by embedder `embedderId`. */
@@ -63,14 +86,27 @@ export interface VectorStore {
   describeVersion(indexVersion: string): VectorIndexVersion | null;
   /** Removes a retired version, its vectors and its model. */
   dropVersion(indexVersion: string): void;
-  /** Keeps the serialised embedder model of a version (replacing any earlier one). */
-  putModel(indexVersion: string, model: Uint8Array): void;
-  getModel(indexVersion: string): Uint8Array | null;
-  /** Replaces every vector of a document in an index version. */
-  putDocument(indexVersion: string, documentId: string, access: Access, items: VectorItem[]): void;
-  /** Removes a document from every index version; returns the vectors removed. */
+  /** Records an access scope of a version with its fitted model (null: too little text to fit on); clears stale. */
+  putScope(indexVersion: string, scope: AccessScope, model: ScopeModel | null): void;
+  /** Marks scopes stale (creating them when new) and drops their models and vectors. */
+  staleScopes(indexVersion: string, scopes: AccessScope[]): void;
+  /** The access scopes of a version, by key; empty for an unscoped version. */
+  scopes(indexVersion: string): VectorScopeState[];
+  /** One access scope of a version, null when the version has no such scope. */
+  scope(indexVersion: string, scopeKey: string): VectorScopeState | null;
+  /** The serialised model of a scope, null when it has none. */
+  getScopeModel(indexVersion: string, scopeKey: string): Uint8Array | null;
+  /**
+   * Replaces every vector of a document in an index version (in one scope of it when `scope` is
+   * given: the document becomes a member of that scope).
+   */
+  putDocument(indexVersion: string, documentId: string, access: Access, items: VectorItem[], scope?: string): void;
+  /** Removes a document from every index version; the scopes it was in become stale. Returns the vectors removed. */
   removeDocument(documentId: string): number;
-  /** Replaces who may read a document, in every index version. */
+  /**
+   * Replaces who may read a document, in every index version; the scopes it leaves and the scopes
+   * of its new access it is not yet in become stale.
+   */
   setAccess(documentId: string, access: Access): void;
   search(query: VectorQuery): VectorSearchResult;
   close(): void;

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { applyProtocol, type BenchTest, datasetOf, loadBench, type Protocol } from "@lexnav/eval";
 import { assignTransactionSets } from "@lexnav/ingest";
-import type { Principal } from "@lexnav/retrieval";
+import { type Principal, SCOPED_BUILTIN_EMBEDDER_ID } from "@lexnav/retrieval";
 import { createEmbeddedStack, type EmbeddedStack } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
@@ -103,17 +103,17 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
     // The store's vectors must come from the embedder this run queries with: the configured model, else the built-in one.
     const madeBy = active === null ? null : (stack.vectors.describeVersion(active)?.embedderId ?? null);
     const wanted = ctx.models?.embedder?.id ?? null;
-    const stale = wanted !== null ? madeBy !== wanted : active !== null && stack.vectors.getModel(active) === null;
+    const stale = wanted !== null ? madeBy !== wanted : active !== null && madeBy !== SCOPED_BUILTIN_EMBEDDER_ID;
     if (opts.dense && (!existsSync(denseMarker) || active === null || stale)) {
       ctx.err(
         wanted
           ? `building the dense index (passages embedded with ${wanted})...`
-          : "building the dense index (built-in embedder fitted on every passage)...",
+          : "building the dense index (built-in embedder fitted per access scope)...",
       );
       const dense = await stack.buildDenseIndex();
       writeFileSync(denseMarker, JSON.stringify(dense));
       ctx.err(
-        `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s`,
+        `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, ${dense.scopes ?? 0} access scopes, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s`,
       );
     }
     const setBySource = new Map(
