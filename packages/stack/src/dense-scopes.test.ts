@@ -117,7 +117,8 @@ describe("a deleted or re-scoped document leaves no word in a dense model", () =
         expect(knows(stack, "group:beta", words)).toBe(true);
         expect(dense(stack, BETA, words.join(" ")).length).toBeGreaterThan(0);
 
-        if (change === "delete") expect(await stack.pipeline.remove(vivint.documentId)).toBe(true);
+        if (change === "delete")
+          expect((await stack.pipeline.remove(vivint.documentId))?.documentId).toBe(vivint.documentId);
         else await stack.pipeline.setAccess(vivint.documentId, { principals: ["carol"], groups: [] });
 
         // Dropped at once, in the same transaction as the change.
