@@ -1,0 +1,269 @@
+/**
+ * The held-out half of the natural-question bench, as written: quotes, not offsets.
+ * `pnpm exec tsx test/bench/natural/locate.ts --build test/bench/natural/heldout.draft.ts test/bench/natural/heldout.json`
+ */
+import { type Deals, d, nid, q, s } from "./draft.ts";
+
+const NG = {
+  dist: "cuad/NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT.txt",
+  am1: "cuad/NETGEAR,INC_04_21_2003-EX-10.16-AMENDMENT TO THE DISTRIBUTOR AGREEMENT BETWEEN INGRAM MICRO AND NETGEAR.txt",
+  am2: "cuad/NETGEAR,INC_04_21_2003-EX-10.16- AMENDMENT #2 TO THE DISTRIBUTION AGREEMENT.txt",
+};
+const FD = {
+  base: "cuad/FEDERATEDGOVERNMENTINCOMESECURITIESINC_04_28_2020-EX-99.SERV AGREE-SERVICES AGREEMENT.txt",
+  am1: "cuad/FEDERATEDGOVERNMENTINCOMESECURITIESINC_04_28_2020-EX-99.SERV AGREE-SERVICES AGREEMENT_AMENDMENT.txt",
+  poa: "cuad/FEDERATEDGOVERNMENTINCOMESECURITIESINC_04_28_2020-EX-99.SERV AGREE-SERVICES AGREEMENT_POWEROF.txt",
+  am2: "cuad/FEDERATEDGOVERNMENTINCOMESECURITIESINC_04_28_2020-EX-99.SERV AGREE-SERVICES AGREEMENT_SECONDAMENDMENT.txt",
+};
+
+export const deals: Deals = {
+  "cuad-set-05-netgear-ingram": [NG.am2, NG.am1, NG.dist],
+  "cuad-set-03-federated-services": [FD.base, FD.am1, FD.poa, FD.am2],
+};
+
+const netgear = d("cuad-set-05-netgear-ingram", "ho-netgear", [
+  q(
+    "amendment-precedence",
+    "What is Ingram's territory under the NETGEAR distributor agreement now, after the amendments?",
+    "Amendment #2 (July 15, 1998) amends Section 2 so the Territory is the United States plus a region whose name is redacted ([*]); the original agreement limited it to the United States.",
+    s(NG.am2, "1. Section 2, TERRITORY, is amended to be United States, [*]."),
+    s(
+      NG.dist,
+      "Distributor may not distribute or re-export any Products outside of the Territory identified herein as the United States without the specific written consent of NETGEAR.",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "Is Ingram still NETGEAR's exclusive distributor once the October 1996 amendment kicks in?",
+    "Only for the initial one-year period from the Amendment Date (October 1, 1996), and only in the added [*] region, subject to agreed marketing activities; after that, for any extension or renewal, the appointment is non-exclusive.",
+    s(
+      NG.am2,
+      "During the initial one year period beginning on the Amendment Date, Distributor shall be the only distributor appointed by NETGEAR in [*], subject to Distributor conducting mutually agreed to marketing activities",
+    ),
+    s(
+      NG.am2,
+      "Following the [*], for any extension or renewal term, Distributor's appointment as Distributor shall be non-exclusive and NETGEAR may appoint other distributors in [*] at its sole discretion.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "How many times was the territory in the Ingram Micro distribution deal changed, and by what?",
+    "Twice: the amendment effective October 1, 1996 made it the United States and [*], and Amendment #2 of July 15, 1998 amended Section 2 again to the United States and [*]; the original agreement said the United States.",
+    s(NG.dist, "Territory identified herein as the United States"),
+    s(
+      NG.am1,
+      "1. Subject to the terms of this Amendment, the Territory listed in Section 2 of the Agreement is amended to be the United States and [*].",
+    ),
+    s(NG.am2, "1. Section 2, TERRITORY, is amended to be United States, [*]."),
+  ),
+  q(
+    "fact",
+    "How long is the initial term of the NETGEAR distributor agreement and does it auto-renew?",
+    "One year from the Effective Date (March 1, 1996), renewing automatically for successive one-year periods unless terminated.",
+    s(
+      NG.dist,
+      "This Agreement will be in effect for one year from the Effective Date and will automatically renew for successive one (1) year periods unless terminated as provided below.",
+    ),
+  ),
+  q(
+    "fact",
+    "Can Ingram or NETGEAR terminate for convenience? On how much notice?",
+    "Yes; either party may cancel at any time without cause on ninety (90) days' written notice.",
+    s(
+      NG.dist,
+      "This Agreement may be canceled at any time without cause, by either party upon ninety (90) days written notice to the other party.",
+    ),
+  ),
+  q(
+    "fact",
+    "What's the cure period for a material breach in the Ingram distribution agreement?",
+    "Thirty (30) days after receipt of written notice of the breach; otherwise the other party may terminate immediately.",
+    s(
+      NG.dist,
+      "the other party fails to cure a material breach of the Agreement within thirty (30) days after receipt of written notice of such breach from the party not in default",
+    ),
+  ),
+  q(
+    "fact",
+    "Which state's law governs the NETGEAR–Ingram agreement?",
+    "California, excluding its conflict-of-laws rules.",
+    s(
+      NG.dist,
+      "is governed by the laws of the State of California except that body of law dealing with conflicts of law",
+    ),
+  ),
+  q(
+    "definition",
+    "For the exclusivity language in the Ingram agreement, what does 'distributor' mean?",
+    "A company acquiring products directly from NETGEAR for resale or license to dealers or other second-tier resellers which in turn resell or license them to end-use customers.",
+    s(
+      NG.dist,
+      "For the purposes of this provision, distributor shall mean a company acquiring products directly from NETGEAR for resale or license to dealers or other second tier resellers which in turn resell or license the products to end use customers.",
+    ),
+  ),
+  q(
+    "definition",
+    "What counts as Proprietary Information in the NETGEAR distributor agreement?",
+    "Without limitation: diagnostics, the Software and its documentation, user manuals, and electronically and visually transmitted printed materials and information disclosed by either party (new product information, financial or technical data, information reported under the reports section, or anything marked proprietary or confidential).",
+    s(
+      NG.dist,
+      '"Proprietary information includes, without limitation, diagnostics, the Software, all documentation for Software, other user manuals, as well as electronically and visually transmitted printed materials and information disclosed by Distributor or NETGEAR, such as new product information, financial or technical data, information reported under section II above or other information or data that is marked with a proprietary or confidential legend.',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "NETGEAR's liability cap carves out damages under two sections — what do those sections cover?",
+    "Sections 14.A and 16.A: NETGEAR's defence and payment of third-party IP infringement claims against Ingram (14.A) and its indemnity for bodily injury, death or property damage claims caused by its negligence or a material product defect (16.A).",
+    s(
+      NG.dist,
+      "EXCEPT FOR DAMAGES ARISING UNDER SECTIONS 14.A AND 16.A, IN NO EVENT WILL NETGEAR's OR BAY NETWORKS' TOTAL LIABILITY",
+    ),
+    s(
+      NG.dist,
+      "NETGEAR agrees to defend at its own expense any action brought against Distributor to the extent that it is based on a claim that any Product infringes a United States or Territory patent, copyright, trade mark, trade secret or other valid intellectual property right",
+    ),
+    s(
+      NG.dist,
+      "NETGEAR agrees to indemnify Distributor against any claim arising out of or resulting from the Products or the Agreement, provided that any such claim (i) is attributable to bodily injury, death, or to injury to or destruction of physical property (other than the Products), and (ii) is caused by the negligent act or omission of NETGEAR or a material defect in the Product.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "To get price-protection credit, Ingram has to have sent its inventory report on time under Section 11 — what must that report contain?",
+    "Under Section 11.B, a monthly report of Ingram's inventory of NETGEAR products as of the end of the previous month, with at least the part number, the number of units and the purchase value of inventory remaining by product.",
+    s(NG.dist, "must have submitted its regular monthly inventory report on time, according to Section 11"),
+    s(
+      NG.dist,
+      "Each month Distributor shall prepare and forward to NETGEAR a weekly report showing Distributor's inventory of the Products purchased and licensed from NETGEAR as of the end of the previous calendar month. The report may be submitted via BBS and shall include, at a minimum the part number and the number of units and purchase value of the inventory remaining by Product.",
+    ),
+  ),
+  nid("Is there an arbitration clause in the Ingram Micro distribution agreement?"),
+  nid("What minimum annual purchase volume does Ingram have to commit to NETGEAR?"),
+]);
+
+const federated = d("cuad-set-03-federated-services", "ho-federated", [
+  q(
+    "fact",
+    "How can the Federated services agreement between the Adviser and FASC be terminated?",
+    "It continues until terminated by mutual agreement or by either party on not less than 60 days' written notice (with special rules for registered investment companies under Section 5(b)).",
+    s(
+      FD.base,
+      "shall continue until terminated by mutual agreement of the parties hereto or by either party on not less than 60 days' written notice to the other party hereto",
+    ),
+  ),
+  q(
+    "fact",
+    "What's the liability standard for FASC under the services agreement?",
+    "FASC is not liable for errors of judgment, mistakes of law or losses, except losses from willful malfeasance, bad faith, gross negligence or reckless disregard of its duties.",
+    s(
+      FD.base,
+      "FASC shall not be responsible for any error of judgment or mistake of law or for any loss suffered by the Advisor or any Account in connection with the matters to which this Agreement relates, except a loss resulting from willful malfeasance, bad faith or gross negligence on its part in the performance of its duties or from reckless disregard by it of its obligations and duties under this Agreement.",
+    ),
+  ),
+  q(
+    "definition",
+    "What is the 'Applicable Margin' in the FASC fee formula?",
+    "0.10.",
+    s(FD.base, '"Applicable Margin" is 0.10.'),
+  ),
+  q(
+    "definition",
+    "How does the Federated services agreement define Cost of Services?",
+    "FASC's total Operating Costs incurred in providing the applicable Category of Services during the month to all investment advisers for which FASC provides that Category.",
+    s(
+      FD.base,
+      '"Cost of Services" is FASC\'s total Operating Costs incurred in providing the applicable Category of Services during the month to all investment advisers for which FASC provides that Category of Services.',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Exhibit A says categories 1 and 2 are not investment advisory services for purposes of Section 5(b) — what would Section 5(b) otherwise require?",
+    "For investment advisory services to a registered investment company, the agreement would not start until Board approval, would need annual Board (including independent) approval to continue, could be terminated by the Board or a shareholder vote on 60 days' notice, and would terminate automatically on assignment or termination of the Advisory Agreement.",
+    s(
+      FD.base,
+      'Categories 1 and 2 above shall not be treated as "investment advisory services" for purposes of Section 5(b) of the Agreement.',
+    ),
+    s(
+      FD.base,
+      'shall not commence until the effective date of its approval by the board of directors or trustees ("Board") of such Account;',
+    ),
+    s(
+      FD.base,
+      "shall continue from year to year thereafter, subject to the provisions for termination and all other terms and conditions hereof, only if such continuation shall be specifically approved at least annually by a majority of the Board",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "After the 2009 amendment, does FASC's administration and risk management work include fixed income trade execution?",
+    "Yes, but only for Accounts that are not registered investment companies: the 2009 amendment replaced the Administration and Risk Management description to add coordination of client portfolios and related fixed income trade execution implementation and administration; for registered funds the original description still applies.",
+    s(
+      FD.am1,
+      'Solely with respect to Accounts that are not investment companies registered under the 1940 Act, the section of Exhibit A to the Services Agreement entitled "Administration and Risk Management" shall be, and hereby is, deleted in its entirety and replaced with the following:',
+    ),
+    s(
+      FD.am1,
+      "coordination of client portfolios and related fixed income trade execution implementation and administration",
+      1,
+    ),
+    s(
+      FD.am1,
+      "The Services Agreement also shall remain in full force and effect without amendment with respect to Accounts that are investment companies under the 1940 Act.",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "Which service categories were added to Exhibit A by the second amendment, and for which accounts?",
+    "Equity Trading and Transaction Settlement (3), Fundamental Analysis (4) and Quantitative Analysis (5), for Accounts in which the Adviser trades equity securities, equity derivatives and related equity investments.",
+    s(
+      FD.am2,
+      'Exhibit A to the Services Agreement shall be, and here by is, supplemented with the following: "3. Equity Trading and Transaction Settlement.',
+    ),
+    s(FD.am2, "4. Fundamental Analysis."),
+    s(FD.am2, "5. Quantitative Analysis."),
+    s(
+      FD.am2,
+      "The Services Agreement, as amended by the Amendment and this Second Amendment with respect to Accounts for which the Adviser trades in equity securities, equity derivatives and other related equity investments as part of the investment strategy for the Account, shall remain in full force and effect.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Are the new equity categories treated the same way as the original services for Section 5(b) purposes?",
+    "No. The original categories 1 and 2 are not investment advisory services for Section 5(b); the second amendment says categories 3, 4 and 5 are investment advisory services for Section 5(b) where provided to a registered investment company.",
+    s(
+      FD.base,
+      'Categories 1 and 2 above shall not be treated as "investment advisory services" for purposes of Section 5(b) of the Agreement.',
+    ),
+    s(
+      FD.am2,
+      'To the extent that such services are to be provided with respect to any Account which is a registered investment company, Categories 3, 4 and 5 above shall be treated as "investment advisory services" for purposes of Section 5(b) of the Agreement.',
+    ),
+  ),
+  q(
+    "multi-document",
+    "Under what agreement does FASC act when it signs trade documents for the funds under the power of attorney, and is the Adviser indemnifying FASC?",
+    "FASC acts as agent under the Services Agreement dated January 1, 2004; the Adviser indemnifies FASC both in the Services Agreement (Section 4(b)) and in the Limited Power of Attorney (except for gross negligence or willful misconduct).",
+    s(
+      FD.poa,
+      "or FASC acting as agent for the Adviser pursuant to the Services Agreement dated as of January 1, 2004 between the Adviser and FASC",
+    ),
+    s(FD.poa, "The Adviser hereby agrees to indemnify and save harmless FASC and its trustees, officers and employees"),
+    s(
+      FD.base,
+      "The Adviser shall indemnify FASC and shall hold FASC harmless from and against any liability to any Account or to any other person which may incurred by or asserted against FASC for any action taken or omitted by it in performing the Services in accordance with the above standards",
+    ),
+  ),
+  q(
+    "fact",
+    "What governs the FASC services agreement?",
+    "The laws of the Commonwealth of Pennsylvania.",
+    s(
+      FD.base,
+      "This Agreement shall be governed by and construed in accordance with the laws of the Commonwealth of Pennsylvania.",
+    ),
+  ),
+  nid("Is there a cap on the fees FASC can charge the Adviser in any year?"),
+  nid("Can FASC subcontract the services to a third party under the Federated services agreement?"),
+  nid("Does the services agreement with FASC have a non-solicitation of employees clause?"),
+]);
+
+export const tests = [...netgear, ...federated];
