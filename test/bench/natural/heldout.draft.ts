@@ -16,9 +16,20 @@ const FD = {
   am2: "cuad/FEDERATEDGOVERNMENTINCOMESECURITIESINC_04_28_2020-EX-99.SERV AGREE-SERVICES AGREEMENT_SECONDAMENDMENT.txt",
 };
 
+const PD = {
+  sow: "cuad/PelicanDeliversInc_20200211_S-1_EX-10.3_11975895_EX-10.3_Development Agreement1.txt",
+  sda: "cuad/PelicanDeliversInc_20200211_S-1_EX-10.3_11975895_EX-10.3_Development Agreement2.txt",
+};
+const LJ = {
+  lic: "cuad/LejuHoldingsLtd_20140121_DRS (on F-1)_EX-10.26_8473102_EX-10.26_Content License Agreement1.txt",
+  term: "cuad/LejuHoldingsLtd_20140121_DRS (on F-1)_EX-10.26_8473102_EX-10.26_Content License Agreement2.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-05-netgear-ingram": [NG.am2, NG.am1, NG.dist],
   "cuad-set-03-federated-services": [FD.base, FD.am1, FD.poa, FD.am2],
+  "cuad-set-09-pelican-development": [PD.sow, PD.sda],
+  "cuad-set-07-leju-domain-license": [LJ.lic, LJ.term],
 };
 
 const netgear = d("cuad-set-05-netgear-ingram", "ho-netgear", [
@@ -266,4 +277,253 @@ const federated = d("cuad-set-03-federated-services", "ho-federated", [
   nid("Does the services agreement with FASC have a non-solicitation of employees clause?"),
 ]);
 
-export const tests = [...netgear, ...federated];
+const pelican = d("cuad-set-09-pelican-development", "ho-pelican", [
+  q(
+    "fact",
+    "How much is Pelican paying Seattle Software Developers for Phase 1, and how is it staged?",
+    "$279,000, paid in five 20% instalments of $55,800: a deposit at the start and one on completion of each of Milestones #1 to #4.",
+    s(
+      PD.sow,
+      "Fees: The Fees for the Project shall be $279,000.00 Payment Schedule: Client shall pay Developer: 20% Deposit ($55,800.00) to be paid at the start of the project.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "When are fees due under the Pelican development agreement, and what are the milestone dates?",
+    "The agreement (5.2) makes fees due under the fee payment schedule in the SOW; the SOW sets 20% on signing and 20% on each milestone, with Milestones #1–#4 on January 1, February 1, March 1 and April 1, 2019.",
+    s(
+      PD.sda,
+      "All Fees shall be due pursuant to the Fee payment schedule provided in a SOW hereto (the Fee Payment Schedule).",
+    ),
+    s(
+      PD.sow,
+      "Milestone #1 -January 1st, 2019 Milestone #2- February 1st, 2019. Milestone #3 - March 1st, 2019. Milestone #4 - April 1st, 2019.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "If the SOW and the software development agreement conflict, which wins, and what does the SOW say it is part of?",
+    "The agreement controls over any SOW; the SOW (Appendix A) says it is issued under and made part of the Software Development Agreement.",
+    s(
+      PD.sda,
+      "In the event of any conflict or inconsistency between the terms of this Agreement and any SOW, the terms of this Agreement will control.",
+    ),
+    s(
+      PD.sow,
+      "This Statement of Work is issued to and made part of that Software Development Agreement executed by and between Developer and Client on the Effective Date (the Agreement).",
+    ),
+  ),
+  q(
+    "fact",
+    "Can Pelican end the development agreement without cause? What notice?",
+    "Yes; either party may terminate at any time for any reason on two weeks' written notice.",
+    s(
+      PD.sda,
+      "Either Party may terminate this Agreement at any time during the term of this Agreement for any reason upon two weeks written notice to the other Party.",
+    ),
+  ),
+  q(
+    "fact",
+    "What cure period applies before terminating the Seattle Software Developers agreement for breach?",
+    "Ten (10) calendar days after receipt of a notice of default (also ten days for unpaid undisputed fees).",
+    s(
+      PD.sda,
+      "the other Party's material breach of this Agreement and fails to cure such default within ten (10) calendar days after receipt of a notice of default from the terminating Party",
+    ),
+  ),
+  q(
+    "fact",
+    "Is there a non-disparagement clause in the Pelican app development deal?",
+    "Yes, Section 10.3: both the Client and the Designer agree never to disparage the other or post negative comments online, and it is stated to be a material term.",
+    s(
+      PD.sda,
+      "The Client and the Designer both agree to never to disparage or speak ill of the other party to anyone and or post negative or disparaging comments Online",
+    ),
+  ),
+  q(
+    "fact",
+    "Which law and courts apply to disputes with Seattle Software Developers?",
+    "Washington law; after negotiation and mediation, the state and federal courts in King County, Washington.",
+    s(
+      PD.sda,
+      "This Agreement will be governed by the laws of the State of Washington without regards for its conflict of laws principle.",
+    ),
+    s(
+      PD.sda,
+      "Should mediation fail, each party consents to the personal jurisdiction of the state and federal courts located in King County, Washington.",
+    ),
+  ),
+  q(
+    "definition",
+    "What is a 'Change Request' under the development agreement?",
+    "Pelican's written notice, within ten days of a Milestone's Acceptance Test Date, of any failure of a Milestone Deliverable to meet the Specifications or of other objections, corrections, changes or amendments required.",
+    s(
+      PD.sda,
+      "Client will notify Developer in writing of any failure of a Milestone Deliverable to comply with the Specifications, or of any other objections, corrections, changes or amendments required (a Change Request), within ten (10) days of such Milestone's Acceptance Test Date.",
+    ),
+  ),
+  q(
+    "definition",
+    "What is 'Developer Technology' in the Pelican agreement and who owns it?",
+    "The developer's proprietary information software used in providing the services and deliverables; the developer keeps full ownership of it.",
+    s(
+      PD.sda,
+      "(a) Developer may use its proprietary information software (collectively, Developer Technology) in providing Services, and Deliverables, to Client; and (b) Developer shall retain full ownership over its Developer Technology.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Section 3.6 lets Pelican terminate 'pursuant to Section 8' if defects aren't fixed — what does Section 8 actually cover?",
+    "Section 8 is the taxes clause (the developer is responsible for its own taxes as an independent contractor); termination is actually dealt with in Section 11.",
+    s(PD.sda, "or (b) terminating this Agreement pursuant to Section 8 of this agreement."),
+    s(
+      PD.sda,
+      "8. Taxes Developer acknowledges and agrees that as an independent contractor, developer is responsible for the payment of such taxes and withholding on its income and activities as may be due under federal, state and local law and regulations.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "On termination the developer transfers the Works 'in compliance with Section 6.1' — what does 6.1 say about ownership?",
+    "Section 6.1: the Works are work made for hire, Pelican (the Client) is the copyright author and owner, and the developer assigns all copyright and other IP in the Works to Pelican.",
+    s(
+      PD.sda,
+      "in compliance with Section 6.1 of this Agreement, Developer will transfer all Works to Client as of the date of termination.",
+    ),
+    s(
+      PD.sda,
+      "Accordingly, Client will be the copyright author and owner of all of the Works. To the extent permissible, Developer hereby assigns and transfers to Client all copyright and other intellectual property ownership in the Works.",
+    ),
+  ),
+  q(
+    "fact",
+    "What does termination assistance cost Pelican?",
+    "It is billed: up to three months of fee-billable assistance, at an hourly rate of $125.00.",
+    s(PD.sda, "Developer will provide Client Termination Assistance Services at an hourly rate of $[125.00 per hour]."),
+    s(
+      PD.sda,
+      "provide up to three (3) months of Fee billable assistance (collectively, the Termination Assistance Services)",
+    ),
+  ),
+  nid("What's the cap on the developer's liability in the Pelican software development agreement?"),
+  nid("How long does Seattle Software Developers warrant the app against bugs after acceptance?"),
+  nid("Does the developer have to carry professional liability insurance under the Pelican agreement?"),
+]);
+
+const leju = d("cuad-set-07-leju-domain-license", "ho-leju", [
+  q(
+    "fact",
+    "How long does the SINA domain name and content license to Leju run?",
+    "An Initial Term of ten years from the Effective Date (the Share Purchase Agreement closing), with good-faith negotiation of an extension starting twelve months before expiry.",
+    s(
+      LJ.lic,
+      'The initial term of this Agreement (the "Initial Term") shall commence on the Effective Date and shall continue for a period of ten (10) years thereafter.',
+    ),
+  ),
+  q(
+    "fact",
+    "Does Leju pay a fee for the licensed domain names?",
+    "No; use of the Licensed Domain Names is free of fees, except as provided in Section 2.3 (fees to be negotiated if E-House starts charging for its data).",
+    s(
+      LJ.lic,
+      "Except as provided in Section 2.3, Licensee's use of the Licensed Domain Names under the terms of this Agreement shall be free of any fees.",
+    ),
+  ),
+  q(
+    "fact",
+    "How are disputes under the SINA–Leju domain license resolved?",
+    "Friendly consultation, then, if unresolved after 60 days, CIETAC arbitration in Beijing in Mandarin Chinese before three arbitrators.",
+    s(
+      LJ.lic,
+      'Any Dispute which remains unresolved within sixty (60) days after the date of such written notice shall be submitted to the China International Economic and Trade Arbitration Commission (the "Commission") to be finally settled by arbitration in Beijing, PRC',
+    ),
+    s(LJ.lic, "The arbitration tribunal shall consist of three (3) arbitrators."),
+  ),
+  q(
+    "fact",
+    "After the domain license is terminated, how long can Leju keep using the domains?",
+    "Up to ninety (90) days after termination (not expiration), while it transitions to another solution.",
+    s(
+      LJ.lic,
+      "Upon termination (but not expiration) of this Agreement for any reason, Licensee shall be entitled to use the Licensed Domain Names and Licensed Content for a limited period of time, not to exceed ninety (90) days, during which it shall diligently work to transition to another solution.",
+    ),
+  ),
+  q(
+    "definition",
+    "Who is a 'Competitor' under the Leju domain name license?",
+    "Any Person whose business includes an online portal.",
+    s(LJ.lic, '"Competitor" means any Person whose business includes an online portal.'),
+  ),
+  q(
+    "definition",
+    "What is 'Licensed Content' in the SINA license?",
+    "Content whose copyright SINA (Licensor) owns, or third-party content SINA can sublicense without extra fees or breaching its agreements, with all updates and substitutions.",
+    s(
+      LJ.lic,
+      '"Licensed Content" shall mean all Content (i) whose copyright is owned by Licensor; or (ii) owned by a third party provider but is sublicensable by Licensor to Licensee without requiring the payment of any additional fee to any third party and without violating the terms of any agreement with such third party provider, together with all updates to and substitutions therefor as may be implemented by Licensor or such third party provider.',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "SINA can terminate under 6.4 on a Change of Control — what counts as one?",
+    "A Competitor (anyone whose business includes an online portal) coming to own more CRIC ordinary shares than E-House and SINA together, or acquiring the right to nominate a CRIC director.",
+    s(
+      LJ.lic,
+      "Licensor may terminate this Agreement by providing prior written notice to Licensee upon the occurrence of a Change of Control.",
+    ),
+    s(
+      LJ.lic,
+      '"Change of Control" means (i) the consummation of any acquisition or purchase, directly or indirectly, by any Person or related group of Persons, that results in a Competitor owning more ordinary shares in CRIC than E-House and SINA, and in each case, their respective controlled Affiliates, own in the aggregate or (ii) an event pursuant to which a Competitor acquires the right to nominate a member to the board of directors of CRIC.',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Does the confidentiality obligation in the Leju license survive termination?",
+    "Yes; Section 6.7 makes Articles IV, VI, VIII, IX (Confidentiality) and X and Section 7.2 survive termination or expiration.",
+    s(
+      LJ.lic,
+      "The duties and obligations of the Parties under Articles IV, VI, VIII, IX and X and Section 7.2 of this Agreement shall survive any termination or expiration of this Agreement.",
+    ),
+    s(LJ.lic, "ARTICLE IX CONFIDENTIALITY"),
+  ),
+  q(
+    "cross-reference",
+    "The license of the domain names is non-transferable 'except as set forth in Section 10.7' — to whom can Leju assign?",
+    "Without consent, only to SINA Leju or an Affiliate of the Licensee controlled by SINA Leju; otherwise the other party's written consent is needed.",
+    s(
+      LJ.lic,
+      "an exclusive, non-transferable (except as set forth in Section 10.7) and non-sublicensable (except as provided in Section 2.1(c)) license to use the Licensed Domain Names in connection with the Business during the Term",
+      0,
+    ),
+    s(
+      LJ.lic,
+      "Licensee may assign this Agreement without consent to SINA Leju or an Affiliate of Licensee that is controlled by SINA Leju.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "What happened to the 2008 domain name license between SINA and SINA Leju?",
+    "It was terminated by the Mutual Termination Agreement attached as Exhibit B, effective on its execution, with no provisions surviving; the new license supersedes it.",
+    s(
+      LJ.lic,
+      "Licensor and SINA Leju desire to terminate the Original Agreement pursuant to the Mutual Termination Agreement attached hereto as Exhibit B",
+    ),
+    s(
+      LJ.term,
+      "Beijing SINA and SINA Leju agree that, upon the date of execution of this Termination Agreement, the Agreement shall terminate and be of no further force or effect, and, for the avoidance of doubt, no provisions of the Original Agreement survive such termination.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Which law governs the new domain license and the termination of the old one?",
+    "PRC law for both, without regard to conflicts of law rules.",
+    s(LJ.lic, "shall be governed by, and construed in accordance with, the laws of the People's Republic of China"),
+    s(
+      LJ.term,
+      "This Termination Agreement shall be governed by the laws of the PRC, without regard to conflicts of law principles.",
+    ),
+  ),
+  nid("Which domain names exactly are licensed to Leju?"),
+  nid("Is there a cap on SINA's liability under the domain name license?"),
+]);
+
+export const tests = [...netgear, ...federated, ...pelican, ...leju];
