@@ -25,11 +25,18 @@ const LJ = {
   term: "cuad/LejuHoldingsLtd_20140121_DRS (on F-1)_EX-10.26_8473102_EX-10.26_Content License Agreement2.txt",
 };
 
+const PB = {
+  main: "cuad/PlayboyEnterprisesInc_20090220_10-QA_EX-10.2_4091580_EX-10.2_Content License Agreement_ Marketing Agreement_ Sales-Purchase Agreement1.txt",
+  supplier:
+    "cuad/PlayboyEnterprisesInc_20090220_10-QA_EX-10.2_4091580_EX-10.2_Content License Agreement_ Marketing Agreement_ Sales-Purchase Agreement2.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-05-netgear-ingram": [NG.am2, NG.am1, NG.dist],
   "cuad-set-03-federated-services": [FD.base, FD.am1, FD.poa, FD.am2],
   "cuad-set-09-pelican-development": [PD.sow, PD.sda],
   "cuad-set-07-leju-domain-license": [LJ.lic, LJ.term],
+  "cuad-set-11-playboy-efashion": [PB.main, PB.supplier],
 };
 
 const netgear = d("cuad-set-05-netgear-ingram", "ho-netgear", [
@@ -526,4 +533,156 @@ const leju = d("cuad-set-07-leju-domain-license", "ho-leju", [
   nid("Is there a cap on SINA's liability under the domain name license?"),
 ]);
 
-export const tests = [...netgear, ...federated, ...pelican, ...leju];
+const playboy = d("cuad-set-11-playboy-efashion", "ho-playboy", [
+  q(
+    "fact",
+    "When does the eFashion Solutions deal with Playboy.com expire, and can it renew?",
+    "Five years after launch of the first Website, and no later than February 28, 2013; it renews automatically for three years if EFS reaches a (redacted) Net Merchandise Sales level in the fourth year after launch.",
+    s(
+      PB.main,
+      'shall terminate five (5) years following the date of launch of the first Website, but in no event later than February 28, 2013 (the "Initial Term").',
+    ),
+    s(
+      PB.main,
+      'This Agreement shall automatically renew for an additional period of three (3) years (such renewal and each subsequent renewal shall be defined as a "Renewal Term") provided that EFS achieves Net Merchandise Sales of at least ***** during the fourth year following launch of the first Website.',
+    ),
+  ),
+  q(
+    "fact",
+    "What uptime does EFS have to deliver on the Playboy stores?",
+    "At least 99.5% availability per month, averaged over any one-month period, excluding scheduled maintenance and Force Majeure Events.",
+    s(
+      PB.main,
+      "availability at least ninety-nine and one-half percent (99.5%) of the time per month as averaged over any one (1) month period, excepting scheduled maintenance or a Force Majeure Event",
+    ),
+  ),
+  q(
+    "fact",
+    "How much general liability cover does eFashion have to carry for Playboy?",
+    "Commercial general liability with a combined single limit of at least $1,000,000 per occurrence and $6,000,000 umbrella coverage (plus statutory workers' compensation and E&O/employer's liability of at least $1,000,000).",
+    s(
+      PB.main,
+      "with a combined single limit of not less than $1,000,000 each occurrence and $6,000,000 umbrella coverage",
+    ),
+  ),
+  q(
+    "fact",
+    "If EFS misses the Minimum Royalty in a year, when does it have to pay the shortfall?",
+    "Within sixty (60) days of the end of that Year.",
+    s(
+      PB.main,
+      "In the event the Minimum Royalty is not achieved in any Year based on the Royalty payments made in such Year, EFS shall pay the shortfall between the Royalty earned and the applicable Minimum Royalty due, if any, within sixty (60) days of the end of such Year.",
+    ),
+  ),
+  q(
+    "fact",
+    "How long after the term can Playboy audit eFashion's books?",
+    "During the Term and for two (2) years thereafter.",
+    s(
+      PB.main,
+      "During the Term of this Agreement and for two (2) years thereafter, (a) EFS shall maintain complete and accurate books and records relating to revenue generated under this Agreement; and (b) Client and/or its authorized representative(s) shall have the right to examine, review, copy and audit EFS' books and records",
+    ),
+  ),
+  q(
+    "fact",
+    "Which state's law governs the Playboy e-commerce license?",
+    "Illinois, without regard to conflict-of-laws principles.",
+    s(
+      PB.main,
+      "This Agreement shall be governed by and construed in accordance with the laws of the Illinois without giving effect to its conflict of laws principles.",
+    ),
+  ),
+  q(
+    "definition",
+    "How is Net Merchandise Sales defined in the EFS agreement?",
+    "Total Merchandise sales through the Playboy Commerce Business via any order channel, less actual Merchandise returns during the Calendar Quarter.",
+    s(
+      PB.main,
+      '"Net Merchandise Sales" shall be defined as total Merchandise sales derived through the Playboy Commerce Business via any order channel less applicable, actual Merchandise returns, if any, during the applicable Calendar Quarter.',
+    ),
+  ),
+  q(
+    "definition",
+    "What's 'Merchandise Gross Margin' for royalty purposes?",
+    "Net Merchandise Sales for the period less (i) EFS's actual unit cost of goods (no overhead), (ii) markdowns, discounts and allowances, and (iii) actual inventory shrinkage (capped at a redacted level).",
+    s(
+      PB.main,
+      '"Merchandise Gross Margin" shall be defined as the Net Merchandise Sales through the Playboy Commerce Business during the applicable Calendar Quarter or Year, less (i) the actual unit cost of goods sold paid by EFS for the manufacture of such goods, which shall not include expenses relating to overhead or allocations, (ii) reductions for markdowns, discounts and allowances, and (iii) actual Merchandise inventory shrinkage during the same period',
+    ),
+  ),
+  q(
+    "definition",
+    "What's the 'Territory' for the Playboy websites and catalogs?",
+    "The Website Territory (USA, Canada, UK and Australia) together with the Catalog Territory (USA and Canada).",
+    s(
+      PB.main,
+      'Upon the launch of Websites, the exclusive territory for the Websites will include the USA, Canada, UK and Australia (collectively, the "Website Territory").',
+    ),
+    s(
+      PB.main,
+      'Upon the launch of the Catalogs, the exclusive territory for the Catalog will include the USA and Canada ("Catalog Territory"). The Website Territory and the Catalog Territory shall be collectively referred to as the "Territory."',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "The exclusion of consequential damages doesn't apply to a breach of Section 8 — what does Section 8 protect?",
+    "Section 8 is Confidentiality: each party's proprietary or trade secret information (business affairs, property, methods of operation, processing systems) identified as or reasonably understood to be proprietary.",
+    s(
+      PB.main,
+      "EXCEPT IN THE EVENT OF A BREACH OF SECTION 8 (CONFIDENTIALITY) OR LIABILITY ARISING UNDER A PARTY'S INDEMNIFICATION OBLIGATIONS UNDER SECTION 12",
+    ),
+    s(
+      PB.main,
+      'EFS and Client each acknowledge that during the Term of this Agreement each party may have access to the proprietary or trade secret information of the other concerning the other\'s business affairs, property, methods of operation, processing system or other information provided by the disclosing party to the receiving party that is identified as, or should reasonably be understood to be (given its content or the circumstance of its disclosure), proprietary (collectively, the "Confidential Information").',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "EFS's subcontracted manufacturers must sign the form in Exhibit 8 — what do they commit to in it?",
+    "The Supplier/Subcontractor Contract: they acknowledge Playboy owns the Playboy Properties, will only sell or ship merchandise on the order of the Purchaser or Playboy, will never claim the Playboy Properties, and will indemnify Purchaser and Playboy for defects.",
+    s(
+      PB.main,
+      "EFS obtains from each such supplier/subcontractor an executed written agreement in the form substantially identical to that attached hereto and made a part hereof as Exhibit 8",
+    ),
+    s(
+      PB.supplier,
+      'all images and/or trademarks, including, but not limited to PLAYBOY, (the "Playboy Properties") applied at the request of _______________ ("Purchaser") to merchandise covered by this Contract are owned by Playboy Enterprises International, Inc. ("Playboy")',
+    ),
+    s(
+      PB.supplier,
+      "Supplier will not sell, ship or otherwise dispose of any such merchandise except upon the order of Purchaser or Playboy",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Does Playboy have to approve EFS's suppliers and any change to their supplier contracts?",
+    "Yes: the main agreement requires Playboy's prior written approval of each supplier/subcontractor (not unreasonably withheld), and the supplier contract cannot be modified or terminated without a writing signed by an authorized Playboy representative; Playboy is also an intended third-party beneficiary.",
+    s(
+      PB.main,
+      "EFS notifies Client in advance of any intended supplier/subcontractor and obtains Client's prior written approval of such supplier/subcontractor, which shall not be unreasonably withheld",
+    ),
+    s(
+      PB.supplier,
+      "This Contract may not be modified or terminated except in writing, and no claimed modification, termination or waiver shall be binding unless also signed by an authorized representative of Playboy.",
+    ),
+    s(PB.supplier, "Playboy is an intended third-party beneficiary of this Contract."),
+  ),
+  q(
+    "multi-document",
+    "Who bears product defect liability for EFS-produced Playboy merchandise made by subcontractors?",
+    "The supplier, under the Exhibit 8 contract, must defend and indemnify the Purchaser (EFS) and Playboy against liability from alleged defects in material or workmanship; the main agreement requires EFS to obtain that contract from each subcontractor.",
+    s(
+      PB.supplier,
+      "Supplier will defend, indemnify and hold harmless Purchaser and Playboy and the distributors and dealers and the officers and employees of each of the foregoing against all liability whatsoever which may be incurred by them or any of them as a result of any alleged defects in material or workmanship in the merchandise covered by this Contract.",
+    ),
+    s(
+      PB.main,
+      "EFS obtains from each such supplier/subcontractor an executed written agreement in the form substantially identical to that attached hereto and made a part hereof as Exhibit 8",
+    ),
+  ),
+  nid("Is there an arbitration clause in the Playboy.com / eFashion agreement?"),
+  nid("Does the eFashion agreement stop either side from soliciting the other's employees?"),
+  nid("Are there liquidated damages if EFS misses the website launch date?"),
+]);
+
+export const tests = [...netgear, ...federated, ...pelican, ...leju, ...playboy];
