@@ -38,6 +38,13 @@ const SM = {
   newYork: "cuad/SoupmanInc_20150814_8-K_EX-10.1_9230148_EX-10.1_Franchise Agreement4.txt",
 };
 
+const GL = {
+  base: "cuad/GluMobileInc_20070319_S-1A_EX-10.09_436630_EX-10.09_Content License Agreement1.txt",
+  am1: "cuad/GluMobileInc_20070319_S-1A_EX-10.09_436630_EX-10.09_Content License Agreement2.txt",
+  am2: "cuad/GluMobileInc_20070319_S-1A_EX-10.09_436630_EX-10.09_Content License Agreement3.txt",
+  am3: "cuad/GluMobileInc_20070319_S-1A_EX-10.09_436630_EX-10.09_Content License Agreement4.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-05-netgear-ingram": [NG.am2, NG.am1, NG.dist],
   "cuad-set-03-federated-services": [FD.base, FD.am1, FD.poa, FD.am2],
@@ -45,6 +52,7 @@ export const deals: Deals = {
   "cuad-set-07-leju-domain-license": [LJ.lic, LJ.term],
   "cuad-set-11-playboy-efashion": [PB.main, PB.supplier],
   "cuad-set-13-soupman-master-franchise": [SM.mfa, SM.guarantee, SM.california, SM.newYork],
+  "cuad-set-01-glu-fox-wireless": [GL.base, GL.am1, GL.am2, GL.am3],
 };
 
 const netgear = d("cuad-set-05-netgear-ingram", "ho-netgear", [
@@ -848,4 +856,171 @@ const soupman = d("cuad-set-13-soupman-master-franchise", "ho-soupman", [
   nid("Is there a force majeure clause excusing delays in the Soupman master franchise?"),
 ]);
 
-export const tests = [...netgear, ...federated, ...pelican, ...leju, ...playboy, ...soupman];
+const glu = d("cuad-set-01-glu-fox-wireless", "ho-glu", [
+  q(
+    "amendment-precedence",
+    "When do Glu's rights under the Fox wireless content license end, taking the amendments into account?",
+    "Amendment No. 3 (February 19, 2007) replaced the term paragraph: the Term expires December 31, 2006, but rights for each listed Property (Robots, Kingdom of Heaven, Mr. and Mrs. Smith, In Her Shoes, Idiocracy, Ice Age II) continue until March 31, 2008; originally each Property ran 18 months after its theatrical release.",
+    s(
+      GL.am3,
+      "The first paragraph of Section 4 of the Agreement is hereby deleted in its entirety and replaced with the following:",
+    ),
+    s(
+      GL.am3,
+      'provided, however, that with respect to each Property, including Robots, Kingdom of Heaven, Mr. and Mrs. Smith, In Her Shoes, Idiocracy (Oww My Balls) and Ice Age II, all right and licenses granted herein will continue in full force and effect until March 31, 2008."',
+    ),
+    s(
+      GL.base,
+      "provided, however, that with respect to each Property, all rights and licenses granted herein will continue in full force and effect for a period of eighteen (18) months after the initial theatrical release of that Property.",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "To whose attention do notices to Glu go under the Fox license now?",
+    '"General Counsel" at Glu: Amendment No. 3 replaced "Paul Zuzelo" in Section 17(a) and deleted his email address.',
+    s(
+      GL.am3,
+      'The notice information for Licensee in Section 17(a) of the Agreement shall be amended such that "Paul Zuzelo" is deleted and replaced with "General Counsel", and such that the email address for Paul Zuzelo is deleted.',
+    ),
+    s(GL.base, "Attention: Paul Zuzelo E-mail: pzuzelo@sorrent.com"),
+  ),
+  q(
+    "amendment-precedence",
+    "Which Fox entity is the licensor under the Glu wireless deal after the 2005 amendment?",
+    'Fox Mobile Entertainment, Inc., substituted by Amendment No. 1 for Twentieth Century Fox Licensing & Merchandising (the original "Fox").',
+    s(
+      GL.am1,
+      'Fox Mobile Entertainment, Inc. is hereby substituted for Twentieth Century Fox Licensing and Merchandising as "Fox" under the Agreement.',
+    ),
+    s(
+      GL.base,
+      'by and between TWENTIETH CENTURY FOX LICENSING & MERCHANDISING, a division of Fox Entertainment Group, Inc. ("Fox")',
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "Is Glu's Ice Age 2 game license exclusive today?",
+    "No longer: Amendment No. 1 made the Ice Age 2 game exclusive only until December 31, 2006, after which it is non-exclusive (other Ice Age 2 products were non-exclusive from the start), overriding the generally exclusive grant of the base agreement.",
+    s(
+      GL.am1,
+      "Licensee shall have the non-exclusive right and license to develop and distribute ICE AGE 2 Wireless Products during the Term of the Agreement for all Wireless Products set forth in this Paragraph 2(c) except the Game, for which Licensee shall have the exclusive right and license to develop and distribute until December 31, 2006.",
+    ),
+    s(
+      GL.am1,
+      'For the avoidance of doubt, Licensee\'s right and license to develop and distribute the Game in connection with the Property "ICE AGE 2" shall become non-exclusive after December 31, 2006.',
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "What happened to the 'Untitled Ridley Scott Film' property in the Fox license?",
+    'Amendment No. 1 replaced it in Exhibits A and C with "Kingdom of Heaven" and added an exclusive licence to distribute KOH video clips.',
+    s(GL.am1, 'Exhibits A and C are amended to replace "Untitled Ridley Scott Film" with "KINGDOM OF HEAVEN."'),
+    s(GL.base, 'Major Releases: "Robots" Untitled Ridley Scott Film "Ice Age 2" "Eragon"'),
+  ),
+  q(
+    "multi-document",
+    "Can Glu recoup the Ice Age 2 guarantee through sales of the Scrat voicetones and premium videos?",
+    "No. Amendment No. 1 created the Ice Age 2 Guarantee; Amendment No. 2 says none of it may be recouped through the IA2 audio and video products, which carry their own royalty from the first unit.",
+    s(
+      GL.am1,
+      'Licensee shall pay to Fox a minimum recoupable guarantee of ***** dollars (US$*****) on or before ***** ("ICE AGE 2 Guarantee")',
+    ),
+    s(
+      GL.am2,
+      "For the avoidance of doubt, Licensee may not recoup any portion of the Ice Age 2 Guarantee (as defined in Amendment 1) through its sale and distribution of the IA2 Audio and Video Wireless Products.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Which titles were added to the Glu–Fox license as Targeted Releases, and until when do Glu's rights in them run?",
+    "In Her Shoes and Idiocracy were added as Targeted Releases by Amendment No. 1; under Amendment No. 3 rights in them continue until March 31, 2008.",
+    s(GL.am1, 'Exhibit A is amended to include the Property "In Her Shoes" as a Targeted Release.'),
+    s(GL.am1, 'Exhibit A is amended to include the Property "Idiocracy" as a Targeted Release.'),
+    s(
+      GL.am3,
+      "Kingdom of Heaven, Mr. and Mrs. Smith, In Her Shoes, Idiocracy (Oww My Balls) and Ice Age II, all right and licenses granted herein will continue in full force and effect until March 31, 2008.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Does Glu get anything when Fox sells the Ice Age voicetones direct to consumers?",
+    "Not for the IA2 audio and video products: Amendment No. 2 gives Glu no share of Fox's direct-to-consumer revenues for them; for other Wireless Products Amendment No. 1 lets Fox keep a Distribution Fee and remit the remainder to Glu.",
+    s(
+      GL.am2,
+      "Licensee shall not be entitled to receive a share of any revenues and shall have no claim to any revenues earned and collected by Fox, or a third-party Fox designates, for the IA2 Audio and Video Wireless Products which Fox distributes through its and its assigns' direct-to-consumer distribution channels.",
+    ),
+    s(GL.am1, "After Fox or its assigns deducts its Distribution Fee, it shall remit the remainder to Licensee"),
+  ),
+  q(
+    "cross-reference",
+    "Amendment No. 1 says Glu forfeits its guarantee 'consistent with paragraph 15(c)' — what does 15(c) provide?",
+    "Guarantee Forfeiture on termination: in the first year Glu forfeits any Guarantee paid and pays the remainder up to a (redacted) cap; in the second year it forfeits what was paid and pays any unpaid remainder up to a (redacted) amount; forfeited amounts set off Fox's other damages.",
+    s(GL.am1, "Consistent with paragraph 15(c) of the Agreement, Licensee shall forfeit the Guarantee paid to date"),
+    s(
+      GL.base,
+      "(c) Guarantee Forfeiture: In the event of termination of this Agreement and without limitation of Fox's rights and remedies all of which are expressly reserved, the following payment penalties shall apply:",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "The In Her Shoes music belongs to Fox 'consistent with Paragraph 11(b)' — what does 11(b) say Fox owns?",
+    "All Intellectual Property Rights in derivative works made from the Properties (design documents, graphics, animation, music, packaging, artwork, look and feel), excluding Licensee Materials, as works made for hire.",
+    s(
+      GL.am1,
+      'Consistent with Paragraph 11(b) of the Agreement all music developed and used in connection with the "IN HER SHOES" Wireless Product shall be owned exclusively by Fox.',
+    ),
+    s(
+      GL.base,
+      'Fox shall own all Intellectual Property Rights in and to any derivative works made from the Properties, whether or not used in the Wireless Products, including without limitation design documents, graphics, animation, music, packaging, advertising, promotional and other artwork used in connection with the development and distribution of the Wireless Products but at all times excluding the Licensee Materials as defined in Paragraph 11(c) below (collectively, the "Fox Intellectual Property").',
+    ),
+  ),
+  q(
+    "definition",
+    "How are Gross Receipts defined in the Glu wireless license?",
+    "All monies received by or credited to the Licensee for end-user downloads of the Wireless Products, less only monies actually retained by the CSPs (the Deductions).",
+    s(
+      GL.base,
+      '"Gross Receipts" shall mean all monies received by or credited to Licensee for download of the Wireless Products by end users less only monies actually retained by the CSPs (the "Deductions").',
+    ),
+  ),
+  q(
+    "definition",
+    "What's a 'Realtone' in the Fox–Glu glossary?",
+    "A digital audio file with an excerpt of a master recording of a musical composition, no more than 45 seconds, formatted to play when a wireless device receives a call (also Trutone or Master Tone).",
+    s(
+      GL.base,
+      '"Realtone" or "Trutone" (also referred to as Master Tone) shall mean a digital, audio file containing an excerpt of a master recording of a musical composition, no more than 45 seconds in length, formatted for playback by a wireless device when such wireless device receives an incoming call.',
+    ),
+  ),
+  q(
+    "fact",
+    "What cure period does Glu get for late royalty payments under the Fox license?",
+    "A one-time fifteen (15) day cure period; a second such breach, or failure to cure, lets Fox terminate without a cure period.",
+    s(
+      GL.base,
+      "in the event that either party (A) fails to pay Royalties or other amounts when due, or (B) fails to make Royalty or other accountings in accordance with the terms of this Agreement, then the breaching party shall be subject to a one-time cure period of fifteen (15) days for such breach.",
+    ),
+  ),
+  q(
+    "fact",
+    "Which law and courts govern the Fox wireless license?",
+    "California law; suits go to the U.S. District Court for the Central District of California or a competent California state court.",
+    s(
+      GL.base,
+      "This Agreement shall be construed in accordance with the laws of the State of California applicable to agreements executed and to be wholly performed therein. The parties hereto agree that any suit, action or proceeding arising out of or relating to this Agreement shall be instituted and prosecuted in the United States District Court for the Central District of California or in any court of competent jurisdiction of the State of California.",
+    ),
+  ),
+  q(
+    "fact",
+    "How long does Glu have to bid under its right of first negotiation on new Fox films?",
+    "Ten business days from Fox's request, followed by up to ten more business days of good-faith negotiation.",
+    s(
+      GL.base,
+      "If Licensee intends to exercise its Right of First Negotiation, it must submit a bid in response to Fox's request within 10 business days.",
+    ),
+  ),
+  nid("Is there an arbitration clause in the Glu wireless content license with Fox?"),
+  nid("Does Fox give Glu most-favoured-nation royalty terms?"),
+]);
+
+export const tests = [...netgear, ...federated, ...pelican, ...leju, ...playboy, ...soupman, ...glu];
