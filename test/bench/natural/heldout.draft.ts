@@ -45,6 +45,15 @@ const GL = {
   am3: "cuad/GluMobileInc_20070319_S-1A_EX-10.09_436630_EX-10.09_Content License Agreement4.txt",
 };
 
+const TR = {
+  loan: "edgar/0001493152-23-000031_2.html",
+  note: "edgar/0001493152-23-000031_3.html",
+};
+const KM = {
+  amendment: "edgar/0001140361-23-000046_9.html",
+  guarantee: "edgar/0001140361-23-000046_10.html",
+};
+
 export const deals: Deals = {
   "cuad-set-05-netgear-ingram": [NG.am2, NG.am1, NG.dist],
   "cuad-set-03-federated-services": [FD.base, FD.am1, FD.poa, FD.am2],
@@ -53,6 +62,8 @@ export const deals: Deals = {
   "cuad-set-11-playboy-efashion": [PB.main, PB.supplier],
   "cuad-set-13-soupman-master-franchise": [SM.mfa, SM.guarantee, SM.california, SM.newYork],
   "cuad-set-01-glu-fox-wireless": [GL.base, GL.am1, GL.am2, GL.am3],
+  "edgar-0001493152-23-000031-tronco-loan": [TR.loan, TR.note],
+  "edgar-0001140361-23-000046-kimco-credit": [KM.amendment, KM.guarantee],
 };
 
 const netgear = d("cuad-set-05-netgear-ingram", "ho-netgear", [
@@ -1023,4 +1034,189 @@ const glu = d("cuad-set-01-glu-fox-wireless", "ho-glu", [
   nid("Does Fox give Glu most-favoured-nation royalty terms?"),
 ]);
 
-export const tests = [...netgear, ...federated, ...pelican, ...leju, ...playboy, ...soupman, ...glu];
+const tronco = d("edgar-0001493152-23-000031-tronco-loan", "ho-tronco", [
+  q(
+    "amendment-precedence",
+    "When does Tronco's loan from Superior Drilling mature now that the loan agreement has been amended?",
+    "January 31, 2023: the First Amendment (December 31, 2022) deleted the Maturity Date term in Section 1.4 and rewrote it so the Note and all obligations mature on January 31, 2023.",
+    s(
+      TR.loan,
+      "The defined term “Maturity Date” contained in Section 1.4 of the Existing Loan Agreement shall be deleted in its entirety and Section 1.4 shall be rewritten to read as follows: “Section 1.4 Term. The Note and any and all obligations of Borrower under this Agreement shall mature on January 31, 2023.”",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "What maturity date does the Tronco promissory note carry after the first amendment, and what was it before?",
+    "January 31, 2023, substituted for the earlier Maturity Date of December 31, 2022.",
+    s(
+      TR.note,
+      "The defined term “Maturity Date” contained in the Existing Note that provides for a Maturity Date of December 31, 2022 shall be deleted from the Existing Note and substituted therefore shall be a Maturity Date of January 31, 2023.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Do the Tronco loan agreement amendment and the note amendment line up on maturity?",
+    "Yes; both, made as of December 31, 2022, move maturity to January 31, 2023.",
+    s(
+      TR.loan,
+      "The Note and any and all obligations of Borrower under this Agreement shall mature on January 31, 2023.",
+    ),
+    s(TR.note, "substituted therefore shall be a Maturity Date of January 31, 2023"),
+  ),
+  q(
+    "fact",
+    "What was the original principal amount of Tronco's note to Superior Drilling?",
+    "$7,091,162.00.",
+    s(TR.note, "dated July 6, 2020 in the original principal amount of $7,091,162.00 (the “Existing Note”)"),
+  ),
+  q(
+    "definition",
+    "What does 'Existing Loan Agreement' refer to in the Tronco first amendment?",
+    "The Third Amended and Restated Loan Agreement between Tronco Energy Corporation (Borrower) and Superior Drilling Products, Inc. (Lender) dated July 6, 2020.",
+    s(
+      TR.loan,
+      "Reference is made to that certain Third Amended and Restated Loan Agreement executed by Tronco Energy Corporation, a Delaware corporation (“Borrower”) and Superior Drilling Products, Inc., a Utah corporation or its assigns (“Lender”) dated July 6, 2020 (the “Existing Loan Agreement”).",
+    ),
+  ),
+  nid("What interest rate does the Tronco loan bear?"),
+  nid("What collateral secures Tronco's loan from Superior Drilling?"),
+]);
+
+const kimco = d("edgar-0001140361-23-000046-kimco-credit", "ho-kimco", [
+  q(
+    "amendment-precedence",
+    "Who is the borrower under Kimco's revolving credit agreement after Amendment No. 3?",
+    "Kimco Realty OP, LLC (Old Kimco, converted into an LLC on January 3, 2023); from the Amendment Effective Date the Borrower is Kimco OP instead of Kimco Realty Corporation.",
+    s(
+      KM.amendment,
+      "For the avoidance of doubt, from and after the Amendment Effective Date, the “Borrower” under the Credit Agreement will be Kimco OP and the “Guarantor” under the Credit Agreement will be New Kimco.",
+    ),
+    s(
+      KM.amendment,
+      "then converted on January 3, 2023 to a Delaware limited liability company named Kimco Realty OP, LLC (“Kimco OP”)",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "Is the compliance certificate form in the Kimco credit agreement still the old Exhibit F after Amendment No. 3?",
+    "No; Amendment No. 3 deems Exhibit F (the form of compliance certificate) amended to incorporate the changes in the Amended Credit Agreement; other Exhibits and Schedules are excluded from the Exhibit A markup.",
+    s(
+      KM.amendment,
+      "In addition, as of the Amendment Effective Date, Exhibit F to the Credit Agreement (the form of compliance certificate) is deemed amended to incorporate the changes set forth in the Amended Credit Agreement (as defined below).",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "How were the changes to the Kimco credit agreement made in Amendment No. 3 — what text controls?",
+    "The credit agreement (excluding exhibits and schedules) is amended as shown in Exhibit A: double-underlined text is inserted and stricken text deleted, effective on the Amendment Effective Date; otherwise the credit agreement stays in force.",
+    s(
+      KM.amendment,
+      "the Credit Agreement (excluding the Exhibits and Schedules) is hereby amended as set forth on Exhibit A attached hereto",
+    ),
+    s(
+      KM.amendment,
+      "Except as specifically amended by this Amendment No. 3, the Credit Agreement and the other Loan Documents shall remain in full force and effect and are hereby ratified and confirmed.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Who guarantees the Kimco revolver after the UPREIT reorganisation, and on what terms?",
+    "New Kimco (Kimco Realty Corporation, the Ultimate Parent) becomes Guarantor under Amendment No. 3 and, by the Parent Guarantee, irrevocably and unconditionally guarantees as primary obligor the payment of all Obligations of Kimco and the Subsidiary Borrowers.",
+    s(KM.amendment, "the “Guarantor” under the Credit Agreement will be New Kimco"),
+    s(
+      KM.guarantee,
+      "Ultimate Parent hereby irrevocably and unconditionally guarantees to the Administrative Agent for the benefit of the Lender Parties and the Administrative Agent, as a primary obligor and not merely as a surety, the due and punctual payment of all Obligations of Kimco and each of the Subsidiary Borrowers (collectively, the “Guaranteed Obligations”).",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Amendment No. 3 requires New Kimco to deliver a guarantee as a condition — was that guarantee delivered, and is it capped?",
+    "Condition F requires New Kimco's guarantee of all Obligations under Section 7.2; the Parent Guarantee dated January 1, 2023 provides it, extending to all Guaranteed Obligations without limitation of amount.",
+    s(
+      KM.amendment,
+      "New Kimco shall have delivered a guarantee of all Obligations of Kimco OP and the Subsidiary Borrowers (if any) in accordance with Section 7.2 of the Credit Agreement;",
+    ),
+    s(KM.guarantee, "shall extend to all Guaranteed Obligations without limitation of amount"),
+  ),
+  q(
+    "fact",
+    "What ownership tests did Amendment No. 3 require right after the Kimco UPREIT?",
+    "No person or group owning more than 35% of New Kimco's voting power; New Kimco owning and controlling at least 90% of Kimco OP; and New Kimco being an equity-oriented REIT.",
+    s(
+      KM.amendment,
+      "no Person or group (within the meaning of the Securities Exchange Act of 1934, as amended, and the rules of the Securities Exchange Commission thereunder as in effect as of the date hereof) owned, beneficially or of record, Capital Stock of New Kimco representing more than 35% of the aggregate ordinary voting power",
+    ),
+    s(
+      KM.amendment,
+      "New Kimco directly or indirectly owned and Controlled, beneficially and of record, at least 90% of the Capital Stock of Kimco OP",
+    ),
+  ),
+  q(
+    "fact",
+    "Is Kimco's parent guarantee a guarantee of payment or of collection?",
+    "Of payment when due, not of collection; it can be enforced during an Event of Default without first pursuing other guarantors or security.",
+    s(
+      KM.guarantee,
+      "Ultimate Parent agrees that its guarantee hereunder constitutes a guarantee of payment when due and not of collection",
+    ),
+  ),
+  q(
+    "definition",
+    "What is the Maturity Date of the Kimco revolving credit facility?",
+    "March 17, 2024, or, if extended under Section 10.9, the First or Second Extended Maturity Date.",
+    s(
+      KM.amendment,
+      "“Maturity Date”: (i) March 17, 2024 or (ii) if the term of the Revolving Credit Facility is extended pursuant to Section 10.9, the First Extended Maturity Date or the Second Extended Maturity Date, as applicable",
+    ),
+  ),
+  q(
+    "definition",
+    "How large is the L/C Commitment under the Kimco credit agreement?",
+    "$100,000,000, which may be increased under Section 3.11.",
+    s(KM.amendment, "“L/C Commitment”: $100,000,000, as such amount may be increased in accordance with Section 3.11."),
+  ),
+  q(
+    "cross-reference",
+    "The Kimco Maturity Date can be extended 'pursuant to Section 10.9' — how does that extension work?",
+    "Kimco may, by a Maturity Extension Notice given 12 to 1 months before the Original Maturity Date, extend by six months (First Extension Option) and then by another six months (Second Extension Option), each subject to the Extension Conditions.",
+    s(KM.amendment, "if the term of the Revolving Credit Facility is extended pursuant to Section 10.9"),
+    s(
+      KM.amendment,
+      "Kimco may extend the Maturity Date for the Revolving Credit Facility (the “First Extension Option”) to the date six (6) months after the Original Maturity Date (the “First Extended Maturity Date”) subject to the satisfaction on the applicable extension date of each of the applicable Extension Conditions.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Amendment No. 3 makes the borrower responsible for the agent's costs 'pursuant to Section 10.5 of the Credit Agreement' — what costs are those here?",
+    "The Administrative Agent's reasonable out-of-pocket costs and expenses, including reasonable fees and expenses of its legal counsel, incurred in connection with Amendment No. 3 and invoiced; receiving them is a condition to effectiveness.",
+    s(
+      KM.amendment,
+      "The Administrative Agent shall have received all reasonable out-of-pocket costs and expenses for which Kimco OP (as the Borrower) is responsible pursuant to Section 10.5 of the Credit Agreement and for which invoices have been presented (including the reasonable fees and expenses of legal counsel to the Administrative Agent for which Kimco OP (as the Borrower) agrees it is responsible pursuant to Section 10.5 of the Credit Agreement), incurred in connection with this Amendment No. 3;",
+    ),
+  ),
+  q(
+    "fact",
+    "What law governs Amendment No. 3 and the Kimco parent guarantee?",
+    "New York law for both.",
+    s(
+      KM.amendment,
+      "THIS AMENDMENT NO. 3 AND THE RIGHTS AND OBLIGATIONS OF THE PARTIES HEREUNDER SHALL BE GOVERNED BY, AND CONSTRUED AND INTERPRETED IN ACCORDANCE WITH, THE LAW OF THE STATE OF NEW YORK.",
+    ),
+    s(
+      KM.guarantee,
+      "This Parent Guarantee shall be governed by, and construed and interpreted in accordance with, the laws of the State of New York.",
+    ),
+  ),
+]);
+
+export const tests = [
+  ...netgear,
+  ...federated,
+  ...pelican,
+  ...leju,
+  ...playboy,
+  ...soupman,
+  ...glu,
+  ...tronco,
+  ...kimco,
+];
