@@ -54,6 +54,11 @@ const KM = {
   guarantee: "edgar/0001140361-23-000046_10.html",
 };
 
+const NDA = {
+  bcg: "contractnli/BCG-Mutual-NDA.txt",
+  oracle: "contractnli/1084817_0001193125-14-004957_d648340dex99e2.htm.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-05-netgear-ingram": [NG.am2, NG.am1, NG.dist],
   "cuad-set-03-federated-services": [FD.base, FD.am1, FD.poa, FD.am2],
@@ -64,6 +69,8 @@ export const deals: Deals = {
   "cuad-set-01-glu-fox-wireless": [GL.base, GL.am1, GL.am2, GL.am3],
   "edgar-0001493152-23-000031-tronco-loan": [TR.loan, TR.note],
   "edgar-0001140361-23-000046-kimco-credit": [KM.amendment, KM.guarantee],
+  "nda-bcg-mutual": [NDA.bcg],
+  "nda-oracle-responsys": [NDA.oracle],
 };
 
 const netgear = d("cuad-set-05-netgear-ingram", "ho-netgear", [
@@ -1209,6 +1216,155 @@ const kimco = d("edgar-0001140361-23-000046-kimco-credit", "ho-kimco", [
   ),
 ]);
 
+const bcg = d("nda-bcg-mutual", "ho-nda-bcg", [
+  q(
+    "fact",
+    "How long do the confidentiality obligations last under the Bleecker Consulting mutual NDA?",
+    "Three years after receipt of the information (longer if applicable law requires); the agreement itself runs until terminated on 60 days' written notice.",
+    s(
+      NDA.bcg,
+      "Except as permitted above, neither of us will use nor disclose the other's confidential information for three years after we receive it.",
+    ),
+    s(
+      NDA.bcg,
+      "Either of us may terminate this agreement for any reason by providing the other with 60 days' advance written notice.",
+    ),
+  ),
+  q(
+    "fact",
+    "Is there a non-solicit of employees in the NDA with BCG? For how long?",
+    "Yes; during the term and for twelve months after, neither party may solicit or recruit the other's employees without prior written consent.",
+    s(
+      NDA.bcg,
+      "During the term of the agreement and for a period of twelve (12) months thereafter, each party agrees not to solicit or recruit any employee of each other without the prior written consent of that party.",
+    ),
+  ),
+  q(
+    "fact",
+    "Which law governs the Bleecker NDA and where would we sue?",
+    "Florida law; exclusive venue in the federal courts in Broward County, Florida if federal jurisdiction exists, otherwise the Superior Court of Broward County.",
+    s(
+      NDA.bcg,
+      "The laws of the State of Florida govern this agreement. If federal jurisdiction exists, we each consent to exclusive jurisdiction and venue in the federal courts in Broward County, Florida.",
+    ),
+  ),
+  q(
+    "fact",
+    "Can information our people just remember from BCG's disclosures be used freely?",
+    "Yes; use of information in representatives' unaided memories in developing or deploying products or services creates no liability under the agreement or trade secret law.",
+    s(
+      NDA.bcg,
+      "We agree that use of information in representatives' unaided memories in the development or deployment of our respective products or services does not create liability under this agreement or trade secret law",
+    ),
+  ),
+  q(
+    "definition",
+    "Who counts as an 'affiliate' under the BCG NDA?",
+    "Any legal entity one party owns, that owns it, or that is under common control with it, where control/ownership means a 50% or greater interest or the right to direct management.",
+    s(
+      NDA.bcg,
+      'An "affiliate" is any legal entity that one of us owns, that owns one of us or that is under common control with one of us. "Control" and "own" mean possessing a 50% or greater Interest in an entity or the right to direct the management of the entity.',
+    ),
+  ),
+  q(
+    "definition",
+    "What is a 'representative' in the Bleecker Consulting NDA?",
+    "An employee, contractor, advisor or consultant of a party or of one of its affiliates.",
+    s(
+      NDA.bcg,
+      'A "representative" is an employee, contractor, advisor or consultant of one of us or one of our respective affiliates.',
+    ),
+  ),
+  nid("Does the BCG mutual NDA require return or destruction of confidential information when it ends?"),
+  nid("Is there a non-compete in the NDA with Bleecker Consulting?"),
+  nid("Are disputes under the Bleecker NDA sent to arbitration?"),
+]);
+
+const oracle = d("nda-oracle-responsys", "ho-nda-oracle", [
+  q(
+    "fact",
+    "When does the Oracle confidentiality agreement with Responsys expire?",
+    "On the second anniversary of the Effective Date (December 5, 2013), with sections 4, 5 and 7 through 12 surviving.",
+    s(
+      NDA.oracle,
+      "This Agreement and all rights and obligations hereunder shall terminate on the second anniversary of the Effective Date; provided, however, that sections 4, 5 and 7 through 12 shall survive any termination of this Agreement.",
+    ),
+    s(NDA.oracle, "Effective Date: 12/5/2013"),
+  ),
+  q(
+    "fact",
+    "Does Responsys have to give back Oracle's materials if asked? Can it keep anything?",
+    "On written request it must return or destroy (its option) all copies, with only commercially reasonable efforts for backups; it and its Representatives may keep one copy to show compliance or comply with law, and confidentiality continues.",
+    s(
+      NDA.oracle,
+      "Promptly upon written request from the other party, each party shall return or destroy (at the receiving party’s option) all copies of the Evaluation Material (including all documents based thereon) in its or its Representatives’ possession",
+    ),
+    s(
+      NDA.oracle,
+      "the receiving party and each of its Representatives may each retain one copy of the Evaluation Material to show compliance with this Agreement or to comply with applicable law, rule or regulation",
+    ),
+  ),
+  q(
+    "fact",
+    "What law and forum apply to the Oracle–Responsys NDA?",
+    "Delaware law, with exclusive jurisdiction in the state or federal courts in Delaware.",
+    s(
+      NDA.oracle,
+      "All matters arising out of, or relating to this Agreement shall be governed by the procedural and substantive laws of the State of Delaware without regard to any conflicts of law principles.",
+    ),
+    s(
+      NDA.oracle,
+      "that any action or proceeding relating to this Agreement shall be instituted exclusively in any state or federal court in Delaware",
+    ),
+  ),
+  q(
+    "definition",
+    "What are 'residuals' in the Oracle NDA?",
+    "Information in or relating to the Evaluation Material retained in the memories of Representatives who had access to it, including ideas, know-how or techniques, but not through deliberate memorisation.",
+    s(
+      NDA.oracle,
+      "The term “residuals” shall mean information of any kind included in or relating to the Evaluation Material which is retained in the memories of Representatives of either party who have had access to the Evaluation Material, including ideas, know-how, or techniques contained therein, but not as a result of any deliberate effort to memorize the information.",
+    ),
+  ),
+  q(
+    "definition",
+    "Does 'Evaluation Material' in the Oracle NDA cover our own analyses based on their data?",
+    "Yes; it also includes notes, studies, analyses, compilations, plans, interpretations or other documents the receiving party or its Representatives prepare to the extent they contain or are based on the Evaluation Material.",
+    s(
+      NDA.oracle,
+      "“Evaluation Material” also includes notes, studies analyses, compilations, plans, interpretations or other documents prepared by the receiving party or its Representatives to the extent that they contain or are based upon the Evaluation Material furnished to such party hereunder.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Does the residuals clause in the Oracle–Responsys NDA survive the two-year term?",
+    "Yes; the residuals clause is section 4, and section 7 makes sections 4, 5 and 7 through 12 survive termination.",
+    s(
+      NDA.oracle,
+      "provided, however, that sections 4, 5 and 7 through 12 shall survive any termination of this Agreement",
+    ),
+    s(
+      NDA.oracle,
+      "4. Residuals. Nothing in this Agreement shall be construed to limit the ability of either party or any of its Representatives to use “residuals” relating to the Evaluation Material of the other party.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "The compelled-disclosure clause also covers 'the other information referred to in section 2' — what is that?",
+    "The fact that discussions about the Transaction are taking place and any terms or other facts relating to the Transaction.",
+    s(
+      NDA.oracle,
+      "to disclose any of the other party’s Evaluation Material or any of the other information referred to in section 2 hereof",
+    ),
+    s(
+      NDA.oracle,
+      "the fact that discussions between the parties are taking place concerning the Transaction, or any terms or other facts relating to the Transaction",
+    ),
+  ),
+  nid("Is there a standstill in Oracle's confidentiality agreement with Responsys?"),
+  nid("Does the Oracle–Responsys NDA stop either side from hiring the other's employees?"),
+]);
+
 export const tests = [
   ...netgear,
   ...federated,
@@ -1219,4 +1375,6 @@ export const tests = [
   ...glu,
   ...tronco,
   ...kimco,
+  ...bcg,
+  ...oracle,
 ];
