@@ -10,63 +10,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { DEFAULT_LIMITS } from "@lexnav/core";
-import { extractDocument } from "@lexnav/extract";
 import { corpusPath } from "../../support/shared.ts";
 import type { Deals, DraftSnippet, DraftTest } from "./draft.ts";
-
-/** Whitespace folded to single spaces, with each folded character's offset in the original. */
-export function fold(text: string): { folded: string; map: number[] } {
-  let folded = "";
-  const map: number[] = [];
-  let inSpace = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (/\s/.test(c)) {
-      if (!inSpace && folded.length > 0) {
-        folded += " ";
-        map.push(i);
-      }
-      inSpace = true;
-    } else {
-      folded += c;
-      map.push(i);
-      inSpace = false;
-    }
-  }
-  return { folded, map };
-}
-
-function foldQuote(quote: string): string {
-  return quote.replace(/\s+/g, " ").trim();
-}
-
-/** All [start, end) places of a quote in the text, matching with whitespace folded. */
-export function findAll(text: string, quote: string): Array<[number, number]> {
-  const { folded, map } = fold(text);
-  const q = foldQuote(quote);
-  const out: Array<[number, number]> = [];
-  if (q.length === 0) return out;
-  let from = 0;
-  for (;;) {
-    const at = folded.indexOf(q, from);
-    if (at < 0) break;
-    out.push([map[at]!, map[at + q.length - 1]! + 1]);
-    from = at + 1;
-  }
-  return out;
-}
-
-const extracted = new Map<string, string>();
-export async function extractedText(file: string): Promise<string> {
-  const hit = extracted.get(file);
-  if (hit !== undefined) return hit;
-  const bytes = new Uint8Array(readFileSync(corpusPath(file)));
-  const outcome = await extractDocument({ bytes, fileName: file.split("/").pop()!, limits: DEFAULT_LIMITS });
-  if (!outcome.ok) throw new Error(`${file}: ${outcome.error.reason}`);
-  extracted.set(file, outcome.value.text);
-  return outcome.value.text;
-}
+import { extractedText, findAll, foldQuote } from "./evidence.ts";
 
 type Draft = { deals: Deals; tests: DraftTest[] };
 
