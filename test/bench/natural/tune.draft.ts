@@ -11,8 +11,20 @@ const BR = {
   am3: "cuad/BellringBrandsInc_20190920_S-1_EX-10.12_11817081_EX-10.12_Manufacturing Agreement4.txt",
 };
 
+const PQ = {
+  base: "cuad/PcquoteComInc_19990721_S-1A_EX-10.11_6377149_EX-10.11_Co-Branding Agreement1.txt",
+  am1: "cuad/PcquoteComInc_19990721_S-1A_EX-10.11_6377149_EX-10.11_Co-Branding Agreement2.txt",
+  am2: "cuad/PcquoteComInc_19990721_S-1A_EX-10.11_6377149_EX-10.11_Co-Branding Agreement3.txt",
+};
+const KB = {
+  msa: "cuad/KUBIENT,INC_07_02_2020-EX-10.14-MASTER SERVICES AGREEMENT_Part1.txt",
+  exB: "cuad/KUBIENT,INC_07_02_2020-EX-10.14-MASTER SERVICES AGREEMENT_Part2.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-00-bellring-stremicks": [BR.base, BR.am1, BR.am2, BR.am3],
+  "cuad-set-02-pcquote-abwatley": [PQ.base, PQ.am1, PQ.am2],
+  "cuad-set-14-kubient-ap": [KB.msa, KB.exB],
 };
 
 const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
@@ -178,4 +190,211 @@ const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
   nid("Does Premier get most-favoured-customer pricing from Stremick's?"),
 ]);
 
-export const tests = [...bellring];
+const pcquote = d("cuad-set-02-pcquote-abwatley", "tu-pcquote", [
+  q(
+    "amendment-precedence",
+    "What is the term of the PC Quote co-branding deal with A.B. Watley after the second amendment?",
+    "The Second Amendment (effective February 23, 1998) deleted Section 2.A and 2.B (the term provisions, already amended in December 1996) and replaced them with new text, but that text is redacted ([***]) in the filing, so the new term cannot be read from the documents.",
+    s(
+      PQ.am2,
+      "The text of Section 2. A. and B. of the Agreement is hereby deleted in its entirety and the following language is inserted in its stead: [***]",
+    ),
+    s(
+      PQ.am1,
+      'This amendment to Section 2 (titled "Term"), Part B of the Co-Branding Agreement is made effective December 9, 1996',
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "If the second amendment and the original co-branding agreement conflict, which controls?",
+    "The Second Amendment prevails and governs for all purposes; otherwise the agreement is ratified and confirmed.",
+    s(
+      PQ.am2,
+      "To the extent, if any, that provision of this Agreement conflicts with or differs from any provision of the Agreement, such provision of this Second Amendment shall prevail and govern for all purposes and in all respects.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "How many times was the term section of the PC Quote–ABW agreement amended, and when?",
+    "Twice: an amendment to Section 2, Part B effective December 9, 1996, and the Second Amendment effective February 23, 1998, which replaced Sections 2.A and 2.B.",
+    s(
+      PQ.am1,
+      'This amendment to Section 2 (titled "Term"), Part B of the Co-Branding Agreement is made effective December 9, 1996',
+    ),
+    s(
+      PQ.am2,
+      "is made and entered into, effective for all purposes and in all respects as of the 23rd day of February, 1998",
+    ),
+  ),
+  q(
+    "fact",
+    "What's the cure period for material breach under the PC Quote co-branding agreement?",
+    "Thirty days: a party may terminate 30 days after notice of a material breach if it is not cured within 30 days of receipt of notice.",
+    s(
+      PQ.base,
+      "should a party to this Agreement be in material breach of the Agreement, the other party may terminate the Agreement thirty (30) days after notice of said material breach is received, and only if such material breach is not cured within thirty (30) days of receipt of notice.",
+    ),
+  ),
+  q(
+    "fact",
+    "Is there a late payment charge on PC Quote invoices?",
+    "Yes; payments not received within 30 days of the invoice date bear a finance charge of 1.0% per month (12% APR).",
+    s(
+      PQ.base,
+      "Any payments which have not been received by PCQ within thirty (30) days of the Invoice date shall be subject to a FINANCE CHARGE of 1.0% per month which is a corresponding ANNUAL PERCENTAGE RATE of 12% on the outstanding balance.",
+    ),
+  ),
+  q(
+    "fact",
+    "How is liability capped in the PC Quote agreement?",
+    "To general money damages not exceeding the total charges ABW paid for the services in the most recent twelve months; no lost profits or indirect, incidental or consequential damages.",
+    s(
+      PQ.base,
+      "LIABILITY UNDER THIS AGREEMENT FROM ANY AND ALL CAUSES, INCLUDING, BUT NOT LIMITED TO, PROGRAM MALFUNCTION OR OPERATIONAL NEGLIGENCE, SHALL BE LIMITED TO GENERAL MONEY DAMAGES IN AN AMOUNT NOT TO EXCEED THE TOTAL CHARGES PAID BY ABW FOR THE SERVICES DURING THE MOST RECENT TWELVE (12) MONTHS OF THE AGREEMENT.",
+    ),
+  ),
+  q(
+    "fact",
+    "Which state's law governs the co-branding agreement with A.B. Watley?",
+    "Illinois, with consent to the state and federal courts in Illinois.",
+    s(
+      PQ.base,
+      "This Agreement shall be interpreted, construed and enforced in all respects in accordance with the laws of the State of Illinois, except with regards to its rules regarding choice of law.",
+    ),
+  ),
+  q(
+    "definition",
+    "What is the HYPERFEED in the PC Quote agreement?",
+    "PC Quote's proprietary digital data feed (by satellite, land line or Internet, with compression) of financial market information from the listed exchanges and institutions: stock quotes, futures and options, commodities and related information.",
+    s(
+      PQ.base,
+      "HYPERFEED The PC Quote proprietary digital data feed transmitted via satellite, land line, or Internet with advanced compression technology, containing financial market information obtained by PCQ from the institutions and exchanges listed in Section 5 of this Agreement.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "ABW's indemnity covers any authority 'required of ABW pursuant to Section 6' — what does Section 6 say?",
+    "Section 6 is Limitations of Liability and Remedies on Default (data accuracy disclaimers, force majeure, liability cap); the exchange authorizations ABW needs are actually in Section 5 (Exchange Authorization).",
+    s(
+      PQ.base,
+      "including specifically, but not limited to, any authority required of ABW pursuant to Section 6 hereof",
+    ),
+    s(PQ.base, "6. Limitations of Liability, Remedies On Default"),
+    s(
+      PQ.base,
+      "that the ABW's use of the service for internal or external redistribution of date is authorized and regulated by said agencies",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "The HYPERFEED definition points to the exchanges 'listed in Section 5' — which are they?",
+    "Among others: NYSE, AMEX, Pacific, Midwest, CBOE, OPRA, the Consolidated Tape Association, CBOT, CME/IMM, Kansas City Board of Trade, Minneapolis Grain Exchange, Commodities Exchange Center, NY Futures Exchange, Mid-America Commodity Exchange and the Consolidated Canadian Group.",
+    s(
+      PQ.base,
+      "containing financial market information obtained by PCQ from the institutions and exchanges listed in Section 5 of this Agreement",
+    ),
+    s(
+      PQ.base,
+      "including but not limited to, the New York Stock Exchange, American Stock Exchange, Pacific Stock Exchange, Midwest Stock Exchange, Chicago Board Options Exchange",
+    ),
+  ),
+  nid("Is PC Quote barred from co-branding its software with other brokers?"),
+  nid("Is there an arbitration clause in the PC Quote co-branding agreement?"),
+]);
+
+const kubient = d("cuad-set-14-kubient-ap", "tu-kubient", [
+  q(
+    "amendment-precedence",
+    "Whose payment terms apply to the AP revenue share — the MSA's or Exhibit B's?",
+    "Exhibit B's: revenue is reconciled within 10 days after each month and paid net 30 from month end; Exhibit B's payment term supersedes Exhibit A's, and Schedule 1 supersedes Exhibit A's flat fee and initial revenue share (the MSA itself has Kubient pay within seven days of receiving payment).",
+    s(KB.exB, "The payment term provision above shall supersede the payment term provision set forth in Exhibit A."),
+    s(
+      KB.exB,
+      "Subject to the doctrine of sequential liability, payment shall be made to the appropriate Party net 30 days from the end of the calendar month.",
+    ),
+    s(
+      KB.msa,
+      "payment from Kubient to Customer shall be made within seven (7) days from Kubient's receipt of payment, regardless of when Customer submits an invoice",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Does AP's deal with Kubient restrict hiring Kubient staff, and for how long is confidential information protected?",
+    "Yes; Exhibit B bars AP from soliciting or hiring Kubient personnel during the term and for one year after; under the MSA, confidential information is protected for one year from disclosure.",
+    s(
+      KB.exB,
+      "Customer shall not, without Kubient's prior written consent, directly or indirectly (i) solicit or encourage any person to leave the employment or other service of Kubient",
+    ),
+    s(KB.msa, "Recipient will protect the Confidential Information, for one (1) year from the date of disclosure"),
+  ),
+  q(
+    "multi-document",
+    "Is AP exclusive to Kubient, and can AP deal directly with advertisers Kubient introduced?",
+    "Not exclusive: the MSA leaves AP free to sell Inventory through others; but under Exhibit B's non-circumvent AP may not work with third parties it came to know through Kubient during the term and for one year after without Kubient's consent and compensation.",
+    s(
+      KB.msa,
+      "Nothing herein is intended nor shall be construed as creating an exclusive arrangement between Customer and Kubient.",
+    ),
+    s(
+      KB.exB,
+      "Customer agrees not to work with, directly or indirectly, any Third-Party that Customer comes to know through disclosure by Kubient as part of the Services, without the express written consent of Kubient and compensation to Kubient under the applicable exhibit and/or schedule.",
+    ),
+  ),
+  q(
+    "fact",
+    "Can AP terminate the Kubient MSA in the first year?",
+    "Only for material breach uncured after 30 days' notice, insolvency events, or as an Exhibit allows; after the one-year Initial Term either party may terminate for any reason on 90 days' notice.",
+    s(
+      KB.msa,
+      "Neither Party may terminate this Agreement during the Initial Term except as set forth in paragraph 4(b) or any Exhibit. Either Party may terminate this Agreement for any reason following the Initial Term upon ninety (90) days written notice to the other Party.",
+    ),
+  ),
+  q(
+    "fact",
+    "What's the split on programmatic revenue above the threshold?",
+    "50% AP / 50% Kubient above the $300,000 monthly threshold (90/10 below it).",
+    s(KB.exB, "Programmatic/Display $ 300,000.00 90% 10%** 50% 50%"),
+  ),
+  q(
+    "fact",
+    "What law governs the Kubient MSA and where are disputes heard?",
+    "Delaware law; exclusive jurisdiction of the state and federal courts in New York, New York.",
+    s(
+      KB.msa,
+      "This Agreement is governed in all respects by the laws of the State of Delaware without giving effect to its conflict of laws principles. Each Party hereby irrevocably submits for all disputes to the exclusive jurisdiction and venue of the state and federal courts located in New York, New York.",
+    ),
+  ),
+  q(
+    "definition",
+    "What's the 'Winning Bid Price' under the Kubient agreement?",
+    "The price at which the Auction Platform awards Impressions to a bidder, never less than the minimum price AP has agreed to accept.",
+    s(
+      KB.msa,
+      '"Winning Bid Price" means the price at which the Auction Platform awards Impressions to a bidding party which shall be no less than the minimum price that Customer has agreed to accept.',
+    ),
+  ),
+  q(
+    "definition",
+    "How is 'Revenue' measured for the AP revenue share?",
+    "Gross revenue actually received by the collecting party less client credits and return allowances, with no deduction for costs, except Direct Deals, which use Net Revenue (less agreed costs such as production or media buying).",
+    s(
+      KB.exB,
+      '*All "Revenue" calculations shall refer to gross revenue actually received by the collecting party less client credits and allowances for returns, but without any deduction or offset for costs incurred by either Party, except for "Direct Deals".',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "On termination 'the license granted under section 3' is revoked — what license is that?",
+    "Section 3 only holds license definitions; the license itself is in Section 2: a limited, royalty-free, non-exclusive, non-transferable, revocable license to use Kubient's Auction Platform to serve Inventory.",
+    s(KB.msa, "the license granted under section 3 shall be revoked"),
+    s(
+      KB.msa,
+      "Kubient hereby grants to Customer a limited, royalty-free, non-exclusive, non-transferable, non-assignable, without right of sublicense, revocable license to access, participate in and use to the full extent the Auction Platform as hosted by Kubient",
+    ),
+  ),
+  nid("What flat fee does AP pay Kubient under Exhibit A?"),
+  nid("Can AP audit Kubient's revenue figures?"),
+  nid("What insurance does Kubient have to carry under the AP agreement?"),
+]);
+
+export const tests = [...bellring, ...pcquote, ...kubient];
