@@ -21,10 +21,17 @@ const KB = {
   exB: "cuad/KUBIENT,INC_07_02_2020-EX-10.14-MASTER SERVICES AGREEMENT_Part2.txt",
 };
 
+const NDA = {
+  urban: "contractnli/NDA-Urban_Wind_Turbines.txt",
+  anton: "contractnli/ConfidentialityAgreement.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-00-bellring-stremicks": [BR.base, BR.am1, BR.am2, BR.am3],
   "cuad-set-02-pcquote-abwatley": [PQ.base, PQ.am1, PQ.am2],
   "cuad-set-14-kubient-ap": [KB.msa, KB.exB],
+  "nda-urban-wind-turbines": [NDA.urban],
+  "nda-anton-paar": [NDA.anton],
 };
 
 const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
@@ -397,4 +404,130 @@ const kubient = d("cuad-set-14-kubient-ap", "tu-kubient", [
   nid("What insurance does Kubient have to carry under the AP agreement?"),
 ]);
 
-export const tests = [...bellring, ...pcquote, ...kubient];
+const urban = d("nda-urban-wind-turbines", "tu-nda-urban", [
+  q(
+    "fact",
+    "Can the recipient share Urban Wind Turbines information with its advisers under the NDA?",
+    "Yes, with its officers, employees, professional advisers, insurers, agents and sub-contractors who need it for the Permitted Purpose and are bound by a written agreement or professional obligation of confidentiality.",
+    s(
+      NDA.urban,
+      "the Recipient may disclose the Confidential Information to its [officers, employees, professional advisers, insurers, agents and sub-contractors]",
+    ),
+  ),
+  q(
+    "fact",
+    "What happens to the confidential material when the MEB NDA is terminated?",
+    "Within 5 working days the recipient must destroy or return (at the discloser's option) all media containing it and delete it from its systems; it must also stop using it.",
+    s(
+      NDA.urban,
+      "Within [5] working days following the date of effective termination of this Agreement the Recipient will destroy or return to the Discloser (at the Discloser's option) all media containing Confidential Information, and will irrevocably delete and remove all Confidential Information from its computer systems.",
+    ),
+  ),
+  q(
+    "fact",
+    "Which law governs the Urban Wind Turbines NDA?",
+    "England and Wales, with the courts of England having exclusive jurisdiction.",
+    s(
+      NDA.urban,
+      "This Agreement will be governed by and construed in accordance with the laws of [England and Wales];",
+    ),
+  ),
+  q(
+    "definition",
+    "What counts as Confidential Information in the MEB Engineering NDA?",
+    "Information the Discloser discloses that was marked confidential or should reasonably have been understood to be confidential, plus the terms of the agreement (and any other specified information).",
+    s(
+      NDA.urban,
+      "any information disclosed by [or on behalf of] the Discloser to the Recipient [during the Term / before the end of the Term] (whether disclosed in writing, orally or otherwise) that at the time of disclosure: (i) was marked as “confidential”; or (ii) should have been reasonably understood by the Recipient to be confidential;]",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Which clauses survive termination of the Urban Wind Turbines NDA, and do they include the confidentiality obligations?",
+    "Clauses 1, 3, 5.2 to 5.4 and 6 survive; clause 3 is the confidentiality obligations, so they continue.",
+    s(
+      NDA.urban,
+      "the following provisions of this Agreement will survive and continue to have effect (in accordance with their terms or otherwise indefinitely): Clauses [1, 3, 5.2 to 5.4, and 6].",
+    ),
+    s(
+      NDA.urban,
+      "that it will keep all Confidential Information strictly confidential and will not disclose any part of it to any other person without the Discloser's prior written consent",
+    ),
+  ),
+  nid("Does the Urban Wind Turbines NDA include a non-solicitation of employees?"),
+  nid("Is there a liquidated damages amount for breach of the MEB NDA?"),
+]);
+
+const antonPaar = d("nda-anton-paar", "tu-nda-antonpaar", [
+  q(
+    "fact",
+    "Is there a penalty for breaching the Anton Paar confidentiality agreement?",
+    "Yes; a contractual penalty of EUR 15,000 per breach, regardless of fault or proof of damage, without prejudice to further claims.",
+    s(
+      NDA.anton,
+      "In addition and regardless of negligence or fault or proof of an actual damage, the parties agree to contractual penalty in the amount of EUR 15,000.00 for the event of a breach of this agreement.",
+    ),
+  ),
+  q(
+    "fact",
+    "How quickly must we return Anton Paar's materials when asked?",
+    "Within 30 days after the discloser's written request (or destroy them if the discloser so elects); immediately in case of breach.",
+    s(
+      NDA.anton,
+      "Recipient will return any and all tangible Confidential Information provided to it by Discloser and copies thereof, to Discloser within 30 days after Discloser’s written request, provided, however, Recipient shall destroy such information if Discloser elects so.",
+    ),
+  ),
+  q(
+    "fact",
+    "What law and courts govern the Anton Paar NDA?",
+    "Austrian law, excluding conflict rules; the courts in Graz, Austria.",
+    s(
+      NDA.anton,
+      "This agreement shall be governed by and construed in accordance with Austrian law, excluding its conflict of laws provisions and each party hereby irrevocably submits to the jurisdiction of the courts in Graz, Austria.",
+    ),
+  ),
+  q(
+    "fact",
+    "How much notice do we have to give Anton Paar before a legally compelled disclosure?",
+    "At least two business days before the disclosure.",
+    s(
+      NDA.anton,
+      "Recipient may make such disclosure if it is required to do so by law, provided always that Recipient has informed Discloser about such disclosure at least two business days prior to the disclosure.",
+    ),
+  ),
+  q(
+    "definition",
+    "Who are 'Subsidiaries' under the Anton Paar confidentiality agreement?",
+    "Any subsidiary in which a party directly or indirectly holds 50% or more of the controlling or voting rights.",
+    s(
+      NDA.anton,
+      "“Subsidiaries” shall mean any subsidiary, in which a party holds, directly or indirectly, fifty percent (50%) or more of the controlling or voting rights.",
+    ),
+  ),
+  q(
+    "definition",
+    "What is the 'Purpose' for which Anton Paar information may be used?",
+    "Discussions and negotiations about establishing a business relationship between the parties and, subsequently, activities in connection with that relationship.",
+    s(
+      NDA.anton,
+      "“Purpose” means a) any discussions and negotiations between or within the parties with respect to or in connection with the establishment of a business relationship between the parties; and subsequently, b) any activities in connection with the business relationship between the parties.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Clause 2.2 lets us share with our Subsidiaries — as defined where, and under what condition?",
+    "Subsidiaries are defined in clause 2.3 (50% or more of controlling or voting rights); disclosure to them without consent is allowed only to the extent required to fulfil the Purpose, and each party is liable for its Subsidiaries.",
+    s(
+      NDA.anton,
+      "Recipient may disclose Confidential Information to its Subsidiaries without Discloser’s consent, if and to the extent such disclosure is required in order to fulfill the Purpose",
+    ),
+    s(
+      NDA.anton,
+      "“Subsidiaries” shall mean any subsidiary, in which a party holds, directly or indirectly, fifty percent (50%) or more of the controlling or voting rights.",
+    ),
+  ),
+  nid("Can either party terminate the Anton Paar confidentiality agreement on notice?"),
+  nid("Does the Anton Paar NDA include a non-compete?"),
+]);
+
+export const tests = [...bellring, ...pcquote, ...kubient, ...urban, ...antonPaar];
