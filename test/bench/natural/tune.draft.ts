@@ -26,12 +26,18 @@ const NDA = {
   anton: "contractnli/ConfidentialityAgreement.txt",
 };
 
+const SC = {
+  dist: "cuad/ScansourceInc_20190822_10-K_EX-10.38_11793958_EX-10.38_Distributor Agreement1.txt",
+  eula: "cuad/ScansourceInc_20190822_10-K_EX-10.38_11793958_EX-10.38_Distributor Agreement2.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-00-bellring-stremicks": [BR.base, BR.am1, BR.am2, BR.am3],
   "cuad-set-02-pcquote-abwatley": [PQ.base, PQ.am1, PQ.am2],
   "cuad-set-14-kubient-ap": [KB.msa, KB.exB],
   "nda-urban-wind-turbines": [NDA.urban],
   "nda-anton-paar": [NDA.anton],
+  "cuad-set-12-scansource-cisco": [SC.dist, SC.eula],
 };
 
 const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
@@ -530,4 +536,128 @@ const antonPaar = d("nda-anton-paar", "tu-nda-antonpaar", [
   nid("Does the Anton Paar NDA include a non-compete?"),
 ]);
 
-export const tests = [...bellring, ...pcquote, ...kubient, ...urban, ...antonPaar];
+const scansource = d("cuad-set-12-scansource-cisco", "tu-scansource", [
+  q(
+    "fact",
+    "How long does ScanSource's Cisco distributor agreement run, and can Cisco extend it?",
+    "Two years from the Effective Date unless extended in writing or terminated; Cisco may extend by notice at least 30 days before the term ends, by up to one year beyond the then-current expiry.",
+    s(
+      SC.dist,
+      "This Agreement shall commence on the Effective Date and continue thereafter for a period of two (2) years, unless extended by written agreement of both parties or sooner terminated as set forth below.",
+    ),
+    s(
+      SC.dist,
+      "Cisco may, by written notice to Distributor, given at least thirty (30) days prior to the end of the then-current term of the Agreement, extend the term of the Agreement for the period set forth in such notice, up to a maximum of one (1) year beyond the then- current expiration date.",
+    ),
+  ),
+  q(
+    "fact",
+    "Is ScanSource an exclusive Cisco distributor?",
+    "No; it is appointed as an authorized, non-exclusive distributor of Products and Services to Resellers in the Territory.",
+    s(
+      SC.dist,
+      "Cisco makes, and Distributor accepts, the appointment of Distributor as an authorized, non-exclusive distributor of Products and Services to Resellers located in the Territory.",
+    ),
+  ),
+  q(
+    "fact",
+    "What warranty does Cisco give on the software itself?",
+    "From shipment, for the longer of 90 days or the warranty-card period: media free of defects and the Software substantially conforming to its published specifications; otherwise AS IS, with repair, replacement or refund as the sole remedy.",
+    s(
+      SC.eula,
+      "continuing for a period of the longer of (a) ninety (90) days or (b) the software warranty period (if any) set forth in the warranty card accompanying the Product (if any): (a) the media on which the Software is furnished will be free of defects in materials and workmanship under normal use; and (b) the Software substantially conforms to its published specifications.",
+    ),
+  ),
+  q(
+    "definition",
+    "Who is an 'End User' under the Cisco distributor agreement?",
+    "The final purchaser or licensee acquiring Products for its own internal use, not for resale; entities that stock, spare, warehouse or procure for third parties are not End Users.",
+    s(
+      SC.dist,
+      "End User is the final purchaser or licensee who has acquired Products for its own internal use and not for resale, remarketing or redistribution.",
+    ),
+  ),
+  q(
+    "definition",
+    "What's a 'Cisco Quarter'?",
+    "Cisco's fiscal quarters: August 1–October 31, November 1–January 31, February 1–April 30 and May 1–July 31.",
+    s(
+      SC.dist,
+      "Cisco Quarter shall mean Cisco's fiscal quarters (August 1-October 31; November 1-January 31; February 1-April 30; and May 1-July 31).",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "What is ScanSource's Territory under the Cisco agreement?",
+    "The Territory is whatever Exhibit A lists: the United States, excluding its territories.",
+    s(SC.dist, "Territory is comprised of those regions or countries listed in Exhibit A."),
+    s(SC.dist, "EXHIBIT A TERRITORY Territory: The United States, excluding its territories."),
+  ),
+  q(
+    "cross-reference",
+    "Section 9.1 says ScanSource's use of software is governed by Exhibit C — may it reverse engineer Cisco software?",
+    "No; under Exhibit C's General Limitations the licensee may not decompile, decrypt, reverse engineer or disassemble the Software (Cisco provides interoperability information where the law requires).",
+    s(
+      SC.dist,
+      'Distributor\'s use of Software is governed by the terms contained in Exhibit C (End User License Agreement ("EULA")).',
+    ),
+    s(
+      SC.eula,
+      "decompile, decrypt, reverse engineer, disassemble or otherwise reduce the Software to human- readable form",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Cisco can terminate immediately for a breach of Section 19.0 — what does that section protect?",
+    "Section 19.0 is Confidentiality; Cisco may also terminate immediately for breaches of Sections 9.0 (proprietary rights and software licensing), 11.0 (trademarks) and 20.0 (export restrictions).",
+    s(
+      SC.dist,
+      "Notwithstanding the foregoing, Cisco may terminate this Agreement immediately upon written notice in the event of breach by Distributor of Section 9.0 (Proprietary Rights and Software Licensing), Section 11.0 (Trademarks), Section 19.0 (Confidentiality) or Section 20.0 (Export Restrictions) of this Agreement.",
+    ),
+    s(SC.dist, "19.0 CONFIDENTIALITY."),
+  ),
+  q(
+    "multi-document",
+    "Which law governs the ScanSource distributor agreement, and is the software license under the same law?",
+    "No: the distributor agreement is under New York law (with California state and federal courts having jurisdiction), while the warranty and software license in Exhibit C are governed by California law.",
+    s(
+      SC.dist,
+      "shall be controlled by and construed under the laws of the State of New York, United States of America, as if performed wholly within the state and without giving effect to the principles of conflicts of law, and the state and federal courts of California shall have jurisdiction over any claim arising under this Agreement.",
+    ),
+    s(
+      SC.eula,
+      "The Warranty and the Software License shall be governed by and construed in accordance with the laws of the State of California, without reference to principles of conflict of laws.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Does the liability cap in the Cisco distributor agreement apply to breaches of the software license?",
+    "No; the Section 22 cap and the Section 23 consequential-damages waiver exclude liability for Distributor's breach of Section 9 or Exhibit C; Exhibit C separately caps Cisco's liability to the licensee at the price paid for the Software (or the Product containing it).",
+    s(
+      SC.dist,
+      "EXCEPT FOR LIABILITY ARISING OUT OF DISTRIBUTOR'S BREACH OF SECTION 9 (PROPRIETARY RIGHTS AND SOFTWARE LICENSING) OR EXHIBIT C (SOFTWARE LICENSE AGREEMENT)",
+    ),
+    s(
+      SC.eula,
+      "In no event shall Cisco's or its suppliers' or licensors' liability to Customer, whether in contract, tort (including negligence), or otherwise, exceed the price paid by Customer for the Software that gave rise to the claim or if the Software is part of another Product, the price paid for such other Product.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "If the distributor agreement and the software license exhibit conflict, which wins?",
+    "The exhibit: the agreement says that where its terms conflict with an Exhibit, the Exhibit governs; Exhibit C in turn ranks a signed agreement, then a click-accept agreement, then itself.",
+    s(
+      SC.dist,
+      "In the event of conflict between the terms of this Agreement and the terms of an Exhibit hereto, the terms of the Exhibit shall govern.",
+    ),
+    s(
+      SC.eula,
+      "To the extent of a conflict between the provisions of the foregoing documents, the order of precedence shall be (1) the signed agreement, (2) the click-accept agreement, and (3) this Software License Agreement.",
+    ),
+  ),
+  nid("Are disputes under the Cisco–ScanSource agreement subject to arbitration?"),
+  nid("Does Cisco promise ScanSource most-favoured pricing compared with other distributors?"),
+  nid("Is ScanSource prohibited from soliciting Cisco employees?"),
+]);
+
+export const tests = [...bellring, ...pcquote, ...kubient, ...urban, ...antonPaar, ...scansource];
