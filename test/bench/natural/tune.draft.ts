@@ -31,6 +31,11 @@ const SC = {
   eula: "cuad/ScansourceInc_20190822_10-K_EX-10.38_11793958_EX-10.38_Distributor Agreement2.txt",
 };
 
+const TB = {
+  agency: "cuad/OLDAPIWIND-DOWNLTD_01_08_2016-EX-1.3-AGENCY AGREEMENT1.txt",
+  certificate: "cuad/OLDAPIWIND-DOWNLTD_01_08_2016-EX-1.3-AGENCY AGREEMENT2.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-00-bellring-stremicks": [BR.base, BR.am1, BR.am2, BR.am3],
   "cuad-set-02-pcquote-abwatley": [PQ.base, PQ.am1, PQ.am2],
@@ -38,6 +43,7 @@ export const deals: Deals = {
   "nda-urban-wind-turbines": [NDA.urban],
   "nda-anton-paar": [NDA.anton],
   "cuad-set-12-scansource-cisco": [SC.dist, SC.eula],
+  "cuad-set-08-tribute-agency": [TB.agency, TB.certificate],
 };
 
 const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
@@ -660,4 +666,122 @@ const scansource = d("cuad-set-12-scansource-cisco", "tu-scansource", [
   nid("Is ScanSource prohibited from soliciting Cisco employees?"),
 ]);
 
-export const tests = [...bellring, ...pcquote, ...kubient, ...urban, ...antonPaar, ...scansource];
+const tribute = d("cuad-set-08-tribute-agency", "tu-tribute", [
+  q(
+    "fact",
+    "How big is the Tribute Pharmaceuticals private placement and at what price?",
+    "Up to 13,043,695 common shares at $0.92 per share, for gross proceeds of up to $12,000,199.40.",
+    s(
+      TB.agency,
+      'proposes to issue and sell up to 13,043,695 common shares of the Corporation (the "Offered Shares") at a price of $0.92 per Offered Share (the "Offering Price") for aggregate gross proceeds of up to $12,000,199.40.',
+    ),
+  ),
+  q(
+    "fact",
+    "How is the Agents' Fee split between Dundee, Kes 7 and Bloom Burton?",
+    "Dundee Securities 40%, Kes 7 Capital 30%, Bloom Burton 30% (the fee on Regulation D sales goes entirely to the Lead Agent).",
+    s(
+      TB.agency,
+      "The Agents' Fee shall be apportioned among the Agents as follows: Dundee Securities Ltd. 40% Kes 7 Capital Inc. 30% Bloom Burton & Co. Ltd. 30% 100%",
+    ),
+  ),
+  q(
+    "fact",
+    "What compensation options do the agents get on the Tribute offering?",
+    "Compensation Options equal to 3.5% of the Offered Shares sold, exercisable for 24 months at the Offering Price.",
+    s(
+      TB.agency,
+      'As additional consideration, the Corporation shall issue to the Agents that number of compensation options (the "Compensation Options") equal to 3.5% of the number of Offered Shares sold pursuant to the Offering. The Compensation Options will be exercisable for a period of 24 months at the Offering Price.',
+    ),
+  ),
+  q(
+    "fact",
+    "Who pays the offering expenses under the Tribute agency agreement, and does it matter if the deal closes?",
+    "The Corporation bears all expenses of the issue, sale and delivery and of the offering, whether or not the transactions are completed.",
+    s(
+      TB.agency,
+      "Whether or not the transactions contemplated by this Agreement shall be completed, all expenses of or incidental to the issue, sale and delivery of the Offered Shares and all expenses of or incidental to all other matters in connection with the offering of the Offered Shares shall be borne by the Corporation",
+    ),
+  ),
+  q(
+    "fact",
+    "What law governs the Dundee agency agreement?",
+    "The laws of Ontario and the federal laws of Canada applicable there.",
+    s(
+      TB.agency,
+      "This Agreement shall be governed by and construed in accordance with the laws of the Province of Ontario and the federal laws of Canada applicable in the Province of Ontario.",
+    ),
+  ),
+  q(
+    "fact",
+    "Can an agent walk away before closing if markets collapse?",
+    "Yes; under the disaster out, an agent may terminate its obligations by written notice at or before the Closing Time if an event of national or international consequence seriously adversely affects the financial markets or the Corporation's business.",
+    s(
+      TB.agency,
+      "If prior to the Closing Time there should develop, occur or come into effect or existence any event, action, state, condition or major financial occurrence of national or international consequence or any law or regulation which, in the opinion of any of the Agents, seriously adversely affects, or involves, or will seriously adversely affect, or involve, the financial markets or the business, operations or affairs of the Corporation and its subsidiaries taken as a whole",
+    ),
+  ),
+  q(
+    "definition",
+    "What are the 'Selling Jurisdictions' for the Tribute placement?",
+    "All provinces of Canada, the United States and any other jurisdictions the Agents and the Corporation agree.",
+    s(
+      TB.agency,
+      '"Selling Jurisdictions" means all of the provinces of Canada, the United States and such other jurisdictions as the Agents and the Corporation may agree;',
+    ),
+  ),
+  q(
+    "definition",
+    "When is the Closing Date under the agency agreement?",
+    "May 21, 2015, or another date the Corporation and Agents agree in writing or as changed under the agreement; Closing Time is 8:00 a.m. Toronto time.",
+    s(
+      TB.agency,
+      '"Closing Date" means May 21, 2015 or such other date as the Corporation and the Agents may agree upon in writing, or as may be changed pursuant to this Agreement;',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "The agency agreement says the Agents' Fee is 'provided for in Section 1(1)(a)' — what is the fee?",
+    "A cash fee of 7.0% of the gross proceeds, set out in the opening paragraphs of the letter (Section 1 is the definitions section); payable at the Closing Time and deductible from the proceeds.",
+    s(TB.agency, "The Agents shall be entitled to the fee provided for in Section 1(1)(a)."),
+    s(
+      TB.agency,
+      'the Corporation shall pay to the Agents a cash fee (the "Agents\' Fee") equal to 7.0% of the gross proceeds of the Offering.',
+    ),
+  ),
+  q(
+    "multi-document",
+    "What does the Lead Agent have to certify at closing about the US sales?",
+    "Schedule A requires the Lead Agent and its U.S. Affiliate to deliver a certificate in the form of Exhibit I; in it they certify, among other things, that the U.S. Affiliate is a registered broker-dealer and FINRA member, that offerees were believed to be Accredited Investors, and that no general solicitation or directed selling efforts were used.",
+    s(
+      TB.agency,
+      "At the Closing Time, the Lead Agent, together with its U.S. Affiliate, will provide a certificate, substantially in the form of Exhibit I to this Schedule A relating to the manner of the offer of the Offered Shares in the United States",
+    ),
+    s(
+      TB.certificate,
+      "no form of Directed Selling Efforts, General Solicitation or General Advertising was used by us in connection with the offer of the Securities by us in the United States",
+    ),
+    s(
+      TB.certificate,
+      "we had reasonable grounds to believe and did believe that each such person was an Accredited Investor",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Who is the 'U.S. Affiliate' in the Tribute deal and what must it be?",
+    "The U.S. registered broker-dealer affiliate of the Lead Agent; in the Exhibit I certificate it confirms it is registered as a broker-dealer under the Exchange Act and applicable state laws and is a FINRA member in good standing.",
+    s(
+      TB.agency,
+      '"U.S. Affiliate" of any Lead Agent means the U.S. registered broker-dealer affiliate of the Lead Agent;',
+    ),
+    s(
+      TB.certificate,
+      "a duly registered as a broker-dealer under the U.S. Exchange Act and duly registered as a broker-dealer under the laws of each state where it made offers of Securities (unless exempt from such registration requirements); and (B) a member of and in good standing with the Financial Industry Regulatory Authority, Inc.;",
+    ),
+  ),
+  nid("Is Tribute locked up from issuing more shares for a period after the closing?"),
+  nid("Do the agents have an over-allotment option on the Tribute offering?"),
+  nid("Is there a right of first refusal for Dundee on Tribute's future financings?"),
+]);
+
+export const tests = [...bellring, ...pcquote, ...kubient, ...urban, ...antonPaar, ...scansource, ...tribute];
