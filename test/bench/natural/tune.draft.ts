@@ -36,6 +36,13 @@ const TB = {
   certificate: "cuad/OLDAPIWIND-DOWNLTD_01_08_2016-EX-1.3-AGENCY AGREEMENT2.txt",
 };
 
+const BIRD = {
+  holdcoNoteGuarantee: "edgar/0001861449-23-000002_5.html",
+  emea: "edgar/0001861449-23-000002_14.html",
+  amendment8: "edgar/0001861449-23-000002_12.html",
+  all: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map((n) => `edgar/0001861449-23-000002_${n}.html`),
+};
+
 export const deals: Deals = {
   "cuad-set-00-bellring-stremicks": [BR.base, BR.am1, BR.am2, BR.am3],
   "cuad-set-02-pcquote-abwatley": [PQ.base, PQ.am1, PQ.am2],
@@ -44,6 +51,7 @@ export const deals: Deals = {
   "nda-anton-paar": [NDA.anton],
   "cuad-set-12-scansource-cisco": [SC.dist, SC.eula],
   "cuad-set-08-tribute-agency": [TB.agency, TB.certificate],
+  "edgar-0001861449-23-000002-bird-financing": BIRD.all,
 };
 
 const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
@@ -784,4 +792,120 @@ const tribute = d("cuad-set-08-tribute-agency", "tu-tribute", [
   nid("Is there a right of first refusal for Dundee on Tribute's future financings?"),
 ]);
 
-export const tests = [...bellring, ...pcquote, ...kubient, ...urban, ...antonPaar, ...scansource, ...tribute];
+const bird = d("edgar-0001861449-23-000002-bird-financing", "tu-bird", [
+  q(
+    "amendment-precedence",
+    "Is the Parent Pledge still in place after Amendment No. 8 to Bird's loan and security agreement?",
+    "No; on the Amendment No. 8 Effective Date it terminates automatically (except provisions that expressly survive) and all liens on Parent's assets under it are released.",
+    s(
+      BIRD.amendment8,
+      "On the Amendment No. 8 Effective Date, the Parent Pledge (as defined in the Loan Agreement) shall, without further action, automatically terminate and be of no further force or effect, except for those provisions of the Parent Pledge that by their terms expressly survive such termination.",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "What happened to the Lender Side Letter under Bird's Amendment No. 8?",
+    "It terminates automatically in whole on the Amendment No. 8 Effective Date (under its Section 4.4(b)), with no continuing rights or obligations.",
+    s(
+      BIRD.amendment8,
+      "On the Amendment No. 8 Effective Date, the Lender Side Letter (as defined in the Loan Agreement) shall, without further action from the Administrative Agent or any of the Lenders signatory thereto, automatically terminate in whole in accordance with Section 4.4(b) thereof",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "Can the Commitment Termination Date under the Bird loan agreement move after Amendment No. 8?",
+    "Yes; from January 1, 2024 the Lenders may have the Agent send a Commitment Notice extending additional Commitments, and on receipt the Commitment Termination Date automatically becomes July 12, 2024 (Schedule I is updated with the new amount).",
+    s(
+      BIRD.amendment8,
+      "On or after January 1, 2024, the Lenders, in their sole discretion, may direct the Administrative Agent to deliver a written notice (the “Commitment Notice”) to the Borrower (which notice may be via e-mail) to extend additional Commitments under the Loan Agreement to the Borrower.",
+    ),
+    s(
+      BIRD.amendment8,
+      "the defined term “Commitment Termination Date” in the Amended Loan Agreement shall automatically, without further action of any party, be amended to be July 12, 2024.",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "Which EMEA guaranty is in force for the MidCap loan now?",
+    "The Third Amended and Restated EMEA Guaranty and Pledge Agreement of December 30, 2022 by Bird Rides International Holding, which amends and restates the Second Amended and Restated EMEA Guaranty of October 7, 2022.",
+    s(
+      BIRD.emea,
+      "The EMEA Guarantor previously entered into that certain Second Amended and Restated EMEA Guaranty and Pledge Agreement dated as of October 7, 2022 in favor of the Beneficiaries under the Credit Agreement (the “Existing EMEA Guaranty”), and desires to amend and restate the Existing EMEA Guaranty.",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "How was Exhibit F to Bird's loan agreement changed by Amendment No. 8?",
+    "It was amended and restated in its entirety, replaced by the exhibit attached as Exhibit C to Amendment No. 8, effective on the Amendment No. 8 Effective Date.",
+    s(
+      BIRD.amendment8,
+      "Exhibit F to the Loan Agreement is hereby amended and restated by deleting such exhibit in its entirety and replacing such exhibit with the exhibit set forth on Exhibit C hereto.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Was the amended EMEA guaranty a condition to Bird's Amendment No. 8, and who gave it?",
+    "Yes; Section 9(a) requires the executed Third Amended and Restated EMEA Guaranty and Pledge Agreement by Bird Rides International Holding, Inc., and the guaranty recites it is delivered to satisfy that requirement.",
+    s(
+      BIRD.amendment8,
+      "the Third Amended and Restated EMEA Guaranty and Pledge Agreement by Bird Rides International Holding, Inc. in favor of the Beneficiaries (as defined therein) (the “Amended EMEA Guaranty”)",
+    ),
+    s(
+      BIRD.emea,
+      "the Borrower is required to provide the Beneficiaries with an amended guarantee duly executed by the EMEA Guarantor, and this EMEA Guaranty is being delivered in satisfaction of such requirement.",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Does Bird US Holdco guarantee both the MidCap loan and the new notes?",
+    "Yes: under Amendment No. 8 Holdco reaffirms its guarantee under the Holdco Guarantee for the loan, and by a separate Guarantee of December 30, 2022 it guarantees the Issuer's obligations under the Note Purchase Agreement (limited to the amount not avoidable under Section 548 of the Bankruptcy Code).",
+    s(
+      BIRD.amendment8,
+      "the Holdco Guarantor hereby confirms, reaffirms, and ratifies its continuing unconditional obligations as a guarantor under the Holdco Guarantee to which it is a party",
+    ),
+    s(
+      BIRD.holdcoNoteGuarantee,
+      "This GUARANTEE (the “Guarantee”), dated as of December 30, 2022, made by Bird US Holdco, LLC (the “Guarantor”), is in favor of U.S. Bank Trust Company, National Association, as Collateral Agent",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Are Bird's new note obligations subordinated to the MidCap loan?",
+    "They are subject to the Subordination and Intercreditor Agreement of December 30, 2022 among MidCap (as Administrative Agent) and U.S. Bank Trust Company (as note collateral agent); each note document carries that legend, and the loan agreement defines the Intercreditor Agreement.",
+    s(
+      BIRD.holdcoNoteGuarantee,
+      "THE INDEBTEDNESS EVIDENCED BY THIS INSTRUMENT OR AGREEMENT IS SUBJECT TO THE SUBORDINATION AND INTERCREDITOR AGREEMENT, DATED AS OF DECEMBER 30, 2022, BY AND AMONG, INTER ALIA, MIDCAP FINANCIAL TRUST AND U.S. BANK TRUST COMPANY, NATIONAL ASSOCIATION",
+    ),
+    s(
+      BIRD.amendment8,
+      "“Intercreditor Agreement” means the Subordination and Intercreditor Agreement, dated as of the Amendment No. 8 Effective Date, among the several purchasers from time to time party to the Note Purchase Agreement, the Note Collateral Agent, and the Administrative Agent",
+    ),
+  ),
+  q(
+    "fact",
+    "Is Bird US Holdco's guarantee of the notes capped?",
+    "Only by a savings clause: it is limited to the largest amount that would not make it avoidable under Section 548 of the Bankruptcy Code or similar law.",
+    s(
+      BIRD.holdcoNoteGuarantee,
+      "the Guaranteed Obligations of the Guarantor shall be limited to an aggregate amount equal to the largest amount that would not render this Guarantee subject to avoidance under Section 548 of the Bankruptcy Code or any comparable provisions of applicable law.",
+    ),
+  ),
+  q(
+    "definition",
+    "What does 'Amended Loan Agreement' mean in Bird's Amendment No. 8?",
+    "The Loan and Security Agreement as amended by Amendment No. 8.",
+    s(BIRD.amendment8, "“Amended Loan Agreement” shall mean the Loan Agreement, as amended by this Agreement."),
+  ),
+  q(
+    "cross-reference",
+    "Amendment No. 8 refers to its 'Amendment No. 8 Effective Date' as defined in Section 9 — what has to happen for it?",
+    "The date when Section 9's conditions are satisfied or waived, starting with delivery of the executed Amendment Documents: Amendment No. 8, Amendment No. 4 to the Lease Agreement, the Intercreditor Agreement, the Amended EMEA Guaranty and the Note Documents (then organizational documents and the other listed items).",
+    s(BIRD.amendment8, "“Amendment No. 8 Effective Date” shall have the meaning provided in Section 9 hereof."),
+    s(
+      BIRD.amendment8,
+      "This Agreement shall become effective on the date (the “Amendment No. 8 Effective Date”) when each of the following conditions shall have been satisfied (or waived, as applicable)",
+    ),
+  ),
+]);
+
+export const tests = [...bellring, ...pcquote, ...kubient, ...urban, ...antonPaar, ...scansource, ...tribute, ...bird];
