@@ -43,6 +43,11 @@ const BIRD = {
   all: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map((n) => `edgar/0001861449-23-000002_${n}.html`),
 };
 
+const AZ = {
+  gma: "cuad/AzulSa_20170303_F-1A_EX-10.3_9943903_EX-10.3_Maintenance Agreement1.txt",
+  am1: "cuad/AzulSa_20170303_F-1A_EX-10.3_9943903_EX-10.3_Maintenance Agreement2.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-00-bellring-stremicks": [BR.base, BR.am1, BR.am2, BR.am3],
   "cuad-set-02-pcquote-abwatley": [PQ.base, PQ.am1, PQ.am2],
@@ -52,6 +57,7 @@ export const deals: Deals = {
   "cuad-set-12-scansource-cisco": [SC.dist, SC.eula],
   "cuad-set-08-tribute-agency": [TB.agency, TB.certificate],
   "edgar-0001861449-23-000002-bird-financing": BIRD.all,
+  "cuad-set-04-azul-atr-maintenance": [AZ.gma, AZ.am1],
 };
 
 const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
@@ -908,4 +914,106 @@ const bird = d("edgar-0001861449-23-000002-bird-financing", "tu-bird", [
   ),
 ]);
 
-export const tests = [...bellring, ...pcquote, ...kubient, ...urban, ...antonPaar, ...scansource, ...tribute, ...bird];
+const azul = d("cuad-set-04-azul-atr-maintenance", "tu-azul", [
+  q(
+    "amendment-precedence",
+    "After Amendment No. 1 to the ATR global maintenance agreement, which invoicing terms apply to Azul?",
+    "Clause 12.1(ii) of the GMA was cancelled and substituted by the amendment (new text redacted); the rest of Clause 12 continues, and the amendment prevails over any inconsistent GMA term.",
+    s(AZ.am1, "Clause 12.1(ii) of the GMA shall be cancelled and substituted as follow:"),
+    s(
+      AZ.am1,
+      "In case of any inconsistency between the terms of the GMA and this Amendment regarding the subject-matter, the latter shall prevail.",
+    ),
+  ),
+  q(
+    "amendment-precedence",
+    "Was the price adjustment clause in Exhibit 14 of the Azul–ATR GMA changed?",
+    "Yes; Amendment No. 1 cancelled and replaced Clause 3.2 of Exhibit 14 (prices modified 'every [*****]' at the Clause 11 reconciliation if Standard Operations move beyond a redacted band); the original Clause 3.2 said prices are modified '[*****]' on the same basis.",
+    s(
+      AZ.am1,
+      'Clause 3.2 of the Exhibit 14 of the GMA shall be cancelled and substituted as follow: "3.2 Technical conditions for prices adjustment The prices set out in this Exhibit 14 shall be modified every [*****] at the occasion of the invoicing reconciliation pursuant to Clause 11 ("Reconciliation")',
+    ),
+    s(
+      AZ.gma,
+      '3.2 Technical conditions for prices adjustment The prices set out in this Exhibit 14 shall be modified [*****] at the occasion of the invoicing reconciliation pursuant to Clause 11 ("Reconciliation")',
+    ),
+  ),
+  q(
+    "multi-document",
+    "How long does Amendment No. 1 to Azul's maintenance agreement stay in force, and when does the GMA's Term end?",
+    "From signature by both parties for the term of the GMA (unless changed by a later amendment); the GMA's Term runs from the Signing Date to the End Date.",
+    s(
+      AZ.am1,
+      "This Amendment shall enter into force on the date of its signature by both Parties and, unless otherwise agreed upon in writing by the Parties through a subsequent amendment to the GMA, shall remain in force for the term of the referenced GMA.",
+    ),
+    s(AZ.gma, '"Term" means the period of time starting from the Signing Date and ending on the End Date;'),
+  ),
+  q(
+    "multi-document",
+    "How are disputes with ATR resolved under the maintenance agreement and its amendment?",
+    "Both apply New York law (under GOL 5-1401) and, after an amicable settlement committee, ICC arbitration before three arbitrators seated in New York, in English.",
+    s(
+      AZ.gma,
+      "shall be governed by, and construed in accordance with, the laws of the State of New York, U.S.A. as applied to contracts to be performed wholly within the State of New York (Exclusive of Section 7-101 of the New York General Obligations Law which is inapplicable to this Agreement).",
+    ),
+    s(
+      AZ.am1,
+      'the Dispute shall be exclusively and finally settled under the Rules and Conciliation of Arbitration of the International Chamber of Commerce (the "ICC") by an arbitral tribunal composed of three (3) arbitrators',
+    ),
+    s(
+      AZ.am1,
+      "shall take place in New York, U.S.A, and the language to be used in the arbitral proceedings shall be English",
+    ),
+  ),
+  q(
+    "fact",
+    "Can Azul terminate the ATR maintenance agreement for convenience?",
+    "Yes, if not in breach, by notice of termination, after a (redacted) notice period; ATR then invoices an early termination fee (amount redacted).",
+    s(
+      AZ.gma,
+      "subject to not being in breach of any of its obligation under the Agreement, the Company may terminate this Agreement for convenience by way of Notice of termination",
+    ),
+  ),
+  q(
+    "fact",
+    "How long does the confidentiality clause in the ATR amendment survive?",
+    "Five years after termination or expiry (the End Date).",
+    s(
+      AZ.am1,
+      "This Clause 4 shall survive termination or expiry of this Amendment for a period of five (5) years following such End Date.",
+    ),
+  ),
+  q(
+    "definition",
+    "Which aircraft does the Azul–ATR maintenance agreement cover?",
+    "The 'Aircraft': the ATR aircraft listed in Exhibit 1, as amended from time to time by notice from the Repairer to cover further ATR aircraft.",
+    s(
+      AZ.gma,
+      '"Aircraft" means collectively or individually as the context requires the ATR aircraft listed in Exhibit 1 ("List of ATR Aircraft covered under this Agreement"), amended from time to time by way of notice sent to the Company , as relevant, by Repairer',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "The price adjustment happens at the reconciliation under Clause 11 — what is reconciled there?",
+    "Periodically (interval redacted) the parties record actual flight hours and cycles and reconcile the amount due to ATR against what Azul already paid under Clause 12.1(ii), with an additional invoice or credit for the difference.",
+    s(AZ.am1, 'at the occasion of the invoicing reconciliation pursuant to Clause 11 ("Reconciliation")'),
+    s(
+      AZ.gma,
+      "the Parties will record the actual number of FH and Cycles [*****] of the preceding [*****] period, in order to reconcile (i) the amount effectively due to the Repairer with (ii) the total amount already paid by the Company",
+    ),
+  ),
+  nid("Does the ATR maintenance agreement stop either side from poaching the other's staff?"),
+  nid("Does ATR give Azul most-favoured-customer pricing?"),
+]);
+
+export const tests = [
+  ...bellring,
+  ...pcquote,
+  ...kubient,
+  ...urban,
+  ...antonPaar,
+  ...scansource,
+  ...tribute,
+  ...bird,
+  ...azul,
+];
