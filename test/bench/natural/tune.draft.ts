@@ -48,6 +48,13 @@ const AZ = {
   am1: "cuad/AzulSa_20170303_F-1A_EX-10.3_9943903_EX-10.3_Maintenance Agreement2.txt",
 };
 
+const CL = {
+  slcma: "cuad/CardlyticsInc_20180112_S-1_EX-10.16_11002987_EX-10.16_Maintenance Agreement1.txt",
+  customization: "cuad/CardlyticsInc_20180112_S-1_EX-10.16_11002987_EX-10.16_Maintenance Agreement2.txt",
+  addendum: "cuad/CardlyticsInc_20180112_S-1_EX-10.16_11002987_EX-10.16_Maintenance Agreement3.txt",
+  scheduleA: "cuad/CardlyticsInc_20180112_S-1_EX-10.16_11002987_EX-10.16_Maintenance Agreement4.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-00-bellring-stremicks": [BR.base, BR.am1, BR.am2, BR.am3],
   "cuad-set-02-pcquote-abwatley": [PQ.base, PQ.am1, PQ.am2],
@@ -58,6 +65,7 @@ export const deals: Deals = {
   "cuad-set-08-tribute-agency": [TB.agency, TB.certificate],
   "edgar-0001861449-23-000002-bird-financing": BIRD.all,
   "cuad-set-04-azul-atr-maintenance": [AZ.gma, AZ.am1],
+  "cuad-set-06-cardlytics-bofa": [CL.slcma, CL.customization, CL.addendum, CL.scheduleA],
 };
 
 const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
@@ -1006,6 +1014,104 @@ const azul = d("cuad-set-04-azul-atr-maintenance", "tu-azul", [
   nid("Does ATR give Azul most-favoured-customer pricing?"),
 ]);
 
+const cardlytics = d("cuad-set-06-cardlytics-bofa", "tu-cardlytics", [
+  q(
+    "multi-document",
+    "Which Cardlytics software did the March 2011 addendum bring under the Bank of America agreement, and what does BofA pay for it?",
+    "The Supplier Offer Placement System (Cardlytics OPS version 3.0), added by the March 3, 2011 schedule incorporating Schedule A; under Schedule A the software license and maintenance are provided at no charge.",
+    s(CL.addendum, "WHEREAS, the parties desire to add to the SLCMA the Supplier Offer Placement System Software;"),
+    s(CL.scheduleA, "Cardlytics OPS (Offer Placement System) Version 3.0"),
+    s(CL.scheduleA, "The Software License and Maintenance will be provided at no charge."),
+  ),
+  q(
+    "multi-document",
+    "Can Bank of America stop paid maintenance on the Cardlytics software, and what does restarting it cost?",
+    "Yes; Schedule A lets BofA terminate Maintenance Services for convenience at any time under the agreement's Termination section and reinstate them without a reinstatement fee; the agreement lets BofA terminate an Order for convenience on 45 days' notice.",
+    s(
+      CL.scheduleA,
+      "If Bank of America terminates the Maintenance Services, Bank of America shall have the right to reinstate the Maintenance Services without paying any reinstatement fee.",
+    ),
+    s(
+      CL.slcma,
+      "Bank of America may terminate this Agreement, an Order and/or any Customization Schedule(s) for its convenience, without cause, at any time without further charge or expense upon at least forty-five (45) calendar days prior written notice to Supplier.",
+    ),
+  ),
+  q(
+    "fact",
+    "How long does the Bank of America software license agreement with Cardlytics last?",
+    "Perpetually from the Effective Date unless terminated under the Termination section.",
+    s(
+      CL.slcma,
+      'This Agreement shall apply and remain in effect from the Effective Date and perpetually thereafter unless terminated pursuant to the Section entitled "Termination."',
+    ),
+  ),
+  q(
+    "fact",
+    "What governing law and courts apply to the Cardlytics SLCMA?",
+    "North Carolina law, with exclusive jurisdiction of North Carolina courts (subject to the mediation/arbitration section).",
+    s(
+      CL.slcma,
+      "This Agreement shall be governed by the internal laws, and not by the laws regarding conflicts of laws, of the State of North Carolina.",
+    ),
+  ),
+  q(
+    "fact",
+    "What fidelity bond does Cardlytics have to carry for Bank of America?",
+    "Fidelity bond or crime coverage for employee dishonesty of at least $5,000,000, with BofA named as loss payee.",
+    s(
+      CL.slcma,
+      "shall maintain Fidelity Bond or Crime coverage for the dishonest acts of its employees in a minimum amount of $5,000,000",
+    ),
+  ),
+  q(
+    "fact",
+    "Who owns the work product Cardlytics creates for Bank of America?",
+    "Bank of America, exclusively; Cardlytics assigns all rights and the work product is deemed work made for hire to the extent permitted.",
+    s(
+      CL.slcma,
+      "Bank of America will own exclusively all Work Product and Supplier hereby assigns to Bank of America all right, title and interest (including all Intellectual Property Rights) in the Work Product.",
+    ),
+  ),
+  q(
+    "definition",
+    "How is 'Affiliate' defined in the Bank of America–Cardlytics agreement?",
+    "An entity now or later controlled by, controlling or under common control with a party, control meaning ownership of 50% or more of the voting equity.",
+    s(
+      CL.slcma,
+      "Affiliate - a business entity now or hereafter controlled by, controlling or under common control with a Party. Control exists when an entity owns or controls directly or indirectly 50% or more of the outstanding equity representing the right to vote for the election of directors or other managing authority of another entity.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "BofA can't use the escrowed source code until a Release Condition under Section 8.6 occurs — what are those?",
+    "Cardlytics defaulting on maintenance, ceasing to maintain the Software, ceasing business or insolvency/bankruptcy/receivership, or BofA terminating the agreement for cause.",
+    s(
+      CL.slcma,
+      "Until a Release Condition (as defined in Section 8.6) occurs and the conditions of Section 8.7 have been satisfied, Bank of America shall not permit access to or use of the Source Code, except as expressly provided herein.",
+    ),
+    s(
+      CL.slcma,
+      "(a) Supplier defaults on any of its maintenance obligations herein; (b) Supplier ceases to provide maintenance for the Software; (c) Supplier ceases doing business in the ordinary course, files or has filed against it a petition under bankruptcy Code, becomes insolvent or has a receiver appointed for all or a substantial part of its business; or (d) Bank of America terminates this Agreement for cause pursuant to the terms hereof.",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "The governing law clause defers to the 'Mediation/Arbitration' section — what does that require?",
+    "Non-binding mediation in Charlotte, N.C. before an attorney or retired judge in banking/IT law, then arbitration by one independent arbitrator at a party's request; IP infringement and confidentiality disputes are excluded.",
+    s(
+      CL.slcma,
+      'This provision shall not be construed to conflict with the provisions of the Section entitled "Mediation/Arbitration."',
+    ),
+    s(CL.slcma, "the Parties will in good faith attempt to resolve such dispute through non-binding mediation."),
+    s(
+      CL.slcma,
+      "Any controversy or claim, other than those specifically excluded, between or among the Parties not resolved through mediation under the preceding provision, shall at the request of a Party be determined by arbitration.",
+    ),
+  ),
+  nid("What are the fees for customizations under the Cardlytics customization schedule?"),
+  nid("Is there a dollar cap on Cardlytics' total liability to Bank of America?"),
+]);
+
 export const tests = [
   ...bellring,
   ...pcquote,
@@ -1016,4 +1122,5 @@ export const tests = [
   ...tribute,
   ...bird,
   ...azul,
+  ...cardlytics,
 ];
