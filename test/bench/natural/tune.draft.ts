@@ -55,6 +55,11 @@ const CL = {
   scheduleA: "cuad/CardlyticsInc_20180112_S-1_EX-10.16_11002987_EX-10.16_Maintenance Agreement4.txt",
 };
 
+const PF = {
+  franchise: "cuad/PfHospitalityGroupInc_20150923_10-12G_EX-10.1_9266710_EX-10.1_Franchise Agreement1.txt",
+  appendixC: "cuad/PfHospitalityGroupInc_20150923_10-12G_EX-10.1_9266710_EX-10.1_Franchise Agreement3.txt",
+};
+
 export const deals: Deals = {
   "cuad-set-00-bellring-stremicks": [BR.base, BR.am1, BR.am2, BR.am3],
   "cuad-set-02-pcquote-abwatley": [PQ.base, PQ.am1, PQ.am2],
@@ -66,6 +71,7 @@ export const deals: Deals = {
   "edgar-0001861449-23-000002-bird-financing": BIRD.all,
   "cuad-set-04-azul-atr-maintenance": [AZ.gma, AZ.am1],
   "cuad-set-06-cardlytics-bofa": [CL.slcma, CL.customization, CL.addendum, CL.scheduleA],
+  "cuad-set-10-pizza-fusion-franchise": [PF.franchise, PF.appendixC],
 };
 
 const bellring = d("cuad-set-00-bellring-stremicks", "tu-bellring", [
@@ -1112,6 +1118,146 @@ const cardlytics = d("cuad-set-06-cardlytics-bofa", "tu-cardlytics", [
   nid("Is there a dollar cap on Cardlytics' total liability to Bank of America?"),
 ]);
 
+const pizzaFusion = d("cuad-set-10-pizza-fusion-franchise", "tu-pizzafusion", [
+  q(
+    "fact",
+    "What are the up-front fee and the royalty under the Pizza Fusion franchise agreement?",
+    "A $30,000 initial franchise fee, fully earned and non-refundable, and a royalty of 6% of Gross Revenues paid weekly.",
+    s(PF.franchise, "You must pay us an initial franchise fee of $30,000 when you sign this Agreement."),
+    s(PF.franchise, 'You must pay us a royalty fee ("Royalty") equal to six percent (6%) of your Gross Revenues.'),
+  ),
+  q(
+    "fact",
+    "How long is a Pizza Fusion franchise and can the franchisee continue after it ends?",
+    "Ten years from the Agreement Date, with an option for two further ten-year terms under the then-current Successor Franchise Agreement, on notice 9 to 12 months before expiry.",
+    s(
+      PF.franchise,
+      'This Agreement expires ten (10) years from the Agreement Date (the "Term"), unless it is terminated sooner as provided in other sections of this Agreement.',
+    ),
+    s(
+      PF.franchise,
+      "When this Agreement expires, you will have the option to continue the franchise relationship with us for two (2) additional terms of ten (10) years each.",
+    ),
+  ),
+  q(
+    "fact",
+    "What does a Pizza Fusion franchisee owe if the franchise is terminated for its default?",
+    "Liquidated damages: the average monthly Royalty and Advertising Contributions over the last 60 months before the default notice (or months operated, if fewer) times the lesser of 60 or the months left in the term.",
+    s(
+      PF.franchise,
+      "If this Agreement is terminated due to your default, you must, upon written demand, pay us a lump-sum payment in an amount calculated as follows: (a) the average of your Royalty fees and Advertising Contributions due for the last 60 months before our delivery of notice of default (or, if lesser, the months you had been operating before our delivery of notice of default), (b) multiplied by the lesser of 60 or the number of months remaining in the term of this Agreement.",
+    ),
+  ),
+  q(
+    "fact",
+    "Where are Pizza Fusion franchise disputes mediated and litigated, and under which law?",
+    "Florida law; non-binding mediation first, in the city of the franchisor's principal offices, then suit in the federal or state court where the franchisor's principal office is.",
+    s(
+      PF.franchise,
+      "This Agreement and the relationship between the parties is governed by and will be construed exclusively in accordance with the laws of the State of Florida",
+    ),
+    s(
+      PF.franchise,
+      "The mediation will take place in the city where our principal offices are located at the time the demand for mediation is filed.",
+    ),
+  ),
+  q(
+    "fact",
+    "By when must a Pizza Fusion franchisee open?",
+    "By the Opening Deadline in Appendix A, which is nine months after the Agreement Date unless otherwise agreed.",
+    s(
+      PF.franchise,
+      "[Unless, otherwise agreed upon, the Opening Deadline will be nine months after the Agreement Date]",
+    ),
+  ),
+  q(
+    "definition",
+    "What counts as Gross Revenues for Pizza Fusion royalties?",
+    "All revenue and other income from the Franchised Business, including business interruption insurance proceeds, cash or credit, excluding coupon sales, customer refunds and sales taxes collected and remitted.",
+    s(
+      PF.franchise,
+      '"Gross Revenues" means all revenue from the sale of all services and products and all other income of every kind and nature related to, derived from, or originating from the Franchised Business, including proceeds of any business interruption insurance policies, whether for cash or credit, and regardless of collection in the case of credit;',
+    ),
+  ),
+  q(
+    "definition",
+    "What is a 'Competitive Business' under the Pizza Fusion agreement?",
+    "A business that operates, or franchises or licenses others to operate, a restaurant featuring pizza and related food specialties, or that offers products or services substantially similar to those of Pizza Fusion Restaurants.",
+    s(
+      PF.franchise,
+      'a restaurant featuring pizza and related food specialties or that offers products or services substantially similar to those then offered by Restaurants ("Competitive Business")',
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Section 17.3 says the employee covenants must be in the form in Appendix C — what does that form bind an employee to after they leave?",
+    "Under Appendix C, for a two-year Post-Term Period the employee may not be involved in a Competitive Business within three miles of the franchised premises or any operating or planned Pizza Fusion restaurant, and must keep the franchisor's Confidential Information confidential.",
+    s(
+      PF.franchise,
+      "The covenants required by this Section 17.3 [Owners and Employees] shall be in the form provided in Appendix C to this Agreement.",
+    ),
+    s(
+      PF.appendixC,
+      "Member covenants and agrees that during the Post-Term Period (defined below), except as otherwise approved in writing by Franchisor, Member shall not, either directly or indirectly, own, manage, engage in, be employed by, advise, make loans to, consult for, or have any other interest in any Competitive Business that is, or intends to operate, within a three (3) mile radius of the premises of your Franchised Business",
+    ),
+  ),
+  q(
+    "cross-reference",
+    "Advertising Contributions are 'as described in Section 9.1' — how much is the contribution?",
+    "Three percent (3%) of Gross Revenues for any Period in which the Marketing Fund under Section 9.1 is in effect.",
+    s(
+      PF.franchise,
+      "During any Period that the Marketing Fund (as defined in Section 9.1 [Pizza Fusion Marketing Fund] below) is in effect, you must make a contribution as described in Section 9.1 [Pizza Fusion Marketing Fund] below equal to three percent (3%) of your Gross Reve",
+    ),
+  ),
+  q(
+    "multi-document",
+    "Do the franchisee and its employees have the same post-term non-compete in the Pizza Fusion system?",
+    "Essentially yes: the franchisee is barred for two years after expiry, termination or transfer from Competitive Businesses within three miles of its premises or any Pizza Fusion restaurant (Section 17.2); the Appendix C employee agreement imposes a two-year Post-Term Period with the same three-mile radius.",
+    s(
+      PF.franchise,
+      "For two (2) years after the expiration or termination of this Agreement or an approved Transfer to a new franchisee, you may not directly or indirectly own, manage, engage in, be employed by, advise, make loans to, consult for, or have any other interest in any Competitive Business that is, or intends to operate, within three (3) mile radius of the Premises of your Franchised Business",
+    ),
+    s(
+      PF.appendixC,
+      'the term "Post-Term Period" shall mean a continuous uninterrupted period of two (2) years from the date of:',
+    ),
+  ),
+  q(
+    "multi-document",
+    "Can Pizza Fusion itself enforce the non-compete signed by a franchisee's employee?",
+    "Yes; Appendix C makes the franchisor an intended third-party beneficiary with the right to enforce it, and the franchise agreement requires the franchisee to obtain those covenants (failure is a default without cure).",
+    s(
+      PF.appendixC,
+      "Member hereby acknowledges and agrees that Franchisor is an intended third-party beneficiary of this Agreement with the right to enforce it, independently or jointly with Franchisee.",
+    ),
+    s(
+      PF.franchise,
+      "Failure by Franchisee to obtain execution of a covenant required by this Section 17.3 [Owners and Employees] shall constitute a default under Section 15.2.13 [Termination By Us Without A Cure Period] above.",
+    ),
+  ),
+  nid("Is the owners' liability under the Pizza Fusion personal guarantee capped?"),
+  q(
+    "fact",
+    "Does a Pizza Fusion franchisee get an exclusive territory?",
+    "No; the rights granted are not exclusive, and the franchisor and its affiliates reserve the right to do business anywhere, subject to the limits in Section 1.3.",
+    s(
+      PF.franchise,
+      "1.3. Our Limitations and Our Reserved Rights. The rights granted to you under this Agreement are not exclusive.",
+    ),
+  ),
+  q(
+    "fact",
+    "What general liability cover must a Pizza Fusion franchisee carry?",
+    "At least $1,000,000 per person/per occurrence for bodily injury and property damage combined, with a $3,000,000 general aggregate, naming the franchisor as additional insured.",
+    s(
+      PF.franchise,
+      "commercial general liability insurance, completed-operations and independent-contractors coverage in the amount of $1,000,000, per person/per occurrence for bodily injury and property damage combined with a general aggregate of $3,000,000.",
+    ),
+  ),
+  nid("Is there a minimum annual sales quota for a Pizza Fusion franchisee?"),
+]);
+
 export const tests = [
   ...bellring,
   ...pcquote,
@@ -1123,4 +1269,5 @@ export const tests = [
   ...bird,
   ...azul,
   ...cardlytics,
+  ...pizzaFusion,
 ];
