@@ -120,6 +120,7 @@ describe("natural-question bench", () => {
 
   it("has at least 15 % not-in-the-documents questions overall and 200 questions with the tuning half", () => {
     expect(all.filter((t) => t.type === "not-in-documents").length / all.length).toBeGreaterThanOrEqual(0.15);
+    expect(all.length).toBeGreaterThanOrEqual(200);
     expect(new Set(all.map((t) => t.scope.deal)).size).toBeGreaterThanOrEqual(10);
   });
 });
