@@ -87,7 +87,7 @@ const netgear = d("cuad-set-05-netgear-ingram", "ho-netgear", [
   q(
     "amendment-precedence",
     "Is Ingram still NETGEAR's exclusive distributor once the October 1996 amendment kicks in?",
-    "Only for the initial one-year period from the Amendment Date (October 1, 1996), and only in the added [*] region, subject to agreed marketing activities; after that, for any extension or renewal, the appointment is non-exclusive.",
+    "Only during the initial one-year period from the Amendment Date (October 1, 1996), as the only distributor appointed in the (redacted) [*] area and subject to agreed marketing activities; for any extension or renewal the appointment is non-exclusive.",
     s(
       NG.am2,
       "During the initial one year period beginning on the Amendment Date, Distributor shall be the only distributor appointed by NETGEAR in [*], subject to Distributor conducting mutually agreed to marketing activities",
@@ -563,7 +563,13 @@ const leju = d("cuad-set-07-leju-domain-license", "ho-leju", [
       "This Termination Agreement shall be governed by the laws of the PRC, without regard to conflicts of law principles.",
     ),
   ),
-  nid("Which domain names exactly are licensed to Leju?"),
+  q(
+    "definition",
+    "Which domain names exactly are licensed to Leju?",
+    "The Licensed Domain Names listed on Exhibit A: house.sina.com.cn, jiaju.sina.com.cn and construction.sina.com.cn.",
+    s(LJ.lic, '"Licensed Domain Names" means the domain names listed on Exhibit A attached hereto.'),
+    s(LJ.lic, "EXHIBIT A LICENSED DOMAIN NAMES house.sina.com.cn jiaju.sina.com.cn construction.sina.com.cn"),
+  ),
   nid("Is there a cap on SINA's liability under the domain name license?"),
 ]);
 

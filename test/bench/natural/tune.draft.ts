@@ -1236,7 +1236,15 @@ const pizzaFusion = d("cuad-set-10-pizza-fusion-franchise", "tu-pizzafusion", [
       "Failure by Franchisee to obtain execution of a covenant required by this Section 17.3 [Owners and Employees] shall constitute a default under Section 15.2.13 [Termination By Us Without A Cure Period] above.",
     ),
   ),
-  nid("Is the owners' liability under the Pizza Fusion personal guarantee capped?"),
+  q(
+    "fact",
+    "If a Pizza Fusion franchisee finds a buyer, can the franchisor step in and buy instead?",
+    "Yes; under its right of first refusal (Section 14.8) the franchisor may, within 30 days after the transfer notice, elect to purchase the interest on the same terms, and may assign that right.",
+    s(
+      PF.franchise,
+      "14.8. Our Right of First Refusal. We have the right, exercisable within thirty (30) days after receipt of the notice specified in Section 14.2 [No Transfer without Our Prior Written Consent], to send written notice to you that we intend to purchase the interest proposed to be Transferred.",
+    ),
+  ),
   q(
     "fact",
     "Does a Pizza Fusion franchisee get an exclusive territory?",
