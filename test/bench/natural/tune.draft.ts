@@ -1203,11 +1203,15 @@ const pizzaFusion = d("cuad-set-10-pizza-fusion-franchise", "tu-pizzafusion", [
   ),
   q(
     "cross-reference",
-    "Advertising Contributions are 'as described in Section 9.1' — how much is the contribution?",
-    "Three percent (3%) of Gross Revenues for any Period in which the Marketing Fund under Section 9.1 is in effect.",
+    "Advertising Contributions are 'as described in Section 9.1' — what does 9.1 say, and how much do we contribute?",
+    "Section 9.1 lets the franchisor establish a Marketing Fund (it need not) and points back to Section 3.3 for the contribution, which is 3% of Gross Revenues for the preceding Period while the fund is in effect.",
     s(
       PF.franchise,
-      "During any Period that the Marketing Fund (as defined in Section 9.1 [Pizza Fusion Marketing Fund] below) is in effect, you must make a contribution as described in Section 9.1 [Pizza Fusion Marketing Fund] below equal to three percent (3%) of your Gross Reve",
+      "During any Period that the Marketing Fund (as defined in Section 9.1 [Pizza Fusion Marketing Fund] below) is in effect, you must make a contribution as described in Section 9.1 [Pizza Fusion Marketing Fund] below equal to three percent (3%) of your Gross Revenues for the preceding Period.",
+    ),
+    s(
+      PF.franchise,
+      'We have the right, but not the obligation, to establish, maintain, and administer a fund for the marketing of the "Pizza Fusion" brand and Restaurants (the "Marketing Fund"). You must contribute each Period (commencing from the time we establish the Marketing Fund) to the Marketing Fund as provided in Section 3.3 [Advertising Contributions].',
     ),
   ),
   q(
