@@ -1,0 +1,126 @@
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { corpusPath } from "../../support/shared.ts";
+import { type BenchTest, extractedText, findAll, foldQuote, TYPES } from "./evidence.ts";
+
+/**
+ * The natural-question bench checked against the shared corpus: gold spans are the file's text, EDGAR
+ * quotes are in lexnav's extracted text, the halves share no deal, and the held-out half keeps its
+ * minimums. Reads only the files the bench names (about 30), so it is cheap to run.
+ */
+const NOT_IN_DOCUMENTS = "The documents do not say.";
+
+function load(name: string): BenchTest[] {
+  const url = new URL(`./${name}`, import.meta.url);
+  return (JSON.parse(readFileSync(url, "utf8")) as { tests: BenchTest[] }).tests;
+}
+
+const heldout = load("heldout.json");
+const tune = load("tune.json");
+const all = [...heldout, ...tune];
+
+function countBy(tests: BenchTest[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const t of TYPES) counts[t] = 0;
+  for (const t of tests) counts[t.type] = (counts[t.type] ?? 0) + 1;
+  return counts;
+}
+
+describe("natural-question bench", () => {
+  it("is well formed: unique ids, known types, evidence only where the documents answer", () => {
+    const ids = new Set<string>();
+    for (const t of all) {
+      expect(ids.has(t.query_id), t.query_id).toBe(false);
+      ids.add(t.query_id);
+      expect(TYPES, t.query_id).toContain(t.type);
+      expect(t.query.trim().length, t.query_id).toBeGreaterThan(10);
+      expect(t.query, t.query_id).not.toMatch(/^Consider the /);
+      expect(t.reference_answer.trim().length, t.query_id).toBeGreaterThan(0);
+      if (t.type === "not-in-documents") {
+        expect(t.snippets, t.query_id).toEqual([]);
+        expect(t.reference_answer, t.query_id).toBe(NOT_IN_DOCUMENTS);
+      } else {
+        expect(t.snippets.length, t.query_id).toBeGreaterThan(0);
+        expect(t.reference_answer, t.query_id).not.toBe(NOT_IN_DOCUMENTS);
+      }
+      for (const s of t.snippets) expect(t.scope.files, `${t.query_id} ${s.file_path}`).toContain(s.file_path);
+      if (t.type === "multi-document") {
+        expect(new Set(t.snippets.map((s) => s.file_path)).size, t.query_id).toBeGreaterThan(1);
+      }
+    }
+  });
+
+  it("has every scope file in the corpus, and one file list per deal", () => {
+    const dealFiles = new Map<string, string>();
+    for (const t of all) {
+      const key = JSON.stringify([...t.scope.files].sort());
+      const seen = dealFiles.get(t.scope.deal);
+      if (seen === undefined) dealFiles.set(t.scope.deal, key);
+      else expect(key, t.query_id).toBe(seen);
+      for (const f of t.scope.files) expect(existsSync(corpusPath(f)), f).toBe(true);
+    }
+  });
+
+  it("keeps every .txt gold span equal to its answer in the file", () => {
+    const texts = new Map<string, string>();
+    let spans = 0;
+    for (const t of all) {
+      for (const s of t.snippets) {
+        if (!("span" in s)) {
+          expect(s.file_path.endsWith(".html"), `${t.query_id}: a .txt snippet needs a span`).toBe(true);
+          continue;
+        }
+        let text = texts.get(s.file_path);
+        if (text === undefined) {
+          text = readFileSync(corpusPath(s.file_path), "utf8");
+          texts.set(s.file_path, text);
+        }
+        const [start, end] = s.span;
+        expect(start, t.query_id).toBeGreaterThanOrEqual(0);
+        expect(end, t.query_id).toBeGreaterThan(start);
+        expect(text.slice(start, end), `${t.query_id} ${s.file_path} [${start}, ${end})`).toBe(s.answer);
+        spans++;
+      }
+    }
+    expect(spans).toBeGreaterThan(100);
+  });
+
+  it("finds every EDGAR quote in lexnav's extracted text of its file (whitespace folded)", async () => {
+    let quotes = 0;
+    for (const t of all) {
+      for (const s of t.snippets) {
+        if (!("quote" in s)) continue;
+        expect(s.file_path, t.query_id).toMatch(/^edgar\/.*\.html$/);
+        expect(s.quote, t.query_id).toBe(foldQuote(s.quote));
+        const text = await extractedText(s.file_path);
+        expect(findAll(text, s.quote).length, `${t.query_id} ${s.file_path}: ${s.quote}`).toBeGreaterThan(0);
+        quotes++;
+      }
+    }
+    expect(quotes).toBeGreaterThan(10);
+  }, 120_000);
+
+  it("splits by deal: no deal and no file in both halves", () => {
+    const heldDeals = new Set(heldout.map((t) => t.scope.deal));
+    const heldFiles = new Set(heldout.flatMap((t) => t.scope.files));
+    for (const t of tune) {
+      expect(heldDeals.has(t.scope.deal), t.query_id).toBe(false);
+      for (const f of t.scope.files) expect(heldFiles.has(f), `${t.query_id} ${f}`).toBe(false);
+    }
+  });
+
+  it("meets the held-out minimums: 100 questions, 20 not in the documents, 12 of each other type", () => {
+    expect(heldout.length).toBeGreaterThanOrEqual(100);
+    const counts = countBy(heldout);
+    expect(counts["not-in-documents"]).toBeGreaterThanOrEqual(20);
+    for (const type of TYPES) {
+      if (type !== "not-in-documents") expect(counts[type], type).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it("has at least 15 % not-in-the-documents questions overall and 200 questions with the tuning half", () => {
+    expect(all.filter((t) => t.type === "not-in-documents").length / all.length).toBeGreaterThanOrEqual(0.15);
+    expect(all.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(all.map((t) => t.scope.deal)).size).toBeGreaterThanOrEqual(10);
+  });
+});
