@@ -17,6 +17,13 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  LEXNAV_MAX_MARKUP_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
+  LEXNAV_MAX_MARKUP_ELEMENTS: z.coerce.number().int().positive().default(2_000_000),
+  LEXNAV_MAX_NESTING_DEPTH: z.coerce.number().int().positive().default(1_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
@@ -91,13 +98,23 @@ export interface AnswerConfig {
 export interface IngestLimits {
   maxFileBytes: number;
   maxLineChars: number;
+  /** Sum of a DOCX's inflated parts, counted while inflating (a zip that lies about sizes is caught). */
   maxDocxExpandedBytes: number;
+  /** Largest markup one parser builds a tree from: an HTML file, or one DOCX XML part once inflated. */
+  maxMarkupBytes: number;
+  /** Most elements (start tags) in that markup: each costs a tree node, so this bounds memory. */
+  maxMarkupElements: number;
+  /** Deepest element nesting accepted; deeper markup fails alone instead of exhausting the stack. */
+  maxNestingDepth: number;
 }
 
 export const DEFAULT_LIMITS: IngestLimits = {
   maxFileBytes: 50 * 1024 * 1024,
   maxLineChars: 200_000,
   maxDocxExpandedBytes: 200 * 1024 * 1024,
+  maxMarkupBytes: 64 * 1024 * 1024,
+  maxMarkupElements: 2_000_000,
+  maxNestingDepth: 1_000,
 };
 
 export function loadConfig(env: Record<string, string | undefined>): LexnavConfig {
@@ -118,6 +135,9 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       maxFileBytes: e.LEXNAV_MAX_FILE_BYTES,
       maxLineChars: e.LEXNAV_MAX_LINE_CHARS,
       maxDocxExpandedBytes: e.LEXNAV_MAX_DOCX_EXPANDED_BYTES,
+      maxMarkupBytes: e.LEXNAV_MAX_MARKUP_BYTES,
+      maxMarkupElements: e.LEXNAV_MAX_MARKUP_ELEMENTS,
+      maxNestingDepth: e.LEXNAV_MAX_NESTING_DEPTH,
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,

@@ -237,3 +237,80 @@ describe("html parser: the whole EDGAR corpus", () => {
     expect(pre).toBe(13);
   });
 });
+
+describe("html parser: hostile sizes and shapes", () => {
+  it("reads flat HTML of 70,000 paragraphs, one block each", async () => {
+    const n = 70_000;
+    const body = Array.from({ length: n }, (_, i) => `<p>Clause ${i + 1} binds the parties.</p>`).join("\n");
+    const x = await parse(`<html><body>${body}</body></html>`);
+    const paragraphs = kinds(x, "paragraph");
+    expect(paragraphs).toHaveLength(n);
+    expect(textOf(x, paragraphs[0] as Extraction["blocks"][number])).toBe("Clause 1 binds the parties.");
+    expect(textOf(x, paragraphs[n - 1] as Extraction["blocks"][number])).toBe(`Clause ${n} binds the parties.`);
+  }, 60_000);
+
+  it("reads a <pre> filing of 150,000 lines into its paragraphs and pages", async () => {
+    // 150,000 lines: 3,000 pages, each a <PAGE> marker, a heading and 6 paragraphs of 7 lines after a blank.
+    const lines: string[] = [];
+    for (let page = 1; page <= 3_000; page++) {
+      lines.push(`<PAGE>   ${page}`, `SECTION ${page}.  TERMS OF PAGE ${page}`);
+      for (let para = 1; para <= 6; para++) {
+        lines.push("");
+        for (let l = 1; l <= 7; l++) lines.push(`     Line ${l} of paragraph ${para} on page ${page}.`);
+      }
+    }
+    expect(lines).toHaveLength(150_000);
+    const x = await parse(`<html><body><pre>\n${lines.join("\n")}\n</pre></body></html>`);
+    expect(x.pages).toHaveLength(3_000);
+    expect(x.pages[2_999]?.label).toBe("3000");
+    expect(kinds(x, "heading")).toHaveLength(3_000);
+    expect(kinds(x, "paragraph")).toHaveLength(18_000);
+    const last = kinds(x, "paragraph").at(-1) as Extraction["blocks"][number];
+    expect(textOf(x, last).split("\n")).toHaveLength(7);
+    expect(textOf(x, last)).toMatch(/^Line 1 of paragraph 6 on page 3000\.\n/);
+  }, 60_000);
+
+  it("reads a <pre> filing that is one paragraph of 150,000 lines", async () => {
+    const lines = Array.from({ length: 150_000 }, (_, i) => `  line ${i + 1} of the filing`);
+    const x = await parse(`<html><body><pre>${lines.join("\n")}</pre></body></html>`);
+    expect(kinds(x, "paragraph")).toHaveLength(1);
+    expect(x.text.split("\n")).toHaveLength(150_000);
+    expect(x.text.endsWith("line 150000 of the filing")).toBe(true);
+  }, 60_000);
+
+  it("fails 100,000 nested divs alone, naming the nesting-depth limit", async () => {
+    const html = `<html><body>${"<div>".repeat(100_000)}deep text${"</div>".repeat(100_000)}</body></html>`;
+    const out = await parser.parse({
+      bytes: new TextEncoder().encode(html),
+      fileName: "deep.html",
+      limits: DEFAULT_LIMITS,
+    });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.error.code).toBe("too_large");
+    expect(out.error.reason).toMatch(/^deep\.html: .*nests elements more than 1,000 deep.*LEXNAV_MAX_NESTING_DEPTH/);
+  }, 60_000);
+
+  it("reads nesting up to the depth limit", async () => {
+    const depth = DEFAULT_LIMITS.maxNestingDepth - 3; // html, body and the root hold the rest
+    const x = await parse(`<html><body>${"<div>".repeat(depth)}deep text${"</div>".repeat(depth)}</body></html>`);
+    expect(x.text).toBe("deep text");
+  });
+
+  it("fails HTML over the element or size limit with the setting to change", async () => {
+    const html = `<html><body>${"<p>x</p>".repeat(200)}</body></html>`;
+    const bytes = new TextEncoder().encode(html);
+    const many = await parser.parse({
+      bytes,
+      fileName: "many.html",
+      limits: { ...DEFAULT_LIMITS, maxMarkupElements: 100 },
+    });
+    expect(many.ok ? null : many.error.reason).toMatch(/more than 100 elements \(LEXNAV_MAX_MARKUP_ELEMENTS\)/);
+    const big = await parser.parse({
+      bytes,
+      fileName: "big.html",
+      limits: { ...DEFAULT_LIMITS, maxMarkupBytes: 1000 },
+    });
+    expect(big.ok ? null : big.error.reason).toMatch(/LEXNAV_MAX_MARKUP_BYTES/);
+  });
+});

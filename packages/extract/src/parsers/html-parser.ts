@@ -1,3 +1,4 @@
+import type { IngestLimits } from "@lexnav/core";
 import { CONTENT_TYPES, type Extraction } from "@lexnav/document-model";
 import { load } from "cheerio/slim";
 import { detectFurniture } from "../layout/furniture.ts";
@@ -6,6 +7,7 @@ import { type BuiltText, createTextBuilder, sanitizeText, type TextBuilder } fro
 import { isTextLayerStyle, recoverTextLayerLines } from "../layout/text-layer.ts";
 import type { ExtractOutcome, ParseInput, Parser } from "../parser.ts";
 import { assessQuality } from "../quality.ts";
+import { checkMarkupSize, checkTreeDepth, type MarkupProblem } from "./markup-limits.ts";
 
 /** The few fields of a parsed DOM node this parser reads (htmlparser2's node shape, via cheerio). */
 interface DomNode {
@@ -88,9 +90,9 @@ function decodeEntities(s: string): string {
 
 /** Removes the common indentation of a paragraph's lines, keeping their relative layout. */
 function dedent(lines: string[]): string[] {
-  const indents = lines.filter((l) => l.trim() !== "").map((l) => l.length - l.trimStart().length);
-  const cut = indents.length > 0 ? Math.min(...indents) : 0;
-  return lines.map((l) => l.slice(cut));
+  let cut = Number.POSITIVE_INFINITY;
+  for (const l of lines) if (l.trim() !== "") cut = Math.min(cut, l.length - l.trimStart().length);
+  return Number.isFinite(cut) ? lines.map((l) => l.slice(cut)) : lines;
 }
 
 function addPrePage(builder: TextBuilder, raw: string): void {
@@ -336,9 +338,12 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
   return { walk, flush, struck: () => struck };
 }
 
-function parseInline(html: string): BuiltText & { struck: number } {
+function parseInline(html: string, limits: IngestLimits): (BuiltText & { struck: number }) | MarkupProblem {
   const $ = load(html);
   const root = $.root()[0] as unknown as DomNode;
+  // The walk below recurses per level of nesting: bound the depth first, without recursing.
+  const deep = checkTreeDepth(root, "the HTML", limits);
+  if (deep) return deep;
   // Page-break styles are the filer's own page marks; <hr> stands in only when there are none.
   const hasBreakStyles = PAGE_BREAK_BEFORE.test(html) || PAGE_BREAK_AFTER.test(html);
   const builder = createTextBuilder();
@@ -379,10 +384,14 @@ export function createHtmlParser(): Parser {
         return fail("too_large", `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes}`);
       const html = decode(bytes);
       if (html.slice(0, 4096).includes("\u0000")) return fail("corrupt", `${fileName}: binary content, not HTML`);
+      const oversized = checkMarkupSize(html, "the HTML", limits);
+      if (oversized) return fail(oversized.code, `${fileName}: ${oversized.message}`);
       let built: BuiltText & { struck?: number };
       try {
         const pre = isPreFiling(html);
-        built = pre ? parsePre(pre[1] ?? "") : parseInline(html);
+        const parsed = pre ? parsePre(pre[1] ?? "") : parseInline(html, limits);
+        if ("code" in parsed) return fail(parsed.code, `${fileName}: ${parsed.message}`);
+        built = parsed;
       } catch (cause) {
         return fail(
           "internal",
@@ -390,7 +399,7 @@ export function createHtmlParser(): Parser {
           cause instanceof Error ? cause.message : String(cause),
         );
       }
-      const longest = Math.max(0, ...built.text.split("\n").map((l) => l.length));
+      const longest = longestLine(built.text);
       if (longest > limits.maxLineChars)
         return fail(
           "too_large",
@@ -423,6 +432,21 @@ export function createHtmlParser(): Parser {
   };
 }
 
-function fail(code: "too_large" | "corrupt" | "empty" | "internal", reason: string, detail?: string): ExtractOutcome {
+/** Length of the longest line, without materialising the lines. */
+function longestLine(text: string): number {
+  let longest = 0;
+  let start = 0;
+  for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", start)) {
+    longest = Math.max(longest, nl - start);
+    start = nl + 1;
+  }
+  return Math.max(longest, text.length - start);
+}
+
+function fail(
+  code: "too_large" | "corrupt" | "empty" | "internal" | "malicious",
+  reason: string,
+  detail?: string,
+): ExtractOutcome {
   return { ok: false, error: { code, reason, ...(detail !== undefined ? { detail } : {}) } };
 }
