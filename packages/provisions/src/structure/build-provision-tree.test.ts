@@ -610,3 +610,35 @@ describe.skipIf(!existsSync(CUAD))("buildProvisionTree on CUAD contracts", () =>
     expect(withSections / files.length).toBeGreaterThan(0.6);
   });
 });
+
+describe("buildProvisionTree: numbering without an upper bound", () => {
+  /** A contract of `n` top-level sections, each printed as `label(i)` with one sentence of its own. */
+  const numbered = (n: number, label: (i: number) => string): string => {
+    const lines = ["MASTER SERVICES AGREEMENT", "", "This Agreement is made between Alpha Corp and Beta LLC."];
+    for (let i = 1; i <= n; i++) lines.push("", `${label(i)} Obligation ${i}.`, "", `The Supplier performs duty ${i}.`);
+    return lines.join("\n");
+  };
+
+  it.each([
+    ["Section N.", (i: number) => `Section ${i}.`, (i: number) => `Section ${i}.`],
+    ["N.", (i: number) => `${i}.`, (i: number) => `${i}.`],
+  ])(
+    "gives each of 40,000 sections printed %s its own node and number",
+    (_, label, clauseRef) => {
+      const n = 40_000;
+      const text = numbered(n, label);
+      const s = build(text);
+      const sections = s.nodes.filter((x) => x.kind === "section");
+      expect(sections).toHaveLength(n);
+      for (const i of [999, 1000, 1001, 40_000]) {
+        const node = byRef(s, String(i));
+        expect(node?.clauseRef).toBe(clauseRef(i));
+        expect(node?.title).toBe(`Obligation ${i}`);
+        // the sentence of section i lies in section i, not in an earlier one
+        const at = text.indexOf(`duty ${i}.`);
+        expect((node?.start ?? -1) <= at && at < (node?.end ?? -1)).toBe(true);
+      }
+    },
+    60_000,
+  );
+});
