@@ -21,8 +21,8 @@ export const configSchema = z.object({
     .number()
     .int()
     .positive()
-    .default(64 * 1024 * 1024),
-  LEXNAV_MAX_MARKUP_ELEMENTS: z.coerce.number().int().positive().default(2_000_000),
+    .default(32 * 1024 * 1024),
+  LEXNAV_MAX_MARKUP_ELEMENTS: z.coerce.number().int().positive().default(400_000),
   LEXNAV_MAX_NESTING_DEPTH: z.coerce.number().int().positive().default(1_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
@@ -112,8 +112,8 @@ export const DEFAULT_LIMITS: IngestLimits = {
   maxFileBytes: 50 * 1024 * 1024,
   maxLineChars: 200_000,
   maxDocxExpandedBytes: 200 * 1024 * 1024,
-  maxMarkupBytes: 64 * 1024 * 1024,
-  maxMarkupElements: 2_000_000,
+  maxMarkupBytes: 32 * 1024 * 1024,
+  maxMarkupElements: 400_000,
   maxNestingDepth: 1_000,
 };
 
