@@ -31,7 +31,10 @@ const XML_PART = /\.(xml|rels)$/i;
 async function parseDocx({ bytes, fileName, limits }: ParseInput): Promise<ExtractOutcome> {
   const zip = inspectZip(bytes);
   if (!zip.ok) return failure("corrupt", fileName, `not a valid DOCX zip archive: ${zip.problem}`);
-  const unsafe = checkZipSafety(bytes, zip.entries, { maxExpandedBytes: limits.maxDocxExpandedBytes });
+  const unsafe = checkZipSafety(bytes, zip.entries, {
+    maxExpandedBytes: limits.maxDocxExpandedBytes,
+    setting: "LEXNAV_MAX_DOCX_EXPANDED_BYTES",
+  });
   if (unsafe) return failure(unsafe.code, fileName, unsafe.message);
 
   // Declared sizes can lie: decompress every part mammoth will read, capped at its declared size,

@@ -381,7 +381,10 @@ export function createHtmlParser(): Parser {
     async parse(input: ParseInput): Promise<ExtractOutcome> {
       const { bytes, fileName, limits } = input;
       if (bytes.length > limits.maxFileBytes)
-        return fail("too_large", `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes}`);
+        return fail(
+          "too_large",
+          `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes} (LEXNAV_MAX_FILE_BYTES)`,
+        );
       const html = decode(bytes);
       if (html.slice(0, 4096).includes("\u0000")) return fail("corrupt", `${fileName}: binary content, not HTML`);
       const oversized = checkMarkupSize(html, "the HTML", limits);
@@ -403,7 +406,7 @@ export function createHtmlParser(): Parser {
       if (longest > limits.maxLineChars)
         return fail(
           "too_large",
-          `${fileName}: a line of ${longest} characters exceeds the limit of ${limits.maxLineChars}`,
+          `${fileName}: a line of ${longest} characters exceeds the limit of ${limits.maxLineChars} (LEXNAV_MAX_LINE_CHARS)`,
         );
       const text = sanitizeText(built.text);
       const furniture = detectFurniture(text, built.pages);

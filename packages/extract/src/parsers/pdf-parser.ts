@@ -65,7 +65,10 @@ export function createPdfParser(): Parser {
     async parse(input: ParseInput): Promise<ExtractOutcome> {
       const { bytes, fileName, limits } = input;
       if (bytes.length > limits.maxFileBytes)
-        return fail("too_large", `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes}`);
+        return fail(
+          "too_large",
+          `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes} (LEXNAV_MAX_FILE_BYTES)`,
+        );
       const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
       if (!head.includes("%PDF-")) return fail("corrupt", `${fileName}: not a PDF (no %PDF- header)`);
 

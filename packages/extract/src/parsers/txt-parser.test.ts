@@ -115,7 +115,7 @@ describe("txt parser", () => {
       ok: false,
       error: {
         code: "too_large",
-        reason: "one-line.txt: line 2 is 2,000,000 characters long (limit 200,000 per line)",
+        reason: "one-line.txt: line 2 is 2,000,000 characters long (limit 200,000 per line, LEXNAV_MAX_LINE_CHARS)",
       },
     });
     expect((await parse("abcdef", "t.txt", { ...DEFAULT_LIMITS, maxLineChars: 6 })).ok).toBe(true);

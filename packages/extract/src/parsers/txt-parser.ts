@@ -61,7 +61,7 @@ function parseText({ bytes, fileName, limits }: ParseInput): ExtractOutcome {
     return fail(
       "too_large",
       fileName,
-      `line ${long.line} is ${long.length.toLocaleString("en-US")} characters long (limit ${limits.maxLineChars.toLocaleString("en-US")} per line)`,
+      `line ${long.line} is ${long.length.toLocaleString("en-US")} characters long (limit ${limits.maxLineChars.toLocaleString("en-US")} per line, LEXNAV_MAX_LINE_CHARS)`,
     );
   }
 

@@ -18,6 +18,8 @@ export type ZipInspection = { ok: true; entries: ZipEntry[] } | { ok: false; pro
 export interface ZipSafetyLimits {
   /** Sum of declared uncompressed sizes allowed. */
   maxExpandedBytes: number;
+  /** The setting that holds `maxExpandedBytes`, named in the refusal so a person can raise it. */
+  setting?: string;
   maxEntries?: number;
   /** Compression ratio above which an entry larger than `ratioMinBytes` is treated as a bomb. */
   maxRatio?: number;
@@ -183,7 +185,7 @@ export function checkZipSafety(bytes: Uint8Array, entries: ZipEntry[], limits: Z
   if (total > limits.maxExpandedBytes) {
     return {
       code: "malicious",
-      message: `zip bomb: declares ${fmt(total)} bytes uncompressed (limit ${fmt(limits.maxExpandedBytes)})`,
+      message: `zip bomb: declares ${fmt(total)} bytes uncompressed (limit ${fmt(limits.maxExpandedBytes)}${limits.setting ? `, ${limits.setting}` : ""})`,
     };
   }
   for (const e of entries) {
