@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS } from "@lexnav/core";
 import type { Extraction } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
 import { createHtmlParser } from "./html-parser.ts";
+import { htmlDepthEstimate } from "./markup-limits.ts";
 
 const EDGAR = join(
   resolve(process.env.LEXNAV_SHARED_DIR ?? resolve(import.meta.dirname, "../../../../../shared")),
@@ -290,6 +291,44 @@ describe("html parser: hostile sizes and shapes", () => {
     expect(out.error.code).toBe("too_large");
     expect(out.error.reason).toMatch(/^deep\.html: .*nests elements more than 1,000 deep.*LEXNAV_MAX_NESTING_DEPTH/);
   }, 60_000);
+
+  it("walks 50,000 nested elements without recursing when the limit allows them", async () => {
+    const depth = 50_000;
+    const html = `<html><body>${"<div><span>".repeat(depth / 2)}deep text${"</span></div>".repeat(depth / 2)}<p>after</p></body></html>`;
+    const out = await parser.parse({
+      bytes: new TextEncoder().encode(html),
+      fileName: "deep.html",
+      limits: { ...DEFAULT_LIMITS, maxNestingDepth: 1_000_000 },
+    });
+    if (!out.ok) throw new Error(out.error.reason);
+    expect(out.value.text).toBe("deep text\n\nafter");
+  }, 60_000);
+
+  it("refuses 300,000 nested divs from their tags, before the parser builds them", async () => {
+    // The HTML parser's cost grows with the square of the depth: this file must never reach it.
+    const html = `<html><body>${"<div>".repeat(300_000)}deep text</body></html>`;
+    const out = await parser.parse({
+      bytes: new TextEncoder().encode(html),
+      fileName: "deeper.html",
+      limits: DEFAULT_LIMITS,
+    });
+    expect(out.ok ? null : out.error.reason).toMatch(/^deeper\.html: .*more than 1,000 deep/);
+  });
+
+  it("estimates HTML depth as a parser nests it", () => {
+    const depth = (html: string) => htmlDepthEstimate(html, 1_000);
+    expect(depth("<div><div><span>x</span></div></div>")).toBe(3);
+    // void elements and elements closed by their next sibling do not nest
+    expect(depth(`<div>${"<p>a<br><img src=x>".repeat(50)}${"<li>b".repeat(50)}</div>`)).toBe(1);
+    // an end tag closes what is open inside its element; a stray end tag changes nothing
+    expect(depth("<div><b><i>x</div><div>y</div>")).toBe(3);
+    expect(depth(`${"<div></x>".repeat(40)}`)).toBe(40);
+    // tags in scripts, comments and unfinished markup are not elements
+    expect(depth(`<script>${"<div>".repeat(50)}</script><!-- ${"<div>".repeat(50)} --><div>`)).toBe(1);
+    expect(depth(`<div>${"<a".repeat(1_000)}`)).toBe(1);
+    expect(depth(`<div><!--${"<div>".repeat(10)}`)).toBe(1);
+    expect(depth("<div>".repeat(5_000))).toBe(1_000); // stops counting at the cap
+  });
 
   it("reads nesting up to the depth limit", async () => {
     const depth = DEFAULT_LIMITS.maxNestingDepth - 3; // html, body and the root hold the rest

@@ -7,7 +7,7 @@ import { type BuiltText, createTextBuilder, sanitizeText, type TextBuilder } fro
 import { isTextLayerStyle, recoverTextLayerLines } from "../layout/text-layer.ts";
 import type { ExtractOutcome, ParseInput, Parser } from "../parser.ts";
 import { assessQuality } from "../quality.ts";
-import { checkMarkupSize, checkTreeDepth, type MarkupProblem } from "./markup-limits.ts";
+import { checkHtmlDepth, checkMarkupSize, checkTreeDepth, type MarkupProblem } from "./markup-limits.ts";
 
 /** The few fields of a parsed DOM node this parser reads (htmlparser2's node shape, via cheerio). */
 interface DomNode {
@@ -164,8 +164,19 @@ function isStruck(node: DomNode): boolean {
 
 /** Whether a node holds any letter or digit (a struck space or rule is no deletion worth counting). */
 function hasWords(node: DomNode): boolean {
-  if (node.type === "text") return /[\p{L}\p{N}]/u.test(node.data ?? "");
-  return (node.children ?? []).some(hasWords);
+  const todo = [node];
+  for (let n = todo.pop(); n !== undefined; n = todo.pop()) {
+    if (n.type === "text") {
+      if (/[\p{L}\p{N}]/u.test(n.data ?? "")) return true;
+    } else for (const c of n.children ?? []) todo.push(c);
+  }
+  return false;
+}
+
+/** Pushes a node's children on a stack so that they pop in document order. */
+function pushChildren<T>(todo: T[], node: DomNode, item: (child: DomNode) => T): void {
+  const kids = node.children ?? [];
+  for (let i = kids.length - 1; i >= 0; i--) todo.push(item(kids[i] as DomNode));
 }
 
 function childStyle(node: DomNode, parent: Style): Style {
@@ -236,36 +247,35 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
   };
 
   /** Text of a table cell on one line; reports page breaks met inside it. */
-  const cellText = (node: DomNode, style: Style, breaks: { count: number }): string => {
+  const cellText = (node: DomNode, breaks: { count: number }): string => {
     const out: string[] = [];
-    const visit = (n: DomNode, s: Style): void => {
+    const todo = [node];
+    for (let n = todo.pop(); n !== undefined; n = todo.pop()) {
       if (n.type === "text") out.push(n.data ?? "");
       else if (n.type === "tag" || n.type === "script" || n.type === "style") {
         const name = n.name ?? "";
-        if (SKIP.has(name) || isHidden(n) || skipStruck(n)) return;
+        if (SKIP.has(name) || isHidden(n) || skipStruck(n)) continue;
         if (PAGE_BREAK_BEFORE.test(styleOf(n)) || PAGE_BREAK_AFTER.test(styleOf(n))) breaks.count += 1;
         if (name === "br" || BLOCK.has(name) || name === "td" || name === "th") out.push(" ");
-        for (const c of n.children ?? []) visit(c, childStyle(n, s));
+        pushChildren(todo, n, (c) => c);
       }
-    };
-    visit(node, style);
+    }
     return out.join("").replace(ZERO_WIDTH, "").replace(/\s+/g, " ").trim();
   };
 
   const rowsOf = (table: DomNode): DomNode[] => {
     const rows: DomNode[] = [];
-    const visit = (n: DomNode): void => {
-      for (const c of n.children ?? []) {
-        if (c.type !== "tag") continue;
-        if (c.name === "tr") rows.push(c);
-        else if (c.name !== "table") visit(c); // rows of nested tables belong to their cell
-      }
-    };
-    visit(table);
+    const todo: DomNode[] = [];
+    pushChildren(todo, table, (c) => c);
+    for (let c = todo.pop(); c !== undefined; c = todo.pop()) {
+      if (c.type !== "tag") continue;
+      if (c.name === "tr") rows.push(c);
+      else if (c.name !== "table") pushChildren(todo, c, (k) => k); // rows of nested tables belong to their cell
+    }
     return rows;
   };
 
-  const table = (node: DomNode, style: Style): void => {
+  const table = (node: DomNode): void => {
     let rows: string[] = [];
     const emit = (): void => {
       const first = rows[0];
@@ -281,7 +291,7 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
       const breaks = { count: 0 };
       const cells = (tr.children ?? [])
         .filter((c) => c.type === "tag" && (c.name === "td" || c.name === "th") && !isHidden(c))
-        .map((c) => cellText(c, childStyle(tr, style), breaks))
+        .map((c) => cellText(c, breaks))
         .filter((c) => c !== "");
       if (cells.length > 0) rows.push(cells.join(" | "));
       if (breaks.count > 0 || PAGE_BREAK_AFTER.test(styleOf(tr))) {
@@ -292,7 +302,19 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
     emit();
   };
 
-  const walk = (node: DomNode, style: Style): void => {
+  /** Steps of the walk: a node to enter, or the work left when an element's children are done. */
+  type Step = { node: DomNode; style: Style } | (() => void);
+
+  /** Walks the tree in document order with an explicit stack: nesting depth never reaches the call stack. */
+  const walk = (root: DomNode, style: Style): void => {
+    const todo: Step[] = [{ node: root, style }];
+    for (let step = todo.pop(); step !== undefined; step = todo.pop()) {
+      if (typeof step === "function") step();
+      else enter(step.node, step.style, todo);
+    }
+  };
+
+  const enter = (node: DomNode, style: Style, todo: Step[]): void => {
     if (node.type === "text") {
       append(node.data ?? "", style);
       return;
@@ -319,20 +341,27 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
       flush();
       if (PAGE_BREAK_BEFORE.test(css)) builder.pageBreak();
     }
-    if (name === "table") table(node, s);
-    else {
-      const saved = blockStyle;
-      if (block) blockStyle = s;
-      const heading = /^h([1-6])$/.exec(name);
-      if (heading) open.push({ kind: "heading", level: Number(heading[1]) });
-      else if (name === "li") open.push({ kind: "list_item", level: Math.max(0, s.listDepth - 1) });
-      for (const c of node.children ?? []) walk(c, s);
+    const after = (): void => {
+      if (gap) append(" ", style);
+      if (block && PAGE_BREAK_AFTER.test(css)) builder.pageBreak();
+    };
+    if (name === "table") {
+      table(node);
+      after();
+      return;
+    }
+    const saved = blockStyle;
+    if (block) blockStyle = s;
+    const heading = /^h([1-6])$/.exec(name);
+    if (heading) open.push({ kind: "heading", level: Number(heading[1]) });
+    else if (name === "li") open.push({ kind: "list_item", level: Math.max(0, s.listDepth - 1) });
+    todo.push(() => {
       if (block) flush();
       if (heading || name === "li") open.pop();
       blockStyle = saved;
-    }
-    if (gap) append(" ", style);
-    if (block && PAGE_BREAK_AFTER.test(css)) builder.pageBreak();
+      after();
+    });
+    pushChildren<Step>(todo, node, (c) => ({ node: c, style: s }));
   };
 
   return { walk, flush, struck: () => struck };
@@ -341,7 +370,7 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
 function parseInline(html: string, limits: IngestLimits): (BuiltText & { struck: number }) | MarkupProblem {
   const $ = load(html);
   const root = $.root()[0] as unknown as DomNode;
-  // The walk below recurses per level of nesting: bound the depth first, without recursing.
+  // Deep nesting is refused as a limit (a document never needs it), not as a crash.
   const deep = checkTreeDepth(root, "the HTML", limits);
   if (deep) return deep;
   // Page-break styles are the filer's own page marks; <hr> stands in only when there are none.
@@ -387,7 +416,7 @@ export function createHtmlParser(): Parser {
         );
       const html = decode(bytes);
       if (html.slice(0, 4096).includes("\u0000")) return fail("corrupt", `${fileName}: binary content, not HTML`);
-      const oversized = checkMarkupSize(html, "the HTML", limits);
+      const oversized = checkMarkupSize(html, "the HTML", limits) ?? checkHtmlDepth(html, "the HTML", limits);
       if (oversized) return fail(oversized.code, `${fileName}: ${oversized.message}`);
       let built: BuiltText & { struck?: number };
       try {

@@ -49,6 +49,17 @@ export function checkXmlPart(xml: string, what: string, limits: IngestLimits): M
 }
 
 /**
+ * Checks HTML's nesting before it is parsed, from its tags: the parse itself costs time with the
+ * square of the depth, so markup far deeper than the limit is refused unparsed. The margin covers
+ * what the estimate cannot see (a nested table adds rows and cells the estimate skips); the exact
+ * depth is checked on the tree by {@link checkTreeDepth}.
+ */
+export function checkHtmlDepth(html: string, what: string, limits: IngestLimits): MarkupProblem | null {
+  const estimate = htmlDepthEstimate(html, limits.maxNestingDepth * 4 + 1);
+  return estimate > limits.maxNestingDepth * 4 ? depthProblem(what, limits) : null;
+}
+
+/**
  * Checks the nesting depth of a parsed tree without recursing, so that code which walks the tree
  * recursively afterwards is known to stay inside the stack.
  */
@@ -78,21 +89,120 @@ function countStartTags(markup: string, stopAt: number): number {
   return n;
 }
 
-/** Deepest element nesting of well-formed XML, up to `stopAt`; comments and CDATA hold no tags. */
+/** One tag met by {@link scanTags}: `<name ...>`, `</name>` or `<name .../>`. */
+interface Tag {
+  name: string;
+  closing: boolean;
+  selfClosing: boolean;
+  /** Offset just past the tag's `>`. */
+  end: number;
+}
+
+/**
+ * Calls `onTag` for each tag in document order, skipping comments, CDATA, processing instructions
+ * and declarations; `onTag` returns where to resume (past raw text) or `false` to stop. Linear in
+ * the input whatever it holds: a `<` without a `>` (or an unclosed comment) ends the scan instead of
+ * being searched for again at every later `<`.
+ */
+function scanTags(markup: string, onTag: (tag: Tag) => number | false): void {
+  const body = /[^<>]*/y;
+  const head = /(\/?)([A-Za-z_][^\s/<>]*)[^<>]*?(\/?)$/;
+  let i = markup.indexOf("<");
+  while (i >= 0) {
+    if (markup.startsWith("<!--", i)) {
+      const close = markup.indexOf("-->", i + 4);
+      if (close < 0) return;
+      i = markup.indexOf("<", close + 3);
+      continue;
+    }
+    if (markup.startsWith("<![CDATA[", i)) {
+      const close = markup.indexOf("]]>", i + 9);
+      if (close < 0) return;
+      i = markup.indexOf("<", close + 3);
+      continue;
+    }
+    body.lastIndex = i + 1;
+    body.exec(markup);
+    const stop = body.lastIndex;
+    if (markup.charCodeAt(stop) !== 62 /* > */) {
+      i = stop < markup.length ? stop : -1; // a stray "<": the next one starts over
+      continue;
+    }
+    const m = head.exec(markup.slice(i + 1, stop));
+    let next = stop + 1;
+    if (m) {
+      const resume = onTag({
+        name: (m[2] as string).toLowerCase(),
+        closing: m[1] === "/",
+        selfClosing: m[3] === "/",
+        end: next,
+      });
+      if (resume === false) return;
+      next = resume;
+    }
+    i = markup.indexOf("<", next);
+  }
+}
+
+/** Deepest element nesting of XML, up to `stopAt`. */
 function xmlDepth(xml: string, stopAt: number): number {
-  const tag = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<([/?!]?)[^>]*?(\/?)>/g;
   let depth = 0;
   let max = 0;
-  for (let m = tag.exec(xml); m; m = tag.exec(xml)) {
-    const lead = m[1];
-    if (lead === undefined || lead === "?" || lead === "!") continue;
-    if (lead === "/") depth = Math.max(0, depth - 1);
-    else if (m[2] !== "/") {
+  scanTags(xml, (tag) => {
+    if (tag.closing) depth = Math.max(0, depth - 1);
+    else if (!tag.selfClosing) {
       depth++;
       if (depth > max) max = depth;
-      if (max >= stopAt) return max;
     }
-  }
+    return max >= stopAt ? false : tag.end;
+  });
+  return max;
+}
+
+/** Elements that never hold others. */
+const HTML_VOID = new Set(
+  "area base basefont br col command embed frame hr img input isindex keygen link meta param source track wbr".split(
+    " ",
+  ),
+);
+/** Elements a parser closes by themselves when a sibling opens: they do not stack up. */
+const HTML_OPTIONAL_END = new Set(
+  "p li dt dd td th tr tbody thead tfoot option optgroup colgroup caption rb rt rp rtc html head body".split(" "),
+);
+/** Elements whose content is raw text, not markup. */
+const HTML_RAW = new Set("script style textarea title xmp iframe noembed noframes plaintext".split(" "));
+
+/**
+ * Nesting depth of HTML as an HTML parser would build it, estimated from the tags alone: void
+ * elements and elements with optional end tags do not nest, an end tag closes up to its open
+ * element and a stray one is ignored. Runs before parsing because the parser's own cost grows with
+ * the square of the depth; the exact depth is checked on the tree afterwards.
+ */
+export function htmlDepthEstimate(html: string, stopAt: number): number {
+  const stack: string[] = [];
+  const open = new Map<string, number>();
+  let max = 0;
+  scanTags(html, (tag) => {
+    if (tag.closing) {
+      if ((open.get(tag.name) ?? 0) === 0) return tag.end;
+      for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+        open.set(top, (open.get(top) ?? 1) - 1);
+        if (top === tag.name) break;
+      }
+      return tag.end;
+    }
+    if (HTML_RAW.has(tag.name)) {
+      const close = new RegExp(`</${tag.name}`, "ig");
+      close.lastIndex = tag.end;
+      const found = close.exec(html);
+      return found ? found.index : html.length;
+    }
+    if (HTML_VOID.has(tag.name) || HTML_OPTIONAL_END.has(tag.name)) return tag.end;
+    stack.push(tag.name);
+    open.set(tag.name, (open.get(tag.name) ?? 0) + 1);
+    if (stack.length > max) max = stack.length;
+    return max >= stopAt ? false : tag.end;
+  });
   return max;
 }
 
