@@ -2,7 +2,7 @@ import type { IngestLimits } from "@lexnav/core";
 
 /** Why markup is refused before a tree is built from it; `message` names the limit and its setting. */
 export interface MarkupProblem {
-  code: "too_large" | "malicious";
+  code: "too_large" | "malicious" | "corrupt";
   message: string;
 }
 
@@ -33,7 +33,7 @@ export function checkMarkupSize(markup: string, what: string, limits: IngestLimi
 /**
  * Checks an XML part of an Office file before it is parsed: no DOCTYPE (Office XML never declares
  * one, and a DOCTYPE is how entity expansion and external entities get in), then size, element
- * count and nesting depth, all by one iterative scan of the tags.
+ * count, nesting depth and every `<` closed, all by linear scans.
  */
 export function checkXmlPart(xml: string, what: string, limits: IngestLimits): MarkupProblem | null {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml))
@@ -43,8 +43,14 @@ export function checkXmlPart(xml: string, what: string, limits: IngestLimits): M
     };
   const size = checkMarkupSize(xml, what, limits);
   if (size) return size;
-  const depth = xmlDepth(xml, limits.maxNestingDepth + 1);
-  if (depth > limits.maxNestingDepth) return depthProblem(what, limits);
+  const shape = xmlShape(xml, limits.maxNestingDepth + 1);
+  if (shape.depth > limits.maxNestingDepth) return depthProblem(what, limits);
+  // Regex and DOM parsers alike rescan the rest of the part from every unclosed "<": quadratic time.
+  if (shape.unclosedAt !== null)
+    return {
+      code: "corrupt",
+      message: `${what} is not well-formed XML (a "<" at offset ${fmt(shape.unclosedAt)} is never closed)`,
+    };
   return null;
 }
 
@@ -104,20 +110,20 @@ interface Tag {
  * the input whatever it holds: a `<` without a `>` (or an unclosed comment) ends the scan instead of
  * being searched for again at every later `<`.
  */
-function scanTags(markup: string, onTag: (tag: Tag) => number | false): void {
+function scanTags(markup: string, onTag: (tag: Tag) => number | false, onUnclosed?: (at: number) => void): void {
   const body = /[^<>]*/y;
   const head = /(\/?)([A-Za-z_][^\s/<>]*)[^<>]*?(\/?)$/;
   let i = markup.indexOf("<");
   while (i >= 0) {
     if (markup.startsWith("<!--", i)) {
       const close = markup.indexOf("-->", i + 4);
-      if (close < 0) return;
+      if (close < 0) return onUnclosed?.(i);
       i = markup.indexOf("<", close + 3);
       continue;
     }
     if (markup.startsWith("<![CDATA[", i)) {
       const close = markup.indexOf("]]>", i + 9);
-      if (close < 0) return;
+      if (close < 0) return onUnclosed?.(i);
       i = markup.indexOf("<", close + 3);
       continue;
     }
@@ -125,6 +131,7 @@ function scanTags(markup: string, onTag: (tag: Tag) => number | false): void {
     body.exec(markup);
     const stop = body.lastIndex;
     if (markup.charCodeAt(stop) !== 62 /* > */) {
+      if (onUnclosed) return onUnclosed(i);
       i = stop < markup.length ? stop : -1; // a stray "<": the next one starts over
       continue;
     }
@@ -144,19 +151,26 @@ function scanTags(markup: string, onTag: (tag: Tag) => number | false): void {
   }
 }
 
-/** Deepest element nesting of XML, up to `stopAt`. */
-function xmlDepth(xml: string, stopAt: number): number {
+/** Deepest element nesting of XML, up to `stopAt`, and the offset of a `<` that never closes. */
+function xmlShape(xml: string, stopAt: number): { depth: number; unclosedAt: number | null } {
   let depth = 0;
   let max = 0;
-  scanTags(xml, (tag) => {
-    if (tag.closing) depth = Math.max(0, depth - 1);
-    else if (!tag.selfClosing) {
-      depth++;
-      if (depth > max) max = depth;
-    }
-    return max >= stopAt ? false : tag.end;
-  });
-  return max;
+  let unclosedAt: number | null = null;
+  scanTags(
+    xml,
+    (tag) => {
+      if (tag.closing) depth = Math.max(0, depth - 1);
+      else if (!tag.selfClosing) {
+        depth++;
+        if (depth > max) max = depth;
+      }
+      return max >= stopAt ? false : tag.end;
+    },
+    (at) => {
+      unclosedAt = at;
+    },
+  );
+  return { depth: max, unclosedAt };
 }
 
 /** Elements that never hold others. */
