@@ -24,6 +24,11 @@ export const configSchema = z.object({
     .default(32 * 1024 * 1024),
   LEXNAV_MAX_MARKUP_ELEMENTS: z.coerce.number().int().positive().default(400_000),
   LEXNAV_MAX_NESTING_DEPTH: z.coerce.number().int().positive().default(1_000),
+  LEXNAV_MAX_PDF_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(128 * 1024 * 1024),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
@@ -106,6 +111,8 @@ export interface IngestLimits {
   maxMarkupElements: number;
   /** Deepest element nesting accepted; deeper markup fails alone instead of exhausting the stack. */
   maxNestingDepth: number;
+  /** Sum of what a PDF's Flate streams inflate to (text-bearing ones; images are never decoded). */
+  maxPdfInflatedBytes: number;
 }
 
 export const DEFAULT_LIMITS: IngestLimits = {
@@ -115,6 +122,7 @@ export const DEFAULT_LIMITS: IngestLimits = {
   maxMarkupBytes: 32 * 1024 * 1024,
   maxMarkupElements: 400_000,
   maxNestingDepth: 1_000,
+  maxPdfInflatedBytes: 128 * 1024 * 1024,
 };
 
 export function loadConfig(env: Record<string, string | undefined>): LexnavConfig {
@@ -138,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       maxMarkupBytes: e.LEXNAV_MAX_MARKUP_BYTES,
       maxMarkupElements: e.LEXNAV_MAX_MARKUP_ELEMENTS,
       maxNestingDepth: e.LEXNAV_MAX_NESTING_DEPTH,
+      maxPdfInflatedBytes: e.LEXNAV_MAX_PDF_INFLATED_BYTES,
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
