@@ -17,6 +17,18 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  LEXNAV_MAX_MARKUP_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024 * 1024),
+  LEXNAV_MAX_MARKUP_ELEMENTS: z.coerce.number().int().positive().default(400_000),
+  LEXNAV_MAX_NESTING_DEPTH: z.coerce.number().int().positive().default(1_000),
+  LEXNAV_MAX_PDF_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(128 * 1024 * 1024),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
@@ -98,13 +110,26 @@ export interface AnswerConfig {
 export interface IngestLimits {
   maxFileBytes: number;
   maxLineChars: number;
+  /** Sum of a DOCX's inflated parts, counted while inflating (a zip that lies about sizes is caught). */
   maxDocxExpandedBytes: number;
+  /** Largest markup one parser builds a tree from: an HTML file, or one DOCX XML part once inflated. */
+  maxMarkupBytes: number;
+  /** Most elements (start tags) in that markup: each costs a tree node, so this bounds memory. */
+  maxMarkupElements: number;
+  /** Deepest element nesting accepted; deeper markup fails alone instead of exhausting the stack. */
+  maxNestingDepth: number;
+  /** Sum of what a PDF's Flate streams inflate to (text-bearing ones; images are never decoded). */
+  maxPdfInflatedBytes: number;
 }
 
 export const DEFAULT_LIMITS: IngestLimits = {
   maxFileBytes: 50 * 1024 * 1024,
   maxLineChars: 200_000,
   maxDocxExpandedBytes: 200 * 1024 * 1024,
+  maxMarkupBytes: 32 * 1024 * 1024,
+  maxMarkupElements: 400_000,
+  maxNestingDepth: 1_000,
+  maxPdfInflatedBytes: 128 * 1024 * 1024,
 };
 
 export function loadConfig(env: Record<string, string | undefined>): LexnavConfig {
@@ -125,6 +150,10 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       maxFileBytes: e.LEXNAV_MAX_FILE_BYTES,
       maxLineChars: e.LEXNAV_MAX_LINE_CHARS,
       maxDocxExpandedBytes: e.LEXNAV_MAX_DOCX_EXPANDED_BYTES,
+      maxMarkupBytes: e.LEXNAV_MAX_MARKUP_BYTES,
+      maxMarkupElements: e.LEXNAV_MAX_MARKUP_ELEMENTS,
+      maxNestingDepth: e.LEXNAV_MAX_NESTING_DEPTH,
+      maxPdfInflatedBytes: e.LEXNAV_MAX_PDF_INFLATED_BYTES,
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
