@@ -22,7 +22,7 @@ import { readerOf } from "./commands/query-options.ts";
 import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
-import type { CliContext } from "./context.ts";
+import { type CliContext, stackParts } from "./context.ts";
 import { terminalSafe } from "./terminal.ts";
 
 export const USAGE = `lexnav — cited provision trees for transactional legal documents
@@ -123,12 +123,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
   const ctx: CliContext = {
     config: effective,
-    catalog: stack.catalog,
-    pipeline: stack.pipeline,
-    searcher: stack.searcher,
-    writtenFiles: stack.writtenFiles,
-    audit: stack.audit,
-    changeControl: stack.changeControl,
+    ...stackParts(stack),
     models,
     logger,
     out: io.out,

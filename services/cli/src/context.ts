@@ -23,3 +23,21 @@ export interface CliContext {
   err: (text: string) => void;
   stderr: NodeJS.WriteStream;
 }
+
+/** The parts of a context that come from the store a command works on. */
+export type StackParts = Pick<
+  CliContext,
+  "catalog" | "pipeline" | "searcher" | "writtenFiles" | "audit" | "changeControl"
+>;
+
+/** The context's store parts, taken from one embedded stack (the CLI's own, or a store a command opens). */
+export function stackParts(stack: EmbeddedStack): StackParts {
+  return {
+    catalog: stack.catalog,
+    pipeline: stack.pipeline,
+    searcher: stack.searcher,
+    writtenFiles: stack.writtenFiles,
+    audit: stack.audit,
+    changeControl: stack.changeControl,
+  };
+}

@@ -20,7 +20,7 @@ import { countTokens } from "@lexnav/document-model";
 import { type AnswerEvalReport, type BenchTest, runAnswerEval, runPairedEval } from "@lexnav/eval";
 import { mayRead, type Principal } from "@lexnav/retrieval";
 import { createStackAsk } from "@lexnav/stack";
-import type { CliContext } from "../context.ts";
+import { type CliContext, stackParts } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
 import { EVAL_PRINCIPAL, openEvalStore, setPrincipal } from "./eval-store.ts";
@@ -112,15 +112,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
     ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
   });
   try {
-    const evalCtx: CliContext = {
-      ...ctx,
-      catalog: stack.catalog,
-      pipeline: stack.pipeline,
-      searcher: stack.searcher,
-      writtenFiles: stack.writtenFiles,
-      audit: stack.audit,
-      changeControl: stack.changeControl,
-    };
+    const evalCtx: CliContext = { ...ctx, ...stackParts(stack) };
     const useModel = !opts.offline && !!ctx.config.answer?.apiKey;
     const asker = createStackAsk(evalCtx, opts.offline);
     // The harness picks who asks from the benchmark item; the answerer gets the question and that principal.
