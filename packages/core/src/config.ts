@@ -17,6 +17,9 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  // Per-file extraction budget: heap of the extraction worker (MB) and wall time (ms).
+  LEXNAV_MAX_EXTRACT_HEAP_MB: z.coerce.number().int().min(64).default(768),
+  LEXNAV_MAX_EXTRACT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
@@ -92,12 +95,18 @@ export interface IngestLimits {
   maxFileBytes: number;
   maxLineChars: number;
   maxDocxExpandedBytes: number;
+  /** Heap of the worker that extracts one file, in MB: a file needing more fails alone. */
+  maxExtractHeapMb: number;
+  /** Wall time one file's extraction may take, in ms: a file taking longer fails alone. */
+  maxExtractMs: number;
 }
 
 export const DEFAULT_LIMITS: IngestLimits = {
   maxFileBytes: 50 * 1024 * 1024,
   maxLineChars: 200_000,
   maxDocxExpandedBytes: 200 * 1024 * 1024,
+  maxExtractHeapMb: 768,
+  maxExtractMs: 120_000,
 };
 
 export function loadConfig(env: Record<string, string | undefined>): LexnavConfig {
@@ -118,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       maxFileBytes: e.LEXNAV_MAX_FILE_BYTES,
       maxLineChars: e.LEXNAV_MAX_LINE_CHARS,
       maxDocxExpandedBytes: e.LEXNAV_MAX_DOCX_EXPANDED_BYTES,
+      maxExtractHeapMb: e.LEXNAV_MAX_EXTRACT_HEAP_MB,
+      maxExtractMs: e.LEXNAV_MAX_EXTRACT_MS,
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,

@@ -4,7 +4,7 @@ import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
-import { extractDocument } from "@lexnav/extract";
+import { type DocumentExtractor, extractDocument } from "@lexnav/extract";
 import type { IngestPipeline, IngestRequest, IngestResult, SearchIndexSink } from "./pipeline.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
 import { factsOf, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";
@@ -18,6 +18,11 @@ export interface IngestPipelineDeps {
   structurer?: Structurer;
   /** Search stores to keep in step with the catalog (none: catalog only). */
   searchIndex?: SearchIndexSink;
+  /**
+   * Extraction of one file. Absent: in this process, unbounded; a process that ingests files it did
+   * not write passes `createIsolatedExtractor()`, which keeps each file inside its memory and time budget.
+   */
+  extractor?: DocumentExtractor;
 }
 
 /** The stable id of the document behind a source location: the same source always maps to the same id. */
@@ -39,6 +44,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const { catalog, limits, logger } = deps;
   const now = deps.now ?? (() => new Date().toISOString());
   const structurer = deps.structurer ?? createStructurer();
+  const extract = deps.extractor ? deps.extractor.extract.bind(deps.extractor) : extractDocument;
 
   const searchIndex = deps.searchIndex;
 
@@ -142,7 +148,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const bytes = bytesOrFailure;
     const versionId = version as string;
 
-    const outcome = await extractDocument({ bytes, fileName, limits });
+    const outcome = await extract({ bytes, fileName, limits });
     if (!outcome.ok) return failed(record, outcome.error);
     const extraction = outcome.value;
 

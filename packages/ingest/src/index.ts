@@ -1,3 +1,6 @@
+// The budgeted extractor the composition roots pass to the pipeline (`IngestPipelineDeps.extractor`).
+export type { IsolatedExtractor } from "@lexnav/extract";
+export { createIsolatedExtractor } from "@lexnav/extract";
 export type { IngestPipelineDeps } from "./create-ingest-pipeline.ts";
 export { canonicalSource, createIngestPipeline, documentIdFor } from "./create-ingest-pipeline.ts";
 export type { IndexedDocument } from "./indexed-documents.ts";

@@ -2,7 +2,7 @@ import type { Catalog } from "@lexnav/catalog";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
-import { createIngestPipeline, type IngestPipeline } from "@lexnav/ingest";
+import { createIngestPipeline, createIsolatedExtractor, type IngestPipeline } from "@lexnav/ingest";
 import {
   type AsyncReranker,
   buildDenseIndex,
@@ -103,7 +103,9 @@ export function createEmbeddedStack(
     embedderFor,
     nameOf: (id) => filedName(catalog, id),
   });
-  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex });
+  // Every file is extracted inside its memory and time budget, so one hostile file fails alone.
+  const extractor = createIsolatedExtractor();
+  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex, extractor });
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
@@ -186,6 +188,9 @@ export function createEmbeddedStack(
             ...(options?.passages ? { passages: options.passages } : {}),
           })
         : buildDenseIndex(vectors, indexable(), options),
-    close: () => db.close(),
+    close: () => {
+      void extractor.close();
+      db.close();
+    },
   };
 }
