@@ -18,6 +18,7 @@ import type {
   DocumentFilter,
   DocumentProfileUpdate,
   DocumentUpsert,
+  IngestClaim,
   StoredVersion,
 } from "../ports/catalog.ts";
 
@@ -159,22 +160,52 @@ function normaliseAccess(access: Access): Access {
 }
 
 /**
+ * How long a write waits for another process's write to the same store before it fails with
+ * `storeBusy`: the embedded store has one writer at a time, and concurrent CLI or service processes
+ * take turns.
+ */
+export const STORE_BUSY_TIMEOUT_MS = 60_000;
+
+/**
  * Opens (creating when needed) the embedded store file that the catalog, the lexical index and the
  * vector store share, so that one SQLite transaction can change all of them. ":memory:" for a
  * throwaway store.
+ *
+ * Several processes may open one store. Every transaction on the returned handle begins IMMEDIATE
+ * (takes the write lock first): a deferred one that read before writing could not wait its turn, and
+ * would fail at once with "database is locked" when another process wrote in between.
  */
 export function openSqliteDatabase(path: string): Database.Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
   try {
-    db = new Database(path);
+    db = new Database(path, { timeout: STORE_BUSY_TIMEOUT_MS });
+    db.pragma("journal_mode = WAL");
   } catch (cause) {
-    throw new LexnavError("unavailable", `cannot open the lexnav store at ${path}`, { cause, retryable: false });
+    throw isBusy(cause)
+      ? storeBusy(path, cause)
+      : new LexnavError("unavailable", `cannot open the lexnav store at ${path}`, { cause, retryable: false });
   }
-  db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn) => transaction(fn).immediate) as Database.Database["transaction"];
   return db;
+}
+
+/** Whether an error is SQLite's "database is locked" (another process kept the write lock too long). */
+export function isBusy(cause: unknown): boolean {
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"));
+}
+
+/** The error a write raises when another process held the store for longer than the busy timeout. */
+export function storeBusy(path: string, cause: unknown): LexnavError {
+  return new LexnavError(
+    "unavailable",
+    `the lexnav store at ${path} is busy: another process kept it locked for more than ${STORE_BUSY_TIMEOUT_MS / 1000} s; try again when it is done`,
+    { cause },
+  );
 }
 
 /**
@@ -242,7 +273,12 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     clearCurrent: db.prepare("UPDATE documents SET current_version = NULL WHERE id = ?"),
     insertNode: db.prepare("INSERT INTO nodes (document_id, version, ord, id, json) VALUES (?, ?, ?, ?, ?)"),
     getNodes: db.prepare("SELECT json FROM nodes WHERE document_id = ? AND version = ? ORDER BY ord"),
+    // Ingest claims live in `meta` (no schema change): `ingest_claim:<document id>` → IngestClaim JSON.
+    putClaim: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
+    getClaim: db.prepare("SELECT value FROM meta WHERE key = ?"),
+    dropClaim: db.prepare("DELETE FROM meta WHERE key = ?"),
   };
+  const claimKey = (id: string) => `ingest_claim:${id}`;
 
   const writeAccess = (id: string, access: Access, now: string) => {
     const a = normaliseAccess(access);
@@ -253,7 +289,13 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
   };
 
   const catalog: Catalog = {
-    transaction: (fn) => db.transaction(fn)(),
+    transaction(fn) {
+      try {
+        return db.transaction(fn)();
+      } catch (cause) {
+        throw isBusy(cause) ? storeBusy(path, cause) : cause;
+      }
+    },
 
     getDocument(id) {
       const row = stmt.getDoc.get(id) as DocumentRow | undefined;
@@ -284,13 +326,25 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         else stmt.insertDoc.run(params);
         writeAccess(doc.id, doc.access, now);
       });
-      run();
+      try {
+        run();
+      } catch (cause) {
+        throw isBusy(cause) ? storeBusy(path, cause) : cause;
+      }
       const rec = catalog.getDocument(doc.id);
       if (!rec) throw new LexnavError("internal", `document ${doc.id} vanished after upsert`);
       return rec;
     },
     setLifecycle(id, state, failure, now) {
       stmt.setLifecycle.run(state, failure?.code ?? null, failure?.reason ?? null, now, id);
+      if (state !== "received" && state !== "extracted") stmt.dropClaim.run(claimKey(id));
+    },
+    claimIngest(id, claim) {
+      stmt.putClaim.run(claimKey(id), JSON.stringify(claim));
+    },
+    ingestClaim(id) {
+      const row = stmt.getClaim.get(claimKey(id)) as { value: string } | undefined;
+      return row ? (JSON.parse(row.value) as IngestClaim) : null;
     },
     setAccess(id, access, now) {
       if (!stmt.getDoc.get(id)) return false;
@@ -363,6 +417,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         stmt.deleteAllVersions.run(id);
         stmt.clearCurrent.run(id);
         stmt.setLifecycle.run("deleted", null, null, now, id);
+        stmt.dropClaim.run(claimKey(id));
       })();
       return true;
     },

@@ -37,9 +37,13 @@ export interface IngestSummary {
   results: IngestResult[];
   /** The transaction sets this batch's indexed documents are filed under, with all their members. */
   transactionSets: Array<{ id: string; documentIds: string[] }>;
+  /** Documents an earlier, interrupted ingest left half-done, now marked failed with their reason. */
+  recovered: IngestResult[];
 }
 
 export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promise<IngestSummary> {
+  // A document a killed earlier run left `received` is failed first; if it is in this batch it is ingested again below.
+  const recovered = await ctx.pipeline.recoverInterrupted();
   const { files, skipped } = expandPaths(opts.paths);
   const access = opts.acl.length > 0 ? parseAcl(opts.acl) : { principals: [], groups: [LOCAL_GROUP] };
   const progress = createProgress(files.length, ctx.stderr);
@@ -73,6 +77,7 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     skipped,
     results,
     transactionSets,
+    recovered,
   };
   if (opts.json) {
     ctx.out(JSON.stringify(summary, null, 2));
@@ -83,6 +88,9 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     );
     for (const set of transactionSets) {
       ctx.out(`  transaction set ${set.id}: ${set.documentIds.length} documents linked`);
+    }
+    for (const r of recovered) {
+      ctx.out(`  RECOVERED ${r.source}\n         ${r.failure?.code}: ${r.failure?.reason}`);
     }
     for (const r of results.filter((x) => x.status === "failed")) {
       ctx.out(`  FAILED ${r.source}\n         ${r.failure?.code}: ${r.failure?.reason}`);
