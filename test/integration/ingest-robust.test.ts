@@ -204,3 +204,36 @@ describe("an ingest killed mid-document", () => {
     catalog.close();
   });
 });
+
+describe("transaction sets across readers", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-sets-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("files alpha's amendment into no set of beta's, and alpha's ingest output never shows beta's id", async () => {
+    const db = join(dir, "store.sqlite");
+    const example = join(repoRoot, "examples", "manufacturing-agreement");
+    const run = async (...argv: string[]) => {
+      const out: string[] = [];
+      const io = { out: (t: string) => out.push(t), err: () => {}, stderr: process.stderr };
+      await runCli([...argv, "--json", "--db", db], loadConfig({}), silentLogger, io);
+      return JSON.parse(out.join("\n"));
+    };
+    const beta = await run("ingest", join(example, "manufacturing-agreement-1.txt"), "--acl", "group:beta");
+    const betaId = beta.results[0].documentId as string;
+    const alpha = await run(
+      "ingest",
+      join(example, "manufacturing-agreement-2.txt"),
+      join(example, "manufacturing-agreement-3.txt"),
+      "--acl",
+      "group:alpha",
+    );
+    expect(alpha.indexed).toBe(2);
+    expect(JSON.stringify(alpha)).not.toContain(betaId);
+    // alpha's two amendments of one deal still form a set of their own
+    expect(alpha.transactionSets).toHaveLength(1);
+    expect(alpha.transactionSets[0].documentIds).toHaveLength(2);
+  });
+});
