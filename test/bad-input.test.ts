@@ -75,7 +75,7 @@ describe("bad input fails alone, as a value with a reason naming the file", () =
     const e = await expectFailure(bad);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(e.reason).toMatch(
-      /^bomb\.docx: zip bomb: declares 314,5\d\d,\d{3} bytes uncompressed \(limit 209,715,200\)$/,
+      /^bomb\.docx: zip bomb: declares 314,5\d\d,\d{3} bytes uncompressed \(limit 209,715,200, LEXNAV_MAX_DOCX_EXPANDED_BYTES\)$/,
     );
   });
 
@@ -85,7 +85,9 @@ describe("bad input fails alone, as a value with a reason naming the file", () =
 
   it("a file over the configured size limit", async () => {
     const e = await expectFailure(writeOversizedFile(dir));
-    expect(e.reason).toBe("huge.txt: 1 MB (1,048,577 bytes) exceeds the 1 MB (1,048,576 bytes) file size limit");
+    expect(e.reason).toBe(
+      "huge.txt: 1 MB (1,048,577 bytes) exceeds the 1 MB (1,048,576 bytes) file size limit (LEXNAV_MAX_FILE_BYTES)",
+    );
   });
 
   it("binary junk named .txt", async () => {
@@ -98,7 +100,9 @@ describe("bad input fails alone, as a value with a reason naming the file", () =
 
   it("a 2 MB single line", async () => {
     const e = await expectFailure(writeSingleLongLine(dir));
-    expect(e.reason).toBe("one-line.txt: line 1 is 2,000,000 characters long (limit 200,000 per line)");
+    expect(e.reason).toBe(
+      "one-line.txt: line 1 is 2,000,000 characters long (limit 200,000 per line, LEXNAV_MAX_LINE_CHARS)",
+    );
   });
 
   it("an empty file", async () => {

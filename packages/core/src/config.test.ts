@@ -38,3 +38,20 @@ describe("the answering model and its prices", () => {
     expect(() => loadConfig({ LEXNAV_PRICE_INPUT: "-1" })).toThrow();
   });
 });
+
+describe("ingestion limits", () => {
+  it("bound markup size, element count and nesting by default, each overridable from the environment", () => {
+    expect(loadConfig({}).limits).toMatchObject({
+      maxMarkupBytes: 32 * 1024 * 1024,
+      maxMarkupElements: 400_000,
+      maxNestingDepth: 1_000,
+    });
+    const set = loadConfig({
+      LEXNAV_MAX_MARKUP_BYTES: "1048576",
+      LEXNAV_MAX_MARKUP_ELEMENTS: "5000",
+      LEXNAV_MAX_NESTING_DEPTH: "64",
+    }).limits;
+    expect(set).toMatchObject({ maxMarkupBytes: 1_048_576, maxMarkupElements: 5_000, maxNestingDepth: 64 });
+    expect(() => loadConfig({ LEXNAV_MAX_NESTING_DEPTH: "0" })).toThrow(/LEXNAV_MAX_NESTING_DEPTH/);
+  });
+});

@@ -17,6 +17,18 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  LEXNAV_MAX_MARKUP_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024 * 1024),
+  LEXNAV_MAX_MARKUP_ELEMENTS: z.coerce.number().int().positive().default(400_000),
+  LEXNAV_MAX_NESTING_DEPTH: z.coerce.number().int().positive().default(1_000),
+  LEXNAV_MAX_PDF_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(128 * 1024 * 1024),
   // Per-file extraction budget: heap of the extraction worker (MB) and wall time (ms).
   LEXNAV_MAX_EXTRACT_HEAP_MB: z.coerce.number().int().min(64).default(768),
   LEXNAV_MAX_EXTRACT_MS: z.coerce.number().int().positive().default(120_000),
@@ -94,7 +106,16 @@ export interface AnswerConfig {
 export interface IngestLimits {
   maxFileBytes: number;
   maxLineChars: number;
+  /** Sum of a DOCX's inflated parts, counted while inflating (a zip that lies about sizes is caught). */
   maxDocxExpandedBytes: number;
+  /** Largest markup one parser builds a tree from: an HTML file, or one DOCX XML part once inflated. */
+  maxMarkupBytes: number;
+  /** Most elements (start tags) in that markup: each costs a tree node, so this bounds memory. */
+  maxMarkupElements: number;
+  /** Deepest element nesting accepted; deeper markup fails alone instead of exhausting the stack. */
+  maxNestingDepth: number;
+  /** Sum of what a PDF's Flate streams inflate to (text-bearing ones; images are never decoded). */
+  maxPdfInflatedBytes: number;
   /** Heap of the worker that extracts one file, in MB: a file needing more fails alone. */
   maxExtractHeapMb: number;
   /** Wall time one file's extraction may take, in ms: a file taking longer fails alone. */
@@ -105,6 +126,10 @@ export const DEFAULT_LIMITS: IngestLimits = {
   maxFileBytes: 50 * 1024 * 1024,
   maxLineChars: 200_000,
   maxDocxExpandedBytes: 200 * 1024 * 1024,
+  maxMarkupBytes: 32 * 1024 * 1024,
+  maxMarkupElements: 400_000,
+  maxNestingDepth: 1_000,
+  maxPdfInflatedBytes: 128 * 1024 * 1024,
   maxExtractHeapMb: 768,
   maxExtractMs: 120_000,
 };
@@ -127,6 +152,10 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       maxFileBytes: e.LEXNAV_MAX_FILE_BYTES,
       maxLineChars: e.LEXNAV_MAX_LINE_CHARS,
       maxDocxExpandedBytes: e.LEXNAV_MAX_DOCX_EXPANDED_BYTES,
+      maxMarkupBytes: e.LEXNAV_MAX_MARKUP_BYTES,
+      maxMarkupElements: e.LEXNAV_MAX_MARKUP_ELEMENTS,
+      maxNestingDepth: e.LEXNAV_MAX_NESTING_DEPTH,
+      maxPdfInflatedBytes: e.LEXNAV_MAX_PDF_INFLATED_BYTES,
       maxExtractHeapMb: e.LEXNAV_MAX_EXTRACT_HEAP_MB,
       maxExtractMs: e.LEXNAV_MAX_EXTRACT_MS,
     },

@@ -79,7 +79,10 @@ describe("extractDocument", () => {
     });
     expect(out).toEqual({
       ok: false,
-      error: { code: "too_large", reason: "big.xyz: 2,048 bytes exceeds the 1,024 bytes file size limit" },
+      error: {
+        code: "too_large",
+        reason: "big.xyz: 2,048 bytes exceeds the 1,024 bytes file size limit (LEXNAV_MAX_FILE_BYTES)",
+      },
     });
   });
 

@@ -64,7 +64,10 @@ export function createDocumentExtractor(deps: DocumentExtractorDeps = {}): Docum
         const size = input.bytes.byteLength;
         const limit = input.limits.maxFileBytes;
         if (size > limit) {
-          return fail("too_large", `${bytesText(size)} exceeds the ${bytesText(limit)} file size limit`);
+          return fail(
+            "too_large",
+            `${bytesText(size)} exceeds the ${bytesText(limit)} file size limit (LEXNAV_MAX_FILE_BYTES)`,
+          );
         }
         const detected = detectContentType(fileName, input.bytes);
         if (!detected.ok) {

@@ -125,7 +125,7 @@ export function assessQuality(input: QualityInput): QualityReport {
     let run: number[] = [];
     let seenNormal = false;
     const closeRun = (): void => {
-      if (seenNormal && run.length >= LOSS_RUN) loss.push(...run);
+      if (seenNormal && run.length >= LOSS_RUN) for (const page of run) loss.push(page);
       run = [];
     };
     pages.forEach((p, i) => {

@@ -21,6 +21,7 @@ import { describe, expect, it } from "vitest";
 import type { ExtractOutcome } from "../parser.ts";
 import { formatNumber } from "./docx-numbering.ts";
 import { createDocxParser } from "./docx-parser.ts";
+import { buildZip, documentXml, docxWithDocument, minimalDocxParts, paragraph } from "./zip-test-support.ts";
 
 const parser = createDocxParser();
 
@@ -195,5 +196,151 @@ describe("docx parser", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("docx parser: hostile archives and XML", () => {
+  const parse = (bytes: Uint8Array, fileName = "h.docx", limits = DEFAULT_LIMITS) =>
+    parser.parse({ bytes, fileName, limits });
+  const clauses = (n: number) =>
+    Array.from({ length: n }, (_, i) => paragraph(`Clause ${i + 1} binds the Supplier to duty ${i * 7919}.`)).join("");
+
+  it("reads a hand-built DOCX (the fixture the hostile cases below start from)", async () => {
+    const x = ok(await parse(await docxWithDocument(documentXml(clauses(3)))));
+    expect(x.text).toBe(
+      "Clause 1 binds the Supplier to duty 0.\n\nClause 2 binds the Supplier to duty 7919.\n\nClause 3 binds the Supplier to duty 15838.",
+    );
+  });
+
+  it("refuses document.xml larger than the markup limit from its declared size, before inflating it", async () => {
+    // Under the zip limits (total and ratio), as the 1.3 MB DOCX that inflated to 200 MB was.
+    const xml = documentXml(clauses(40_000));
+    const bytes = await docxWithDocument(xml);
+    expect(bytes.length * 200).toBeGreaterThan(xml.length); // ratio under the bomb check
+    const limits = { ...DEFAULT_LIMITS, maxMarkupBytes: 1024 * 1024 };
+    expect(await parse(bytes, "big.docx", limits)).toMatchObject({
+      ok: false,
+      error: {
+        code: "too_large",
+        reason: expect.stringMatching(
+          /^big\.docx: "word\/document\.xml" inflates to [\d.]+ MB of XML \(limit 1 MB, LEXNAV_MAX_MARKUP_BYTES\)/,
+        ),
+      },
+    });
+  });
+
+  it("refuses a part that inflates past the size its header declares", async () => {
+    // The headers of document.xml claim 100 KB; it inflates to about 3 MB.
+    const xml = documentXml(clauses(40_000));
+    const parts = (await minimalDocxParts()).map((p) =>
+      p.name === "word/document.xml" ? { ...p, data: xml, declaredSize: 100_000 } : p,
+    );
+    expect(await parse(buildZip(parts), "lie.docx")).toMatchObject({
+      ok: false,
+      error: { code: "malicious", reason: expect.stringContaining("expands beyond its declared 100,000 bytes") },
+    });
+  });
+
+  it("refuses XML with more elements than the limit, naming the setting", async () => {
+    const bytes = await docxWithDocument(documentXml(clauses(1_000)));
+    const limits = { ...DEFAULT_LIMITS, maxMarkupElements: 2_000 };
+    expect(await parse(bytes, "many.docx", limits)).toMatchObject({
+      ok: false,
+      error: {
+        code: "too_large",
+        reason: 'many.docx: "word/document.xml" has more than 2,000 elements (LEXNAV_MAX_MARKUP_ELEMENTS)',
+      },
+    });
+  });
+
+  it("fails nesting past the depth limit alone, and reads nesting under it", async () => {
+    const nested = (depth: number) =>
+      documentXml(
+        `${"<w:sdt><w:sdtContent>".repeat(depth / 2)}${paragraph("deep clause")}${"</w:sdtContent></w:sdt>".repeat(depth / 2)}`,
+      );
+    const deep = await parse(await docxWithDocument(nested(20_000)), "deep.docx");
+    expect(deep).toMatchObject({
+      ok: false,
+      error: { code: "too_large", reason: expect.stringContaining("nests elements more than 1,000 deep") },
+    });
+    expect(ok(await parse(await docxWithDocument(nested(990)))).text).toBe("deep clause");
+  });
+
+  it("refuses XML with a '<' that never closes, before any parser rescans from it", async () => {
+    // Each unclosed "<" made the numbering reader and xmldom scan the rest of the part: 400 KB took 2 minutes.
+    const junk = Array.from({ length: 40_000 }, (_, i) => `<a x${(i * 7919) % 100_003} `).join("");
+    const xml = documentXml(paragraph("ok")) + junk;
+    const out = await parse(await docxWithDocument(xml), "open.docx");
+    expect(out).toMatchObject({
+      ok: false,
+      error: {
+        code: "corrupt",
+        reason: expect.stringMatching(
+          /^open\.docx: "word\/document\.xml" is not well-formed XML \(a "<" at offset [\d,]+ is never closed\)/,
+        ),
+      },
+    });
+  });
+
+  it("refuses a billion-laughs DOCTYPE without expanding it", async () => {
+    const laughs = [
+      '<!DOCTYPE w:document [<!ENTITY lol "lol">',
+      ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? "" : i};`.repeat(10)}">`),
+      "]>",
+    ].join("");
+    const xml = documentXml(paragraph("&lol9;"), `<?xml version="1.0"?>${laughs}`);
+    expect(await parse(await docxWithDocument(xml), "laughs.docx")).toMatchObject({
+      ok: false,
+      error: {
+        code: "malicious",
+        reason: expect.stringMatching(/^laughs\.docx: "word\/document\.xml" declares a DOCTYPE/),
+      },
+    });
+  });
+
+  it("refuses an external entity (XXE) and never reads the file it names", async () => {
+    const xml = documentXml(
+      paragraph("Secret: &xxe;"),
+      '<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file:///etc/hostname">]>',
+    );
+    const out = await parse(await docxWithDocument(xml), "xxe.docx");
+    expect(out).toMatchObject({ ok: false, error: { code: "malicious" } });
+    // The same trick in a part other than document.xml is caught too.
+    const rels = await docxWithDocument(documentXml(paragraph("ok")), [
+      {
+        name: "word/footnotes.xml",
+        data: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/hostname">]><x>&e;</x>',
+      },
+    ]);
+    expect(await parse(rels, "xxe2.docx")).toMatchObject({
+      ok: false,
+      error: { code: "malicious", reason: expect.stringContaining('"word/footnotes.xml" declares a DOCTYPE') },
+    });
+  });
+
+  it("refuses entries whose names escape the archive", async () => {
+    for (const name of ["../../../tmp/evil.sh", "/etc/cron.d/evil", "C:\\Windows\\evil.dll", "word/..\\..\\evil"]) {
+      const bytes = await docxWithDocument(documentXml(paragraph("ok")), [{ name, data: "x" }]);
+      const out = await parse(bytes, "trav.docx");
+      expect(out, name).toMatchObject({
+        ok: false,
+        error: { code: "malicious", reason: expect.stringContaining("names a path outside the archive") },
+      });
+    }
+  });
+
+  it("fails a part whose deflate stream is damaged as corrupt", async () => {
+    const parts = await minimalDocxParts();
+    const zip = buildZip(
+      parts.map((p) => (p.name === "word/document.xml" ? { ...p, data: documentXml(clauses(50)) } : p)),
+    );
+    // Overwrite the middle of document.xml's compressed data with noise.
+    const at = Buffer.from(zip).indexOf(Buffer.from("word/document.xml")) + "word/document.xml".length + 40;
+    for (let i = 0; i < 64; i++) zip[at + i] = (i * 37) & 0xff;
+    const out = await parse(zip, "damaged.docx");
+    expect(out).toMatchObject({
+      ok: false,
+      error: { code: "corrupt", reason: expect.stringMatching(/^damaged\.docx: /) },
+    });
   });
 });

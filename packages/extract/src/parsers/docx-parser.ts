@@ -2,6 +2,7 @@ import { type Block, CONTENT_TYPES, type Extraction, type PageAnchor } from "@le
 import mammoth from "mammoth";
 import type { ExtractFailure, ExtractOutcome, ParseInput, Parser } from "../parser.ts";
 import { type NumberedParagraph, numberedParagraphs, readNumberingDefinitions } from "./docx-numbering.ts";
+import { checkXmlPart } from "./markup-limits.ts";
 import { checkZipSafety, inspectZip, readZipEntry, type ZipEntry } from "./zip-inspect.ts";
 
 /**
@@ -24,19 +25,45 @@ function failure(code: ExtractFailure["code"], fileName: string, why: string): E
 
 /** Parts mammoth never decompresses when images are not converted. */
 const UNREAD_PARTS = /^word\/(media|embeddings)\//;
+/** Parts mammoth parses into a tree: each is bounded by the markup limits before it is parsed. */
+const XML_PART = /\.(xml|rels)$/i;
 
 async function parseDocx({ bytes, fileName, limits }: ParseInput): Promise<ExtractOutcome> {
   const zip = inspectZip(bytes);
   if (!zip.ok) return failure("corrupt", fileName, `not a valid DOCX zip archive: ${zip.problem}`);
-  const unsafe = checkZipSafety(bytes, zip.entries, { maxExpandedBytes: limits.maxDocxExpandedBytes });
+  const unsafe = checkZipSafety(bytes, zip.entries, {
+    maxExpandedBytes: limits.maxDocxExpandedBytes,
+    setting: "LEXNAV_MAX_DOCX_EXPANDED_BYTES",
+  });
   if (unsafe) return failure(unsafe.code, fileName, unsafe.message);
 
-  // Declared sizes can lie: decompress every part mammoth will read, capped at its declared size.
+  // Declared sizes can lie: decompress every part mammoth will read, capped at its declared size,
+  // and count what really came out. An XML part must also fit the markup limits before mammoth
+  // builds a tree of it: that tree, not the zip, is what costs memory.
   const parts = new Map<string, Uint8Array>();
+  let inflated = 0;
   for (const entry of zip.entries) {
     if (UNREAD_PARTS.test(entry.name) || entry.name.endsWith("/")) continue;
+    const xml = XML_PART.test(entry.name);
+    if (xml && entry.uncompressedSize > limits.maxMarkupBytes)
+      return failure(
+        "too_large",
+        fileName,
+        `"${entry.name}" inflates to ${mb(entry.uncompressedSize)} of XML (limit ${mb(limits.maxMarkupBytes)}, LEXNAV_MAX_MARKUP_BYTES)`,
+      );
     const read = readZipEntry(bytes, entry);
     if (!read.ok) return failure(read.problem.code, fileName, read.problem.message);
+    inflated += read.data.length;
+    if (inflated > limits.maxDocxExpandedBytes)
+      return failure(
+        "malicious",
+        fileName,
+        `zip bomb: the parts inflate past ${mb(limits.maxDocxExpandedBytes)} (LEXNAV_MAX_DOCX_EXPANDED_BYTES)`,
+      );
+    if (xml) {
+      const problem = checkXmlPart(new TextDecoder().decode(read.data), `"${entry.name}"`, limits);
+      if (problem) return failure(problem.code, fileName, problem.message);
+    }
     if (isNumberingPart(entry)) parts.set(entry.name, read.data);
   }
   const documentXml = parts.get("word/document.xml");
@@ -78,6 +105,10 @@ async function parseDocx({ bytes, fileName, limits }: ParseInput): Promise<Extra
   const extraction = render(document, labels);
   if (extraction.text.trim() === "") return failure("empty", fileName, "the document contains no text");
   return { ok: true, value: extraction };
+}
+
+function mb(n: number): string {
+  return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
 }
 
 function isNumberingPart(e: ZipEntry): boolean {

@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS } from "@lexnav/core";
 import type { Extraction } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
 import { createHtmlParser } from "./html-parser.ts";
+import { htmlDepthEstimate } from "./markup-limits.ts";
 
 const EDGAR = join(
   resolve(process.env.LEXNAV_SHARED_DIR ?? resolve(import.meta.dirname, "../../../../../shared")),
@@ -235,5 +236,120 @@ describe("html parser: the whole EDGAR corpus", () => {
       if (bytes.toString("latin1", 0, 200).toLowerCase().includes("<pre>")) pre += 1;
     }
     expect(pre).toBe(13);
+  });
+});
+
+describe("html parser: hostile sizes and shapes", () => {
+  it("reads flat HTML of 70,000 paragraphs, one block each", async () => {
+    const n = 70_000;
+    const body = Array.from({ length: n }, (_, i) => `<p>Clause ${i + 1} binds the parties.</p>`).join("\n");
+    const x = await parse(`<html><body>${body}</body></html>`);
+    const paragraphs = kinds(x, "paragraph");
+    expect(paragraphs).toHaveLength(n);
+    expect(textOf(x, paragraphs[0] as Extraction["blocks"][number])).toBe("Clause 1 binds the parties.");
+    expect(textOf(x, paragraphs[n - 1] as Extraction["blocks"][number])).toBe(`Clause ${n} binds the parties.`);
+  }, 60_000);
+
+  it("reads a <pre> filing of 150,000 lines into its paragraphs and pages", async () => {
+    // 150,000 lines: 3,000 pages, each a <PAGE> marker, a heading and 6 paragraphs of 7 lines after a blank.
+    const lines: string[] = [];
+    for (let page = 1; page <= 3_000; page++) {
+      lines.push(`<PAGE>   ${page}`, `SECTION ${page}.  TERMS OF PAGE ${page}`);
+      for (let para = 1; para <= 6; para++) {
+        lines.push("");
+        for (let l = 1; l <= 7; l++) lines.push(`     Line ${l} of paragraph ${para} on page ${page}.`);
+      }
+    }
+    expect(lines).toHaveLength(150_000);
+    const x = await parse(`<html><body><pre>\n${lines.join("\n")}\n</pre></body></html>`);
+    expect(x.pages).toHaveLength(3_000);
+    expect(x.pages[2_999]?.label).toBe("3000");
+    expect(kinds(x, "heading")).toHaveLength(3_000);
+    expect(kinds(x, "paragraph")).toHaveLength(18_000);
+    const last = kinds(x, "paragraph").at(-1) as Extraction["blocks"][number];
+    expect(textOf(x, last).split("\n")).toHaveLength(7);
+    expect(textOf(x, last)).toMatch(/^Line 1 of paragraph 6 on page 3000\.\n/);
+  }, 60_000);
+
+  it("reads a <pre> filing that is one paragraph of 150,000 lines", async () => {
+    const lines = Array.from({ length: 150_000 }, (_, i) => `  line ${i + 1} of the filing`);
+    const x = await parse(`<html><body><pre>${lines.join("\n")}</pre></body></html>`);
+    expect(kinds(x, "paragraph")).toHaveLength(1);
+    expect(x.text.split("\n")).toHaveLength(150_000);
+    expect(x.text.endsWith("line 150000 of the filing")).toBe(true);
+  }, 60_000);
+
+  it("fails 100,000 nested divs alone, naming the nesting-depth limit", async () => {
+    const html = `<html><body>${"<div>".repeat(100_000)}deep text${"</div>".repeat(100_000)}</body></html>`;
+    const out = await parser.parse({
+      bytes: new TextEncoder().encode(html),
+      fileName: "deep.html",
+      limits: DEFAULT_LIMITS,
+    });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.error.code).toBe("too_large");
+    expect(out.error.reason).toMatch(/^deep\.html: .*nests elements more than 1,000 deep.*LEXNAV_MAX_NESTING_DEPTH/);
+  }, 60_000);
+
+  it("walks 50,000 nested elements without recursing when the limit allows them", async () => {
+    const depth = 50_000;
+    const html = `<html><body>${"<div><span>".repeat(depth / 2)}deep text${"</span></div>".repeat(depth / 2)}<p>after</p></body></html>`;
+    const out = await parser.parse({
+      bytes: new TextEncoder().encode(html),
+      fileName: "deep.html",
+      limits: { ...DEFAULT_LIMITS, maxNestingDepth: 1_000_000 },
+    });
+    if (!out.ok) throw new Error(out.error.reason);
+    expect(out.value.text).toBe("deep text\n\nafter");
+  }, 60_000);
+
+  it("refuses 300,000 nested divs from their tags, before the parser builds them", async () => {
+    // The HTML parser's cost grows with the square of the depth: this file must never reach it.
+    const html = `<html><body>${"<div>".repeat(300_000)}deep text</body></html>`;
+    const out = await parser.parse({
+      bytes: new TextEncoder().encode(html),
+      fileName: "deeper.html",
+      limits: DEFAULT_LIMITS,
+    });
+    expect(out.ok ? null : out.error.reason).toMatch(/^deeper\.html: .*more than 1,000 deep/);
+  });
+
+  it("estimates HTML depth as a parser nests it", () => {
+    const depth = (html: string) => htmlDepthEstimate(html, 1_000);
+    expect(depth("<div><div><span>x</span></div></div>")).toBe(3);
+    // void elements and elements closed by their next sibling do not nest
+    expect(depth(`<div>${"<p>a<br><img src=x>".repeat(50)}${"<li>b".repeat(50)}</div>`)).toBe(1);
+    // an end tag closes what is open inside its element; a stray end tag changes nothing
+    expect(depth("<div><b><i>x</div><div>y</div>")).toBe(3);
+    expect(depth(`${"<div></x>".repeat(40)}`)).toBe(40);
+    // tags in scripts, comments and unfinished markup are not elements
+    expect(depth(`<script>${"<div>".repeat(50)}</script><!-- ${"<div>".repeat(50)} --><div>`)).toBe(1);
+    expect(depth(`<div>${"<a".repeat(1_000)}`)).toBe(1);
+    expect(depth(`<div><!--${"<div>".repeat(10)}`)).toBe(1);
+    expect(depth("<div>".repeat(5_000))).toBe(1_000); // stops counting at the cap
+  });
+
+  it("reads nesting up to the depth limit", async () => {
+    const depth = DEFAULT_LIMITS.maxNestingDepth - 3; // html, body and the root hold the rest
+    const x = await parse(`<html><body>${"<div>".repeat(depth)}deep text${"</div>".repeat(depth)}</body></html>`);
+    expect(x.text).toBe("deep text");
+  });
+
+  it("fails HTML over the element or size limit with the setting to change", async () => {
+    const html = `<html><body>${"<p>x</p>".repeat(200)}</body></html>`;
+    const bytes = new TextEncoder().encode(html);
+    const many = await parser.parse({
+      bytes,
+      fileName: "many.html",
+      limits: { ...DEFAULT_LIMITS, maxMarkupElements: 100 },
+    });
+    expect(many.ok ? null : many.error.reason).toMatch(/more than 100 elements \(LEXNAV_MAX_MARKUP_ELEMENTS\)/);
+    const big = await parser.parse({
+      bytes,
+      fileName: "big.html",
+      limits: { ...DEFAULT_LIMITS, maxMarkupBytes: 1000 },
+    });
+    expect(big.ok ? null : big.error.reason).toMatch(/LEXNAV_MAX_MARKUP_BYTES/);
   });
 });

@@ -1,3 +1,4 @@
+import type { IngestLimits } from "@lexnav/core";
 import { CONTENT_TYPES, type Extraction } from "@lexnav/document-model";
 import { load } from "cheerio/slim";
 import { detectFurniture } from "../layout/furniture.ts";
@@ -6,6 +7,7 @@ import { type BuiltText, createTextBuilder, sanitizeText, type TextBuilder } fro
 import { isTextLayerStyle, recoverTextLayerLines } from "../layout/text-layer.ts";
 import type { ExtractOutcome, ParseInput, Parser } from "../parser.ts";
 import { assessQuality } from "../quality.ts";
+import { checkHtmlDepth, checkMarkupSize, checkTreeDepth, type MarkupProblem } from "./markup-limits.ts";
 
 /** The few fields of a parsed DOM node this parser reads (htmlparser2's node shape, via cheerio). */
 interface DomNode {
@@ -88,9 +90,9 @@ function decodeEntities(s: string): string {
 
 /** Removes the common indentation of a paragraph's lines, keeping their relative layout. */
 function dedent(lines: string[]): string[] {
-  const indents = lines.filter((l) => l.trim() !== "").map((l) => l.length - l.trimStart().length);
-  const cut = indents.length > 0 ? Math.min(...indents) : 0;
-  return lines.map((l) => l.slice(cut));
+  let cut = Number.POSITIVE_INFINITY;
+  for (const l of lines) if (l.trim() !== "") cut = Math.min(cut, l.length - l.trimStart().length);
+  return Number.isFinite(cut) ? lines.map((l) => l.slice(cut)) : lines;
 }
 
 function addPrePage(builder: TextBuilder, raw: string): void {
@@ -162,8 +164,19 @@ function isStruck(node: DomNode): boolean {
 
 /** Whether a node holds any letter or digit (a struck space or rule is no deletion worth counting). */
 function hasWords(node: DomNode): boolean {
-  if (node.type === "text") return /[\p{L}\p{N}]/u.test(node.data ?? "");
-  return (node.children ?? []).some(hasWords);
+  const todo = [node];
+  for (let n = todo.pop(); n !== undefined; n = todo.pop()) {
+    if (n.type === "text") {
+      if (/[\p{L}\p{N}]/u.test(n.data ?? "")) return true;
+    } else for (const c of n.children ?? []) todo.push(c);
+  }
+  return false;
+}
+
+/** Pushes a node's children on a stack so that they pop in document order. */
+function pushChildren<T>(todo: T[], node: DomNode, item: (child: DomNode) => T): void {
+  const kids = node.children ?? [];
+  for (let i = kids.length - 1; i >= 0; i--) todo.push(item(kids[i] as DomNode));
 }
 
 function childStyle(node: DomNode, parent: Style): Style {
@@ -234,36 +247,35 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
   };
 
   /** Text of a table cell on one line; reports page breaks met inside it. */
-  const cellText = (node: DomNode, style: Style, breaks: { count: number }): string => {
+  const cellText = (node: DomNode, breaks: { count: number }): string => {
     const out: string[] = [];
-    const visit = (n: DomNode, s: Style): void => {
+    const todo = [node];
+    for (let n = todo.pop(); n !== undefined; n = todo.pop()) {
       if (n.type === "text") out.push(n.data ?? "");
       else if (n.type === "tag" || n.type === "script" || n.type === "style") {
         const name = n.name ?? "";
-        if (SKIP.has(name) || isHidden(n) || skipStruck(n)) return;
+        if (SKIP.has(name) || isHidden(n) || skipStruck(n)) continue;
         if (PAGE_BREAK_BEFORE.test(styleOf(n)) || PAGE_BREAK_AFTER.test(styleOf(n))) breaks.count += 1;
         if (name === "br" || BLOCK.has(name) || name === "td" || name === "th") out.push(" ");
-        for (const c of n.children ?? []) visit(c, childStyle(n, s));
+        pushChildren(todo, n, (c) => c);
       }
-    };
-    visit(node, style);
+    }
     return out.join("").replace(ZERO_WIDTH, "").replace(/\s+/g, " ").trim();
   };
 
   const rowsOf = (table: DomNode): DomNode[] => {
     const rows: DomNode[] = [];
-    const visit = (n: DomNode): void => {
-      for (const c of n.children ?? []) {
-        if (c.type !== "tag") continue;
-        if (c.name === "tr") rows.push(c);
-        else if (c.name !== "table") visit(c); // rows of nested tables belong to their cell
-      }
-    };
-    visit(table);
+    const todo: DomNode[] = [];
+    pushChildren(todo, table, (c) => c);
+    for (let c = todo.pop(); c !== undefined; c = todo.pop()) {
+      if (c.type !== "tag") continue;
+      if (c.name === "tr") rows.push(c);
+      else if (c.name !== "table") pushChildren(todo, c, (k) => k); // rows of nested tables belong to their cell
+    }
     return rows;
   };
 
-  const table = (node: DomNode, style: Style): void => {
+  const table = (node: DomNode): void => {
     let rows: string[] = [];
     const emit = (): void => {
       const first = rows[0];
@@ -279,7 +291,7 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
       const breaks = { count: 0 };
       const cells = (tr.children ?? [])
         .filter((c) => c.type === "tag" && (c.name === "td" || c.name === "th") && !isHidden(c))
-        .map((c) => cellText(c, childStyle(tr, style), breaks))
+        .map((c) => cellText(c, breaks))
         .filter((c) => c !== "");
       if (cells.length > 0) rows.push(cells.join(" | "));
       if (breaks.count > 0 || PAGE_BREAK_AFTER.test(styleOf(tr))) {
@@ -290,7 +302,19 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
     emit();
   };
 
-  const walk = (node: DomNode, style: Style): void => {
+  /** Steps of the walk: a node to enter, or the work left when an element's children are done. */
+  type Step = { node: DomNode; style: Style } | (() => void);
+
+  /** Walks the tree in document order with an explicit stack: nesting depth never reaches the call stack. */
+  const walk = (root: DomNode, style: Style): void => {
+    const todo: Step[] = [{ node: root, style }];
+    for (let step = todo.pop(); step !== undefined; step = todo.pop()) {
+      if (typeof step === "function") step();
+      else enter(step.node, step.style, todo);
+    }
+  };
+
+  const enter = (node: DomNode, style: Style, todo: Step[]): void => {
     if (node.type === "text") {
       append(node.data ?? "", style);
       return;
@@ -317,28 +341,38 @@ function createInlineWalker(builder: TextBuilder, breakOnHr: boolean) {
       flush();
       if (PAGE_BREAK_BEFORE.test(css)) builder.pageBreak();
     }
-    if (name === "table") table(node, s);
-    else {
-      const saved = blockStyle;
-      if (block) blockStyle = s;
-      const heading = /^h([1-6])$/.exec(name);
-      if (heading) open.push({ kind: "heading", level: Number(heading[1]) });
-      else if (name === "li") open.push({ kind: "list_item", level: Math.max(0, s.listDepth - 1) });
-      for (const c of node.children ?? []) walk(c, s);
+    const after = (): void => {
+      if (gap) append(" ", style);
+      if (block && PAGE_BREAK_AFTER.test(css)) builder.pageBreak();
+    };
+    if (name === "table") {
+      table(node);
+      after();
+      return;
+    }
+    const saved = blockStyle;
+    if (block) blockStyle = s;
+    const heading = /^h([1-6])$/.exec(name);
+    if (heading) open.push({ kind: "heading", level: Number(heading[1]) });
+    else if (name === "li") open.push({ kind: "list_item", level: Math.max(0, s.listDepth - 1) });
+    todo.push(() => {
       if (block) flush();
       if (heading || name === "li") open.pop();
       blockStyle = saved;
-    }
-    if (gap) append(" ", style);
-    if (block && PAGE_BREAK_AFTER.test(css)) builder.pageBreak();
+      after();
+    });
+    pushChildren<Step>(todo, node, (c) => ({ node: c, style: s }));
   };
 
   return { walk, flush, struck: () => struck };
 }
 
-function parseInline(html: string): BuiltText & { struck: number } {
+function parseInline(html: string, limits: IngestLimits): (BuiltText & { struck: number }) | MarkupProblem {
   const $ = load(html);
   const root = $.root()[0] as unknown as DomNode;
+  // Deep nesting is refused as a limit (a document never needs it), not as a crash.
+  const deep = checkTreeDepth(root, "the HTML", limits);
+  if (deep) return deep;
   // Page-break styles are the filer's own page marks; <hr> stands in only when there are none.
   const hasBreakStyles = PAGE_BREAK_BEFORE.test(html) || PAGE_BREAK_AFTER.test(html);
   const builder = createTextBuilder();
@@ -376,13 +410,20 @@ export function createHtmlParser(): Parser {
     async parse(input: ParseInput): Promise<ExtractOutcome> {
       const { bytes, fileName, limits } = input;
       if (bytes.length > limits.maxFileBytes)
-        return fail("too_large", `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes}`);
+        return fail(
+          "too_large",
+          `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes} (LEXNAV_MAX_FILE_BYTES)`,
+        );
       const html = decode(bytes);
       if (html.slice(0, 4096).includes("\u0000")) return fail("corrupt", `${fileName}: binary content, not HTML`);
+      const oversized = checkMarkupSize(html, "the HTML", limits) ?? checkHtmlDepth(html, "the HTML", limits);
+      if (oversized) return fail(oversized.code, `${fileName}: ${oversized.message}`);
       let built: BuiltText & { struck?: number };
       try {
         const pre = isPreFiling(html);
-        built = pre ? parsePre(pre[1] ?? "") : parseInline(html);
+        const parsed = pre ? parsePre(pre[1] ?? "") : parseInline(html, limits);
+        if ("code" in parsed) return fail(parsed.code, `${fileName}: ${parsed.message}`);
+        built = parsed;
       } catch (cause) {
         return fail(
           "internal",
@@ -390,11 +431,11 @@ export function createHtmlParser(): Parser {
           cause instanceof Error ? cause.message : String(cause),
         );
       }
-      const longest = Math.max(0, ...built.text.split("\n").map((l) => l.length));
+      const longest = longestLine(built.text);
       if (longest > limits.maxLineChars)
         return fail(
           "too_large",
-          `${fileName}: a line of ${longest} characters exceeds the limit of ${limits.maxLineChars}`,
+          `${fileName}: a line of ${longest} characters exceeds the limit of ${limits.maxLineChars} (LEXNAV_MAX_LINE_CHARS)`,
         );
       const text = sanitizeText(built.text);
       const furniture = detectFurniture(text, built.pages);
@@ -423,6 +464,21 @@ export function createHtmlParser(): Parser {
   };
 }
 
-function fail(code: "too_large" | "corrupt" | "empty" | "internal", reason: string, detail?: string): ExtractOutcome {
+/** Length of the longest line, without materialising the lines. */
+function longestLine(text: string): number {
+  let longest = 0;
+  let start = 0;
+  for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", start)) {
+    longest = Math.max(longest, nl - start);
+    start = nl + 1;
+  }
+  return Math.max(longest, text.length - start);
+}
+
+function fail(
+  code: "too_large" | "corrupt" | "empty" | "internal" | "malicious",
+  reason: string,
+  detail?: string,
+): ExtractOutcome {
   return { ok: false, error: { code, reason, ...(detail !== undefined ? { detail } : {}) } };
 }

@@ -1,11 +1,13 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { deflateSync } from "node:zlib";
 import { DEFAULT_LIMITS } from "@lexnav/core";
 import type { Extraction } from "@lexnav/document-model";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import type { ExtractOutcome } from "../parser.ts";
 import { createPdfParser } from "./pdf-parser.ts";
+import { measurePdfInflation } from "./pdf-streams.ts";
 
 const SHARED = resolve(process.env.LEXNAV_SHARED_DIR ?? resolve(import.meta.dirname, "../../../../../shared"));
 const PDFS = join(SHARED, "corpus/cuad-pdf");
@@ -216,4 +218,91 @@ describe("pdf parser: real filed PDFs against their CUAD text", () => {
       for (const p of x.pages) expect(x.text.slice(p.start, p.end).trim()).not.toBe("");
     });
   }
+});
+
+/**
+ * A one-page PDF written by hand: its content stream shows "Clause text." and is padded with spaces
+ * to `contentBytes` before Flate compression (a thousandfold); `imageBytes` adds a Flate image
+ * XObject of that size, which text extraction never decodes.
+ */
+function inflatingPdf(contentBytes: number, imageBytes = 0): Uint8Array {
+  const content = Buffer.alloc(contentBytes, " ");
+  content.write("BT /F1 12 Tf 72 720 Td (Clause text.) Tj ET\n");
+  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n")];
+  const offsets: number[] = [];
+  let length = parts[0]?.length ?? 0;
+  const add = (b: Buffer | string) => {
+    const x = typeof b === "string" ? Buffer.from(b, "latin1") : b;
+    parts.push(x);
+    length += x.length;
+  };
+  const obj = (n: number, dict: string, stream?: Buffer) => {
+    offsets[n] = length;
+    add(`${n} 0 obj\n${dict}`);
+    if (stream) add(Buffer.concat([Buffer.from("\nstream\n"), stream, Buffer.from("\nendstream")]));
+    add("\nendobj\n");
+  };
+  const image = imageBytes > 0 ? "/XObject << /Im1 6 0 R >>" : "";
+  obj(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  obj(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+  obj(
+    3,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> ${image} >> >>`,
+  );
+  const stream = deflateSync(content);
+  obj(4, `<< /Length ${stream.length} /Filter /FlateDecode >>`, stream);
+  obj(5, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  const count = imageBytes > 0 ? 7 : 6;
+  if (imageBytes > 0) {
+    const pixels = deflateSync(Buffer.alloc(imageBytes));
+    const side = Math.floor(Math.sqrt(imageBytes));
+    obj(
+      6,
+      `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${pixels.length} /Filter /FlateDecode >>`,
+      pixels,
+    );
+  }
+  const xref = length;
+  const rows = offsets.slice(1).map((o) => `${String(o).padStart(10, "0")} 00000 n \n`);
+  add(
+    `xref\n0 ${count}\n0000000000 65535 f \n${rows.join("")}trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+describe("pdf parser: streams that inflate a thousandfold", () => {
+  const limits = { ...DEFAULT_LIMITS, maxPdfInflatedBytes: 4 * 1024 * 1024 };
+
+  it("reads the hand-written PDF when its streams fit the limit", async () => {
+    const x = await parseOk(inflatingPdf(64 * 1024));
+    expect(x.text.trim()).toBe("Clause text.");
+  });
+
+  it("refuses a content stream that inflates past the limit, before pdf.js inflates it", async () => {
+    const bytes = inflatingPdf(8 * 1024 * 1024);
+    expect(bytes.length).toBeLessThan(64 * 1024); // about a thousand to one
+    const out = await parser.parse({ bytes, fileName: "bomb.pdf", limits });
+    expect(out).toEqual({
+      ok: false,
+      error: {
+        code: "malicious",
+        reason: "bomb.pdf: the PDF's compressed streams inflate past 4 MB (LEXNAV_MAX_PDF_INFLATED_BYTES)",
+      },
+    });
+  });
+
+  it("does not count images, which text extraction never decodes", async () => {
+    const bytes = inflatingPdf(64 * 1024, 8 * 1024 * 1024);
+    expect(measurePdfInflation(bytes, Number.MAX_SAFE_INTEGER)).toEqual({ ok: true, bytes: 64 * 1024 });
+    const out = await parser.parse({ bytes, fileName: "scan.pdf", limits });
+    expect(out.ok ? out.value.text.trim() : out.error.reason).toBe("Clause text.");
+  });
+
+  it("counts every text-bearing stream of the real CUAD PDFs, well under the default limit", () => {
+    for (const file of readdirSync(PDFS).filter((f) => f.endsWith(".pdf"))) {
+      const m = measurePdfInflation(readFileSync(join(PDFS, file)), DEFAULT_LIMITS.maxPdfInflatedBytes);
+      expect(m.ok, file).toBe(true);
+      expect(m.bytes, file).toBeGreaterThan(0);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { groupLines, groupParagraphs, type PositionedText } from "../layout/pdf-
 import { createTextBuilder, sanitizeText } from "../layout/text-builder.ts";
 import type { ExtractFailure, ExtractOutcome, ParseInput, Parser } from "../parser.ts";
 import { assessQuality } from "../quality.ts";
+import { measurePdfInflation } from "./pdf-streams.ts";
 
 type PdfDocument = PDFDocumentProxy;
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -19,6 +20,10 @@ function loadPdfJs(): Promise<PdfJs> {
 
 function fail(code: ExtractFailure["code"], reason: string): ExtractOutcome {
   return { ok: false, error: { code, reason } };
+}
+
+function mb(n: number): string {
+  return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
 }
 
 /** Maps a pdfjs open error to a failure a person can act on. */
@@ -57,7 +62,8 @@ async function pageItems(doc: PdfDocument, pageNumber: number): Promise<Position
  * numbers are kept in the text and listed in `furniture`.
  *
  * Failures: password-protected → "encrypted"; not a PDF, truncated or damaged → "corrupt"; no text
- * layer at all → "empty" ("no text layer (scanned?)"). Every reason names the file.
+ * layer at all → "empty" ("no text layer (scanned?)"); text-bearing streams that inflate past
+ * `limits.maxPdfInflatedBytes` → "malicious", before pdf.js sees the file. Every reason names the file.
  */
 export function createPdfParser(): Parser {
   return {
@@ -65,9 +71,19 @@ export function createPdfParser(): Parser {
     async parse(input: ParseInput): Promise<ExtractOutcome> {
       const { bytes, fileName, limits } = input;
       if (bytes.length > limits.maxFileBytes)
-        return fail("too_large", `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes}`);
+        return fail(
+          "too_large",
+          `${fileName}: ${bytes.length} bytes exceeds the limit of ${limits.maxFileBytes} (LEXNAV_MAX_FILE_BYTES)`,
+        );
       const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
       if (!head.includes("%PDF-")) return fail("corrupt", `${fileName}: not a PDF (no %PDF- header)`);
+      // pdf.js inflates a stream whole in memory: a thousandfold stream must be refused before it.
+      const inflation = measurePdfInflation(bytes, limits.maxPdfInflatedBytes);
+      if (!inflation.ok)
+        return fail(
+          "malicious",
+          `${fileName}: the PDF's compressed streams inflate past ${mb(limits.maxPdfInflatedBytes)} (LEXNAV_MAX_PDF_INFLATED_BYTES)`,
+        );
 
       // pdfjs takes ownership of the buffer it is given: hand it a copy.
       const { getDocument } = await loadPdfJs();

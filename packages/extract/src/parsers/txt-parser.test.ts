@@ -115,10 +115,55 @@ describe("txt parser", () => {
       ok: false,
       error: {
         code: "too_large",
-        reason: "one-line.txt: line 2 is 2,000,000 characters long (limit 200,000 per line)",
+        reason: "one-line.txt: line 2 is 2,000,000 characters long (limit 200,000 per line, LEXNAV_MAX_LINE_CHARS)",
       },
     });
     expect((await parse("abcdef", "t.txt", { ...DEFAULT_LIMITS, maxLineChars: 6 })).ok).toBe(true);
+  });
+
+  it("refuses UTF-16 without a byte order mark, naming the encoding", async () => {
+    const le = new Uint8Array([...Buffer.from("Section 1. Term.\nThis Agreement lasts a year.", "utf16le")]);
+    expect(await parse(le, "le.txt")).toMatchObject({
+      ok: false,
+      error: {
+        code: "invalid_encoding",
+        reason: expect.stringMatching(/^le\.txt: UTF-16LE text without a byte order mark/),
+      },
+    });
+    const be = le.slice();
+    for (let i = 0; i < be.length; i += 2) [be[i], be[i + 1]] = [be[i + 1] as number, be[i] as number];
+    expect(await parse(be, "be.txt")).toMatchObject({
+      ok: false,
+      error: { code: "invalid_encoding", reason: expect.stringContaining("UTF-16BE") },
+    });
+  });
+
+  it("names the offset of a NUL byte deep inside otherwise good text", async () => {
+    const bytes = enc.encode(`${"Clause text. ".repeat(1000)}\u0000 more text`);
+    expect(await parse(bytes, "nul.txt")).toMatchObject({
+      ok: false,
+      error: { code: "corrupt", reason: "nul.txt: binary content, not text (NUL byte at offset 13000)" },
+    });
+  });
+
+  it("refuses a 20 MB file that is one line, quickly", async () => {
+    const started = Date.now();
+    const out = await parse("word ".repeat(4_000_000), "one-line.txt");
+    expect(out).toMatchObject({ ok: false, error: { code: "too_large" } });
+    expect(out.ok ? "" : out.error.reason).toContain("line 1 is 20,000,000 characters long");
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("reads a lone CR as a line end, one character for one, and leaves CRLF alone", async () => {
+    const cr = ok(await parse("TITLE\r\rFirst para\rcontinues\r\rSecond para"));
+    expect(cr.text).toBe("TITLE\n\nFirst para\ncontinues\n\nSecond para");
+    expect(cr.blocks.map((b) => cr.text.slice(b.start, b.end))).toEqual([
+      "TITLE",
+      "First para\ncontinues",
+      "Second para",
+    ]);
+    const crlf = "A\r\n\r\nB";
+    expect(ok(await parse(crlf)).text).toBe(crlf);
   });
 
   it("fails a whitespace-only file as empty", async () => {

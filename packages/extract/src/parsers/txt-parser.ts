@@ -5,8 +5,10 @@ import type { ExtractOutcome, ParseInput, Parser } from "../parser.ts";
 const MAX_CONTROL_SHARE = 0.02;
 
 /**
- * Plain-text parser. The extracted text is the file's text exactly (UTF-8, nothing normalised, a
- * BOM kept), so offsets into it are offsets into the file as read. Blocks are paragraphs
+ * Plain-text parser. The extracted text is the file's text (UTF-8, a BOM kept) with one change that
+ * keeps every offset: a lone CR (a classic Mac line end) becomes LF, one character for one, so CR,
+ * CRLF and LF are all line ends to every later stage and offsets into the text are offsets into the
+ * file as read. Blocks are paragraphs
  * separated by blank lines; a form feed starts a new page and gets a `page_break` block.
  */
 export function createTxtParser(): Parser {
@@ -30,6 +32,13 @@ function parseText({ bytes, fileName, limits }: ParseInput): ExtractOutcome {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return fail("invalid_encoding", fileName, "UTF-16 text is not supported; save the file as UTF-8");
   }
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16)
+    return fail(
+      "invalid_encoding",
+      fileName,
+      `${utf16} text without a byte order mark is not supported; save the file as UTF-8`,
+    );
   const binary = binaryEvidence(bytes);
   if (binary) return fail("corrupt", fileName, `binary content, not text (${binary})`);
 
@@ -45,12 +54,14 @@ function parseText({ bytes, fileName, limits }: ParseInput): ExtractOutcome {
     );
   }
 
+  text = lineEndsAsLf(text);
+
   const long = longestLine(text);
   if (long.length > limits.maxLineChars) {
     return fail(
       "too_large",
       fileName,
-      `line ${long.line} is ${long.length.toLocaleString("en-US")} characters long (limit ${limits.maxLineChars.toLocaleString("en-US")} per line)`,
+      `line ${long.line} is ${long.length.toLocaleString("en-US")} characters long (limit ${limits.maxLineChars.toLocaleString("en-US")} per line, LEXNAV_MAX_LINE_CHARS)`,
     );
   }
 
@@ -66,6 +77,25 @@ function parseText({ bytes, fileName, limits }: ParseInput): ExtractOutcome {
     furniture: [],
   };
   return { ok: true, value: extraction };
+}
+
+/**
+ * "UTF-16LE" or "UTF-16BE" when the bytes look like UTF-16 without a BOM: in mostly-Latin text every
+ * other byte is NUL, on one side only. Read as UTF-8 it would be NUL-riddled text, not a document.
+ */
+function utf16WithoutBom(bytes: Uint8Array): string | null {
+  const n = Math.min(bytes.length, 4096) & ~1;
+  if (n < 16) return null; // too few pairs to tell UTF-16 from binary
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenNul++;
+    if (bytes[i + 1] === 0) oddNul++;
+  }
+  const pairs = n / 2;
+  if (oddNul >= pairs * 0.4 && evenNul <= pairs * 0.05) return "UTF-16LE";
+  if (evenNul >= pairs * 0.4 && oddNul <= pairs * 0.05) return "UTF-16BE";
+  return null;
 }
 
 /** A reason when the bytes are not text: any NUL byte, or too many control bytes. */
@@ -115,6 +145,11 @@ export function firstInvalidUtf8(b: Uint8Array): number {
     i += need + 1;
   }
   return b.length;
+}
+
+/** Lone CRs as LF; CRLF is left alone (its LF already ends the line). Length-preserving. */
+function lineEndsAsLf(text: string): string {
+  return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
 }
 
 function longestLine(text: string): { line: number; length: number } {

@@ -18,6 +18,8 @@ export type ZipInspection = { ok: true; entries: ZipEntry[] } | { ok: false; pro
 export interface ZipSafetyLimits {
   /** Sum of declared uncompressed sizes allowed. */
   maxExpandedBytes: number;
+  /** The setting that holds `maxExpandedBytes`, named in the refusal so a person can raise it. */
+  setting?: string;
   maxEntries?: number;
   /** Compression ratio above which an entry larger than `ratioMinBytes` is treated as a bomb. */
   maxRatio?: number;
@@ -183,7 +185,7 @@ export function checkZipSafety(bytes: Uint8Array, entries: ZipEntry[], limits: Z
   if (total > limits.maxExpandedBytes) {
     return {
       code: "malicious",
-      message: `zip bomb: declares ${fmt(total)} bytes uncompressed (limit ${fmt(limits.maxExpandedBytes)})`,
+      message: `zip bomb: declares ${fmt(total)} bytes uncompressed (limit ${fmt(limits.maxExpandedBytes)}${limits.setting ? `, ${limits.setting}` : ""})`,
     };
   }
   for (const e of entries) {
@@ -196,6 +198,10 @@ export function checkZipSafety(bytes: Uint8Array, entries: ZipEntry[], limits: Z
     }
     if ((e.flags & 0x1) !== 0)
       return { code: "encrypted", message: `entry "${e.name}" is encrypted (password required)` };
+    if (escapesArchive(e.name)) {
+      // Nothing here writes entries to disk, but no honest document names a part this way.
+      return { code: "malicious", message: `entry "${printable(e.name)}" names a path outside the archive` };
+    }
     if (e.method !== 0 && e.method !== 8) {
       return { code: "corrupt", message: `entry "${e.name}" uses unsupported compression method ${e.method}` };
     }
@@ -268,6 +274,21 @@ export function readZipEntry(
       problem: { code: "corrupt", message: `entry "${entry.name}" does not decompress (${(cause as Error).message})` },
     };
   }
+}
+
+/** An absolute path, a drive letter, a `..` segment or a NUL: a name meant to escape the extraction folder. */
+function escapesArchive(name: string): boolean {
+  return (
+    name.includes("\0") ||
+    /^[/\\]/.test(name) ||
+    /^[A-Za-z]:/.test(name) ||
+    name.split(/[/\\]/).some((segment) => segment === "..")
+  );
+}
+
+/** A name as it can be shown: control characters escaped. */
+function printable(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 function dataOffset(view: DataView, e: ZipEntry): number | null {

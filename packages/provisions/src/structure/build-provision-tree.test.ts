@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { DEFAULT_LIMITS } from "@lexnav/core";
 import type { DocumentStructure, Extraction, ProvisionNode } from "@lexnav/document-model";
 import { countTokens } from "@lexnav/document-model";
-import { createHtmlParser } from "@lexnav/extract";
+import { createHtmlParser, extractDocument } from "@lexnav/extract";
 import { describe, expect, it } from "vitest";
+import { enrichStructure } from "../enrichment/enrich-structure.ts";
 import { buildProvisionTree } from "./build-provision-tree.ts";
 import { CORPUS_DIR, readCorpus, textExtraction } from "./test-support.ts";
 
@@ -608,5 +609,82 @@ describe.skipIf(!existsSync(CUAD))("buildProvisionTree on CUAD contracts", () =>
     }
     expect(files.length).toBe(30);
     expect(withSections / files.length).toBeGreaterThan(0.6);
+  });
+});
+
+describe("buildProvisionTree: numbering without an upper bound", () => {
+  /** A contract of `n` top-level sections, each printed as `label(i)` with one sentence of its own. */
+  const numbered = (n: number, label: (i: number) => string): string => {
+    const lines = ["MASTER SERVICES AGREEMENT", "", "This Agreement is made between Alpha Corp and Beta LLC."];
+    for (let i = 1; i <= n; i++) lines.push("", `${label(i)} Obligation ${i}.`, "", `The Supplier performs duty ${i}.`);
+    return lines.join("\n");
+  };
+
+  it.each([
+    ["Section N.", (i: number) => `Section ${i}.`, (i: number) => `Section ${i}.`],
+    ["N.", (i: number) => `${i}.`, (i: number) => `${i}.`],
+  ])(
+    "gives each of 40,000 sections printed %s its own node and number",
+    (_, label, clauseRef) => {
+      const n = 40_000;
+      const text = numbered(n, label);
+      const s = build(text);
+      const sections = s.nodes.filter((x) => x.kind === "section");
+      expect(sections).toHaveLength(n);
+      for (const i of [999, 1000, 1001, 40_000]) {
+        const node = byRef(s, String(i));
+        expect(node?.clauseRef).toBe(clauseRef(i));
+        expect(node?.title).toBe(`Obligation ${i}`);
+        // the sentence of section i lies in section i, not in an earlier one
+        const at = text.indexOf(`duty ${i}.`);
+        expect((node?.start ?? -1) <= at && at < (node?.end ?? -1)).toBe(true);
+      }
+    },
+    60_000,
+  );
+});
+
+describe("buildProvisionTree: CR, CRLF and LF line ends", () => {
+  const LINES = [
+    "SUPPLY AGREEMENT",
+    "",
+    "This Agreement is made between Alpha Corp and Beta LLC.",
+    "",
+    "1. Definitions.",
+    "",
+    '"Goods" means the goods described in Section 2.',
+    "",
+    "2. Supply.",
+    "",
+    "The Supplier shall supply the Goods subject to Section 3.",
+    "",
+    "3. Term.",
+    "",
+    "This Agreement lasts one year, unless terminated under Section 2.",
+  ];
+
+  it.each([
+    ["LF", "\n"],
+    ["CRLF", "\r\n"],
+    ["CR", "\r"],
+  ])("reads a text file with %s line ends into the same tree and resolved references", async (name, eol) => {
+    const bytes = new TextEncoder().encode(LINES.join(eol));
+    const x = await extractDocument({ bytes, fileName: `${name}.txt`, limits: DEFAULT_LIMITS });
+    if (!x.ok) throw new Error(x.error.reason);
+    expect(x.value.text).toHaveLength(bytes.length); // offsets stay offsets into the file
+    const s = enrichStructure(build(x.value.text, x.value), x.value.text);
+    expectInvariants(s, x.value.text);
+    expect(s.nodes.find((n) => n.kind === "title")?.title).toBe("SUPPLY AGREEMENT");
+    expect(s.nodes.filter((n) => n.kind === "section").map((n) => `${n.fullRef} ${n.title}`)).toEqual([
+      "1 Definitions",
+      "2 Supply",
+      "3 Term",
+    ]);
+    const xrefs = s.nodes.flatMap((n) => n.xrefs);
+    expect(xrefs.map((r) => `${r.text}:${r.status}`)).toEqual([
+      "Section 2:resolved",
+      "Section 3:resolved",
+      "Section 2:resolved",
+    ]);
   });
 });

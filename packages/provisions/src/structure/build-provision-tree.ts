@@ -500,7 +500,6 @@ function scanAt(text: string, at: number, lineEnd: number, inline: boolean): Can
       if (
         hasDot &&
         (parts[0] as number) > 0 &&
-        (parts[0] as number) <= 150 &&
         restStartsHeading(text, after, lineEnd) &&
         !/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(num)
       ) {

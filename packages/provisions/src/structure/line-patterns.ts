@@ -6,9 +6,11 @@
 export const RE_ARTICLE =
   /(ARTICLE|Article)[ \t]+([IVXLC]{1,7}|\d{1,3}|ONE|TWO|THREE|FOUR|FIVE|SIX|SEVEN|EIGHT|NINE|TEN|ELEVEN|TWELVE|THIRTEEN|FOURTEEN|FIFTEEN|SIXTEEN|SEVENTEEN|EIGHTEEN|NINETEEN|TWENTY)\b\.?/y;
 
-export const RE_SECTION = /(SECTION|Section|Sec\.|§)[ \t]*(\d{1,3}(?:\.\d{1,3}){0,4})(\.?)(?=[ \t:]|$)/my;
+// Section numbers have no upper bound (a filing may run past Section 999): a large number is placed
+// only as the successor of its sibling, which is what keeps stray numbers out of the tree.
+export const RE_SECTION = /(SECTION|Section|Sec\.|§)[ \t]*(\d{1,6}(?:\.\d{1,4}){0,4})(\.?)(?=[ \t:]|$)/my;
 
-export const RE_DOTTED = /(\d{1,3}(?:\.\d{1,3}){0,4})(\.?)(?=[ \t]|$)/my;
+export const RE_DOTTED = /(\d{1,6}(?:\.\d{1,4}){0,4})(\.?)(?=[ \t]|$)/my;
 
 export const RE_PAREN = /\(([a-z]{1,5}|[A-Z]{1,4}|\d{1,3})\)(?=[ \t]|$)/my;
 
@@ -40,7 +42,7 @@ export const RE_TOC_ENTRY_TAIL =
   /(?:\.[ .]{2,}|[ \t]{2,}|\t|…+|,[ \t]*|[ \t]*\|[ \t]*)[ \t]*(?:[ivxlc]{1,6}|[A-Z]?-?(?:<\d{1,3}>)?\d{1,3})[ \t]*$/;
 
 export const RE_TOC_REF =
-  /^(?:(ARTICLE|Article)[ \t]+([IVXLC]{1,7}|\d{1,3})\b\.?|(SECTION|Section)[ \t]*(\d{1,3}(?:\.\d{1,3}){0,4})\.?|(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex)[ \t]+([A-Z]{1,3}(?:-\d{1,2})?|\d{1,3}(?:\.\d{1,3}){0,2}|[IVX]+)\b\.?|(\d{1,3}(?:\.\d{1,3}){0,4})(\.?)(?=[ \t]))/;
+  /^(?:(ARTICLE|Article)[ \t]+([IVXLC]{1,7}|\d{1,3})\b\.?|(SECTION|Section)[ \t]*(\d{1,6}(?:\.\d{1,4}){0,4})\.?|(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex)[ \t]+([A-Z]{1,3}(?:-\d{1,2})?|\d{1,3}(?:\.\d{1,3}){0,2}|[IVX]+)\b\.?|(\d{1,6}(?:\.\d{1,4}){0,4})(\.?)(?=[ \t]))/;
 
 /** Inline structure in long (unwrapped) lines starts after a sentence end and spaces. */
 export const RE_INLINE_TRIGGER = /[.;:!?)"”\]*]([ \t]+)(?=[0-9A-Z"“a-z])/g;
