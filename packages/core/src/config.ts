@@ -29,7 +29,7 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(128 * 1024 * 1024),
-  // Per-file extraction budget: heap of the extraction worker (MB) and wall time (ms).
+  // Per-file budget of extraction and structure detection: heap of their worker (MB) and wall time (ms).
   LEXNAV_MAX_EXTRACT_HEAP_MB: z.coerce.number().int().min(64).default(768),
   LEXNAV_MAX_EXTRACT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
@@ -116,9 +116,9 @@ export interface IngestLimits {
   maxNestingDepth: number;
   /** Sum of what a PDF's Flate streams inflate to (text-bearing ones; images are never decoded). */
   maxPdfInflatedBytes: number;
-  /** Heap of the worker that extracts one file, in MB: a file needing more fails alone. */
+  /** Heap of the worker that extracts and structures one file, in MB: a file needing more fails alone. */
   maxExtractHeapMb: number;
-  /** Wall time one file's extraction may take, in ms: a file taking longer fails alone. */
+  /** Wall time extracting and structuring one file may take, in ms: a file taking longer fails alone. */
   maxExtractMs: number;
 }
 

@@ -2,8 +2,6 @@ export type { ContentTypeDetection } from "./content-type.ts";
 export { detectContentType, extensionOf } from "./content-type.ts";
 export type { DocumentExtractor, DocumentExtractorDeps, ParserLoader } from "./extract.ts";
 export { createDocumentExtractor, extractDocument } from "./extract.ts";
-export type { IsolatedExtractor, IsolatedExtractorOptions } from "./isolation/isolated-extractor.ts";
-export { createIsolatedExtractor } from "./isolation/isolated-extractor.ts";
 export type { ExtractFailure, ExtractOutcome, ParseInput, Parser } from "./parser.ts";
 export { createHtmlParser } from "./parsers/html-parser.ts";
 export { createPdfParser } from "./parsers/pdf-parser.ts";

@@ -6,8 +6,8 @@ import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
-import { type DocumentExtractor, extractDocument } from "@lexnav/extract";
 import type { IngestPipeline, IngestRequest, IngestResult, SearchIndexSink } from "./pipeline.ts";
+import { type DocumentPreparer, prepareDocument } from "./prepare.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
 import { factsOf, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";
 
@@ -21,10 +21,11 @@ export interface IngestPipelineDeps {
   /** Search stores to keep in step with the catalog (none: catalog only). */
   searchIndex?: SearchIndexSink;
   /**
-   * Extraction of one file. Absent: in this process, unbounded; a process that ingests files it did
-   * not write passes `createIsolatedExtractor()`, which keeps each file inside its memory and time budget.
+   * Extraction and structure detection of one file. Absent: in this process with `structurer`,
+   * unbounded; a process that ingests files it did not write passes `createIsolatedPreparer()`, which
+   * keeps each file inside its memory and time budget.
    */
-  extractor?: DocumentExtractor;
+  preparer?: DocumentPreparer;
   /** This process, as recorded in ingest claims; injectable for tests. */
   owner?: { pid: number; host: string };
   /** Whether a process of this host is alive; injectable for tests. */
@@ -52,7 +53,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const structurer = deps.structurer ?? createStructurer();
   const owner = deps.owner ?? { pid: process.pid, host: hostname() };
   const isAlive = deps.isAlive ?? processAlive;
-  const extract = deps.extractor ? deps.extractor.extract.bind(deps.extractor) : extractDocument;
+  const preparer: DocumentPreparer = deps.preparer ?? { prepare: (input) => prepareDocument(input, structurer) };
 
   const searchIndex = deps.searchIndex;
 
@@ -181,17 +182,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const bytes = bytesOrFailure;
     const versionId = version as string;
 
-    const outcome = await extract({ bytes, fileName, limits });
-    if (!outcome.ok) return failed(record, outcome.error);
-    const extraction = outcome.value;
-
-    let built: ReturnType<Structurer["structure"]>;
-    try {
-      built = structurer.structure({ documentId: id, version: versionId, extraction });
-    } catch (cause) {
-      const e = toLexnavError(cause);
-      return failed(record, { code: "internal", reason: `${fileName}: structure detection failed`, detail: e.message });
-    }
+    const prepared = await preparer.prepare({ bytes, fileName, limits, documentId: id, version: versionId });
+    if (!prepared.ok) return failed(record, prepared.error);
+    const { extraction, structured: built } = prepared;
 
     const stamp = now();
     // A new version stays in the set its document was filed under unless the request says otherwise.

@@ -1,10 +1,14 @@
-// The budgeted extractor the composition roots pass to the pipeline (`IngestPipelineDeps.extractor`).
-export type { IsolatedExtractor } from "@lexnav/extract";
-export { createIsolatedExtractor } from "@lexnav/extract";
 export type { IngestPipelineDeps } from "./create-ingest-pipeline.ts";
 export { canonicalSource, createIngestPipeline, documentIdFor } from "./create-ingest-pipeline.ts";
 export type { IndexedDocument } from "./indexed-documents.ts";
 export { loadIndexedDocument, loadIndexedDocuments } from "./indexed-documents.ts";
+export type {
+  DocumentPreparer,
+  IsolatedPreparer,
+  PrepareInput,
+  PrepareOutcome,
+} from "./isolation/isolated-preparer.ts";
+export { createIsolatedPreparer } from "./isolation/isolated-preparer.ts";
 export type { IngestPipeline, IngestRequest, IngestResult, IngestStatus, SearchIndexSink } from "./pipeline.ts";
 export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";

@@ -2,7 +2,7 @@ import type { Catalog } from "@lexnav/catalog";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
-import { createIngestPipeline, createIsolatedExtractor, type IngestPipeline } from "@lexnav/ingest";
+import { createIngestPipeline, createIsolatedPreparer, type IngestPipeline } from "@lexnav/ingest";
 import {
   type AsyncReranker,
   buildDenseIndex,
@@ -103,9 +103,9 @@ export function createEmbeddedStack(
     embedderFor,
     nameOf: (id) => filedName(catalog, id),
   });
-  // Every file is extracted inside its memory and time budget, so one hostile file fails alone.
-  const extractor = createIsolatedExtractor();
-  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex, extractor });
+  // Every file is read and structured inside its memory and time budget, so one hostile file fails alone.
+  const preparer = createIsolatedPreparer();
+  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex, preparer });
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
@@ -189,7 +189,7 @@ export function createEmbeddedStack(
           })
         : buildDenseIndex(vectors, indexable(), options),
     close: () => {
-      void extractor.close();
+      void preparer.close();
       db.close();
     },
   };

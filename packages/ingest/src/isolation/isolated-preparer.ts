@@ -1,27 +1,30 @@
 import { Worker } from "node:worker_threads";
-import type { DocumentExtractor } from "../extract.ts";
-import type { ExtractFailure, ExtractOutcome, ParseInput } from "../parser.ts";
-import type { ExtractJob, ExtractReply } from "./extract-worker.ts";
+import type { ExtractFailure } from "@lexnav/extract";
+import type { DocumentPreparer, PrepareInput, PrepareOutcome } from "../prepare.ts";
+import type { PrepareJob, PrepareReply } from "./prepare-worker.ts";
 
-/** A document extractor that owns a worker thread; `close` ends it. */
-export interface IsolatedExtractor extends DocumentExtractor {
-  /** Ends the worker (idempotent). A later `extract` starts a new one. */
+export type { DocumentPreparer, PrepareInput, PrepareOutcome } from "../prepare.ts";
+
+/** A document preparer that owns a worker thread; `close` ends it. */
+export interface IsolatedPreparer extends DocumentPreparer {
+  /** Ends the worker (idempotent). A later `prepare` starts a new one. */
   close(): Promise<void>;
 }
 
-export interface IsolatedExtractorOptions {
-  /** How long a new worker may take to load the parsers before extraction is refused (default 60 s). */
+export interface IsolatedPreparerOptions {
+  /** How long a new worker may take to load the parsers before preparation is refused (default 60 s). */
   startupMs?: number;
 }
 
 /**
- * Extraction in a worker thread with a per-file budget (`IngestLimits.maxExtractHeapMb`,
- * `maxExtractMs`): a file that needs more heap or more time than allowed ends the worker, not the
+ * Extraction and structure detection in a worker thread with a per-file budget
+ * (`IngestLimits.maxExtractHeapMb`, `maxExtractMs`): a file that needs more heap or more time than
+ * allowed (a zip bomb, a parser or a pattern that runs away on hostile text) ends the worker, not the
  * process, and becomes a `too_large` failure naming the file and the limit, so the batch goes on with
- * a fresh worker. Files are extracted one at a time; the worker is reused while files stay in budget,
+ * a fresh worker. Files are prepared one at a time; the worker is reused while files stay in budget,
  * and is held off the event loop while idle so it never keeps a process alive.
  */
-export function createIsolatedExtractor(options: IsolatedExtractorOptions = {}): IsolatedExtractor {
+export function createIsolatedPreparer(options: IsolatedPreparerOptions = {}): IsolatedPreparer {
   const startupMs = options.startupMs ?? 60_000;
   let current: { worker: Worker; heapMb: number; ready: Promise<string | null> } | null = null;
   let nextId = 1;
@@ -36,7 +39,7 @@ export function createIsolatedExtractor(options: IsolatedExtractorOptions = {}):
   const spawn = (heapMb: number) => {
     // The bootstrap registers the TypeScript loader itself: a worker does not inherit the parent's
     // loader hooks (tsx's `--import` in execArgv is not applied to workers), and under vitest there is none.
-    const worker = new Worker(new URL("./extract-worker.mjs", import.meta.url), {
+    const worker = new Worker(new URL("./prepare-worker.mjs", import.meta.url), {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, heapMb / 4) },
     });
@@ -61,9 +64,9 @@ export function createIsolatedExtractor(options: IsolatedExtractorOptions = {}):
     return current;
   };
 
-  const run = async (input: ParseInput): Promise<ExtractOutcome> => {
+  const run = async (input: PrepareInput): Promise<PrepareOutcome> => {
     const { fileName, limits } = input;
-    const fail = (code: ExtractFailure["code"], why: string, detail?: string): ExtractOutcome => ({
+    const fail = (code: ExtractFailure["code"], why: string, detail?: string): PrepareOutcome => ({
       ok: false,
       error: { code, reason: `${fileName}: ${why}`, ...(detail !== undefined ? { detail } : {}) },
     });
@@ -78,12 +81,12 @@ export function createIsolatedExtractor(options: IsolatedExtractorOptions = {}):
       const notStarted = await slot.ready;
       if (notStarted !== null) {
         await end();
-        return fail("internal", "the extraction worker could not start", notStarted);
+        return fail("internal", "the worker reading files could not start", notStarted);
       }
       const id = nextId++;
-      const job: ExtractJob = { id, input };
-      return await new Promise<ExtractOutcome>((resolve) => {
-        const settle = (outcome: ExtractOutcome, broken: boolean) => {
+      const job: PrepareJob = { id, input };
+      return await new Promise<PrepareOutcome>((resolve) => {
+        const settle = (outcome: PrepareOutcome, broken: boolean) => {
           clearTimeout(timer);
           slot.worker.off("message", onMessage);
           slot.worker.off("error", onError);
@@ -94,7 +97,7 @@ export function createIsolatedExtractor(options: IsolatedExtractorOptions = {}):
           }
           resolve(outcome);
         };
-        const onMessage = (reply: ExtractReply) => {
+        const onMessage = (reply: PrepareReply) => {
           if (reply.id === id) settle(reply.outcome, false);
         };
         const onError = (e: Error & { code?: string }) => {
@@ -102,20 +105,20 @@ export function createIsolatedExtractor(options: IsolatedExtractorOptions = {}):
             e.code === "ERR_WORKER_OUT_OF_MEMORY"
               ? fail(
                   "too_large",
-                  `extraction needed more than the ${limits.maxExtractHeapMb} MB memory budget per file (LEXNAV_MAX_EXTRACT_HEAP_MB)`,
+                  `reading the file needed more than the ${limits.maxExtractHeapMb} MB memory budget per file (LEXNAV_MAX_EXTRACT_HEAP_MB)`,
                 )
-              : fail("internal", "extraction failed unexpectedly", e.message),
+              : fail("internal", "reading the file failed unexpectedly", e.message),
             true,
           );
         };
         const onExit = (code: number) =>
-          settle(fail("internal", "extraction failed unexpectedly", `the worker exited with code ${code}`), true);
+          settle(fail("internal", "reading the file failed unexpectedly", `the worker exited with code ${code}`), true);
         const timer = setTimeout(
           () =>
             settle(
               fail(
                 "too_large",
-                `extraction took longer than the ${limits.maxExtractMs / 1000} s budget per file (LEXNAV_MAX_EXTRACT_MS)`,
+                `reading the file took longer than the ${limits.maxExtractMs / 1000} s budget per file (LEXNAV_MAX_EXTRACT_MS)`,
               ),
               true,
             ),
@@ -132,7 +135,7 @@ export function createIsolatedExtractor(options: IsolatedExtractorOptions = {}):
   };
 
   return {
-    extract(input) {
+    prepare(input) {
       const result = queue.then(() => run(input));
       queue = result.catch(() => undefined);
       return result;

@@ -1,6 +1,0 @@
-// Bootstrap of the extraction worker: a worker thread does not inherit its parent's loader hooks, so it
-// registers tsx's TypeScript loader, then loads the worker body.
-import { register } from "tsx/esm/api";
-
-register();
-await import("./extract-worker.ts");
