@@ -100,7 +100,7 @@ describe("the hostile corpus, ingested in one batch with three good contracts", 
           continue;
         }
         try {
-          e.check?.({ text: version.text, nodes: catalog.getNodes(r.documentId, version.version) });
+          e.check?.({ title: doc.title, text: version.text, nodes: catalog.getNodes(r.documentId, version.version) });
         } catch (cause) {
           wrong.push(`${h.name}: ${(cause as Error).message}`);
         }
