@@ -237,3 +237,30 @@ describe("transaction sets across readers", () => {
     expect(alpha.transactionSets[0].documentIds).toHaveLength(2);
   });
 });
+
+describe("a store another process keeps locked", () => {
+  it("fails the file with a clear message instead of throwing, and records nothing half-done", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lexnav-busy-"));
+    try {
+      const path = join(dir, "store.sqlite");
+      createSqliteCatalog(path).close();
+      const holder = openSqliteDatabase(path);
+      holder.prepare("BEGIN IMMEDIATE").run(); // another writer holds the lock
+      const catalog = createSqliteCatalog(openSqliteDatabase(path, { busyTimeoutMs: 100 }));
+      const pipeline = createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger: silentLogger });
+      const file = join(dir, "good.txt");
+      writeFileSync(file, GOOD);
+      const r = await pipeline.ingest({ source: file, access: { principals: [], groups: ["g"] } });
+      expect(r.status).toBe("failed");
+      expect(r.failure?.code).toBe("unavailable");
+      expect(r.failure?.reason).toMatch(
+        /^good\.txt: not ingested: the lexnav store at .* is busy: another process kept it locked/,
+      );
+      holder.prepare("ROLLBACK").run();
+      expect(catalog.listDocuments()).toEqual([]);
+      holder.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -175,11 +175,11 @@ export const STORE_BUSY_TIMEOUT_MS = 60_000;
  * (takes the write lock first): a deferred one that read before writing could not wait its turn, and
  * would fail at once with "database is locked" when another process wrote in between.
  */
-export function openSqliteDatabase(path: string): Database.Database {
+export function openSqliteDatabase(path: string, options: { busyTimeoutMs?: number } = {}): Database.Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
   try {
-    db = new Database(path, { timeout: STORE_BUSY_TIMEOUT_MS });
+    db = new Database(path, { timeout: options.busyTimeoutMs ?? STORE_BUSY_TIMEOUT_MS });
     db.pragma("journal_mode = WAL");
   } catch (cause) {
     throw isBusy(cause)
@@ -203,7 +203,7 @@ export function isBusy(cause: unknown): boolean {
 export function storeBusy(path: string, cause: unknown): LexnavError {
   return new LexnavError(
     "unavailable",
-    `the lexnav store at ${path} is busy: another process kept it locked for more than ${STORE_BUSY_TIMEOUT_MS / 1000} s; try again when it is done`,
+    `the lexnav store at ${path} is busy: another process kept it locked for longer than this one waits (${STORE_BUSY_TIMEOUT_MS / 1000} s by default); try again when it is done`,
     { cause },
   );
 }
