@@ -264,3 +264,43 @@ describe("a store another process keeps locked", () => {
     }
   });
 });
+
+describe("a transaction set named or kept across readers", () => {
+  it("refuses --set naming another group's set, and a re-ingest under other readers leaves its old set", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lexnav-kept-"));
+    const catalog = createSqliteCatalog(":memory:");
+    try {
+      const pipeline = createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger: silentLogger });
+      const example = join(repoRoot, "examples", "manufacturing-agreement");
+      for (const n of [1, 2, 3])
+        copyFileSync(join(example, `manufacturing-agreement-${n}.txt`), join(dir, `manufacturing-agreement-${n}.txt`));
+      const beta = { principals: [], groups: ["beta"] };
+      const alpha = { principals: [], groups: ["alpha"] };
+      const base = await pipeline.ingest({ source: join(dir, "manufacturing-agreement-1.txt"), access: beta });
+      const amendment = join(dir, "manufacturing-agreement-2.txt");
+      const amd = await pipeline.ingest({ source: amendment, access: beta });
+      const setId = catalog.getDocument(base.documentId)?.transactionSetId as string;
+      expect(setId).toBeTruthy();
+      expect(catalog.getDocument(amd.documentId)?.transactionSetId).toBe(setId);
+
+      const other = await pipeline.ingest({
+        source: join(dir, "manufacturing-agreement-3.txt"),
+        access: alpha,
+        transactionSetId: setId,
+      });
+      expect(other.status).toBe("failed");
+      expect(other.failure?.code).toBe("permission_denied");
+
+      // the amendment changes hands (new bytes, alpha only): it leaves beta's set
+      writeFileSync(amendment, "\nSection 99. Added.\n", { flag: "a" });
+      const again = await pipeline.ingest({ source: amendment, access: alpha });
+      expect(again.documentId).toBe(amd.documentId);
+      expect(again.status).toBe("indexed");
+      expect(catalog.getDocument(amd.documentId)?.transactionSetId).not.toBe(setId);
+      expect(catalog.listDocuments({ transactionSetId: setId }).map((d) => d.id)).toEqual([base.documentId]);
+    } finally {
+      catalog.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
+import { someReaderOfAll } from "@lexnav/provisions";
 import type { IngestPipeline, IngestRequest, IngestResult, SearchIndexSink } from "./pipeline.ts";
 import { type DocumentPreparer, prepareDocument } from "./prepare.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
@@ -66,6 +67,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     } catch (cause) {
       logger.warn("transaction set linking failed", { setId, error: toLexnavError(cause).message });
     }
+  };
+
+  /** Whether `documentId` with `access` may sit in set `setId` beside its other indexed members. */
+  const setAdmits = (setId: string, documentId: string, access: Access): boolean => {
+    const others = catalog
+      .listDocuments({ transactionSetId: setId, lifecycle: ["indexed"] })
+      .filter((d) => d.id !== documentId);
+    return someReaderOfAll([access, ...others.map((d) => d.access)]);
   };
 
   const failed = (record: DocumentRecord, reported: FailureReason): IngestResult => {
@@ -187,8 +196,18 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const { extraction, structured: built } = prepared;
 
     const stamp = now();
+    // A set holds only documents one reader may read all of: a set named in the request that this
+    // document's readers could not all read with it is refused; a kept set it no longer fits is left.
+    if (request.transactionSetId !== undefined && !setAdmits(request.transactionSetId, id, request.access)) {
+      return failed(record, {
+        code: "permission_denied",
+        reason: `${fileName}: cannot be filed under transaction set ${request.transactionSetId}: its documents and this one have no reader in common`,
+      });
+    }
+    const kept = existing?.transactionSetId ?? null;
+    const keep = kept !== null && setAdmits(kept, id, request.access) ? kept : null;
     // A new version stays in the set its document was filed under unless the request says otherwise.
-    const transactionSetId = request.transactionSetId ?? existing?.transactionSetId ?? null;
+    const transactionSetId = request.transactionSetId ?? keep;
     try {
       catalog.transaction(() => {
         catalog.putVersion(id, {
@@ -238,6 +257,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     }
 
     let setId = transactionSetId ?? null;
+    // The set it left keeps no link into it.
+    if (kept !== null && kept !== transactionSetId) relinkWithout(existing);
     try {
       // Filed under a set given (or kept): link it. Else file it with the documents it belongs with,
       // whichever of them arrived first.

@@ -360,6 +360,19 @@ export function fileIntoSet(
   return { setId, joining: [doc.documentId, ...partners.filter((p) => p.setId === null).map((p) => p.documentId)] };
 }
 
+/**
+ * Whether some principal or group may read every one of these documents: the condition for them to
+ * sit in one transaction set.
+ */
+export function someReaderOfAll(accesses: readonly Access[]): boolean {
+  let shared: Set<string> | null = null;
+  for (const a of accesses) {
+    shared = intersectReaders(shared, readersOf(a));
+    if (shared?.size === 0) return false;
+  }
+  return true;
+}
+
 /** The readers of a document as `p:<principal>` / `g:<group>`; null: unrestricted. */
 function readersOf(access: Access | undefined): Set<string> | null {
   if (access === undefined) return null;
