@@ -45,12 +45,9 @@ export function checkXmlPart(xml: string, what: string, limits: IngestLimits): M
   if (size) return size;
   const shape = xmlShape(xml, limits.maxNestingDepth + 1);
   if (shape.depth > limits.maxNestingDepth) return depthProblem(what, limits);
-  // Regex and DOM parsers alike rescan the rest of the part from every unclosed "<": quadratic time.
-  if (shape.unclosedAt !== null)
-    return {
-      code: "corrupt",
-      message: `${what} is not well-formed XML (a "<" at offset ${fmt(shape.unclosedAt)} is never closed)`,
-    };
+  // Regex and DOM parsers alike rescan the rest of the part from every unclosed "<", and xmldom
+  // locates every structural error from the start of the part: either is quadratic time.
+  if (shape.broken !== null) return { code: "corrupt", message: `${what} is not well-formed XML (${shape.broken})` };
   return null;
 }
 
@@ -100,6 +97,8 @@ interface Tag {
   name: string;
   closing: boolean;
   selfClosing: boolean;
+  /** Offset of the tag's `<`. */
+  start: number;
   /** Offset just past the tag's `>`. */
   end: number;
 }
@@ -112,18 +111,24 @@ interface Tag {
  */
 function scanTags(markup: string, onTag: (tag: Tag) => number | false, onUnclosed?: (at: number) => void): void {
   const body = /[^<>]*/y;
-  const head = /(\/?)([A-Za-z_][^\s/<>]*)[^<>]*?(\/?)$/;
+  const head = /^(\/?)([A-Za-z_][^\s/<>]*)[^<>]*?(\/?)$/;
   let i = markup.indexOf("<");
   while (i >= 0) {
     if (markup.startsWith("<!--", i)) {
       const close = markup.indexOf("-->", i + 4);
-      if (close < 0) return onUnclosed?.(i);
+      if (close < 0) {
+        onUnclosed?.(i);
+        return;
+      }
       i = markup.indexOf("<", close + 3);
       continue;
     }
     if (markup.startsWith("<![CDATA[", i)) {
       const close = markup.indexOf("]]>", i + 9);
-      if (close < 0) return onUnclosed?.(i);
+      if (close < 0) {
+        onUnclosed?.(i);
+        return;
+      }
       i = markup.indexOf("<", close + 3);
       continue;
     }
@@ -131,7 +136,10 @@ function scanTags(markup: string, onTag: (tag: Tag) => number | false, onUnclose
     body.exec(markup);
     const stop = body.lastIndex;
     if (markup.charCodeAt(stop) !== 62 /* > */) {
-      if (onUnclosed) return onUnclosed(i);
+      if (onUnclosed) {
+        onUnclosed(i);
+        return;
+      }
       i = stop < markup.length ? stop : -1; // a stray "<": the next one starts over
       continue;
     }
@@ -141,6 +149,7 @@ function scanTags(markup: string, onTag: (tag: Tag) => number | false, onUnclose
       const resume = onTag({
         name: (m[2] as string).toLowerCase(),
         closing: m[1] === "/",
+        start: i,
         selfClosing: m[3] === "/",
         end: next,
       });
@@ -151,26 +160,41 @@ function scanTags(markup: string, onTag: (tag: Tag) => number | false, onUnclose
   }
 }
 
-/** Deepest element nesting of XML, up to `stopAt`, and the offset of a `<` that never closes. */
-function xmlShape(xml: string, stopAt: number): { depth: number; unclosedAt: number | null } {
-  let depth = 0;
+/**
+ * Deepest element nesting of XML, up to `stopAt`, and the first break of its tag structure: a `<`
+ * that never closes, an end tag that does not close the open element, or a second root element.
+ */
+function xmlShape(xml: string, stopAt: number): { depth: number; broken: string | null } {
+  const open: string[] = [];
   let max = 0;
-  let unclosedAt: number | null = null;
+  let roots = 0;
+  let broken: string | null = null;
   scanTags(
     xml,
     (tag) => {
-      if (tag.closing) depth = Math.max(0, depth - 1);
-      else if (!tag.selfClosing) {
-        depth++;
-        if (depth > max) max = depth;
+      if (tag.closing) {
+        const top = open.pop();
+        if (top !== tag.name) {
+          broken = `the end tag </${tag.name}> at offset ${fmt(tag.start)} closes ${top === undefined ? "nothing" : `<${top}>`}`;
+          return false;
+        }
+        return tag.end;
+      }
+      if (open.length === 0 && ++roots > 1) {
+        broken = `a second root element <${tag.name}> at offset ${fmt(tag.start)}`;
+        return false;
+      }
+      if (!tag.selfClosing) {
+        open.push(tag.name);
+        if (open.length > max) max = open.length;
       }
       return max >= stopAt ? false : tag.end;
     },
     (at) => {
-      unclosedAt = at;
+      broken = `a "<" at offset ${fmt(at)} is never closed`;
     },
   );
-  return { depth: max, unclosedAt };
+  return { depth: max, broken };
 }
 
 /** Elements that never hold others. */
