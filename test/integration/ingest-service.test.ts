@@ -86,6 +86,7 @@ describe("ingest service over a real nats-server", () => {
       },
       remove: async () => null,
       setAccess: async () => true,
+      recoverInterrupted: async () => [],
     };
     const logLines: string[] = [];
     const logger = createLogger("debug", (l) => logLines.push(l));
@@ -189,6 +190,7 @@ describe("ingest service over a real nats-server", () => {
       },
       remove: async () => null,
       setAccess: async () => true,
+      recoverInterrupted: async () => [],
     };
     const app = await createIngestApp({ nc: appConn, pipeline: slow, logger: silentLogger, options: APP_OPTIONS });
     const js = jetstream(clientConn);

@@ -3,6 +3,7 @@ export {
   CATALOG_SCHEMA_VERSION,
   createSqliteCatalog,
   openSqliteDatabase,
+  STORE_BUSY_TIMEOUT_MS,
   truncateWriteAheadLog,
 } from "./adapters/sqlite-catalog.ts";
 export type { AuditEntry, AuditLog, AuditRecord } from "./ports/audit-log.ts";
@@ -14,6 +15,7 @@ export type {
   DocumentFilter,
   DocumentProfileUpdate,
   DocumentUpsert,
+  IngestClaim,
   StoredVersion,
 } from "./ports/catalog.ts";
 export { loadStoreKey, storeKeyPath } from "./store-key.ts";

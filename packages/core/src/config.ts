@@ -29,6 +29,9 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(128 * 1024 * 1024),
+  // Per-file budget of extraction and structure detection: heap of their worker (MB) and wall time (ms).
+  LEXNAV_MAX_EXTRACT_HEAP_MB: z.coerce.number().int().min(64).default(768),
+  LEXNAV_MAX_EXTRACT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
@@ -120,6 +123,10 @@ export interface IngestLimits {
   maxNestingDepth: number;
   /** Sum of what a PDF's Flate streams inflate to (text-bearing ones; images are never decoded). */
   maxPdfInflatedBytes: number;
+  /** Heap of the worker that extracts and structures one file, in MB: a file needing more fails alone. */
+  maxExtractHeapMb: number;
+  /** Wall time extracting and structuring one file may take, in ms: a file taking longer fails alone. */
+  maxExtractMs: number;
 }
 
 export const DEFAULT_LIMITS: IngestLimits = {
@@ -130,6 +137,8 @@ export const DEFAULT_LIMITS: IngestLimits = {
   maxMarkupElements: 400_000,
   maxNestingDepth: 1_000,
   maxPdfInflatedBytes: 128 * 1024 * 1024,
+  maxExtractHeapMb: 768,
+  maxExtractMs: 120_000,
 };
 
 export function loadConfig(env: Record<string, string | undefined>): LexnavConfig {
@@ -154,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       maxMarkupElements: e.LEXNAV_MAX_MARKUP_ELEMENTS,
       maxNestingDepth: e.LEXNAV_MAX_NESTING_DEPTH,
       maxPdfInflatedBytes: e.LEXNAV_MAX_PDF_INFLATED_BYTES,
+      maxExtractHeapMb: e.LEXNAV_MAX_EXTRACT_HEAP_MB,
+      maxExtractMs: e.LEXNAV_MAX_EXTRACT_MS,
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,

@@ -68,6 +68,8 @@ export interface DocumentFacts {
   definedParties: string[];
   amendsAgreement: string | null;
   amendedShortName: string | null;
+  /** The deal's own capitalised words (profile `names`); absent on records stored before they were kept. */
+  names?: string[];
 }
 
 /** A document: the stable identity behind its versions, with provenance and lifecycle. */

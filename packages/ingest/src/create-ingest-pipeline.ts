@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
+import { hostname } from "node:os";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
-import { extractDocument } from "@lexnav/extract";
+import { someReaderOfAll } from "@lexnav/provisions";
 import { documentsUnder, legalHoldError, setIsWalled, walledSearchIndex } from "./controls.ts";
 import type {
   DerivedArtefacts,
@@ -14,6 +16,7 @@ import type {
   IngestResult,
   SearchIndexSink,
 } from "./pipeline.ts";
+import { type DocumentPreparer, prepareDocument } from "./prepare.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
 import { factsOf, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";
 
@@ -28,6 +31,16 @@ export interface IngestPipelineDeps {
   searchIndex?: SearchIndexSink;
   /** Answer records, written files and the store's free pages, erased on delete (none: nothing beyond the stores). */
   derived?: DerivedArtefacts;
+  /**
+   * Extraction and structure detection of one file. Absent: in this process with `structurer`,
+   * unbounded; a process that ingests files it did not write passes `createIsolatedPreparer()`, which
+   * keeps each file inside its memory and time budget.
+   */
+  preparer?: DocumentPreparer;
+  /** This process, as recorded in ingest claims; injectable for tests. */
+  owner?: { pid: number; host: string };
+  /** Whether a process of this host is alive; injectable for tests. */
+  isAlive?: (pid: number) => boolean;
 }
 
 /** The stable id of the document behind a source location: the same source always maps to the same id. */
@@ -49,6 +62,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const { catalog, limits, logger } = deps;
   const now = deps.now ?? (() => new Date().toISOString());
   const structurer = deps.structurer ?? createStructurer();
+  const owner = deps.owner ?? { pid: process.pid, host: hostname() };
+  const isAlive = deps.isAlive ?? processAlive;
+  const preparer: DocumentPreparer = deps.preparer ?? { prepare: (input) => prepareDocument(input, structurer) };
 
   const searchIndex = deps.searchIndex && walledSearchIndex(deps.searchIndex, catalog);
   const derived = deps.derived;
@@ -62,6 +78,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     } catch (cause) {
       logger.warn("transaction set linking failed", { setId, error: toLexnavError(cause).message });
     }
+  };
+
+  /** Whether `documentId` with `access` may sit in set `setId` beside its other indexed members. */
+  const setAdmits = (setId: string, documentId: string, access: Access): boolean => {
+    const others = catalog
+      .listDocuments({ transactionSetId: setId, lifecycle: ["indexed"] })
+      .filter((d) => d.id !== documentId);
+    return someReaderOfAll([access, ...others.map((d) => d.access)]);
   };
 
   const failed = (record: DocumentRecord, reported: FailureReason): IngestResult => {
@@ -101,23 +125,44 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     };
   };
 
+  /**
+   * Reads a local file, refusing anything but a regular file within the size limit before reading it.
+   * The file is opened without blocking and checked on the open handle, so a FIFO (or a file swapped
+   * for one) never hangs the batch, and a device, socket or symlink loop fails with its reason.
+   */
   async function readBytes(source: string, fileName: string): Promise<Uint8Array | FailureReason> {
+    let handle: FileHandle | null = null;
     try {
-      const info = await stat(source);
-      if (!info.isFile()) return { code: "invalid_argument", reason: `${fileName}: not a regular file` };
+      handle = await open(source, constants.O_RDONLY | constants.O_NONBLOCK);
+      const info = await handle.stat();
+      if (!info.isFile())
+        return { code: "invalid_argument", reason: `${fileName}: not a regular file (${kindOf(info)})` };
       if (info.size > limits.maxFileBytes) {
         return {
           code: "too_large",
           reason: `${fileName}: ${info.size} bytes exceeds the limit of ${limits.maxFileBytes} bytes`,
         };
       }
-      return new Uint8Array(await readFile(source));
+      // At most the size checked above: a file growing while it is read cannot pass the limit.
+      const bytes = new Uint8Array(info.size);
+      let filled = 0;
+      while (filled < bytes.byteLength) {
+        const { bytesRead } = await handle.read(bytes, filled, bytes.byteLength - filled, filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return filled === bytes.byteLength ? bytes : bytes.subarray(0, filled);
     } catch (cause) {
       const code = (cause as NodeJS.ErrnoException).code;
       return {
-        code: code === "ENOENT" ? "not_found" : "unavailable",
-        reason: `${fileName}: cannot read ${source} (${code ?? toLexnavError(cause).message})`,
+        code: code === "ENOENT" ? "not_found" : code === "ELOOP" ? "invalid_argument" : "unavailable",
+        reason:
+          code === "ELOOP"
+            ? `${fileName}: too many levels of symbolic links (a symlink loop)`
+            : `${fileName}: cannot read ${source} (${code ?? toLexnavError(cause).message})`,
       };
+    } finally {
+      await handle?.close();
     }
   }
 
@@ -159,7 +204,11 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       };
     }
 
-    const record = catalog.upsertReceived({ id, source, fileName, access }, now());
+    const record = catalog.transaction(() => {
+      const received = catalog.upsertReceived({ id, source, fileName, access }, now());
+      catalog.claimIngest(id, { ...owner, since: received.updatedAt });
+      return received;
+    });
     const failedWith = (reason: FailureReason) => ({
       ...failed(record, reason),
       ...(accessChanged ? { accessChanged } : {}),
@@ -168,21 +217,23 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const bytes = bytesOrFailure;
     const versionId = version as string;
 
-    const outcome = await extractDocument({ bytes, fileName, limits });
-    if (!outcome.ok) return failedWith(outcome.error);
-    const extraction = outcome.value;
-
-    let built: ReturnType<Structurer["structure"]>;
-    try {
-      built = structurer.structure({ documentId: id, version: versionId, extraction });
-    } catch (cause) {
-      const e = toLexnavError(cause);
-      return failedWith({ code: "internal", reason: `${fileName}: structure detection failed`, detail: e.message });
-    }
+    const prepared = await preparer.prepare({ bytes, fileName, limits, documentId: id, version: versionId });
+    if (!prepared.ok) return failedWith(prepared.error);
+    const { extraction, structured: built } = prepared;
 
     const stamp = now();
+    // A set holds only documents one reader may read all of: a set named in the request that this
+    // document's readers could not all read with it is refused; a kept set it no longer fits is left.
+    if (request.transactionSetId !== undefined && !setAdmits(request.transactionSetId, id, access)) {
+      return failedWith({
+        code: "permission_denied",
+        reason: `${fileName}: cannot be filed under transaction set ${request.transactionSetId}: its documents and this one have no reader in common`,
+      });
+    }
+    const kept = existing?.transactionSetId ?? null;
+    const keep = kept !== null && setAdmits(kept, id, access) ? kept : null;
     // A new version stays in the set its document was filed under unless the request says otherwise.
-    const transactionSetId = request.transactionSetId ?? existing?.transactionSetId ?? null;
+    const transactionSetId = request.transactionSetId ?? keep;
     try {
       catalog.transaction(() => {
         catalog.putVersion(id, {
@@ -231,6 +282,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     }
 
     let setId = transactionSetId ?? null;
+    // The set it left keeps no link into it.
+    if (kept !== null && kept !== transactionSetId) relinkWithout(existing);
     try {
       // Filed under a set given (or kept): link it. Else file it with the documents it belongs with,
       // whichever of them arrived first.
@@ -265,11 +318,44 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     };
   }
 
+  /**
+   * A store that cannot be written (busy beyond its timeout, full, gone) fails this document with the
+   * store's reason; the catalog may not be writable, so the failure is reported, not recorded.
+   */
+  async function ingestOrReport(request: IngestRequest): Promise<IngestResult> {
+    try {
+      return await ingest(request);
+    } catch (cause) {
+      const e = toLexnavError(cause);
+      const fileName = request.fileName ?? basename(request.source);
+      const ref = e.code === "internal" ? randomUUID().slice(0, 8) : null;
+      logger.warn("document not ingested", { fileName, code: e.code, ...(ref ? { ref, detail: e.message } : {}) });
+      const source = request.bytes ? request.source : canonicalSource(request.source);
+      return {
+        documentId: documentIdFor(source),
+        source,
+        status: "failed",
+        version: null,
+        failure: {
+          code: e.code,
+          reason: ref
+            ? `${fileName}: not ingested (internal error; ref ${ref} in the ingest log)`
+            : `${fileName}: not ingested: ${e.message}`,
+        },
+        title: null,
+        role: "unknown",
+        nodeCount: 0,
+        transactionSetId: null,
+        qualityStatus: null,
+      };
+    }
+  }
+
   return {
     // One span per document: its id and outcome (never its text, title, file name or source).
     ingest: (request) =>
       inSpan("lexnav.ingest", {}, async (span) => {
-        const r = await ingest(request);
+        const r = await ingestOrReport(request);
         span.setAttributes({
           "lexnav.document_id": r.documentId,
           "lexnav.status": r.status,
@@ -296,6 +382,22 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       logger.debug("document deleted", { ...report, files: report.files.length });
       return report;
     },
+    async recoverInterrupted() {
+      const results: IngestResult[] = [];
+      for (const record of catalog.listDocuments({ lifecycle: ["received", "extracted"] })) {
+        const claim = catalog.ingestClaim(record.id);
+        // A claim from another host cannot be checked from here: that host's next run recovers it.
+        const live = claim !== null && (claim.host !== owner.host || isAlive(claim.pid));
+        if (live) continue;
+        results.push(
+          failed(record, {
+            code: "unavailable",
+            reason: `${record.fileName}: ingest was interrupted before the document was indexed (its process ended); ingest it again`,
+          }),
+        );
+      }
+      return results;
+    },
     async setAccess(documentId, access) {
       return catalog.transaction(() => {
         const changed = catalog.setAccess(documentId, access, now());
@@ -306,7 +408,26 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   };
 }
 
+/** Whether a process of this host is running (a signal 0 probe; EPERM: running under another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (cause) {
+    return (cause as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 function sameAccess(a: Access, b: Access): boolean {
   const norm = (x: Access) => JSON.stringify([[...new Set(x.principals)].sort(), [...new Set(x.groups)].sort()]);
   return norm(a) === norm(b);
+}
+
+/** What a path that is not a regular file is, in words. */
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return "a directory";
+  if (info.isFIFO()) return "a FIFO";
+  if (info.isSocket()) return "a socket";
+  if (info.isCharacterDevice() || info.isBlockDevice()) return "a device";
+  return "not a file";
 }

@@ -4,6 +4,13 @@ export { canonicalSource, createIngestPipeline, documentIdFor } from "./create-i
 export type { IndexedDocument } from "./indexed-documents.ts";
 export { loadIndexedDocument, loadIndexedDocuments } from "./indexed-documents.ts";
 export type {
+  DocumentPreparer,
+  IsolatedPreparer,
+  PrepareInput,
+  PrepareOutcome,
+} from "./isolation/isolated-preparer.ts";
+export { createIsolatedPreparer } from "./isolation/isolated-preparer.ts";
+export type {
   DerivedArtefacts,
   ErasureReport,
   IngestPipeline,

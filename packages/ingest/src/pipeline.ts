@@ -49,6 +49,12 @@ export interface IngestPipeline {
   remove(documentId: string): Promise<ErasureReport | null>;
   /** Replaces who may read a document. */
   setAccess(documentId: string, access: Access): Promise<boolean>;
+  /**
+   * Finds documents left `received` or `extracted` by an ingest whose process died (killed, out of
+   * memory) and marks each failed with a reason saying to ingest it again; documents another live
+   * process is ingesting are left alone. Run when a process starts ingesting.
+   */
+  recoverInterrupted(): Promise<IngestResult[]>;
 }
 
 /**

@@ -41,13 +41,20 @@ export function factsOf(p: DocumentProfile): DocumentFacts {
     definedParties: p.definedParties,
     amendsAgreement: p.amendsAgreement,
     amendedShortName: p.amendedShortName,
+    names: p.names,
   };
 }
 
 /** The profile the catalog keeps of a document (title, role, date and facts), or null when it kept no facts. */
 function storedProfile(document: DocumentRecord): DocumentProfile | null {
   if (!document.facts) return null;
-  return { title: document.title, role: document.role, effectiveDate: document.effectiveDate, ...document.facts };
+  return {
+    title: document.title,
+    role: document.role,
+    effectiveDate: document.effectiveDate,
+    ...document.facts,
+    names: document.facts.names ?? [],
+  };
 }
 
 /**
@@ -72,7 +79,13 @@ function candidateOf(catalog: Catalog, document: DocumentRecord, now: string): F
       now,
     );
   }
-  return { documentId: document.id, fileName: document.fileName, profile, setId: document.transactionSetId };
+  return {
+    documentId: document.id,
+    fileName: document.fileName,
+    profile,
+    access: document.access,
+    setId: document.transactionSetId,
+  };
 }
 
 const candidates = (catalog: Catalog, now: string): FiledCandidate[] =>

@@ -21,6 +21,7 @@ export {
   groupTransactionSets,
   instrumentName,
   linkTransactionSet,
+  someReaderOfAll,
   transactionPartners,
 } from "./enrichment/transaction-set.ts";
 export type {

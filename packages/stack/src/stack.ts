@@ -12,6 +12,7 @@ import type { Access, ProvisionNode } from "@lexnav/document-model";
 import {
   changeControl,
   createIngestPipeline,
+  createIsolatedPreparer,
   type DerivedArtefacts,
   type IngestPipeline,
   walledSearchIndex,
@@ -178,7 +179,9 @@ export function createEmbeddedStack(
       return { lexicalCompacted: true, walTruncated: truncateWriteAheadLog(db) };
     },
   };
-  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex, derived });
+  // Every file is read and structured inside its memory and time budget, so one hostile file fails alone.
+  const preparer = createIsolatedPreparer();
+  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex, derived, preparer });
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
@@ -267,6 +270,9 @@ export function createEmbeddedStack(
       return buildDenseIndex(vectors, indexable(), denseOptions);
     },
     changeControl: (change) => changeControl(catalog, walledSearchIndex(searchIndex, catalog), change),
-    close: () => db.close(),
+    close: () => {
+      void preparer.close();
+      db.close();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 
 /** Extensions picked up when a directory is given; an explicitly named file is always attempted. */
@@ -9,7 +9,17 @@ export function expandPaths(paths: string[]): { files: string[]; skipped: string
   const files: string[] = [];
   const skipped: string[] = [];
   const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      // An unreadable directory is attempted like a file: the pipeline records it failed with its reason.
+      files.push(dir);
+      return;
+    }
+    // Symbolic links are not followed into directories (no loops); a linked file is attempted, and a
+    // link loop, FIFO, socket or device among the files fails alone with its reason.
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith(".")) continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);

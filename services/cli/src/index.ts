@@ -1,2 +1,3 @@
 export type { CapturedRun, CliIo } from "./app.ts";
 export { runCli, runCliCaptured, USAGE } from "./app.ts";
+export type { IngestSummary } from "./commands/ingest.ts";

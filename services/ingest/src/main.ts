@@ -10,6 +10,9 @@ const { config, logger, onStopSignal, stopping } = startServiceProcess("lexnav-i
 // vectors are written with it, and a delete or an access change reaches them in the same transaction,
 // so the answer service over the same file finds what was ingested and nothing that was removed.
 const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
+// A document an earlier ingest process left half-done (killed, out of memory) is failed with its reason.
+for (const r of await stack.pipeline.recoverInterrupted())
+  logger.warn("interrupted ingest recovered", { documentId: r.documentId, code: r.failure?.code });
 const nc = await connect({ servers: config.natsUrl, name: "lexnav-ingest" });
 const app = await createIngestApp({ nc, pipeline: stack.pipeline, logger });
 

@@ -19,6 +19,7 @@ import type {
   DocumentFilter,
   DocumentProfileUpdate,
   DocumentUpsert,
+  IngestClaim,
   StoredVersion,
 } from "../ports/catalog.ts";
 
@@ -217,25 +218,55 @@ function normaliseAccess(access: Access): Access {
 }
 
 /**
+ * How long a write waits for another process's write to the same store before it fails with
+ * `storeBusy`: the embedded store has one writer at a time, and concurrent CLI or service processes
+ * take turns.
+ */
+export const STORE_BUSY_TIMEOUT_MS = 60_000;
+
+/**
  * Opens (creating when needed) the embedded store file that the catalog, the lexical index and the
  * vector store share, so that one SQLite transaction can change all of them. ":memory:" for a
  * throwaway store.
+ *
+ * Several processes may open one store. Every transaction on the returned handle begins IMMEDIATE
+ * (takes the write lock first): a deferred one that read before writing could not wait its turn, and
+ * would fail at once with "database is locked" when another process wrote in between.
  */
-export function openSqliteDatabase(path: string): Database.Database {
+export function openSqliteDatabase(path: string, options: { busyTimeoutMs?: number } = {}): Database.Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
   try {
-    db = new Database(path);
+    db = new Database(path, { timeout: options.busyTimeoutMs ?? STORE_BUSY_TIMEOUT_MS });
+    db.pragma("journal_mode = WAL");
   } catch (cause) {
-    throw new LexnavError("unavailable", `cannot open the lexnav store at ${path}`, { cause, retryable: false });
+    throw isBusy(cause)
+      ? storeBusy(path, cause)
+      : new LexnavError("unavailable", `cannot open the lexnav store at ${path}`, { cause, retryable: false });
   }
-  db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   // A deleted row's bytes are overwritten, not left on a free page or in a cell's free space, so a
   // deleted document's text cannot be read back from the file.
   db.pragma("secure_delete = ON");
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn) => transaction(fn).immediate) as Database.Database["transaction"];
   return db;
+}
+
+/** Whether an error is SQLite's "database is locked" (another process kept the write lock too long). */
+export function isBusy(cause: unknown): boolean {
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"));
+}
+
+/** The error a write raises when another process held the store for longer than the busy timeout. */
+export function storeBusy(path: string, cause: unknown): LexnavError {
+  return new LexnavError(
+    "unavailable",
+    `the lexnav store at ${path} is busy: another process kept it locked for longer than this one waits (${STORE_BUSY_TIMEOUT_MS / 1000} s by default); try again when it is done`,
+    { cause },
+  );
 }
 
 /**
@@ -332,7 +363,12 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     liftControl: db.prepare(
       "DELETE FROM controls WHERE scope = @scope AND scope_id = @scopeId AND kind = @kind AND name = @name",
     ),
+    // Ingest claims live in `meta` (no schema change): `ingest_claim:<document id>` → IngestClaim JSON.
+    putClaim: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
+    getClaim: db.prepare("SELECT value FROM meta WHERE key = ?"),
+    dropClaim: db.prepare("DELETE FROM meta WHERE key = ?"),
   };
+  const claimKey = (id: string) => `ingest_claim:${id}`;
 
   // A record with the controls on it and on its set (one small table, read with the record).
   const decorate = (row: DocumentRow): DocumentRecord =>
@@ -350,7 +386,13 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
   };
 
   const catalog: Catalog = {
-    transaction: (fn) => db.transaction(fn)(),
+    transaction(fn) {
+      try {
+        return db.transaction(fn)();
+      } catch (cause) {
+        throw isBusy(cause) ? storeBusy(path, cause) : cause;
+      }
+    },
 
     getDocument(id) {
       const row = stmt.getDoc.get(id) as DocumentRow | undefined;
@@ -393,13 +435,25 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         else stmt.insertDoc.run(params);
         writeAccess(doc.id, doc.access, now);
       });
-      run();
+      try {
+        run();
+      } catch (cause) {
+        throw isBusy(cause) ? storeBusy(path, cause) : cause;
+      }
       const rec = catalog.getDocument(doc.id);
       if (!rec) throw new LexnavError("internal", `document ${doc.id} vanished after upsert`);
       return rec;
     },
     setLifecycle(id, state, failure, now) {
       stmt.setLifecycle.run(state, failure?.code ?? null, failure?.reason ?? null, now, id);
+      if (state !== "received" && state !== "extracted") stmt.dropClaim.run(claimKey(id));
+    },
+    claimIngest(id, claim) {
+      stmt.putClaim.run(claimKey(id), JSON.stringify(claim));
+    },
+    ingestClaim(id) {
+      const row = stmt.getClaim.get(claimKey(id)) as { value: string } | undefined;
+      return row ? (JSON.parse(row.value) as IngestClaim) : null;
     },
     setAccess(id, access, now) {
       if (!stmt.getDoc.get(id)) return false;
@@ -492,6 +546,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         // The record stays as the audit trail.
         catalog.eraseVersions(id);
         stmt.setLifecycle.run("deleted", null, null, now, id);
+        stmt.dropClaim.run(claimKey(id));
       })();
       return true;
     },

@@ -21,6 +21,13 @@ export interface DocumentUpsert {
   access: Access;
 }
 
+/** The process ingesting a document: kept while the document is `received` or `extracted`. */
+export interface IngestClaim {
+  pid: number;
+  host: string;
+  since: string;
+}
+
 /** What the catalog knows about a document after it was read: read from its text, not given. */
 export interface DocumentProfileUpdate {
   title: string | null;
@@ -79,7 +86,15 @@ export interface Catalog {
   listDocuments(filter?: DocumentFilter): DocumentRecord[];
   /** Creates the document as `received`, or moves an existing one back to `received` with the new access. */
   upsertReceived(doc: DocumentUpsert, now: string): DocumentRecord;
+  /** Sets the lifecycle; a state other than `received` or `extracted` ends the document's ingest claim. */
   setLifecycle(id: string, state: LifecycleState, failure: FailureReason | null, now: string): void;
+  /**
+   * Records which process is ingesting a document, so that a later run finding it still `received`
+   * or `extracted` can tell an ingest in progress from one whose process died.
+   */
+  claimIngest(id: string, claim: IngestClaim): void;
+  /** The claim on a document not yet indexed or failed, or null. */
+  ingestClaim(id: string): IngestClaim | null;
   setAccess(id: string, access: Access, now: string): boolean;
   setProfile(id: string, profile: DocumentProfileUpdate, now: string): void;
   /** Files a document under a transaction set (null: none). */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isPartyRole, profileDocument } from "../profile/profile-document.ts";
+import { type DocumentProfile, isPartyRole, profileDocument } from "../profile/profile-document.ts";
 import { enrichStructure } from "./enrich-structure.ts";
 import { buildTestStructure, spanOf } from "./test-tree.ts";
 import {
@@ -173,15 +173,20 @@ describe("groupTransactionSets", () => {
     ).toEqual([]);
   });
 
-  it("recovers every CUAD transaction set from the 510 file names", () => {
+  it("recovers every CUAD transaction set from the 510 file names and texts", () => {
     const sets = JSON.parse(readFileSync(join(corpus, "cuad-transaction-sets.json"), "utf8")) as Array<{
       members: Array<{ file: string }>;
     }>;
     const files = readdirSync(join(corpus, "cuad"))
       .filter((f) => f.endsWith(".txt"))
       .sort();
-    const empty = profileDocument("");
-    const proposed = groupTransactionSets(files.map((f) => ({ documentId: `cuad/${f}`, fileName: f, profile: empty })));
+    const proposed = groupTransactionSets(
+      files.map((f) => ({
+        documentId: `cuad/${f}`,
+        fileName: f,
+        profile: profileDocument(readFileSync(join(corpus, "cuad", f), "utf8")),
+      })),
+    );
     const asKeys = new Set(proposed.map((p) => p.documentIds.slice().sort().join("\n")));
     for (const set of sets)
       expect(
@@ -194,6 +199,62 @@ describe("groupTransactionSets", () => {
       ).toBe(true);
     // a few more groups than the list: same filing and exhibit number (e.g. an agreement and its "_Amendment")
     expect(proposed.length).toBeLessThanOrEqual(sets.length + 6);
+  });
+
+  it("never files documents together on their file names alone", () => {
+    // the same names as a real CUAD set, texts of unrelated deals
+    const a = profileDocument(
+      "SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Zorblax Widgets LLC and Quillon Foods Inc.",
+    );
+    const b = profileDocument("LEASE\n\nThis Lease is made between Harrowgate Properties LLC and Tamsin Vetch.");
+    const named = (f: string, profile: DocumentProfile) => ({ documentId: f, fileName: f, profile });
+    expect(
+      groupTransactionSets([
+        named("X_EX-10.12_Manufacturing Agreement1.txt", a),
+        named("X_EX-10.12_Manufacturing Agreement2.txt", b),
+      ]),
+    ).toEqual([]);
+    expect(transactionPartners(named("Notice1.txt", a), [named("Notice2.txt", b)])).toEqual([]);
+    // the same names, texts of one deal
+    const a2 = profileDocument("SCHEDULE B\n\nPricing for the Zorblax Widgets supply to Quillon Foods.");
+    expect(transactionPartners(named("Notice1.txt", a), [named("Notice2.txt", a2)]).map((d) => d.documentId)).toEqual([
+      "Notice2.txt",
+    ]);
+  });
+
+  it("files together only documents some reader may read all of", () => {
+    const base = profileDocument(BASE);
+    const amendment = profileDocument(
+      'FIRST AMENDMENT TO CREDIT AGREEMENT\n\nThis FIRST AMENDMENT dated as of March 1, 1996 amends the Credit Agreement dated as of February 26, 1996 among ACME CORP. (the "Borrower") and FIRST BANK (the "Agent").',
+    );
+    const alpha = { principals: [], groups: ["alpha"] };
+    const beta = { principals: [], groups: ["beta"] };
+    const b = { documentId: "base", profile: base, access: beta };
+    const a = { documentId: "amd", profile: amendment, access: alpha };
+    expect(transactionPartners(a, [b])).toEqual([]);
+    expect(fileIntoSet(a, [{ ...b, setId: "set-beta" }])).toBeNull();
+    expect(groupTransactionSets([b, a])).toEqual([]);
+    expect(groupTransactionSets([b, { ...a, access: { principals: [], groups: ["alpha", "beta"] } }])).toEqual([
+      { id: "base", documentIds: ["base", "amd"] },
+    ]);
+    // a set is joined only when one reader may read every member: beta's base, a both-group amendment, alpha's second amendment
+    const both = { ...a, access: { principals: [], groups: ["alpha", "beta"] } };
+    const second = { ...a, documentId: "amd2" };
+    expect(
+      fileIntoSet(second, [
+        { ...b, setId: "s" },
+        { ...both, setId: "s" },
+      ]),
+    ).toBeNull();
+  });
+
+  it("does not file 2,000 similar names with unrelated texts into one set", () => {
+    const docs = Array.from({ length: 2000 }, (_, i) => ({
+      documentId: `d${i}`,
+      fileName: `Agreement${i}.txt`,
+      profile: profileDocument(`NOTICE\n\nThis notice is given by Sender${i} Holdings to Receiver${i} Partners.`),
+    }));
+    expect(groupTransactionSets(docs)).toEqual([]);
   });
 
   it("files documents one at a time, in any order, into the sets the batch grouping proposes", () => {

@@ -1,4 +1,11 @@
-import type { CrossReference, DefinedTerm, DocumentStructure, ProvisionNode, TermUse } from "@lexnav/document-model";
+import type {
+  Access,
+  CrossReference,
+  DefinedTerm,
+  DocumentStructure,
+  ProvisionNode,
+  TermUse,
+} from "@lexnav/document-model";
 import { type DocumentProfile, isPartyRole } from "../profile/profile-document.ts";
 import { createNodeLookup, type NodeLookup } from "./cross-references.ts";
 import { ownSegments } from "./own-text.ts";
@@ -166,6 +173,11 @@ export interface GroupingCandidate {
   /** File name as ingested (used by the file-name rule), when known. */
   fileName?: string | null;
   profile: DocumentProfile;
+  /**
+   * Who may read it. Documents are put in one set only when some principal or group may read every
+   * one of them, so a set never shows one reader another's document. Absent: readable by anyone.
+   */
+  access?: Access;
 }
 
 /** A proposed transaction set: its id (the first base agreement's document id, else the first member's) and members. */
@@ -176,18 +188,24 @@ export interface ProposedTransactionSet {
 
 /**
  * Proposes which documents form one transaction set (only groups of two or more are returned;
- * members keep the input order). Two documents are put together when either rule holds:
- * 1. File name: the same filing and exhibit prefix — everything up to "EX-<number>" ("…_EX-10.12_"),
- *    which is how EDGAR and CUAD name the parts of one exhibit — or, without such a prefix, names
- *    equal once a trailing number, "(n)" or "_PartN" is removed ("Agreement1.txt", "Agreement2.txt").
+ * members keep the input order). Two documents are put together when either rule holds and some
+ * reader may read both (and every other member of the set: see `GroupingCandidate.access`):
+ * 1. File name and text: the same filing and exhibit prefix — everything up to "EX-<number>"
+ *    ("…_EX-10.12_"), which is how EDGAR and CUAD name the parts of one exhibit — or, without such a
+ *    prefix, names equal once a trailing number, "(n)" or "_PartN" is removed ("Agreement1.txt",
+ *    "Agreement2.txt"); and their texts show they belong together: a shared party, or two or more
+ *    shared names particular to the deal (`DocumentProfile.names`). A name alone never joins.
  * 2. Content: one names an amended instrument ("Manufacturing Agreement": amendments and
  *    restatements; a bare "Agreement" names none) that is the other's title instrument, the other is
  *    not itself an amendment, and they share a party (by name, case, punctuation and corporate
  *    suffixes ignored) or a defined party term that is a name rather than a generic role ("Heritage",
  *    not "Borrower" or "Holders").
+ * Near-linear: each document is compared only with the documents that share its file-name key and a
+ * name or party (at most {@link MAX_POSTINGS} per word), or whose title is the instrument it amends.
  */
 export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransactionSet[] {
   const parent = docs.map((_, i) => i);
+  const readers = docs.map((d) => readersOf(d.access));
   const find = (i: number): number => {
     while (parent[i] !== i) {
       parent[i] = parent[parent[i] as number] as number;
@@ -198,21 +216,17 @@ export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransac
   const union = (a: number, b: number) => {
     const ra = find(a);
     const rb = find(b);
-    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    if (ra === rb) return;
+    // Some reader must be able to read every member of the joined set.
+    const shared = intersectReaders(readers[ra] ?? null, readers[rb] ?? null);
+    if (shared !== null && shared.size === 0) return;
+    const [root, child] = ra < rb ? [ra, rb] : [rb, ra];
+    parent[child] = root;
+    readers[root] = shared;
   };
-  const byName = new Map<string, number>();
-  docs.forEach((doc, i) => {
-    const key = fileNameKey(doc.fileName ?? null);
-    if (key === null) return;
-    const j = byName.get(key);
-    if (j === undefined) byName.set(key, i);
-    else union(i, j);
-  });
-  docs.forEach((a, i) => {
-    if (amendedName(a) === null) return;
-    docs.forEach((b, j) => {
-      if (i !== j && amends(a, b)) union(i, j);
-    });
+  const index = createPartnerIndex(docs);
+  docs.forEach((_, i) => {
+    for (const j of index.partnersOf(i)) if (j < i) union(i, j);
   });
   const groups = new Map<number, number[]>();
   docs.forEach((_, i) => {
@@ -233,18 +247,79 @@ export function groupTransactionSets(docs: GroupingCandidate[]): ProposedTransac
   return out;
 }
 
+/** How many documents a name or party may point to in the partner index before it counts as common there. */
+const MAX_POSTINGS = 64;
+
+/**
+ * Finds each document's direct partners by a rule of {@link groupTransactionSets} without comparing
+ * every pair: documents are looked up by file-name key and deal name or party, and by the instrument
+ * their title names.
+ */
+function createPartnerIndex(docs: readonly GroupingCandidate[]): { partnersOf(i: number): number[] } {
+  const keys = docs.map((d) => fileNameKey(d.fileName ?? null));
+  const words = docs.map((d) => evidenceWords(d.profile));
+  const byKeyWord = new Map<string, number[]>();
+  const byInstrument = new Map<string, number[]>();
+  const amending: number[] = [];
+  const post = (map: Map<string, number[]>, key: string, i: number) => {
+    const list = map.get(key);
+    if (!list) map.set(key, [i]);
+    else if (list.length < MAX_POSTINGS) list.push(i);
+  };
+  docs.forEach((d, i) => {
+    const key = keys[i];
+    if (key != null) for (const w of words[i] ?? []) post(byKeyWord, `${key}\u0000${w}`, i);
+    if (amendedName(d) !== null) amending.push(i);
+    const own = d.profile.role === "amendment" ? null : instrumentName(d.profile.title);
+    if (own !== null) {
+      // every word-suffix of the title instrument: "x manufacturing agreement" is found as "manufacturing agreement"
+      const parts = own.split(" ");
+      for (let k = 0; k < parts.length; k++) post(byInstrument, parts.slice(k).join(" "), i);
+    }
+  });
+  const amendedBy = new Map<number, number[]>();
+  for (const a of amending) {
+    for (const b of byInstrument.get(amendedName(docs[a] as GroupingCandidate) as string) ?? []) {
+      if (a === b || !amends(docs[a] as GroupingCandidate, docs[b] as GroupingCandidate)) continue;
+      amendedBy.set(a, [...(amendedBy.get(a) ?? []), b]);
+      amendedBy.set(b, [...(amendedBy.get(b) ?? []), a]);
+    }
+  }
+  return {
+    partnersOf(i) {
+      const out = new Set<number>(amendedBy.get(i) ?? []);
+      const key = keys[i];
+      if (key != null) {
+        const a = docs[i] as GroupingCandidate;
+        const seen = new Set<number>();
+        for (const w of words[i] ?? [])
+          for (const j of byKeyWord.get(`${key}\u0000${w}`) ?? []) {
+            if (j === i || seen.has(j)) continue;
+            seen.add(j);
+            if (textsBelongTogether(a.profile, (docs[j] as GroupingCandidate).profile)) out.add(j);
+          }
+      }
+      return [...out];
+    },
+  };
+}
+
 /**
  * The documents of `others` that `doc` belongs with directly by a rule of {@link groupTransactionSets}
- * (the same file-name key, or one amends the other's instrument and they share a party), in their
- * order. Filing one new document this way against documents already filed gives the sets the batch
- * grouping would, without regrouping everything.
+ * (the same file-name key and textual evidence, or one amends the other's instrument and they share a
+ * party) and that share a reader with it, in their order. Filing one new document this way against
+ * documents already filed gives the sets the batch grouping would, without regrouping everything.
  */
 export function transactionPartners<T extends GroupingCandidate>(doc: GroupingCandidate, others: readonly T[]): T[] {
   const key = fileNameKey(doc.fileName ?? null);
+  const mine = readersOf(doc.access);
   return others.filter(
     (o) =>
       o.documentId !== doc.documentId &&
-      ((key !== null && fileNameKey(o.fileName ?? null) === key) || amends(doc, o) || amends(o, doc)),
+      sharesReader(mine, readersOf(o.access)) &&
+      ((key !== null && fileNameKey(o.fileName ?? null) === key && textsBelongTogether(doc.profile, o.profile)) ||
+        amends(doc, o) ||
+        amends(o, doc)),
   );
 }
 
@@ -258,19 +333,82 @@ export interface FiledCandidate extends GroupingCandidate {
  * first one's when partners sit in different sets; else a new set named, as the batch grouping names
  * it, by the first base agreement among the partners and the document, else the first partner) and
  * the documents that join it (the document and its partners that had no set). Null when it has no
- * partner.
+ * partner. A set is joined only when some reader may read the document and every member of that set.
  */
 export function fileIntoSet(
   doc: GroupingCandidate,
   filed: readonly FiledCandidate[],
 ): { setId: string; joining: string[] } | null {
-  const partners = transactionPartners(doc, filed);
+  const mine = readersOf(doc.access);
+  const readersOfSet = new Map<string, Set<string> | null>();
+  for (const f of filed) {
+    if (f.setId === null) continue;
+    const had = readersOfSet.has(f.setId) ? (readersOfSet.get(f.setId) as Set<string> | null) : null;
+    readersOfSet.set(
+      f.setId,
+      readersOfSet.has(f.setId) ? intersectReaders(had, readersOf(f.access)) : readersOf(f.access),
+    );
+  }
+  const partners = transactionPartners(doc, filed).filter(
+    (p) => p.setId === null || sharesReader(mine, readersOfSet.get(p.setId) ?? null),
+  );
   if (partners.length === 0) return null;
   const members: GroupingCandidate[] = [...partners, doc];
   const setId =
     partners.find((p) => p.setId !== null)?.setId ??
     (members.find((m) => m.profile.role === "base_agreement") ?? (members[0] as GroupingCandidate)).documentId;
   return { setId, joining: [doc.documentId, ...partners.filter((p) => p.setId === null).map((p) => p.documentId)] };
+}
+
+/**
+ * Whether some principal or group may read every one of these documents: the condition for them to
+ * sit in one transaction set.
+ */
+export function someReaderOfAll(accesses: readonly Access[]): boolean {
+  let shared: Set<string> | null = null;
+  for (const a of accesses) {
+    shared = intersectReaders(shared, readersOf(a));
+    if (shared?.size === 0) return false;
+  }
+  return true;
+}
+
+/** The readers of a document as `p:<principal>` / `g:<group>`; null: unrestricted. */
+function readersOf(access: Access | undefined): Set<string> | null {
+  if (access === undefined) return null;
+  return new Set([...access.principals.map((p) => `p:${p}`), ...access.groups.map((g) => `g:${g}`)]);
+}
+
+/** The readers of both (null: unrestricted). */
+function intersectReaders(a: Set<string> | null, b: Set<string> | null): Set<string> | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return new Set([...a].filter((r) => b.has(r)));
+}
+
+function sharesReader(a: Set<string> | null, b: Set<string> | null): boolean {
+  const both = intersectReaders(a, b);
+  return both === null || both.size > 0;
+}
+
+/** The words the file-name rule looks documents up by: deal names and normalised party names. */
+function evidenceWords(p: DocumentProfile): string[] {
+  return [
+    ...new Set([
+      ...p.names,
+      ...p.parties.map((x) => `party:${normaliseParty(x)}`),
+      ...p.definedParties.filter((t) => !isPartyRole(t)).map((t) => `term:${t}`),
+    ]),
+  ];
+}
+
+/** Textual evidence that two parts filed under one name belong together: a shared party or two shared deal names. */
+function textsBelongTogether(a: DocumentProfile, b: DocumentProfile): boolean {
+  if (shareParty(a, b)) return true;
+  const names = new Set(b.names);
+  let shared = 0;
+  for (const n of a.names) if (names.has(n) && ++shared >= 2) return true;
+  return false;
 }
 
 /** The instrument `a` amends when it names one ("the Agreement" alone names no instrument in particular). */

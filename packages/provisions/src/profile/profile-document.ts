@@ -1,4 +1,5 @@
 import type { DocumentRole, DocumentStructure } from "@lexnav/document-model";
+import { COMMON_CAPITALISED_WORDS } from "./common-words.ts";
 import { findDate, parseDateAt } from "./dates.ts";
 
 /**
@@ -19,6 +20,11 @@ export interface DocumentProfile {
   amendsAgreement: string | null;
   amendedShortName: string | null;
   definedParties: string[];
+  /**
+   * Capitalised words of the opening particular to this deal (not common to contracts at large),
+   * lower-cased: what two parts of one filing share ("stremick", "cardlytics"). Evidence for filing.
+   */
+  names: string[];
 }
 
 const HEAD_CHARS = 6000;
@@ -146,7 +152,22 @@ export function profileDocument(text: string, structure?: DocumentStructure): Do
     amendsAgreement: amended?.title ?? null,
     amendedShortName: amended?.shortName ?? null,
     definedParties,
+    names: distinctiveNames(text),
   };
+}
+
+const NAMES_CHARS = 8000;
+const MAX_NAMES = 300;
+
+/** The deal's own capitalised words in the opening (see `DocumentProfile.names`), in first-seen order. */
+export function distinctiveNames(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.slice(0, NAMES_CHARS).matchAll(/\b[A-Z][A-Za-z]{3,}\b/g)) {
+    const w = m[0].toLowerCase();
+    if (!COMMON_CAPITALISED_WORDS.has(w)) out.add(w);
+    if (out.size >= MAX_NAMES) break;
+  }
+  return [...out];
 }
 
 /**

@@ -40,9 +40,13 @@ export interface IngestSummary {
   results: IngestResult[];
   /** The transaction sets this batch's indexed documents are filed under, with all their members. */
   transactionSets: Array<{ id: string; documentIds: string[] }>;
+  /** Documents an earlier, interrupted ingest left half-done, now marked failed with their reason. */
+  recovered: IngestResult[];
 }
 
 export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promise<IngestSummary> {
+  // A document a killed earlier run left `received` is failed first; if it is in this batch it is ingested again below.
+  const recovered = await ctx.pipeline.recoverInterrupted();
   const { files, skipped } = expandPaths(opts.paths);
   // An explicit --acl replaces access; without it a known document keeps its own and a new one gets the local group.
   const access =
@@ -79,6 +83,7 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     skipped,
     results,
     transactionSets,
+    recovered,
   };
   if (opts.json) {
     ctx.out(JSON.stringify(summary, null, 2));
@@ -92,6 +97,9 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
       ctx.out(`  access changed ${r.documentId} (now ${JSON.stringify(access.access)})`);
     for (const set of transactionSets) {
       ctx.out(`  transaction set ${set.id}: ${set.documentIds.length} documents linked`);
+    }
+    for (const r of recovered) {
+      ctx.out(`  RECOVERED ${r.source}\n         ${r.failure?.code}: ${r.failure?.reason}`);
     }
     for (const r of results.filter((x) => x.status === "failed")) {
       ctx.out(`  FAILED ${inline(r.source)}\n         ${r.failure?.code}: ${inline(r.failure?.reason ?? "")}`);

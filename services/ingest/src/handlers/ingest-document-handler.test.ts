@@ -28,7 +28,7 @@ function result(over: Partial<IngestResult>): IngestResult {
 }
 
 function pipelineReturning(fn: (r: IngestRequest) => Promise<IngestResult>): IngestPipeline {
-  return { ingest: fn, remove: async () => null, setAccess: async () => true };
+  return { ingest: fn, remove: async () => null, setAccess: async () => true, recoverInterrupted: async () => [] };
 }
 
 function recorder(fail = false): EventPublisher & { events: OutgoingEvent[] } {

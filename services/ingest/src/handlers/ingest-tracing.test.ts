@@ -40,6 +40,7 @@ describe("ingest-document handler under OpenTelemetry", () => {
           }) satisfies IngestResult,
         remove: async () => null,
         setAccess: async () => true,
+        recoverInterrupted: async () => [],
       },
       publisher: { publish: async (e) => void events.push(e) },
       logger: silentLogger,
