@@ -418,9 +418,8 @@ describe("two principals: alpha sees the same with and without beta's corpus in 
     }
   });
 
-  // Known gap, by name: the built-in embedder is fitted on every document whatever its access, so a word
-  // only beta's documents hold changes alpha's dense results (the vocabulary oracle of issue #19). A
-  // per-scope fit is h/dense's; when it lands this test passes and must become an ordinary \`it\`.
+  // Each access scope has its own built-in model, so a word only beta's documents hold cannot
+  // change alpha's dense results.
   it("dense modes search and answer the same: each access scope has its own model", async () => {
     await compareSearch([...FITTED_DENSE_MODES]);
     await compareAsk([...FITTED_DENSE_MODES]);
@@ -438,11 +437,9 @@ describe("two principals, sets filed by the pipeline from look-alike file names"
   const root = mkdtempSync(join(tmpdir(), "lexnav-two-principal-sets-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  // Known gap, by name: the pipeline files a document into a transaction set by file-name stem and
-  // amendment facts whatever its access, so alpha's amendment joins beta's set, named by beta's document
-  // id. Forming sets only among documents that share a reader is h/ingest-robust's; when it lands this
-  // test passes and must become an ordinary `it`.
-  it.fails("lists the same sets when beta's deal was filed first (pending h/ingest-robust)", async () => {
+  // Look-alike names and amendment facts must not file alpha's amendment into beta's set (named by
+  // beta's document id): a set forms only among documents one reader may read.
+  it("lists the same sets when beta's deal was filed first: sets form only among documents one reader may read", async () => {
     const corpus = writeTwoPrincipalCorpus(join(root, "corpus"), SEED);
     const views: string[] = [];
     for (const name of ["alone", "both"]) {
