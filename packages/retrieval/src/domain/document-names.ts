@@ -101,7 +101,41 @@ export function instrumentMentions(ask: string): InstrumentMention[] {
     const mention = mentionOf(m[0], m[1] as string, m[2] as string);
     if (mention) out.set(mention.words.join(" "), mention);
   }
+  // A numbered instrument ("Amendment No. 3", "Supplement #2") is named by its number, "the" or not.
+  for (const m of ask.matchAll(NUMBERED)) {
+    const number = (m[2] as string).toLowerCase();
+    const mention = { phrase: m[0].replace(/\s+/g, " "), words: [(m[1] as string).toLowerCase(), "no", number] };
+    out.set(mention.words.join(" "), mention);
+  }
   return [...out.values()];
+}
+
+const NUMBERED =
+  /\b(amendment|supplement|waiver|joinder|addendum|modification)\s+(?:no\.?|number|#)\s*(\d{1,2}|[ivx]{1,5})\b/gi;
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+const ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+
+/** One kind of instrument, spelled as titles spell it: guaranty and guarantee, licence and license. */
+const KIND_SPELLINGS: Array<[RegExp, string]> = [
+  [/^guarant(?:y|ee|ies|ees)$/, "guarantee guaranty"],
+  [/^licen[cs]es?$/, "license licence"],
+  [/^addend(?:um|a)$/, "addendum amendment"],
+];
+
+/**
+ * The words a mention is looked up by among document titles and cards: its own, every spelling of its
+ * kind ("guaranty" → guarantee guaranty), and a number said the other ways titles say it ("Amendment
+ * No. 3" → third, iii).
+ */
+export function mentionLookupText(mention: InstrumentMention): string {
+  const extra: string[] = [];
+  for (const w of mention.words) {
+    for (const [re, spellings] of KIND_SPELLINGS) if (re.test(w)) extra.push(spellings);
+    const n = /^\d+$/.test(w) ? Number(w) : ROMAN.indexOf(w) + 1;
+    if (n >= 1 && n <= ORDINALS.length) extra.push(ORDINALS[n - 1] as string, String(n), ROMAN[n - 1] as string);
+  }
+  return [mention.phrase, ...new Set(extra)].join(" ");
 }
 
 /** Words that make "the X of Agreement" a thing about an instrument, not an instrument's name. */
@@ -184,10 +218,14 @@ export function withoutThisContract(ask: string): string {
 
 /** A word of a title or a mention as they are compared: lowercase letters and digits, singular. */
 export function mentionWord(token: string): string {
-  return token
+  const w = token
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, "")
     .replace(/s$/, "");
+  // One kind, several spellings: compared as one word.
+  if (/^guarant(?:y|ee|ie|ee)$/.test(w)) return "guarantee";
+  if (/^licen[cs]e$/.test(w)) return "license";
+  return w;
 }
 
 /**

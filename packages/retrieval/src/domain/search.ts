@@ -12,12 +12,12 @@ import {
   type ContextDocument,
   tightenToEvidence,
 } from "./context-assembly.ts";
-import { impliedInstruments, instrumentMentions, withoutMentions } from "./document-names.ts";
+import { impliedInstruments, instrumentMentions, mentionLookupText, withoutMentions } from "./document-names.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
-import { contentWords, flagIntents, type ParsedQuestion, parseQuestion } from "./question.ts";
+import { clauseRefMatches, contentWords, flagIntents, type ParsedQuestion, parseQuestion } from "./question.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -202,6 +202,11 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   context: {},
 };
 
+/** Documents, from the head of a ranking, whose provisions a cited clause number is looked up in. */
+const CLAUSE_DOCUMENTS = 3;
+/** Passages of each cited provision brought to the head. */
+const CLAUSE_PASSAGES = 2;
+
 export interface SearcherDeps {
   lexical: LexicalIndex;
   /** Dense modes need a vector store and the embedder of its index version. */
@@ -298,6 +303,31 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     return answerSync(call);
   };
 
+  /**
+   * The documents a routed question searches: the routed ones first, then every other member of their
+   * transaction sets (amendments, conformed copies, guarantees, schedules, side letters), then, when the
+   * request is scoped, the rest of its scope. Routing ranks the documents of a deal; it never drops one.
+   */
+  const wholeDeal = (
+    routed: Array<{ documentId: string; score: number }>,
+    request: Pick<SearchRequest, "principal" | "documentIds">,
+  ): Array<{ documentId: string; score: number }> => {
+    const out = new Map(routed.map((d) => [d.documentId, d]));
+    const inScope = request.documentIds ? new Set(request.documentIds) : null;
+    for (const d of routed) {
+      const setId = deps.document?.(d.documentId)?.transactionSetId ?? null;
+      if (setId === null || !deps.setMembers) continue;
+      for (const m of deps.setMembers(setId)) {
+        if (out.has(m.documentId) || (inScope && !inScope.has(m.documentId))) continue;
+        const record = deps.document?.(m.documentId);
+        if (!record || !mayRead(request.principal, record.access)) continue;
+        out.set(m.documentId, { documentId: m.documentId, score: 0 });
+      }
+    }
+    for (const id of request.documentIds ?? []) if (!out.has(id)) out.set(id, { documentId: id, score: 0 });
+    return [...out.values()];
+  };
+
   // The documents a question is about: those its naming part names, else an instrument its asking part
   // names by kind, else the kind its parties or subjects imply, else all its words (BM25 over cards).
   const routeQuestion = (
@@ -307,7 +337,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // Without a naming part, an instrument the ask names by kind ("under the loan agreement") is
     // what names the document: its words rank the cards, not the rest of the question ("interest
     // rate" had routed to an employment letter's tax withholding rate).
-    const mentioned = parsed.naming ? [] : instrumentMentions(parsed.ask).map((m) => m.phrase);
+    const mentioned = parsed.naming ? [] : instrumentMentions(parsed.ask).map(mentionLookupText);
     // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
     // voting agreement ("limited", "liability") over the guarantees.
     const implied = parsed.naming || mentioned.length > 0 ? "" : impliedInstruments(parsed.ask);
@@ -442,7 +472,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           const r = routeQuestion(parsed, base);
           routedBy = r.routedBy;
           indexVersion = r.indexVersion;
-          return r.documents;
+          return wholeDeal(r.documents, request);
         },
         (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
       ).map((h) => h.documentId);
@@ -492,7 +522,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
       const lex = lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs);
       const dense = yield* denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs);
-      return dense.length > 0 ? fuse("rrf", [lex, dense]) : lex;
+      const inside = dense.length > 0 ? fuse("rrf", [lex, dense]) : lex;
+      // A question that names nothing was routed by its own words, a guess: everything the asker may
+      // read is searched too, and the two rankings fused.
+      if (routedBy !== "question" || scope) return inside;
+      return fuse("rrf-corpus", [inside, lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))]);
     }
     const nodeOf = (c: Candidate): { node: ProvisionNode | null; cache: NodePassages | null } => {
       const body = passagesOf ? text(c.documentId, c.version) : null;
@@ -550,6 +584,60 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           // After the head the reranker or fusion chose, so they add context, not noise at rank 1.
           const head = ranked.slice(0, headSize);
           return [...head, ...added, ...ranked.slice(headSize).filter((c) => !expanded.has(c.key))];
+        },
+        ids,
+      );
+    };
+    // A clause the question cites by number ("Section 8.1(b)") is a structural constraint: the passages
+    // of the provisions so numbered, in the documents the ranking is about, come first.
+    const clauseFirst = (ranked: Candidate[], k: number): Candidate[] => {
+      if (!passagesOf) return ranked;
+      return timed(
+        "clause",
+        () => {
+          const versions = new Map<string, string>();
+          for (const c of ranked.slice(0, CLAUSE_DOCUMENTS * 4)) {
+            if (versions.size >= CLAUSE_DOCUMENTS) break;
+            if (!versions.has(c.documentId)) versions.set(c.documentId, c.version);
+          }
+          const byKey = new Map(ranked.map((c) => [c.key, c]));
+          const head: Candidate[] = [];
+          for (const [documentId, version] of versions) {
+            const body = text(documentId, version);
+            if (body === null) continue;
+            const cache = passagesOf(documentId, version, body);
+            // The provision itself when it exists, else what it holds ("8.1" for a question on "8.1").
+            for (const key of parsed.clauseRefs) {
+              const nodes = [...cache.nodes.values()].filter((n) => clauseRefMatches(n.fullRef, key));
+              const outermost = Math.min(...nodes.map((n) => n.fullRef?.length ?? 0));
+              for (const node of nodes.filter((n) => (n.fullRef?.length ?? 0) === outermost).slice(0, 2)) {
+                for (const p of (cache.byNode.get(node.id) ?? []).slice(0, CLAUSE_PASSAGES)) {
+                  const id = keyOf(documentId, p.id);
+                  const seen = byKey.get(id);
+                  head.push(
+                    seen ?? {
+                      key: id,
+                      documentId,
+                      version,
+                      nodeId: node.id,
+                      start: p.start,
+                      end: p.end,
+                      score: 0,
+                      stageScores: [{ stage: "clause", score: 1, rank: head.length + 1 }],
+                    },
+                  );
+                }
+              }
+            }
+          }
+          if (head.length === 0) return ranked;
+          // Kept in ranking order among themselves, then the rest of the ranking.
+          const rankOf = new Map(ranked.map((c, i) => [c.key, i]));
+          const unique = [...new Map(head.map((c) => [c.key, c])).values()].sort(
+            (a, b) => (rankOf.get(a.key) ?? Number.POSITIVE_INFINITY) - (rankOf.get(b.key) ?? Number.POSITIVE_INFINITY),
+          );
+          const first = new Set(unique.map((c) => c.key));
+          return firstK([...unique, ...ranked.filter((c) => !first.has(c.key))], Math.max(k, ranked.length));
         },
         ids,
       );
@@ -673,6 +761,14 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         );
         break;
     }
+    if (
+      parsed.clauseRefs.length > 0 &&
+      request.mode !== "inject" &&
+      request.mode !== "lexical" &&
+      request.mode !== "dense"
+    )
+      ranked = clauseFirst(ranked, k);
+
     if (indexVersion === "" && deps.lexical.activeVersion() !== null)
       indexVersion = deps.lexical.activeVersion() as string;
 
