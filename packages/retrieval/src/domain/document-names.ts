@@ -65,7 +65,8 @@ export function mostSpecificNames<T extends { key: string }>(matches: readonly T
 /** Nouns that name a kind of instrument ("the pledge agreement", "the EMEA guaranty", "the side letter"). */
 const INSTRUMENT =
   "agreement|amendment|guaranty|guarantee|indenture|lease|licen[cs]e|letter|note|consent|waiver|certificate|" +
-  "supplement|joinder|mortgage|deed|plan|charter|bylaws|warrant|debenture|undertaking|instrument|contract";
+  "supplement|joinder|mortgage|deed|plan|charter|bylaws|warrant|debenture|undertaking|instrument|contract|" +
+  "addendum|franchise|nda|msa|sow";
 
 /** Words before an instrument noun that single out none ("the same agreement", "this amendment"). */
 const NOT_A_NAME = new Set(
@@ -78,7 +79,11 @@ const FILLER = new Set("a an and or of to for in on by".split(" "));
 
 // "the", up to four words that are not "the" (so "the effectiveness of the amendment" yields "the
 // amendment"), and the noun.
-const MENTION = new RegExp(`\\bthe\\s+((?:(?!the\\b)[A-Za-z][\\w-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`, "gi");
+// Qualifiers may be possessive or joined by a dash ("the Stremick's agreement", "the Premier–Heritage agreement").
+const MENTION = new RegExp(
+  `\\bthe\\s+((?:(?!the\\b)[A-Za-z][\\w'’\\u2013\\u2014-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`,
+  "gi",
+);
 const INSTRUMENT_WORD = new RegExp(`^(?:${INSTRUMENT})s?$`);
 
 /** Nouns every contract is named by: alone they single out nothing. */
@@ -178,6 +183,34 @@ export function impliedInstruments(ask: string): string {
   return ROLE_INSTRUMENTS.filter(([re]) => re.test(ask))
     .map(([, words]) => words)
     .join(" ");
+}
+
+/** Words contracts capitalise as defined terms or headings: capitalised, they still name no party. */
+const NOT_A_PARTY = new Set(
+  (
+    "agreement agreements section sections clause clauses article articles exhibit exhibits schedule schedules " +
+    "appendix annex addendum amendment party parties confidential information effective date term territory " +
+    "product products services service company affiliate affiliates agent agents lender lenders borrower " +
+    "licensee licensor franchisee franchisor distributor customer supplier recipient discloser disclosing " +
+    "receiving purpose closing notes note loan loans obligations i"
+  ).split(" "),
+);
+
+/**
+ * Whether a question names a party or another proper name (a capitalised word, after the first, that
+ * is not a word contracts capitalise as a defined term or heading): "Does Heritage have to carry
+ * insurance?" names the deal it asks about by a party.
+ */
+export function namesParty(ask: string): boolean {
+  const tokens = ask.match(/[\p{L}][\p{L}\p{N}'’.&-]*/gu) ?? [];
+  return tokens.slice(1).some((t) => {
+    if (!/^\p{Lu}/u.test(t)) return false;
+    const w = t
+      .toLowerCase()
+      .replace(/['’]s?$/, "")
+      .replace(/[.&'’-]+$/, "");
+    return !NOT_A_PARTY.has(w) && !NOT_A_PARTY.has(w.replace(/s$/, ""));
+  });
 }
 
 /**

@@ -12,7 +12,13 @@ import {
   type ContextDocument,
   tightenToEvidence,
 } from "./context-assembly.ts";
-import { impliedInstruments, instrumentMentions, mentionLookupText, withoutMentions } from "./document-names.ts";
+import {
+  impliedInstruments,
+  instrumentMentions,
+  mentionLookupText,
+  namesParty,
+  withoutMentions,
+} from "./document-names.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
@@ -82,7 +88,7 @@ export interface RetrievedPassage {
 }
 
 /** What chose the documents a question was routed to (`QueryTrace.routedBy`). */
-export type RoutedBy = "name" | "instrument" | "role" | "question";
+export type RoutedBy = "name" | "instrument" | "role" | "party" | "question";
 
 /** What a query did, for audit and tuning: ids, scores, filters, versions and counts, never document text. */
 export interface QueryTrace {
@@ -96,8 +102,9 @@ export interface QueryTrace {
   /**
    * What chose the documents of the `route` stage: the question's naming part ("Consider the Supply
    * Agreement between A and B; ..."), an instrument its asking part names by kind ("the loan agreement"),
-   * the kind of instrument its parties or subjects imply ("the guarantor's liability": `role`), or, when
-   * none, all its words; absent when the query was not routed.
+   * the kind of instrument its parties or subjects imply ("the guarantor's liability": `role`), a party
+   * or other proper name it names ("Does Heritage have to ...": `party`, routed by all its words), or,
+   * when none, all its words (`question`); absent when the query was not routed.
    */
   routedBy?: RoutedBy;
   selected: string[];
@@ -341,7 +348,15 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
     // voting agreement ("limited", "liability") over the guarantees.
     const implied = parsed.naming || mentioned.length > 0 ? "" : impliedInstruments(parsed.ask);
-    const routedBy = parsed.naming ? "name" : mentioned.length > 0 ? "instrument" : implied ? "role" : "question";
+    const routedBy: RoutedBy = parsed.naming
+      ? "name"
+      : mentioned.length > 0
+        ? "instrument"
+        : implied
+          ? "role"
+          : namesParty(parsed.ask)
+            ? "party"
+            : "question";
     const naming = parsed.naming || (mentioned.length > 0 ? mentioned.join(" ") : implied || parsed.full);
     const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
     const pick = (documents: DocumentHit[]): RouteResult => ({
@@ -522,11 +537,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
       const lex = lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs);
       const dense = yield* denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs);
-      const inside = dense.length > 0 ? fuse("rrf", [lex, dense]) : lex;
       // A question that names nothing was routed by its own words, a guess: everything the asker may
-      // read is searched too, and the two rankings fused.
-      if (routedBy !== "question" || scope) return inside;
-      return fuse("rrf-corpus", [inside, lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))]);
+      // read is searched too, that ranking one more vote beside the routed documents' two.
+      const corpus =
+        routedBy === "question" && !scope ? [lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
+      const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus];
+      return lists.length > 1 ? fuse("rrf", lists) : lex;
     }
     const nodeOf = (c: Candidate): { node: ProvisionNode | null; cache: NodePassages | null } => {
       const body = passagesOf ? text(c.documentId, c.version) : null;
