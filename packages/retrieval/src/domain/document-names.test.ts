@@ -127,6 +127,8 @@ describe("naming an instrument in a lawyer's words", () => {
   it("tells a question that names a party from one that only capitalises defined terms", () => {
     expect(namesParty("Does Heritage have to carry product recall insurance?")).toBe(true);
     expect(namesParty("Is PC Quote barred from co-branding its software?")).toBe(true);
+    expect(namesParty("Cisco can terminate for a breach of Section 19.0: what does it protect?")).toBe(true);
+    expect(namesParty("Section 19.0: what does it protect?")).toBe(false);
     expect(namesParty("How is Confidential Information defined under the Agreement?")).toBe(false);
     expect(namesParty("Which Section governs the Parties' notices?")).toBe(false);
   });

@@ -185,6 +185,15 @@ export function impliedInstruments(ask: string): string {
     .join(" ");
 }
 
+/** Words a question opens with that are no name (question words, auxiliaries, articles, pronouns). */
+const SENTENCE_OPENERS = new Set(
+  (
+    "what what's when where which who whom whose why how is are was were does do did can could may might must " +
+    "shall should will would has have had if the a an this that these those there it its we our us they their " +
+    "in under after before for on to of by from with any each all no please list describe explain"
+  ).split(" "),
+);
+
 /** Words contracts capitalise as defined terms or headings: capitalised, they still name no party. */
 const NOT_A_PARTY = new Set(
   (
@@ -203,7 +212,10 @@ const NOT_A_PARTY = new Set(
  */
 export function namesParty(ask: string): boolean {
   const tokens = ask.match(/[\p{L}][\p{L}\p{N}'’.&-]*/gu) ?? [];
-  return tokens.slice(1).some((t) => {
+  // The first word is capitalised as the sentence's: it names a party only when it is no function word.
+  const first = tokens[0]?.toLowerCase() ?? "";
+  const from = SENTENCE_OPENERS.has(first) ? 1 : 0;
+  return tokens.slice(from).some((t) => {
     if (!/^\p{Lu}/u.test(t)) return false;
     const w = t
       .toLowerCase()

@@ -11,7 +11,7 @@ import { contentWords } from "./question.ts";
  * `pnpm bench:context` (docs/answers.md).
  */
 const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
-  [/\bexpir\w*/i, "term expiration continue until years period remain force effect terminate"],
+  [/\bexpir\w*|\bhow long\b|\bduration\b/i, "term expiration continue until years period remain force effect terminate"],
   [/\brenew\w*/i, "renewal renew renewed automatically successive additional extend term"],
   [/\bgovern\w*|\blaws?\b/i, "governed governing laws construed state jurisdiction"],
   [/\bassign\w*/i, "assign assigned assignment transfer consent delegate successors"],
@@ -52,11 +52,12 @@ const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
     "conditions precedent effective satisfied received delivered",
   ],
   [/\bguarant\w*/i, "guarantee guarantees guarantor guaranteed obligations unconditionally irrevocably"],
-  // "What does the amendment change?": an amendment's operative clauses amend, delete and replace text.
-  // The instrument is part of the concept: it is read in the whole ask, also where the words that name
-  // the instrument were set aside to rank inside it.
+  // "What does the amendment change?", "What is the term after the second amendment?": what is in force
+  // after an amendment is in its operative clauses, which amend, delete and replace text. The instrument
+  // is part of the concept: it is read in the whole ask, also where the words that name the instrument
+  // were set aside to rank inside it.
   [
-    /\bamendment\b[^?]*\b(?:chang\w*|amends?|modif\w*)\b|\b(?:chang\w*|amends?|modif\w*)\b[^?]*\bamendment\b/i,
+    /\bamendments?\b|\bas amended\b/i,
     "amended hereby delete deleting stricken replace replacing restated inserting added",
     "whole ask",
   ],
