@@ -8,6 +8,7 @@ import {
   namesParty,
   titleMentions,
   withoutMentions,
+  withoutParties,
   withoutThisContract,
 } from "./document-names.ts";
 
@@ -131,5 +132,17 @@ describe("naming an instrument in a lawyer's words", () => {
     expect(namesParty("Section 19.0: what does it protect?")).toBe(false);
     expect(namesParty("How is Confidential Information defined under the Agreement?")).toBe(false);
     expect(namesParty("Which Section governs the Parties' notices?")).toBe(false);
+  });
+});
+
+describe("withoutParties", () => {
+  it("sets aside the parties a question names, keeping defined terms, quoted words and the question word", () => {
+    expect(withoutParties("Does Heritage have to carry product recall insurance?").replace(/\s+/g, " ")).toBe(
+      "Does have to carry product recall insurance?",
+    );
+    expect(withoutParties("What is the 'Due Date' in a Premier purchase order?").replace(/\s+/g, " ")).toBe(
+      "What is the 'Due Date' in a purchase order?",
+    );
+    expect(withoutParties("How is Confidential Information defined?")).toBe("How is Confidential Information defined?");
   });
 });

@@ -190,7 +190,8 @@ const SENTENCE_OPENERS = new Set(
   (
     "what what's when where which who whom whose why how is are was were does do did can could may might must " +
     "shall should will would has have had if the a an this that these those there it its we our us they their " +
-    "in under after before for on to of by from with any each all no please list describe explain"
+    "in under after before for on to of by from with any each all no please list describe explain until since " +
+    "during as at upon whether once also then so and or but not give tell show summarise summarize"
   ).split(" "),
 );
 
@@ -222,6 +223,28 @@ export function namesParty(ask: string): boolean {
       .replace(/['’]s?$/, "")
       .replace(/[.&'’-]+$/, "");
     return !NOT_A_PARTY.has(w) && !NOT_A_PARTY.has(w.replace(/s$/, ""));
+  });
+}
+
+/**
+ * The asking part without the parties it names ("Does Heritage have to carry insurance?" → "Does have to
+ * carry insurance?"): routing has taken them to their deal, inside which they occur everywhere and
+ * outrank the words that ask for a provision. Quoted words (a defined term asked about) are kept.
+ */
+export function withoutParties(ask: string): string {
+  const quoted: Array<[number, number]> = [];
+  for (const m of ask.matchAll(/(?:^|[\s(])['‘"“]([^'’"”]+)['’"”]/g))
+    quoted.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  let first = true;
+  return ask.replace(/[\p{L}][\p{L}\p{N}'’.&-]*/gu, (t, at: number) => {
+    const opener = first && SENTENCE_OPENERS.has(t.toLowerCase());
+    first = false;
+    if (opener || !/^\p{Lu}/u.test(t) || quoted.some(([a, b]) => at >= a && at < b)) return t;
+    const w = t
+      .toLowerCase()
+      .replace(/['’]s?$/, "")
+      .replace(/[.&'’-]+$/, "");
+    return NOT_A_PARTY.has(w) || NOT_A_PARTY.has(w.replace(/s$/, "")) ? t : " ";
   });
 }
 

@@ -18,6 +18,7 @@ import {
   mentionLookupText,
   namesParty,
   withoutMentions,
+  withoutParties,
 } from "./document-names.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
@@ -209,6 +210,12 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   context: {},
 };
 
+const QUESTION_WORDS = new Set(
+  contentWords("what when where which who whom whose why how does do did can could must should is are"),
+);
+/** Whether a text has a content word beyond question words: something to rank provisions by. */
+const asksSomething = (text: string) => contentWords(text).some((w) => !QUESTION_WORDS.has(w));
+
 /** Documents, from the head of a ranking, whose provisions a cited clause number is looked up in. */
 const CLAUSE_DOCUMENTS = 3;
 /** Passages of each cited provision brought to the head. */
@@ -398,8 +405,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const q = { ...parsed, ask: withConcepts(parsed.ask) };
     // Inside the documents routing chose, the words that name an instrument by kind ("the voting
     // agreement") are in the title and every heading path: rank provisions by the rest of the ask.
-    const stripped = withoutMentions(parsed.ask);
-    const plainInside = contentWords(stripped).length > 0 ? stripped : parsed.ask;
+    // Parties named too are set aside, unless nothing but question words would be left ("What is the
+    // Collateral?": a defined term is capitalised like a party).
+    const unnamed = withoutMentions(parsed.ask);
+    const plainInside = [withoutParties(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
     const askInside = withConcepts(plainInside);
     const scope = request.documentIds;
     const base = storeFilter(request);
