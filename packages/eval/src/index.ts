@@ -21,5 +21,11 @@ export {
   recallAtTokens,
   TOKEN_BUDGETS,
 } from "./domain/span-metrics.ts";
-export type { EvalScope, MetricTable, RetrievalEvalDeps, RetrievalEvalReport } from "./retrieval-eval.ts";
+export type {
+  EvalScope,
+  MetricTable,
+  RetrievalEvalDeps,
+  RetrievalEvalReport,
+  RetrievalEvalRow,
+} from "./retrieval-eval.ts";
 export { CONTEXT_PASSAGES, corpusFileText, runRetrievalEval, scopeDocumentIds } from "./retrieval-eval.ts";

@@ -45,6 +45,16 @@ export interface RetrievalEvalReport extends MetricTable {
   unlocatedQuotes: number;
 }
 
+/** One question's figures: recall at 1, 8 and 2,000 tokens (null without gold) and the files of its top 8. */
+export interface RetrievalEvalRow {
+  queryId: string;
+  slice: string;
+  recallAt1: number | null;
+  recallAt8: number | null;
+  recallAt2000Tokens: number | null;
+  files: string[];
+}
+
 /** What each question searches: everything the principal may read, or only its deal's documents. */
 export type EvalScope = "corpus" | "set";
 
@@ -121,6 +131,8 @@ export async function runRetrievalEval(
     onProgress?: (done: number) => void;
     /** Receives each question's trace (ids, scores, versions; no document text). */
     onTrace?: (queryId: string, trace: QueryTrace) => void;
+    /** Receives each question's own figures (null recall: no gold evidence), for reading misses. */
+    onRow?: (row: RetrievalEvalRow) => void;
   },
 ): Promise<RetrievalEvalReport> {
   const k = opts.k ?? Math.max(...K_VALUES);
@@ -164,6 +176,14 @@ export async function runRetrievalEval(
     const gold = chooseOccurrences(ranked, located);
     if (gold.length === 0) withoutEvidence += 1;
     else rows.push({ ranked, gold, category: sliceOf(t) });
+    opts.onRow?.({
+      queryId: t.query_id,
+      slice: sliceOf(t),
+      recallAt1: gold.length ? recallAtK(ranked, gold, 1) : null,
+      recallAt8: gold.length ? recallAtK(ranked, gold, 8) : null,
+      recallAt2000Tokens: gold.length ? recallAtTokens(ranked, gold, 2000) : null,
+      files: [...new Set(ranked.slice(0, 8).map((p) => p.file))],
+    });
     opts.onProgress?.(i + 1);
   }
 

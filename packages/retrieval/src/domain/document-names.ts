@@ -206,24 +206,33 @@ const NOT_A_PARTY = new Set(
   ).split(" "),
 );
 
+/** Whether a capitalised token is a name (not a word contracts capitalise as a defined term or heading). */
+function isName(token: string): boolean {
+  if (!/^\p{Lu}/u.test(token)) return false;
+  const w = token
+    .toLowerCase()
+    .replace(/['’]s?$/, "")
+    .replace(/[.&'’-]+$/, "");
+  return !NOT_A_PARTY.has(w) && !NOT_A_PARTY.has(w.replace(/s$/, ""));
+}
+
+/**
+ * The parties and other proper names a question names, in order ("the co-branding agreement with A.B.
+ * Watley" → ["A.B.", "Watley"]); the first word counts only when it is no function word.
+ */
+export function partyNames(ask: string): string[] {
+  const tokens = ask.match(/[\p{L}][\p{L}\p{N}'’.&-]*/gu) ?? [];
+  const from = SENTENCE_OPENERS.has(tokens[0]?.toLowerCase() ?? "") ? 1 : 0;
+  return tokens.slice(from).filter(isName);
+}
+
 /**
  * Whether a question names a party or another proper name (a capitalised word, after the first, that
  * is not a word contracts capitalise as a defined term or heading): "Does Heritage have to carry
  * insurance?" names the deal it asks about by a party.
  */
 export function namesParty(ask: string): boolean {
-  const tokens = ask.match(/[\p{L}][\p{L}\p{N}'’.&-]*/gu) ?? [];
-  // The first word is capitalised as the sentence's: it names a party only when it is no function word.
-  const first = tokens[0]?.toLowerCase() ?? "";
-  const from = SENTENCE_OPENERS.has(first) ? 1 : 0;
-  return tokens.slice(from).some((t) => {
-    if (!/^\p{Lu}/u.test(t)) return false;
-    const w = t
-      .toLowerCase()
-      .replace(/['’]s?$/, "")
-      .replace(/[.&'’-]+$/, "");
-    return !NOT_A_PARTY.has(w) && !NOT_A_PARTY.has(w.replace(/s$/, ""));
-  });
+  return partyNames(ask).length > 0;
 }
 
 /**

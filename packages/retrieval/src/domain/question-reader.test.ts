@@ -68,6 +68,16 @@ const DOCS = {
     set: "deal",
     doc: build("guaranty", [{ ref: "1", text: "1. Guarantor guarantees the payment of all royalties when due." }]),
   },
+  otherLicense: {
+    card: "CONTENT LICENSE AGREEMENT between Acme Studios and Beta Games",
+    set: null,
+    doc: build("otherLicense", [
+      {
+        ref: "4",
+        text: "Section 4 Term. This content license agreement continues until the agreement expires in 2012.",
+      },
+    ]),
+  },
   lease: {
     card: "OFFICE LEASE between Landlord Corp and Tenant LLC",
     set: null,
@@ -110,7 +120,7 @@ const routeOf = (r: ReturnType<typeof ask>) =>
 
 describe("the question reader in search", () => {
   it("searches a question with a colon whole, and brings the provision its clause reference names first", () => {
-    const r = ask("What is the notice period under Section 8.1(b) of the content license agreement: 30 or 60 days?");
+    const r = ask("What is the notice period under Section 8.1(b) of Glu's content license agreement: 30 or 60 days?");
     const first = r.passages[0];
     expect(first?.documentId).toBe("license");
     expect(text("license")?.slice(first?.start, first?.end)).toContain("sixty days written notice");
@@ -118,8 +128,10 @@ describe("the question reader in search", () => {
   });
 
   it("searches every member of the deal a question is routed to, the routed one first, never an outsider", () => {
-    const r = ask("When does the content license agreement expire?");
+    // The kind alone fits two licenses: the party the question names singles out its deal.
+    const r = ask("When does the content license agreement with Glu expire?");
     const route = routeOf(r);
+    expect(route).not.toContain("otherLicense");
     expect(route[0]).toBe("license");
     expect(route).toEqual(expect.arrayContaining(["license", "amendment", "guaranty"]));
     expect(route).not.toContain("lease");

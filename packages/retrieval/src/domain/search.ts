@@ -16,7 +16,7 @@ import {
   impliedInstruments,
   instrumentMentions,
   mentionLookupText,
-  namesParty,
+  partyNames,
   withoutMentions,
   withoutParties,
 } from "./document-names.ts";
@@ -352,19 +352,28 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // what names the document: its words rank the cards, not the rest of the question ("interest
     // rate" had routed to an employment letter's tax withholding rate).
     const mentioned = parsed.naming ? [] : instrumentMentions(parsed.ask).map(mentionLookupText);
+    // The parties a question names single out its deal among instruments of one kind ("the manufacturing
+    // agreement with Stremick's"): they join the kind in routing, and route alone before a role does.
+    const parties = parsed.naming ? [] : partyNames(parsed.ask);
     // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
     // voting agreement ("limited", "liability") over the guarantees.
-    const implied = parsed.naming || mentioned.length > 0 ? "" : impliedInstruments(parsed.ask);
+    const implied = parsed.naming || mentioned.length > 0 || parties.length > 0 ? "" : impliedInstruments(parsed.ask);
     const routedBy: RoutedBy = parsed.naming
       ? "name"
       : mentioned.length > 0
         ? "instrument"
-        : implied
-          ? "role"
-          : namesParty(parsed.ask)
-            ? "party"
+        : parties.length > 0
+          ? "party"
+          : implied
+            ? "role"
             : "question";
-    const naming = parsed.naming || (mentioned.length > 0 ? mentioned.join(" ") : implied || parsed.full);
+    const naming =
+      parsed.naming ||
+      (mentioned.length > 0
+        ? [...mentioned, ...parties].join(" ")
+        : routedBy === "party"
+          ? parsed.full
+          : implied || parsed.full);
     const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
     const pick = (documents: DocumentHit[]): RouteResult => ({
       documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),

@@ -29,6 +29,8 @@ export interface EvalRetrievalOptions {
   traces?: string;
   /** `set`: each question searches only its deal's documents (the bench's `scope.files`). */
   scope?: string;
+  /** Writes one JSON line per question: its id, type, recall at 1, 8 and 2,000 tokens, files of its top 8. */
+  rows?: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
         scope: opts.scope === "set" ? "set" : "corpus",
         onProgress: () => progress.tick(""),
         ...(opts.traces ? { onTrace: writeTrace(opts.traces) } : {}),
+        ...(opts.rows ? { onRow: writeRow(opts.rows) } : {}),
       },
     );
     progress.done();
@@ -70,6 +73,11 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
   } finally {
     stack.close();
   }
+}
+
+function writeRow(path: string) {
+  writeFileSync(path, "");
+  return (row: unknown) => appendFileSync(path, `${JSON.stringify(row)}\n`);
 }
 
 function writeTrace(path: string) {
