@@ -46,6 +46,8 @@ describe("clause references", () => {
     expect(clauseReferences("What does § 5.02 require?")).toEqual(["5.02"]);
     expect(clauseReferences("Which law governs the agreement?")).toEqual([]);
     expect(clauseRefKey("Section 7.02(b).")).toBe("7.02(b)");
+    expect(clauseRefKey("19.0")).toBe("19");
+    expect(clauseRefMatches("19", clauseRefKey("19.0") ?? "")).toBe(true);
   });
 
   it("matches the provision so numbered and those inside it, not its neighbours", () => {

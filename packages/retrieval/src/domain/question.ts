@@ -65,14 +65,16 @@ export function clauseReferences(text: string): string[] {
 
 /**
  * A clause number as references are compared: lowercase, no spaces, no trailing dot ("8.1 (b)" and
- * "8.1(b)." → "8.1(b)"); null when nothing is left.
+ * "8.1(b)." → "8.1(b)"), a whole number's ".0" dropped ("19.0" → "19"); null when nothing is left.
  */
 export function clauseRefKey(ref: string): string | null {
   const key = ref
     .toLowerCase()
     .replace(/^(?:sections?|articles?|clauses?|paragraphs?|subsections?|§+)\s*/, "")
     .replace(/\s+/g, "")
-    .replace(/\.+$/, "");
+    .replace(/\.+$/, "")
+    // "Section 19.0" is how some contracts number Section 19.
+    .replace(/^(\d+)\.0$/, "$1");
   return key.length > 0 ? key : null;
 }
 
