@@ -3,12 +3,12 @@ import { contentWords } from "./question.ts";
 /**
  * A small thesaurus of contract concepts: the words a question uses for a concept, and the words the
  * clauses that carry it tend to use instead ("When does it expire?" is answered by "shall continue for
- * a term of three years"). Hand-written from how commercial contracts phrase these provisions; the
- * question wording it keys on was read from the dev questions (not their evidence), so figures on
- * those questions flatter it somewhat — docs/retrieval.md says so next to the numbers. The entries
- * for credit agreements (maturity, prepayment, interest, financial covenants, conditions, guarantees)
- * key on words no benchmark question's asking part has; they are measured by
- * `pnpm bench:context` (docs/answers.md).
+ * a term of three years"). Keys are the names lawyers and clause catalogues give these provisions
+ * (governing law, assignment, cap on liability, most favoured nation, ...) and the ways a lawyer asks
+ * for them ("how long", "after the amendment"); values are how commercial contracts and loan documents
+ * phrase them. No key repeats a benchmark question's wording (test/generalisation). The first keys were
+ * chosen while reading CUAD dev questions, so CUAD dev figures flatter them somewhat: docs/retrieval.md
+ * says so next to the numbers, and the natural-question bench measures them on other wordings.
  */
 const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
   [/\bexpir\w*|\bhow long\b|\bduration\b/i, "term expiration continue until years period remain force effect terminate"],
