@@ -99,9 +99,12 @@ export function sharedRuns(
 
 describe("the generalisation rule", () => {
   it("finds a literal that repeats a question's wording, and not one that only shares field words", () => {
-    const questions = ["Consider the Supply Agreement between A and B; Is there a cap on liability under this contract?"];
+    const questions = [
+      "Consider the Supply Agreement between A and B; Is there a cap on liability under this contract?",
+    ];
     const keyed = { path: "keyed.ts", text: 'const r = /is there a cap on liability/i; const s = "x";' };
     const field = { path: "field.ts", text: 'const words = ["cap on liability", "limitation of liability"];' };
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, for the parser
     const template = { path: "t.ts", text: "const t = `${x} cap on liability under this contract`;" };
     const split = { path: "split.ts", text: 'const u = "is there a cap " +\n  "on liability";' };
     const hits = sharedRuns([keyed, field, template, split], questions);

@@ -11,7 +11,10 @@ import { contentWords } from "./question.ts";
  * says so next to the numbers, and the natural-question bench measures them on other wordings.
  */
 const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
-  [/\bexpir\w*|\bhow long\b|\bduration\b/i, "term expiration continue until years period remain force effect terminate"],
+  [
+    /\bexpir\w*|\bhow long\b|\bduration\b/i,
+    "term expiration continue until years period remain force effect terminate",
+  ],
   [/\brenew\w*/i, "renewal renew renewed automatically successive additional extend term"],
   [/\bgovern\w*|\blaws?\b/i, "governed governing laws construed state jurisdiction"],
   [/\bassign\w*/i, "assign assigned assignment transfer consent delegate successors"],
