@@ -92,6 +92,75 @@ describe("lexnav eval answers", () => {
     expect(bad.err).toMatch(/--scope must be "corpus" or "set"/);
   });
 
+  it("runs the natural bench's shape: quoted gold, per-type reports, --scope set as the deal's documents", async () => {
+    const base = "mfg/manufacturing-agreement-1.txt";
+    const amendment = "mfg/manufacturing-agreement-2.txt";
+    const deal = { deal: "mfg-two", files: [base, amendment] };
+    const tests = [
+      {
+        query_id: "n-law",
+        query: "Which state's law governs the manufacturing agreement?",
+        doc: base,
+        type: "fact",
+        scope: deal,
+        reference_answer: "California.",
+        snippets: [{ file_path: base, quote: `${LAW.replace(/ /g, "  ")}` }],
+      },
+      {
+        query_id: "n-silent",
+        query: "Is there an arbitration clause in the manufacturing agreement?",
+        doc: base,
+        type: "not-in-documents",
+        scope: deal,
+        reference_answer: "The documents do not say.",
+        snippets: [],
+      },
+    ];
+    writeFileSync(join(dir, "natural.json"), JSON.stringify({ tests }));
+    const bench = ["--bench", join(dir, "natural.json"), "--corpus", join(dir, "corpus")];
+    const a = await run(
+      loadConfig({}),
+      "eval",
+      "answers",
+      ...bench,
+      "--mode",
+      "hybrid",
+      "--offline",
+      "--scope",
+      "set",
+      "--json",
+    );
+    expect(a.code).toBe(0);
+    const j = JSON.parse(a.out);
+    expect(Object.keys(j.slices)).toEqual(["fact", "not-in-documents"]);
+    expect(j.slices.fact.abstention.withEvidence).toMatchObject({ hits: 1, of: 1 });
+    // Inject for a scoped question is its deal's two documents, not the set's four.
+    const two = [base, amendment].reduce((n, f) => n + countTokens(readFileSync(join(dir, "corpus", f), "utf8")), 0);
+    expect(j.injectContextTokens).toBe(two);
+    const rows = join(dir, "rows.jsonl");
+    const r = await run(
+      loadConfig({}),
+      "eval",
+      "retrieval",
+      ...bench,
+      "--mode",
+      "hybrid",
+      "--scope",
+      "set",
+      "--rows",
+      rows,
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("each question scoped to its deal");
+    expect(r.out).toMatch(/\| fact \| 1 \|/);
+    const files = readFileSync(rows, "utf8")
+      .trim()
+      .split("\n")
+      .flatMap((l) => JSON.parse(l).files as string[]);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((f) => f === base || f === amendment)).toBe(true);
+  });
+
   it("with a key: judges inject against the mode twice per question with positions swapped", async () => {
     const judgeCalls: string[] = [];
     api.fallback = (req) => {

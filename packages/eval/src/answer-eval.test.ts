@@ -106,6 +106,7 @@ describe("runAnswerEval", () => {
       {
         queryId: "x",
         doc: "d",
+        slice: "fact",
         hasEvidence: true,
         abstained: false,
         citations: 2,
@@ -115,6 +116,7 @@ describe("runAnswerEval", () => {
       {
         queryId: "y",
         doc: "d",
+        slice: "fact",
         hasEvidence: false,
         abstained: true,
         citations: 0,
@@ -127,6 +129,60 @@ describe("runAnswerEval", () => {
     expect(r.abstention.withEvidence.rate).toBe(1);
     expect(r.injectRatio).toBe(40);
     expect(summariseAnswerRows("x", [], 0).injectRatio).toBe(0);
+  });
+});
+
+describe("runAnswerEval on quoted gold, per type", () => {
+  // An EDGAR file's gold is a quote located in its extracted text; any occurrence counts as cited gold.
+  const TEXT = "Preamble. The Maturity Date is June 1. Schedule: the Maturity Date is June 1. End.";
+  const fileText = (f: string) => (f === "edgar/a.html" ? TEXT : null);
+  const at = (needle: string, from = 0) => TEXT.indexOf(needle, from);
+  const second = at("the Maturity Date", at("Schedule"));
+  const tests: BenchTest[] = [
+    {
+      query_id: "d1",
+      query: "when does the loan mature?",
+      doc: "edgar/a.html",
+      type: "definition",
+      snippets: [{ file_path: "edgar/a.html", quote: "the  Maturity Date is\nJune 1" }],
+    },
+    {
+      query_id: "n1",
+      query: "is there an arbitration clause?",
+      doc: "edgar/a.html",
+      type: "not-in-documents",
+      snippets: [],
+    },
+  ];
+  it("counts a citation of any occurrence of a quote, and reports each type apart", async () => {
+    const r = await runAnswerEval(
+      {
+        catalog: { getDocument: (id) => ({ id, source: `${ROOT}/edgar/${id}.html` }) as unknown as DocumentRecord },
+        corpusRoot: ROOT,
+        fileText,
+        ask: async (q) =>
+          q.startsWith("when")
+            ? answer({ citations: [{ documentId: "a", start: second, end: second + 10 }] })
+            : answer({ abstained: true }),
+      },
+      tests,
+      { mode: "hybrid" },
+    );
+    expect(r.abstention.withEvidence).toEqual({ hits: 1, of: 1, rate: 1 });
+    expect(r.slices?.definition?.citationPrecision).toEqual({ hits: 1, of: 1, rate: 1 });
+    expect(r.slices?.["not-in-documents"]?.abstention.noEvidence).toEqual({ hits: 1, of: 1, rate: 1 });
+    expect(Object.keys(r.slices ?? {})).toEqual(["definition", "not-in-documents"]);
+    // Without the extracted text the quote cannot be located: the same citation is not on gold.
+    const blind = await runAnswerEval(
+      {
+        catalog: { getDocument: (id) => ({ id, source: `${ROOT}/edgar/${id}.html` }) as unknown as DocumentRecord },
+        corpusRoot: ROOT,
+        ask: async () => answer({ citations: [{ documentId: "a", start: second, end: second + 10 }] }),
+      },
+      tests.slice(0, 1),
+      { mode: "hybrid" },
+    );
+    expect(blind.abstention.withEvidence.hits).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Catalog } from "@lexnav/catalog";
-import { type BenchTest, corpusFileOf } from "./bench-file.ts";
+import { type BenchTest, corpusFileOf, sliceOf } from "./bench-file.ts";
+import { allOccurrences, resolveGold } from "./domain/gold.ts";
 import type { SpanRef } from "./domain/span-metrics.ts";
 
 /**
@@ -30,6 +31,8 @@ export interface AnswerEvalDeps {
   ask: EvalAsk;
   /** What inject would send for this question (its asker's whole readable corpus); absent: `injectContextTokens`. */
   injectTokens?: (test: BenchTest) => number;
+  /** The extracted text of a corpus file, to locate gold quotes in (benches whose gold is quotes need it). */
+  fileText?: (file: string) => string | null;
 }
 
 /** A proportion with its parts, so a table can print "412 / 480". */
@@ -43,6 +46,8 @@ export interface Share {
 export interface AnswerEvalRow {
   queryId: string;
   doc: string;
+  /** The question's type (natural bench) or category, for per-type tables. */
+  slice: string;
   hasEvidence: boolean;
   abstained: boolean;
   citations: number;
@@ -76,6 +81,8 @@ export interface AnswerEvalReport {
   injectRatio: number;
   ledger: { input: number; cacheWrite: number; cacheRead: number; output: number; total: number; dollars: number };
   rows: AnswerEvalRow[];
+  /** The same figures per question type (natural bench) or category; absent on a slice's own report. */
+  slices?: Record<string, Omit<AnswerEvalReport, "rows" | "slices" | "ledger">>;
 }
 
 const share = (hits: number, of: number): Share => ({ hits, of, rate: of > 0 ? hits / of : 0 });
@@ -99,14 +106,17 @@ export async function runAnswerEval(
   let i = 0;
   for (const t of tests) {
     const a = await deps.ask(t.query, t);
-    const gold = t.snippets.map((s) => ({ file: s.file_path, start: s.span[0], end: s.span[1] }));
+    // Any occurrence of a quoted passage is that evidence, so a citation of any of them is on gold.
+    const gold = allOccurrences(resolveGold(t.snippets, deps.fileText ?? (() => null)));
+    const hasEvidence = t.snippets.length > 0;
     const cited = a.abstained
       ? []
       : a.citations.map((c) => ({ file: fileOf(c.documentId), start: c.start, end: c.end }));
     rows.push({
       queryId: t.query_id,
       doc: t.doc,
-      hasEvidence: gold.length > 0,
+      slice: sliceOf(t),
+      hasEvidence,
       abstained: a.abstained,
       citations: cited.length,
       citationsOnGold: cited.filter((c) => overlaps(c, gold)).length,
@@ -122,7 +132,22 @@ export async function runAnswerEval(
     ledger.dollars += a.ledger.dollars.total;
     opts.onProgress?.(++i);
   }
-  return summariseAnswerRows(opts.mode, rows, opts.injectContextTokens ?? 0, ledger);
+  const report = summariseAnswerRows(opts.mode, rows, opts.injectContextTokens ?? 0, ledger);
+  const slices: NonNullable<AnswerEvalReport["slices"]> = {};
+  for (const name of [...new Set(rows.map((r) => r.slice))].sort()) {
+    const {
+      rows: _rows,
+      slices: _slices,
+      ledger: _ledger,
+      ...slice
+    } = summariseAnswerRows(
+      opts.mode,
+      rows.filter((r) => r.slice === name),
+      opts.injectContextTokens ?? 0,
+    );
+    slices[name] = slice;
+  }
+  return { ...report, slices };
 }
 
 /** The report of a set of rows (also used to slice a run, e.g. to the questions of one transaction set). */

@@ -1,15 +1,29 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { LexnavError } from "@lexnav/core";
+import type { BenchSnippet } from "./domain/gold.ts";
 
-/** One benchmark question. Only `query` ever reaches the system under test. */
+/**
+ * One benchmark question. Only `query` ever reaches the system under test; the rest is the harness's
+ * (gold, slicing, and for the natural-question bench the deal a question may be scoped to).
+ */
 export interface BenchTest {
   query_id: string;
   query: string;
   doc: string;
   category?: string;
   label?: string;
-  snippets: Array<{ file_path: string; span: [number, number]; answer?: string }>;
+  /** Natural bench: fact, definition, cross-reference, amendment-precedence, multi-document, not-in-documents. */
+  type?: string;
+  /** Natural bench: the question's deal and every file of it (relative to `corpus/`). */
+  scope?: { deal: string; files: string[] };
+  reference_answer?: string;
+  snippets: BenchSnippet[];
+}
+
+/** The slice a question is reported under: its natural-bench type, else its category. */
+export function sliceOf(t: BenchTest): string {
+  return t.type ?? t.category ?? "(none)";
 }
 
 export type Protocol = "full" | "mini";
@@ -43,12 +57,27 @@ export function applyProtocol(
   return { tests: chosen, corpusDocs: [...new Set(sorted.map((t) => t.doc))].sort() };
 }
 
-/** The data set folder of a benchmark (e.g. "cuad"), from where its documents live. */
+/** The data set folder of a benchmark's first document (e.g. "cuad"). */
 export function datasetOf(tests: BenchTest[]): string {
-  const first = tests[0]?.doc ?? "";
-  const folder = first.split("/")[0];
+  const folder = (tests[0]?.doc ?? "").split("/")[0];
   if (!folder) throw new LexnavError("invalid_argument", "benchmark has no documents");
   return folder;
+}
+
+/**
+ * The data set folders of a benchmark (e.g. ["cuad"]), from where its documents, gold and scopes live,
+ * sorted: a bench over several data sets (the natural-question bench) runs over all of them.
+ */
+export function datasetsOf(tests: BenchTest[]): string[] {
+  const folders = new Set<string>();
+  for (const t of tests) {
+    for (const f of [t.doc, ...t.snippets.map((s) => s.file_path), ...(t.scope?.files ?? [])]) {
+      const folder = f.split("/")[0];
+      if (folder) folders.add(folder);
+    }
+  }
+  if (folders.size === 0) throw new LexnavError("invalid_argument", "benchmark has no documents");
+  return [...folders].sort();
 }
 
 /**

@@ -9,7 +9,9 @@ export type {
 } from "./answer-eval.ts";
 export { runAnswerEval, runPairedEval, summariseAnswerRows } from "./answer-eval.ts";
 export type { BenchTest, Protocol } from "./bench-file.ts";
-export { applyProtocol, corpusFileOf, datasetOf, loadBench } from "./bench-file.ts";
+export { applyProtocol, corpusFileOf, datasetOf, datasetsOf, loadBench, sliceOf } from "./bench-file.ts";
+export type { BenchSnippet, GoldSnippet } from "./domain/gold.ts";
+export { allOccurrences, chooseOccurrences, foldWhitespace, locateQuote, resolveGold } from "./domain/gold.ts";
 export type { RankedPassage, SpanRef } from "./domain/span-metrics.ts";
 export {
   K_VALUES,
@@ -19,5 +21,11 @@ export {
   recallAtTokens,
   TOKEN_BUDGETS,
 } from "./domain/span-metrics.ts";
-export type { MetricTable, RetrievalEvalDeps, RetrievalEvalReport } from "./retrieval-eval.ts";
-export { CONTEXT_PASSAGES, runRetrievalEval } from "./retrieval-eval.ts";
+export type {
+  EvalScope,
+  MetricTable,
+  RetrievalEvalDeps,
+  RetrievalEvalReport,
+  RetrievalEvalRow,
+} from "./retrieval-eval.ts";
+export { CONTEXT_PASSAGES, corpusFileText, runRetrievalEval, scopeDocumentIds } from "./retrieval-eval.ts";

@@ -1,6 +1,9 @@
+import { join } from "node:path";
 import { type Catalog, cachedVersionText } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
 import type { Principal, QueryTrace, Searcher, SearchMode } from "@lexnav/retrieval";
-import { type BenchTest, corpusFileOf } from "./bench-file.ts";
+import { type BenchTest, corpusFileOf, sliceOf } from "./bench-file.ts";
+import { chooseOccurrences, resolveGold } from "./domain/gold.ts";
 import {
   K_VALUES,
   precisionAtK,
@@ -34,7 +37,60 @@ export interface RetrievalEvalReport extends MetricTable {
   /** Mean tokens of the first ten passages handed on; for inject, of the whole permitted corpus it sends. */
   meanContextTokens: number;
   latencyMs: { p50: number; p95: number; mean: number };
+  /** Per question type (natural bench) or category (shared benches). */
   slices: Record<string, MetricTable>;
+  /** Whether each question searched the whole readable corpus or only its deal's documents (`scope.files`). */
+  scope: EvalScope;
+  /** Gold quotes not found in the extracted text of their file (counted as missed evidence). */
+  unlocatedQuotes: number;
+}
+
+/** One question's figures: recall at 1, 8 and 2,000 tokens (null without gold) and the files of its top 8. */
+export interface RetrievalEvalRow {
+  queryId: string;
+  slice: string;
+  recallAt1: number | null;
+  recallAt8: number | null;
+  recallAt2000Tokens: number | null;
+  files: string[];
+}
+
+/** What each question searches: everything the principal may read, or only its deal's documents. */
+export type EvalScope = "corpus" | "set";
+
+/**
+ * The corpus files of a question's deal as the store's document ids (the request scope `documentIds`);
+ * a file the store does not hold is left out. Throws when the question names no deal.
+ */
+export function scopeDocumentIds(
+  catalog: Pick<Catalog, "findDocumentBySource">,
+  corpusRoot: string,
+  t: BenchTest,
+): string[] {
+  if (!t.scope || t.scope.files.length === 0)
+    throw new LexnavError("invalid_argument", `${t.query_id} has no scope.files: it cannot be scoped to its deal`);
+  return t.scope.files.flatMap((f) => {
+    const d = catalog.findDocumentBySource(join(corpusRoot, f));
+    return d ? [d.id] : [];
+  });
+}
+
+/**
+ * The extracted text of a corpus file as the store holds it (its current version), memoised; null when
+ * the file is not indexed. Gold quotes are located in it.
+ */
+export function corpusFileText(
+  catalog: Pick<Catalog, "findDocumentBySource" | "getVersion">,
+  corpusRoot: string,
+): (file: string) => string | null {
+  const texts = new Map<string, string | null>();
+  return (file) => {
+    if (!texts.has(file)) {
+      const d = catalog.findDocumentBySource(join(corpusRoot, file));
+      texts.set(file, d?.currentVersion ? (catalog.getVersion(d.id, d.currentVersion)?.text ?? null) : null);
+    }
+    return texts.get(file) ?? null;
+  };
 }
 
 /** How many passages a mode hands on as context (the "keep 10" of retrieve-then-rerank). */
@@ -70,14 +126,21 @@ export async function runRetrievalEval(
     mode: SearchMode;
     protocol: string;
     k?: number;
+    /** `set`: each question searches only its deal's documents (`scope.files`). Default `corpus`. */
+    scope?: EvalScope;
     onProgress?: (done: number) => void;
     /** Receives each question's trace (ids, scores, versions; no document text). */
     onTrace?: (queryId: string, trace: QueryTrace) => void;
+    /** Receives each question's own figures (null recall: no gold evidence), for reading misses. */
+    onRow?: (row: RetrievalEvalRow) => void;
   },
 ): Promise<RetrievalEvalReport> {
   const k = opts.k ?? Math.max(...K_VALUES);
   const fileOf = corpusFileOf(deps.catalog, deps.corpusRoot);
   const textOf = cachedVersionText(deps.catalog);
+  const fileText = corpusFileText(deps.catalog, deps.corpusRoot);
+  const scope = opts.scope ?? "corpus";
+  let unlocatedQuotes = 0;
 
   const rows: Array<{ ranked: RankedPassage[]; gold: SpanRef[]; category: string }> = [];
   const latencies: number[] = [];
@@ -86,7 +149,13 @@ export async function runRetrievalEval(
   for (const [i, t] of tests.entries()) {
     const t0 = performance.now();
     const result = await deps.searcher.searchAsync(
-      { query: t.query, principal: deps.principal, mode: opts.mode, k },
+      {
+        query: t.query,
+        principal: deps.principal,
+        mode: opts.mode,
+        k,
+        ...(scope === "set" ? { documentIds: scopeDocumentIds(deps.catalog, deps.corpusRoot, t) } : {}),
+      },
       textOf,
     );
     latencies.push(performance.now() - t0);
@@ -102,9 +171,19 @@ export async function runRetrievalEval(
       opts.mode === "inject"
         ? result.trace.contextTokens
         : ranked.slice(0, CONTEXT_PASSAGES).reduce((s, p) => s + p.tokens, 0);
-    const gold = t.snippets.map((s) => ({ file: s.file_path, start: s.span[0], end: s.span[1] }));
+    const located = resolveGold(t.snippets, fileText);
+    unlocatedQuotes += located.filter((g) => g.occurrences.length === 0).length;
+    const gold = chooseOccurrences(ranked, located);
     if (gold.length === 0) withoutEvidence += 1;
-    else rows.push({ ranked, gold, category: t.category ?? "(none)" });
+    else rows.push({ ranked, gold, category: sliceOf(t) });
+    opts.onRow?.({
+      queryId: t.query_id,
+      slice: sliceOf(t),
+      recallAt1: gold.length ? recallAtK(ranked, gold, 1) : null,
+      recallAt8: gold.length ? recallAtK(ranked, gold, 8) : null,
+      recallAt2000Tokens: gold.length ? recallAtTokens(ranked, gold, 2000) : null,
+      files: [...new Set(ranked.slice(0, 8).map((p) => p.file))],
+    });
     opts.onProgress?.(i + 1);
   }
 
@@ -125,5 +204,7 @@ export async function runRetrievalEval(
       mean: latencies.reduce((s, x) => s + x, 0) / (latencies.length || 1),
     },
     slices,
+    scope,
+    unlocatedQuotes,
   };
 }

@@ -37,7 +37,7 @@ usage:
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
                                                 inspect, list, navindex and replay take --principal / --group:
                                                 only what that principal may read; without them, every record
-  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--traces <file.jsonl>] [--json]
+  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--scope corpus|set] [--traces <file.jsonl>] [--rows <file.jsonl>] [--json]
                       modes: lexical dense hybrid navembed-r1 navembed-r2 navembed-r3 navembed-r4 navindex
   lexnav eval answers --bench <file> --corpus <root> [--mode <mode>] [--offline] [--k N] [--limit N]
                      [--scope corpus|set] [--paired [--judge <model>] [--forced]] [--rows <file.jsonl>] [--json]
@@ -195,6 +195,8 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           json,
           ...(values.limit ? { limit: Number(values.limit) } : {}),
           ...(values.traces ? { traces: values.traces } : {}),
+          ...(values.scope ? { scope: values.scope } : {}),
+          ...(values.rows ? { rows: values.rows } : {}),
         });
         return 0;
       }

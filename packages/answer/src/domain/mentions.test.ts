@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ambiguityNotes, type ReadableDocument, titleExcerpt } from "./mentions.ts";
+import { ambiguityNotes, type ReadableDocument, scopeNotes, titleExcerpt } from "./mentions.ts";
 
 const SET: ReadableDocument[] = [
   { documentId: "d9", label: "ex-9", title: "Execution Version CAN_DMS: \\149670305\\3 PLEDGE AGREEMENT dated as of" },
@@ -53,5 +53,21 @@ describe("instruments a question names by kind, when the asker may read several"
     expect(titleExcerpt("Execution Version AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT", m)).toBe(
       "AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT",
     );
+  });
+});
+
+describe("scopeNotes", () => {
+  const docs: ReadableDocument[] = [
+    { documentId: "a", label: "a.txt", title: "MANUFACTURING AGREEMENT" },
+    { documentId: "b", label: "b.txt", title: "OFFICE LEASE" },
+  ];
+  it("says a silence covers only what a guess searched: the question's words, a role, or the parties it names", () => {
+    const byParty = scopeNotes({ documents: ["a"], by: "party" }, () => docs, true);
+    expect(byParty).toHaveLength(1);
+    expect(byParty[0]).toContain("by the parties the question names");
+    expect(scopeNotes({ documents: ["a"], by: "question" }, () => docs, true)[0]).toContain("by the words of");
+    // A document the question names (or an answer that is no silence) needs no note.
+    expect(scopeNotes({ documents: ["a"], by: "instrument" }, () => docs, true)).toEqual([]);
+    expect(scopeNotes({ documents: ["a"], by: "party" }, () => docs, false)).toEqual([]);
   });
 });

@@ -89,7 +89,8 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
 /**
  * A note for a silence that covers only part of what the asker may read: retrieval routed a question
  * that names no document by all its words (`routing.by` is "question"), or by the kind of instrument
- * its parties imply ("role": the guarantor's liability, the guarantees), so a guess chose what was
+ * its parties imply ("role": the guarantor's liability, the guarantees), or by the parties it names
+ * ("party": "Does Heritage have to ..."), so a guess chose what was
  * searched, and none of it answered. The silence sentence alone would read as
  * "none of your documents says this"; the note names the documents it is about and how to ask about
  * another.
@@ -99,7 +100,8 @@ export function scopeNotes(
   readable: () => readonly ReadableDocument[],
   abstained: boolean,
 ): string[] {
-  if (!abstained || (routing.by !== "question" && routing.by !== "role") || routing.documents.length === 0) return [];
+  const guessed = routing.by === "question" || routing.by === "role" || routing.by === "party";
+  if (!abstained || !guessed || routing.documents.length === 0) return [];
   const docs = readable();
   const searched = docs.filter((d) => routing.documents.includes(d.documentId));
   if (searched.length === 0 || searched.length >= docs.length) return [];
@@ -109,7 +111,9 @@ export function scopeNotes(
       `the question names no document, so ${one ? "it was" : "they were"} chosen ${
         routing.by === "role"
           ? "as the kind of instrument the question's parties imply"
-          : `by the words of ${one ? "its opening" : "their openings"}`
+          : routing.by === "party"
+            ? "by the parties the question names"
+            : `by the words of ${one ? "its opening" : "their openings"}`
       }. ` +
       `The silence is about ${one ? "it" : "them"} alone; name the instrument to ask about another.`,
   ];

@@ -4,8 +4,11 @@ import {
   documentNameKey,
   impliedInstruments,
   instrumentMentions,
+  mentionLookupText,
+  namesParty,
   titleMentions,
   withoutMentions,
+  withoutParties,
   withoutThisContract,
 } from "./document-names.ts";
 
@@ -99,5 +102,47 @@ describe("instruments a question names by kind", () => {
     expect(impliedInstruments("Which financial covenants must the borrower meet?")).toBe("loan credit");
     expect(impliedInstruments("Can the licensee sublicense?")).toBe("license licence");
     expect(impliedInstruments("What notice must be given?")).toBe("");
+  });
+});
+
+describe("naming an instrument in a lawyer's words", () => {
+  it("reads possessive and dashed qualifiers and the short names of instruments", () => {
+    const phrases = (q: string) => instrumentMentions(q).map((m) => m.phrase);
+    expect(phrases("What law governs the Stremick's manufacturing agreement?")).toEqual([
+      "the Stremick's manufacturing agreement",
+    ]);
+    expect(phrases("Does the Premier–Heritage agreement renew?")).toEqual(["the Premier–Heritage agreement"]);
+    expect(phrases("Which law governs the Anton Paar NDA?")).toEqual(["the Anton Paar NDA"]);
+    expect(phrases("Can AP terminate the Kubient MSA early?")).toEqual(["the Kubient MSA"]);
+    expect(phrases("What did Amendment No. 3 change?")).toEqual(["Amendment No. 3"]);
+  });
+
+  it("looks a mention up by every spelling of its kind and every way of saying its number", () => {
+    const [guaranty] = instrumentMentions("Is the parent guaranty capped?");
+    expect(guaranty && mentionLookupText(guaranty)).toContain("guarantee");
+    const [third] = instrumentMentions("What did Amendment No. 3 change?");
+    expect(third && mentionLookupText(third).split(" ")).toEqual(expect.arrayContaining(["third", "iii", "3"]));
+    expect(titleMentions("PARENT GUARANTEE", { phrase: "the guaranty", words: ["guaranty"] })).toBe(true);
+  });
+
+  it("tells a question that names a party from one that only capitalises defined terms", () => {
+    expect(namesParty("Does Heritage have to carry product recall insurance?")).toBe(true);
+    expect(namesParty("Is PC Quote barred from co-branding its software?")).toBe(true);
+    expect(namesParty("Cisco can terminate for a breach of Section 19.0: what does it protect?")).toBe(true);
+    expect(namesParty("Section 19.0: what does it protect?")).toBe(false);
+    expect(namesParty("How is Confidential Information defined under the Agreement?")).toBe(false);
+    expect(namesParty("Which Section governs the Parties' notices?")).toBe(false);
+  });
+});
+
+describe("withoutParties", () => {
+  it("sets aside the parties a question names, keeping defined terms, quoted words and the question word", () => {
+    expect(withoutParties("Does Heritage have to carry product recall insurance?").replace(/\s+/g, " ")).toBe(
+      "Does have to carry product recall insurance?",
+    );
+    expect(withoutParties("What is the 'Due Date' in a Premier purchase order?").replace(/\s+/g, " ")).toBe(
+      "What is the 'Due Date' in a purchase order?",
+    );
+    expect(withoutParties("How is Confidential Information defined?")).toBe("How is Confidential Information defined?");
   });
 });

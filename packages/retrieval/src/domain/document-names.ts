@@ -65,7 +65,8 @@ export function mostSpecificNames<T extends { key: string }>(matches: readonly T
 /** Nouns that name a kind of instrument ("the pledge agreement", "the EMEA guaranty", "the side letter"). */
 const INSTRUMENT =
   "agreement|amendment|guaranty|guarantee|indenture|lease|licen[cs]e|letter|note|consent|waiver|certificate|" +
-  "supplement|joinder|mortgage|deed|plan|charter|bylaws|warrant|debenture|undertaking|instrument|contract";
+  "supplement|joinder|mortgage|deed|plan|charter|bylaws|warrant|debenture|undertaking|instrument|contract|" +
+  "addendum|franchise|nda|msa|sow";
 
 /** Words before an instrument noun that single out none ("the same agreement", "this amendment"). */
 const NOT_A_NAME = new Set(
@@ -78,7 +79,11 @@ const FILLER = new Set("a an and or of to for in on by".split(" "));
 
 // "the", up to four words that are not "the" (so "the effectiveness of the amendment" yields "the
 // amendment"), and the noun.
-const MENTION = new RegExp(`\\bthe\\s+((?:(?!the\\b)[A-Za-z][\\w-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`, "gi");
+// Qualifiers may be possessive or joined by a dash ("the Stremick's agreement", "the Premier–Heritage agreement").
+const MENTION = new RegExp(
+  `\\bthe\\s+((?:(?!the\\b)[A-Za-z][\\w'’\\u2013\\u2014-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`,
+  "gi",
+);
 const INSTRUMENT_WORD = new RegExp(`^(?:${INSTRUMENT})s?$`);
 
 /** Nouns every contract is named by: alone they single out nothing. */
@@ -101,7 +106,41 @@ export function instrumentMentions(ask: string): InstrumentMention[] {
     const mention = mentionOf(m[0], m[1] as string, m[2] as string);
     if (mention) out.set(mention.words.join(" "), mention);
   }
+  // A numbered instrument ("Amendment No. 3", "Supplement #2") is named by its number, "the" or not.
+  for (const m of ask.matchAll(NUMBERED)) {
+    const number = (m[2] as string).toLowerCase();
+    const mention = { phrase: m[0].replace(/\s+/g, " "), words: [(m[1] as string).toLowerCase(), "no", number] };
+    out.set(mention.words.join(" "), mention);
+  }
   return [...out.values()];
+}
+
+const NUMBERED =
+  /\b(amendment|supplement|waiver|joinder|addendum|modification)\s+(?:no\.?|number|#)\s*(\d{1,2}|[ivx]{1,5})\b/gi;
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+const ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+
+/** One kind of instrument, spelled as titles spell it: guaranty and guarantee, licence and license. */
+const KIND_SPELLINGS: Array<[RegExp, string]> = [
+  [/^guarant(?:y|ee|ies|ees)$/, "guarantee guaranty"],
+  [/^licen[cs]es?$/, "license licence"],
+  [/^addend(?:um|a)$/, "addendum amendment"],
+];
+
+/**
+ * The words a mention is looked up by among document titles and cards: its own, every spelling of its
+ * kind ("guaranty" → guarantee guaranty), and a number said the other ways titles say it ("Amendment
+ * No. 3" → third, iii).
+ */
+export function mentionLookupText(mention: InstrumentMention): string {
+  const extra: string[] = [];
+  for (const w of mention.words) {
+    for (const [re, spellings] of KIND_SPELLINGS) if (re.test(w)) extra.push(spellings);
+    const n = /^\d+$/.test(w) ? Number(w) : ROMAN.indexOf(w) + 1;
+    if (n >= 1 && n <= ORDINALS.length) extra.push(ORDINALS[n - 1] as string, String(n), ROMAN[n - 1] as string);
+  }
+  return [mention.phrase, ...new Set(extra)].join(" ");
 }
 
 /** Words that make "the X of Agreement" a thing about an instrument, not an instrument's name. */
@@ -146,6 +185,78 @@ export function impliedInstruments(ask: string): string {
     .join(" ");
 }
 
+/** Words a question opens with that are no name (question words, auxiliaries, articles, pronouns). */
+const SENTENCE_OPENERS = new Set(
+  (
+    "what what's when where which who whom whose why how is are was were does do did can could may might must " +
+    "shall should will would has have had if the a an this that these those there it its we our us they their " +
+    "in under after before for on to of by from with any each all no please list describe explain until since " +
+    "during as at upon whether once also then so and or but not give tell show summarise summarize"
+  ).split(" "),
+);
+
+/** Words contracts capitalise as defined terms or headings: capitalised, they still name no party. */
+const NOT_A_PARTY = new Set(
+  (
+    "agreement agreements section sections clause clauses article articles exhibit exhibits schedule schedules " +
+    "appendix annex addendum amendment party parties confidential information effective date term territory " +
+    "product products services service company affiliate affiliates agent agents lender lenders borrower " +
+    "licensee licensor franchisee franchisor distributor customer supplier recipient discloser disclosing " +
+    "receiving purpose closing notes note loan loans obligations i"
+  ).split(" "),
+);
+
+/** Whether a capitalised token is a name (not a word contracts capitalise as a defined term or heading). */
+function isName(token: string): boolean {
+  if (!/^\p{Lu}/u.test(token)) return false;
+  const w = token
+    .toLowerCase()
+    .replace(/['’]s?$/, "")
+    .replace(/[.&'’-]+$/, "");
+  return !NOT_A_PARTY.has(w) && !NOT_A_PARTY.has(w.replace(/s$/, ""));
+}
+
+/**
+ * The parties and other proper names a question names, in order ("the co-branding agreement with A.B.
+ * Watley" → ["A.B.", "Watley"]); the first word counts only when it is no function word.
+ */
+export function partyNames(ask: string): string[] {
+  const tokens = ask.match(/[\p{L}][\p{L}\p{N}'’.&-]*/gu) ?? [];
+  const from = SENTENCE_OPENERS.has(tokens[0]?.toLowerCase() ?? "") ? 1 : 0;
+  return tokens.slice(from).filter(isName);
+}
+
+/**
+ * Whether a question names a party or another proper name (a capitalised word, after the first, that
+ * is not a word contracts capitalise as a defined term or heading): "Does Heritage have to carry
+ * insurance?" names the deal it asks about by a party.
+ */
+export function namesParty(ask: string): boolean {
+  return partyNames(ask).length > 0;
+}
+
+/**
+ * The asking part without the parties it names ("Does Heritage have to carry insurance?" → "Does have to
+ * carry insurance?"): routing has taken them to their deal, inside which they occur everywhere and
+ * outrank the words that ask for a provision. Quoted words (a defined term asked about) are kept.
+ */
+export function withoutParties(ask: string): string {
+  const quoted: Array<[number, number]> = [];
+  for (const m of ask.matchAll(/(?:^|[\s(])['‘"“]([^'’"”]+)['’"”]/g))
+    quoted.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  let first = true;
+  return ask.replace(/[\p{L}][\p{L}\p{N}'’.&-]*/gu, (t, at: number) => {
+    const opener = first && SENTENCE_OPENERS.has(t.toLowerCase());
+    first = false;
+    if (opener || !/^\p{Lu}/u.test(t) || quoted.some(([a, b]) => at >= a && at < b)) return t;
+    const w = t
+      .toLowerCase()
+      .replace(/['’]s?$/, "")
+      .replace(/[.&'’-]+$/, "");
+    return NOT_A_PARTY.has(w) || NOT_A_PARTY.has(w.replace(/s$/, "")) ? t : " ";
+  });
+}
+
 /**
  * The asking part without the instruments it names by kind ("How can the voting agreement be
  * terminated?" → "How can  be terminated?"). Routing has already taken those words to the documents
@@ -184,10 +295,14 @@ export function withoutThisContract(ask: string): string {
 
 /** A word of a title or a mention as they are compared: lowercase letters and digits, singular. */
 export function mentionWord(token: string): string {
-  return token
+  const w = token
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, "")
     .replace(/s$/, "");
+  // One kind, several spellings: compared as one word.
+  if (/^guarant(?:y|ee|ie|ee)$/.test(w)) return "guarantee";
+  if (/^licen[cs]e$/.test(w)) return "license";
+  return w;
 }
 
 /**

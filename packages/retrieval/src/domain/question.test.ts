@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flagIntents, parseQuestion } from "./question.ts";
+import { clauseReferences, clauseRefKey, clauseRefMatches, flagIntents, parseQuestion } from "./question.ts";
 
 describe("parseQuestion", () => {
   it("separates the part naming the contract from the part that asks (CUAD and ContractNLI phrasing)", () => {
@@ -17,6 +17,47 @@ describe("parseQuestion", () => {
 
   it("keeps a plain question whole", () => {
     expect(parseQuestion("governing law of the credit agreement").ask).toBe("governing law of the credit agreement");
+  });
+
+  it("does not split a question at a colon or semicolon that is part of what it asks", () => {
+    const q = "What is the notice period under Section 8.1(b): 30 or 60 days?";
+    expect(parseQuestion(q)).toMatchObject({ ask: q, naming: "", clauseRefs: ["8.1(b)"] });
+    const list = "Does the license cover two things; software and documentation updates?";
+    expect(parseQuestion(list).ask).toBe(list);
+    // A leading part that names no instrument is not a naming part either.
+    const note = "Quick question for the team: who pays the shipping costs?";
+    expect(parseQuestion(note).ask).toBe(note);
+  });
+
+  it("takes a leading part that names an instrument in the asker's own words as the naming part", () => {
+    const q = parseQuestion("Under the Acme credit agreement: what happens on a change of control?");
+    expect(q.naming).toBe("Under the Acme credit agreement:");
+    expect(q.ask).toBe("what happens on a change of control?");
+  });
+});
+
+describe("clause references", () => {
+  it("reads sections, articles, clauses and paragraphs, normalised", () => {
+    expect(clauseReferences("Does Section 8.1 (b) or Article IV apply, and what does clause 12.3. say?")).toEqual([
+      "8.1(b)",
+      "iv",
+      "12.3",
+    ]);
+    expect(clauseReferences("What does § 5.02 require?")).toEqual(["5.02"]);
+    expect(clauseReferences("Which law governs the agreement?")).toEqual([]);
+    expect(clauseRefKey("Section 7.02(b).")).toBe("7.02(b)");
+    expect(clauseRefKey("19.0")).toBe("19");
+    expect(clauseRefMatches("19", clauseRefKey("19.0") ?? "")).toBe(true);
+  });
+
+  it("matches the provision so numbered and those inside it, not its neighbours", () => {
+    expect(clauseRefMatches("8.1(b)", "8.1(b)")).toBe(true);
+    expect(clauseRefMatches("8.1(b)(ii)", "8.1(b)")).toBe(true);
+    expect(clauseRefMatches("8.1.2", "8.1")).toBe(true);
+    expect(clauseRefMatches("8.10", "8.1")).toBe(false);
+    expect(clauseRefMatches("18.1", "8.1")).toBe(false);
+    expect(clauseRefMatches("Article IV", "iv")).toBe(true);
+    expect(clauseRefMatches(null, "iv")).toBe(false);
   });
 });
 

@@ -1,27 +1,92 @@
 import { featureWords } from "../embedders/text-features.ts";
 
 /**
- * A question as asked about a contract: the part that names the instrument ("Consider the Supply
- * Agreement between X and Y;", "In the non-disclosure agreement N:") and the part that asks. Routing
- * uses the whole text; ranking inside the named documents uses the asking part, so party names, which
- * occur everywhere in their own contract, do not drown the words that carry the evidence.
+ * A question as asked about a contract. It may open with a part that names the instrument ("Consider
+ * the Supply Agreement between X and Y;", "In the non-disclosure agreement N:", "Under the Acme credit
+ * agreement: ..."), which is one way of naming it among others (a title, a party, a kind or a defined
+ * name inside the sentence). Routing uses the whole text; ranking inside the named documents uses the
+ * asking part, so party names, which occur everywhere in their own contract, do not drown the words
+ * that carry the evidence. Clause references ("Section 8.1(b)") are kept in the ask and also read out
+ * as `clauseRefs`, so a search can favour the provision they point at.
  */
 export interface ParsedQuestion {
   full: string;
-  /** The asking part; the whole question when no naming part was found. */
+  /** The asking part; the whole question when it opens with no naming part. */
   ask: string;
   naming: string;
+  /** The provisions the question points at by number, normalised as `clauseRefKey` writes them. */
+  clauseRefs: string[];
 }
 
-// A naming part ends at the first ";" or at the first ": " and is followed by at least three words.
-const NAMING = /^([^;]{8,}?;|[^:]{8,}?:\s)\s*(\S(?:.*\S)?)\s*$/s;
+// A leading part up to the first ";" or ": ", followed by at least three words.
+const LEADING = /^([^;]{8,}?;|[^:]{8,}?:\s)\s*(\S(?:.*\S)?)\s*$/s;
 
+// A question word or auxiliary that opens a sentence asking something: such a part asks, it does not name.
+const ASKS =
+  /^(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|does|do|did|can|could|may|might|must|shall|should|will|would|has|have|had|if|please|list|describe|explain|summari[sz]e|tell|give|find|show)\b/i;
+
+// Nouns that name an instrument: a leading part naming none is not a naming part.
+const NAMES_INSTRUMENT =
+  /\b(?:agreements?|contracts?|amendments?|guarant(?:y|ee|ies|ees)|indentures?|leases?|licen[cs]es?|letters?|notes?|nda|waivers?|consents?|supplements?|joinders?|mortgages?|deeds?|plans?|warrants?|instruments?|addend(?:um|a)|exhibits?|schedules?|deal|filing|documents?)\b/i;
+
+/**
+ * Splits a question into the part that names an instrument and the part that asks. A leading part
+ * ending at ";" or ": " is a naming part only when it names an instrument and does not itself ask:
+ * "What is the notice period under Section 8.1(b): 30 or 60 days?" is one question, asked whole.
+ */
 export function parseQuestion(query: string): ParsedQuestion {
-  const m = NAMING.exec(query);
+  const clauseRefs = clauseReferences(query);
+  const m = LEADING.exec(query);
   if (m && (m[2] as string).split(/\s+/).length >= 3) {
-    return { full: query, naming: (m[1] as string).trim(), ask: m[2] as string };
+    const lead = (m[1] as string).trim();
+    const body = lead.slice(0, -1);
+    if (!ASKS.test(body.trim()) && !/\?/.test(body) && NAMES_INSTRUMENT.test(body))
+      return { full: query, naming: lead, ask: m[2] as string, clauseRefs };
   }
-  return { full: query, naming: "", ask: query };
+  return { full: query, naming: "", ask: query, clauseRefs };
+}
+
+// "Section 8.1(b)", "Sections 2.3 and 4", "Article IV", "clause 12.3", "paragraph 3(a)", "§ 5.02".
+const CLAUSE_REF =
+  /(?:\b(?:sections?|articles?|clauses?|paragraphs?|subsections?|sub-clauses?|paras?\.?|secs?\.)|§§?)\s*((?:[0-9]+[A-Za-z]?|[IVXLC]+\b)(?:\.[0-9A-Za-z]+)*(?:\s*\([0-9A-Za-z]{1,4}\))*)/gi;
+
+/**
+ * The clause references of a text, normalised (`clauseRefKey`): "under Section 8.1(b) and Article IV"
+ * → ["8.1(b)", "iv"]. Exhibits and schedules are documents or attachments, not clauses: left out.
+ */
+export function clauseReferences(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(CLAUSE_REF)) {
+    const key = clauseRefKey(m[1] as string);
+    if (key) out.add(key);
+  }
+  return [...out];
+}
+
+/**
+ * A clause number as references are compared: lowercase, no spaces, no trailing dot ("8.1 (b)" and
+ * "8.1(b)." → "8.1(b)"), a whole number's ".0" dropped ("19.0" → "19"); null when nothing is left.
+ */
+export function clauseRefKey(ref: string): string | null {
+  const key = ref
+    .toLowerCase()
+    .replace(/^(?:sections?|articles?|clauses?|paragraphs?|subsections?|§+)\s*/, "")
+    .replace(/\s+/g, "")
+    .replace(/\.+$/, "")
+    // "Section 19.0" is how some contracts number Section 19.
+    .replace(/^(\d+)\.0$/, "$1");
+  return key.length > 0 ? key : null;
+}
+
+/**
+ * Whether a provision is the one a clause reference points at, or inside it: its normalised full
+ * reference equals the key or starts with it followed by a sub-level ("8.1" holds "8.1(b)" and "8.1.2").
+ */
+export function clauseRefMatches(fullRef: string | null, key: string): boolean {
+  const own = fullRef === null ? null : clauseRefKey(fullRef);
+  if (own === null) return false;
+  if (own === key) return true;
+  return own.startsWith(key) && /^[.(]/.test(own.slice(key.length));
 }
 
 /** Flags of the provision tree a question's wording points at. */

@@ -12,12 +12,19 @@ import {
   type ContextDocument,
   tightenToEvidence,
 } from "./context-assembly.ts";
-import { impliedInstruments, instrumentMentions, withoutMentions } from "./document-names.ts";
+import {
+  impliedInstruments,
+  instrumentMentions,
+  mentionLookupText,
+  partyNames,
+  withoutMentions,
+  withoutParties,
+} from "./document-names.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
-import { contentWords, flagIntents, type ParsedQuestion, parseQuestion } from "./question.ts";
+import { clauseRefMatches, contentWords, flagIntents, type ParsedQuestion, parseQuestion } from "./question.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -82,7 +89,7 @@ export interface RetrievedPassage {
 }
 
 /** What chose the documents a question was routed to (`QueryTrace.routedBy`). */
-export type RoutedBy = "name" | "instrument" | "role" | "question";
+export type RoutedBy = "name" | "instrument" | "role" | "party" | "question";
 
 /** What a query did, for audit and tuning: ids, scores, filters, versions and counts, never document text. */
 export interface QueryTrace {
@@ -96,8 +103,9 @@ export interface QueryTrace {
   /**
    * What chose the documents of the `route` stage: the question's naming part ("Consider the Supply
    * Agreement between A and B; ..."), an instrument its asking part names by kind ("the loan agreement"),
-   * the kind of instrument its parties or subjects imply ("the guarantor's liability": `role`), or, when
-   * none, all its words; absent when the query was not routed.
+   * the kind of instrument its parties or subjects imply ("the guarantor's liability": `role`), a party
+   * or other proper name it names ("Does Heritage have to ...": `party`, routed by all its words), or,
+   * when none, all its words (`question`); absent when the query was not routed.
    */
   routedBy?: RoutedBy;
   selected: string[];
@@ -202,6 +210,17 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   context: {},
 };
 
+const QUESTION_WORDS = new Set(
+  contentWords("what when where which who whom whose why how does do did can could must should is are"),
+);
+/** Whether a text has a content word beyond question words: something to rank provisions by. */
+const asksSomething = (text: string) => contentWords(text).some((w) => !QUESTION_WORDS.has(w));
+
+/** Documents, from the head of a ranking, whose provisions a cited clause number is looked up in. */
+const CLAUSE_DOCUMENTS = 3;
+/** Passages of each cited provision brought to the head. */
+const CLAUSE_PASSAGES = 2;
+
 export interface SearcherDeps {
   lexical: LexicalIndex;
   /** Dense modes need a vector store and the embedder of its index version. */
@@ -298,6 +317,31 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     return answerSync(call);
   };
 
+  /**
+   * The documents a routed question searches: the routed ones first, then every other member of their
+   * transaction sets (amendments, conformed copies, guarantees, schedules, side letters), then, when the
+   * request is scoped, the rest of its scope. Routing ranks the documents of a deal; it never drops one.
+   */
+  const wholeDeal = (
+    routed: Array<{ documentId: string; score: number }>,
+    request: Pick<SearchRequest, "principal" | "documentIds">,
+  ): Array<{ documentId: string; score: number }> => {
+    const out = new Map(routed.map((d) => [d.documentId, d]));
+    const inScope = request.documentIds ? new Set(request.documentIds) : null;
+    for (const d of routed) {
+      const setId = deps.document?.(d.documentId)?.transactionSetId ?? null;
+      if (setId === null || !deps.setMembers) continue;
+      for (const m of deps.setMembers(setId)) {
+        if (out.has(m.documentId) || (inScope && !inScope.has(m.documentId))) continue;
+        const record = deps.document?.(m.documentId);
+        if (!record || !mayRead(request.principal, record.access)) continue;
+        out.set(m.documentId, { documentId: m.documentId, score: 0 });
+      }
+    }
+    for (const id of request.documentIds ?? []) if (!out.has(id)) out.set(id, { documentId: id, score: 0 });
+    return [...out.values()];
+  };
+
   // The documents a question is about: those its naming part names, else an instrument its asking part
   // names by kind, else the kind its parties or subjects imply, else all its words (BM25 over cards).
   const routeQuestion = (
@@ -307,12 +351,29 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // Without a naming part, an instrument the ask names by kind ("under the loan agreement") is
     // what names the document: its words rank the cards, not the rest of the question ("interest
     // rate" had routed to an employment letter's tax withholding rate).
-    const mentioned = parsed.naming ? [] : instrumentMentions(parsed.ask).map((m) => m.phrase);
+    const mentioned = parsed.naming ? [] : instrumentMentions(parsed.ask).map(mentionLookupText);
+    // The parties a question names single out its deal among instruments of one kind ("the manufacturing
+    // agreement with Stremick's"): they join the kind in routing, and route alone before a role does.
+    const parties = parsed.naming ? [] : partyNames(parsed.ask);
     // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
     // voting agreement ("limited", "liability") over the guarantees.
-    const implied = parsed.naming || mentioned.length > 0 ? "" : impliedInstruments(parsed.ask);
-    const routedBy = parsed.naming ? "name" : mentioned.length > 0 ? "instrument" : implied ? "role" : "question";
-    const naming = parsed.naming || (mentioned.length > 0 ? mentioned.join(" ") : implied || parsed.full);
+    const implied = parsed.naming || mentioned.length > 0 || parties.length > 0 ? "" : impliedInstruments(parsed.ask);
+    const routedBy: RoutedBy = parsed.naming
+      ? "name"
+      : mentioned.length > 0
+        ? "instrument"
+        : parties.length > 0
+          ? "party"
+          : implied
+            ? "role"
+            : "question";
+    const naming =
+      parsed.naming ||
+      (mentioned.length > 0
+        ? [...mentioned, ...parties].join(" ")
+        : routedBy === "party"
+          ? parsed.full
+          : implied || parsed.full);
     const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
     const pick = (documents: DocumentHit[]): RouteResult => ({
       documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),
@@ -353,8 +414,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const q = { ...parsed, ask: withConcepts(parsed.ask) };
     // Inside the documents routing chose, the words that name an instrument by kind ("the voting
     // agreement") are in the title and every heading path: rank provisions by the rest of the ask.
-    const stripped = withoutMentions(parsed.ask);
-    const plainInside = contentWords(stripped).length > 0 ? stripped : parsed.ask;
+    // Parties named too are set aside, unless nothing but question words would be left ("What is the
+    // Collateral?": a defined term is capitalised like a party).
+    const unnamed = withoutMentions(parsed.ask);
+    const plainInside = [withoutParties(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
     const askInside = withConcepts(plainInside);
     const scope = request.documentIds;
     const base = storeFilter(request);
@@ -442,7 +505,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           const r = routeQuestion(parsed, base);
           routedBy = r.routedBy;
           indexVersion = r.indexVersion;
-          return r.documents;
+          return wholeDeal(r.documents, request);
         },
         (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
       ).map((h) => h.documentId);
@@ -492,7 +555,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
       const lex = lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs);
       const dense = yield* denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs);
-      return dense.length > 0 ? fuse("rrf", [lex, dense]) : lex;
+      // A question that names nothing was routed by its own words, a guess: everything the asker may
+      // read is searched too, that ranking one more vote beside the routed documents' two.
+      const corpus =
+        routedBy === "question" && !scope ? [lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
+      const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus];
+      return lists.length > 1 ? fuse("rrf", lists) : lex;
     }
     const nodeOf = (c: Candidate): { node: ProvisionNode | null; cache: NodePassages | null } => {
       const body = passagesOf ? text(c.documentId, c.version) : null;
@@ -550,6 +618,60 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           // After the head the reranker or fusion chose, so they add context, not noise at rank 1.
           const head = ranked.slice(0, headSize);
           return [...head, ...added, ...ranked.slice(headSize).filter((c) => !expanded.has(c.key))];
+        },
+        ids,
+      );
+    };
+    // A clause the question cites by number ("Section 8.1(b)") is a structural constraint: the passages
+    // of the provisions so numbered, in the documents the ranking is about, come first.
+    const clauseFirst = (ranked: Candidate[], k: number): Candidate[] => {
+      if (!passagesOf) return ranked;
+      return timed(
+        "clause",
+        () => {
+          const versions = new Map<string, string>();
+          for (const c of ranked.slice(0, CLAUSE_DOCUMENTS * 4)) {
+            if (versions.size >= CLAUSE_DOCUMENTS) break;
+            if (!versions.has(c.documentId)) versions.set(c.documentId, c.version);
+          }
+          const byKey = new Map(ranked.map((c) => [c.key, c]));
+          const head: Candidate[] = [];
+          for (const [documentId, version] of versions) {
+            const body = text(documentId, version);
+            if (body === null) continue;
+            const cache = passagesOf(documentId, version, body);
+            // The provision itself when it exists, else what it holds ("8.1" for a question on "8.1").
+            for (const key of parsed.clauseRefs) {
+              const nodes = [...cache.nodes.values()].filter((n) => clauseRefMatches(n.fullRef, key));
+              const outermost = Math.min(...nodes.map((n) => n.fullRef?.length ?? 0));
+              for (const node of nodes.filter((n) => (n.fullRef?.length ?? 0) === outermost).slice(0, 2)) {
+                for (const p of (cache.byNode.get(node.id) ?? []).slice(0, CLAUSE_PASSAGES)) {
+                  const id = keyOf(documentId, p.id);
+                  const seen = byKey.get(id);
+                  head.push(
+                    seen ?? {
+                      key: id,
+                      documentId,
+                      version,
+                      nodeId: node.id,
+                      start: p.start,
+                      end: p.end,
+                      score: 0,
+                      stageScores: [{ stage: "clause", score: 1, rank: head.length + 1 }],
+                    },
+                  );
+                }
+              }
+            }
+          }
+          if (head.length === 0) return ranked;
+          // Kept in ranking order among themselves, then the rest of the ranking.
+          const rankOf = new Map(ranked.map((c, i) => [c.key, i]));
+          const unique = [...new Map(head.map((c) => [c.key, c])).values()].sort(
+            (a, b) => (rankOf.get(a.key) ?? Number.POSITIVE_INFINITY) - (rankOf.get(b.key) ?? Number.POSITIVE_INFINITY),
+          );
+          const first = new Set(unique.map((c) => c.key));
+          return firstK([...unique, ...ranked.filter((c) => !first.has(c.key))], Math.max(k, ranked.length));
         },
         ids,
       );
@@ -673,6 +795,14 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         );
         break;
     }
+    if (
+      parsed.clauseRefs.length > 0 &&
+      request.mode !== "inject" &&
+      request.mode !== "lexical" &&
+      request.mode !== "dense"
+    )
+      ranked = clauseFirst(ranked, k);
+
     if (indexVersion === "" && deps.lexical.activeVersion() !== null)
       indexVersion = deps.lexical.activeVersion() as string;
 

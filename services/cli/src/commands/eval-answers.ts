@@ -17,7 +17,14 @@ import {
 } from "@lexnav/answer";
 import { isLexnavError, LexnavError } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
-import { type AnswerEvalReport, type BenchTest, runAnswerEval, runPairedEval } from "@lexnav/eval";
+import {
+  type AnswerEvalReport,
+  type BenchTest,
+  corpusFileText,
+  runAnswerEval,
+  runPairedEval,
+  scopeDocumentIds,
+} from "@lexnav/eval";
 import { mayRead, type Principal } from "@lexnav/retrieval";
 import { createStackAsk } from "@lexnav/stack";
 import { type CliContext, stackParts } from "../context.ts";
@@ -116,24 +123,31 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
     const useModel = !opts.offline && !!ctx.config.answer?.apiKey;
     const asker = createStackAsk(evalCtx, opts.offline);
     // The harness picks who asks from the benchmark item; the answerer gets the question and that principal.
+    // A question that names its deal (`scope.files`, the natural bench) is scoped by the request's
+    // documents; one that does not, by a member of its document's transaction set.
     const principalOf = (t: BenchTest): Principal => {
-      if (scope === "corpus") return EVAL_PRINCIPAL;
+      if (scope === "corpus" || t.scope) return EVAL_PRINCIPAL;
       const set = setOf(t.doc);
       if (set === null) throw new LexnavError("not_found", `${t.doc} is not indexed in the eval store`);
       return setPrincipal(set);
     };
-    const askAs = (m: AnswerMode) => (question: string, t: BenchTest) =>
-      asker.ask({ question, mode: m, principal: principalOf(t), k });
+    const documentsOf = (t: BenchTest): string[] | undefined =>
+      scope === "set" && t.scope ? scopeDocumentIds(stack.catalog, corpusRoot, t) : undefined;
+    const askAs = (m: AnswerMode) => (question: string, t: BenchTest) => {
+      const documentIds = documentsOf(t);
+      return asker.ask({ question, mode: m, principal: principalOf(t), k, ...(documentIds ? { documentIds } : {}) });
+    };
 
     // What inject would send: every document the asker may read (counted once per principal).
     const indexed = stack.catalog.listDocuments({ lifecycle: ["indexed"] });
     const tokensOf = new Map<string, number>();
-    const injectTokens = (p: Principal) => {
-      const key = p.groups.join(",");
+    const injectTokens = (p: Principal, documentIds?: readonly string[]) => {
+      const key = `${p.groups.join(",")}|${documentIds?.join(",") ?? ""}`;
+      const within = documentIds ? new Set(documentIds) : null;
       let n = tokensOf.get(key);
       if (n === undefined) {
         n = indexed
-          .filter((d) => d.currentVersion !== null && mayRead(p, d.access))
+          .filter((d) => d.currentVersion !== null && mayRead(p, d.access) && (within === null || within.has(d.id)))
           .reduce((s, d) => s + countTokens(stack.catalog.getVersion(d.id, d.currentVersion as string)?.text ?? ""), 0);
         tokensOf.set(key, n);
       }
@@ -146,7 +160,8 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
         catalog: stack.catalog,
         corpusRoot,
         ask: askAs(mode),
-        ...(scope === "set" ? { injectTokens: (t: BenchTest) => injectTokens(principalOf(t)) } : {}),
+        fileText: corpusFileText(stack.catalog, corpusRoot),
+        ...(scope === "set" ? { injectTokens: (t: BenchTest) => injectTokens(principalOf(t), documentsOf(t)) } : {}),
       },
       tests,
       {
@@ -267,7 +282,11 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
 export function referenceOf(t: BenchTest): string {
   if (t.snippets.length === 0) return SILENCE_SENTENCE;
   const label = t.label ? `(${t.label}) ` : "";
-  return `${label}${t.snippets.map((s) => `"${s.answer ?? ""}" [${s.file_path} ${s.span[0]}-${s.span[1]}]`).join("\n")}`;
+  const quoted = t.snippets.map((s) =>
+    "span" in s ? `"${s.answer ?? ""}" [${s.file_path} ${s.span[0]}-${s.span[1]}]` : `"${s.quote}" [${s.file_path}]`,
+  );
+  const answer = t.reference_answer ? `${t.reference_answer}\n` : "";
+  return `${label}${answer}${quoted.join("\n")}`;
 }
 
 const pct = (s: { rate: number; hits: number; of: number }) => `${(s.rate * 100).toFixed(1)} % (${s.hits}/${s.of})`;
@@ -282,6 +301,17 @@ export function renderAnswerReport(r: EvalAnswersReport): string {
     `context tokens per question: ${r.meanContextTokens.toFixed(0)} (inject: ${r.injectContextTokens.toFixed(0)}${r.scope === "set" ? " on average" : ""}, ${r.injectRatio.toFixed(0)}x)`,
     `ledger: ${r.ledger.total} tokens, $${r.ledger.dollars.toFixed(4)}`,
   ];
+  if (r.slices && Object.keys(r.slices).length > 1) {
+    lines.push(
+      "",
+      "| slice | questions | abstained where silent | cited gold where not | citation precision |",
+      "|---|---|---|---|---|",
+    );
+    for (const [name, s] of Object.entries(r.slices))
+      lines.push(
+        `| ${name} | ${s.questions} | ${pct(s.abstention.noEvidence)} | ${pct(s.abstention.withEvidence)} | ${pct(s.citationPrecision)} |`,
+      );
+  }
   if (r.paired && "notRun" in r.paired) lines.push(r.paired.notRun);
   else if (r.paired && "summary" in r.paired) {
     const s = r.paired.summary;

@@ -27,6 +27,10 @@ export interface EvalRetrievalOptions {
   storeDir?: string;
   /** Writes one JSON line per question: its id and the searcher's trace (no document text). */
   traces?: string;
+  /** `set`: each question searches only its deal's documents (the bench's `scope.files`). */
+  scope?: string;
+  /** Writes one JSON line per question: its id, type, recall at 1, 8 and 2,000 tokens, files of its top 8. */
+  rows?: string;
 }
 
 /**
@@ -38,6 +42,8 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
     throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${MODES.join(", ")})`);
   }
   const mode = opts.mode as SearchMode;
+  if (opts.scope !== undefined && opts.scope !== "corpus" && opts.scope !== "set")
+    throw new LexnavError("invalid_argument", `--scope must be "corpus" or "set" (not "${opts.scope}")`);
   const { stack, tests, protocol, corpusRoot } = await openEvalStore(ctx, {
     bench: opts.bench,
     corpus: opts.corpus,
@@ -54,8 +60,10 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
       {
         mode,
         protocol,
+        scope: opts.scope === "set" ? "set" : "corpus",
         onProgress: () => progress.tick(""),
         ...(opts.traces ? { onTrace: writeTrace(opts.traces) } : {}),
+        ...(opts.rows ? { onRow: writeRow(opts.rows) } : {}),
       },
     );
     progress.done();
@@ -67,6 +75,11 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
   }
 }
 
+function writeRow(path: string) {
+  writeFileSync(path, "");
+  return (row: unknown) => appendFileSync(path, `${JSON.stringify(row)}\n`);
+}
+
 function writeTrace(path: string) {
   writeFileSync(path, "");
   return (queryId: string, trace: unknown) => appendFileSync(path, `${JSON.stringify({ queryId, trace })}\n`);
@@ -76,7 +89,7 @@ const pct = (x: number | undefined) => `${((x ?? 0) * 100).toFixed(1)}`;
 
 export function renderReport(r: RetrievalEvalReport): string {
   const lines = [
-    `mode ${r.mode}, protocol ${r.protocol}: ${r.queries} questions with evidence (${r.withoutEvidence} without)`,
+    `mode ${r.mode}, protocol ${r.protocol}, ${r.scope === "set" ? "each question scoped to its deal" : "whole corpus"}: ${r.queries} questions with evidence (${r.withoutEvidence} without)${r.unlocatedQuotes ? `; ${r.unlocatedQuotes} gold quotes not found in the extracted text` : ""}`,
     "| k | 1 | 2 | 4 | 8 | 16 | 32 | 64 |",
     "|---|---|---|---|---|---|---|---|",
     `| precision@k % | ${[1, 2, 4, 8, 16, 32, 64].map((k) => pct(r.precision[k])).join(" | ")} |`,
@@ -84,11 +97,11 @@ export function renderReport(r: RetrievalEvalReport): string {
     `recall@tokens %: ${[500, 1000, 2000, 4000, 8000].map((t) => `${t}: ${pct(r.recallAtTokens[t])}`).join("  ")}`,
     `mean context tokens (${r.mode === "inject" ? "whole permitted corpus" : "top 10"}): ${r.meanContextTokens.toFixed(0)}   latency ms p50 ${r.latencyMs.p50.toFixed(1)} p95 ${r.latencyMs.p95.toFixed(1)}`,
     "",
-    "| slice | n | P@1 | R@8 | R@64 | R@2000t |",
-    "|---|---|---|---|---|---|",
+    "| slice | n | P@1 | R@1 | R@8 | R@64 | R@2000t |",
+    "|---|---|---|---|---|---|---|",
     ...Object.entries(r.slices).map(
       ([name, s]) =>
-        `| ${name} | ${s.queries} | ${pct(s.precision[1])} | ${pct(s.recall[8])} | ${pct(s.recall[64])} | ${pct(s.recallAtTokens[2000])} |`,
+        `| ${name} | ${s.queries} | ${pct(s.precision[1])} | ${pct(s.recall[1])} | ${pct(s.recall[8])} | ${pct(s.recall[64])} | ${pct(s.recallAtTokens[2000])} |`,
     ),
   ];
   return lines.join("\n");

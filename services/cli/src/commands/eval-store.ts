@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
-import { applyProtocol, type BenchTest, datasetOf, loadBench, type Protocol } from "@lexnav/eval";
+import { applyProtocol, type BenchTest, datasetsOf, loadBench, type Protocol } from "@lexnav/eval";
 import { assignTransactionSets } from "@lexnav/ingest";
 import { type Principal, SCOPED_BUILTIN_EMBEDDER_ID } from "@lexnav/retrieval";
 import { createEmbeddedStack, type EmbeddedStack } from "@lexnav/stack";
@@ -55,11 +55,17 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
   const protocol = opts.protocol as Protocol;
   const corpusRoot = resolve(opts.corpus);
   const all = loadBench(opts.bench);
-  const dataset = datasetOf(all);
+  // A bench over several data sets (the natural-question bench) runs over the whole of each.
+  const datasets = datasetsOf(all);
+  const dataset = datasets.join("+");
   const { tests, corpusDocs } = applyProtocol(all, protocol, opts.limit);
-  const datasetDir = join(corpusRoot, dataset);
-  if (!existsSync(datasetDir)) throw new LexnavError("not_found", `corpus folder ${datasetDir} does not exist`);
-  const files = (corpusDocs ?? readdirSync(datasetDir).map((f) => `${dataset}/${f}`)).sort();
+  for (const d of datasets) {
+    const dir = join(corpusRoot, d);
+    if (!existsSync(dir)) throw new LexnavError("not_found", `corpus folder ${dir} does not exist`);
+  }
+  const files = (
+    corpusDocs ?? datasets.flatMap((d) => readdirSync(join(corpusRoot, d)).map((f) => `${d}/${f}`))
+  ).sort();
 
   const fingerprint = sha256Hex(
     [EVAL_INDEX_FORMAT, ...files.map((f) => `${f}:${statSync(join(corpusRoot, f)).size}`)].join("\n"),

@@ -217,7 +217,9 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
         );
         const extract = buildExtract(r.passages, { text, document: (id) => stack.catalog.getDocument(id), node });
         const terms = questionTerms(t.query);
-        const gold = t.snippets.map((s) => ({ file: s.file_path, start: s.span[0], end: s.span[1] }));
+        const gold = t.snippets.flatMap((s) =>
+          "span" in s ? [{ file: s.file_path, start: s.span[0], end: s.span[1] }] : [],
+        );
         const rows = candidateSentences(terms, extract, text).map((c): Row => {
           const file = fileOf(c.item.documentId);
           const on = gold.some((g) => g.file === file && c.start < g.end && g.start < c.end);
