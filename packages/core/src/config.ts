@@ -135,7 +135,10 @@ export const BUILTIN_EMBEDDER_SETTING = "builtin";
  * the weights' sha256 (so another model version is another folder). Null when the environment names
  * no cache or home directory.
  */
-export function installedEmbedderDir(env: { XDG_CACHE_HOME?: string; HOME?: string }): string | null {
+export function installedEmbedderDir(env: {
+  XDG_CACHE_HOME?: string | undefined;
+  HOME?: string | undefined;
+}): string | null {
   const base = env.XDG_CACHE_HOME ?? (env.HOME !== undefined ? join(env.HOME, ".cache") : null);
   if (base === null) return null;
   return join(base, "lexnav", "models", `${INSTALLED_EMBEDDER.name}-${INSTALLED_EMBEDDER.weightsSha256.slice(0, 12)}`);

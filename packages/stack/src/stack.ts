@@ -32,6 +32,7 @@ import {
   embedDocumentWith,
   type IndexableDocument,
   type LexicalIndex,
+  loadLateInteractionReranker,
   loadOnnxCrossEncoder,
   loadOnnxEmbedder,
   refitScope,
@@ -58,7 +59,9 @@ export interface EmbeddedStack {
    * model embedder when there is one, else by fitting the built-in embedder (`options.embedder`)
    * once per access scope, on that scope's documents only.
    */
-  buildDenseIndex(options?: Parameters<typeof buildDenseIndex>[2]): Promise<DenseIndexReport>;
+  buildDenseIndex(
+    options?: Parameters<typeof buildDenseIndex>[2] & { onDocument?: (documentId: string) => void },
+  ): Promise<DenseIndexReport>;
   /**
    * Places or lifts a law-firm control (wall, legal hold, external-model bar) on a document or a set;
    * a wall reaches every store's permission filter in the same transaction. False: nothing changed.
@@ -75,13 +78,34 @@ export interface StackModels {
   reranker?: AsyncReranker;
 }
 
-/** Loads the models the config names (LEXNAV_EMBEDDER_MODEL_DIR, LEXNAV_RERANKER_MODEL_DIR). */
+/**
+ * Loads the models the config names: the embedder (LEXNAV_EMBEDDER_MODEL_DIR, else the installed
+ * pretrained one) and the reranker: a cross-encoder when LEXNAV_RERANKER_MODEL_DIR names one, else late
+ * interaction over the embedder's token vectors (no registry package ships a cross-encoder), else none
+ * (the built-in heuristic reranker).
+ */
 export async function loadStackModels(config: LexnavConfig): Promise<StackModels> {
   const [embedder, reranker] = await Promise.all([
     config.embedderModelDir ? loadOnnxEmbedder(config.embedderModelDir) : undefined,
-    config.rerankerModelDir ? loadOnnxCrossEncoder(config.rerankerModelDir) : undefined,
+    config.rerankerModelDir
+      ? loadOnnxCrossEncoder(config.rerankerModelDir)
+      : config.embedderModelDir
+        ? loadLateInteractionReranker(config.embedderModelDir)
+        : undefined,
   ]);
   return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}) };
+}
+
+/**
+ * What the stack falls back to, said to a person: null when the configured models are all loaded,
+ * else which built-in stands in and why (the config's `embedderFallback`).
+ */
+export function modelFallbackNotice(config: LexnavConfig, models: StackModels): string | null {
+  const parts: string[] = [];
+  if (!models.embedder) parts.push("the built-in LSA embedder");
+  if (!models.reranker) parts.push("the heuristic reranker");
+  if (parts.length === 0) return null;
+  return `using ${parts.join(" and ")}${config.embedderFallback ? `: ${config.embedderFallback}` : ""}`;
 }
 
 /** Whether a document with `access` belongs to the access scope `key`. */
@@ -262,8 +286,10 @@ export function createEmbeddedStack(
       if (models.embedder)
         return buildModelDenseIndex(vectors, indexable(), models.embedder, {
           ...(options?.passages ? { passages: options.passages } : {}),
+          ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
         });
-      denseOptions = options ?? {};
+      const { onDocument: _progress, ...builtin } = options ?? {};
+      denseOptions = builtin;
       return buildDenseIndex(vectors, indexable(), denseOptions);
     },
     changeControl: (change) => changeControl(catalog, walledSearchIndex(searchIndex, catalog), change),

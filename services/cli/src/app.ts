@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
-import { createEmbeddedStack, loadStackModels, type StackModels } from "@lexnav/stack";
+import { createEmbeddedStack, loadStackModels, modelFallbackNotice, type StackModels } from "@lexnav/stack";
 import { askCommand } from "./commands/ask.ts";
 import {
   actorOf,
@@ -14,7 +14,7 @@ import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
 import { evalAnswersCommand } from "./commands/eval-answers.ts";
-import { evalRetrievalCommand } from "./commands/eval-retrieval.ts";
+import { DENSE_MODES, evalRetrievalCommand } from "./commands/eval-retrieval.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
@@ -23,6 +23,7 @@ import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import type { CliContext } from "./context.ts";
+import { createProgress } from "./progress.ts";
 import { terminalSafe } from "./terminal.ts";
 
 export const USAGE = `lexnav — cited provision trees for transactional legal documents
@@ -121,6 +122,20 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     }
   }
   const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
+  // Say when a built-in model stands in for a pretrained one, whenever this command would use it.
+  const notice = modelFallbackNotice(effective, models);
+  if (notice !== null) {
+    const mode =
+      values.mode ??
+      (command === "ask" ? "navindex" : command === "eval" && args[0] === "retrieval" ? "lexical" : "hybrid");
+    const dense = (DENSE_MODES as readonly string[]).includes(mode);
+    const queries = command === "ask" || command === "search";
+    const uses =
+      (command === "index" && !models.embedder) ||
+      ((command === "eval" || command === "train") && dense) ||
+      (queries && dense && (stack.vectors.activeVersion() !== null || mode === "navembed-r4"));
+    if (uses) io.err(`lexnav: ${notice}`);
+  }
   const ctx: CliContext = {
     config: effective,
     catalog: stack.catalog,
@@ -205,11 +220,13 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "index": {
         if (args[0] !== "dense") throw usageError('index needs a kind: "dense"');
-        const report = await stack.buildDenseIndex();
+        const progress = createProgress(stack.catalog.listDocuments({ lifecycle: ["indexed"] }).length, io.stderr);
+        const report = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
+        progress.done();
         ctx.out(
           json
             ? JSON.stringify(report, null, 2)
-            : `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s`,
+            : `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s${report.embeddedTexts !== undefined ? ` (${report.embeddedTexts} texts embedded, the rest reused)` : ""}`,
         );
         return 0;
       }

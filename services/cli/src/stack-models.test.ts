@@ -11,6 +11,11 @@ import { runCliCaptured } from "./app.ts";
 
 const { verso: VERSO, sponsor: SPONSOR, vivint: VIVINT, thrivent: THRIVENT } = CUAD_FIXTURES;
 const READER = { id: "reader", groups: ["deals"] };
+interface DenseReport {
+  vectors: number;
+  passages: number;
+  embeddedTexts?: number;
+}
 
 describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNAV_RERANKER_MODEL_DIR)", () => {
   let dir: string;
@@ -33,6 +38,14 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it("reranks with late interaction over the embedder's tokens when no cross-encoder is configured", async () => {
+    const models = await loadStackModels(loadConfig({ LEXNAV_EMBEDDER_MODEL_DIR: join(dir, "embedder") }));
+    expect(models.embedder?.id).toMatch(/^onnx-[0-9a-f]{12}-mean-\d+$/);
+    expect(models.reranker?.id).toMatch(/^late-interaction-[0-9a-f]{12}-\d+$/);
+    const none = await loadStackModels(loadConfig({ LEXNAV_EMBEDDER_MODEL_DIR: "builtin" }));
+    expect(none).toEqual({});
+  });
+
   it("index dense embeds with the model; searchAsync queries with it and reranks r4 with the cross-encoder", async () => {
     const indexed = await run(modelConfig, "index", "dense", "--json");
     expect(indexed.code, indexed.err).toBe(0);
@@ -45,6 +58,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     expect(report.vectors).toBeGreaterThan(20);
     expect(report.vectors).toBe(report.passages);
     expect(report.fitSeconds).toBe(0);
+    expect(indexed.err).not.toMatch(/built-in LSA/);
 
     // A document ingested after the model-built index gets the model's vectors too.
     const thrivent = await run(modelConfig, "ingest", THRIVENT, "--acl", "group:deals", "--json");
@@ -120,8 +134,10 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
   });
 
   it("refuses to query a dense index made by another embedder than the configured one", async () => {
-    // Rebuilt with the built-in embedder: the ONNX model no longer matches.
-    expect((await run(plainConfig, "index", "dense")).code).toBe(0);
+    // Rebuilt with the built-in embedder: the ONNX model no longer matches. The CLI says it fell back.
+    const builtin = await run(plainConfig, "index", "dense");
+    expect(builtin.code).toBe(0);
+    expect(builtin.err).toMatch(/using the built-in LSA embedder and the heuristic reranker: no pretrained embedder/);
     const refused = await run(modelConfig, "ask", ASK_VERSO, "--mode", "hybrid", "--offline", "--group", "deals");
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(
@@ -129,7 +145,11 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     );
 
     // And the reverse: an ONNX-built index queried without the model configured.
-    expect((await run(modelConfig, "index", "dense")).code).toBe(0);
+    const first = JSON.parse((await run(modelConfig, "index", "dense", "--json")).out) as DenseReport;
+    expect(first.embeddedTexts).toBeGreaterThan(20);
+    // Embedded again with the same model: every passage's vector is reused, none is computed.
+    const again = JSON.parse((await run(modelConfig, "index", "dense", "--json")).out) as DenseReport;
+    expect(again).toMatchObject({ embeddedTexts: 0, vectors: first.vectors, passages: first.passages });
     const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     try {
       const err = await stack.searcher
