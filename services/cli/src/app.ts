@@ -48,7 +48,9 @@ usage:
                        [--split document|question] [--seed N] [--out <model.json>] [--json]
                                                 fit the offline answerer's evidence model on questions with gold spans;
                                                 prints held-out figures on document-disjoint folds
-  lexnav index dense [--json]                   fit the built-in embedder per access scope, build and activate a dense index
+  lexnav index dense [--json]                   embed every passage with the installed model (vectors of unchanged
+                                                text are reused), else fit the built-in embedder per access scope;
+                                                build and activate a dense index
   lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
                                                 file lexnav wrote; reports what it erased
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document (its walls stay)
