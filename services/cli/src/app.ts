@@ -125,18 +125,20 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   }
   const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
   // Say when a built-in model stands in for a pretrained one, whenever this command would use it.
-  const notice = modelFallbackNotice(effective, models);
-  if (notice !== null) {
+  {
     const mode =
       values.mode ??
       (command === "ask" ? "navindex" : command === "eval" && args[0] === "retrieval" ? "lexical" : "hybrid");
     const dense = (DENSE_MODES as readonly string[]).includes(mode);
     const queries = command === "ask" || command === "search";
-    const uses =
-      (command === "index" && !models.embedder) ||
-      ((command === "eval" || command === "train") && dense) ||
-      (queries && dense && (stack.vectors.activeVersion() !== null || mode === "navembed-r4"));
-    if (uses) io.err(`lexnav: ${notice}`);
+    const searches = command === "eval" || command === "train" || queries;
+    const notice = modelFallbackNotice(effective, models, {
+      embeds:
+        (command === "index" && args[0] === "dense") ||
+        (searches && dense && (!queries || stack.vectors.activeVersion() !== null)),
+      reranks: searches && mode === "navembed-r4",
+    });
+    if (notice !== null) io.err(`lexnav: ${notice}`);
   }
   const ctx: CliContext = {
     config: effective,
