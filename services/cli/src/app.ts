@@ -112,9 +112,16 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     return command === undefined && !values.help ? 2 : 0;
   }
   const effective: LexnavConfig = values.db ? { ...config, dbPath: values.db } : config;
-  // Models load only for the commands that embed or rerank (loading one takes a moment).
+  const mode =
+    values.mode ??
+    (command === "ask" ? "navindex" : command === "eval" && args[0] === "retrieval" ? "lexical" : "hybrid");
+  const dense = (DENSE_MODES as readonly string[]).includes(mode);
+  const queries = command === "ask" || command === "search";
+  const searches = command === "eval" || command === "train" || queries;
+  // Models load only for the commands that embed or rerank (loading one takes a moment): building the
+  // dense index, ingesting (a model-built index embeds new documents) and searching in a dense mode.
   let models: StackModels = {};
-  if (["index", "ask", "search", "eval", "ingest", "train"].includes(command)) {
+  if (command === "index" || command === "ingest" || (searches && dense)) {
     try {
       models = await loadStackModels(effective);
     } catch (e) {
@@ -126,12 +133,6 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
   // Say when a built-in model stands in for a pretrained one, whenever this command would use it.
   {
-    const mode =
-      values.mode ??
-      (command === "ask" ? "navindex" : command === "eval" && args[0] === "retrieval" ? "lexical" : "hybrid");
-    const dense = (DENSE_MODES as readonly string[]).includes(mode);
-    const queries = command === "ask" || command === "search";
-    const searches = command === "eval" || command === "train" || queries;
     const notice = modelFallbackNotice(effective, models, {
       embeds:
         (command === "index" && args[0] === "dense") ||
