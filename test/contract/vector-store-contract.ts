@@ -52,6 +52,26 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
       expect(store.describeVersion(v)).toEqual({ id: v, dimensions: DIMS, embedderId: "test-embedder", active: true });
     });
 
+    it("hands back the vectors it holds for a text, by the text's hash and the model that made them, until the text is gone", () => {
+      store.putDocument(v, "d1", DEAL, [
+        { ...item("d1", 1, unit(1, 0, 0, 0)), textHash: "h1" },
+        { ...item("d1", 2, unit(0, 1, 0, 0)), textHash: "h2" },
+      ]);
+      const other = store.createVersion(DIMS, "other-embedder");
+      store.putDocument(other, "d2", DEAL, [{ ...item("d2", 1, unit(0, 0, 1, 0)), textHash: "h3" }]);
+      const found = store.cachedVectors("test-embedder", ["h2", "h3", "h9", "h2"]);
+      expect([...found.keys()]).toEqual(["h2"]);
+      expect(Array.from(found.get("h2") ?? [])).toEqual(Array.from(unit(0, 1, 0, 0)));
+      expect([...store.cachedVectors("other-embedder", ["h3"]).keys()]).toEqual(["h3"]);
+      // A later version of the same model finds them while the earlier one is still stored.
+      const next = store.createVersion(DIMS, "test-embedder");
+      expect(store.cachedVectors("test-embedder", ["h1"]).size).toBe(1);
+      store.dropVersion(next);
+      // A removed document's vectors are no longer handed back.
+      store.removeDocument("d1");
+      expect(store.cachedVectors("test-embedder", ["h1", "h2"]).size).toBe(0);
+    });
+
     it("filters inside the nearest-neighbour query: restricted best matches never crowd out permitted ones", () => {
       const q = unit(1, 0, 0, 0);
       store.putDocument(

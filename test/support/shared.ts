@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installedEmbedderDir } from "@lexnav/core";
 
 const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -21,3 +22,12 @@ export function corpusPath(...parts: string[]): string {
 }
 
 export { repoRoot };
+
+/**
+ * The pretrained embedder `scripts/setup.sh` installs, when it is installed on this machine (its folder
+ * in the user's model cache, complete); null otherwise. Test configuration, like `sharedDir`.
+ */
+export function installedEmbedderFolder(): string | null {
+  const dir = installedEmbedderDir({ XDG_CACHE_HOME: process.env.XDG_CACHE_HOME, HOME: process.env.HOME });
+  return dir !== null && existsSync(join(dir, ".lexnav-installed")) ? dir : null;
+}

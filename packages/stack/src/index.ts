@@ -14,5 +14,5 @@ export {
 } from "./readable.ts";
 export { requestScope } from "./scope.ts";
 export type { EmbeddedStack, StackModels } from "./stack.ts";
-export { createEmbeddedStack, loadStackModels } from "./stack.ts";
+export { createEmbeddedStack, loadStackModels, modelFallbackNotice } from "./stack.ts";
 export { createSqliteWrittenFiles, type WrittenFiles } from "./written-files.ts";

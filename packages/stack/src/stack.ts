@@ -7,7 +7,14 @@ import {
   openSqliteDatabase,
   truncateWriteAheadLog,
 } from "@lexnav/catalog";
-import { hmacSha256Hex, type IngestLimits, type LexnavConfig, LexnavError, type Logger } from "@lexnav/core";
+import {
+  hmacSha256Hex,
+  type IngestLimits,
+  LATE_INTERACTION_RERANKER_SETTING,
+  type LexnavConfig,
+  LexnavError,
+  type Logger,
+} from "@lexnav/core";
 import type { Access, ProvisionNode } from "@lexnav/document-model";
 import {
   changeControl,
@@ -33,6 +40,7 @@ import {
   embedDocumentWith,
   type IndexableDocument,
   type LexicalIndex,
+  loadLateInteractionReranker,
   loadOnnxCrossEncoder,
   loadOnnxEmbedder,
   refitScope,
@@ -59,7 +67,9 @@ export interface EmbeddedStack {
    * model embedder when there is one, else by fitting the built-in embedder (`options.embedder`)
    * once per access scope, on that scope's documents only.
    */
-  buildDenseIndex(options?: Parameters<typeof buildDenseIndex>[2]): Promise<DenseIndexReport>;
+  buildDenseIndex(
+    options?: Parameters<typeof buildDenseIndex>[2] & { onDocument?: (documentId: string) => void },
+  ): Promise<DenseIndexReport>;
   /**
    * Places or lifts a law-firm control (wall, legal hold, external-model bar) on a document or a set;
    * a wall reaches every store's permission filter in the same transaction. False: nothing changed.
@@ -76,13 +86,49 @@ export interface StackModels {
   reranker?: AsyncReranker;
 }
 
-/** Loads the models the config names (LEXNAV_EMBEDDER_MODEL_DIR, LEXNAV_RERANKER_MODEL_DIR). */
+/**
+ * Loads the models the config names: the embedder (LEXNAV_EMBEDDER_MODEL_DIR, else the installed
+ * pretrained one) and the reranker (LEXNAV_RERANKER_MODEL_DIR): a local cross-encoder folder, or
+ * `late-interaction` for MaxSim over the embedder's token vectors (on request only: on the CUAD dev
+ * questions it ranked below the built-in reranker, docs/retrieval.md). Without one, navembed-r4 uses the
+ * built-in heuristic reranker.
+ */
 export async function loadStackModels(config: LexnavConfig): Promise<StackModels> {
+  const lateInteraction = config.rerankerModelDir === LATE_INTERACTION_RERANKER_SETTING;
+  if (lateInteraction && !config.embedderModelDir) {
+    throw new LexnavError(
+      "invalid_argument",
+      `LEXNAV_RERANKER_MODEL_DIR=${LATE_INTERACTION_RERANKER_SETTING} reranks on the embedder's tokens, and no embedder model is configured (${config.embedderFallback ?? "none"})`,
+    );
+  }
   const [embedder, reranker] = await Promise.all([
     config.embedderModelDir ? loadOnnxEmbedder(config.embedderModelDir) : undefined,
-    config.rerankerModelDir ? loadOnnxCrossEncoder(config.rerankerModelDir) : undefined,
+    lateInteraction && config.embedderModelDir
+      ? loadLateInteractionReranker(config.embedderModelDir)
+      : config.rerankerModelDir
+        ? loadOnnxCrossEncoder(config.rerankerModelDir)
+        : undefined,
   ]);
   return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}) };
+}
+
+/**
+ * What the stack falls back to in the roles a command uses, said to a person: null when a model serves
+ * each of them, else which built-in stands in and why.
+ */
+export function modelFallbackNotice(
+  config: LexnavConfig,
+  models: StackModels,
+  uses: { embeds: boolean; reranks: boolean },
+): string | null {
+  const parts: string[] = [];
+  if (uses.embeds && !models.embedder)
+    parts.push(`the built-in LSA embedder (${config.embedderFallback ?? "no embedder model"})`);
+  if (uses.reranks && !models.reranker)
+    parts.push(
+      "the heuristic reranker (no registry package ships a cross-encoder; LEXNAV_RERANKER_MODEL_DIR names one, or late-interaction)",
+    );
+  return parts.length === 0 ? null : `using ${parts.join(" and ")}`;
 }
 
 /** Whether a document with `access` belongs to the access scope `key`. */
@@ -265,8 +311,10 @@ export function createEmbeddedStack(
       if (models.embedder)
         return buildModelDenseIndex(vectors, indexable(), models.embedder, {
           ...(options?.passages ? { passages: options.passages } : {}),
+          ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
         });
-      denseOptions = options ?? {};
+      const { onDocument: _progress, ...builtin } = options ?? {};
+      denseOptions = builtin;
       return buildDenseIndex(vectors, indexable(), denseOptions);
     },
     changeControl: (change) => changeControl(catalog, walledSearchIndex(searchIndex, catalog), change),

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
-import { createEmbeddedStack, loadStackModels, type StackModels } from "@lexnav/stack";
+import { createEmbeddedStack, loadStackModels, modelFallbackNotice, type StackModels } from "@lexnav/stack";
 import { askCommand } from "./commands/ask.ts";
 import {
   actorOf,
@@ -14,7 +14,7 @@ import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
 import { evalAnswersCommand } from "./commands/eval-answers.ts";
-import { evalRetrievalCommand } from "./commands/eval-retrieval.ts";
+import { DENSE_MODES, evalRetrievalCommand } from "./commands/eval-retrieval.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
@@ -23,6 +23,7 @@ import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import { type CliContext, stackParts } from "./context.ts";
+import { createProgress } from "./progress.ts";
 import { terminalSafe } from "./terminal.ts";
 
 export const USAGE = `lexnav — cited provision trees for transactional legal documents
@@ -47,7 +48,9 @@ usage:
                        [--split document|question] [--seed N] [--out <model.json>] [--json]
                                                 fit the offline answerer's evidence model on questions with gold spans;
                                                 prints held-out figures on document-disjoint folds
-  lexnav index dense [--json]                   fit the built-in embedder per access scope, build and activate a dense index
+  lexnav index dense [--json]                   embed every passage with the installed model (vectors of unchanged
+                                                text are reused), else fit the built-in embedder per access scope;
+                                                build and activate a dense index
   lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
                                                 file lexnav wrote; reports what it erased
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document (its walls stay)
@@ -109,9 +112,16 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     return command === undefined && !values.help ? 2 : 0;
   }
   const effective: LexnavConfig = values.db ? { ...config, dbPath: values.db } : config;
-  // Models load only for the commands that embed or rerank (loading one takes a moment).
+  const mode =
+    values.mode ??
+    (command === "ask" ? "navindex" : command === "eval" && args[0] === "retrieval" ? "lexical" : "hybrid");
+  const dense = (DENSE_MODES as readonly string[]).includes(mode);
+  const queries = command === "ask" || command === "search";
+  const searches = command === "eval" || command === "train" || queries;
+  // Models load only for the commands that embed or rerank (loading one takes a moment): building the
+  // dense index, ingesting (a model-built index embeds new documents) and searching in a dense mode.
   let models: StackModels = {};
-  if (["index", "ask", "search", "eval", "ingest", "train"].includes(command)) {
+  if (command === "index" || command === "ingest" || (searches && dense)) {
     try {
       models = await loadStackModels(effective);
     } catch (e) {
@@ -121,6 +131,16 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     }
   }
   const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
+  // Say when a built-in model stands in for a pretrained one, whenever this command would use it.
+  {
+    const notice = modelFallbackNotice(effective, models, {
+      embeds:
+        (command === "index" && args[0] === "dense") ||
+        (searches && dense && (!queries || stack.vectors.activeVersion() !== null)),
+      reranks: searches && mode === "navembed-r4",
+    });
+    if (notice !== null) io.err(`lexnav: ${notice}`);
+  }
   const ctx: CliContext = {
     config: effective,
     ...stackParts(stack),
@@ -202,11 +222,13 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "index": {
         if (args[0] !== "dense") throw usageError('index needs a kind: "dense"');
-        const report = await stack.buildDenseIndex();
+        const progress = createProgress(stack.catalog.listDocuments({ lifecycle: ["indexed"] }).length, io.stderr);
+        const report = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
+        progress.done();
         ctx.out(
           json
             ? JSON.stringify(report, null, 2)
-            : `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s`,
+            : `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s${report.embeddedTexts !== undefined ? ` (${report.embeddedTexts} texts embedded, the rest reused)` : ""}`,
         );
         return 0;
       }

@@ -11,6 +11,11 @@ import { runCliCaptured } from "./app.ts";
 
 const { verso: VERSO, sponsor: SPONSOR, vivint: VIVINT, thrivent: THRIVENT } = CUAD_FIXTURES;
 const READER = { id: "reader", groups: ["deals"] };
+interface DenseReport {
+  vectors: number;
+  passages: number;
+  embeddedTexts?: number;
+}
 
 describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNAV_RERANKER_MODEL_DIR)", () => {
   let dir: string;
@@ -33,6 +38,26 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it("reranks with late interaction over the embedder's tokens only when asked to", async () => {
+    const embedder = { LEXNAV_EMBEDDER_MODEL_DIR: join(dir, "embedder") };
+    const plain = await loadStackModels(loadConfig(embedder));
+    expect(plain.embedder?.id).toMatch(/^onnx-[0-9a-f]{12}-mean-\d+$/);
+    expect(plain.reranker).toBeUndefined();
+    const late = await loadStackModels(loadConfig({ ...embedder, LEXNAV_RERANKER_MODEL_DIR: "late-interaction" }));
+    expect(late.reranker?.id).toMatch(/^late-interaction-[0-9a-f]{12}-\d+$/);
+    await expect(
+      loadStackModels(
+        loadConfig({ LEXNAV_EMBEDDER_MODEL_DIR: "builtin", LEXNAV_RERANKER_MODEL_DIR: "late-interaction" }),
+      ),
+    ).rejects.toThrow(/no embedder model is configured \(LEXNAV_EMBEDDER_MODEL_DIR=builtin\)/);
+    expect(await loadStackModels(loadConfig({ LEXNAV_EMBEDDER_MODEL_DIR: "builtin" }))).toEqual({});
+    // The CLI names the built-in reranker when navembed-r4 runs on it, and not for modes that do not rerank.
+    const r4 = await run(loadConfig(embedder), "search", ASK_VERSO, "--mode", "navembed-r4", "--group", "deals");
+    expect(r4.err).toMatch(/using the heuristic reranker/);
+    const lexical = await run(loadConfig(embedder), "search", ASK_VERSO, "--mode", "lexical", "--group", "deals");
+    expect(lexical.err).not.toMatch(/using the/);
+  });
+
   it("index dense embeds with the model; searchAsync queries with it and reranks r4 with the cross-encoder", async () => {
     const indexed = await run(modelConfig, "index", "dense", "--json");
     expect(indexed.code, indexed.err).toBe(0);
@@ -45,6 +70,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     expect(report.vectors).toBeGreaterThan(20);
     expect(report.vectors).toBe(report.passages);
     expect(report.fitSeconds).toBe(0);
+    expect(indexed.err).not.toMatch(/built-in LSA/);
 
     // A document ingested after the model-built index gets the model's vectors too.
     const thrivent = await run(modelConfig, "ingest", THRIVENT, "--acl", "group:deals", "--json");
@@ -120,8 +146,11 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
   });
 
   it("refuses to query a dense index made by another embedder than the configured one", async () => {
-    // Rebuilt with the built-in embedder: the ONNX model no longer matches.
-    expect((await run(plainConfig, "index", "dense")).code).toBe(0);
+    // Rebuilt with the built-in embedder: the ONNX model no longer matches. The CLI says it fell back.
+    const builtin = await run(plainConfig, "index", "dense");
+    expect(builtin.code).toBe(0);
+    expect(builtin.err).toMatch(/using the built-in LSA embedder \(no pretrained embedder is installed/);
+    expect(builtin.err).not.toMatch(/reranker/);
     const refused = await run(modelConfig, "ask", ASK_VERSO, "--mode", "hybrid", "--offline", "--group", "deals");
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(
@@ -129,7 +158,11 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     );
 
     // And the reverse: an ONNX-built index queried without the model configured.
-    expect((await run(modelConfig, "index", "dense")).code).toBe(0);
+    const first = JSON.parse((await run(modelConfig, "index", "dense", "--json")).out) as DenseReport;
+    expect(first.embeddedTexts).toBeGreaterThan(20);
+    // Embedded again with the same model: every passage's vector is reused, none is computed.
+    const again = JSON.parse((await run(modelConfig, "index", "dense", "--json")).out) as DenseReport;
+    expect(again).toMatchObject({ embeddedTexts: 0, vectors: first.vectors, passages: first.passages });
     const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     try {
       const err = await stack.searcher

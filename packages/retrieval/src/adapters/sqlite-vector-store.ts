@@ -51,7 +51,8 @@ CREATE TABLE IF NOT EXISTS vec_passages (
   node_id TEXT NOT NULL,
   start INTEGER NOT NULL,
   end INTEGER NOT NULL,
-  embedding BLOB NOT NULL
+  embedding BLOB NOT NULL,
+  text_sha256 TEXT
 );
 CREATE INDEX IF NOT EXISTS vec_passages_doc ON vec_passages(document_id, index_version);
 `;
@@ -73,8 +74,11 @@ function migrate(db: Database.Database): void {
   const columns = db.prepare("PRAGMA table_info(vec_passages)").all() as Array<{ name: string }>;
   if (!columns.some((c) => c.name === "scope"))
     db.exec("ALTER TABLE vec_passages ADD COLUMN scope TEXT NOT NULL DEFAULT ''");
+  // The hash of the text a vector was made from, so a model that re-embeds reuses what it made before.
+  if (!columns.some((c) => c.name === "text_sha256")) db.exec("ALTER TABLE vec_passages ADD COLUMN text_sha256 TEXT");
   db.exec(`DROP INDEX IF EXISTS vec_passages_version;
-           CREATE INDEX IF NOT EXISTS vec_passages_scope ON vec_passages(index_version, scope, document_id);`);
+           CREATE INDEX IF NOT EXISTS vec_passages_scope ON vec_passages(index_version, scope, document_id);
+           CREATE INDEX IF NOT EXISTS vec_passages_text ON vec_passages(text_sha256) WHERE text_sha256 IS NOT NULL;`);
 }
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -172,8 +176,12 @@ export function createSqliteVectorStore(db: Database.Database, options: SqliteVe
     deleteDocMembers: db.prepare("DELETE FROM vec_scope_members WHERE document_id = ?"),
     countDoc: db.prepare("SELECT count(*) AS n FROM vec_passages WHERE document_id = ?"),
     insertRow: db.prepare(
-      `INSERT INTO vec_passages (index_version, scope, passage_id, document_id, version, node_id, start, end, embedding)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO vec_passages (index_version, scope, passage_id, document_id, version, node_id, start, end, embedding, text_sha256)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    cachedVector: db.prepare(
+      `SELECT p.embedding FROM vec_passages p JOIN vec_versions v ON v.id = p.index_version
+       WHERE p.text_sha256 = ? AND v.embedder_id = ? LIMIT 1`,
     ),
   };
 
@@ -366,6 +374,14 @@ ${accessTable.permittedDocumentsSql})
       const row = stmt.scopeRow.get(indexVersion, scopeKey) as ScopeRow | undefined;
       return row ? scopeState(row) : null;
     },
+    cachedVectors(embedderId, textHashes) {
+      const found = new Map<string, Float32Array>();
+      for (const hash of new Set(textHashes)) {
+        const row = stmt.cachedVector.get(hash, embedderId) as { embedding: Buffer } | undefined;
+        if (row) found.set(hash, new Float32Array(new Uint8Array(row.embedding).buffer));
+      }
+      return found;
+    },
     getScopeModel(indexVersion, scopeKey) {
       const row = stmt.scopeModel.get(indexVersion, scopeKey) as { model: Buffer | null } | undefined;
       return row?.model ? new Uint8Array(row.model) : null;
@@ -396,6 +412,7 @@ ${accessTable.permittedDocumentsSql})
             it.start,
             it.end,
             blob(it.vector),
+            it.textHash ?? null,
           );
         }
         writeAccess(documentId, access);

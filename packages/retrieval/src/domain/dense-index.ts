@@ -1,4 +1,4 @@
-import { LexnavError } from "@lexnav/core";
+import { LexnavError, sha256Hex } from "@lexnav/core";
 import type { Access, ProvisionNode } from "@lexnav/document-model";
 import {
   type BuiltinEmbedder,
@@ -48,6 +48,8 @@ export interface DenseIndexReport {
   embedSeconds: number;
   /** Access scopes a model was fitted for (0 for a model embedder, which is fitted on nothing here). */
   scopes?: number;
+  /** Texts a model embedder ran on; the other passages reused vectors the store held for the same text. */
+  embeddedTexts?: number;
 }
 
 /**
@@ -200,7 +202,8 @@ export function refitScope(
 
 /**
  * Embeds one document version's passages with a model embedder into a dense index version
- * (replacing its earlier vectors there); returns how many passages and vectors it wrote.
+ * (replacing its earlier vectors there); returns how many passages and vectors it wrote, and how many
+ * texts the model embedded (the rest were already in the store, made by the same model: `cachedVectors`).
  */
 export async function embedDocumentWith(
   vectors: VectorStore,
@@ -208,7 +211,7 @@ export async function embedDocumentWith(
   doc: IndexableDocument,
   embedder: Embedder,
   options: { passages?: PassageOptions } = {},
-): Promise<{ passages: number; vectors: number }> {
+): Promise<{ passages: number; vectors: number; embedded: number }> {
   const ps = buildPassages(
     doc.documentId,
     doc.version,
@@ -216,10 +219,46 @@ export async function embedDocumentWith(
     doc.text,
     options.passages ?? DEFAULT_PASSAGE_OPTIONS,
   );
-  const vs = ps.length > 0 ? await embedder.embed(ps.map(embeddingText), "passage") : [];
-  const items = vectorItems({ id: embedder.id, embedSync: () => vs }, ps);
+  const texts = ps.map(embeddingText);
+  const hashes = texts.map((t) => sha256Hex(t));
+  const known = vectors.cachedVectors(embedder.id, hashes);
+  // Each new text once, even when a document repeats it.
+  const missing = [...new Set(hashes.filter((h) => !known.has(h)))];
+  const textOf = new Map(hashes.map((h, i) => [h, texts[i] as string]));
+  const made =
+    missing.length > 0
+      ? await embedder.embed(
+          missing.map((h) => textOf.get(h) as string),
+          "passage",
+        )
+      : [];
+  missing.forEach((h, i) => {
+    known.set(h, made[i] as Float32Array);
+  });
+  const items: VectorItem[] = [];
+  ps.forEach((p, i) => {
+    const hash = hashes[i] as string;
+    const vector = known.get(hash);
+    if (!vector?.some((x) => x !== 0)) return;
+    items.push({
+      passageId: p.id,
+      nodeId: p.nodeId,
+      version: p.version,
+      start: p.start,
+      end: p.end,
+      vector,
+      textHash: hash,
+    });
+  });
   vectors.putDocument(indexVersion, doc.documentId, doc.access, items);
-  return { passages: ps.length, vectors: items.length };
+  return { passages: ps.length, vectors: items.length, embedded: missing.length };
+}
+
+/** Options of a dense index built with a model embedder. */
+export interface ModelDenseOptions {
+  passages?: PassageOptions;
+  /** Called after each document is embedded (a progress bar's tick). */
+  onDocument?: (documentId: string) => void;
 }
 
 /**
@@ -232,7 +271,7 @@ export async function buildModelDenseIndex(
   vectors: VectorStore,
   documents: Iterable<IndexableDocument>,
   embedder: Embedder,
-  options: { passages?: PassageOptions } = {},
+  options: ModelDenseOptions = {},
 ): Promise<DenseIndexReport> {
   const t0 = performance.now();
   const previous = vectors.activeVersion();
@@ -240,12 +279,15 @@ export async function buildModelDenseIndex(
   let count = 0;
   let passages = 0;
   let docs = 0;
+  let embedded = 0;
   try {
     for (const doc of documents) {
       const r = await embedDocumentWith(vectors, indexVersion, doc, embedder, options);
       docs += 1;
       count += r.vectors;
       passages += r.passages;
+      embedded += r.embedded;
+      options.onDocument?.(doc.documentId);
     }
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
@@ -259,6 +301,7 @@ export async function buildModelDenseIndex(
     documents: docs,
     passages,
     vectors: count,
+    embeddedTexts: embedded,
     fitSeconds: 0,
     embedSeconds: (performance.now() - t0) / 1000,
   };

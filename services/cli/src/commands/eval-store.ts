@@ -116,10 +116,12 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
           ? `building the dense index (passages embedded with ${wanted})...`
           : "building the dense index (built-in embedder fitted per access scope)...",
       );
-      const dense = await stack.buildDenseIndex();
+      const progress = createProgress(stack.catalog.listDocuments({ lifecycle: ["indexed"] }).length, ctx.stderr);
+      const dense = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
+      progress.done();
       writeFileSync(denseMarker, JSON.stringify(dense));
       ctx.err(
-        `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, ${dense.scopes ?? 0} access scopes, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s`,
+        `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, ${dense.scopes ?? 0} access scopes, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s${dense.embeddedTexts !== undefined ? `, ${dense.embeddedTexts} texts embedded (the rest reused)` : ""}`,
       );
     }
     const setBySource = new Map(
