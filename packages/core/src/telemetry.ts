@@ -3,7 +3,9 @@ import {
   type Context,
   context,
   propagation,
+  type Link,
   type Span,
+  SpanKind,
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
@@ -16,9 +18,40 @@ import {
  */
 const tracer = () => trace.getTracer("lexnav");
 
+/**
+ * How a span relates to other processes (OpenTelemetry span kinds): `consumer` for a message handled,
+ * `producer` for one published, `server` for a call served, `client` for a call made; `internal` (the
+ * default) for work inside the process.
+ */
+export type SpanRole = "internal" | "server" | "client" | "producer" | "consumer";
+
+/** Options of {@link inSpan}: the span's kind and links to other traces' spans. */
+export interface SpanOptions {
+  kind?: SpanRole;
+  links?: Link[];
+}
+
+const KINDS: Record<SpanRole, SpanKind> = {
+  internal: SpanKind.INTERNAL,
+  server: SpanKind.SERVER,
+  client: SpanKind.CLIENT,
+  producer: SpanKind.PRODUCER,
+  consumer: SpanKind.CONSUMER,
+};
+
 /** Runs `fn` inside a span (a child of the active one), marks errors, and ends the span. */
-export async function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
-  return tracer().startActiveSpan(name, { attributes }, async (span) => {
+export async function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T>,
+  options: SpanOptions = {},
+): Promise<T> {
+  const spanOptions = {
+    attributes,
+    kind: KINDS[options.kind ?? "internal"],
+    ...(options.links ? { links: options.links } : {}),
+  };
+  return tracer().startActiveSpan(name, spanOptions, async (span) => {
     try {
       return await fn(span);
     } catch (e) {
@@ -42,6 +75,12 @@ export function inSpanSync<T>(name: string, attributes: Attributes, fn: (span: S
       span.end();
     }
   });
+}
+
+/** The span context `headers` carry (`traceparent`), to link a span to it; null when they carry none. */
+export function linkFromHeaders(headers: Readonly<Record<string, string>>): Link | null {
+  const carried = trace.getSpanContext(contextFromHeaders(headers));
+  return carried && trace.isSpanContextValid(carried) ? { context: carried } : null;
 }
 
 /** The trace context carried by message headers (`traceparent`, `tracestate`), to continue a trace. */

@@ -125,7 +125,8 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
   const server = new Server();
 
   /**
-   * A unary handler in its span, continuing the caller's `traceparent`; a refusal or failure becomes
+   * A unary handler in its SERVER span (OpenTelemetry RPC conventions: `rpc.system`, `rpc.service`,
+   * `rpc.method`, `rpc.grpc.status_code`), continuing the caller's `traceparent`; a refusal or failure becomes
    * the status of its error code, internal details stay in the log.
    */
   const unary =
@@ -143,19 +144,25 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
       const started = performance.now();
       const attributes = { "rpc.system": "grpc", "rpc.service": service.typeName, "rpc.method": method };
       void withContext(contextFromHeaders(traceHeaders(call.metadata)), () =>
-        inSpan(span, attributes, async (s) => {
-          try {
-            const { response, log } = await handle(call.request, s, call.metadata);
-            logger.info(`${method} done`, { ...log, ms: Math.round(performance.now() - started) });
-            callback(null, response);
-          } catch (err) {
-            const e = toLexnavError(err);
-            s.setAttributes({ "lexnav.error_code": e.code });
-            if (e.code === "internal") logger.error(`${method} failed`, { code: e.code, error: e.message });
-            else logger.info(`${method} refused`, { code: e.code, error: e.message });
-            callback(serviceError(e) as ServiceError, null);
-          }
-        }),
+        inSpan(
+          span,
+          attributes,
+          async (s) => {
+            try {
+              const { response, log } = await handle(call.request, s, call.metadata);
+              logger.info(`${method} done`, { ...log, ms: Math.round(performance.now() - started) });
+              s.setAttribute("rpc.grpc.status_code", status.OK);
+              callback(null, response);
+            } catch (err) {
+              const e = toLexnavError(err);
+              s.setAttributes({ "lexnav.error_code": e.code, "rpc.grpc.status_code": STATUS[e.code] });
+              if (e.code === "internal") logger.error(`${method} failed`, { code: e.code, error: e.message });
+              else logger.info(`${method} refused`, { code: e.code, error: e.message });
+              callback(serviceError(e) as ServiceError, null);
+            }
+          },
+          { kind: "server" },
+        ),
       );
     };
 
