@@ -21,6 +21,7 @@ import {
 import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, documentV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
 import type { Principal, QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
+import type { ReadinessCheck } from "@lexnav/telemetry";
 import type { Callers } from "./domain/callers.ts";
 import {
   askResponse,
@@ -29,6 +30,7 @@ import {
   readSearchRequest,
   searchResponse,
 } from "./domain/query-messages.ts";
+import { HEALTH_SERVICE, healthCheckHandler } from "./grpc-health.ts";
 
 /** The gRPC bindings the service serves (clients build theirs from the same definitions). */
 export const ANSWER_SERVICE = grpcServiceDefinition(answerV1.AnswerService);
@@ -64,6 +66,11 @@ export interface AnswerAppDeps {
   /** Where every Ask and Search is recorded: who asked what, which documents came back (ids only). */
   audit: AuditLog;
   logger: Logger;
+  /**
+   * What the service cannot answer without (its store), checked by `grpc.health.v1.Health/Check` and
+   * `/readyz`; absent: the health service reports SERVING while the process runs.
+   */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
 
 export interface AnswerApp {
@@ -260,6 +267,9 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
 
   server.addService(ANSWER_SERVICE, { ask });
   server.addService(SEARCH_SERVICE, { search });
+  server.addService(HEALTH_SERVICE, {
+    check: healthCheckHandler([answerV1.AnswerService.typeName, searchV1.SearchService.typeName], deps.readiness ?? {}),
+  });
 
   return {
     listen: (address, tls) =>
