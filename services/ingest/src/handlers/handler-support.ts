@@ -15,6 +15,8 @@ import type { EventPublisher } from "../ports/event-publisher.ts";
 import { INGEST_CONSUMER, SCHEMA_HEADER, TRACE_HEADERS } from "../subjects.ts";
 import type { CommandHandler, CommandMessage, Disposition, RetryPolicy } from "./command-message.ts";
 
+const INVALID_TRACE_ID = "00000000000000000000000000000000";
+
 /**
  * A command handler run in a CONSUMER span, `lexnav.ingest.command`, that continues the trace the
  * command's headers carry: every span the handling starts (the pipeline's `lexnav.ingest`, the events'
@@ -43,7 +45,9 @@ export function consumedInSpan(
         async (span) => {
           const d = await handle(msg, span);
           span.setAttribute("lexnav.disposition", d.kind);
-          return d;
+          const traceId = span.spanContext().traceId;
+          // A terminated command's dead letter names the trace it was handled in.
+          return d.kind === "term" && traceId !== INVALID_TRACE_ID ? { ...d, traceId } : d;
         },
         { kind: "consumer" },
       ),
