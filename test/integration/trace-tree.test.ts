@@ -178,11 +178,18 @@ describe("one trace per document and per question, across processes", () => {
       },
     });
     const underCommand = childrenOf(spans, commandSpan as ReceivedSpan);
-    expect(underCommand.find((s) => s.name === "lexnav.ingest")).toMatchObject({
+    const ingestSpan = underCommand.find((s) => s.name === "lexnav.ingest");
+    expect(ingestSpan).toMatchObject({
       service: "lexnav-ingest",
       kind: OTLP_KIND.internal,
       attributes: { "lexnav.document_id": indexed.documentId },
     });
+    // command → ingest → prepare (extract and structure) → store (catalog and search stores, one transaction)
+    expect(
+      childrenOf(spans, ingestSpan as ReceivedSpan)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["lexnav.ingest.prepare", "lexnav.ingest.store"]);
     const publishIndexed = underCommand.find((s) => s.name === `publish ${INGEST_SUBJECTS.documentIndexed}`);
     expect(publishIndexed).toMatchObject({
       kind: OTLP_KIND.producer,
