@@ -3,7 +3,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { credentials, makeGenericClientConstructor, type ServiceError, status } from "@grpc/grpc-js";
-import { HEALTH_SERVICE, SERVING_STATUS } from "@lexnav/answer-service";
+import { createAnswerAppOnStack, HEALTH_SERVICE, SERVING_STATUS } from "@lexnav/answer-service";
+import { openSqliteDatabase } from "@lexnav/catalog";
+import { DEFAULT_LIMITS, loadConfig, silentLogger } from "@lexnav/core";
+import { createEmbeddedStack } from "@lexnav/stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
@@ -41,6 +44,20 @@ async function until(port: number, path: string, code: number, timeoutMs = 15_00
   }
   expect(last.code).toBe(code);
   return last;
+}
+
+/** A `grpc.health.v1.Health` client on 127.0.0.1:`port`; `check` resolves to the response or the status error. */
+function healthClient(port: number) {
+  const Client = makeGenericClientConstructor(HEALTH_SERVICE, "Health");
+  const client = new Client(`127.0.0.1:${port}`, credentials.createInsecure()) as unknown as {
+    check(req: { service: string }, cb: (e: ServiceError | null, r?: { status: number }) => void): void;
+    close(): void;
+  };
+  const check = (service: string) =>
+    new Promise<{ status: number } | ServiceError>((resolve) =>
+      client.check({ service }, (e, r) => resolve(e ?? (r as { status: number }))),
+    );
+  return { client, check };
 }
 
 beforeAll(async () => {
@@ -91,15 +108,7 @@ describe("health and readiness of running services", () => {
     };
     const { process: answer, ready } = await startServiceProcess("answer", env, "ready");
     started.push(answer);
-    const Client = makeGenericClientConstructor(HEALTH_SERVICE, "Health");
-    const client = new Client(`127.0.0.1:${ready.port}`, credentials.createInsecure()) as unknown as {
-      check(req: { service: string }, cb: (e: ServiceError | null, r?: { status: number }) => void): void;
-      close(): void;
-    };
-    const check = (service: string) =>
-      new Promise<{ status: number } | ServiceError>((resolve) =>
-        client.check({ service }, (e, r) => resolve(e ?? (r as { status: number }))),
-      );
+    const { client, check } = healthClient(ready.port as number);
     try {
       expect(await check("")).toEqual({ status: SERVING_STATUS.SERVING });
       expect(await check("lexnav.answer.v1.AnswerService")).toEqual({ status: SERVING_STATUS.SERVING });
@@ -115,4 +124,29 @@ describe("health and readiness of running services", () => {
       body: { status: "ready", checks: { store: "ok" } },
     });
   }, 60_000);
+
+  it("answer: NOT_SERVING while a readiness check fails", async () => {
+    const db = join(dir, "failing.sqlite");
+    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const answers = openSqliteDatabase(db);
+    let storeUp = false;
+    const app = createAnswerAppOnStack(stack, loadConfig({}), answers, silentLogger, undefined, {
+      store: async () => {
+        if (!storeUp) throw new Error("store unreachable");
+      },
+    });
+    const port = await app.listen("127.0.0.1:0");
+    const { client, check } = healthClient(port);
+    try {
+      expect(await check("")).toEqual({ status: SERVING_STATUS.NOT_SERVING });
+      expect(await check("lexnav.answer.v1.AnswerService")).toEqual({ status: SERVING_STATUS.NOT_SERVING });
+      storeUp = true;
+      expect(await check("")).toEqual({ status: SERVING_STATUS.SERVING });
+    } finally {
+      client.close();
+      await app.stop(1_000);
+      answers.close();
+      stack.close();
+    }
+  });
 });
