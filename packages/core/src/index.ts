@@ -22,6 +22,5 @@ export {
   headersFromContext,
   inSpan,
   inSpanSync,
-  linkFromHeaders,
   withContext,
 } from "./telemetry.ts";

@@ -2,7 +2,6 @@ import {
   type Attributes,
   type Context,
   context,
-  type Link,
   propagation,
   type Span,
   SpanKind,
@@ -25,10 +24,9 @@ const tracer = () => trace.getTracer("lexnav");
  */
 export type SpanRole = "internal" | "server" | "client" | "producer" | "consumer";
 
-/** Options of {@link inSpan}: the span's kind and links to other traces' spans. */
+/** Options of {@link inSpan}: the span's kind. */
 export interface SpanOptions {
   kind?: SpanRole;
-  links?: Link[];
 }
 
 const KINDS: Record<SpanRole, SpanKind> = {
@@ -39,19 +37,14 @@ const KINDS: Record<SpanRole, SpanKind> = {
   consumer: SpanKind.CONSUMER,
 };
 
-/** Runs `fn` inside a span (a child of the active one), marks errors, and ends the span. */
+/** Runs `fn` inside a span of `options.kind` (a child of the active one), marks errors, and ends the span. */
 export async function inSpan<T>(
   name: string,
   attributes: Attributes,
   fn: (span: Span) => Promise<T>,
   options: SpanOptions = {},
 ): Promise<T> {
-  const spanOptions = {
-    attributes,
-    kind: KINDS[options.kind ?? "internal"],
-    ...(options.links ? { links: options.links } : {}),
-  };
-  return tracer().startActiveSpan(name, spanOptions, async (span) => {
+  return tracer().startActiveSpan(name, { attributes, kind: KINDS[options.kind ?? "internal"] }, async (span) => {
     try {
       return await fn(span);
     } catch (e) {
@@ -75,12 +68,6 @@ export function inSpanSync<T>(name: string, attributes: Attributes, fn: (span: S
       span.end();
     }
   });
-}
-
-/** The span context `headers` carry (`traceparent`), to link a span to it; null when they carry none. */
-export function linkFromHeaders(headers: Readonly<Record<string, string>>): Link | null {
-  const carried = trace.getSpanContext(contextFromHeaders(headers));
-  return carried && trace.isSpanContextValid(carried) ? { context: carried } : null;
 }
 
 /** The trace context carried by message headers (`traceparent`, `tracestate`), to continue a trace. */
