@@ -10,7 +10,7 @@ export interface NatsServerHandle {
   port: number;
   pid: number;
   storeDir: string;
-  /** Stops the process by pid (SIGTERM, SIGKILL after a grace period) and removes the store dir. */
+  /** Stops the process by pid (SIGTERM, SIGKILL after a grace period) and removes the store dir it made. */
   stop(): Promise<void>;
 }
 
@@ -19,6 +19,10 @@ export interface StartNatsServerOptions {
   binary?: string;
   /** How long to wait for "Server is ready". */
   readyTimeoutMs?: number;
+  /** A fixed port (to restart a server where its clients reconnect); a random free one otherwise. */
+  port?: number;
+  /** A JetStream directory the caller owns and keeps across restarts; a temporary one, removed on stop, otherwise. */
+  storeDir?: string;
 }
 
 const CANDIDATES = ["/usr/sbin/nats-server", "/usr/local/bin/nats-server", "/usr/bin/nats-server"];
@@ -33,8 +37,9 @@ const MISSING =
  */
 export async function startNatsServer(options: StartNatsServerOptions = {}): Promise<NatsServerHandle> {
   const binary = options.binary ?? CANDIDATES.find((p) => existsSync(p)) ?? "nats-server";
-  const storeDir = await mkdtemp(join(tmpdir(), "lexnav-nats-"));
-  const child = spawn(binary, ["-a", "127.0.0.1", "-p", "-1", "-js", "-sd", storeDir], {
+  const ownStore = options.storeDir === undefined;
+  const storeDir = options.storeDir ?? (await mkdtemp(join(tmpdir(), "lexnav-nats-")));
+  const child = spawn(binary, ["-a", "127.0.0.1", "-p", String(options.port ?? -1), "-js", "-sd", storeDir], {
     stdio: ["ignore", "pipe", "pipe"],
   });
 
@@ -68,7 +73,7 @@ export async function startNatsServer(options: StartNatsServerOptions = {}): Pro
     });
   } catch (e) {
     await killAndWait(child);
-    await rm(storeDir, { recursive: true, force: true });
+    if (ownStore) await rm(storeDir, { recursive: true, force: true });
     throw e;
   }
 
@@ -83,7 +88,7 @@ export async function startNatsServer(options: StartNatsServerOptions = {}): Pro
     storeDir,
     stop: async () => {
       await killAndWait(child);
-      await rm(storeDir, { recursive: true, force: true });
+      if (ownStore) await rm(storeDir, { recursive: true, force: true });
     },
   };
 }

@@ -43,6 +43,8 @@ export const configSchema = z.object({
   LEXNAV_ANSWER_TLS_KEY: z.string().min(1).optional(),
   // A JSON file of the answer service's callers: {"<sha256 hex of a bearer token>": {"id", "groups"}}.
   LEXNAV_ANSWER_CALLERS: z.string().min(1).optional(),
+  // Where a service serves HTTP /healthz and /readyz ("host:port"; port 0 picks one); unset: not served.
+  LEXNAV_HEALTH_ADDRESS: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Answering: without a key lexnav answers offline; prices are USD per million tokens.
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
@@ -89,6 +91,8 @@ export interface LexnavConfig {
   /** The answer service's TLS certificate chain and key (PEM files); absent: plaintext. */
   answerTls?: { certPath: string; keyPath: string };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Where a service serves HTTP `/healthz` and `/readyz`; absent: not served. */
+  healthAddress?: string;
   /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
   answer?: AnswerConfig;
   /** A local ONNX cross-encoder folder (`loadOnnxCrossEncoder`); absent: the built-in reranker. */
@@ -228,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       ? { answerTls: { certPath: e.LEXNAV_ANSWER_TLS_CERT, keyPath: e.LEXNAV_ANSWER_TLS_KEY } }
       : {}),
     logLevel: e.LEXNAV_LOG_LEVEL,
+    ...(e.LEXNAV_HEALTH_ADDRESS !== undefined ? { healthAddress: e.LEXNAV_HEALTH_ADDRESS } : {}),
     answer: {
       apiKey: e.ANTHROPIC_API_KEY ?? null,
       baseURL: e.ANTHROPIC_BASE_URL ?? null,

@@ -20,5 +20,11 @@ export type { Logger } from "./logger.ts";
 export { createLogger, silentLogger, withoutNames } from "./logger.ts";
 export type { Result } from "./result.ts";
 export { err, ok } from "./result.ts";
-export type { TelemetrySpan } from "./telemetry.ts";
-export { contextFromHeaders, headersFromContext, inSpan, inSpanSync, withContext } from "./telemetry.ts";
+export type { SpanOptions, SpanRole, TelemetrySpan } from "./telemetry.ts";
+export {
+  contextFromHeaders,
+  headersFromContext,
+  inSpan,
+  inSpanSync,
+  withContext,
+} from "./telemetry.ts";

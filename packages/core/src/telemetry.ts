@@ -4,6 +4,7 @@ import {
   context,
   propagation,
   type Span,
+  SpanKind,
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
@@ -16,9 +17,34 @@ import {
  */
 const tracer = () => trace.getTracer("lexnav");
 
-/** Runs `fn` inside a span (a child of the active one), marks errors, and ends the span. */
-export async function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
-  return tracer().startActiveSpan(name, { attributes }, async (span) => {
+/**
+ * How a span relates to other processes (OpenTelemetry span kinds): `consumer` for a message handled,
+ * `producer` for one published, `server` for a call served, `client` for a call made; `internal` (the
+ * default) for work inside the process.
+ */
+export type SpanRole = "internal" | "server" | "client" | "producer" | "consumer";
+
+/** Options of {@link inSpan}: the span's kind. */
+export interface SpanOptions {
+  kind?: SpanRole;
+}
+
+const KINDS: Record<SpanRole, SpanKind> = {
+  internal: SpanKind.INTERNAL,
+  server: SpanKind.SERVER,
+  client: SpanKind.CLIENT,
+  producer: SpanKind.PRODUCER,
+  consumer: SpanKind.CONSUMER,
+};
+
+/** Runs `fn` inside a span of `options.kind` (a child of the active one), marks errors, and ends the span. */
+export async function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T>,
+  options: SpanOptions = {},
+): Promise<T> {
+  return tracer().startActiveSpan(name, { attributes, kind: KINDS[options.kind ?? "internal"] }, async (span) => {
     try {
       return await fn(span);
     } catch (e) {

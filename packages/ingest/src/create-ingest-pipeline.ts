@@ -4,7 +4,16 @@ import { type FileHandle, open } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
-import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
+import {
+  type IngestLimits,
+  inSpan,
+  inSpanSync,
+  type Logger,
+  sha256Hex,
+  stableId,
+  toLexnavError,
+  withoutNames,
+} from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
 import { someReaderOfAll } from "@lexnav/provisions";
 import { documentsUnder, legalHoldError, setIsWalled, walledSearchIndex } from "./controls.ts";
@@ -217,7 +226,26 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const bytes = bytesOrFailure;
     const versionId = version as string;
 
-    const prepared = await preparer.prepare({ bytes, fileName, limits, documentId: id, version: versionId });
+    // Extraction and structure detection run as one call (in a worker, under the file's budget): one span,
+    // with sizes, counts and codes only.
+    const prepared = await inSpan(
+      "lexnav.ingest.prepare",
+      { "lexnav.document_id": id, "lexnav.version": versionId, "lexnav.bytes": bytes.byteLength },
+      async (span) => {
+        const p = await preparer.prepare({ bytes, fileName, limits, documentId: id, version: versionId });
+        span.setAttributes(
+          p.ok
+            ? {
+                "lexnav.content_type": p.extraction.contentType,
+                "lexnav.text_length": p.extraction.text.length,
+                "lexnav.quality": p.extraction.quality.status,
+                "lexnav.nodes": p.structured.structure.nodes.length,
+              }
+            : { "lexnav.failure_code": p.error.code },
+        );
+        return p;
+      },
+    );
     if (!prepared.ok) return failedWith(prepared.error);
     const { extraction, structured: built } = prepared;
 
@@ -234,44 +262,52 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const keep = kept !== null && setAdmits(kept, id, access) ? kept : null;
     // A new version stays in the set its document was filed under unless the request says otherwise.
     const transactionSetId = request.transactionSetId ?? keep;
+    // The catalog and every search store are written in one transaction: one span for all of them.
+    const storeAttributes = {
+      "lexnav.document_id": id,
+      "lexnav.version": versionId,
+      "lexnav.nodes": built.structure.nodes.length,
+    };
     try {
-      catalog.transaction(() => {
-        catalog.putVersion(id, {
-          documentId: id,
-          version: versionId,
-          byteLength: bytes.byteLength,
-          contentType: extraction.contentType,
-          textLength: extraction.text.length,
-          extractedAt: stamp,
-          quality: extraction.quality,
-          text: extraction.text,
-          blocks: extraction.blocks,
-          pages: extraction.pages,
-          furniture: extraction.furniture,
-        });
-        catalog.setCurrentVersion(id, versionId, extraction.contentType, stamp);
-        catalog.setLifecycle(id, "extracted", null, stamp);
-        catalog.setProfile(
-          id,
-          {
-            title: built.profile.title,
-            role: built.profile.role,
-            effectiveDate: built.profile.effectiveDate,
-            transactionSetId,
-            facts: factsOf(built.profile),
-          },
-          stamp,
-        );
-        catalog.replaceNodes(id, versionId, built.structure.nodes);
-        searchIndex?.putDocument({
-          documentId: id,
-          version: versionId,
-          access,
-          nodes: built.structure.nodes,
-          text: extraction.text,
-        });
-        catalog.setLifecycle(id, "indexed", null, stamp);
-      });
+      inSpanSync("lexnav.ingest.store", storeAttributes, () =>
+        catalog.transaction(() => {
+          catalog.putVersion(id, {
+            documentId: id,
+            version: versionId,
+            byteLength: bytes.byteLength,
+            contentType: extraction.contentType,
+            textLength: extraction.text.length,
+            extractedAt: stamp,
+            quality: extraction.quality,
+            text: extraction.text,
+            blocks: extraction.blocks,
+            pages: extraction.pages,
+            furniture: extraction.furniture,
+          });
+          catalog.setCurrentVersion(id, versionId, extraction.contentType, stamp);
+          catalog.setLifecycle(id, "extracted", null, stamp);
+          catalog.setProfile(
+            id,
+            {
+              title: built.profile.title,
+              role: built.profile.role,
+              effectiveDate: built.profile.effectiveDate,
+              transactionSetId,
+              facts: factsOf(built.profile),
+            },
+            stamp,
+          );
+          catalog.replaceNodes(id, versionId, built.structure.nodes);
+          searchIndex?.putDocument({
+            documentId: id,
+            version: versionId,
+            access,
+            nodes: built.structure.nodes,
+            text: extraction.text,
+          });
+          catalog.setLifecycle(id, "indexed", null, stamp);
+        }),
+      );
     } catch (cause) {
       const e = toLexnavError(cause);
       return failedWith(

@@ -52,5 +52,7 @@ export function startTelemetry(
   };
 }
 
+export type { HealthServer, Readiness, ReadinessCheck } from "./health-server.ts";
+export { checkReadiness, READINESS_CHECK_TIMEOUT_MS, startHealthServer } from "./health-server.ts";
 export type { ServiceProcess } from "./service-process.ts";
 export { startServiceProcess } from "./service-process.ts";

@@ -21,6 +21,7 @@ import {
 import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, documentV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
 import type { Principal, QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
+import type { ReadinessCheck } from "@lexnav/telemetry";
 import type { Callers } from "./domain/callers.ts";
 import {
   askResponse,
@@ -29,6 +30,7 @@ import {
   readSearchRequest,
   searchResponse,
 } from "./domain/query-messages.ts";
+import { HEALTH_SERVICE, healthCheckHandler } from "./grpc-health.ts";
 
 /** The gRPC bindings the service serves (clients build theirs from the same definitions). */
 export const ANSWER_SERVICE = grpcServiceDefinition(answerV1.AnswerService);
@@ -64,6 +66,11 @@ export interface AnswerAppDeps {
   /** Where every Ask and Search is recorded: who asked what, which documents came back (ids only). */
   audit: AuditLog;
   logger: Logger;
+  /**
+   * What the service cannot answer without (its store), checked by `grpc.health.v1.Health/Check` and
+   * `/readyz`; absent: the health service reports SERVING while the process runs.
+   */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
 
 export interface AnswerApp {
@@ -125,7 +132,8 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
   const server = new Server();
 
   /**
-   * A unary handler in its span, continuing the caller's `traceparent`; a refusal or failure becomes
+   * A unary handler in its SERVER span (OpenTelemetry RPC conventions: `rpc.system`, `rpc.service`,
+   * `rpc.method`, `rpc.grpc.status_code`), continuing the caller's `traceparent`; a refusal or failure becomes
    * the status of its error code, internal details stay in the log.
    */
   const unary =
@@ -143,19 +151,25 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
       const started = performance.now();
       const attributes = { "rpc.system": "grpc", "rpc.service": service.typeName, "rpc.method": method };
       void withContext(contextFromHeaders(traceHeaders(call.metadata)), () =>
-        inSpan(span, attributes, async (s) => {
-          try {
-            const { response, log } = await handle(call.request, s, call.metadata);
-            logger.info(`${method} done`, { ...log, ms: Math.round(performance.now() - started) });
-            callback(null, response);
-          } catch (err) {
-            const e = toLexnavError(err);
-            s.setAttributes({ "lexnav.error_code": e.code });
-            if (e.code === "internal") logger.error(`${method} failed`, { code: e.code, error: e.message });
-            else logger.info(`${method} refused`, { code: e.code, error: e.message });
-            callback(serviceError(e) as ServiceError, null);
-          }
-        }),
+        inSpan(
+          span,
+          attributes,
+          async (s) => {
+            try {
+              const { response, log } = await handle(call.request, s, call.metadata);
+              logger.info(`${method} done`, { ...log, ms: Math.round(performance.now() - started) });
+              s.setAttribute("rpc.grpc.status_code", status.OK);
+              callback(null, response);
+            } catch (err) {
+              const e = toLexnavError(err);
+              s.setAttributes({ "lexnav.error_code": e.code, "rpc.grpc.status_code": STATUS[e.code] });
+              if (e.code === "internal") logger.error(`${method} failed`, { code: e.code, error: e.message });
+              else logger.info(`${method} refused`, { code: e.code, error: e.message });
+              callback(serviceError(e) as ServiceError, null);
+            }
+          },
+          { kind: "server" },
+        ),
       );
     };
 
@@ -253,6 +267,9 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
 
   server.addService(ANSWER_SERVICE, { ask });
   server.addService(SEARCH_SERVICE, { search });
+  server.addService(HEALTH_SERVICE, {
+    check: healthCheckHandler([answerV1.AnswerService.typeName, searchV1.SearchService.typeName], deps.readiness ?? {}),
+  });
 
   return {
     listen: (address, tls) =>

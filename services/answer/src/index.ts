@@ -5,4 +5,5 @@ export type { AnswerApp, AnswerAppDeps } from "./app.ts";
 export { ANSWER_SERVICE, createAnswerApp, SEARCH_SERVICE, serviceError } from "./app.ts";
 export type { Callers } from "./domain/callers.ts";
 export { parseCallers, tokenKey } from "./domain/callers.ts";
+export { HEALTH_SERVICE, SERVING_STATUS } from "./grpc-health.ts";
 export { createAnswerAppOnStack } from "./wiring.ts";

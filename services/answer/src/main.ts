@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
-import { startServiceProcess } from "@lexnav/telemetry";
+import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { reloadableCallers } from "./domain/callers.ts";
 import { createAnswerAppOnStack } from "./wiring.ts";
 
@@ -28,17 +28,31 @@ if (!callers)
   logger.warn(
     "no LEXNAV_ANSWER_CALLERS: requests are answered as the principal they name; authenticate callers in front",
   );
-const app = createAnswerAppOnStack(stack, config, answers, logger, callers);
+// Ready when the store answers a read; served over gRPC health checking and, when configured, HTTP.
+const readiness = {
+  store: async () => {
+    answers.prepare("select count(*) from sqlite_master").get();
+  },
+};
+const app = createAnswerAppOnStack(stack, config, answers, logger, callers, readiness);
 const tls = config.answerTls
   ? { cert: readFileSync(config.answerTls.certPath), key: readFileSync(config.answerTls.keyPath) }
   : undefined;
 if (!tls) logger.warn("no LEXNAV_ANSWER_TLS_CERT/KEY: calls are plaintext; terminate TLS in front");
 const port = await app.listen(config.answerAddress, tls);
+const health = config.healthAddress
+  ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger })
+  : null;
 // One line a supervisor (or a test) can wait for.
-logger.info("ready", { port, answerer: config.answer?.apiKey ? config.answer.model : "offline" });
+logger.info("ready", {
+  port,
+  healthPort: health?.port ?? null,
+  answerer: config.answer?.apiKey ? config.answer.model : "offline",
+});
 
 onStopSignal(async () => {
   await app.stop();
+  await health?.close();
   answers.close();
   stack.close();
 });

@@ -2,6 +2,7 @@ import { createSqliteAnswerStore, type SqlDatabase } from "@lexnav/answer";
 import { cachedVersionNode } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
 import { createStackAsk, type EmbeddedStack, requestScope } from "@lexnav/stack";
+import type { ReadinessCheck } from "@lexnav/telemetry";
 import { type AnswerApp, createAnswerApp } from "./app.ts";
 import type { Callers } from "./domain/callers.ts";
 
@@ -17,6 +18,7 @@ export function createAnswerAppOnStack(
   answers: SqlDatabase,
   logger: Logger,
   callers?: Callers,
+  readiness?: Readonly<Record<string, ReadinessCheck>>,
 ): AnswerApp {
   const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
   return createAnswerApp({
@@ -30,5 +32,6 @@ export function createAnswerAppOnStack(
     audit: stack.audit,
     logger,
     ...(callers ? { callers } : {}),
+    ...(readiness ? { readiness } : {}),
   });
 }

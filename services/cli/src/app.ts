@@ -12,6 +12,7 @@ import {
 } from "./commands/controls.ts";
 import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
+import { dlqListCommand, dlqReplayCommand } from "./commands/dlq.ts";
 import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
 import { evalAnswersCommand } from "./commands/eval-answers.ts";
 import { DENSE_MODES, evalRetrievalCommand } from "./commands/eval-retrieval.ts";
@@ -60,6 +61,8 @@ usage:
   lexnav no-external <doc-id> | --set <id> [--release]
                                                 never send the text to an external model; asks answer offline
   lexnav audit [--limit N] [--json]             who asked what, what was cited, operator views (operators)
+  lexnav dlq list [--limit N] [--json]          commands the ingest service could not process (NATS_URL; operators)
+  lexnav dlq replay <id> [--json]               send a dead letter again once its cause is fixed (operators)
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
             [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>]
             [--index-version <lex-...>] [--json]
@@ -260,6 +263,18 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "audit":
         auditCommand(ctx, { ...actor(values), json, ...(values.limit ? { limit: Number(values.limit) } : {}) });
         return 0;
+      case "dlq": {
+        const [sub, id] = args;
+        if (sub === "list")
+          await dlqListCommand(ctx, {
+            ...actor(values),
+            json,
+            ...(values.limit ? { limit: Number(values.limit) } : {}),
+          });
+        else if (sub === "replay") await dlqReplayCommand(ctx, id, { ...actor(values), json });
+        else throw usageError("dlq needs list or replay");
+        return 0;
+      }
       case "ask": {
         const question = args.join(" ");
         await askCommand(ctx, {

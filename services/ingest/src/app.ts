@@ -10,7 +10,7 @@ import {
   RetentionPolicy,
   StorageType,
 } from "@nats-io/jetstream";
-import { type NatsConnection, nanos } from "@nats-io/transport-node";
+import { type NatsConnection, nanos, headers as natsHeaders } from "@nats-io/transport-node";
 import { createJetStreamEventPublisher } from "./adapters/jetstream-event-publisher.ts";
 import {
   type CommandHandler,
@@ -21,12 +21,31 @@ import {
 } from "./handlers/command-message.ts";
 import { createDeleteDocumentHandler, createSetDocumentAccessHandler } from "./handlers/document-admin-handlers.ts";
 import { createIngestDocumentHandler } from "./handlers/ingest-document-handler.ts";
-import { INGEST_CONSUMER, INGEST_STREAMS, INGEST_SUBJECTS } from "./subjects.ts";
+import {
+  DEAD_LETTER_HEADERS,
+  DEAD_LETTER_STREAM,
+  DEAD_LETTER_SUBJECTS,
+  deadLetterSubjectFor,
+  INGEST_CONSUMER,
+  INGEST_STREAMS,
+  INGEST_SUBJECTS,
+} from "./subjects.ts";
 
+export type { DeadLetter } from "./dead-letters.ts";
+export { listDeadLetters, replayDeadLetter } from "./dead-letters.ts";
 export type { CommandMessage, Disposition, RetryPolicy } from "./handlers/command-message.ts";
 export { createIngestDocumentHandler } from "./handlers/ingest-document-handler.ts";
 export type { EventPublisher, OutgoingEvent } from "./ports/event-publisher.ts";
-export { INGEST_CONSUMER, INGEST_STREAMS, INGEST_SUBJECTS, SCHEMA_HEADER, TRACE_HEADERS } from "./subjects.ts";
+export {
+  DEAD_LETTER_HEADERS,
+  DEAD_LETTER_STREAM,
+  DEAD_LETTER_SUBJECTS,
+  INGEST_CONSUMER,
+  INGEST_STREAMS,
+  INGEST_SUBJECTS,
+  SCHEMA_HEADER,
+  TRACE_HEADERS,
+} from "./subjects.ts";
 
 export interface IngestAppOptions {
   retry: RetryPolicy;
@@ -36,6 +55,8 @@ export interface IngestAppOptions {
   commandMaxAgeMs: number;
   /** Events are kept this long for replay. */
   eventMaxAgeMs: number;
+  /** Dead letters not replayed are dropped after this long. */
+  deadLetterMaxAgeMs: number;
   now: () => Date;
 }
 
@@ -44,6 +65,7 @@ export const DEFAULT_INGEST_APP_OPTIONS: IngestAppOptions = {
   ackWaitMs: 30_000,
   commandMaxAgeMs: 7 * 24 * 3600_000,
   eventMaxAgeMs: 30 * 24 * 3600_000,
+  deadLetterMaxAgeMs: 30 * 24 * 3600_000,
   now: () => new Date(),
 };
 
@@ -63,14 +85,15 @@ export interface IngestApp {
 }
 
 /**
- * Creates the command stream (work queue), the event stream and the durable consumer when missing
+ * Creates the command stream (work queue), the event stream, the dead-letter stream and the durable
+ * consumer when missing
  * (updating them when their config drifted). Idempotent: every instance calls it at start.
  */
 export async function ensureIngestTopology(
   jsm: JetStreamManager,
   options: Pick<
     IngestAppOptions,
-    "retry" | "ackWaitMs" | "commandMaxAgeMs" | "eventMaxAgeMs"
+    "retry" | "ackWaitMs" | "commandMaxAgeMs" | "eventMaxAgeMs" | "deadLetterMaxAgeMs"
   > = DEFAULT_INGEST_APP_OPTIONS,
 ): Promise<void> {
   const streams = [
@@ -87,6 +110,13 @@ export async function ensureIngestTopology(
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
       max_age: nanos(options.eventMaxAgeMs),
+    },
+    {
+      name: DEAD_LETTER_STREAM,
+      subjects: [DEAD_LETTER_SUBJECTS.all],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(options.deadLetterMaxAgeMs),
     },
   ];
   for (const cfg of streams) {
@@ -162,6 +192,24 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
     }
   };
 
+  /**
+   * Copies a terminated command to the dead-letter stream: its payload and headers as they came, with the
+   * subject it came on, the reason, its trace id, when and after how many deliveries. The stream
+   * sequence of the command deduplicates a dead letter published twice (a term that did not reach the server).
+   */
+  const deadLetter = async (m: JsMsg, d: Extract<Disposition, { kind: "term" }>): Promise<void> => {
+    const h = natsHeaders();
+    // The server's own headers (Nats-Msg-Id and the like) stay behind: a replay must not be deduplicated away.
+    if (m.headers) for (const k of m.headers.keys()) if (!/^nats-/i.test(k)) h.set(k, m.headers.get(k));
+    const traceId = d.traceId ?? /^00-([0-9a-f]{32})-/.exec(m.headers?.get("traceparent") ?? "")?.[1] ?? "";
+    h.set(DEAD_LETTER_HEADERS.subject, m.subject);
+    h.set(DEAD_LETTER_HEADERS.reason, d.reason.replace(/[\r\n]+/g, " "));
+    h.set(DEAD_LETTER_HEADERS.traceId, traceId);
+    h.set(DEAD_LETTER_HEADERS.at, options.now().toISOString());
+    h.set(DEAD_LETTER_HEADERS.deliveries, String(m.info.deliveryCount));
+    await js.publish(deadLetterSubjectFor(m.subject), m.data, { headers: h, msgID: `dlq:${m.seq}` });
+  };
+
   const settle = async (m: JsMsg, d: Disposition): Promise<void> => {
     switch (d.kind) {
       case "ack":
@@ -172,6 +220,18 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
         m.nak(d.delayMs);
         return;
       case "term":
+        // Dead-lettered before it is erased: a command that cannot be kept is handed back rather than lost.
+        try {
+          await deadLetter(m, d);
+        } catch (e) {
+          logger.error("could not dead-letter a terminated command; it will be redelivered", {
+            subject: m.subject,
+            seq: m.seq,
+            error: toLexnavError(e).message,
+          });
+          m.nak(options.retry.baseDelayMs);
+          return;
+        }
         await erase(m);
         logger.warn("command terminated", { subject: m.subject, seq: m.seq, reason: d.reason });
         if (termTakesReason) m.term(d.reason);

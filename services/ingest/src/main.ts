@@ -1,5 +1,6 @@
+import { openSqliteDatabase } from "@lexnav/catalog";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
-import { startServiceProcess } from "@lexnav/telemetry";
+import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
 import { createIngestApp } from "./app.ts";
 
@@ -15,11 +16,31 @@ for (const r of await stack.pipeline.recoverInterrupted())
   logger.warn("interrupted ingest recovered", { documentId: r.documentId, code: r.failure?.code });
 const nc = await connect({ servers: config.natsUrl, name: "lexnav-ingest" });
 const app = await createIngestApp({ nc, pipeline: stack.pipeline, logger });
+// HTTP /healthz and /readyz (the service serves no gRPC, so no gRPC health service): ready while NATS
+// answers a ping and the store a read. The command backlog is not a condition: work waiting is no reason
+// to take a replica out of service.
+const probe = openSqliteDatabase(config.dbPath);
+const health = config.healthAddress
+  ? await startHealthServer({
+      address: config.healthAddress,
+      checks: {
+        nats: async () => {
+          await nc.rtt();
+        },
+        store: async () => {
+          probe.prepare("select count(*) from sqlite_master").get();
+        },
+      },
+      logger,
+    })
+  : null;
 
 // SIGTERM drains: the document in hand finishes (event published, command acked), then the connection.
 onStopSignal(async () => {
   await app.stop();
+  await health?.close();
   await nc.drain();
+  probe.close();
   stack.close();
 });
 

@@ -34,3 +34,34 @@ export const TRACE_HEADERS = ["traceparent", "tracestate"] as const;
 
 /** Header naming the protobuf message type of a payload, for people reading the stream. */
 export const SCHEMA_HEADER = "Lexnav-Schema";
+
+/**
+ * Dead letters: a command that cannot be processed (terminated: bad input, a refusal such as a legal
+ * hold, a poison payload) is copied here with its reason and trace id before it leaves the command
+ * stream, so an operator can see it (`lexnav dlq list`) and send it again once the cause is fixed
+ * (`lexnav dlq replay`). Subjects `lexnav.dlq.cmd.v1.<command name>`: the dead-letter stream is the
+ * producer, and a dead event would go under `lexnav.dlq.evt.v1.<event name>`.
+ */
+export const DEAD_LETTER_SUBJECTS = {
+  all: "lexnav.dlq.>",
+  commandPrefix: "lexnav.dlq.cmd.v1.",
+} as const;
+
+/** The dead-letter subject of a command subject: its last token under the dead-letter prefix. */
+export function deadLetterSubjectFor(commandSubject: string): string {
+  return `${DEAD_LETTER_SUBJECTS.commandPrefix}${commandSubject.split(".").at(-1) ?? "unknown"}`;
+}
+
+/** The dead-letter stream (limits retention: kept until replayed or expired). */
+export const DEAD_LETTER_STREAM = "LEXNAV_DLQ";
+
+/** Headers a dead letter carries beside the command's own (its trace context, its schema). */
+export const DEAD_LETTER_HEADERS = {
+  subject: "Lexnav-Dlq-Subject",
+  reason: "Lexnav-Dlq-Reason",
+  traceId: "Lexnav-Dlq-Trace-Id",
+  at: "Lexnav-Dlq-At",
+  deliveries: "Lexnav-Dlq-Deliveries",
+  /** Set on a replayed command: the dead letter it came from. */
+  replayOf: "Lexnav-Replay-Of",
+} as const;

@@ -39,16 +39,30 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
   return {
     model: options.model,
     call: (request: ModelCallRequest) =>
-      inSpan("lexnav.model.call", { "lexnav.stage": request.stage, "lexnav.model": options.model }, async (span) => {
-        const r = await call(request);
-        span.setAttributes({
-          "lexnav.input_tokens": r.usage.inputTokens,
-          "lexnav.cache_write_tokens": r.usage.cacheWriteTokens,
-          "lexnav.cache_read_tokens": r.usage.cacheReadTokens,
-          "lexnav.output_tokens": r.usage.outputTokens,
-        });
-        return r;
-      }),
+      // A call made to another service: a CLIENT span, with the GenAI semantic-convention names beside lexnav's.
+      inSpan(
+        "lexnav.model.call",
+        {
+          "lexnav.stage": request.stage,
+          "lexnav.model": options.model,
+          "gen_ai.system": "anthropic",
+          "gen_ai.operation.name": "chat",
+          "gen_ai.request.model": options.model,
+        },
+        async (span) => {
+          const r = await call(request);
+          span.setAttributes({
+            "lexnav.input_tokens": r.usage.inputTokens,
+            "lexnav.cache_write_tokens": r.usage.cacheWriteTokens,
+            "lexnav.cache_read_tokens": r.usage.cacheReadTokens,
+            "lexnav.output_tokens": r.usage.outputTokens,
+            "gen_ai.usage.input_tokens": r.usage.inputTokens,
+            "gen_ai.usage.output_tokens": r.usage.outputTokens,
+          });
+          return r;
+        },
+        { kind: "client" },
+      ),
   };
 
   async function call(request: ModelCallRequest): Promise<ModelCallResult> {

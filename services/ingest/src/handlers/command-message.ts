@@ -14,7 +14,12 @@ export interface CommandMessage {
 export type Disposition =
   | { kind: "ack" }
   | { kind: "nak"; delayMs: number; reason: string }
-  | { kind: "term"; reason: string };
+  | {
+      kind: "term";
+      reason: string;
+      /** The trace the command was handled in, for its dead letter (set by the handling span). */
+      traceId?: string;
+    };
 
 /** A command handler: never throws; every outcome is a disposition. */
 export type CommandHandler = (msg: CommandMessage) => Promise<Disposition>;

@@ -7,7 +7,7 @@ import { accessFromProto } from "../domain/event-mapping.ts";
 import type { EventPublisher } from "../ports/event-publisher.ts";
 import { INGEST_SUBJECTS } from "../subjects.ts";
 import { type CommandHandler, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./command-message.ts";
-import { commandIdOf, decodeCommand, dispositionForError, publishEvent } from "./handler-support.ts";
+import { commandIdOf, consumedInSpan, decodeCommand, dispositionForError, publishEvent } from "./handler-support.ts";
 
 export interface DocumentAdminHandlerDeps {
   pipeline: IngestPipeline;
@@ -24,11 +24,16 @@ export interface DocumentAdminHandlerDeps {
 export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): CommandHandler {
   const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
   const now = deps.now ?? (() => new Date());
-  return async (msg) => {
+  return consumedInSpan(async (msg, span) => {
     const decoded = decodeCommand(ingestV1.DeleteDocumentCommandSchema, msg);
     if (!decoded.ok) return decoded.disposition;
     const cmd = decoded.value;
     const commandId = commandIdOf(cmd.commandId, msg);
+    span.setAttributes({
+      "messaging.message.id": commandId,
+      "lexnav.command_id": commandId,
+      "lexnav.document_id": cmd.documentId,
+    });
     if (cmd.documentId === "")
       return { kind: "term", reason: `DeleteDocumentCommand ${commandId}: document_id is empty` };
     try {
@@ -52,7 +57,7 @@ export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): Com
     } catch (e) {
       return dispositionForError(e, msg, policy, deps.logger, { commandId, documentId: cmd.documentId });
     }
-  };
+  });
 }
 
 /**
@@ -62,11 +67,16 @@ export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): Com
 export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): CommandHandler {
   const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
   const now = deps.now ?? (() => new Date());
-  return async (msg) => {
+  return consumedInSpan(async (msg, span) => {
     const decoded = decodeCommand(ingestV1.SetDocumentAccessCommandSchema, msg);
     if (!decoded.ok) return decoded.disposition;
     const cmd = decoded.value;
     const commandId = commandIdOf(cmd.commandId, msg);
+    span.setAttributes({
+      "messaging.message.id": commandId,
+      "lexnav.command_id": commandId,
+      "lexnav.document_id": cmd.documentId,
+    });
     if (cmd.documentId === "") {
       return { kind: "term", reason: `SetDocumentAccessCommand ${commandId}: document_id is empty` };
     }
@@ -91,5 +101,5 @@ export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): 
     } catch (e) {
       return dispositionForError(e, msg, policy, deps.logger, { commandId, documentId: cmd.documentId });
     }
-  };
+  });
 }

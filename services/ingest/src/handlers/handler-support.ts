@@ -1,10 +1,58 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
-import { headersFromContext, type LexnavError, type Logger, toLexnavError } from "@lexnav/core";
+import {
+  contextFromHeaders,
+  headersFromContext,
+  inSpan,
+  type LexnavError,
+  type Logger,
+  type TelemetrySpan,
+  toLexnavError,
+  withContext,
+} from "@lexnav/core";
 import { backoffDelayMs, isLastDelivery } from "../domain/retry.ts";
 import type { EventPublisher } from "../ports/event-publisher.ts";
-import { SCHEMA_HEADER, TRACE_HEADERS } from "../subjects.ts";
-import type { CommandMessage, Disposition, RetryPolicy } from "./command-message.ts";
+import { INGEST_CONSUMER, SCHEMA_HEADER, TRACE_HEADERS } from "../subjects.ts";
+import type { CommandHandler, CommandMessage, Disposition, RetryPolicy } from "./command-message.ts";
+
+const INVALID_TRACE_ID = "00000000000000000000000000000000";
+
+/**
+ * A command handler run in a CONSUMER span, `lexnav.ingest.command`, that continues the trace the
+ * command's headers carry: every span the handling starts (the pipeline's `lexnav.ingest`, the events'
+ * publish spans) is its child, so one ingestion, delete or access change is one trace from its producer
+ * on. Attributes follow the OpenTelemetry messaging conventions and carry ids, sizes and counts only:
+ * a command's reason for termination can name a file, so it stays in the log.
+ */
+export function consumedInSpan(
+  handle: (msg: CommandMessage, span: TelemetrySpan) => Promise<Disposition>,
+): CommandHandler {
+  return (msg) =>
+    withContext(contextFromHeaders(msg.headers), () =>
+      inSpan(
+        "lexnav.ingest.command",
+        {
+          "messaging.system": "nats",
+          "messaging.destination.name": msg.subject,
+          "messaging.operation.type": "process",
+          "messaging.operation.name": "process",
+          "messaging.consumer.group.name": INGEST_CONSUMER,
+          "messaging.message.body.size": msg.data.byteLength,
+          "lexnav.subject": msg.subject,
+          "lexnav.delivery": msg.deliveryCount,
+          "lexnav.stream_sequence": msg.streamSequence,
+        },
+        async (span) => {
+          const d = await handle(msg, span);
+          span.setAttribute("lexnav.disposition", d.kind);
+          const traceId = span.spanContext().traceId;
+          // A terminated command's dead letter names the trace it was handled in.
+          return d.kind === "term" && traceId !== INVALID_TRACE_ID ? { ...d, traceId } : d;
+        },
+        { kind: "consumer" },
+      ),
+    );
+}
 
 /** Decodes a command payload; a payload that is not the message is bad input, never retried. */
 export function decodeCommand<Desc extends DescMessage>(
@@ -49,12 +97,27 @@ export async function publishEvent<Desc extends DescMessage>(
   publisher: EventPublisher,
   input: { subject: string; schema: Desc; message: MessageShape<Desc>; msg: CommandMessage; msgId: string },
 ): Promise<void> {
-  await publisher.publish({
-    subject: input.subject,
-    data: toBinary(input.schema, input.message),
-    headers: { ...traceHeaders(input.msg), [SCHEMA_HEADER]: input.schema.typeName },
-    msgId: input.msgId,
-  });
+  const data = toBinary(input.schema, input.message);
+  // A PRODUCER span per event; the event carries its context, so a consumer's span is its child.
+  await inSpan(
+    `publish ${input.subject}`,
+    {
+      "messaging.system": "nats",
+      "messaging.destination.name": input.subject,
+      "messaging.operation.type": "send",
+      "messaging.operation.name": "publish",
+      "messaging.message.id": input.msgId,
+      "messaging.message.body.size": data.byteLength,
+    },
+    () =>
+      publisher.publish({
+        subject: input.subject,
+        data,
+        headers: { ...traceHeaders(input.msg), [SCHEMA_HEADER]: input.schema.typeName },
+        msgId: input.msgId,
+      }),
+    { kind: "producer" },
+  );
 }
 
 /** A reason safe to put on the wire: internal messages stay in the log. */

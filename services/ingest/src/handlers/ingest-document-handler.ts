@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { contextFromHeaders, inSpan, type Logger, toLexnavError, withContext, withoutNames } from "@lexnav/core";
+import { type Logger, type TelemetrySpan, toLexnavError, withoutNames } from "@lexnav/core";
 import type { IngestPipeline, IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import {
@@ -18,7 +18,14 @@ import {
   type Disposition,
   type RetryPolicy,
 } from "./command-message.ts";
-import { commandIdOf, decodeCommand, dispositionForError, publicReason, publishEvent } from "./handler-support.ts";
+import {
+  commandIdOf,
+  consumedInSpan,
+  decodeCommand,
+  dispositionForError,
+  publicReason,
+  publishEvent,
+} from "./handler-support.ts";
 
 export interface IngestDocumentHandlerDeps {
   pipeline: IngestPipeline;
@@ -46,22 +53,11 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
   const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
   const now = deps.now ?? (() => new Date());
 
-  // Each command is handled in a span that continues the trace its headers carry; the ingest span and
-  // the events published are its children.
-  return (msg: CommandMessage): Promise<Disposition> =>
-    withContext(contextFromHeaders(msg.headers), () =>
-      inSpan(
-        "lexnav.ingest.command",
-        { "lexnav.subject": msg.subject, "lexnav.delivery": msg.deliveryCount },
-        async (span) => {
-          const d = await handle(msg);
-          span.setAttribute("lexnav.disposition", d.kind);
-          return d;
-        },
-      ),
-    );
+  // Each command is handled in a CONSUMER span continuing the trace its headers carry; the ingest span
+  // and the events published are its children.
+  return consumedInSpan(handle);
 
-  async function handle(msg: CommandMessage): Promise<Disposition> {
+  async function handle(msg: CommandMessage, span: TelemetrySpan): Promise<Disposition> {
     const decoded = decodeCommand(ingestV1.IngestDocumentCommandSchema, msg);
     if (!decoded.ok) {
       logger.warn("terminating undecodable command", { subject: msg.subject, seq: msg.streamSequence });
@@ -69,6 +65,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
     }
     const cmd = decoded.value;
     const commandId = commandIdOf(cmd.commandId, msg);
+    span.setAttributes({ "messaging.message.id": commandId, "lexnav.command_id": commandId });
     // An error's message may name the file; the log names the command instead.
     const logged = (message: string) => withoutNames(message, [cmd.source, cmd.fileName, basename(cmd.source)]);
     const invalid = validateIngestCommand(cmd);
@@ -79,8 +76,8 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
 
     let result: IngestResult;
     try {
-      // The ingest span continues the trace the command carries in its headers.
-      result = await withContext(contextFromHeaders(msg.headers), () => pipeline.ingest(ingestRequestFromCommand(cmd)));
+      // Inside the command's span (the active context), so the ingest span is its child.
+      result = await pipeline.ingest(ingestRequestFromCommand(cmd));
     } catch (thrown) {
       const e = toLexnavError(thrown);
       if (e.retryable && !isLastDelivery(msg.deliveryCount, policy)) {
@@ -116,6 +113,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
       );
     }
 
+    span.setAttributes({ "lexnav.document_id": result.documentId, "lexnav.status": result.status });
     const event = eventForResult(commandId, result, now());
     logger.info("document ingested", {
       commandId,
