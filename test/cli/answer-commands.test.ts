@@ -121,6 +121,14 @@ describe("lexnav ask / replay / cost", () => {
     expect(rec.indexVersion).not.toBe("");
     expect(rec.selectedNodes.length).toBeGreaterThan(0);
     for (const c of rec.citations) expect(storedSlice(c.documentId, c.version, c.start, c.end)).toBe(c.quote);
+    // a citation a lawyer can check: the document's title (not its file name) and the cited provision
+    const law = lawNode();
+    const cited = rec.citations.find((c) => c.documentId === law.doc.id);
+    expect(cited?.location?.toLowerCase()).toContain((law.doc.title ?? "").toLowerCase());
+    expect(cited?.location).not.toContain(law.doc.fileName.replace(/\.\w+$/, ""));
+    if (law.clause) expect(cited?.location).toContain(law.clause);
+    const shown = await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--offline");
+    expect(shown.out).toContain(`[1] ${rec.citations[0]?.location}`);
     const text = await run(offlineConfig, "replay", rec.id);
     expect(text.code).toBe(0);
     expect(text.out).toContain("the replayed answer is identical");
