@@ -192,6 +192,11 @@ describe("erasure probe: a deleted document leaves no trace in any store, record
       const text = await run("replay", before.id);
       expect(text.out).toContain("document deleted");
       expect(markersIn(text.out)).toEqual([]);
+      // show says so too, and shows no text
+      const shown = await run("show", before.id, "1");
+      expect(shown.code).toBe(0);
+      expect(shown.out).toMatch(/document deleted .*nothing to show/);
+      expect(markersIn(shown.out)).toEqual([]);
     }
   });
 
