@@ -25,6 +25,11 @@ export interface DocumentProfile {
    * lower-cased: what two parts of one filing share ("stremick", "cardlytics"). Evidence for filing.
    */
   names: string[];
+  /**
+   * The instruments the text names ("credit agreement", "2020 equity participation plan"), lower-cased,
+   * in first-seen order: what one part of a filing says of another. Absent on profiles stored before.
+   */
+  instruments?: string[];
 }
 
 const HEAD_CHARS = 6000;
@@ -153,7 +158,28 @@ export function profileDocument(text: string, structure?: DocumentStructure): Do
     amendedShortName: amended?.shortName ?? null,
     definedParties,
     names: distinctiveNames(text),
+    instruments: namedInstruments(text),
   };
+}
+
+const MAX_INSTRUMENTS = 200;
+/** A capitalised name ending in an instrument word: "Amended and Restated Credit Agreement", "Parent Guarantee". */
+const NAMED_INSTRUMENT =
+  /\b((?:[A-Z0-9][\w&'’-]*\s+(?:(?:and|of|for|to)\s+)?){0,5}(?:Agreement|Contract|Indenture|Lease|License|Guaranty|Guarantee|Note|Plan|AGREEMENT|CONTRACT|INDENTURE|LEASE|LICENSE|GUARANTY|GUARANTEE|NOTE|PLAN))\b/g;
+
+/** The instruments a text names anywhere (see `DocumentProfile.instruments`). */
+export function namedInstruments(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(NAMED_INSTRUMENT)) {
+    const name = (m[1] as string)
+      .toLowerCase()
+      .replace(/^(?:this|the|that|such|each|any|and|of|for|to)\s+/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (name.includes(" ")) out.add(name);
+    if (out.size >= MAX_INSTRUMENTS) break;
+  }
+  return [...out];
 }
 
 const NAMES_CHARS = 8000;
