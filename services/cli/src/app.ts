@@ -21,6 +21,7 @@ import { navindexCommand } from "./commands/navindex.ts";
 import { readerOf } from "./commands/query-options.ts";
 import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
+import { setCommand } from "./commands/sets.ts";
 import { showCommand } from "./commands/show.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import { type CliContext, stackParts } from "./context.ts";
@@ -51,6 +52,9 @@ usage:
   lexnav index dense [--json]                   fit the built-in embedder per access scope, build and activate a dense index
   lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
                                                 file lexnav wrote; reports what it erased
+  lexnav set name <set-id> "<name>"             name a transaction set ("" drops the name); --set takes it too
+  lexnav set add|remove <set-id> <doc-id>       regroup after ingest: a document joins only a set some reader
+                                                may read whole (operators; not a set under a control)
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document (its walls stay)
   lexnav wall <doc-id> | --set <id>  --deny <principal|group:name>... [--release]
                                                 ethical wall: keeps them out whatever access grants (operators)
@@ -296,6 +300,9 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         });
         return r.sameAnswer ? 0 : 1;
       }
+      case "set":
+        setCommand(ctx, args[0], args.slice(1), { ...actor(values), json });
+        return 0;
       case "show": {
         if (!args[0]) throw usageError("show needs an answer id");
         const r = showCommand(ctx, args[0], args[1], { json, reader });

@@ -59,7 +59,7 @@ export function renderDocumentLine(d: DocumentRecord, setName?: (setId: string) 
   const set = d.transactionSetId
     ? (() => {
         const name = setName?.(d.transactionSetId);
-        return name ? `${oneLine(name, 60)} (${d.transactionSetId})` : d.transactionSetId;
+        return name ? `${oneLine(name, 100)} (${d.transactionSetId})` : d.transactionSetId;
       })()
     : "none";
   return [
