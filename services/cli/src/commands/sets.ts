@@ -55,7 +55,7 @@ export function setCommand(
     case "remove": {
       if (!target) throw new LexnavError("invalid_argument", `set ${verb} needs a set id and a document id`);
       const doc = ctx.catalog.getDocument(target);
-      if (!doc || doc.lifecycle !== "indexed") throw new LexnavError("not_found", `no indexed document "${target}"`);
+      if (doc?.lifecycle !== "indexed") throw new LexnavError("not_found", `no indexed document "${target}"`);
       const members = membersOf(setId).filter((d) => d.id !== doc.id);
       if (verb === "add") {
         if (doc.transactionSetId === setId) throw new LexnavError("conflict", `${doc.id} is already in set "${setId}"`);
