@@ -63,10 +63,11 @@ describe("lexnav CLI", () => {
     const shown = (await run("list")).out.split("\n");
     const at = shown.findIndex((l) => l.startsWith(id));
     expect(shown[at]).toContain("AMENDMENT NO. 1");
-    expect(shown[at + 1]).toMatch(/^ {4}file 0000041850-96-000001_5\.html · set \S+ · access group:local$/);
+    expect(shown[at + 1]).toMatch(/^ {4}file 0000041850-96-000001_5\.html · set .+ · access group:local$/);
     const demo = list.find((d: { access: { groups: string[] } }) => d.access.groups.includes("demo"));
     const demoLine = shown[shown.findIndex((l) => l.startsWith(demo.id)) + 1];
-    expect(demoLine).toContain(`set ${demo.transactionSetId}`);
+    // the set by the name its base agreement gives it, then its id
+    expect(demoLine).toMatch(new RegExp(`set .*MANUFACTURING AGREEMENT.* \\(${demo.transactionSetId}\\)`));
     expect(demoLine).toMatch(/access group:demo$/);
   });
 
