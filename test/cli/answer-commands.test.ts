@@ -121,6 +121,14 @@ describe("lexnav ask / replay / cost", () => {
     expect(rec.indexVersion).not.toBe("");
     expect(rec.selectedNodes.length).toBeGreaterThan(0);
     for (const c of rec.citations) expect(storedSlice(c.documentId, c.version, c.start, c.end)).toBe(c.quote);
+    // a citation a lawyer can check: the document's title (not its file name) and the cited provision
+    const law = lawNode();
+    const cited = rec.citations.find((c) => c.documentId === law.doc.id);
+    expect(cited?.location?.toLowerCase()).toContain((law.doc.title ?? "").toLowerCase());
+    expect(cited?.location).not.toContain(law.doc.fileName.replace(/\.\w+$/, ""));
+    if (law.clause) expect(cited?.location).toContain(law.clause);
+    const shown = await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--offline");
+    expect(shown.out).toContain(`[1] ${rec.citations[0]?.location}`);
     const text = await run(offlineConfig, "replay", rec.id);
     expect(text.code).toBe(0);
     expect(text.out).toContain("the replayed answer is identical");
@@ -135,6 +143,55 @@ describe("lexnav ask / replay / cost", () => {
     expect(again.out).toMatch(
       new RegExp(`answered with ${rec.model}, replayed with lexnav-evidence-v1@(?!${rec.model?.split("@")[1]})`),
     );
+  });
+
+  it("show prints a cited passage in its context with the span marked, for a reader of its documents only", async () => {
+    const rec = JSON.parse(
+      (await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--offline", "--json")).out,
+    ) as AnswerRecord;
+    expect(rec.citations.length).toBeGreaterThan(0);
+    const first = rec.citations[0] as AnswerRecord["citations"][number];
+    const one = await run(offlineConfig, "show", rec.id, "1", "--json");
+    expect(one.code).toBe(0);
+    const report = JSON.parse(one.out) as {
+      passages: Array<{
+        n: number;
+        cited: string;
+        before: string;
+        after: string;
+        contextStart: number;
+        location: string;
+      }>;
+    };
+    expect(report.passages.map((p) => p.n)).toEqual([1]);
+    const p = report.passages[0] as (typeof report.passages)[number];
+    // the cited span is the stored text, and the context around it is the stored text too
+    expect(p.cited).toBe(storedSlice(first.documentId, first.version, first.start, first.end));
+    expect(p.before + p.cited + p.after).toBe(
+      storedSlice(
+        first.documentId,
+        first.version,
+        p.contextStart,
+        p.contextStart + p.before.length + p.cited.length + p.after.length,
+      ),
+    );
+    expect(p.before.length + p.after.length).toBeGreaterThan(0);
+    expect(p.location).toBe(first.location);
+    const text = await run(offlineConfig, "show", rec.id);
+    expect(text.out).toContain(`»»${first.quote}««`);
+    expect(text.out).toContain(`[1] ${first.location}`);
+    // as replay: an answer over documents the reader may not read is unknown, like a wrong id
+    const stranger = await run(offlineConfig, "show", rec.id, "--principal", "mallory");
+    const unknown = await run(offlineConfig, "show", "ans_nope");
+    expect([stranger.code, unknown.code]).toEqual([3, 3]);
+    expect(stranger.err.replace(rec.id, "ID")).toBe(unknown.err.replace("ans_nope", "ID"));
+    expect(stranger.out).toBe("");
+    // a passage it does not have, or not a number, is an error naming what there is
+    const beyond = await run(offlineConfig, "show", rec.id, String(rec.citations.length + 1));
+    expect(beyond.code).toBe(3);
+    expect(beyond.err).toContain(`show 1 to ${rec.citations.length}`);
+    expect((await run(offlineConfig, "show", rec.id, "first")).code).toBe(1);
+    expect((await run(offlineConfig, "show")).code).toBe(2);
   });
 
   it("search shows the passages a mode retrieves, as stored, for the asker only, and refuses bad input", async () => {

@@ -59,6 +59,16 @@ describe("lexnav CLI", () => {
     const id = JSON.parse(r.out).results[0].documentId;
     const list = JSON.parse((await run("list", "--json")).out);
     expect(list.find((d: { id: string }) => d.id === id).access).toEqual({ principals: [], groups: ["local"] });
+    // as a person reads it: title, then the file, the set and who may read it
+    const shown = (await run("list")).out.split("\n");
+    const at = shown.findIndex((l) => l.startsWith(id));
+    expect(shown[at]).toContain("AMENDMENT NO. 1");
+    expect(shown[at + 1]).toMatch(/^ {4}file 0000041850-96-000001_5\.html · set .+ · access group:local$/);
+    const demo = list.find((d: { access: { groups: string[] } }) => d.access.groups.includes("demo"));
+    const demoLine = shown[shown.findIndex((l) => l.startsWith(demo.id)) + 1];
+    // the set by the name its base agreement gives it, then its id
+    expect(demoLine).toMatch(new RegExp(`set .*MANUFACTURING AGREEMENT.* \\(${demo.transactionSetId}\\)`));
+    expect(demoLine).toMatch(/access group:demo$/);
   });
 
   it("exits non-zero and names the file and reason when a file fails", async () => {

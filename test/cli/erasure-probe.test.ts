@@ -180,8 +180,11 @@ describe("erasure probe: a deleted document leaves no trace in any store, record
       expect(after.evidence).toEqual(before.evidence);
       after.citations.forEach((c, i) => {
         const was = before.citations[i];
-        expect({ ...c, quote: "", display: "" }).toEqual({ ...was, quote: "", display: "" });
+        const kept = ({ quote: _q, display: _d, location: _l, ...rest }: typeof c) => rest;
+        expect(kept(c)).toEqual(was ? kept(was) : undefined);
         expect(c.quote).toBe("");
+        // where it was cited names the deleted document's title: erased like the quote
+        expect(c.location ?? "").toBe("");
         // keyed: the hash is the store key's HMAC of the quote, not its plain hash
         expect(after.erased?.hmac[`citations.${i}.quote`]).toBe(hmacSha256Hex(key, was?.quote ?? ""));
       });
@@ -189,6 +192,11 @@ describe("erasure probe: a deleted document leaves no trace in any store, record
       const text = await run("replay", before.id);
       expect(text.out).toContain("document deleted");
       expect(markersIn(text.out)).toEqual([]);
+      // show says so too, and shows no text
+      const shown = await run("show", before.id, "1");
+      expect(shown.code).toBe(0);
+      expect(shown.out).toMatch(/document deleted .*nothing to show/);
+      expect(markersIn(shown.out)).toEqual([]);
     }
   });
 

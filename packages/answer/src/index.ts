@@ -10,6 +10,12 @@ export type { AnswerMode, AnswerRecord, AnswerStore, ErasedText } from "./domain
 export { ANSWER_MODES, DOCUMENT_DELETED, drawsOn, eraseDocumentText } from "./domain/answer-record.ts";
 export type { Ask, AskDeps, AskRequest } from "./domain/ask.ts";
 export { createAsk } from "./domain/ask.ts";
+export {
+  type CitationLocation,
+  type CitationLocationDeps,
+  formatLocation,
+  locateCitation,
+} from "./domain/citation-location.ts";
 export type { CitationCheck, SourceText, VerifiedAnswer } from "./domain/citations.ts";
 export { parseCitedText, SILENCE_SENTENCE, shouldAbstain, verifyCitation, verifyClaims } from "./domain/citations.ts";
 export type { ProportionInterval } from "./domain/clopper-pearson.ts";

@@ -19,4 +19,4 @@ export type {
   StoredVersion,
 } from "./ports/catalog.ts";
 export { loadStoreKey, storeKeyPath } from "./store-key.ts";
-export { cachedVersionNode, cachedVersionText } from "./version-text.ts";
+export { cachedVersionNode, cachedVersionPages, cachedVersionText } from "./version-text.ts";

@@ -1,4 +1,4 @@
-import type { ProvisionNode } from "@lexnav/document-model";
+import type { PageAnchor, ProvisionNode } from "@lexnav/document-model";
 import type { Catalog } from "./ports/catalog.ts";
 
 /**
@@ -33,5 +33,24 @@ export function cachedVersionNode(
       nodes.set(key, m);
     }
     return m.get(nodeId) ?? null;
+  };
+}
+
+/**
+ * The page anchors of a stored version, read once per (document, version) for one command or run (as
+ * `cachedVersionText`); empty when the version is not there or its source has no pages.
+ */
+export function cachedVersionPages(
+  catalog: Pick<Catalog, "getVersion">,
+): (documentId: string, version: string) => readonly PageAnchor[] {
+  const pages = new Map<string, readonly PageAnchor[]>();
+  return (documentId, version) => {
+    const key = `${documentId}@${version}`;
+    let p = pages.get(key);
+    if (!p) {
+      p = catalog.getVersion(documentId, version)?.pages ?? [];
+      pages.set(key, p);
+    }
+    return p;
   };
 }

@@ -70,6 +70,8 @@ export interface DocumentFacts {
   amendedShortName: string | null;
   /** The deal's own capitalised words (profile `names`); absent on records stored before they were kept. */
   names?: string[];
+  /** The instruments its text names (profile `instruments`); absent on records stored before they were kept. */
+  instruments?: string[];
 }
 
 /** A document: the stable identity behind its versions, with provenance and lifecycle. */

@@ -42,6 +42,7 @@ export function factsOf(p: DocumentProfile): DocumentFacts {
     amendsAgreement: p.amendsAgreement,
     amendedShortName: p.amendedShortName,
     names: p.names,
+    ...(p.instruments !== undefined ? { instruments: p.instruments } : {}),
   };
 }
 

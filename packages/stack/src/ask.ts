@@ -8,7 +8,7 @@ import {
   loadEvidenceModel,
   priceCardOf,
 } from "@lexnav/answer";
-import { type Catalog, cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
+import { type Catalog, cachedVersionNode, cachedVersionPages, cachedVersionText } from "@lexnav/catalog";
 import type { LexnavConfig } from "@lexnav/core";
 import { type IndexedDocument, loadIndexedDocument } from "@lexnav/ingest";
 import { buildNavIndex, type NavIndex } from "@lexnav/provisions";
@@ -87,6 +87,7 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
       text: cachedVersionText(w.catalog),
       document: (id) => w.catalog.getDocument(id),
       node: cachedVersionNode(w.catalog),
+      pages: cachedVersionPages(w.catalog),
       corpus: (principal) =>
         readable(principal)
           .filter((d) => d.currentVersion !== null)

@@ -22,6 +22,8 @@ import { navindexCommand } from "./commands/navindex.ts";
 import { readerOf } from "./commands/query-options.ts";
 import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
+import { setCommand } from "./commands/sets.ts";
+import { showCommand } from "./commands/show.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import { type CliContext, stackParts } from "./context.ts";
 import { createProgress } from "./progress.ts";
@@ -54,6 +56,9 @@ usage:
                                                 build and activate a dense index
   lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
                                                 file lexnav wrote; reports what it erased
+  lexnav set name <set-id> "<name>"             name a transaction set ("" drops the name); --set takes it too
+  lexnav set add|remove <set-id> <doc-id>       regroup after ingest: a document joins only a set some reader
+                                                may read whole (operators; not a set under a control)
   lexnav acl <doc-id> --acl <principal|group:name>...   replace who may read a document (its walls stay)
   lexnav wall <doc-id> | --set <id>  --deny <principal|group:name>... [--release]
                                                 ethical wall: keeps them out whatever access grants (operators)
@@ -77,6 +82,9 @@ usage:
                                                 score and provision (what ask answers from; nothing answered)
   lexnav replay <answer-id> [--offline] [--json] run a stored answer again over its recorded extract
                                                 (an answer over a document the principal may not read: unknown)
+  lexnav show <answer-id> [n] [--json]          cited passage n (all when absent) of a stored answer in its
+                                                provision or surrounding text, the cited span marked »» ««
+                                                (--principal / --group as replay)
   lexnav cost --corpus-tokens C --payload-tokens R [--index-tokens I] [--selected-tokens S]
               [--question-tokens Q] [--output-tokens O] [--expire-every M] [--json]
                                                 when inject is cheaper than retrieval, and the cost of n queries
@@ -328,6 +336,20 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           documentIds: [...new Set(r.replayed.citations.map((c) => c.documentId))],
         });
         return r.sameAnswer ? 0 : 1;
+      }
+      case "set":
+        setCommand(ctx, args[0], args.slice(1), { ...actor(values), json });
+        return 0;
+      case "show": {
+        if (!args[0]) throw usageError("show needs an answer id");
+        const r = showCommand(ctx, args[0], args[1], { json, reader });
+        recordAudit(ctx, actorOf(ctx, actor(values)), {
+          action: "show",
+          operator: false,
+          answerId: args[0],
+          documentIds: [...new Set(r.passages.map((p) => p.documentId))],
+        });
+        return 0;
       }
       case "cost":
         costCommand(ctx, {

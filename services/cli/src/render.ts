@@ -49,9 +49,29 @@ export function renderQuality(q: QualityReport): string {
   return [head, ...q.issues.map((i) => `  - ${i.severity} ${i.code}: ${i.message}`)].join("\n");
 }
 
-export function renderDocumentLine(d: DocumentRecord): string {
+/**
+ * A document as `list` shows it: id, lifecycle, role, date and title (or why it failed), then on a line
+ * of its own the file it came from, the transaction set it is filed in (by `setName` when it has one)
+ * and who may read it. Only readers of the document are shown it, so its file name may be.
+ */
+export function renderDocumentLine(d: DocumentRecord, setName?: (setId: string) => string | null): string {
   const what = d.lifecycle === "failed" ? `FAILED ${d.failure?.code}: ${d.failure?.reason}` : (d.title ?? "(untitled)");
-  return `${d.id}  ${d.lifecycle.padEnd(8)} ${d.role.padEnd(16)} ${d.effectiveDate ?? "          "}  ${oneLine(what, 90)}${controlNotes(d)}`;
+  const set = d.transactionSetId
+    ? (() => {
+        const name = setName?.(d.transactionSetId);
+        return name ? `${oneLine(name, 100)} (${d.transactionSetId})` : d.transactionSetId;
+      })()
+    : "none";
+  return [
+    `${d.id}  ${d.lifecycle.padEnd(8)} ${d.role.padEnd(16)} ${d.effectiveDate ?? "          "}  ${oneLine(what, 90)}${controlNotes(d)}`,
+    `    file ${oneLine(d.fileName, 80)} · set ${set} · access ${accessLine(d)}`,
+  ].join("\n");
+}
+
+/** Who may read a document: its principals and groups (`group:` before a group), "nobody" when none. */
+function accessLine(d: DocumentRecord): string {
+  const readers = [...d.access.principals, ...d.access.groups.map((g) => `group:${g}`)].map((r) => inline(r));
+  return readers.length > 0 ? readers.join(", ") : "nobody";
 }
 
 /** The law-firm controls on a document, as `list` shows them: walls, legal hold, the external-model bar. */

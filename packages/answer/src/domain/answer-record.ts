@@ -101,6 +101,7 @@ export function eraseDocumentText(
     ...c,
     quote: erase(`citations.${i}.quote`, c.quote),
     display: erase(`citations.${i}.display`, c.display),
+    ...(c.location !== undefined ? { location: erase(`citations.${i}.location`, c.location) } : {}),
   }));
   record.precedence.forEach((p, i) => {
     erase(`precedence.${i}`, p);

@@ -1,9 +1,10 @@
 import { inSpan, LexnavError } from "@lexnav/core";
-import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
+import { countTokens, type DocumentRecord, type PageAnchor, type ProvisionNode } from "@lexnav/document-model";
 import type { Principal, QueryTrace, RetrievedPassage, RoutedBy, Searcher } from "@lexnav/retrieval";
 import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
+import { formatLocation, locateCitation } from "./citation-location.ts";
 import type { SourceText } from "./citations.ts";
-import type { EvidenceItem } from "./evidence.ts";
+import type { Citation, EvidenceItem } from "./evidence.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
 import { buildExtract, documentLabel, overlapsAny } from "./extract.ts";
 import { buildLedger, type LedgerEntry, type PriceCard } from "./ledger.ts";
@@ -19,6 +20,8 @@ export interface AskDeps {
   text: SourceText;
   document: (documentId: string) => DocumentRecord | null;
   node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  /** The page anchors of a stored version, to give a citation its page (none: no pages shown). */
+  pages?: (documentId: string, version: string) => readonly PageAnchor[];
   /** The current versions of every indexed document `principal` may read (inject's corpus). */
   corpus: (principal: Principal) => Array<{ documentId: string; version: string }>;
   /**
@@ -86,13 +89,13 @@ const MAX_NODE_CHARS = 6000;
  */
 export const NAVINDEX_FETCH_TOKENS = 3000;
 
-/** What a record shows of a draft answer. */
-function shown(draft: DraftAnswer) {
+/** What a record shows of a draft answer: its citations located (title, section path, page). */
+function shown(draft: DraftAnswer, locate: (c: Citation) => string) {
   return {
     answer: draft.text,
     abstained: draft.abstained,
     abstainReason: draft.abstainReason,
-    citations: draft.claims.flatMap((c) => c.citations),
+    citations: draft.claims.flatMap((c) => c.citations).map((c) => (c.start < 0 ? c : { ...c, location: locate(c) })),
     precedence: draft.precedence,
     unsupported: draft.unsupported,
   };
@@ -100,6 +103,7 @@ function shown(draft: DraftAnswer) {
 
 /** The ask use case: retrieve (or take the whole corpus), answer, verify, and return a replayable record. */
 export function createAsk(deps: AskDeps) {
+  const locate = (c: Citation) => formatLocation(locateCitation(c, deps));
   const maxInject = deps.maxInjectTokens ?? 150_000;
   // Offline answers record which evidence model chose their sentences, so a replay can tell.
   let evidence: { model: EvidenceModel; id: string } | null = null;
@@ -283,7 +287,7 @@ export function createAsk(deps: AskDeps) {
         end: e.end,
       })),
       contextTokens: extract.reduce((s, e) => s + countTokens(e.text), 0),
-      ...shown(draft),
+      ...shown(draft, locate),
       warnings,
       ledger: buildLedger(usage, deps.priceCard),
     };
@@ -400,7 +404,7 @@ export function createAsk(deps: AskDeps) {
       createdAt: deps.now(),
       model: record.answerer === "model" ? (deps.model?.name ?? null) : evidenceModel().id,
       promptVersion: PROMPT_VERSION,
-      ...shown(draft),
+      ...shown(draft, locate),
       ledger: buildLedger(usage, deps.priceCard),
     };
     return { replayed, sameAnswer: replayed.answer === record.answer, missing };

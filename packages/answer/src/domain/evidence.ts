@@ -32,8 +32,13 @@ export interface Citation {
   end: number;
   quote: string;
   clauseRef?: string;
-  /** The `[doc] Clause X` form shown to the reader. */
+  /** The `[doc] Clause X` form the answer text cites by. */
   display: string;
+  /**
+   * Where a lawyer finds it: "Credit Agreement, Article X, Section 10.6(a), page 45" (title, section
+   * path, page). Absent on records made before citations were located.
+   */
+  location?: string;
 }
 
 /** One statement of an answer and the citations it rests on. */

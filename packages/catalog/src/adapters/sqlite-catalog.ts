@@ -82,6 +82,12 @@ CREATE TABLE IF NOT EXISTS controls (
   placed_at TEXT NOT NULL,
   PRIMARY KEY (scope, scope_id, kind, name)
 );
+CREATE TABLE IF NOT EXISTS transaction_set_names (
+  set_id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  named_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS transaction_set_names_name ON transaction_set_names(name COLLATE NOCASE);
 CREATE TRIGGER IF NOT EXISTS versions_immutable BEFORE UPDATE ON versions
 BEGIN SELECT RAISE(ABORT, 'document versions are immutable'); END;
 CREATE TABLE IF NOT EXISTS nodes (
@@ -530,6 +536,27 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     },
     placeControl(control) {
       return stmt.placeControl.run(control).changes > 0;
+    },
+    nameTransactionSet(setId, name, now) {
+      if (name === null) {
+        db.prepare("DELETE FROM transaction_set_names WHERE set_id = ?").run(setId);
+        return;
+      }
+      const taken = db
+        .prepare("SELECT set_id FROM transaction_set_names WHERE name = ? COLLATE NOCASE AND set_id <> ?")
+        .get(name, setId) as { set_id: string } | undefined;
+      if (taken) throw new LexnavError("conflict", `another transaction set is already named "${name}"`);
+      db.prepare(
+        `INSERT INTO transaction_set_names(set_id, name, named_at) VALUES (?, ?, ?)
+         ON CONFLICT(set_id) DO UPDATE SET name = excluded.name, named_at = excluded.named_at`,
+      ).run(setId, name, now);
+    },
+    transactionSetNames() {
+      const rows = db.prepare("SELECT set_id, name FROM transaction_set_names ORDER BY set_id").all() as Array<{
+        set_id: string;
+        name: string;
+      }>;
+      return new Map(rows.map((r) => [r.set_id, r.name]));
     },
     liftControl(key) {
       return (

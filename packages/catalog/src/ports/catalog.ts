@@ -99,6 +99,13 @@ export interface Catalog {
   setProfile(id: string, profile: DocumentProfileUpdate, now: string): void;
   /** Files a document under a transaction set (null: none). */
   setTransactionSet(id: string, setId: string | null, now: string): void;
+  /**
+   * Gives a transaction set the name people call it by (null: drops it, and the set is shown by the
+   * name its documents give it). Names are unique regardless of case: `conflict` when another set has it.
+   */
+  nameTransactionSet(setId: string, name: string | null, now: string): void;
+  /** The names given to transaction sets, by set id. */
+  transactionSetNames(): Map<string, string>;
   setCurrentVersion(id: string, version: string, contentType: ContentType, now: string): void;
 
   /** Stores a version once; storing the same (document, version) again is a no-op. Versions are never updated. */

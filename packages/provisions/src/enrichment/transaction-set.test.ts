@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_LIMITS } from "@lexnav/core";
+import { extractDocument } from "@lexnav/extract";
 import { describe, expect, it } from "vitest";
 import { type DocumentProfile, isPartyRole, profileDocument } from "../profile/profile-document.ts";
 import { enrichStructure } from "./enrich-structure.ts";
@@ -306,5 +308,50 @@ describe("groupTransactionSets", () => {
     expect(fileIntoSet(a, [{ ...b, setId: "set-1" }])).toEqual({ setId: "set-1", joining: ["amd"] });
     expect(fileIntoSet(a, [{ ...b, setId: null }])).toEqual({ setId: "base", joining: ["amd", "base"] });
     expect(fileIntoSet(o, [{ ...b, setId: null }])).toBeNull();
+  });
+});
+
+describe("exhibits of one EDGAR filing", () => {
+  const filing = async (files: string[]): Promise<GroupingCandidate[]> =>
+    Promise.all(
+      files.map(async (f) => {
+        const out = await extractDocument({
+          bytes: readFileSync(join(corpus, "edgar", f)),
+          fileName: f,
+          limits: DEFAULT_LIMITS,
+        });
+        if (!out.ok) throw new Error(out.error.reason);
+        return { documentId: f, fileName: f, profile: profileDocument(out.value.text) };
+      }),
+    );
+  const sets = (docs: GroupingCandidate[]) =>
+    groupTransactionSets(docs)
+      .map((s) => [...s.documentIds].sort())
+      .sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
+
+  it("join a set only when one names the other's instrument, not for sharing the filer as a party", async () => {
+    // a credit agreement amendment, the parent guarantee of that credit agreement, an equity plan and
+    // its amendment: one company is a party to all four
+    const docs = await filing([
+      "0001140361-23-000046_9.html",
+      "0001140361-23-000046_10.html",
+      "0001140361-23-000046_11.html",
+      "0001140361-23-000046_12.html",
+    ]);
+    expect(sets(docs)).toEqual([
+      ["0001140361-23-000046_10.html", "0001140361-23-000046_9.html"],
+      ["0001140361-23-000046_11.html", "0001140361-23-000046_12.html"],
+    ]);
+    // profiles stored before the instruments a text names were kept: the text rule alone, as before
+    const legacy = docs.map((d) => {
+      const { instruments: _i, ...profile } = d.profile;
+      return { ...d, profile };
+    });
+    expect(sets(legacy)).toHaveLength(1);
+  });
+
+  it("keep apart instruments of one kind that name only their own (one filing's employment agreements)", async () => {
+    const files = [2, 3, 4, 5, 6].map((n) => `0001163370-23-000003_${n}.html`);
+    expect(sets(await filing(files))).toEqual([]);
   });
 });

@@ -296,7 +296,7 @@ function createPartnerIndex(docs: readonly GroupingCandidate[]): { partnersOf(i:
           for (const j of byKeyWord.get(`${key}\u0000${w}`) ?? []) {
             if (j === i || seen.has(j)) continue;
             seen.add(j);
-            if (textsBelongTogether(a.profile, (docs[j] as GroupingCandidate).profile)) out.add(j);
+            if (partsBelongTogether(a.profile, (docs[j] as GroupingCandidate).profile, key)) out.add(j);
           }
       }
       return [...out];
@@ -317,7 +317,7 @@ export function transactionPartners<T extends GroupingCandidate>(doc: GroupingCa
     (o) =>
       o.documentId !== doc.documentId &&
       sharesReader(mine, readersOf(o.access)) &&
-      ((key !== null && fileNameKey(o.fileName ?? null) === key && textsBelongTogether(doc.profile, o.profile)) ||
+      ((key !== null && fileNameKey(o.fileName ?? null) === key && partsBelongTogether(doc.profile, o.profile, key)) ||
         amends(doc, o) ||
         amends(o, doc)),
   );
@@ -400,6 +400,33 @@ function evidenceWords(p: DocumentProfile): string[] {
       ...p.definedParties.filter((t) => !isPartyRole(t)).map((t) => `term:${t}`),
     ]),
   ];
+}
+
+/**
+ * Whether two documents under one file-name key belong together. Parts of one exhibit (one name, a
+ * part number) need textual evidence (`textsBelongTogether`). Exhibits of one EDGAR filing
+ * (`<accession>_<n>`) are often unrelated instruments of one company (a credit agreement amendment
+ * and an equity plan share the company as a party): they also need one to name the other's
+ * instrument. A profile stored before the instruments it names were kept is judged on the text rule alone.
+ */
+function partsBelongTogether(a: DocumentProfile, b: DocumentProfile, key: string): boolean {
+  if (!textsBelongTogether(a, b)) return false;
+  if (!FILING_KEY.test(key) || a.instruments === undefined || b.instruments === undefined) return true;
+  return namesInstrumentOf(a, b) || namesInstrumentOf(b, a);
+}
+
+/** The file-name key of an EDGAR filing's exhibits: the accession number and the "_" before the exhibit's sequence. */
+const FILING_KEY = /^\d{10}-\d{2}-\d{6}_$/;
+
+/**
+ * Whether `a`'s text names the instrument `b` is (its title's instrument, or what `b` amends), other
+ * than `a`'s own: two employment agreements of one filing each name an "Employment Agreement", their own.
+ */
+function namesInstrumentOf(a: DocumentProfile, b: DocumentProfile): boolean {
+  const theirs = instrumentName(b.title);
+  if (theirs === null || !theirs.includes(" ")) return false;
+  if (theirs === instrumentName(a.title) || theirs === instrumentName(a.amendsAgreement)) return false;
+  return (a.instruments ?? []).some((n) => n === theirs || n.endsWith(` ${theirs}`));
 }
 
 /** Textual evidence that two parts filed under one name belong together: a shared party or two shared deal names. */

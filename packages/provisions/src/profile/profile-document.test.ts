@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_LIMITS as limits } from "@lexnav/core";
+import { extractDocument } from "@lexnav/extract";
 import { describe, expect, it } from "vitest";
 import { parseDateAt } from "./dates.ts";
 import { profileDocument } from "./profile-document.ts";
@@ -158,5 +160,44 @@ describe("profileDocument", () => {
       "AMENDMENT NO. 4 TO MASTER LEASE AGREEMENT AMENDMENT NO. 4 TO MASTER LEASE\nAGREEMENT, dated as of December 30, 2022, by and among Bird US Opco, LLC and Bird Rides, Inc.",
     );
     expect(p).toMatchObject({ title: "AMENDMENT NO. 4 TO MASTER LEASE AGREEMENT", role: "amendment" });
+  });
+});
+
+describe("dates read from the clause they belong to (real EDGAR amendments)", () => {
+  const profileFiling = async (file: string) => {
+    const out = await extractDocument({ bytes: readFileSync(join(corpus, "edgar", file)), fileName: file, limits });
+    if (!out.ok) throw new Error(out.error.reason);
+    return profileDocument(out.value.text);
+  };
+
+  it.each([
+    // the amendment's own name repeats the amended one's: its date is the amendment's, not the agreement's
+    [
+      "0001140361-23-000046_9.html",
+      "2023-01-03",
+      "Amended and Restated Credit Agreement dated as of February 27, 2020",
+    ],
+    ["0001861449-23-000002_12.html", "2022-12-30", "Loan and Security Agreement dated as of April 27, 2021"],
+    // "dated as of the date first set forth above": the date printed at the top, not the loan agreement's
+    ["0001628280-23-000094_2.html", "2022-12-29", "Loan Agreement dated as of March 2, 2018"],
+  ])("%s: effective %s, amends %s", async (file, effective, amends) => {
+    const p = await profileFiling(file);
+    expect(p.effectiveDate).toBe(effective);
+    expect(p.amendsAgreement).toBe(amends);
+  });
+
+  it("takes the amendment's own date over the amended agreement's named first", async () => {
+    // "Reference is made to that certain ... Loan Agreement ... dated July 6, 2020 ... This First
+    // Amendment ... is made as of this 31st day of December, 2022"
+    expect((await profileFiling("0001493152-23-000031_2.html")).effectiveDate).toBe("2022-12-31");
+  });
+
+  it("leaves a form's blank date unread rather than taking the original agreement's", async () => {
+    // "dated as of [●], 2023 ... party to that certain Registration Rights Agreement, dated as of May 10, 2022"
+    expect((await profileFiling("0001104659-23-000109_7.html")).effectiveDate).toBeNull();
+  });
+
+  it("reads a labelled issue date on the face of an instrument", async () => {
+    expect((await profileFiling("0001493152-23-000063_3.html")).effectiveDate).toBe("2022-12-26");
   });
 });

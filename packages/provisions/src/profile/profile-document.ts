@@ -25,6 +25,11 @@ export interface DocumentProfile {
    * lower-cased: what two parts of one filing share ("stremick", "cardlytics"). Evidence for filing.
    */
   names: string[];
+  /**
+   * The instruments the text names ("credit agreement", "2020 equity participation plan"), lower-cased,
+   * in first-seen order: what one part of a filing says of another. Absent on profiles stored before.
+   */
+  instruments?: string[];
 }
 
 const HEAD_CHARS = 6000;
@@ -153,7 +158,28 @@ export function profileDocument(text: string, structure?: DocumentStructure): Do
     amendedShortName: amended?.shortName ?? null,
     definedParties,
     names: distinctiveNames(text),
+    instruments: namedInstruments(text),
   };
+}
+
+const MAX_INSTRUMENTS = 200;
+/** A capitalised name ending in an instrument word: "Amended and Restated Credit Agreement", "Parent Guarantee". */
+const NAMED_INSTRUMENT =
+  /\b((?:[A-Z0-9][\w&'’-]*\s+(?:(?:and|of|for|to)\s+)?){0,5}(?:Agreement|Contract|Indenture|Lease|License|Guaranty|Guarantee|Note|Plan|AGREEMENT|CONTRACT|INDENTURE|LEASE|LICENSE|GUARANTY|GUARANTEE|NOTE|PLAN))\b/g;
+
+/** The instruments a text names anywhere (see `DocumentProfile.instruments`). */
+export function namedInstruments(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(NAMED_INSTRUMENT)) {
+    const name = (m[1] as string)
+      .toLowerCase()
+      .replace(/^(?:this|the|that|such|each|any|and|of|for|to)\s+/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (name.includes(" ")) out.add(name);
+    if (out.size >= MAX_INSTRUMENTS) break;
+  }
+  return [...out];
 }
 
 const NAMES_CHARS = 8000;
@@ -271,16 +297,47 @@ function classifyRole(title: string | null, opening: string): DocumentRole {
 }
 
 const DATE_LEADS =
-  /\b(?:dated|effective|entered\s+into|made|executed|concluded|signed)(?:\s+and\s+(?:entered\s+into|effective))?(?:\s+(?:as\s+)?(?:of|on)(?:\s+the\s+date)?)?(?:\s+(?:this|the))?\s*[:,]?\s*/gi;
+  /\b(?:date\s+of\s+issuance:|issu(?:e|ance)\s+date:|effective\s+date:|dated|effective|entered\s+into|made|executed|concluded|signed)(?:\s+and\s+(?:entered\s+into|effective))?(?:\s+(?:as\s+)?(?:of|on)(?:\s+the\s+date)?|\s+as(?=\s+[A-Z]))?(?:\s+(?:this|the))?\s*[:,]?\s*/gi;
 
+/** Words that make the instrument a clause speaks of this one ("This Amendment ..., dated as of"). */
+const SELF_REFERENCE = /\b(?:this|This|THIS)\b/g;
+/**
+ * Words that make it another instrument: one the document refers to ("that certain Loan Agreement
+ * dated ...", "party to the Credit Agreement, dated ...", "as amended by Amendment No. 1 dated ...").
+ */
+const OTHER_REFERENCE =
+  /\bthat\s+certain\b|\breference\s+is\s+(?:hereby\s+)?made\s+to\b|\bpart(?:y|ies)\s+(?:hereto\s+)?to\b|\bWHEREAS\b|\bas\s+(?:so\s+)?amended\s+by\b|\bamended\s+by\b/gi;
+const REFERENCE_LOOKBACK = 400;
+/** A date left blank in a form: "[●]", "[__], 2023", "____ day of March". */
+const BLANK_DATE = /^(?:\[[\s●•_*.]*\]|_{2,}|●)/;
+
+/** Where the last match of `re` in `text` starts, or -1. */
+function lastMatch(re: RegExp, text: string): number {
+  let last = -1;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) last = m.index;
+  return last;
+}
+
+/**
+ * The document's own date: the first "dated / effective / made ... as of <date>" whose clause speaks of
+ * this instrument. A date lead whose nearest reference before it names another instrument (the one
+ * amended, an earlier amendment) dates that instrument, not this one, and is passed over. A document
+ * dated "as of the date first set forth above" takes the date printed at its top.
+ */
 function findEffectiveDate(head: string): string | null {
   const flat = collapse(head);
   DATE_LEADS.lastIndex = 0;
   for (let m = DATE_LEADS.exec(flat); m !== null; m = DATE_LEADS.exec(flat)) {
     const at = m.index + m[0].length;
     const parsed = parseDateAt(flat.slice(at, at + 60));
-    if (parsed) return parsed.iso;
     if (m[0].length === 0) DATE_LEADS.lastIndex++;
+    const blank = BLANK_DATE.test(flat.slice(at, at + 40));
+    if (!parsed && !blank) continue;
+    const before = flat.slice(Math.max(0, m.index - REFERENCE_LOOKBACK), m.index);
+    if (lastMatch(OTHER_REFERENCE, before) > lastMatch(SELF_REFERENCE, before)) continue;
+    // a form dated "as of [●]" has no date yet: no other date near the top is its date
+    return parsed ? parsed.iso : null;
   }
   // a date in the title block ("April 2013") is not enough; a full date near the top is
   const first = findDate(flat.slice(0, 800));
@@ -359,6 +416,10 @@ function extractParties(preamble: string): { parties: string[]; definedParties: 
 const INSTRUMENT_NAME =
   "((?:[A-Z][\\w&'.,-]*\\s+){0,8}?(?:Agreement|Contract|Indenture|Lease|Guaranty|Guarantee|License|Note|Plan|AGREEMENT|CONTRACT|INDENTURE|LEASE|LICENSE))";
 
+/** The words before an instrument's name that make the whole an amendment or restatement of it. */
+const AMENDING_NAME_BEFORE =
+  /(?:\bamendment(?:\s+(?:no\.?|number|#)\s*[\w-]+)?\s+(?:to|of)\s+(?:the\s+)?|\bamended\s+and\s+restated\s+)$/i;
+
 function findAmended(title: string | null, head: string): { title: string; shortName: string | null } | null {
   let name: string | null = null;
   const fromTitle = title
@@ -382,6 +443,9 @@ function findAmended(title: string | null, head: string): { title: string; short
   const lowerName = name.toLowerCase();
   let dated = "";
   for (let at = lowerHead.indexOf(lowerName); at >= 0 && dated === ""; at = lowerHead.indexOf(lowerName, at + 1)) {
+    // "Amendment No. 3 to Amended and Restated Credit Agreement, dated as of ..." and "Amended and
+    // Restated Credit Agreement, dated ..." name an amending instrument: their date is not the amended one's
+    if (AMENDING_NAME_BEFORE.test(head.slice(Math.max(0, at - 80), at))) continue;
     const after = head.slice(at + name.length, at + name.length + 200);
     const d = /^[^.;()"“]{0,120}?\bdated\s+(?:as\s+of\s+)?/i.exec(after);
     if (!d) continue;

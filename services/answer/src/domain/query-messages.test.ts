@@ -101,6 +101,7 @@ const RECORD: AnswerRecord = {
       quote: "governed by the law of New York",
       clauseRef: "Section 9.09",
       display: "[Credit Agreement] Section 9.09",
+      location: "Credit Agreement, Article IX, Section 9.09, page 88",
     },
   ],
   precedence: ["Amendment No. 1 controls over the Credit Agreement for Section 9.09"],
@@ -140,6 +141,10 @@ describe("an answer record as an AskResponse", () => {
     expect(r.answerId).toBe("ans_1");
     expect(r.citations[0]).toMatchObject({ documentId: "doc_1", start: 10, end: 40, clauseRef: "Section 9.09" });
     expect(r.citations[0]?.display).toBe("[Credit Agreement] Section 9.09");
+    expect(r.citations[0]?.location).toBe("Credit Agreement, Article IX, Section 9.09, page 88");
+    // a record made before citations were located leaves the field unset, not empty
+    const older = askResponse({ ...RECORD, citations: RECORD.citations.map(({ location: _l, ...c }) => c) }, trace);
+    expect(older.citations[0]?.location).toBeUndefined();
     // 1,000 input at $3, 2,000 cache read at $0.30, 100 output at $15 per million
     expect(r.ledger?.totalDollars).toBeCloseTo(0.003 + 0.0006 + 0.0015, 10);
     expect(r.ledger?.entries[0]).toMatchObject({ cachedInputTokens: 2000, cacheWriteTokens: 0 });

@@ -196,6 +196,7 @@ export function askResponse(record: AnswerRecord, trace: QueryTrace | null): ans
       quote: c.quote,
       ...(c.clauseRef ? { clauseRef: c.clauseRef } : {}),
       display: c.display,
+      ...(c.location !== undefined ? { location: c.location } : {}),
     })),
     abstained: record.abstained,
     ...(record.abstained ? { abstainReason: record.abstainReason ?? "no verified support" } : {}),

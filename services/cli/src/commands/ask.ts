@@ -59,8 +59,11 @@ export function renderAnswer(r: AnswerRecord): string {
   if (r.abstained) lines.push(`(abstained: ${r.abstainReason ?? "no verified support"})`);
   if (r.citations.length > 0) {
     lines.push("citations:");
-    for (const c of r.citations)
-      lines.push(`  ${inline(c.display)}  ${c.documentId}@${c.version.slice(0, 12)} [${c.start}, ${c.end})`);
+    r.citations.forEach((c, i) => {
+      // where a lawyer finds it first (title, section path, page); the stored span after it
+      const where = c.location ? inline(c.location) : inline(c.display);
+      lines.push(`  [${i + 1}] ${where}  ${c.documentId}@${c.version.slice(0, 12)} [${c.start}, ${c.end})`);
+    });
   }
   if (r.unsupported > 0) lines.push(`dropped ${r.unsupported} statement(s) whose citations did not verify`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);

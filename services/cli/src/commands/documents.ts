@@ -1,6 +1,6 @@
 import { LexnavError } from "@lexnav/core";
 import type { ErasureReport } from "@lexnav/ingest";
-import { type Reader, readableDocuments } from "@lexnav/stack";
+import { type Reader, readableDocuments, setNameFor } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { renderDocumentLine } from "../render.ts";
 import { parseAcl } from "./ingest.ts";
@@ -13,7 +13,13 @@ export function listCommand(ctx: CliContext, json: boolean, reader: Reader): voi
     return;
   }
   if (docs.length === 0) ctx.out("no documents yet: lexnav ingest <paths...>");
-  for (const d of docs) ctx.out(renderDocumentLine(d));
+  const given = ctx.catalog.transactionSetNames();
+  const names = new Map<string, string | null>();
+  const setName = (setId: string) => {
+    if (!names.has(setId)) names.set(setId, setNameFor(ctx.catalog, setId, reader, given));
+    return names.get(setId) ?? null;
+  };
+  for (const d of docs) ctx.out(renderDocumentLine(d, setName));
 }
 
 /** `lexnav delete <doc-id>`: erases a document from every store and says what it erased. */
