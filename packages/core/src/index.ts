@@ -26,5 +26,6 @@ export {
   headersFromContext,
   inSpan,
   inSpanSync,
+  recordStageDuration,
   withContext,
 } from "./telemetry.ts";

@@ -2,6 +2,8 @@ import {
   type Attributes,
   type Context,
   context,
+  type Histogram,
+  metrics,
   propagation,
   type Span,
   SpanKind,
@@ -37,7 +39,32 @@ const KINDS: Record<SpanRole, SpanKind> = {
   consumer: SpanKind.CONSUMER,
 };
 
-/** Runs `fn` inside a span of `options.kind` (a child of the active one), marks errors, and ends the span. */
+let stageDuration: Histogram | null = null;
+let stageDurationMeter: unknown = null;
+
+/**
+ * Records how long one stage took in `lexnav.stage.duration` (seconds), labelled by the stage (its span
+ * name, a constant such as `lexnav.ingest.store` or `lexnav.search`) and its outcome (`ok`/`error`): every
+ * stage that has a span has a latency histogram, with nothing of the request in its labels. A no-op until
+ * a process registers a MeterProvider (the services do, for `/metrics`).
+ */
+export function recordStageDuration(stage: string, startedAt: number, outcome: "ok" | "error"): void {
+  // The instrument is made again when the global provider changes (a service registers one at start).
+  const meter = metrics.getMeterProvider();
+  if (stageDuration === null || stageDurationMeter !== meter) {
+    stageDurationMeter = meter;
+    stageDuration = metrics.getMeter("lexnav").createHistogram("lexnav.stage.duration", {
+      description: "How long each stage of ingestion, search and answering took",
+      unit: "s",
+    });
+  }
+  stageDuration.record((performance.now() - startedAt) / 1000, { "lexnav.stage": stage, "lexnav.outcome": outcome });
+}
+
+/**
+ * Runs `fn` inside a span of `options.kind` (a child of the active one), marks errors, ends the span, and
+ * records the stage's duration ({@link recordStageDuration}).
+ */
 export async function inSpan<T>(
   name: string,
   attributes: Attributes,
@@ -45,13 +72,17 @@ export async function inSpan<T>(
   options: SpanOptions = {},
 ): Promise<T> {
   return tracer().startActiveSpan(name, { attributes, kind: KINDS[options.kind ?? "internal"] }, async (span) => {
+    const startedAt = performance.now();
+    let outcome: "ok" | "error" = "ok";
     try {
       return await fn(span);
     } catch (e) {
+      outcome = "error";
       span.setStatus({ code: SpanStatusCode.ERROR, message: e instanceof Error ? e.name : "error" });
       throw e;
     } finally {
       span.end();
+      recordStageDuration(name, startedAt, outcome);
     }
   });
 }
@@ -59,13 +90,17 @@ export async function inSpan<T>(
 /** The synchronous form of {@link inSpan}. */
 export function inSpanSync<T>(name: string, attributes: Attributes, fn: (span: Span) => T): T {
   return tracer().startActiveSpan(name, { attributes }, (span) => {
+    const startedAt = performance.now();
+    let outcome: "ok" | "error" = "ok";
     try {
       return fn(span);
     } catch (e) {
+      outcome = "error";
       span.setStatus({ code: SpanStatusCode.ERROR, message: e instanceof Error ? e.name : "error" });
       throw e;
     } finally {
       span.end();
+      recordStageDuration(name, startedAt, outcome);
     }
   });
 }
