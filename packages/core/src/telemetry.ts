@@ -1,6 +1,7 @@
 import {
   type Attributes,
   type Context,
+  type Counter,
   context,
   type Histogram,
   metrics,
@@ -59,6 +60,43 @@ export function recordStageDuration(stage: string, startedAt: number, outcome: "
     });
   }
   stageDuration.record((performance.now() - startedAt) / 1000, { "lexnav.stage": stage, "lexnav.outcome": outcome });
+}
+
+/** Tokens one model call used, by kind, with what they cost (a ledger entry and its dollars). */
+export interface ModelUsage {
+  /** The stage that called the model ("plan", "answer", ...). */
+  stage: string;
+  model: string;
+  tokens: { input: number; cacheWrite: number; cacheRead: number; output: number };
+  dollars: number;
+}
+
+let usageInstruments: { meter: unknown; tokens: Counter; cost: Counter } | null = null;
+
+/**
+ * Counts a model call's tokens in `lexnav.model.tokens` (by stage, model and `gen_ai.token.type`: input,
+ * cache_write, cache_read, output) and its cost in `lexnav.model.cost` (USD, by stage and model), the
+ * figures of the call's ledger entry. A no-op until a process registers a MeterProvider.
+ */
+export function recordModelUsage(usage: ModelUsage): void {
+  const meter = metrics.getMeterProvider();
+  if (usageInstruments === null || usageInstruments.meter !== meter) {
+    const m = metrics.getMeter("lexnav");
+    usageInstruments = {
+      meter,
+      tokens: m.createCounter("lexnav.model.tokens", { description: "Tokens billed by model calls", unit: "{token}" }),
+      cost: m.createCounter("lexnav.model.cost", { description: "What model calls cost, in US dollars", unit: "USD" }),
+    };
+  }
+  const labels = { "lexnav.stage": usage.stage, "gen_ai.request.model": usage.model };
+  const kinds = [
+    ["input", usage.tokens.input],
+    ["cache_write", usage.tokens.cacheWrite],
+    ["cache_read", usage.tokens.cacheRead],
+    ["output", usage.tokens.output],
+  ] as const;
+  for (const [type, n] of kinds) if (n > 0) usageInstruments.tokens.add(n, { ...labels, "gen_ai.token.type": type });
+  if (usage.dollars > 0) usageInstruments.cost.add(usage.dollars, labels);
 }
 
 /**

@@ -64,13 +64,15 @@ export function startMetrics(service: string, env: NodeJS.ProcessEnv = process.e
 
 /**
  * The Prometheus name of an OpenTelemetry instrument, as the OpenTelemetry Prometheus exporter forms it:
- * dots to underscores, the unit as a suffix (`s` → `_seconds`; annotations in braces dropped), and
+ * dots to underscores, the unit as a lowercase suffix (`s` → `_seconds`, `USD` → `_usd`; annotations in
+ * braces dropped), and
  * `_total` on a monotonic sum.
  */
 export function prometheusName(metric: MetricData): string {
   const base = metric.descriptor.name.replace(/[^a-zA-Z0-9_:]/g, "_");
   const unit = UNIT_SUFFIX[metric.descriptor.unit] ?? metric.descriptor.unit.replace(/\{[^}]*\}/g, "");
-  const withUnit = unit && !base.endsWith(`_${unit}`) ? `${base}_${unit.replace(/[^a-zA-Z0-9_]/g, "_")}` : base;
+  const suffix = unit.toLowerCase().replace(/[^a-z0-9_]/g, "_");
+  const withUnit = suffix && !base.endsWith(`_${suffix}`) ? `${base}_${suffix}` : base;
   return metric.dataPointType === DataPointType.SUM && metric.isMonotonic ? `${withUnit}_total` : withUnit;
 }
 
