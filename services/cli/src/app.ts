@@ -24,6 +24,7 @@ import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
 import { setCommand } from "./commands/sets.ts";
 import { showCommand } from "./commands/show.ts";
+import { statusCommand } from "./commands/status.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import { type CliContext, stackParts } from "./context.ts";
 import { createProgress } from "./progress.ts";
@@ -68,6 +69,8 @@ usage:
   lexnav audit [--limit N] [--json]             who asked what, what was cited, operator views (operators)
   lexnav dlq list [--limit N] [--json]          commands the ingest service could not process (NATS_URL; operators)
   lexnav dlq replay <id> [--json]               send a dead letter again once its cause is fixed (operators)
+  lexnav status [--json]                        documents by state and failure code, freshness, and the
+                                                deployment's ingest backlog and dead letters (NATS_URL; operators)
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
             [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>]
             [--index-version <lex-...>] [--json]
@@ -270,6 +273,9 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         return 0;
       case "audit":
         auditCommand(ctx, { ...actor(values), json, ...(values.limit ? { limit: Number(values.limit) } : {}) });
+        return 0;
+      case "status":
+        await statusCommand(ctx, { ...actor(values), json });
         return 0;
       case "dlq": {
         const [sub, id] = args;

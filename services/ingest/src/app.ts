@@ -37,8 +37,8 @@ export type { DeadLetter } from "./dead-letters.ts";
 export { listDeadLetters, replayDeadLetter } from "./dead-letters.ts";
 export type { CommandMessage, Disposition, RetryPolicy } from "./handlers/command-message.ts";
 export { createIngestDocumentHandler } from "./handlers/ingest-document-handler.ts";
-export type { IngestMetrics } from "./metrics.ts";
-export { createIngestMetrics } from "./metrics.ts";
+export type { IngestBacklog, IngestMetrics } from "./metrics.ts";
+export { createIngestMetrics, readIngestBacklog } from "./metrics.ts";
 export type { EventPublisher, OutgoingEvent } from "./ports/event-publisher.ts";
 export {
   DEAD_LETTER_HEADERS,

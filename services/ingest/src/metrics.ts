@@ -1,6 +1,7 @@
 import type { Catalog } from "@lexnav/catalog";
-import { type Logger, toLexnavError } from "@lexnav/core";
-import type { JetStreamManager } from "@nats-io/jetstream";
+import { LexnavError, type Logger, toLexnavError } from "@lexnav/core";
+import { type JetStreamManager, jetstreamManager } from "@nats-io/jetstream";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { type Histogram, metrics } from "@opentelemetry/api";
 import { DEAD_LETTER_STREAM, INGEST_CONSUMER, INGEST_STREAMS, INGEST_SUBJECTS } from "./subjects.ts";
 
@@ -117,4 +118,42 @@ export function createIngestMetrics(deps: {
       propagation.record(Math.max(0, (appliedAtMs - publishedAtMs) / 1000), { "lexnav.command": command });
     },
   };
+}
+
+/** The ingest backlog as JetStream reports it: what `lexnav status` shows of a deployment. */
+export interface IngestBacklog {
+  /** Commands not yet delivered to the ingest consumer (`num_pending`). */
+  consumerLag: number;
+  /** Commands delivered and not yet acknowledged (in hand, or waiting for redelivery). */
+  inFlight: number;
+  /** Age in seconds of the oldest command not yet applied (0: none waits). */
+  oldestChangeSeconds: number;
+  /** Messages in the dead-letter stream. */
+  deadLetters: number;
+}
+
+/**
+ * Reads the backlog of the ingest service's streams through `nc`. Fails with `not_found` when the
+ * deployment's topology does not exist yet (no ingest service ever started against this NATS).
+ */
+export async function readIngestBacklog(nc: NatsConnection, now: () => number = Date.now): Promise<IngestBacklog> {
+  const jsm = await jetstreamManager(nc);
+  try {
+    const [ci, commands, dlq] = await Promise.all([
+      jsm.consumers.info(INGEST_STREAMS.commands, INGEST_CONSUMER),
+      jsm.streams.info(INGEST_STREAMS.commands),
+      jsm.streams.info(DEAD_LETTER_STREAM),
+    ]);
+    const oldest = commands.state.messages > 0 ? Date.parse(commands.state.first_ts) : Number.NaN;
+    return {
+      consumerLag: ci.num_pending,
+      inFlight: ci.num_ack_pending,
+      oldestChangeSeconds: Number.isFinite(oldest) ? Math.max(0, (now() - oldest) / 1000) : 0,
+      deadLetters: dlq.state.messages,
+    };
+  } catch (cause) {
+    throw new LexnavError("not_found", "the ingest streams do not exist on this NATS (no ingest service started)", {
+      cause,
+    });
+  }
 }
