@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import { silentLogger } from "@lexnav/core";
+import { runCliCaptured } from "@lexnav/cli";
+import { loadConfig, silentLogger } from "@lexnav/core";
 import { createIngestMetrics, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { ingestV1 } from "@lexnav/proto";
 import { startMetrics } from "@lexnav/telemetry";
@@ -209,5 +210,23 @@ describe("metrics of a running ingest service", () => {
     expect(after.at.get(propagation("set_document_access", "sum"))).toBeGreaterThanOrEqual((3 * waitMs) / 1000);
     expect(after.at.get(LAG)).toBe(0);
     expect(after.at.get(FRESHNESS)).toBe(0);
+
+    // `lexnav status` reads the same figures: the store's, NATS's, and the propagation lag from /metrics.
+    const status = await runCliCaptured(
+      ["status", "--json", "--db", env.LEXNAV_DB, "--metrics", `http://127.0.0.1:${svc.port}/metrics`],
+      loadConfig({ NATS_URL: nats.url, LEXNAV_LOG_LEVEL: "silent" }),
+      silentLogger,
+    );
+    expect(status.code).toBe(0);
+    const report = JSON.parse(status.out);
+    expect(report.documents).toMatchObject({ indexed: 1, failed: 3, deleted: 2 });
+    expect(report.failedByCode).toEqual({ unsupported_type: 2, corrupt: 1 });
+    expect(report.nats).toMatchObject({ reachable: true, consumerLag: 0, deadLetters: 0 });
+    expect(report.propagationLag.delete_document.count).toBe(2);
+    expect(report.propagationLag.set_document_access.count).toBe(3);
+    for (const p of [report.propagationLag.delete_document, report.propagationLag.set_document_access]) {
+      expect(p.p50).toBeGreaterThanOrEqual(1);
+      expect(p.p99).toBeGreaterThanOrEqual(p.p50);
+    }
   }, 120_000);
 });

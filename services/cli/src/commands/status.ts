@@ -1,4 +1,4 @@
-import { toLexnavError } from "@lexnav/core";
+import { LexnavError, toLexnavError } from "@lexnav/core";
 import type { LifecycleState } from "@lexnav/document-model";
 import { type IngestBacklog, readIngestBacklog } from "@lexnav/ingest-service";
 import { connect } from "@nats-io/transport-node";
@@ -28,6 +28,13 @@ export interface StatusReport {
    * or the ingest streams cannot be read: the embedded figures above stand without them.
    */
   nats: ({ reachable: true } & IngestBacklog) | { reachable: false; reason: string };
+  /**
+   * Propagation lag (a delete or an access change, published → applied in the store) by command, p50 and
+   * p99 in seconds, estimated from the histogram buckets of a running ingest service's `/metrics` (given
+   * with `--metrics <url>`), as Prometheus' `histogram_quantile` does; absent without `--metrics`. The
+   * embedded store keeps no publish times, so it cannot give these.
+   */
+  propagationLag?: Record<string, { count: number; p50: number | null; p99: number | null }>;
 }
 
 const STATES: readonly LifecycleState[] = ["received", "extracted", "indexed", "failed", "deleted"];
@@ -39,7 +46,7 @@ const STATES: readonly LifecycleState[] = ["received", "extracted", "indexed", "
  */
 export async function statusCommand(
   ctx: CliContext,
-  opts: ActorOptions & { json: boolean; now?: () => Date },
+  opts: ActorOptions & { json: boolean; metricsUrl?: string; now?: () => Date },
 ): Promise<StatusReport> {
   const actor = actorOf(ctx, opts);
   requireOperator(ctx, actor, "status");
@@ -70,6 +77,7 @@ export async function statusCommand(
       oldestPendingSeconds: pending > 0 ? Math.max(0, (at.getTime() - oldestPending) / 1000) : 0,
     },
     nats: await natsBacklog(ctx, () => now().getTime()),
+    ...(opts.metricsUrl ? { propagationLag: await propagationLag(opts.metricsUrl) } : {}),
   };
   recordAudit(ctx, actor, { action: "status" });
 
@@ -101,6 +109,61 @@ async function natsBacklog(ctx: CliContext, now: () => number): Promise<StatusRe
   }
 }
 
+const PROPAGATION_BUCKET = /^lexnav_propagation_lag_seconds_bucket\{(.*)\} (\S+)$/;
+
+/** Scrapes `url` and estimates p50/p99 of `lexnav.propagation.lag` by command. */
+async function propagationLag(url: string): Promise<NonNullable<StatusReport["propagationLag"]>> {
+  let text: string;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(STATUS_NATS_TIMEOUT_MS) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    text = await res.text();
+  } catch (cause) {
+    throw new LexnavError("unavailable", `cannot read metrics from ${url} (--metrics)`, { cause });
+  }
+  const buckets = new Map<string, Array<{ le: number; n: number }>>();
+  for (const line of text.split("\n")) {
+    const m = PROPAGATION_BUCKET.exec(line);
+    if (!m) continue;
+    const labels = Object.fromEntries([...(m[1] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
+    const command = labels.lexnav_command ?? "unknown";
+    const le = labels.le === "+Inf" ? Number.POSITIVE_INFINITY : Number(labels.le);
+    const list = buckets.get(command) ?? [];
+    list.push({ le, n: Number(m[2]) });
+    buckets.set(command, list);
+  }
+  return Object.fromEntries(
+    [...buckets].map(([command, list]) => {
+      list.sort((a, b) => a.le - b.le);
+      return [
+        command,
+        { count: list.at(-1)?.n ?? 0, p50: histogramQuantile(0.5, list), p99: histogramQuantile(0.99, list) },
+      ];
+    }),
+  );
+}
+
+/**
+ * The q-quantile of a cumulative histogram, interpolated linearly inside the bucket that holds it (as
+ * Prometheus' `histogram_quantile`); the highest finite bound when it falls in `+Inf`; null when empty.
+ */
+export function histogramQuantile(q: number, cumulative: ReadonlyArray<{ le: number; n: number }>): number | null {
+  const total = cumulative.at(-1)?.n ?? 0;
+  if (total === 0) return null;
+  const rank = q * total;
+  let lower = 0;
+  let below = 0;
+  for (const { le, n } of cumulative) {
+    if (n >= rank) {
+      if (!Number.isFinite(le)) return lower;
+      return n === below ? le : lower + ((le - lower) * (rank - below)) / (n - below);
+    }
+    lower = Number.isFinite(le) ? le : lower;
+    below = n;
+  }
+  return lower;
+}
+
 /** The report as lines for a terminal. */
 export function renderStatus(r: StatusReport): string {
   const lines = [
@@ -119,6 +182,10 @@ export function renderStatus(r: StatusReport): string {
       `dead letters  ${r.nats.deadLetters}${r.nats.deadLetters > 0 ? "  (lexnav dlq list)" : ""}`,
     );
   else lines.push(`nats  unreachable: ${r.nats.reason}`);
+  for (const [command, p] of Object.entries(r.propagationLag ?? {}))
+    lines.push(
+      `propagation ${command}  ${p.count} applied  p50 ${p.p50 === null ? "-" : seconds(p.p50)}  p99 ${p.p99 === null ? "-" : seconds(p.p99)}`,
+    );
   return lines.join("\n");
 }
 
