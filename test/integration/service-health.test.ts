@@ -123,6 +123,10 @@ describe("health and readiness of running services", () => {
       code: 200,
       body: { status: "ready", checks: { store: "ok" } },
     });
+    // The scrape endpoint on the same port (the stage histograms fill as questions are answered).
+    const scrape = await fetch(`http://127.0.0.1:${healthPort}/metrics`);
+    expect(scrape.status).toBe(200);
+    expect(scrape.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
   }, 60_000);
 
   it("answer: NOT_SERVING while a readiness check fails", async () => {

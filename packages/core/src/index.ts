@@ -20,11 +20,13 @@ export type { Logger } from "./logger.ts";
 export { createLogger, silentLogger, withoutNames } from "./logger.ts";
 export type { Result } from "./result.ts";
 export { err, ok } from "./result.ts";
-export type { SpanOptions, SpanRole, TelemetrySpan } from "./telemetry.ts";
+export type { ModelUsage, SpanOptions, SpanRole, TelemetrySpan } from "./telemetry.ts";
 export {
   contextFromHeaders,
   headersFromContext,
   inSpan,
   inSpanSync,
+  recordModelUsage,
+  recordStageDuration,
   withContext,
 } from "./telemetry.ts";

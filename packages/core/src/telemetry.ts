@@ -1,7 +1,10 @@
 import {
   type Attributes,
   type Context,
+  type Counter,
   context,
+  type Histogram,
+  metrics,
   propagation,
   type Span,
   SpanKind,
@@ -37,7 +40,69 @@ const KINDS: Record<SpanRole, SpanKind> = {
   consumer: SpanKind.CONSUMER,
 };
 
-/** Runs `fn` inside a span of `options.kind` (a child of the active one), marks errors, and ends the span. */
+let stageDuration: Histogram | null = null;
+let stageDurationMeter: unknown = null;
+
+/**
+ * Records how long one stage took in `lexnav.stage.duration` (seconds), labelled by the stage (its span
+ * name, a constant such as `lexnav.ingest.store` or `lexnav.search`) and its outcome (`ok`/`error`): every
+ * stage that has a span has a latency histogram, with nothing of the request in its labels. A no-op until
+ * a process registers a MeterProvider (the services do, for `/metrics`).
+ */
+export function recordStageDuration(stage: string, startedAt: number, outcome: "ok" | "error"): void {
+  // The instrument is made again when the global provider changes (a service registers one at start).
+  const meter = metrics.getMeterProvider();
+  if (stageDuration === null || stageDurationMeter !== meter) {
+    stageDurationMeter = meter;
+    stageDuration = metrics.getMeter("lexnav").createHistogram("lexnav.stage.duration", {
+      description: "How long each stage of ingestion, search and answering took",
+      unit: "s",
+    });
+  }
+  stageDuration.record((performance.now() - startedAt) / 1000, { "lexnav.stage": stage, "lexnav.outcome": outcome });
+}
+
+/** Tokens one model call used, by kind, with what they cost (a ledger entry and its dollars). */
+export interface ModelUsage {
+  /** The stage that called the model ("plan", "answer", ...). */
+  stage: string;
+  model: string;
+  tokens: { input: number; cacheWrite: number; cacheRead: number; output: number };
+  dollars: number;
+}
+
+let usageInstruments: { meter: unknown; tokens: Counter; cost: Counter } | null = null;
+
+/**
+ * Counts a model call's tokens in `lexnav.model.tokens` (by stage, model and `gen_ai.token.type`: input,
+ * cache_write, cache_read, output) and its cost in `lexnav.model.cost` (USD, by stage and model), the
+ * figures of the call's ledger entry. A no-op until a process registers a MeterProvider.
+ */
+export function recordModelUsage(usage: ModelUsage): void {
+  const meter = metrics.getMeterProvider();
+  if (usageInstruments === null || usageInstruments.meter !== meter) {
+    const m = metrics.getMeter("lexnav");
+    usageInstruments = {
+      meter,
+      tokens: m.createCounter("lexnav.model.tokens", { description: "Tokens billed by model calls", unit: "{token}" }),
+      cost: m.createCounter("lexnav.model.cost", { description: "What model calls cost, in US dollars", unit: "USD" }),
+    };
+  }
+  const labels = { "lexnav.stage": usage.stage, "gen_ai.request.model": usage.model };
+  const kinds = [
+    ["input", usage.tokens.input],
+    ["cache_write", usage.tokens.cacheWrite],
+    ["cache_read", usage.tokens.cacheRead],
+    ["output", usage.tokens.output],
+  ] as const;
+  for (const [type, n] of kinds) if (n > 0) usageInstruments.tokens.add(n, { ...labels, "gen_ai.token.type": type });
+  if (usage.dollars > 0) usageInstruments.cost.add(usage.dollars, labels);
+}
+
+/**
+ * Runs `fn` inside a span of `options.kind` (a child of the active one), marks errors, ends the span, and
+ * records the stage's duration ({@link recordStageDuration}).
+ */
 export async function inSpan<T>(
   name: string,
   attributes: Attributes,
@@ -45,13 +110,17 @@ export async function inSpan<T>(
   options: SpanOptions = {},
 ): Promise<T> {
   return tracer().startActiveSpan(name, { attributes, kind: KINDS[options.kind ?? "internal"] }, async (span) => {
+    const startedAt = performance.now();
+    let outcome: "ok" | "error" = "ok";
     try {
       return await fn(span);
     } catch (e) {
+      outcome = "error";
       span.setStatus({ code: SpanStatusCode.ERROR, message: e instanceof Error ? e.name : "error" });
       throw e;
     } finally {
       span.end();
+      recordStageDuration(name, startedAt, outcome);
     }
   });
 }
@@ -59,13 +128,17 @@ export async function inSpan<T>(
 /** The synchronous form of {@link inSpan}. */
 export function inSpanSync<T>(name: string, attributes: Attributes, fn: (span: Span) => T): T {
   return tracer().startActiveSpan(name, { attributes }, (span) => {
+    const startedAt = performance.now();
+    let outcome: "ok" | "error" = "ok";
     try {
       return fn(span);
     } catch (e) {
+      outcome = "error";
       span.setStatus({ code: SpanStatusCode.ERROR, message: e instanceof Error ? e.name : "error" });
       throw e;
     } finally {
       span.end();
+      recordStageDuration(name, startedAt, outcome);
     }
   });
 }

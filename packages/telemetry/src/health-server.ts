@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { LexnavError, type Logger } from "@lexnav/core";
+import type { Metrics } from "./metrics.ts";
 
 /**
  * One readiness condition: resolves when the dependency answers, rejects (or times out) when it does
@@ -52,11 +53,13 @@ export interface HealthServer {
  * Serves `GET /healthz` (200 while the process runs: a liveness probe) and `GET /readyz` (200 when every
  * readiness check passes, else 503), each with a JSON body of check names and "ok"/"failing" only: a
  * check's error can name hosts or paths, so it goes to the debug log, not to whoever can reach the port.
+ * With `metrics`, `GET /metrics` serves them in the Prometheus text format for a scrape.
  */
 export async function startHealthServer(input: {
   address: string;
   checks: Readonly<Record<string, ReadinessCheck>>;
   logger: Logger;
+  metrics?: Metrics | null;
 }): Promise<HealthServer> {
   const { host, port } = splitAddress(input.address);
   const server: Server = createServer((req, res) => {
@@ -72,6 +75,19 @@ export async function startHealthServer(input: {
         if (!r.ready) input.logger.debug("not ready", r.checks);
         reply(r.ready ? 200 : 503, { status: r.ready ? "ready" : "not ready", checks: r.checks });
       });
+      return;
+    }
+    if (path === "/metrics" && input.metrics) {
+      void input.metrics.render().then(
+        (text) =>
+          res
+            .writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "cache-control": "no-store" })
+            .end(text),
+        (e: unknown) => {
+          input.logger.warn("metrics collection failed", { error: e instanceof Error ? e.message : String(e) });
+          reply(500, { error: "metrics collection failed" });
+        },
+      );
       return;
     }
     reply(404, { error: "not found" });

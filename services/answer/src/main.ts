@@ -6,7 +6,7 @@ import { reloadableCallers } from "./domain/callers.ts";
 import { createAnswerAppOnStack } from "./wiring.ts";
 
 // The answer service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
-const { config, logger, onStopSignal } = startServiceProcess("lexnav-answer");
+const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-answer");
 
 // The store the ingest service writes (LEXNAV_DB); the local models the config names, loaded once.
 const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
@@ -41,7 +41,7 @@ const tls = config.answerTls
 if (!tls) logger.warn("no LEXNAV_ANSWER_TLS_CERT/KEY: calls are plaintext; terminate TLS in front");
 const port = await app.listen(config.answerAddress, tls);
 const health = config.healthAddress
-  ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger })
+  ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger, metrics })
   : null;
 // One line a supervisor (or a test) can wait for.
 logger.info("ready", {

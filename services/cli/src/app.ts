@@ -24,6 +24,7 @@ import { replayCommand } from "./commands/replay.ts";
 import { searchCommand } from "./commands/search.ts";
 import { setCommand } from "./commands/sets.ts";
 import { showCommand } from "./commands/show.ts";
+import { statusCommand } from "./commands/status.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import { type CliContext, stackParts } from "./context.ts";
 import { createProgress } from "./progress.ts";
@@ -68,6 +69,9 @@ usage:
   lexnav audit [--limit N] [--json]             who asked what, what was cited, operator views (operators)
   lexnav dlq list [--limit N] [--json]          commands the ingest service could not process (NATS_URL; operators)
   lexnav dlq replay <id> [--json]               send a dead letter again once its cause is fixed (operators)
+  lexnav status [--metrics <url>] [--json]      documents by state and failure code, freshness, the
+                                                deployment's ingest backlog and dead letters (NATS_URL), and
+                                                propagation lag p50/p99 from an ingest service's /metrics (operators)
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
             [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>]
             [--index-version <lex-...>] [--json]
@@ -271,6 +275,9 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "audit":
         auditCommand(ctx, { ...actor(values), json, ...(values.limit ? { limit: Number(values.limit) } : {}) });
         return 0;
+      case "status":
+        await statusCommand(ctx, { ...actor(values), json, ...(values.metrics ? { metricsUrl: values.metrics } : {}) });
+        return 0;
       case "dlq": {
         const [sub, id] = args;
         if (sub === "list")
@@ -442,6 +449,7 @@ function parse(argv: string[]) {
       mode: { type: "string" },
       protocol: { type: "string" },
       limit: { type: "string" },
+      metrics: { type: "string" },
       traces: { type: "string" },
       paired: { type: "boolean" },
       forced: { type: "boolean" },

@@ -1,3 +1,4 @@
+import type { Catalog } from "@lexnav/catalog";
 import { type Logger, toLexnavError } from "@lexnav/core";
 import type { IngestPipeline } from "@lexnav/ingest";
 import {
@@ -21,6 +22,7 @@ import {
 } from "./handlers/command-message.ts";
 import { createDeleteDocumentHandler, createSetDocumentAccessHandler } from "./handlers/document-admin-handlers.ts";
 import { createIngestDocumentHandler } from "./handlers/ingest-document-handler.ts";
+import { createIngestMetrics } from "./metrics.ts";
 import {
   DEAD_LETTER_HEADERS,
   DEAD_LETTER_STREAM,
@@ -35,6 +37,8 @@ export type { DeadLetter } from "./dead-letters.ts";
 export { listDeadLetters, replayDeadLetter } from "./dead-letters.ts";
 export type { CommandMessage, Disposition, RetryPolicy } from "./handlers/command-message.ts";
 export { createIngestDocumentHandler } from "./handlers/ingest-document-handler.ts";
+export type { IngestBacklog, IngestMetrics } from "./metrics.ts";
+export { createIngestMetrics, readIngestBacklog } from "./metrics.ts";
 export type { EventPublisher, OutgoingEvent } from "./ports/event-publisher.ts";
 export {
   DEAD_LETTER_HEADERS,
@@ -74,6 +78,12 @@ export interface IngestAppDeps {
   nc: NatsConnection;
   pipeline: IngestPipeline;
   logger: Logger;
+  /**
+   * The catalog the pipeline writes, read for `lexnav.documents` at each scrape. The instruments
+   * (`./metrics.ts`) are created either way; they record nothing until the process registers a
+   * MeterProvider.
+   */
+  catalog?: Pick<Catalog, "listDocuments">;
   options?: Partial<IngestAppOptions>;
 }
 
@@ -159,6 +169,13 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
   const jsm = await jetstreamManager(nc);
   await ensureIngestTopology(jsm, options);
 
+  const instruments = createIngestMetrics({
+    jsm,
+    catalog: deps.catalog ?? { listDocuments: () => [] },
+    logger,
+    now: () => options.now().getTime(),
+  });
+
   const js = jetstream(nc);
   const publisher = createJetStreamEventPublisher(js);
   const handlerDeps = { pipeline, publisher, logger, retry: options.retry, now: options.now };
@@ -215,6 +232,9 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
       case "ack":
         await erase(m);
         await m.ackAck();
+        // Applied: the store took the change before the handler returned ack. Published: when the
+        // stream stored the command (the server's clock, as is the freshness gauge's).
+        instruments.recordPropagation(m.subject, Number(m.info.timestampNanos) / 1e6, options.now().getTime());
         return;
       case "nak":
         m.nak(d.delayMs);

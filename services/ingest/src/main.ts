@@ -5,7 +5,7 @@ import { connect } from "@nats-io/transport-node";
 import { createIngestApp } from "./app.ts";
 
 // The ingest service process: config, logger and telemetry, wiring, the drain on a signal.
-const { config, logger, onStopSignal, stopping } = startServiceProcess("lexnav-ingest");
+const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess("lexnav-ingest");
 
 // The catalog and the search stores on one SQLite file (LEXNAV_DB): an indexed document's passages and
 // vectors are written with it, and a delete or an access change reaches them in the same transaction,
@@ -15,8 +15,8 @@ const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await lo
 for (const r of await stack.pipeline.recoverInterrupted())
   logger.warn("interrupted ingest recovered", { documentId: r.documentId, code: r.failure?.code });
 const nc = await connect({ servers: config.natsUrl, name: "lexnav-ingest" });
-const app = await createIngestApp({ nc, pipeline: stack.pipeline, logger });
-// HTTP /healthz and /readyz (the service serves no gRPC, so no gRPC health service): ready while NATS
+const app = await createIngestApp({ nc, pipeline: stack.pipeline, catalog: stack.catalog, logger });
+// HTTP /healthz, /readyz and /metrics (the service serves no gRPC, so no gRPC health service): ready while NATS
 // answers a ping and the store a read. The command backlog is not a condition: work waiting is no reason
 // to take a replica out of service.
 const probe = openSqliteDatabase(config.dbPath);
@@ -32,6 +32,7 @@ const health = config.healthAddress
         },
       },
       logger,
+      metrics,
     })
   : null;
 

@@ -1,5 +1,6 @@
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { Searcher } from "@lexnav/retrieval";
+import { type Meter, metrics } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import { createAsk } from "./ask.ts";
@@ -284,5 +285,32 @@ describe("a question that names no document", () => {
     expect(rec.warnings).toEqual([
       "Only [base] was searched, of the 2 documents you may read: the question names no document, so it was chosen by the words of its opening. The silence is about it alone; name the instrument to ask about another.",
     ]);
+  });
+});
+
+describe("model usage as metrics", () => {
+  it("adds each ledger entry's tokens by kind and its dollars to the model counters", async () => {
+    // A meter provider that keeps what the counters were given (the SDK's rendering is tested in @lexnav/telemetry).
+    const adds: Array<{ name: string; value: number; labels: Record<string, unknown> }> = [];
+    const instrument = (name: string) => ({
+      add: (value: number, labels: Record<string, unknown> = {}) => adds.push({ name, value, labels }),
+      record: () => undefined,
+    });
+    const meter = { createCounter: instrument, createHistogram: instrument } as unknown as Meter;
+    expect(metrics.setGlobalMeterProvider({ getMeter: () => meter })).toBe(true);
+    try {
+      const { ask } = askWith();
+      const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
+      const labels = { "lexnav.stage": "plan", "gen_ai.request.model": "m" };
+      expect(adds.filter((a) => a.name === "lexnav.model.tokens")).toEqual([
+        { name: "lexnav.model.tokens", value: 1, labels: { ...labels, "gen_ai.token.type": "input" } },
+        { name: "lexnav.model.tokens", value: 1, labels: { ...labels, "gen_ai.token.type": "output" } },
+      ]);
+      const cost = adds.filter((a) => a.name === "lexnav.model.cost");
+      expect(cost).toEqual([{ name: "lexnav.model.cost", value: rec.ledger.dollars.total, labels }]);
+      expect(rec.ledger.dollars.total).toBeGreaterThan(0);
+    } finally {
+      metrics.disable();
+    }
   });
 });

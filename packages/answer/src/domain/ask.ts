@@ -1,4 +1,4 @@
-import { inSpan, LexnavError } from "@lexnav/core";
+import { inSpan, LexnavError, recordModelUsage } from "@lexnav/core";
 import { countTokens, type DocumentRecord, type PageAnchor, type ProvisionNode } from "@lexnav/document-model";
 import type { Principal, QueryTrace, RetrievedPassage, RoutedBy, Searcher } from "@lexnav/retrieval";
 import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
@@ -7,7 +7,7 @@ import type { SourceText } from "./citations.ts";
 import type { Citation, EvidenceItem } from "./evidence.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
 import { buildExtract, documentLabel, overlapsAny } from "./extract.ts";
-import { buildLedger, type LedgerEntry, type PriceCard } from "./ledger.ts";
+import { buildLedger, entryDollars, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import { ambiguityNotes, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
 import { answerOffline, type DraftAnswer } from "./offline-answerer.ts";
@@ -119,6 +119,19 @@ export function createAsk(deps: AskDeps) {
   function ask(req: AskRequest): Promise<AnswerRecord> {
     return inSpan("lexnav.ask", { "lexnav.mode": req.mode, "lexnav.principal": req.principal.id }, async (span) => {
       const r = await answer(req);
+      // The ledger's figures as metrics too: what the deployment's model calls cost, summed across questions.
+      for (const e of r.ledger.entries)
+        recordModelUsage({
+          stage: e.stage,
+          model: e.model,
+          tokens: {
+            input: e.inputTokens,
+            cacheWrite: e.cacheWriteTokens,
+            cacheRead: e.cacheReadTokens,
+            output: e.outputTokens,
+          },
+          dollars: entryDollars(e, r.ledger.priceCard).total,
+        });
       span.setAttributes({
         "lexnav.answer_id": r.id,
         "lexnav.answerer": r.answerer,
