@@ -262,4 +262,10 @@ describe("lexnav triage and eval retrieval --triage", () => {
     );
     expect(JSON.parse(plain.out).triage).toBeUndefined();
   });
+
+  // Last: the wall changes the store the cases above read.
+  it("counts an ethical wall placed since as the permission filter", async () => {
+    expect((await cli("wall", services, "--deny", "ann")).code).toBe(0);
+    expect((await triage(answer.id, spanOf(services, FEE))).parsed.expected.stage).toBe("permission_filter");
+  });
 });
