@@ -21,6 +21,16 @@ export {
   recallAtTokens,
   TOKEN_BUDGETS,
 } from "./domain/span-metrics.ts";
+export type { DocSpan, EvidenceFacts, LossStage } from "./domain/triage.ts";
+export {
+  BOUNDARY_COVER,
+  bestCover,
+  classifyEvidenceLoss,
+  LOSS_STAGE_MEANING,
+  LOSS_STAGES,
+  looksDamaged,
+  overlaps,
+} from "./domain/triage.ts";
 export type {
   EvalScope,
   MetricTable,
@@ -29,3 +39,5 @@ export type {
   RetrievalEvalRow,
 } from "./retrieval-eval.ts";
 export { CONTEXT_PASSAGES, corpusFileText, runRetrievalEval, scopeDocumentIds } from "./retrieval-eval.ts";
+export type { SpanTriage, TriageSearch } from "./triage-evidence.ts";
+export { triageSpan } from "./triage-evidence.ts";

@@ -13,6 +13,8 @@ import {
   type SpanRef,
   TOKEN_BUDGETS,
 } from "./domain/span-metrics.ts";
+import { LOSS_STAGES, type LossStage } from "./domain/triage.ts";
+import { triageSpan } from "./triage-evidence.ts";
 
 export interface RetrievalEvalDeps {
   catalog: Catalog;
@@ -43,12 +45,20 @@ export interface RetrievalEvalReport extends MetricTable {
   scope: EvalScope;
   /** Gold quotes not found in the extracted text of their file (counted as missed evidence). */
   unlocatedQuotes: number;
+  /**
+   * With `triage`: questions with gold by the stage their evidence was lost at (`classifyEvidenceLoss`;
+   * a question counts at the earliest stage any of its gold spans was lost at, `found` when every span
+   * overlaps the top `CONTEXT_PASSAGES`).
+   */
+  triage?: Record<LossStage, number>;
 }
 
 /** One question's figures: recall at 1, 8 and 2,000 tokens (null without gold) and the files of its top 8. */
 export interface RetrievalEvalRow {
   queryId: string;
   slice: string;
+  /** With `triage`: the stage its evidence was lost at (absent without gold). */
+  lostAt?: LossStage;
   recallAt1: number | null;
   recallAt8: number | null;
   recallAt2000Tokens: number | null;
@@ -133,6 +143,8 @@ export async function runRetrievalEval(
     onTrace?: (queryId: string, trace: QueryTrace) => void;
     /** Receives each question's own figures (null recall: no gold evidence), for reading misses. */
     onRow?: (row: RetrievalEvalRow) => void;
+    /** Classifies each question with gold by the stage its evidence was lost at (`report.triage`). */
+    triage?: boolean;
   },
 ): Promise<RetrievalEvalReport> {
   const k = opts.k ?? Math.max(...K_VALUES);
@@ -146,6 +158,9 @@ export async function runRetrievalEval(
   const latencies: number[] = [];
   let contextTokens = 0;
   let withoutEvidence = 0;
+  const triage = opts.triage
+    ? (Object.fromEntries(LOSS_STAGES.map((s) => [s, 0])) as Record<LossStage, number>)
+    : undefined;
   for (const [i, t] of tests.entries()) {
     const t0 = performance.now();
     const result = await deps.searcher.searchAsync(
@@ -176,9 +191,27 @@ export async function runRetrievalEval(
     const gold = chooseOccurrences(ranked, located);
     if (gold.length === 0) withoutEvidence += 1;
     else rows.push({ ranked, gold, category: sliceOf(t) });
+    let lostAt: LossStage | undefined;
+    if (triage && gold.length > 0) {
+      // The cut a benchmark has no answer step after: the passages a mode hands on as context.
+      const kept = result.passages.slice(0, CONTEXT_PASSAGES);
+      const stages = gold.map((g, i) => {
+        const file = located[i]?.file ?? g.file;
+        const documentId = deps.catalog.findDocumentBySource(join(deps.corpusRoot, file))?.id ?? `unindexed:${file}`;
+        const unlocated = (located[i]?.occurrences.length ?? 0) === 0;
+        return triageSpan(
+          deps.catalog,
+          { documentId, start: unlocated ? 0 : g.start, end: unlocated ? 0 : g.end },
+          { principal: deps.principal, search: result, kept, quoteUnlocated: unlocated },
+        ).stage;
+      });
+      lostAt = LOSS_STAGES.find((s) => stages.includes(s)) ?? "found";
+      triage[lostAt] += 1;
+    }
     opts.onRow?.({
       queryId: t.query_id,
       slice: sliceOf(t),
+      ...(lostAt ? { lostAt } : {}),
       recallAt1: gold.length ? recallAtK(ranked, gold, 1) : null,
       recallAt8: gold.length ? recallAtK(ranked, gold, 8) : null,
       recallAt2000Tokens: gold.length ? recallAtTokens(ranked, gold, 2000) : null,
@@ -206,5 +239,6 @@ export async function runRetrievalEval(
     slices,
     scope,
     unlocatedQuotes,
+    ...(triage ? { triage } : {}),
   };
 }

@@ -26,6 +26,7 @@ import { setCommand } from "./commands/sets.ts";
 import { showCommand } from "./commands/show.ts";
 import { statusCommand } from "./commands/status.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
+import { triageCommand } from "./commands/triage.ts";
 import { type CliContext, stackParts } from "./context.ts";
 import { createProgress } from "./progress.ts";
 import { terminalSafe } from "./terminal.ts";
@@ -42,7 +43,7 @@ usage:
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
                                                 inspect, list, navindex and replay take --principal / --group:
                                                 only what that principal may read; without them, every record
-  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--scope corpus|set] [--traces <file.jsonl>] [--rows <file.jsonl>] [--json]
+  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--scope corpus|set] [--traces <file.jsonl>] [--rows <file.jsonl>] [--triage] [--json]
                       modes: lexical dense hybrid navembed-r1 navembed-r2 navembed-r3 navembed-r4 navindex
   lexnav eval answers --bench <file> --corpus <root> [--mode <mode>] [--offline] [--k N] [--limit N]
                      [--scope corpus|set] [--paired [--judge <model>] [--forced]] [--rows <file.jsonl>] [--json]
@@ -72,6 +73,8 @@ usage:
   lexnav status [--metrics <url>] [--json]      documents by state and failure code, freshness, the
                                                 deployment's ingest backlog and dead letters (NATS_URL), and
                                                 propagation lag p50/p99 from an ingest service's /metrics (operators)
+  lexnav triage <answer-id> [--expect <doc-id>:<start>-<end>] [--json]
+                                                where the pipeline lost an answer's evidence: ids and counts (operators)
   lexnav ask "<question>" [--mode inject|lexical|...|navindex] [--offline] [--k N]
             [--principal <id>] [--group <name>...] [--doc <doc-id>...] [--set <transaction-set>]
             [--index-version <lex-...>] [--json]
@@ -232,6 +235,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           ...(values.traces ? { traces: values.traces } : {}),
           ...(values.scope ? { scope: values.scope } : {}),
           ...(values.rows ? { rows: values.rows } : {}),
+          ...(values.triage ? { triage: true } : {}),
         });
         return 0;
       }
@@ -290,6 +294,13 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         else throw usageError("dlq needs list or replay");
         return 0;
       }
+      case "triage":
+        await triageCommand(ctx, args[0], {
+          ...actor(values),
+          json,
+          ...(values.expect ? { expect: values.expect } : {}),
+        });
+        return 0;
       case "ask": {
         const question = args.join(" ");
         await askCommand(ctx, {
@@ -456,6 +467,8 @@ function parse(argv: string[]) {
       judge: { type: "string" },
       rows: { type: "string" },
       offline: { type: "boolean" },
+      expect: { type: "string" },
+      triage: { type: "boolean" },
       principal: { type: "string" },
       group: { type: "string", multiple: true },
       k: { type: "string" },

@@ -1,6 +1,6 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { LexnavError } from "@lexnav/core";
-import { type RetrievalEvalReport, runRetrievalEval } from "@lexnav/eval";
+import { LOSS_STAGE_MEANING, LOSS_STAGES, type RetrievalEvalReport, runRetrievalEval } from "@lexnav/eval";
 import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
@@ -31,6 +31,8 @@ export interface EvalRetrievalOptions {
   scope?: string;
   /** Writes one JSON line per question: its id, type, recall at 1, 8 and 2,000 tokens, files of its top 8. */
   rows?: string;
+  /** Counts the questions by the stage their evidence was lost at (`classifyEvidenceLoss`). */
+  triage?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
         onProgress: () => progress.tick(""),
         ...(opts.traces ? { onTrace: writeTrace(opts.traces) } : {}),
         ...(opts.rows ? { onRow: writeRow(opts.rows) } : {}),
+        ...(opts.triage ? { triage: true } : {}),
       },
     );
     progress.done();
@@ -104,5 +107,19 @@ export function renderReport(r: RetrievalEvalReport): string {
         `| ${name} | ${s.queries} | ${pct(s.precision[1])} | ${pct(s.recall[1])} | ${pct(s.recall[8])} | ${pct(s.recall[64])} | ${pct(s.recallAtTokens[2000])} |`,
     ),
   ];
+  if (r.triage) lines.push("", renderTriageTable(r.triage));
   return lines.join("\n");
+}
+
+/** The `--triage` table: questions with gold by the stage their evidence was lost at, in pipeline order. */
+export function renderTriageTable(counts: NonNullable<RetrievalEvalReport["triage"]>): string {
+  const total = LOSS_STAGES.reduce((s, st) => s + counts[st], 0) || 1;
+  return [
+    `evidence lost at (each question at the earliest stage any of its gold spans was lost; kept = the top 10):`,
+    "| stage | questions | % | meaning |",
+    "|---|---|---|---|",
+    ...LOSS_STAGES.map(
+      (st) => `| ${st} | ${counts[st]} | ${((counts[st] / total) * 100).toFixed(1)} | ${LOSS_STAGE_MEANING[st]} |`,
+    ),
+  ].join("\n");
 }
