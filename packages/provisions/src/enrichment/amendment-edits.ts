@@ -77,7 +77,7 @@ const ACTIVE = new RegExp(
 );
 /** Words between the operative verb and the new text. */
 const LEAD_IN =
-  /^\s*(?:in\s+(?:its|their)\s+entirety\s+)?(?:(?:to\s+read|to\s+the\s+\w+)\s+)?(?:as\s+follows|to\s+read(?:\s+as\s+follows)?|(?:with\s+|by\s+)?the\s+following(?:\s+(?:new\s+)?\w+)?|in\s+the\s+form\s+\w+\s+\w+)?\s*[:.]?\s*/i;
+  /^\s*(?:in\s+(?:its|their)\s+entirety\s+)?(?:to\s+(?:the\s+|this\s+)?(?:[A-Z][\w&'-]*\s+){0,4}(?:Agreement|Contract|Lease|License|Plan)\s+)?(?:as\s+set\s+forth\s+below|as\s+follows|to\s+read(?:\s+as\s+follows)?|(?:with\s+|by\s+)?the\s+following(?:\s+(?:new\s+)?\w+)?|in\s+the\s+form\s+\w+\s+\w+)?\s*[:.]?\s*/i;
 /** A paragraph that ends the new text: the amendment's next numbered item or its closing words. */
 const PARAGRAPH_END =
   /\n\s*\n\s*(?=\d{1,2}\.\s|(?:Except\s+as|IN\s+WITNESS|Except\s+as\s+expressly|This\s+Amendment|All\s+other\s+terms)\b)/;
