@@ -5,8 +5,9 @@ export type {
   AmendmentEditKind,
   EditTarget,
   OperativeClause,
+  ProvisionInForce,
 } from "./enrichment/amendment-edits.ts";
-export { amendmentEdits, parseOperativeClauses } from "./enrichment/amendment-edits.ts";
+export { amendmentEdits, parseOperativeClauses, provisionsInForce } from "./enrichment/amendment-edits.ts";
 export type { EnrichOptions } from "./enrichment/enrich-structure.ts";
 export { enrichStructure } from "./enrichment/enrich-structure.ts";
 export type { ContentFlags } from "./enrichment/flags.ts";

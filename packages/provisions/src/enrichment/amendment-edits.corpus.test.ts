@@ -4,7 +4,7 @@ import type { Extraction } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
 import { profileDocument } from "../profile/profile-document.ts";
 import { buildProvisionTree } from "../structure/build-provision-tree.ts";
-import { amendmentEdits, parseOperativeClauses } from "./amendment-edits.ts";
+import { amendmentEdits, parseOperativeClauses, provisionsInForce } from "./amendment-edits.ts";
 import { enrichStructure } from "./enrich-structure.ts";
 import type { TransactionMember } from "./transaction-set.ts";
 
@@ -77,6 +77,40 @@ describe("amendment edits on real amendments", () => {
     expect(members[2]!.text.slice(inserted.newText!.start, inserted.newText!.end)).toMatch(
       /^\(xi\) Pricing.*Schedule C-1$/,
     );
+  });
+
+  it("the example set's Section 2(c) in force on a date: original, then replaced, then amended in part", () => {
+    const members = [1, 2, 3, 4].map((n) =>
+      member(
+        `m${n}`,
+        readFileSync(join(repo, "examples/manufacturing-agreement", `manufacturing-agreement-${n}.txt`), "utf8"),
+      ),
+    );
+    const edits = amendmentEdits(members);
+    const span = (documentId: string, nodeId: string) => {
+      const n = members.find((m) => m.documentId === documentId)?.structure.nodes.find((x) => x.id === nodeId);
+      return n ? { start: n.start, end: n.end } : null;
+    };
+    const at = (date: string) => provisionsInForce(edits, date, span).find((p) => p.ref === "Section 2(c)");
+    // before any amendment: nothing is edited
+    expect(at("2017-12-31")).toBeUndefined();
+    // after Amendment No. 1: the original is superseded and the amendment's text is in force
+    const first = at("2018-07-01")!;
+    expect(first.originalSuperseded).toBe(true);
+    expect(first.current?.documentId).toBe("m2");
+    expect(first.chain.map((e) => [e.amendmentDocumentId, e.kind])).toEqual([["m2", "replace"]]);
+    // after the Second Amendment: still Amendment No. 1's text, read with the partial amendment
+    const second = at("2019-01-01")!;
+    expect(second.current?.documentId).toBe("m2");
+    expect(second.chain.map((e) => [e.amendmentDocumentId, e.kind])).toEqual([
+      ["m2", "replace"],
+      ["m3", "amend"],
+    ]);
+    // Schedule C-1 replaced by Amendment No. 3 only from its effective date
+    expect(provisionsInForce(edits, "2019-07-02", span).some((p) => p.ref === "Schedule C-1")).toBe(false);
+    expect(
+      provisionsInForce(edits, "2019-07-03", span).find((p) => p.ref === "Schedule C-1")?.current?.documentId,
+    ).toBe("m4");
   });
 
   it("CUAD amendments whose base is not filed with them: edits read, no target outside the set", () => {

@@ -238,3 +238,64 @@ function targetNode(member: TransactionMember, target: EditTarget): ProvisionNod
   if (target.key === null) return null;
   return createNodeLookup(member.structure.nodes, false, false).exact(target.key, null);
 }
+
+/** The text of one provision in force on a date, and the edits that made it so. */
+export interface ProvisionInForce {
+  targetDocumentId: string;
+  /** The provision as first written, when the target document has it (null for one an amendment added). */
+  targetNodeId: string | null;
+  /** How the edits name it ("Section 2(c)", or the defined term). */
+  ref: string;
+  /** The edits in force on the date, oldest first: the chain from the original text to the text in force. */
+  chain: AmendmentEdit[];
+  /**
+   * Where the text in force is: the latest replacement or insertion's new text, else the original
+   * provision; null when the latest whole edit deleted it. Later partial amendments (`amend`) are read
+   * together with it: they are in `chain` after the edit that gave this text.
+   */
+  current: { documentId: string; start: number; end: number } | null;
+  /** True when the original provision's text is no longer in force (replaced or deleted). */
+  originalSuperseded: boolean;
+}
+
+/**
+ * Applies the edits in force on `asOf` (ISO yyyy-mm-dd; an edit whose amendment has no known date
+ * counts as in force, since the text says it amends) to the provisions they target, one entry per
+ * targeted provision of a document of the set, in the order first edited. Edits without a target
+ * document are left out: nothing outside the set is changed. `nodeSpan` gives the original
+ * provision's span when it exists.
+ */
+export function provisionsInForce(
+  edits: readonly AmendmentEdit[],
+  asOf: string,
+  nodeSpan: (documentId: string, nodeId: string) => { start: number; end: number } | null,
+): ProvisionInForce[] {
+  const byTarget = new Map<string, ProvisionInForce>();
+  for (const edit of edits) {
+    if (edit.targetDocumentId === null) continue;
+    if (edit.effectiveDate !== null && edit.effectiveDate > asOf) continue;
+    const id = `${edit.targetDocumentId}|${edit.target.key ?? `term:${edit.target.term ?? edit.target.ref}`}`;
+    let entry = byTarget.get(id);
+    if (!entry) {
+      const span = edit.targetNodeId ? nodeSpan(edit.targetDocumentId, edit.targetNodeId) : null;
+      entry = {
+        targetDocumentId: edit.targetDocumentId,
+        targetNodeId: edit.targetNodeId,
+        ref: edit.target.ref,
+        chain: [],
+        current: span ? { documentId: edit.targetDocumentId, ...span } : null,
+        originalSuperseded: false,
+      };
+      byTarget.set(id, entry);
+    }
+    entry.chain.push(edit);
+    if (edit.kind === "replace" || edit.kind === "insert") {
+      entry.current = edit.newText ? { documentId: edit.amendmentDocumentId, ...edit.newText } : null;
+      entry.originalSuperseded = entry.targetNodeId !== null;
+    } else if (edit.kind === "delete") {
+      entry.current = null;
+      entry.originalSuperseded = entry.targetNodeId !== null;
+    }
+  }
+  return [...byTarget.values()];
+}
