@@ -309,19 +309,22 @@ export function inspectAsOfCommand(
     );
     return data;
   }
+  const flat = (text: string) => inline(text.replace(/\s+/g, " ").trim());
   for (const p of data.provisions) {
-    ctx.out(`\n${inline(p.chain)}`);
+    ctx.out(`\n${flat(p.chain)}`);
+    // A partial amendment changes words of the text before it: that text is in force only as so amended.
     const partial = p.edits.filter((e) => e.kind === "amend");
+    const changed = partial.length > 0 ? ", except as amended in part below" : "";
     if (p.inForce)
-      ctx.out(`  in force (from ${inline(titleOf(p.inForce.documentId))}):\n    ${inline(p.inForce.text)}`);
+      ctx.out(`  in force${changed} (from ${flat(titleOf(p.inForce.documentId))}):\n    ${flat(p.inForce.text)}`);
     else ctx.out("  in force: none (deleted, or the new text is not printed in the amendment)");
     for (const e of partial)
       ctx.out(
-        `  read with ${inline(titleOf(e.amendmentDocumentId))} ${e.amendmentClauseRef ?? ""}: ${inline(e.operative.text)} …`,
+        `  amended in part by ${flat(titleOf(e.amendmentDocumentId))} ${e.amendmentClauseRef ?? ""}: ${flat(e.operative.text)} …`,
       );
     if (p.superseded)
       ctx.out(
-        `  superseded, not in force (${inline(titleOf(p.superseded.documentId))}):\n    ${inline(p.superseded.text)}`,
+        `  superseded, not in force (${flat(titleOf(p.superseded.documentId))}):\n    ${flat(p.superseded.text)}`,
       );
   }
   return data;
