@@ -117,6 +117,23 @@ describe("offline answerer", () => {
     expect(a.claims[0]?.text).toMatch(/\[First Amendment\] Section 1$/);
   });
 
+  it("makes no precedence note between instruments of different transaction sets", () => {
+    // the same two instruments, the amendment filed in another set: it amends something else
+    const apart = extract.map((e) => (e.documentId === "amd" ? { ...e, transactionSetId: "set-2" } : e));
+    const a = answerOffline(
+      "What is the maximum aggregate principal amount of Revolving Loans?",
+      apart,
+      source,
+      offline,
+    );
+    expect(a.precedence).toEqual([]);
+    const unfiled = extract.map((e) => ({ ...e, transactionSetId: null }));
+    expect(
+      answerOffline("What is the maximum aggregate principal amount of Revolving Loans?", unfiled, source, offline)
+        .precedence,
+    ).toEqual([]);
+  });
+
   it("answers a plain question with a verified citation", () => {
     const a = answerOffline("Which state's laws govern the agreement?", extract, source, offline);
     expect(a.abstained).toBe(false);

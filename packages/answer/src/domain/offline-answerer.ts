@@ -274,9 +274,14 @@ function addressed(s: ScoredCandidate): Set<string> {
   return keys;
 }
 
-/** Whether `a` controls `b`: a later effective date, or (dates equal or unknown) an amending role over an original. */
+/**
+ * Whether `a` controls `b`: a later effective date, or (dates equal or unknown) an amending role over an
+ * original. Only within one transaction set: an amendment governs the instrument it amends, never an
+ * unrelated instrument that happens to number a clause alike.
+ */
 function controls(a: EvidenceItem, b: EvidenceItem): boolean {
   if (a.documentId === b.documentId) return false;
+  if (a.transactionSetId === null || a.transactionSetId !== b.transactionSetId) return false;
   if (a.effectiveDate && b.effectiveDate && a.effectiveDate !== b.effectiveDate)
     return a.effectiveDate > b.effectiveDate;
   return AMENDING.has(a.role) && !AMENDING.has(b.role);
