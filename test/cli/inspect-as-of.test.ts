@@ -67,6 +67,43 @@ describe("lexnav inspect <set> --as-of: the text in force, with the chain of ame
     expect(json.amendmentEdits[0]?.operative.text).toBe("remove Section 2(c) in its entirety and replace it with");
   });
 
+  it("an answer about a replaced provision cites the amendment's text in force, not the superseded original", async () => {
+    const r = await run(
+      "ask",
+      "What is Premier's minimum annual order volume?",
+      "--set",
+      setId,
+      "--offline",
+      "--mode",
+      "hybrid",
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const record = JSON.parse(r.out) as {
+      abstained: boolean;
+      citations: Array<{ documentId: string; start: number; end: number }>;
+      precedence: string[];
+    };
+    expect(record.abstained).toBe(false);
+    expect(record.citations.some((c) => c.documentId === first.id)).toBe(true);
+    // nothing quoted from the base's Section 2(c), which Amendment No. 1 replaced
+    const original = (
+      JSON.parse(
+        (await run("inspect", setId, "--as-of", "2018-07-01", "--section", "2(c)", "--json")).out,
+      ) as InspectAsOfJson
+    ).provisions[0]!.superseded!.text;
+    const baseText = (JSON.parse((await run("inspect", base.id, "--json")).out) as InspectJson).text;
+    const at = baseText.indexOf(original);
+    expect(at).toBeGreaterThan(-1);
+    const inOriginal = record.citations.filter(
+      (c) => c.documentId === base.id && c.start < at + original.length && at < c.end,
+    );
+    expect(inOriginal).toEqual([]);
+    expect(record.precedence.join(" ")).toMatch(
+      /as replaced by .* Section 1 \(effective 2018-06-11\); the superseded text is not in force/,
+    );
+  });
+
   it("a bad date is an error, and a reader who may see none of the set finds no set", async () => {
     const bad = await run("inspect", setId, "--as-of", "July 2018");
     expect(bad.code).not.toBe(0);
