@@ -91,7 +91,8 @@ describe("amendment edits on real amendments", () => {
       const n = members.find((m) => m.documentId === documentId)?.structure.nodes.find((x) => x.id === nodeId);
       return n ? { start: n.start, end: n.end } : null;
     };
-    const at = (date: string) => provisionsInForce(edits, date, span).find((p) => p.ref === "Section 2(c)");
+    const textOf = (id: string) => members.find((m) => m.documentId === id)?.text ?? null;
+    const at = (date: string) => provisionsInForce(edits, date, span, textOf).find((p) => p.ref === "Section 2(c)");
     // before any amendment: nothing is edited
     expect(at("2017-12-31")).toBeUndefined();
     // after Amendment No. 1: the original is superseded and the amendment's text is in force
@@ -106,10 +107,27 @@ describe("amendment edits on real amendments", () => {
       ["m2", "replace"],
       ["m3", "amend"],
     ]);
+    // Section 2(d): the Second Amendment quotes the words it changes; where they match, the change is applied
+    const later = provisionsInForce(edits, "2019-01-01", span, textOf);
+    const applied = later.filter((p) => p.chain.every((e) => e.kind === "amend") && p.unapplied.length === 0);
+    expect(applied.length).toBeGreaterThan(0);
+    for (const p of applied) {
+      const e = p.chain[p.chain.length - 1]!;
+      const m3 = textOf("m3")!;
+      const flat = (x: string) => x.replace(/\s+/g, " ").trim();
+      expect(p.text).toContain(flat(m3.slice(e.newText!.start, e.newText!.end)));
+      expect(p.text).not.toContain(flat(m3.slice(e.oldText!.start, e.oldText!.end)));
+      expect(p.originalSuperseded).toBe(true);
+    }
+    // a quotation that does not match the base's words is not applied by guess: Section 2(a) quotes
+    // "Jasper's facilities" where the base reads "Jasper's, [***]"
+    const twoA = later.find((p) => p.ref === "Section 2(a)")!;
+    expect(twoA.unapplied.map((e) => e.target.ref)).toEqual(["Section 2(a)"]);
+    expect(twoA.originalSuperseded).toBe(false);
     // Schedule C-1 replaced by Amendment No. 3 only from its effective date
-    expect(provisionsInForce(edits, "2019-07-02", span).some((p) => p.ref === "Schedule C-1")).toBe(false);
+    expect(provisionsInForce(edits, "2019-07-02", span, textOf).some((p) => p.ref === "Schedule C-1")).toBe(false);
     expect(
-      provisionsInForce(edits, "2019-07-03", span).find((p) => p.ref === "Schedule C-1")?.current?.documentId,
+      provisionsInForce(edits, "2019-07-03", span, textOf).find((p) => p.ref === "Schedule C-1")?.current?.documentId,
     ).toBe("m4");
   });
 

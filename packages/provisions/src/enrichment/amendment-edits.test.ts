@@ -62,6 +62,17 @@ describe("the operative clause grammar, other forms", () => {
     ]);
   });
 
+  it("reads a partial amendment's quoted old and new words", () => {
+    const t = `c. Section 2(d) of the Agreement is amended so that whereas it previously read:\n\n"Premier may order [***] Units."\n\nit now reads:\n\n"Premier may order [***] Tetra Units."\n\nd. Section 2(e) is amended by adding a sentence.`;
+    const got = parseOperativeClauses(t);
+    expect(got.map((c) => c.kind)).toEqual(["amend", "amend"]);
+    const [first, second] = got;
+    expect(t.slice(first!.oldText!.start, first!.oldText!.end)).toBe("Premier may order [***] Units.");
+    expect(t.slice(first!.newText!.start, first!.newText!.end)).toBe("Premier may order [***] Tetra Units.");
+    expect(second?.oldText).toBeNull();
+    expect(second?.newText).toBeNull();
+  });
+
   it("is not fooled by words of amendment that change no named provision", () => {
     const t = [
       `Heritage shall produce the products described on Schedule A attached hereto, as may be amended from time to time.`,

@@ -32,8 +32,13 @@ export interface OperativeClause {
   /** The operative words, from the first word of the clause to the verb ("Section 4 … is deleted and replaced by"). */
   start: number;
   end: number;
-  /** The new text the clause brings (replace and insert), without its quotation marks; null otherwise. */
+  /**
+   * The new text the clause brings, without its quotation marks: for replace and insert, and for a
+   * partial amendment that quotes the words it changes ("previously read: "…" now reads: "…""); else null.
+   */
   newText: { start: number; end: number } | null;
+  /** For a partial amendment: the quoted words it says the provision read before; else null. */
+  oldText: { start: number; end: number } | null;
 }
 
 /** One edit of a provision of one document of a transaction set by an amendment of that set. */
@@ -125,7 +130,7 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
       ref !== undefined
         ? { ref: ref.replace(/\.$/, ""), key: targetKey(ref), term: null, instrument }
         : { ref: defTerm ?? "", key: null, term: defTerm, instrument };
-    found.push({ kind, target, start, end: m.index + m[0].length, newText: null });
+    found.push({ kind, target, start, end: m.index + m[0].length, newText: null, oldText: null });
   }
   for (const m of text.matchAll(ACTIVE)) {
     const g = m.groups ?? {};
@@ -136,15 +141,52 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
       start: m.index,
       end: m.index + m[0].length,
       newText: null,
+      oldText: null,
     });
   }
   found.sort((a, b) => a.start - b.start);
   const clauses = found.filter((c, i) => i === 0 || c.start >= (found[i - 1] as OperativeClause).end);
   return clauses.map((c, i) => {
-    if (c.kind !== "replace" && c.kind !== "insert") return c;
     const next = clauses[i + 1];
-    return { ...c, newText: newTextSpan(text, c.end, next ? paragraphStart(text, next.start) : text.length) };
+    const bound = next ? paragraphStart(text, next.start) : text.length;
+    if (c.kind === "amend") return { ...c, ...quotedChange(text, c.end, bound) };
+    if (c.kind !== "replace" && c.kind !== "insert") return c;
+    return { ...c, newText: newTextSpan(text, c.end, bound) };
   });
+}
+
+const PREVIOUSLY = /\b(?:previously|formerly|currently)\s+read[s]?\s*:?\s*/i;
+const NOW_READS = /\b(?:(?:it|which)\s+)?(?:now|shall\s+now|shall\s+hereafter)\s+reads?\s*:?\s*/i;
+
+/**
+ * A partial amendment that quotes both the words it changes and their replacement ("… that previously
+ * read: "A" … now reads: "B""): the spans inside the outer quotation marks of A and B. Nothing when
+ * either is missing or unquoted.
+ */
+function quotedChange(
+  text: string,
+  from: number,
+  bound: number,
+): { oldText: { start: number; end: number } | null; newText: { start: number; end: number } | null } {
+  const none = { oldText: null, newText: null };
+  const region = text.slice(from, bound);
+  const prev = PREVIOUSLY.exec(region);
+  if (!prev) return none;
+  const afterPrev = prev.index + prev[0].length;
+  const now = NOW_READS.exec(region.slice(afterPrev));
+  if (!now) return none;
+  const nowAt = afterPrev + now.index;
+  const quoted = (a: number, b: number) => {
+    const open = region.slice(a, b).search(/["“]/);
+    if (open === -1 || region.slice(a, a + open).trim() !== "") return null;
+    const inner = region.slice(a + open + 1, b);
+    const close = Math.max(inner.lastIndexOf('"'), inner.lastIndexOf("”"));
+    if (close <= 0) return null;
+    return { start: from + a + open + 1, end: from + a + open + 1 + close };
+  };
+  const oldText = quoted(afterPrev, nowAt);
+  const newText = quoted(nowAt + now[0].length, region.length);
+  return oldText && newText ? { oldText, newText } : none;
 }
 
 function definitionTerm(matched: string): string | null {
@@ -256,6 +298,13 @@ export interface ProvisionInForce {
   current: { documentId: string; start: number; end: number } | null;
   /** True when the original provision's text is no longer in force (replaced or deleted). */
   originalSuperseded: boolean;
+  /**
+   * The text in force: that of `current`, with each later partial amendment applied whose quoted old
+   * words appear in it exactly (spacing aside); null when deleted or unknown.
+   */
+  text: string | null;
+  /** Partial amendments in the chain that could not be applied to `text`: read together with it. */
+  unapplied: AmendmentEdit[];
 }
 
 /**
@@ -263,13 +312,16 @@ export interface ProvisionInForce {
  * counts as in force, since the text says it amends) to the provisions they target, one entry per
  * targeted provision of a document of the set, in the order first edited. Edits without a target
  * document are left out: nothing outside the set is changed. `nodeSpan` gives the original
- * provision's span when it exists.
+ * provision's span when it exists, `textOf` a document's text.
  */
 export function provisionsInForce(
   edits: readonly AmendmentEdit[],
   asOf: string,
   nodeSpan: (documentId: string, nodeId: string) => { start: number; end: number } | null,
+  textOf: (documentId: string) => string | null,
 ): ProvisionInForce[] {
+  const slice = (span: { documentId: string; start: number; end: number } | null) =>
+    span ? (textOf(span.documentId)?.slice(span.start, span.end) ?? null) : null;
   const byTarget = new Map<string, ProvisionInForce>();
   for (const edit of edits) {
     if (edit.targetDocumentId === null) continue;
@@ -285,17 +337,47 @@ export function provisionsInForce(
         chain: [],
         current: span ? { documentId: edit.targetDocumentId, ...span } : null,
         originalSuperseded: false,
+        text: null,
+        unapplied: [],
       };
+      entry.text = slice(entry.current);
       byTarget.set(id, entry);
     }
     entry.chain.push(edit);
     if (edit.kind === "replace" || edit.kind === "insert") {
       entry.current = edit.newText ? { documentId: edit.amendmentDocumentId, ...edit.newText } : null;
       entry.originalSuperseded = entry.targetNodeId !== null;
+      entry.text = slice(entry.current);
+      entry.unapplied = [];
     } else if (edit.kind === "delete") {
       entry.current = null;
       entry.originalSuperseded = entry.targetNodeId !== null;
+      entry.text = null;
+      entry.unapplied = [];
+    } else {
+      const applied = applyChange(entry.text, edit, textOf(edit.amendmentDocumentId));
+      if (applied === null) entry.unapplied.push(edit);
+      else {
+        entry.text = applied;
+        entry.originalSuperseded = entry.targetNodeId !== null;
+      }
     }
   }
   return [...byTarget.values()];
+}
+
+/**
+ * `text` with a partial amendment's quoted old words replaced by its quoted new words, when the old
+ * words appear in it exactly once (spacing aside); null otherwise: a quotation that does not match the
+ * text is not applied by guess.
+ */
+function applyChange(text: string | null, edit: AmendmentEdit, amendmentText: string | null): string | null {
+  if (text === null || amendmentText === null || !edit.oldText || !edit.newText) return null;
+  const flat = (s: string) => s.replace(/\s+/g, " ").trim();
+  const before = flat(amendmentText.slice(edit.oldText.start, edit.oldText.end));
+  const after = flat(amendmentText.slice(edit.newText.start, edit.newText.end));
+  const current = flat(text);
+  const at = current.indexOf(before);
+  if (before.length === 0 || at === -1 || current.indexOf(before, at + 1) !== -1) return null;
+  return current.slice(0, at) + after + current.slice(at + before.length);
 }

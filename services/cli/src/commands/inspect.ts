@@ -218,8 +218,13 @@ export interface InspectAsOfJson {
     /** "Section 2(c) of <title>, as replaced by <amendment> Section 1 (effective 2018-06-11)". */
     chain: string;
     edits: AmendmentEditJson[];
-    /** The text in force, and the document it is read from; null when deleted or not printed in the amendment. */
+    /**
+     * The text in force, and the document the latest whole text is read from (partial amendments whose
+     * quoted old words match it applied); null when deleted or not printed in the amendment.
+     */
     inForce: { documentId: string; text: string } | null;
+    /** Partial amendments that could not be applied: the text in force is read together with them. */
+    unapplied: AmendmentEditJson[];
     /** The original text when an edit superseded it: shown as superseded, never as current. */
     superseded: { documentId: string; text: string } | null;
   }>;
@@ -273,7 +278,7 @@ export function inspectAsOfCommand(
   const textOf = (documentId: string, span: { start: number; end: number }) =>
     byId.get(documentId)?.text.slice(span.start, span.end) ?? "";
   const wanted = edits.filter((e) => section === null || namesTarget(section, e));
-  const inForce = provisionsInForce(wanted, asOf, nodeSpan);
+  const inForce = provisionsInForce(wanted, asOf, nodeSpan, (id) => byId.get(id)?.text ?? null);
   const data: InspectAsOfJson = {
     setId,
     asOf,
@@ -288,7 +293,8 @@ export function inspectAsOfCommand(
         documentId: p.targetDocumentId,
         chain: [`${p.ref} of ${titleOf(p.targetDocumentId)}`, ...links].join(", "),
         edits: p.chain.map((e) => editJson(e, byId.get(e.amendmentDocumentId)?.text ?? "")),
-        inForce: p.current ? { documentId: p.current.documentId, text: textOf(p.current.documentId, p.current) } : null,
+        inForce: p.current && p.text !== null ? { documentId: p.current.documentId, text: p.text } : null,
+        unapplied: p.unapplied.map((e) => editJson(e, byId.get(e.amendmentDocumentId)?.text ?? "")),
         superseded:
           p.originalSuperseded && original
             ? { documentId: p.targetDocumentId, text: textOf(p.targetDocumentId, original) }
@@ -312,8 +318,8 @@ export function inspectAsOfCommand(
   const flat = (text: string) => inline(text.replace(/\s+/g, " ").trim());
   for (const p of data.provisions) {
     ctx.out(`\n${flat(p.chain)}`);
-    // A partial amendment changes words of the text before it: that text is in force only as so amended.
-    const partial = p.edits.filter((e) => e.kind === "amend");
+    // A partial amendment not applied (its quoted words not found) qualifies the text shown: say so.
+    const partial = p.unapplied;
     const changed = partial.length > 0 ? ", except as amended in part below" : "";
     if (p.inForce)
       ctx.out(`  in force${changed} (from ${flat(titleOf(p.inForce.documentId))}):\n    ${flat(p.inForce.text)}`);
