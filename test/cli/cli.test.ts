@@ -86,7 +86,9 @@ describe("lexnav CLI", () => {
     const r = await run("inspect", file, "--json");
     expect(r.code).toBe(0);
     const data = JSON.parse(r.out);
-    expect(Object.keys(data).sort()).toEqual(["document", "nodes", "quality", "text"]);
+    expect(Object.keys(data).sort()).toEqual(["amendmentEdits", "document", "nodes", "quality", "text"]);
+    // a file read alone is in no set: no edits made or received
+    expect(data.amendmentEdits).toEqual([]);
     expect(data.document.lifecycle).toBe("indexed");
     expect(data.nodes.length).toBeGreaterThan(5);
     for (const n of data.nodes) {

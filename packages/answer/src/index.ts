@@ -59,7 +59,7 @@ export {
   exemplarSimilarity,
   exemplarTerms,
 } from "./domain/exemplars.ts";
-export type { ExtractDeps } from "./domain/extract.ts";
+export type { AmendingEdit, ExtractDeps } from "./domain/extract.ts";
 export { buildExtract, documentLabel } from "./domain/extract.ts";
 export { concatFeatures } from "./domain/features.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";

@@ -21,4 +21,9 @@ export type {
 } from "./pipeline.ts";
 export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";
-export { assignTransactionSets, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";
+export {
+  assignTransactionSets,
+  fileIntoTransactionSet,
+  relinkTransactionSet,
+  transactionSetEdits,
+} from "./transaction-sets.ts";

@@ -1,6 +1,8 @@
 import type { Catalog } from "@lexnav/catalog";
 import type { DocumentFacts, DocumentRecord } from "@lexnav/document-model";
 import {
+  type AmendmentEdit,
+  amendmentEdits,
   type DocumentProfile,
   type FiledCandidate,
   fileIntoSet,
@@ -16,22 +18,49 @@ import { loadIndexedDocument, loadIndexedDocuments } from "./indexed-documents.t
  * stores the updated nodes. Run after any member is added, replaced or removed.
  */
 export function relinkTransactionSet(catalog: Catalog, setId: string): number {
-  const members: TransactionMember[] = loadIndexedDocuments(catalog, { transactionSetId: setId }).map(
-    ({ document, structure, text }) => ({
-      documentId: document.id,
-      // profiled at ingest; a record from before facts were kept is profiled from its text again
-      profile: storedProfile(document) ?? profileDocument(text, structure),
-      effectiveDate: document.effectiveDate,
-      structure,
-      text,
-    }),
-  );
+  const members = setMembers(catalog, setId);
   if (members.length === 0) return 0;
   const linked = linkTransactionSet(members);
   catalog.transaction(() => {
     for (const m of linked) catalog.replaceNodes(m.documentId, m.structure.version, m.structure.nodes);
   });
   return linked.length;
+}
+
+/**
+ * The members of a set as the linker and the edit parser read them, optionally only those `include`
+ * lets through (a reader's view: a document it may not read is left out as if not stored).
+ */
+function setMembers(
+  catalog: Catalog,
+  setId: string,
+  include: (document: DocumentRecord) => boolean = () => true,
+): TransactionMember[] {
+  return loadIndexedDocuments(catalog, { transactionSetId: setId })
+    .filter(({ document }) => include(document))
+    .map(({ document, structure, text }) => ({
+      documentId: document.id,
+      // profiled at ingest; a record from before facts were kept is profiled from its text again
+      profile: storedProfile(document) ?? profileDocument(text, structure),
+      effectiveDate: document.effectiveDate,
+      structure,
+      text,
+    }));
+}
+
+/**
+ * The edits the amendments of a set make to its other documents (`amendmentEdits`), with the members
+ * they were read from, derived from the stored text on each call so they always follow the set's
+ * present membership (a document added, removed or regrouped changes them at once). `include` limits
+ * the members to those a reader may see: an edit is never read from, or aimed into, a document left out.
+ */
+export function transactionSetEdits(
+  catalog: Catalog,
+  setId: string,
+  include?: (document: DocumentRecord) => boolean,
+): { members: TransactionMember[]; edits: AmendmentEdit[] } {
+  const members = setMembers(catalog, setId, include);
+  return { members, edits: amendmentEdits(members) };
 }
 
 /** What the catalog keeps of a profile besides title, role and date: what filing needs of the text. */

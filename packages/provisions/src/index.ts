@@ -1,5 +1,13 @@
 // Public API of @lexnav/provisions: the provision tree, enrichment and the navindex files.
 
+export type {
+  AmendmentEdit,
+  AmendmentEditKind,
+  EditTarget,
+  OperativeClause,
+  ProvisionInForce,
+} from "./enrichment/amendment-edits.ts";
+export { amendmentEdits, parseOperativeClauses, provisionsInForce } from "./enrichment/amendment-edits.ts";
 export type { EnrichOptions } from "./enrichment/enrich-structure.ts";
 export { enrichStructure } from "./enrichment/enrich-structure.ts";
 export type { ContentFlags } from "./enrichment/flags.ts";

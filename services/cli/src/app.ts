@@ -17,7 +17,7 @@ import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts"
 import { evalAnswersCommand } from "./commands/eval-answers.ts";
 import { DENSE_MODES, evalRetrievalCommand } from "./commands/eval-retrieval.ts";
 import { ingestCommand } from "./commands/ingest.ts";
-import { inspectCommand } from "./commands/inspect.ts";
+import { inspectAsOfCommand, inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
 import { readerOf } from "./commands/query-options.ts";
 import { replayCommand } from "./commands/replay.ts";
@@ -38,7 +38,10 @@ usage:
   lexnav ingest <paths...> [--acl <principal|group:name>...] [--set <transaction-set>] [--json]
                                                 without --acl, new documents are readable by the local group
                                                 and known ones keep their access; a changed access is reported
-  lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality
+  lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality, amendment edits
+  lexnav inspect <set-id-or-name> --as-of <yyyy-mm-dd> [--section <ref>] [--json]
+                                                the text in force on that date of each provision an amendment
+                                                of the set edits (or the one named), with its chain of edits
   lexnav list [--json]                          every document with its lifecycle (failed ones with reasons)
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
                                                 inspect, list, navindex and replay take --principal / --group:
@@ -188,6 +191,11 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "inspect":
         if (!args[0]) throw usageError("inspect needs a file or document id");
+        if (values["as-of"] !== undefined || values.section !== undefined) {
+          if (values["as-of"] === undefined) throw usageError("--section needs --as-of <yyyy-mm-dd>");
+          inspectAsOfCommand(ctx, args[0], values["as-of"], values.section ?? null, json, reader);
+          return 0;
+        }
         await inspectCommand(ctx, args[0], json, reader);
         return 0;
       case "list":
@@ -483,6 +491,8 @@ function parse(argv: string[]) {
       "question-tokens": { type: "string" },
       "output-tokens": { type: "string" },
       "expire-every": { type: "string" },
+      "as-of": { type: "string" },
+      section: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

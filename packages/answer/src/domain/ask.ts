@@ -6,7 +6,7 @@ import { formatLocation, locateCitation } from "./citation-location.ts";
 import type { SourceText } from "./citations.ts";
 import type { Citation, EvidenceItem } from "./evidence.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
-import { buildExtract, documentLabel, overlapsAny } from "./extract.ts";
+import { type AmendingEdit, buildExtract, documentLabel, overlapsAny } from "./extract.ts";
 import { buildLedger, entryDollars, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import { ambiguityNotes, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
@@ -20,6 +20,8 @@ export interface AskDeps {
   text: SourceText;
   document: (documentId: string) => DocumentRecord | null;
   node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  /** The amendment edits of a transaction set, read only from the documents `principal` may read. */
+  setAmendments?: (transactionSetId: string, principal: Principal) => readonly AmendingEdit[];
   /** The page anchors of a stored version, to give a citation its page (none: no pages shown). */
   pages?: (documentId: string, version: string) => readonly PageAnchor[];
   /** The current versions of every indexed document `principal` may read (inject's corpus). */
@@ -258,7 +260,11 @@ export function createAsk(deps: AskDeps) {
         documents: r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id) ?? [],
         by: r.trace.routedBy,
       };
-      extract = buildExtract(r.passages, deps);
+      const amendments = deps.setAmendments;
+      extract = buildExtract(
+        r.passages,
+        amendments ? { ...deps, amendments: (setId) => amendments(setId, req.principal) } : deps,
+      );
       keepLocal(extract.map((e) => e.documentId));
     }
     for (const e of extract)

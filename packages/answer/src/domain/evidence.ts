@@ -21,6 +21,13 @@ export interface EvidenceItem {
   transactionSetId: string | null;
   /** As printed, e.g. "Section 2.1"; null when the node has none. */
   clauseRef: string | null;
+  /**
+   * Set when the set's amendment edits are known: the provisions (document and span) that an
+   * operative clause in this passage, or the new text it brings, amends. Empty: it amends nothing.
+   */
+  amends?: Array<{ documentId: string; start: number; end: number }>;
+  /** Set when an edit in the set replaced or deleted this passage's provision: the chain, for the note. */
+  supersededBy?: string;
 }
 
 /** A span the answer rests on (mirrors lexnav.answer.v1.Citation): quote == text(document@version)[start, end). */

@@ -9,6 +9,29 @@ export interface ExtractDeps {
   document: (documentId: string) => DocumentRecord | null;
   /** The provision a passage belongs to (for its clause reference); null when unknown. */
   node?: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  /**
+   * The amendment edits of a transaction set, read only from documents the asker may see; absent: the
+   * extract is built without them (a replay, which must rebuild exactly the stored extract).
+   */
+  amendments?: (transactionSetId: string) => readonly AmendingEdit[];
+}
+
+/**
+ * What the extract needs of an amendment edit (`AmendmentEdit` in @lexnav/provisions has this shape):
+ * the amending clause, its new text and the provision it targets.
+ */
+export interface AmendingEdit {
+  amendmentDocumentId: string;
+  amendmentNodeId: string | null;
+  amendmentClauseRef: string | null;
+  kind: "replace" | "amend" | "insert" | "delete";
+  effectiveDate: string | null;
+  start: number;
+  end: number;
+  newText: { start: number; end: number } | null;
+  target: { ref: string };
+  targetDocumentId: string | null;
+  targetNodeId: string | null;
 }
 
 /**
@@ -59,5 +82,85 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
       clauseRef: node ? citeableClause(node) : null,
     });
   }
+  if (deps.amendments) applyAmendments(items, deps, deps.amendments);
   return items;
+}
+
+const EDIT_WORDS: Record<AmendingEdit["kind"], string> = {
+  replace: "replaced by",
+  amend: "amended by",
+  insert: "added by",
+  delete: "deleted by",
+};
+
+/**
+ * Reads the set's amendment edits into the extract: each amending passage learns the provisions it
+ * amends; a passage of a provision an edit replaced or deleted is marked superseded, with the chain;
+ * and the amending clause's new text (the text in force) is brought in when the extract lacks it, so
+ * the answer can cite the text in force rather than the superseded one.
+ */
+function applyAmendments(
+  items: EvidenceItem[],
+  deps: ExtractDeps,
+  amendments: (transactionSetId: string) => readonly AmendingEdit[],
+): void {
+  const sets = [...new Set(items.map((i) => i.transactionSetId).filter((s): s is string => s !== null))];
+  for (const setId of sets) {
+    const edits = amendments(setId).filter((e) => e.targetDocumentId !== null);
+    const targetSpan = (e: AmendingEdit, version: string) => {
+      if (e.targetNodeId === null || e.targetDocumentId === null) return null;
+      const n = deps.node?.(e.targetDocumentId, version, e.targetNodeId) ?? null;
+      return n ? { documentId: e.targetDocumentId, start: n.start, end: n.end } : null;
+    };
+    const versionOf = (id: string) => deps.document(id)?.currentVersion ?? null;
+    const amendsOf = (documentId: string, start: number, end: number) =>
+      edits
+        .filter((e) => {
+          if (e.amendmentDocumentId !== documentId) return false;
+          const to = e.newText?.end ?? e.end;
+          return e.start < end && start < to;
+        })
+        .map((e) => {
+          const v = e.targetDocumentId ? versionOf(e.targetDocumentId) : null;
+          return v ? targetSpan(e, v) : null;
+        })
+        .filter((t): t is { documentId: string; start: number; end: number } => t !== null);
+    for (const item of items.filter((i) => i.transactionSetId === setId)) {
+      item.amends = amendsOf(item.documentId, item.start, item.end);
+      // the latest whole edit of the provision that holds this passage
+      const whole = edits.filter((e) => {
+        if (e.targetDocumentId !== item.documentId || (e.kind !== "replace" && e.kind !== "delete")) return false;
+        const t = targetSpan(e, item.version);
+        return t !== null && t.start <= item.start && item.end <= t.end;
+      });
+      const last = whole[whole.length - 1];
+      if (!last) continue;
+      const amendment = deps.document(last.amendmentDocumentId);
+      const by = `${documentLabel(amendment, last.amendmentDocumentId)}${last.amendmentClauseRef ? ` ${last.amendmentClauseRef}` : ""}`;
+      item.supersededBy = `${last.target.ref} of ${item.docLabel}, as ${EDIT_WORDS[last.kind]} ${by} (effective ${last.effectiveDate ?? "date not stated"})`;
+      const version = amendment?.currentVersion ?? null;
+      const text = version ? deps.text(last.amendmentDocumentId, version) : null;
+      if (!last.newText || version === null || text === null) continue;
+      const span = { documentId: last.amendmentDocumentId, version, ...last.newText };
+      if (overlapsAny(items, span)) continue;
+      const node = last.amendmentNodeId
+        ? (deps.node?.(last.amendmentDocumentId, version, last.amendmentNodeId) ?? null)
+        : null;
+      items.push({
+        id: `E${items.length + 1}`,
+        documentId: last.amendmentDocumentId,
+        version,
+        nodeId: last.amendmentNodeId ?? "",
+        start: last.newText.start,
+        end: last.newText.end,
+        text: text.slice(last.newText.start, last.newText.end),
+        docLabel: documentLabel(amendment, last.amendmentDocumentId),
+        role: amendment?.role ?? "unknown",
+        effectiveDate: amendment?.effectiveDate ?? null,
+        transactionSetId: setId,
+        clauseRef: node ? citeableClause(node) : last.amendmentClauseRef,
+        amends: amendsOf(last.amendmentDocumentId, last.newText.start, last.newText.end),
+      });
+    }
+  }
 }

@@ -117,6 +117,87 @@ describe("offline answerer", () => {
     expect(a.claims[0]?.text).toMatch(/\[First Amendment\] Section 1$/);
   });
 
+  it("makes no precedence note between instruments of different transaction sets", () => {
+    // the same two instruments, the amendment filed in another set: it amends something else
+    const apart = extract.map((e) => (e.documentId === "amd" ? { ...e, transactionSetId: "set-2" } : e));
+    const a = answerOffline(
+      "What is the maximum aggregate principal amount of Revolving Loans?",
+      apart,
+      source,
+      offline,
+    );
+    expect(a.precedence).toEqual([]);
+    const unfiled = extract.map((e) => ({ ...e, transactionSetId: null }));
+    expect(
+      answerOffline("What is the maximum aggregate principal amount of Revolving Loans?", unfiled, source, offline)
+        .precedence,
+    ).toEqual([]);
+  });
+
+  it("with the set's edits known, cites the text in force and marks the replaced provision superseded", () => {
+    const span = (text: string, from: string, to: string) => {
+      const start = text.indexOf(from);
+      return { start, end: text.indexOf(to, start) + to.length };
+    };
+    const s21 = span(BASE, "Section 2.1 Commitments", "$50,000,000.");
+    const nodes: Record<string, { start: number; end: number; clauseRef: string }> = {
+      "base/s21": { ...s21, clauseRef: "Section 2.1" },
+      "base/s72": { ...span(BASE, "Section 7.2", "New York."), clauseRef: "Section 7.2" },
+      "amd/s1": { ...span(AMENDMENT, "Section 1.", "$75,000,000."), clauseRef: "Section 1" },
+    };
+    const operative = span(AMENDMENT, "Section 2.1 of the Credit Agreement", "hereby amended");
+    const edit = {
+      amendmentDocumentId: "amd",
+      amendmentNodeId: "s1",
+      amendmentClauseRef: "Section 1",
+      kind: "replace" as const,
+      effectiveDate: "2017-03-01",
+      ...operative,
+      newText: span(AMENDMENT, "the aggregate principal amount of Revolving", "$75,000,000."),
+      target: { ref: "Section 2.1" },
+      targetDocumentId: "base",
+      targetNodeId: "s21",
+    };
+    // the amendment itself was not retrieved: only the base's clauses were
+    const withEdits = buildExtract(
+      [
+        passage("base", BASE, "Section 2.1", "$50,000,000.", "s21"),
+        passage("base", BASE, "Section 7.2", "New York.", "s72"),
+      ],
+      {
+        text: source,
+        document: (id) => docs.get(id) ?? null,
+        node: (d, _v, n) => {
+          const x = nodes[`${d}/${n}`];
+          return x ? ({ ...x, fullRef: null, kind: "section" } as never) : null;
+        },
+        amendments: (setId) => (setId === "set-1" ? [edit] : []),
+      },
+    );
+    const base21 = withEdits.find((e) => e.nodeId === "s21");
+    expect(base21?.supersededBy).toBe(
+      "Section 2.1 of Credit Agreement, as replaced by First Amendment Section 1 (effective 2017-03-01)",
+    );
+    const brought = withEdits.find((e) => e.documentId === "amd");
+    expect(brought?.text).toMatch(
+      /^the aggregate principal amount of Revolving Loans shall not exceed \$75,000,000\.$/,
+    );
+    expect(brought?.amends).toEqual([{ documentId: "base", ...s21 }]);
+    expect(withEdits.find((e) => e.nodeId === "s72")?.supersededBy).toBeUndefined();
+    const a = answerOffline(
+      "What is the maximum aggregate principal amount of Revolving Loans?",
+      withEdits,
+      source,
+      offline,
+    );
+    expect(a.abstained).toBe(false);
+    expect(a.text).toContain("$75,000,000");
+    expect(a.text).not.toContain("$50,000,000");
+    expect(a.precedence.join(" ")).toContain("the superseded text is not in force");
+    for (const c of a.claims.flatMap((x) => x.citations))
+      expect(verifyCitation(c, withEdits, source)).toEqual({ ok: true });
+  });
+
   it("answers a plain question with a verified citation", () => {
     const a = answerOffline("Which state's laws govern the agreement?", extract, source, offline);
     expect(a.abstained).toBe(false);

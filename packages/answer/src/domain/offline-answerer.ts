@@ -274,18 +274,40 @@ function addressed(s: ScoredCandidate): Set<string> {
   return keys;
 }
 
-/** Whether `a` controls `b`: a later effective date, or (dates equal or unknown) an amending role over an original. */
+/**
+ * Whether `a` controls `b`: a later effective date, or (dates equal or unknown) an amending role over an
+ * original. Only within one transaction set: an amendment governs the instrument it amends, never an
+ * unrelated instrument that happens to number a clause alike. Where the set's amendment edits are
+ * known (`amends`), only an amending clause that targets `b`'s provision controls it.
+ */
 function controls(a: EvidenceItem, b: EvidenceItem): boolean {
   if (a.documentId === b.documentId) return false;
+  if (a.transactionSetId === null || a.transactionSetId !== b.transactionSetId) return false;
+  if (a.amends !== undefined) return amendsItem(a, b);
   if (a.effectiveDate && b.effectiveDate && a.effectiveDate !== b.effectiveDate)
     return a.effectiveDate > b.effectiveDate;
   return AMENDING.has(a.role) && !AMENDING.has(b.role);
 }
 
+/** Whether an edit read from `a` targets the provision that holds `b`. */
+function amendsItem(a: EvidenceItem, b: EvidenceItem): boolean {
+  return (a.amends ?? []).some((t) => t.documentId === b.documentId && t.start <= b.start && b.end <= t.end);
+}
+
+/** Whether `a` and `b` speak to one provision: by the edits when known, else by the clause numbers they name. */
+function sameProvision(a: ScoredCandidate, b: ScoredCandidate): boolean {
+  if (a.item.amends !== undefined) return amendsItem(a.item, b.item);
+  const keys = addressed(a);
+  return [...addressed(b)].some((k) => keys.has(k));
+}
+
 /**
  * Amendment precedence among the picked sentences: where two of them from different instruments
  * address the same clause, the controlling one stays and the other goes, with a note naming both.
- * An amending sentence that ranks lower but addresses a picked clause is brought in.
+ * An amending sentence that ranks lower but addresses a picked clause is brought in; so is the text
+ * in force of a picked provision an edit superseded, whatever its score: superseded text is never
+ * cited as current. A superseded passage with no amending passage to replace it (one the asker may
+ * not read) stays, with a note that it is superseded.
  */
 function applyPrecedence(
   picked: ScoredCandidate[],
@@ -295,25 +317,35 @@ function applyPrecedence(
   // Amendments that speak to a picked clause are evidence even when they share few words with the question.
   for (const s of all.slice(0, 50)) {
     if (pool.includes(s) || s.coverage <= 0) continue;
-    const keys = addressed(s);
-    if (pool.some((p) => controls(s.item, p.item) && [...addressed(p)].some((k) => keys.has(k)))) pool.push(s);
+    if (pool.some((p) => controls(s.item, p.item) && sameProvision(s, p))) pool.push(s);
+  }
+  for (const p of [...pool]) {
+    if (p.item.supersededBy === undefined) continue;
+    const inForce = all.find((s) => !pool.includes(s) && s.item.amends !== undefined && amendsItem(s.item, p.item));
+    if (inForce) pool.push(inForce);
   }
   const dropped = new Set<ScoredCandidate>();
   const notes: string[] = [];
   for (const a of pool) {
     for (const b of pool) {
       if (a === b || dropped.has(a) || dropped.has(b) || !controls(a.item, b.item)) continue;
-      const shared = [...addressed(a)].filter((k) => addressed(b).has(k));
-      if (shared.length === 0) continue;
+      if (!sameProvision(a, b)) continue;
       dropped.add(b);
-      const why =
-        a.item.effectiveDate && b.item.effectiveDate && a.item.effectiveDate !== b.item.effectiveDate
-          ? `later effective date ${a.item.effectiveDate} against ${b.item.effectiveDate}`
-          : `${a.item.role.replace("_", " ")} over ${b.item.role.replace("_", " ")}`;
+      const why = b.item.supersededBy
+        ? `${b.item.supersededBy}; the superseded text is not in force`
+        : a.item.amends !== undefined
+          ? `${citeAs(a.item)} amends it`
+          : a.item.effectiveDate && b.item.effectiveDate && a.item.effectiveDate !== b.item.effectiveDate
+            ? `later effective date ${a.item.effectiveDate} against ${b.item.effectiveDate}`
+            : `${a.item.role.replace("_", " ")} over ${b.item.role.replace("_", " ")}`;
       notes.push(
         `Controlling: ${citeAs(a.item)} over ${citeAs(b.item)} (${why}); the later instrument governs to the extent of inconsistency.`,
       );
     }
+  }
+  for (const p of pool) {
+    if (!dropped.has(p) && p.item.supersededBy !== undefined)
+      notes.push(`Superseded: ${citeAs(p.item)} is not the text in force (${p.item.supersededBy}).`);
   }
   return { kept: pool.filter((s) => !dropped.has(s)), notes };
 }

@@ -112,7 +112,15 @@ export function instrumentName(title: string | null): string | null {
   return m ? (m[1] as string) : t.length > 0 ? t : null;
 }
 
-function memberNamed(name: string, from: TransactionMember, others: TransactionMember[]): TransactionMember | null {
+/**
+ * The member of the set that `name` means, seen from `from` (see {@link linkTransactionSet}): the amended
+ * instrument, by its short name or title, is the member in force at `from`'s date; null when none is.
+ */
+export function memberNamed(
+  name: string,
+  from: TransactionMember,
+  others: TransactionMember[],
+): TransactionMember | null {
   const n = name.toLowerCase().replace(/^(?:the|such|said)\s+/, "");
   const amended = instrumentName(from.profile.amendsAgreement);
   const meansAmended =

@@ -3,8 +3,9 @@ import type { Catalog } from "@lexnav/catalog";
 import { createSqliteCatalog } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
-import { canonicalSource, createIngestPipeline } from "@lexnav/ingest";
-import { mayView, type Reader, readableDocument, withoutForeignLinks } from "@lexnav/stack";
+import { canonicalSource, createIngestPipeline, transactionSetEdits } from "@lexnav/ingest";
+import { type AmendmentEdit, normaliseSectionRef, provisionsInForce } from "@lexnav/provisions";
+import { mayView, type Reader, readableDocument, resolveSetId, setNameFor, withoutForeignLinks } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { renderQuality, renderTree } from "../render.ts";
 import { inline } from "../terminal.ts";
@@ -42,6 +43,48 @@ export interface InspectJson {
     }
   >;
   quality: unknown;
+  /** The set's amendment edits that this document makes or receives, among the documents the reader may see. */
+  amendmentEdits: AmendmentEditJson[];
+}
+
+/** One amendment edit as `inspect --json` shows it. */
+export interface AmendmentEditJson {
+  amendmentDocumentId: string;
+  amendmentClauseRef: string | null;
+  kind: AmendmentEdit["kind"];
+  effectiveDate: string | null;
+  /** The operative words, and where they are in the amendment's text. */
+  operative: { text: string; start: number; end: number };
+  newText: { start: number; end: number } | null;
+  target: { ref: string; key: string | null; term: string | null; documentId: string | null; nodeId: string | null };
+}
+
+function editJson(e: AmendmentEdit, amendmentText: string): AmendmentEditJson {
+  return {
+    amendmentDocumentId: e.amendmentDocumentId,
+    amendmentClauseRef: e.amendmentClauseRef,
+    kind: e.kind,
+    effectiveDate: e.effectiveDate,
+    operative: { text: amendmentText.slice(e.start, e.end), start: e.start, end: e.end },
+    newText: e.newText,
+    target: {
+      ref: e.target.ref,
+      key: e.target.key,
+      term: e.target.term,
+      documentId: e.targetDocumentId,
+      nodeId: e.targetNodeId,
+    },
+  };
+}
+
+/** The edits of `doc`'s set that `doc` makes or receives, read only from documents `reader` may see. */
+function editsFor(catalog: Catalog, doc: DocumentRecord, reader: Reader): AmendmentEditJson[] {
+  if (doc.transactionSetId === null) return [];
+  const { members, edits } = transactionSetEdits(catalog, doc.transactionSetId, (d) => mayView(reader, d));
+  const texts = new Map(members.map((m) => [m.documentId, m.text]));
+  return edits
+    .filter((e) => e.amendmentDocumentId === doc.id || e.targetDocumentId === doc.id)
+    .map((e) => editJson(e, texts.get(e.amendmentDocumentId) ?? ""));
 }
 
 /**
@@ -109,6 +152,7 @@ export function buildInspectJson(catalog: Catalog, doc: DocumentRecord, reader: 
       })),
     })),
     quality: version?.quality ?? null,
+    amendmentEdits: editsFor(catalog, doc, reader),
   };
 }
 
@@ -162,4 +206,132 @@ export async function inspectCommand(
   } finally {
     if (temp) catalog.close();
   }
+}
+
+/** The JSON shape of `lexnav inspect <set> --as-of <date> --json`. */
+export interface InspectAsOfJson {
+  setId: string;
+  asOf: string;
+  provisions: Array<{
+    ref: string;
+    documentId: string;
+    /** "Section 2(c) of <title>, as replaced by <amendment> Section 1 (effective 2018-06-11)". */
+    chain: string;
+    edits: AmendmentEditJson[];
+    /**
+     * The text in force, and the document the latest whole text is read from (partial amendments whose
+     * quoted old words match it applied); null when deleted or not printed in the amendment.
+     */
+    inForce: { documentId: string; text: string } | null;
+    /** Partial amendments that could not be applied: the text in force is read together with them. */
+    unapplied: AmendmentEditJson[];
+    /** The original text when an edit superseded it: shown as superseded, never as current. */
+    superseded: { documentId: string; text: string } | null;
+  }>;
+}
+
+const EDIT_WORDS: Record<AmendmentEdit["kind"], string> = {
+  replace: "as replaced by",
+  amend: "as amended by",
+  insert: "as added by",
+  delete: "as deleted by",
+};
+
+/** Whether `wanted` ("2(c)", "Section 2(c)", "Schedule C-1", a defined term) names the edits' target. */
+function namesTarget(wanted: string, e: AmendmentEdit): boolean {
+  const w = wanted.trim();
+  if (e.target.term !== null) return e.target.term.toLowerCase() === w.replace(/^["“]|["”]$/g, "").toLowerCase();
+  const attachment = /^(schedule|exhibit|annex|appendix|article)\s+(.+)$/i.exec(w);
+  if (attachment) return e.target.ref.toLowerCase().replace(/\s+/g, " ") === w.toLowerCase().replace(/\s+/g, " ");
+  const n = normaliseSectionRef(w);
+  return n !== null && e.target.key === `section:${n}`;
+}
+
+/**
+ * `lexnav inspect <set> --as-of <date> [--section <ref>]`: the text in force on `asOf` of each provision
+ * an amendment of the set edits (or of the one named), with the chain of edits; the original of a
+ * replaced or deleted provision is labelled superseded. Only documents `reader` may see are read: the
+ * set is unknown to a reader who may see none of it.
+ */
+export function inspectAsOfCommand(
+  ctx: CliContext,
+  target: string,
+  asOf: string,
+  section: string | null,
+  json: boolean,
+  reader: Reader,
+): InspectAsOfJson {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)))
+    throw new LexnavError("invalid_argument", `--as-of takes a date as yyyy-mm-dd, not "${asOf}"`);
+  const setId = resolveSetId(ctx.catalog, target, reader);
+  const { members, edits } = transactionSetEdits(ctx.catalog, setId, (d) => mayView(reader, d));
+  if (members.length === 0) throw new LexnavError("not_found", `no transaction set "${target}"`);
+  const byId = new Map(members.map((m) => [m.documentId, m]));
+  const titleOf = (id: string) => {
+    const m = byId.get(id);
+    return m?.profile.title ?? ctx.catalog.getDocument(id)?.title ?? id;
+  };
+  const nodeSpan = (documentId: string, nodeId: string) => {
+    const n = byId.get(documentId)?.structure.nodes.find((x) => x.id === nodeId);
+    return n ? { start: n.start, end: n.end } : null;
+  };
+  const textOf = (documentId: string, span: { start: number; end: number }) =>
+    byId.get(documentId)?.text.slice(span.start, span.end) ?? "";
+  const wanted = edits.filter((e) => section === null || namesTarget(section, e));
+  const inForce = provisionsInForce(wanted, asOf, nodeSpan, (id) => byId.get(id)?.text ?? null);
+  const data: InspectAsOfJson = {
+    setId,
+    asOf,
+    provisions: inForce.map((p) => {
+      const links = p.chain.map((e) => {
+        const where = e.amendmentClauseRef ? ` ${e.amendmentClauseRef}` : "";
+        return `${EDIT_WORDS[e.kind]} ${titleOf(e.amendmentDocumentId)}${where} (effective ${e.effectiveDate ?? "date not stated"})`;
+      });
+      const original = p.targetNodeId ? nodeSpan(p.targetDocumentId, p.targetNodeId) : null;
+      return {
+        ref: p.ref,
+        documentId: p.targetDocumentId,
+        chain: [`${p.ref} of ${titleOf(p.targetDocumentId)}`, ...links].join(", "),
+        edits: p.chain.map((e) => editJson(e, byId.get(e.amendmentDocumentId)?.text ?? "")),
+        inForce: p.current && p.text !== null ? { documentId: p.current.documentId, text: p.text } : null,
+        unapplied: p.unapplied.map((e) => editJson(e, byId.get(e.amendmentDocumentId)?.text ?? "")),
+        superseded:
+          p.originalSuperseded && original
+            ? { documentId: p.targetDocumentId, text: textOf(p.targetDocumentId, original) }
+            : null,
+      };
+    }),
+  };
+  if (json) {
+    ctx.out(JSON.stringify(data));
+    return data;
+  }
+  ctx.out(`${inline(setNameFor(ctx.catalog, setId, reader) ?? setId)}  (set ${setId})  as of ${asOf}`);
+  if (data.provisions.length === 0) {
+    ctx.out(
+      section === null
+        ? "  no amendment of the set edits a provision by that date: the documents read as written"
+        : `  no amendment of the set edits ${inline(section)} by that date: it reads as written`,
+    );
+    return data;
+  }
+  const flat = (text: string) => inline(text.replace(/\s+/g, " ").trim());
+  for (const p of data.provisions) {
+    ctx.out(`\n${flat(p.chain)}`);
+    // A partial amendment not applied (its quoted words not found) qualifies the text shown: say so.
+    const partial = p.unapplied;
+    const changed = partial.length > 0 ? ", except as amended in part below" : "";
+    if (p.inForce)
+      ctx.out(`  in force${changed} (from ${flat(titleOf(p.inForce.documentId))}):\n    ${flat(p.inForce.text)}`);
+    else ctx.out("  in force: none (deleted, or the new text is not printed in the amendment)");
+    for (const e of partial)
+      ctx.out(
+        `  amended in part by ${flat(titleOf(e.amendmentDocumentId))} ${e.amendmentClauseRef ?? ""}: ${flat(e.operative.text)} …`,
+      );
+    if (p.superseded)
+      ctx.out(
+        `  superseded, not in force (${flat(titleOf(p.superseded.documentId))}):\n    ${flat(p.superseded.text)}`,
+      );
+  }
+  return data;
 }

@@ -1,0 +1,383 @@
+import { citeableClause, type ProvisionNode } from "@lexnav/document-model";
+import { createNodeLookup } from "./cross-references.ts";
+import { attachmentLabel, normaliseArticleRef, normaliseSectionRef } from "./reference-keys.ts";
+import { memberNamed, type TransactionMember } from "./transaction-set.ts";
+
+/**
+ * What an operative clause does to the provision it targets:
+ * - `replace`: the provision is deleted and replaced, or amended and restated, or amended "to read";
+ * - `amend`: changed in part ("amended by deleting … and inserting …", "amended so that …"); the
+ *   text in force is the target read together with the amending clause;
+ * - `insert`: a new provision is added;
+ * - `delete`: the provision is deleted without a replacement.
+ */
+export type AmendmentEditKind = "replace" | "amend" | "insert" | "delete";
+
+/** The provision an operative clause names, as printed and as a resolution key. */
+export interface EditTarget {
+  /** "Section 2(c)", "Schedule C-1", or the defined term for a definition. */
+  ref: string;
+  /** Resolution key as in cross-references ("section:2(c)", "schedule:c-1"); null for a definition. */
+  key: string | null;
+  /** The defined term, when the clause amends a definition. */
+  term: string | null;
+  /** The instrument the clause names ("Agreement", "Credit Agreement"), or null when it names none. */
+  instrument: string | null;
+}
+
+/** An operative clause found in an amendment's text, before its target is resolved. */
+export interface OperativeClause {
+  kind: AmendmentEditKind;
+  target: EditTarget;
+  /** The operative words, from the first word of the clause to the verb ("Section 4 … is deleted and replaced by"). */
+  start: number;
+  end: number;
+  /**
+   * The new text the clause brings, without its quotation marks: for replace and insert, and for a
+   * partial amendment that quotes the words it changes ("previously read: "…" now reads: "…""); else null.
+   */
+  newText: { start: number; end: number } | null;
+  /** For a partial amendment: the quoted words it says the provision read before; else null. */
+  oldText: { start: number; end: number } | null;
+}
+
+/** One edit of a provision of one document of a transaction set by an amendment of that set. */
+export interface AmendmentEdit extends OperativeClause {
+  amendmentDocumentId: string;
+  /** The amendment's own provision that holds the clause, and how it is cited ("Section 1", "(b)"). */
+  amendmentNodeId: string | null;
+  amendmentClauseRef: string | null;
+  /** The amended document, within the amendment's set only; null when no member is the named instrument. */
+  targetDocumentId: string | null;
+  /** The provision targeted in that document; null when not found there (a new provision, a missing schedule). */
+  targetNodeId: string | null;
+  /** The amendment's effective date (ISO), which orders the edits. */
+  effectiveDate: string | null;
+}
+
+const ZONE_WORD = "Section|Sections|Article|Schedule|Exhibit|Annex|Appendix|Paragraph|Clause|Subsection";
+const REF = `(?:${ZONE_WORD}|SECTION|ARTICLE|SCHEDULE|EXHIBIT|ANNEX)\\s+[0-9A-Za-z](?:[0-9A-Za-z-]|\\.(?=[0-9A-Za-z]))*(?:\\s*\\([0-9A-Za-z]{1,6}\\))*`;
+const INSTRUMENT = `(?:[A-Z][\\w&'-]*\\s+){0,4}(?:Agreement|Contract|Indenture|Lease|License|Guaranty|Guarantee|Note|Plan)`;
+const OF_INSTRUMENT = `(?:\\s*,?\\s+(?:of|to|in)\\s+(?:the\\s+|this\\s+)?(${INSTRUMENT}))?`;
+/** A heading printed after the reference ("Section 13 NOTICES") or named ("entitled “Term”"). */
+const HEADING = `(?:\\s+[A-Z][A-Z&,-]*(?:\\s+[A-Z][A-Z&,-]*){0,5}(?=\\s+(?:of|is|are|shall)\\b)|\\s*,?\\s+(?:entitled|captioned)\\s+["“][^"”]{1,80}["”])?`;
+const DEFINITION = `[Tt]he\\s+definition\\s+of\\s+(?:the\\s+term\\s+)?["“]([^"”]{1,80})["”](?:\\s+(?:contained|set\\s+forth|appearing)\\s+in\\s+(${REF}))?`;
+const BE = `,?\\s+(?:is|are|shall\\s+be|be|will\\s+be)\\s+(?:hereby\\s+)?(?:further\\s+)?`;
+const ENTIRETY = `(?:in\\s+(?:its|their)\\s+entirety\\s+)?`;
+const VERB = [
+  `(?<replace>(?:deleted|removed|stricken|struck)\\s+${ENTIRETY}and\\s+(?:replaced|substituted)\\s+(?:by|with)|amended\\s+and\\s+restated|amended\\s+${ENTIRETY}to\\s+read|replaced\\s+${ENTIRETY}(?:by|with)|restated\\s+${ENTIRETY}(?:to\\s+read|as\\s+follows))`,
+  `(?<delete>(?:deleted|removed|stricken|struck)\\b(?!\\s+${ENTIRETY}and\\s+(?:replaced|substituted)))`,
+  `(?<amend>amended\\b|modified\\b)`,
+].join("|");
+
+/** "<target> [of the Agreement] [heading] is hereby deleted and replaced by …" and the other passive forms. */
+const PASSIVE = new RegExp(
+  `(?<new>\\b(?:an?\\s+)?new\\s+(?:(?:section|clause|paragraph|article|schedule|exhibit|subsection)\\s*,?\\s*)?)?(?:(?<ref>${REF})|${DEFINITION})${OF_INSTRUMENT}${HEADING}${BE}(?:(?<added>added|inserted)\\b|${VERB})`,
+  "g",
+);
+/** "… agree to remove Section 2(c) in its entirety and replace it with …"; "… by adding a new Section 7.5 …". */
+const ACTIVE = new RegExp(
+  `\\b(?:(?<remove>remove|delete|strike)\\s+(?<rref>${REF})${OF_INSTRUMENT}\\s+${ENTIRETY}and\\s+(?:replace|substitute)\\s+(?:it|them|the\\s+same)\\s+(?:with|by)|(?:add|insert)(?:ing)?\\s+(?:to\\s+(?:the\\s+)?(?:${INSTRUMENT}|Agreement)\\s+)?(?:thereto\\s+)?(?:a\\s+)?new\\s+(?<iref>${REF})${OF_INSTRUMENT})`,
+  "g",
+);
+/** Words between the operative verb and the new text. */
+const LEAD_IN =
+  /^\s*(?:in\s+(?:its|their)\s+entirety\s+)?(?:to\s+(?:the\s+|this\s+)?(?:[A-Z][\w&'-]*\s+){0,4}(?:Agreement|Contract|Lease|License|Plan)\s+)?(?:as\s+set\s+forth\s+below|as\s+follows|to\s+read(?:\s+as\s+follows)?|(?:with\s+|by\s+)?the\s+following(?:\s+(?:new\s+)?\w+)?|in\s+the\s+form\s+\w+\s+\w+)?\s*[:.]?\s*/i;
+/** A paragraph that ends the new text: the amendment's next numbered item or its closing words. */
+const PARAGRAPH_END =
+  /\n\s*\n\s*(?=\d{1,2}\.\s|(?:Except\s+as|IN\s+WITNESS|Except\s+as\s+expressly|This\s+Amendment|All\s+other\s+terms)\b)/;
+
+function targetKey(ref: string): string | null {
+  const m = /^(\S+)\s+(.+)$/.exec(ref.trim());
+  if (!m) return null;
+  const word = (m[1] as string).toLowerCase();
+  const label = (m[2] as string).replace(/\.$/, "");
+  if (word === "article") {
+    const n = normaliseArticleRef(label);
+    return n === null ? null : `article:${n}`;
+  }
+  if (["schedule", "exhibit", "annex", "appendix"].includes(word)) return `${word}:${attachmentLabel(label)}`;
+  const n = normaliseSectionRef(label);
+  return n === null ? null : `section:${n}`;
+}
+
+/**
+ * Reads the operative clauses of an amendment: the sentences that delete, replace, restate, amend or
+ * add a named provision ("Section 4 is deleted and replaced by …", "the definition of “X” in Section 1.1
+ * is amended to read …", "a new Section 7.5 is added …"). Only a clause that names its target and says
+ * the target is changed counts: "as may be amended from time to time" or "this Agreement may not be
+ * amended except in writing" name no provision and are not edits. Clauses are returned in text order;
+ * new text runs to the next operative clause, the amendment's next numbered paragraph or its closing
+ * words, and when quoted is taken inside the quotation marks.
+ */
+export function parseOperativeClauses(text: string): OperativeClause[] {
+  const found: OperativeClause[] = [];
+  for (const m of text.matchAll(PASSIVE)) {
+    const g = m.groups ?? {};
+    const start = m.index + (g.new !== undefined && /^\s/.test(m[0]) ? 1 : 0);
+    const ref = g.ref;
+    const defTerm = ref === undefined ? definitionTerm(m[0]) : null;
+    const instrument = instrumentOf(m[0]);
+    const kind: AmendmentEditKind =
+      g.added !== undefined || g.new !== undefined
+        ? "insert"
+        : g.replace !== undefined
+          ? "replace"
+          : g.delete !== undefined
+            ? "delete"
+            : "amend";
+    const target: EditTarget =
+      ref !== undefined
+        ? { ref: ref.replace(/\.$/, ""), key: targetKey(ref), term: null, instrument }
+        : { ref: defTerm ?? "", key: null, term: defTerm, instrument };
+    found.push({ kind, target, start, end: m.index + m[0].length, newText: null, oldText: null });
+  }
+  for (const m of text.matchAll(ACTIVE)) {
+    const g = m.groups ?? {};
+    const ref = (g.rref ?? g.iref) as string;
+    found.push({
+      kind: g.rref !== undefined ? "replace" : "insert",
+      target: { ref: ref.replace(/\.$/, ""), key: targetKey(ref), term: null, instrument: instrumentOf(m[0]) },
+      start: m.index,
+      end: m.index + m[0].length,
+      newText: null,
+      oldText: null,
+    });
+  }
+  found.sort((a, b) => a.start - b.start);
+  const clauses = found.filter((c, i) => i === 0 || c.start >= (found[i - 1] as OperativeClause).end);
+  return clauses.map((c, i) => {
+    const next = clauses[i + 1];
+    const bound = next ? paragraphStart(text, next.start) : text.length;
+    if (c.kind === "amend") return { ...c, ...quotedChange(text, c.end, bound) };
+    if (c.kind !== "replace" && c.kind !== "insert") return c;
+    return { ...c, newText: newTextSpan(text, c.end, bound) };
+  });
+}
+
+const PREVIOUSLY = /\b(?:previously|formerly|currently)\s+read[s]?\s*:?\s*/i;
+const NOW_READS = /\b(?:(?:it|which)\s+)?(?:now|shall\s+now|shall\s+hereafter)\s+reads?\s*:?\s*/i;
+
+/**
+ * A partial amendment that quotes both the words it changes and their replacement ("… that previously
+ * read: "A" … now reads: "B""): the spans inside the outer quotation marks of A and B. Nothing when
+ * either is missing or unquoted.
+ */
+function quotedChange(
+  text: string,
+  from: number,
+  bound: number,
+): { oldText: { start: number; end: number } | null; newText: { start: number; end: number } | null } {
+  const none = { oldText: null, newText: null };
+  const region = text.slice(from, bound);
+  const prev = PREVIOUSLY.exec(region);
+  if (!prev) return none;
+  const afterPrev = prev.index + prev[0].length;
+  const now = NOW_READS.exec(region.slice(afterPrev));
+  if (!now) return none;
+  const nowAt = afterPrev + now.index;
+  const quoted = (a: number, b: number) => {
+    const open = region.slice(a, b).search(/["“]/);
+    if (open === -1 || region.slice(a, a + open).trim() !== "") return null;
+    const inner = region.slice(a + open + 1, b);
+    const close = Math.max(inner.lastIndexOf('"'), inner.lastIndexOf("”"));
+    if (close <= 0) return null;
+    return { start: from + a + open + 1, end: from + a + open + 1 + close };
+  };
+  const oldText = quoted(afterPrev, nowAt);
+  const newText = quoted(nowAt + now[0].length, region.length);
+  return oldText && newText ? { oldText, newText } : none;
+}
+
+function definitionTerm(matched: string): string | null {
+  return /definition\s+of\s+(?:the\s+term\s+)?["“]([^"”]{1,80})["”]/.exec(matched)?.[1] ?? null;
+}
+
+function instrumentOf(matched: string): string | null {
+  const m = new RegExp(`(?:of|to|in)\\s+(?:the\\s+|this\\s+)?(${INSTRUMENT})`).exec(matched);
+  return m ? (m[1] as string).trim() : null;
+}
+
+/** Where the line holding `at` starts, so a next clause's item label ("b.") is not taken as new text. */
+function paragraphStart(text: string, at: number): number {
+  const nl = text.lastIndexOf("\n", at);
+  return nl === -1 ? at : Math.max(nl + 1, 0);
+}
+
+function newTextSpan(text: string, from: number, bound: number): { start: number; end: number } | null {
+  const lead = LEAD_IN.exec(text.slice(from, bound));
+  let start = from + (lead?.[0].length ?? 0);
+  const rest = text.slice(start, bound);
+  const stop = PARAGRAPH_END.exec(rest);
+  let end = start + (stop ? stop.index : rest.length);
+  if (/["“]/.test(text[start] ?? "")) {
+    const region = text.slice(start + 1, end);
+    const close = Math.max(region.lastIndexOf('"'), region.lastIndexOf("”"));
+    if (close > 0) {
+      end = start + 1 + close;
+      start += 1;
+    }
+  }
+  while (end > start && /\s/.test(text[end - 1] as string)) end--;
+  return end > start ? { start, end } : null;
+}
+
+/**
+ * The edits the amendments of one transaction set make to its other documents, ordered by effective
+ * date, then amendment, then position in the amendment. Each clause's target document is the member
+ * its words name ("of the Credit Agreement"), else the instrument the amendment says it amends, and is
+ * looked for in the set only; the target provision is the node of that document with the clause's
+ * key (exact, no fallback to an enclosing clause), or the definition of the term. An edit whose target
+ * document is not in the set is kept with `targetDocumentId` null, so it is not applied to a stranger.
+ */
+export function amendmentEdits(members: readonly TransactionMember[]): AmendmentEdit[] {
+  const edits: AmendmentEdit[] = [];
+  const amendments = members.filter((m) => m.profile.role === "amendment" || m.profile.role === "restatement");
+  for (const amendment of amendments) {
+    const others = members.filter((m) => m.documentId !== amendment.documentId);
+    const clauses = parseOperativeClauses(amendment.text);
+    for (const clause of clauses) {
+      const target = memberNamed(
+        clause.target.instrument ?? amendment.profile.amendedShortName ?? "Agreement",
+        amendment,
+        others,
+      );
+      const own = innermost(amendment.structure.nodes, clause.start);
+      edits.push({
+        ...clause,
+        amendmentDocumentId: amendment.documentId,
+        amendmentNodeId: own?.id ?? null,
+        amendmentClauseRef: own ? citeableClause(own) : null,
+        targetDocumentId: target?.documentId ?? null,
+        targetNodeId: target ? (targetNode(target, clause.target)?.id ?? null) : null,
+        effectiveDate: amendment.effectiveDate,
+      });
+    }
+  }
+  const order = new Map(members.map((m, i) => [m.documentId, i]));
+  return edits.sort(
+    (a, b) =>
+      (a.effectiveDate ?? "9999").localeCompare(b.effectiveDate ?? "9999") ||
+      (order.get(a.amendmentDocumentId) ?? 0) - (order.get(b.amendmentDocumentId) ?? 0) ||
+      a.start - b.start,
+  );
+}
+
+function innermost(nodes: readonly ProvisionNode[], at: number): ProvisionNode | null {
+  let best: ProvisionNode | null = null;
+  for (const n of nodes) {
+    if (n.parentId === null || n.start > at || n.end <= at) continue;
+    if (best === null || n.depth > best.depth) best = n;
+  }
+  return best;
+}
+
+function targetNode(member: TransactionMember, target: EditTarget): ProvisionNode | null {
+  if (target.term !== null) {
+    const def = member.structure.definitions.find((d) => d.term.toLowerCase() === target.term?.toLowerCase());
+    return def ? (member.structure.nodes.find((n) => n.id === def.nodeId) ?? null) : null;
+  }
+  if (target.key === null) return null;
+  return createNodeLookup(member.structure.nodes, false, false).exact(target.key, null);
+}
+
+/** The text of one provision in force on a date, and the edits that made it so. */
+export interface ProvisionInForce {
+  targetDocumentId: string;
+  /** The provision as first written, when the target document has it (null for one an amendment added). */
+  targetNodeId: string | null;
+  /** How the edits name it ("Section 2(c)", or the defined term). */
+  ref: string;
+  /** The edits in force on the date, oldest first: the chain from the original text to the text in force. */
+  chain: AmendmentEdit[];
+  /**
+   * Where the text in force is: the latest replacement or insertion's new text, else the original
+   * provision; null when the latest whole edit deleted it. Later partial amendments (`amend`) are read
+   * together with it: they are in `chain` after the edit that gave this text.
+   */
+  current: { documentId: string; start: number; end: number } | null;
+  /** True when the original provision's text is no longer in force (replaced or deleted). */
+  originalSuperseded: boolean;
+  /**
+   * The text in force: that of `current`, with each later partial amendment applied whose quoted old
+   * words appear in it exactly (spacing aside); null when deleted or unknown.
+   */
+  text: string | null;
+  /** Partial amendments in the chain that could not be applied to `text`: read together with it. */
+  unapplied: AmendmentEdit[];
+}
+
+/**
+ * Applies the edits in force on `asOf` (ISO yyyy-mm-dd; an edit whose amendment has no known date
+ * counts as in force, since the text says it amends) to the provisions they target, one entry per
+ * targeted provision of a document of the set, in the order first edited. Edits without a target
+ * document are left out: nothing outside the set is changed. `nodeSpan` gives the original
+ * provision's span when it exists, `textOf` a document's text.
+ */
+export function provisionsInForce(
+  edits: readonly AmendmentEdit[],
+  asOf: string,
+  nodeSpan: (documentId: string, nodeId: string) => { start: number; end: number } | null,
+  textOf: (documentId: string) => string | null,
+): ProvisionInForce[] {
+  const slice = (span: { documentId: string; start: number; end: number } | null) =>
+    span ? (textOf(span.documentId)?.slice(span.start, span.end) ?? null) : null;
+  const byTarget = new Map<string, ProvisionInForce>();
+  for (const edit of edits) {
+    if (edit.targetDocumentId === null) continue;
+    if (edit.effectiveDate !== null && edit.effectiveDate > asOf) continue;
+    const id = `${edit.targetDocumentId}|${edit.target.key ?? `term:${edit.target.term ?? edit.target.ref}`}`;
+    let entry = byTarget.get(id);
+    if (!entry) {
+      const span = edit.targetNodeId ? nodeSpan(edit.targetDocumentId, edit.targetNodeId) : null;
+      entry = {
+        targetDocumentId: edit.targetDocumentId,
+        targetNodeId: edit.targetNodeId,
+        ref: edit.target.ref,
+        chain: [],
+        current: span ? { documentId: edit.targetDocumentId, ...span } : null,
+        originalSuperseded: false,
+        text: null,
+        unapplied: [],
+      };
+      entry.text = slice(entry.current);
+      byTarget.set(id, entry);
+    }
+    entry.chain.push(edit);
+    if (edit.kind === "replace" || edit.kind === "insert") {
+      entry.current = edit.newText ? { documentId: edit.amendmentDocumentId, ...edit.newText } : null;
+      entry.originalSuperseded = entry.targetNodeId !== null;
+      entry.text = slice(entry.current);
+      entry.unapplied = [];
+    } else if (edit.kind === "delete") {
+      entry.current = null;
+      entry.originalSuperseded = entry.targetNodeId !== null;
+      entry.text = null;
+      entry.unapplied = [];
+    } else {
+      const applied = applyChange(entry.text, edit, textOf(edit.amendmentDocumentId));
+      if (applied === null) entry.unapplied.push(edit);
+      else {
+        entry.text = applied;
+        entry.originalSuperseded = entry.targetNodeId !== null;
+      }
+    }
+  }
+  return [...byTarget.values()];
+}
+
+/**
+ * `text` with a partial amendment's quoted old words replaced by its quoted new words, when the old
+ * words appear in it exactly once (spacing aside); null otherwise: a quotation that does not match the
+ * text is not applied by guess.
+ */
+function applyChange(text: string | null, edit: AmendmentEdit, amendmentText: string | null): string | null {
+  if (text === null || amendmentText === null || !edit.oldText || !edit.newText) return null;
+  const flat = (s: string) => s.replace(/\s+/g, " ").trim();
+  const before = flat(amendmentText.slice(edit.oldText.start, edit.oldText.end));
+  const after = flat(amendmentText.slice(edit.newText.start, edit.newText.end));
+  const current = flat(text);
+  const at = current.indexOf(before);
+  if (before.length === 0 || at === -1 || current.indexOf(before, at + 1) !== -1) return null;
+  return current.slice(0, at) + after + current.slice(at + before.length);
+}
