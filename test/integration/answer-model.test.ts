@@ -137,7 +137,7 @@ describe("model answerer against a local Messages API stand-in", () => {
     expect(u2?.cacheReadTokens).toBe(u1?.cacheWriteTokens);
     const ledger = buildLedger([...first.usage, ...second.usage]);
     expect(ledger.dollars.cacheRead).toBeLessThan(ledger.dollars.cacheWrite);
-    expect(PROMPT_VERSION).toBe("answer-v3");
+    expect(PROMPT_VERSION).toBe("answer-v4");
   });
 
   it("drops a claim whose citation does not resolve; with nothing verified it abstains", async () => {

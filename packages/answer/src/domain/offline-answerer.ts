@@ -66,8 +66,11 @@ export function answerOffline(
     return abstain(
       "the offline answerer reads English questions only; set ANTHROPIC_API_KEY to ask in another language",
     );
-  // The extract is in retrieval order, best first: the model reads each passage's rank.
-  const scoring = scoreCandidates(options.model, checked.value.question, extract, source);
+  // The extract is in retrieval order, best first: the model reads each passage's rank. Definitions and
+  // referred-to provisions brought in for reading are context shown with the answer, not candidates: the
+  // decision reads what retrieval found, as it did before they were brought in.
+  const candidates = extract.filter((e) => e.linkedBy === undefined);
+  const scoring = scoreCandidates(options.model, checked.value.question, candidates, source);
   const { scored, decision, scorer } = scoring;
   readAs = scoring.readAs;
   const best = scored[0];
