@@ -1,0 +1,133 @@
+import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
+import type { RetrievedPassage } from "@lexnav/retrieval";
+import { describe, expect, it } from "vitest";
+import { buildExtract, type ExtractDeps } from "./extract.ts";
+
+// A deal of two instruments: the guarantee uses "Borrower", which the credit agreement defines, and
+// points to its own Section 3. A third document outside the set defines "Borrower" too.
+const TEXTS: Record<string, string> = {
+  credit:
+    'Section 1.1 "Borrower" means Acme Holdings, Inc., a Delaware corporation.\nSection 2.1 The Lenders lend up to $50,000,000.',
+  guarantee:
+    "Section 2. The Guarantor guarantees the obligations of the Borrower, subject to Section 3.\nSection 3. Liability is capped at $10,000,000.",
+  other: 'Section 1. "Borrower" means Other Corp.',
+};
+const at = (doc: string, from: string, to: string) => {
+  const t = TEXTS[doc] as string;
+  const start = t.indexOf(from);
+  if (start < 0) throw new Error(`${from} not in ${doc}`);
+  return { start, end: t.indexOf(to, start) + to.length };
+};
+const node = (documentId: string, id: string, clauseRef: string, span: { start: number; end: number }, more = {}) =>
+  ({ id, documentId, ...span, kind: "section", clauseRef, fullRef: null, xrefs: [], termUses: [], ...more }) as
+    unknown as ProvisionNode;
+
+const borrowerUse = TEXTS.guarantee?.indexOf("Borrower") as number;
+const section3Ref = TEXTS.guarantee?.indexOf("Section 3.") as number;
+const guaranteeS2 = (definedIn: string) =>
+  node("guarantee", "g2", "Section 2", at("guarantee", "Section 2.", "Section 3."), {
+    termUses: [
+      {
+        term: "Borrower",
+        start: borrowerUse,
+        end: borrowerUse + 8,
+        definitionNodeId: definedIn === "other" ? "o1" : "c11",
+        definitionDocumentId: definedIn,
+      },
+    ],
+    xrefs: [
+      {
+        text: "Section 3",
+        start: section3Ref,
+        end: section3Ref + 9,
+        kind: "section",
+        target: "section:3",
+        status: "resolved",
+        targetNodeId: "g3",
+        targetDocumentId: null,
+        externalDocument: null,
+      },
+    ],
+  });
+const NODES: Record<string, ProvisionNode> = {
+  "credit c11": node("credit", "c11", "Section 1.1", at("credit", "Section 1.1", "corporation.")),
+  "credit c21": node("credit", "c21", "Section 2.1", at("credit", "Section 2.1", "$50,000,000.")),
+  "guarantee g3": node("guarantee", "g3", "Section 3", at("guarantee", "Section 3. Liability", "$10,000,000.")),
+  "other o1": node("other", "o1", "Section 1", at("other", "Section 1.", "Corp.")),
+};
+const SETS: Record<string, string> = { credit: "deal-1", guarantee: "deal-1", other: "deal-2" };
+const TITLES: Record<string, string> = { credit: "Credit Agreement", guarantee: "Guaranty", other: "Other Loan" };
+
+function deps(over: Partial<ExtractDeps> & { definedIn?: string } = {}): ExtractDeps {
+  const g2 = guaranteeS2(over.definedIn ?? "credit");
+  return {
+    text: (d) => TEXTS[d] ?? null,
+    document: (id) =>
+      TEXTS[id]
+        ? ({
+            id,
+            currentVersion: "v1",
+            fileName: `${id}-ex10.txt`,
+            title: TITLES[id],
+            role: "base_agreement",
+            transactionSetId: SETS[id],
+            effectiveDate: null,
+          } as unknown as DocumentRecord)
+        : null,
+    node: (d, _v, n) => (d === "guarantee" && n === "g2" ? g2 : (NODES[`${d} ${n}`] ?? null)),
+    mayLink: () => true,
+    ...over,
+  };
+}
+const passage = (documentId: string, nodeId: string, span: { start: number; end: number }): RetrievedPassage => ({
+  documentId,
+  version: "v1",
+  nodeId,
+  ...span,
+  score: 1,
+  tokens: 0,
+  stageScores: [],
+});
+const cited = passage("guarantee", "g2", at("guarantee", "Section 2.", "Section 3."));
+
+describe("buildExtract: definitions and referred-to provisions brought in", () => {
+  it("resolves a term the guarantee uses to the credit agreement's definition, and its own Section 3", () => {
+    const extract = buildExtract([cited], deps());
+    const def = extract.find((e) => e.linkedBy === "definition");
+    expect(def).toMatchObject({ documentId: "credit", nodeId: "c11", clauseRef: "Section 1.1" });
+    expect(def?.text).toBe(TEXTS.credit?.slice(def.start, def.end));
+    expect(def?.text).toContain('"Borrower" means Acme Holdings');
+    const ref = extract.find((e) => e.linkedBy === "cross-reference");
+    expect(ref).toMatchObject({ documentId: "guarantee", nodeId: "g3", clauseRef: "Section 3" });
+    expect(extract[0]?.links).toEqual([
+      { kind: "definition", words: "Borrower", itemId: def?.id },
+      { kind: "cross-reference", words: "Section 3", itemId: ref?.id },
+    ]);
+  });
+
+  it("never brings in a definition from a document the asker may not read", () => {
+    const extract = buildExtract([cited], deps({ mayLink: (id) => id !== "credit" }));
+    expect(extract.some((e) => e.documentId === "credit")).toBe(false);
+    expect(extract[0]?.links?.map((l) => l.kind)).toEqual(["cross-reference"]);
+  });
+
+  it("never brings in a definition from outside the transaction set", () => {
+    const extract = buildExtract([cited], deps({ definedIn: "other" }));
+    expect(extract.some((e) => e.documentId === "other")).toBe(false);
+  });
+
+  it("links a definition already in the extract instead of repeating it", () => {
+    const def = passage("credit", "c11", at("credit", "Section 1.1", "corporation."));
+    const extract = buildExtract([cited, def], deps());
+    expect(extract.filter((e) => e.documentId === "credit")).toHaveLength(1);
+    expect(extract[0]?.links?.[0]).toEqual({ kind: "definition", words: "Borrower", itemId: "E2" });
+    expect(extract[1]?.linkedBy).toBeUndefined();
+  });
+
+  it("brings nothing in without mayLink (a replay rebuilds the stored extract exactly)", () => {
+    const { mayLink: _omit, ...rest } = deps();
+    const extract = buildExtract([cited], rest);
+    expect(extract).toHaveLength(1);
+    expect(extract[0]?.links).toBeUndefined();
+  });
+});
