@@ -180,7 +180,8 @@ describe("model answerer against a local Messages API stand-in", () => {
     // defined in the base agreement's Section 1.1 and brought in for reading.
     const deal = {
       base: 'Section 1.1 "Licensee" means Beta Corp.\nSection 4. The royalty is 5%.',
-      amendment: "Section 1. Section 4 of the License Agreement is deleted and replaced by: The Licensee pays a royalty of 7%.",
+      amendment:
+        "Section 1. Section 4 of the License Agreement is deleted and replaced by: The Licensee pays a royalty of 7%.",
     };
     const sp = (doc: keyof typeof deal, from: string, to: string) => {
       const start = deal[doc].indexOf(from);
@@ -223,7 +224,7 @@ describe("model answerer against a local Messages API stand-in", () => {
     api.script([
       {
         kind: "reply",
-        text: '7%, as Section 4 was replaced. [Amendment No. 3] Section 1 "The Licensee pays a royalty of 7%"\nThe Licensee is Beta Corp. [License Agreement] Section 1.1 "\"Licensee\" means Beta Corp."',
+        text: '7%, as Section 4 was replaced. [Amendment No. 3] Section 1 "The Licensee pays a royalty of 7%"\nThe Licensee is Beta Corp. [License Agreement] Section 1.1 ""Licensee" means Beta Corp."',
       },
     ]);
     const answered = await createModelAnswerer({ model: model() }).answer({
@@ -242,7 +243,7 @@ describe("model answerer against a local Messages API stand-in", () => {
     expect(sent).toMatch(/id="E2"[^>]*status="amending" amends="E1"[^>]*uses="\u201cLicensee\u201d defined in E3"/);
     // the definition, verbatim, marked as brought in for reading
     expect(sent).toMatch(/id="E3"[^>]*brought_in="definition"[^>]*>\nSection 1.1 "Licensee" means Beta Corp\.\n/);
-    const rules = (req?.system as Array<{ text: string }>)[0]?.text ?? "";
+    const rules = ((req?.system ?? []) as Array<{ text: string }>)[0]?.text ?? "";
     expect(rules).toContain('status="superseded"');
     expect(rules).toContain('brought_in="definition"');
     // both the amending text and the definition verify as citations

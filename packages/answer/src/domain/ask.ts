@@ -1,6 +1,13 @@
 import { inSpan, LexnavError, recordModelUsage } from "@lexnav/core";
 import { countTokens, type DocumentRecord, type PageAnchor, type ProvisionNode } from "@lexnav/document-model";
-import { mayRead, type Principal, type QueryTrace, type RetrievedPassage, type RoutedBy, type Searcher } from "@lexnav/retrieval";
+import {
+  mayRead,
+  type Principal,
+  type QueryTrace,
+  type RetrievedPassage,
+  type RoutedBy,
+  type Searcher,
+} from "@lexnav/retrieval";
 import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.ts";
 import { formatLocation, locateCitation } from "./citation-location.ts";
 import type { SourceText } from "./citations.ts";
@@ -120,7 +127,10 @@ function linkedOf(
     );
     for (const link of holder?.links ?? []) {
       const target = extract.find((e) => e.id === link.itemId);
-      if (!target || out.some((o) => o.words === link.words && o.documentId === target.documentId && o.start === target.start))
+      if (
+        !target ||
+        out.some((o) => o.words === link.words && o.documentId === target.documentId && o.start === target.start)
+      )
         continue;
       const display = citeAs(target);
       const base = {

@@ -19,8 +19,17 @@ const at = (doc: string, from: string, to: string) => {
   return { start, end: t.indexOf(to, start) + to.length };
 };
 const node = (documentId: string, id: string, clauseRef: string, span: { start: number; end: number }, more = {}) =>
-  ({ id, documentId, ...span, kind: "section", clauseRef, fullRef: null, xrefs: [], termUses: [], ...more }) as
-    unknown as ProvisionNode;
+  ({
+    id,
+    documentId,
+    ...span,
+    kind: "section",
+    clauseRef,
+    fullRef: null,
+    xrefs: [],
+    termUses: [],
+    ...more,
+  }) as unknown as ProvisionNode;
 
 const borrowerUse = TEXTS.guarantee?.indexOf("Borrower") as number;
 const section3Ref = TEXTS.guarantee?.indexOf("Section 3.") as number;
@@ -95,7 +104,7 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
     const extract = buildExtract([cited], deps());
     const def = extract.find((e) => e.linkedBy === "definition");
     expect(def).toMatchObject({ documentId: "credit", nodeId: "c11", clauseRef: "Section 1.1" });
-    expect(def?.text).toBe(TEXTS.credit?.slice(def.start, def.end));
+    expect(def && TEXTS.credit?.slice(def.start, def.end)).toBe(def?.text);
     expect(def?.text).toContain('"Borrower" means Acme Holdings');
     const ref = extract.find((e) => e.linkedBy === "cross-reference");
     expect(ref).toMatchObject({ documentId: "guarantee", nodeId: "g3", clauseRef: "Section 3" });

@@ -138,7 +138,8 @@ function bringInLinks(items: EvidenceItem[], deps: ExtractDeps, mayLink: (docume
       const doc = deps.document(w.documentId);
       const sameDocument = w.documentId === item.documentId;
       // Another instrument only within the passage's own set, and only one the asker may read.
-      if (!sameDocument && (item.transactionSetId === null || doc?.transactionSetId !== item.transactionSetId)) continue;
+      if (!sameDocument && (item.transactionSetId === null || doc?.transactionSetId !== item.transactionSetId))
+        continue;
       if (!mayLink(w.documentId)) continue;
       const version = sameDocument ? item.version : (doc?.currentVersion ?? null);
       if (version === null) continue;
