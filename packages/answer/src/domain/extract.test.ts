@@ -1,7 +1,7 @@
-import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
+import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
-import { buildExtract, type ExtractDeps } from "./extract.ts";
+import { buildExtract, type ExtractDeps, LINKED_MAX_CHARS, LINKED_MAX_TOKENS } from "./extract.ts";
 
 // A deal of two instruments: the guarantee uses "Borrower", which the credit agreement defines, and
 // points to its own Section 3. A third document outside the set defines "Borrower" too.
@@ -131,6 +131,39 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
     expect(extract.filter((e) => e.documentId === "credit")).toHaveLength(1);
     expect(extract[0]?.links?.[0]).toEqual({ kind: "definition", words: "Borrower", itemId: "E2" });
     expect(extract[1]?.linkedBy).toBeUndefined();
+  });
+
+  it("keeps what it brings in within its token budget, first links first", () => {
+    // The definition and Section 3, each padded: either fits alone, both do not.
+    const pad = ` ${"and its permitted assigns ".repeat(100)}`;
+    const credit = `${TEXTS.credit}${pad}`;
+    const guarantee = `${TEXTS.guarantee}${pad}`;
+    const defSpan = { start: at("credit", "Section 1.1", "corporation.").start, end: credit.length };
+    const s3Span = { start: at("guarantee", "Section 3. Liability", ".").start, end: guarantee.length };
+    for (const [t, span] of [
+      [credit, defSpan],
+      [guarantee, s3Span],
+    ] as const) {
+      expect(span.end - span.start).toBeLessThan(LINKED_MAX_CHARS);
+      expect(countTokens(t.slice(span.start, span.end))).toBeLessThan(LINKED_MAX_TOKENS);
+    }
+    expect(
+      countTokens(credit.slice(defSpan.start, defSpan.end)) + countTokens(guarantee.slice(s3Span.start, s3Span.end)),
+    ).toBeGreaterThan(LINKED_MAX_TOKENS);
+    const base = deps();
+    const extract = buildExtract(
+      [cited],
+      deps({
+        text: (d) => (d === "credit" ? credit : d === "guarantee" ? guarantee : base.text(d)),
+        node: (d, v, n) =>
+          d === "credit" && n === "c11"
+            ? node("credit", "c11", "Section 1.1", defSpan)
+            : d === "guarantee" && n === "g3"
+              ? node("guarantee", "g3", "Section 3", s3Span)
+              : (base.node?.(d, v, n) ?? null),
+      }),
+    );
+    expect(extract.map((e) => e.linkedBy)).toEqual([undefined, "definition"]);
   });
 
   it("brings nothing in without mayLink (a replay rebuilds the stored extract exactly)", () => {

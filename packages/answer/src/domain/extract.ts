@@ -1,4 +1,4 @@
-import { citeableClause, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
+import { citeableClause, countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
@@ -27,6 +27,11 @@ export interface ExtractDeps {
 export const LINKED_MAX_CHARS = 3000;
 /** At most this many definitions and targets are brought in per extract, first passages first. */
 export const LINKED_MAX_ITEMS = 12;
+/**
+ * Tokens all brought-in provisions together may add, first passages first: navigate modes must answer
+ * from far less context than inject (#16: 40x less on the 169K-token set), so reading aids stay small.
+ */
+export const LINKED_MAX_TOKENS = 600;
 
 /**
  * What the extract needs of an amendment edit (`AmendmentEdit` in @lexnav/provisions has this shape):
@@ -108,6 +113,7 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
  */
 function bringInLinks(items: EvidenceItem[], deps: ExtractDeps, mayLink: (documentId: string) => boolean): void {
   let added = 0;
+  let tokens = 0;
   const cited = items.filter((i) => i.nodeId !== "");
   for (const item of cited) {
     const node = deps.node?.(item.documentId, item.version, item.nodeId) ?? null;
@@ -156,6 +162,9 @@ function bringInLinks(items: EvidenceItem[], deps: ExtractDeps, mayLink: (docume
       }
       if (overlapsAny(items, span) || target.end - target.start > LINKED_MAX_CHARS || added >= LINKED_MAX_ITEMS)
         continue;
+      const cost = countTokens(text.slice(target.start, target.end));
+      if (tokens + cost > LINKED_MAX_TOKENS) continue;
+      tokens += cost;
       added++;
       const id = `E${items.length + 1}`;
       items.push({

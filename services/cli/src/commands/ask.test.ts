@@ -68,6 +68,26 @@ describe("renderAnswer: what the cited passages lean on", () => {
     expect(out).toContain("referred to:\n  Section 3 \u2014 [Guaranty] Section 3: Liability is capped at $10,000,000.");
   });
 
+  it("puts terms one provision defines together on one line", () => {
+    const quote =
+      'This Second Amendment ("Second Amendment") is effective as of October 1, 2018 ("Second Amendment Effective Date").';
+    const term = (words: string) => ({
+      kind: "definition" as const,
+      words,
+      documentId: "amd2",
+      version: "v1",
+      nodeId: "pre",
+      start: 0,
+      end: quote.length,
+      display: "[Amendment No. 2]",
+      quote,
+    });
+    const out = renderAnswer(record({ linked: [term("Second Amendment"), term("Second Amendment Effective Date")] }));
+    expect(out).toContain(
+      `definitions:\n  \u201cSecond Amendment\u201d, \u201cSecond Amendment Effective Date\u201d \u2014 [Amendment No. 2]: ${quote}\n`,
+    );
+  });
+
   it("shows no definitions section when there are none", () => {
     expect(renderAnswer(record())).not.toContain("definitions:");
   });

@@ -71,9 +71,15 @@ export function renderAnswer(r: AnswerRecord): string {
     const of = linked.filter((l) => l.kind === kind);
     if (of.length === 0) return;
     lines.push(head);
-    for (const l of of) {
-      const words = kind === "definition" ? `\u201c${inline(l.words)}\u201d` : inline(l.words);
-      lines.push(`  ${words} \u2014 ${inline(l.location ?? l.display)}: ${inline(excerpt(l.quote))}`);
+    // Terms one provision defines together ("Second Amendment", "Second Amendment Effective Date") share a line.
+    const targets = [...new Set(of.map((l) => `${l.documentId}@${l.version}:${l.start}`))];
+    for (const key of targets) {
+      const same = of.filter((l) => `${l.documentId}@${l.version}:${l.start}` === key);
+      const first = same[0] as (typeof same)[number];
+      const words = same
+        .map((l) => (kind === "definition" ? `\u201c${inline(l.words)}\u201d` : inline(l.words)))
+        .join(", ");
+      lines.push(`  ${words} \u2014 ${inline(first.location ?? first.display)}: ${inline(excerpt(first.quote))}`);
     }
   };
   shownLinks("definition", "definitions:");
