@@ -154,7 +154,7 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
     const extract = buildExtract(
       [cited],
       deps({
-        text: (d) => (d === "credit" ? credit : d === "guarantee" ? guarantee : base.text(d)),
+        text: (d) => (d === "credit" ? credit : d === "guarantee" ? guarantee : base.text(d, "v1")),
         node: (d, v, n) =>
           d === "credit" && n === "c11"
             ? node("credit", "c11", "Section 1.1", defSpan)
