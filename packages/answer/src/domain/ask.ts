@@ -317,6 +317,7 @@ export function createAsk(deps: AskDeps) {
       extract = buildExtract(r.passages, {
         ...deps,
         mayLink,
+        wholeUnits: true,
         ...(amendments ? { amendments: (setId: string) => amendments(setId, req.principal) } : {}),
       });
       keepLocal(extract.map((e) => e.documentId));

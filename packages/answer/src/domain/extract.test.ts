@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
@@ -171,5 +173,34 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
     const extract = buildExtract([cited], rest);
     expect(extract).toHaveLength(1);
     expect(extract[0]?.links).toBeUndefined();
+  });
+});
+
+describe("buildExtract: passages extended to the answering unit", () => {
+  // The example set's second amendment: its notice clause ends "was required to:", the address follows.
+  const file = join(import.meta.dirname, "../../../../examples/manufacturing-agreement/manufacturing-agreement-3.txt");
+  const text = readFileSync(file, "utf8");
+  const sentence = "6. Section 13 NOTICES is amended such that whereas Notice to PREMIER was required to:";
+  const start = text.indexOf(sentence);
+  const amendment = (over: Partial<ExtractDeps> = {}): ExtractDeps => ({
+    text: () => text,
+    document: () => null,
+    ...over,
+  });
+  const notice = passage("amd2", "n6", { start, end: start + sentence.length });
+
+  it("runs a passage that ends in a colon on through the address it introduces", () => {
+    const [item] = buildExtract([notice], amendment({ wholeUnits: true }));
+    expect(item?.start).toBe(start);
+    expect(item?.text).toContain("188 Spear Street, Suite 600 San Francisco, CA 94608");
+    expect(item?.text).toBe(text.slice(item?.start, item?.end));
+  });
+
+  it("keeps the span as given without wholeUnits, and never runs into an earlier passage", () => {
+    expect(buildExtract([notice], amendment())[0]?.end).toBe(notice.end);
+    const address = text.indexOf("188 Spear Street");
+    const earlier = passage("amd2", "n7", { start: address, end: address + 16 });
+    const extract = buildExtract([earlier, notice], amendment({ wholeUnits: true }));
+    expect(extract[1]?.end).toBe(notice.end);
   });
 });

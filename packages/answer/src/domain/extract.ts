@@ -1,5 +1,6 @@
 import { citeableClause, countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
+import { answeringUnit } from "./answering-unit.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 
@@ -21,6 +22,12 @@ export interface ExtractDeps {
    * Absent: nothing is brought in (a replay rebuilds exactly the stored extract).
    */
   mayLink?: (documentId: string) => boolean;
+  /**
+   * Whether a passage is extended to the answering unit it cuts short (`answeringUnit`: the block after
+   * "as follows:", a table's row, the forum sentence after a governing-law sentence), within its
+   * document and without running into an earlier passage. Absent: spans are kept as given (a replay).
+   */
+  wholeUnits?: boolean;
 }
 
 /** A definition or referred-to provision longer than this is named, not brought in: it would crowd the extract. */
@@ -78,10 +85,14 @@ export function overlapsAny(
  */
 export function buildExtract(passages: readonly RetrievedPassage[], deps: ExtractDeps): EvidenceItem[] {
   const items: EvidenceItem[] = [];
-  for (const p of passages) {
+  for (let p of passages) {
     const text = deps.text(p.documentId, p.version);
     if (text === null || p.end <= p.start || p.end > text.length) continue;
     if (overlapsAny(items, p)) continue;
+    if (deps.wholeUnits) {
+      const unit = answeringUnit({ start: 0, end: text.length, text }, p.start, p.end);
+      if (unit.end > p.end && !overlapsAny(items, { ...p, ...unit })) p = { ...p, ...unit };
+    }
     const doc = deps.document(p.documentId);
     const node = deps.node?.(p.documentId, p.version, p.nodeId) ?? null;
     items.push({
