@@ -71,7 +71,14 @@ export function answeringUnit(
         if (blanks > 0 && !heading && !NEXT_GROUP.test(l)) break;
         blanks = 0;
         heading = l.endsWith(":");
-        last = text.lastIndexOf(l, stop) + l.length;
+        const from = text.lastIndexOf(l, stop);
+        // a numbered provision run onto the block's last line (text extraction joins them) ends it there
+        const next = /(?<=\S)\s+\(?\d+(?:\.\d+)*[.)]\s+[A-Z]/.exec(l);
+        if (next) {
+          last = from + next.index;
+          break;
+        }
+        last = from + l.length;
       }
       if (nl < 0) break;
       cursor = nl + 1;

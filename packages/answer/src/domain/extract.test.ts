@@ -193,6 +193,9 @@ describe("buildExtract: passages extended to the answering unit", () => {
     const [item] = buildExtract([notice], amendment({ wholeUnits: true }));
     expect(item?.start).toBe(start);
     expect(item?.text).toContain("188 Spear Street, Suite 600 San Francisco, CA 94608");
+    // the new address too, up to the next numbered provision run onto its last line
+    expect(item?.text).toContain("1222 67th Street, Suite 210 Emeryville, CA 94608");
+    expect(item?.text.endsWith('With a Copy to General Counsel: Email [***]"')).toBe(true);
     expect(item?.text).toBe(text.slice(item?.start, item?.end));
   });
 
