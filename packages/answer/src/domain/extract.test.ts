@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
-import { buildExtract, type ExtractDeps, LINKED_MAX_CHARS, LINKED_MAX_TOKENS } from "./extract.ts";
+import { buildExtract, type ExtractDeps, LINKED_MAX_CHARS, LINKED_MAX_TOKENS, LINKED_SEEDS } from "./extract.ts";
 
 // A deal of two instruments: the guarantee uses "Borrower", which the credit agreement defines, and
 // points to its own Section 3. A third document outside the set defines "Borrower" too.
@@ -137,7 +137,7 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
 
   it("keeps what it brings in within its token budget, first links first", () => {
     // The definition and Section 3, each padded: either fits alone, both do not.
-    const pad = ` ${"and its permitted assigns ".repeat(100)}`;
+    const pad = ` ${"and its permitted assigns ".repeat(50)}`;
     const credit = `${TEXTS.credit}${pad}`;
     const guarantee = `${TEXTS.guarantee}${pad}`;
     const defSpan = { start: at("credit", "Section 1.1", "corporation.").start, end: credit.length };
@@ -166,6 +166,18 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
       }),
     );
     expect(extract.map((e) => e.linkedBy)).toEqual([undefined, "definition"]);
+  });
+
+  it("brings in only for the best passages, the ones an answer cites", () => {
+    const fillers = [
+      passage("credit", "c21", at("credit", "Section 2.1", "$50,000,000.")),
+      passage("other", "o1", at("other", "Section 1.", "Corp.")),
+      passage("guarantee", "g3", at("guarantee", "Section 3. Liability", "$10,000,000.")),
+    ];
+    expect(fillers.length).toBe(LINKED_SEEDS);
+    const extract = buildExtract([...fillers, cited], deps());
+    expect(extract.some((e) => e.linkedBy !== undefined)).toBe(false);
+    expect(extract[LINKED_SEEDS]?.links).toBeUndefined();
   });
 
   it("brings nothing in without mayLink (a replay rebuilds the stored extract exactly)", () => {

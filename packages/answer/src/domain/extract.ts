@@ -38,7 +38,9 @@ export const LINKED_MAX_ITEMS = 12;
  * Tokens all brought-in provisions together may add, first passages first: navigate modes must answer
  * from far less context than inject (#16: 40x less on the 169K-token set), so reading aids stay small.
  */
-export const LINKED_MAX_TOKENS = 600;
+export const LINKED_MAX_TOKENS = 300;
+/** Only the best passages (retrieval order) have their definitions and references brought in: they are the ones cited. */
+export const LINKED_SEEDS = 3;
 
 /**
  * What the extract needs of an amendment edit (`AmendmentEdit` in @lexnav/provisions has this shape):
@@ -125,7 +127,7 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
 function bringInLinks(items: EvidenceItem[], deps: ExtractDeps, mayLink: (documentId: string) => boolean): void {
   let added = 0;
   let tokens = 0;
-  const cited = items.filter((i) => i.nodeId !== "");
+  const cited = items.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS);
   for (const item of cited) {
     const node = deps.node?.(item.documentId, item.version, item.nodeId) ?? null;
     if (!node) continue;
