@@ -13,7 +13,7 @@ import { formatLocation, locateCitation } from "./citation-location.ts";
 import type { SourceText } from "./citations.ts";
 import { type Citation, citeAs, type EvidenceItem } from "./evidence.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
-import { type AmendingEdit, buildExtract, documentLabel, overlapsAny } from "./extract.ts";
+import { type AmendingEdit, buildExtract, documentLabel, LINKED_SEEDS, linkExtract, overlapsAny } from "./extract.ts";
 import { buildLedger, entryDollars, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import { ambiguityNotes, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
@@ -213,6 +213,8 @@ export function createAsk(deps: AskDeps) {
     let indexVersion = "";
     let selected: string[] = [];
     let extract: EvidenceItem[];
+    // Set for the retrieval modes: whose definitions and referred-to provisions may be brought in.
+    let linkable: ((documentId: string) => boolean) | null = null;
     // The documents retrieval routed the question to, and what chose them (none when a model planned over
     // everything the asker may read).
     let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
@@ -309,24 +311,39 @@ export function createAsk(deps: AskDeps) {
         by: r.trace.routedBy,
       };
       const amendments = deps.setAmendments;
-      // Definitions and referred-to provisions come only from documents the asker may read.
-      const mayLink = (id: string) => {
-        const doc = deps.document(id);
-        return doc !== null && mayRead(req.principal, doc.access);
-      };
       extract = buildExtract(r.passages, {
         ...deps,
-        mayLink,
         wholeUnits: true,
         ...(amendments ? { amendments: (setId: string) => amendments(setId, req.principal) } : {}),
       });
       keepLocal(extract.map((e) => e.documentId));
+      // Definitions and referred-to provisions come only from documents the asker may read and, when a
+      // model answers, may be sent to it. A model reads them with the best passages; the offline answer
+      // gets those of the passages it cites, after it has chosen them (below).
+      linkable = (id: string) => {
+        const doc = deps.document(id);
+        return doc !== null && mayRead(req.principal, doc.access) && !(useModel && doc.noExternalModel === true);
+      };
+      if (useModel) linkExtract(extract, deps, linkable, extract.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
     }
     for (const e of extract)
       if (looksLikeInstructions(e.text))
         warnings.push(`${e.docLabel} contains text addressed to a model; it was passed as quoted evidence only`);
 
     const draft = await respond(useModel, question, extract, req.mode, usage, req.onText);
+    // What the answerer read: reading aids added after an offline answer are shown, not read.
+    const contextTokens = extract.reduce((s, e) => s + countTokens(e.text), 0);
+    if (linkable && !useModel && !draft.abstained) {
+      // The offline answer's reading aids: what its cited passages lean on, whatever their rank (the
+      // answer is chosen from what retrieval found, so this follows the citations, not the order).
+      const cites = draft.claims.flatMap((c) => c.citations);
+      const citedItems = extract.filter((e) =>
+        cites.some(
+          (c) => c.documentId === e.documentId && c.version === e.version && e.start <= c.start && c.end <= e.end,
+        ),
+      );
+      linkExtract(extract, deps, linkable, citedItems);
+    }
     const readable = () =>
       corpus().map((d) => {
         const doc = deps.document(d.documentId);
@@ -361,7 +378,7 @@ export function createAsk(deps: AskDeps) {
         end: e.end,
         ...(e.linkedBy ? { linkedBy: e.linkedBy } : {}),
       })),
-      contextTokens: extract.reduce((s, e) => s + countTokens(e.text), 0),
+      contextTokens,
       ...shown(draft, locate),
       ...linkedOf(draft, extract, locate),
       warnings,

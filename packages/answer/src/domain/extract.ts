@@ -39,7 +39,11 @@ export const LINKED_MAX_ITEMS = 12;
  * from far less context than inject (#16: 40x less on the 169K-token set), so reading aids stay small.
  */
 export const LINKED_MAX_TOKENS = 300;
-/** Only the best passages (retrieval order) have their definitions and references brought in: they are the ones cited. */
+/**
+ * Before an answer (a model reads them with the extract), only the best passages (retrieval order) have
+ * their definitions and references brought in: they are the ones cited. After an offline answer, the
+ * passages it cites (`linkExtract`).
+ */
 export const LINKED_SEEDS = 3;
 
 /**
@@ -113,21 +117,25 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
     });
   }
   if (deps.amendments) applyAmendments(items, deps, deps.amendments);
-  if (deps.mayLink) bringInLinks(items, deps, deps.mayLink);
+  if (deps.mayLink) linkExtract(items, deps, deps.mayLink, items.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
   return items;
 }
 
 /**
- * Brings in what the extract's passages lean on: for each defined term a passage uses and each section
+ * Brings in what `cited` (items of `items`) lean on, appending to `items`: for each defined term a passage uses and each section
  * it points to, the defining or referred-to provision, when it lies in the passage's own document or in
  * another member of the same transaction set that the asker may read (a term used in a guarantee
  * resolves to the credit agreement that defines it). A provision already in the extract is linked, not
  * repeated. Superseded passages are read like any other: their chain is already on the item.
  */
-function bringInLinks(items: EvidenceItem[], deps: ExtractDeps, mayLink: (documentId: string) => boolean): void {
+export function linkExtract(
+  items: EvidenceItem[],
+  deps: Pick<ExtractDeps, "text" | "document" | "node">,
+  mayLink: (documentId: string) => boolean,
+  cited: readonly EvidenceItem[],
+): void {
   let added = 0;
   let tokens = 0;
-  const cited = items.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS);
   for (const item of cited) {
     const node = deps.node?.(item.documentId, item.version, item.nodeId) ?? null;
     if (!node) continue;
