@@ -318,15 +318,16 @@ describe("model usage as metrics", () => {
 describe("definitions shown with the answer", () => {
   // The amendment's Section 1 uses "Revolving Commitment", defined in the base agreement of the same set;
   // the model cites the amendment only.
-  const inSet = (id: string, readers: string[]) =>
+  const inSet = (id: string, readers: string[], local: boolean) =>
     TEXTS[id]
       ? ({
           ...doc(id),
           transactionSetId: "deal",
           access: { principals: [], groups: readers },
+          noExternalModel: local,
         } as unknown as DocumentRecord)
       : null;
-  const askCiting = (readers: Record<string, string[]>) => {
+  const askCiting = (readers: Record<string, string[]>, keepLocal: string[] = []) => {
     const seen: EvidenceItem[][] = [];
     const amd = span("amd", "Section 1.", "$75,000,000.");
     const ask = createAsk({
@@ -337,7 +338,7 @@ describe("definitions shown with the answer", () => {
         }),
       } as unknown as Searcher,
       text: (d) => TEXTS[d] ?? null,
-      document: (id) => inSet(id, readers[id] ?? []),
+      document: (id) => inSet(id, readers[id] ?? [], keepLocal.includes(id)),
       node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
       corpus: () => [],
       model: {
@@ -413,6 +414,13 @@ describe("definitions shown with the answer", () => {
     const again = await ask.replay(rec);
     expect(again.missing).toBe(0);
     expect(seen[1]?.find((e) => e.documentId === "base")?.linkedBy).toBe("definition");
+  });
+
+  it("never sends the model a definition from a document barred from external models", async () => {
+    const { ask, seen } = askCiting({ amd: ["deal"], base: ["deal"] }, ["base"]);
+    const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "hybrid", principal, k: 10 });
+    expect(rec.answerer).toBe("model");
+    expect(seen[0]?.map((e) => e.documentId)).toEqual(["amd"]);
   });
 
   it("shows no definition from a document the asker may not read", async () => {
