@@ -116,7 +116,7 @@ describe("lexnav ask / replay / cost", () => {
     );
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.out) as AnswerRecord;
-    expect(rec).toMatchObject({ answerer: "offline", mode: "hybrid", abstained: false, promptVersion: "answer-v3" });
+    expect(rec).toMatchObject({ answerer: "offline", mode: "hybrid", abstained: false, promptVersion: "answer-v4" });
     expect(rec.answer).toContain("California");
     expect(rec.indexVersion).not.toBe("");
     expect(rec.selectedNodes.length).toBeGreaterThan(0);
@@ -127,8 +127,15 @@ describe("lexnav ask / replay / cost", () => {
     expect(cited?.location?.toLowerCase()).toContain((law.doc.title ?? "").toLowerCase());
     expect(cited?.location).not.toContain(law.doc.fileName.replace(/\.\w+$/, ""));
     if (law.clause) expect(cited?.location).toContain(law.clause);
+    // the defined term the cited clause uses, with the definition it has in the set, quoted exactly
+    const agreement = rec.linked?.find((l) => l.kind === "definition" && l.words === "Agreement");
+    expect(agreement?.quote).toContain('(the "Agreement")');
+    expect(agreement && storedSlice(agreement.documentId, agreement.version, agreement.start, agreement.end)).toBe(
+      agreement?.quote,
+    );
     const shown = await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--offline");
     expect(shown.out).toContain(`[1] ${rec.citations[0]?.location}`);
+    expect(shown.out).toMatch(/\ndefinitions:\n {2}\u201cAgreement\u201d \u2014 .*\(the "Agreement"\)/);
     const text = await run(offlineConfig, "replay", rec.id);
     expect(text.code).toBe(0);
     expect(text.out).toContain("the replayed answer is identical");

@@ -137,7 +137,7 @@ describe("model answerer against a local Messages API stand-in", () => {
     expect(u2?.cacheReadTokens).toBe(u1?.cacheWriteTokens);
     const ledger = buildLedger([...first.usage, ...second.usage]);
     expect(ledger.dollars.cacheRead).toBeLessThan(ledger.dollars.cacheWrite);
-    expect(PROMPT_VERSION).toBe("answer-v3");
+    expect(PROMPT_VERSION).toBe("answer-v4");
   });
 
   it("drops a claim whose citation does not resolve; with nothing verified it abstains", async () => {
@@ -173,6 +173,81 @@ describe("model answerer against a local Messages API stand-in", () => {
     expect(JSON.stringify(last?.messages)).toContain("<evidence-");
     const lastSystem = (last?.system ?? []) as Array<{ cache_control?: unknown }>;
     expect(lastSystem.every((b) => b.cache_control === undefined)).toBe(true);
+  });
+
+  it("gives the model the operative text, the precedence chain and the definitions the passages use", async () => {
+    // A deal: the base Section 4 was replaced by the amendment's Section 1, whose new text uses "Licensee",
+    // defined in the base agreement's Section 1.1 and brought in for reading.
+    const deal = {
+      base: 'Section 1.1 "Licensee" means Beta Corp.\nSection 4. The royalty is 5%.',
+      amendment:
+        "Section 1. Section 4 of the License Agreement is deleted and replaced by: The Licensee pays a royalty of 7%.",
+    };
+    const sp = (doc: keyof typeof deal, from: string, to: string) => {
+      const start = deal[doc].indexOf(from);
+      return { start, end: deal[doc].indexOf(to, start) + to.length };
+    };
+    const piece = (doc: keyof typeof deal, from: string, to: string, over: Partial<EvidenceItem>): EvidenceItem => {
+      const at = sp(doc, from, to);
+      return {
+        ...item,
+        documentId: doc,
+        ...at,
+        text: deal[doc].slice(at.start, at.end),
+        transactionSetId: "license-deal",
+        ...over,
+      } as EvidenceItem;
+    };
+    const old = piece("base", "Section 4.", "5%.", {
+      id: "E1",
+      docLabel: "License Agreement",
+      clauseRef: "Section 4",
+      supersededBy: "Section 4 of License Agreement, as replaced by Amendment No. 3 Section 1 (effective 2006-05-01)",
+    });
+    const current = piece("amendment", "Section 1.", "7%.", {
+      id: "E2",
+      docLabel: "Amendment No. 3",
+      role: "amendment",
+      effectiveDate: "2006-05-01",
+      clauseRef: "Section 1",
+      amends: [{ documentId: "base", ...sp("base", "Section 4.", "5%.") }],
+      links: [{ kind: "definition", words: "Licensee", itemId: "E3" }],
+    });
+    const definition = piece("base", "Section 1.1", "Beta Corp.", {
+      id: "E3",
+      docLabel: "License Agreement",
+      clauseRef: "Section 1.1",
+      linkedBy: "definition",
+    });
+    const dealSource = (d: string) => (d in deal ? deal[d as keyof typeof deal] : null);
+    api.requests.length = 0;
+    api.script([
+      {
+        kind: "reply",
+        text: '7%, as Section 4 was replaced. [Amendment No. 3] Section 1 "The Licensee pays a royalty of 7%"\nThe Licensee is Beta Corp. [License Agreement] Section 1.1 ""Licensee" means Beta Corp."',
+      },
+    ]);
+    const answered = await createModelAnswerer({ model: model() }).answer({
+      question: "What royalty does the licensee pay?",
+      extract: [old, current, definition],
+      source: dealSource,
+      placement: "in-turn",
+    });
+    const req = api.requests[0]?.body;
+    const turn = JSON.stringify(req?.messages);
+    const sent = JSON.parse(turn)[0].content as string;
+    // the precedence chain on the superseded text, the amending text marked as what is in force
+    expect(sent).toMatch(
+      /id="E1"[^>]*status="superseded" superseded_by="Section 4 of License Agreement, as replaced by Amendment No. 3 Section 1 \(effective 2006-05-01\)"/,
+    );
+    expect(sent).toMatch(/id="E2"[^>]*status="amending" amends="E1"[^>]*uses="\u201cLicensee\u201d defined in E3"/);
+    // the definition, verbatim, marked as brought in for reading
+    expect(sent).toMatch(/id="E3"[^>]*brought_in="definition"[^>]*>\nSection 1.1 "Licensee" means Beta Corp\.\n/);
+    const rules = ((req?.system ?? []) as Array<{ text: string }>)[0]?.text ?? "";
+    expect(rules).toContain('status="superseded"');
+    expect(rules).toContain('brought_in="definition"');
+    // both the amending text and the definition verify as citations
+    expect(answered.draft.claims.map((c) => c.citations[0]?.documentId)).toEqual(["amendment", "base"]);
   });
 
   it("rejects a citation of an instruction aimed at an AI, and keeps a party-addressed duty as evidence", async () => {

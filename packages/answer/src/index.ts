@@ -6,7 +6,7 @@ export { createAnthropicModel, mapModelError, THINKING_HEADROOM } from "./adapte
 export { DEFAULT_EVIDENCE_MODEL_PATH, loadEvidenceModel } from "./adapters/evidence-model-file.ts";
 export type { SqlDatabase } from "./adapters/sqlite-answer-store.ts";
 export { createSqliteAnswerStore } from "./adapters/sqlite-answer-store.ts";
-export type { AnswerMode, AnswerRecord, AnswerStore, ErasedText } from "./domain/answer-record.ts";
+export type { AnswerMode, AnswerRecord, AnswerStore, ErasedText, LinkedProvision } from "./domain/answer-record.ts";
 export { ANSWER_MODES, DOCUMENT_DELETED, drawsOn, eraseDocumentText } from "./domain/answer-record.ts";
 export type { Ask, AskDeps, AskRequest } from "./domain/ask.ts";
 export { createAsk } from "./domain/ask.ts";

@@ -45,6 +45,25 @@ const record = (): AnswerRecord => ({
 });
 
 describe("erasing an answer record's text when a document it drew on is deleted", () => {
+  it("erases the definitions shown with an answer, keeping their keyed hashes", () => {
+    const linked = {
+      kind: "definition" as const,
+      words: "Gravontique Fee",
+      documentId: "doc_b",
+      version: "vb",
+      nodeId: "n2",
+      start: 0,
+      end: 30,
+      display: "[Other] Section 1.1",
+      quote: '"Gravontique Fee" means $7,250.',
+    };
+    const erased = eraseDocumentText({ ...record(), linked: [linked] }, "doc_b", AT, hmac);
+    expect(erased.linked).toEqual([]);
+    expect(JSON.stringify(erased)).not.toContain("Gravontique");
+    expect(erased.erased?.hmac["linked.0.quote"]).toBe(hmac(linked.quote));
+    expect(erased.erased?.hmac["linked.0.words"]).toBe(hmac(linked.words));
+  });
+
   it("knows which records drew on a document: cited, evidence, selected provisions or scope", () => {
     const r = record();
     expect(drawsOn(r, "doc_a")).toBe(true);

@@ -26,13 +26,27 @@ export interface AnswerRecord {
   /** `${documentId}/${nodeId}` of the provisions the extract came from (the planner's pairs for navindex). */
   selectedNodes: string[];
   /** The extract as spans of stored versions. */
-  evidence: Array<{ documentId: string; version: string; nodeId: string; start: number; end: number }>;
+  evidence: Array<{
+    documentId: string;
+    version: string;
+    nodeId: string;
+    start: number;
+    end: number;
+    /** Set on a definition or referred-to provision brought in for reading (`EvidenceItem.linkedBy`). */
+    linkedBy?: "definition" | "cross-reference";
+  }>;
   contextTokens: number;
   answer: string;
   abstained: boolean;
   abstainReason: string | null;
   citations: Citation[];
   precedence: string[];
+  /**
+   * The definitions of the defined terms the cited passages use, and the provisions they point to,
+   * brought in from their document or another member of its transaction set the asker may read: what a
+   * lawyer needs beside the citations to read them. Absent on records made before these were brought in.
+   */
+  linked?: LinkedProvision[];
   /** Claims dropped because their citations did not verify. */
   unsupported: number;
   /** Notes such as instruction-like text found in the evidence or invented planner ids. */
@@ -40,6 +54,23 @@ export interface AnswerRecord {
   ledger: TokenLedger;
   /** Set when a document the record drew on was deleted: its text fields were erased. */
   erased?: ErasedText;
+}
+
+/** A definition or referred-to provision shown with an answer: `quote == text(document@version)[start, end)`. */
+export interface LinkedProvision {
+  kind: "definition" | "cross-reference";
+  /** The defined term, or the reference as printed ("Section 7.2(b)"). */
+  words: string;
+  documentId: string;
+  version: string;
+  nodeId: string;
+  start: number;
+  end: number;
+  /** `[doc] Clause` of the provision, as citations display it. */
+  display: string;
+  /** Title, section path and page, as citations show it. */
+  location?: string;
+  quote: string;
 }
 
 /** What remains of the text of an answer record after a document it drew on was deleted. */
@@ -109,6 +140,12 @@ export function eraseDocumentText(
   record.warnings.forEach((w, i) => {
     erase(`warnings.${i}`, w);
   });
+  (record.linked ?? []).forEach((l, i) => {
+    erase(`linked.${i}.words`, l.words);
+    erase(`linked.${i}.display`, l.display);
+    if (l.location !== undefined) erase(`linked.${i}.location`, l.location);
+    erase(`linked.${i}.quote`, l.quote);
+  });
   return {
     ...record,
     question,
@@ -116,6 +153,7 @@ export function eraseDocumentText(
     abstainReason,
     citations,
     precedence: [],
+    ...(record.linked !== undefined ? { linked: [] } : {}),
     warnings: [],
     erased: { note: DOCUMENT_DELETED, at, documentIds: [documentId], hmac: hashes },
   };

@@ -314,3 +314,119 @@ describe("model usage as metrics", () => {
     }
   });
 });
+
+describe("definitions shown with the answer", () => {
+  // The amendment's Section 1 uses "Revolving Commitment", defined in the base agreement of the same set;
+  // the model cites the amendment only.
+  const inSet = (id: string, readers: string[], local: boolean) =>
+    TEXTS[id]
+      ? ({
+          ...doc(id),
+          transactionSetId: "deal",
+          access: { principals: [], groups: readers },
+          noExternalModel: local,
+        } as unknown as DocumentRecord)
+      : null;
+  const askCiting = (readers: Record<string, string[]>, keepLocal: string[] = []) => {
+    const seen: EvidenceItem[][] = [];
+    const amd = span("amd", "Section 1.", "$75,000,000.");
+    const ask = createAsk({
+      searcher: {
+        searchAsync: async () => ({
+          passages: [{ documentId: "amd", version: "v1", nodeId: "s1", ...amd, score: 1, tokens: 10, stageScores: [] }],
+          trace: { stages: [], indexVersion: "lex-1", selected: [] },
+        }),
+      } as unknown as Searcher,
+      text: (d) => TEXTS[d] ?? null,
+      document: (id) => inSet(id, readers[id] ?? [], keepLocal.includes(id)),
+      node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
+      corpus: () => [],
+      model: {
+        name: "m",
+        answerer: {
+          plan: async () => {
+            throw new Error("not planned");
+          },
+          answer: async (r) => {
+            seen.push([...r.extract]);
+            const cited = r.extract[0] as EvidenceItem;
+            const quote = "the Revolving Commitment is $75,000,000";
+            const start = cited.start + cited.text.indexOf(quote);
+            return {
+              raw: "",
+              usage: [],
+              draft: {
+                text: "It is $75,000,000.",
+                claims: [
+                  {
+                    text: "It is $75,000,000.",
+                    citations: [
+                      {
+                        documentId: "amd",
+                        version: "v1",
+                        nodeId: "s1",
+                        start,
+                        end: start + quote.length,
+                        quote,
+                        display: "[amd]",
+                      },
+                    ],
+                  },
+                ],
+                abstained: false,
+                abstainReason: null,
+                precedence: [],
+                unsupported: 0,
+                confidence: 1,
+              },
+            };
+          },
+        },
+      },
+      evidenceModel: () => loadEvidenceModel(),
+      priceCard: DEFAULT_PRICE_CARD,
+      now: () => "2026-11-30T00:00:00Z",
+      newId: () => "ans_1",
+    });
+    return { ask, seen };
+  };
+
+  it("records the definition a cited passage uses, from the set member that defines it", async () => {
+    const { ask, seen } = askCiting({ amd: ["deal"], base: ["deal"] });
+    const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "hybrid", principal, k: 10 });
+    const def = span("base", '"Revolving', "commitment.");
+    expect(rec.linked).toEqual([
+      expect.objectContaining({
+        kind: "definition",
+        words: "Revolving Commitment",
+        documentId: "base",
+        ...def,
+        quote: TEXTS.base?.slice(def.start, def.end),
+      }),
+      expect.objectContaining({ kind: "cross-reference", words: "Section 2.1", documentId: "base", nodeId: "s21" }),
+    ]);
+    // the fee letter it also points to is in the set, but the asker may not read it
+    expect(seen[0]?.some((e) => e.documentId === "secret")).toBe(false);
+    // the model was given the definition, and the record keeps why it was in the extract
+    expect(seen[0]?.some((e) => e.documentId === "base" && e.linkedBy === "definition")).toBe(true);
+    expect(rec.evidence.find((e) => e.documentId === "base")?.linkedBy).toBe("definition");
+    // a replay reads the stored extract as it was: the definition stays context
+    const again = await ask.replay(rec);
+    expect(again.missing).toBe(0);
+    expect(seen[1]?.find((e) => e.documentId === "base")?.linkedBy).toBe("definition");
+  });
+
+  it("never sends the model a definition from a document barred from external models", async () => {
+    const { ask, seen } = askCiting({ amd: ["deal"], base: ["deal"] }, ["base"]);
+    const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "hybrid", principal, k: 10 });
+    expect(rec.answerer).toBe("model");
+    expect(seen[0]?.map((e) => e.documentId)).toEqual(["amd"]);
+  });
+
+  it("shows no definition from a document the asker may not read", async () => {
+    const { ask, seen } = askCiting({ amd: ["deal"], base: ["walled"] });
+    const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "hybrid", principal, k: 10 });
+    expect(rec.linked).toBeUndefined();
+    expect(seen[0]?.map((e) => e.documentId)).toEqual(["amd"]);
+  });
+});

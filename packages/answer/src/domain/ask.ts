@@ -1,12 +1,19 @@
 import { inSpan, LexnavError, recordModelUsage } from "@lexnav/core";
 import { countTokens, type DocumentRecord, type PageAnchor, type ProvisionNode } from "@lexnav/document-model";
-import type { Principal, QueryTrace, RetrievedPassage, RoutedBy, Searcher } from "@lexnav/retrieval";
-import type { AnswerMode, AnswerRecord } from "./answer-record.ts";
+import {
+  mayRead,
+  type Principal,
+  type QueryTrace,
+  type RetrievedPassage,
+  type RoutedBy,
+  type Searcher,
+} from "@lexnav/retrieval";
+import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.ts";
 import { formatLocation, locateCitation } from "./citation-location.ts";
 import type { SourceText } from "./citations.ts";
-import type { Citation, EvidenceItem } from "./evidence.ts";
+import { type Citation, citeAs, type EvidenceItem } from "./evidence.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
-import { type AmendingEdit, buildExtract, documentLabel, overlapsAny } from "./extract.ts";
+import { type AmendingEdit, buildExtract, documentLabel, LINKED_SEEDS, linkExtract, overlapsAny } from "./extract.ts";
 import { buildLedger, entryDollars, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import { ambiguityNotes, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
@@ -103,6 +110,47 @@ function shown(draft: DraftAnswer, locate: (c: Citation) => string) {
   };
 }
 
+/**
+ * The definitions and referred-to provisions the cited passages lean on: for each citation, the links
+ * of the extract item that holds it, each once, in citation order. None when the answer is a silence.
+ */
+function linkedOf(
+  draft: DraftAnswer,
+  extract: readonly EvidenceItem[],
+  locate: (c: Citation) => string,
+): { linked?: LinkedProvision[] } {
+  if (draft.abstained) return {};
+  const out: LinkedProvision[] = [];
+  for (const c of draft.claims.flatMap((claim) => claim.citations)) {
+    const holder = extract.find(
+      (e) => e.documentId === c.documentId && e.version === c.version && e.start <= c.start && c.end <= e.end,
+    );
+    for (const link of holder?.links ?? []) {
+      const target = extract.find((e) => e.id === link.itemId);
+      if (
+        !target ||
+        out.some((o) => o.words === link.words && o.documentId === target.documentId && o.start === target.start)
+      )
+        continue;
+      const display = citeAs(target);
+      const base = {
+        kind: link.kind,
+        words: link.words,
+        documentId: target.documentId,
+        version: target.version,
+        nodeId: target.nodeId,
+        start: target.start,
+        end: target.end,
+        display,
+        quote: target.text,
+      };
+      const location = locate({ ...base, display });
+      out.push(location ? { ...base, location } : base);
+    }
+  }
+  return out.length > 0 ? { linked: out } : {};
+}
+
 /** The ask use case: retrieve (or take the whole corpus), answer, verify, and return a replayable record. */
 export function createAsk(deps: AskDeps) {
   const locate = (c: Citation) => formatLocation(locateCitation(c, deps));
@@ -165,6 +213,8 @@ export function createAsk(deps: AskDeps) {
     let indexVersion = "";
     let selected: string[] = [];
     let extract: EvidenceItem[];
+    // Set for the retrieval modes: whose definitions and referred-to provisions may be brought in.
+    let linkable: ((documentId: string) => boolean) | null = null;
     // The documents retrieval routed the question to, and what chose them (none when a model planned over
     // everything the asker may read).
     let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
@@ -261,17 +311,39 @@ export function createAsk(deps: AskDeps) {
         by: r.trace.routedBy,
       };
       const amendments = deps.setAmendments;
-      extract = buildExtract(
-        r.passages,
-        amendments ? { ...deps, amendments: (setId) => amendments(setId, req.principal) } : deps,
-      );
+      extract = buildExtract(r.passages, {
+        ...deps,
+        wholeUnits: true,
+        ...(amendments ? { amendments: (setId: string) => amendments(setId, req.principal) } : {}),
+      });
       keepLocal(extract.map((e) => e.documentId));
+      // Definitions and referred-to provisions come only from documents the asker may read and, when a
+      // model answers, may be sent to it. A model reads them with the best passages; the offline answer
+      // gets those of the passages it cites, after it has chosen them (below).
+      linkable = (id: string) => {
+        const doc = deps.document(id);
+        return doc !== null && mayRead(req.principal, doc.access) && !(useModel && doc.noExternalModel === true);
+      };
+      if (useModel) linkExtract(extract, deps, linkable, extract.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
     }
     for (const e of extract)
       if (looksLikeInstructions(e.text))
         warnings.push(`${e.docLabel} contains text addressed to a model; it was passed as quoted evidence only`);
 
     const draft = await respond(useModel, question, extract, req.mode, usage, req.onText);
+    // What the answerer read: reading aids added after an offline answer are shown, not read.
+    const contextTokens = extract.reduce((s, e) => s + countTokens(e.text), 0);
+    if (linkable && !useModel && !draft.abstained) {
+      // The offline answer's reading aids: what its cited passages lean on, whatever their rank (the
+      // answer is chosen from what retrieval found, so this follows the citations, not the order).
+      const cites = draft.claims.flatMap((c) => c.citations);
+      const citedItems = extract.filter((e) =>
+        cites.some(
+          (c) => c.documentId === e.documentId && c.version === e.version && e.start <= c.start && c.end <= e.end,
+        ),
+      );
+      linkExtract(extract, deps, linkable, citedItems);
+    }
     const readable = () =>
       corpus().map((d) => {
         const doc = deps.document(d.documentId);
@@ -304,9 +376,11 @@ export function createAsk(deps: AskDeps) {
         nodeId: e.nodeId,
         start: e.start,
         end: e.end,
+        ...(e.linkedBy ? { linkedBy: e.linkedBy } : {}),
       })),
-      contextTokens: extract.reduce((s, e) => s + countTokens(e.text), 0),
+      contextTokens,
       ...shown(draft, locate),
+      ...linkedOf(draft, extract, locate),
       warnings,
       ledger: buildLedger(usage, deps.priceCard),
     };
@@ -404,6 +478,13 @@ export function createAsk(deps: AskDeps) {
   ): Promise<{ replayed: AnswerRecord; sameAnswer: boolean; missing: number }> {
     const passages: RetrievedPassage[] = record.evidence.map((e) => ({ ...e, score: 1, tokens: 0, stageScores: [] }));
     const extract = buildExtract(passages, deps);
+    // What was brought in for reading stays context, not a candidate, as it was when first answered.
+    for (const e of extract) {
+      const stored = record.evidence.find(
+        (r) => r.documentId === e.documentId && r.version === e.version && r.start === e.start && r.end === e.end,
+      );
+      if (stored?.linkedBy) e.linkedBy = stored.linkedBy;
+    }
     const missing = record.evidence.length - extract.length;
     const usage: LedgerEntry[] = [];
     if (record.answerer === "model" && !deps.model)

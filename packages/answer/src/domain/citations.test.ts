@@ -114,7 +114,7 @@ describe("citation verifier (on a real CUAD contract)", () => {
 
 describe("prompts v1", () => {
   it("carry the reading rules, the silence sentence and a version", () => {
-    expect(PROMPT_VERSION).toBe("answer-v3");
+    expect(PROMPT_VERSION).toBe("answer-v4");
     for (const needle of ["amendment", "more specific", "defined term", SILENCE_SENTENCE, "never instructions"])
       expect(SYSTEM_RULES_V1.toLowerCase()).toContain(needle.toLowerCase());
   });

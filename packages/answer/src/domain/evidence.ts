@@ -28,6 +28,17 @@ export interface EvidenceItem {
   amends?: Array<{ documentId: string; start: number; end: number }>;
   /** Set when an edit in the set replaced or deleted this passage's provision: the chain, for the note. */
   supersededBy?: string;
+  /**
+   * The defined terms and cross-references this passage uses whose definition or target the extract
+   * brought in (`linkedBy`), each with the id of the item that holds it: shown with the answer and
+   * given to the model, so a term is read as the set defines it.
+   */
+  links?: Array<{ kind: "definition" | "cross-reference"; words: string; itemId: string }>;
+  /**
+   * Set on an item that is in the extract only because a passage uses the term it defines or points to
+   * it: context for reading the answer, not a candidate answer of its own.
+   */
+  linkedBy?: "definition" | "cross-reference";
 }
 
 /** A span the answer rests on (mirrors lexnav.answer.v1.Citation): quote == text(document@version)[start, end). */

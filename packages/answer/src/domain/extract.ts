@@ -1,5 +1,6 @@
-import { citeableClause, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
+import { citeableClause, countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
+import { answeringUnit } from "./answering-unit.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 
@@ -14,7 +15,36 @@ export interface ExtractDeps {
    * extract is built without them (a replay, which must rebuild exactly the stored extract).
    */
   amendments?: (transactionSetId: string) => readonly AmendingEdit[];
+  /**
+   * Whether the asker may read a document: when given, the definitions of the defined terms a passage
+   * uses and the targets of the sections it points to are brought into the extract, from its own
+   * document or another member of its transaction set that this admits (never from outside the set).
+   * Absent: nothing is brought in (a replay rebuilds exactly the stored extract).
+   */
+  mayLink?: (documentId: string) => boolean;
+  /**
+   * Whether a passage is extended to the answering unit it cuts short (`answeringUnit`: the block after
+   * "as follows:", a table's row, the forum sentence after a governing-law sentence), within its
+   * document and without running into an earlier passage. Absent: spans are kept as given (a replay).
+   */
+  wholeUnits?: boolean;
 }
+
+/** A definition or referred-to provision longer than this is named, not brought in: it would crowd the extract. */
+export const LINKED_MAX_CHARS = 3000;
+/** At most this many definitions and targets are brought in per extract, first passages first. */
+export const LINKED_MAX_ITEMS = 12;
+/**
+ * Tokens all brought-in provisions together may add, first passages first: navigate modes must answer
+ * from far less context than inject (#16: 40x less on the 169K-token set), so reading aids stay small.
+ */
+export const LINKED_MAX_TOKENS = 300;
+/**
+ * Before an answer (a model reads them with the extract), only the best passages (retrieval order) have
+ * their definitions and references brought in: they are the ones cited. After an offline answer, the
+ * passages it cites (`linkExtract`).
+ */
+export const LINKED_SEEDS = 3;
 
 /**
  * What the extract needs of an amendment edit (`AmendmentEdit` in @lexnav/provisions has this shape):
@@ -61,10 +91,14 @@ export function overlapsAny(
  */
 export function buildExtract(passages: readonly RetrievedPassage[], deps: ExtractDeps): EvidenceItem[] {
   const items: EvidenceItem[] = [];
-  for (const p of passages) {
+  for (let p of passages) {
     const text = deps.text(p.documentId, p.version);
     if (text === null || p.end <= p.start || p.end > text.length) continue;
     if (overlapsAny(items, p)) continue;
+    if (deps.wholeUnits) {
+      const unit = answeringUnit({ start: 0, end: text.length, text }, p.start, p.end);
+      if (unit.end > p.end && !overlapsAny(items, { ...p, ...unit })) p = { ...p, ...unit };
+    }
     const doc = deps.document(p.documentId);
     const node = deps.node?.(p.documentId, p.version, p.nodeId) ?? null;
     items.push({
@@ -83,7 +117,96 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
     });
   }
   if (deps.amendments) applyAmendments(items, deps, deps.amendments);
+  if (deps.mayLink) linkExtract(items, deps, deps.mayLink, items.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
   return items;
+}
+
+/**
+ * Brings in what `cited` (items of `items`) lean on, appending to `items`: for each defined term a passage uses and each section
+ * it points to, the defining or referred-to provision, when it lies in the passage's own document or in
+ * another member of the same transaction set that the asker may read (a term used in a guarantee
+ * resolves to the credit agreement that defines it). A provision already in the extract is linked, not
+ * repeated. Superseded passages are read like any other: their chain is already on the item.
+ */
+export function linkExtract(
+  items: EvidenceItem[],
+  deps: Pick<ExtractDeps, "text" | "document" | "node">,
+  mayLink: (documentId: string) => boolean,
+  cited: readonly EvidenceItem[],
+): void {
+  let added = 0;
+  let tokens = 0;
+  for (const item of cited) {
+    const node = deps.node?.(item.documentId, item.version, item.nodeId) ?? null;
+    if (!node) continue;
+    const inside = (start: number) => start >= item.start && start < item.end;
+    const wanted = [
+      ...node.termUses
+        .filter((u) => inside(u.start) && u.definitionNodeId !== null)
+        .map((u) => ({
+          kind: "definition" as const,
+          words: u.term,
+          documentId: u.definitionDocumentId ?? item.documentId,
+          nodeId: u.definitionNodeId as string,
+        })),
+      ...node.xrefs
+        .filter((x) => inside(x.start) && x.targetNodeId !== null)
+        .map((x) => ({
+          kind: "cross-reference" as const,
+          words: x.text,
+          documentId: x.targetDocumentId ?? item.documentId,
+          nodeId: x.targetNodeId as string,
+        })),
+    ];
+    const links: NonNullable<EvidenceItem["links"]> = [];
+    for (const w of wanted) {
+      if (w.documentId === item.documentId && w.nodeId === item.nodeId) continue;
+      if (links.some((l) => l.kind === w.kind && l.words === w.words)) continue;
+      const doc = deps.document(w.documentId);
+      const sameDocument = w.documentId === item.documentId;
+      // Another instrument only within the passage's own set, and only one the asker may read.
+      if (!sameDocument && (item.transactionSetId === null || doc?.transactionSetId !== item.transactionSetId))
+        continue;
+      if (!mayLink(w.documentId)) continue;
+      const version = sameDocument ? item.version : (doc?.currentVersion ?? null);
+      if (version === null) continue;
+      const target = deps.node?.(w.documentId, version, w.nodeId) ?? null;
+      const text = deps.text(w.documentId, version);
+      if (!target || text === null || target.end <= target.start || target.end > text.length) continue;
+      const span = { documentId: w.documentId, version, start: target.start, end: target.end };
+      const holder = items.find(
+        (e) => e.documentId === span.documentId && e.version === version && e.start <= span.start && span.end <= e.end,
+      );
+      if (holder) {
+        if (holder !== item) links.push({ kind: w.kind, words: w.words, itemId: holder.id });
+        continue;
+      }
+      if (overlapsAny(items, span) || target.end - target.start > LINKED_MAX_CHARS || added >= LINKED_MAX_ITEMS)
+        continue;
+      const cost = countTokens(text.slice(target.start, target.end));
+      if (tokens + cost > LINKED_MAX_TOKENS) continue;
+      tokens += cost;
+      added++;
+      const id = `E${items.length + 1}`;
+      items.push({
+        id,
+        documentId: w.documentId,
+        version,
+        nodeId: w.nodeId,
+        start: target.start,
+        end: target.end,
+        text: text.slice(target.start, target.end),
+        docLabel: documentLabel(doc, w.documentId),
+        role: doc?.role ?? "unknown",
+        effectiveDate: doc?.effectiveDate ?? null,
+        transactionSetId: doc?.transactionSetId ?? null,
+        clauseRef: citeableClause(target),
+        linkedBy: w.kind,
+      });
+      links.push({ kind: w.kind, words: w.words, itemId: id });
+    }
+    if (links.length > 0) item.links = links;
+  }
 }
 
 const EDIT_WORDS: Record<AmendingEdit["kind"], string> = {

@@ -88,6 +88,15 @@ function extractOver(text: string, id: string, file: string) {
     });
 }
 describe("offline answerer", () => {
+  it("reads a provision brought in for reading as context, never as the answer", () => {
+    const question = "Which law governs the agreement?";
+    const law = extract.find((e) => e.clauseRef === "Section 7.2") as EvidenceItem;
+    const rest = extract.filter((e) => e !== law);
+    expect(answerOffline(question, [...rest, law], source, offline).text).toContain("New York");
+    const broughtIn = answerOffline(question, [...rest, { ...law, linkedBy: "cross-reference" }], source, offline);
+    expect(broughtIn.claims.flatMap((c) => c.citations).some((c) => c.quote.includes("New York"))).toBe(false);
+  });
+
   it("builds an extract with role, date and clause per passage", () => {
     expect(extract.map((e) => [e.docLabel, e.role, e.effectiveDate, e.clauseRef])).toEqual([
       ["Credit Agreement", "base_agreement", "2015-01-05", "Section 2.1"],

@@ -1,5 +1,6 @@
 import type { DocumentRole } from "@lexnav/document-model";
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import { answeringUnit } from "./answering-unit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
 import {
@@ -66,8 +67,11 @@ export function answerOffline(
     return abstain(
       "the offline answerer reads English questions only; set ANTHROPIC_API_KEY to ask in another language",
     );
-  // The extract is in retrieval order, best first: the model reads each passage's rank.
-  const scoring = scoreCandidates(options.model, checked.value.question, extract, source);
+  // The extract is in retrieval order, best first: the model reads each passage's rank. Definitions and
+  // referred-to provisions brought in for reading are context shown with the answer, not candidates: the
+  // decision reads what retrieval found, as it did before they were brought in.
+  const candidates = extract.filter((e) => e.linkedBy === undefined);
+  const scoring = scoreCandidates(options.model, checked.value.question, candidates, source);
   const { scored, decision, scorer } = scoring;
   readAs = scoring.readAs;
   const best = scored[0];
@@ -93,17 +97,20 @@ export function answerOffline(
   const { kept, notes } = applyPrecedence(picked, scored);
 
   const claims: AnswerClaim[] = kept.map((s) => {
+    // The answering unit whole: the block after "as follows:", the table row, the forum after the law.
+    const unit = answeringUnit(s.item, s.start, s.end);
+    const quote = s.item.text.slice(unit.start - s.item.start, unit.end - s.item.start);
     const citation: Citation = {
       documentId: s.item.documentId,
       version: s.item.version,
       nodeId: s.item.nodeId,
-      start: s.start,
-      end: s.end,
-      quote: s.text,
+      start: unit.start,
+      end: unit.end,
+      quote,
       display: citeAs(s.item),
       ...(s.item.clauseRef ? { clauseRef: s.item.clauseRef } : {}),
     };
-    return { text: `"${s.text}" ${citeAs(s.item)}`, citations: [citation] };
+    return { text: `"${quote}" ${citeAs(s.item)}`, citations: [citation] };
   });
   const verified = verifyClaims(claims, extract, source);
   const body = verified.supported.map((c) => c.text);

@@ -65,6 +65,25 @@ export function renderAnswer(r: AnswerRecord): string {
       lines.push(`  [${i + 1}] ${where}  ${c.documentId}@${c.version.slice(0, 12)} [${c.start}, ${c.end})`);
     });
   }
+  // What the cited passages lean on: a term as the set defines it, a section they point to.
+  const linked = r.linked ?? [];
+  const shownLinks = (kind: "definition" | "cross-reference", head: string) => {
+    const of = linked.filter((l) => l.kind === kind);
+    if (of.length === 0) return;
+    lines.push(head);
+    // Terms one provision defines together ("Second Amendment", "Second Amendment Effective Date") share a line.
+    const targets = [...new Set(of.map((l) => `${l.documentId}@${l.version}:${l.start}`))];
+    for (const key of targets) {
+      const same = of.filter((l) => `${l.documentId}@${l.version}:${l.start}` === key);
+      const first = same[0] as (typeof same)[number];
+      const words = same
+        .map((l) => (kind === "definition" ? `\u201c${inline(l.words)}\u201d` : inline(l.words)))
+        .join(", ");
+      lines.push(`  ${words} \u2014 ${inline(first.location ?? first.display)}: ${inline(excerpt(first.quote))}`);
+    }
+  };
+  shownLinks("definition", "definitions:");
+  shownLinks("cross-reference", "referred to:");
   if (r.unsupported > 0) lines.push(`dropped ${r.unsupported} statement(s) whose citations did not verify`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   if (r.scope) lines.push(`scoped to ${r.scope.length} document(s): ${r.scope.join(", ") || "none"}`);
@@ -74,4 +93,12 @@ export function renderAnswer(r: AnswerRecord): string {
   );
   lines.push(r.ledger.entries.length > 0 ? formatLedger(r.ledger) : "ledger: no model calls (offline), $0");
   return lines.join("\n");
+}
+
+/** A provision's text on one line, cut at a word near `max` characters. */
+function excerpt(text: string, max = 240): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.lastIndexOf(" ", max);
+  return `${flat.slice(0, cut > max / 2 ? cut : max)} \u2026`;
 }

@@ -1,0 +1,221 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
+import type { RetrievedPassage } from "@lexnav/retrieval";
+import { describe, expect, it } from "vitest";
+import { buildExtract, type ExtractDeps, LINKED_MAX_CHARS, LINKED_MAX_TOKENS, LINKED_SEEDS } from "./extract.ts";
+
+// A deal of two instruments: the guarantee uses "Borrower", which the credit agreement defines, and
+// points to its own Section 3. A third document outside the set defines "Borrower" too.
+const TEXTS: Record<string, string> = {
+  credit:
+    'Section 1.1 "Borrower" means Acme Holdings, Inc., a Delaware corporation.\nSection 2.1 The Lenders lend up to $50,000,000.',
+  guarantee:
+    "Section 2. The Guarantor guarantees the obligations of the Borrower, subject to Section 3.\nSection 3. Liability is capped at $10,000,000.",
+  other: 'Section 1. "Borrower" means Other Corp.',
+};
+const at = (doc: string, from: string, to: string) => {
+  const t = TEXTS[doc] as string;
+  const start = t.indexOf(from);
+  if (start < 0) throw new Error(`${from} not in ${doc}`);
+  return { start, end: t.indexOf(to, start) + to.length };
+};
+const node = (documentId: string, id: string, clauseRef: string, span: { start: number; end: number }, more = {}) =>
+  ({
+    id,
+    documentId,
+    ...span,
+    kind: "section",
+    clauseRef,
+    fullRef: null,
+    xrefs: [],
+    termUses: [],
+    ...more,
+  }) as unknown as ProvisionNode;
+
+const borrowerUse = TEXTS.guarantee?.indexOf("Borrower") as number;
+const section3Ref = TEXTS.guarantee?.indexOf("Section 3.") as number;
+const guaranteeS2 = (definedIn: string) =>
+  node("guarantee", "g2", "Section 2", at("guarantee", "Section 2.", "Section 3."), {
+    termUses: [
+      {
+        term: "Borrower",
+        start: borrowerUse,
+        end: borrowerUse + 8,
+        definitionNodeId: definedIn === "other" ? "o1" : "c11",
+        definitionDocumentId: definedIn,
+      },
+    ],
+    xrefs: [
+      {
+        text: "Section 3",
+        start: section3Ref,
+        end: section3Ref + 9,
+        kind: "section",
+        target: "section:3",
+        status: "resolved",
+        targetNodeId: "g3",
+        targetDocumentId: null,
+        externalDocument: null,
+      },
+    ],
+  });
+const NODES: Record<string, ProvisionNode> = {
+  "credit c11": node("credit", "c11", "Section 1.1", at("credit", "Section 1.1", "corporation.")),
+  "credit c21": node("credit", "c21", "Section 2.1", at("credit", "Section 2.1", "$50,000,000.")),
+  "guarantee g3": node("guarantee", "g3", "Section 3", at("guarantee", "Section 3. Liability", "$10,000,000.")),
+  "other o1": node("other", "o1", "Section 1", at("other", "Section 1.", "Corp.")),
+};
+const SETS: Record<string, string> = { credit: "deal-1", guarantee: "deal-1", other: "deal-2" };
+const TITLES: Record<string, string> = { credit: "Credit Agreement", guarantee: "Guaranty", other: "Other Loan" };
+
+function deps(over: Partial<ExtractDeps> & { definedIn?: string } = {}): ExtractDeps {
+  const g2 = guaranteeS2(over.definedIn ?? "credit");
+  return {
+    text: (d) => TEXTS[d] ?? null,
+    document: (id) =>
+      TEXTS[id]
+        ? ({
+            id,
+            currentVersion: "v1",
+            fileName: `${id}-ex10.txt`,
+            title: TITLES[id],
+            role: "base_agreement",
+            transactionSetId: SETS[id],
+            effectiveDate: null,
+          } as unknown as DocumentRecord)
+        : null,
+    node: (d, _v, n) => (d === "guarantee" && n === "g2" ? g2 : (NODES[`${d} ${n}`] ?? null)),
+    mayLink: () => true,
+    ...over,
+  };
+}
+const passage = (documentId: string, nodeId: string, span: { start: number; end: number }): RetrievedPassage => ({
+  documentId,
+  version: "v1",
+  nodeId,
+  ...span,
+  score: 1,
+  tokens: 0,
+  stageScores: [],
+});
+const cited = passage("guarantee", "g2", at("guarantee", "Section 2.", "Section 3."));
+
+describe("buildExtract: definitions and referred-to provisions brought in", () => {
+  it("resolves a term the guarantee uses to the credit agreement's definition, and its own Section 3", () => {
+    const extract = buildExtract([cited], deps());
+    const def = extract.find((e) => e.linkedBy === "definition");
+    expect(def).toMatchObject({ documentId: "credit", nodeId: "c11", clauseRef: "Section 1.1" });
+    expect(def && TEXTS.credit?.slice(def.start, def.end)).toBe(def?.text);
+    expect(def?.text).toContain('"Borrower" means Acme Holdings');
+    const ref = extract.find((e) => e.linkedBy === "cross-reference");
+    expect(ref).toMatchObject({ documentId: "guarantee", nodeId: "g3", clauseRef: "Section 3" });
+    expect(extract[0]?.links).toEqual([
+      { kind: "definition", words: "Borrower", itemId: def?.id },
+      { kind: "cross-reference", words: "Section 3", itemId: ref?.id },
+    ]);
+  });
+
+  it("never brings in a definition from a document the asker may not read", () => {
+    const extract = buildExtract([cited], deps({ mayLink: (id) => id !== "credit" }));
+    expect(extract.some((e) => e.documentId === "credit")).toBe(false);
+    expect(extract[0]?.links?.map((l) => l.kind)).toEqual(["cross-reference"]);
+  });
+
+  it("never brings in a definition from outside the transaction set", () => {
+    const extract = buildExtract([cited], deps({ definedIn: "other" }));
+    expect(extract.some((e) => e.documentId === "other")).toBe(false);
+  });
+
+  it("links a definition already in the extract instead of repeating it", () => {
+    const def = passage("credit", "c11", at("credit", "Section 1.1", "corporation."));
+    const extract = buildExtract([cited, def], deps());
+    expect(extract.filter((e) => e.documentId === "credit")).toHaveLength(1);
+    expect(extract[0]?.links?.[0]).toEqual({ kind: "definition", words: "Borrower", itemId: "E2" });
+    expect(extract[1]?.linkedBy).toBeUndefined();
+  });
+
+  it("keeps what it brings in within its token budget, first links first", () => {
+    // The definition and Section 3, each padded: either fits alone, both do not.
+    const pad = ` ${"and its permitted assigns ".repeat(50)}`;
+    const credit = `${TEXTS.credit}${pad}`;
+    const guarantee = `${TEXTS.guarantee}${pad}`;
+    const defSpan = { start: at("credit", "Section 1.1", "corporation.").start, end: credit.length };
+    const s3Span = { start: at("guarantee", "Section 3. Liability", ".").start, end: guarantee.length };
+    for (const [t, span] of [
+      [credit, defSpan],
+      [guarantee, s3Span],
+    ] as const) {
+      expect(span.end - span.start).toBeLessThan(LINKED_MAX_CHARS);
+      expect(countTokens(t.slice(span.start, span.end))).toBeLessThan(LINKED_MAX_TOKENS);
+    }
+    expect(
+      countTokens(credit.slice(defSpan.start, defSpan.end)) + countTokens(guarantee.slice(s3Span.start, s3Span.end)),
+    ).toBeGreaterThan(LINKED_MAX_TOKENS);
+    const base = deps();
+    const extract = buildExtract(
+      [cited],
+      deps({
+        text: (d) => (d === "credit" ? credit : d === "guarantee" ? guarantee : base.text(d, "v1")),
+        node: (d, v, n) =>
+          d === "credit" && n === "c11"
+            ? node("credit", "c11", "Section 1.1", defSpan)
+            : d === "guarantee" && n === "g3"
+              ? node("guarantee", "g3", "Section 3", s3Span)
+              : (base.node?.(d, v, n) ?? null),
+      }),
+    );
+    expect(extract.map((e) => e.linkedBy)).toEqual([undefined, "definition"]);
+  });
+
+  it("brings in only for the best passages, the ones an answer cites", () => {
+    const fillers = [
+      passage("credit", "c21", at("credit", "Section 2.1", "$50,000,000.")),
+      passage("other", "o1", at("other", "Section 1.", "Corp.")),
+      passage("guarantee", "g3", at("guarantee", "Section 3. Liability", "$10,000,000.")),
+    ];
+    expect(fillers.length).toBe(LINKED_SEEDS);
+    const extract = buildExtract([...fillers, cited], deps());
+    expect(extract.some((e) => e.linkedBy !== undefined)).toBe(false);
+    expect(extract[LINKED_SEEDS]?.links).toBeUndefined();
+  });
+
+  it("brings nothing in without mayLink (a replay rebuilds the stored extract exactly)", () => {
+    const { mayLink: _omit, ...rest } = deps();
+    const extract = buildExtract([cited], rest);
+    expect(extract).toHaveLength(1);
+    expect(extract[0]?.links).toBeUndefined();
+  });
+});
+
+describe("buildExtract: passages extended to the answering unit", () => {
+  // The example set's second amendment: its notice clause ends "was required to:", the address follows.
+  const file = join(import.meta.dirname, "../../../../examples/manufacturing-agreement/manufacturing-agreement-3.txt");
+  const text = readFileSync(file, "utf8");
+  const sentence = "6. Section 13 NOTICES is amended such that whereas Notice to PREMIER was required to:";
+  const start = text.indexOf(sentence);
+  const amendment = (over: Partial<ExtractDeps> = {}): ExtractDeps => ({
+    text: () => text,
+    document: () => null,
+    ...over,
+  });
+  const notice = passage("amd2", "n6", { start, end: start + sentence.length });
+
+  it("runs a passage that ends in a colon on through the address it introduces", () => {
+    const [item] = buildExtract([notice], amendment({ wholeUnits: true }));
+    expect(item?.start).toBe(start);
+    expect(item?.text).toContain("188 Spear Street, Suite 600 San Francisco, CA 94608");
+    // the new address too, up to the next numbered provision run onto its last line
+    expect(item?.text).toContain("1222 67th Street, Suite 210 Emeryville, CA 94608");
+    expect(item?.text.endsWith('With a Copy to General Counsel: Email [***]"')).toBe(true);
+    expect(item?.text).toBe(text.slice(item?.start, item?.end));
+  });
+
+  it("keeps the span as given without wholeUnits, and never runs into an earlier passage", () => {
+    expect(buildExtract([notice], amendment())[0]?.end).toBe(notice.end);
+    const address = text.indexOf("188 Spear Street");
+    const earlier = passage("amd2", "n7", { start: address, end: address + 16 });
+    const extract = buildExtract([earlier, notice], amendment({ wholeUnits: true }));
+    expect(extract[1]?.end).toBe(notice.end);
+  });
+});
