@@ -13,9 +13,8 @@ import type { Principal, RoutedBy, Searcher } from "@lexnav/retrieval";
 export const PLANNER_INDEX_TOKENS = 100_000;
 
 /**
- * Compact-index tokens per character of document text, a low reading (the Bird filing's index is 0.094
- * tokens a character of its text, the 510 CUAD contracts' 0.057), so that an index is left unbuilt only
- * when it is plainly too large; one that may fit is built and counted.
+ * Compact-index tokens per character of document text, set below every reading in `docs/navindex.md`,
+ * so that an index is left unbuilt only when it is plainly too large; one that may fit is built and counted.
  */
 const INDEX_TOKENS_PER_TEXT_CHAR = 0.05;
 

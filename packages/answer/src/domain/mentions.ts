@@ -60,8 +60,8 @@ export function ambiguityNotes(
   readable: () => readonly ReadableDocument[],
   cited: ReadonlySet<string>,
 ): string[] {
-  // A question that names its document ("Consider the Supply Agreement between A and B; ...") is routed
-  // to it: the instruments its asking part mentions are that document's.
+  // A question that names its document in a leading clause (title and parties, then the question) is
+  // routed to it: the instruments its asking part mentions are that document's.
   const parsed = parseQuestion(question);
   if (parsed.naming) return [];
   const mentions = instrumentMentions(parsed.ask);

@@ -162,8 +162,8 @@ function mentionOf(whole: string, before: string, noun: string): InstrumentMenti
 /**
  * Parties and subjects that belong to one kind of instrument, and that kind's words as titles spell it:
  * "the guarantor's liability" is asked of a guarantee, "the loans" of a loan or credit agreement. One
- * spelling each where titles vary: with "guaranty" too, the one EMEA Guaranty of the Bird filing
- * outranked its five Guarantees (the rarer word weighs more) and was searched alone.
+ * spelling each where titles vary: with both spellings, the rarer one would weigh more, and a single
+ * instrument spelt that way would outrank every other of its kind.
  */
 const ROLE_INSTRUMENTS: Array<[RegExp, string]> = [
   [/\bguarantors?\b/i, "guarantee"],

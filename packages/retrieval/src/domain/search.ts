@@ -101,8 +101,8 @@ export interface QueryTrace {
   filters: { principal: string; groups: string[]; documents?: string[] };
   stages: Array<{ stage: string; ms: number; candidates: Array<{ id: string; score: number }> }>;
   /**
-   * What chose the documents of the `route` stage: the question's naming part ("Consider the Supply
-   * Agreement between A and B; ..."), an instrument its asking part names by kind ("the loan agreement"),
+   * What chose the documents of the `route` stage: the question's naming part (a leading clause that
+   * names an instrument by title and parties, then a question), an instrument its asking part names by kind ("the loan agreement"),
    * the kind of instrument its parties or subjects imply ("the guarantor's liability": `role`), a party
    * or other proper name it names ("Does Heritage have to ...": `party`, routed by all its words), or,
    * when none, all its words (`question`); absent when the query was not routed.
