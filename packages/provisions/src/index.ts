@@ -17,6 +17,7 @@ export { ownSegments, ownText } from "./enrichment/own-text.ts";
 export { nodeKey, normaliseSectionRef } from "./enrichment/reference-keys.ts";
 export type { TermMatch, TermScanner } from "./enrichment/term-uses.ts";
 export { createTermScanner } from "./enrichment/term-uses.ts";
+export { transactionMemberFromText } from "./enrichment/text-member.ts";
 export type {
   FiledCandidate,
   GroupingCandidate,

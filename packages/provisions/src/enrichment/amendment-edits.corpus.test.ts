@@ -1,38 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Extraction } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
-import { profileDocument } from "../profile/profile-document.ts";
-import { buildProvisionTree } from "../structure/build-provision-tree.ts";
 import { amendmentEdits, parseOperativeClauses, provisionsInForce } from "./amendment-edits.ts";
-import { enrichStructure } from "./enrich-structure.ts";
-import type { TransactionMember } from "./transaction-set.ts";
+import { transactionMemberFromText } from "./text-member.ts";
 
 const repo = join(import.meta.dirname, "../../../..");
 const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(repo, "../../shared"), "corpus");
 
-function member(documentId: string, text: string): TransactionMember {
-  const extraction: Extraction = {
-    contentType: "text/plain",
-    text,
-    blocks: [],
-    pages: [],
-    furniture: [],
-    quality: { status: "ok", issues: [], pageCount: 1, charCount: text.length },
-  };
-  const tree = buildProvisionTree(
-    { documentId, version: "v", extraction },
-    { countTokens: (s) => Math.ceil(s.length / 4) },
-  );
-  const profile = profileDocument(text, tree);
-  return {
-    documentId,
-    profile,
-    effectiveDate: profile.effectiveDate,
-    structure: enrichStructure(tree, text, { profile }),
-    text,
-  };
-}
+const member = (documentId: string, text: string) => transactionMemberFromText(documentId, text);
 
 describe("amendment edits on real amendments", () => {
   it("the example manufacturing agreement and its three amendments", () => {

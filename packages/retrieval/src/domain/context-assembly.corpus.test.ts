@@ -1,13 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Extraction } from "@lexnav/document-model";
-import {
-  buildProvisionTree,
-  enrichStructure,
-  linkTransactionSet,
-  profileDocument,
-  type TransactionMember,
-} from "@lexnav/provisions";
+import { linkTransactionSet, type TransactionMember, transactionMemberFromText } from "@lexnav/provisions";
 import { describe, expect, it } from "vitest";
 import { assembleContext, type ContextDocument } from "./context-assembly.ts";
 import { buildPassages } from "./passages.ts";
@@ -15,28 +8,7 @@ import type { RetrievedPassage } from "./search.ts";
 
 const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "../../../../../shared"), "corpus");
 
-function member(documentId: string, text: string): TransactionMember {
-  const extraction: Extraction = {
-    contentType: "text/plain",
-    text,
-    blocks: [],
-    pages: [],
-    furniture: [],
-    quality: { status: "ok", issues: [], pageCount: 1, charCount: text.length },
-  };
-  const tree = buildProvisionTree(
-    { documentId, version: "v", extraction },
-    { countTokens: (s) => Math.ceil(s.length / 4) },
-  );
-  const profile = profileDocument(text, tree);
-  return {
-    documentId,
-    profile,
-    effectiveDate: profile.effectiveDate,
-    structure: enrichStructure(tree, text, { profile }),
-    text,
-  };
-}
+const member = (documentId: string, text: string) => transactionMemberFromText(documentId, text);
 
 describe("context assembly on a real transaction set", () => {
   // A CUAD manufacturing agreement and its amendment, whose Section 2(c) reference lands in the base.
