@@ -8,9 +8,10 @@ import type { IngestPipeline } from "@lexnav/ingest";
 import { createIngestApp, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { ingestV1 } from "@lexnav/proto";
 import { createEmbeddedStack } from "@lexnav/stack";
-import { type JetStreamClient, type JsMsg, jetstream } from "@nats-io/jetstream";
+import { type JetStreamClient, jetstream } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readIngestEvents } from "../support/ingest-events.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 
 const MARKERS = ["quillowarp", "zentrabisk", "gravontique"];
@@ -33,19 +34,7 @@ const filesUnder = (dir: string): string[] =>
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 
-async function readEvents(js: JetStreamClient, count: number, timeoutMs = 10_000): Promise<JsMsg[]> {
-  const consumer = await js.consumers.get(INGEST_STREAMS.events);
-  const iter = await consumer.consume();
-  const out: JsMsg[] = [];
-  const timer = setTimeout(() => void iter.close(), timeoutMs);
-  for await (const m of iter) {
-    out.push(m);
-    if (out.length >= count) break;
-  }
-  clearTimeout(timer);
-  await iter.close();
-  return out;
-}
+const readEvents = (js: JetStreamClient, count: number, timeoutMs = 10_000) => readIngestEvents(js, count, timeoutMs);
 
 let server: NatsServerHandle;
 let appConn: NatsConnection;

@@ -9,9 +9,10 @@ import type { IngestPipeline, IngestRequest, IngestResult } from "@lexnav/ingest
 import { canonicalSource, createIngestPipeline, documentIdFor } from "@lexnav/ingest";
 import { createIngestApp, INGEST_CONSUMER, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { ingestV1 } from "@lexnav/proto";
-import { type JetStreamClient, type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { type JetStreamClient, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readIngestEvents } from "../support/ingest-events.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 import { corpusPath } from "../support/shared.ts";
 
@@ -47,20 +48,7 @@ async function sendIngest(
   await js.publish(INGEST_SUBJECTS.ingestDocument, data, { headers: h });
 }
 
-/** Reads events from the event stream (ordered consumer) until `count` arrived or the deadline passed. */
-async function readEvents(js: JetStreamClient, count: number, timeoutMs = 8_000): Promise<JsMsg[]> {
-  const consumer = await js.consumers.get(INGEST_STREAMS.events);
-  const iter = await consumer.consume();
-  const out: JsMsg[] = [];
-  const timer = setTimeout(() => void iter.close(), timeoutMs);
-  for await (const m of iter) {
-    out.push(m);
-    if (out.length >= count) break;
-  }
-  clearTimeout(timer);
-  await iter.close();
-  return out;
-}
+const readEvents = (js: JetStreamClient, count: number, timeoutMs = 8_000) => readIngestEvents(js, count, timeoutMs);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
