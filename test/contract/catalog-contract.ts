@@ -109,6 +109,44 @@ export function describeCatalogContract(name: string, make: () => Catalog): void
       expect(catalog.getDocument("doc-1")?.lifecycle).toBe("received");
     });
 
+    it("counts documents by state and failure code, with each group's oldest change", () => {
+      const add = (id: string, at: string) =>
+        catalog.upsertReceived(
+          { id, source: `/x/${id}.txt`, fileName: `${id}.txt`, access: { principals: [], groups: [] } },
+          at,
+        );
+      add("a", "2026-01-01T00:00:00.000Z");
+      add("b", "2026-01-02T00:00:00.000Z");
+      add("c", "2026-01-03T00:00:00.000Z");
+      add("d", "2026-01-04T00:00:00.000Z");
+      catalog.setLifecycle(
+        "b",
+        "failed",
+        { code: "encrypted", reason: "b.txt: encrypted" },
+        "2026-01-05T00:00:00.000Z",
+      );
+      catalog.setLifecycle(
+        "c",
+        "failed",
+        { code: "encrypted", reason: "c.txt: encrypted" },
+        "2026-01-06T00:00:00.000Z",
+      );
+      catalog.setLifecycle(
+        "d",
+        "failed",
+        { code: "too_large", reason: "d.txt: too large" },
+        "2026-01-07T00:00:00.000Z",
+      );
+      const counts = catalog
+        .countDocuments()
+        .sort((x, y) => `${x.lifecycle}${x.failureCode}`.localeCompare(`${y.lifecycle}${y.failureCode}`));
+      expect(counts).toEqual([
+        { lifecycle: "failed", failureCode: "encrypted", count: 2, oldestUpdatedAt: "2026-01-05T00:00:00.000Z" },
+        { lifecycle: "failed", failureCode: "too_large", count: 1, oldestUpdatedAt: "2026-01-07T00:00:00.000Z" },
+        { lifecycle: "received", failureCode: null, count: 1, oldestUpdatedAt: "2026-01-01T00:00:00.000Z" },
+      ]);
+    });
+
     it("keeps a failed document visible with its reason", () => {
       catalog.upsertReceived(
         { id: "doc-1", source: "/x/a.pdf", fileName: "a.pdf", access: { principals: [], groups: [] } },

@@ -182,7 +182,7 @@ describe("metrics of a running ingest service", () => {
     try {
       createIngestMetrics({
         jsm: await jetstreamManager(nc),
-        catalog: { listDocuments: () => [] },
+        catalog: { countDocuments: () => [] },
         logger: silentLogger,
       });
       const backlog = samples(await local.render());

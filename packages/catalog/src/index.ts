@@ -12,6 +12,7 @@ export type {
   Control,
   ControlKey,
   ControlKind,
+  DocumentCount,
   DocumentFilter,
   DocumentProfileUpdate,
   DocumentUpsert,

@@ -83,7 +83,7 @@ export interface IngestAppDeps {
    * (`./metrics.ts`) are created either way; they record nothing until the process registers a
    * MeterProvider.
    */
-  catalog?: Pick<Catalog, "listDocuments">;
+  catalog?: Pick<Catalog, "countDocuments">;
   options?: Partial<IngestAppOptions>;
 }
 
@@ -171,7 +171,7 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
 
   const instruments = createIngestMetrics({
     jsm,
-    catalog: deps.catalog ?? { listDocuments: () => [] },
+    catalog: deps.catalog ?? { countDocuments: () => [] },
     logger,
     now: () => options.now().getTime(),
   });

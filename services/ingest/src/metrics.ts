@@ -37,7 +37,7 @@ const PROPAGATED: Readonly<Record<string, string>> = {
  */
 export function createIngestMetrics(deps: {
   jsm: JetStreamManager;
-  catalog: Pick<Catalog, "listDocuments">;
+  catalog: Pick<Catalog, "countDocuments">;
   logger: Logger;
   now?: () => number;
 }): IngestMetrics {
@@ -52,16 +52,11 @@ export function createIngestMetrics(deps: {
       unit: "{document}",
     })
     .addCallback((result) => {
-      const counts = new Map<string, { state: string; code: string | null; n: number }>();
-      for (const d of deps.catalog.listDocuments()) {
-        const code = d.lifecycle === "failed" ? (d.failure?.code ?? "unknown") : null;
-        const key = `${d.lifecycle}\u0000${code ?? ""}`;
-        const c = counts.get(key) ?? { state: d.lifecycle, code, n: 0 };
-        c.n++;
-        counts.set(key, c);
-      }
-      for (const { state, code, n } of counts.values())
-        result.observe(n, { "lexnav.lifecycle.state": state, ...(code ? { "lexnav.failure.code": code } : {}) });
+      for (const g of deps.catalog.countDocuments())
+        result.observe(g.count, {
+          "lexnav.lifecycle.state": g.lifecycle,
+          ...(g.failureCode !== null ? { "lexnav.failure.code": g.failureCode } : {}),
+        });
     });
 
   meter

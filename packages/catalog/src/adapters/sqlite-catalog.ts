@@ -370,6 +370,11 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       "DELETE FROM controls WHERE scope = @scope AND scope_id = @scopeId AND kind = @kind AND name = @name",
     ),
     // Ingest claims live in `meta` (no schema change): `ingest_claim:<document id>` → IngestClaim JSON.
+    countDocuments: db.prepare(
+      `SELECT lifecycle, CASE WHEN lifecycle = 'failed' THEN coalesce(failure_code, 'unknown') END AS code,
+              count(*) AS n, min(updated_at) AS oldest
+       FROM documents GROUP BY lifecycle, code`,
+    ),
     putClaim: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
     getClaim: db.prepare("SELECT value FROM meta WHERE key = ?"),
     dropClaim: db.prepare("DELETE FROM meta WHERE key = ?"),
@@ -407,6 +412,16 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     findDocumentBySource(source) {
       const row = stmt.getDocBySource.get(source) as DocumentRow | undefined;
       return row ? decorate(row) : null;
+    },
+    countDocuments() {
+      return (
+        stmt.countDocuments.all() as Array<{
+          lifecycle: LifecycleState;
+          code: string | null;
+          n: number;
+          oldest: string;
+        }>
+      ).map((r) => ({ lifecycle: r.lifecycle, failureCode: r.code, count: r.n, oldestUpdatedAt: r.oldest }));
     },
     listDocuments(filter: DocumentFilter = {}) {
       const where: string[] = [];

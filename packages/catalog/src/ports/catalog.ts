@@ -68,6 +68,14 @@ export type ControlKind = "deny_principal" | "deny_group" | "legal_hold" | "no_e
 /** What names one control: the fields other than who placed it and when. */
 export type ControlKey = Pick<Control, "scope" | "scopeId" | "kind" | "name">;
 
+/** One group of `Catalog.countDocuments`. */
+export interface DocumentCount {
+  lifecycle: LifecycleState;
+  failureCode: string | null;
+  count: number;
+  oldestUpdatedAt: string;
+}
+
 export interface DocumentFilter {
   lifecycle?: LifecycleState[];
   transactionSetId?: string;
@@ -84,6 +92,11 @@ export interface Catalog {
   getDocument(id: string): DocumentRecord | null;
   findDocumentBySource(source: string): DocumentRecord | null;
   listDocuments(filter?: DocumentFilter): DocumentRecord[];
+  /**
+   * Documents counted by lifecycle state and failure code (null unless failed), each group with the
+   * oldest `updatedAt` among its documents: what operator views report, without reading every record.
+   */
+  countDocuments(): DocumentCount[];
   /** Creates the document as `received`, or moves an existing one back to `received` with the new access. */
   upsertReceived(doc: DocumentUpsert, now: string): DocumentRecord;
   /** Sets the lifecycle; a state other than `received` or `extracted` ends the document's ingest claim. */

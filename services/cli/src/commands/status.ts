@@ -57,15 +57,12 @@ export async function statusCommand(
   const failedByCode: Record<string, number> = {};
   let pending = 0;
   let oldestPending = Number.POSITIVE_INFINITY;
-  for (const d of ctx.catalog.listDocuments()) {
-    documents[d.lifecycle]++;
-    if (d.lifecycle === "failed") {
-      const code = d.failure?.code ?? "unknown";
-      failedByCode[code] = (failedByCode[code] ?? 0) + 1;
-    }
-    if (d.lifecycle === "received" || d.lifecycle === "extracted") {
-      pending++;
-      oldestPending = Math.min(oldestPending, Date.parse(d.updatedAt));
+  for (const g of ctx.catalog.countDocuments()) {
+    documents[g.lifecycle] += g.count;
+    if (g.failureCode !== null) failedByCode[g.failureCode] = (failedByCode[g.failureCode] ?? 0) + g.count;
+    if (g.lifecycle === "received" || g.lifecycle === "extracted") {
+      pending += g.count;
+      oldestPending = Math.min(oldestPending, Date.parse(g.oldestUpdatedAt));
     }
   }
   const report: StatusReport = {
