@@ -1,4 +1,5 @@
 import type { Result } from "@lexnav/core";
+import { isModelInstruction } from "@lexnav/retrieval";
 
 /** Longest question lexnav accepts (characters); a 50 KB paste is refused, not truncated. */
 export const MAX_QUESTION_CHARS = 4000;
@@ -51,10 +52,10 @@ export function languageOf(text: string): "en" | "other" {
   return other > en ? "other" : "en";
 }
 
-const INSTRUCTION_LIKE =
-  /\b(ignore|disregard|forget)\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding)\s+(instructions|prompts?|directions)|\b(system prompt|you are now|as an ai|new instructions)\b/i;
-
-/** Whether document text contains words aimed at a model: recorded as a warning; the text stays quoted data. */
+/**
+ * Whether document text contains words aimed at a model: recorded as a warning; the text stays quoted
+ * data. The same rule that keeps such sentences from being cited (`isModelInstruction`).
+ */
 export function looksLikeInstructions(text: string): boolean {
-  return INSTRUCTION_LIKE.test(text);
+  return isModelInstruction(text);
 }

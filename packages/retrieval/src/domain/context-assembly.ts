@@ -6,7 +6,7 @@ import {
   type ProvisionNode,
 } from "@lexnav/document-model";
 import { featureWords } from "../embedders/text-features.ts";
-import { modelInstructions } from "./model-instruction.ts";
+import { isModelInstruction } from "./model-instruction.ts";
 import { mayRead, type Principal } from "./principal.ts";
 import type { RetrievedPassage } from "./search.ts";
 import { splitSentences } from "./sentences.ts";
@@ -395,7 +395,7 @@ export function assembleContext(
       rank: d.rank,
       score: d.score,
       boilerplate: boilerplateOf(node, text),
-      flags: { superseded: null, contradicts: [], modelInstruction: modelInstructions(text).length > 0 },
+      flags: { superseded: null, contradicts: [], modelInstruction: isModelInstruction(text) },
       shingles: sh,
     });
   }
