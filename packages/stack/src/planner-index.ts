@@ -6,9 +6,9 @@ import { buildNavDocument, type NavIndex, resolveNavHandle, serializeNavIndexCom
 import type { Principal, RoutedBy, Searcher } from "@lexnav/retrieval";
 
 /**
- * Most tokens of compact navigation index a model planner is sent. The twelve exhibits of the Bird
- * filing (169K tokens of text) make a 76K-token index; 510 CUAD contracts would make about 1.5M, past
- * any model's context, so beyond this the index is scoped to the documents the question names.
+ * Most tokens of compact navigation index a model planner is sent: a transaction set fits, a corpus of
+ * hundreds of contracts is past any model's context (sizes in docs/navindex.md), so beyond this the
+ * index is scoped to the documents the question names.
  */
 export const PLANNER_INDEX_TOKENS = 100_000;
 

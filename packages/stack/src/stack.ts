@@ -89,8 +89,8 @@ export interface StackModels {
 /**
  * Loads the models the config names: the embedder (LEXNAV_EMBEDDER_MODEL_DIR, else the installed
  * pretrained one) and the reranker (LEXNAV_RERANKER_MODEL_DIR): a local cross-encoder folder, or
- * `late-interaction` for MaxSim over the embedder's token vectors (on request only: on the CUAD dev
- * questions it ranked below the built-in reranker, docs/retrieval.md). Without one, navembed-r4 uses the
+ * `late-interaction` for MaxSim over the embedder's token vectors (on request only: it measured below the
+ * built-in reranker, docs/retrieval.md). Without one, navembed-r4 uses the
  * built-in heuristic reranker.
  */
 export async function loadStackModels(config: LexnavConfig): Promise<StackModels> {

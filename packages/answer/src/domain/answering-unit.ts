@@ -5,8 +5,8 @@ export const UNIT_MAX_GROWTH = 1500;
 
 /**
  * A line of prose, which ends a block: a long line that ends a sentence on a word ("... of the other
- * Party."), or any very long line. An address flattened onto one line ("VP Operations ... Suite 600 San
- * Francisco, CA 94608 Email: [***]") is long but ends on no sentence; ".com" ends on no word of four.
+ * Party."), or any very long line. An address flattened onto one line ("VP Operations ... Suite 100
+ * Springfield, ST 00000 Email: ...") is long but ends on no sentence; ".com" ends on no word of four.
  */
 function isProse(line: string): boolean {
   return line.length > 200 || (line.length > 90 && /[a-z]{4,}[.;]$/.test(line));
@@ -67,7 +67,7 @@ export function answeringUnit(
       } else {
         // prose, or a new numbered provision, ends the block
         if (isProse(l) || /^(?:\(?[0-9]+(?:\.[0-9]+)*[.)]|\([a-z]{1,3}\)|Section\s|ARTICLE\s)/i.test(l)) break;
-        // after a blank line, only the text under a heading or another addressee's group ("If to Premier:") continues it
+        // after a blank line, only the text under a heading or another addressee's group ("If to the Supplier:") continues it
         if (blanks > 0 && !heading && !NEXT_GROUP.test(l)) break;
         blanks = 0;
         heading = l.endsWith(":");

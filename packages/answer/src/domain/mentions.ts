@@ -90,7 +90,7 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
  * A note for a silence that covers only part of what the asker may read: retrieval routed a question
  * that names no document by all its words (`routing.by` is "question"), or by the kind of instrument
  * its parties imply ("role": the guarantor's liability, the guarantees), or by the parties it names
- * ("party": "Does Heritage have to ..."), so a guess chose what was
+ * ("party": "Does Acme have to ..."), so a guess chose what was
  * searched, and none of it answered. The silence sentence alone would read as
  * "none of your documents says this"; the note names the documents it is about and how to ask about
  * another.

@@ -206,7 +206,7 @@ export interface ProposedTransactionSet {
  * 2. Content: one names an amended instrument ("Manufacturing Agreement": amendments and
  *    restatements; a bare "Agreement" names none) that is the other's title instrument, the other is
  *    not itself an amendment, and they share a party (by name, case, punctuation and corporate
- *    suffixes ignored) or a defined party term that is a name rather than a generic role ("Heritage",
+ *    suffixes ignored) or a defined party term that is a name rather than a generic role ("Acme",
  *    not "Borrower" or "Holders").
  * Near-linear: each document is compared only with the documents that share its file-name key and a
  * name or party (at most {@link MAX_POSTINGS} per word), or whose title is the instrument it amends.
@@ -483,7 +483,7 @@ function normaliseParty(name: string): string {
 function shareParty(a: DocumentProfile, b: DocumentProfile): boolean {
   const names = new Set(b.parties.map(normaliseParty).filter((n) => n.length > 1));
   if (a.parties.some((p) => names.has(normaliseParty(p)))) return true;
-  // a shared defined party term counts only when it is a name ("Heritage"), not a role ("Borrower")
+  // a shared defined party term counts only when it is a name ("Acme"), not a role ("Borrower")
   const terms = new Set(b.definedParties.filter((t) => !isPartyRole(t)));
   return a.definedParties.some((t) => terms.has(t));
 }

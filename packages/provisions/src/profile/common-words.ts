@@ -1,8 +1,8 @@
 /**
  * Capitalised words common to contracts of any deal: those in the first 8,000 characters of more than
- * 5% of the 510 CUAD contracts, then the names of parties' roles that list misses ("Assignor",
+ * 5% of a corpus of commercial contracts (how it was read: docs/navindex.md, "Transaction sets"), then the names of parties' roles that list misses ("Assignor",
  * "Lessee"). A word outside this list that two documents share is a name particular to a deal
- * ("Stremick", "Cardlytics"): evidence that they belong together.
+ * ("Acme", "Zenith"): evidence that they belong together.
  */
 export const COMMON_CAPITALISED_WORDS: ReadonlySet<string> = new Set(
   `

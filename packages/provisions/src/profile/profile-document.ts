@@ -7,10 +7,10 @@ import { findDate, parseDateAt } from "./dates.ts";
  * - `title`: the heading of the instrument ("AMENDMENT NO. 1 TO CREDIT AGREEMENT"), whitespace collapsed.
  * - `role`: the part it plays in a transaction set (see {@link profileDocument} for the rules).
  * - `effectiveDate`: ISO yyyy-mm-dd from "dated as of", "effective as of", "made and entered into this ... day of".
- * - `parties`: party names from the preamble ("Stremick's Heritage Foods, LLC").
+ * - `parties`: party names from the preamble ("Acme Foods, LLC").
  * - `amendsAgreement`: for amendments and restatements, the instrument amended ("Manufacturing Agreement dated July 1, 2017").
  * - `amendedShortName`: how the amendment calls that instrument in its text ("Agreement", "Credit Agreement"), or null.
- * - `definedParties`: the terms the preamble gives the parties ("Borrower", "Heritage", "Administrative Agent").
+ * - `definedParties`: the terms the preamble gives the parties ("Borrower", "Acme", "Administrative Agent").
  */
 export interface DocumentProfile {
   title: string | null;

@@ -79,7 +79,7 @@ const FILLER = new Set("a an and or of to for in on by".split(" "));
 
 // "the", up to four words that are not "the" (so "the effectiveness of the amendment" yields "the
 // amendment"), and the noun.
-// Qualifiers may be possessive or joined by a dash ("the Stremick's agreement", "the Premier–Heritage agreement").
+// Qualifiers may be possessive or joined by a dash ("the Acme's agreement", "the Acme–Zenith agreement").
 const MENTION = new RegExp(
   `\\bthe\\s+((?:(?!the\\b)[A-Za-z][\\w'’\\u2013\\u2014-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`,
   "gi",
@@ -228,7 +228,7 @@ export function partyNames(ask: string): string[] {
 
 /**
  * Whether a question names a party or another proper name (a capitalised word, after the first, that
- * is not a word contracts capitalise as a defined term or heading): "Does Heritage have to carry
+ * is not a word contracts capitalise as a defined term or heading): "Does Acme have to carry
  * insurance?" names the deal it asks about by a party.
  */
 export function namesParty(ask: string): boolean {
@@ -236,7 +236,7 @@ export function namesParty(ask: string): boolean {
 }
 
 /**
- * The asking part without the parties it names ("Does Heritage have to carry insurance?" → "Does have to
+ * The asking part without the parties it names ("Does Acme have to carry insurance?" → "Does have to
  * carry insurance?"): routing has taken them to their deal, inside which they occur everywhere and
  * outrank the words that ask for a provision. Quoted words (a defined term asked about) are kept.
  */

@@ -104,7 +104,7 @@ export interface QueryTrace {
    * What chose the documents of the `route` stage: the question's naming part (a leading clause that
    * names an instrument by title and parties, then a question), an instrument its asking part names by kind ("the loan agreement"),
    * the kind of instrument its parties or subjects imply ("the guarantor's liability": `role`), a party
-   * or other proper name it names ("Does Heritage have to ...": `party`, routed by all its words), or,
+   * or other proper name it names ("Does Acme have to ...": `party`, routed by all its words), or,
    * when none, all its words (`question`); absent when the query was not routed.
    */
   routedBy?: RoutedBy;
@@ -353,7 +353,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // rate" had routed to an employment letter's tax withholding rate).
     const mentioned = parsed.naming ? [] : instrumentMentions(parsed.ask).map(mentionLookupText);
     // The parties a question names single out its deal among instruments of one kind ("the manufacturing
-    // agreement with Stremick's"): they join the kind in routing, and route alone before a role does.
+    // agreement with Acme's"): they join the kind in routing, and route alone before a role does.
     const parties = parsed.naming ? [] : partyNames(parsed.ask);
     // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
     // voting agreement ("limited", "liability") over the guarantees.
