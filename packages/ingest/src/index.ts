@@ -23,6 +23,7 @@ export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";
 export {
   assignTransactionSets,
+  createTransactionSetEdits,
   fileIntoTransactionSet,
   relinkTransactionSet,
   transactionSetEdits,

@@ -11,7 +11,7 @@ import {
   profileDocument,
   type TransactionMember,
 } from "@lexnav/provisions";
-import { loadIndexedDocument, loadIndexedDocuments } from "./indexed-documents.ts";
+import { loadIndexedDocument } from "./indexed-documents.ts";
 
 /**
  * Re-resolves cross-document references and defined-term uses across one transaction set and
@@ -36,8 +36,14 @@ function setMembers(
   setId: string,
   include: (document: DocumentRecord) => boolean = () => true,
 ): TransactionMember[] {
-  return loadIndexedDocuments(catalog, { transactionSetId: setId })
-    .filter(({ document }) => include(document))
+  // Records first: a member the reader may not see is never read from the store.
+  return catalog
+    .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
+    .filter(include)
+    .flatMap((record) => {
+      const loaded = loadIndexedDocument(catalog, record);
+      return loaded ? [loaded] : [];
+    })
     .map(({ document, structure, text }) => ({
       documentId: document.id,
       // profiled at ingest; a record from before facts were kept is profiled from its text again
@@ -61,6 +67,28 @@ export function transactionSetEdits(
 ): { members: TransactionMember[]; edits: AmendmentEdit[] } {
   const members = setMembers(catalog, setId, include);
   return { members, edits: amendmentEdits(members) };
+}
+
+/**
+ * `transactionSetEdits` for a long-lived reader: the edits of a set as one reader sees it are kept
+ * against the versions they were read from (the readable members' ids and current versions), so a
+ * question re-reads the members' texts only when a member was added, removed, regrouped or re-ingested.
+ */
+export function createTransactionSetEdits(
+  catalog: Catalog,
+): (setId: string, include: (document: DocumentRecord) => boolean) => AmendmentEdit[] {
+  const cache = new Map<string, AmendmentEdit[]>();
+  return (setId, include) => {
+    const readable = catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId }).filter(include);
+    const key = `${setId}\u0000${readable.map((d) => `${d.id}@${d.currentVersion}`).join(",")}`;
+    let edits = cache.get(key);
+    if (!edits) {
+      edits = transactionSetEdits(catalog, setId, include).edits;
+      if (cache.size >= 64) cache.clear();
+      cache.set(key, edits);
+    }
+    return edits;
+  };
 }
 
 /** What the catalog keeps of a profile besides title, role and date: what filing needs of the text. */

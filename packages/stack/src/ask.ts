@@ -10,7 +10,7 @@ import {
 } from "@lexnav/answer";
 import { type Catalog, cachedVersionNode, cachedVersionPages, cachedVersionText } from "@lexnav/catalog";
 import type { LexnavConfig } from "@lexnav/core";
-import { type IndexedDocument, loadIndexedDocument, transactionSetEdits } from "@lexnav/ingest";
+import { createTransactionSetEdits, type IndexedDocument, loadIndexedDocument } from "@lexnav/ingest";
 import { buildNavIndex, type NavIndex } from "@lexnav/provisions";
 import { mayRead, type Searcher } from "@lexnav/retrieval";
 import { plannerIndexFor } from "./planner-index.ts";
@@ -80,6 +80,7 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
     evidence ??= loadEvidenceModel(w.config.evidenceModelPath);
     return evidence;
   };
+  const setEdits = createTransactionSetEdits(w.catalog);
   const run = () =>
     createAsk({
       evidenceModel,
@@ -87,9 +88,8 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
       text: cachedVersionText(w.catalog),
       document: (id) => w.catalog.getDocument(id),
       node: cachedVersionNode(w.catalog),
-      // read from the set's stored text on each answer, so they follow regrouping; only what the asker may read
-      setAmendments: (setId, principal) =>
-        transactionSetEdits(w.catalog, setId, (d) => mayRead(principal, d.access)).edits,
+      // read from the set's stored text again whenever its readable members change; only what the asker may read
+      setAmendments: (setId, principal) => setEdits(setId, (d) => mayRead(principal, d.access)),
       pages: cachedVersionPages(w.catalog),
       corpus: (principal) =>
         readable(principal)
