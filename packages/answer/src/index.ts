@@ -7,7 +7,7 @@ export { DEFAULT_EVIDENCE_MODEL_PATH, loadEvidenceModel } from "./adapters/evide
 export type { SqlDatabase } from "./adapters/sqlite-answer-store.ts";
 export { createSqliteAnswerStore } from "./adapters/sqlite-answer-store.ts";
 export type { AnswerMode, AnswerRecord, AnswerStore, ErasedText, LinkedProvision } from "./domain/answer-record.ts";
-export { ANSWER_MODES, DOCUMENT_DELETED, drawsOn, eraseDocumentText } from "./domain/answer-record.ts";
+export { ANSWER_MODES } from "./domain/answer-record.ts";
 export type { Ask, AskDeps, AskRequest } from "./domain/ask.ts";
 export { createAsk } from "./domain/ask.ts";
 export {

@@ -3,7 +3,6 @@ export {
   CATALOG_SCHEMA_VERSION,
   createSqliteCatalog,
   openSqliteDatabase,
-  STORE_BUSY_TIMEOUT_MS,
   truncateWriteAheadLog,
 } from "./adapters/sqlite-catalog.ts";
 export type { AuditEntry, AuditLog, AuditRecord } from "./ports/audit-log.ts";

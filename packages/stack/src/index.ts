@@ -16,4 +16,4 @@ export { requestScope } from "./scope.ts";
 export { derivedSetName, resolveSetId, setNameFor } from "./set-names.ts";
 export type { EmbeddedStack, StackModels } from "./stack.ts";
 export { createEmbeddedStack, loadStackModels, modelFallbackNotice } from "./stack.ts";
-export { createSqliteWrittenFiles, type WrittenFiles } from "./written-files.ts";
+export type { WrittenFiles } from "./written-files.ts";

@@ -55,6 +55,6 @@ export function startTelemetry(
 export type { HealthServer, Readiness, ReadinessCheck } from "./health-server.ts";
 export { checkReadiness, READINESS_CHECK_TIMEOUT_MS, startHealthServer } from "./health-server.ts";
 export type { Metrics } from "./metrics.ts";
-export { prometheusName, SECONDS_BUCKETS, startMetrics } from "./metrics.ts";
+export { startMetrics } from "./metrics.ts";
 export type { ServiceProcess } from "./service-process.ts";
 export { startServiceProcess } from "./service-process.ts";
