@@ -231,7 +231,7 @@ export function createEmbeddedStack(
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
-  const indexing: IngestPipeline = embedder
+  const pipeline: IngestPipeline = embedder
     ? {
         ...ingestPipeline,
         ingest: async (request) => {
@@ -258,7 +258,6 @@ export function createEmbeddedStack(
         },
       }
     : ingestPipeline;
-  const pipeline = indexing;
   // The planner and expansion read the few routed documents' trees many times: keep the last ones.
   const trees = new Map<string, ProvisionNode[]>();
   const structure = (documentId: string, version: string) => {
@@ -319,7 +318,8 @@ export function createEmbeddedStack(
     },
     changeControl: (change) => changeControl(catalog, walledSearchIndex(searchIndex, catalog), change),
     close: () => {
-      void preparer.close();
+      // The worker's exit is not awaited (close is synchronous for every caller); a failure is logged, never unhandled.
+      preparer.close().catch((e: unknown) => logger.warn("ingest worker did not close", { error: String(e) }));
       db.close();
     },
   };
