@@ -1,9 +1,8 @@
-import { type AnswerRecord, createSqliteAnswerStore } from "@lexnav/answer";
-import { openSqliteDatabase } from "@lexnav/catalog";
-import { LexnavError } from "@lexnav/core";
-import { createStackAsk, mayViewAnswer, type Reader } from "@lexnav/stack";
+import type { AnswerRecord } from "@lexnav/answer";
+import { createStackAsk, type Reader } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { inline } from "../terminal.ts";
+import { readableAnswerRecord } from "./answer-records.ts";
 import { renderAnswer } from "./ask.ts";
 
 export interface ReplayReport {
@@ -22,16 +21,7 @@ export async function replayCommand(
   id: string,
   opts: { json: boolean; offline: boolean; reader: Reader },
 ): Promise<ReplayReport> {
-  const db = openSqliteDatabase(ctx.config.dbPath);
-  let original: AnswerRecord | null;
-  try {
-    original = createSqliteAnswerStore(db).get(id);
-  } finally {
-    db.close();
-  }
-  // An answer over documents the reader may not read now is reported exactly as an unknown id.
-  if (!original || !mayViewAnswer(ctx.catalog, opts.reader, original))
-    throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
+  const original = readableAnswerRecord(ctx, id, opts.reader);
   // An answer drawn from a deleted document keeps no text to replay: say so, and show none.
   if (original.erased) {
     const report = { original, replayed: original, sameAnswer: false, missingEvidence: original.evidence.length };

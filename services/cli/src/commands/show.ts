@@ -1,10 +1,10 @@
-import { type AnswerRecord, type Citation, createSqliteAnswerStore } from "@lexnav/answer";
-import { openSqliteDatabase } from "@lexnav/catalog";
+import type { Citation } from "@lexnav/answer";
 import { LexnavError } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
-import { mayViewAnswer, type Reader } from "@lexnav/stack";
+import type { Reader } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { inline } from "../terminal.ts";
+import { readableAnswerRecord } from "./answer-records.ts";
 
 /** Most characters of context shown on each side of a cited span when its provision is longer. */
 export const SHOW_CONTEXT_CHARS = 400;
@@ -52,15 +52,7 @@ export function showCommand(
   which: string | undefined,
   opts: { json: boolean; reader: Reader },
 ): ShowReport {
-  const db = openSqliteDatabase(ctx.config.dbPath);
-  let record: AnswerRecord | null;
-  try {
-    record = createSqliteAnswerStore(db).get(id);
-  } finally {
-    db.close();
-  }
-  if (!record || !mayViewAnswer(ctx.catalog, opts.reader, record))
-    throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
+  const record = readableAnswerRecord(ctx, id, opts.reader);
   const n = which === undefined ? null : Number(which);
   if (n !== null && (!Number.isInteger(n) || n < 1))
     throw new LexnavError("invalid_argument", `the passage to show is a number from 1: got "${which}"`);

@@ -1,9 +1,9 @@
-import { type AnswerRecord, createSqliteAnswerStore } from "@lexnav/answer";
-import { cachedVersionText, openSqliteDatabase } from "@lexnav/catalog";
+import { cachedVersionText } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import { type DocSpan, LOSS_STAGE_MEANING, type SpanTriage, triageSpan } from "@lexnav/eval";
 import type { SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
+import { readAnswerRecord } from "./answer-records.ts";
 import { type ActorOptions, actorOf, recordAudit, requireOperator } from "./controls.ts";
 
 /**
@@ -53,13 +53,7 @@ export async function triageCommand(
   requireOperator(ctx, actor, "triage");
   if (!answerId) throw new LexnavError("invalid_argument", "triage needs an answer id");
   const expected = opts.expect === undefined ? undefined : parseExpect(opts.expect);
-  const db = openSqliteDatabase(ctx.config.dbPath);
-  let record: AnswerRecord | null;
-  try {
-    record = createSqliteAnswerStore(db).get(answerId);
-  } finally {
-    db.close();
-  }
+  const record = readAnswerRecord(ctx, answerId);
   if (!record) throw new LexnavError("not_found", `no answer "${answerId}" in ${ctx.config.dbPath}`);
   const principal = { id: record.principal.id, groups: [...record.principal.groups] };
   const evidence: DocSpan[] = record.evidence.map((e) => ({ documentId: e.documentId, start: e.start, end: e.end }));
