@@ -438,15 +438,19 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       const controls = (stmt.allControls.all() as ControlRow[]).map(toControl);
       const rows = db.prepare(sql).all(...params) as DocumentRow[];
       if (controls.length === 0) return rows.map(toRecord);
+      // Grouped once by what they are placed on, so each row looks its own up (document's before set's).
+      const placedOn = new Map<string, Control[]>();
+      for (const c of controls) {
+        const key = `${c.scope}:${c.scopeId}`;
+        const list = placedOn.get(key);
+        if (list) list.push(c);
+        else placedOn.set(key, [c]);
+      }
       return rows.map((row) =>
-        withControls(
-          toRecord(row),
-          controls.filter(
-            (c) =>
-              (c.scope === "document" && c.scopeId === row.id) ||
-              (c.scope === "set" && row.transaction_set_id !== null && c.scopeId === row.transaction_set_id),
-          ),
-        ),
+        withControls(toRecord(row), [
+          ...(placedOn.get(`document:${row.id}`) ?? []),
+          ...(row.transaction_set_id !== null ? (placedOn.get(`set:${row.transaction_set_id}`) ?? []) : []),
+        ]),
       );
     },
     upsertReceived(doc: DocumentUpsert, now) {
