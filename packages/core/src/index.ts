@@ -1,3 +1,4 @@
+export type { Async } from "./async.ts";
 export type { AnswerConfig, IngestLimits, LexnavConfig } from "./config.ts";
 export {
   BUILTIN_EMBEDDER_SETTING,
