@@ -10,6 +10,7 @@ import org.opensearch.common.logging.LogConfigurator;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.env.Environment;
 import org.opensearch.http.HttpServerTransport;
+import org.opensearch.index.reindex.ReindexPlugin;
 import org.opensearch.node.InternalSettingsPreparer;
 import org.opensearch.node.Node;
 import org.opensearch.transport.Netty4Plugin;
@@ -17,7 +18,8 @@ import org.opensearch.transport.Netty4Plugin;
 /**
  * A single-node OpenSearch for tests, started in-process from the jars on the classpath instead of
  * from a distribution: the modules a distribution would load from modules/ (Netty4 for HTTP and
- * transport, analysis-common for the stemmer and synonym filters) are passed as classpath plugins.
+ * transport, analysis-common for the stemmer and synonym filters, reindex for delete-by-query) are
+ * passed as classpath plugins.
  *
  * <p>Usage: {@code java -cp 'lib/*:classes' dev.lexnav.opensearch.LexnavOpenSearchNode HOME_DIR [HTTP_PORT]}.
  * HTTP_PORT 0 (the default) binds a free port. When the node is up it prints one line
@@ -26,7 +28,7 @@ import org.opensearch.transport.Netty4Plugin;
  * parent that dies without stopping it (a test worker killed mid-run) leaves no JVM behind.
  *
  * <p>Not a production node: no security plugin, no bootstrap checks (loopback only), no security
- * manager, no plugins beyond the two above.
+ * manager, no modules or plugins beyond the three above (no painless scripts, no mapper-extras).
  */
 public final class LexnavOpenSearchNode {
   private LexnavOpenSearchNode() {}
@@ -34,7 +36,7 @@ public final class LexnavOpenSearchNode {
   /** Node's constructor that takes classpath plugins is protected: tests and embedders subclass it. */
   private static final class ClasspathNode extends Node {
     ClasspathNode(Environment environment) {
-      super(environment, List.of(Netty4Plugin.class, CommonAnalysisPlugin.class), true);
+      super(environment, List.of(Netty4Plugin.class, CommonAnalysisPlugin.class, ReindexPlugin.class), true);
     }
   }
 
