@@ -93,8 +93,11 @@ export async function startOpenSearch(options: StartOpenSearchOptions = {}): Pro
     [
       `-Xms${heap}m`,
       `-Xmx${heap}m`,
-      // Two cores shared by every suite: one GC thread, not G1's pool.
+      // Two cores shared by every suite: one GC thread, not G1's pool, and the C1 compiler only, as
+      // C2's compile threads more than double startup on a busy machine while a test's few
+      // documents never need C2's code (docs/opensearch.md, Cost).
       "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1",
       "-Dlexnav.exitOnStdinEof=true",
       "-Dlog4j2.disable.jmx=true",
       "-Dfile.encoding=UTF-8",
