@@ -288,8 +288,9 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions): Asyn
         }),
       );
       all.push(...page.points);
+      const enough = until(page.points);
       const next = page.next_page_offset;
-      if (next === undefined || next === null || typeof next === "object" || until(page.points)) return all;
+      if (enough || next === undefined || next === null || typeof next === "object") return all;
       offset = next;
     }
   };
