@@ -458,7 +458,8 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions): Asyn
     async dropVersion(indexVersion) {
       if ((await activeVersion()) === indexVersion)
         throw new LexnavError("conflict", `index version ${indexVersion} is active; activate another one first`);
-      await call(`drop ${indexVersion}`, () => client.deleteCollection(collectionOf(indexVersion)));
+      // Dropping a version that is already gone changes nothing, as in the embedded store.
+      await unlessMissing(`drop ${indexVersion}`, () => client.deleteCollection(collectionOf(indexVersion)));
       // The collection goes first: a registry entry without its collection is skipped, whereas a
       // collection without its entry would keep vectors no delete could find.
       await deleteRegistry({ must: [matchValue("indexVersion", indexVersion)] });
