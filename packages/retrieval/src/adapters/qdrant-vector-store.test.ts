@@ -181,6 +181,30 @@ describe("Qdrant vector store requests (recording client double: no Qdrant serve
     });
   });
 
+  it("reads a version's record once per process, and finds nothing in a version dropped since", async () => {
+    let dropped = false;
+    const { client, of } = recordingClient({
+      retrieve: registryOf(version("vec-1")),
+      query: () => {
+        if (dropped)
+          throw QdrantClientUnexpectedResponseError.forResponse({
+            status: 404,
+            statusText: "Not Found",
+            data: null,
+          } as never);
+        return { points: [] };
+      },
+    });
+    const store = createQdrantVectorStore({ client, prefix: "lexnav" });
+    const q = { vector: unit(1, 0, 0, 0), principal: alice, k: 5, indexVersion: "vec-1" };
+    await store.search(q);
+    await store.search(q);
+    expect(of("retrieve")).toHaveLength(1);
+    dropped = true;
+    expect(await store.search(q)).toEqual({ hits: [], indexVersion: "vec-1" });
+    expect(of("query")).toHaveLength(3);
+  });
+
   it("creates a version's collection with cosine vectors and keyword indexes before registering it", async () => {
     const { client, calls, of } = recordingClient({ collectionExists: () => ({ exists: false }) });
     const store = createQdrantVectorStore({ client, prefix: "lexnav" });

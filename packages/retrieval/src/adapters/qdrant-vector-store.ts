@@ -320,6 +320,7 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions): Asyn
     if (!v) throw new LexnavError("not_found", `no vector index version ${indexVersion}`);
     return v;
   };
+  const knownVersions = new Map<string, VersionRecord>();
   const listVersions = async (): Promise<VersionRecord[]> =>
     (await registryPoints({ must: [matchValue("kind", "version")] })).map(versionRecord);
 
@@ -614,7 +615,12 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions): Asyn
     async search(query: VectorQuery): Promise<VectorSearchResult> {
       const indexVersion = query.indexVersion ?? (await activeVersion());
       if (indexVersion === null) throw new LexnavError("not_found", "the vector store has no active version yet");
-      const spec = await getVersion(indexVersion);
+      // A version's dimensions and embedder never change, so a query reads them once per process.
+      let spec = knownVersions.get(indexVersion) ?? null;
+      if (!spec) {
+        spec = await getVersion(indexVersion);
+        if (spec) knownVersions.set(indexVersion, spec);
+      }
       // A dropped or unknown version has nothing in it, like the lexical index.
       if (!spec || query.k <= 0) return { hits: [], indexVersion };
       checkDimensions(spec, query.vector.length, "the query");
@@ -622,16 +628,24 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions): Asyn
       if (query.vector.every((x) => x === 0) || query.documentIds?.length === 0) return { hits: [], indexVersion };
       // The collection by name, not the alias: the hits must come from the version reported.
       const collection = collectionOf(indexVersion);
-      const result = await call(`search ${indexVersion}`, () =>
-        client.query(collection, {
-          query: Array.from(query.vector),
-          filter: readableFilter(query.principal, query.scope ?? "", query.documentIds),
-          limit: query.k,
-          with_payload: PASSAGE_PAYLOAD,
-          ...(options.exactSearch ? { params: { exact: true } } : {}),
-        }),
-      );
-      return { hits: result.points.map((p) => hitOf(collection, p)), indexVersion };
+      let points: Schemas["ScoredPoint"][];
+      try {
+        ({ points } = await call(`search ${indexVersion}`, () =>
+          client.query(collection, {
+            query: Array.from(query.vector),
+            filter: readableFilter(query.principal, query.scope ?? "", query.documentIds),
+            limit: query.k,
+            with_payload: PASSAGE_PAYLOAD,
+            ...(options.exactSearch ? { params: { exact: true } } : {}),
+          }),
+        ));
+      } catch (err) {
+        // Dropped (here or by another replica) since its record was read.
+        if (!(err instanceof LexnavError && err.code === "not_found")) throw err;
+        knownVersions.delete(indexVersion);
+        return { hits: [], indexVersion };
+      }
+      return { hits: points.map((p) => hitOf(collection, p)), indexVersion };
     },
     async close() {
       // The REST client holds no connection of its own to release.
