@@ -4,15 +4,21 @@
  *
  * These are the vector store contract's checks (vector-store-contract.ts), awaited: the shared
  * contract takes a synchronous store until the ports become asynchronous, and then this adapter
- * registers there through `makeQdrantVectorStore`. Two checks are Qdrant's own: replicas on one
+ * registers there through `makeQdrantVectorStore`. The last check is Qdrant's own: replicas on one
  * prefix share versions, scopes and the active alias, and a redelivered put changes nothing.
+ *
+ * The same checks always run once more over `createQdrantModel` (test/support/qdrant-model.ts), an
+ * in-memory model of the Qdrant semantics the adapter relies on: that exercises the adapter's
+ * multi-request flows (registry, scopes, staleness, replicas) with no server, and says nothing about
+ * Qdrant itself; its describe name says so.
  */
 import type { Async } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import type { VectorItem, VectorStore } from "@lexnav/retrieval";
 import { createQdrantVectorStore } from "@lexnav/retrieval";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeQdrantVectorStore, QDRANT_DID_NOT_RUN, qdrantUrl } from "../support/qdrant.ts";
+import { makeQdrantVectorStore, QDRANT_DID_NOT_RUN, qdrantUrl, uniqueQdrantPrefix } from "../support/qdrant.ts";
+import { createQdrantModel } from "../support/qdrant-model.ts";
 
 const DEAL: Access = { principals: [], groups: ["deal-team"] };
 const DEAL_SCOPE = { key: "group:deal-team", access: { principals: [], groups: ["deal-team"] } };
@@ -37,21 +43,21 @@ function item(documentId: string, n: number, vector: Float32Array): VectorItem {
   };
 }
 
-const url = qdrantUrl();
+interface Opened {
+  store: Async<VectorStore>;
+  /** Another store on the same server and prefix: a second replica of a service. */
+  replica: () => Async<VectorStore>;
+  drop: () => Promise<void>;
+}
 
-if (url === null) {
-  console.log(QDRANT_DID_NOT_RUN);
-  describe(`VectorStore contract: Qdrant (${QDRANT_DID_NOT_RUN})`, () => {
-    it.skip(QDRANT_DID_NOT_RUN, () => {});
-  });
-} else {
-  describe(`VectorStore contract: Qdrant at ${url}`, () => {
+function describeQdrantChecks(name: string, open: () => Opened): void {
+  describe(name, () => {
     let store: Async<VectorStore>;
-    let prefix: string;
+    let replica: () => Async<VectorStore>;
     let drop: () => Promise<void>;
     let v: string;
     beforeEach(async () => {
-      ({ store, prefix, drop } = makeQdrantVectorStore(url));
+      ({ store, replica, drop } = open());
       v = await store.createVersion(DIMS, "test-embedder");
       await store.activate(v);
     });
@@ -237,15 +243,39 @@ if (url === null) {
     });
 
     it("shares versions, scopes and the active alias between replicas on one prefix; a redelivered put changes nothing", async () => {
-      const replica = createQdrantVectorStore({ url, prefix });
+      const other = replica();
       await store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0)), item("d1", 2, unit(0, 1, 0, 0))]);
-      await replica.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0)), item("d1", 2, unit(0, 1, 0, 0))]);
-      expect(await replica.activeVersion()).toBe(v);
-      const hits = (await replica.search({ vector: unit(1, 1, 0, 0), principal: alice, k: 10 })).hits;
+      await other.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0)), item("d1", 2, unit(0, 1, 0, 0))]);
+      expect(await other.activeVersion()).toBe(v);
+      const hits = (await other.search({ vector: unit(1, 1, 0, 0), principal: alice, k: 10 })).hits;
       expect(hits.map((h) => h.passageId).sort()).toEqual(["d1-n1:0", "d1-n2:0"]);
       await store.putScope(v, DEAL_SCOPE, model("m", 7));
-      expect(Array.from((await replica.getScopeModel(v, DEAL_SCOPE.key)) ?? [])).toEqual([7]);
-      expect(await replica.removeDocument("d1")).toBe(2);
+      expect(Array.from((await other.getScopeModel(v, DEAL_SCOPE.key)) ?? [])).toEqual([7]);
+      expect(await other.removeDocument("d1")).toBe(2);
     });
   });
 }
+
+const url = qdrantUrl();
+if (url === null) {
+  console.log(QDRANT_DID_NOT_RUN);
+  describe(`VectorStore contract: Qdrant (${QDRANT_DID_NOT_RUN})`, () => {
+    it.skip(QDRANT_DID_NOT_RUN, () => {});
+  });
+} else {
+  describeQdrantChecks(`VectorStore contract: Qdrant at ${url}`, () => {
+    const { store, prefix, drop } = makeQdrantVectorStore(url);
+    return { store, replica: () => createQdrantVectorStore({ url, prefix }), drop };
+  });
+}
+
+// Always: the adapter's flows over a model of Qdrant's semantics. This is not a Qdrant server.
+describeQdrantChecks("Qdrant adapter flows over an in-memory model of Qdrant's semantics (not a Qdrant server)", () => {
+  const server = createQdrantModel();
+  const prefix = uniqueQdrantPrefix();
+  return {
+    store: createQdrantVectorStore({ client: server, prefix }),
+    replica: () => createQdrantVectorStore({ client: server, prefix }),
+    drop: async () => {},
+  };
+});
