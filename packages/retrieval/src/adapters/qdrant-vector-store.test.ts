@@ -541,6 +541,30 @@ describe("Qdrant vector store requests (recording client double: no Qdrant serve
     expect(scrolls[1]?.[1]).toMatchObject({ filter: { must: [{ key: "textHash", match: { any: ["h1", "h9"] } }] } });
   });
 
+  it("follows scroll pages until the last, and stops paging a version once every text hash is found", async () => {
+    const { client, of } = recordingClient({
+      scroll: (collection: string, req: { offset?: string }) => {
+        if (collection === "lexnav-registry")
+          return req.offset === undefined
+            ? { points: [version("vec-1")], next_page_offset: "page-2" }
+            : { points: [version("vec-2")], next_page_offset: null };
+        return req.offset === undefined
+          ? { points: [{ id: "a", payload: { textHash: "h1" }, vector: [1, 0, 0, 0] }], next_page_offset: "more" }
+          : { points: [{ id: "b", payload: { textHash: "h2" }, vector: [0, 1, 0, 0] }], next_page_offset: "more" };
+      },
+    });
+    const store = createQdrantVectorStore({ client, prefix: "lexnav" });
+    const found = await store.cachedVectors("minilm", ["h1", "h2"]);
+    expect([...found.keys()]).toEqual(["h1", "h2"]);
+    const offsets = of("scroll").map(([c, r]) => [c, (r as { offset?: string }).offset ?? null]);
+    expect(offsets).toEqual([
+      ["lexnav-registry", null],
+      ["lexnav-registry", "page-2"],
+      ["lexnav-vec-1", null],
+      ["lexnav-vec-1", "more"],
+    ]);
+  });
+
   it("refuses to drop the active version, and drops another with its registry entries", async () => {
     const { client, of } = recordingClient({
       getAliases: () => ({ aliases: [{ alias_name: "lexnav", collection_name: "lexnav-vec-2" }] }),
