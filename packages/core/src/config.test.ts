@@ -100,3 +100,20 @@ describe("the dense embedder", () => {
     expect({ name: manifest.embedder.name, weightsSha256: weights?.sha256 }).toEqual({ ...INSTALLED_EMBEDDER });
   });
 });
+
+describe("the Qdrant vector store", () => {
+  it("is absent unless LEXNAV_QDRANT_URL is set, and then named by the prefix, lexnav by default", () => {
+    expect(loadConfig({}).qdrant).toBeUndefined();
+    expect(loadConfig({ LEXNAV_QDRANT_URL: "http://127.0.0.1:6333" }).qdrant).toEqual({
+      url: "http://127.0.0.1:6333",
+      prefix: "lexnav",
+    });
+    expect(
+      loadConfig({ LEXNAV_QDRANT_URL: "http://qdrant:6333", LEXNAV_QDRANT_PREFIX: "firm_a-vectors" }).qdrant?.prefix,
+    ).toBe("firm_a-vectors");
+    expect(() => loadConfig({ LEXNAV_QDRANT_URL: "127.0.0.1 6333" })).toThrow(/LEXNAV_QDRANT_URL/);
+    expect(() => loadConfig({ LEXNAV_QDRANT_URL: "http://q:6333", LEXNAV_QDRANT_PREFIX: "a/b" })).toThrow(
+      /LEXNAV_QDRANT_PREFIX/,
+    );
+  });
+});

@@ -36,6 +36,12 @@ export const configSchema = z.object({
   LEXNAV_MAX_EXTRACT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  // A Qdrant server's REST endpoint for the vector store; unset: the embedded store. The prefix names its alias and collections.
+  LEXNAV_QDRANT_URL: z.string().url().optional(),
+  LEXNAV_QDRANT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and -")
+    .default("lexnav"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
   // PEM files of the answer service's certificate chain and private key: both or neither (TLS when set).
@@ -84,6 +90,8 @@ export interface LexnavConfig {
   limits: IngestLimits;
   sharedDir: string;
   natsUrl: string;
+  /** A Qdrant server for the vector store (`createQdrantVectorStore`); absent: the embedded store. */
+  qdrant?: { url: string; prefix: string };
   /** The answer service's gRPC listen address. */
   answerAddress: string;
   /** The answer service's callers file; absent: the service trusts the principal a request names. */
@@ -226,6 +234,9 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
+    ...(e.LEXNAV_QDRANT_URL !== undefined
+      ? { qdrant: { url: e.LEXNAV_QDRANT_URL, prefix: e.LEXNAV_QDRANT_PREFIX } }
+      : {}),
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     ...(e.LEXNAV_ANSWER_CALLERS !== undefined ? { answerCallersPath: e.LEXNAV_ANSWER_CALLERS } : {}),
     ...(e.LEXNAV_ANSWER_TLS_CERT !== undefined && e.LEXNAV_ANSWER_TLS_KEY !== undefined

@@ -1,3 +1,5 @@
+export type { QdrantCalls, QdrantVectorStoreOptions } from "./adapters/qdrant-vector-store.ts";
+export { createQdrantVectorStore } from "./adapters/qdrant-vector-store.ts";
 export { createSqliteLexicalIndex, FIELD_WEIGHTS } from "./adapters/sqlite-lexical-index.ts";
 export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts";
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
