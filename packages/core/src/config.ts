@@ -36,6 +36,12 @@ export const configSchema = z.object({
   LEXNAV_MAX_EXTRACT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  // The OpenSearch node of the lexical index (unset: the embedded index), and the prefix of its indices and aliases.
+  LEXNAV_OPENSEARCH_URL: z.string().url().optional(),
+  LEXNAV_OPENSEARCH_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,100}$/, "lowercase letters, digits, '-' and '_'")
+    .default("lexnav"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
   // PEM files of the answer service's certificate chain and private key: both or neither (TLS when set).
@@ -84,6 +90,8 @@ export interface LexnavConfig {
   limits: IngestLimits;
   sharedDir: string;
   natsUrl: string;
+  /** The OpenSearch lexical index (node URL, index prefix); absent: the embedded index. */
+  opensearch?: { url: string; prefix: string };
   /** The answer service's gRPC listen address. */
   answerAddress: string;
   /** The answer service's callers file; absent: the service trusts the principal a request names. */
@@ -226,6 +234,9 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
+    ...(e.LEXNAV_OPENSEARCH_URL !== undefined
+      ? { opensearch: { url: e.LEXNAV_OPENSEARCH_URL, prefix: e.LEXNAV_OPENSEARCH_PREFIX } }
+      : {}),
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     ...(e.LEXNAV_ANSWER_CALLERS !== undefined ? { answerCallersPath: e.LEXNAV_ANSWER_CALLERS } : {}),
     ...(e.LEXNAV_ANSWER_TLS_CERT !== undefined && e.LEXNAV_ANSWER_TLS_KEY !== undefined

@@ -1,3 +1,8 @@
+export {
+  createOpenSearchLexicalIndex,
+  type OpenSearchLexicalIndex,
+  type OpenSearchLexicalIndexOptions,
+} from "./adapters/opensearch-lexical-index.ts";
 export { createSqliteLexicalIndex, FIELD_WEIGHTS } from "./adapters/sqlite-lexical-index.ts";
 export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts";
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
