@@ -5,10 +5,12 @@ import {
   cardMappings,
   cardSearchBody,
   createOpenSearchLexicalIndex,
+  documentQuery,
   indexNames,
   indexSettings,
   legalReferences,
   listPassagesBody,
+  matchPageBody,
   namedCardsBody,
   openSearchError,
   passageMappings,
@@ -149,6 +151,23 @@ describe("OpenSearch lexical index: the bool query", () => {
     expect(first.sort).toEqual([{ document_id: "asc" }, { start: "asc" }, { end: "asc" }, { passage_id: "asc" }]);
     expect(first.search_after).toBeUndefined();
     expect(listPassagesBody(bob, undefined, ["b", 10, 20, "p"])).toMatchObject({ search_after: ["b", 10, 20, "p"] });
+  });
+});
+
+describe("OpenSearch lexical index: deletes and access changes by document", () => {
+  it("pages through a document's passages and cards of every version in one stable order", () => {
+    const body = matchPageBody(documentQuery("d1")) as { query: unknown; sort: unknown[]; _source: boolean };
+    expect(body.query).toEqual({ bool: { filter: [{ term: { document_id: "d1" } }] } });
+    expect(body._source).toBe(false);
+    // cards have no passage id: sorting on it must not fail on a cards index
+    expect(body.sort).toContainEqual({ passage_id: { order: "asc", unmapped_type: "keyword" } });
+    expect(matchPageBody(documentQuery("d1"), ["v", "d1", "p"])).toMatchObject({ search_after: ["v", "d1", "p"] });
+  });
+
+  it("replacing a document deletes only what an earlier put wrote", () => {
+    expect(documentQuery("d1", "put-2")).toEqual({
+      bool: { filter: [{ term: { document_id: "d1" } }], must_not: [{ term: { put_id: "put-2" } }] },
+    });
   });
 });
 

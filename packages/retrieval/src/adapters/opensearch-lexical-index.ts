@@ -306,6 +306,25 @@ export function documentQuery(documentId: string, keepPutId?: string): Record<st
   };
 }
 
+/**
+ * One page of the passages and cards `query` matches, ids only, in a stable order across indices of both
+ * kinds (a card has no passage id: one card per document and version).
+ */
+export function matchPageBody(query: Record<string, unknown>, after?: unknown[]): Record<string, unknown> {
+  return {
+    size: LIST_PAGE,
+    track_total_hits: false,
+    _source: false,
+    query,
+    sort: [
+      { index_version: "asc" },
+      { document_id: "asc" },
+      { passage_id: { order: "asc", unmapped_type: "keyword" } },
+    ],
+    ...(after ? { search_after: after } : {}),
+  };
+}
+
 /** The lexical index over OpenSearch; `close` closes its client. */
 export type OpenSearchLexicalIndex = Async<LexicalIndex>;
 
@@ -383,7 +402,9 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
     const res = await send("search", { method: "POST", path: `/${index}/_search`, body });
     return ((res.body.hits as { hits?: SearchHit[] } | undefined)?.hits ?? []) as SearchHit[];
   };
+  /** Writes bulk lines in chunks, refreshing so the next query sees them; returns the documents deleted. */
   const bulk = async (lines: Array<Record<string, unknown>>) => {
+    let deleted = 0;
     for (let i = 0; i < lines.length; i += BULK_CHUNK * 2) {
       const { body } = await send("bulk write", {
         method: "POST",
@@ -392,49 +413,51 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
         bulkBody: lines.slice(i, i + BULK_CHUNK * 2),
       });
       if (body.errors === true) throw bulkError(body);
+      for (const item of (body.items ?? []) as Array<{ delete?: { result?: string } }>)
+        if (item.delete?.result === "deleted") deleted++;
     }
+    return deleted;
   };
-  const deleteWhere = async (indices: string, query: Record<string, unknown>) => {
-    const { body } = await send("delete by query", {
-      method: "POST",
-      path: `/${indices}/_delete_by_query`,
-      querystring: { refresh: true, conflicts: "proceed", allow_no_indices: true, ignore_unavailable: true },
-      body: { query },
-    });
-    return Number(body.deleted ?? 0);
-  };
-  /** Applies a partial document to every passage or card of a document in every version (but `exceptIndex`). */
-  const updateEverywhere = async (
+  /**
+   * Applies `action` to every passage or card `query` matches in `indices`, page by page (search_after).
+   * Deletes and access changes go through here rather than `_delete_by_query` / `_update_by_query`: those
+   * live in the reindex module (and a script needs lang-painless), which a minimal node does not load.
+   */
+  const eachMatch = async (
     indices: string,
-    sortField: string,
-    documentId: string,
-    patch: Record<string, unknown>,
-    exceptIndex?: string,
+    query: Record<string, unknown>,
+    action: (hit: SearchHit) => Array<Record<string, unknown>>,
   ) => {
     let after: unknown[] | undefined;
+    let deleted = 0;
     for (;;) {
       const { body } = await send("search", {
         method: "POST",
         path: `/${indices}/_search`,
         querystring: { allow_no_indices: true, ignore_unavailable: true },
-        body: {
-          size: LIST_PAGE,
-          track_total_hits: false,
-          _source: false,
-          query: documentQuery(documentId),
-          sort: [{ index_version: "asc" }, { [sortField]: "asc" }],
-          ...(after ? { search_after: after } : {}),
-        },
+        body: matchPageBody(query, after),
       });
       const hits = ((body.hits as { hits?: SearchHit[] } | undefined)?.hits ?? []) as SearchHit[];
-      const lines = hits
-        .filter((h) => h._index !== exceptIndex)
-        .flatMap((h) => [{ update: { _index: h._index, _id: h._id, retry_on_conflict: 3 } }, { doc: patch }]);
-      if (lines.length > 0) await bulk(lines);
-      if (hits.length < LIST_PAGE) return;
+      const lines = hits.flatMap(action);
+      if (lines.length > 0) deleted += await bulk(lines);
+      if (hits.length < LIST_PAGE) return deleted;
       after = hits.at(-1)?.sort;
     }
   };
+  const deleteWhere = (indices: string, query: Record<string, unknown>) =>
+    eachMatch(indices, query, (h) => [{ delete: { _index: h._index, _id: h._id } }]);
+  /** Applies a partial document to every passage or card of a document in every version (but `exceptIndex`). */
+  const updateEverywhere = (
+    indices: string,
+    documentId: string,
+    patch: Record<string, unknown>,
+    exceptIndex?: string,
+  ) =>
+    eachMatch(indices, documentQuery(documentId), (h) =>
+      h._index === exceptIndex
+        ? []
+        : [{ update: { _index: h._index, _id: h._id, retry_on_conflict: 3 } }, { doc: patch }],
+    );
 
   return {
     async createVersion() {
@@ -532,8 +555,8 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
         documentQuery(documentId, putId),
       );
       // Who may read a document is one fact in every version, as in the embedded index.
-      await updateEverywhere(names.allPassages, "passage_id", documentId, readers, names.passages(indexVersion));
-      await updateEverywhere(names.allCards, "document_id", documentId, readers, names.cards(indexVersion));
+      await updateEverywhere(names.allPassages, documentId, readers, names.passages(indexVersion));
+      await updateEverywhere(names.allCards, documentId, readers, names.cards(indexVersion));
     },
     async removeDocument(documentId) {
       const removed = await deleteWhere(names.allPassages, documentQuery(documentId));
@@ -581,12 +604,12 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
       }
     },
     async setDocumentName(documentId, name) {
-      await updateEverywhere(names.allCards, "document_id", documentId, { name_key: nameKey(name) });
+      await updateEverywhere(names.allCards, documentId, { name_key: nameKey(name) });
     },
     async setAccess(documentId, access) {
       const readers = accessFields(access);
-      await updateEverywhere(names.allPassages, "passage_id", documentId, readers);
-      await updateEverywhere(names.allCards, "document_id", documentId, readers);
+      await updateEverywhere(names.allPassages, documentId, readers);
+      await updateEverywhere(names.allCards, documentId, readers);
     },
     async search(query: LexicalQuery): Promise<LexicalSearchResult> {
       const indexVersion = await resolveVersion(query.indexVersion);
