@@ -34,6 +34,38 @@ function passage(documentId: string, n: number, body: string, heading = "", clau
 
 const ids = (hits: Array<{ documentId: string }>) => hits.map((h) => h.documentId);
 
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${url}${path}`);
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Live and deleted documents in the primaries of `indices` (deleted: still in some segment). */
+async function docStats(indices: string) {
+  return (
+    await getJson<{ _all: { primaries: { docs: { count: number; deleted: number } } } }>(`/${indices}/_stats/docs`)
+  )._all.primaries.docs;
+}
+
+interface ShardStats {
+  seq_no: { max_seq_no: number };
+  retention_leases: { leases: Array<{ retaining_seq_no: number }> };
+}
+
+/** Waits until every shard's retention leases retain nothing up to its last operation. */
+async function waitForRetention(indices: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const stats = await getJson<{ indices: Record<string, { shards: Record<string, ShardStats[]> }> }>(
+      `/${indices}/_stats?level=shards&filter_path=indices.*.shards.*.seq_no,indices.*.shards.*.retention_leases`,
+    );
+    const shards = Object.values(stats.indices).flatMap((i) => Object.values(i.shards).flat());
+    if (shards.every((s) => s.retention_leases.leases.every((l) => l.retaining_seq_no > s.seq_no.max_seq_no))) return;
+    if (Date.now() > until) throw new Error(`retention leases did not move past the deletes in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 describe.skipIf(!url)(
   url
     ? `OpenSearch lexical index, live at ${url}`
@@ -146,8 +178,23 @@ describe.skipIf(!url)(
       expect(await index.removeDocument("d1")).toBe(0);
       await index.compact();
       expect(ids((await price()).hits)).toEqual(["d2"]);
+
       expect((await index.searchDocuments({ text: "Acme Corp purchase", principal: alice, k: 5 })).hits).toEqual([]);
     });
+
+    it("compacts a delete out of every segment once the shard's history retention has moved past it (erasure)", async () => {
+      await index.putDocument(v, "d1", DEAL, [passage("d1", 1, "The purchase price is $10,000,000.")]);
+      await index.putDocument(v, "d2", DEAL, [passage("d2", 1, "The purchase price is adjusted at closing.")]);
+      await index.setAccess("d2", SECRET);
+      expect(await index.removeDocument("d1")).toBe(1);
+      // Soft deletes: a shard keeps deleted documents its retention leases still cover, and the node
+      // moves the leases on its own schedule (docs/erasure.md: the window). Wait for that, then compact.
+      await waitForRetention(`${prefix}-*`, 90_000);
+      await index.compact();
+      const docs = await docStats(`${prefix}-*`);
+      expect(docs).toEqual({ count: 1, deleted: 0 });
+      expect(ids((await index.search({ text: "purchase price", principal: gc, k: 5 })).hits)).toEqual(["d2"]);
+    }, 120_000);
 
     it("replaces a document's passages on a second put, and refuses a version that is not there", async () => {
       await index.putDocument(v, "d1", DEAL, [

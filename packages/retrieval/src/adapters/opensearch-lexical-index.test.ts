@@ -65,6 +65,8 @@ describe("OpenSearch lexical index: mapping and analysis", () => {
   it("analyzes with possessives, lowercase, folding and Porter stemming, and tokenizes references whole", () => {
     const s = indexSettings(1, 0) as { number_of_replicas: number; analysis: Record<string, Record<string, unknown>> };
     expect(s.number_of_replicas).toBe(0);
+    // a compaction rewrites every segment with a deleted passage, not only those past 10% deleted
+    expect(s).toMatchObject({ "merge.policy.expunge_deletes_allowed": 0 });
     expect(s.analysis.analyzer?.lexnav_legal).toEqual({
       type: "custom",
       tokenizer: "standard",

@@ -65,6 +65,9 @@ export function indexSettings(shards: number, replicas: number): Record<string, 
   return {
     number_of_shards: shards,
     number_of_replicas: replicas,
+    // `_forcemerge?only_expunge_deletes=true` skips segments under this share of deleted documents (10% by
+    // default): at 0 every segment holding a deleted passage is rewritten, which is what erasure needs.
+    "merge.policy.expunge_deletes_allowed": 0,
     analysis: {
       filter: { lexnav_possessive: { type: "stemmer", language: "possessive_english" } },
       tokenizer: { lexnav_reference: { type: "pattern", pattern: REFERENCE_PATTERN, group: 0 } },
@@ -564,8 +567,8 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
       return removed;
     },
     async compact() {
-      // Rewrites segments holding deleted documents, then flushes so the translog no longer holds the
-      // operations: together, the bytes of a deleted passage leave the primary's files (docs/erasure.md).
+      // Rewrites segments holding deleted documents, refreshes, then flushes so the translog no longer
+      // holds the operations: together, the bytes of a deleted passage leave the primary's files (docs/erasure.md).
       const all = `${names.allPassages},${names.allCards}`;
       const qs = { allow_no_indices: true, ignore_unavailable: true };
       await send("force merge", {
@@ -573,6 +576,8 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
         path: `/${all}/_forcemerge`,
         querystring: { only_expunge_deletes: true, ...qs },
       });
+      // Readers hold the old segments (and their files) open until a refresh opens the merged ones.
+      await send("refresh", { method: "POST", path: `/${all}/_refresh`, querystring: qs });
       await send("flush", { method: "POST", path: `/${all}/_flush`, querystring: qs });
     },
     async unnamedDocuments() {
