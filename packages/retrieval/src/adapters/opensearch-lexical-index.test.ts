@@ -1,3 +1,4 @@
+import { errors } from "@opensearch-project/opensearch";
 import { describe, expect, it } from "vitest";
 import {
   accessFields,
@@ -212,5 +213,18 @@ describe("OpenSearch lexical index: versions behind aliases", () => {
       await index.close();
     }
     expect(openSearchError("search", new Error("boom"))).toMatchObject({ code: "internal" });
+    const response = (statusCode: number) =>
+      new errors.ResponseError({
+        body: { error: { type: "some_exception", reason: "query [secret words] failed" } },
+        statusCode,
+        headers: {},
+        warnings: null,
+        meta: {} as never,
+      });
+    expect(openSearchError("search", response(429))).toMatchObject({ code: "unavailable", retryable: true });
+    expect(openSearchError("search", response(404))).toMatchObject({ code: "not_found", retryable: false });
+    const bad = openSearchError("search", response(400));
+    expect(bad).toMatchObject({ code: "internal", message: "OpenSearch search failed: 400 some_exception" });
+    expect(bad.message).not.toContain("secret");
   });
 });

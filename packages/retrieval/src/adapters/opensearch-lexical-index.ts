@@ -332,6 +332,7 @@ export function matchPageBody(query: Record<string, unknown>, after?: unknown[])
 export type OpenSearchLexicalIndex = Async<LexicalIndex>;
 
 const BULK_CHUNK = 500;
+const COMPACT_TIMEOUT_MS = 30 * 60_000;
 
 interface SearchHit {
   _index: string;
@@ -346,6 +347,10 @@ interface SearchHit {
  * Readers (principals, groups, walls) are fields of every passage and card, and the permission filter
  * is a `filter` clause of the ranking query, so k hits come from what the principal may read. Writes
  * refresh before they return: a delete or an access change is in effect for the next query.
+ *
+ * One gap against the port: a removed passage leaves no term in what a query reads, but it stays in
+ * its segment (soft deletes) until `compact()` runs after the shard's retention leases have moved past
+ * the delete, about 30 s on the node's own schedule (docs/erasure.md, OpenSearch's window).
  */
 export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOptions): OpenSearchLexicalIndex {
   if (!NAME.test(options.prefix))
@@ -357,7 +362,7 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
   const names = indexNames(options.prefix);
   const settings = indexSettings(options.shards ?? 1, options.replicas ?? 1);
 
-  const send = async (what: string, req: OpenSearchRequest, ignore: number[] = []) => {
+  const send = async (what: string, req: OpenSearchRequest, ignore: number[] = [], requestTimeoutMs?: number) => {
     try {
       const res = await client.transport.request(
         {
@@ -367,7 +372,7 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
           ...(req.body ? { body: req.body } : {}),
           ...(req.bulkBody ? { bulkBody: req.bulkBody } : {}),
         },
-        { ignore },
+        { ignore, ...(requestTimeoutMs !== undefined ? { requestTimeout: requestTimeoutMs } : {}) },
       );
       return { status: res.statusCode ?? 0, body: res.body as Record<string, unknown> };
     } catch (err) {
@@ -571,11 +576,13 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
       // holds the operations: together, the bytes of a deleted passage leave the primary's files (docs/erasure.md).
       const all = `${names.allPassages},${names.allCards}`;
       const qs = { allow_no_indices: true, ignore_unavailable: true };
-      await send("force merge", {
-        method: "POST",
-        path: `/${all}/_forcemerge`,
-        querystring: { only_expunge_deletes: true, ...qs },
-      });
+      // A merge rewrites whole segments and answers when it is done: it gets more time than a query.
+      await send(
+        "force merge",
+        { method: "POST", path: `/${all}/_forcemerge`, querystring: { only_expunge_deletes: true, ...qs } },
+        [],
+        COMPACT_TIMEOUT_MS,
+      );
       // Readers hold the old segments (and their files) open until a refresh opens the merged ones.
       await send("refresh", { method: "POST", path: `/${all}/_refresh`, querystring: qs });
       await send("flush", { method: "POST", path: `/${all}/_flush`, querystring: qs });
