@@ -196,6 +196,21 @@ describe.skipIf(!url)(
       expect(ids((await index.search({ text: "purchase price", principal: gc, k: 5 })).hits)).toEqual(["d2"]);
     }, 120_000);
 
+    it("lists, re-permits and deletes a document of more passages than one page or one bulk request", async () => {
+      const many = Array.from({ length: 1203 }, (_, i) => passage("big", i, `Schedule item ${i}.`));
+      await index.putDocument(v, "big", DEAL, many);
+      await index.putDocument(v, "a", DEAL, [passage("a", 1, "Before the big one.")]);
+      const listed = (await index.listPassages({ principal: alice })).hits;
+      expect(listed).toHaveLength(1204);
+      expect(listed.slice(0, 3).map((h) => h.nodeId)).toEqual(["a-n1", "big-n0", "big-n1"]);
+      expect(listed.at(-1)?.nodeId).toBe("big-n1202");
+      await index.setAccess("big", SECRET);
+      expect(ids((await index.listPassages({ principal: alice })).hits)).toEqual(["a"]);
+      expect((await index.listPassages({ principal: gc })).hits).toHaveLength(1203);
+      expect(await index.removeDocument("big")).toBe(1203);
+      expect((await index.listPassages({ principal: gc })).hits).toEqual([]);
+    });
+
     it("replaces a document's passages on a second put, and refuses a version that is not there", async () => {
       await index.putDocument(v, "d1", DEAL, [
         passage("d1", 1, "Old warranty text."),
