@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   accessFields,
   aliasSwapActions,
+  bulkError,
   cardMappings,
   cardSearchBody,
   createOpenSearchLexicalIndex,
@@ -170,6 +171,23 @@ describe("OpenSearch lexical index: deletes and access changes by document", () 
   it("replacing a document deletes only what an earlier put wrote", () => {
     expect(documentQuery("d1", "put-2")).toEqual({
       bool: { filter: [{ term: { document_id: "d1" } }], must_not: [{ term: { put_id: "put-2" } }] },
+    });
+  });
+});
+
+describe("OpenSearch lexical index: bulk write failures", () => {
+  it("fails on a rejected item, retryably when the node is overloaded, and not on an update of a deleted passage", () => {
+    const item = (status: number, type: string) => ({ update: { status, error: { type, reason: "doc [x] text" } } });
+    expect(bulkError({ errors: false, items: [] })).toBeNull();
+    expect(bulkError({ errors: true, items: [item(404, "document_missing_exception")] })).toBeNull();
+    expect(bulkError({ errors: true, items: [item(429, "es_rejected_execution_exception")] })).toMatchObject({
+      code: "unavailable",
+      retryable: true,
+    });
+    const bad = bulkError({ errors: true, items: [{ index: { status: 201 } }, item(400, "mapper_parsing_exception")] });
+    expect(bad).toMatchObject({
+      code: "internal",
+      message: "OpenSearch bulk write failed: 400 mapper_parsing_exception",
     });
   });
 });

@@ -420,7 +420,8 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
         querystring: { refresh: true },
         bulkBody: lines.slice(i, i + BULK_CHUNK * 2),
       });
-      if (body.errors === true) throw bulkError(body);
+      const failed = bulkError(body);
+      if (failed !== null) throw failed;
       for (const item of (body.items ?? []) as Array<{ delete?: { result?: string } }>)
         if (item.delete?.result === "deleted") deleted++;
     }
@@ -699,14 +700,22 @@ function passageHitOf(hit: SearchHit): LexicalHit {
   };
 }
 
-/** A failed bulk write, by its first item's error type and status (never the document's text). */
-function bulkError(body: Record<string, unknown>): LexnavError {
+/**
+ * The first failed item of a bulk write as an error, by its status and error type (never the document's
+ * text); null when none failed. An update of a passage deleted meanwhile is no failure: a document
+ * removed while its access changed needs no access.
+ */
+export function bulkError(body: Record<string, unknown>): LexnavError | null {
+  if (body.errors !== true) return null;
   const items = (body.items ?? []) as Array<Record<string, { status?: number; error?: { type?: string } }>>;
-  const failed = items.flatMap((i) => Object.values(i)).find((r) => r.error !== undefined);
-  const code: ErrorCode = failed?.status === 429 ? "unavailable" : "internal";
+  const failed = items
+    .flatMap((i) => Object.values(i))
+    .find((r) => r.error !== undefined && r.error.type !== "document_missing_exception");
+  if (failed === undefined) return null;
+  const code: ErrorCode = failed.status === 429 ? "unavailable" : "internal";
   return new LexnavError(
     code,
-    `OpenSearch bulk write failed: ${failed?.status ?? "?"} ${failed?.error?.type ?? "unknown error"}`,
+    `OpenSearch bulk write failed: ${failed.status ?? "?"} ${failed.error?.type ?? "error"}`,
   );
 }
 
