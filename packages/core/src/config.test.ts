@@ -26,6 +26,22 @@ describe("the answer service's configuration", () => {
   });
 });
 
+describe("the OpenSearch lexical index's configuration", () => {
+  it("is absent without a URL, and takes a prefix that can name an index", () => {
+    expect(loadConfig({}).opensearch).toBeUndefined();
+    expect(loadConfig({ LEXNAV_OPENSEARCH_URL: "http://127.0.0.1:9200" }).opensearch).toEqual({
+      url: "http://127.0.0.1:9200",
+      prefix: "lexnav",
+    });
+    expect(
+      loadConfig({ LEXNAV_OPENSEARCH_URL: "http://os:9200", LEXNAV_OPENSEARCH_PREFIX: "firm-a" }).opensearch?.prefix,
+    ).toBe("firm-a");
+    expect(() => loadConfig({ LEXNAV_OPENSEARCH_URL: "http://os:9200", LEXNAV_OPENSEARCH_PREFIX: "Firm*" })).toThrow(
+      /LEXNAV_OPENSEARCH_PREFIX/,
+    );
+  });
+});
+
 describe("the answering model and its prices", () => {
   it("defaults to the current Sonnet, priced as published", () => {
     const c = loadConfig({});

@@ -42,6 +42,12 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and -")
     .default("lexnav"),
+  // The OpenSearch node of the lexical index (unset: the embedded index), and the prefix of its indices and aliases.
+  LEXNAV_OPENSEARCH_URL: z.string().url().optional(),
+  LEXNAV_OPENSEARCH_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,100}$/, "lowercase letters, digits, '-' and '_'")
+    .default("lexnav"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
   // PEM files of the answer service's certificate chain and private key: both or neither (TLS when set).
@@ -92,6 +98,8 @@ export interface LexnavConfig {
   natsUrl: string;
   /** A Qdrant server for the vector store (`createQdrantVectorStore`); absent: the embedded store. */
   qdrant?: { url: string; prefix: string };
+  /** The OpenSearch lexical index (node URL, index prefix); absent: the embedded index. */
+  opensearch?: { url: string; prefix: string };
   /** The answer service's gRPC listen address. */
   answerAddress: string;
   /** The answer service's callers file; absent: the service trusts the principal a request names. */
@@ -236,6 +244,9 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     natsUrl: e.NATS_URL,
     ...(e.LEXNAV_QDRANT_URL !== undefined
       ? { qdrant: { url: e.LEXNAV_QDRANT_URL, prefix: e.LEXNAV_QDRANT_PREFIX } }
+      : {}),
+    ...(e.LEXNAV_OPENSEARCH_URL !== undefined
+      ? { opensearch: { url: e.LEXNAV_OPENSEARCH_URL, prefix: e.LEXNAV_OPENSEARCH_PREFIX } }
       : {}),
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     ...(e.LEXNAV_ANSWER_CALLERS !== undefined ? { answerCallersPath: e.LEXNAV_ANSWER_CALLERS } : {}),

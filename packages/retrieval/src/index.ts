@@ -1,3 +1,8 @@
+export {
+  createOpenSearchLexicalIndex,
+  type OpenSearchLexicalIndex,
+  type OpenSearchLexicalIndexOptions,
+} from "./adapters/opensearch-lexical-index.ts";
 export type { QdrantCalls, QdrantVectorStoreOptions } from "./adapters/qdrant-vector-store.ts";
 export { createQdrantVectorStore } from "./adapters/qdrant-vector-store.ts";
 export { createSqliteLexicalIndex, FIELD_WEIGHTS } from "./adapters/sqlite-lexical-index.ts";
