@@ -14,7 +14,7 @@ import {
 } from "@lexnav/grpc";
 import { rerankV1 } from "@lexnav/proto";
 import { createRerankApp } from "@lexnav/rerank-service";
-import { createBuiltinReranker, type RerankCandidate } from "@lexnav/retrieval";
+import { createBuiltinReranker, loadOnnxCrossEncoder, type RerankCandidate } from "@lexnav/retrieval";
 import { createEmbeddedStack, type EmbeddedStack } from "@lexnav/stack";
 import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ import { ASK_VERSO, CUAD_FIXTURES } from "../support/cuad-fixtures.ts";
 import { unaryClient } from "../support/grpc-client.ts";
 import { OTLP_KIND, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
+import { writeTinyCrossEncoder } from "../support/tiny-model.ts";
 
 // The rerank and planner services run as their own processes (services/<name>/src/main.ts), each
 // exporting spans over OTLP to a receiver this test runs; this process calls them through the clients the
@@ -231,7 +232,38 @@ describe("the rerank service", () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: "ready" });
+    // the calls above were timed in the stage histogram a scrape reads
+    const scraped = await (await fetch(`${base}/metrics`)).text();
+    expect(scraped).toMatch(
+      /lexnav_stage_duration_seconds_count\{lexnav_stage="lexnav\.rerank\.rpc",lexnav_outcome="ok"\} [1-9]/,
+    );
   });
+
+  it("scores with the local model the config names, as that model scores in process", async () => {
+    const modelDir = join(dir, "cross-encoder");
+    writeTinyCrossEncoder(modelDir);
+    const started = await startServiceProcess(
+      "rerank",
+      { LEXNAV_LOG_LEVEL: "info", LEXNAV_RERANK_ADDRESS: "127.0.0.1:0", LEXNAV_RERANKER_MODEL_DIR: modelDir },
+      "ready",
+    );
+    const local = await loadOnnxCrossEncoder(modelDir);
+    const remote = createRemoteReranker({ target: `127.0.0.1:${started.ready.port as number}`, timeoutMs: 20_000 });
+    try {
+      expect(started.ready.reranker).toBe(local.id);
+      const candidates = candidatesOf(ids.verso, 12);
+      const scores = await remote.rerank(ASK_VERSO, candidates);
+      const expected = await local.rerankAsync(ASK_VERSO, candidates);
+      expect(scores).toHaveLength(expected.length);
+      // float32 from onnxruntime, carried as double: equal to the in-process model's
+      for (const [i, s] of scores.entries()) expect(s).toBeCloseTo(expected[i] as number, 6);
+      expect(new Set(scores).size).toBeGreaterThan(1);
+    } finally {
+      remote.close();
+      await local.close();
+      await started.process.stop();
+    }
+  }, 60_000);
 });
 
 describe("the planner service", () => {

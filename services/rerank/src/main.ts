@@ -5,7 +5,7 @@ import { createRerankAppFromConfig } from "./wiring.ts";
 const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-rerank");
 
 // The reranker is loaded before the service listens, so it is ready once it listens: no readiness checks.
-const { app, reranker } = await createRerankAppFromConfig(config, logger);
+const { app, reranker, close } = await createRerankAppFromConfig(config, logger);
 const port = await app.listen(config.rerankAddress);
 const health = config.healthAddress
   ? await startHealthServer({ address: config.healthAddress, checks: {}, logger, metrics })
@@ -16,4 +16,5 @@ logger.info("ready", { port, healthPort: health?.port ?? null, reranker: reranke
 onStopSignal(async () => {
   await app.stop();
   await health?.close();
+  await close();
 });

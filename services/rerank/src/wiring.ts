@@ -15,18 +15,27 @@ export function asyncReranker(r: Reranker | AsyncReranker): Async<Reranker> {
 
 /**
  * The reranker the config names (LEXNAV_RERANKER_MODEL_DIR: a cross-encoder folder or `late-interaction`),
- * else the built-in one, as the single process reranks navembed-r4 with.
+ * else the built-in one, as the single process reranks navembed-r4 with; `close` releases a model's session.
  */
-export async function loadReranker(config: LexnavConfig): Promise<Async<Reranker>> {
-  return asyncReranker((await loadStackReranker(config)) ?? createBuiltinReranker());
+export async function loadReranker(
+  config: LexnavConfig,
+): Promise<{ reranker: Async<Reranker>; close(): Promise<void> }> {
+  const model = await loadStackReranker(config);
+  const closable = model as (AsyncReranker & { close?: () => Promise<void> }) | undefined;
+  return {
+    reranker: asyncReranker(model ?? createBuiltinReranker()),
+    close: async () => {
+      await closable?.close?.();
+    },
+  };
 }
 
-/** The rerank service over the reranker the config names. */
+/** The rerank service over the reranker the config names; `close` releases the reranker after `app.stop`. */
 export async function createRerankAppFromConfig(
   config: LexnavConfig,
   logger: Logger,
   readiness?: Readonly<Record<string, ReadinessCheck>>,
-): Promise<{ app: RerankApp; reranker: Async<Reranker> }> {
-  const reranker = await loadReranker(config);
-  return { app: createRerankApp({ reranker, logger, ...(readiness ? { readiness } : {}) }), reranker };
+): Promise<{ app: RerankApp; reranker: Async<Reranker>; close(): Promise<void> }> {
+  const { reranker, close } = await loadReranker(config);
+  return { app: createRerankApp({ reranker, logger, ...(readiness ? { readiness } : {}) }), reranker, close };
 }
