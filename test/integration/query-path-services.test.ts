@@ -20,6 +20,7 @@ import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASK_VERSO, CUAD_FIXTURES } from "../support/cuad-fixtures.ts";
 import { unaryClient } from "../support/grpc-client.ts";
+import { startMessagesApiStandIn } from "../support/messages-api-stand-in.ts";
 import { OTLP_KIND, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
 import { writeTinyCrossEncoder } from "../support/tiny-model.ts";
@@ -310,6 +311,49 @@ describe("the planner service", () => {
       client.close();
     }
   });
+});
+
+describe("the planner service with a model key", () => {
+  it("sends the model the compact index of what the principal may read, and returns its plan with the ledger", async () => {
+    const api = await startMessagesApiStandIn();
+    // The model names the first two provisions of the first document of the index it was sent.
+    api.fallback = () => "0.0\n0.1";
+    const started = await startServiceProcess(
+      "planner",
+      {
+        LEXNAV_DB: db,
+        LEXNAV_LOG_LEVEL: "info",
+        LEXNAV_PLANNER_ADDRESS: "127.0.0.1:0",
+        ANTHROPIC_API_KEY: api.validKey,
+        ANTHROPIC_BASE_URL: api.url,
+        LEXNAV_MODEL_MAX_RETRIES: "0",
+      },
+      "ready",
+    );
+    const client = createPlannerClient({ target: `127.0.0.1:${started.ready.port as number}`, timeoutMs: 20_000 });
+    try {
+      const plan = await client.plan({ query: ASK_VERSO, principal: DEALS });
+      expect(api.requests).toHaveLength(1);
+      const system = JSON.stringify(api.requests[0]?.body.system ?? "");
+      expect(system).toMatch(/intellectual property/i);
+      expect(system).not.toMatch(/non-competition/i);
+      expect(plan.targets).toHaveLength(2);
+      expect(plan.targets.every((t) => t.documentId === ids.verso)).toBe(true);
+      expect(plan.usage).toHaveLength(1);
+      expect(plan.usage[0]).toMatchObject({ stage: "plan", inputTokens: expect.any(Number) });
+      expect(plan.usage[0]?.inputTokens).toBeGreaterThan(0);
+
+      const board = await client.plan({ query: ASK_VERSO, principal: BOARD });
+      const boardSystem = JSON.stringify(api.requests[1]?.body.system ?? "");
+      expect(boardSystem).toMatch(/non-competition/i);
+      expect(boardSystem).not.toMatch(/intellectual property agreement/i);
+      expect(board.targets.every((t) => t.documentId === ids.vivint)).toBe(true);
+    } finally {
+      client.close();
+      await started.process.stop();
+      await api.close();
+    }
+  }, 60_000);
 });
 
 describe("the query-path trace across processes", () => {
