@@ -50,6 +50,9 @@ export const configSchema = z.object({
     .default("lexnav"),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
+  // Where the rerank and planner services listen for gRPC ("host:port"; port 0 picks a free one).
+  LEXNAV_RERANK_ADDRESS: z.string().min(1).default("127.0.0.1:50053"),
+  LEXNAV_PLANNER_ADDRESS: z.string().min(1).default("127.0.0.1:50054"),
   // PEM files of the answer service's certificate chain and private key: both or neither (TLS when set).
   LEXNAV_ANSWER_TLS_CERT: z.string().min(1).optional(),
   LEXNAV_ANSWER_TLS_KEY: z.string().min(1).optional(),
@@ -102,6 +105,10 @@ export interface LexnavConfig {
   opensearch?: { url: string; prefix: string };
   /** The answer service's gRPC listen address. */
   answerAddress: string;
+  /** The rerank service's gRPC listen address. */
+  rerankAddress: string;
+  /** The planner service's gRPC listen address. */
+  plannerAddress: string;
   /** The answer service's callers file; absent: the service trusts the principal a request names. */
   answerCallersPath?: string;
   /** The answer service's TLS certificate chain and key (PEM files); absent: plaintext. */
@@ -249,6 +256,8 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       ? { opensearch: { url: e.LEXNAV_OPENSEARCH_URL, prefix: e.LEXNAV_OPENSEARCH_PREFIX } }
       : {}),
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
+    rerankAddress: e.LEXNAV_RERANK_ADDRESS,
+    plannerAddress: e.LEXNAV_PLANNER_ADDRESS,
     ...(e.LEXNAV_ANSWER_CALLERS !== undefined ? { answerCallersPath: e.LEXNAV_ANSWER_CALLERS } : {}),
     ...(e.LEXNAV_ANSWER_TLS_CERT !== undefined && e.LEXNAV_ANSWER_TLS_KEY !== undefined
       ? { answerTls: { certPath: e.LEXNAV_ANSWER_TLS_CERT, keyPath: e.LEXNAV_ANSWER_TLS_KEY } }

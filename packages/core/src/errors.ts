@@ -16,6 +16,9 @@ export const ERROR_CODES = [
   "permission_denied",
   "conflict",
   "unavailable",
+  // A call's time budget (its gRPC deadline) ran out: not retried inside the same request, whose caller
+  // has already given up.
+  "deadline_exceeded",
   "internal",
 ] as const;
 

@@ -6,6 +6,7 @@ import {
   createModelAnswerer,
   type EvidenceModel,
   loadEvidenceModel,
+  type ModelAnswerer,
   priceCardOf,
 } from "@lexnav/answer";
 import { type Catalog, cachedVersionNode, cachedVersionPages, cachedVersionText } from "@lexnav/catalog";
@@ -40,6 +41,28 @@ export function loadNavIndex(
   return { index: buildNavIndex(docs), docs };
 }
 
+/**
+ * The language model the config names, as answerer and planner (`createModelAnswerer`), with its name;
+ * null when no key is set (lexnav answers and plans offline).
+ */
+export function configuredModel(config: LexnavConfig): { name: string; answerer: ModelAnswerer } | null {
+  const settings = config.answer;
+  if (!settings?.apiKey) return null;
+  return {
+    name: settings.model,
+    answerer: createModelAnswerer({
+      model: createAnthropicModel({
+        apiKey: settings.apiKey,
+        model: settings.model,
+        thinking: settings.thinking,
+        baseURL: settings.baseURL,
+        timeoutMs: settings.timeoutMs,
+        maxRetries: settings.maxRetries,
+      }),
+    }),
+  };
+}
+
 /** What the ask use case is wired to: the config, the catalog and the searcher over the same store. */
 export interface AskWiring {
   config: LexnavConfig;
@@ -55,23 +78,7 @@ export interface AskWiring {
  * once in the call and never kept past it, so the next call sees a delete or rebuilt provisions.
  */
 export function createStackAsk(w: AskWiring, offline: boolean, options: { longLived?: boolean } = {}): Ask {
-  const settings = w.config.answer;
-  const model =
-    !offline && settings?.apiKey
-      ? {
-          name: settings.model,
-          answerer: createModelAnswerer({
-            model: createAnthropicModel({
-              apiKey: settings.apiKey,
-              model: settings.model,
-              thinking: settings.thinking,
-              baseURL: settings.baseURL,
-              timeoutMs: settings.timeoutMs,
-              maxRetries: settings.maxRetries,
-            }),
-          }),
-        }
-      : null;
+  const model = offline ? null : configuredModel(w.config);
   const readable = (principal: Parameters<typeof mayRead>[0]) =>
     w.catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayRead(principal, d.access));
   // read on first use (a model-backed answer never needs it), then kept for the process

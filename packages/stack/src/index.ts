@@ -2,7 +2,9 @@
 // case over it, composed by the CLI and by the query-path services.
 
 export type { AskWiring } from "./ask.ts";
-export { createStackAsk, loadNavIndex } from "./ask.ts";
+export { configuredModel, createStackAsk, loadNavIndex } from "./ask.ts";
+export type { NavPlan, NavPlanner, NavPlanRequest } from "./navindex-planner.ts";
+export { createNavPlanner, MAX_PLAN_TARGETS } from "./navindex-planner.ts";
 export { PLANNER_INDEX_TOKENS, type PlannerIndex, plannerIndexFor } from "./planner-index.ts";
 export {
   mayView,
@@ -15,5 +17,5 @@ export {
 export { requestScope } from "./scope.ts";
 export { derivedSetName, resolveSetId, setNameFor } from "./set-names.ts";
 export type { EmbeddedStack, StackModels } from "./stack.ts";
-export { createEmbeddedStack, loadStackModels, modelFallbackNotice } from "./stack.ts";
+export { createEmbeddedStack, loadStackModels, loadStackReranker, modelFallbackNotice } from "./stack.ts";
 export type { WrittenFiles } from "./written-files.ts";

@@ -94,6 +94,19 @@ export interface StackModels {
  * built-in heuristic reranker.
  */
 export async function loadStackModels(config: LexnavConfig): Promise<StackModels> {
+  const [embedder, reranker] = await Promise.all([
+    config.embedderModelDir ? loadOnnxEmbedder(config.embedderModelDir) : undefined,
+    loadStackReranker(config),
+  ]);
+  return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}) };
+}
+
+/**
+ * The model reranker the config names (LEXNAV_RERANKER_MODEL_DIR: a cross-encoder folder, or
+ * `late-interaction` on the embedder's folder), without loading the embedder itself; undefined when it
+ * names none (the built-in reranker serves).
+ */
+export async function loadStackReranker(config: LexnavConfig): Promise<AsyncReranker | undefined> {
   const lateInteraction = config.rerankerModelDir === LATE_INTERACTION_RERANKER_SETTING;
   if (lateInteraction && !config.embedderModelDir) {
     throw new LexnavError(
@@ -101,15 +114,8 @@ export async function loadStackModels(config: LexnavConfig): Promise<StackModels
       `LEXNAV_RERANKER_MODEL_DIR=${LATE_INTERACTION_RERANKER_SETTING} reranks on the embedder's tokens, and no embedder model is configured (${config.embedderFallback ?? "none"})`,
     );
   }
-  const [embedder, reranker] = await Promise.all([
-    config.embedderModelDir ? loadOnnxEmbedder(config.embedderModelDir) : undefined,
-    lateInteraction && config.embedderModelDir
-      ? loadLateInteractionReranker(config.embedderModelDir)
-      : config.rerankerModelDir
-        ? loadOnnxCrossEncoder(config.rerankerModelDir)
-        : undefined,
-  ]);
-  return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}) };
+  if (lateInteraction && config.embedderModelDir) return loadLateInteractionReranker(config.embedderModelDir);
+  return config.rerankerModelDir ? loadOnnxCrossEncoder(config.rerankerModelDir) : undefined;
 }
 
 /**

@@ -1,24 +1,10 @@
 import { create } from "@bufbuild/protobuf";
-import {
-  type handleUnaryCall,
-  type Metadata,
-  Server,
-  ServerCredentials,
-  type ServiceError,
-  status,
-} from "@grpc/grpc-js";
+import type { Metadata } from "@grpc/grpc-js";
 import type { AnswerStore, Ask } from "@lexnav/answer";
 import type { AuditEntry, AuditLog } from "@lexnav/catalog";
-import {
-  contextFromHeaders,
-  inSpan,
-  type LexnavError,
-  type Logger,
-  type TelemetrySpan,
-  toLexnavError,
-  withContext,
-} from "@lexnav/core";
+import type { Logger } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
+import { createGrpcServer, type GrpcServer, unaryHandler } from "@lexnav/grpc";
 import { answerV1, documentV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
 import type { Principal, QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
 import type { ReadinessCheck } from "@lexnav/telemetry";
@@ -30,7 +16,6 @@ import {
   readSearchRequest,
   searchResponse,
 } from "./domain/query-messages.ts";
-import { HEALTH_SERVICE, healthCheckHandler } from "./grpc-health.ts";
 
 /** The gRPC bindings the service serves (clients build theirs from the same definitions). */
 export const ANSWER_SERVICE = grpcServiceDefinition(answerV1.AnswerService);
@@ -73,52 +58,8 @@ export interface AnswerAppDeps {
   readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
 
-export interface AnswerApp {
-  /**
-   * Binds `address` ("host:port"; port 0 picks one) and starts serving, over TLS when given a PEM
-   * certificate chain and key, else plaintext; resolves to the bound port.
-   */
-  listen(address: string, tls?: { cert: Buffer; key: Buffer }): Promise<number>;
-  /** Stops taking calls, lets those in flight finish (up to `graceMs`), then closes. */
-  stop(graceMs?: number): Promise<void>;
-}
-
-/** The status a caller gets for each of lexnav's error codes. */
-const STATUS: Record<LexnavError["code"], status> = {
-  invalid_argument: status.INVALID_ARGUMENT,
-  empty: status.INVALID_ARGUMENT,
-  too_large: status.INVALID_ARGUMENT,
-  unsupported_type: status.INVALID_ARGUMENT,
-  invalid_encoding: status.INVALID_ARGUMENT,
-  not_found: status.NOT_FOUND,
-  unauthenticated: status.UNAUTHENTICATED,
-  permission_denied: status.PERMISSION_DENIED,
-  conflict: status.FAILED_PRECONDITION,
-  unavailable: status.UNAVAILABLE,
-  corrupt: status.INTERNAL,
-  encrypted: status.INTERNAL,
-  malicious: status.INTERNAL,
-  internal: status.INTERNAL,
-};
-
-/** The error a caller sees: lexnav's own message, except internal ones, which stay in the log. */
-export function serviceError(e: LexnavError): Partial<ServiceError> {
-  const code = STATUS[e.code];
-  return {
-    code,
-    details: code === status.INTERNAL ? "internal error; the answer service log has the details" : e.message,
-  };
-}
-
-/** `traceparent` / `tracestate` of a call's metadata, to continue the caller's trace. */
-function traceHeaders(metadata: Metadata): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of ["traceparent", "tracestate"]) {
-    const v = metadata.get(name)[0];
-    if (typeof v === "string" && v !== "") out[name] = v;
-  }
-  return out;
-}
+/** The answer service's server: `listen`, then `stop` to drain. */
+export type AnswerApp = GrpcServer;
 
 /**
  * The query-path service: `AnswerService/Ask` retrieves for the asking principal (the filter runs
@@ -128,50 +69,12 @@ function traceHeaders(metadata: Metadata): Record<string, string> {
  * the caller's trace; its attributes are ids, counts and codes, never the question or document text.
  */
 export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
-  const { logger } = deps;
-  const server = new Server();
-
-  /**
-   * A unary handler in its SERVER span (OpenTelemetry RPC conventions: `rpc.system`, `rpc.service`,
-   * `rpc.method`, `rpc.grpc.status_code`), continuing the caller's `traceparent`; a refusal or failure becomes
-   * the status of its error code, internal details stay in the log.
-   */
-  const unary =
-    <Req, Res>(
-      service: { typeName: string },
-      method: string,
-      span: string,
-      handle: (
-        request: Req,
-        span: TelemetrySpan,
-        metadata: Metadata,
-      ) => Promise<{ response: Res; log: Record<string, unknown> }>,
-    ): handleUnaryCall<Req, Res> =>
-    (call, callback) => {
-      const started = performance.now();
-      const attributes = { "rpc.system": "grpc", "rpc.service": service.typeName, "rpc.method": method };
-      void withContext(contextFromHeaders(traceHeaders(call.metadata)), () =>
-        inSpan(
-          span,
-          attributes,
-          async (s) => {
-            try {
-              const { response, log } = await handle(call.request, s, call.metadata);
-              logger.info(`${method} done`, { ...log, ms: Math.round(performance.now() - started) });
-              s.setAttribute("rpc.grpc.status_code", status.OK);
-              callback(null, response);
-            } catch (err) {
-              const e = toLexnavError(err);
-              s.setAttributes({ "lexnav.error_code": e.code, "rpc.grpc.status_code": STATUS[e.code] });
-              if (e.code === "internal") logger.error(`${method} failed`, { code: e.code, error: e.message });
-              else logger.info(`${method} refused`, { code: e.code, error: e.message });
-              callback(serviceError(e) as ServiceError, null);
-            }
-          },
-          { kind: "server" },
-        ),
-      );
-    };
+  const unary = <Req, Res>(
+    service: { typeName: string },
+    method: string,
+    span: string,
+    handle: Parameters<typeof unaryHandler<Req, Res>>[4],
+  ) => unaryHandler<Req, Res>({ logger: deps.logger, owner: "the answer service" }, service, method, span, handle);
 
   /** The request as its authenticated caller asks it (unchanged when no callers are configured). */
   const asCaller = <R extends { principal?: documentV1.Principal | undefined }>(request: R, metadata: Metadata): R => {
@@ -265,37 +168,13 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     },
   );
 
-  server.addService(ANSWER_SERVICE, { ask });
-  server.addService(SEARCH_SERVICE, { search });
-  server.addService(HEALTH_SERVICE, {
-    check: healthCheckHandler([answerV1.AnswerService.typeName, searchV1.SearchService.typeName], deps.readiness ?? {}),
+  return createGrpcServer({
+    name: "answer service",
+    logger: deps.logger,
+    services: [
+      { definition: ANSWER_SERVICE, typeName: answerV1.AnswerService.typeName, implementation: { ask } },
+      { definition: SEARCH_SERVICE, typeName: searchV1.SearchService.typeName, implementation: { search } },
+    ],
+    ...(deps.readiness ? { readiness: deps.readiness } : {}),
   });
-
-  return {
-    listen: (address, tls) =>
-      new Promise((resolve, reject) => {
-        const credentials = tls
-          ? ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }], false)
-          : ServerCredentials.createInsecure();
-        server.bindAsync(address, credentials, (err, port) => {
-          if (err) reject(err);
-          else {
-            logger.info("answer service listening", { address, port, tls: !!tls });
-            resolve(port);
-          }
-        });
-      }),
-    stop: (graceMs = 30_000) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          logger.warn("calls still in flight after the grace period; closing them", { graceMs });
-          server.forceShutdown();
-          resolve();
-        }, graceMs);
-        server.tryShutdown(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }),
-  };
 }

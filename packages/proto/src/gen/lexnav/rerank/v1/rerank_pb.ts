@@ -2,17 +2,22 @@
 // @generated from file lexnav/rerank/v1/rerank.proto (package lexnav.rerank.v1, syntax proto3)
 /* eslint-disable */
 
-// Cross-encoder reranking of retrieval candidates.
+// Reranking of retrieval candidates: the reranker port (the built-in deterministic scorer, or a local
+// model when one is configured) served over gRPC.
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Principal } from "../../document/v1/document_pb.ts";
+import { file_lexnav_document_v1_document } from "../../document/v1/document_pb.ts";
+import type { NodeFlags } from "../../document/v1/provision_pb.ts";
+import { file_lexnav_document_v1_provision } from "../../document/v1/provision_pb.ts";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file lexnav/rerank/v1/rerank.proto.
  */
 export const file_lexnav_rerank_v1_rerank: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZXhuYXYvcmVyYW5rL3YxL3JlcmFuay5wcm90bxIQbGV4bmF2LnJlcmFuay52MSJACg9SZXJhbmtDYW5kaWRhdGUSCgoCaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSDAoEdGV4dBgDIAEoCSJkCg1SZXJhbmtSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJEjUKCmNhbmRpZGF0ZXMYAiADKAsyIS5sZXhuYXYucmVyYW5rLnYxLlJlcmFua0NhbmRpZGF0ZRINCgV0b3BfaxgDIAEoDSI3CgxSZXJhbmtSZXN1bHQSCgoCaWQYASABKAkSDQoFc2NvcmUYAiABKAESDAoEcmFuaxgDIAEoDSJQCg5SZXJhbmtSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ubGV4bmF2LnJlcmFuay52MS5SZXJhbmtSZXN1bHQSDQoFbW9kZWwYAiABKAkyXAoNUmVyYW5rU2VydmljZRJLCgZSZXJhbmsSHy5sZXhuYXYucmVyYW5rLnYxLlJlcmFua1JlcXVlc3QaIC5sZXhuYXYucmVyYW5rLnYxLlJlcmFua1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("Ch1sZXhuYXYvcmVyYW5rL3YxL3JlcmFuay5wcm90bxIQbGV4bmF2LnJlcmFuay52MSJ/Cg9SZXJhbmtDYW5kaWRhdGUSCgoCaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSDAoEdGV4dBgDIAEoCRIPCgdoZWFkaW5nGAQgASgJEiwKBWZsYWdzGAUgASgLMh0ubGV4bmF2LmRvY3VtZW50LnYxLk5vZGVGbGFncyKWAQoNUmVyYW5rUmVxdWVzdBINCgVxdWVyeRgBIAEoCRI1CgpjYW5kaWRhdGVzGAIgAygLMiEubGV4bmF2LnJlcmFuay52MS5SZXJhbmtDYW5kaWRhdGUSDQoFdG9wX2sYAyABKA0SMAoJcHJpbmNpcGFsGAQgASgLMh0ubGV4bmF2LmRvY3VtZW50LnYxLlByaW5jaXBhbCJGCgxSZXJhbmtSZXN1bHQSCgoCaWQYASABKAkSDQoFc2NvcmUYAiABKAESDAoEcmFuaxgDIAEoDRINCgVpbmRleBgEIAEoDSJQCg5SZXJhbmtSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ubGV4bmF2LnJlcmFuay52MS5SZXJhbmtSZXN1bHQSDQoFbW9kZWwYAiABKAkyXAoNUmVyYW5rU2VydmljZRJLCgZSZXJhbmsSHy5sZXhuYXYucmVyYW5rLnYxLlJlcmFua1JlcXVlc3QaIC5sZXhuYXYucmVyYW5rLnYxLlJlcmFua1Jlc3BvbnNlYgZwcm90bzM", [file_lexnav_document_v1_document, file_lexnav_document_v1_provision]);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankCandidate
@@ -31,9 +36,25 @@ export type RerankCandidate = Message<"lexnav.rerank.v1.RerankCandidate"> & {
   documentId: string;
 
   /**
+   * The passage's own text (verbatim).
+   *
    * @generated from field: string text = 3;
    */
   text: string;
+
+  /**
+   * Heading path and title of the provision the passage belongs to.
+   *
+   * @generated from field: string heading = 4;
+   */
+  heading: string;
+
+  /**
+   * The provision's flags; absent when the candidate is not a provision.
+   *
+   * @generated from field: lexnav.document.v1.NodeFlags flags = 5;
+   */
+  flags?: NodeFlags | undefined;
 };
 
 /**
@@ -53,6 +74,8 @@ export type RerankRequest = Message<"lexnav.rerank.v1.RerankRequest"> & {
   query: string;
 
   /**
+   * In retrieval order: a reranker may keep that order as a prior.
+   *
    * @generated from field: repeated lexnav.rerank.v1.RerankCandidate candidates = 2;
    */
   candidates: RerankCandidate[];
@@ -63,6 +86,13 @@ export type RerankRequest = Message<"lexnav.rerank.v1.RerankRequest"> & {
    * @generated from field: uint32 top_k = 3;
    */
   topK: number;
+
+  /**
+   * Who the candidates were retrieved for (ids in spans and logs only; the caller filtered them).
+   *
+   * @generated from field: lexnav.document.v1.Principal principal = 4;
+   */
+  principal?: Principal | undefined;
 };
 
 /**
@@ -92,6 +122,13 @@ export type RerankResult = Message<"lexnav.rerank.v1.RerankResult"> & {
    * @generated from field: uint32 rank = 3;
    */
   rank: number;
+
+  /**
+   * 0-based position of the candidate in the request (ids need not be unique).
+   *
+   * @generated from field: uint32 index = 4;
+   */
+  index: number;
 };
 
 /**
@@ -113,7 +150,7 @@ export type RerankResponse = Message<"lexnav.rerank.v1.RerankResponse"> & {
   results: RerankResult[];
 
   /**
-   * Model that scored, e.g. "bge-reranker-base".
+   * Reranker that scored, e.g. "builtin-rerank-1".
    *
    * @generated from field: string model = 2;
    */

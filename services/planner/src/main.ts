@@ -1,0 +1,36 @@
+import { openSqliteDatabase } from "@lexnav/catalog";
+import { createEmbeddedStack } from "@lexnav/stack";
+import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
+import { createPlannerAppOnStack } from "./wiring.ts";
+
+// The planner service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
+const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-planner");
+
+// The store the ingest service writes (LEXNAV_DB). The deterministic planner reads the lexical index and
+// the provision trees, not embeddings: no embedder is loaded.
+const stack = createEmbeddedStack(config.dbPath, config.limits, logger);
+const probe = openSqliteDatabase(config.dbPath);
+// Ready when the store answers a read; served over gRPC health checking and, when configured, HTTP.
+const readiness = {
+  store: async () => {
+    probe.prepare("select count(*) from sqlite_master").get();
+  },
+};
+const app = createPlannerAppOnStack(stack, config, logger, readiness);
+const port = await app.listen(config.plannerAddress);
+const health = config.healthAddress
+  ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger, metrics })
+  : null;
+// One line a supervisor (or a test) can wait for.
+logger.info("ready", {
+  port,
+  healthPort: health?.port ?? null,
+  planner: config.answer?.apiKey ? config.answer.model : "deterministic",
+});
+
+onStopSignal(async () => {
+  await app.stop();
+  await health?.close();
+  probe.close();
+  stack.close();
+});
