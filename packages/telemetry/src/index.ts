@@ -52,6 +52,7 @@ export function startTelemetry(
   };
 }
 
+export { GRPC_STATUS, grpcServiceError, HEALTH_SERVICE, healthCheckHandler, SERVING_STATUS } from "./grpc.ts";
 export type { HealthServer, Readiness, ReadinessCheck } from "./health-server.ts";
 export { checkReadiness, READINESS_CHECK_TIMEOUT_MS, startHealthServer } from "./health-server.ts";
 export type { Metrics } from "./metrics.ts";

@@ -21,7 +21,13 @@ import {
 import type { ProvisionNode } from "@lexnav/document-model";
 import { answerV1, documentV1, grpcServiceDefinition, searchV1 } from "@lexnav/proto";
 import type { Principal, QueryTrace, Searcher, TextOf } from "@lexnav/retrieval";
-import type { ReadinessCheck } from "@lexnav/telemetry";
+import {
+  GRPC_STATUS,
+  grpcServiceError,
+  HEALTH_SERVICE,
+  healthCheckHandler,
+  type ReadinessCheck,
+} from "@lexnav/telemetry";
 import type { Callers } from "./domain/callers.ts";
 import {
   askResponse,
@@ -30,7 +36,6 @@ import {
   readSearchRequest,
   searchResponse,
 } from "./domain/query-messages.ts";
-import { HEALTH_SERVICE, healthCheckHandler } from "./grpc-health.ts";
 
 /** The gRPC bindings the service serves (clients build theirs from the same definitions). */
 export const ANSWER_SERVICE = grpcServiceDefinition(answerV1.AnswerService);
@@ -83,31 +88,9 @@ export interface AnswerApp {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** The status a caller gets for each of lexnav's error codes. */
-const STATUS: Record<LexnavError["code"], status> = {
-  invalid_argument: status.INVALID_ARGUMENT,
-  empty: status.INVALID_ARGUMENT,
-  too_large: status.INVALID_ARGUMENT,
-  unsupported_type: status.INVALID_ARGUMENT,
-  invalid_encoding: status.INVALID_ARGUMENT,
-  not_found: status.NOT_FOUND,
-  unauthenticated: status.UNAUTHENTICATED,
-  permission_denied: status.PERMISSION_DENIED,
-  conflict: status.FAILED_PRECONDITION,
-  unavailable: status.UNAVAILABLE,
-  corrupt: status.INTERNAL,
-  encrypted: status.INTERNAL,
-  malicious: status.INTERNAL,
-  internal: status.INTERNAL,
-};
-
 /** The error a caller sees: lexnav's own message, except internal ones, which stay in the log. */
 export function serviceError(e: LexnavError): Partial<ServiceError> {
-  const code = STATUS[e.code];
-  return {
-    code,
-    details: code === status.INTERNAL ? "internal error; the answer service log has the details" : e.message,
-  };
+  return grpcServiceError(e, "answer");
 }
 
 /** `traceparent` / `tracestate` of a call's metadata, to continue the caller's trace. */
@@ -162,7 +145,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
               callback(null, response);
             } catch (err) {
               const e = toLexnavError(err);
-              s.setAttributes({ "lexnav.error_code": e.code, "rpc.grpc.status_code": STATUS[e.code] });
+              s.setAttributes({ "lexnav.error_code": e.code, "rpc.grpc.status_code": GRPC_STATUS[e.code] });
               if (e.code === "internal") logger.error(`${method} failed`, { code: e.code, error: e.message });
               else logger.info(`${method} refused`, { code: e.code, error: e.message });
               callback(serviceError(e) as ServiceError, null);

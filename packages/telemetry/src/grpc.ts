@@ -1,6 +1,37 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { type handleUnaryCall, type ServiceDefinition, type ServiceError, status } from "@grpc/grpc-js";
-import { checkReadiness, type ReadinessCheck } from "@lexnav/telemetry";
+import type { LexnavError } from "@lexnav/core";
+import { checkReadiness, type ReadinessCheck } from "./health-server.ts";
+
+/** The gRPC status a caller gets for each of lexnav's error codes, in every lexnav gRPC service. */
+export const GRPC_STATUS: Record<LexnavError["code"], status> = {
+  invalid_argument: status.INVALID_ARGUMENT,
+  empty: status.INVALID_ARGUMENT,
+  too_large: status.INVALID_ARGUMENT,
+  unsupported_type: status.INVALID_ARGUMENT,
+  invalid_encoding: status.INVALID_ARGUMENT,
+  not_found: status.NOT_FOUND,
+  unauthenticated: status.UNAUTHENTICATED,
+  permission_denied: status.PERMISSION_DENIED,
+  conflict: status.FAILED_PRECONDITION,
+  unavailable: status.UNAVAILABLE,
+  corrupt: status.INTERNAL,
+  encrypted: status.INTERNAL,
+  malicious: status.INTERNAL,
+  internal: status.INTERNAL,
+};
+
+/**
+ * The error a caller of `service` sees: lexnav's own message, except for internal errors, whose message can
+ * hold implementation details (paths, SQL, exception text) and stays in the service's log.
+ */
+export function grpcServiceError(e: LexnavError, service: string): Partial<ServiceError> {
+  const code = GRPC_STATUS[e.code];
+  return {
+    code,
+    details: code === status.INTERNAL ? `internal error; the ${service} service log has the details` : e.message,
+  };
+}
 
 /** `grpc.health.v1.HealthCheckResponse.ServingStatus`. */
 export const SERVING_STATUS = { UNKNOWN: 0, SERVING: 1, NOT_SERVING: 2, SERVICE_UNKNOWN: 3 } as const;
