@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { type ServiceError, status } from "@grpc/grpc-js";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
-import { type AppliedChange, createSqliteAppliedChangeLog, STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
+import { type AppliedChange, STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { ingestV1, searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
@@ -291,30 +291,4 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
       }
     }
   }, 120_000);
-});
-
-// The log's own reader is the one the services write with; the test reads it raw above and through it here.
-describe("the applied-change log", () => {
-  it("is readable through the adapter the stages write with", async () => {
-    const d = await mkdtemp(join(tmpdir(), "lexnav-log-"));
-    const db = openSqliteDatabase(join(d, "s.sqlite"));
-    try {
-      const log = createSqliteAppliedChangeLog(db, { store: "lexical", replicaId: "t" });
-      const apply = () =>
-        log.applyOnce({ eventKey: "S:1", publishedAt: new Date(0).toISOString() }, async () => ({
-          documentId: "d1",
-          version: "v1",
-          changeKind: "upsert",
-          holds: "v1",
-        }));
-      expect((await apply()).status).toBe("applied");
-      expect((await apply()).status).toBe("duplicate");
-      expect((await log.list()).map((c) => [c.documentId, c.version, c.changeKind, c.replicaId])).toEqual([
-        ["d1", "v1", "upsert", "t"],
-      ]);
-    } finally {
-      db.close();
-      await rm(d, { recursive: true, force: true });
-    }
-  });
 });
