@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { type ServiceError, status } from "@grpc/grpc-js";
-import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
-import { type AppliedChange, STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
+import { STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { ingestV1, searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
@@ -13,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
-import { markerWord, stageIngestCommand } from "../support/stage-corpus.ts";
+import {
+  applicationsPer,
+  appliedChanges,
+  indexedBySource,
+  markerWord,
+  stageIngestCommand,
+  until,
+} from "../support/stage-corpus.ts";
 
 // Documents per batch: light on a shared 2-core machine; LEXNAV_DISTRIBUTED_DOCS=200 for the benchmark run.
 const DOCS = Number(process.env.LEXNAV_DISTRIBUTED_DOCS ?? 60);
@@ -51,65 +57,7 @@ async function startReplica(replicaId: string): Promise<ServiceProcess> {
   return p;
 }
 
-/** The lexical store's applied-change log, read as the test's own connection sees it. */
-function appliedChanges(): AppliedChange[] {
-  const db = openSqliteDatabase(lexicalPath());
-  try {
-    return db
-      .prepare("SELECT * FROM stage_applied_changes WHERE store = 'lexical' ORDER BY id")
-      .all()
-      .map((r) => {
-        const row = r as Record<string, string>;
-        return {
-          documentId: row.document_id as string,
-          version: row.version as string,
-          store: row.store as string,
-          changeKind: row.change_kind as AppliedChange["changeKind"],
-          appliedAt: row.applied_at as string,
-          replicaId: row.replica_id as string,
-          eventKey: row.event_key as string,
-          publishedAt: row.published_at as string,
-        };
-      });
-  } finally {
-    db.close();
-  }
-}
-
-/** Indexed documents of the catalog, by source. */
-function indexedBySource(): Map<string, { id: string; version: string }> {
-  const db = openSqliteDatabase(catalogPath());
-  try {
-    const catalog = createSqliteCatalog(db);
-    return new Map(
-      catalog
-        .listDocuments({ lifecycle: ["indexed"] })
-        .map((d) => [d.source, { id: d.id, version: d.currentVersion ?? "" }] as const),
-    );
-  } finally {
-    db.close();
-  }
-}
-
-async function until<T>(what: string, probe: () => T | null, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== null) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
-
-/** Rows per (document, version, store) for one change kind: every value must be 1. */
-function applicationsPer(kind: AppliedChange["changeKind"], rows: AppliedChange[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const r of rows.filter((x) => x.changeKind === kind)) {
-    const key = `${r.documentId}@${r.version}@${r.store}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
-}
+const lexicalChanges = () => appliedChanges(lexicalPath(), "lexical");
 
 const search = (replicaId: string) =>
   unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(
@@ -118,8 +66,11 @@ const search = (replicaId: string) =>
     ports.get(replicaId) as number,
   );
 
-const searchRequest = (query: string, principal = ALICE, extra: Partial<searchV1.SearchRequest> = {}) =>
-  create(searchV1.SearchRequestSchema, { query, principal, mode: searchV1.SearchMode.LEXICAL, topK: 10, ...extra });
+const searchRequest = (
+  query: string,
+  principal = ALICE,
+  extra: { mode?: searchV1.SearchMode; documentIds?: string[] } = {},
+) => create(searchV1.SearchRequestSchema, { query, principal, mode: searchV1.SearchMode.LEXICAL, topK: 10, ...extra });
 
 async function sendBatch(from: number, count: number): Promise<void> {
   const js = jetstream(nc);
@@ -149,15 +100,15 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
   it("two replicas split a batch, and the log shows one application per (document, version, store)", async () => {
     await sendBatch(0, DOCS);
     const indexed = await until("the ingest service to index the batch", () => {
-      const m = indexedBySource();
+      const m = indexedBySource(catalogPath());
       return m.size >= DOCS ? m : null;
     });
     const rows = await until("both replicas to apply the batch", () => {
-      const r = appliedChanges().filter((x) => x.changeKind === "upsert");
+      const r = lexicalChanges().filter((x) => x.changeKind === "upsert");
       return r.length >= DOCS ? r : null;
     });
     await sleep(1_000); // a duplicate, were there one, would land now
-    const counts = applicationsPer("upsert", appliedChanges());
+    const counts = applicationsPer("upsert", lexicalChanges());
     expect(counts.size).toBe(DOCS);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(new Set(rows.map((r) => r.documentId))).toEqual(new Set([...indexed.values()].map((d) => d.id)));
@@ -208,10 +159,10 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
   });
 
   it("a replica SIGKILLed mid-batch loses nothing and indexes nothing twice", async () => {
-    const before = appliedChanges().filter((x) => x.changeKind === "upsert").length;
+    const before = lexicalChanges().filter((x) => x.changeKind === "upsert").length;
     await sendBatch(DOCS, SECOND_BATCH);
     const killedAt = await until("the second batch to be under way", () => {
-      const n = appliedChanges().filter((x) => x.changeKind === "upsert").length;
+      const n = lexicalChanges().filter((x) => x.changeKind === "upsert").length;
       return n >= before + Math.floor(SECOND_BATCH / 4) ? n : null;
     });
     const b = running.find((p) => p.log().includes('"replicaId":"b"'));
@@ -223,20 +174,20 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
     expect(killedAt - before).toBeLessThan(SECOND_BATCH);
     await startReplica("c");
     await until("the survivors to apply the rest", () => {
-      const r = appliedChanges().filter((x) => x.changeKind === "upsert");
+      const r = lexicalChanges().filter((x) => x.changeKind === "upsert");
       return r.length >= DOCS + SECOND_BATCH ? r : null;
     });
     await sleep(3_000); // past the ack wait: a redelivery of b's last event would land now
-    const indexed = indexedBySource();
+    const indexed = indexedBySource(catalogPath());
     expect(indexed.size).toBe(DOCS + SECOND_BATCH);
-    const counts = applicationsPer("upsert", appliedChanges());
+    const counts = applicationsPer("upsert", lexicalChanges());
     expect(counts.size).toBe(DOCS + SECOND_BATCH);
     expect([...counts.entries()].filter(([, n]) => n !== 1)).toEqual([]);
-    expect(new Set(appliedChanges().map((r) => r.documentId))).toEqual(new Set([...indexed.values()].map((d) => d.id)));
+    expect(new Set(lexicalChanges().map((r) => r.documentId))).toEqual(new Set([...indexed.values()].map((d) => d.id)));
   }, 300_000);
 
   it("a delete and an access revoke reach the store: no search returns them, on any replica", async () => {
-    const indexed = indexedBySource();
+    const indexed = indexedBySource(catalogPath());
     const deleted = indexed.get("upload://agreement-3.txt");
     const revoked = indexed.get("upload://agreement-4.txt");
     const kept = indexed.get("upload://agreement-5.txt");
@@ -263,7 +214,7 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
     const rows = await until(
       "the delete and the access change to be applied",
       () => {
-        const r = appliedChanges();
+        const r = lexicalChanges();
         const del = r.filter((x) => x.changeKind === "delete" && x.documentId === deleted.id);
         const acc = r.filter((x) => x.changeKind === "access" && x.documentId === revoked.id);
         return del.length > 0 && acc.length > 0 ? [...del, ...acc] : null;

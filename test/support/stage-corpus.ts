@@ -1,4 +1,6 @@
 import { create, toBinary } from "@bufbuild/protobuf";
+import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import type { AppliedChange } from "@lexnav/indexer";
 import { ingestV1 } from "@lexnav/proto";
 
 /**
@@ -43,4 +45,62 @@ export function stageIngestCommand(i: number, groups: string[]): Uint8Array {
       access: { groups },
     }),
   );
+}
+
+/** A store's applied-change log, read raw from its file as an operator would. */
+export function appliedChanges(storePath: string, store: string): AppliedChange[] {
+  const db = openSqliteDatabase(storePath);
+  try {
+    const rows = db.prepare("SELECT * FROM stage_applied_changes WHERE store = ? ORDER BY id").all(store) as Record<
+      string,
+      string
+    >[];
+    return rows.map((row) => ({
+      documentId: row.document_id as string,
+      version: row.version as string,
+      store: row.store as string,
+      changeKind: row.change_kind as AppliedChange["changeKind"],
+      appliedAt: row.applied_at as string,
+      replicaId: row.replica_id as string,
+      eventKey: row.event_key as string,
+      publishedAt: row.published_at as string,
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+/** The catalog's indexed documents, by source: id and current version. */
+export function indexedBySource(catalogPath: string): Map<string, { id: string; version: string }> {
+  const db = openSqliteDatabase(catalogPath);
+  try {
+    return new Map(
+      createSqliteCatalog(db)
+        .listDocuments({ lifecycle: ["indexed"] })
+        .map((d) => [d.source, { id: d.id, version: d.currentVersion ?? "" }] as const),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** Polls `probe` until it returns a value; throws naming `what` after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => T | null, timeoutMs = 180_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v !== null) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Rows per (document, version, store) of one change kind: one application each means every value is 1. */
+export function applicationsPer(kind: AppliedChange["changeKind"], rows: AppliedChange[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of rows.filter((x) => x.changeKind === kind)) {
+    const key = `${r.documentId}@${r.version}@${r.store}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }

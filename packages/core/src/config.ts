@@ -52,6 +52,9 @@ export const configSchema = z.object({
   LEXNAV_VECTOR_ADDRESS: z.string().min(1).default("127.0.0.1:50062"),
   LEXNAV_REPLICA_ID: z.string().min(1).optional(),
   LEXNAV_STAGE_ACK_WAIT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  // "index": the replica applies lifecycle events and serves search; "read": it serves search only (a
+  // reading replica beside one indexing replica on an embedded store).
+  LEXNAV_STAGE_ROLE: z.enum(["index", "read"]).default("index"),
   // Where a service serves HTTP /healthz and /readyz ("host:port"; port 0 picks one); unset: not served.
   LEXNAV_HEALTH_ADDRESS: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -134,6 +137,8 @@ export interface StageConfig {
   replicaId?: string;
   /** How long JetStream waits for a stage's ack before redelivering the event to another replica. */
   ackWaitMs: number;
+  /** "index": applies lifecycle events and serves search; "read": serves search only. */
+  role: "index" | "read";
 }
 
 /** How lexnav calls the language model and what it assumes tokens cost. */
@@ -266,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       vectorAddress: e.LEXNAV_VECTOR_ADDRESS,
       ...(e.LEXNAV_REPLICA_ID !== undefined ? { replicaId: e.LEXNAV_REPLICA_ID } : {}),
       ackWaitMs: e.LEXNAV_STAGE_ACK_WAIT_MS,
+      role: e.LEXNAV_STAGE_ROLE,
     },
     answer: {
       apiKey: e.ANTHROPIC_API_KEY ?? null,

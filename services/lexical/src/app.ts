@@ -32,6 +32,8 @@ export interface LexicalAppDeps {
   replicaId: string;
   logger: Logger;
   readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /** False: a reading replica, which serves search and applies nothing. */
+  consume?: boolean;
   options?: Partial<LifecycleConsumerOptions>;
 }
 
@@ -57,6 +59,7 @@ export async function createLexicalApp(deps: LexicalAppDeps): Promise<StageApp &
     mode: searchV1.SearchMode.LEXICAL,
     logger: deps.logger,
     ...(deps.readiness ? { readiness: deps.readiness } : {}),
+    ...(deps.consume !== undefined ? { consume: deps.consume } : {}),
     ...(deps.options ? { options: deps.options } : {}),
   });
   return Object.assign(app, { log });

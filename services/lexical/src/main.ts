@@ -32,6 +32,7 @@ const app = await createLexicalApp({
   replicaId,
   logger,
   readiness,
+  consume: config.stages.role === "index",
   options: { ackWaitMs: config.stages.ackWaitMs },
 });
 const port = await app.listen(config.stages.lexicalAddress);
@@ -39,7 +40,7 @@ const health = config.healthAddress
   ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger, metrics })
   : null;
 // One line a supervisor (or a test) can wait for.
-logger.info("ready", { port, healthPort: health?.port ?? null, replicaId });
+logger.info("ready", { port, healthPort: health?.port ?? null, replicaId, role: config.stages.role });
 
 // SIGTERM drains: the event in hand is applied and acked, calls in flight finish, then the connection.
 onStopSignal(async () => {

@@ -34,6 +34,8 @@ export interface VectorAppDeps {
   replicaId: string;
   logger: Logger;
   readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /** False: a reading replica, which serves search and applies nothing. */
+  consume?: boolean;
   options?: Partial<LifecycleConsumerOptions>;
 }
 
@@ -63,6 +65,7 @@ export async function createVectorApp(deps: VectorAppDeps): Promise<StageApp & {
     mode: searchV1.SearchMode.DENSE,
     logger: deps.logger,
     ...(deps.readiness ? { readiness: deps.readiness } : {}),
+    ...(deps.consume !== undefined ? { consume: deps.consume } : {}),
     ...(deps.options ? { options: deps.options } : {}),
   });
   return Object.assign(app, { log });

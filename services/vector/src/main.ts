@@ -44,13 +44,14 @@ const app = await createVectorApp({
   replicaId,
   logger,
   readiness,
+  consume: config.stages.role === "index",
   options: { ackWaitMs: config.stages.ackWaitMs },
 });
 const port = await app.listen(config.stages.vectorAddress);
 const health = config.healthAddress
   ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger, metrics })
   : null;
-logger.info("ready", { port, healthPort: health?.port ?? null, replicaId, embedder: embedder.id });
+logger.info("ready", { port, healthPort: health?.port ?? null, replicaId, role: config.stages.role, embedder: embedder.id });
 
 onStopSignal(async () => {
   await app.stop();
