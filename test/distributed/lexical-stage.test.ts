@@ -33,6 +33,7 @@ let dir: string;
 let nc: NatsConnection;
 const running: ServiceProcess[] = [];
 const ports = new Map<string, number>();
+const healthPorts = new Map<string, number>();
 
 const catalogPath = () => join(dir, "catalog.sqlite");
 const lexicalPath = () => join(dir, "lexical.sqlite");
@@ -46,6 +47,7 @@ function replicaEnv(replicaId: string): Record<string, string> {
     LEXNAV_REPLICA_ID: replicaId,
     // A killed replica's event goes to another after 2 s rather than 30.
     LEXNAV_STAGE_ACK_WAIT_MS: "2000",
+    LEXNAV_HEALTH_ADDRESS: "127.0.0.1:0",
     LEXNAV_LOG_LEVEL: "info",
   };
 }
@@ -54,6 +56,7 @@ async function startReplica(replicaId: string): Promise<ServiceProcess> {
   const { process: p, ready } = await startServiceProcess("lexical", replicaEnv(replicaId), "ready", 60_000);
   running.push(p);
   ports.set(replicaId, ready.port as number);
+  healthPorts.set(replicaId, ready.healthPort as number);
   return p;
 }
 
@@ -138,7 +141,10 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
     }
   }, 300_000);
 
-  it("refuses a call without a principal, in another mode, or scoped to a document it cannot find", async () => {
+  it("refuses a call without a principal, in another mode, or scoped to a document it cannot find; reports ready", async () => {
+    const ready = await fetch(`http://127.0.0.1:${healthPorts.get("a")}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", checks: { nats: "ok", store: "ok" } });
     const c = search("a");
     try {
       const noPrincipal = (await c.refusal(
@@ -227,6 +233,9 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
     ]);
     const lag = rows.map((r) => Date.parse(r.appliedAt) - Date.parse(r.publishedAt));
     console.log(`lexical stage: delete and access change applied ${lag.join(" ms, ")} ms after their events`);
+    // Each store's lag from event to application is scraped as the ingest service's is.
+    const scraped = await (await fetch(`http://127.0.0.1:${healthPorts.get("a")}/metrics`)).text();
+    expect(scraped).toMatch(/lexnav_propagation_lag_seconds_count\{[^}]*lexnav_store="lexical"[^}]*\} [1-9]/);
     for (const replica of ["a", "c"]) {
       const c = search(replica);
       try {

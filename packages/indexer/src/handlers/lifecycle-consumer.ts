@@ -12,6 +12,7 @@ import { type LifecycleSubjects, readLifecycleEvent } from "../domain/lifecycle-
 import type { AppliedChangeLog } from "../ports/applied-change-log.ts";
 import type { StageStore } from "../ports/stage-store.ts";
 import { applyLifecycleEvent, type StageCatalog } from "./apply-lifecycle-event.ts";
+import { createStageMetrics } from "./stage-metrics.ts";
 
 /** Where a stage reads the lifecycle events, and where it sends the ones it cannot apply. */
 export interface LifecycleTopology {
@@ -136,6 +137,7 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
   const options: LifecycleConsumerOptions = { ...DEFAULT_LIFECYCLE_CONSUMER_OPTIONS, ...deps.options };
   const jsm = await jetstreamManager(nc);
   await ensureLifecycleConsumer(jsm, deps, options);
+  const instruments = createStageMetrics({ jsm, stream: topology.stream, durable, store: deps.store.name, logger });
   const js = jetstream(nc);
   const consumer = await js.consumers.get(topology.stream, durable);
   // One event in hand per replica: little waits for redelivery when a replica stops or dies.
@@ -157,7 +159,8 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
       return { kind: "term", reason: `event on ${m.subject} names no document` };
     try {
       const outcome = await applyLifecycleEvent(deps, event, ref);
-      if (outcome.status === "applied")
+      if (outcome.status === "applied") {
+        instruments.recordApplied(outcome.changeKind, Date.parse(ref.publishedAt), options.now().getTime());
         logger.info("change applied", {
           store: deps.store.name,
           documentId: outcome.documentId,
@@ -165,7 +168,7 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
           change: outcome.changeKind,
           eventKey: ref.eventKey,
         });
-      else if (outcome.status !== "ignored")
+      } else if (outcome.status !== "ignored")
         logger.debug("event changed nothing", {
           store: deps.store.name,
           status: outcome.status,
