@@ -14,7 +14,7 @@ const docs = [
 const catalog = {
   getDocument: (id: string) => docs.find((d) => d.id === id) ?? null,
   listDocuments: () => docs,
-  transactionSetNames: () => [],
+  transactionSetNames: () => new Map<string, string>(),
 };
 
 let stop: (() => Promise<void>) | null = null;
