@@ -51,7 +51,13 @@ const port = await app.listen(config.stages.vectorAddress);
 const health = config.healthAddress
   ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger, metrics })
   : null;
-logger.info("ready", { port, healthPort: health?.port ?? null, replicaId, role: config.stages.role, embedder: embedder.id });
+logger.info("ready", {
+  port,
+  healthPort: health?.port ?? null,
+  replicaId,
+  role: config.stages.role,
+  embedder: embedder.id,
+});
 
 onStopSignal(async () => {
   await app.stop();
