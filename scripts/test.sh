@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole vitest suite and closes with one plain "N passed, N failed" line.
+# Runs the whole vitest suite (or the files and folders given, e.g. test/distributed) and closes with one
+# plain "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p tmp

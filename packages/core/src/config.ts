@@ -58,6 +58,18 @@ export const configSchema = z.object({
   LEXNAV_ANSWER_TLS_KEY: z.string().min(1).optional(),
   // A JSON file of the answer service's callers: {"<sha256 hex of a bearer token>": {"id", "groups"}}.
   LEXNAV_ANSWER_CALLERS: z.string().min(1).optional(),
+  // The indexing stages (services/lexical, services/vector): each one's own embedded store, where it serves
+  // gRPC search ("host:port"; port 0 picks one), the name its replica writes in the applied-change log
+  // (unset: host name and pid), and how long JetStream waits for its ack before redelivering to another replica.
+  LEXNAV_LEXICAL_DB: z.string().min(1).default(".lexnav/lexical.sqlite"),
+  LEXNAV_VECTOR_DB: z.string().min(1).default(".lexnav/vector.sqlite"),
+  LEXNAV_LEXICAL_ADDRESS: z.string().min(1).default("127.0.0.1:50061"),
+  LEXNAV_VECTOR_ADDRESS: z.string().min(1).default("127.0.0.1:50062"),
+  LEXNAV_REPLICA_ID: z.string().min(1).optional(),
+  LEXNAV_STAGE_ACK_WAIT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  // "index": the replica applies lifecycle events and serves search; "read": it serves search only (a
+  // reading replica beside one indexing replica on an embedded store).
+  LEXNAV_STAGE_ROLE: z.enum(["index", "read"]).default("index"),
   // Where a service serves HTTP /healthz and /readyz ("host:port"; port 0 picks one); unset: not served.
   LEXNAV_HEALTH_ADDRESS: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -116,6 +128,8 @@ export interface LexnavConfig {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Where a service serves HTTP `/healthz` and `/readyz`; absent: not served. */
   healthAddress?: string;
+  /** The indexing stages' settings (services/lexical, services/vector). */
+  stages: StageConfig;
   /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
   answer?: AnswerConfig;
   /** A local ONNX cross-encoder folder (`loadOnnxCrossEncoder`); absent: the built-in reranker. */
@@ -131,6 +145,23 @@ export interface LexnavConfig {
   evidenceModelPath?: string;
   /** Members of this group may use operator views and controls; absent: `DEFAULT_OPERATOR_GROUP`. */
   operatorGroup?: string;
+}
+
+/** What the indexing stages (services/lexical, services/vector) run with. */
+export interface StageConfig {
+  /** The lexical stage's own embedded store (its index and applied-change log). */
+  lexicalDbPath: string;
+  /** The vector stage's own embedded store (its vectors and applied-change log). */
+  vectorDbPath: string;
+  /** Where each stage serves gRPC search. */
+  lexicalAddress: string;
+  vectorAddress: string;
+  /** The replica's name in the applied-change log; absent: the host name and pid. */
+  replicaId?: string;
+  /** How long JetStream waits for a stage's ack before redelivering the event to another replica. */
+  ackWaitMs: number;
+  /** "index": applies lifecycle events and serves search; "read": serves search only. */
+  role: "index" | "read";
 }
 
 /** How lexnav calls the language model and what it assumes tokens cost. */
@@ -264,6 +295,15 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       : {}),
     logLevel: e.LEXNAV_LOG_LEVEL,
     ...(e.LEXNAV_HEALTH_ADDRESS !== undefined ? { healthAddress: e.LEXNAV_HEALTH_ADDRESS } : {}),
+    stages: {
+      lexicalDbPath: e.LEXNAV_LEXICAL_DB,
+      vectorDbPath: e.LEXNAV_VECTOR_DB,
+      lexicalAddress: e.LEXNAV_LEXICAL_ADDRESS,
+      vectorAddress: e.LEXNAV_VECTOR_ADDRESS,
+      ...(e.LEXNAV_REPLICA_ID !== undefined ? { replicaId: e.LEXNAV_REPLICA_ID } : {}),
+      ackWaitMs: e.LEXNAV_STAGE_ACK_WAIT_MS,
+      role: e.LEXNAV_STAGE_ROLE,
+    },
     answer: {
       apiKey: e.ANTHROPIC_API_KEY ?? null,
       baseURL: e.ANTHROPIC_BASE_URL ?? null,

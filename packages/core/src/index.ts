@@ -1,5 +1,5 @@
 export type { Async } from "./async.ts";
-export type { AnswerConfig, IngestLimits, LexnavConfig } from "./config.ts";
+export type { AnswerConfig, IngestLimits, LexnavConfig, StageConfig } from "./config.ts";
 export {
   BUILTIN_EMBEDDER_SETTING,
   configSchema,

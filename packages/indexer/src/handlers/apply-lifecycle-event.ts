@@ -1,0 +1,75 @@
+import type { Catalog } from "@lexnav/catalog";
+import type { LifecycleEvent } from "../domain/lifecycle-event.ts";
+import type { Application, AppliedChangeLog } from "../ports/applied-change-log.ts";
+import type { StageStore } from "../ports/stage-store.ts";
+
+/** What a stage reads from the catalog: the record, the version's text and its provision tree. */
+export type StageCatalog = Pick<Catalog, "getDocument" | "getVersion" | "getNodes">;
+
+/** The name a document is filed under, as the embedded stack puts it on its card: the file name without extension. */
+const filedName = (fileName: string) => fileName.replace(/\.[A-Za-z0-9]+$/, "");
+
+/** Why an event changed nothing, for the log. */
+export type Outcome =
+  | { status: "applied"; documentId: string; version: string; changeKind: Application["changeKind"] }
+  | { status: "duplicate" | "skipped" | "ignored" };
+
+/**
+ * Applies one lifecycle event to a stage's store, once. Each kind compares the catalog (what is true
+ * now) with what the store holds, under the store's write lock:
+ * - indexed: applied only when the event's version is the catalog's current one and the store does not
+ *   hold it yet, so an older version never overwrites a newer one and a redelivery changes nothing;
+ * - deleted: applied when the catalog no longer holds the document and the store does (a document
+ *   ingested again since keeps the store's copy; its own event brings the new version);
+ * - access changed: the catalog's current access is applied to a document the store holds (an upsert
+ *   not yet applied takes the current access with it).
+ * A redelivered event is found in the log by its stream sequence and changes nothing.
+ */
+export async function applyLifecycleEvent(
+  deps: { catalog: StageCatalog; store: StageStore; log: AppliedChangeLog },
+  event: LifecycleEvent,
+  ref: { eventKey: string; publishedAt: string },
+): Promise<Outcome> {
+  if (event.kind === "other") return { status: "ignored" };
+  const { catalog, store } = deps;
+  const result = await deps.log.applyOnce(ref, async (state): Promise<Application | null> => {
+    const doc = await catalog.getDocument(event.documentId);
+    const held = await state.held(event.documentId);
+    switch (event.kind) {
+      case "indexed": {
+        if (doc?.lifecycle !== "indexed" || doc.currentVersion !== event.version) return null;
+        if (held === event.version) return null;
+        const version = await catalog.getVersion(event.documentId, event.version);
+        if (!version) return null;
+        const nodes = await catalog.getNodes(event.documentId, event.version);
+        await store.upsert({
+          documentId: event.documentId,
+          version: event.version,
+          access: doc.access,
+          nodes,
+          text: version.text,
+          name: filedName(doc.fileName),
+        });
+        return { documentId: event.documentId, version: event.version, changeKind: "upsert", holds: event.version };
+      }
+      case "deleted": {
+        if (held === null || (doc && doc.lifecycle !== "deleted")) return null;
+        await store.remove(event.documentId);
+        return { documentId: event.documentId, version: held, changeKind: "delete", holds: null };
+      }
+      case "access-changed": {
+        if (held === null || !doc || doc.lifecycle === "deleted") return null;
+        await store.setAccess(event.documentId, doc.access);
+        return { documentId: event.documentId, version: held, changeKind: "access", holds: held };
+      }
+    }
+  });
+  return result.status === "applied"
+    ? {
+        status: "applied",
+        documentId: result.change.documentId,
+        version: result.change.version,
+        changeKind: result.change.changeKind,
+      }
+    : result;
+}

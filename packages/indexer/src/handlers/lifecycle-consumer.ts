@@ -1,0 +1,288 @@
+import { contextFromHeaders, inSpan, type Logger, toLexnavError, withContext } from "@lexnav/core";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamManager,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+} from "@nats-io/jetstream";
+import { type NatsConnection, nanos, headers as natsHeaders } from "@nats-io/transport-node";
+import { type LifecycleSubjects, readLifecycleEvent } from "../domain/lifecycle-event.ts";
+import type { AppliedChangeLog } from "../ports/applied-change-log.ts";
+import type { StageStore } from "../ports/stage-store.ts";
+import { applyLifecycleEvent, type StageCatalog } from "./apply-lifecycle-event.ts";
+import { createStageMetrics } from "./stage-metrics.ts";
+
+/** Where a stage reads the lifecycle events, and where it sends the ones it cannot apply. */
+export interface LifecycleTopology {
+  /** The ingest service's event stream (it creates the stream; a stage only reads it). */
+  stream: string;
+  /** The stream's subjects, all of which the consumer takes (`lexnav.ingest.evt.v1.>`). */
+  filterSubject: string;
+  subjects: LifecycleSubjects;
+  /** Dead letters of events go under this prefix plus the event's name (`lexnav.dlq.evt.v1.`). */
+  deadLetterPrefix: string;
+  /** Headers of a dead letter (the ingest service's `DEAD_LETTER_HEADERS`). */
+  deadLetterHeaders: { subject: string; reason: string; traceId: string; at: string; deliveries: string };
+}
+
+export interface LifecycleConsumerOptions {
+  /** How long the server waits for an ack before redelivering to another replica. */
+  ackWaitMs: number;
+  /** Deliveries after which a retryable failure is dead-lettered. */
+  maxDeliver: number;
+  /** First nak delay; doubles per delivery up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How long to wait for the ingest service to create its event stream before giving up. */
+  streamWaitMs: number;
+  now: () => Date;
+}
+
+export const DEFAULT_LIFECYCLE_CONSUMER_OPTIONS: LifecycleConsumerOptions = {
+  ackWaitMs: 30_000,
+  maxDeliver: 8,
+  baseDelayMs: 1_000,
+  maxDelayMs: 60_000,
+  streamWaitMs: 60_000,
+  now: () => new Date(),
+};
+
+export interface LifecycleConsumerDeps {
+  /** An open connection; the caller owns it and drains it after `stop()`. */
+  nc: NatsConnection;
+  topology: LifecycleTopology;
+  /** The durable consumer's name, one per stage (`lexical--document-lifecycle`): its replicas share it. */
+  durable: string;
+  catalog: StageCatalog;
+  store: StageStore;
+  log: AppliedChangeLog;
+  logger: Logger;
+  options?: Partial<LifecycleConsumerOptions>;
+}
+
+export interface LifecycleConsumer {
+  /** Stops taking events, lets the one in hand finish (applied and acked), then resolves. */
+  stop(): Promise<void>;
+  readonly done: Promise<void>;
+}
+
+type Disposition = { kind: "ack" } | { kind: "nak"; delayMs: number } | { kind: "term"; reason: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function isNotFound(e: unknown): boolean {
+  const err = e as { api_error?: { err_code?: number }; message?: string };
+  return err.api_error?.err_code === 10059 || err.api_error?.err_code === 10014 || /not found/i.test(err.message ?? "");
+}
+
+/**
+ * Creates (or updates) the stage's durable consumer on the event stream, once the ingest service has
+ * created the stream. Explicit acks, every event from the first: a new stage catches up from the log.
+ */
+export async function ensureLifecycleConsumer(
+  jsm: JetStreamManager,
+  deps: Pick<LifecycleConsumerDeps, "topology" | "durable" | "logger">,
+  options: LifecycleConsumerOptions,
+): Promise<void> {
+  const { topology, durable, logger } = deps;
+  const deadline = Date.now() + options.streamWaitMs;
+  for (let waited = false; ; waited = true) {
+    const exists = await jsm.streams.info(topology.stream).then(
+      () => true,
+      (e: unknown) => {
+        if (isNotFound(e)) return false;
+        throw e;
+      },
+    );
+    if (exists) break;
+    if (Date.now() > deadline)
+      throw new Error(`the event stream ${topology.stream} does not exist: is the ingest service running?`);
+    if (!waited) logger.warn("waiting for the ingest service's event stream", { stream: topology.stream });
+    await sleep(500);
+  }
+  const config = {
+    durable_name: durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: topology.filterSubject,
+    ack_wait: nanos(options.ackWaitMs),
+    max_deliver: options.maxDeliver,
+  };
+  const has = await jsm.consumers.info(topology.stream, durable).then(
+    () => true,
+    (e: unknown) => {
+      if (isNotFound(e)) return false;
+      throw e;
+    },
+  );
+  // Two replicas starting at once may both find none: the second add sees the first's and updates it.
+  if (has) await jsm.consumers.update(topology.stream, durable, config);
+  else
+    await jsm.consumers
+      .add(topology.stream, config)
+      .catch(() => jsm.consumers.update(topology.stream, durable, config));
+}
+
+/**
+ * A stage's lifecycle consumer: pulls events one at a time from the durable consumer its replicas share
+ * (so they split the work), applies each to the store once (`applyLifecycleEvent`), and acks only after
+ * the store committed. A replica that dies before its ack has its event redelivered to another after
+ * `ackWaitMs`; the log turns that redelivery into no change. A retryable failure (a busy store or
+ * catalog) is nak'ed with backoff; bad input, and the last delivery, are dead-lettered and terminated.
+ */
+export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promise<LifecycleConsumer> {
+  const { nc, topology, durable, logger } = deps;
+  const options: LifecycleConsumerOptions = { ...DEFAULT_LIFECYCLE_CONSUMER_OPTIONS, ...deps.options };
+  const jsm = await jetstreamManager(nc);
+  await ensureLifecycleConsumer(jsm, deps, options);
+  const instruments = createStageMetrics({ jsm, stream: topology.stream, durable, store: deps.store.name, logger });
+  const js = jetstream(nc);
+  const consumer = await js.consumers.get(topology.stream, durable);
+  // One event in hand per replica: little waits for redelivery when a replica stops or dies.
+  const messages = await consumer.consume({ max_messages: 1 });
+  let stopping = false;
+
+  const handle = async (m: JsMsg): Promise<Disposition> => {
+    const ref = {
+      eventKey: `${topology.stream}:${m.seq}`,
+      publishedAt: new Date(Number(m.info.timestampNanos) / 1e6).toISOString(),
+    };
+    let event: ReturnType<typeof readLifecycleEvent>;
+    try {
+      event = readLifecycleEvent(topology.subjects, m.subject, m.data);
+    } catch (e) {
+      return { kind: "term", reason: `undecodable event on ${m.subject}: ${toLexnavError(e).message}` };
+    }
+    if (event.kind !== "other" && event.documentId === "")
+      return { kind: "term", reason: `event on ${m.subject} names no document` };
+    try {
+      const outcome = await applyLifecycleEvent(deps, event, ref);
+      if (outcome.status === "applied") {
+        instruments.recordApplied(outcome.changeKind, Date.parse(ref.publishedAt), options.now().getTime());
+        logger.info("change applied", {
+          store: deps.store.name,
+          documentId: outcome.documentId,
+          version: outcome.version,
+          change: outcome.changeKind,
+          eventKey: ref.eventKey,
+        });
+      } else if (outcome.status !== "ignored")
+        logger.debug("event changed nothing", {
+          store: deps.store.name,
+          status: outcome.status,
+          eventKey: ref.eventKey,
+        });
+      return { kind: "ack" };
+    } catch (err) {
+      const e = toLexnavError(err);
+      const fields = { subject: m.subject, code: e.code, deliveryCount: m.info.deliveryCount, error: e.message };
+      if (e.retryable && m.info.deliveryCount < options.maxDeliver) {
+        const delayMs = Math.min(options.baseDelayMs * 2 ** Math.max(0, m.info.deliveryCount - 1), options.maxDelayMs);
+        logger.warn("event failed, will retry", { ...fields, delayMs });
+        return { kind: "nak", delayMs };
+      }
+      logger.error("event failed, giving up", fields);
+      return { kind: "term", reason: `${e.code}: ${e.message}` };
+    }
+  };
+
+  /** Copies an event the stage gives up on to the dead-letter stream, with the reason and its trace id. */
+  const deadLetter = async (m: JsMsg, reason: string): Promise<void> => {
+    const h = natsHeaders();
+    if (m.headers) for (const k of m.headers.keys()) if (!/^nats-/i.test(k)) h.set(k, m.headers.get(k));
+    const names = topology.deadLetterHeaders;
+    h.set(names.subject, m.subject);
+    h.set(names.reason, reason.replace(/[\r\n]+/g, " "));
+    h.set(names.traceId, /^00-([0-9a-f]{32})-/.exec(m.headers?.get("traceparent") ?? "")?.[1] ?? "");
+    h.set(names.at, options.now().toISOString());
+    h.set(names.deliveries, String(m.info.deliveryCount));
+    await js.publish(`${topology.deadLetterPrefix}${m.subject.split(".").at(-1) ?? "unknown"}`, m.data, {
+      headers: h,
+      msgID: `dlq:${durable}:${m.seq}`,
+    });
+  };
+
+  const settle = async (m: JsMsg, d: Disposition): Promise<void> => {
+    switch (d.kind) {
+      case "ack":
+        await m.ackAck();
+        return;
+      case "nak":
+        m.nak(d.delayMs);
+        return;
+      case "term":
+        try {
+          await deadLetter(m, d.reason);
+        } catch (e) {
+          logger.error("could not dead-letter an event; it will be redelivered", { error: toLexnavError(e).message });
+          m.nak(options.baseDelayMs);
+          return;
+        }
+        logger.warn("event terminated", { subject: m.subject, seq: m.seq, reason: d.reason });
+        m.term(d.reason);
+        return;
+    }
+  };
+
+  const handleOne = async (m: JsMsg): Promise<void> => {
+    const headers: Record<string, string> = {};
+    for (const k of m.headers?.keys() ?? []) headers[k.toLowerCase()] ??= m.headers?.get(k) ?? "";
+    // A large document's embedding can outlast ack_wait: tell the server the event is still in hand.
+    const progress = setInterval(() => m.working(), Math.max(250, Math.floor(options.ackWaitMs / 3)));
+    try {
+      const d = await withContext(contextFromHeaders(headers), () =>
+        inSpan(
+          `lexnav.${deps.store.name}.event`,
+          {
+            "messaging.system": "nats",
+            "messaging.destination.name": m.subject,
+            "messaging.operation.type": "process",
+            "messaging.consumer.group.name": durable,
+            "lexnav.delivery": m.info.deliveryCount,
+            "lexnav.stream_sequence": m.seq,
+          },
+          async (span) => {
+            const out = await handle(m);
+            span.setAttribute("lexnav.disposition", out.kind);
+            return out;
+          },
+          { kind: "consumer" },
+        ),
+      );
+      await settle(m, d);
+    } catch (e) {
+      // The ack itself failed: the server redelivers, and the log makes that a no-op.
+      logger.error("could not settle event", { subject: m.subject, seq: m.seq, error: toLexnavError(e).message });
+    } finally {
+      clearInterval(progress);
+    }
+  };
+
+  const done = (async () => {
+    try {
+      for await (const m of messages) {
+        if (stopping) {
+          m.nak();
+          continue;
+        }
+        await handleOne(m);
+      }
+    } catch (e) {
+      logger.error("lifecycle consumer ended with an error", { error: toLexnavError(e).message });
+    }
+  })();
+
+  logger.info("stage consuming", { store: deps.store.name, stream: topology.stream, consumer: durable });
+  return {
+    done,
+    async stop() {
+      if (!stopping) {
+        stopping = true;
+        await messages.close();
+      }
+      await done;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { Catalog } from "@lexnav/catalog";
+import type { Logger } from "@lexnav/core";
+import type { searchV1 } from "@lexnav/proto";
+import type { ReadinessCheck } from "@lexnav/telemetry";
+import type { NatsConnection } from "@nats-io/transport-node";
+import type { AppliedChangeLog } from "../ports/applied-change-log.ts";
+import type { StageStore } from "../ports/stage-store.ts";
+import type { StageCatalog } from "./apply-lifecycle-event.ts";
+import {
+  type LifecycleConsumer,
+  type LifecycleConsumerOptions,
+  type LifecycleTopology,
+  startLifecycleConsumer,
+} from "./lifecycle-consumer.ts";
+import { createStageSearchServer } from "./stage-search-server.ts";
+
+/** Dead letters of lifecycle events: `lexnav.dlq.evt.v1.<event name>`, in the ingest service's dead-letter stream. */
+export const EVENT_DEAD_LETTER_PREFIX = "lexnav.dlq.evt.v1.";
+
+/** The names the ingest service publishes its events under, as its package exports them. */
+export interface IngestEventNames {
+  streams: { events: string };
+  subjects: {
+    events: string;
+    documentIndexed: string;
+    documentDeleted: string;
+    documentAccessChanged: string;
+  };
+  deadLetterHeaders: LifecycleTopology["deadLetterHeaders"];
+}
+
+/** A stage's topology from the ingest service's names: its event stream, every event subject, its dead letters. */
+export function lifecycleTopology(names: IngestEventNames): LifecycleTopology {
+  return {
+    stream: names.streams.events,
+    filterSubject: names.subjects.events,
+    subjects: names.subjects,
+    deadLetterPrefix: EVENT_DEAD_LETTER_PREFIX,
+    deadLetterHeaders: names.deadLetterHeaders,
+  };
+}
+
+export interface StageAppDeps {
+  nc: NatsConnection;
+  topology: LifecycleTopology;
+  /** The stage's durable consumer, shared by its replicas (`<stage>--document-lifecycle`). */
+  durable: string;
+  catalog: StageCatalog & Pick<Catalog, "listDocuments" | "transactionSetNames">;
+  store: StageStore;
+  log: AppliedChangeLog;
+  /** The search mode the stage serves. */
+  mode: searchV1.SearchMode;
+  logger: Logger;
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /** False: a reading replica, which serves search and applies nothing. */
+  consume?: boolean;
+  options?: Partial<LifecycleConsumerOptions>;
+}
+
+export interface StageApp {
+  /** Binds the search server; resolves to the bound port. */
+  listen(address: string): Promise<number>;
+  /** Stops consuming (the event in hand is applied and acked), then stops serving. */
+  stop(): Promise<void>;
+  /** The consumer; null on a reading replica. */
+  readonly consumer: LifecycleConsumer | null;
+}
+
+/**
+ * An indexing stage's composition: the lifecycle consumer applying events to the stage's store, and the
+ * search server reading it. Both stages run this with their own store; only the wiring differs.
+ */
+export async function createStageApp(deps: StageAppDeps): Promise<StageApp> {
+  const consumer =
+    deps.consume === false
+      ? null
+      : await startLifecycleConsumer({
+          nc: deps.nc,
+          topology: deps.topology,
+          durable: deps.durable,
+          catalog: deps.catalog,
+          store: deps.store,
+          log: deps.log,
+          logger: deps.logger,
+          ...(deps.options ? { options: deps.options } : {}),
+        });
+  const server = createStageSearchServer({
+    store: deps.store,
+    mode: deps.mode,
+    catalog: deps.catalog,
+    logger: deps.logger,
+    ...(deps.readiness ? { readiness: deps.readiness } : {}),
+  });
+  return {
+    consumer,
+    listen: (address) => server.listen(address),
+    async stop() {
+      await consumer?.stop();
+      await server.stop();
+    },
+  };
+}

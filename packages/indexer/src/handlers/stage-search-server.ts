@@ -1,0 +1,120 @@
+import { create } from "@bufbuild/protobuf";
+import type { Catalog } from "@lexnav/catalog";
+import { LexnavError, type Logger } from "@lexnav/core";
+import { createGrpcServer, type GrpcServer, unaryHandler } from "@lexnav/grpc";
+import { grpcServiceDefinition, searchV1 } from "@lexnav/proto";
+import type { Principal } from "@lexnav/retrieval";
+import { requestScope } from "@lexnav/stack";
+import type { ReadinessCheck } from "@lexnav/telemetry";
+import type { StageStore } from "../ports/stage-store.ts";
+
+/** The binding a stage serves, and clients build theirs from. */
+export const STAGE_SEARCH_SERVICE = grpcServiceDefinition(searchV1.SearchService);
+
+/** Hits returned when a request leaves `top_k` at 0, and the most it may ask for. */
+export const STAGE_DEFAULT_TOP_K = 10;
+export const STAGE_MAX_TOP_K = 100;
+/** The most document ids a request may list. */
+const MAX_SCOPE_DOCUMENTS = 1000;
+
+export interface StageSearchServerDeps {
+  store: StageStore;
+  /** The one mode this stage serves (LEXICAL for `lexical`, DENSE for `vector`); UNSPECIFIED means it too. */
+  mode: searchV1.SearchMode;
+  /** To resolve a request's scope (documents, transaction set) against what its principal may read. */
+  catalog: Pick<Catalog, "listDocuments" | "getDocument" | "transactionSetNames">;
+  logger: Logger;
+  /** What the stage cannot serve without (its store, NATS), for gRPC health and `/readyz`. */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
+}
+
+/** A stage's gRPC server: bind, then drain. */
+export type StageSearchServer = GrpcServer;
+
+/** A request as the stage runs it, or `invalid_argument` with a reason a caller can act on. */
+export function readStageSearchRequest(
+  request: searchV1.SearchRequest,
+  mode: searchV1.SearchMode,
+): { query: string; principal: Principal; k: number; documentIds?: string[]; transactionSetId?: string } {
+  const p = request.principal;
+  if (!p || p.id.trim() === "")
+    throw new LexnavError("invalid_argument", "principal is required: every search runs for someone");
+  if (request.query.trim() === "") throw new LexnavError("invalid_argument", "query is empty");
+  if (request.mode !== searchV1.SearchMode.UNSPECIFIED && request.mode !== mode)
+    throw new LexnavError(
+      "invalid_argument",
+      `this service serves ${searchV1.SearchMode[mode]} search only, not ${searchV1.SearchMode[request.mode] ?? request.mode}`,
+    );
+  if (request.topK > STAGE_MAX_TOP_K) throw new LexnavError("invalid_argument", `top_k is at most ${STAGE_MAX_TOP_K}`);
+  if (request.documentIds.length > MAX_SCOPE_DOCUMENTS)
+    throw new LexnavError("invalid_argument", `at most ${MAX_SCOPE_DOCUMENTS} document ids`);
+  if (request.indexVersion !== undefined)
+    throw new LexnavError("invalid_argument", "index_version cannot be pinned on a stage service");
+  return {
+    query: request.query,
+    principal: { id: p.id, groups: [...p.groups] },
+    k: request.topK === 0 ? STAGE_DEFAULT_TOP_K : request.topK,
+    ...(request.documentIds.length > 0 ? { documentIds: [...request.documentIds] } : {}),
+    ...(request.transactionSetId !== undefined ? { transactionSetId: request.transactionSetId } : {}),
+  };
+}
+
+/**
+ * A stage's query side: `SearchService/Search` in its one mode over the stage's store, for the principal
+ * and scope the request carries (the permission filter and scope run inside the store query), and the
+ * standard gRPC health service. A call whose deadline has passed is not started (`DEADLINE_EXCEEDED`); an
+ * error becomes the status of its code, and internal details stay in the log.
+ */
+export function createStageSearchServer(deps: StageSearchServerDeps): StageSearchServer {
+  const { logger, store } = deps;
+  const search = unaryHandler<searchV1.SearchRequest, searchV1.SearchResponse>(
+    { logger, owner: `the ${store.name} service` },
+    searchV1.SearchService,
+    "Search",
+    `lexnav.${store.name}.rpc`,
+    async (request, span) => {
+      const req = readStageSearchRequest(request, deps.mode);
+      span.setAttributes({ "lexnav.principal": req.principal.id, "lexnav.k": req.k });
+      const documentIds = await requestScope(
+        deps.catalog,
+        {
+          ...(req.documentIds ? { documentIds: req.documentIds } : {}),
+          ...(req.transactionSetId !== undefined ? { transactionSetId: req.transactionSetId } : {}),
+        },
+        req.principal,
+      );
+      const result = await store.search({
+        text: req.query,
+        principal: req.principal,
+        k: req.k,
+        ...(documentIds ? { documentIds } : {}),
+      });
+      const response = create(searchV1.SearchResponseSchema, {
+        indexVersion: result.indexVersion,
+        hits: result.hits.map((h, i) => ({
+          documentId: h.documentId,
+          version: h.version,
+          nodeId: h.nodeId,
+          start: h.start,
+          end: h.end,
+          score: h.score,
+          stageScores: [{ stage: store.name, score: h.score, rank: i + 1 }],
+        })),
+      });
+      span.setAttribute("lexnav.hits", response.hits.length);
+      return { response, log: { hits: response.hits.length } };
+    },
+  );
+  return createGrpcServer({
+    name: `${store.name} service`,
+    logger,
+    services: [
+      {
+        definition: STAGE_SEARCH_SERVICE,
+        typeName: searchV1.SearchService.typeName,
+        implementation: { search },
+      },
+    ],
+    ...(deps.readiness ? { readiness: deps.readiness } : {}),
+  });
+}

@@ -1,0 +1,40 @@
+// Public API of @lexnav/indexer: the indexing stages' shared handlers (the lifecycle consumer, the
+// once-only application of a change, the search server) and the stores they keep, composed by
+// services/lexical and services/vector.
+
+export { createSqliteAppliedChangeLog } from "./adapters/sqlite-applied-change-log.ts";
+export type { LifecycleEvent, LifecycleSubjects } from "./domain/lifecycle-event.ts";
+export { readLifecycleEvent } from "./domain/lifecycle-event.ts";
+export type { Outcome, StageCatalog } from "./handlers/apply-lifecycle-event.ts";
+export { applyLifecycleEvent } from "./handlers/apply-lifecycle-event.ts";
+export type {
+  LifecycleConsumer,
+  LifecycleConsumerDeps,
+  LifecycleConsumerOptions,
+  LifecycleTopology,
+} from "./handlers/lifecycle-consumer.ts";
+export {
+  DEFAULT_LIFECYCLE_CONSUMER_OPTIONS,
+  ensureLifecycleConsumer,
+  startLifecycleConsumer,
+} from "./handlers/lifecycle-consumer.ts";
+export type { IngestEventNames, StageApp, StageAppDeps } from "./handlers/stage-app.ts";
+export { createStageApp, EVENT_DEAD_LETTER_PREFIX, lifecycleTopology } from "./handlers/stage-app.ts";
+export type { StageSearchServer, StageSearchServerDeps } from "./handlers/stage-search-server.ts";
+export {
+  createStageSearchServer,
+  readStageSearchRequest,
+  STAGE_DEFAULT_TOP_K,
+  STAGE_MAX_TOP_K,
+  STAGE_SEARCH_SERVICE,
+} from "./handlers/stage-search-server.ts";
+export type {
+  Application,
+  AppliedChange,
+  AppliedChangeLog,
+  ChangeKind,
+  HeldVersions,
+} from "./ports/applied-change-log.ts";
+export type { StageHit, StageQuery, StageStore } from "./ports/stage-store.ts";
+export { createLexicalStageStore } from "./stores/lexical-stage-store.ts";
+export { createVectorStageStore } from "./stores/vector-stage-store.ts";

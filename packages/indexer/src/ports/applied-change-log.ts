@@ -1,0 +1,48 @@
+/** What a change did to a stage's store. */
+export type ChangeKind = "upsert" | "delete" | "access";
+
+/** One row of a store's applied-change log. */
+export interface AppliedChange {
+  documentId: string;
+  /** The document version the store held after an upsert, or held when it was deleted or re-permissioned. */
+  version: string;
+  store: string;
+  changeKind: ChangeKind;
+  /** When the store applied it (ISO 8601). */
+  appliedAt: string;
+  /** Which replica of the stage applied it. */
+  replicaId: string;
+  /** The lifecycle event that caused it (`<stream>:<sequence>`). */
+  eventKey: string;
+  /** When the event was published (ISO 8601): `appliedAt` minus this is the propagation lag. */
+  publishedAt: string;
+}
+
+/** What an application decided to do; null: nothing (superseded, already applied, nothing held). */
+export interface Application {
+  documentId: string;
+  version: string;
+  changeKind: ChangeKind;
+  /** The version the store holds for the document afterwards; null after a delete. */
+  holds: string | null;
+}
+
+/** The store's view inside an application: the version it holds for a document, if any. */
+export interface HeldVersions {
+  held(documentId: string): Promise<string | null>;
+}
+
+/**
+ * The applied-change log of one store, kept next to it: each change applied once, whatever the
+ * redeliveries and replicas. `applyOnce` runs `apply` under the store's write lock and records what it
+ * did in the same transaction as the store's own writes, so a crash leaves either both or neither, and a
+ * second replica waits for the first instead of deciding on stale state.
+ */
+export interface AppliedChangeLog {
+  applyOnce(
+    event: { eventKey: string; publishedAt: string },
+    apply: (state: HeldVersions) => Promise<Application | null>,
+  ): Promise<{ status: "applied"; change: AppliedChange } | { status: "duplicate" | "skipped" }>;
+  /** Every row, oldest first (optionally one document's). */
+  list(filter?: { documentId?: string }): Promise<AppliedChange[]>;
+}

@@ -1,0 +1,39 @@
+import type { Access } from "@lexnav/document-model";
+import type { IndexableDocument, Principal } from "@lexnav/retrieval";
+
+/** One hit of a stage's search: a passage span of a document version, with the stage's score. */
+export interface StageHit {
+  passageId: string;
+  documentId: string;
+  version: string;
+  nodeId: string;
+  start: number;
+  end: number;
+  score: number;
+}
+
+/** A search one stage runs: permission filter and scope inside the store query, as in every port. */
+export interface StageQuery {
+  text: string;
+  principal: Principal;
+  k: number;
+  /** Only these documents (the request's scope, already resolved against the catalog). */
+  documentIds?: string[];
+}
+
+/**
+ * The store an indexing stage keeps in step with the catalog: the lexical index for `lexical`, the
+ * vector store for `vector`. Each method returns a promise, so a remote store (OpenSearch, Qdrant)
+ * fits the same shape as the embedded one.
+ */
+export interface StageStore {
+  /** The store's name in the applied-change log ("lexical", "vector"). */
+  readonly name: string;
+  /** Replaces every passage of a document with those of this version, under its current access. */
+  upsert(doc: IndexableDocument & { name: string | null }): Promise<void>;
+  /** Removes a document from every index version of the store; returns the entries removed. */
+  remove(documentId: string): Promise<number>;
+  /** Replaces who may read a document. */
+  setAccess(documentId: string, access: Access): Promise<void>;
+  search(query: StageQuery): Promise<{ hits: StageHit[]; indexVersion: string }>;
+}

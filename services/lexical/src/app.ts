@@ -1,0 +1,66 @@
+import type { Catalog } from "@lexnav/catalog";
+import type { Logger } from "@lexnav/core";
+import {
+  type AppliedChangeLog,
+  createLexicalStageStore,
+  createSqliteAppliedChangeLog,
+  createStageApp,
+  type LifecycleConsumerOptions,
+  lifecycleTopology,
+  type StageApp,
+} from "@lexnav/indexer";
+import { DEAD_LETTER_HEADERS, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import { searchV1 } from "@lexnav/proto";
+import { createSqliteLexicalIndex } from "@lexnav/retrieval";
+import type { ReadinessCheck } from "@lexnav/telemetry";
+import type { NatsConnection } from "@nats-io/transport-node";
+import type Database from "better-sqlite3";
+
+/** The durable consumer every replica of the lexical stage shares: they split the events between them. */
+export const LEXICAL_CONSUMER = "lexical--document-lifecycle";
+
+/** The store's name in its applied-change log. */
+export const LEXICAL_STORE = "lexical";
+
+export interface LexicalAppDeps {
+  nc: NatsConnection;
+  /** The catalog the ingest service writes: versions and provisions are read from it (payload by reference). */
+  catalog: Catalog;
+  /** The stage's own store: one connection applies changes (with the log), another serves searches. */
+  writer: Database.Database;
+  reader: Database.Database;
+  replicaId: string;
+  logger: Logger;
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /** False: a reading replica, which serves search and applies nothing. */
+  consume?: boolean;
+  options?: Partial<LifecycleConsumerOptions>;
+}
+
+/**
+ * The lexical stage's composition root: the embedded FTS5 index of its own store (OpenSearch when that
+ * adapter is wired: the handlers stay the same), its applied-change log beside it, the lifecycle consumer
+ * and the LEXICAL search server.
+ */
+export async function createLexicalApp(deps: LexicalAppDeps): Promise<StageApp & { log: AppliedChangeLog }> {
+  const store = createLexicalStageStore(createSqliteLexicalIndex(deps.writer), createSqliteLexicalIndex(deps.reader));
+  const log = createSqliteAppliedChangeLog(deps.writer, { store: LEXICAL_STORE, replicaId: deps.replicaId });
+  const app = await createStageApp({
+    nc: deps.nc,
+    topology: lifecycleTopology({
+      streams: INGEST_STREAMS,
+      subjects: INGEST_SUBJECTS,
+      deadLetterHeaders: DEAD_LETTER_HEADERS,
+    }),
+    durable: LEXICAL_CONSUMER,
+    catalog: deps.catalog,
+    store,
+    log,
+    mode: searchV1.SearchMode.LEXICAL,
+    logger: deps.logger,
+    ...(deps.readiness ? { readiness: deps.readiness } : {}),
+    ...(deps.consume !== undefined ? { consume: deps.consume } : {}),
+    ...(deps.options ? { options: deps.options } : {}),
+  });
+  return Object.assign(app, { log });
+}

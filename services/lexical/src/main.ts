@@ -1,0 +1,60 @@
+import { hostname } from "node:os";
+import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
+import { connect } from "@nats-io/transport-node";
+import { createLexicalApp } from "./app.ts";
+
+// The lexical stage process: config, logger and telemetry, wiring, the listen, the drain on a signal.
+const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess("lexnav-lexical");
+const replicaId = config.stages.replicaId ?? `${hostname()}-${process.pid}`;
+
+// The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the store's busy
+// timeout; the stage's own index and applied-change log in LEXNAV_LEXICAL_DB, shared by the replicas on
+// this host (each application takes the file's write lock).
+const catalogDb = openSqliteDatabase(config.dbPath);
+const catalog = createSqliteCatalog(catalogDb);
+const writer = openSqliteDatabase(config.stages.lexicalDbPath);
+const reader = openSqliteDatabase(config.stages.lexicalDbPath);
+const nc = await connect({ servers: config.natsUrl, name: `lexnav-lexical-${replicaId}` });
+const readiness = {
+  nats: async () => {
+    await nc.rtt();
+  },
+  store: async () => {
+    reader.prepare("select count(*) from sqlite_master").get();
+  },
+};
+const app = await createLexicalApp({
+  nc,
+  catalog,
+  writer,
+  reader,
+  replicaId,
+  logger,
+  readiness,
+  consume: config.stages.role === "index",
+  options: { ackWaitMs: config.stages.ackWaitMs },
+});
+const port = await app.listen(config.stages.lexicalAddress);
+const health = config.healthAddress
+  ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger, metrics })
+  : null;
+// One line a supervisor (or a test) can wait for.
+logger.info("ready", { port, healthPort: health?.port ?? null, replicaId, role: config.stages.role });
+
+// SIGTERM drains: the event in hand is applied and acked, calls in flight finish, then the connection.
+onStopSignal(async () => {
+  await app.stop();
+  await health?.close();
+  await nc.drain();
+  reader.close();
+  writer.close();
+  catalogDb.close();
+});
+
+// The connection closing for any other reason ends the process with an error, so the orchestrator restarts it.
+const closed = await nc.closed();
+if (!stopping()) {
+  logger.error("NATS connection closed", { error: closed ? closed.message : "closed" });
+  process.exitCode = 1;
+}

@@ -1,0 +1,75 @@
+import { hostname } from "node:os";
+import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
+import { loadOnnxEmbedder } from "@lexnav/retrieval";
+import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
+import { connect } from "@nats-io/transport-node";
+import { createVectorApp } from "./app.ts";
+
+// The vector stage process: config, logger and telemetry, the model, wiring, the listen, the drain on a signal.
+const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess("lexnav-vector");
+const replicaId = config.stages.replicaId ?? `${hostname()}-${process.pid}`;
+
+// A model embedder only (LEXNAV_EMBEDDER_MODEL_DIR, else the installed pretrained one): the built-in one is
+// fitted per access scope on the whole corpus, which a stage applying one document at a time cannot do.
+if (!config.embedderModelDir)
+  throw new LexnavError(
+    "invalid_argument",
+    `the vector stage embeds with a model, and none is configured: ${config.embedderFallback ?? "set LEXNAV_EMBEDDER_MODEL_DIR"}`,
+  );
+const embedder = await loadOnnxEmbedder(config.embedderModelDir);
+
+// The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the busy timeout; the
+// stage's own vectors and applied-change log in LEXNAV_VECTOR_DB. Without a Qdrant server the store is the
+// embedded one: replicas on one host share its file, each application under its write lock.
+const catalogDb = openSqliteDatabase(config.dbPath);
+const catalog = createSqliteCatalog(catalogDb);
+const writer = openSqliteDatabase(config.stages.vectorDbPath);
+const reader = openSqliteDatabase(config.stages.vectorDbPath);
+const nc = await connect({ servers: config.natsUrl, name: `lexnav-vector-${replicaId}` });
+const readiness = {
+  nats: async () => {
+    await nc.rtt();
+  },
+  store: async () => {
+    reader.prepare("select count(*) from sqlite_master").get();
+  },
+};
+const app = await createVectorApp({
+  nc,
+  catalog,
+  embedder,
+  writer,
+  reader,
+  replicaId,
+  logger,
+  readiness,
+  consume: config.stages.role === "index",
+  options: { ackWaitMs: config.stages.ackWaitMs },
+});
+const port = await app.listen(config.stages.vectorAddress);
+const health = config.healthAddress
+  ? await startHealthServer({ address: config.healthAddress, checks: readiness, logger, metrics })
+  : null;
+logger.info("ready", {
+  port,
+  healthPort: health?.port ?? null,
+  replicaId,
+  role: config.stages.role,
+  embedder: embedder.id,
+});
+
+onStopSignal(async () => {
+  await app.stop();
+  await health?.close();
+  await nc.drain();
+  reader.close();
+  writer.close();
+  catalogDb.close();
+});
+
+const closed = await nc.closed();
+if (!stopping()) {
+  logger.error("NATS connection closed", { error: closed ? closed.message : "closed" });
+  process.exitCode = 1;
+}

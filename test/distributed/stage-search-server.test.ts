@@ -1,0 +1,94 @@
+import { create } from "@bufbuild/protobuf";
+import { type ServiceError, status } from "@grpc/grpc-js";
+import { LexnavError, silentLogger } from "@lexnav/core";
+import type { DocumentRecord } from "@lexnav/document-model";
+import { createStageSearchServer, STAGE_SEARCH_SERVICE, type StageQuery, type StageStore } from "@lexnav/indexer";
+import { searchV1 } from "@lexnav/proto";
+import { afterEach, describe, expect, it } from "vitest";
+import { unaryClient } from "../support/grpc-client.ts";
+
+const docs = [
+  { id: "d1", access: { principals: [], groups: ["deal-team"] }, lifecycle: "indexed", transactionSetId: null },
+  { id: "d2", access: { principals: [], groups: ["other"] }, lifecycle: "indexed", transactionSetId: null },
+] as unknown as DocumentRecord[];
+const catalog = {
+  getDocument: (id: string) => docs.find((d) => d.id === id) ?? null,
+  listDocuments: () => docs,
+  transactionSetNames: () => new Map<string, string>(),
+};
+
+let stop: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await stop?.();
+  stop = null;
+});
+
+/** A stage search server over `search`, in process, and a client of it. */
+async function serve(search: StageStore["search"]) {
+  const store: StageStore = {
+    name: "lexical",
+    upsert: async () => {},
+    remove: async () => 0,
+    setAccess: async () => {},
+    search,
+  };
+  const server = createStageSearchServer({ store, mode: searchV1.SearchMode.LEXICAL, catalog, logger: silentLogger });
+  const port = await server.listen("127.0.0.1:0");
+  const client = unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(STAGE_SEARCH_SERVICE, "search", port);
+  stop = async () => {
+    client.close();
+    await server.stop(1_000);
+  };
+  return client;
+}
+
+const request = (extra: { documentIds?: string[]; topK?: number } = {}) =>
+  create(searchV1.SearchRequestSchema, {
+    query: "termination for convenience",
+    principal: { id: "alice", groups: ["deal-team"] },
+    mode: searchV1.SearchMode.LEXICAL,
+    ...extra,
+  });
+
+describe("a stage's search server (in process, on a loopback port)", () => {
+  it("hands the store the request's principal and its scope, resolved against what the principal may read", async () => {
+    const seen: StageQuery[] = [];
+    const client = await serve(async (q) => {
+      seen.push(q);
+      return {
+        hits: [{ passageId: "p1", documentId: "d1", version: "v1", nodeId: "n1", start: 0, end: 10, score: 2.5 }],
+        indexVersion: "lex-1",
+      };
+    });
+    const r = await client.call(request({ documentIds: ["d1"] }));
+    expect(seen).toEqual([
+      {
+        text: "termination for convenience",
+        principal: { id: "alice", groups: ["deal-team"] },
+        k: 10,
+        documentIds: ["d1"],
+      },
+    ]);
+    expect(r.indexVersion).toBe("lex-1");
+    expect(r.hits.map((h) => [h.documentId, h.score, h.stageScores[0]?.stage, h.stageScores[0]?.rank])).toEqual([
+      ["d1", 2.5, "lexical", 1],
+    ]);
+    // A document the principal may not read is not found, as an unknown one is: the store is never asked.
+    expect(((await client.refusal(request({ documentIds: ["d2"] }))) as ServiceError).code).toBe(status.NOT_FOUND);
+    expect(((await client.refusal(request({ topK: 1000 }))) as ServiceError).code).toBe(status.INVALID_ARGUMENT);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("maps errors to gRPC codes, and an internal error's message stays in the log", async () => {
+    let fail: Error = new LexnavError("unavailable", "the lexical store is busy", { retryable: true });
+    const client = await serve(async () => {
+      throw fail;
+    });
+    const busy = (await client.refusal(request())) as ServiceError;
+    expect([busy.code, busy.details]).toEqual([status.UNAVAILABLE, "the lexical store is busy"]);
+    fail = new Error("SQLITE_CORRUPT: /srv/lexnav/lexical.sqlite page 4 of table lex_fts");
+    const internal = (await client.refusal(request())) as ServiceError;
+    expect(internal.code).toBe(status.INTERNAL);
+    expect(internal.details).toBe("internal error; the lexical service log has the details");
+  });
+});

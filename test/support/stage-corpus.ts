@@ -1,0 +1,106 @@
+import { create, toBinary } from "@bufbuild/protobuf";
+import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import type { AppliedChange } from "@lexnav/indexer";
+import { ingestV1 } from "@lexnav/proto";
+
+/**
+ * A word no other generated document contains, and that no stemmer folds into another's: the number sits
+ * inside it and it ends in letters no suffix rule strips.
+ */
+export function markerWord(i: number): string {
+  return `zenq${i}wt`;
+}
+
+/** A small services agreement of its own, carrying `markerWord(i)` in a definition and a payment clause. */
+export function stageAgreement(i: number): string {
+  const m = markerWord(i);
+  return [
+    `MASTER SERVICES AGREEMENT NUMBER ${i}`,
+    "",
+    `This Master Services Agreement is made between Supplier ${i} Limited and Customer ${i} Inc.`,
+    "",
+    "1. DEFINITIONS",
+    "",
+    `1.1 "${m}" means the deliverables described in Schedule 1 to this Agreement.`,
+    "",
+    "2. PAYMENT",
+    "",
+    `2.1 The Customer shall pay the Supplier for the ${m} within thirty days of each invoice.`,
+    "",
+    "3. TERMINATION",
+    "",
+    "3.1 Either party may terminate this Agreement on ninety days' written notice to the other party.",
+    "",
+  ].join("\n");
+}
+
+/** An ingest command for generated agreement `i`, sent inline, readable by `groups`. */
+export function stageIngestCommand(i: number, groups: string[]): Uint8Array {
+  return toBinary(
+    ingestV1.IngestDocumentCommandSchema,
+    create(ingestV1.IngestDocumentCommandSchema, {
+      commandId: `stage-ingest-${i}`,
+      source: `upload://agreement-${i}.txt`,
+      content: new TextEncoder().encode(stageAgreement(i)),
+      access: { groups },
+    }),
+  );
+}
+
+/** A store's applied-change log, read raw from its file as an operator would. */
+export function appliedChanges(storePath: string, store: string): AppliedChange[] {
+  const db = openSqliteDatabase(storePath);
+  try {
+    const rows = db.prepare("SELECT * FROM stage_applied_changes WHERE store = ? ORDER BY id").all(store) as Record<
+      string,
+      string
+    >[];
+    return rows.map((row) => ({
+      documentId: row.document_id as string,
+      version: row.version as string,
+      store: row.store as string,
+      changeKind: row.change_kind as AppliedChange["changeKind"],
+      appliedAt: row.applied_at as string,
+      replicaId: row.replica_id as string,
+      eventKey: row.event_key as string,
+      publishedAt: row.published_at as string,
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+/** The catalog's indexed documents, by source: id and current version. */
+export function indexedBySource(catalogPath: string): Map<string, { id: string; version: string }> {
+  const db = openSqliteDatabase(catalogPath);
+  try {
+    return new Map(
+      createSqliteCatalog(db)
+        .listDocuments({ lifecycle: ["indexed"] })
+        .map((d) => [d.source, { id: d.id, version: d.currentVersion ?? "" }] as const),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** Polls `probe` until it returns a value; throws naming `what` after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => T | null, timeoutMs = 180_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v !== null) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Rows per (document, version, store) of one change kind: one application each means every value is 1. */
+export function applicationsPer(kind: AppliedChange["changeKind"], rows: AppliedChange[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of rows.filter((x) => x.changeKind === kind)) {
+    const key = `${r.documentId}@${r.version}@${r.store}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
