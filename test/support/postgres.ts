@@ -5,6 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createPostgresCatalog, type PostgresCatalog } from "@lexnav/catalog";
 import pg from "pg";
 
 /** A PostgreSQL cluster the tests may create databases in: one started here, or the one a URL names. */
@@ -76,7 +77,8 @@ async function startCluster(bin: string): Promise<PostgresHandle> {
   const data = join(dir, "data");
   const logFile = join(dir, "postgres.log");
   const run = (tool: string, args: string[]) => {
-    const [cmd, argv] = runAs === null ? [join(bin, tool), args] : ["runuser", ["-u", runAs.name, "--", join(bin, tool), ...args]];
+    const [cmd, argv] =
+      runAs === null ? [join(bin, tool), args] : ["runuser", ["-u", runAs.name, "--", join(bin, tool), ...args]];
     const r = spawnSync(cmd, argv, { encoding: "utf8", cwd: dir, timeout: 60_000 });
     if (r.status !== 0) {
       const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
@@ -189,4 +191,12 @@ async function stopPid(pid: number): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A factory of PostgreSQL catalogs for a contract suite: each call makes an empty database of its own in
+ * the cluster and a catalog that owns its pool (`close` ends it; `stop` on the cluster drops the database).
+ */
+export function postgresCatalogFactory(cluster: PostgresHandle): () => Promise<PostgresCatalog> {
+  return async () => createPostgresCatalog(await cluster.createDatabase());
 }

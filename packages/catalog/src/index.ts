@@ -1,3 +1,8 @@
+export {
+  createPostgresCatalog,
+  POSTGRES_CATALOG_SCHEMA_VERSION,
+  type PostgresCatalog,
+} from "./adapters/postgres-catalog.ts";
 export { createSqliteAuditLog, REDACTED_QUESTION } from "./adapters/sqlite-audit-log.ts";
 export {
   CATALOG_SCHEMA_VERSION,
