@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createPostgresCatalog, type PostgresCatalog, type StoredVersion } from "@lexnav/catalog";
 import { isLexnavError, LexnavError } from "@lexnav/core";
 import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
@@ -357,6 +360,49 @@ describe.skipIf(skipReason !== null)(
       });
     });
 
+    it("erases with VACUUM FULL so that no byte of a deleted text stays in any table or index file", async (ctx) => {
+      if (cluster.pid === null) {
+        console.log(
+          "erasure probe skipped: it reads the data files of a cluster the tests started, not of LEXNAV_TEST_POSTGRES_URL",
+        );
+        ctx.skip();
+      }
+      const url = await cluster.createDatabase();
+      const catalog = await createPostgresCatalog(url, { erasure: "vacuum-full" });
+      const marker = "QZXERASUREMARKER";
+      // Long random text goes to the TOAST table; live documents around it keep its pages in use.
+      const text = (words: string) => `${words} ${randomBytes(60_000).toString("base64")}`;
+      for (const [id, words] of [
+        ["live-1", "kept"],
+        ["gone", `${marker} ${marker}`],
+        ["live-2", "kept"],
+      ] as const) {
+        await catalog.upsertReceived({ id, source: `/${id}`, fileName: id, access: NONE }, NOW);
+        await catalog.putVersion(id, { ...version(text(words)), documentId: id });
+        await catalog.replaceNodes(id, "v1", [{ ...node("root", 0, 10, null), documentId: id, title: words }]);
+      }
+      const filesHolding = async (needle: string) => {
+        await sql(url, "CHECKPOINT");
+        const [{ dir } = { dir: "" }] = await sql<{ dir: string }>(
+          url,
+          "SELECT current_setting('data_directory') AS dir",
+        );
+        const files = await sql<{ relname: string; path: string }>(
+          url,
+          `SELECT relname, pg_relation_filepath(oid) AS path FROM pg_class
+           WHERE relnamespace IN ('public'::regnamespace, 'pg_toast'::regnamespace) AND pg_relation_filepath(oid) IS NOT NULL`,
+        );
+        return files
+          .filter((f) => existsSync(join(dir, f.path)) && readFileSync(join(dir, f.path)).includes(needle))
+          .map((f) => f.relname);
+      };
+      expect((await filesHolding(marker)).length).toBeGreaterThan(0);
+      expect(await catalog.markDeleted("gone", NOW)).toBe(true);
+      expect(await filesHolding(marker)).toEqual([]);
+      expect((await catalog.getVersion("live-2", "v1"))?.text.startsWith("kept ")).toBe(true);
+      await catalog.close();
+    });
+
     describe("schema", () => {
       it("gives each catalog the contract factory makes an empty database of its own", async () => {
         const [a, b] = await Promise.all([make(), make()]);
@@ -444,6 +490,19 @@ describe.skipIf(skipReason !== null)(
         for (const r of named)
           if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", message: /Project Blue/ });
         expect([...(await one.transactionSetNames()).values()]).toEqual(["Project Blue"]);
+      });
+
+      it("replace the nodes of one version at once, each replacement whole, none failing", async () => {
+        await one.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
+        await one.putVersion("doc-1", version("1. Term. Text."));
+        const short = [node("root", 0, 14, null)];
+        const long = [node("root", 0, 14, null), node("s1", 0, 14, "root"), node("s2", 0, 14, "root")];
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).replaceNodes("doc-1", "v1", i % 2 ? short : long)),
+        );
+        expect(outcomes.filter((o) => o.status === "rejected")).toEqual([]);
+        const ids = (await one.getNodes("doc-1", "v1")).map((n) => n.id);
+        expect([["root"], ["root", "s1", "s2"]]).toContainEqual(ids);
       });
 
       it("delete a document while the other replaces its nodes and versions, leaving nothing of its text", async () => {

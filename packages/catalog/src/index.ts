@@ -2,6 +2,7 @@ export {
   createPostgresCatalog,
   POSTGRES_CATALOG_SCHEMA_VERSION,
   type PostgresCatalog,
+  type PostgresCatalogOptions,
 } from "./adapters/postgres-catalog.ts";
 export { createSqliteAuditLog, REDACTED_QUESTION } from "./adapters/sqlite-audit-log.ts";
 export {

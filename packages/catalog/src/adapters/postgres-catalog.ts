@@ -281,6 +281,18 @@ async function migrate(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** How an erasure makes the deleted rows' bytes go (docs/erasure.md). */
+export interface PostgresCatalogOptions {
+  /**
+   * `vacuum` (default): plain `VACUUM` of the tables that held the text once the erasing transaction
+   * commits. Readers and writers go on; the dead rows are removed, but freed space (notably in the TOAST
+   * table, where long texts live) is not overwritten until it is reused. `vacuum-full`: `VACUUM FULL`,
+   * which rewrites those tables into new files, so no byte of the text stays in them; it holds an
+   * exclusive lock on each table while it rewrites it, so every catalog read waits.
+   */
+  erasure?: "vacuum" | "vacuum-full";
+}
+
 /**
  * The catalog on a PostgreSQL database that many processes share: documents, their immutable versions
  * and nodes, access, controls, set names and ingest claims. Given a URL it creates and owns a pool (and
@@ -289,10 +301,13 @@ async function migrate(pool: pg.Pool): Promise<void> {
  *
  * Writes that race between processes are decided by the database: a new document or claim by
  * `ON CONFLICT`, a change to an existing document under its row lock, a set's name by a unique index.
- * An erasure runs `VACUUM` on the tables that held the text once its transaction commits, so the
- * deleted rows do not stay readable as dead tuples (docs/erasure.md says what remains and for how long).
+ * An erasure vacuums the tables that held the text once its transaction commits (`options.erasure`), so
+ * the deleted rows do not stay behind as dead tuples.
  */
-export async function createPostgresCatalog(poolOrUrl: pg.Pool | string): Promise<PostgresCatalog> {
+export async function createPostgresCatalog(
+  poolOrUrl: pg.Pool | string,
+  options: PostgresCatalogOptions = {},
+): Promise<PostgresCatalog> {
   const owned = typeof poolOrUrl === "string";
   const pool = typeof poolOrUrl === "string" ? new pg.Pool({ connectionString: poolOrUrl }) : poolOrUrl;
   // An idle connection the server dropped is reported here; the next query fails and says so.
@@ -304,8 +319,10 @@ export async function createPostgresCatalog(poolOrUrl: pg.Pool | string): Promis
     throw e;
   }
   const vacuum = async (tables: ReadonlySet<string>) => {
-    // VACUUM cannot run inside a transaction block: it runs on the pool after the erasing one commits.
-    await runner(pool)(`VACUUM ${[...tables].join(", ")}`);
+    // VACUUM cannot run inside a transaction block: it runs on the pool after the erasing one commits. It
+    // removes only rows no open transaction can still see; a longer one delays that to a later VACUUM.
+    const full = options.erasure === "vacuum-full" ? "(FULL) " : "";
+    await runner(pool)(`VACUUM ${full}${[...tables].join(", ")}`);
   };
   return bind(runner(pool), null, {
     async begin(fn) {
