@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import {
   postgresUnavailableReason,
   startPostgres,
 } from "../support/postgres.ts";
+import { repoRoot } from "../support/shared.ts";
 
 const NOW = "2026-01-01T00:00:00.000Z";
 const NONE = { principals: [], groups: [] };
@@ -437,6 +439,36 @@ describe.skipIf(skipReason !== null)(
       });
     });
 
+    it("two processes receive and claim the same new documents at once without an error or a lost write", async () => {
+      const url = await cluster.createDatabase();
+      const ids = Array.from({ length: 30 }, (_, i) => `doc-${i}`);
+      const writers = ["from-a", "from-b"].map((group) => startWriter(url, group, ids));
+      const started = await Promise.all(writers.map((w) => w.ready));
+      for (const w of started) w.go();
+      const exits = await Promise.all(writers.map((w) => w.exit));
+      expect(
+        exits.map((e) => e.code),
+        exits.map((e) => e.output).join("\n"),
+      ).toEqual([0, 0]);
+      const pidOf = new Map(started.map((w, i) => [i === 0 ? "from-a" : "from-b", w.pid]));
+      const catalog = await createPostgresCatalog(url);
+      try {
+        const docs = await catalog.listDocuments();
+        expect(docs.map((d) => d.id).sort()).toEqual([...ids].sort());
+        expect(docs.every((d) => d.lifecycle === "extracted")).toBe(true);
+        const groups = new Set<string>();
+        for (const d of docs) {
+          const group = d.access.groups[0] ?? "";
+          groups.add(group);
+          expect(d.access.groups).toHaveLength(1);
+          expect(await accessRows(url, d.id)).toEqual([`group:${group}`]);
+          expect((await catalog.ingestClaim(d.id))?.pid).toBe(pidOf.get(group));
+        }
+      } finally {
+        await catalog.close();
+      }
+    });
+
     describe("two pools (two processes' connections) writing at once", () => {
       let one: PostgresCatalog;
       let two: PostgresCatalog;
@@ -524,6 +556,42 @@ describe.skipIf(skipReason !== null)(
     });
   },
 );
+
+interface Writer {
+  pid: number;
+  go(): void;
+}
+
+/** Starts test/support/postgres-catalog-writer.ts as a process of its own (see there). */
+function startWriter(
+  url: string,
+  group: string,
+  ids: string[],
+): { ready: Promise<Writer>; exit: Promise<{ code: number | null; output: string }> } {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "test/support/postgres-catalog-writer.ts", url, group, ids.join(",")],
+    {
+      cwd: repoRoot,
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  const exit = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, output })),
+  );
+  const ready = new Promise<Writer>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      if (output.includes("ready") && child.pid !== undefined)
+        resolve({ pid: child.pid, go: () => child.stdin?.write("go\n") });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    void exit.then(({ code }) => reject(new Error(`writer exited (${code}) before it was ready:\n${output}`)));
+  });
+  return { ready, exit };
+}
 
 /** Runs one statement on a connection of its own: what another process, or an operator, would see. */
 async function sql<R extends pg.QueryResultRow>(url: string, text: string, params: unknown[] = []): Promise<R[]> {
