@@ -1,4 +1,9 @@
 export {
+  createPostgresAuditLog,
+  POSTGRES_AUDIT_SCHEMA_VERSION,
+  type PostgresAuditLog,
+} from "./adapters/postgres-audit-log.ts";
+export {
   createPostgresCatalog,
   POSTGRES_CATALOG_SCHEMA_VERSION,
   type PostgresCatalog,

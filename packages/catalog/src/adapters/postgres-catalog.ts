@@ -10,9 +10,10 @@ import type {
   LifecycleState,
   QualityReport,
 } from "@lexnav/document-model";
-import pg from "pg";
+import type pg from "pg";
 import type { Catalog, Control, DocumentCount, IngestClaim, StoredVersion } from "../ports/catalog.ts";
 import { normaliseAccess, withControls } from "../record-controls.ts";
+import { migrate, openPool, type Run, runner, toStoreError } from "./postgres-store.ts";
 
 /**
  * The catalog on PostgreSQL: the `Catalog` port with every method asynchronous, and `transaction` handing
@@ -30,13 +31,9 @@ export type PostgresCatalog = Omit<Async<Catalog>, "transaction"> & {
 /** Schema version of the PostgreSQL catalog; bump with a migration when tables change. */
 export const POSTGRES_CATALOG_SCHEMA_VERSION = 1;
 
-/** Key of the advisory lock that serialises schema creation when several processes start at once. */
-const SCHEMA_LOCK = 0x6c65786e6176;
-
 // Times are ISO strings and ordered as text; every ORDER BY on text uses the C collation so that the
 // order is by code point, as in the embedded store, whatever locale the database was created with.
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS catalog_meta (key text PRIMARY KEY, value text NOT NULL);
 CREATE TABLE IF NOT EXISTS documents (
   id text PRIMARY KEY,
   source text NOT NULL UNIQUE,
@@ -206,79 +203,11 @@ function versionMeta(row: VersionMetaRow): DocumentVersion {
   };
 }
 
-// SQLSTATE classes that mean the server or the connection, not the request: worth retrying.
-const RETRYABLE_STATES = /^(08|53|57P|40001|40P01)/;
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
-
-/**
- * A PostgreSQL or connection error as a LexnavError: a unique key taken by another writer is a
- * `conflict`, a missing referenced document `not_found`, an unreachable or overloaded server, a
- * deadlock or a serialization failure `unavailable` (retryable); anything else `internal`.
- */
-function toCatalogError(cause: unknown): LexnavError {
-  if (cause instanceof LexnavError) return cause;
-  const code = (cause as { code?: unknown } | null)?.code;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  if (typeof code === "string") {
-    if (code === "23505") return new LexnavError("conflict", `catalog: ${message}`, { cause });
-    if (code === "23503") return new LexnavError("not_found", `catalog: ${message}`, { cause });
-    if (RETRYABLE_STATES.test(code) || NETWORK_CODES.has(code))
-      return new LexnavError("unavailable", `the PostgreSQL catalog is unavailable: ${message}`, { cause });
-  }
-  if (/Connection terminated|timeout exceeded when trying to connect/i.test(message))
-    return new LexnavError("unavailable", `the PostgreSQL catalog is unavailable: ${message}`, { cause });
-  return new LexnavError("internal", `catalog query failed: ${message}`, { cause });
-}
-
-type Run = <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<pg.QueryResult<R>>;
-
 /** One open transaction: its connection, how deep savepoints nest, and the tables to vacuum once it commits. */
 interface TxState {
   client: pg.PoolClient;
   depth: number;
   vacuum: Set<string>;
-}
-
-function runner(on: pg.Pool | pg.PoolClient): Run {
-  return async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
-    try {
-      return await on.query<R>(sql, params);
-    } catch (cause) {
-      throw toCatalogError(cause);
-    }
-  };
-}
-
-/** Creates the tables when missing and checks the schema version, once, under an advisory lock. */
-async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect().catch((cause: unknown) => {
-    throw toCatalogError(cause);
-  });
-  const run = runner(client);
-  try {
-    await run("BEGIN");
-    // Concurrent CREATE ... IF NOT EXISTS can still collide in the system catalogs: one process at a time.
-    await run("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK]);
-    await run(SCHEMA);
-    const found = await run<{ value: string }>("SELECT value FROM catalog_meta WHERE key = 'schema_version'");
-    const stored = found.rows[0]?.value;
-    if (stored === undefined) {
-      await run("INSERT INTO catalog_meta (key, value) VALUES ('schema_version', $1)", [
-        String(POSTGRES_CATALOG_SCHEMA_VERSION),
-      ]);
-    } else if (Number(stored) !== POSTGRES_CATALOG_SCHEMA_VERSION) {
-      throw new LexnavError(
-        "conflict",
-        `the PostgreSQL catalog has schema version ${stored}; this lexnav expects ${POSTGRES_CATALOG_SCHEMA_VERSION}`,
-      );
-    }
-    await run("COMMIT");
-    client.release();
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    client.release(true);
-    throw toCatalogError(e);
-  }
 }
 
 /** How an erasure makes the deleted rows' bytes go (docs/erasure.md). */
@@ -308,12 +237,14 @@ export async function createPostgresCatalog(
   poolOrUrl: pg.Pool | string,
   options: PostgresCatalogOptions = {},
 ): Promise<PostgresCatalog> {
-  const owned = typeof poolOrUrl === "string";
-  const pool = typeof poolOrUrl === "string" ? new pg.Pool({ connectionString: poolOrUrl }) : poolOrUrl;
-  // An idle connection the server dropped is reported here; the next query fails and says so.
-  if (owned) pool.on("error", () => {});
+  const { pool, owned } = openPool(poolOrUrl);
   try {
-    await migrate(pool);
+    await migrate(pool, {
+      what: "catalog",
+      key: "schema_version",
+      version: POSTGRES_CATALOG_SCHEMA_VERSION,
+      schema: SCHEMA,
+    });
   } catch (e) {
     if (owned) await pool.end();
     throw e;
@@ -327,7 +258,7 @@ export async function createPostgresCatalog(
   return bind(runner(pool), null, {
     async begin(fn) {
       const client = await pool.connect().catch((cause: unknown) => {
-        throw toCatalogError(cause);
+        throw toStoreError(cause);
       });
       const tx: TxState = { client, depth: 0, vacuum: new Set() };
       let result: Awaited<ReturnType<typeof fn>>;
