@@ -430,6 +430,27 @@ describe.skipIf(skipReason !== null)(
         await expect(createPostgresCatalog(url)).rejects.toThrow(/schema version 99/);
       });
 
+      it("says a connection cut mid-transaction is unavailable and retryable, and goes on with a new one", async () => {
+        const url = await cluster.createDatabase();
+        const catalog = await createPostgresCatalog(url);
+        try {
+          await catalog.upsertReceived({ id: "d", source: "/d", fileName: "d", access: NONE }, NOW);
+          const cut = catalog.transaction(async (tx) => {
+            await tx.setLifecycle("d", "indexed", null, NOW);
+            // An operator, a failover or a network fault ends this transaction's connection.
+            await sql(
+              url,
+              "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            );
+            await tx.getDocument("d");
+          });
+          await expect(cut).rejects.toMatchObject({ code: "unavailable", retryable: true });
+          expect((await catalog.getDocument("d"))?.lifecycle).toBe("received");
+        } finally {
+          await catalog.close();
+        }
+      });
+
       it("says a server it cannot reach is unavailable, and that it may be retried", async () => {
         const u = new URL(await cluster.createDatabase());
         u.port = "1";

@@ -13,7 +13,7 @@ import type {
 import type pg from "pg";
 import type { Catalog, Control, DocumentCount, IngestClaim, StoredVersion } from "../ports/catalog.ts";
 import { normaliseAccess, withControls } from "../record-controls.ts";
-import { migrate, openPool, type Run, runner, toStoreError } from "./postgres-store.ts";
+import { checkout, migrate, openPool, type Run, runner } from "./postgres-store.ts";
 
 /**
  * The catalog on PostgreSQL: the `Catalog` port with every method asynchronous, and `transaction` handing
@@ -257,9 +257,7 @@ export async function createPostgresCatalog(
   };
   return bind(runner(pool), null, {
     async begin(fn) {
-      const client = await pool.connect().catch((cause: unknown) => {
-        throw toStoreError(cause);
-      });
+      const { client, release } = await checkout(pool);
       const tx: TxState = { client, depth: 0, vacuum: new Set() };
       let result: Awaited<ReturnType<typeof fn>>;
       try {
@@ -271,10 +269,10 @@ export async function createPostgresCatalog(
         await client.query("ROLLBACK").catch(() => {
           broken = true;
         });
-        client.release(broken);
+        release(broken);
         throw e;
       }
-      client.release();
+      release();
       if (tx.vacuum.size > 0) await vacuum(tx.vacuum);
       return result;
     },

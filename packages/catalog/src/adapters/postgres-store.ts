@@ -20,7 +20,7 @@ export function toStoreError(cause: unknown): LexnavError {
     if (RETRYABLE_STATES.test(code) || NETWORK_CODES.has(code))
       return new LexnavError("unavailable", `the PostgreSQL catalog is unavailable: ${message}`, { cause });
   }
-  if (/Connection terminated|timeout exceeded when trying to connect/i.test(message))
+  if (/Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(message))
     return new LexnavError("unavailable", `the PostgreSQL catalog is unavailable: ${message}`, { cause });
   return new LexnavError("internal", `catalog query failed: ${message}`, { cause });
 }
@@ -35,6 +35,32 @@ export function runner(on: pg.Pool | pg.PoolClient): Run {
     } catch (cause) {
       throw toStoreError(cause);
     }
+  };
+}
+
+/** A connection taken from the pool for a transaction; `release(true)` discards a broken one. */
+export interface Checkout {
+  client: pg.PoolClient;
+  release(broken?: boolean): void;
+}
+
+/**
+ * Takes a connection from the pool. While it is out, a connection the server ends reports on the
+ * client, not the pool: the listener keeps that from crashing the process, and the next statement on
+ * it fails as `unavailable`.
+ */
+export async function checkout(pool: pg.Pool): Promise<Checkout> {
+  const client = await pool.connect().catch((cause: unknown) => {
+    throw toStoreError(cause);
+  });
+  const ignore = () => {};
+  client.on("error", ignore);
+  return {
+    client,
+    release(broken = false) {
+      client.removeListener("error", ignore);
+      client.release(broken);
+    },
   };
 }
 
@@ -59,9 +85,7 @@ export async function migrate(
   pool: pg.Pool,
   store: { what: string; key: string; version: number; schema: string },
 ): Promise<void> {
-  const client = await pool.connect().catch((cause: unknown) => {
-    throw toStoreError(cause);
-  });
+  const { client, release } = await checkout(pool);
   const run = runner(client);
   try {
     await run("BEGIN");
@@ -79,10 +103,10 @@ export async function migrate(
       );
     }
     await run("COMMIT");
-    client.release();
+    release();
   } catch (e) {
     await client.query("ROLLBACK").catch(() => {});
-    client.release(true);
+    release(true);
     throw toStoreError(e);
   }
 }
