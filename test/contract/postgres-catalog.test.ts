@@ -531,6 +531,29 @@ describe.skipIf(skipReason !== null)(
         }
       });
 
+      it("ingest and delete one document at once, round after round, leaving it whole or wholly erased", async () => {
+        const rounds = Array.from({ length: 8 }, (_, i) => i);
+        const ingest = (i: number) =>
+          one.transaction(async (tx) => {
+            await tx.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
+            await tx.putVersion("doc-1", version(`text ${i}`, `v${i}`));
+            await tx.setCurrentVersion("doc-1", `v${i}`, "text/plain", NOW);
+            await tx.setLifecycle("doc-1", "indexed", null, NOW);
+          });
+        await ingest(-1);
+        const outcomes = await Promise.allSettled(rounds.flatMap((i) => [ingest(i), two.markDeleted("doc-1", NOW)]));
+        expect(outcomes.filter((o) => o.status === "rejected")).toEqual([]);
+        const rec = await one.getDocument("doc-1");
+        const versions = await one.listVersions("doc-1");
+        if (rec?.lifecycle === "deleted") {
+          expect(versions).toEqual([]);
+          expect(rec.currentVersion).toBeNull();
+        } else {
+          expect(rec?.lifecycle).toBe("indexed");
+          expect(versions.map((v) => v.version)).toContain(rec?.currentVersion);
+        }
+      });
+
       it("place the same control once, and give a name to one set only", async () => {
         const wall = { scope: "set", scopeId: "s", kind: "deny_group", name: "lit", by: "ops", since: NOW } as const;
         const placed = await Promise.all([one.placeControl(wall), two.placeControl(wall)]);
