@@ -225,7 +225,7 @@ export interface PostgresCatalogOptions {
 /**
  * The catalog on a PostgreSQL database that many processes share: documents, their immutable versions
  * and nodes, access, controls, set names and ingest claims. Given a URL it creates and owns a pool (and
- * `close` ends it); given a pool it shares it. Creates its tables when missing (idempotent, safe when
+ * `close` ends it); given a pool it shares it, and the pool's owner listens for its `error` events. Creates its tables when missing (idempotent, safe when
  * several processes start at once) and refuses a database of another schema version.
  *
  * Writes that race between processes are decided by the database: a new document or claim by
