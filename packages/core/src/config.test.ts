@@ -42,6 +42,16 @@ describe("the OpenSearch lexical index's configuration", () => {
   });
 });
 
+describe("the catalog store", () => {
+  it("is the embedded one unless a PostgreSQL URL is given, and refuses a URL of another kind", () => {
+    expect(loadConfig({}).catalogUrl).toBeUndefined();
+    expect(loadConfig({ LEXNAV_CATALOG_URL: "postgres://lexnav@db:5432/lexnav" }).catalogUrl).toBe(
+      "postgres://lexnav@db:5432/lexnav",
+    );
+    expect(() => loadConfig({ LEXNAV_CATALOG_URL: "mysql://db/lexnav" })).toThrow(/LEXNAV_CATALOG_URL/);
+  });
+});
+
 describe("the answering model and its prices", () => {
   it("defaults to the current Sonnet, priced as published", () => {
     const c = loadConfig({});

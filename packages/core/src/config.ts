@@ -8,6 +8,11 @@ import { z } from "zod";
  */
 export const configSchema = z.object({
   LEXNAV_DB: z.string().default(".lexnav/lexnav.sqlite"),
+  // A PostgreSQL catalog many processes share (postgres://user@host:port/db); unset: the catalog in LEXNAV_DB.
+  LEXNAV_CATALOG_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "a postgres:// or postgresql:// URL")
+    .optional(),
   LEXNAV_MAX_FILE_BYTES: z.coerce
     .number()
     .int()
@@ -108,6 +113,11 @@ export const DEFAULT_OPERATOR_GROUP = "lexnav-operators";
 
 export interface LexnavConfig {
   dbPath: string;
+  /**
+   * The PostgreSQL database of a catalog shared by many processes (`createPostgresCatalog`); absent: the
+   * embedded catalog in `dbPath`. Not yet read by the stack or the services.
+   */
+  catalogUrl?: string;
   limits: IngestLimits;
   sharedDir: string;
   natsUrl: string;
@@ -267,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
   const listed = listPrices(e.LEXNAV_MODEL);
   return {
     dbPath: e.LEXNAV_DB,
+    ...(e.LEXNAV_CATALOG_URL !== undefined ? { catalogUrl: e.LEXNAV_CATALOG_URL } : {}),
     limits: {
       maxFileBytes: e.LEXNAV_MAX_FILE_BYTES,
       maxLineChars: e.LEXNAV_MAX_LINE_CHARS,

@@ -22,6 +22,7 @@ import type {
   IngestClaim,
   StoredVersion,
 } from "../ports/catalog.ts";
+import { normaliseAccess, withControls } from "../record-controls.ts";
 
 /** Schema version of the embedded store; bump with a migration when tables change. */
 export const CATALOG_SCHEMA_VERSION = 2;
@@ -176,34 +177,6 @@ function toControl(row: ControlRow): Control {
   };
 }
 
-/**
- * A record as its controls leave it: walls of the document and its set join `access.deny`, a hold
- * becomes `legalHold` (the document's own before its set's), the bar `noExternalModel`. Without
- * controls the record is as stored.
- */
-function withControls(record: DocumentRecord, controls: readonly Control[]): DocumentRecord {
-  if (controls.length === 0) return record;
-  const principals = new Set<string>();
-  const groups = new Set<string>();
-  let hold: Control | undefined;
-  let noExternalModel = false;
-  for (const c of controls) {
-    if (c.kind === "deny_principal") principals.add(c.name);
-    else if (c.kind === "deny_group") groups.add(c.name);
-    else if (c.kind === "legal_hold") hold = hold?.scope === "document" ? hold : c;
-    else noExternalModel = true;
-  }
-  return {
-    ...record,
-    access:
-      principals.size + groups.size > 0
-        ? { ...record.access, deny: { principals: [...principals].sort(), groups: [...groups].sort() } }
-        : record.access,
-    ...(hold ? { legalHold: { scope: hold.scope, scopeId: hold.scopeId, since: hold.since, by: hold.by } } : {}),
-    ...(noExternalModel ? { noExternalModel } : {}),
-  };
-}
-
 function versionMeta(row: Omit<VersionRow, "text" | "blocks_json" | "pages_json" | "furniture_json">): DocumentVersion {
   return {
     documentId: row.document_id,
@@ -213,13 +186,6 @@ function versionMeta(row: Omit<VersionRow, "text" | "blocks_json" | "pages_json"
     textLength: row.text_length,
     extractedAt: row.extracted_at,
     quality: JSON.parse(row.quality_json),
-  };
-}
-
-function normaliseAccess(access: Access): Access {
-  return {
-    principals: [...new Set(access.principals)].sort(),
-    groups: [...new Set(access.groups)].sort(),
   };
 }
 

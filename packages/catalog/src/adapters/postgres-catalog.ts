@@ -1,0 +1,622 @@
+import { type Async, LexnavError } from "@lexnav/core";
+import type {
+  Access,
+  ContentType,
+  DocumentFacts,
+  DocumentRecord,
+  DocumentRole,
+  DocumentVersion,
+  FailureReason,
+  LifecycleState,
+  QualityReport,
+} from "@lexnav/document-model";
+import type pg from "pg";
+import type { Catalog, Control, DocumentCount, IngestClaim, StoredVersion } from "../ports/catalog.ts";
+import { normaliseAccess, withControls } from "../record-controls.ts";
+import { checkout, migrate, openPool, type Run, runner } from "./postgres-store.ts";
+
+/**
+ * The catalog on PostgreSQL: the `Catalog` port with every method asynchronous, and `transaction` handing
+ * its callback a catalog bound to one connection (the shape the port takes once it is asynchronous).
+ */
+export type PostgresCatalog = Omit<Async<Catalog>, "transaction"> & {
+  /**
+   * Runs `fn` in one transaction on one pooled connection: every write through `tx` lands, or none does
+   * (BEGIN … COMMIT, ROLLBACK when `fn` throws). Inside, `tx.transaction` nests as a savepoint. Calls on
+   * one `tx` are awaited one after another, never run side by side.
+   */
+  transaction<T>(fn: (tx: PostgresCatalog) => Promise<T>): Promise<T>;
+};
+
+/** Schema version of the PostgreSQL catalog; bump with a migration when tables change. */
+export const POSTGRES_CATALOG_SCHEMA_VERSION = 1;
+
+// Times are ISO strings and ordered as text; every ORDER BY on text uses the C collation so that the
+// order is by code point, as in the embedded store, whatever locale the database was created with.
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS documents (
+  id text PRIMARY KEY,
+  source text NOT NULL UNIQUE,
+  file_name text NOT NULL,
+  content_type text,
+  access jsonb NOT NULL,
+  lifecycle text NOT NULL CHECK (lifecycle IN ('received','extracted','indexed','failed','deleted')),
+  failure_code text,
+  failure_reason text,
+  current_version text,
+  title text,
+  role text NOT NULL DEFAULT 'unknown',
+  effective_date text,
+  transaction_set_id text,
+  facts jsonb,
+  created_at text NOT NULL,
+  updated_at text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS documents_set ON documents (transaction_set_id);
+CREATE INDEX IF NOT EXISTS documents_lifecycle ON documents (lifecycle);
+CREATE TABLE IF NOT EXISTS document_access (
+  document_id text NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+  kind text NOT NULL CHECK (kind IN ('principal','group')),
+  name text NOT NULL,
+  PRIMARY KEY (document_id, kind, name)
+);
+CREATE TABLE IF NOT EXISTS versions (
+  document_id text NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+  version text NOT NULL,
+  byte_length integer NOT NULL,
+  content_type text NOT NULL,
+  text text NOT NULL,
+  text_length integer NOT NULL,
+  blocks jsonb NOT NULL,
+  pages jsonb NOT NULL,
+  furniture jsonb NOT NULL,
+  quality jsonb NOT NULL,
+  extracted_at text NOT NULL,
+  PRIMARY KEY (document_id, version)
+);
+CREATE OR REPLACE FUNCTION lexnav_versions_immutable() RETURNS trigger LANGUAGE plpgsql AS
+  $$ BEGIN RAISE EXCEPTION 'document versions are immutable'; END $$;
+CREATE OR REPLACE TRIGGER versions_immutable BEFORE UPDATE ON versions
+  FOR EACH ROW EXECUTE FUNCTION lexnav_versions_immutable();
+CREATE TABLE IF NOT EXISTS nodes (
+  document_id text NOT NULL,
+  version text NOT NULL,
+  ord integer NOT NULL,
+  id text NOT NULL,
+  node jsonb NOT NULL,
+  PRIMARY KEY (document_id, version, id),
+  FOREIGN KEY (document_id, version) REFERENCES versions (document_id, version) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS controls (
+  scope text NOT NULL CHECK (scope IN ('document','set')),
+  scope_id text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('deny_principal','deny_group','legal_hold','no_external_model')),
+  name text NOT NULL DEFAULT '',
+  placed_by text NOT NULL,
+  placed_at text NOT NULL,
+  PRIMARY KEY (scope, scope_id, kind, name)
+);
+CREATE TABLE IF NOT EXISTS transaction_set_names (
+  set_id text PRIMARY KEY,
+  name text NOT NULL,
+  named_at text NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS transaction_set_names_name ON transaction_set_names (lower(name));
+CREATE TABLE IF NOT EXISTS ingest_claims (
+  document_id text PRIMARY KEY,
+  pid integer NOT NULL,
+  host text NOT NULL,
+  since text NOT NULL
+);
+`;
+
+/** The tables that hold a document's text or what was read from it: vacuumed after an erasure. */
+const TEXT_TABLES = ["versions", "nodes", "documents"] as const;
+
+interface DocumentRow {
+  id: string;
+  source: string;
+  file_name: string;
+  content_type: string | null;
+  access: Access;
+  lifecycle: LifecycleState;
+  failure_code: string | null;
+  failure_reason: string | null;
+  current_version: string | null;
+  title: string | null;
+  role: DocumentRole;
+  effective_date: string | null;
+  transaction_set_id: string | null;
+  facts: DocumentFacts | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface VersionMetaRow {
+  document_id: string;
+  version: string;
+  byte_length: number;
+  content_type: string;
+  text_length: number;
+  quality: QualityReport;
+  extracted_at: string;
+}
+
+interface VersionRow extends VersionMetaRow {
+  text: string;
+  blocks: StoredVersion["blocks"];
+  pages: StoredVersion["pages"];
+  furniture: StoredVersion["furniture"];
+}
+
+interface ControlRow {
+  scope: Control["scope"];
+  scope_id: string;
+  kind: Control["kind"];
+  name: string;
+  placed_by: string;
+  placed_at: string;
+}
+
+function toRecord(row: DocumentRow): DocumentRecord {
+  const failure: FailureReason | null =
+    row.failure_code === null ? null : { code: row.failure_code, reason: row.failure_reason ?? "" };
+  return {
+    id: row.id,
+    source: row.source,
+    fileName: row.file_name,
+    contentType: row.content_type as ContentType | null,
+    access: row.access,
+    lifecycle: row.lifecycle,
+    failure,
+    currentVersion: row.current_version,
+    title: row.title,
+    role: row.role,
+    effectiveDate: row.effective_date,
+    transactionSetId: row.transaction_set_id,
+    facts: row.facts,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toControl(row: ControlRow): Control {
+  return {
+    scope: row.scope,
+    scopeId: row.scope_id,
+    kind: row.kind,
+    name: row.name,
+    by: row.placed_by,
+    since: row.placed_at,
+  };
+}
+
+function versionMeta(row: VersionMetaRow): DocumentVersion {
+  return {
+    documentId: row.document_id,
+    version: row.version,
+    byteLength: row.byte_length,
+    contentType: row.content_type as ContentType,
+    textLength: row.text_length,
+    extractedAt: row.extracted_at,
+    quality: row.quality,
+  };
+}
+
+/** One open transaction: its connection, how deep savepoints nest, and the tables to vacuum once it commits. */
+interface TxState {
+  client: pg.PoolClient;
+  depth: number;
+  vacuum: Set<string>;
+}
+
+/** How an erasure makes the deleted rows' bytes go (docs/erasure.md). */
+export interface PostgresCatalogOptions {
+  /**
+   * `vacuum` (default): plain `VACUUM` of the tables that held the text once the erasing transaction
+   * commits. Readers and writers go on; the dead rows are removed, but freed space (notably in the TOAST
+   * table, where long texts live) is not overwritten until it is reused. `vacuum-full`: `VACUUM FULL`,
+   * which rewrites those tables into new files, so no byte of the text stays in them; it holds an
+   * exclusive lock on each table while it rewrites it, so every catalog read waits.
+   */
+  erasure?: "vacuum" | "vacuum-full";
+}
+
+/**
+ * The catalog on a PostgreSQL database that many processes share: documents, their immutable versions
+ * and nodes, access, controls, set names and ingest claims. Given a URL it creates and owns a pool (and
+ * `close` ends it); given a pool it shares it, and the pool's owner listens for its `error` events. Creates its tables when missing (idempotent, safe when
+ * several processes start at once) and refuses a database of another schema version.
+ *
+ * Writes that race between processes are decided by the database: a new document or claim by
+ * `ON CONFLICT`, a change to an existing document under its row lock, a set's name by a unique index.
+ * An erasure vacuums the tables that held the text once its transaction commits (`options.erasure`), so
+ * the deleted rows do not stay behind as dead tuples.
+ */
+export async function createPostgresCatalog(
+  poolOrUrl: pg.Pool | string,
+  options: PostgresCatalogOptions = {},
+): Promise<PostgresCatalog> {
+  const { pool, owned } = openPool(poolOrUrl);
+  try {
+    await migrate(pool, {
+      what: "catalog",
+      key: "schema_version",
+      version: POSTGRES_CATALOG_SCHEMA_VERSION,
+      schema: SCHEMA,
+    });
+  } catch (e) {
+    if (owned) await pool.end();
+    throw e;
+  }
+  const vacuum = async (tables: ReadonlySet<string>) => {
+    // VACUUM cannot run inside a transaction block: it runs on the pool after the erasing one commits. It
+    // removes only rows no open transaction can still see; a longer one delays that to a later VACUUM.
+    const full = options.erasure === "vacuum-full" ? "(FULL) " : "";
+    await runner(pool)(`VACUUM ${full}${[...tables].join(", ")}`);
+  };
+  return bind(runner(pool), null, {
+    async begin(fn) {
+      const { client, release } = await checkout(pool);
+      const tx: TxState = { client, depth: 0, vacuum: new Set() };
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        await runner(client)("BEGIN");
+        result = await fn(tx);
+        await runner(client)("COMMIT");
+      } catch (e) {
+        let broken = false;
+        await client.query("ROLLBACK").catch(() => {
+          broken = true;
+        });
+        release(broken);
+        throw e;
+      }
+      release();
+      if (tx.vacuum.size > 0) await vacuum(tx.vacuum);
+      return result;
+    },
+    async close() {
+      if (owned) await pool.end();
+    },
+  });
+}
+
+interface Host {
+  /** Runs `fn` inside a new top-level transaction on its own connection. */
+  begin<T>(fn: (tx: TxState) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The catalog's methods over one way of running queries: the pool, or the connection of one transaction. */
+function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
+  const decorate = async (row: DocumentRow): Promise<DocumentRecord> => {
+    const controls = await run<ControlRow>(
+      `SELECT * FROM controls WHERE (scope = 'document' AND scope_id = $1) OR (scope = 'set' AND scope_id = $2)
+       ORDER BY scope COLLATE "C", kind COLLATE "C", name COLLATE "C"`,
+      [row.id, row.transaction_set_id],
+    );
+    return withControls(toRecord(row), controls.rows.map(toControl));
+  };
+
+  const writeAccess = async (id: string, access: Access) => {
+    await run("DELETE FROM document_access WHERE document_id = $1", [id]);
+    await run(
+      `INSERT INTO document_access (document_id, kind, name)
+       SELECT $1, k, n FROM unnest($2::text[], $3::text[]) AS a(k, n)`,
+      [
+        id,
+        [...access.principals.map(() => "principal"), ...access.groups.map(() => "group")],
+        [...access.principals, ...access.groups],
+      ],
+    );
+  };
+
+  // Erases inside an open transaction, with the document's row locked by the caller.
+  const erase = async (id: string, t: TxState) => {
+    const nodes = await run<{ n: number }>("SELECT count(*)::int AS n FROM nodes WHERE document_id = $1", [id]);
+    // Versions hold the text; their nodes go with them (ON DELETE CASCADE).
+    const versions = await run("DELETE FROM versions WHERE document_id = $1", [id]);
+    // Title, date and facts are read from the text: they go with it.
+    await run(
+      "UPDATE documents SET current_version = NULL, title = NULL, effective_date = NULL, facts = NULL WHERE id = $1",
+      [id],
+    );
+    for (const table of TEXT_TABLES) t.vacuum.add(table);
+    return { versions: versions.rowCount ?? 0, nodes: nodes.rows[0]?.n ?? 0 };
+  };
+
+  const catalog: PostgresCatalog = {
+    async transaction<T>(fn: (tx: PostgresCatalog) => Promise<T>): Promise<T> {
+      if (tx === null) return host.begin((t) => fn(bind(runner(t.client), t, host)));
+      const savepoint = `lexnav_sp_${++tx.depth}`;
+      try {
+        await run(`SAVEPOINT ${savepoint}`);
+        const result = await fn(catalog);
+        await run(`RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (e) {
+        await run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        await run(`RELEASE SAVEPOINT ${savepoint}`);
+        throw e;
+      } finally {
+        tx.depth--;
+      }
+    },
+
+    async getDocument(id) {
+      const row = (await run<DocumentRow>("SELECT * FROM documents WHERE id = $1", [id])).rows[0];
+      return row ? decorate(row) : null;
+    },
+    async findDocumentBySource(source) {
+      const row = (await run<DocumentRow>("SELECT * FROM documents WHERE source = $1", [source])).rows[0];
+      return row ? decorate(row) : null;
+    },
+    async listDocuments(filter = {}) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (filter.lifecycle && filter.lifecycle.length > 0) {
+        params.push(filter.lifecycle);
+        where.push(`lifecycle = ANY($${params.length}::text[])`);
+      }
+      if (filter.transactionSetId !== undefined) {
+        params.push(filter.transactionSetId);
+        where.push(`transaction_set_id = $${params.length}`);
+      }
+      const rows = (
+        await run<DocumentRow>(
+          `SELECT * FROM documents ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY source COLLATE "C"`,
+          params,
+        )
+      ).rows;
+      const controls = (await catalog.listControls()) as Control[];
+      if (controls.length === 0) return rows.map(toRecord);
+      // Grouped once by what they are placed on, so each row looks its own up (document's before set's).
+      const placedOn = new Map<string, Control[]>();
+      for (const c of controls) {
+        const key = `${c.scope}:${c.scopeId}`;
+        const list = placedOn.get(key);
+        if (list) list.push(c);
+        else placedOn.set(key, [c]);
+      }
+      return rows.map((row) =>
+        withControls(toRecord(row), [
+          ...(placedOn.get(`document:${row.id}`) ?? []),
+          ...(row.transaction_set_id !== null ? (placedOn.get(`set:${row.transaction_set_id}`) ?? []) : []),
+        ]),
+      );
+    },
+    async countDocuments() {
+      const rows = await run<{ lifecycle: LifecycleState; code: string | null; n: number; oldest: string }>(
+        `SELECT lifecycle, CASE WHEN lifecycle = 'failed' THEN coalesce(failure_code, 'unknown') END AS code,
+                count(*)::int AS n, min(updated_at COLLATE "C") AS oldest
+         FROM documents GROUP BY 1, 2`,
+      );
+      return rows.rows.map(
+        (r): DocumentCount => ({ lifecycle: r.lifecycle, failureCode: r.code, count: r.n, oldestUpdatedAt: r.oldest }),
+      );
+    },
+    async upsertReceived(doc, now) {
+      // Several statements that land together: inside the caller's transaction, else in one of their own.
+      if (tx === null) return catalog.transaction((c) => c.upsertReceived(doc, now));
+      const access = normaliseAccess(doc.access);
+      // One statement inserts or, holding the row's lock, moves it back to received: two processes
+      // receiving the same new document both succeed, one after the other.
+      await run(
+        `INSERT INTO documents (id, source, file_name, access, lifecycle, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'received', $5, $5)
+         ON CONFLICT (id) DO UPDATE SET source = excluded.source, file_name = excluded.file_name,
+           access = excluded.access, lifecycle = 'received', failure_code = NULL, failure_reason = NULL,
+           updated_at = excluded.updated_at`,
+        [doc.id, doc.source, doc.fileName, JSON.stringify(access), now],
+      );
+      await writeAccess(doc.id, access);
+      const rec = await catalog.getDocument(doc.id);
+      if (!rec) throw new LexnavError("internal", `document ${doc.id} vanished after upsert`);
+      return rec;
+    },
+    async setLifecycle(id, state, failure, now) {
+      if (tx === null) return catalog.transaction((c) => c.setLifecycle(id, state, failure, now));
+      await run(
+        "UPDATE documents SET lifecycle = $1, failure_code = $2, failure_reason = $3, updated_at = $4 WHERE id = $5",
+        [state, failure?.code ?? null, failure?.reason ?? null, now, id],
+      );
+      if (state !== "received" && state !== "extracted")
+        await run("DELETE FROM ingest_claims WHERE document_id = $1", [id]);
+    },
+    async claimIngest(id, claim) {
+      await run(
+        `INSERT INTO ingest_claims (document_id, pid, host, since) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (document_id) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since`,
+        [id, claim.pid, claim.host, claim.since],
+      );
+    },
+    async ingestClaim(id) {
+      const row = (await run<IngestClaim>("SELECT pid, host, since FROM ingest_claims WHERE document_id = $1", [id]))
+        .rows[0];
+      return row ? { pid: row.pid, host: row.host, since: row.since } : null;
+    },
+    async setAccess(id, access, now) {
+      if (tx === null) return catalog.transaction((c) => c.setAccess(id, access, now));
+      const a = normaliseAccess(access);
+      const updated = await run("UPDATE documents SET access = $1, updated_at = $2 WHERE id = $3", [
+        JSON.stringify(a),
+        now,
+        id,
+      ]);
+      if (updated.rowCount === 0) return false;
+      await writeAccess(id, a);
+      return true;
+    },
+    async setProfile(id, profile, now) {
+      await run(
+        `UPDATE documents SET title = $1, role = $2, effective_date = $3, transaction_set_id = $4, facts = $5,
+         updated_at = $6 WHERE id = $7`,
+        [
+          profile.title,
+          profile.role,
+          profile.effectiveDate,
+          profile.transactionSetId,
+          profile.facts ? JSON.stringify(profile.facts) : null,
+          now,
+          id,
+        ],
+      );
+    },
+    async setTransactionSet(id, setId, now) {
+      await run("UPDATE documents SET transaction_set_id = $1, updated_at = $2 WHERE id = $3", [setId, now, id]);
+    },
+    async nameTransactionSet(setId, name, now) {
+      if (name === null) {
+        await run("DELETE FROM transaction_set_names WHERE set_id = $1", [setId]);
+        return;
+      }
+      const taken = new LexnavError("conflict", `another transaction set is already named "${name}"`);
+      const other = await run("SELECT 1 FROM transaction_set_names WHERE lower(name) = lower($1) AND set_id <> $2", [
+        name,
+        setId,
+      ]);
+      if ((other.rowCount ?? 0) > 0) throw taken;
+      try {
+        await run(
+          `INSERT INTO transaction_set_names (set_id, name, named_at) VALUES ($1, $2, $3)
+           ON CONFLICT (set_id) DO UPDATE SET name = excluded.name, named_at = excluded.named_at`,
+          [setId, name, now],
+        );
+      } catch (e) {
+        // Another process gave the name to another set between the check and the write.
+        if (e instanceof LexnavError && e.code === "conflict")
+          throw new LexnavError("conflict", taken.message, { cause: e });
+        throw e;
+      }
+    },
+    async transactionSetNames() {
+      const rows = await run<{ set_id: string; name: string }>(
+        `SELECT set_id, name FROM transaction_set_names ORDER BY set_id COLLATE "C"`,
+      );
+      return new Map(rows.rows.map((r) => [r.set_id, r.name]));
+    },
+    async setCurrentVersion(id, version, contentType, now) {
+      await run("UPDATE documents SET current_version = $1, content_type = $2, updated_at = $3 WHERE id = $4", [
+        version,
+        contentType,
+        now,
+        id,
+      ]);
+    },
+
+    async putVersion(documentId, v) {
+      // Insert-only: a second put of a (document, version), from this process or another, changes nothing.
+      await run(
+        `INSERT INTO versions (document_id, version, byte_length, content_type, text, text_length, blocks, pages,
+           furniture, quality, extracted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (document_id, version) DO NOTHING`,
+        [
+          documentId,
+          v.version,
+          v.byteLength,
+          v.contentType,
+          v.text,
+          v.text.length,
+          JSON.stringify(v.blocks),
+          JSON.stringify(v.pages),
+          JSON.stringify(v.furniture),
+          JSON.stringify(v.quality),
+          v.extractedAt,
+        ],
+      );
+    },
+    async getVersion(documentId, version) {
+      const row = (
+        await run<VersionRow>("SELECT * FROM versions WHERE document_id = $1 AND version = $2", [documentId, version])
+      ).rows[0];
+      if (!row) return null;
+      return { ...versionMeta(row), text: row.text, blocks: row.blocks, pages: row.pages, furniture: row.furniture };
+    },
+    async listVersions(documentId) {
+      const rows = await run<VersionMetaRow>(
+        `SELECT document_id, version, byte_length, content_type, text_length, quality, extracted_at
+         FROM versions WHERE document_id = $1 ORDER BY extracted_at COLLATE "C", version COLLATE "C"`,
+        [documentId],
+      );
+      return rows.rows.map(versionMeta);
+    },
+
+    async replaceNodes(documentId, version, nodes) {
+      if (tx === null) return catalog.transaction((c) => c.replaceNodes(documentId, version, nodes));
+      // The version's row lock makes two processes replacing the same nodes take turns instead of
+      // colliding on the keys the other inserted.
+      await run("SELECT 1 FROM versions WHERE document_id = $1 AND version = $2 FOR NO KEY UPDATE", [
+        documentId,
+        version,
+      ]);
+      await run("DELETE FROM nodes WHERE document_id = $1 AND version = $2", [documentId, version]);
+      await run(
+        `INSERT INTO nodes (document_id, version, ord, id, node)
+         SELECT $1, $2, o, i, n::jsonb FROM unnest($3::int[], $4::text[], $5::text[]) AS t(o, i, n)`,
+        [documentId, version, nodes.map((_, i) => i), nodes.map((n) => n.id), nodes.map((n) => JSON.stringify(n))],
+      );
+    },
+    async getNodes(documentId, version) {
+      const rows = await run<{ node: StoredNode }>(
+        "SELECT node FROM nodes WHERE document_id = $1 AND version = $2 ORDER BY ord",
+        [documentId, version],
+      );
+      return rows.rows.map((r) => r.node);
+    },
+    async eraseVersions(id) {
+      if (tx === null) return catalog.transaction((c) => c.eraseVersions(id));
+      // The document's row lock keeps a concurrent putVersion (its foreign key check) waiting until the erasure is done.
+      await run("SELECT 1 FROM documents WHERE id = $1 FOR UPDATE", [id]);
+      return erase(id, tx);
+    },
+    async placeControl(control) {
+      const placed = await run(
+        `INSERT INTO controls (scope, scope_id, kind, name, placed_by, placed_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT DO NOTHING`,
+        [control.scope, control.scopeId, control.kind, control.name, control.by, control.since],
+      );
+      return (placed.rowCount ?? 0) > 0;
+    },
+    async liftControl(key) {
+      const lifted = await run("DELETE FROM controls WHERE scope = $1 AND scope_id = $2 AND kind = $3 AND name = $4", [
+        key.scope,
+        key.scopeId,
+        key.kind,
+        key.name,
+      ]);
+      return (lifted.rowCount ?? 0) > 0;
+    },
+    async listControls(scope) {
+      const rows = scope
+        ? await run<ControlRow>(
+            `SELECT * FROM controls WHERE scope = $1 AND scope_id = $2 ORDER BY kind COLLATE "C", name COLLATE "C"`,
+            [scope.scope, scope.scopeId],
+          )
+        : await run<ControlRow>(
+            `SELECT * FROM controls ORDER BY scope COLLATE "C", scope_id COLLATE "C", kind COLLATE "C", name COLLATE "C"`,
+          );
+      return rows.rows.map(toControl);
+    },
+    async markDeleted(id, now) {
+      if (tx === null) return catalog.transaction((c) => c.markDeleted(id, now));
+      const found = await run("SELECT 1 FROM documents WHERE id = $1 FOR UPDATE", [id]);
+      if (found.rowCount === 0) return false;
+      // The record stays as the audit trail.
+      await erase(id, tx);
+      await run(
+        "UPDATE documents SET lifecycle = 'deleted', failure_code = NULL, failure_reason = NULL, updated_at = $1 WHERE id = $2",
+        [now, id],
+      );
+      await run("DELETE FROM ingest_claims WHERE document_id = $1", [id]);
+      return true;
+    },
+    async close() {
+      // A catalog bound to a transaction does not own the pool.
+      if (tx === null) await host.close();
+    },
+  };
+  return catalog;
+}
+
+type StoredNode = Awaited<ReturnType<Catalog["getNodes"]>>[number];

@@ -1,0 +1,115 @@
+import { type AuditEntry, createPostgresAuditLog, createPostgresCatalog, REDACTED_QUESTION } from "@lexnav/catalog";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
+
+const skipReason = postgresUnavailableReason();
+if (skipReason !== null) console.log(`PostgreSQL audit log tests skipped: ${skipReason}`);
+
+function entry(over: Partial<AuditEntry>): AuditEntry {
+  return {
+    at: "2026-01-01T00:00:00.000Z",
+    principal: "alice",
+    groups: ["deal-team"],
+    channel: "cli",
+    action: "ask",
+    operator: false,
+    question: "When does the supply agreement expire?",
+    mode: "hybrid",
+    scope: null,
+    documentIds: [],
+    answerId: null,
+    target: null,
+    ...over,
+  };
+}
+
+describe.skipIf(skipReason !== null)(
+  `PostgreSQL audit log${skipReason !== null ? ` (skipped: ${skipReason})` : ""}`,
+  () => {
+    let cluster: PostgresHandle;
+    beforeAll(async () => {
+      const started = await startPostgres();
+      if (started === null) throw new Error("PostgreSQL did not start although it is installed");
+      cluster = started;
+    });
+    afterAll(async () => {
+      await cluster?.stop();
+    });
+
+    it("lists the newest entries first, of one principal when asked, with every field as written", async () => {
+      const log = await createPostgresAuditLog(await cluster.createDatabase());
+      try {
+        const first = entry({ documentIds: ["d1"], scope: ["set-1"], answerId: "a1" });
+        await log.append(first);
+        await log.append(
+          entry({ principal: "bob", groups: [], question: null, mode: null, action: "list", operator: true }),
+        );
+        await log.append(entry({ principal: "alice", channel: "grpc", question: "Which law governs?", target: "d2" }));
+        const all = await log.list();
+        expect(all.map((r) => [r.principal, r.action])).toEqual([
+          ["alice", "ask"],
+          ["bob", "list"],
+          ["alice", "ask"],
+        ]);
+        expect(all[0]?.seq).toBeGreaterThan(all[1]?.seq ?? Number.POSITIVE_INFINITY);
+        expect(all[2]).toEqual({ ...first, seq: all[2]?.seq });
+        expect(all[1]).toMatchObject({ operator: true, question: null, scope: null, groups: [] });
+        expect((await log.list({ principal: "alice", limit: 1 })).map((r) => r.question)).toEqual([
+          "Which law governs?",
+        ]);
+      } finally {
+        await log.close();
+      }
+    });
+
+    it("redacts the questions of entries that cited, were scoped to or targeted a deleted document, once", async () => {
+      const url = await cluster.createDatabase();
+      const log = await createPostgresAuditLog(url);
+      try {
+        await log.append(entry({ question: "cited", documentIds: ["gone"] }));
+        await log.append(entry({ question: "scoped", scope: ["gone", "other"] }));
+        await log.append(entry({ question: "targeted", target: "gone" }));
+        await log.append(entry({ question: "kept", documentIds: ["other"] }));
+        expect(await log.redactDocument("gone")).toBe(3);
+        expect(await log.redactDocument("gone")).toBe(0);
+        expect((await log.list()).map((r) => r.question)).toEqual([
+          "kept",
+          REDACTED_QUESTION,
+          REDACTED_QUESTION,
+          REDACTED_QUESTION,
+        ]);
+        const raw = new pg.Client(url);
+        await raw.connect();
+        const vacuumed = await raw.query("SELECT last_vacuum FROM pg_stat_user_tables WHERE relname = 'audit_log'");
+        await raw.end();
+        expect(vacuumed.rows[0]?.last_vacuum).not.toBeNull();
+      } finally {
+        await log.close();
+      }
+    });
+
+    it("takes appends from two pools at once, losing none, beside the catalog in one database", async () => {
+      const url = await cluster.createDatabase();
+      const [one, two, catalog] = await Promise.all([
+        createPostgresAuditLog(url),
+        createPostgresAuditLog(url),
+        createPostgresCatalog(url),
+      ]);
+      try {
+        await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            (i % 2 ? one : two).append(entry({ question: `q${i}`, documentIds: [`d${i % 5}`] })),
+          ),
+        );
+        const all = await one.list({ limit: 1000 });
+        expect(all.map((r) => r.question).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `q${i}`).sort());
+        expect(new Set(all.map((r) => r.seq)).size).toBe(40);
+        expect(await two.redactDocument("d0")).toBe(8);
+        expect(await catalog.listDocuments()).toEqual([]);
+      } finally {
+        await Promise.all([one.close(), two.close(), catalog.close()]);
+      }
+    });
+  },
+);
