@@ -36,6 +36,15 @@ export const configSchema = z.object({
   LEXNAV_MAX_EXTRACT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  // This process's NATS user and password (both or neither): a server with authorization refuses a
+  // client without them, and each service's user may publish and subscribe only where it needs to.
+  NATS_USER: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '_' and '-' only (it names the user's reply inbox)")
+    .optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  // A PEM file of the CA that signed the NATS server's certificate: the connection then requires TLS.
+  NATS_TLS_CA: z.string().min(1).optional(),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
   // PEM files of the answer service's certificate chain and private key: both or neither (TLS when set).
@@ -84,6 +93,10 @@ export interface LexnavConfig {
   limits: IngestLimits;
   sharedDir: string;
   natsUrl: string;
+  /** This process's NATS user; absent: it connects without credentials. */
+  natsAuth?: { user: string; password: string };
+  /** The CA that signed the NATS server's certificate (PEM file); absent: no TLS is required. */
+  natsTlsCaPath?: string;
   /** The answer service's gRPC listen address. */
   answerAddress: string;
   /** The answer service's callers file; absent: the service trusts the principal a request names. */
@@ -210,6 +223,8 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     throw new Error(
       "invalid lexnav configuration: set both LEXNAV_ANSWER_TLS_CERT and LEXNAV_ANSWER_TLS_KEY, or neither",
     );
+  if ((e.NATS_USER === undefined) !== (e.NATS_PASSWORD === undefined))
+    throw new Error("invalid lexnav configuration: set both NATS_USER and NATS_PASSWORD, or neither");
   const listed = listPrices(e.LEXNAV_MODEL);
   return {
     dbPath: e.LEXNAV_DB,
@@ -226,6 +241,10 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
+    ...(e.NATS_USER !== undefined && e.NATS_PASSWORD !== undefined
+      ? { natsAuth: { user: e.NATS_USER, password: e.NATS_PASSWORD } }
+      : {}),
+    ...(e.NATS_TLS_CA !== undefined ? { natsTlsCaPath: e.NATS_TLS_CA } : {}),
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     ...(e.LEXNAV_ANSWER_CALLERS !== undefined ? { answerCallersPath: e.LEXNAV_ANSWER_CALLERS } : {}),
     ...(e.LEXNAV_ANSWER_TLS_CERT !== undefined && e.LEXNAV_ANSWER_TLS_KEY !== undefined
