@@ -19,8 +19,12 @@ import { repoRoot } from "../support/shared.ts";
 const CONF = join(repoRoot, "deploy/nats/nats.conf");
 const USERS = ["ingest", "lexical", "vector", "intake", "operator"] as const;
 type User = (typeof USERS)[number];
-// Fresh passwords per run, given to the server through its environment as a deployment gives them.
-const passwords = Object.fromEntries(USERS.map((u) => [u, randomBytes(12).toString("hex")])) as Record<User, string>;
+// Fresh passwords per run, given to the server through its environment as a deployment gives them. A
+// letter first: nats-server parses a variable's value as a config value, so "3e5…" is read as a number.
+const passwords = Object.fromEntries(USERS.map((u) => [u, `p${randomBytes(12).toString("hex")}`])) as Record<
+  User,
+  string
+>;
 const serverEnv = Object.fromEntries(USERS.map((u) => [`LEXNAV_NATS_${u.toUpperCase()}_PASSWORD`, passwords[u]]));
 
 let dir: string;
@@ -93,6 +97,13 @@ describe("NATS with deploy/nats/nats.conf (real nats-server)", () => {
     const partial = Object.fromEntries(Object.entries(rest).map(([k, v]) => [`LEXNAV_NATS_${k}`, v]));
     await expect(startNatsServer({ configFile: CONF, env: partial, readyTimeoutMs: 5_000 })).rejects.toThrow(
       /LEXNAV_NATS_INGEST_PASSWORD/,
+    );
+  });
+
+  it("will not start on a password that reads as a number (so deploy/README.md says: a letter first)", async () => {
+    const numeric = { ...serverEnv, LEXNAV_NATS_INTAKE_PASSWORD: "3e52af" };
+    await expect(startNatsServer({ configFile: CONF, env: numeric, readyTimeoutMs: 5_000 })).rejects.toThrow(
+      /LEXNAV_NATS_INTAKE_PASSWORD/,
     );
   });
 
