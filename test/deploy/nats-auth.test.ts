@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { loadConfig, natsConnectSettings } from "@lexnav/core";
-import { INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import {
+  INGEST_STREAMS,
+  INGEST_SUBJECTS,
+  listDeadLetters,
+  readIngestBacklog,
+  replayDeadLetter,
+} from "@lexnav/ingest-service";
 import { ingestV1 } from "@lexnav/proto";
 import { AckPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
@@ -107,51 +113,89 @@ describe("NATS with deploy/nats/nats.conf (real nats-server)", () => {
     );
   });
 
-  it("runs the ingest service as its user: a command from intake is indexed, erased, and its event read by lexical", async () => {
-    const env = {
-      LEXNAV_DB: join(dir, "ingest.sqlite"),
-      NATS_URL: server.url,
-      NATS_USER: "ingest",
-      NATS_PASSWORD: passwords.ingest,
-      LEXNAV_HEALTH_ADDRESS: "127.0.0.1:0",
-      LEXNAV_EMBEDDER_MODEL_DIR: "builtin",
-    };
-    const { process: ingest, ready } = await startServiceProcess("ingest", env, "health endpoints listening");
-    started.push(ingest);
-    const readyz = await fetch(`http://127.0.0.1:${ready.port as number}/readyz`);
-    expect(readyz.status).toBe(200);
+  describe("with the ingest service running as its user", () => {
+    let ingest: ServiceProcess;
 
-    const intake = await as("intake");
-    const command = create(ingestV1.IngestDocumentCommandSchema, {
-      commandId: "auth-1",
-      source: "s3://deal/supply.txt",
-      fileName: "supply.txt",
-      content: new TextEncoder().encode("SUPPLY AGREEMENT\n\n1. Term. This Agreement runs for five years.\n"),
-      access: { groups: ["deal-team"] },
-    });
-    const ack = await jetstream(intake).publish(
-      INGEST_SUBJECTS.ingestDocument,
-      toBinary(ingestV1.IngestDocumentCommandSchema, command),
-    );
-    expect(ack.stream).toBe(INGEST_STREAMS.commands);
+    beforeAll(async () => {
+      const env = {
+        LEXNAV_DB: join(dir, "ingest.sqlite"),
+        NATS_URL: server.url,
+        NATS_USER: "ingest",
+        NATS_PASSWORD: passwords.ingest,
+        LEXNAV_HEALTH_ADDRESS: "127.0.0.1:0",
+        LEXNAV_EMBEDDER_MODEL_DIR: "builtin",
+      };
+      const { process, ready } = await startServiceProcess("ingest", env, "health endpoints listening");
+      ingest = process;
+      started.push(ingest);
+      const readyz = await fetch(`http://127.0.0.1:${ready.port as number}/readyz`);
+      expect(readyz.status).toBe(200);
+    }, 60_000);
 
-    // lexical reads the lifecycle events through a durable consumer of its own, as the lexical service does.
-    const lexical = await as("lexical");
-    const jsm = await jetstreamManager(lexical);
-    await jsm.consumers.add(INGEST_STREAMS.events, { durable_name: "lexical--test", ack_policy: AckPolicy.Explicit });
-    const consumer = await jetstream(lexical).consumers.get(INGEST_STREAMS.events, "lexical--test");
-    const m = await consumer.next({ expires: 15_000 });
-    expect(m?.subject).toBe(INGEST_SUBJECTS.documentIndexed);
-    expect(fromBinary(ingestV1.DocumentIndexedSchema, m?.data ?? new Uint8Array()).commandId).toBe("auth-1");
-    await m?.ackAck();
+    it("a command from intake is indexed, erased, and its event read by lexical", async () => {
+      const intake = await as("intake");
+      const command = create(ingestV1.IngestDocumentCommandSchema, {
+        commandId: "auth-1",
+        source: "s3://deal/supply.txt",
+        fileName: "supply.txt",
+        content: new TextEncoder().encode("SUPPLY AGREEMENT\n\n1. Term. This Agreement runs for five years.\n"),
+        access: { groups: ["deal-team"] },
+      });
+      const ack = await jetstream(intake).publish(
+        INGEST_SUBJECTS.ingestDocument,
+        toBinary(ingestV1.IngestDocumentCommandSchema, command),
+      );
+      expect(ack.stream).toBe(INGEST_STREAMS.commands);
 
-    // The handled command was erased from the work queue (the ingest user may delete its own stream's messages).
-    const operator = await jetstreamManager(await as("operator"));
-    expect((await operator.streams.info(INGEST_STREAMS.commands)).state.messages).toBe(0);
-    // Everything the ingest service did was within its permissions: the server refused it nothing (a
-    // refusal reaches the client, which logs it or fails the erase it was for).
-    expect(ingest.log()).not.toMatch(/Permissions Violation|could not erase/i);
-  }, 60_000);
+      // lexical reads the lifecycle events through a durable consumer of its own, as the lexical service does.
+      const lexical = await as("lexical");
+      const jsm = await jetstreamManager(lexical);
+      await jsm.consumers.add(INGEST_STREAMS.events, { durable_name: "lexical--test", ack_policy: AckPolicy.Explicit });
+      const consumer = await jetstream(lexical).consumers.get(INGEST_STREAMS.events, "lexical--test");
+      const m = await consumer.next({ expires: 15_000 });
+      expect(m?.subject).toBe(INGEST_SUBJECTS.documentIndexed);
+      expect(fromBinary(ingestV1.DocumentIndexedSchema, m?.data ?? new Uint8Array()).commandId).toBe("auth-1");
+      await m?.ackAck();
+
+      // The handled command was erased from the work queue (the ingest user may delete its own stream's messages).
+      const operator = await jetstreamManager(await as("operator"));
+      expect((await operator.streams.info(INGEST_STREAMS.commands)).state.messages).toBe(0);
+      // Everything the ingest service did was within its permissions: the server refused it nothing (a
+      // refusal reaches the client, which logs it or fails the erase it was for).
+      expect(ingest.log()).not.toMatch(/Permissions Violation|could not erase/i);
+    }, 60_000);
+
+    it("the operator user runs the operator views: the backlog, and a dead letter listed and replayed", async () => {
+      const intake = await as("intake");
+      const operator = await as("operator");
+      // An undecodable command: ingest terminates it and dead-letters it (publishing on lexnav.dlq.cmd.v1.*).
+      await jetstream(intake).publish(INGEST_SUBJECTS.ingestDocument, new Uint8Array([0xff, 0xff, 0xff]));
+      const waitForDeadLetter = async (notId?: number) => {
+        const deadline = Date.now() + 15_000;
+        for (;;) {
+          const letters = await listDeadLetters(operator);
+          const found = letters.find((l) => l.id !== notId);
+          if (found) return found;
+          if (Date.now() > deadline) throw new Error(`no dead letter in 15 s:\n${ingest.log()}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      const first = await waitForDeadLetter();
+      expect(first.subject).toBe(INGEST_SUBJECTS.ingestDocument);
+      expect(first.reason).toMatch(/undecodable/);
+      const backlog = await readIngestBacklog(operator);
+      expect(backlog.deadLetters).toBe(1);
+      expect(backlog.consumerLag).toBe(0);
+      // Replay: published again on its command subject, erased from the dead-letter stream; still broken,
+      // so it comes back as a new dead letter.
+      const replayed = await replayDeadLetter(operator, first.id);
+      expect(replayed.subject).toBe(INGEST_SUBJECTS.ingestDocument);
+      const second = await waitForDeadLetter(first.id);
+      expect(second.id).toBeGreaterThan(first.id);
+      expect((await listDeadLetters(operator)).map((l) => l.id)).toEqual([second.id]);
+      expect(ingest.log()).not.toMatch(/Permissions Violation/i);
+    }, 60_000);
+  });
 
   it("lets each user publish and read only its own subjects", async () => {
     const lexical = await as("lexical");
