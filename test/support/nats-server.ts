@@ -23,6 +23,14 @@ export interface StartNatsServerOptions {
   port?: number;
   /** A JetStream directory the caller owns and keeps across restarts; a temporary one, removed on stop, otherwise. */
   storeDir?: string;
+  /**
+   * A server config file (`-c`), e.g. deploy/nats/nats.conf with its users and permissions. The address,
+   * port, JetStream directory and monitoring port (off) given here override what the file says, so the
+   * server still runs on a free port beside other suites.
+   */
+  configFile?: string;
+  /** Environment of the server process (a config's `$VARIABLE`s, such as passwords); PATH is kept. */
+  env?: Record<string, string>;
 }
 
 const CANDIDATES = ["/usr/sbin/nats-server", "/usr/local/bin/nats-server", "/usr/bin/nats-server"];
@@ -39,9 +47,15 @@ export async function startNatsServer(options: StartNatsServerOptions = {}): Pro
   const binary = options.binary ?? CANDIDATES.find((p) => existsSync(p)) ?? "nats-server";
   const ownStore = options.storeDir === undefined;
   const storeDir = options.storeDir ?? (await mkdtemp(join(tmpdir(), "lexnav-nats-")));
-  const child = spawn(binary, ["-a", "127.0.0.1", "-p", String(options.port ?? -1), "-js", "-sd", storeDir], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const config = options.configFile !== undefined ? ["-c", options.configFile, "-m", "0"] : [];
+  const child = spawn(
+    binary,
+    [...config, "-a", "127.0.0.1", "-p", String(options.port ?? -1), "-js", "-sd", storeDir],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(options.env !== undefined ? { env: { PATH: process.env.PATH ?? "", ...options.env } } : {}),
+    },
+  );
 
   let log = "";
   let port: number | null = null;

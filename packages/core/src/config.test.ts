@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_MODEL_PRICES, INSTALLED_EMBEDDER, installedEmbedderDir, loadConfig } from "./config.ts";
+import { natsConnectSettings } from "./nats-options.ts";
 
 describe("the answer service's configuration", () => {
   it("listens on loopback, trusting the request's principal, in plaintext, unless told otherwise", () => {
@@ -141,5 +142,28 @@ describe("the Qdrant vector store", () => {
     expect(() => loadConfig({ LEXNAV_QDRANT_URL: "http://q:6333", LEXNAV_QDRANT_PREFIX: "a/b" })).toThrow(
       /LEXNAV_QDRANT_PREFIX/,
     );
+  });
+});
+
+describe("how a process connects to NATS", () => {
+  it("connects without credentials or TLS unless told otherwise", () => {
+    const c = loadConfig({ NATS_URL: "nats://nats:4222" });
+    expect(natsConnectSettings(c, "lexnav-ingest")).toEqual({ servers: "nats://nats:4222", name: "lexnav-ingest" });
+  });
+
+  it("takes a user only with its password, reads replies under the user's own inbox, and requires TLS with a CA", () => {
+    const c = loadConfig({ NATS_USER: "ingest", NATS_PASSWORD: "s3cret", NATS_TLS_CA: "/etc/lexnav/nats-ca.crt" });
+    expect(natsConnectSettings(c, "lexnav-ingest")).toEqual({
+      servers: "nats://127.0.0.1:4222",
+      name: "lexnav-ingest",
+      user: "ingest",
+      pass: "s3cret",
+      inboxPrefix: "_INBOX_ingest",
+      tls: { caFile: "/etc/lexnav/nats-ca.crt" },
+    });
+    expect(() => loadConfig({ NATS_USER: "ingest" })).toThrow(/set both NATS_USER and NATS_PASSWORD, or neither/);
+    expect(() => loadConfig({ NATS_PASSWORD: "s3cret" })).toThrow(/set both NATS_USER and NATS_PASSWORD/);
+    // The user names its inbox subject token: a dot or wildcard would widen what it may read.
+    expect(() => loadConfig({ NATS_USER: "a.>", NATS_PASSWORD: "x" })).toThrow(/NATS_USER/);
   });
 });

@@ -53,6 +53,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]{0,100}$/, "lowercase letters, digits, '-' and '_'")
     .default("lexnav"),
+  // This process's NATS user and password (both or neither): a server with authorization refuses a
+  // client without them, and each service's user may publish and subscribe only where it needs to.
+  NATS_USER: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '_' and '-' only (it names the user's reply inbox)")
+    .optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  // A PEM file of the CA that signed the NATS server's certificate: the connection then requires TLS.
+  NATS_TLS_CA: z.string().min(1).optional(),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
   // Where the rerank and planner services listen for gRPC ("host:port"; port 0 picks a free one).
@@ -125,6 +134,10 @@ export interface LexnavConfig {
   qdrant?: { url: string; prefix: string };
   /** The OpenSearch lexical index (node URL, index prefix); absent: the embedded index. */
   opensearch?: { url: string; prefix: string };
+  /** This process's NATS user; absent: it connects without credentials. */
+  natsAuth?: { user: string; password: string };
+  /** The CA that signed the NATS server's certificate (PEM file); absent: no TLS is required. */
+  natsTlsCaPath?: string;
   /** The answer service's gRPC listen address. */
   answerAddress: string;
   /** The rerank service's gRPC listen address. */
@@ -274,6 +287,8 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     throw new Error(
       "invalid lexnav configuration: set both LEXNAV_ANSWER_TLS_CERT and LEXNAV_ANSWER_TLS_KEY, or neither",
     );
+  if ((e.NATS_USER === undefined) !== (e.NATS_PASSWORD === undefined))
+    throw new Error("invalid lexnav configuration: set both NATS_USER and NATS_PASSWORD, or neither");
   const listed = listPrices(e.LEXNAV_MODEL);
   return {
     dbPath: e.LEXNAV_DB,
@@ -297,6 +312,10 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     ...(e.LEXNAV_OPENSEARCH_URL !== undefined
       ? { opensearch: { url: e.LEXNAV_OPENSEARCH_URL, prefix: e.LEXNAV_OPENSEARCH_PREFIX } }
       : {}),
+    ...(e.NATS_USER !== undefined && e.NATS_PASSWORD !== undefined
+      ? { natsAuth: { user: e.NATS_USER, password: e.NATS_PASSWORD } }
+      : {}),
+    ...(e.NATS_TLS_CA !== undefined ? { natsTlsCaPath: e.NATS_TLS_CA } : {}),
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     rerankAddress: e.LEXNAV_RERANK_ADDRESS,
     plannerAddress: e.LEXNAV_PLANNER_ADDRESS,

@@ -19,6 +19,8 @@ export { ERROR_CODES, isLexnavError, LexnavError, toLexnavError } from "./errors
 export { hmacSha256Hex, sha256Hex, stableId } from "./hash.ts";
 export type { Logger } from "./logger.ts";
 export { createLogger, silentLogger, withoutNames } from "./logger.ts";
+export type { NatsConnectSettings } from "./nats-options.ts";
+export { natsConnectSettings, natsInboxPrefix } from "./nats-options.ts";
 export type { Result } from "./result.ts";
 export { err, ok } from "./result.ts";
 export type { ModelUsage, SpanOptions, SpanRole, TelemetrySpan } from "./telemetry.ts";

@@ -1,4 +1,5 @@
 import { openSqliteDatabase } from "@lexnav/catalog";
+import { natsConnectSettings } from "@lexnav/core";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
@@ -14,7 +15,8 @@ const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await lo
 // A document an earlier ingest process left half-done (killed, out of memory) is failed with its reason.
 for (const r of await stack.pipeline.recoverInterrupted())
   logger.warn("interrupted ingest recovered", { documentId: r.documentId, code: r.failure?.code });
-const nc = await connect({ servers: config.natsUrl, name: "lexnav-ingest" });
+// As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
+const nc = await connect(natsConnectSettings(config, "lexnav-ingest"));
 const app = await createIngestApp({ nc, pipeline: stack.pipeline, catalog: stack.catalog, logger });
 // HTTP /healthz, /readyz and /metrics (the service serves no gRPC, so no gRPC health service): ready while NATS
 // answers a ping and the store a read. The command backlog is not a condition: work waiting is no reason

@@ -1,4 +1,4 @@
-import { LexnavError } from "@lexnav/core";
+import { LexnavError, natsConnectSettings } from "@lexnav/core";
 import { type DeadLetter, listDeadLetters, replayDeadLetter } from "@lexnav/ingest-service";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import type { CliContext } from "../context.ts";
@@ -8,7 +8,7 @@ import { type ActorOptions, actorOf, recordAudit, requireOperator } from "./cont
 async function withNats<T>(ctx: CliContext, fn: (nc: NatsConnection) => Promise<T>): Promise<T> {
   let nc: NatsConnection;
   try {
-    nc = await connect({ servers: ctx.config.natsUrl, name: "lexnav-cli", maxReconnectAttempts: 0 });
+    nc = await connect({ ...natsConnectSettings(ctx.config, "lexnav-cli"), maxReconnectAttempts: 0 });
   } catch (cause) {
     throw new LexnavError("unavailable", `cannot reach NATS at ${ctx.config.natsUrl} (NATS_URL)`, { cause });
   }

@@ -1,4 +1,4 @@
-import { LexnavError, toLexnavError } from "@lexnav/core";
+import { LexnavError, natsConnectSettings, toLexnavError } from "@lexnav/core";
 import type { LifecycleState } from "@lexnav/document-model";
 import { type IngestBacklog, readIngestBacklog } from "@lexnav/ingest-service";
 import { connect } from "@nats-io/transport-node";
@@ -86,8 +86,7 @@ export async function statusCommand(
 async function natsBacklog(ctx: CliContext, now: () => number): Promise<StatusReport["nats"]> {
   try {
     const nc = await connect({
-      servers: ctx.config.natsUrl,
-      name: "lexnav-cli",
+      ...natsConnectSettings(ctx.config, "lexnav-cli"),
       maxReconnectAttempts: 0,
       timeout: STATUS_NATS_TIMEOUT_MS,
     });

@@ -1,0 +1,352 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { INGEST_CONSUMER, INGEST_STREAMS } from "@lexnav/ingest-service";
+import { describe, expect, it } from "vitest";
+import { parse, parseAllDocuments } from "yaml";
+import { repoRoot } from "../support/shared.ts";
+import { composeValidator, kubernetesValidator } from "./schemas.ts";
+
+// deploy/ validated offline: every Kubernetes manifest against the Kubernetes 1.34 OpenAPI schemas (and
+// KEDA's CRD), the compose files against the compose-spec schema, all vendored from pinned modules; then
+// the rules the schemas cannot say (probes, scaling, ports, secrets, NATS users). No container or cluster
+// runs here: deploy/README.md says what that leaves unproven.
+
+const deploy = (...p: string[]) => join(repoRoot, "deploy", ...p);
+const read = (...p: string[]) => readFileSync(deploy(...p), "utf8");
+
+/** The six stage services, each a Dockerfile build with SERVICE=<name>. */
+const STAGES = ["ingest", "lexical", "vector", "rerank", "planner", "answer"] as const;
+
+type Obj = Record<string, unknown>;
+type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: Obj };
+
+const k8sFiles = readdirSync(deploy("k8s")).filter((f) => f.endsWith(".yaml") && f !== "kustomization.yaml");
+const k8sObjects: { file: string; doc: K8sObject }[] = k8sFiles.flatMap((file) =>
+  parseAllDocuments(read("k8s", file)).map((d) => {
+    if (d.errors.length > 0) throw new Error(`${file}: ${d.errors.map((e) => e.message).join("; ")}`);
+    return { file, doc: d.toJS() as K8sObject };
+  }),
+);
+const ofKind = <T = Obj>(kind: string) =>
+  k8sObjects.filter((o) => o.doc.kind === kind).map((o) => o.doc as unknown as T & K8sObject);
+const named = <T = Obj>(kind: string, name: string): T & K8sObject => {
+  const found = ofKind<T>(kind).find((o) => o.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name} in deploy/k8s`);
+  return found;
+};
+
+/** Users of deploy/nats/nats.conf and the password variable each takes. */
+const natsConf = read("nats", "nats.conf");
+const natsUsers = new Map(
+  [...natsConf.matchAll(/user:\s*(\w+)\s*\n\s*password:\s*\$(\w+)/g)].map((m) => [m[1] ?? "", m[2] ?? ""]),
+);
+
+type Container = {
+  name: string;
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  envFrom?: { secretRef?: { name: string }; configMapRef?: { name: string } }[];
+  livenessProbe?: { httpGet?: { path: string } };
+  readinessProbe?: { httpGet?: { path: string } };
+  resources?: { requests?: Obj; limits?: Obj };
+  volumeMounts?: { name: string }[];
+};
+type PodTemplate = {
+  metadata: { labels: Record<string, string> };
+  spec: {
+    containers: Container[];
+    volumes?: { name: string; secret?: { secretName: string }; persistentVolumeClaim?: { claimName: string } }[];
+  };
+};
+type Workload = {
+  spec: { replicas: number; selector: { matchLabels: Record<string, string> }; template: PodTemplate };
+};
+
+describe("deploy/k8s against the Kubernetes 1.34 OpenAPI schemas (vendored; strict about unknown fields)", () => {
+  const validate = kubernetesValidator();
+
+  it("every manifest is a kind the schemas know, and valid", () => {
+    expect(k8sObjects.length).toBeGreaterThan(20);
+    const errors = k8sObjects.flatMap(({ file, doc }) =>
+      validate(doc).map((e) => `${file} ${doc.kind}/${doc.metadata?.name}: ${e}`),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("the validator catches what a cluster would refuse or silently drop", () => {
+    // Controls: without them a validator that accepts everything would pass the test above.
+    const deployment = structuredClone(named<Workload>("Deployment", "answer"));
+    const container = deployment.spec.template.spec.containers[0] as Container & Obj;
+    container.readinesProbe = container.readinessProbe; // a misspelt field
+    expect(validate(deployment).join("\n")).toMatch(/readinesProbe/);
+
+    const replicas = structuredClone(named<Workload>("Deployment", "answer")) as unknown as { spec: Obj };
+    replicas.spec.replicas = "two";
+    expect(validate(replicas).join("\n")).toMatch(/\/spec\/replicas must be integer/);
+
+    const noContainers = structuredClone(named<Workload>("Deployment", "answer")) as unknown as {
+      spec: { template: { spec: Obj } };
+    };
+    delete noContainers.spec.template.spec.containers;
+    expect(validate(noContainers).join("\n")).toMatch(/must have required property 'containers'/);
+
+    const scaled = structuredClone(named("ScaledObject", "ingest")) as unknown as { spec: Obj };
+    scaled.spec.minReplicas = 1; // the HPA's word, not KEDA's
+    expect(validate(scaled).join("\n")).toMatch(/minReplicas/);
+
+    expect(validate({ apiVersion: "apps/v1beta1", kind: "Deployment", metadata: { name: "x" } })).toEqual([
+      "no schema for apiVersion apps/v1beta1 kind Deployment",
+    ]);
+  });
+
+  it("kustomization.yaml lists every manifest, and kubectl renders it (when kubectl is here)", () => {
+    const k = parse(read("k8s", "kustomization.yaml")) as { resources: string[] };
+    expect([...k.resources].sort()).toEqual([...k8sFiles].sort());
+    let kubectl = "";
+    try {
+      kubectl = execFileSync("kubectl", ["version", "--client"], { encoding: "utf8" });
+    } catch {
+      console.log("kubectl is not installed: the kustomize render is not checked (the schemas are)");
+      return;
+    }
+    expect(kubectl).toMatch(/Client Version/);
+    const rendered = execFileSync("kubectl", ["kustomize", deploy("k8s")], { encoding: "utf8" });
+    expect(parseAllDocuments(rendered).length).toBe(k8sObjects.length);
+  });
+});
+
+describe("deploy/k8s: what the schemas cannot say", () => {
+  const deployments = ofKind<Workload>("Deployment");
+
+  it("a Deployment per stage, probed on /healthz and /readyz, with requests and limits", () => {
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...STAGES].sort());
+    for (const d of deployments) {
+      for (const c of d.spec.template.spec.containers) {
+        expect(c.livenessProbe?.httpGet?.path, d.metadata.name).toBe("/healthz");
+        expect(c.readinessProbe?.httpGet?.path, d.metadata.name).toBe("/readyz");
+        for (const r of ["cpu", "memory"]) {
+          expect(c.resources?.requests?.[r], `${d.metadata.name} ${r}`).toBeDefined();
+          expect(c.resources?.limits?.[r], `${d.metadata.name} ${r}`).toBeDefined();
+        }
+      }
+      expect(d.metadata.namespace).toBe("lexnav");
+      expect(d.spec.replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("each stage scales: stateless ones by an HPA, consumers by KEDA on their consumer's lag; each keeps one replica through disruptions", () => {
+    const hpas = ofKind<{ spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number } }>(
+      "HorizontalPodAutoscaler",
+    );
+    const scaled = ofKind<{
+      spec: { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] };
+    }>("ScaledObject");
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(["answer", "planner", "rerank"]);
+    for (const h of hpas) expect(h.spec.scaleTargetRef.kind).toBe("Deployment");
+    expect(scaled.map((s) => s.spec.scaleTargetRef.name).sort()).toEqual(["ingest", "lexical", "vector"]);
+    const lag = (name: string) =>
+      scaled.find((s) => s.spec.scaleTargetRef.name === name)?.spec.triggers.find((t) => t.type === "nats-jetstream")
+        ?.metadata;
+    // The ingest service's own stream and durable consumer (services/ingest/src/subjects.ts).
+    expect(lag("ingest")).toMatchObject({
+      stream: INGEST_STREAMS.commands,
+      consumer: INGEST_CONSUMER,
+      account: "LEXNAV",
+    });
+    for (const s of ["lexical", "vector"])
+      expect(lag(s)).toMatchObject({ stream: INGEST_STREAMS.events, consumer: `${s}--index`, account: "LEXNAV" });
+    // The account KEDA reads lag in is the one nats.conf declares.
+    expect(natsConf).toMatch(/accounts \{\s*LEXNAV \{/);
+    const pdbs = ofKind<{ spec: { selector: { matchLabels: Record<string, string> } } }>("PodDisruptionBudget");
+    for (const d of deployments)
+      expect(pdbs.some((p) => p.spec.selector.matchLabels["app.kubernetes.io/name"] === d.metadata.name)).toBe(true);
+  });
+
+  it("Services select the pods of their Deployment, on ports the containers declare", () => {
+    for (const s of ofKind<{ spec: { selector: Record<string, string>; ports: { targetPort: string }[] } }>(
+      "Service",
+    )) {
+      const target = [...deployments, ...ofKind<Workload>("StatefulSet")].find((w) =>
+        Object.entries(s.spec.selector).every(([k, v]) => w.spec.template.metadata.labels[k] === v),
+      );
+      expect(target, s.metadata.name).toBeDefined();
+      const ports = (target?.spec.template.spec.containers ?? []).flatMap(
+        (c) => ((c as Obj).ports as { name: string }[] | undefined)?.map((p) => p.name) ?? [],
+      );
+      for (const p of s.spec.ports) expect(ports, `${s.metadata.name} ${p.targetPort}`).toContain(p.targetPort);
+    }
+  });
+
+  it("NATS: a StatefulSet with JetStream on a volume claim, TLS, nats.conf as shipped, passwords from a Secret", () => {
+    const sts = named<{
+      spec: Workload["spec"] & { volumeClaimTemplates: { metadata: { name: string } }[] };
+    }>("StatefulSet", "nats");
+    const c = sts.spec.template.spec.containers[0] as Container & { args: string[] };
+    expect(c.args).toEqual(expect.arrayContaining(["-c", "/etc/nats/nats-tls.conf", "-sd", "/data"]));
+    expect(sts.spec.volumeClaimTemplates.map((v) => v.metadata.name)).toContain("data");
+    expect(c.volumeMounts?.map((m) => m.name)).toEqual(expect.arrayContaining(["data", "tls", "config"]));
+    const config = named<{ data: Record<string, string> }>("ConfigMap", "nats-config");
+    expect(config.data["nats.conf"]).toBe(natsConf);
+    expect(config.data["nats-tls.conf"]).toBe(read("nats", "nats-tls.conf"));
+    expect(c.envFrom?.map((e) => e.secretRef?.name)).toContain("lexnav-nats-passwords");
+  });
+
+  it("each NATS client runs as a user nats.conf defines, with that user's password from the Secret", () => {
+    const clients = deployments.filter((d) => d.spec.template.metadata.labels["lexnav.io/nats-client"] === "true");
+    expect(clients.map((d) => d.metadata.name).sort()).toEqual(["ingest", "lexical", "vector"]);
+    for (const d of deployments) {
+      const env = d.spec.template.spec.containers[0]?.env ?? [];
+      const user = env.find((e) => e.name === "NATS_USER")?.value;
+      const isClient = clients.includes(d);
+      expect(user !== undefined, d.metadata.name).toBe(isClient);
+      if (user === undefined) continue;
+      expect(natsUsers.get(user), `${user} in nats.conf`).toBeDefined();
+      expect(env.find((e) => e.name === "NATS_PASSWORD")?.valueFrom?.secretKeyRef).toEqual({
+        name: "lexnav-nats-passwords",
+        key: natsUsers.get(user),
+      });
+    }
+  });
+
+  it("every Secret and claim a manifest refers to is one deploy/README.md tells the operator to create", () => {
+    const readme = read("README.md");
+    const refs = new Set<string>();
+    for (const w of [...deployments, ...ofKind<Workload>("StatefulSet")]) {
+      for (const c of w.spec.template.spec.containers) {
+        for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) refs.add(e.valueFrom.secretKeyRef.name);
+        for (const e of c.envFrom ?? []) if (e.secretRef) refs.add(e.secretRef.name);
+      }
+      for (const v of w.spec.template.spec.volumes ?? []) {
+        if (v.secret) refs.add(v.secret.secretName);
+        if (v.persistentVolumeClaim) refs.add(v.persistentVolumeClaim.claimName);
+      }
+    }
+    expect([...refs].sort()).toEqual([
+      "lexnav-answer-callers",
+      "lexnav-anthropic",
+      "lexnav-corpus",
+      "lexnav-nats-passwords",
+      "lexnav-nats-tls",
+    ]);
+    for (const r of refs) expect(readme, r).toContain(r);
+    // The passwords Secret's keys are the variables nats.conf reads.
+    for (const v of natsUsers.values()) expect(readme).toContain(v);
+    expect(ofKind("Secret")).toEqual([]); // no secret value is committed
+  });
+});
+
+describe("deploy/compose.yaml against the compose-spec schema (vendored), and what the schema cannot say", () => {
+  type Service = {
+    build?: { args?: Record<string, string> };
+    healthcheck?: Obj;
+    ports?: string[];
+    deploy?: { replicas?: number };
+    environment?: Record<string, string | null>;
+    command?: string[];
+  };
+  const compose = parse(read("compose.yaml"), { merge: true }) as { services: Record<string, Service> };
+  const tls = parse(read("compose.tls.yaml"), { merge: true }) as { services: Record<string, Service> };
+  const services = compose.services;
+  const stages = Object.entries(services).filter(([, s]) => s.build?.args?.SERVICE !== undefined);
+
+  it("compose.yaml and compose.tls.yaml are valid compose files; the validator refuses a broken one", () => {
+    const validate = composeValidator();
+    expect(validate(compose)).toEqual([]);
+    expect(validate(tls)).toEqual([]);
+    const broken = structuredClone(compose) as { services: Record<string, Obj> };
+    (broken.services.answer as Obj).replicas = 2; // belongs under deploy:
+    expect(validate(broken).join("\n")).toMatch(/^\/services\/answer must NOT have unevaluated properties/m);
+  });
+
+  it("has the six stage services, each built from deploy/Dockerfile with its own SERVICE", () => {
+    expect(stages.map(([n]) => n).sort()).toEqual([...STAGES].sort());
+    for (const [name, s] of stages) expect(s.build?.args?.SERVICE).toBe(name);
+  });
+
+  it("every service has a healthcheck but the two images that carry no tool to run one; the stages share one probe", () => {
+    const without = Object.entries(services)
+      .filter(([, s]) => s.healthcheck === undefined)
+      .map(([n]) => n)
+      .sort();
+    expect(without).toEqual(["jaeger", "otel-collector"]);
+    const probes = new Set(stages.map(([, s]) => JSON.stringify(s.healthcheck)));
+    expect(probes.size).toBe(1);
+    expect([...probes][0]).toContain("/readyz");
+    // Written once (an anchor), not once per service.
+    expect(read("compose.yaml").match(/fetch\('http:\/\/127\.0\.0\.1:8080\/readyz'\)/g)?.length).toBe(1);
+  });
+
+  it("no replicated service has a fixed host port: the answer front is published on a range of one port per replica", () => {
+    for (const [name, s] of Object.entries(services)) {
+      const replicas = s.deploy?.replicas ?? 1;
+      for (const p of s.ports ?? []) {
+        const host = p.split(":").slice(0, -1).join(":");
+        const range = /(\d+)-(\d+)$/.exec(host);
+        if (replicas > 1 || stages.some(([n]) => n === name)) {
+          expect(range, `${name} publishes ${p}`).not.toBeNull();
+          const size = Number(range?.[2]) - Number(range?.[1]) + 1;
+          expect(size, `${name}: a port per replica`).toBeGreaterThanOrEqual(replicas);
+        }
+      }
+    }
+    expect(services.answer?.ports).toHaveLength(1);
+    for (const [name, s] of stages) if (name !== "answer") expect(s.ports, name).toBeUndefined();
+    // Stores with no authentication here are published nowhere; the rest only on loopback.
+    expect(services.opensearch?.ports).toBeUndefined();
+    expect(services.qdrant?.ports).toBeUndefined();
+    for (const name of ["nats", "jaeger", "prometheus"])
+      for (const p of services[name]?.ports ?? []) expect(p, name).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it("NATS runs nats.conf with every password from the environment; each client service connects as its own user", () => {
+    const nats = services.nats;
+    expect(nats?.command).toEqual(["-c", "/etc/nats/nats.conf", "-sd", "/data"]);
+    expect(tls.services.nats?.command).toEqual(["-c", "/etc/nats/nats-tls.conf", "-sd", "/data"]);
+    const example = read("env.example");
+    for (const v of natsUsers.values()) {
+      expect(nats?.environment?.[v]).toBe(`\${${v}:?set in deploy/.env}`);
+      expect(example).toMatch(new RegExp(`^${v}=$`, "m"));
+    }
+    const clients = stages.filter(([, s]) => s.environment?.NATS_USER !== undefined);
+    expect(clients.map(([n]) => n).sort()).toEqual(["ingest", "lexical", "vector"]);
+    for (const [name, s] of clients) {
+      const user = s.environment?.NATS_USER ?? "";
+      expect(user).toBe(name);
+      expect(s.environment?.NATS_PASSWORD).toBe(`\${${natsUsers.get(user)}:?set in deploy/.env}`);
+      expect(tls.services[name]?.environment?.NATS_TLS_CA).toBeDefined();
+    }
+    // No password is written into the repository.
+    expect(read("compose.yaml")).not.toMatch(/PASSWORD:\s+[^$\s]/);
+  });
+
+  it("traces go to Jaeger through the collector; Prometheus scrapes every stage", () => {
+    const collector = parse(read("otel-collector.yaml")) as {
+      exporters: Record<string, { endpoint?: string }>;
+      service: { pipelines: { traces: { exporters: string[] } } };
+    };
+    const traceExporters = collector.service.pipelines.traces.exporters;
+    expect(traceExporters).toEqual(["otlp/jaeger"]);
+    expect(collector.exporters["otlp/jaeger"]?.endpoint).toBe("jaeger:4317");
+    expect(services.jaeger).toBeDefined();
+    for (const [, s] of stages) expect(s.environment?.OTEL_EXPORTER_OTLP_ENDPOINT).toBe("http://otel-collector:4318");
+    const prom = parse(read("prometheus", "prometheus.yml")) as {
+      scrape_configs: { job_name: string; dns_sd_configs?: { names: string[]; port: number }[] }[];
+    };
+    const lexnav = prom.scrape_configs.find((j) => j.job_name === "lexnav")?.dns_sd_configs?.[0];
+    expect([...(lexnav?.names ?? [])].sort()).toEqual([...STAGES].sort());
+    expect(lexnav?.port).toBe(8080);
+    for (const [, s] of stages) expect(s.environment?.LEXNAV_HEALTH_ADDRESS).toBe("0.0.0.0:8080");
+    expect(existsSync(deploy("prometheus", "alerts.yml"))).toBe(true);
+  });
+
+  it("the image makes /data writable by the user it runs as, before switching to it", () => {
+    const dockerfile = read("Dockerfile");
+    const chown = dockerfile.indexOf("chown node:node /data");
+    const user = dockerfile.indexOf("USER node");
+    expect(chown).toBeGreaterThan(-1);
+    expect(user).toBeGreaterThan(chown);
+    // Secrets never enter the build context.
+    expect(read("Dockerfile.dockerignore")).toMatch(/^deploy\/\.env$/m);
+    expect(read(".gitignore")).toMatch(/^\.env$/m);
+  });
+});
