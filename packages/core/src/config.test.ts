@@ -26,6 +26,17 @@ describe("the answer service's configuration", () => {
   });
 });
 
+describe("the ingest service's source roots", () => {
+  it("are none unless LEXNAV_INGEST_ROOTS names absolute folders, separated as in PATH", () => {
+    expect(loadConfig({}).ingestRoots).toEqual([]);
+    expect(loadConfig({ LEXNAV_INGEST_ROOTS: "" }).ingestRoots).toEqual([]);
+    expect(loadConfig({ LEXNAV_INGEST_ROOTS: "/shared:/srv/deals/" }).ingestRoots).toEqual(["/shared", "/srv/deals/"]);
+    expect(() => loadConfig({ LEXNAV_INGEST_ROOTS: "/shared:corpus" })).toThrow(
+      /LEXNAV_INGEST_ROOTS: every root must be an absolute path/,
+    );
+  });
+});
+
 describe("the answering model and its prices", () => {
   it("defaults to the current Sonnet, priced as published", () => {
     const c = loadConfig({});

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { delimiter, isAbsolute, join } from "node:path";
 import { z } from "zod";
 
 /**
@@ -36,6 +36,13 @@ export const configSchema = z.object({
   LEXNAV_MAX_EXTRACT_MS: z.coerce.number().int().positive().default(120_000),
   LEXNAV_SHARED_DIR: z.string().default("../shared"),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  // Folders the ingest service may read a command's path from, absolute, separated by ":" (as PATH).
+  // Unset or empty: it reads no path and ingests only bytes sent inline. The CLI reads what its user names.
+  LEXNAV_INGEST_ROOTS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(delimiter).filter((r) => r !== ""))
+    .refine((roots) => roots.every((r) => isAbsolute(r)), { message: "every root must be an absolute path" }),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
   // PEM files of the answer service's certificate chain and private key: both or neither (TLS when set).
@@ -84,6 +91,11 @@ export interface LexnavConfig {
   limits: IngestLimits;
   sharedDir: string;
   natsUrl: string;
+  /**
+   * Folders the ingest service reads a command's path from (LEXNAV_INGEST_ROOTS); empty: no path is
+   * read, only bytes sent inline. Optional so configs built by hand elsewhere stay valid (absent: empty).
+   */
+  ingestRoots?: string[];
   /** The answer service's gRPC listen address. */
   answerAddress: string;
   /** The answer service's callers file; absent: the service trusts the principal a request names. */
@@ -226,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     },
     sharedDir: e.LEXNAV_SHARED_DIR,
     natsUrl: e.NATS_URL,
+    ingestRoots: e.LEXNAV_INGEST_ROOTS,
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     ...(e.LEXNAV_ANSWER_CALLERS !== undefined ? { answerCallersPath: e.LEXNAV_ANSWER_CALLERS } : {}),
     ...(e.LEXNAV_ANSWER_TLS_CERT !== undefined && e.LEXNAV_ANSWER_TLS_KEY !== undefined

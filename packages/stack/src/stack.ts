@@ -131,6 +131,15 @@ export function modelFallbackNotice(
   return parts.length === 0 ? null : `using ${parts.join(" and ")}`;
 }
 
+/** How a process wires the stack beyond its store and models. */
+export interface EmbeddedStackOptions {
+  /**
+   * Folders an ingest request's path may be read from (`IngestPipelineDeps.sourceRoots`). Absent: any
+   * path (the CLI); the ingest service passes LEXNAV_INGEST_ROOTS, empty meaning inline bytes only.
+   */
+  sourceRoots?: readonly string[];
+}
+
 /** Whether a document with `access` belongs to the access scope `key`. */
 const inScope = (access: Access, key: string) => accessScopes(access).some((s) => s.key === key);
 
@@ -145,6 +154,7 @@ export function createEmbeddedStack(
   limits: IngestLimits,
   logger: Logger,
   models: StackModels = {},
+  options: EmbeddedStackOptions = {},
 ): EmbeddedStack {
   const db = openSqliteDatabase(dbPath);
   const catalog = createSqliteCatalog(db);
@@ -227,7 +237,15 @@ export function createEmbeddedStack(
   };
   // Every file is read and structured inside its memory and time budget, so one hostile file fails alone.
   const preparer = createIsolatedPreparer();
-  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex, derived, preparer });
+  const ingestPipeline = createIngestPipeline({
+    catalog,
+    limits,
+    logger,
+    searchIndex,
+    derived,
+    preparer,
+    ...(options.sourceRoots !== undefined ? { sourceRoots: options.sourceRoots } : {}),
+  });
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
