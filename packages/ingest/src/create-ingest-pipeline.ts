@@ -382,12 +382,13 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       const ref = e.code === "internal" ? randomUUID().slice(0, 8) : null;
       logger.warn("document not ingested", { fileName, code: e.code, ...(ref ? { ref, detail: e.message } : {}) });
       const source = request.bytes ? request.source : canonicalSource(request.source);
-      return notIngested(documentIdFor(source), source, {
+      const result = notIngested(documentIdFor(source), source, {
         code: e.code,
         reason: ref
           ? `${fileName}: not ingested (internal error; ref ${ref} in the ingest log)`
           : `${fileName}: not ingested: ${e.message}`,
       });
+      return e.retryable ? { ...result, retryable: true } : result;
     }
   }
 
