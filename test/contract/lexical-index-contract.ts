@@ -21,7 +21,10 @@ function passage(documentId: string, n: number, body: string, heading = ""): Pas
   };
 }
 
-/** The contract every LexicalIndex adapter meets (embedded always; OpenSearch when its URL is set). */
+/**
+ * The contract every LexicalIndex adapter meets. Only the embedded FTS5 adapter exists and is
+ * registered (`lexical-index.contract.test.ts`); no OpenSearch adapter or OpenSearch run exists yet.
+ */
 export function describeLexicalIndexContract(name: string, make: () => LexicalIndex): void {
   describe(`LexicalIndex contract: ${name}`, () => {
     let index: LexicalIndex;

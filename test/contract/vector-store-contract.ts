@@ -25,7 +25,10 @@ function item(documentId: string, n: number, vector: Float32Array): VectorItem {
   };
 }
 
-/** The contract every VectorStore adapter meets (sqlite-vec always; Qdrant when its URL is set). */
+/**
+ * The contract every VectorStore adapter meets. Only the embedded sqlite-vec adapter exists and is
+ * registered (`vector-store.contract.test.ts`); no Qdrant adapter or Qdrant run exists yet.
+ */
 export function describeVectorStoreContract(name: string, make: () => VectorStore): void {
   describe(`VectorStore contract: ${name}`, () => {
     let store: VectorStore;

@@ -26,7 +26,7 @@ import { ASK_VERSO, CUAD_FIXTURES } from "../support/cuad-fixtures.ts";
 import { unaryClient } from "../support/grpc-client.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 import { startServiceProcess } from "../support/service-process.ts";
-import { repoRoot } from "../support/shared.ts";
+import { corpusPath, repoRoot } from "../support/shared.ts";
 
 type AskInit = MessageInitShape<typeof answerV1.AskRequestSchema>;
 const DEALS = { id: "ann", groups: ["deals"] };
@@ -527,7 +527,13 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
 
   it("as two processes: the ingest service indexes a command's document and the answer service cites it", async () => {
     const processDb = join(dir, "processes.sqlite");
-    const env = { LEXNAV_DB: processDb, NATS_URL: nats.url, LEXNAV_LOG_LEVEL: "info" };
+    // The ingest service reads a command's path only under its roots; the fixture is in the shared corpus.
+    const env = {
+      LEXNAV_DB: processDb,
+      NATS_URL: nats.url,
+      LEXNAV_LOG_LEVEL: "info",
+      LEXNAV_INGEST_ROOTS: corpusPath(),
+    };
     const ingest = await startServiceProcess("ingest", env, "ingest service consuming");
     const answer = await startServiceProcess("answer", { ...env, LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0" }, "ready");
     const client = answerClient(answer.ready.port as number);

@@ -256,6 +256,8 @@ describe("a store another process keeps locked", () => {
       expect(r.failure?.reason).toMatch(
         /^good\.txt: not ingested: the lexnav store at .* is busy: another process kept it locked/,
       );
+      // Nothing was recorded, so a service retries it rather than failing it for good.
+      expect(r.retryable).toBe(true);
       holder.prepare("ROLLBACK").run();
       expect(catalog.listDocuments()).toEqual([]);
       holder.close();

@@ -16,6 +16,7 @@ import { unaryClient } from "../support/grpc-client.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 import { OTLP_KIND, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
+import { corpusPath } from "../support/shared.ts";
 
 // Each process (this test as the client, the ingest service, the answer service) exports its spans over
 // OTLP/HTTP to a receiver this test runs: the trees below hold only if the trace context really crossed
@@ -41,6 +42,8 @@ beforeAll(async () => {
     LEXNAV_DB: join(dir, "lexnav.sqlite"),
     NATS_URL: nats.url,
     LEXNAV_LOG_LEVEL: "info",
+    // The service reads a command's path only under its roots; the fixture is in the shared corpus.
+    LEXNAV_INGEST_ROOTS: corpusPath(),
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
     OTEL_BSP_SCHEDULE_DELAY: "100",
   };

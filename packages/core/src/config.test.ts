@@ -43,6 +43,17 @@ describe("the OpenSearch lexical index's configuration", () => {
   });
 });
 
+describe("the ingest service's source roots", () => {
+  it("are none unless LEXNAV_INGEST_ROOTS names absolute folders, separated as in PATH", () => {
+    expect(loadConfig({}).ingestRoots).toEqual([]);
+    expect(loadConfig({ LEXNAV_INGEST_ROOTS: "" }).ingestRoots).toEqual([]);
+    expect(loadConfig({ LEXNAV_INGEST_ROOTS: "/shared:/srv/deals/" }).ingestRoots).toEqual(["/shared", "/srv/deals/"]);
+    expect(() => loadConfig({ LEXNAV_INGEST_ROOTS: "/shared:corpus" })).toThrow(
+      /LEXNAV_INGEST_ROOTS: every root must be an absolute path/,
+    );
+  });
+});
+
 describe("the catalog store", () => {
   it("is the embedded one unless a PostgreSQL URL is given, and refuses a URL of another kind", () => {
     expect(loadConfig({}).catalogUrl).toBeUndefined();

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { delimiter, isAbsolute, join } from "node:path";
 import { z } from "zod";
 
 /**
@@ -62,6 +62,13 @@ export const configSchema = z.object({
   NATS_PASSWORD: z.string().min(1).optional(),
   // A PEM file of the CA that signed the NATS server's certificate: the connection then requires TLS.
   NATS_TLS_CA: z.string().min(1).optional(),
+  // Folders the ingest service may read a command's path from, absolute, separated by ":" (as PATH).
+  // Unset or empty: it reads no path and ingests only bytes sent inline. The CLI reads what its user names.
+  LEXNAV_INGEST_ROOTS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(delimiter).filter((r) => r !== ""))
+    .refine((roots) => roots.every((r) => isAbsolute(r)), { message: "every root must be an absolute path" }),
   // Where the answer service listens for gRPC ("host:port"; port 0 picks a free one).
   LEXNAV_ANSWER_ADDRESS: z.string().min(1).default("127.0.0.1:50051"),
   // Where the rerank and planner services listen for gRPC ("host:port"; port 0 picks a free one).
@@ -138,6 +145,11 @@ export interface LexnavConfig {
   natsAuth?: { user: string; password: string };
   /** The CA that signed the NATS server's certificate (PEM file); absent: no TLS is required. */
   natsTlsCaPath?: string;
+  /**
+   * Folders the ingest service reads a command's path from (LEXNAV_INGEST_ROOTS); empty: no path is
+   * read, only bytes sent inline. Optional so configs built by hand elsewhere stay valid (absent: empty).
+   */
+  ingestRoots?: string[];
   /** The answer service's gRPC listen address. */
   answerAddress: string;
   /** The rerank service's gRPC listen address. */
@@ -316,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       ? { natsAuth: { user: e.NATS_USER, password: e.NATS_PASSWORD } }
       : {}),
     ...(e.NATS_TLS_CA !== undefined ? { natsTlsCaPath: e.NATS_TLS_CA } : {}),
+    ingestRoots: e.LEXNAV_INGEST_ROOTS,
     answerAddress: e.LEXNAV_ANSWER_ADDRESS,
     rerankAddress: e.LEXNAV_RERANK_ADDRESS,
     plannerAddress: e.LEXNAV_PLANNER_ADDRESS,

@@ -26,6 +26,7 @@ import type {
   SearchIndexSink,
 } from "./pipeline.ts";
 import { type DocumentPreparer, prepareDocument } from "./prepare.ts";
+import { sourceUnderRoots } from "./source-roots.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
 import { factsOf, fileIntoTransactionSet, relinkTransactionSet } from "./transaction-sets.ts";
 
@@ -50,6 +51,12 @@ export interface IngestPipelineDeps {
   owner?: { pid: number; host: string };
   /** Whether a process of this host is alive; injectable for tests. */
   isAlive?: (pid: number) => boolean;
+  /**
+   * Folders a request's path may be read from (`sourceUnderRoots`). Absent: any path this process can
+   * read (the CLI, run by a user on their own files). Given: a path outside every root is refused with
+   * a reason and nothing is recorded (the ingest service, which reads paths that others send it).
+   */
+  sourceRoots?: readonly string[];
 }
 
 /** The stable id of the document behind a source location: the same source always maps to the same id. */
@@ -179,9 +186,17 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const source = request.bytes ? request.source : canonicalSource(request.source);
     const fileName = request.fileName ?? basename(request.source);
     const id = documentIdFor(source);
+    // A path outside the roots is refused before anything is read or recorded: the catalog keeps no
+    // record of a host path nobody may ingest.
+    let readFrom = source;
+    if (!request.bytes && deps.sourceRoots !== undefined) {
+      const allowed = await sourceUnderRoots(source, fileName, deps.sourceRoots);
+      if (!("path" in allowed)) return notIngested(id, source, allowed);
+      readFrom = allowed.path;
+    }
     const existing = catalog.getDocument(id);
 
-    const bytesOrFailure = request.bytes ?? (await readBytes(source, fileName));
+    const bytesOrFailure = request.bytes ?? (await readBytes(readFrom, fileName));
     const version = bytesOrFailure instanceof Uint8Array ? sha256Hex(bytesOrFailure) : null;
 
     // Access changes only when the request names it; otherwise a known document keeps its own. A deleted
@@ -367,23 +382,13 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       const ref = e.code === "internal" ? randomUUID().slice(0, 8) : null;
       logger.warn("document not ingested", { fileName, code: e.code, ...(ref ? { ref, detail: e.message } : {}) });
       const source = request.bytes ? request.source : canonicalSource(request.source);
-      return {
-        documentId: documentIdFor(source),
-        source,
-        status: "failed",
-        version: null,
-        failure: {
-          code: e.code,
-          reason: ref
-            ? `${fileName}: not ingested (internal error; ref ${ref} in the ingest log)`
-            : `${fileName}: not ingested: ${e.message}`,
-        },
-        title: null,
-        role: "unknown",
-        nodeCount: 0,
-        transactionSetId: null,
-        qualityStatus: null,
-      };
+      const result = notIngested(documentIdFor(source), source, {
+        code: e.code,
+        reason: ref
+          ? `${fileName}: not ingested (internal error; ref ${ref} in the ingest log)`
+          : `${fileName}: not ingested: ${e.message}`,
+      });
+      return e.retryable ? { ...result, retryable: true } : result;
     }
   }
 
@@ -441,6 +446,22 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         return changed;
       });
     },
+  };
+}
+
+/** A document that failed before the catalog recorded anything of it: reported, not recorded. */
+function notIngested(documentId: string, source: string, failure: FailureReason): IngestResult {
+  return {
+    documentId,
+    source,
+    status: "failed",
+    version: null,
+    failure,
+    title: null,
+    role: "unknown",
+    nodeCount: 0,
+    transactionSetId: null,
+    qualityStatus: null,
   };
 }
 

@@ -36,6 +36,11 @@ export interface IngestResult {
   qualityStatus: "ok" | "degraded" | "failed" | null;
   /** Set when this ingest replaced who may read a document the store already had (only an explicit `access` does). */
   accessChanged?: boolean;
+  /**
+   * Set on a failure the store could not record (busy beyond its timeout, unreachable): nothing of the
+   * document was written, and the same request may succeed later. A service retries it; the CLI reports it.
+   */
+  retryable?: boolean;
 }
 
 /** The ingest use case shared by the CLI (all-in-one) and the ingest service (NATS). */

@@ -183,3 +183,50 @@ describe("opening a store whose dense model was fitted on every document", () =>
     }
   });
 });
+
+describe("a dense index kept as documents are indexed (denseOnIngest, as the ingest service runs)", () => {
+  /** A store that is never told to build a dense index: it keeps one as it ingests. */
+  async function keptStore(files: Array<[string, string]>): Promise<EmbeddedStack> {
+    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger, {}, { denseOnIngest: true });
+    for (const [source, group] of files) {
+      const r = await stack.pipeline.ingest({ source, access: access(group) });
+      expect(r.status).toBe("indexed");
+    }
+    return stack;
+  }
+
+  it("answers dense queries with what `index dense` would, and alpha's results do not depend on beta's corpus", async () => {
+    const kept = await keptStore([
+      [VIVINT, "beta"],
+      [VERSO, "alpha"],
+      [THRIVENT, "beta"],
+      [SPONSOR, "alpha"],
+    ]);
+    const aloneKept = await keptStore([
+      [VERSO, "alpha"],
+      [SPONSOR, "alpha"],
+    ]);
+    const built = await storeWith([
+      [VERSO, "alpha"],
+      [SPONSOR, "alpha"],
+    ]);
+    try {
+      expect(kept.vectors.activeVersion()).not.toBeNull();
+      for (const query of [ASK_VERSO, "Which law governs the sponsorship agreement?", ...betaOnlyWords().slice(0, 2)]) {
+        const seen = dense(kept, ALPHA, query);
+        expect(seen).toEqual(dense(aloneKept, ALPHA, query));
+        expect(seen).toEqual(dense(built, ALPHA, query));
+      }
+      expect(dense(kept, ALPHA, ASK_VERSO).length).toBeGreaterThan(0);
+      expect(
+        dense(kept, BETA, "non-competition").every(
+          (p) => p.file?.startsWith("VIVINT") || p.file?.startsWith("Thrivent"),
+        ),
+      ).toBe(true);
+    } finally {
+      kept.close();
+      aloneKept.close();
+      built.close();
+    }
+  });
+});

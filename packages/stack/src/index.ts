@@ -16,6 +16,6 @@ export {
 } from "./readable.ts";
 export { requestScope } from "./scope.ts";
 export { derivedSetName, resolveSetId, setNameFor } from "./set-names.ts";
-export type { EmbeddedStack, StackModels } from "./stack.ts";
+export type { EmbeddedStack, EmbeddedStackOptions, StackModels } from "./stack.ts";
 export { createEmbeddedStack, loadStackModels, loadStackReranker, modelFallbackNotice } from "./stack.ts";
 export type { WrittenFiles } from "./written-files.ts";

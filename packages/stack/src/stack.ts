@@ -137,6 +137,23 @@ export function modelFallbackNotice(
   return parts.length === 0 ? null : `using ${parts.join(" and ")}`;
 }
 
+/** How a process wires the stack beyond its store and models. */
+export interface EmbeddedStackOptions {
+  /**
+   * Folders an ingest request's path may be read from (`IngestPipelineDeps.sourceRoots`). Absent: any
+   * path (the CLI); the ingest service passes LEXNAV_INGEST_ROOTS, empty meaning inline bytes only.
+   */
+  sourceRoots?: readonly string[];
+  /**
+   * The first document indexed into a store with no dense index creates one (the configured model's,
+   * embedding every indexed document; else the built-in embedder fitted per access scope), and later
+   * ones are embedded into it as they are indexed. The ingest service sets this: nothing else builds a
+   * dense index there, so dense and hybrid search would be lexical or empty. Absent: the CLI's
+   * behaviour, where `lexnav index dense` builds it and ingests stay fast until then.
+   */
+  denseOnIngest?: boolean;
+}
+
 /** Whether a document with `access` belongs to the access scope `key`. */
 const inScope = (access: Access, key: string) => accessScopes(access).some((s) => s.key === key);
 
@@ -151,6 +168,7 @@ export function createEmbeddedStack(
   limits: IngestLimits,
   logger: Logger,
   models: StackModels = {},
+  options: EmbeddedStackOptions = {},
 ): EmbeddedStack {
   const db = openSqliteDatabase(dbPath);
   const catalog = createSqliteCatalog(db);
@@ -233,37 +251,99 @@ export function createEmbeddedStack(
   };
   // Every file is read and structured inside its memory and time budget, so one hostile file fails alone.
   const preparer = createIsolatedPreparer();
-  const ingestPipeline = createIngestPipeline({ catalog, limits, logger, searchIndex, derived, preparer });
+  const ingestPipeline = createIngestPipeline({
+    catalog,
+    limits,
+    logger,
+    searchIndex,
+    derived,
+    preparer,
+    ...(options.sourceRoots !== undefined ? { sourceRoots: options.sourceRoots } : {}),
+  });
   // The index sink embeds synchronously (the built-in embedder); a model-built active version gets
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
-  const pipeline: IngestPipeline = embedder
-    ? {
-        ...ingestPipeline,
-        ingest: async (request) => {
-          const r = await ingestPipeline.ingest(request);
-          const active = vectors.activeVersion();
-          if (r.status !== "indexed" || r.version === null || active === null) return r;
-          if (vectors.describeVersion(active)?.embedderId !== embedder.id) return r;
-          const doc = catalog.getDocument(r.documentId);
-          const version = catalog.getVersion(r.documentId, r.version);
-          if (!doc || !version) return r;
-          await embedDocumentWith(
-            vectors,
-            active,
-            {
-              documentId: r.documentId,
-              version: r.version,
-              access: doc.access,
-              nodes: catalog.getNodes(r.documentId, r.version),
-              text: version.text,
-            },
-            embedder,
-          );
-          return r;
-        },
-      }
-    : ingestPipeline;
+  /** Marks stale the access scopes of documents with `accesses` in a built-in version (see `keepDense`). */
+  const staleScopesOf = (version: string, accesses: Access[]) => {
+    const scopes = new Map(accesses.flatMap((a) => accessScopes(a)).map((s) => [s.key, s]));
+    if (scopes.size > 0) vectors.staleScopes(version, [...scopes.values()]);
+  };
+  /**
+   * Creates the dense index when the store has none (`denseOnIngest`). Checked and created in one
+   * immediate transaction, so replicas sharing the store create one between them. The built-in one is
+   * created empty with the scopes of every indexed document stale; a model's version is created empty
+   * and then given every indexed document's vectors (a replica indexing meanwhile embeds its own
+   * document into it).
+   */
+  const ensureDenseIndex = async (): Promise<void> => {
+    if (vectors.activeVersion() !== null) return;
+    if (!embedder) {
+      db.transaction(() => {
+        if (vectors.activeVersion() !== null) return;
+        const { indexVersion } = buildDenseIndex(vectors, [], denseOptions);
+        staleScopesOf(
+          indexVersion,
+          catalog.listDocuments({ lifecycle: ["indexed"] }).map((d) => d.access),
+        );
+      })();
+      return;
+    }
+    const created = db.transaction(() => {
+      if (vectors.activeVersion() !== null) return null;
+      const version = vectors.createVersion(embedder.dimensions, embedder.id);
+      vectors.activate(version);
+      return version;
+    })();
+    if (created === null) return;
+    for (const doc of indexable()) await embedDocumentWith(vectors, created, doc, embedder);
+  };
+  /**
+   * Keeps the dense index in step with a document just indexed (`denseOnIngest`): creates the index
+   * when there is none and, in a built-in version, marks the document's access scopes stale, so each is
+   * fitted again on all its documents when next searched (one fit after a batch, not one per document):
+   * a scope's model fitted before the document arrived does not know its words. Returns the active version.
+   */
+  const keepDense = async (documentId: string): Promise<string | null> => {
+    await ensureDenseIndex();
+    const active = vectors.activeVersion();
+    const doc = catalog.getDocument(documentId);
+    if (
+      !embedder &&
+      active !== null &&
+      doc &&
+      vectors.describeVersion(active)?.embedderId === SCOPED_BUILTIN_EMBEDDER_ID
+    )
+      db.transaction(() => staleScopesOf(active, [doc.access]))();
+    return active;
+  };
+  const pipeline: IngestPipeline =
+    embedder || options.denseOnIngest
+      ? {
+          ...ingestPipeline,
+          ingest: async (request) => {
+            const r = await ingestPipeline.ingest(request);
+            if (r.status !== "indexed" || r.version === null) return r;
+            const active = options.denseOnIngest ? await keepDense(r.documentId) : vectors.activeVersion();
+            if (!embedder || active === null || vectors.describeVersion(active)?.embedderId !== embedder.id) return r;
+            const doc = catalog.getDocument(r.documentId);
+            const version = catalog.getVersion(r.documentId, r.version);
+            if (!doc || !version) return r;
+            await embedDocumentWith(
+              vectors,
+              active,
+              {
+                documentId: r.documentId,
+                version: r.version,
+                access: doc.access,
+                nodes: catalog.getNodes(r.documentId, r.version),
+                text: version.text,
+              },
+              embedder,
+            );
+            return r;
+          },
+        }
+      : ingestPipeline;
   // The planner and expansion read the few routed documents' trees many times: keep the last ones.
   const trees = new Map<string, ProvisionNode[]>();
   const structure = (documentId: string, version: string) => {

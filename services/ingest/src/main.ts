@@ -11,7 +11,14 @@ const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess(
 // The catalog and the search stores on one SQLite file (LEXNAV_DB): an indexed document's passages and
 // vectors are written with it, and a delete or an access change reaches them in the same transaction,
 // so the answer service over the same file finds what was ingested and nothing that was removed.
-const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
+// A command's path is read only under LEXNAV_INGEST_ROOTS (none: inline bytes only): the service reads
+// paths that others send it, and must not index any file its host lets it read.
+// Nothing else builds a dense index under the services: the service keeps one as it indexes, with the
+// configured embedder (the installed model, else the built-in one per access scope).
+const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config), {
+  sourceRoots: config.ingestRoots ?? [],
+  denseOnIngest: true,
+});
 // A document an earlier ingest process left half-done (killed, out of memory) is failed with its reason.
 for (const r of await stack.pipeline.recoverInterrupted())
   logger.warn("interrupted ingest recovered", { documentId: r.documentId, code: r.failure?.code });

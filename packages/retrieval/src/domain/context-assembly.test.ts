@@ -363,6 +363,28 @@ describe("assembleContext", () => {
     expect(JSON.stringify(r.items)).not.toContain("99,000,000");
   });
 
+  it("reads a version's text once: a delete committing mid-assembly neither throws nor loses an admitted item", () => {
+    // The store answers the first read and then, the document deleted, null: as a search racing a delete sees it.
+    const reads = new Map<string, number>();
+    const racing: ContextAssemblyDeps = {
+      ...deps,
+      text: (id, version) => {
+        const n = (reads.get(id) ?? 0) + 1;
+        reads.set(id, n);
+        return id === "lease" && n > 1 ? null : deps.text(id, version);
+      },
+    };
+    const r = assembleContext([passage("lease", "lease-7"), passage("lease", "lease-7", 0, 20)], racing);
+    expect(r.items.map((i) => i.documentId)).toEqual(["lease"]);
+    expect(r.items[0]?.text).toBe(docsById.get("lease")?.text.slice(r.items[0]?.start, r.items[0]?.end));
+    expect(reads.get("lease")).toBe(1);
+    // Gone before the first read: the passage is dropped as missing text, not an error.
+    const vanished: ContextAssemblyDeps = { ...deps, text: (id, v) => (id === "lease" ? null : deps.text(id, v)) };
+    const gone = assembleContext([passage("lease", "lease-7"), passage("ca", "ca-2.3")], vanished);
+    expect(gone.items.map((i) => i.documentId)).toEqual(["ca"]);
+    expect(gone.dropped.missingText).toHaveLength(1);
+  });
+
   it("is deterministic", () => {
     const ranked = [
       passage("ca", "ca-2.2"),

@@ -285,6 +285,14 @@ export function assembleContext(
   };
   const nodeOf = (d: { documentId: string; version: string }, nodeId: string) =>
     deps.node?.(d.documentId, d.version, nodeId) ?? null;
+  // Each version's text is read once and that reading is used throughout: a delete committed between
+  // two reads would otherwise hand a passage admitted on the first read a null text on the second.
+  const texts = new Map<string, string | null>();
+  const textOf = (documentId: string, version: string): string | null => {
+    const key = `${documentId}@${version}`;
+    if (!texts.has(key)) texts.set(key, deps.text(documentId, version));
+    return texts.get(key) ?? null;
+  };
 
   // 1. Admissible passages, grouped by version, merged where they touch.
   const groups = new Map<string, Draft[]>();
@@ -298,7 +306,7 @@ export function assembleContext(
       dropped.restricted.push(pid);
       return;
     }
-    const text = deps.text(p.documentId, p.version);
+    const text = textOf(p.documentId, p.version);
     if (text === null || p.end <= p.start || p.end > text.length) {
       dropped.missingText.push(pid);
       return;
@@ -334,7 +342,8 @@ export function assembleContext(
   let admitted = 0;
   for (const list of groups.values()) {
     admitted += list.length;
-    const text = deps.text(list[0]!.documentId, list[0]!.version) as string;
+    // Admitted above only with its text read, so it is there.
+    const text = textOf(list[0]!.documentId, list[0]!.version) as string;
     list.sort((a, b) => a.start - b.start || a.end - b.end);
     let cur: Draft | null = null;
     for (const d of list) {
@@ -358,7 +367,7 @@ export function assembleContext(
   for (const d of drafts) {
     const doc = docOf(d.documentId);
     const node = nodeOf(d, d.nodeIds[0]!);
-    const text = (deps.text(d.documentId, d.version) as string).slice(d.start, d.end);
+    const text = (textOf(d.documentId, d.version) as string).slice(d.start, d.end);
     const id = `${d.documentId}@${d.version}:${d.start}-${d.end}`;
     const sh = shingles(text, o.shingleWords);
     const twin = candidates.find((c) => jaccard(c.shingles, sh, o.duplicateJaccard) >= o.duplicateJaccard);

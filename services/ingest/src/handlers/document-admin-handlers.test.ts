@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { EventPublisher, OutgoingEvent } from "../ports/event-publisher.ts";
 import { INGEST_SUBJECTS } from "../subjects.ts";
 import type { CommandMessage } from "./command-message.ts";
-import { createDeleteDocumentHandler } from "./document-admin-handlers.ts";
+import { createDeleteDocumentHandler, createSetDocumentAccessHandler } from "./document-admin-handlers.ts";
 
 const TEXT = `SUPPLY AGREEMENT
 
@@ -66,6 +66,65 @@ describe("delete-document handler", () => {
     expect(await handle(deleteCommand(r.documentId))).toEqual({ kind: "ack" });
     expect(events.map((e) => e.subject)).toEqual([INGEST_SUBJECTS.documentDeleted]);
     expect(catalog.getDocument(r.documentId)?.lifecycle).toBe("deleted");
+    stack.close();
+  });
+
+  it("never acks the delete of a document its store never held: hands it back, then dead-letters it with the reason", async () => {
+    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const events: OutgoingEvent[] = [];
+    const publisher: EventPublisher = { publish: async (e) => void events.push(e) };
+    const retry = { maxDeliver: 3, baseDelayMs: 100, maxDelayMs: 1_000 };
+    const handle = createDeleteDocumentHandler({ pipeline: stack.pipeline, publisher, logger: silentLogger, retry });
+    // Another replica's store may hold it: redelivered, with backoff, to whichever replica takes it.
+    expect(await handle(deleteCommand("doc_elsewhere", 1))).toMatchObject({ kind: "nak", delayMs: 100 });
+    expect(await handle(deleteCommand("doc_elsewhere", 2))).toMatchObject({ kind: "nak", delayMs: 200 });
+    const last = await handle(deleteCommand("doc_elsewhere", 3));
+    expect(last).toEqual({
+      kind: "term",
+      reason:
+        "DeleteDocumentCommand del-1: no document doc_elsewhere in this replica's store after 3 deliveries: nothing was changed",
+    });
+    expect(events).toEqual([]);
+
+    // A document deleted before is known: deleting it again is done, and says so.
+    const r = await stack.pipeline.ingest({
+      source: "mem://supply.txt",
+      bytes: new TextEncoder().encode(TEXT),
+      fileName: "supply.txt",
+      access: { principals: [], groups: ["deal"] },
+    });
+    expect(await handle(deleteCommand(r.documentId))).toEqual({ kind: "ack" });
+    expect(await handle(deleteCommand(r.documentId))).toEqual({ kind: "ack" });
+    expect(events.map((e) => e.subject)).toEqual([INGEST_SUBJECTS.documentDeleted, INGEST_SUBJECTS.documentDeleted]);
+    stack.close();
+  });
+
+  it("treats an access change for a document its store never held alike", async () => {
+    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const publisher: EventPublisher = { publish: async () => undefined };
+    const retry = { maxDeliver: 2, baseDelayMs: 100, maxDelayMs: 1_000 };
+    const handle = createSetDocumentAccessHandler({ pipeline: stack.pipeline, publisher, logger: silentLogger, retry });
+    const command = (deliveryCount: number): CommandMessage => ({
+      subject: INGEST_SUBJECTS.setDocumentAccess,
+      data: toBinary(
+        ingestV1.SetDocumentAccessCommandSchema,
+        create(ingestV1.SetDocumentAccessCommandSchema, {
+          commandId: "acl-1",
+          documentId: "doc_elsewhere",
+          access: { principals: [], groups: ["board"] },
+        }),
+      ),
+      headers: {},
+      deliveryCount,
+      streamSequence: 4,
+    });
+    expect(await handle(command(1))).toMatchObject({ kind: "nak", delayMs: 100 });
+    expect(await handle(command(2))).toMatchObject({
+      kind: "term",
+      reason: expect.stringMatching(
+        /^SetDocumentAccessCommand acl-1: no document doc_elsewhere in this replica's store/,
+      ),
+    });
     stack.close();
   });
 });

@@ -4,9 +4,16 @@ import type { Logger } from "@lexnav/core";
 import type { IngestPipeline } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import { accessFromProto } from "../domain/event-mapping.ts";
+import { backoffDelayMs, isLastDelivery } from "../domain/retry.ts";
 import type { EventPublisher } from "../ports/event-publisher.ts";
 import { INGEST_SUBJECTS } from "../subjects.ts";
-import { type CommandHandler, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./command-message.ts";
+import {
+  type CommandHandler,
+  type CommandMessage,
+  DEFAULT_RETRY_POLICY,
+  type Disposition,
+  type RetryPolicy,
+} from "./command-message.ts";
 import { commandIdOf, consumedInSpan, decodeCommand, dispositionForError, publishEvent } from "./handler-support.ts";
 
 export interface DocumentAdminHandlerDeps {
@@ -18,8 +25,34 @@ export interface DocumentAdminHandlerDeps {
 }
 
 /**
- * Handles `lexnav.ingest.cmd.v1.delete-document`: pipeline.remove → DocumentDeleted → ack.
- * Deleting an unknown document is acked without an event (deletes are idempotent).
+ * A command for a document this replica's store has never held is not done: replicas on separate
+ * stores share the consumer, so another may hold the document, and on one store its ingest may not
+ * have been applied yet. It is handed back (nak with backoff) for the consumer to redeliver, to any
+ * replica; when no delivery found the document, it is terminated to the dead-letter stream with the
+ * reason (an operator sees it in `lexnav dlq list` and `status`). It is never acked as done.
+ */
+function unknownDocument(
+  msg: CommandMessage,
+  policy: RetryPolicy,
+  logger: Logger,
+  what: string,
+  documentId: string,
+  commandId: string,
+): Disposition {
+  const reason = `${what} ${commandId}: no document ${documentId} in this replica's store`;
+  if (!isLastDelivery(msg.deliveryCount, policy)) {
+    const delayMs = backoffDelayMs(msg.deliveryCount, policy);
+    logger.info("command for an unknown document handed back", { commandId, documentId, delayMs });
+    return { kind: "nak", delayMs, reason };
+  }
+  logger.warn("command for an unknown document given up", { commandId, documentId });
+  return { kind: "term", reason: `${reason} after ${msg.deliveryCount} deliveries: nothing was changed` };
+}
+
+/**
+ * Handles `lexnav.ingest.cmd.v1.delete-document`: pipeline.remove → DocumentDeleted → ack. Deleting a
+ * document again is acked with its event (its record stays, marked deleted); a document the store
+ * never held is handed back, then dead-lettered (`unknownDocument`), never acked as deleted.
  */
 export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): CommandHandler {
   const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
@@ -38,10 +71,8 @@ export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): Com
       return { kind: "term", reason: `DeleteDocumentCommand ${commandId}: document_id is empty` };
     try {
       const removed = await deps.pipeline.remove(cmd.documentId);
-      if (!removed) {
-        deps.logger.info("delete of unknown document ignored", { commandId, documentId: cmd.documentId });
-        return { kind: "ack" };
-      }
+      if (!removed)
+        return unknownDocument(msg, policy, deps.logger, "DeleteDocumentCommand", cmd.documentId, commandId);
       await publishEvent(deps.publisher, {
         subject: INGEST_SUBJECTS.documentDeleted,
         schema: ingestV1.DocumentDeletedSchema,
@@ -62,7 +93,7 @@ export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): Com
 
 /**
  * Handles `lexnav.ingest.cmd.v1.set-document-access`: pipeline.setAccess → DocumentAccessChanged → ack.
- * An unknown document is terminated: the command cannot succeed later.
+ * A document the store never held is handed back, then dead-lettered (`unknownDocument`).
  */
 export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): CommandHandler {
   const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
@@ -84,7 +115,7 @@ export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): 
     try {
       const changed = await deps.pipeline.setAccess(cmd.documentId, access);
       if (!changed)
-        return { kind: "term", reason: `SetDocumentAccessCommand ${commandId}: no document ${cmd.documentId}` };
+        return unknownDocument(msg, policy, deps.logger, "SetDocumentAccessCommand", cmd.documentId, commandId);
       await publishEvent(deps.publisher, {
         subject: INGEST_SUBJECTS.documentAccessChanged,
         schema: ingestV1.DocumentAccessChangedSchema,

@@ -1,6 +1,6 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { createLogger, LexnavError, silentLogger } from "@lexnav/core";
-import type { IngestPipeline, IngestRequest, IngestResult } from "@lexnav/ingest";
+import { documentIdFor, type IngestPipeline, type IngestRequest, type IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import { describe, expect, it } from "vitest";
 import type { EventPublisher, OutgoingEvent } from "../ports/event-publisher.ts";
@@ -158,6 +158,44 @@ describe("ingest-document handler", () => {
     const evt = fromBinary(ingestV1.DocumentFailedSchema, pub.events[0]!.data);
     expect(evt.failure?.code).toBe("unavailable");
     expect(evt.failure?.reason).toContain("gave up after 3 attempts");
+  });
+
+  it("retries a document the store could not record (busy) instead of failing it, then fails it with its id", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () =>
+        result({
+          status: "failed",
+          version: null,
+          retryable: true,
+          failure: { code: "unavailable", reason: "a.txt: not ingested: the lexnav store at /data/x is busy" },
+        }),
+      ),
+      publisher: pub,
+      logger: silentLogger,
+      retry: POLICY,
+    });
+    expect(await handle(command({ deliveryCount: 1 }))).toMatchObject({ kind: "nak", delayMs: 100 });
+    expect(await handle(command({ deliveryCount: 2 }))).toMatchObject({ kind: "nak", delayMs: 200 });
+    expect(pub.events).toHaveLength(0);
+    expect(await handle(command({ deliveryCount: 3 }))).toEqual({ kind: "ack" });
+    const evt = fromBinary(ingestV1.DocumentFailedSchema, pub.events[0]!.data);
+    expect(evt.documentId).toBe("doc_1");
+    expect(evt.failure?.reason).toMatch(/^gave up after 3 attempts: a\.txt: not ingested: the lexnav store .* is busy/);
+  });
+
+  it("names the document a thrown failure is about, never an empty id", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => {
+        throw new TypeError("boom");
+      }),
+      publisher: pub,
+      logger: silentLogger,
+    });
+    expect(await handle(command({}, { source: "upload://deal/a.txt" }))).toEqual({ kind: "ack" });
+    const evt = fromBinary(ingestV1.DocumentFailedSchema, pub.events[0]!.data);
+    expect(evt.documentId).toBe(documentIdFor("upload://deal/a.txt"));
   });
 
   it("keeps internal failure reasons from the pipeline off the wire", async () => {

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { type Logger, type TelemetrySpan, toLexnavError, withoutNames } from "@lexnav/core";
-import type { IngestPipeline, IngestResult } from "@lexnav/ingest";
+import { canonicalSource, documentIdFor, type IngestPipeline, type IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import {
   eventForResult,
@@ -42,9 +42,13 @@ export interface IngestDocumentHandlerDeps {
  *
  * - undecodable or invalid payload → term (bad input is never retried);
  * - a document that fails (a value from the pipeline) → DocumentFailed event + ack;
+ * - a failure the store could not record (`IngestResult.retryable`: busy, unreachable) → nak with
+ *   backoff like a retryable error, so replicas sharing a store take turns instead of losing documents;
+ *   on the last delivery DocumentFailed with the document's id;
  * - the pipeline throws a retryable LexnavError → nak with backoff; on the last delivery a
  *   DocumentFailed event is published and the command acked, so the failure is visible;
- * - the pipeline throws anything else → DocumentFailed (internal details stay in the log) + ack;
+ * - the pipeline throws anything else → DocumentFailed (internal details stay in the log) + ack; the
+ *   event names the document the command's source maps to;
  * - the event cannot be published → nak with backoff (the pipeline is idempotent, so the retry
  *   reports the document as unchanged).
  */
@@ -96,7 +100,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
         : publicReason(e, commandId);
       const message = failedEvent({
         commandId,
-        documentId: "",
+        documentId: documentIdFor(cmd.content !== undefined ? cmd.source : canonicalSource(cmd.source)),
         source: cmd.source,
         version: null,
         failure: { code: e.code, reason },
@@ -114,6 +118,21 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
     }
 
     span.setAttributes({ "lexnav.document_id": result.documentId, "lexnav.status": result.status });
+    if (result.status === "failed" && result.retryable) {
+      const code = result.failure?.code ?? "unavailable";
+      if (!isLastDelivery(msg.deliveryCount, policy)) {
+        const delayMs = backoffDelayMs(msg.deliveryCount, policy);
+        logger.warn("document not stored, will retry", { commandId, documentId: result.documentId, code, delayMs });
+        return { kind: "nak", delayMs, reason: `document ${result.documentId} not stored (${code})` };
+      }
+      result = {
+        ...result,
+        failure: {
+          code,
+          reason: `gave up after ${msg.deliveryCount} attempts: ${result.failure?.reason ?? "the store could not be written"}`,
+        },
+      };
+    }
     const event = eventForResult(commandId, result, now());
     logger.info("document ingested", {
       commandId,
