@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { INGEST_CONSUMER, INGEST_STREAMS } from "@lexnav/ingest-service";
+import { LEXICAL_CONSUMER } from "@lexnav/lexical-service";
+import { VECTOR_CONSUMER } from "@lexnav/vector-service";
 import { describe, expect, it } from "vitest";
 import { parse, parseAllDocuments } from "yaml";
 import { repoRoot } from "../support/shared.ts";
@@ -153,8 +155,14 @@ describe("deploy/k8s: what the schemas cannot say", () => {
       consumer: INGEST_CONSUMER,
       account: "LEXNAV",
     });
-    for (const s of ["lexical", "vector"])
-      expect(lag(s)).toMatchObject({ stream: INGEST_STREAMS.events, consumer: `${s}--index`, account: "LEXNAV" });
+    // The stages' durable consumers, as the services name them (and nats.conf permits them by name).
+    for (const [s, consumer] of [
+      ["lexical", LEXICAL_CONSUMER],
+      ["vector", VECTOR_CONSUMER],
+    ] as const) {
+      expect(lag(s)).toMatchObject({ stream: INGEST_STREAMS.events, consumer, account: "LEXNAV" });
+      expect(natsConf).toContain(`$JS.API.CONSUMER.MSG.NEXT.${INGEST_STREAMS.events}.${consumer}"`);
+    }
     // The account KEDA reads lag in is the one nats.conf declares.
     expect(natsConf).toMatch(/accounts \{\s*LEXNAV \{/);
     const pdbs = ofKind<{ spec: { selector: { matchLabels: Record<string, string> } } }>("PodDisruptionBudget");
