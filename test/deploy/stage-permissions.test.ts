@@ -193,7 +193,11 @@ describe(`deploy/nats/nats.conf with the real services under their users: ingest
   it("the stages' users cannot send commands, publish events, nor read another's inbox", async () => {
     for (const user of ["lexical", "vector"] as const) {
       const nc = await as(user);
-      for (const s of [INGEST_SUBJECTS.ingestDocument, INGEST_SUBJECTS.deleteDocument, INGEST_SUBJECTS.setDocumentAccess])
+      for (const s of [
+        INGEST_SUBJECTS.ingestDocument,
+        INGEST_SUBJECTS.deleteDocument,
+        INGEST_SUBJECTS.setDocumentAccess,
+      ])
         expect(await publishOutcome(nc, s), `${user} ${s}`).toMatch(/Permissions Violation for Publish/);
       expect(await publishOutcome(nc, INGEST_SUBJECTS.documentDeleted), user).toMatch(
         /Permissions Violation for Publish/,
