@@ -202,6 +202,9 @@ describe(`deploy/nats/nats.conf with the real services under their users: ingest
       expect(await publishOutcome(nc, INGEST_SUBJECTS.documentDeleted), user).toMatch(
         /Permissions Violation for Publish/,
       );
+      // What it may publish: a dead letter of an event, which the dead-letter stream takes (its acknowledgement
+      // comes back on the user's own inbox).
+      expect(await publishOutcome(nc, "lexnav.dlq.evt.v1.document-indexed"), user).toBe("allowed");
       // Only its own consumer: another name, or the other stage's, is refused.
       const other = user === "lexical" ? VECTOR_CONSUMER : LEXICAL_CONSUMER;
       for (const consumer of [other, `${user}--index`]) {
