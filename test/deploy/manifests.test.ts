@@ -1,7 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { INGEST_CONSUMER, INGEST_STREAMS } from "@lexnav/ingest-service";
+import { configSchema } from "@lexnav/core";
+import { INGEST_STREAMS } from "@lexnav/ingest-service";
+import { LEXICAL_CONSUMER } from "@lexnav/lexical-service";
+import { VECTOR_CONSUMER } from "@lexnav/vector-service";
 import { describe, expect, it } from "vitest";
 import { parse, parseAllDocuments } from "yaml";
 import { repoRoot } from "../support/shared.ts";
@@ -17,6 +20,26 @@ const read = (...p: string[]) => readFileSync(deploy(...p), "utf8");
 
 /** The six stage services, each a Dockerfile build with SERVICE=<name>. */
 const STAGES = ["ingest", "lexical", "vector", "rerank", "planner", "answer"] as const;
+
+/**
+ * Stages with one writer of an embedded store, which therefore run one replica: ingest writes the catalog file
+ * (until the catalog is PostgreSQL) and the vector stage its sqlite-vec file (until its store is Qdrant).
+ */
+const SINGLE_WRITERS = ["ingest", "vector"] as const;
+
+/** The stages whose own store is a file of their own: its variable, and the claim (k8s) or volume (compose) it lives on. */
+const STAGE_STORES = [
+  { stage: "lexical", variable: "LEXNAV_LEXICAL_DB", claim: "lexnav-lexical", volume: "lexical-data" },
+  { stage: "vector", variable: "LEXNAV_VECTOR_DB", claim: "lexnav-vector", volume: "vector-data" },
+] as const;
+
+/** The variables the lexnav config reads (packages/core/src/config.ts). */
+const CONFIG_KEYS = new Set(Object.keys(configSchema.shape));
+
+/** The names among `names` that look like lexnav settings (LEXNAV_*, NATS_*) but that the config does not read. */
+function unknownSettings(names: Iterable<string>): string[] {
+  return [...new Set(names)].filter((n) => /^(LEXNAV|NATS)_/.test(n) && !CONFIG_KEYS.has(n)).sort();
+}
 
 type Obj = Record<string, unknown>;
 type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: Obj };
@@ -49,17 +72,23 @@ type Container = {
   livenessProbe?: { httpGet?: { path: string } };
   readinessProbe?: { httpGet?: { path: string } };
   resources?: { requests?: Obj; limits?: Obj };
-  volumeMounts?: { name: string }[];
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 };
 type PodTemplate = {
   metadata: { labels: Record<string, string> };
   spec: {
+    affinity?: Obj;
     containers: Container[];
     volumes?: { name: string; secret?: { secretName: string }; persistentVolumeClaim?: { claimName: string } }[];
   };
 };
 type Workload = {
-  spec: { replicas: number; selector: { matchLabels: Record<string, string> }; template: PodTemplate };
+  spec: {
+    replicas: number;
+    strategy?: { type: string };
+    selector: { matchLabels: Record<string, string> };
+    template: PodTemplate;
+  };
 };
 
 describe("deploy/k8s against the Kubernetes 1.34 OpenAPI schemas (vendored; strict about unknown fields)", () => {
@@ -90,7 +119,7 @@ describe("deploy/k8s against the Kubernetes 1.34 OpenAPI schemas (vendored; stri
     delete noContainers.spec.template.spec.containers;
     expect(validate(noContainers).join("\n")).toMatch(/must have required property 'containers'/);
 
-    const scaled = structuredClone(named("ScaledObject", "ingest")) as unknown as { spec: Obj };
+    const scaled = structuredClone(named("ScaledObject", "lexical")) as unknown as { spec: Obj };
     scaled.spec.minReplicas = 1; // the HPA's word, not KEDA's
     expect(validate(scaled).join("\n")).toMatch(/minReplicas/);
 
@@ -130,7 +159,11 @@ describe("deploy/k8s: what the schemas cannot say", () => {
         }
       }
       expect(d.metadata.namespace).toBe("lexnav");
-      expect(d.spec.replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
+      // One writer of an embedded store runs alone, and is replaced rather than rolled (never two at once).
+      if ((SINGLE_WRITERS as readonly string[]).includes(d.metadata.name)) {
+        expect(d.spec.replicas, d.metadata.name).toBe(1);
+        expect(d.spec.strategy?.type, d.metadata.name).toBe("Recreate");
+      } else expect(d.spec.replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
     }
   });
 
@@ -143,18 +176,19 @@ describe("deploy/k8s: what the schemas cannot say", () => {
     }>("ScaledObject");
     expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(["answer", "planner", "rerank"]);
     for (const h of hpas) expect(h.spec.scaleTargetRef.kind).toBe("Deployment");
-    expect(scaled.map((s) => s.spec.scaleTargetRef.name).sort()).toEqual(["ingest", "lexical", "vector"]);
+    // The single writers are not autoscaled (SINGLE_WRITERS); the lexical stage scales on its consumer's lag.
+    expect(scaled.map((s) => s.spec.scaleTargetRef.name).sort()).toEqual(["lexical"]);
     const lag = (name: string) =>
       scaled.find((s) => s.spec.scaleTargetRef.name === name)?.spec.triggers.find((t) => t.type === "nats-jetstream")
         ?.metadata;
-    // The ingest service's own stream and durable consumer (services/ingest/src/subjects.ts).
-    expect(lag("ingest")).toMatchObject({
-      stream: INGEST_STREAMS.commands,
-      consumer: INGEST_CONSUMER,
+    expect(lag("lexical")).toMatchObject({
+      stream: INGEST_STREAMS.events,
+      consumer: LEXICAL_CONSUMER,
       account: "LEXNAV",
     });
-    for (const s of ["lexical", "vector"])
-      expect(lag(s)).toMatchObject({ stream: INGEST_STREAMS.events, consumer: `${s}--index`, account: "LEXNAV" });
+    // The stages' durable consumers, as the services name them, are the ones nats.conf permits by name.
+    for (const consumer of [LEXICAL_CONSUMER, VECTOR_CONSUMER])
+      expect(natsConf).toContain(`$JS.API.CONSUMER.MSG.NEXT.${INGEST_STREAMS.events}.${consumer}"`);
     // The account KEDA reads lag in is the one nats.conf declares.
     expect(natsConf).toMatch(/accounts \{\s*LEXNAV \{/);
     const pdbs = ofKind<{ spec: { selector: { matchLabels: Record<string, string> } } }>("PodDisruptionBudget");
@@ -208,6 +242,61 @@ describe("deploy/k8s: what the schemas cannot say", () => {
     }
   });
 
+  it("every LEXNAV_* and NATS_* variable the manifests set is a setting the config reads", () => {
+    const config = named<{ data: Record<string, string> }>("ConfigMap", "lexnav-config");
+    const names = [
+      ...Object.keys(config.data),
+      ...deployments.flatMap((d) => d.spec.template.spec.containers.flatMap((c) => (c.env ?? []).map((e) => e.name))),
+    ];
+    expect(names).toContain("LEXNAV_DB"); // the check sees the names it checks
+    expect(unknownSettings(names)).toEqual([]);
+    // The control: the names the deployment once used are refused.
+    expect(unknownSettings([...names, "OPENSEARCH_URL", "LEXNAV_OPENSEARCH_ADDRESS", "NATS_PASS"])).toEqual([
+      "LEXNAV_OPENSEARCH_ADDRESS",
+      "NATS_PASS",
+    ]);
+  });
+
+  it("the catalog file's pods share its node; each stage keeps its own store on a claim of its own; vector mounts its model", () => {
+    const claimsOf = (d: Workload) =>
+      new Map(
+        (d.spec.template.spec.volumes ?? []).flatMap((v) =>
+          v.persistentVolumeClaim ? [[v.name, v.persistentVolumeClaim.claimName] as const] : [],
+        ),
+      );
+    const catalogPods = deployments.filter((d) => [...claimsOf(d).values()].includes("lexnav-data"));
+    expect(catalogPods.map((d) => d.metadata.name).sort()).toEqual(["answer", "ingest", "lexical", "vector"]);
+    const config = named<{ data: Record<string, string> }>("ConfigMap", "lexnav-config");
+    for (const d of catalogPods) {
+      expect(d.spec.template.metadata.labels["lexnav.io/catalog-file"], d.metadata.name).toBe("true");
+      expect(d.spec.template.spec.affinity, d.metadata.name).toEqual({
+        podAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [
+            {
+              labelSelector: { matchLabels: { "lexnav.io/catalog-file": "true" } },
+              topologyKey: "kubernetes.io/hostname",
+            },
+          ],
+        },
+      });
+      const volume = [...claimsOf(d)].find(([, claim]) => claim === "lexnav-data")?.[0];
+      const mount = d.spec.template.spec.containers[0]?.volumeMounts?.find((m) => m.name === volume);
+      expect(config.data.LEXNAV_DB?.startsWith(`${mount?.mountPath}/`), d.metadata.name).toBe(true);
+    }
+    for (const { stage, variable, claim } of STAGE_STORES) {
+      const d = named<Workload>("Deployment", stage);
+      const c = d.spec.template.spec.containers[0];
+      const volume = [...claimsOf(d)].find(([, n]) => n === claim)?.[0];
+      const mount = c?.volumeMounts?.find((m) => m.name === volume);
+      expect(mount, `${stage} mounts ${claim}`).toBeDefined();
+      expect(c?.env?.find((e) => e.name === variable)?.value?.startsWith(`${mount?.mountPath}/`), stage).toBe(true);
+    }
+    const vector = named<Workload>("Deployment", "vector").spec.template.spec.containers[0];
+    const modelDir = vector?.env?.find((e) => e.name === "LEXNAV_EMBEDDER_MODEL_DIR")?.value;
+    expect(vector?.volumeMounts?.find((m) => m.mountPath === modelDir)?.readOnly).toBe(true);
+    expect(vector?.env?.find((e) => e.name === "LEXNAV_STAGE_ROLE")?.value).toBe("index");
+  });
+
   it("every Secret and claim a manifest refers to is one deploy/README.md tells the operator to create", () => {
     const readme = read("README.md");
     const refs = new Set<string>();
@@ -221,12 +310,17 @@ describe("deploy/k8s: what the schemas cannot say", () => {
         if (v.persistentVolumeClaim) refs.add(v.persistentVolumeClaim.claimName);
       }
     }
-    expect([...refs].sort()).toEqual([
+    // The stores' claims are made by storage.yaml; the rest the operator creates.
+    const made = new Set(ofKind("PersistentVolumeClaim").map((c) => c.metadata.name));
+    expect([...made].sort()).toEqual(["lexnav-data", "lexnav-lexical", "lexnav-vector"]);
+    expect([...refs].filter((r) => !made.has(r)).sort()).toEqual([
       "lexnav-answer-callers",
       "lexnav-anthropic",
       "lexnav-corpus",
+      "lexnav-models",
       "lexnav-nats-passwords",
       "lexnav-nats-tls",
+      "lexnav-postgres",
     ]);
     for (const r of refs) expect(readme, r).toContain(r);
     // The passwords Secret's keys are the variables nats.conf reads.
@@ -243,6 +337,7 @@ describe("deploy/compose.yaml against the compose-spec schema (vendored), and wh
     deploy?: { replicas?: number };
     environment?: Record<string, string | null>;
     command?: string[];
+    volumes?: string[];
   };
   const compose = parse(read("compose.yaml"), { merge: true }) as { services: Record<string, Service> };
   const tls = parse(read("compose.tls.yaml"), { merge: true }) as { services: Record<string, Service> };
@@ -337,6 +432,44 @@ describe("deploy/compose.yaml against the compose-spec schema (vendored), and wh
     expect(lexnav?.port).toBe(8080);
     for (const [, s] of stages) expect(s.environment?.LEXNAV_HEALTH_ADDRESS).toBe("0.0.0.0:8080");
     expect(existsSync(deploy("prometheus", "alerts.yml"))).toBe(true);
+  });
+
+  it("every LEXNAV_* and NATS_* variable a lexnav service is given is a setting the config reads", () => {
+    const names = [
+      ...stages,
+      ...Object.entries(tls.services).filter(([n]) => services[n]?.build !== undefined),
+    ].flatMap(([, s]) => Object.keys(s.environment ?? {}));
+    expect(names).toContain("LEXNAV_LEXICAL_DB"); // the check sees the names it checks
+    expect(unknownSettings(names)).toEqual([]);
+    expect(unknownSettings([...names, "QDRANT_URL", "LEXNAV_QDRANT_ADDRESS"])).toEqual(["LEXNAV_QDRANT_ADDRESS"]);
+  });
+
+  it("the catalog file is one volume; each stage's store is a volume of its own; the single writers run one replica", () => {
+    const mounts = (name: string) =>
+      new Map((services[name]?.volumes ?? []).map((v) => [v.split(":")[0] ?? "", v.split(":")[1] ?? ""] as const));
+    const catalogUsers = stages.filter(([n]) => mounts(n).has("lexnav-data")).map(([n]) => n);
+    expect(catalogUsers.sort()).toEqual(["answer", "ingest", "lexical", "vector"]);
+    for (const name of catalogUsers) {
+      const db = services[name]?.environment?.LEXNAV_DB ?? "";
+      expect(db.startsWith(`${mounts(name).get("lexnav-data")}/`), name).toBe(true);
+    }
+    for (const { stage, variable, volume } of STAGE_STORES) {
+      const at = mounts(stage).get(volume);
+      expect(at, `${stage} mounts ${volume}`).toBeDefined();
+      expect(services[stage]?.environment?.[variable]?.startsWith(`${at}/`), stage).toBe(true);
+      // No other service mounts a stage's store.
+      expect(stages.filter(([n]) => mounts(n).has(volume)).map(([n]) => n)).toEqual([stage]);
+    }
+    for (const name of SINGLE_WRITERS) expect(services[name]?.deploy?.replicas, name).toBe(1);
+    expect(services.lexical?.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    const modelDir = services.vector?.environment?.LEXNAV_EMBEDDER_MODEL_DIR;
+    expect(services.vector?.volumes?.some((v) => v.endsWith(`:${modelDir}:ro`))).toBe(true);
+    // PostgreSQL for the catalog once it is wired: its URL is the one the services are given.
+    expect(services.postgres?.environment?.POSTGRES_DB).toBe("lexnav");
+    expect(services.ingest?.environment?.LEXNAV_CATALOG_URL).toMatch(
+      /^postgres:\/\/lexnav:\$\{[A-Z_]+:\?[^}]+\}@postgres:5432\/lexnav$/,
+    );
+    expect(services.postgres?.ports).toBeUndefined();
   });
 
   it("the image makes /data writable by the user it runs as, before switching to it", () => {

@@ -38,6 +38,7 @@ export const KUBERNETES_KINDS = [
   ["v1", "Service"],
   ["v1", "ServiceAccount"],
   ["v1", "Namespace"],
+  ["v1", "PersistentVolumeClaim"],
   ["apps/v1", "Deployment"],
   ["apps/v1", "StatefulSet"],
   ["autoscaling/v2", "HorizontalPodAutoscaler"],

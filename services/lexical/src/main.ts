@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { natsConnectSettings } from "@lexnav/core";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
 import { createLexicalApp } from "./app.ts";
@@ -15,7 +16,8 @@ const catalogDb = openSqliteDatabase(config.dbPath);
 const catalog = createSqliteCatalog(catalogDb);
 const writer = openSqliteDatabase(config.stages.lexicalDbPath);
 const reader = openSqliteDatabase(config.stages.lexicalDbPath);
-const nc = await connect({ servers: config.natsUrl, name: `lexnav-lexical-${replicaId}` });
+// As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
+const nc = await connect(natsConnectSettings(config, `lexnav-lexical-${replicaId}`));
 const readiness = {
   nats: async () => {
     await nc.rtt();

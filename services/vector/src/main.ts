@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
-import { LexnavError } from "@lexnav/core";
+import { LexnavError, natsConnectSettings } from "@lexnav/core";
 import { loadOnnxEmbedder } from "@lexnav/retrieval";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
@@ -26,7 +26,8 @@ const catalogDb = openSqliteDatabase(config.dbPath);
 const catalog = createSqliteCatalog(catalogDb);
 const writer = openSqliteDatabase(config.stages.vectorDbPath);
 const reader = openSqliteDatabase(config.stages.vectorDbPath);
-const nc = await connect({ servers: config.natsUrl, name: `lexnav-vector-${replicaId}` });
+// As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
+const nc = await connect(natsConnectSettings(config, `lexnav-vector-${replicaId}`));
 const readiness = {
   nats: async () => {
     await nc.rtt();
