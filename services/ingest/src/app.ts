@@ -317,7 +317,14 @@ function toCommandMessage(m: JsMsg): CommandMessage {
       if (headers[key] === undefined) headers[key] = m.headers.get(k);
     }
   }
-  return { subject: m.subject, data: m.data, headers, deliveryCount: m.info.deliveryCount, streamSequence: m.seq };
+  return {
+    subject: m.subject,
+    data: m.data,
+    headers,
+    deliveryCount: m.info.deliveryCount,
+    streamSequence: m.seq,
+    publishedAt: new Date(Number(m.info.timestampNanos) / 1e6),
+  };
 }
 
 function isNotFound(e: unknown): boolean {

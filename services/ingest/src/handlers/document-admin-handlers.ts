@@ -7,7 +7,14 @@ import { accessFromProto } from "../domain/event-mapping.ts";
 import type { EventPublisher } from "../ports/event-publisher.ts";
 import { INGEST_SUBJECTS } from "../subjects.ts";
 import { type CommandHandler, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./command-message.ts";
-import { commandIdOf, consumedInSpan, decodeCommand, dispositionForError, publishEvent } from "./handler-support.ts";
+import {
+  commandAtOf,
+  commandIdOf,
+  consumedInSpan,
+  decodeCommand,
+  dispositionForError,
+  publishEvent,
+} from "./handler-support.ts";
 
 export interface DocumentAdminHandlerDeps {
   pipeline: IngestPipeline;
@@ -49,6 +56,7 @@ export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): Com
           commandId,
           documentId: cmd.documentId,
           occurredAt: timestampFromDate(now()),
+          ...commandAtOf(msg),
         }),
         msg,
         msgId: `${commandId}:document-deleted`,
@@ -93,6 +101,7 @@ export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): 
           documentId: cmd.documentId,
           access,
           occurredAt: timestampFromDate(now()),
+          ...commandAtOf(msg),
         }),
         msg,
         msgId: `${commandId}:document-access-changed`,

@@ -114,7 +114,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
     }
 
     span.setAttributes({ "lexnav.document_id": result.documentId, "lexnav.status": result.status });
-    const event = eventForResult(commandId, result, now());
+    const event = eventForResult(commandId, result, now(), msg.publishedAt);
     logger.info("document ingested", {
       commandId,
       documentId: result.documentId,
