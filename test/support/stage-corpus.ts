@@ -64,6 +64,7 @@ export function appliedChanges(storePath: string, store: string): AppliedChange[
       replicaId: row.replica_id as string,
       eventKey: row.event_key as string,
       publishedAt: row.published_at as string,
+      commandAt: row.command_at ?? null,
     }));
   } finally {
     db.close();
