@@ -85,11 +85,15 @@ export function indexedBySource(catalogPath: string): Map<string, { id: string; 
   }
 }
 
-/** Polls `probe` until it returns a value; throws naming `what` after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => T | null, timeoutMs = 180_000): Promise<T> {
+/** Polls `probe` (which may be async) until it returns a value; throws naming `what` after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  probe: () => T | null | Promise<T | null>,
+  timeoutMs = 180_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const v = probe();
+    const v = await probe();
     if (v !== null) return v;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
