@@ -1,5 +1,5 @@
 import type { Catalog } from "@lexnav/catalog";
-import { LexnavError } from "@lexnav/core";
+import { inSpan, LexnavError } from "@lexnav/core";
 import type { LifecycleEvent } from "../domain/lifecycle-event.ts";
 import type { Application, AppliedChange, AppliedChangeLog } from "../ports/applied-change-log.ts";
 import type { StageStore } from "../ports/stage-store.ts";
@@ -62,24 +62,42 @@ export async function applyLifecycleEvent(
         const version = await catalog.getVersion(event.documentId, event.version);
         if (!version) return null;
         const nodes = await catalog.getNodes(event.documentId, event.version);
-        await store.upsert({
-          documentId: event.documentId,
-          version: event.version,
-          access: doc.access,
-          nodes,
-          text: version.text,
-          name: filedName(doc.fileName),
-        });
+        await inSpan(
+          `lexnav.${store.name}.upsert`,
+          {
+            "lexnav.document_id": event.documentId,
+            "lexnav.version": event.version,
+            "lexnav.node_count": nodes.length,
+            "lexnav.text_length": version.text.length,
+          },
+          () =>
+            store.upsert({
+              documentId: event.documentId,
+              version: event.version,
+              access: doc.access,
+              nodes,
+              text: version.text,
+              name: filedName(doc.fileName),
+            }),
+        );
         return { documentId: event.documentId, version: event.version, changeKind: "upsert", holds: event.version };
       }
       case "deleted": {
         if (held === null || (doc && doc.lifecycle !== "deleted")) return null;
-        await store.remove(event.documentId);
+        await inSpan(
+          `lexnav.${store.name}.remove`,
+          { "lexnav.document_id": event.documentId, "lexnav.version": held },
+          async (span) => span.setAttribute("lexnav.removed_count", await store.remove(event.documentId)),
+        );
         return { documentId: event.documentId, version: held, changeKind: "delete", holds: null };
       }
       case "access-changed": {
         if (held === null || !doc || doc.lifecycle === "deleted") return null;
-        await store.setAccess(event.documentId, doc.access);
+        await inSpan(
+          `lexnav.${store.name}.set_access`,
+          { "lexnav.document_id": event.documentId, "lexnav.version": held },
+          () => store.setAccess(event.documentId, doc.access),
+        );
         return { documentId: event.documentId, version: held, changeKind: "access", holds: held };
       }
     }
