@@ -121,7 +121,7 @@ async function searchFinds(replica: string, word: string, principal = ALICE): Pr
   }
 }
 
-describe("stage operations over a real nats-server: the lexical stage's metrics and dead letters (embedded FTS5 store)", () => {
+describe("stage operations over a real nats-server: the lexical stage's metrics, dead letters and walls (embedded FTS5 store)", () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     dir = await mkdtemp(join(tmpdir(), "lexnav-stage-ops-"));
@@ -290,4 +290,32 @@ describe("stage operations over a real nats-server: the lexical stage's metrics 
     expect(await list()).toEqual([]);
     expect(await searchFinds("reader", markerWord(DOCS))).toEqual([doc.id]);
   }, 300_000);
+
+  it("a wall placed from the CLI reaches the stage: the walled principal's search no longer finds the document, and finds it again once lifted", async () => {
+    const doc = indexedBySource(catalogPath()).get("upload://agreement-2.txt");
+    if (!doc) throw new Error("document 2 was not indexed");
+    const config = {
+      ...loadConfig({ NATS_URL: nats.url, LEXNAV_CONTROL_EVENTS: "nats", LEXNAV_LOG_LEVEL: "silent" }),
+      dbPath: catalogPath(),
+    };
+    const cli = (...argv: string[]) => runCliCaptured(argv, config, silentLogger);
+    const carol = { id: "carol", groups: [GROUP] };
+    expect(await searchFinds("reader", markerWord(2))).toEqual([doc.id]);
+    const accessRows = () => lexicalChanges().filter((r) => r.documentId === doc.id && r.changeKind === "access");
+
+    const placed = await cli("wall", doc.id, "--deny", "alice");
+    expect(placed.code).toBe(0);
+    expect(placed.out).toContain("announced to the indexing stages for 1 document(s)");
+    await until("the stage to apply the wall", () => (accessRows().length >= 1 ? true : null), 60_000);
+    expect(await searchFinds("reader", markerWord(2))).toEqual([]);
+    // The wall keeps one principal out, not the group it belongs to.
+    expect(await searchFinds("reader", markerWord(2), carol)).toEqual([doc.id]);
+
+    const lifted = await cli("wall", doc.id, "--deny", "alice", "--release");
+    expect(lifted.code).toBe(0);
+    await until("the stage to apply the lifted wall", () => (accessRows().length >= 2 ? true : null), 60_000);
+    expect(await searchFinds("reader", markerWord(2))).toEqual([doc.id]);
+    // Each announcement applied once.
+    expect(accessRows()).toHaveLength(2);
+  }, 120_000);
 });

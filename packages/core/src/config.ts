@@ -79,6 +79,10 @@ export const configSchema = z.object({
   // "index": the replica applies lifecycle events and serves search; "read": it serves search only (a
   // reading replica beside one indexing replica on an embedded store).
   LEXNAV_STAGE_ROLE: z.enum(["index", "read"]).default("index"),
+  // "nats": a wall placed or lifted from the CLI is announced on NATS_URL to the indexing stages, and the
+  // command fails if it cannot be (set it wherever operators place walls on a deployment's catalog).
+  // "off": the embedded store alone, whose indexes the CLI updates itself.
+  LEXNAV_CONTROL_EVENTS: z.enum(["off", "nats"]).default("off"),
   // Where a service serves HTTP /healthz and /readyz ("host:port"; port 0 picks one); unset: not served.
   LEXNAV_HEALTH_ADDRESS: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -180,6 +184,8 @@ export interface StageConfig {
   retryDelayMs: number;
   /** "index": applies lifecycle events and serves search; "read": serves search only. */
   role: "index" | "read";
+  /** "nats": walls placed or lifted from the CLI are announced to the stages on NATS; "off": not announced. */
+  controlEvents: "off" | "nats";
 }
 
 /** How lexnav calls the language model and what it assumes tokens cost. */
@@ -324,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       maxDeliver: e.LEXNAV_STAGE_MAX_DELIVER,
       retryDelayMs: e.LEXNAV_STAGE_RETRY_DELAY_MS,
       role: e.LEXNAV_STAGE_ROLE,
+      controlEvents: e.LEXNAV_CONTROL_EVENTS,
     },
     answer: {
       apiKey: e.ANTHROPIC_API_KEY ?? null,

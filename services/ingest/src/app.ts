@@ -33,6 +33,7 @@ import {
   INGEST_SUBJECTS,
 } from "./subjects.ts";
 
+export { announceAccessChanges } from "./control-events.ts";
 export type { DeadLetter } from "./dead-letters.ts";
 export { listDeadLetters, replayDeadLetter } from "./dead-letters.ts";
 export type { CommandMessage, Disposition, RetryPolicy } from "./handlers/command-message.ts";
