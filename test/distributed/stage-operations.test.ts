@@ -215,6 +215,16 @@ describe("stage operations over a real nats-server: the lexical stage's metrics,
     expect(deleteLag).toBeGreaterThanOrEqual(2.5);
     expect(deleteLag).toBeLessThanOrEqual(pausedFor + 5);
     expect(sample(scraped, "lexnav_propagation_lag_seconds_bucket", { ...lexicalLabels("delete"), le: "1" })).toBe(0);
+    // An operator without Prometheus reads the same figures from the stage with `lexnav status --metrics`.
+    const config = { ...loadConfig({ NATS_URL: nats.url, LEXNAV_LOG_LEVEL: "silent" }), dbPath: catalogPath() };
+    const metricsUrl = `http://127.0.0.1:${healthPorts.get("indexer")}/metrics`;
+    const status = await runCliCaptured(["status", "--metrics", metricsUrl, "--json"], config, silentLogger);
+    expect(status.code).toBe(0);
+    const lag = (JSON.parse(status.out) as { propagationLag: Record<string, { count: number; p50: number }> })
+      .propagationLag;
+    expect(lag["lexical:delete"]?.count).toBe(1);
+    expect(lag["lexical:upsert"]?.count).toBe(DOCS);
+    expect(lag["lexical:delete"]?.p50).toBeGreaterThanOrEqual(2.5);
     console.log(
       `stage metrics: paused ${pausedFor.toFixed(1)} s; delete applied ${deleteLag.toFixed(2)} s after its command`,
     );
