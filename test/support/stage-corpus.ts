@@ -64,6 +64,7 @@ export function appliedChanges(storePath: string, store: string): AppliedChange[
       replicaId: row.replica_id as string,
       eventKey: row.event_key as string,
       publishedAt: row.published_at as string,
+      commandAt: row.command_at ?? null,
     }));
   } finally {
     db.close();
@@ -84,11 +85,15 @@ export function indexedBySource(catalogPath: string): Map<string, { id: string; 
   }
 }
 
-/** Polls `probe` until it returns a value; throws naming `what` after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => T | null, timeoutMs = 180_000): Promise<T> {
+/** Polls `probe` (which may be async) until it returns a value; throws naming `what` after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  probe: () => T | null | Promise<T | null>,
+  timeoutMs = 180_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const v = probe();
+    const v = await probe();
     if (v !== null) return v;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));

@@ -88,9 +88,17 @@ export const configSchema = z.object({
   LEXNAV_VECTOR_ADDRESS: z.string().min(1).default("127.0.0.1:50062"),
   LEXNAV_REPLICA_ID: z.string().min(1).optional(),
   LEXNAV_STAGE_ACK_WAIT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  // Deliveries of a lifecycle event a stage makes before it dead-letters a retryable failure, and the first
+  // retry's delay (doubled per delivery, up to a minute).
+  LEXNAV_STAGE_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(8),
+  LEXNAV_STAGE_RETRY_DELAY_MS: z.coerce.number().int().min(10).default(1_000),
   // "index": the replica applies lifecycle events and serves search; "read": it serves search only (a
   // reading replica beside one indexing replica on an embedded store).
   LEXNAV_STAGE_ROLE: z.enum(["index", "read"]).default("index"),
+  // "nats": a wall placed or lifted from the CLI is announced on NATS_URL to the indexing stages, and the
+  // command fails if it cannot be (set it wherever operators place walls on a deployment's catalog).
+  // "off": the embedded store alone, whose indexes the CLI updates itself.
+  LEXNAV_CONTROL_EVENTS: z.enum(["off", "nats"]).default("off"),
   // Where a service serves HTTP /healthz and /readyz ("host:port"; port 0 picks one); unset: not served.
   LEXNAV_HEALTH_ADDRESS: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -195,8 +203,14 @@ export interface StageConfig {
   replicaId?: string;
   /** How long JetStream waits for a stage's ack before redelivering the event to another replica. */
   ackWaitMs: number;
+  /** Deliveries of an event before a retryable failure is dead-lettered. */
+  maxDeliver: number;
+  /** The first retry's delay; doubled per delivery. */
+  retryDelayMs: number;
   /** "index": applies lifecycle events and serves search; "read": serves search only. */
   role: "index" | "read";
+  /** "nats": walls placed or lifted from the CLI are announced to the stages on NATS; "off": not announced. */
+  controlEvents: "off" | "nats";
 }
 
 /** How lexnav calls the language model and what it assumes tokens cost. */
@@ -345,7 +359,10 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       vectorAddress: e.LEXNAV_VECTOR_ADDRESS,
       ...(e.LEXNAV_REPLICA_ID !== undefined ? { replicaId: e.LEXNAV_REPLICA_ID } : {}),
       ackWaitMs: e.LEXNAV_STAGE_ACK_WAIT_MS,
+      maxDeliver: e.LEXNAV_STAGE_MAX_DELIVER,
+      retryDelayMs: e.LEXNAV_STAGE_RETRY_DELAY_MS,
       role: e.LEXNAV_STAGE_ROLE,
+      controlEvents: e.LEXNAV_CONTROL_EVENTS,
     },
     answer: {
       apiKey: e.ANTHROPIC_API_KEY ?? null,

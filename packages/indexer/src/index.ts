@@ -20,6 +20,8 @@ export {
 } from "./handlers/lifecycle-consumer.ts";
 export type { IngestEventNames, StageApp, StageAppDeps } from "./handlers/stage-app.ts";
 export { createStageApp, EVENT_DEAD_LETTER_PREFIX, lifecycleTopology } from "./handlers/stage-app.ts";
+export type { StageBacklogSource, StageMetrics } from "./handlers/stage-metrics.ts";
+export { readStageBacklog } from "./handlers/stage-metrics.ts";
 export type { StageSearchServer, StageSearchServerDeps } from "./handlers/stage-search-server.ts";
 export {
   createStageSearchServer,

@@ -1,4 +1,4 @@
-export { changeControl, walledSearchIndex } from "./controls.ts";
+export { changeControl, documentsUnder, walledSearchIndex } from "./controls.ts";
 export type { IngestPipelineDeps } from "./create-ingest-pipeline.ts";
 export { canonicalSource, createIngestPipeline, documentIdFor } from "./create-ingest-pipeline.ts";
 export type { IndexedDocument } from "./indexed-documents.ts";

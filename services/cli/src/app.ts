@@ -273,10 +273,10 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "acl":
         if (!args[0]) throw usageError("acl needs a document id");
         if (values.acl || !values.deny) await aclCommand(ctx, args[0], values.acl ?? []);
-        if (values.deny) wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny });
+        if (values.deny) await wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny });
         return 0;
       case "wall":
-        wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny ?? [] });
+        await wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny ?? [] });
         return 0;
       case "hold":
         holdCommand(ctx, controlOptions(values, args[0], json));

@@ -33,6 +33,7 @@ import {
   INGEST_SUBJECTS,
 } from "./subjects.ts";
 
+export { announceAccessChanges } from "./control-events.ts";
 export type { DeadLetter } from "./dead-letters.ts";
 export { listDeadLetters, replayDeadLetter } from "./dead-letters.ts";
 export type { CommandMessage, Disposition, RetryPolicy } from "./handlers/command-message.ts";
@@ -317,7 +318,14 @@ function toCommandMessage(m: JsMsg): CommandMessage {
       if (headers[key] === undefined) headers[key] = m.headers.get(k);
     }
   }
-  return { subject: m.subject, data: m.data, headers, deliveryCount: m.info.deliveryCount, streamSequence: m.seq };
+  return {
+    subject: m.subject,
+    data: m.data,
+    headers,
+    deliveryCount: m.info.deliveryCount,
+    streamSequence: m.seq,
+    publishedAt: new Date(Number(m.info.timestampNanos) / 1e6),
+  };
 }
 
 function isNotFound(e: unknown): boolean {

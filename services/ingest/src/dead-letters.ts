@@ -14,10 +14,10 @@ import { DEAD_LETTER_HEADERS, DEAD_LETTER_STREAM, INGEST_SUBJECTS } from "./subj
 export interface DeadLetter {
   /** Its sequence in the dead-letter stream: what `lexnav dlq replay` takes. */
   id: number;
-  /** The command subject it came on, where a replay sends it. */
+  /** The subject it came on (a command's, or a lifecycle event's a stage gave up on), where a replay sends it. */
   subject: string;
   commandId: string;
-  /** The document a delete or access change names; empty for an ingest (its id is not known yet). */
+  /** The document a delete, an access change or an event names; empty for an ingest (its id is not known yet). */
   documentId: string;
   reason: string;
   /** The trace the command was handled in (empty when it carried none and no SDK ran). */
@@ -27,7 +27,20 @@ export interface DeadLetter {
   deliveries: number;
 }
 
-/** The command's id, document id and the names its reason must not show, read from its payload. */
+/**
+ * The messages a dead letter can hold, by the subject it came on: a command the ingest service gave up on,
+ * or a lifecycle event a stage (lexical, vector) gave up on.
+ */
+const DEAD_LETTER_SCHEMAS: Readonly<Record<string, DescMessage>> = {
+  [INGEST_SUBJECTS.ingestDocument]: ingestV1.IngestDocumentCommandSchema,
+  [INGEST_SUBJECTS.deleteDocument]: ingestV1.DeleteDocumentCommandSchema,
+  [INGEST_SUBJECTS.setDocumentAccess]: ingestV1.SetDocumentAccessCommandSchema,
+  [INGEST_SUBJECTS.documentIndexed]: ingestV1.DocumentIndexedSchema,
+  [INGEST_SUBJECTS.documentDeleted]: ingestV1.DocumentDeletedSchema,
+  [INGEST_SUBJECTS.documentAccessChanged]: ingestV1.DocumentAccessChangedSchema,
+};
+
+/** The message's command id, document id and the names its reason must not show, read from its payload. */
 function describe(subject: string, data: Uint8Array): { commandId: string; documentId: string; names: string[] } {
   const decode = <D extends DescMessage>(schema: D) => {
     try {
@@ -36,15 +49,7 @@ function describe(subject: string, data: Uint8Array): { commandId: string; docum
       return null; // a poison payload: nothing to read
     }
   };
-  const schema =
-    subject === INGEST_SUBJECTS.ingestDocument
-      ? ingestV1.IngestDocumentCommandSchema
-      : subject === INGEST_SUBJECTS.deleteDocument
-        ? ingestV1.DeleteDocumentCommandSchema
-        : subject === INGEST_SUBJECTS.setDocumentAccess
-          ? ingestV1.SetDocumentAccessCommandSchema
-          : null;
-  const cmd = schema ? decode(schema) : null;
+  const cmd = DEAD_LETTER_SCHEMAS[subject] ? decode(DEAD_LETTER_SCHEMAS[subject]) : null;
   const str = (k: string) => (typeof cmd?.[k] === "string" ? (cmd[k] as string) : "");
   const source = str("source");
   const fileName = str("fileName");

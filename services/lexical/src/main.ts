@@ -35,7 +35,11 @@ const app = await createLexicalApp({
   logger,
   readiness,
   consume: config.stages.role === "index",
-  options: { ackWaitMs: config.stages.ackWaitMs },
+  options: {
+    ackWaitMs: config.stages.ackWaitMs,
+    maxDeliver: config.stages.maxDeliver,
+    baseDelayMs: config.stages.retryDelayMs,
+  },
 });
 const port = await app.listen(config.stages.lexicalAddress);
 const health = config.healthAddress

@@ -46,7 +46,11 @@ const app = await createVectorApp({
   logger,
   readiness,
   consume: config.stages.role === "index",
-  options: { ackWaitMs: config.stages.ackWaitMs },
+  options: {
+    ackWaitMs: config.stages.ackWaitMs,
+    maxDeliver: config.stages.maxDeliver,
+    baseDelayMs: config.stages.retryDelayMs,
+  },
 });
 const port = await app.listen(config.stages.vectorAddress);
 const health = config.healthAddress

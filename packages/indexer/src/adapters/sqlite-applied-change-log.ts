@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS stage_applied_changes (
   replica_id TEXT NOT NULL,
   event_key TEXT NOT NULL,
   published_at TEXT NOT NULL,
+  command_at TEXT,
   UNIQUE (store, event_key)
 );
 CREATE INDEX IF NOT EXISTS stage_applied_changes_doc ON stage_applied_changes(document_id, version, store);
@@ -33,6 +34,7 @@ interface Row {
   replica_id: string;
   event_key: string;
   published_at: string;
+  command_at: string | null;
 }
 
 const toChange = (r: Row): AppliedChange => ({
@@ -44,6 +46,7 @@ const toChange = (r: Row): AppliedChange => ({
   replicaId: r.replica_id,
   eventKey: r.event_key,
   publishedAt: r.published_at,
+  commandAt: r.command_at,
 });
 
 /** SQLite's "database is locked": another replica held the write lock past the busy timeout. */
@@ -64,6 +67,10 @@ export function createSqliteAppliedChangeLog(
   options: { store: string; replicaId: string; now?: () => Date },
 ): AppliedChangeLog {
   db.exec(SCHEMA);
+  // A log created before the command time was recorded gains the column; its old rows keep null.
+  const columns = db.prepare<[], { name: string }>("PRAGMA table_info(stage_applied_changes)").all();
+  if (!columns.some((c) => c.name === "command_at"))
+    db.exec("ALTER TABLE stage_applied_changes ADD COLUMN command_at TEXT");
   const now = options.now ?? (() => new Date());
   const seen = db.prepare("SELECT 1 FROM stage_applied_changes WHERE store = ? AND event_key = ?");
   const heldVersion = db.prepare<[string, string], { version: string }>(
@@ -71,8 +78,8 @@ export function createSqliteAppliedChangeLog(
   );
   const insert = db.prepare(
     `INSERT INTO stage_applied_changes
-       (document_id, version, store, change_kind, applied_at, replica_id, event_key, published_at)
-     VALUES (@document_id, @version, @store, @change_kind, @applied_at, @replica_id, @event_key, @published_at)`,
+       (document_id, version, store, change_kind, applied_at, replica_id, event_key, published_at, command_at)
+     VALUES (@document_id, @version, @store, @change_kind, @applied_at, @replica_id, @event_key, @published_at, @command_at)`,
   );
   const hold = db.prepare(
     "INSERT INTO stage_documents (store, document_id, version) VALUES (?, ?, ?) ON CONFLICT (store, document_id) DO UPDATE SET version = excluded.version",
@@ -119,6 +126,7 @@ export function createSqliteAppliedChangeLog(
           replica_id: options.replicaId,
           event_key: event.eventKey,
           published_at: event.publishedAt,
+          command_at: event.commandAt,
         };
         insert.run(row);
         if (application.holds === null) release.run(options.store, application.documentId);

@@ -1,4 +1,5 @@
 import { fromBinary } from "@bufbuild/protobuf";
+import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
 import { ingestV1 } from "@lexnav/proto";
 
 /** The subjects of the lifecycle events a stage applies (the ingest service's `INGEST_SUBJECTS`). */
@@ -12,12 +13,13 @@ export interface LifecycleSubjects {
  * A lifecycle event as a stage reads it: which document changed and how, never the change itself. The
  * payload travels by reference: the version's text, provisions and access are read from the catalog when
  * the change is applied, so a stage always applies what the catalog holds now, whatever order events
- * arrive in.
+ * arrive in. `commandAt` is when the command that caused it reached the command stream (ISO 8601), where
+ * the propagation lag starts; null on an event that does not say.
  */
 export type LifecycleEvent =
-  | { kind: "indexed"; documentId: string; version: string }
-  | { kind: "deleted"; documentId: string }
-  | { kind: "access-changed"; documentId: string }
+  | { kind: "indexed"; documentId: string; version: string; commandAt: string | null }
+  | { kind: "deleted"; documentId: string; commandAt: string | null }
+  | { kind: "access-changed"; documentId: string; commandAt: string | null }
   /** Another event of the stream (unchanged, failed): nothing for a store to do. */
   | { kind: "other" };
 
@@ -26,13 +28,19 @@ export function readLifecycleEvent(subjects: LifecycleSubjects, subject: string,
   switch (subject) {
     case subjects.documentIndexed: {
       const e = fromBinary(ingestV1.DocumentIndexedSchema, data);
-      return { kind: "indexed", documentId: e.documentId, version: e.version };
+      return { kind: "indexed", documentId: e.documentId, version: e.version, commandAt: iso(e.commandAt) };
     }
-    case subjects.documentDeleted:
-      return { kind: "deleted", documentId: fromBinary(ingestV1.DocumentDeletedSchema, data).documentId };
-    case subjects.documentAccessChanged:
-      return { kind: "access-changed", documentId: fromBinary(ingestV1.DocumentAccessChangedSchema, data).documentId };
+    case subjects.documentDeleted: {
+      const e = fromBinary(ingestV1.DocumentDeletedSchema, data);
+      return { kind: "deleted", documentId: e.documentId, commandAt: iso(e.commandAt) };
+    }
+    case subjects.documentAccessChanged: {
+      const e = fromBinary(ingestV1.DocumentAccessChangedSchema, data);
+      return { kind: "access-changed", documentId: e.documentId, commandAt: iso(e.commandAt) };
+    }
     default:
       return { kind: "other" };
   }
 }
+
+const iso = (t: Timestamp | undefined): string | null => (t ? timestampDate(t).toISOString() : null);

@@ -1,5 +1,6 @@
 import type { StoredVersion } from "@lexnav/catalog";
 import { openSqliteDatabase } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
 import type { Access, DocumentRecord } from "@lexnav/document-model";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteAppliedChangeLog } from "../adapters/sqlite-applied-change-log.ts";
@@ -68,7 +69,7 @@ describe("applyLifecycleEvent", () => {
     const { catalog } = fakeCatalog();
     const { store, calls } = recordingStore();
     const deps = { catalog, store, log };
-    const indexed = { kind: "indexed", documentId: "d1", version: "v1" } as const;
+    const indexed = { kind: "indexed", documentId: "d1", version: "v1", commandAt: null } as const;
     expect((await applyLifecycleEvent(deps, indexed, ref(1))).status).toBe("applied");
     expect((await applyLifecycleEvent(deps, indexed, ref(1))).status).toBe("duplicate");
     expect((await applyLifecycleEvent(deps, indexed, ref(2))).status).toBe("skipped");
@@ -84,15 +85,18 @@ describe("applyLifecycleEvent", () => {
     const deps = { catalog, store, log };
     doc.currentVersion = "v2";
     // v1's event arrives after the catalog moved on: nothing; v2's applies; v1's redelivery: still nothing.
-    expect((await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1" }, ref(1))).status).toBe(
-      "skipped",
-    );
-    expect((await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v2" }, ref(2))).status).toBe(
-      "applied",
-    );
-    expect((await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1" }, ref(3))).status).toBe(
-      "skipped",
-    );
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1", commandAt: null }, ref(1)))
+        .status,
+    ).toBe("skipped");
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v2", commandAt: null }, ref(2)))
+        .status,
+    ).toBe("applied");
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1", commandAt: null }, ref(3)))
+        .status,
+    ).toBe("skipped");
     expect(calls).toEqual(["upsert d1@v2 deal-team msa"]);
   });
 
@@ -101,22 +105,27 @@ describe("applyLifecycleEvent", () => {
     const { store, calls } = recordingStore();
     const deps = { catalog, store, log };
     // Nothing held yet: an access change has nothing to change (the upsert will carry the current access).
-    expect((await applyLifecycleEvent(deps, { kind: "access-changed", documentId: "d1" }, ref(1))).status).toBe(
-      "skipped",
-    );
-    await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1" }, ref(2));
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "access-changed", documentId: "d1", commandAt: null }, ref(1))).status,
+    ).toBe("skipped");
+    await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1", commandAt: null }, ref(2));
     doc.access = { principals: ["bob"], groups: [] };
-    expect((await applyLifecycleEvent(deps, { kind: "access-changed", documentId: "d1" }, ref(3))).status).toBe(
-      "applied",
-    );
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "access-changed", documentId: "d1", commandAt: null }, ref(3))).status,
+    ).toBe("applied");
     // The document was ingested again since the delete command: the delete leaves the store's copy.
-    expect((await applyLifecycleEvent(deps, { kind: "deleted", documentId: "d1" }, ref(4))).status).toBe("skipped");
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "deleted", documentId: "d1", commandAt: null }, ref(4))).status,
+    ).toBe("skipped");
     doc.lifecycle = "deleted";
-    expect((await applyLifecycleEvent(deps, { kind: "deleted", documentId: "d1" }, ref(5))).status).toBe("applied");
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "deleted", documentId: "d1", commandAt: null }, ref(5))).status,
+    ).toBe("applied");
     // A late redelivery of the indexed event under a new key cannot bring the deleted document back.
-    expect((await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1" }, ref(6))).status).toBe(
-      "skipped",
-    );
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1", commandAt: null }, ref(6)))
+        .status,
+    ).toBe("skipped");
     expect(calls).toEqual(["upsert d1@v1 deal-team msa", "access d1 |bob", "remove d1"]);
     expect((await log.list()).map((c) => [c.changeKind, c.version])).toEqual([
       ["upsert", "v1"],
@@ -131,14 +140,46 @@ describe("applyLifecycleEvent", () => {
     const deps = { catalog, store, log };
     failOnce();
     await expect(
-      applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1" }, ref(1)),
+      applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1", commandAt: null }, ref(1)),
     ).rejects.toThrow("store went away");
     expect(await log.list()).toEqual([]);
     expect(db.inTransaction).toBe(false);
-    expect((await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1" }, ref(1))).status).toBe(
-      "applied",
-    );
+    expect(
+      (await applyLifecycleEvent(deps, { kind: "indexed", documentId: "d1", version: "v1", commandAt: null }, ref(1)))
+        .status,
+    ).toBe("applied");
     expect(calls).toEqual(["upsert d1@v1 deal-team msa"]);
+  });
+
+  it("logs the command's time beside the event's, where the propagation lag from command to store starts", async () => {
+    const { catalog } = fakeCatalog();
+    const { store } = recordingStore();
+    const commandAt = "2026-01-02T03:04:05.000Z";
+    const out = await applyLifecycleEvent(
+      { catalog, store, log },
+      { kind: "indexed", documentId: "d1", version: "v1", commandAt },
+      ref(1),
+    );
+    expect(out.status === "applied" ? [out.change.commandAt, out.change.publishedAt] : out.status).toEqual([
+      commandAt,
+      at,
+    ]);
+    expect((await log.list()).map((c) => c.commandAt)).toEqual([commandAt]);
+  });
+
+  it("fails retryably on an indexed event for a document the catalog has no record of, and records nothing", async () => {
+    const { catalog } = fakeCatalog();
+    const { store, calls } = recordingStore();
+    const poisoned = { kind: "indexed", documentId: "d-unknown", version: "v9", commandAt: null } as const;
+    const err = await applyLifecycleEvent({ catalog, store, log }, poisoned, ref(1)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LexnavError);
+    expect(err).toMatchObject({ code: "not_found", retryable: true });
+    expect((err as Error).message).toContain("d-unknown");
+    expect(calls).toEqual([]);
+    expect(await log.list()).toEqual([]);
+    // A delete or access change of a document the catalog does not know has nothing to take away: no error.
+    const deleted = { kind: "deleted", documentId: "d-unknown", commandAt: null } as const;
+    expect((await applyLifecycleEvent({ catalog, store, log }, deleted, ref(2))).status).toBe("skipped");
   });
 
   it("ignores the events no store acts on", async () => {

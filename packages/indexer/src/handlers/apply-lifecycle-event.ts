@@ -1,6 +1,7 @@
 import type { Catalog } from "@lexnav/catalog";
+import { inSpan, LexnavError } from "@lexnav/core";
 import type { LifecycleEvent } from "../domain/lifecycle-event.ts";
-import type { Application, AppliedChangeLog } from "../ports/applied-change-log.ts";
+import type { Application, AppliedChange, AppliedChangeLog } from "../ports/applied-change-log.ts";
 import type { StageStore } from "../ports/stage-store.ts";
 
 /** What a stage reads from the catalog: the record, the version's text and its provision tree. */
@@ -11,7 +12,14 @@ const filedName = (fileName: string) => fileName.replace(/\.[A-Za-z0-9]+$/, "");
 
 /** Why an event changed nothing, for the log. */
 export type Outcome =
-  | { status: "applied"; documentId: string; version: string; changeKind: Application["changeKind"] }
+  | {
+      status: "applied";
+      documentId: string;
+      version: string;
+      changeKind: Application["changeKind"];
+      /** The log's row: when it was applied, and the command and event times it came from. */
+      change: AppliedChange;
+    }
   | { status: "duplicate" | "skipped" | "ignored" };
 
 /**
@@ -24,6 +32,11 @@ export type Outcome =
  * - access changed: the catalog's current access is applied to a document the store holds (an upsert
  *   not yet applied takes the current access with it).
  * A redelivered event is found in the log by its stream sequence and changes nothing.
+ *
+ * An indexed event naming a document the catalog has no record of cannot be right: the ingest service
+ * writes the catalog before it publishes, and a record outlives its document's deletion. The stage reads
+ * a catalog that is behind or not the ingest service's; the error is retryable, so the event is retried
+ * with backoff and, if the catalog never has it, dead-lettered for an operator to replay after the fix.
  */
 export async function applyLifecycleEvent(
   deps: { catalog: StageCatalog; store: StageStore; log: AppliedChangeLog },
@@ -32,8 +45,15 @@ export async function applyLifecycleEvent(
 ): Promise<Outcome> {
   if (event.kind === "other") return { status: "ignored" };
   const { catalog, store } = deps;
-  const result = await deps.log.applyOnce(ref, async (state): Promise<Application | null> => {
+  const logged = { ...ref, commandAt: event.commandAt };
+  const result = await deps.log.applyOnce(logged, async (state): Promise<Application | null> => {
     const doc = await catalog.getDocument(event.documentId);
+    if (doc === null && event.kind === "indexed")
+      throw new LexnavError(
+        "not_found",
+        `the catalog has no document ${event.documentId} (version ${event.version}): is this stage reading the catalog the ingest service writes?`,
+        { retryable: true },
+      );
     const held = await state.held(event.documentId);
     switch (event.kind) {
       case "indexed": {
@@ -42,24 +62,42 @@ export async function applyLifecycleEvent(
         const version = await catalog.getVersion(event.documentId, event.version);
         if (!version) return null;
         const nodes = await catalog.getNodes(event.documentId, event.version);
-        await store.upsert({
-          documentId: event.documentId,
-          version: event.version,
-          access: doc.access,
-          nodes,
-          text: version.text,
-          name: filedName(doc.fileName),
-        });
+        await inSpan(
+          `lexnav.${store.name}.upsert`,
+          {
+            "lexnav.document_id": event.documentId,
+            "lexnav.version": event.version,
+            "lexnav.node_count": nodes.length,
+            "lexnav.text_length": version.text.length,
+          },
+          () =>
+            store.upsert({
+              documentId: event.documentId,
+              version: event.version,
+              access: doc.access,
+              nodes,
+              text: version.text,
+              name: filedName(doc.fileName),
+            }),
+        );
         return { documentId: event.documentId, version: event.version, changeKind: "upsert", holds: event.version };
       }
       case "deleted": {
         if (held === null || (doc && doc.lifecycle !== "deleted")) return null;
-        await store.remove(event.documentId);
+        await inSpan(
+          `lexnav.${store.name}.remove`,
+          { "lexnav.document_id": event.documentId, "lexnav.version": held },
+          async (span) => span.setAttribute("lexnav.removed_count", await store.remove(event.documentId)),
+        );
         return { documentId: event.documentId, version: held, changeKind: "delete", holds: null };
       }
       case "access-changed": {
         if (held === null || !doc || doc.lifecycle === "deleted") return null;
-        await store.setAccess(event.documentId, doc.access);
+        await inSpan(
+          `lexnav.${store.name}.set_access`,
+          { "lexnav.document_id": event.documentId, "lexnav.version": held },
+          () => store.setAccess(event.documentId, doc.access),
+        );
         return { documentId: event.documentId, version: held, changeKind: "access", holds: held };
       }
     }
@@ -70,6 +108,7 @@ export async function applyLifecycleEvent(
         documentId: result.change.documentId,
         version: result.change.version,
         changeKind: result.change.changeKind,
+        change: result.change,
       }
     : result;
 }

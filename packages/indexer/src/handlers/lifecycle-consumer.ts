@@ -8,6 +8,7 @@ import {
   jetstreamManager,
 } from "@nats-io/jetstream";
 import { type NatsConnection, nanos, headers as natsHeaders } from "@nats-io/transport-node";
+import type { Span } from "@opentelemetry/api";
 import { type LifecycleSubjects, readLifecycleEvent } from "../domain/lifecycle-event.ts";
 import type { AppliedChangeLog } from "../ports/applied-change-log.ts";
 import type { StageStore } from "../ports/stage-store.ts";
@@ -137,14 +138,15 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
   const options: LifecycleConsumerOptions = { ...DEFAULT_LIFECYCLE_CONSUMER_OPTIONS, ...deps.options };
   const jsm = await jetstreamManager(nc);
   await ensureLifecycleConsumer(jsm, deps, options);
-  const instruments = createStageMetrics({ jsm, stream: topology.stream, durable, store: deps.store.name, logger });
+  const instruments = createStageMetrics({ store: deps.store.name });
   const js = jetstream(nc);
   const consumer = await js.consumers.get(topology.stream, durable);
   // One event in hand per replica: little waits for redelivery when a replica stops or dies.
   const messages = await consumer.consume({ max_messages: 1 });
   let stopping = false;
 
-  const handle = async (m: JsMsg): Promise<Disposition> => {
+  /** Applies one event; the span gets its ids, version, outcome and lag (never text or names). */
+  const handle = async (m: JsMsg, span: Pick<Span, "setAttributes">): Promise<Disposition> => {
     const ref = {
       eventKey: `${topology.stream}:${m.seq}`,
       publishedAt: new Date(Number(m.info.timestampNanos) / 1e6).toISOString(),
@@ -157,10 +159,22 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
     }
     if (event.kind !== "other" && event.documentId === "")
       return { kind: "term", reason: `event on ${m.subject} names no document` };
+    if (event.kind !== "other")
+      span.setAttributes({
+        "lexnav.document_id": event.documentId,
+        ...(event.kind === "indexed" ? { "lexnav.version": event.version } : {}),
+      });
     try {
       const outcome = await applyLifecycleEvent(deps, event, ref);
+      span.setAttributes({ "lexnav.outcome": outcome.status });
       if (outcome.status === "applied") {
-        instruments.recordApplied(outcome.changeKind, Date.parse(ref.publishedAt), options.now().getTime());
+        span.setAttributes({
+          "lexnav.version": outcome.version,
+          "lexnav.change": outcome.changeKind,
+          "lexnav.propagation_ms":
+            Date.parse(outcome.change.appliedAt) - Date.parse(outcome.change.commandAt ?? outcome.change.publishedAt),
+        });
+        instruments.recordApplied(outcome.change);
         logger.info("change applied", {
           store: deps.store.name,
           documentId: outcome.documentId,
@@ -244,7 +258,7 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
             "lexnav.stream_sequence": m.seq,
           },
           async (span) => {
-            const out = await handle(m);
+            const out = await handle(m, span);
             span.setAttribute("lexnav.disposition", out.kind);
             return out;
           },

@@ -2,6 +2,7 @@ import type { Catalog } from "@lexnav/catalog";
 import type { Logger } from "@lexnav/core";
 import type { searchV1 } from "@lexnav/proto";
 import type { ReadinessCheck } from "@lexnav/telemetry";
+import { jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/transport-node";
 import type { AppliedChangeLog } from "../ports/applied-change-log.ts";
 import type { StageStore } from "../ports/stage-store.ts";
@@ -12,6 +13,7 @@ import {
   type LifecycleTopology,
   startLifecycleConsumer,
 } from "./lifecycle-consumer.ts";
+import { observeStageBacklog } from "./stage-metrics.ts";
 import { createStageSearchServer } from "./stage-search-server.ts";
 
 /** Dead letters of lifecycle events: `lexnav.dlq.evt.v1.<event name>`, in the ingest service's dead-letter stream. */
@@ -71,6 +73,13 @@ export interface StageApp {
  * search server reading it. Both stages run this with their own store; only the wiring differs.
  */
 export async function createStageApp(deps: StageAppDeps): Promise<StageApp> {
+  observeStageBacklog({
+    jsm: await jetstreamManager(deps.nc),
+    stream: deps.topology.stream,
+    durable: deps.durable,
+    store: deps.store.name,
+    logger: deps.logger,
+  });
   const consumer =
     deps.consume === false
       ? null

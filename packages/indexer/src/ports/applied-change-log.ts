@@ -14,8 +14,13 @@ export interface AppliedChange {
   replicaId: string;
   /** The lifecycle event that caused it (`<stream>:<sequence>`). */
   eventKey: string;
-  /** When the event was published (ISO 8601): `appliedAt` minus this is the propagation lag. */
+  /** When the event was published (ISO 8601). */
   publishedAt: string;
+  /**
+   * When the command that caused it reached the command stream (ISO 8601): `appliedAt` minus this is the
+   * propagation lag from command to this store. Null when the event did not carry it.
+   */
+  commandAt: string | null;
 }
 
 /** What an application decided to do; null: nothing (superseded, already applied, nothing held). */
@@ -40,7 +45,7 @@ export interface HeldVersions {
  */
 export interface AppliedChangeLog {
   applyOnce(
-    event: { eventKey: string; publishedAt: string },
+    event: { eventKey: string; publishedAt: string; commandAt: string | null },
     apply: (state: HeldVersions) => Promise<Application | null>,
   ): Promise<{ status: "applied"; change: AppliedChange } | { status: "duplicate" | "skipped" }>;
   /** Every row, oldest first (optionally one document's). */

@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { AuditEntry, Control, ControlKind } from "@lexnav/catalog";
-import { DEFAULT_OPERATOR_GROUP, LexnavError } from "@lexnav/core";
+import { DEFAULT_OPERATOR_GROUP, LexnavError, toLexnavError } from "@lexnav/core";
+import { documentsUnder } from "@lexnav/ingest";
+import { announceAccessChanges } from "@lexnav/ingest-service";
 import type { Principal } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { parseAcl } from "./ingest.ts";
+import { withNats } from "./nats.ts";
 
 /** Who runs a command: `--principal` / `--group` when given. */
 export interface ActorOptions {
@@ -115,8 +119,13 @@ function changeControls(
  * `lexnav wall <doc-id> --deny <principal|group:name>...` (or `--set <id>`): an ethical wall keeping those
  * principals and groups out of the document, or of every current and future document of the set,
  * whatever their access grants; `--release` lifts it.
+ *
+ * With `LEXNAV_CONTROL_EVENTS=nats` (a deployment's catalog) the documents the wall covers are announced
+ * to the indexing stages, which apply their current access, walls included; otherwise a stage would learn
+ * of the wall only at the document's next change. The announcement is made whether or not this run changed
+ * anything, so running the command again repairs an announcement that failed.
  */
-export function wallCommand(ctx: CliContext, opts: ControlOptions & { deny: string[] }): void {
+export async function wallCommand(ctx: CliContext, opts: ControlOptions & { deny: string[] }): Promise<void> {
   if (opts.deny.length === 0) throw new LexnavError("invalid_argument", "wall needs --deny <principal|group:name>");
   const denied = parseAcl(opts.deny);
   const { scope, changed } = changeControls(ctx, "wall", opts, [
@@ -124,13 +133,33 @@ export function wallCommand(ctx: CliContext, opts: ControlOptions & { deny: stri
     ...denied.groups.map((name) => ({ kind: "deny_group" as const, name })),
   ]);
   const walls = ctx.catalog.listControls(scope).filter((c) => c.kind === "deny_principal" || c.kind === "deny_group");
-  if (opts.json) ctx.out(JSON.stringify({ ...scope, changed, walls }, null, 2));
+  const announced = ctx.config.stages.controlEvents === "nats" ? await announceWall(ctx, scope) : null;
+  if (opts.json)
+    ctx.out(JSON.stringify({ ...scope, changed, walls, ...(announced !== null ? { announced } : {}) }, null, 2));
   else
     ctx.out(
       `${opts.release ? "lifted" : "placed"} ${changed} wall(s) on ${describe(scope)}; walled out now: ${
         walls.map((w) => (w.kind === "deny_group" ? `group:${w.name}` : w.name)).join(", ") || "nobody"
-      }`,
+      }${announced !== null ? `; announced to the indexing stages for ${announced} document(s)` : ""}`,
     );
+}
+
+/** Announces the access of the documents a wall covers to the indexing stages; the count announced. */
+async function announceWall(ctx: CliContext, scope: Pick<Control, "scope" | "scopeId">): Promise<number> {
+  const documents = documentsUnder(ctx.catalog, scope);
+  if (documents.length === 0) return 0;
+  try {
+    return await withNats(ctx, (nc) =>
+      announceAccessChanges(nc, documents, { commandId: `wall-${randomUUID()}`, at: new Date() }),
+    );
+  } catch (e) {
+    // The wall stands in the catalog and the CLI's own store; the stages' copies wait for the announcement.
+    throw new LexnavError(
+      "unavailable",
+      `the wall is in the catalog, but the indexing stages could not be told (${toLexnavError(e).message}); run the command again to announce it`,
+      { cause: e, retryable: true },
+    );
+  }
 }
 
 /**

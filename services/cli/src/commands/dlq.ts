@@ -1,23 +1,8 @@
-import { LexnavError, natsConnectSettings } from "@lexnav/core";
+import { LexnavError } from "@lexnav/core";
 import { type DeadLetter, listDeadLetters, replayDeadLetter } from "@lexnav/ingest-service";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
 import type { CliContext } from "../context.ts";
 import { type ActorOptions, actorOf, recordAudit, requireOperator } from "./controls.ts";
-
-/** Runs `fn` on a connection to the deployment's NATS (`NATS_URL`), drained afterwards. */
-async function withNats<T>(ctx: CliContext, fn: (nc: NatsConnection) => Promise<T>): Promise<T> {
-  let nc: NatsConnection;
-  try {
-    nc = await connect({ ...natsConnectSettings(ctx.config, "lexnav-cli"), maxReconnectAttempts: 0 });
-  } catch (cause) {
-    throw new LexnavError("unavailable", `cannot reach NATS at ${ctx.config.natsUrl} (NATS_URL)`, { cause });
-  }
-  try {
-    return await fn(nc);
-  } finally {
-    await nc.drain().catch(() => undefined);
-  }
-}
+import { withNats } from "./nats.ts";
 
 /**
  * `lexnav dlq list [--limit N] [--json]`: the commands the ingest service could not process, oldest

@@ -29,7 +29,8 @@ export interface StatusReport {
    */
   nats: ({ reachable: true } & IngestBacklog) | { reachable: false; reason: string };
   /**
-   * Propagation lag (a delete or an access change, published → applied in the store) by command, p50 and
+   * Propagation lag (a delete or an access change, published → applied in the store) by command (or by
+   * `<store>:<change>` when `--metrics` is an indexing stage's), p50 and
    * p99 in seconds, estimated from the histogram buckets of a running ingest service's `/metrics` (given
    * with `--metrics <url>`), as Prometheus' `histogram_quantile` does; absent without `--metrics`. The
    * embedded store keeps no publish times, so it cannot give these.
@@ -107,7 +108,7 @@ async function natsBacklog(ctx: CliContext, now: () => number): Promise<StatusRe
 
 const PROPAGATION_BUCKET = /^lexnav_propagation_lag_seconds_bucket\{(.*)\} (\S+)$/;
 
-/** Scrapes `url` and estimates p50/p99 of `lexnav.propagation.lag` by command. */
+/** Scrapes `url` and estimates p50/p99 of `lexnav.propagation.lag` by command (ingest) or store and change (a stage). */
 async function propagationLag(url: string): Promise<NonNullable<StatusReport["propagationLag"]>> {
   let text: string;
   try {
@@ -117,20 +118,24 @@ async function propagationLag(url: string): Promise<NonNullable<StatusReport["pr
   } catch (cause) {
     throw new LexnavError("unavailable", `cannot read metrics from ${url} (--metrics)`, { cause });
   }
-  const buckets = new Map<string, Array<{ le: number; n: number }>>();
+  const buckets = new Map<string, Map<number, number>>();
   for (const line of text.split("\n")) {
     const m = PROPAGATION_BUCKET.exec(line);
     if (!m) continue;
     const labels = Object.fromEntries([...(m[1] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
-    const command = labels.lexnav_command ?? "unknown";
+    // The ingest service's figure is by command; an indexing stage's by store and change (`lexical:delete`).
+    const command =
+      labels.lexnav_command ??
+      (labels.lexnav_store && labels.lexnav_change ? `${labels.lexnav_store}:${labels.lexnav_change}` : "unknown");
     const le = labels.le === "+Inf" ? Number.POSITIVE_INFINITY : Number(labels.le);
-    const list = buckets.get(command) ?? [];
-    list.push({ le, n: Number(m[2]) });
-    buckets.set(command, list);
+    // Series of one key that differ in another label (where a stage's lag was measured from) add up.
+    const counts = buckets.get(command) ?? new Map<number, number>();
+    counts.set(le, (counts.get(le) ?? 0) + Number(m[2]));
+    buckets.set(command, counts);
   }
   return Object.fromEntries(
-    [...buckets].map(([command, list]) => {
-      list.sort((a, b) => a.le - b.le);
+    [...buckets].map(([command, counts]) => {
+      const list = [...counts].map(([le, n]) => ({ le, n })).sort((a, b) => a.le - b.le);
       return [
         command,
         { count: list.at(-1)?.n ?? 0, p50: histogramQuantile(0.5, list), p99: histogramQuantile(0.99, list) },

@@ -58,8 +58,11 @@ export type IngestEvent =
   | { kind: "unchanged"; message: ingestV1.DocumentUnchanged }
   | { kind: "failed"; message: ingestV1.DocumentFailed };
 
-/** Maps a pipeline result to its event. A failed document is an event like any other. */
-export function eventForResult(commandId: string, result: IngestResult, at: Date): IngestEvent {
+/**
+ * Maps a pipeline result to its event. A failed document is an event like any other. `commandAt`, when
+ * the command reached its stream, goes on the indexed event: the start of each store's propagation lag.
+ */
+export function eventForResult(commandId: string, result: IngestResult, at: Date, commandAt?: Date): IngestEvent {
   const occurredAt = timestampFromDate(at);
   switch (result.status) {
     case "indexed":
@@ -74,6 +77,7 @@ export function eventForResult(commandId: string, result: IngestResult, at: Date
           nodeCount: result.nodeCount,
           qualityStatus: result.qualityStatus ? QUALITY[result.qualityStatus] : documentV1.QualityStatus.UNSPECIFIED,
           occurredAt,
+          ...(commandAt ? { commandAt: timestampFromDate(commandAt) } : {}),
           // No title: it is read from the document's text, and the event log is kept for weeks and
           // read by every subscriber whatever their access; a reader gets it from the catalog.
           ...(result.transactionSetId !== null ? { transactionSetId: result.transactionSetId } : {}),

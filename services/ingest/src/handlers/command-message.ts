@@ -8,6 +8,11 @@ export interface CommandMessage {
   deliveryCount: number;
   /** Stream sequence: a stable id for the command when it carries no command_id. */
   streamSequence: number;
+  /**
+   * When the command reached the command stream (its JetStream timestamp): the events it causes carry
+   * it as `command_at`, the start of each store's propagation lag. Absent outside a stream.
+   */
+  publishedAt?: Date;
 }
 
 /** What the consumer does with the message once the handler is done. */

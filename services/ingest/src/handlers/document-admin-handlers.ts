@@ -14,7 +14,14 @@ import {
   type Disposition,
   type RetryPolicy,
 } from "./command-message.ts";
-import { commandIdOf, consumedInSpan, decodeCommand, dispositionForError, publishEvent } from "./handler-support.ts";
+import {
+  commandAtOf,
+  commandIdOf,
+  consumedInSpan,
+  decodeCommand,
+  dispositionForError,
+  publishEvent,
+} from "./handler-support.ts";
 
 export interface DocumentAdminHandlerDeps {
   pipeline: IngestPipeline;
@@ -80,6 +87,7 @@ export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): Com
           commandId,
           documentId: cmd.documentId,
           occurredAt: timestampFromDate(now()),
+          ...commandAtOf(msg),
         }),
         msg,
         msgId: `${commandId}:document-deleted`,
@@ -124,6 +132,7 @@ export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): 
           documentId: cmd.documentId,
           access,
           occurredAt: timestampFromDate(now()),
+          ...commandAtOf(msg),
         }),
         msg,
         msgId: `${commandId}:document-access-changed`,

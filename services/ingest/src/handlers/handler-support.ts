@@ -1,5 +1,6 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
+import { type Timestamp, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   contextFromHeaders,
   headersFromContext,
@@ -90,6 +91,14 @@ export function traceHeaders(msg: CommandMessage): Record<string, string> {
     if (v !== undefined && v !== "") out[name] = v;
   }
   return out;
+}
+
+/**
+ * The `command_at` field of the events a command causes: when it reached the command stream, so a stage
+ * measures propagation from the command, not from the event (which waited on extraction and indexing).
+ */
+export function commandAtOf(msg: CommandMessage): { commandAt: Timestamp } | Record<string, never> {
+  return msg.publishedAt ? { commandAt: timestampFromDate(msg.publishedAt) } : {};
 }
 
 /** Serialises and publishes one event, awaiting the stream's acknowledgement. */

@@ -1,4 +1,5 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { createLogger, LexnavError, silentLogger } from "@lexnav/core";
 import { documentIdFor, type IngestPipeline, type IngestRequest, type IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
@@ -89,6 +90,24 @@ describe("ingest-document handler", () => {
     expect(evt).toMatchObject({ commandId: "c1", documentId: "doc_1", version: "v1", nodeCount: 12 });
     // the title is read from the text: it stays in the catalog, behind the reader's access
     expect(evt.title).toBeUndefined();
+  });
+
+  it("stamps the indexed event with the command's stream time, where each store's propagation lag starts", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => result({})),
+      publisher: pub,
+      logger: silentLogger,
+      retry: POLICY,
+      now: () => new Date("2026-01-02T03:04:10Z"),
+    });
+    expect(await handle(command({ publishedAt: new Date("2026-01-02T03:04:05.250Z") }))).toEqual({ kind: "ack" });
+    const evt = fromBinary(ingestV1.DocumentIndexedSchema, pub.events[0]!.data);
+    expect(timestampDate(evt.commandAt!).toISOString()).toBe("2026-01-02T03:04:05.250Z");
+    expect(timestampDate(evt.occurredAt!).toISOString()).toBe("2026-01-02T03:04:10.000Z");
+    // Outside a stream there is no command time: the field stays unset rather than made up.
+    await handle(command());
+    expect(fromBinary(ingestV1.DocumentIndexedSchema, pub.events[1]!.data).commandAt).toBeUndefined();
   });
 
   it("passes no access for a command that names none, so a known document keeps its own", async () => {

@@ -133,7 +133,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
         },
       };
     }
-    const event = eventForResult(commandId, result, now());
+    const event = eventForResult(commandId, result, now(), msg.publishedAt);
     logger.info("document ingested", {
       commandId,
       documentId: result.documentId,
