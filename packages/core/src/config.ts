@@ -87,6 +87,10 @@ export const configSchema = z.object({
   HOME: z.string().min(1).optional(),
   // The offline answerer's evidence model (a `lexnav train evidence` file); absent: the one lexnav ships.
   LEXNAV_EVIDENCE_MODEL: z.string().min(1).optional(),
+  // Which offline answer decision runs: by evidence (default) or the older one keyed by wording.
+  LEXNAV_ANSWERER: z.enum(["evidence", "wording"]).default("evidence"),
+  // The evidence decision's model (a `lexnav train evidence --answerer evidence` file); absent: the shipped one.
+  LEXNAV_DECISION_MODEL: z.string().min(1).optional(),
   // The group whose members may use operator views and controls (audit, hold, wall, no-external).
   LEXNAV_OPERATOR_GROUP: z.string().min(1).optional(),
 });
@@ -129,6 +133,13 @@ export interface LexnavConfig {
   embedderFallback?: string;
   /** The offline answerer's evidence model file; absent: the shipped one. */
   evidenceModelPath?: string;
+  /**
+   * The offline answer decision: "evidence" (relevance, coverage, rank and provision structure; the
+   * default) or "wording" (the older evidence model keyed by the question's wording, for comparison).
+   */
+  offlineAnswerer: "evidence" | "wording";
+  /** The evidence decision's model file; absent: the shipped one. */
+  decisionModelPath?: string;
   /** Members of this group may use operator views and controls; absent: `DEFAULT_OPERATOR_GROUP`. */
   operatorGroup?: string;
 }
@@ -281,6 +292,8 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
     ...embedderChoice(e),
     ...(e.LEXNAV_EVIDENCE_MODEL !== undefined ? { evidenceModelPath: e.LEXNAV_EVIDENCE_MODEL } : {}),
+    offlineAnswerer: e.LEXNAV_ANSWERER,
+    ...(e.LEXNAV_DECISION_MODEL !== undefined ? { decisionModelPath: e.LEXNAV_DECISION_MODEL } : {}),
     operatorGroup: e.LEXNAV_OPERATOR_GROUP ?? DEFAULT_OPERATOR_GROUP,
   };
 }

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import {
   type Ask,
+  BUILTIN_RELEVANCE,
   createAnthropicModel,
   createAsk,
   createModelAnswerer,
+  type DecisionModel,
   type EvidenceModel,
+  embedderRelevance,
+  lexicalRelevance,
+  loadDecisionModel,
   loadEvidenceModel,
   type ModelAnswerer,
   priceCardOf,
@@ -13,7 +18,7 @@ import { type Catalog, cachedVersionNode, cachedVersionPages, cachedVersionText 
 import type { LexnavConfig } from "@lexnav/core";
 import { createTransactionSetEdits, type IndexedDocument, loadIndexedDocument } from "@lexnav/ingest";
 import { buildNavIndex, type NavIndex } from "@lexnav/provisions";
-import { mayRead, type Searcher } from "@lexnav/retrieval";
+import { type Embedder, mayRead, type Searcher } from "@lexnav/retrieval";
 import { plannerIndexFor } from "./planner-index.ts";
 import { type Reader, readableDocuments, withoutForeignLinks } from "./readable.ts";
 import { requestScope } from "./scope.ts";
@@ -68,6 +73,8 @@ export interface AskWiring {
   config: LexnavConfig;
   catalog: Catalog;
   searcher: Searcher;
+  /** The loaded models; the evidence decision reads sentence relevance from the embedder it was trained on. */
+  models?: { embedder?: Embedder };
 }
 
 /**
@@ -87,10 +94,34 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
     evidence ??= loadEvidenceModel(w.config.evidenceModelPath);
     return evidence;
   };
+  let decision: DecisionModel | null = null;
+  const decisionModel = () => {
+    decision ??= loadDecisionModel(w.config.decisionModelPath);
+    return decision;
+  };
+  // A decision model's weights fit the relevance it was trained on: the installed embedder's cosines
+  // when that is the embedder it names, else the built-in lexical cosine (never another model's scale).
+  const embedder = w.models?.embedder;
+  const offlineDecision =
+    w.config.offlineAnswerer === "wording"
+      ? ({ answerer: "wording" } as const)
+      : {
+          answerer: "evidence" as const,
+          decision: decisionModel,
+          ...(embedder
+            ? {
+                relevance: async (question: string, texts: readonly string[]) =>
+                  decisionModel().relevance !== BUILTIN_RELEVANCE && decisionModel().relevance === embedder.id
+                    ? embedderRelevance(embedder)(question, texts)
+                    : lexicalRelevance(question, texts),
+              }
+            : {}),
+        };
   const setEdits = createTransactionSetEdits(w.catalog);
   const run = () =>
     createAsk({
       evidenceModel,
+      offline: offlineDecision,
       searcher: w.searcher,
       text: cachedVersionText(w.catalog),
       document: (id) => w.catalog.getDocument(id),
