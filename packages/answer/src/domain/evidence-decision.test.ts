@@ -66,7 +66,12 @@ describe("evidence decision", () => {
   it("calibrates over-confident scores down, and the reliability table bins predictions against outcomes", () => {
     // raw 0.9 is evidence half the time, raw 0.1 never
     const raw = [...Array(50).fill(0.9), ...Array(50).fill(0.1)];
-    const outcome = [...Array(50).fill(0).map((_, i) => (i % 2) as 0 | 1), ...Array(50).fill(0)] as (0 | 1)[];
+    const outcome = [
+      ...Array(50)
+        .fill(0)
+        .map((_, i) => (i % 2) as 0 | 1),
+      ...Array(50).fill(0),
+    ] as (0 | 1)[];
     const c = fitCalibration(raw, outcome);
     expect(calibrate(c, 0.9)).toBeGreaterThan(0.35);
     expect(calibrate(c, 0.9)).toBeLessThan(0.65);

@@ -1,4 +1,4 @@
-import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import { contentWords, featureWords, parseQuestion } from "@lexnav/retrieval";
 import type { EvidenceItem } from "./evidence.ts";
 import { clauseKey } from "./evidence.ts";
 import {
@@ -9,6 +9,8 @@ import {
   type Candidate,
   definesTerm,
   MEANS_CLAUSE,
+  provisionTerms,
+  questionTerms,
   type ScoredCandidate,
   sameFamily,
   sentenceShapes,
@@ -32,10 +34,15 @@ export const DECISION_FEATURES = [
   "relevance",
   "relevanceGap",
   "relevanceTop",
+  "relevanceOrder",
+  "coverageOrder",
   "passageRelevance",
   "coverage",
   "familyCoverage",
   "coverageGap",
+  "headingCoverage",
+  "previousCoverage",
+  "phraseMatch",
   "logRank",
   "sentenceIndex",
   "headingLine",
@@ -191,7 +198,8 @@ function askedShapes(ask: string): string[] {
   if (/\bhow much\b|\b(?:amount|fee|fees|price|cost|payment|cap|sum)\b/i.test(ask)) out.push("#money", "#pct");
   if (/\bwhen\b|\bdate\b|\bdeadline\b/i.test(ask)) out.push("#date", "#period");
   if (/\bhow long\b|\bperiod\b|\bterm\b|\bnotice\b|\bdays\b/i.test(ask)) out.push("#period");
-  if (/\bwhich law\b|\bgovern/i.test(ask)) out.push("#law");
+  if (/\bwhich (?:law|state|jurisdiction|country)\b|\bgovern|\blaws?\b.*\b(?:constru|interpret)/i.test(ask))
+    out.push("#law");
   return out;
 }
 
@@ -211,7 +219,26 @@ export function decisionFeatures(
   const clauses = namedClauses(question);
   const changes = /\bamendment\b/i.test(ask) && asksWhatChanges(ask);
   const wanted = askedShapes(ask);
+  const terms = provisionTerms(question, questionTerms(question));
+  const has = (words: Iterable<string>) => {
+    const list = [...words];
+    return terms.length === 0
+      ? 0
+      : terms.filter((t) => list.some((w) => w === t || sameFamily(t, w))).length / terms.length;
+  };
+  const askPairs = pairs(featureWords(ask));
   const maxRel = Math.max(-1, ...signals.sentence);
+  // 1 for the candidate with the highest value, 1/2 for the next, ...: robust to a relevance's scale
+  const order = (values: readonly number[]) => {
+    const sorted = values.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
+    const out = new Array<number>(values.length).fill(0);
+    sorted.forEach(([, i], r) => {
+      out[i] = 1 / (r + 1);
+    });
+    return out;
+  };
+  const relOrder = order(candidates.map((_, i) => signals.sentence[i] ?? 0));
+  const covOrder = order(candidates.map((c) => c.familyCoverage));
   const maxCov = Math.max(0, ...candidates.map((c) => c.familyCoverage));
   return candidates.map((c, i) => {
     const rel = signals.sentence[i] ?? 0;
@@ -232,10 +259,15 @@ export function decisionFeatures(
       relevance: rel,
       relevanceGap: rel - maxRel,
       relevanceTop: rel >= maxRel ? 1 : 0,
+      relevanceOrder: relOrder[i] as number,
+      coverageOrder: covOrder[i] as number,
       passageRelevance: signals.passage[i] ?? 0,
       coverage: c.coverage,
       familyCoverage: c.familyCoverage,
       coverageGap: c.familyCoverage - maxCov,
+      headingCoverage: has(c.heading),
+      previousCoverage: has(c.previous),
+      phraseMatch: askPairs.size === 0 ? 0 : overlap(askPairs, pairs(featureWords(c.text))) / askPairs.size,
       logRank: Math.log(c.rank),
       sentenceIndex: Math.min(c.index, 6) / 6,
       headingLine: c.headingLine ? 1 : 0,
@@ -253,6 +285,15 @@ export function decisionFeatures(
     return Float64Array.from(DECISION_FEATURES.map((f) => values[f]));
   });
 }
+
+/** Adjacent word pairs of a word sequence ("change control" of "change of control"). */
+function pairs(words: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < words.length; i++) out.add(`${words[i - 1]} ${words[i]}`);
+  return out;
+}
+
+const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((x) => b.has(x)).length;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
 const logit = (p: number) => {

@@ -29,7 +29,7 @@ import {
 } from "@lexnav/answer";
 import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
-import { corpusFileOf, datasetOf, loadBench } from "@lexnav/eval";
+import { corpusFileOf, datasetsOf, loadBench } from "@lexnav/eval";
 import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
@@ -69,6 +69,8 @@ export interface DecisionFigures {
   /** Questions with evidence answered with a citation overlapping gold. */
   withEvidence: number;
   citationPrecision: number;
+  /** Questions with evidence whose most probable sentence is gold: how well it ranks, whatever the rule. */
+  topGold: number;
   counts: { silent: number; evidenced: number; cited: number };
 }
 
@@ -101,8 +103,8 @@ const TARGETS: Record<string, Partial<Record<keyof Omit<DecisionFigures, "questi
 };
 const COUNT_OF = { noEvidence: "silent", withEvidence: "evidenced", citationPrecision: "cited" } as const;
 
-/** The data set key of a bench file: one shared-corpus data set, or "natural" for a bench over several. */
-const datasetKey = (dataset: string) => (dataset.includes("+") ? "natural" : dataset);
+/** The data set key of a bench file: its one shared-corpus data set, or "natural" for a bench over several. */
+const datasetKey = (datasets: readonly string[]) => (datasets.length === 1 ? (datasets[0] as string) : "natural");
 
 /**
  * `lexnav train evidence --answerer evidence`: fits the evidence decision (`evidence-decision.ts`) on
@@ -130,7 +132,7 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
   const counts: Record<string, number> = {};
   for (const bench of opts.benches) {
     const all = loadBench(bench);
-    const dataset = datasetKey(datasetOf(all));
+    const dataset = datasetKey(datasetsOf(all));
     const { stack, tests, corpusRoot } = await openEvalStore(ctx, {
       bench,
       corpus: opts.corpus,
@@ -279,10 +281,10 @@ function figuresOf(
 ): Record<string, DecisionFigures> {
   const acc = new Map<
     string,
-    { n: number; silent: number; abst: number; ev: number; hit: number; cited: number; on: number }
+    { n: number; silent: number; abst: number; ev: number; hit: number; cited: number; on: number; top: number }
   >();
   for (const q of ranked) {
-    const a = acc.get(q.dataset) ?? { n: 0, silent: 0, abst: 0, ev: 0, hit: 0, cited: 0, on: 0 };
+    const a = acc.get(q.dataset) ?? { n: 0, silent: 0, abst: 0, ev: 0, hit: 0, cited: 0, on: 0, top: 0 };
     acc.set(q.dataset, a);
     a.n += 1;
     const r = citedWithProbability(q.scored, rule, calibration);
@@ -293,6 +295,7 @@ function figuresOf(
       continue;
     }
     a.ev += 1;
+    if (q.scored[0]?.label === 1) a.top += 1;
     const on = cited.filter((s) => (s as { label?: number }).label === 1).length;
     if (on > 0) a.hit += 1;
     a.cited += cited.length;
@@ -305,6 +308,7 @@ function figuresOf(
       noEvidence: a.silent ? a.abst / a.silent : 0,
       withEvidence: a.ev ? a.hit / a.ev : 0,
       citationPrecision: a.cited ? a.on / a.cited : 0,
+      topGold: a.ev ? a.top / a.ev : 0,
       counts: { silent: a.silent, evidenced: a.ev, cited: a.cited },
     };
   return out;
@@ -312,9 +316,9 @@ function figuresOf(
 
 /**
  * The rule and calibration chosen on held-out probabilities: for each keep ratio and sentence count the
- * calibration is fitted (Platt, on whether a cited sentence was evidence), then the threshold that
- * meets the most targets with a standard error to spare (`floorWithMargin`), ties to the smallest total
- * shortfall, as `chooseDecision` does for the wording model.
+ * calibration is fitted (Platt, on whether a cited sentence was evidence), then the threshold with the
+ * smallest total shortfall against the targets, each floor a standard error above its target
+ * (`floorWithMargin`); ties go to the rule that meets more of them.
  */
 function chooseRule(ranked: readonly RankedQuestion[]): { rule: DecisionRule; calibration: Calibration } {
   let best: { rule: DecisionRule; calibration: Calibration; met: number; sum: number } | null = null;
@@ -335,9 +339,11 @@ function chooseRule(ranked: readonly RankedQuestion[]): { rule: DecisionRule; ca
             if (got.counts[COUNT_OF[m]] === 0) continue;
             ratios.push(Math.min(1, got[m] / floorWithMargin(target as number, got.counts[COUNT_OF[m]])));
           }
+        // The smallest total shortfall: a rule that keeps silent on everything meets the silence and
+        // precision targets and answers nothing, so the count of targets met does not come first.
         const met = ratios.filter((x) => x >= 1).length;
         const sum = ratios.reduce((s, x) => s + x, 0);
-        if (!best || met > best.met || (met === best.met && sum > best.sum + 1e-9))
+        if (!best || sum > best.sum + 1e-9 || (Math.abs(sum - best.sum) <= 1e-9 && met > best.met))
           best = { rule, calibration, met, sum };
       }
     }
@@ -351,11 +357,11 @@ export function renderDecisionReport(r: TrainDecisionReport): string {
     `evidence decision: mode ${r.mode}, k ${r.k}, ${r.folds} folds disjoint by contract (deal), relevance ${r.relevance}`,
     `rule: answer when the calibrated probability that a cited sentence is evidence >= ${r.rule.threshold}; cite sentences >= ${r.rule.keepRatio} of the best, at most ${r.rule.maxSentences}`,
     `calibration: p = sigmoid(${r.calibration.a.toFixed(3)} * logit(raw) + ${r.calibration.b.toFixed(3)})`,
-    "dataset | questions | gold in extract | silent when absent | cited gold | citation precision (held out)",
+    "dataset | questions | gold in extract | top sentence gold | silent when absent | cited gold | citation precision (held out)",
   ];
   for (const [d, m] of Object.entries(r.heldOut))
     lines.push(
-      `${d} | ${m.questions} | ${pct(r.ceiling[d] ?? 0)} | ${m.counts.silent ? pct(m.noEvidence) : "-"} | ${pct(m.withEvidence)} | ${pct(m.citationPrecision)}`,
+      `${d} | ${m.questions} | ${pct(r.ceiling[d] ?? 0)} | ${pct(m.topGold)} | ${m.counts.silent ? pct(m.noEvidence) : "-"} | ${pct(m.withEvidence)} | ${pct(m.citationPrecision)}`,
     );
   lines.push("reliability (held out): predicted bin | questions | mean predicted | observed evidence rate");
   for (const b of r.reliability)
