@@ -53,7 +53,7 @@ usage:
                      [--scope corpus|set] [--paired [--judge <model>] [--forced]] [--rows <file.jsonl>] [--json]
                                                 abstention and cited gold spans of the answerer; --paired judges
                                                 inject against the mode (needs ANTHROPIC_API_KEY)
-  lexnav train evidence <bench files...> --corpus <root> [--answerer evidence|wording] [--mode <mode>] [--k N]
+  lexnav train evidence <bench files...> --corpus <root> [--answerer wording|evidence] [--mode <mode>] [--k N]
                        [--folds N] [--limit N] [--split document|question] [--seed N] [--out <model.json>] [--json]
                                                 fit the offline answer decision on questions with gold spans (evidence:
                                                 relevance, coverage, rank, structure; wording: the older per-wording
@@ -341,7 +341,8 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "train": {
         if (args[0] !== "evidence") throw usageError('train needs a kind: "evidence"');
         if (args.length < 2 || !values.corpus) throw usageError("train evidence needs benchmark files and --corpus");
-        const answerer = values.answerer ?? "evidence";
+        // The older model stays the default here so the commands that write evidence-v1.json keep doing so.
+        const answerer = values.answerer ?? "wording";
         if (answerer !== "evidence" && answerer !== "wording")
           throw usageError(`--answerer must be "evidence" or "wording" (not "${answerer}")`);
         if (answerer === "evidence") {
