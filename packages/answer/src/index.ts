@@ -3,7 +3,11 @@
 
 export type { AnthropicModelOptions } from "./adapters/anthropic-model.ts";
 export { createAnthropicModel, mapModelError, THINKING_HEADROOM } from "./adapters/anthropic-model.ts";
-export { DEFAULT_DECISION_MODEL_PATH, loadDecisionModel } from "./adapters/decision-model-file.ts";
+export {
+  BUILTIN_DECISION_MODEL_PATH,
+  DEFAULT_DECISION_MODEL_PATH,
+  loadDecisionModel,
+} from "./adapters/decision-model-file.ts";
 export { DEFAULT_EVIDENCE_MODEL_PATH, loadEvidenceModel } from "./adapters/evidence-model-file.ts";
 export type { SqlDatabase } from "./adapters/sqlite-answer-store.ts";
 export { createSqliteAnswerStore } from "./adapters/sqlite-answer-store.ts";

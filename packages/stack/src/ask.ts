@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import {
   type Ask,
-  BUILTIN_RELEVANCE,
+  BUILTIN_DECISION_MODEL_PATH,
   createAnthropicModel,
   createAsk,
   createModelAnswerer,
+  DEFAULT_DECISION_MODEL_PATH,
   type DecisionModel,
   type EvidenceModel,
   embedderRelevance,
@@ -73,8 +74,8 @@ export interface AskWiring {
   config: LexnavConfig;
   catalog: Catalog;
   searcher: Searcher;
-  /** The loaded models; the evidence decision reads sentence relevance from the embedder it was trained on. */
-  models?: { embedder?: Embedder };
+  /** The loaded models; the evidence decision reads sentence relevance from `relevance` when it was trained on it. */
+  models?: { relevance?: Embedder };
 }
 
 /**
@@ -94,28 +95,32 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
     evidence ??= loadEvidenceModel(w.config.evidenceModelPath);
     return evidence;
   };
+  // A decision model's weights fit the relevance it was trained on. The configured file, else the shipped
+  // one for a pretrained embedder when that embedder is loaded, else the shipped one for the built-in
+  // relevance; a model reads its embedder's cosines only when that very embedder is loaded, the built-in
+  // lexical relevance otherwise (never another model's scale).
+  const embedder = w.models?.relevance;
   let decision: DecisionModel | null = null;
   const decisionModel = () => {
-    decision ??= loadDecisionModel(w.config.decisionModelPath);
+    if (decision) return decision;
+    if (w.config.decisionModelPath) decision = loadDecisionModel(w.config.decisionModelPath);
+    else {
+      const pretrained = loadDecisionModel(DEFAULT_DECISION_MODEL_PATH);
+      decision =
+        embedder && pretrained.relevance === embedder.id ? pretrained : loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
+    }
     return decision;
   };
-  // A decision model's weights fit the relevance it was trained on: the installed embedder's cosines
-  // when that is the embedder it names, else the built-in lexical cosine (never another model's scale).
-  const embedder = w.models?.embedder;
   const offlineDecision =
     w.config.offlineAnswerer === "wording"
       ? ({ answerer: "wording" } as const)
       : {
           answerer: "evidence" as const,
           decision: decisionModel,
-          ...(embedder
-            ? {
-                relevance: async (question: string, texts: readonly string[]) =>
-                  decisionModel().relevance !== BUILTIN_RELEVANCE && decisionModel().relevance === embedder.id
-                    ? embedderRelevance(embedder)(question, texts)
-                    : lexicalRelevance(question, texts),
-              }
-            : {}),
+          relevance: async (question: string, texts: readonly string[]) =>
+            embedder && decisionModel().relevance === embedder.id
+              ? embedderRelevance(embedder)(question, texts)
+              : lexicalRelevance(question, texts),
         };
   const setEdits = createTransactionSetEdits(w.catalog);
   const run = () =>

@@ -1,6 +1,12 @@
 import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
-import { createEmbeddedStack, loadStackModels, modelFallbackNotice, type StackModels } from "@lexnav/stack";
+import {
+  createEmbeddedStack,
+  loadRelevanceEmbedder,
+  loadStackModels,
+  modelFallbackNotice,
+  type StackModels,
+} from "@lexnav/stack";
 import { askCommand } from "./commands/ask.ts";
 import {
   actorOf,
@@ -148,6 +154,19 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   if (command === "index" || command === "ingest" || (searches && dense)) {
     try {
       models = await loadStackModels(effective);
+    } catch (e) {
+      if (!isLexnavError(e)) throw e;
+      io.err(`lexnav: ${e.message}`);
+      return e.code === "not_found" ? 3 : 1;
+    }
+  }
+  // The offline evidence decision reads sentence relevance from its embedder in any mode, so the commands
+  // that answer offline load it even when they search in a mode that embeds nothing.
+  const answers = command === "ask" || command === "replay" || command === "eval" || command === "train";
+  if (answers && !models.relevance && effective.offlineAnswerer === "evidence") {
+    try {
+      const relevance = await loadRelevanceEmbedder(effective, models.embedder);
+      if (relevance) models = { ...models, relevance };
     } catch (e) {
       if (!isLexnavError(e)) throw e;
       io.err(`lexnav: ${e.message}`);

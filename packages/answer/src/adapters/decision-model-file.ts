@@ -3,8 +3,16 @@ import { fileURLToPath } from "node:url";
 import { LexnavError } from "@lexnav/core";
 import { type DecisionModel, parseDecisionModel } from "../domain/evidence-decision.ts";
 
-/** The evidence decision model shipped with lexnav (`lexnav train evidence --answerer evidence`, docs/answers.md). */
+/**
+ * The evidence decision model shipped with lexnav for the pretrained sentence embedder's relevance
+ * (`lexnav train evidence --answerer evidence`, docs/answers.md); used when that embedder is loaded.
+ */
 export const DEFAULT_DECISION_MODEL_PATH = fileURLToPath(new URL("../../models/decision-v1.json", import.meta.url));
+
+/** The one shipped for the built-in lexical relevance: used when no sentence embedder is installed. */
+export const BUILTIN_DECISION_MODEL_PATH = fileURLToPath(
+  new URL("../../models/decision-builtin-v1.json", import.meta.url),
+);
 
 const loaded = new Map<string, DecisionModel>();
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { DocumentRecord } from "@lexnav/document-model";
 import { contentWords, type RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
-import { loadDecisionModel } from "../adapters/decision-model-file.ts";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import { SILENCE_SENTENCE, verifyCitation } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
@@ -427,8 +427,9 @@ Section 12.2 Notices. Notices shall be in writing.`;
   });
 });
 
-describe("offline answerer, deciding by evidence (the shipped decision model)", () => {
-  const byEvidence = { decision: loadDecisionModel() };
+describe("offline answerer, deciding by evidence (the shipped decision model for the built-in relevance)", () => {
+  // no relevance given: the built-in lexical relevance, which this model was trained on
+  const byEvidence = { decision: loadDecisionModel(BUILTIN_DECISION_MODEL_PATH) };
   const cited = (a: { claims: Array<{ citations: Array<{ display: string; quote: string }> }> }) =>
     a.claims.flatMap((c) => c.citations);
 

@@ -30,7 +30,7 @@ import {
 import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { corpusFileOf, datasetsOf, loadBench } from "@lexnav/eval";
-import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
+import { type Embedder, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
@@ -121,11 +121,12 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
   if (!(Number.isInteger(opts.folds) && opts.folds >= 2))
     throw new LexnavError("invalid_argument", "--folds must be 2 or more");
   const mode = opts.mode as SearchMode;
-  // Relevance as the answerer will read it: the installed embedder's cosines, else the built-in one.
-  const embedder = ctx.models?.embedder;
+  // Relevance as the answerer will read it: the relevance embedder's cosines (LEXNAV_RELEVANCE_MODEL_DIR,
+  // else the embedder's model), else the built-in one. A sentence many questions retrieve is embedded once.
+  const embedder = ctx.models?.relevance;
   const relevanceId = embedder ? embedder.id : BUILTIN_RELEVANCE;
   const relevance: SentenceRelevance = embedder
-    ? embedderRelevance(embedder)
+    ? embedderRelevance(cachedEmbedder(embedder))
     : async (question, texts) => lexicalRelevance(question, texts);
   const questions: DecisionQuestion[] = [];
   const ceiling: Record<string, number> = {};
@@ -256,6 +257,23 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
   }
   ctx.out(opts.json ? JSON.stringify(report, null, 2) : renderDecisionReport(report));
   return report;
+}
+
+/** An embedder that embeds each distinct text once per run (training asks about the same passages often). */
+function cachedEmbedder(e: Embedder): Pick<Embedder, "embed"> {
+  const seen = new Map<string, Float32Array>();
+  return {
+    async embed(texts, kind) {
+      const missing = [...new Set(texts.filter((t) => !seen.has(`${kind}\u0001${t}`)))];
+      if (missing.length > 0) {
+        const vs = await e.embed(missing, kind);
+        missing.forEach((t, i) => {
+          seen.set(`${kind}\u0001${t}`, vs[i] as Float32Array);
+        });
+      }
+      return texts.map((t) => seen.get(`${kind}\u0001${t}`) as Float32Array);
+    },
+  };
 }
 
 /** A question's candidates with their held-out probabilities and labels, most probable first. */
