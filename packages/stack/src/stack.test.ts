@@ -1,6 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import {
+  BUILTIN_DECISION_MODEL_PATH,
+  DEFAULT_DECISION_MODEL_PATH,
+  decisionModelId,
+  loadDecisionModel,
+} from "@lexnav/answer";
 import { DEFAULT_LIMITS, loadConfig, silentLogger } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
 import { runRetrievalEval } from "@lexnav/eval";
@@ -221,6 +227,39 @@ describe("the embedded stack's retrieval modes", () => {
     expect(r.citations[0]?.quote).toMatch(/laws of the State of Georgia/);
     // no wording was looked up, so none is reported
     expect(r.warnings.some((w) => w.includes("read the question as"))).toBe(false);
+  });
+
+  it("reads relevance from the sentence embedder its decision model was trained on, else the built-in model and relevance", async () => {
+    const pretrained = loadDecisionModel(DEFAULT_DECISION_MODEL_PATH);
+    const builtin = loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
+    const calls: number[] = [];
+    const embedder = (id: string) => ({
+      id,
+      dimensions: 2,
+      embed: async (texts: string[]) => {
+        calls.push(texts.length);
+        return texts.map((t) => Float32Array.from(t.includes("Georgia") ? [1, 0] : [0.6, 0.8]));
+      },
+    });
+    const askWith = async (models: { relevance?: ReturnType<typeof embedder> }) => {
+      const wiring = { config: loadConfig({}), catalog: stack.catalog, searcher: stack.searcher, models };
+      return createStackAsk(wiring, true).ask({
+        question: "Under which state's laws is the VERSO intellectual property agreement interpreted?",
+        mode: "hybrid",
+        principal: READER,
+        k: 10,
+      });
+    };
+    // the embedder the shipped model names: its model, and that embedder's cosines
+    const same = await askWith({ relevance: embedder(pretrained.relevance) });
+    expect(same.model).toBe(decisionModelId(pretrained));
+    expect(calls.length).toBeGreaterThan(0);
+    // another embedder, or none: the model fitted on the built-in relevance, and the embedder is never asked
+    calls.length = 0;
+    const other = await askWith({ relevance: embedder("some-other-model") });
+    expect(other.model).toBe(decisionModelId(builtin));
+    expect(calls).toEqual([]);
+    expect((await askWith({})).model).toBe(decisionModelId(builtin));
   });
 
   it("embeds a document ingested after the dense index was built into the active version, by its scope's model", async () => {
