@@ -12,6 +12,7 @@ import {
   scoreByEvidence,
 } from "./evidence-decision.ts";
 import {
+  type Candidate,
   candidateSentences,
   type EvidenceModel,
   MEANS_CLAUSE,
@@ -153,9 +154,27 @@ export async function answerFromEvidence(
   const scored = scoreByEvidence(options.decision, q, candidates, signals);
   const { cited, probability } = decideEvidence(options.decision, scored);
   const picked = followToSubstance(cited, scored, referencePoints(q));
-  if (picked.length === 0) return abstain(notAnswered(scored), probability);
+  if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   const draft = citeVerified(picked, scored, extract, source, probability);
   return draft.abstained ? abstain(draft.abstainReason ?? "no verified support", probability) : draft;
+}
+
+/**
+ * The candidates by their relevance to the question, then coverage, then place: what a silence names as
+ * nearest. Not by the decision's probability, which reads the retrieval rank: the rank of a reader's
+ * passages may move with corpus statistics other readers' documents share, the relevance of the same
+ * passages does not, so a silence names the same passages whoever else's documents are in the store.
+ */
+function byRelevance(candidates: readonly Candidate[], relevance: readonly number[]): ScoredCandidate[] {
+  return candidates
+    .map((c, i) => ({ ...c, p: relevance[i] ?? 0 }))
+    .sort(
+      (a, b) =>
+        b.p - a.p ||
+        b.familyCoverage - a.familyCoverage ||
+        a.item.documentId.localeCompare(b.item.documentId) ||
+        a.start - b.start,
+    );
 }
 
 /** How many of the nearest passages a silence names. */
