@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type AnswerRecord, DEFAULT_EVIDENCE_MODEL_PATH, documentLabel, SILENCE_SENTENCE } from "@lexnav/answer";
+import { type AnswerRecord, DEFAULT_DECISION_MODEL_PATH, documentLabel, SILENCE_SENTENCE } from "@lexnav/answer";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
@@ -141,14 +141,14 @@ describe("lexnav ask / replay / cost", () => {
     expect(text.out).toContain("the replayed answer is identical");
     expect(text.out).not.toContain("replayed with");
     expect((await run(offlineConfig, "replay", "ans_nope")).code).toBe(3);
-    // Replayed with another evidence model (same weights, another decision): the record says which.
-    expect(rec.model).toMatch(/^lexnav-evidence-v1@[0-9a-f]{12}$/);
-    const other = JSON.parse(readFileSync(DEFAULT_EVIDENCE_MODEL_PATH, "utf8")) as { decision: { keepRatio: number } };
-    other.decision.keepRatio = 0.99;
+    // Replayed with another decision model (same weights, another rule): the record says which.
+    expect(rec.model).toMatch(/^lexnav-decision-v1@[0-9a-f]{8}$/);
+    const other = JSON.parse(readFileSync(DEFAULT_DECISION_MODEL_PATH, "utf8")) as { rule: { keepRatio: number } };
+    other.rule.keepRatio = 0.99;
     writeFileSync(join(dir, "other-model.json"), JSON.stringify(other));
-    const again = await run(loadConfig({ LEXNAV_EVIDENCE_MODEL: join(dir, "other-model.json") }), "replay", rec.id);
+    const again = await run(loadConfig({ LEXNAV_DECISION_MODEL: join(dir, "other-model.json") }), "replay", rec.id);
     expect(again.out).toMatch(
-      new RegExp(`answered with ${rec.model}, replayed with lexnav-evidence-v1@(?!${rec.model?.split("@")[1]})`),
+      new RegExp(`answered with ${rec.model}, replayed with lexnav-decision-v1@(?!${rec.model?.split("@")[1]})`),
     );
   });
 
@@ -390,14 +390,25 @@ describe("lexnav ask / replay / cost", () => {
   it("a model answer neither reads the offline evidence model nor fails on a broken one; offline it is a clear error", async () => {
     api.fallback = () => SILENCE_SENTENCE;
     writeFileSync(join(dir, "broken-model.json"), "{ not json");
-    const broken = { LEXNAV_EVIDENCE_MODEL: join(dir, "broken-model.json") };
-    const withKey = { ...modelConfig(), evidenceModelPath: broken.LEXNAV_EVIDENCE_MODEL };
+    const path = join(dir, "broken-model.json");
+    const withKey = { ...modelConfig(), decisionModelPath: path, evidenceModelPath: path };
     const r = await run(withKey, "ask", "Who pays for shipping?", "--mode", "hybrid", "--json");
     expect(r.code).toBe(0);
     expect((JSON.parse(r.out) as AnswerRecord).answerer).toBe("model");
-    const offline = await run(loadConfig(broken), "ask", "Who pays for shipping?", "--mode", "hybrid");
+    // offline, the decision model by default, the wording model under LEXNAV_ANSWERER=wording
+    const offline = await run(
+      loadConfig({ LEXNAV_DECISION_MODEL: path }),
+      "ask",
+      "Who pays for shipping?",
+      "--mode",
+      "hybrid",
+    );
     expect(offline.code).toBe(1);
-    expect(offline.err).toMatch(/evidence model .*broken-model\.json is not usable/);
+    expect(offline.err).toMatch(/decision model .*broken-model\.json is not usable/);
+    const wording = loadConfig({ LEXNAV_ANSWERER: "wording", LEXNAV_EVIDENCE_MODEL: path });
+    const old = await run(wording, "ask", "Who pays for shipping?", "--mode", "hybrid");
+    expect(old.code).toBe(1);
+    expect(old.err).toMatch(/evidence model .*broken-model\.json is not usable/);
   });
 
   it("a bad key is a clear error, not a crash", async () => {

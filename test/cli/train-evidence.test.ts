@@ -1,7 +1,14 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { evidenceModelId, parseEvidenceModel, questionTerms, questionTypeKey } from "@lexnav/answer";
+import {
+  decisionModelId,
+  evidenceModelId,
+  parseDecisionModel,
+  parseEvidenceModel,
+  questionTerms,
+  questionTypeKey,
+} from "@lexnav/answer";
 import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,7 +88,7 @@ describe("lexnav train evidence", () => {
 
     expect((await run(loadConfig({}), "ingest", join(dir, "corpus", "mfg"), "--acl", "group:local")).code).toBe(0);
     const asked = await run(
-      loadConfig({ LEXNAV_EVIDENCE_MODEL: out }),
+      loadConfig({ LEXNAV_ANSWERER: "wording", LEXNAV_EVIDENCE_MODEL: out }),
       "ask",
       LAW_Q,
       "--mode",
@@ -95,6 +102,41 @@ describe("lexnav train evidence", () => {
     const record = JSON.parse(asked.out);
     expect(record.model).toBe(evidenceModelId(model));
     expect(record.answerer).toBe("offline");
+  });
+
+  it("--answerer evidence fits the evidence decision: held-out figures, a calibration curve, a model ask records", async () => {
+    const out = join(dir, "decision.json");
+    const r = await train("--answerer", "evidence", "--folds", "2", "--out", out, "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.questions.mfg).toBe(3);
+    expect(j.ceiling.mfg).toBe(1);
+    expect(j.heldOut.mfg.questions).toBe(3);
+    expect(j.heldOut.mfg.counts).toEqual(expect.objectContaining({ silent: 1, evidenced: 2 }));
+    // every question falls in one bin of the reliability table
+    expect(j.reliability.reduce((n: number, b: { questions: number }) => n + b.questions, 0)).toBe(3);
+    const model = parseDecisionModel(readFileSync(out, "utf8"));
+    expect(model.relevance).toBe("builtin-lexical-cosine");
+    // nothing of the questions' wording is in the file: no question word, no sentence
+    const file = readFileSync(out, "utf8");
+    for (const w of ["govern", "terminate", "reverse", "California"]) expect(file).not.toContain(w);
+    const text = await train("--answerer", "evidence", "--folds", "2");
+    expect(text.out).toMatch(/reliability \(held out\)/);
+    expect(text.out).toMatch(/calibration: p = sigmoid\(/);
+
+    const asked = await run(
+      loadConfig({ LEXNAV_DECISION_MODEL: out }),
+      "ask",
+      LAW_Q,
+      "--mode",
+      "lexical",
+      "--offline",
+      "--group",
+      "local",
+      "--json",
+    );
+    if (!asked.out) throw new Error(asked.err);
+    expect(JSON.parse(asked.out).model).toBe(decisionModelId(model));
   });
 
   it("--split question holds out wordings instead of contracts", async () => {
@@ -124,16 +166,17 @@ describe("lexnav train evidence", () => {
     expect((await run(loadConfig({}), ...base, "--seed", "1.5")).err).toMatch(/--seed must be a whole number/);
     expect((await run(loadConfig({}), ...base, "--mode", "inject")).err).toMatch(/needs a retrieval mode/);
     expect((await run(loadConfig({}), "train", "evidence", "--corpus", "x")).err).toMatch(/benchmark files/);
+    expect((await run(loadConfig({}), ...base, "--answerer", "guess")).err).toMatch(/--answerer must be/);
     writeFileSync(join(dir, "broken.json"), "{}");
     const broken = await run(
-      loadConfig({ LEXNAV_EVIDENCE_MODEL: join(dir, "broken.json") }),
+      loadConfig({ LEXNAV_ANSWERER: "wording", LEXNAV_EVIDENCE_MODEL: join(dir, "broken.json") }),
       "ask",
       LAW_Q,
       "--offline",
     );
     expect(broken.code).not.toBe(0);
     expect(broken.err).toMatch(/evidence model .*broken\.json is not usable/);
-    const missing = await run(loadConfig({ LEXNAV_EVIDENCE_MODEL: join(dir, "nope.json") }), "ask", LAW_Q, "--offline");
-    expect(missing.err).toMatch(/cannot be read/);
+    const missing = await run(loadConfig({ LEXNAV_DECISION_MODEL: join(dir, "nope.json") }), "ask", LAW_Q, "--offline");
+    expect(missing.err).toMatch(/decision model .*nope\.json cannot be read/);
   });
 });

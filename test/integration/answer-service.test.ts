@@ -130,7 +130,7 @@ describe("the answer service over gRPC", () => {
     }
     expect(r.answer).toContain(r.citations[0]?.display as string);
     expect(r).toMatchObject({ answerer: "offline", contextTokens: expect.any(Number) });
-    expect(r.model).toMatch(/^lexnav-evidence-v1@/);
+    expect(r.model).toMatch(/^lexnav-decision-v1@/);
     // the offline answerer calls no model: an empty ledger, $0
     expect(r.ledger?.entries).toEqual([]);
     expect(r.ledger?.totalDollars).toBe(0);

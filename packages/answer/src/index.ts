@@ -3,6 +3,11 @@
 
 export type { AnthropicModelOptions } from "./adapters/anthropic-model.ts";
 export { createAnthropicModel, mapModelError, THINKING_HEADROOM } from "./adapters/anthropic-model.ts";
+export {
+  BUILTIN_DECISION_MODEL_PATH,
+  DEFAULT_DECISION_MODEL_PATH,
+  loadDecisionModel,
+} from "./adapters/decision-model-file.ts";
 export { DEFAULT_EVIDENCE_MODEL_PATH, loadEvidenceModel } from "./adapters/evidence-model-file.ts";
 export type { SqlDatabase } from "./adapters/sqlite-answer-store.ts";
 export { createSqliteAnswerStore } from "./adapters/sqlite-answer-store.ts";
@@ -25,6 +30,37 @@ export { costCurve, costReport, crossover, DEFAULT_CURVE_POINTS, queryCost } fro
 export type { AnswerClaim, Citation, EvidenceItem } from "./domain/evidence.ts";
 export { citeAs, clauseKey } from "./domain/evidence.ts";
 export type {
+  Calibration,
+  DecisionExample,
+  DecisionFeature,
+  DecisionModel,
+  DecisionRule,
+  RelevanceSignals,
+  ReliabilityBin,
+  SentenceRelevance,
+} from "./domain/evidence-decision.ts";
+export {
+  BUILTIN_RELEVANCE,
+  calibrate,
+  citedWithProbability,
+  DECISION_FEATURES,
+  DECISION_MODEL_FORMAT,
+  decideEvidence,
+  decisionFeatures,
+  decisionModelId,
+  embedderRelevance,
+  fitCalibration,
+  lexicalRelevance,
+  namedClauses,
+  parseDecisionModel,
+  relevanceSignals,
+  reliabilityTable,
+  scoreByEvidence,
+  sentenceProbability,
+  serializeDecisionModel,
+  trainDecisionWeights,
+} from "./domain/evidence-decision.ts";
+export type {
   Candidate,
   EvidenceDecision,
   EvidenceModel,
@@ -42,6 +78,7 @@ export {
   evidenceProbability,
   parseEvidenceModel,
   pickEvidence,
+  provisionTerms,
   questionTerms,
   questionTypeKey,
   scoreCandidates,
@@ -73,8 +110,19 @@ export type {
   PlanRequest,
 } from "./domain/model-answerer.ts";
 export { createModelAnswerer, judgeModelText, parsePlan } from "./domain/model-answerer.ts";
-export type { DraftAnswer, OfflineOptions } from "./domain/offline-answerer.ts";
-export { answerOffline, followToSubstance, referencePoints } from "./domain/offline-answerer.ts";
+export type {
+  DraftAnswer,
+  EvidenceDecisionOptions,
+  OfflineAnswerer,
+  OfflineOptions,
+} from "./domain/offline-answerer.ts";
+export {
+  answerFromEvidence,
+  answerOffline,
+  followToSubstance,
+  notAnswered,
+  referencePoints,
+} from "./domain/offline-answerer.ts";
 export type { PairOutcome, PairwiseSummary, PositionalVerdict } from "./domain/pairwise.ts";
 export { forcedOutcome, pairOutcome, parseJudgeVerdict, summarisePairwise } from "./domain/pairwise.ts";
 export type { PairedItem, PairedJudgement } from "./domain/pairwise-judge.ts";

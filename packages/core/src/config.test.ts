@@ -124,6 +124,25 @@ describe("the dense embedder", () => {
     expect(builtin.embedderFallback).toBe("LEXNAV_EMBEDDER_MODEL_DIR=builtin");
   });
 
+  it("reads the evidence decision's relevance from the embedder's folder unless LEXNAV_RELEVANCE_MODEL_DIR says otherwise", () => {
+    const env = { XDG_CACHE_HOME: join(root, "cache"), LEXNAV_EMBEDDER_MODEL_DIR: "/models/bge" };
+    expect(loadConfig(env).relevanceModelDir).toBe("/models/bge");
+    expect(loadConfig({ ...env, LEXNAV_RELEVANCE_MODEL_DIR: "/models/minilm" }).relevanceModelDir).toBe(
+      "/models/minilm",
+    );
+    expect(loadConfig({ ...env, LEXNAV_RELEVANCE_MODEL_DIR: "builtin" }).relevanceModelDir).toBeUndefined();
+    // retrieval on the built-in embedder, relevance from a model all the same
+    const split = loadConfig({ LEXNAV_EMBEDDER_MODEL_DIR: "builtin", LEXNAV_RELEVANCE_MODEL_DIR: "/models/minilm" });
+    expect(split).toMatchObject({
+      embedderFallback: "LEXNAV_EMBEDDER_MODEL_DIR=builtin",
+      relevanceModelDir: "/models/minilm",
+    });
+    expect(loadConfig({ LEXNAV_EMBEDDER_MODEL_DIR: "builtin" }).relevanceModelDir).toBeUndefined();
+    expect(loadConfig({}).offlineAnswerer).toBe("evidence");
+    expect(loadConfig({ LEXNAV_ANSWERER: "wording" }).offlineAnswerer).toBe("wording");
+    expect(() => loadConfig({ LEXNAV_ANSWERER: "guess" })).toThrow(/LEXNAV_ANSWERER/);
+  });
+
   it("is pinned to the same weights as the installer's manifest", () => {
     const manifest = JSON.parse(readFileSync(new URL("../../../scripts/models.json", import.meta.url), "utf8")) as {
       embedder: {

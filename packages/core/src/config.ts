@@ -128,6 +128,13 @@ export const configSchema = z.object({
   HOME: z.string().min(1).optional(),
   // The offline answerer's evidence model (a `lexnav train evidence` file); absent: the one lexnav ships.
   LEXNAV_EVIDENCE_MODEL: z.string().min(1).optional(),
+  // Which offline answer decision runs: by evidence (default) or the older one keyed by wording.
+  LEXNAV_ANSWERER: z.enum(["evidence", "wording"]).default("evidence"),
+  // The evidence decision's model (a `lexnav train evidence --answerer evidence` file); absent: the shipped one.
+  LEXNAV_DECISION_MODEL: z.string().min(1).optional(),
+  // The sentence embedder the evidence decision reads relevance from: unset, the embedder's model (when
+  // one is configured or installed); "builtin": the built-in lexical relevance; else a model folder.
+  LEXNAV_RELEVANCE_MODEL_DIR: z.string().min(1).optional(),
   // The group whose members may use operator views and controls (audit, hold, wall, no-external).
   LEXNAV_OPERATOR_GROUP: z.string().min(1).optional(),
 });
@@ -186,6 +193,18 @@ export interface LexnavConfig {
   embedderFallback?: string;
   /** The offline answerer's evidence model file; absent: the shipped one. */
   evidenceModelPath?: string;
+  /**
+   * The offline answer decision: "evidence" (relevance, coverage, rank and provision structure; the
+   * default) or "wording" (the older evidence model keyed by the question's wording, for comparison).
+   */
+  offlineAnswerer: "evidence" | "wording";
+  /** The evidence decision's model file; absent: the shipped one for the relevance at hand. */
+  decisionModelPath?: string;
+  /**
+   * The sentence-embedding folder the evidence decision reads relevance from (LEXNAV_RELEVANCE_MODEL_DIR,
+   * else the embedder's model folder). Absent: the built-in lexical relevance.
+   */
+  relevanceModelDir?: string;
   /** Members of this group may use operator views and controls; absent: `DEFAULT_OPERATOR_GROUP`. */
   operatorGroup?: string;
 }
@@ -302,6 +321,14 @@ function embedderChoice(e: z.infer<typeof configSchema>): { embedderModelDir: st
   };
 }
 
+/** The relevance model folder: LEXNAV_RELEVANCE_MODEL_DIR ("builtin": none), else the embedder's. */
+function relevanceChoice(e: z.infer<typeof configSchema>): { relevanceModelDir?: string } {
+  if (e.LEXNAV_RELEVANCE_MODEL_DIR === BUILTIN_EMBEDDER_SETTING) return {};
+  if (e.LEXNAV_RELEVANCE_MODEL_DIR !== undefined) return { relevanceModelDir: e.LEXNAV_RELEVANCE_MODEL_DIR };
+  const embedder = embedderChoice(e);
+  return "embedderModelDir" in embedder ? { relevanceModelDir: embedder.embedderModelDir } : {};
+}
+
 export function loadConfig(env: Record<string, string | undefined>): LexnavConfig {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -381,6 +408,9 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
     ...embedderChoice(e),
     ...(e.LEXNAV_EVIDENCE_MODEL !== undefined ? { evidenceModelPath: e.LEXNAV_EVIDENCE_MODEL } : {}),
+    offlineAnswerer: e.LEXNAV_ANSWERER,
+    ...(e.LEXNAV_DECISION_MODEL !== undefined ? { decisionModelPath: e.LEXNAV_DECISION_MODEL } : {}),
+    ...relevanceChoice(e),
     operatorGroup: e.LEXNAV_OPERATOR_GROUP ?? DEFAULT_OPERATOR_GROUP,
   };
 }

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
 import {
   type Ask,
+  BUILTIN_DECISION_MODEL_PATH,
   createAnthropicModel,
   createAsk,
   createModelAnswerer,
+  DEFAULT_DECISION_MODEL_PATH,
+  type DecisionModel,
   type EvidenceModel,
+  embedderRelevance,
+  lexicalRelevance,
+  loadDecisionModel,
   loadEvidenceModel,
   type ModelAnswerer,
   priceCardOf,
@@ -13,7 +19,7 @@ import { type Catalog, cachedVersionNode, cachedVersionPages, cachedVersionText 
 import type { LexnavConfig } from "@lexnav/core";
 import { createTransactionSetEdits, type IndexedDocument, loadIndexedDocument } from "@lexnav/ingest";
 import { buildNavIndex, type NavIndex } from "@lexnav/provisions";
-import { mayRead, type Searcher } from "@lexnav/retrieval";
+import { type Embedder, mayRead, type Searcher } from "@lexnav/retrieval";
 import { plannerIndexFor } from "./planner-index.ts";
 import { type Reader, readableDocuments, withoutForeignLinks } from "./readable.ts";
 import { requestScope } from "./scope.ts";
@@ -68,6 +74,8 @@ export interface AskWiring {
   config: LexnavConfig;
   catalog: Catalog;
   searcher: Searcher;
+  /** The loaded models; the evidence decision reads sentence relevance from `relevance` when it was trained on it. */
+  models?: { relevance?: Embedder };
 }
 
 /**
@@ -87,10 +95,38 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
     evidence ??= loadEvidenceModel(w.config.evidenceModelPath);
     return evidence;
   };
+  // A decision model's weights fit the relevance it was trained on. The configured file, else the shipped
+  // one for a pretrained embedder when that embedder is loaded, else the shipped one for the built-in
+  // relevance; a model reads its embedder's cosines only when that very embedder is loaded, the built-in
+  // lexical relevance otherwise (never another model's scale).
+  const embedder = w.models?.relevance;
+  let decision: DecisionModel | null = null;
+  const decisionModel = () => {
+    if (decision) return decision;
+    if (w.config.decisionModelPath) decision = loadDecisionModel(w.config.decisionModelPath);
+    else {
+      const pretrained = loadDecisionModel(DEFAULT_DECISION_MODEL_PATH);
+      decision =
+        embedder && pretrained.relevance === embedder.id ? pretrained : loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
+    }
+    return decision;
+  };
+  const offlineDecision =
+    w.config.offlineAnswerer === "wording"
+      ? ({ answerer: "wording" } as const)
+      : {
+          answerer: "evidence" as const,
+          decision: decisionModel,
+          relevance: async (question: string, texts: readonly string[]) =>
+            embedder && decisionModel().relevance === embedder.id
+              ? embedderRelevance(embedder)(question, texts)
+              : lexicalRelevance(question, texts),
+        };
   const setEdits = createTransactionSetEdits(w.catalog);
   const run = () =>
     createAsk({
       evidenceModel,
+      offline: offlineDecision,
       searcher: w.searcher,
       text: cachedVersionText(w.catalog),
       document: (id) => w.catalog.getDocument(id),

@@ -17,5 +17,11 @@ export {
 export { requestScope } from "./scope.ts";
 export { derivedSetName, resolveSetId, setNameFor } from "./set-names.ts";
 export type { EmbeddedStack, EmbeddedStackOptions, StackModels } from "./stack.ts";
-export { createEmbeddedStack, loadStackModels, loadStackReranker, modelFallbackNotice } from "./stack.ts";
+export {
+  createEmbeddedStack,
+  loadRelevanceEmbedder,
+  loadStackModels,
+  loadStackReranker,
+  modelFallbackNotice,
+} from "./stack.ts";
 export type { WrittenFiles } from "./written-files.ts";

@@ -1,6 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import {
+  BUILTIN_DECISION_MODEL_PATH,
+  DEFAULT_DECISION_MODEL_PATH,
+  decisionModelId,
+  loadDecisionModel,
+} from "@lexnav/answer";
 import { DEFAULT_LIMITS, loadConfig, silentLogger } from "@lexnav/core";
 import { countTokens } from "@lexnav/document-model";
 import { runRetrievalEval } from "@lexnav/eval";
@@ -188,10 +194,11 @@ describe("the embedded stack's retrieval modes", () => {
     }
   });
 
-  it("answers a lawyer's wording of a question the evidence model knows, naming the contract instead of 'this contract'", async () => {
+  it("with LEXNAV_ANSWERER=wording, answers by the older wording model: a lawyer's wording of a question it knows", async () => {
     // VERSO's clause says "construed and interpreted according to the laws of the State of Georgia":
     // neither "law" nor "governs"; the coverage rule abstained, the model knows the wording
-    const ask = createStackAsk({ config: loadConfig({}), catalog: stack.catalog, searcher: stack.searcher }, true);
+    const config = loadConfig({ LEXNAV_ANSWERER: "wording" });
+    const ask = createStackAsk({ config, catalog: stack.catalog, searcher: stack.searcher }, true);
     const r = await ask.ask({
       question: "Which law governs the VERSO intellectual property agreement?",
       mode: "hybrid",
@@ -201,8 +208,58 @@ describe("the embedded stack's retrieval modes", () => {
     expect(r.abstained).toBe(false);
     expect(r.citations[0]?.documentId).toBe(ids.verso);
     expect(r.citations[0]?.quote).toMatch(/according to the laws of the State of Georgia/);
-    // and it says how it read the question
+    // and it says how it read the question, and records the wording model as what decided
     expect(r.warnings).toContain('the offline answerer read the question as "Which law governs this contract?"');
+    expect(r.model).toMatch(/^lexnav-evidence-v1@/);
+  });
+
+  it("answers by evidence by default: the governing-law clause for a question in words no model was trained on", async () => {
+    const ask = createStackAsk({ config: loadConfig({}), catalog: stack.catalog, searcher: stack.searcher }, true);
+    const r = await ask.ask({
+      question: "Under the laws of which state is the VERSO intellectual property agreement to be interpreted?",
+      mode: "hybrid",
+      principal: READER,
+      k: 10,
+    });
+    expect(r.model).toMatch(/^lexnav-decision-v1@/);
+    expect(r.abstained).toBe(false);
+    expect(r.citations[0]?.documentId).toBe(ids.verso);
+    expect(r.citations[0]?.quote).toMatch(/laws of the State of Georgia/);
+    // no wording was looked up, so none is reported
+    expect(r.warnings.some((w) => w.includes("read the question as"))).toBe(false);
+  });
+
+  it("reads relevance from the sentence embedder its decision model was trained on, else the built-in model and relevance", async () => {
+    const pretrained = loadDecisionModel(DEFAULT_DECISION_MODEL_PATH);
+    const builtin = loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
+    const calls: number[] = [];
+    const embedder = (id: string) => ({
+      id,
+      dimensions: 2,
+      embed: async (texts: string[]) => {
+        calls.push(texts.length);
+        return texts.map((t) => Float32Array.from(t.includes("Georgia") ? [1, 0] : [0.6, 0.8]));
+      },
+    });
+    const askWith = async (models: { relevance?: ReturnType<typeof embedder> }) => {
+      const wiring = { config: loadConfig({}), catalog: stack.catalog, searcher: stack.searcher, models };
+      return createStackAsk(wiring, true).ask({
+        question: "Under which state's laws is the VERSO intellectual property agreement interpreted?",
+        mode: "hybrid",
+        principal: READER,
+        k: 10,
+      });
+    };
+    // the embedder the shipped model names: its model, and that embedder's cosines
+    const same = await askWith({ relevance: embedder(pretrained.relevance) });
+    expect(same.model).toBe(decisionModelId(pretrained));
+    expect(calls.length).toBeGreaterThan(0);
+    // another embedder, or none: the model fitted on the built-in relevance, and the embedder is never asked
+    calls.length = 0;
+    const other = await askWith({ relevance: embedder("some-other-model") });
+    expect(other.model).toBe(decisionModelId(builtin));
+    expect(calls).toEqual([]);
+    expect((await askWith({})).model).toBe(decisionModelId(builtin));
   });
 
   it("embeds a document ingested after the dense index was built into the active version, by its scope's model", async () => {

@@ -84,6 +84,11 @@ export interface StackModels {
   embedder?: Embedder;
   /** Reranks navembed-r4's pool under `searchAsync`. */
   reranker?: AsyncReranker;
+  /**
+   * The sentence embedder the offline evidence decision reads relevance from (LEXNAV_RELEVANCE_MODEL_DIR,
+   * else the embedder); absent: the built-in lexical relevance.
+   */
+  relevance?: Embedder;
 }
 
 /**
@@ -98,7 +103,18 @@ export async function loadStackModels(config: LexnavConfig): Promise<StackModels
     config.embedderModelDir ? loadOnnxEmbedder(config.embedderModelDir) : undefined,
     loadStackReranker(config),
   ]);
-  return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}) };
+  const relevance = await loadRelevanceEmbedder(config, embedder);
+  return { ...(embedder ? { embedder } : {}), ...(reranker ? { reranker } : {}), ...(relevance ? { relevance } : {}) };
+}
+
+/**
+ * The sentence embedder of the offline evidence decision (`relevanceModelDir`): the loaded embedder
+ * itself when it is the same folder, else loaded on its own; undefined when none is configured.
+ */
+export async function loadRelevanceEmbedder(config: LexnavConfig, embedder?: Embedder): Promise<Embedder | undefined> {
+  if (!config.relevanceModelDir) return undefined;
+  if (embedder && config.relevanceModelDir === config.embedderModelDir) return embedder;
+  return loadOnnxEmbedder(config.relevanceModelDir);
 }
 
 /**

@@ -1,6 +1,12 @@
 import { parseArgs } from "node:util";
 import { isLexnavError, type LexnavConfig, type Logger } from "@lexnav/core";
-import { createEmbeddedStack, loadStackModels, modelFallbackNotice, type StackModels } from "@lexnav/stack";
+import {
+  createEmbeddedStack,
+  loadRelevanceEmbedder,
+  loadStackModels,
+  modelFallbackNotice,
+  type StackModels,
+} from "@lexnav/stack";
 import { askCommand } from "./commands/ask.ts";
 import {
   actorOf,
@@ -25,6 +31,7 @@ import { searchCommand } from "./commands/search.ts";
 import { setCommand } from "./commands/sets.ts";
 import { showCommand } from "./commands/show.ts";
 import { statusCommand } from "./commands/status.ts";
+import { trainDecisionCommand } from "./commands/train-decision.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
 import { triageCommand } from "./commands/triage.ts";
 import { type CliContext, stackParts } from "./context.ts";
@@ -52,10 +59,12 @@ usage:
                      [--scope corpus|set] [--paired [--judge <model>] [--forced]] [--rows <file.jsonl>] [--json]
                                                 abstention and cited gold spans of the answerer; --paired judges
                                                 inject against the mode (needs ANTHROPIC_API_KEY)
-  lexnav train evidence <bench files...> --corpus <root> [--mode <mode>] [--k N] [--folds N]
-                       [--split document|question] [--seed N] [--out <model.json>] [--json]
-                                                fit the offline answerer's evidence model on questions with gold spans;
-                                                prints held-out figures on document-disjoint folds
+  lexnav train evidence <bench files...> --corpus <root> [--answerer wording|evidence] [--mode <mode>] [--k N]
+                       [--folds N] [--limit N] [--split document|question] [--seed N] [--out <model.json>] [--json]
+                                                fit the offline answer decision on questions with gold spans (evidence:
+                                                relevance, coverage, rank, structure; wording: the older per-wording
+                                                model); prints held-out figures on document-disjoint folds and, for
+                                                evidence, the calibration curve (LEXNAV_ANSWERER picks which answers)
   lexnav index dense [--json]                   embed every passage with the installed model (vectors of unchanged
                                                 text are reused), else fit the built-in embedder per access scope;
                                                 build and activate a dense index
@@ -145,6 +154,19 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   if (command === "index" || command === "ingest" || (searches && dense)) {
     try {
       models = await loadStackModels(effective);
+    } catch (e) {
+      if (!isLexnavError(e)) throw e;
+      io.err(`lexnav: ${e.message}`);
+      return e.code === "not_found" ? 3 : 1;
+    }
+  }
+  // The offline evidence decision reads sentence relevance from its embedder in any mode, so the commands
+  // that answer offline load it even when they search in a mode that embeds nothing.
+  const answers = command === "ask" || command === "replay" || command === "eval" || command === "train";
+  if (answers && !models.relevance && effective.offlineAnswerer === "evidence") {
+    try {
+      const relevance = await loadRelevanceEmbedder(effective, models.embedder);
+      if (relevance) models = { ...models, relevance };
     } catch (e) {
       if (!isLexnavError(e)) throw e;
       io.err(`lexnav: ${e.message}`);
@@ -338,6 +360,23 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "train": {
         if (args[0] !== "evidence") throw usageError('train needs a kind: "evidence"');
         if (args.length < 2 || !values.corpus) throw usageError("train evidence needs benchmark files and --corpus");
+        // The older model stays the default here so the commands that write evidence-v1.json keep doing so.
+        const answerer = values.answerer ?? "wording";
+        if (answerer !== "evidence" && answerer !== "wording")
+          throw usageError(`--answerer must be "evidence" or "wording" (not "${answerer}")`);
+        if (answerer === "evidence") {
+          await trainDecisionCommand(ctx, {
+            benches: args.slice(1),
+            corpus: values.corpus,
+            mode: values.mode ?? "hybrid",
+            k: values.k ? Number(values.k) : 10,
+            folds: values.folds ? Number(values.folds) : 5,
+            json,
+            ...(values.out ? { out: values.out } : {}),
+            ...(values.limit ? { limit: Number(values.limit) } : {}),
+          });
+          return 0;
+        }
         await trainEvidenceCommand(ctx, {
           benches: args.slice(1),
           corpus: values.corpus,
@@ -475,6 +514,7 @@ function parse(argv: string[]) {
       judge: { type: "string" },
       rows: { type: "string" },
       offline: { type: "boolean" },
+      answerer: { type: "string" },
       expect: { type: "string" },
       triage: { type: "boolean" },
       principal: { type: "string" },

@@ -12,12 +12,13 @@ import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.
 import { formatLocation, locateCitation } from "./citation-location.ts";
 import type { SourceText } from "./citations.ts";
 import { type Citation, citeAs, type EvidenceItem } from "./evidence.ts";
+import { type DecisionModel, decisionModelId, type SentenceRelevance } from "./evidence-decision.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
 import { type AmendingEdit, buildExtract, documentLabel, LINKED_SEEDS, linkExtract, overlapsAny } from "./extract.ts";
 import { buildLedger, entryDollars, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import { ambiguityNotes, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
-import { answerOffline, type DraftAnswer } from "./offline-answerer.ts";
+import { answerFromEvidence, answerOffline, type DraftAnswer } from "./offline-answerer.ts";
 import { PROMPT_VERSION } from "./prompts.ts";
 import { checkQuestion, looksLikeInstructions } from "./question-guard.ts";
 
@@ -58,6 +59,14 @@ export interface AskDeps {
    * answers from a model neither load it nor fail on a broken one.
    */
   evidenceModel: () => EvidenceModel;
+  /**
+   * The offline answer decision: by evidence (`answerFromEvidence`: its decision model, read on first
+   * use, and the sentence relevance it was trained on), or by the older evidence model keyed by the
+   * question's wording (`answerOffline`), kept for comparison. Absent: by wording.
+   */
+  offline?:
+    | { answerer: "evidence"; decision: () => DecisionModel; relevance?: SentenceRelevance }
+    | { answerer: "wording" };
   priceCard: PriceCard;
   now: () => string;
   newId: () => string;
@@ -164,6 +173,17 @@ export function createAsk(deps: AskDeps) {
     }
     return evidence;
   };
+  let decision: { model: DecisionModel; id: string } | null = null;
+  const decisionModel = (load: () => DecisionModel) => {
+    if (!decision) {
+      const model = load();
+      decision = { model, id: decisionModelId(model) };
+    }
+    return decision;
+  };
+  /** The id of what decides offline answers, recorded with each so a replay can tell. */
+  const offlineModelId = () =>
+    deps.offline?.answerer === "evidence" ? decisionModel(deps.offline.decision).id : evidenceModel().id;
 
   // One span per question: mode, asker id, answerer and outcome (never the question or evidence text).
   function ask(req: AskRequest): Promise<AnswerRecord> {
@@ -364,7 +384,7 @@ export function createAsk(deps: AskDeps) {
       question,
       mode: req.mode,
       answerer: useModel ? "model" : "offline",
-      model: useModel && deps.model ? deps.model.name : evidenceModel().id,
+      model: useModel && deps.model ? deps.model.name : offlineModelId(),
       promptVersion: PROMPT_VERSION,
       indexVersion,
       principal: { id: req.principal.id, groups: [...req.principal.groups] },
@@ -395,7 +415,15 @@ export function createAsk(deps: AskDeps) {
     usage: LedgerEntry[],
     onText?: (delta: string) => void,
   ): Promise<DraftAnswer> {
-    if (!withModel || !deps.model) return answerOffline(question, extract, deps.text, { model: evidenceModel().model });
+    if (!withModel || !deps.model) {
+      const offline = deps.offline;
+      if (offline?.answerer === "evidence")
+        return answerFromEvidence(question, extract, deps.text, {
+          decision: decisionModel(offline.decision).model,
+          ...(offline.relevance ? { relevance: offline.relevance } : {}),
+        });
+      return answerOffline(question, extract, deps.text, { model: evidenceModel().model });
+    }
     const m = await deps.model.answerer.answer({
       question,
       extract,
@@ -502,7 +530,7 @@ export function createAsk(deps: AskDeps) {
       ...record,
       id: deps.newId(),
       createdAt: deps.now(),
-      model: record.answerer === "model" ? (deps.model?.name ?? null) : evidenceModel().id,
+      model: record.answerer === "model" ? (deps.model?.name ?? null) : offlineModelId(),
       promptVersion: PROMPT_VERSION,
       ...shown(draft, locate),
       ledger: buildLedger(usage, deps.priceCard),

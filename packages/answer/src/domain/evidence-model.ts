@@ -413,7 +413,7 @@ export const AMENDMENT_CHANGES = {
 };
 
 /** The asking part asks what an amendment changes, amends or modifies (a change of control is not that). */
-function asksWhatChanges(ask: string): boolean {
+export function asksWhatChanges(ask: string): boolean {
   const rest = withoutMentions(ask);
   if (/\bchanges?\s+(?:of|in)\s+control\b/i.test(rest)) return false;
   return /\b(?:chang(?:e|es|ed)|amends?|amended|modif(?:y|ies|ied)|revis(?:e|es|ed))\b|\bdo(?:es)?\s*\?\s*$/i.test(
@@ -435,7 +435,8 @@ const AMENDING = new RegExp(
 /** "… as the same may be amended from time to time": what a definition allows, not what an amendment does. */
 const MAY_BE_AMENDED = /\bfrom time to time\b|\bas the same may\b|\bmay be (?:amended|modified|supplemented)\b/i;
 
-function amendingClause(c: Candidate): boolean {
+/** An operative amending clause of an amendment (not of the agreement as amended in its annex, not a heading). */
+export function amendingClause(c: Candidate): boolean {
   return (
     c.item.role === "amendment" &&
     !inConformedCopy(c.item) &&

@@ -3,11 +3,12 @@ import { join } from "node:path";
 import type { DocumentRecord } from "@lexnav/document-model";
 import { contentWords, type RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import { SILENCE_SENTENCE, verifyCitation } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { buildExtract } from "./extract.ts";
-import { answerOffline, pointerTarget, referencePoints } from "./offline-answerer.ts";
+import { answerFromEvidence, answerOffline, pointerTarget, referencePoints } from "./offline-answerer.ts";
 
 const offline = { model: loadEvidenceModel() };
 
@@ -221,7 +222,11 @@ describe("offline answerer", () => {
       offline,
     );
     expect(a).toMatchObject({ abstained: true, text: SILENCE_SENTENCE, claims: [] });
-    expect(a.abstainReason).toMatch(/likely enough/);
+    // it names the passages it judged not to answer, never a score or a threshold
+    expect(a.abstainReason).toMatch(
+      /nearest, judged not to answer: Section [0-9.]+ of (?:Credit Agreement|First Amendment)/,
+    );
+    expect(a.abstainReason).not.toMatch(/score|threshold|[<>]|\d\.\d\d/);
   });
 
   it("treats instructions inside a document as text: quoted, cited, never obeyed", () => {
@@ -419,5 +424,58 @@ Section 12.2 Notices. Notices shall be in writing.`;
       offline,
     );
     expect(asked.claims[0]?.citations[0]?.display).toBe('[Term Loan] Definition "Closing Date"');
+  });
+});
+
+describe("offline answerer, deciding by evidence (the shipped decision model for the built-in relevance)", () => {
+  // no relevance given: the built-in lexical relevance, which this model was trained on
+  const byEvidence = { decision: loadDecisionModel(BUILTIN_DECISION_MODEL_PATH) };
+  const cited = (a: { claims: Array<{ citations: Array<{ display: string; quote: string }> }> }) =>
+    a.claims.flatMap((c) => c.citations);
+
+  it("answers a question in words no model was trained on, citing the sentence that holds the evidence", async () => {
+    // not a wording of either dev benchmark; nothing in the decision is keyed by a question's words
+    const a = await answerFromEvidence("Which state's laws govern this credit agreement?", extract, source, byEvidence);
+    expect(a.abstained).toBe(false);
+    expect(cited(a)[0]?.display).toBe("[Credit Agreement] Section 7.2");
+    expect(cited(a)[0]?.quote).toContain("laws of the State of New York");
+    for (const c of a.claims.flatMap((x) => x.citations))
+      expect(verifyCitation(c, extract, source)).toEqual({ ok: true });
+  });
+
+  it("is silent on a question the extract does not answer, naming the nearest passages and no score", async () => {
+    const a = await answerFromEvidence(
+      "Must disputes with the founders go to arbitration in Delaware?",
+      extract,
+      source,
+      byEvidence,
+    );
+    expect(a).toMatchObject({ abstained: true, text: SILENCE_SENTENCE, claims: [] });
+    expect(a.abstainReason).toMatch(
+      /^no passage of the extract was judged to answer the question; nearest, judged not to answer: Section [0-9.]+ of (?:Credit Agreement|First Amendment)/,
+    );
+    expect(a.abstainReason).not.toMatch(/score|threshold|probab|[<>]|\d\.\d\d/);
+  });
+
+  it("never cites an instruction aimed at an AI, and handles bad questions without throwing", async () => {
+    const a = await answerFromEvidence("Are the Revolving Loans unlimited?", extract, source, byEvidence);
+    expect(cited(a).some((c) => /Ignore previous instructions/.test(c.quote))).toBe(false);
+    for (const q of ["", "x".repeat(5000), "¿Cuál es la ley aplicable?"]) {
+      const r = await answerFromEvidence(q, extract, source, byEvidence);
+      expect(r.abstained).toBe(true);
+      expect(r.abstainReason).toBeTruthy();
+    }
+  });
+
+  it("cites the amendment that controls the clause it amends, not the superseded amount", async () => {
+    const a = await answerFromEvidence(
+      "How much can the Borrower borrow in Revolving Loans?",
+      extract,
+      source,
+      byEvidence,
+    );
+    expect(a.abstained).toBe(false);
+    expect(a.text).toContain("$75,000,000");
+    expect(a.text).not.toMatch(/^"[^"]*\$50,000,000/m);
   });
 });

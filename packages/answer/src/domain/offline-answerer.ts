@@ -4,10 +4,21 @@ import { answeringUnit } from "./answering-unit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
 import {
-  answerScore,
+  type DecisionModel,
+  decideEvidence,
+  lexicalRelevance,
+  relevanceSignals,
+  type SentenceRelevance,
+  scoreByEvidence,
+} from "./evidence-decision.ts";
+import {
+  type Candidate,
+  candidateSentences,
   type EvidenceModel,
   MEANS_CLAUSE,
   pickEvidence,
+  provisionTerms,
+  questionTerms,
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
@@ -16,6 +27,16 @@ import { checkQuestion } from "./question-guard.ts";
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
 export interface OfflineOptions {
   model: EvidenceModel;
+}
+
+/** Which offline answer decision runs: by evidence (the default), or the older one keyed by wording. */
+export type OfflineAnswerer = "evidence" | "wording";
+
+/** What the evidence decision reads besides the extract: its model and the sentence relevance it was trained on. */
+export interface EvidenceDecisionOptions {
+  decision: DecisionModel;
+  /** The relevance of texts to the question (the built-in lexical cosine when absent). */
+  relevance?: SentenceRelevance;
 }
 
 /** What an answerer returns before it is recorded: the text shown, verified claims, abstention and notes. */
@@ -87,13 +108,105 @@ export function answerOffline(
       "the question asks what an amendment changes, and the extract holds none of an amendment's operative clauses (text amended, deleted, inserted or replaced)",
       best?.p ?? 0,
     );
-  if (!best || picked.length === 0) {
-    const pooled = (decision.pool ?? 1) > 1 ? `, the best ${decision.pool} pooled` : "";
+  if (!best || picked.length === 0) return abstain(notAnswered(scored), best?.p ?? 0);
+  const cited = citeVerified(picked, scored, extract, source, best.p);
+  return cited.abstained ? abstain(cited.abstainReason ?? "no verified support", best.p) : { ...cited, ...read() };
+}
+
+/**
+ * Answers from the extract alone by the evidence decision (`evidence-decision.ts`): every sentence is
+ * scored by its relevance to the question, its coverage of the question's words, its passage's rank
+ * and its provision's structure; the answer cites the most probable ones when the calibrated
+ * probability that one of them is evidence reaches the model's threshold, and is otherwise a silence
+ * that names the nearest passages judged not to answer. No feature depends on the question's wording
+ * having been seen in training.
+ */
+export async function answerFromEvidence(
+  question: string,
+  extract: readonly EvidenceItem[],
+  source: SourceText,
+  options: EvidenceDecisionOptions,
+): Promise<DraftAnswer> {
+  const abstain = (reason: string, confidence = 0): DraftAnswer => ({
+    text: SILENCE_SENTENCE,
+    claims: [],
+    abstained: true,
+    abstainReason: reason,
+    precedence: [],
+    unsupported: 0,
+    confidence,
+  });
+  const checked = checkQuestion(question);
+  if (!checked.ok) return abstain(checked.error.reason);
+  if (checked.value.language !== "en")
     return abstain(
-      `no sentence of the extract is likely enough to answer the question (${scorer} score ${answerScore(scored, decision).toFixed(2)}${pooled} < ${decision.threshold})`,
-      best?.p ?? 0,
+      "the offline answerer reads English questions only; set ANTHROPIC_API_KEY to ask in another language",
     );
+  const q = checked.value.question;
+  // Retrieval's own passages are the candidates; definitions and referred-to provisions brought in are context.
+  const candidates = candidateSentences(
+    provisionTerms(q, questionTerms(q)),
+    extract.filter((e) => e.linkedBy === undefined),
+    source,
+  );
+  const relevance = options.relevance ?? (async (question, texts) => lexicalRelevance(question, texts));
+  const signals = await relevanceSignals(q, candidates, relevance);
+  const scored = scoreByEvidence(options.decision, q, candidates, signals);
+  const { cited, probability } = decideEvidence(options.decision, scored);
+  const picked = followToSubstance(cited, scored, referencePoints(q));
+  if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
+  const draft = citeVerified(picked, scored, extract, source, probability);
+  return draft.abstained ? abstain(draft.abstainReason ?? "no verified support", probability) : draft;
+}
+
+/**
+ * The candidates by their relevance to the question, then coverage, then place: what a silence names as
+ * nearest. Not by the decision's probability, which reads the retrieval rank: the rank of a reader's
+ * passages may move with corpus statistics other readers' documents share, the relevance of the same
+ * passages does not, so a silence names the same passages whoever else's documents are in the store.
+ */
+function byRelevance(candidates: readonly Candidate[], relevance: readonly number[]): ScoredCandidate[] {
+  return candidates
+    .map((c, i) => ({ ...c, p: relevance[i] ?? 0 }))
+    .sort(
+      (a, b) =>
+        b.p - a.p ||
+        b.familyCoverage - a.familyCoverage ||
+        a.item.documentId.localeCompare(b.item.documentId) ||
+        a.start - b.start,
+    );
+}
+
+/** How many of the nearest passages a silence names. */
+const NEAREST_NAMED = 3;
+
+/**
+ * The reason of a silence: the closest passages, judged not to answer ("nearest: Section 17(d) of
+ * Master Franchise Agreement; …"), so a reader can check them. It never shows a score or a threshold.
+ */
+export function notAnswered(scored: readonly ScoredCandidate[]): string {
+  const names: string[] = [];
+  for (const s of scored) {
+    const name = s.item.clauseRef ? `${s.item.clauseRef} of ${s.item.docLabel}` : s.item.docLabel;
+    if (!names.includes(name)) names.push(name);
+    if (names.length === NEAREST_NAMED) break;
   }
+  return names.length === 0
+    ? "the extract has no sentence to answer from"
+    : `no passage of the extract was judged to answer the question; nearest, judged not to answer: ${names.join("; ")}`;
+}
+
+/**
+ * The picked sentences as verified claims: precedence applied (superseded text gives way to the text
+ * in force), each quoted as its answering unit and verified against the stored text.
+ */
+function citeVerified(
+  picked: ScoredCandidate[],
+  scored: ScoredCandidate[],
+  extract: readonly EvidenceItem[],
+  source: SourceText,
+  confidence: number,
+): DraftAnswer {
   const { kept, notes } = applyPrecedence(picked, scored);
 
   const claims: AnswerClaim[] = kept.map((s) => {
@@ -116,7 +229,16 @@ export function answerOffline(
   const body = verified.supported.map((c) => c.text);
   const text = [...body, ...notes].join("\n");
   const verdict = shouldAbstain(text, verified);
-  if (verdict.abstain) return abstain(verdict.reason ?? "no verified support", best.p);
+  if (verdict.abstain)
+    return {
+      text: SILENCE_SENTENCE,
+      claims: [],
+      abstained: true,
+      abstainReason: verdict.reason ?? "no verified support",
+      precedence: [],
+      unsupported: 0,
+      confidence,
+    };
   return {
     text,
     claims: verified.supported,
@@ -124,8 +246,7 @@ export function answerOffline(
     abstainReason: null,
     precedence: notes,
     unsupported: verified.unsupported.length,
-    confidence: best.p,
-    ...read(),
+    confidence,
   };
 }
 
