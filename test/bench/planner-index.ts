@@ -32,14 +32,14 @@ async function ingest(stack: EmbeddedStack, dir: string, files: string[]): Promi
   }
 }
 
-function row(stack: EmbeddedStack, set: string, question: string): string {
+async function row(stack: EmbeddedStack, set: string, question: string): Promise<string> {
   const readable = stack.catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayRead(PRINCIPAL, d.access));
   const ms: number[] = [];
   let cells: string[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     try {
-      const p = plannerIndexFor(stack, PRINCIPAL, question, readable);
+      const p = await plannerIndexFor(stack, PRINCIPAL, question, readable);
       ms.push(performance.now() - t0);
       const docs = new Set([...p.known].map((k) => k.split(" ")[0])).size;
       cells = [
@@ -92,7 +92,7 @@ async function main() {
     // the first count loads the tokenizer: not a question's cost
     countTokens("warm up");
     for (const q of ["Which law governs the loan agreement?", "What is the maturity date?"])
-      lines.push(row(bird, "Bird filing (12)", q));
+      lines.push(await row(bird, "Bird filing (12)", q));
     lines.push(wholeRow(bird, "Bird filing (12)"));
     bird.close();
 
@@ -115,7 +115,7 @@ async function main() {
       "What is the maturity date?",
       "zzqx blorf",
     ])
-      lines.push(row(cuad, set, q));
+      lines.push(await row(cuad, set, q));
     lines.push(wholeRow(cuad, set));
     cuad.close();
   } finally {

@@ -50,12 +50,11 @@ function fakeSearcher(requests: SearchRequest[]): Searcher {
       trace: { contextTokens: 0 } as never,
     }) as SearchResult;
   return {
-    search: () => result(),
-    searchAsync: async (request) => {
+    search: async (request) => {
       requests.push(request);
       return result();
     },
-    route: () => ({ documents: [], routedBy: "question", indexVersion: "x" }),
+    route: async () => ({ documents: [], routedBy: "question", indexVersion: "x" }),
   };
 }
 

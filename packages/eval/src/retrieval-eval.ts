@@ -127,7 +127,7 @@ function accumulate(rows: Array<{ ranked: RankedPassage[]; gold: SpanRef[] }>): 
 /**
  * Runs every question through the searcher as a user would (question text and principal only) and
  * scores the ranked passages against the gold spans in the coordinates of the original files.
- * Questions run one at a time through `searchAsync`, so model embedders and rerankers are awaited.
+ * Questions run one at a time through `search`, so model embedders and rerankers are awaited.
  */
 export async function runRetrievalEval(
   deps: RetrievalEvalDeps,
@@ -163,7 +163,7 @@ export async function runRetrievalEval(
     : undefined;
   for (const [i, t] of tests.entries()) {
     const t0 = performance.now();
-    const result = await deps.searcher.searchAsync(
+    const result = await deps.searcher.search(
       {
         query: t.query,
         principal: deps.principal,

@@ -37,9 +37,9 @@ async function storeWith(files: Array<[string, string]>): Promise<EmbeddedStack>
 }
 
 /** What a principal sees of a dense search, in terms that do not depend on the store (ids are minted per store). */
-function dense(stack: EmbeddedStack, principal: Principal, query: string) {
+async function dense(stack: EmbeddedStack, principal: Principal, query: string) {
   const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
-  const r = stack.searcher.search({ query, principal, mode: "dense", k: 10 }, text);
+  const r = await stack.searcher.search({ query, principal, mode: "dense", k: 10 }, text);
   return r.passages.map((p) => ({
     file: stack.catalog.getDocument(p.documentId)?.fileName,
     start: p.start,
@@ -65,12 +65,12 @@ describe("the built-in dense model is fitted per access scope", () => {
       [SPONSOR, "alpha"],
     ]);
   });
-  afterAll(() => {
+  afterAll(async () => {
     alone.close();
     shared.close();
   });
 
-  it("gives alpha the same dense results with and without beta's corpus in the store", () => {
+  it("gives alpha the same dense results with and without beta's corpus in the store", async () => {
     expect(betaWords.length).toBeGreaterThan(0);
     const queries = [
       ...betaWords.slice(0, 3),
@@ -80,14 +80,14 @@ describe("the built-in dense model is fitted per access scope", () => {
       "Which law governs the sponsorship agreement?",
       "termination upon written notice",
     ];
-    for (const q of queries) expect(dense(shared, ALPHA, q), q).toEqual(dense(alone, ALPHA, q));
+    for (const q of queries) expect(await dense(shared, ALPHA, q), q).toEqual(await dense(alone, ALPHA, q));
     // The words only beta's document holds tell alpha nothing, as an unknown word does.
-    for (const w of betaWords.slice(0, 3)) expect(dense(shared, ALPHA, w), w).toEqual([]);
+    for (const w of betaWords.slice(0, 3)) expect(await dense(shared, ALPHA, w), w).toEqual([]);
     // Beta's own model does know them: the test's words are real vocabulary.
-    expect(dense(shared, BETA, betaWords.slice(0, 3).join(" ")).length).toBeGreaterThan(0);
+    expect((await dense(shared, BETA, betaWords.slice(0, 3).join(" "))).length).toBeGreaterThan(0);
   });
 
-  it("records the embedder of every scope with the index version", () => {
+  it("records the embedder of every scope with the index version", async () => {
     const version = shared.vectors.activeVersion() ?? "";
     expect(shared.vectors.describeVersion(version)?.embedderId).toBe("builtin-lsa-per-access-scope-1");
     const scopes = shared.vectors.scopes(version);
@@ -115,7 +115,7 @@ describe("a deleted or re-scoped document leaves no word in a dense model", () =
         await stack.buildDenseIndex();
         const words = betaWords.slice(0, 3);
         expect(knows(stack, "group:beta", words)).toBe(true);
-        expect(dense(stack, BETA, words.join(" ")).length).toBeGreaterThan(0);
+        expect((await dense(stack, BETA, words.join(" "))).length).toBeGreaterThan(0);
 
         if (change === "delete")
           expect((await stack.pipeline.remove(vivint.documentId))?.documentId).toBe(vivint.documentId);
@@ -124,8 +124,8 @@ describe("a deleted or re-scoped document leaves no word in a dense model", () =
         // Dropped at once, in the same transaction as the change.
         expect(stack.vectors.getScopeModel(stack.vectors.activeVersion() ?? "", "group:beta")).toBeNull();
         // Beta's next dense search fits the scope again, on what beta still reads.
-        expect(dense(stack, BETA, words.join(" "))).toEqual([]);
-        expect(dense(stack, BETA, "endorsement agreement").length).toBeGreaterThan(0);
+        expect(await dense(stack, BETA, words.join(" "))).toEqual([]);
+        expect((await dense(stack, BETA, "endorsement agreement")).length).toBeGreaterThan(0);
         expect(knows(stack, "group:beta", words)).toBe(false);
         expect(
           stack.vectors.scopes(stack.vectors.activeVersion() ?? "").find((s) => s.key === "group:beta"),
@@ -134,7 +134,7 @@ describe("a deleted or re-scoped document leaves no word in a dense model", () =
         });
         if (change === "access") {
           // Carol reads it now, through a scope of her own fitted on it.
-          expect(dense(stack, { id: "carol", groups: [] }, words.join(" ")).length).toBeGreaterThan(0);
+          expect((await dense(stack, { id: "carol", groups: [] }, words.join(" "))).length).toBeGreaterThan(0);
         }
         // Alpha's model never learnt the words.
         expect(knows(stack, "group:alpha", words)).toBe(false);

@@ -37,21 +37,21 @@ export interface PlannerIndex {
  * question, so a delete or a rebuilt version is seen at once. A question that names nothing the asker
  * may read, over an index too large to send whole, is refused with what to do instead.
  */
-export function plannerIndexFor(
+export async function plannerIndexFor(
   deps: { catalog: Catalog; searcher: Searcher },
   principal: Principal,
   question: string,
   readable: readonly DocumentRecord[],
   maxTokens = PLANNER_INDEX_TOKENS,
   documentIds?: readonly string[],
-): PlannerIndex {
+): Promise<PlannerIndex> {
   const docs = readable.filter((d) => d.currentVersion !== null);
   const estimate = docs.reduce((sum, d) => sum + textLength(deps.catalog, d) * INDEX_TOKENS_PER_TEXT_CHAR, 0);
   if (estimate <= maxTokens) {
     const whole = compactOf(deps.catalog, docs);
     if (whole.tokens <= maxTokens) return whole.index;
   }
-  const routed = deps.searcher.route({
+  const routed = await deps.searcher.route({
     query: question,
     principal,
     ...(documentIds ? { documentIds: [...documentIds] } : {}),

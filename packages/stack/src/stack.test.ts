@@ -40,18 +40,18 @@ describe("the embedded stack's retrieval modes", () => {
   });
   afterAll(() => stack.close());
 
-  it("routes a question to the document it names, in every routed mode", () => {
+  it("routes a question to the document it names, in every routed mode", async () => {
     for (const mode of SEARCH_MODES.filter((m) => m !== "lexical" && m !== "dense" && m !== "inject")) {
-      const r = search(mode, ASK_VERSO);
+      const r = await search(mode, ASK_VERSO);
       expect(r.passages.length, mode).toBeGreaterThan(0);
       expect(r.passages[0]?.documentId, mode).toBe(ids.verso);
     }
   });
 
-  it("routes alone (Searcher.route) to the documents the routed modes search", () => {
+  it("routes alone (Searcher.route) to the documents the routed modes search", async () => {
     for (const query of [ASK_VERSO, "Which law governs the sponsorship agreement?", "Is there a non-compete?"]) {
-      const routed = stack.searcher.route({ query, principal: READER });
-      const r = search("hybrid", query);
+      const routed = await stack.searcher.route({ query, principal: READER });
+      const r = await search("hybrid", query);
       const stage = r.trace.stages.find((s) => s.stage === "route")?.candidates ?? [];
       expect(
         routed.documents.map((d) => d.documentId),
@@ -59,15 +59,17 @@ describe("the embedded stack's retrieval modes", () => {
       ).toEqual(stage.map((c) => c.id));
       expect(routed.routedBy, query).toBe(r.trace.routedBy);
     }
-    expect(stack.searcher.route({ query: ASK_VERSO, principal: READER }).documents[0]?.documentId).toBe(ids.verso);
+    expect((await stack.searcher.route({ query: ASK_VERSO, principal: READER })).documents[0]?.documentId).toBe(
+      ids.verso,
+    );
     // the Vivint agreement is the board's: never routed to for the reader
-    const vivint = stack.searcher.route({ query: ASK_VIVINT, principal: READER });
+    const vivint = await stack.searcher.route({ query: ASK_VIVINT, principal: READER });
     expect(vivint.documents.map((d) => d.documentId)).not.toContain(ids.vivint);
   });
 
-  it("keeps a scoped query to its documents in every mode, and the trace says so", () => {
+  it("keeps a scoped query to its documents in every mode, and the trace says so", async () => {
     for (const mode of SEARCH_MODES) {
-      const r = stack.searcher.search(
+      const r = await stack.searcher.search(
         { query: ASK_VERSO, principal: READER, mode, k: 8, documentIds: [ids.sponsor as string] },
         text,
       );
@@ -76,15 +78,15 @@ describe("the embedded stack's retrieval modes", () => {
       expect(r.trace.filters.documents, mode).toEqual([ids.sponsor]);
     }
     // a scope naming a document the reader may not read adds nothing
-    const r = stack.searcher.search(
+    const r = await stack.searcher.search(
       { query: ASK_VIVINT, principal: READER, mode: "hybrid", k: 8, documentIds: [ids.vivint as string] },
       text,
     );
     expect(r.passages).toEqual([]);
   });
 
-  it("assembles a context whose items carry the catalog's title, role and a citation into stored text", () => {
-    const r = search("hybrid", ASK_VERSO);
+  it("assembles a context whose items carry the catalog's title, role and a citation into stored text", async () => {
+    const r = await search("hybrid", ASK_VERSO);
     const items = r.context?.items ?? [];
     expect(items.length).toBeGreaterThan(0);
     const doc = stack.catalog.getDocument(ids.verso as string);
@@ -95,8 +97,8 @@ describe("the embedded stack's retrieval modes", () => {
     expect(first?.text).toBe(stored.slice(first?.citation.start, first?.citation.end));
   });
 
-  it("the planner hands on text of at most ten provisions, plus budgeted expansion", () => {
-    const r = search("navindex", ASK_VERSO, 64);
+  it("the planner hands on text of at most ten provisions, plus budgeted expansion", async () => {
+    const r = await search("navindex", ASK_VERSO, 64);
     const planned = new Set(
       r.passages.filter((p) => !p.stageScores.some((s) => s.stage === "expand")).map((p) => p.nodeId),
     );
@@ -104,8 +106,8 @@ describe("the embedded stack's retrieval modes", () => {
     expect(planned.size).toBeLessThanOrEqual(10);
   });
 
-  it("injects every passage of every permitted document in document order, counting the whole documents' tokens", () => {
-    const r = search("inject", ASK_VERSO, 1);
+  it("injects every passage of every permitted document in document order, counting the whole documents' tokens", async () => {
+    const r = await search("inject", ASK_VERSO, 1);
     const permitted = [ids.verso, ids.sponsor].sort() as string[];
     // k does not cut inject: every passage of both readable documents, none of the board's.
     expect([...new Set(r.passages.map((p) => p.documentId))]).toEqual(permitted);
@@ -135,7 +137,7 @@ describe("the embedded stack's retrieval modes", () => {
         mode,
         protocol: "test",
       });
-    const corpus = search("inject", ASK_VERSO).trace.contextTokens;
+    const corpus = (await search("inject", ASK_VERSO)).trace.contextTokens;
     const inject = await run("inject");
     expect(inject.meanContextTokens).toBe(corpus);
     expect(inject.recall[64]).toBeGreaterThan(0);
@@ -143,9 +145,9 @@ describe("the embedded stack's retrieval modes", () => {
     expect(lexical.meanContextTokens).toBeLessThan(corpus / 2);
   });
 
-  it("never returns a document the principal may not read, in any mode", () => {
+  it("never returns a document the principal may not read, in any mode", async () => {
     for (const mode of SEARCH_MODES) {
-      const r = search(mode, ASK_VIVINT, 64);
+      const r = await search(mode, ASK_VIVINT, 64);
       expect(
         r.passages.map((p) => p.documentId),
         mode,
@@ -153,9 +155,9 @@ describe("the embedded stack's retrieval modes", () => {
     }
   });
 
-  it("keeps document text out of the trace", () => {
+  it("keeps document text out of the trace", async () => {
     for (const mode of SEARCH_MODES) {
-      const r = search(mode, ASK_VERSO);
+      const r = await search(mode, ASK_VERSO);
       const trace = JSON.stringify(r.trace);
       for (const p of r.passages.slice(0, 5)) {
         const body = (text(p.documentId, p.version) ?? "").slice(p.start, p.end);
@@ -226,7 +228,7 @@ describe("the embedded stack's retrieval modes", () => {
     await stack.pipeline.remove(ids.verso as string);
     for (const mode of SEARCH_MODES) {
       for (const query of [ASK_VERSO, "sponsorship boxing event stadium fee payment", ASK_VIVINT]) {
-        const docs = new Set(search(mode, query, 64).passages.map((p) => p.documentId));
+        const docs = new Set((await search(mode, query, 64)).passages.map((p) => p.documentId));
         expect(docs.has(ids.verso as string), `${mode}: deleted`).toBe(false);
         expect(docs.has(ids.sponsor as string), `${mode}: restricted`).toBe(false);
       }
@@ -253,17 +255,17 @@ describe("a source that turns bad leaves every store", () => {
       expect(ok.status).toBe("indexed");
       await stack.buildDenseIndex({ embedder: EMBEDDER });
       const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
-      const hits = (mode: SearchMode) =>
-        stack.searcher.search({ query: ASK_VERSO, principal: READER, mode, k: 16 }, text).passages;
-      expect(hits("lexical").length).toBeGreaterThan(0);
-      expect(hits("dense").length).toBeGreaterThan(0);
+      const hits = async (mode: SearchMode) =>
+        (await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode, k: 16 }, text)).passages;
+      expect((await hits("lexical")).length).toBeGreaterThan(0);
+      expect((await hits("dense")).length).toBeGreaterThan(0);
 
       writeFileSync(file, new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x00]));
       const bad = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
       expect(bad.status).toBe("failed");
       for (const mode of SEARCH_MODES)
         expect(
-          hits(mode).map((p) => p.documentId),
+          (await hits(mode)).map((p) => p.documentId),
           mode,
         ).not.toContain(ok.documentId);
     } finally {
@@ -334,7 +336,10 @@ describe("expansion along a definition's cross-reference", () => {
       const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
       const grant = body.indexOf("12.1 Grant.");
       for (const mode of ["navindex", "navembed-r3"] as const) {
-        const res = stack.searcher.search({ query: "What is the Collateral?", principal: READER, mode, k: 3 }, text);
+        const res = await stack.searcher.search(
+          { query: "What is the Collateral?", principal: READER, mode, k: 3 },
+          text,
+        );
         const starts = res.passages.map((p) => p.start);
         // the three asked for, then the provision the definition among them points to
         expect(starts.some((s) => s === body.indexOf("1.1 Definitions."))).toBe(true);

@@ -25,7 +25,6 @@ import {
   walledSearchIndex,
 } from "@lexnav/ingest";
 import {
-  type AsyncReranker,
   accessScopes,
   buildDenseIndex,
   buildModelDenseIndex,
@@ -43,6 +42,7 @@ import {
   loadLateInteractionReranker,
   loadOnnxCrossEncoder,
   loadOnnxEmbedder,
+  type Reranker,
   refitScope,
   SCOPED_BUILTIN_EMBEDDER_ID,
   type Searcher,
@@ -82,8 +82,8 @@ export interface EmbeddedStack {
 export interface StackModels {
   /** Embeds passages for `index dense` and the queries of every dense mode. */
   embedder?: Embedder;
-  /** Reranks navembed-r4's pool under `searchAsync`. */
-  reranker?: AsyncReranker;
+  /** Reranks navembed-r4's pool (the built-in reranker without one). */
+  reranker?: Reranker;
 }
 
 /**
@@ -296,8 +296,7 @@ export function createEmbeddedStack(
       vectors,
       embedderFor,
       queryEmbedderFor,
-      reranker: createBuiltinReranker(),
-      ...(models.reranker ? { asyncReranker: models.reranker } : {}),
+      reranker: models.reranker ?? createBuiltinReranker(),
       structure,
       // Records and set members let context assembly cite titles and flag superseded clauses.
       document: (documentId) => catalog.getDocument(documentId),

@@ -248,7 +248,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
       const call = readSearchRequest(asCaller(request, metadata));
       span.setAttributes({ "lexnav.mode": call.request.mode, "lexnav.principal": call.request.principal.id });
       const documentIds = deps.scope(call.scope, call.request.principal);
-      const result = await deps.searcher.searchAsync(
+      const result = await deps.searcher.search(
         { ...call.request, ...(documentIds ? { documentIds } : {}) },
         deps.text,
       );

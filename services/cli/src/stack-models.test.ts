@@ -58,7 +58,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     expect(lexical.err).not.toMatch(/using the/);
   });
 
-  it("index dense embeds with the model; searchAsync queries with it and reranks r4 with the cross-encoder", async () => {
+  it("index dense embeds with the model; search queries with it and reranks r4 with the cross-encoder", async () => {
     const indexed = await run(modelConfig, "index", "dense", "--json");
     expect(indexed.code, indexed.err).toBe(0);
     const report = JSON.parse(indexed.out) as {
@@ -82,10 +82,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
       expect(stack.vectors.describeVersion(report.indexVersion)?.embedderId).toBe(models.embedder?.id);
       expect(models.embedder?.id).toMatch(/^onnx-/);
       const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
-      const dense = await stack.searcher.searchAsync(
-        { query: ASK_VERSO, principal: READER, mode: "dense", k: 20 },
-        text,
-      );
+      const dense = await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode: "dense", k: 20 }, text);
       expect(dense.passages.length).toBe(20);
       expect(dense.trace.vectorIndexVersion).toBe(report.indexVersion);
       const thriventId = stack.catalog.listDocuments({}).find((d) => d.source === THRIVENT)?.id as string;
@@ -102,17 +99,14 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
       expect(vivint).toBeDefined();
       // The permission filter holds in every model mode.
       for (const mode of ["dense", "hybrid", "navembed-r4"] as const) {
-        const r = await stack.searcher.searchAsync({ query: ASK_VERSO, principal: READER, mode, k: 20 }, text);
+        const r = await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode, k: 20 }, text);
         expect(
           r.passages.some((p) => p.documentId === vivint),
           mode,
         ).toBe(false);
       }
 
-      const r4 = await stack.searcher.searchAsync(
-        { query: ASK_VERSO, principal: READER, mode: "navembed-r4", k: 10 },
-        text,
-      );
+      const r4 = await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode: "navembed-r4", k: 10 }, text);
       const head = r4.passages.filter((p) => p.stageScores.some((s) => s.stage === "rerank"));
       expect(head.length).toBe(10);
       const ce = await loadOnnxCrossEncoder(join(dir, "reranker"));
@@ -130,7 +124,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
       stack.close();
     }
 
-    // ask (offline) searches through searchAsync with the same model.
+    // ask (offline) searches through search with the same model.
     const asked = await run(
       modelConfig,
       "ask",
@@ -166,7 +160,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     try {
       const err = await stack.searcher
-        .searchAsync({ query: ASK_VERSO, principal: READER, mode: "dense", k: 5 }, () => null)
+        .search({ query: ASK_VERSO, principal: READER, mode: "dense", k: 5 }, () => null)
         .then(
           () => null,
           (e: unknown) => e,

@@ -42,7 +42,7 @@ export interface AskDeps {
     principal: Principal,
     question: string,
     documentIds?: readonly string[],
-  ) => {
+  ) => Promise<{
     compact: string;
     known: ReadonlySet<string>;
     indexVersion: string;
@@ -50,7 +50,7 @@ export interface AskDeps {
     resolve?: (handle: string) => { documentId: string; nodeId: string } | null;
     /** Set when the index was scoped to routed documents rather than everything the asker may read. */
     routing?: { documents: string[]; by: RoutedBy };
-  };
+  }>;
   /** Null: answer offline. */
   model: { answerer: ModelAnswerer; name: string } | null;
   /**
@@ -232,7 +232,7 @@ export function createAsk(deps: AskDeps) {
     };
     const nav =
       req.mode === "navindex" && deps.model && deps.navindex
-        ? deps.navindex(req.principal, question, req.documentIds)
+        ? await deps.navindex(req.principal, question, req.documentIds)
         : null;
     if (nav) keepLocal([...nav.known].map((key) => key.split(" ")[0] as string));
 
@@ -292,7 +292,7 @@ export function createAsk(deps: AskDeps) {
       );
       selected = plan.pairs.map((p) => `${p.documentId}/${p.nodeId}`);
     } else {
-      const r = await deps.searcher.searchAsync(
+      const r = await deps.searcher.search(
         {
           query: question,
           principal: req.principal,

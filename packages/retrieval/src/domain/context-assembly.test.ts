@@ -439,9 +439,9 @@ describe("the searcher's context", () => {
       options: { maxRoutedDocuments: 3, context },
     });
 
-  it.each(SEARCH_MODES)("is assembled beside the ranked passages in %s mode, and traced without text", (mode) => {
+  it.each(SEARCH_MODES)("is assembled beside the ranked passages in %s mode, and traced without text", async (mode) => {
     const request = { query: "What interest do the Loans bear, and what price is payable?", principal, mode, k: 10 };
-    const r = searcherWith().search(request, text);
+    const r = await searcherWith().search(request, text);
     // No vector store is wired here, so whole-corpus dense finds nothing and has nothing to assemble.
     expect(r.passages.length > 0).toBe(mode !== "dense");
     expect(r.context.items.length > 0).toBe(mode !== "dense");
@@ -451,13 +451,13 @@ describe("the searcher's context", () => {
     expect(r.trace.context?.items.map((i) => i.id)).toEqual(r.context.items.map((i) => i.id));
     expect(JSON.stringify(r.trace)).not.toContain("per annum");
     // The context's budget does not touch the ranking that is scored.
-    const tight = searcherWith({ tokenBudget: 30 }).search(request, text);
+    const tight = await searcherWith({ tokenBudget: 30 }).search(request, text);
     expect(tight.passages).toEqual(r.passages);
     expect(tight.context.tokens).toBeLessThanOrEqual(30);
   });
 
-  it("carries the flags through: the side letter's rate contradicts the agreement's, the amended commitment is superseded", () => {
-    const r = searcherWith().search(
+  it("carries the flags through: the side letter's rate contradicts the agreement's, the amended commitment is superseded", async () => {
+    const r = await searcherWith().search(
       { query: "interest Loans per annum Commitments aggregate", principal, mode: "lexical", k: 10 },
       text,
     );

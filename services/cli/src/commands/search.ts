@@ -39,7 +39,7 @@ export async function searchCommand(
   const query = queryOf(ctx, opts);
   const text = cachedVersionText(ctx.catalog);
   const node = cachedVersionNode(ctx.catalog);
-  const r = await ctx.searcher.searchAsync({ query: opts.query, mode: opts.mode as SearchMode, ...query }, text);
+  const r = await ctx.searcher.search({ query: opts.query, mode: opts.mode as SearchMode, ...query }, text);
   const hits = r.passages.map<SearchHit>((p, i) => {
     const n = node(p.documentId, p.version, p.nodeId);
     return {

@@ -211,10 +211,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
       let reachable = 0;
       let evidenced = 0;
       for (const t of tests) {
-        const r = await stack.searcher.searchAsync(
-          { query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k },
-          text,
-        );
+        const r = await stack.searcher.search({ query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k }, text);
         const extract = buildExtract(r.passages, { text, document: (id) => stack.catalog.getDocument(id), node });
         const terms = questionTerms(t.query);
         const gold = t.snippets.flatMap((s) =>

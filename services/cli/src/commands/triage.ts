@@ -61,7 +61,7 @@ export async function triageCommand(
   // An erased record keeps no question to re-run: the extract is then all the trace there is.
   const rerun = !record.erased && record.question !== "";
   const search = rerun
-    ? await ctx.searcher.searchAsync(
+    ? await ctx.searcher.search(
         {
           query: record.question,
           principal,
