@@ -11,17 +11,17 @@ const READER = { id: "reader", groups: ["deals"] };
 describe("the navigation index a model planner reads", () => {
   let stack: EmbeddedStack;
   const ids: Record<string, string> = {};
-  const readable = () =>
-    stack.catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayRead(READER, d.access));
-  const plan = (question: string, maxTokens?: number) =>
-    plannerIndexFor(stack, READER, question, readable(), maxTokens);
+  const readable = async () =>
+    (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).filter((d) => mayRead(READER, d.access));
+  const plan = async (question: string, maxTokens?: number) =>
+    await plannerIndexFor(stack, READER, question, await readable(), maxTokens);
   const documentsOf = (p: { known: ReadonlySet<string> }) => new Set([...p.known].map((k) => k.split(" ")[0]));
   // The compact tokens of each readable document's index alone, to set budgets between them.
   const tokensOf = async (question: string, maxTokens: number) =>
     countTokens((await plan(question, maxTokens)).compact);
 
   beforeAll(async () => {
-    stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     // VERSO's agreement and the Thrivent endorsement filed as one transaction set; the sponsorship
     // agreement on its own; the Vivint agreement for another group.
     for (const [name, source, groups, set] of [
@@ -95,7 +95,7 @@ describe("the navigation index a model planner reads", () => {
 
   it("keeps to a request's scope: only its documents are listed, and routing looks nowhere else", async () => {
     const scope = [ids.sponsor as string];
-    const inScope = readable().filter((d) => scope.includes(d.id));
+    const inScope = (await readable()).filter((d) => scope.includes(d.id));
     const whole = await plannerIndexFor(stack, READER, ASK_VERSO, inScope, undefined, scope);
     expect(documentsOf(whole)).toEqual(new Set([ids.sponsor]));
     // too large to send whole: the question names VERSO, which is out of scope, so routing finds only the sponsor

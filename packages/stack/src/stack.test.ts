@@ -21,12 +21,13 @@ const ASK_VIVINT =
 describe("the embedded stack's retrieval modes", () => {
   let stack: EmbeddedStack;
   const ids: Record<string, string> = {};
-  const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+  const text = async (documentId: string, version: string) =>
+    (await stack.catalog.getVersion(documentId, version))?.text ?? null;
   const search = (mode: SearchMode, query: string, k = 16) =>
     stack.searcher.search({ query, principal: READER, mode, k }, text);
 
   beforeAll(async () => {
-    stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     for (const [name, source, groups] of [
       ["verso", VERSO, ["deals"]],
       ["sponsor", SPONSOR, ["deals"]],
@@ -89,11 +90,11 @@ describe("the embedded stack's retrieval modes", () => {
     const r = await search("hybrid", ASK_VERSO);
     const items = r.context?.items ?? [];
     expect(items.length).toBeGreaterThan(0);
-    const doc = stack.catalog.getDocument(ids.verso as string);
+    const doc = await stack.catalog.getDocument(ids.verso as string);
     const first = items[0];
     expect(first?.title).toBe(doc?.title);
     expect(first?.role).toBe(doc?.role);
-    const stored = stack.catalog.getVersion(first?.documentId as string, first?.version as string)?.text ?? "";
+    const stored = (await stack.catalog.getVersion(first?.documentId as string, first?.version as string))?.text ?? "";
     expect(first?.text).toBe(stored.slice(first?.citation.start, first?.citation.end));
   });
 
@@ -115,11 +116,13 @@ describe("the embedded stack's retrieval modes", () => {
       const prev = r.passages[i - 1];
       if (prev && prev.documentId === p.documentId) expect(p.start).toBeGreaterThanOrEqual(prev.start);
     }
-    const tokensOf = (id: string) => {
-      const doc = stack.catalog.getDocument(id);
-      return countTokens(text(id, doc?.currentVersion as string) ?? "");
+    const tokensOf = async (id: string) => {
+      const doc = await stack.catalog.getDocument(id);
+      return countTokens((await text(id, doc?.currentVersion as string)) ?? "");
     };
-    expect(r.trace.contextTokens).toBe(permitted.reduce((s, id) => s + tokensOf(id), 0));
+    let permittedTokens = 0;
+    for (const id of permitted) permittedTokens += await tokensOf(id);
+    expect(r.trace.contextTokens).toBe(permittedTokens);
     expect(r.trace.contextTokens).toBeGreaterThan(r.passages.slice(0, 10).reduce((s, p) => s + p.tokens, 0));
     expect(r.trace.stages.map((s) => s.stage)).toEqual(["inject", "assemble"]);
   });
@@ -160,7 +163,7 @@ describe("the embedded stack's retrieval modes", () => {
       const r = await search(mode, ASK_VERSO);
       const trace = JSON.stringify(r.trace);
       for (const p of r.passages.slice(0, 5)) {
-        const body = (text(p.documentId, p.version) ?? "").slice(p.start, p.end);
+        const body = ((await text(p.documentId, p.version)) ?? "").slice(p.start, p.end);
         // Any 40-character stretch of evidence would show a leak; ids and query words cannot be that long.
         const probe = body.slice(0, 40);
         if (probe.length === 40) expect(trace.includes(probe), mode).toBe(false);
@@ -208,19 +211,21 @@ describe("the embedded stack's retrieval modes", () => {
   });
 
   it("embeds a document ingested after the dense index was built into the active version, by its scope's model", async () => {
-    const before = stack.vectors.scopes(stack.vectors.activeVersion() ?? "");
+    const before = await stack.vectors.scopes((await stack.vectors.activeVersion()) ?? "");
     const r = await stack.pipeline.ingest({ source: THRIVENT, access: { principals: [], groups: ["deals"] } });
     ids.thrivent = r.documentId;
-    const hits = stack.vectors.search({
-      vector: new Float32Array(EMBEDDER.dimensions).fill(1 / Math.sqrt(EMBEDDER.dimensions)),
-      principal: READER,
-      k: 1000,
-      documentIds: [r.documentId],
-      scope: "group:deals",
-    }).hits;
+    const hits = (
+      await stack.vectors.search({
+        vector: new Float32Array(EMBEDDER.dimensions).fill(1 / Math.sqrt(EMBEDDER.dimensions)),
+        principal: READER,
+        k: 1000,
+        documentIds: [r.documentId],
+        scope: "group:deals",
+      })
+    ).hits;
     expect(hits.length).toBeGreaterThan(0);
     // Embedded with the scope's model as it was: the model learnt nothing from the new document.
-    expect(stack.vectors.scopes(stack.vectors.activeVersion() ?? "")).toEqual(before);
+    expect(await stack.vectors.scopes((await stack.vectors.activeVersion()) ?? "")).toEqual(before);
   });
 
   it("forgets a deleted or restricted document in every mode, dense included", async () => {
@@ -233,7 +238,7 @@ describe("the embedded stack's retrieval modes", () => {
         expect(docs.has(ids.sponsor as string), `${mode}: restricted`).toBe(false);
       }
     }
-    const dense = stack.vectors.search({
+    const dense = await stack.vectors.search({
       vector: new Float32Array(EMBEDDER.dimensions).fill(1 / Math.sqrt(EMBEDDER.dimensions)),
       principal: READER,
       k: 1000,
@@ -247,14 +252,15 @@ describe("a source that turns bad leaves every store", () => {
     const { copyFileSync, mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const dir = mkdtempSync(join(tmpdir(), "lexnav-stale-"));
-    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     try {
       const file = join(dir, "ip-agreement.txt");
       copyFileSync(VERSO, file);
       const ok = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
       expect(ok.status).toBe("indexed");
       await stack.buildDenseIndex({ embedder: EMBEDDER });
-      const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+      const text = async (documentId: string, version: string) =>
+        (await stack.catalog.getVersion(documentId, version))?.text ?? null;
       const hits = async (mode: SearchMode) =>
         (await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode, k: 16 }, text)).passages;
       expect((await hits("lexical")).length).toBeGreaterThan(0);
@@ -286,7 +292,7 @@ describe("opening a store written before cards kept filed names", () => {
       // Two agreements; the one filed as "MNDA" shares no words with the question but its name.
       copyFileSync(SPONSOR, join(dir, "MNDA.txt"));
       copyFileSync(VERSO, join(dir, "ip-agreement.txt"));
-      let stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      let stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
       const access = { principals: [], groups: ["deals"] };
       const mnda = await stack.pipeline.ingest({ source: join(dir, "MNDA.txt"), access });
       await stack.pipeline.ingest({ source: join(dir, "ip-agreement.txt"), access });
@@ -296,10 +302,10 @@ describe("opening a store written before cards kept filed names", () => {
       raw.exec("DROP INDEX lex_cards_name; ALTER TABLE lex_cards DROP COLUMN name_key;");
       raw.close();
 
-      stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
       try {
-        expect(stack.lexical.unnamedDocuments()).toEqual([]);
-        const r = stack.lexical.searchDocuments({ text: "In the agreement MNDA", principal: READER, k: 5 });
+        expect(await stack.lexical.unnamedDocuments()).toEqual([]);
+        const r = await stack.lexical.searchDocuments({ text: "In the agreement MNDA", principal: READER, k: 5 });
         expect(r.hits.filter((h) => h.named).map((h) => h.documentId)).toEqual([mnda.documentId]);
       } finally {
         stack.close();
@@ -313,7 +319,7 @@ describe("opening a store written before cards kept filed names", () => {
 describe("expansion along a definition's cross-reference", () => {
   it("hands over the provision a definition points to, on top of the k passages asked for", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lexnav-expand-"));
-    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     try {
       // A definition that only points to Section 12.1, and many sections that say "collateral"
       // where 12.1 does not, so 12.1 is not among the passages retrieval ranks.
@@ -333,7 +339,8 @@ describe("expansion along a definition's cross-reference", () => {
       writeFileSync(file, body);
       const r = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
       expect(r.status).toBe("indexed");
-      const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+      const text = async (documentId: string, version: string) =>
+        (await stack.catalog.getVersion(documentId, version))?.text ?? null;
       const grant = body.indexOf("12.1 Grant.");
       for (const mode of ["navindex", "navembed-r3"] as const) {
         const res = await stack.searcher.search(

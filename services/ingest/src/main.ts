@@ -10,7 +10,7 @@ const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess(
 // The catalog and the search stores on one SQLite file (LEXNAV_DB): an indexed document's passages and
 // vectors are written with it, and a delete or an access change reaches them in the same transaction,
 // so the answer service over the same file finds what was ingested and nothing that was removed.
-const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
+const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
 // A document an earlier ingest process left half-done (killed, out of memory) is failed with its reason.
 for (const r of await stack.pipeline.recoverInterrupted())
   logger.warn("interrupted ingest recovered", { documentId: r.documentId, code: r.failure?.code });

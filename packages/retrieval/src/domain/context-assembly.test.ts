@@ -381,18 +381,18 @@ function fixtureIndex(): LexicalIndex {
     mayRead(principal, records.get(id)!.access);
   const words = (t: string) => new Set(t.toLowerCase().match(/[a-z0-9]+/g) ?? []);
   return {
-    createVersion: () => "lex1",
-    activate: () => {},
-    activeVersion: () => "lex1",
-    dropVersion: () => {},
-    putDocument: () => {},
-    removeDocument: () => 0,
-    compact: () => {},
-    setAccess: () => {},
-    unnamedDocuments: () => [],
-    setDocumentName: () => {},
-    close: () => {},
-    search(q) {
+    createVersion: async () => "lex1",
+    activate: async () => {},
+    activeVersion: async () => "lex1",
+    dropVersion: async () => {},
+    putDocument: async () => {},
+    removeDocument: async () => 0,
+    compact: async () => {},
+    setAccess: async () => {},
+    unnamedDocuments: async () => [],
+    setDocumentName: async () => {},
+    close: async () => {},
+    async search(q) {
       const qw = words(q.text);
       const hits = all
         .filter((p) => readable(q.principal, p.documentId) && (!q.documentIds || q.documentIds.includes(p.documentId)))
@@ -411,13 +411,13 @@ function fixtureIndex(): LexicalIndex {
         }));
       return { hits, indexVersion: "lex1", normalisedQuery: [...qw].join(" ") };
     },
-    searchDocuments(q) {
+    async searchDocuments(q) {
       const hits = ["ca", "am", "sl"]
         .filter((id) => readable(q.principal, id))
         .map((documentId, i) => ({ documentId, score: 3 - i }));
       return { hits, indexVersion: "lex1" };
     },
-    listPassages(q) {
+    async listPassages(q) {
       const hits = all
         .filter((p) => readable(q.principal, p.documentId))
         .sort((a, b) => a.documentId.localeCompare(b.documentId) || a.start - b.start)

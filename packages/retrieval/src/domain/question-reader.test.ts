@@ -88,13 +88,13 @@ type Id = keyof typeof DOCS;
 const READER = { id: "reader", groups: ["g"] };
 const access = { principals: [], groups: ["g"] };
 
-function searcher() {
+async function searcher() {
   const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
-  const v = lexical.createVersion();
-  lexical.activate(v);
+  const v = await lexical.createVersion();
+  await lexical.activate(v);
   for (const [id, d] of Object.entries(DOCS)) {
     const passages = buildPassages(id, "v1", d.doc.nodes, d.doc.text);
-    lexical.putDocument(v, id, access, passages, { text: d.card, name: id });
+    await lexical.putDocument(v, id, access, passages, { text: d.card, name: id });
   }
   const record = (id: string): ContextDocument | null => {
     const d = DOCS[id as Id];
@@ -113,8 +113,8 @@ function searcher() {
   });
 }
 const text = (id: string) => DOCS[id as Id]?.doc.text ?? null;
-const ask = (query: string, mode: SearchMode = "hybrid", documentIds?: string[]) =>
-  searcher().search({ query, principal: READER, mode, k: 8, ...(documentIds ? { documentIds } : {}) }, text);
+const ask = async (query: string, mode: SearchMode = "hybrid", documentIds?: string[]) =>
+  (await searcher()).search({ query, principal: READER, mode, k: 8, ...(documentIds ? { documentIds } : {}) }, text);
 const routeOf = (r: Awaited<ReturnType<typeof ask>>) =>
   r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id) ?? [];
 

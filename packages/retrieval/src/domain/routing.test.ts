@@ -25,10 +25,10 @@ const bodyOf =
     docs[id]?.body ?? null;
 const READER = { id: "reader", groups: ["g"] };
 
-function searcher(docs: typeof DOCS = DOCS) {
+async function searcher(docs: typeof DOCS = DOCS) {
   const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
-  const v = lexical.createVersion();
-  lexical.activate(v);
+  const v = await lexical.createVersion();
+  await lexical.activate(v);
   for (const [id, d] of Object.entries(docs)) {
     const passage: Passage = {
       id: `${id}-p0`,
@@ -42,7 +42,7 @@ function searcher(docs: typeof DOCS = DOCS) {
       terms: "",
       body: d.body,
     };
-    lexical.putDocument(v, id, { principals: [], groups: d.groups ?? ["g"] }, [passage], {
+    await lexical.putDocument(v, id, { principals: [], groups: d.groups ?? ["g"] }, [passage], {
       text: d.card,
       name: d.name,
     });
@@ -51,7 +51,7 @@ function searcher(docs: typeof DOCS = DOCS) {
 }
 
 const routed = async (query: string, docs: typeof DOCS = DOCS) => {
-  const r = await searcher(docs).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs));
+  const r = await (await searcher(docs)).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs));
   return r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id);
 };
 
@@ -78,7 +78,8 @@ const GUARANTEE = {
 
 /** What the trace says chose the documents a question was routed to. */
 const routedBy = async (query: string, docs: typeof DOCS) =>
-  (await searcher(docs).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs))).trace.routedBy;
+  (await (await searcher(docs)).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs))).trace
+    .routedBy;
 
 describe("routing a question to the document it names", () => {
   it("goes to the document whose filed name the naming part quotes whole, over better-matching cards", async () => {
@@ -132,7 +133,7 @@ describe("routing a question to the document it names", () => {
       ...LOAN_AND_LETTER,
       guarantee: { ...GUARANTEE, groups: ["restricted"] },
     };
-    const r = await searcher(deal).search(
+    const r = await (await searcher(deal)).search(
       { query: "Is the guarantor's liability limited to an amount?", principal: READER, mode: "hybrid", k: 3 },
       bodyOf(deal),
     );
@@ -155,10 +156,10 @@ describe("ranking inside the document a question names by kind", () => {
     "6.7 Consent Required. This Agreement may be amended, modified or terminated, and any term of it waived, only by a written instrument executed by the Company and the Investor Majority; the Company shall give prompt written notice of any amendment, modification, termination or waiver to any party that did not consent.",
   ];
   const body = BODY.join("\n\n");
-  function votingSearcher() {
+  async function votingSearcher() {
     const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
-    const v = lexical.createVersion();
-    lexical.activate(v);
+    const v = await lexical.createVersion();
+    await lexical.activate(v);
     const passages: Passage[] = BODY.map((b, i) => {
       const start = body.indexOf(b);
       return {
@@ -174,7 +175,10 @@ describe("ranking inside the document a question names by kind", () => {
         body: b,
       };
     });
-    lexical.putDocument(v, "va", { principals: [], groups: ["g"] }, passages, { text: "VOTING AGREEMENT", name: "va" });
+    await lexical.putDocument(v, "va", { principals: [], groups: ["g"] }, passages, {
+      text: "VOTING AGREEMENT",
+      name: "va",
+    });
     // other instruments of the filing: every one of them says how it is terminated, none votes
     for (const other of ["pledge", "guarantee", "lease", "loan", "note"]) {
       const ps: Passage[] = [0, 1, 2].map((i) => ({
@@ -189,7 +193,7 @@ describe("ranking inside the document a question names by kind", () => {
         terms: "",
         body: `This ${other} may be terminated by either party on notice; once terminated, clause ${i} survives.`,
       }));
-      lexical.putDocument(v, other, { principals: [], groups: ["g"] }, ps, {
+      await lexical.putDocument(v, other, { principals: [], groups: ["g"] }, ps, {
         text: `${other.toUpperCase()} AGREEMENT`,
         name: other,
       });
@@ -198,7 +202,7 @@ describe("ranking inside the document a question names by kind", () => {
   }
 
   it("ranks the clause by the words that ask for it, once the name has routed to the document", async () => {
-    const r = await votingSearcher().search(
+    const r = await (await votingSearcher()).search(
       { query: "How can the voting agreement be terminated?", principal: READER, mode: "hybrid", k: 4 },
       (id) => (id === "va" ? body : null),
     );

@@ -73,30 +73,30 @@ beforeAll(async () => {
   };
   stores = setup();
   const { lexical, vectors } = stores;
-  const lexVersion = lexical.createVersion();
-  const vecVersion = vectors.createVersion(embedder.dimensions, embedder.id);
+  const lexVersion = await lexical.createVersion();
+  const vecVersion = await vectors.createVersion(embedder.dimensions, embedder.id);
   for (const [documentId, lines, group] of [
     ["open", OPEN, "g"],
     ["secret", SECRET, "other"],
   ] as const) {
     const access = { principals: [], groups: [group] };
     const passages = passagesOf(documentId, [...lines]);
-    lexical.putDocument(lexVersion, documentId, access, passages, {
+    await lexical.putDocument(lexVersion, documentId, access, passages, {
       text: `credit agreement loans governing law ${documentId}`,
     });
     const vs = await embedder.embed(
       passages.map((p) => p.body),
       "passage",
     );
-    vectors.putDocument(
+    await vectors.putDocument(
       vecVersion,
       documentId,
       access,
       passages.map((p, i) => ({ ...p, passageId: p.id, vector: vs[i] as Float32Array })),
     );
   }
-  lexical.activate(lexVersion);
-  vectors.activate(vecVersion);
+  await lexical.activate(lexVersion);
+  await vectors.activate(vecVersion);
 });
 afterAll(async () => {
   await crossEncoder.close();
@@ -114,8 +114,8 @@ const searcher = () =>
   createSearcher({
     lexical: stores.lexical,
     vectors: stores.vectors,
-    queryEmbedderFor: (version) =>
-      stores.vectors.describeVersion(version)?.embedderId === embedder.id ? embedder : null,
+    queryEmbedderFor: async (version) =>
+      (await stores.vectors.describeVersion(version))?.embedderId === embedder.id ? embedder : null,
     reranker: reranker(),
   });
 const request = (mode: SearchRequest["mode"], principal = READER): SearchRequest => ({
@@ -132,7 +132,7 @@ describe("search with an ONNX embedder and cross-encoder", () => {
     expect(calls.embed).toBe(1);
     expect(r.passages.length).toBe(OPEN.length);
     expect(new Set(r.passages.map((p) => p.documentId))).toEqual(new Set(["open"]));
-    expect(r.trace.vectorIndexVersion).toBe(stores.vectors.activeVersion());
+    expect(r.trace.vectorIndexVersion).toBe(await stores.vectors.activeVersion());
     expect(r.trace.stages.map((s) => s.stage)).toEqual(["dense", "assemble"]);
     const other = await searcher().search(request("dense", OTHER), text);
     expect(new Set(other.passages.map((p) => p.documentId))).toEqual(new Set(["secret"]));

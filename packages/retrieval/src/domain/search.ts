@@ -232,7 +232,7 @@ export interface SearcherDeps {
    */
   embedderFor?: (vectorIndexVersion: string, scope?: string) => Awaitable<SyncEmbedder | null>;
   /** The model embedder of a vector index version, asked before `embedderFor`. */
-  queryEmbedderFor?: (vectorIndexVersion: string) => Embedder | null;
+  queryEmbedderFor?: (vectorIndexVersion: string) => Awaitable<Embedder | null>;
   /** Reranks navembed-r4's pool; without one, r4 keeps the fused order. */
   reranker?: Reranker;
   /** The provision tree of a document version (for the planner, expansion and reranking). */
@@ -281,7 +281,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   // by one, else the scope's built-in model; null when neither is there.
   const embedQuery = async (vectorIndexVersion: string, scope: string | undefined, text: string) => {
     // Asked first for every version: it refuses one made by another model than the configured one.
-    const model = deps.queryEmbedderFor?.(vectorIndexVersion);
+    const model = await deps.queryEmbedderFor?.(vectorIndexVersion);
     if (model) return (await model.embed([text], "query"))[0] ?? null;
     const embedder = await deps.embedderFor?.(vectorIndexVersion, scope);
     return embedder ? (embedder.embedSync([text])[0] ?? null) : null;

@@ -160,7 +160,7 @@ describe("the searcher's navembed-r4 with the cross-encoder through the bridge",
     const lexical: LexicalIndex = {
       createVersion: unused,
       activate: unused,
-      activeVersion: () => "lex-1",
+      activeVersion: async () => "lex-1",
       dropVersion: unused,
       putDocument: unused,
       removeDocument: unused,
@@ -169,9 +169,9 @@ describe("the searcher's navembed-r4 with the cross-encoder through the bridge",
       unnamedDocuments: unused,
       setDocumentName: unused,
       close: unused,
-      searchDocuments: () => ({ hits: [], indexVersion: "lex-1" }),
+      searchDocuments: async () => ({ hits: [], indexVersion: "lex-1" }),
       listPassages: unused,
-      search: (q) => ({
+      search: async (q) => ({
         indexVersion: "lex-1",
         normalisedQuery: q.text,
         hits: spans.slice(0, q.k).map((s, i) => ({

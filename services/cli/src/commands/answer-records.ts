@@ -18,9 +18,9 @@ export function readAnswerRecord(ctx: CliContext, id: string): AnswerRecord | nu
  * A stored answer `reader` may see now; one over a document it may not read is refused exactly as an
  * unknown id, so the refusal tells nothing of the answer.
  */
-export function readableAnswerRecord(ctx: CliContext, id: string, reader: Reader): AnswerRecord {
+export async function readableAnswerRecord(ctx: CliContext, id: string, reader: Reader): Promise<AnswerRecord> {
   const record = readAnswerRecord(ctx, id);
-  if (!record || !mayViewAnswer(ctx.catalog, reader, record))
+  if (!record || !(await mayViewAnswer(ctx.catalog, reader, record)))
     throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
   return record;
 }

@@ -22,7 +22,7 @@ export interface AskOptions extends QueryOptions {
 export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<AnswerRecord> {
   if (!ANSWER_MODES.includes(opts.mode as AnswerMode))
     throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${ANSWER_MODES.join(", ")})`);
-  const query = queryOf(ctx, opts);
+  const query = await queryOf(ctx, opts);
   const ask = createStackAsk(ctx, opts.offline);
   const streaming = !opts.json && !opts.offline && !!ctx.config.answer?.apiKey;
   if (streaming) ctx.stderr.write("model draft (verified below):\n");
@@ -40,7 +40,7 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
   } finally {
     db.close();
   }
-  recordAudit(ctx, query.principal, {
+  await recordAudit(ctx, query.principal, {
     action: "ask",
     operator: false,
     question: record.question,

@@ -50,7 +50,7 @@ export async function triageCommand(
   opts: ActorOptions & { json: boolean; expect?: string },
 ): Promise<TriageReport> {
   const actor = actorOf(ctx, opts);
-  requireOperator(ctx, actor, "triage");
+  await requireOperator(ctx, actor, "triage");
   if (!answerId) throw new LexnavError("invalid_argument", "triage needs an answer id");
   const expected = opts.expect === undefined ? undefined : parseExpect(opts.expect);
   const record = readAnswerRecord(ctx, answerId);
@@ -85,10 +85,10 @@ export async function triageCommand(
     },
   };
   if (expected) {
-    const t = triageSpan(ctx.catalog, expected, { principal, search, kept: evidence, cited });
+    const t = await triageSpan(ctx.catalog, expected, { principal, search, kept: evidence, cited });
     report.expected = { ...t, meaning: LOSS_STAGE_MEANING[t.stage] };
   }
-  recordAudit(ctx, actor, {
+  await recordAudit(ctx, actor, {
     action: "triage",
     answerId: record.id,
     target: expected ? expected.documentId : null,
