@@ -172,9 +172,9 @@ describe("lexnav ask / replay / cost", () => {
     expect(report.passages.map((p) => p.n)).toEqual([1]);
     const p = report.passages[0] as (typeof report.passages)[number];
     // the cited span is the stored text, and the context around it is the stored text too
-    expect(p.cited).toBe(storedSlice(first.documentId, first.version, first.start, first.end));
+    expect(p.cited).toBe(await storedSlice(first.documentId, first.version, first.start, first.end));
     expect(p.before + p.cited + p.after).toBe(
-      storedSlice(
+      await storedSlice(
         first.documentId,
         first.version,
         p.contextStart,
