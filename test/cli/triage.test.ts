@@ -176,7 +176,7 @@ describe("lexnav triage and eval retrieval --triage", () => {
     // The same answer had its answerer cited nothing: the extract held the evidence, the answer ignored it.
     const h = openSqliteDatabase(db);
     try {
-      createSqliteAnswerStore(h).put({ ...answer, id: `${answer.id}-uncited`, citations: [] });
+      await createSqliteAnswerStore(h).put({ ...answer, id: `${answer.id}-uncited`, citations: [] });
     } finally {
       h.close();
     }

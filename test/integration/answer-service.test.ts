@@ -142,7 +142,7 @@ describe("the answer service over gRPC", () => {
     // the same record a `lexnav replay` reads
     const stored = openSqliteDatabase(db);
     try {
-      const record = createSqliteAnswerStore(stored).get(r.answerId);
+      const record = await createSqliteAnswerStore(stored).get(r.answerId);
       expect(record?.citations.map((c) => [c.start, c.end])).toEqual(r.citations.map((c) => [c.start, c.end]));
       expect(record?.principal).toEqual(DEALS);
     } finally {
@@ -500,7 +500,7 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
       // the answer the service recorded before the delete keeps ids and offsets, not the quotes
       const stored = openSqliteDatabase(db);
       try {
-        const record = createSqliteAnswerStore(stored).get(before.answerId);
+        const record = await createSqliteAnswerStore(stored).get(before.answerId);
         expect(record?.erased).toMatchObject({ note: "document deleted", documentIds: [documentId] });
         expect(record?.citations.map((c) => [c.start, c.end])).toEqual(before.citations.map((c) => [c.start, c.end]));
         for (const c of before.citations) expect(JSON.stringify(record)).not.toContain(c.quote);

@@ -214,7 +214,7 @@ export async function createEmbeddedStack(
     async eraseDocument(documentId) {
       storeKey ??= loadStoreKey(dbPath);
       const key = storeKey;
-      const answerRecords = answers.eraseDocument(documentId, new Date().toISOString(), (text) =>
+      const answerRecords = await answers.eraseDocument(documentId, new Date().toISOString(), (text) =>
         hmacSha256Hex(key, text),
       );
       // A deleted document's audited questions go too (a question may quote it); their ids stay.

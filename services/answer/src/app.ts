@@ -219,7 +219,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
           trace = t;
         },
       });
-      deps.store.put(record);
+      await deps.store.put(record);
       await audit(call.principal, {
         action: "ask",
         question: record.question,

@@ -36,7 +36,7 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
   if (streaming) ctx.stderr.write("\n\n");
   const db = openSqliteDatabase(ctx.config.dbPath);
   try {
-    createSqliteAnswerStore(db).put(record);
+    await createSqliteAnswerStore(db).put(record);
   } finally {
     db.close();
   }

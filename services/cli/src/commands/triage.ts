@@ -53,7 +53,7 @@ export async function triageCommand(
   await requireOperator(ctx, actor, "triage");
   if (!answerId) throw new LexnavError("invalid_argument", "triage needs an answer id");
   const expected = opts.expect === undefined ? undefined : parseExpect(opts.expect);
-  const record = readAnswerRecord(ctx, answerId);
+  const record = await readAnswerRecord(ctx, answerId);
   if (!record) throw new LexnavError("not_found", `no answer "${answerId}" in ${ctx.config.dbPath}`);
   const principal = { id: record.principal.id, groups: [...record.principal.groups] };
   const evidence: DocSpan[] = record.evidence.map((e) => ({ documentId: e.documentId, start: e.start, end: e.end }));
