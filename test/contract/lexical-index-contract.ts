@@ -31,7 +31,7 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       v = await index.createVersion();
       await index.activate(v);
     });
-    afterEach(async () => await index.close());
+    afterEach(() => index.close());
 
     it("ranks by BM25 with the heading field weighing in", async () => {
       await index.putDocument(v, "d1", DEAL, [

@@ -35,7 +35,7 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
       v = await store.createVersion(DIMS, "test-embedder");
       await store.activate(v);
     });
-    afterEach(async () => await store.close());
+    afterEach(() => store.close());
 
     it("ranks by cosine similarity and reports the index version", async () => {
       await store.putDocument(v, "d1", DEAL, [

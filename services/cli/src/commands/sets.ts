@@ -34,8 +34,7 @@ export async function setCommand(
   if (!setId)
     throw new LexnavError("invalid_argument", "set needs a verb and a set id: set name|add|remove <set-id> ...");
   const now = new Date().toISOString();
-  const membersOf = async (id: string) =>
-    await ctx.catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: id });
+  const membersOf = (id: string) => ctx.catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: id });
   let change: SetChange;
   switch (verb) {
     case "name": {
@@ -74,9 +73,7 @@ export async function setCommand(
         await refuseUnderControls(ctx, [setId]);
       }
       const left = doc.transactionSetId;
-      await ctx.catalog.transaction(
-        async () => await ctx.catalog.setTransactionSet(doc.id, verb === "add" ? setId : null, now),
-      );
+      await ctx.catalog.transaction((tx) => tx.setTransactionSet(doc.id, verb === "add" ? setId : null, now));
       for (const id of new Set([setId, left])) if (id !== null) await relinkTransactionSet(ctx.catalog, id);
       // a document left on its own drops its links into the set it left
       if (verb === "remove") await relinkAlone(ctx, doc);
@@ -118,11 +115,7 @@ async function refuseUnderControls(ctx: CliContext, setIds: ReadonlyArray<string
 
 /** Recomputes the links of a document that left its set, as a set of its own for the moment. */
 async function relinkAlone(ctx: CliContext, doc: DocumentRecord): Promise<void> {
-  await ctx.catalog.transaction(
-    async () => await ctx.catalog.setTransactionSet(doc.id, doc.id, new Date().toISOString()),
-  );
+  await ctx.catalog.transaction((tx) => tx.setTransactionSet(doc.id, doc.id, new Date().toISOString()));
   await relinkTransactionSet(ctx.catalog, doc.id);
-  await ctx.catalog.transaction(
-    async () => await ctx.catalog.setTransactionSet(doc.id, null, new Date().toISOString()),
-  );
+  await ctx.catalog.transaction((tx) => tx.setTransactionSet(doc.id, null, new Date().toISOString()));
 }

@@ -215,7 +215,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
         const r = await stack.searcher.search({ query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k }, text);
         const extract = await buildExtract(r.passages, {
           text,
-          document: async (id) => await stack.catalog.getDocument(id),
+          document: (id) => stack.catalog.getDocument(id),
           node,
         });
         const terms = questionTerms(t.query);
