@@ -61,7 +61,7 @@ describe("the hostile corpus, ingested in one batch with three good contracts", 
     expect(hostile.filter((h) => !h.name.startsWith("similar name")).length).toBeGreaterThanOrEqual(40);
   });
 
-  it("records each hostile file failed with its reason, or indexes it correctly", () => {
+  it("records each hostile file failed with its reason, or indexes it correctly", async () => {
     const catalog = createSqliteCatalog(db);
     try {
       const bySource = new Map(summary.results.map((r) => [r.source, r]));
@@ -93,23 +93,27 @@ describe("the hostile corpus, ingested in one batch with three good contracts", 
           wrong.push(`${h.name}: ${r.status}, expected failed ${e.codes.join(" or ")}`);
           continue;
         }
-        const doc = catalog.getDocument(r.documentId);
-        const version = doc?.currentVersion ? catalog.getVersion(r.documentId, doc.currentVersion) : null;
+        const doc = await catalog.getDocument(r.documentId);
+        const version = doc?.currentVersion ? await catalog.getVersion(r.documentId, doc.currentVersion) : null;
         if (doc?.lifecycle !== "indexed" || !version) {
           wrong.push(`${h.name}: reported ${r.status} but stored ${doc?.lifecycle}`);
           continue;
         }
         try {
-          e.check?.({ title: doc.title, text: version.text, nodes: catalog.getNodes(r.documentId, version.version) });
+          e.check?.({
+            title: doc.title,
+            text: version.text,
+            nodes: await catalog.getNodes(r.documentId, version.version),
+          });
         } catch (cause) {
           wrong.push(`${h.name}: ${(cause as Error).message}`);
         }
       }
       expect(wrong).toEqual([]);
       // nothing was left half-ingested
-      expect(catalog.listDocuments({ lifecycle: ["received", "extracted"] })).toEqual([]);
+      expect(await catalog.listDocuments({ lifecycle: ["received", "extracted"] })).toEqual([]);
     } finally {
-      catalog.close();
+      await catalog.close();
     }
   });
 

@@ -56,7 +56,7 @@ async function runSlice(files: string[]): Promise<Figures> {
   const t0 = cpuMs();
   for (const file of files) await pipeline.ingest({ source: join(dir, file), access: { principals: [], groups: [] } });
   f.storeRunMs = cpuMs() - t0;
-  catalog.close();
+  await catalog.close();
   rmSync(tmp, { recursive: true, force: true });
   return f;
 }

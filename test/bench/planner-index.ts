@@ -32,14 +32,16 @@ async function ingest(stack: EmbeddedStack, dir: string, files: string[]): Promi
   }
 }
 
-function row(stack: EmbeddedStack, set: string, question: string): string {
-  const readable = stack.catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayRead(PRINCIPAL, d.access));
+async function row(stack: EmbeddedStack, set: string, question: string): Promise<string> {
+  const readable = (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).filter((d) =>
+    mayRead(PRINCIPAL, d.access),
+  );
   const ms: number[] = [];
   let cells: string[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     try {
-      const p = plannerIndexFor(stack, PRINCIPAL, question, readable);
+      const p = await plannerIndexFor(stack, PRINCIPAL, question, readable);
       ms.push(performance.now() - t0);
       const docs = new Set([...p.known].map((k) => k.split(" ")[0])).size;
       cells = [
@@ -57,21 +59,21 @@ function row(stack: EmbeddedStack, set: string, question: string): string {
 }
 
 /** What was sent before scoping: the whole permitted index, loaded, built and serialised per question. */
-function wholeRow(stack: EmbeddedStack, set: string): string {
+async function wholeRow(stack: EmbeddedStack, set: string): Promise<string> {
   const ms: number[] = [];
   let tokens = 0;
   let chars = 0;
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    const compact = serializeNavIndexCompact(buildNavIndex(loadNavIndex(stack.catalog, "operator").docs));
+    const compact = serializeNavIndexCompact(buildNavIndex((await loadNavIndex(stack.catalog, "operator")).docs));
     ms.push(performance.now() - t0);
     chars = compact.length;
   }
-  const head = serializeNavIndexCompact(buildNavIndex(loadNavIndex(stack.catalog, "operator").docs));
+  const head = serializeNavIndexCompact(buildNavIndex((await loadNavIndex(stack.catalog, "operator")).docs));
   // counting 4.6M characters with tiktoken takes minutes: count the first 400,000 and scale
   const sample = head.slice(0, 400_000);
   tokens = Math.round((countTokens(sample) * chars) / sample.length);
-  return `| ${set} | (before: everything readable, every question) | whole | ${stack.catalog.listDocuments({ lifecycle: ["indexed"] }).length} | – | ${chars > sample.length ? "≈" : ""}${tokens} | ${Math.round(median(ms))} |`;
+  return `| ${set} | (before: everything readable, every question) | whole | ${(await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length} | – | ${chars > sample.length ? "≈" : ""}${tokens} | ${Math.round(median(ms))} |`;
 }
 
 async function main() {
@@ -83,7 +85,7 @@ async function main() {
   ];
   try {
     const edgar = corpusPath("edgar");
-    const bird = createEmbeddedStack(join(tmp, "bird.sqlite"), DEFAULT_LIMITS, silentLogger);
+    const bird = await createEmbeddedStack(join(tmp, "bird.sqlite"), DEFAULT_LIMITS, silentLogger);
     await ingest(
       bird,
       edgar,
@@ -92,8 +94,8 @@ async function main() {
     // the first count loads the tokenizer: not a question's cost
     countTokens("warm up");
     for (const q of ["Which law governs the loan agreement?", "What is the maturity date?"])
-      lines.push(row(bird, "Bird filing (12)", q));
-    lines.push(wholeRow(bird, "Bird filing (12)"));
+      lines.push(await row(bird, "Bird filing (12)", q));
+    lines.push(await wholeRow(bird, "Bird filing (12)"));
     bird.close();
 
     const cuadDir = corpusPath("cuad");
@@ -101,7 +103,7 @@ async function main() {
       .filter((f) => f.endsWith(".txt"))
       .sort()
       .slice(0, values.limit ? Number(values.limit) : undefined);
-    const cuad = createEmbeddedStack(join(tmp, "cuad.sqlite"), DEFAULT_LIMITS, silentLogger);
+    const cuad = await createEmbeddedStack(join(tmp, "cuad.sqlite"), DEFAULT_LIMITS, silentLogger);
     const t0 = performance.now();
     await ingest(cuad, cuadDir, files);
     process.stderr.write(
@@ -115,8 +117,8 @@ async function main() {
       "What is the maturity date?",
       "zzqx blorf",
     ])
-      lines.push(row(cuad, set, q));
-    lines.push(wholeRow(cuad, set));
+      lines.push(await row(cuad, set, q));
+    lines.push(await wholeRow(cuad, set));
     cuad.close();
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -30,26 +30,25 @@ describe("lexnav ask / replay / cost", () => {
       LEXNAV_MODEL_TIMEOUT_MS: "5000",
     });
   // The stored text of a cited version, to check quotes against.
-  const storedSlice = (documentId: string, version: string, start: number, end: number) => {
+  const storedSlice = async (documentId: string, version: string, start: number, end: number) => {
     const conn = openSqliteDatabase(db);
     try {
-      return createSqliteCatalog(conn).getVersion(documentId, version)?.text.slice(start, end);
+      return (await createSqliteCatalog(conn).getVersion(documentId, version))?.text.slice(start, end);
     } finally {
       conn.close();
     }
   };
   // Where the governing-law clause sits: the provision a planner should pick.
-  const lawNode = () => {
+  const lawNode = async () => {
     const conn = openSqliteDatabase(db);
     try {
       const catalog = createSqliteCatalog(conn);
-      for (const d of catalog.listDocuments()) {
+      for (const d of await catalog.listDocuments()) {
         if (!d.currentVersion) continue;
-        const text = catalog.getVersion(d.id, d.currentVersion)?.text ?? "";
+        const text = (await catalog.getVersion(d.id, d.currentVersion))?.text ?? "";
         const at = text.indexOf(LAW);
         if (at < 0) continue;
-        const node = catalog
-          .getNodes(d.id, d.currentVersion)
+        const node = (await catalog.getNodes(d.id, d.currentVersion))
           .filter((n) => n.start <= at && at < n.end)
           .sort((a, b) => a.end - a.start - (b.end - b.start))[0];
         if (node) return { doc: d, node, label: documentLabel(d, d.id), clause: citeableClause(node) };
@@ -120,9 +119,9 @@ describe("lexnav ask / replay / cost", () => {
     expect(rec.answer).toContain("California");
     expect(rec.indexVersion).not.toBe("");
     expect(rec.selectedNodes.length).toBeGreaterThan(0);
-    for (const c of rec.citations) expect(storedSlice(c.documentId, c.version, c.start, c.end)).toBe(c.quote);
+    for (const c of rec.citations) expect(await storedSlice(c.documentId, c.version, c.start, c.end)).toBe(c.quote);
     // a citation a lawyer can check: the document's title (not its file name) and the cited provision
-    const law = lawNode();
+    const law = await lawNode();
     const cited = rec.citations.find((c) => c.documentId === law.doc.id);
     expect(cited?.location?.toLowerCase()).toContain((law.doc.title ?? "").toLowerCase());
     expect(cited?.location).not.toContain(law.doc.fileName.replace(/\.\w+$/, ""));
@@ -130,9 +129,9 @@ describe("lexnav ask / replay / cost", () => {
     // the defined term the cited clause uses, with the definition it has in the set, quoted exactly
     const agreement = rec.linked?.find((l) => l.kind === "definition" && l.words === "Agreement");
     expect(agreement?.quote).toContain('(the "Agreement")');
-    expect(agreement && storedSlice(agreement.documentId, agreement.version, agreement.start, agreement.end)).toBe(
-      agreement?.quote,
-    );
+    expect(
+      agreement && (await storedSlice(agreement.documentId, agreement.version, agreement.start, agreement.end)),
+    ).toBe(agreement?.quote);
     const shown = await run(offlineConfig, "ask", "Which state's law governs the agreement?", "--offline");
     expect(shown.out).toContain(`[1] ${rec.citations[0]?.location}`);
     expect(shown.out).toMatch(/\ndefinitions:\n {2}\u201cAgreement\u201d \u2014 .*\(the "Agreement"\)/);
@@ -173,9 +172,9 @@ describe("lexnav ask / replay / cost", () => {
     expect(report.passages.map((p) => p.n)).toEqual([1]);
     const p = report.passages[0] as (typeof report.passages)[number];
     // the cited span is the stored text, and the context around it is the stored text too
-    expect(p.cited).toBe(storedSlice(first.documentId, first.version, first.start, first.end));
+    expect(p.cited).toBe(await storedSlice(first.documentId, first.version, first.start, first.end));
     expect(p.before + p.cited + p.after).toBe(
-      storedSlice(
+      await storedSlice(
         first.documentId,
         first.version,
         p.contextStart,
@@ -209,7 +208,7 @@ describe("lexnav ask / replay / cost", () => {
       trace: { mode: string; routedBy?: string; filters: { principal: string } };
     };
     expect(hits.map((h) => h.rank)).toEqual([1, 2, 3]);
-    for (const h of hits) expect(storedSlice(h.documentId, h.version, h.start, h.end)).toBe(h.text);
+    for (const h of hits) expect(await storedSlice(h.documentId, h.version, h.start, h.end)).toBe(h.text);
     expect(hits.some((h) => h.text.includes(LAW))).toBe(true);
     expect(trace).toMatchObject({ mode: "hybrid", filters: { principal: "local" } });
     const text = await run(offlineConfig, "search", "Which state's law governs the agreement?", "--mode", "lexical");
@@ -225,7 +224,7 @@ describe("lexnav ask / replay / cost", () => {
   });
 
   it("ask and search keep to the documents named by --doc or --set, and the record says so", async () => {
-    const { doc } = lawNode();
+    const { doc } = await lawNode();
     const others = JSON.parse((await run(offlineConfig, "list", "--json")).out) as Array<{ id: string }>;
     const other = others.map((d) => d.id).find((id) => id !== doc.id) as string;
     const only = JSON.parse(
@@ -303,7 +302,7 @@ describe("lexnav ask / replay / cost", () => {
   });
 
   it("navindex with a model: planner over the cached compact index, invented ids rejected, fetched provisions answered and verified", async () => {
-    const { doc, node, label, clause } = lawNode();
+    const { doc, node, label, clause } = await lawNode();
     api.requests.length = 0;
     api.script([
       { kind: "reply", text: `${doc.id} ${node.id}\ndoc_invented n_invented` },
@@ -330,7 +329,7 @@ describe("lexnav ask / replay / cost", () => {
     expect(rec.warnings.join(" ")).toMatch(/not in the index/);
     expect(rec.answer).toContain("California law governs");
     expect(rec.answer).not.toContain("bans exports");
-    for (const c of rec.citations) expect(storedSlice(c.documentId, c.version, c.start, c.end)).toBe(LAW);
+    for (const c of rec.citations) expect(await storedSlice(c.documentId, c.version, c.start, c.end)).toBe(LAW);
     expect(rec.ledger.entries.map((e) => e.stage)).toEqual(["plan", "answer"]);
     expect(rec.ledger.entries[0]?.cacheWriteTokens).toBeGreaterThan(0);
     expect(rec.ledger.dollars.total).toBeGreaterThan(0);
@@ -344,12 +343,11 @@ describe("lexnav ask / replay / cost", () => {
     let planned: string[];
     try {
       const catalog = createSqliteCatalog(conn);
-      planned = catalog
-        .listDocuments()
-        .filter((d) => d.currentVersion)
-        .flatMap((d) =>
-          catalog.getNodes(d.id, d.currentVersion as string).map((n) => ({ d: d.id, n: n.id, size: n.end - n.start })),
-        )
+      const sized: Array<{ d: string; n: string; size: number }> = [];
+      for (const d of (await catalog.listDocuments()).filter((x) => x.currentVersion))
+        for (const n of await catalog.getNodes(d.id, d.currentVersion as string))
+          sized.push({ d: d.id, n: n.id, size: n.end - n.start });
+      planned = sized
         .sort((a, b) => b.size - a.size)
         .slice(0, 10)
         .map((x) => `${x.d} ${x.n}`);
@@ -367,7 +365,7 @@ describe("lexnav ask / replay / cost", () => {
     expect(rec.contextTokens).toBeLessThanOrEqual(3000);
     expect(rec.evidence.length).toBeLessThan(10);
     for (const e of rec.evidence)
-      expect(storedSlice(e.documentId, e.version, e.start, e.end)?.length).toBe(e.end - e.start);
+      expect((await storedSlice(e.documentId, e.version, e.start, e.end))?.length).toBe(e.end - e.start);
   });
 
   it("inject with a model caches the corpus: the second question reads it", async () => {

@@ -67,18 +67,18 @@ describe("lexnav triage and eval retrieval --triage", () => {
     const r = await cli("ingest", join(dir, file), "--acl", acl, "--json");
     return JSON.parse(r.out).results[0] as { documentId: string; status: string };
   };
-  const text = (id: string): string => {
+  const text = async (id: string): Promise<string> => {
     const h = openSqliteDatabase(db);
     try {
       const catalog = createSqliteCatalog(h);
-      const v = catalog.getDocument(id)?.currentVersion as string;
-      return catalog.getVersion(id, v)?.text as string;
+      const v = (await catalog.getDocument(id))?.currentVersion as string;
+      return (await catalog.getVersion(id, v))?.text as string;
     } finally {
       h.close();
     }
   };
-  const spanOf = (id: string, sentence: string, until?: string) => {
-    const t = text(id);
+  const spanOf = async (id: string, sentence: string, until?: string) => {
+    const t = await text(id);
     const start = t.indexOf(sentence);
     expect(start).toBeGreaterThanOrEqual(0);
     const end = until ? t.indexOf(until) + until.length : start + sentence.length;
@@ -135,9 +135,9 @@ describe("lexnav triage and eval retrieval --triage", () => {
   });
 
   it("names the permission filter without the document's title or text", async () => {
-    const { parsed, raw } = await triage(answer.id, spanOf(restricted, SECRET));
+    const { parsed, raw } = await triage(answer.id, await spanOf(restricted, SECRET));
     expect(parsed.expected.stage).toBe("permission_filter");
-    const human = await cli("triage", answer.id, "--expect", spanOf(restricted, SECRET));
+    const human = await cli("triage", answer.id, "--expect", await spanOf(restricted, SECRET));
     for (const out of [raw, human.out]) {
       expect(out).not.toContain("NIGHTINGALE");
       expect(out.toLowerCase()).not.toContain("nightingale");
@@ -148,18 +148,18 @@ describe("lexnav triage and eval retrieval --triage", () => {
   });
 
   it("names extraction damage, a boundary split and a vocabulary mismatch", async () => {
-    expect((await triage(answer.id, spanOf(supply, DAMAGED))).parsed.expected.stage).toBe("extraction");
-    const split = (await triage(answer.id, spanOf(services, FEE, NOTICE))).parsed.expected;
+    expect((await triage(answer.id, await spanOf(supply, DAMAGED))).parsed.expected.stage).toBe("extraction");
+    const split = (await triage(answer.id, await spanOf(services, FEE, NOTICE))).parsed.expected;
     expect(split.stage).toBe("boundary");
     expect(split.bestPassageCover).toBeLessThan(0.5);
-    const law = (await triage(answer.id, spanOf(services, LAW))).parsed.expected;
+    const law = (await triage(answer.id, await spanOf(services, LAW))).parsed.expected;
     expect(law.stage).toBe("vocabulary");
     expect(law.ranks).toEqual({});
   });
 
   it("names ranking for a candidate below the cut, the answer step for an uncited extract, and found", async () => {
     expect(answer.evidence).toHaveLength(1);
-    const t = text(services);
+    const t = await text(services);
     const inExtract = [FEE, LATE].filter((s) => {
       const at = t.indexOf(s);
       return answer.evidence.some((e) => e.documentId === services && e.start < at + s.length && at < e.end);
@@ -167,20 +167,20 @@ describe("lexnav triage and eval retrieval --triage", () => {
     expect(inExtract).toHaveLength(1);
     const kept = inExtract[0] as string;
     const cut = kept === FEE ? LATE : FEE;
-    const ranked = (await triage(answer.id, spanOf(services, cut))).parsed.expected;
+    const ranked = (await triage(answer.id, await spanOf(services, cut))).parsed.expected;
     expect(ranked.stage).toBe("ranking");
     expect(ranked.ranks.lexical).toBeGreaterThan(1);
 
     expect(answer.citations.length).toBeGreaterThan(0);
-    expect((await triage(answer.id, spanOf(services, kept))).parsed.expected.stage).toBe("found");
+    expect((await triage(answer.id, await spanOf(services, kept))).parsed.expected.stage).toBe("found");
     // The same answer had its answerer cited nothing: the extract held the evidence, the answer ignored it.
     const h = openSqliteDatabase(db);
     try {
-      createSqliteAnswerStore(h).put({ ...answer, id: `${answer.id}-uncited`, citations: [] });
+      await createSqliteAnswerStore(h).put({ ...answer, id: `${answer.id}-uncited`, citations: [] });
     } finally {
       h.close();
     }
-    expect((await triage(`${answer.id}-uncited`, spanOf(services, kept))).parsed.expected.stage).toBe("answer");
+    expect((await triage(`${answer.id}-uncited`, await spanOf(services, kept))).parsed.expected.stage).toBe("answer");
   });
 
   it("without --expect prints the funnel; refuses non-operators; audits each use", async () => {
@@ -266,6 +266,6 @@ describe("lexnav triage and eval retrieval --triage", () => {
   // Last: the wall changes the store the cases above read.
   it("counts an ethical wall placed since as the permission filter", async () => {
     expect((await cli("wall", services, "--deny", "ann")).code).toBe(0);
-    expect((await triage(answer.id, spanOf(services, FEE))).parsed.expected.stage).toBe("permission_filter");
+    expect((await triage(answer.id, await spanOf(services, FEE))).parsed.expected.stage).toBe("permission_filter");
   });
 });

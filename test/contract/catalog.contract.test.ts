@@ -8,29 +8,32 @@ import { describeCatalogContract } from "./catalog-contract.ts";
 describeCatalogContract("sqlite (embedded)", () => createSqliteCatalog(":memory:"));
 
 describe("sqlite catalog: schema migration", () => {
-  it("opens a store of schema 1, adds the facts column and keeps its documents", () => {
+  it("opens a store of schema 1, adds the facts column and keeps its documents", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lexnav-catalog-v1-"));
     try {
       const path = join(dir, "lexnav.sqlite");
       const access = { principals: [], groups: ["g"] };
       const v2 = createSqliteCatalog(path);
-      v2.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access }, "2026-01-01T00:00:00.000Z");
-      v2.close();
+      await v2.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access },
+        "2026-01-01T00:00:00.000Z",
+      );
+      await v2.close();
       // turn it back into what a schema-1 lexnav wrote: no facts column, version 1
       const db = openSqliteDatabase(path);
       db.exec("ALTER TABLE documents DROP COLUMN facts_json; UPDATE meta SET value = '1' WHERE key = 'schema_version'");
       db.close();
 
       const migrated = createSqliteCatalog(path);
-      expect(migrated.getDocument("doc-1")).toMatchObject({ id: "doc-1", facts: null });
+      expect(await migrated.getDocument("doc-1")).toMatchObject({ id: "doc-1", facts: null });
       const facts = { parties: ["A"], definedParties: [], amendsAgreement: null, amendedShortName: null };
-      migrated.setProfile(
+      await migrated.setProfile(
         "doc-1",
         { title: "T", role: "base_agreement", effectiveDate: null, transactionSetId: null, facts },
         "2026-01-02T00:00:00.000Z",
       );
-      expect(migrated.getDocument("doc-1")?.facts).toEqual(facts);
-      migrated.close();
+      expect((await migrated.getDocument("doc-1"))?.facts).toEqual(facts);
+      await migrated.close();
       const meta = openSqliteDatabase(path);
       expect(meta.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({
         value: String(CATALOG_SCHEMA_VERSION),

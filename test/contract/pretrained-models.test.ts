@@ -96,7 +96,7 @@ if (dir === null) {
     const candidate = (id: string, heading: string, text: string) => ({ id, heading, text, flags: null });
 
     it("scores the passage that answers the question above the others, one score per candidate in order", async () => {
-      const scores = await reranker.rerankAsync("Which state's law governs the agreement?", [
+      const scores = await reranker.rerank("Which state's law governs the agreement?", [
         candidate("a", "Article 9 Payment", "The Distributor shall pay each invoice within thirty days."),
         candidate("b", "Article 12 Miscellaneous", "This Agreement is governed by the laws of the State of Delaware."),
         candidate("c", "Article 4 Term", "The term of this Agreement is five years from the Effective Date."),
@@ -108,7 +108,7 @@ if (dir === null) {
 
     it("reads the provision's heading with its words", async () => {
       const text = "The non-breaching party may recover its reasonable costs.";
-      const [withHeading, without] = await reranker.rerankAsync("What remedies apply after a breach?", [
+      const [withHeading, without] = await reranker.rerank("What remedies apply after a breach?", [
         candidate("a", "Section 14 Remedies upon Breach", text),
         candidate("b", "", text),
       ]);

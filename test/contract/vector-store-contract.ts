@@ -25,185 +25,191 @@ function item(documentId: string, n: number, vector: Float32Array): VectorItem {
   };
 }
 
-/**
- * The contract every VectorStore adapter meets. Only the embedded sqlite-vec adapter exists and is
- * registered (`vector-store.contract.test.ts`); no Qdrant adapter or Qdrant run exists yet.
- */
-export function describeVectorStoreContract(name: string, make: () => VectorStore): void {
+/** The contract every VectorStore adapter meets: sqlite-vec, and Qdrant when QDRANT_URL is set. */
+export function describeVectorStoreContract(name: string, make: () => VectorStore | Promise<VectorStore>): void {
   describe(`VectorStore contract: ${name}`, () => {
     let store: VectorStore;
     let v: string;
-    beforeEach(() => {
-      store = make();
-      v = store.createVersion(DIMS, "test-embedder");
-      store.activate(v);
+    beforeEach(async () => {
+      store = await make();
+      v = await store.createVersion(DIMS, "test-embedder");
+      await store.activate(v);
     });
     afterEach(() => store.close());
 
-    it("ranks by cosine similarity and reports the index version", () => {
-      store.putDocument(v, "d1", DEAL, [
+    it("ranks by cosine similarity and reports the index version", async () => {
+      await store.putDocument(v, "d1", DEAL, [
         item("d1", 1, unit(1, 0, 0, 0)),
         item("d1", 2, unit(0.6, 0.8, 0, 0)),
         item("d1", 3, unit(0, 0, 1, 0)),
       ]);
-      const r = store.search({ vector: unit(1, 0.1, 0, 0), principal: alice, k: 2 });
+      const r = await store.search({ vector: unit(1, 0.1, 0, 0), principal: alice, k: 2 });
       expect(r.hits.map((h) => h.nodeId)).toEqual(["d1-n1", "d1-n2"]);
       expect(r.hits[0]?.score).toBeGreaterThan(r.hits[1]?.score ?? 1);
       expect(r.hits[0]?.score).toBeCloseTo(0.995, 2);
       expect(r.hits[0]).toMatchObject({ documentId: "d1", version: "v1", start: 100, end: 150, passageId: "d1-n1:0" });
       expect(r.indexVersion).toBe(v);
-      expect(store.describeVersion(v)).toEqual({ id: v, dimensions: DIMS, embedderId: "test-embedder", active: true });
+      expect(await store.describeVersion(v)).toEqual({
+        id: v,
+        dimensions: DIMS,
+        embedderId: "test-embedder",
+        active: true,
+      });
     });
 
-    it("hands back the vectors it holds for a text, by the text's hash and the model that made them, until the text is gone", () => {
-      store.putDocument(v, "d1", DEAL, [
+    it("hands back the vectors it holds for a text, by the text's hash and the model that made them, until the text is gone", async () => {
+      await store.putDocument(v, "d1", DEAL, [
         { ...item("d1", 1, unit(1, 0, 0, 0)), textHash: "h1" },
         { ...item("d1", 2, unit(0, 1, 0, 0)), textHash: "h2" },
       ]);
-      const other = store.createVersion(DIMS, "other-embedder");
-      store.putDocument(other, "d2", DEAL, [{ ...item("d2", 1, unit(0, 0, 1, 0)), textHash: "h3" }]);
-      const found = store.cachedVectors("test-embedder", ["h2", "h3", "h9", "h2"]);
+      const other = await store.createVersion(DIMS, "other-embedder");
+      await store.putDocument(other, "d2", DEAL, [{ ...item("d2", 1, unit(0, 0, 1, 0)), textHash: "h3" }]);
+      const found = await store.cachedVectors("test-embedder", ["h2", "h3", "h9", "h2"]);
       expect([...found.keys()]).toEqual(["h2"]);
       expect(Array.from(found.get("h2") ?? [])).toEqual(Array.from(unit(0, 1, 0, 0)));
-      expect([...store.cachedVectors("other-embedder", ["h3"]).keys()]).toEqual(["h3"]);
+      expect([...(await store.cachedVectors("other-embedder", ["h3"])).keys()]).toEqual(["h3"]);
       // A later version of the same model finds them while the earlier one is still stored.
-      const next = store.createVersion(DIMS, "test-embedder");
-      expect(store.cachedVectors("test-embedder", ["h1"]).size).toBe(1);
-      store.dropVersion(next);
+      const next = await store.createVersion(DIMS, "test-embedder");
+      expect((await store.cachedVectors("test-embedder", ["h1"])).size).toBe(1);
+      await store.dropVersion(next);
       // A removed document's vectors are no longer handed back.
-      store.removeDocument("d1");
-      expect(store.cachedVectors("test-embedder", ["h1", "h2"]).size).toBe(0);
+      await store.removeDocument("d1");
+      expect((await store.cachedVectors("test-embedder", ["h1", "h2"])).size).toBe(0);
     });
 
-    it("filters inside the nearest-neighbour query: restricted best matches never crowd out permitted ones", () => {
+    it("filters inside the nearest-neighbour query: restricted best matches never crowd out permitted ones", async () => {
       const q = unit(1, 0, 0, 0);
-      store.putDocument(
+      await store.putDocument(
         v,
         "secret",
         SECRET,
         Array.from({ length: 30 }, (_, i) => item("secret", i, unit(1, 0.001 * i, 0, 0))),
       );
-      store.putDocument(v, "open", DEAL, [
+      await store.putDocument(v, "open", DEAL, [
         item("open", 1, unit(0.5, 0.5, 0, 0)),
         item("open", 2, unit(0, 1, 0, 0)),
         item("open", 3, unit(-1, 0, 0, 0)),
       ]);
-      const r = store.search({ vector: q, principal: alice, k: 3 });
+      const r = await store.search({ vector: q, principal: alice, k: 3 });
       expect(r.hits).toHaveLength(3);
       expect(r.hits.map((h) => h.nodeId)).toEqual(["open-n1", "open-n2", "open-n3"]);
       expect(JSON.stringify(r)).not.toContain("secret");
-      const gc = store.search({ vector: q, principal: { id: "gc", groups: [] }, k: 5 });
+      const gc = await store.search({ vector: q, principal: { id: "gc", groups: [] }, k: 5 });
       expect(gc.hits).toHaveLength(5);
       expect(gc.hits.every((h) => h.documentId === "secret")).toBe(true);
-      const nobody = store.search({ vector: q, principal: { id: "eve", groups: ["other"] }, k: 5 });
+      const nobody = await store.search({ vector: q, principal: { id: "eve", groups: ["other"] }, k: 5 });
       expect(nobody.hits).toEqual([]);
     });
 
-    it("restricts to given documents on top of the permission filter, never instead of it", () => {
-      store.putDocument(v, "a", DEAL, [item("a", 1, unit(1, 0, 0, 0))]);
-      store.putDocument(v, "b", DEAL, [item("b", 1, unit(0, 1, 0, 0))]);
-      store.putDocument(v, "secret", SECRET, [item("secret", 1, unit(1, 0, 0, 0))]);
-      const r = store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, documentIds: ["b", "secret"] });
+    it("restricts to given documents on top of the permission filter, never instead of it", async () => {
+      await store.putDocument(v, "a", DEAL, [item("a", 1, unit(1, 0, 0, 0))]);
+      await store.putDocument(v, "b", DEAL, [item("b", 1, unit(0, 1, 0, 0))]);
+      await store.putDocument(v, "secret", SECRET, [item("secret", 1, unit(1, 0, 0, 0))]);
+      const r = await store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, documentIds: ["b", "secret"] });
       expect(r.hits.map((h) => h.documentId)).toEqual(["b"]);
     });
 
-    it("keeps a walled principal or group out inside the nearest-neighbour query, whatever its grants", () => {
-      store.putDocument(v, "d1", { ...DEAL, deny: { principals: [], groups: ["deal-team"] } }, [
+    it("keeps a walled principal or group out inside the nearest-neighbour query, whatever its grants", async () => {
+      await store.putDocument(v, "d1", { ...DEAL, deny: { principals: [], groups: ["deal-team"] } }, [
         item("d1", 1, unit(1, 0, 0, 0)),
       ]);
-      store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(0, 1, 0, 0))]);
+      await store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(0, 1, 0, 0))]);
       const q = { vector: unit(1, 0, 0, 0), principal: alice, k: 5 };
-      expect(store.search(q).hits.map((h) => h.documentId)).toEqual(["d2"]);
-      store.setAccess("d1", { ...DEAL, deny: { principals: ["alice"], groups: [] } });
-      expect(store.search(q).hits.map((h) => h.documentId)).toEqual(["d2"]);
+      expect((await store.search(q)).hits.map((h) => h.documentId)).toEqual(["d2"]);
+      await store.setAccess("d1", { ...DEAL, deny: { principals: ["alice"], groups: [] } });
+      expect((await store.search(q)).hits.map((h) => h.documentId)).toEqual(["d2"]);
       expect(
-        store.search({ ...q, principal: { id: "bob", groups: ["deal-team"] } }).hits.map((h) => h.documentId),
+        (await store.search({ ...q, principal: { id: "bob", groups: ["deal-team"] } })).hits.map((h) => h.documentId),
       ).toEqual(["d1", "d2"]);
-      store.setAccess("d1", DEAL);
-      expect(store.search(q).hits.map((h) => h.documentId)).toEqual(["d1", "d2"]);
+      await store.setAccess("d1", DEAL);
+      expect((await store.search(q)).hits.map((h) => h.documentId)).toEqual(["d1", "d2"]);
     });
 
-    it("applies permission changes and deletes immediately", () => {
-      store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 1, 0, 0))]);
+    it("applies permission changes and deletes immediately", async () => {
+      await store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 1, 0, 0))]);
       const q = { vector: unit(1, 0, 0, 0), principal: alice, k: 5 };
-      expect(store.search(q).hits).toHaveLength(1);
-      store.setAccess("d1", SECRET);
-      expect(store.search(q).hits).toHaveLength(0);
-      store.setAccess("d1", DEAL);
-      expect(store.search(q).hits).toHaveLength(1);
-      expect(store.removeDocument("d1")).toBe(1);
-      expect(store.search(q).hits).toHaveLength(0);
-      store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(1, 0, 0, 0)), item("d2", 2, unit(0, 1, 0, 0))]);
-      store.putDocument(v, "d2", DEAL, [item("d2", 3, unit(0, 0, 1, 0))]);
-      expect(store.search(q).hits.map((h) => h.nodeId)).toEqual(["d2-n3"]);
+      expect((await store.search(q)).hits).toHaveLength(1);
+      await store.setAccess("d1", SECRET);
+      expect((await store.search(q)).hits).toHaveLength(0);
+      await store.setAccess("d1", DEAL);
+      expect((await store.search(q)).hits).toHaveLength(1);
+      expect(await store.removeDocument("d1")).toBe(1);
+      expect((await store.search(q)).hits).toHaveLength(0);
+      await store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(1, 0, 0, 0)), item("d2", 2, unit(0, 1, 0, 0))]);
+      await store.putDocument(v, "d2", DEAL, [item("d2", 3, unit(0, 0, 1, 0))]);
+      expect((await store.search(q)).hits.map((h) => h.nodeId)).toEqual(["d2-n3"]);
     });
 
-    it("keeps the previous index version queryable until the new one is switched in, with its own model", () => {
-      store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))]);
-      store.putScope(v, DEAL_SCOPE, model("m-v", 1, 2, 3));
-      const next = store.createVersion(3, "other-embedder");
-      store.putDocument(next, "d1", DEAL, [item("d1", 2, unit(1, 0, 0))]);
-      store.putScope(next, DEAL_SCOPE, model("m-next", 9));
-      expect(store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5 }).hits.map((h) => h.nodeId)).toEqual([
-        "d1-n1",
-      ]);
+    it("keeps the previous index version queryable until the new one is switched in, with its own model", async () => {
+      await store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))]);
+      await store.putScope(v, DEAL_SCOPE, model("m-v", 1, 2, 3));
+      const next = await store.createVersion(3, "other-embedder");
+      await store.putDocument(next, "d1", DEAL, [item("d1", 2, unit(1, 0, 0))]);
+      await store.putScope(next, DEAL_SCOPE, model("m-next", 9));
       expect(
-        store.search({ vector: unit(1, 0, 0), principal: alice, k: 5, indexVersion: next }).hits.map((h) => h.nodeId),
+        (await store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5 })).hits.map((h) => h.nodeId),
+      ).toEqual(["d1-n1"]);
+      expect(
+        (await store.search({ vector: unit(1, 0, 0), principal: alice, k: 5, indexVersion: next })).hits.map(
+          (h) => h.nodeId,
+        ),
       ).toEqual(["d1-n2"]);
-      expect(() => store.search({ vector: unit(1, 0, 0), principal: alice, k: 5 })).toThrow(/dimensions/);
-      store.activate(next);
-      expect(store.activeVersion()).toBe(next);
-      expect(store.search({ vector: unit(1, 0, 0), principal: alice, k: 5 }).hits.map((h) => h.nodeId)).toEqual([
-        "d1-n2",
-      ]);
-      expect(Array.from(store.getScopeModel(next, DEAL_SCOPE.key) ?? [])).toEqual([9]);
-      expect(store.scopes(next)).toEqual([{ ...DEAL_SCOPE, embedderId: "m-next", stale: false }]);
-      expect(store.scope(next, DEAL_SCOPE.key)).toEqual({ ...DEAL_SCOPE, embedderId: "m-next", stale: false });
-      expect(store.scope(next, BOARD_SCOPE.key)).toBeNull();
-      expect(() => store.dropVersion(next)).toThrow(/active/);
-      store.dropVersion(v);
-      expect(store.getScopeModel(v, DEAL_SCOPE.key)).toBeNull();
-      expect(store.scopes(v)).toEqual([]);
-      expect(store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, indexVersion: v }).hits).toEqual([]);
-    });
-
-    it("ranks a scope's vectors apart from another scope's and from the unscoped ones", () => {
-      const both: Access = { principals: [], groups: ["deal-team", "board"] };
-      store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
-      store.putScope(v, BOARD_SCOPE, model("m-board", 2));
-      store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
-      store.putDocument(v, "d1", both, [item("d1", 2, unit(0, 1, 0, 0))], BOARD_SCOPE.key);
-      const q = { vector: unit(1, 1, 0, 0), principal: alice, k: 5 };
-      expect(store.search({ ...q, scope: DEAL_SCOPE.key }).hits.map((h) => h.nodeId)).toEqual(["d1-n1"]);
-      expect(store.search({ ...q, scope: BOARD_SCOPE.key }).hits.map((h) => h.nodeId)).toEqual(["d1-n2"]);
-      expect(store.search(q).hits).toEqual([]);
-    });
-
-    it("drops the model and vectors of every scope a removed document was in, and marks them stale", () => {
-      store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
-      store.putScope(v, BOARD_SCOPE, model("m-board", 2));
-      store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
-      store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
-      store.removeDocument("d1");
-      expect(store.getScopeModel(v, DEAL_SCOPE.key)).toBeNull();
-      const states = store.scopes(v);
-      expect(states.find((s) => s.key === DEAL_SCOPE.key)).toMatchObject({ embedderId: null, stale: true });
-      // A scope the document was never in keeps its model.
-      expect(states.find((s) => s.key === BOARD_SCOPE.key)).toMatchObject({ embedderId: "m-board", stale: false });
-      // The other members' vectors came from the dropped model: they go too, until the scope is fitted again.
-      expect(store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, scope: DEAL_SCOPE.key }).hits).toEqual(
+      await expect(store.search({ vector: unit(1, 0, 0), principal: alice, k: 5 })).rejects.toThrow(/dimensions/);
+      await store.activate(next);
+      expect(await store.activeVersion()).toBe(next);
+      expect((await store.search({ vector: unit(1, 0, 0), principal: alice, k: 5 })).hits.map((h) => h.nodeId)).toEqual(
+        ["d1-n2"],
+      );
+      expect(Array.from((await store.getScopeModel(next, DEAL_SCOPE.key)) ?? [])).toEqual([9]);
+      expect(await store.scopes(next)).toEqual([{ ...DEAL_SCOPE, embedderId: "m-next", stale: false }]);
+      expect(await store.scope(next, DEAL_SCOPE.key)).toEqual({ ...DEAL_SCOPE, embedderId: "m-next", stale: false });
+      expect(await store.scope(next, BOARD_SCOPE.key)).toBeNull();
+      await expect(store.dropVersion(next)).rejects.toThrow(/active/);
+      await store.dropVersion(v);
+      expect(await store.getScopeModel(v, DEAL_SCOPE.key)).toBeNull();
+      expect(await store.scopes(v)).toEqual([]);
+      expect((await store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, indexVersion: v })).hits).toEqual(
         [],
       );
     });
 
-    it("marks stale the scopes a document leaves and joins when its access changes, not the ones it stays in", () => {
+    it("ranks a scope's vectors apart from another scope's and from the unscoped ones", async () => {
       const both: Access = { principals: [], groups: ["deal-team", "board"] };
-      store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
-      store.putScope(v, BOARD_SCOPE, model("m-board", 2));
-      store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
-      store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], BOARD_SCOPE.key);
-      store.setAccess("d1", { principals: ["gc"], groups: ["deal-team"] });
-      const states = new Map(store.scopes(v).map((s) => [s.key, s]));
+      await store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
+      await store.putScope(v, BOARD_SCOPE, model("m-board", 2));
+      await store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
+      await store.putDocument(v, "d1", both, [item("d1", 2, unit(0, 1, 0, 0))], BOARD_SCOPE.key);
+      const q = { vector: unit(1, 1, 0, 0), principal: alice, k: 5 };
+      expect((await store.search({ ...q, scope: DEAL_SCOPE.key })).hits.map((h) => h.nodeId)).toEqual(["d1-n1"]);
+      expect((await store.search({ ...q, scope: BOARD_SCOPE.key })).hits.map((h) => h.nodeId)).toEqual(["d1-n2"]);
+      expect((await store.search(q)).hits).toEqual([]);
+    });
+
+    it("drops the model and vectors of every scope a removed document was in, and marks them stale", async () => {
+      await store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
+      await store.putScope(v, BOARD_SCOPE, model("m-board", 2));
+      await store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
+      await store.putDocument(v, "d2", DEAL, [item("d2", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
+      await store.removeDocument("d1");
+      expect(await store.getScopeModel(v, DEAL_SCOPE.key)).toBeNull();
+      const states = await store.scopes(v);
+      expect(states.find((s) => s.key === DEAL_SCOPE.key)).toMatchObject({ embedderId: null, stale: true });
+      // A scope the document was never in keeps its model.
+      expect(states.find((s) => s.key === BOARD_SCOPE.key)).toMatchObject({ embedderId: "m-board", stale: false });
+      // The other members' vectors came from the dropped model: they go too, until the scope is fitted again.
+      expect(
+        (await store.search({ vector: unit(1, 0, 0, 0), principal: alice, k: 5, scope: DEAL_SCOPE.key })).hits,
+      ).toEqual([]);
+    });
+
+    it("marks stale the scopes a document leaves and joins when its access changes, not the ones it stays in", async () => {
+      const both: Access = { principals: [], groups: ["deal-team", "board"] };
+      await store.putScope(v, DEAL_SCOPE, model("m-deal", 1));
+      await store.putScope(v, BOARD_SCOPE, model("m-board", 2));
+      await store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], DEAL_SCOPE.key);
+      await store.putDocument(v, "d1", both, [item("d1", 1, unit(1, 0, 0, 0))], BOARD_SCOPE.key);
+      await store.setAccess("d1", { principals: ["gc"], groups: ["deal-team"] });
+      const states = new Map((await store.scopes(v)).map((s) => [s.key, s]));
       expect(states.get(DEAL_SCOPE.key)).toMatchObject({ embedderId: "m-deal", stale: false });
       expect(states.get(BOARD_SCOPE.key)).toMatchObject({ embedderId: null, stale: true });
       expect(states.get("principal:gc")).toMatchObject({
@@ -213,10 +219,10 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
       });
     });
 
-    it("refuses vectors of the wrong size and finds nothing for the zero vector", () => {
-      expect(() => store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0))])).toThrow(/dimensions/);
-      store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))]);
-      expect(store.search({ vector: new Float32Array(DIMS), principal: alice, k: 5 }).hits).toEqual([]);
+    it("refuses vectors of the wrong size and finds nothing for the zero vector", async () => {
+      await expect(store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0))])).rejects.toThrow(/dimensions/);
+      await store.putDocument(v, "d1", DEAL, [item("d1", 1, unit(1, 0, 0, 0))]);
+      expect((await store.search({ vector: new Float32Array(DIMS), principal: alice, k: 5 })).hits).toEqual([]);
     });
   });
 }

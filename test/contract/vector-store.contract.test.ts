@@ -14,14 +14,14 @@ describeVectorStoreContract("sqlite-vec (embedded, SQL exact scan)", () =>
 );
 
 describe("sqlite vector store: another connection's writes", () => {
-  it("are seen by the next query (the in-memory scan re-reads after any commit)", () => {
+  it("are seen by the next query (the in-memory scan re-reads after any commit)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lexnav-vec-"));
     try {
       const path = join(dir, "store.sqlite");
       const reader = createSqliteVectorStore(openSqliteDatabase(path));
       const writer = createSqliteVectorStore(openSqliteDatabase(path));
-      const v = writer.createVersion(2, "e");
-      writer.activate(v);
+      const v = await writer.createVersion(2, "e");
+      await writer.activate(v);
       const access = { principals: [], groups: ["g"] };
       const item = (n: number, vector: number[]) => ({
         passageId: `p${n}`,
@@ -31,13 +31,13 @@ describe("sqlite vector store: another connection's writes", () => {
         end: 1,
         vector: Float32Array.from(vector),
       });
-      writer.putDocument(v, "d1", access, [item(1, [1, 0])]);
+      await writer.putDocument(v, "d1", access, [item(1, [1, 0])]);
       const q = { vector: Float32Array.from([1, 0]), principal: { id: "x", groups: ["g"] }, k: 5 };
-      expect(reader.search(q).hits.map((h) => h.passageId)).toEqual(["p1"]);
-      writer.putDocument(v, "d1", access, [item(2, [0, 1])]);
-      expect(reader.search(q).hits.map((h) => h.passageId)).toEqual(["p2"]);
-      writer.setAccess("d1", { principals: [], groups: ["other"] });
-      expect(reader.search(q).hits).toEqual([]);
+      expect((await reader.search(q)).hits.map((h) => h.passageId)).toEqual(["p1"]);
+      await writer.putDocument(v, "d1", access, [item(2, [0, 1])]);
+      expect((await reader.search(q)).hits.map((h) => h.passageId)).toEqual(["p2"]);
+      await writer.setAccess("d1", { principals: [], groups: ["other"] });
+      expect((await reader.search(q)).hits).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

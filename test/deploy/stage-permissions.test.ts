@@ -144,8 +144,8 @@ describe(`deploy/nats/nats.conf with the real services under their users: ingest
     await intake.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(2, [GROUP]));
     const indexed = await until(
       "the ingest service to index both documents",
-      () => {
-        const m = indexedBySource(catalogPath());
+      async () => {
+        const m = await indexedBySource(catalogPath());
         return m.size >= 2 ? m : null;
       },
       60_000,

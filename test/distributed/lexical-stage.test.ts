@@ -102,8 +102,8 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
 
   it("two replicas split a batch, and the log shows one application per (document, version, store)", async () => {
     await sendBatch(0, DOCS);
-    const indexed = await until("the ingest service to index the batch", () => {
-      const m = indexedBySource(catalogPath());
+    const indexed = await until("the ingest service to index the batch", async () => {
+      const m = await indexedBySource(catalogPath());
       return m.size >= DOCS ? m : null;
     });
     const rows = await until("both replicas to apply the batch", () => {
@@ -184,7 +184,7 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
       return r.length >= DOCS + SECOND_BATCH ? r : null;
     });
     await sleep(3_000); // past the ack wait: a redelivery of b's last event would land now
-    const indexed = indexedBySource(catalogPath());
+    const indexed = await indexedBySource(catalogPath());
     expect(indexed.size).toBe(DOCS + SECOND_BATCH);
     const counts = applicationsPer("upsert", lexicalChanges());
     expect(counts.size).toBe(DOCS + SECOND_BATCH);
@@ -193,7 +193,7 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
   }, 300_000);
 
   it("a delete and an access revoke reach the store: no search returns them, on any replica", async () => {
-    const indexed = indexedBySource(catalogPath());
+    const indexed = await indexedBySource(catalogPath());
     const deleted = indexed.get("upload://agreement-3.txt");
     const revoked = indexed.get("upload://agreement-4.txt");
     const kept = indexed.get("upload://agreement-5.txt");

@@ -67,8 +67,8 @@ describe("lexical stage across a nats-server restart (same port, same JetStream 
     console.log(`nats-server restarted after ${before} of ${DOCS} documents were applied`);
     expect(before).toBeLessThan(DOCS);
 
-    await until("every document to be indexed and applied after the restart", () => {
-      const indexed = indexedBySource(catalogPath).size;
+    await until("every document to be indexed and applied after the restart", async () => {
+      const indexed = (await indexedBySource(catalogPath)).size;
       return indexed >= DOCS && upserts() >= DOCS ? true : null;
     });
     await new Promise((r) => setTimeout(r, 3_000)); // past the ack wait: a duplicate would land now

@@ -143,8 +143,8 @@ describe("stage operations over a real nats-server: the lexical stage's metrics,
 
   it("/metrics shows the documents applied, a delete and an access change, and the lag caused by pausing the stage", async () => {
     for (let i = 0; i < DOCS; i++) await publishCommand(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, [GROUP]));
-    const indexed = await until("the ingest service to index the batch", () => {
-      const m = indexedBySource(catalogPath());
+    const indexed = await until("the ingest service to index the batch", async () => {
+      const m = await indexedBySource(catalogPath());
       return m.size >= DOCS ? m : null;
     });
     await until("the stage to apply the batch", () =>
@@ -261,8 +261,8 @@ describe("stage operations over a real nats-server: the lexical stage's metrics,
       stageIngestCommand(DOCS, [GROUP]),
       `00-${TRACE_ID}-00f067aa0ba902b7-01`,
     );
-    const doc = await until("the ingest service to index the document", () => {
-      return indexedBySource(catalogPath()).get(`upload://agreement-${DOCS}.txt`) ?? null;
+    const doc = await until("the ingest service to index the document", async () => {
+      return (await indexedBySource(catalogPath())).get(`upload://agreement-${DOCS}.txt`) ?? null;
     });
     const letters = await until(
       "the stage to dead-letter the event",
@@ -302,7 +302,7 @@ describe("stage operations over a real nats-server: the lexical stage's metrics,
   }, 300_000);
 
   it("a wall placed from the CLI reaches the stage: the walled principal's search no longer finds the document, and finds it again once lifted", async () => {
-    const doc = indexedBySource(catalogPath()).get("upload://agreement-2.txt");
+    const doc = (await indexedBySource(catalogPath())).get("upload://agreement-2.txt");
     if (!doc) throw new Error("document 2 was not indexed");
     const config = {
       ...loadConfig({ NATS_URL: nats.url, LEXNAV_CONTROL_EVENTS: "nats", LEXNAV_LOG_LEVEL: "silent" }),

@@ -12,9 +12,9 @@ const docs = [
   { id: "d2", access: { principals: [], groups: ["other"] }, lifecycle: "indexed", transactionSetId: null },
 ] as unknown as DocumentRecord[];
 const catalog = {
-  getDocument: (id: string) => docs.find((d) => d.id === id) ?? null,
-  listDocuments: () => docs,
-  transactionSetNames: () => new Map<string, string>(),
+  getDocument: async (id: string) => docs.find((d) => d.id === id) ?? null,
+  listDocuments: async () => docs,
+  transactionSetNames: async () => new Map<string, string>(),
 };
 
 let stop: (() => Promise<void>) | null = null;

@@ -97,7 +97,7 @@ describe(`one ingestion is one trace across the ingest service and the ${stages.
     );
     const doc = await until(
       "the ingest service to index the document",
-      () => indexedBySource(catalogPath()).get("upload://agreement-1.txt") ?? null,
+      async () => (await indexedBySource(catalogPath())).get("upload://agreement-1.txt") ?? null,
     );
     for (const stage of stages)
       await until(

@@ -103,8 +103,8 @@ describe.skipIf(model === null)(
     it("embeds each indexed version once, serves it from the reading replica, and a delete and an access revoke reach the vectors", async () => {
       const js = jetstream(nc);
       for (let i = 0; i < DOCS; i++) await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, [GROUP]));
-      const indexed = await until("the ingest service to index the batch", () => {
-        const m = indexedBySource(catalogPath());
+      const indexed = await until("the ingest service to index the batch", async () => {
+        const m = await indexedBySource(catalogPath());
         return m.size >= DOCS ? m : null;
       });
       await until("the vector stage to embed the batch", () =>

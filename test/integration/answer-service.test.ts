@@ -70,8 +70,8 @@ function searchClient(port: number) {
 }
 
 /** The answer service over the store at `db`, on its own connection as a separate process would be. */
-function answerAppOver(db: string): { app: AnswerApp; stack: EmbeddedStack; close(): void } {
-  const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+async function answerAppOver(db: string): Promise<{ app: AnswerApp; stack: EmbeddedStack; close(): void }> {
+  const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
   const answers = openSqliteDatabase(db);
   const app = createAnswerAppOnStack(stack, { ...loadConfig({}), dbPath: db }, answers, silentLogger);
   return {
@@ -90,12 +90,12 @@ describe("the answer service over gRPC", () => {
   const exporter = new InMemorySpanExporter();
   let telemetry: Telemetry | null;
   let ids: Record<"verso" | "vivint", string>;
-  let served: ReturnType<typeof answerAppOver> & { port: number };
+  let served: Awaited<ReturnType<typeof answerAppOver>> & { port: number };
   let client: ReturnType<typeof answerClient>;
 
   beforeAll(async () => {
     telemetry = startTelemetry("lexnav-answer-test", { env: {}, processors: [new SimpleSpanProcessor(exporter)] });
-    const ingest = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const ingest = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     const verso = await ingest.pipeline.ingest({
       source: CUAD_FIXTURES.verso,
       access: { principals: [], groups: ["deals"] },
@@ -107,7 +107,7 @@ describe("the answer service over gRPC", () => {
     ingest.close();
     expect([verso.status, vivint.status]).toEqual(["indexed", "indexed"]);
     ids = { verso: verso.documentId, vivint: vivint.documentId };
-    const over = answerAppOver(db);
+    const over = await answerAppOver(db);
     served = { ...over, port: await over.app.listen("127.0.0.1:0") };
     client = answerClient(served.port);
   });
@@ -125,7 +125,7 @@ describe("the answer service over gRPC", () => {
     expect(r.citations.length).toBeGreaterThan(0);
     for (const c of r.citations) {
       expect(c.documentId).toBe(ids.verso);
-      const text = served.stack.catalog.getVersion(c.documentId, c.version)?.text ?? "";
+      const text = (await served.stack.catalog.getVersion(c.documentId, c.version))?.text ?? "";
       expect(c.quote).toBe(text.slice(c.start, c.end));
     }
     expect(r.answer).toContain(r.citations[0]?.display as string);
@@ -142,7 +142,7 @@ describe("the answer service over gRPC", () => {
     // the same record a `lexnav replay` reads
     const stored = openSqliteDatabase(db);
     try {
-      const record = createSqliteAnswerStore(stored).get(r.answerId);
+      const record = await createSqliteAnswerStore(stored).get(r.answerId);
       expect(record?.citations.map((c) => [c.start, c.end])).toEqual(r.citations.map((c) => [c.start, c.end]));
       expect(record?.principal).toEqual(DEALS);
     } finally {
@@ -169,7 +169,7 @@ describe("the answer service over gRPC", () => {
       expect(r.trace).toBeUndefined();
       for (const h of r.hits) {
         expect(h.documentId).toBe(ids.verso);
-        const text = served.stack.catalog.getVersion(h.documentId, h.version)?.text ?? "";
+        const text = (await served.stack.catalog.getVersion(h.documentId, h.version))?.text ?? "";
         expect(h.end).toBeGreaterThan(h.start);
         expect(h.end).toBeLessThanOrEqual(text.length);
         expect(h.stageScores.length).toBeGreaterThan(0);
@@ -188,7 +188,9 @@ describe("the answer service over gRPC", () => {
 
   it("keeps a walled group out of Ask and Search inside the store filter, and lets it back in when the wall lifts", async () => {
     const wall = { scope: "document" as const, scopeId: ids.verso, kind: "deny_group" as const, name: "deals" };
-    expect(served.stack.changeControl({ place: { ...wall, by: "ops", since: "2026-12-01T00:00:00.000Z" } })).toBe(true);
+    expect(await served.stack.changeControl({ place: { ...wall, by: "ops", since: "2026-12-01T00:00:00.000Z" } })).toBe(
+      true,
+    );
     const searcher = searchClient(served.port);
     try {
       const asked = await client.ask({ question: ASK_VERSO, principal: DEALS, mode: searchV1.SearchMode.HYBRID });
@@ -200,11 +202,11 @@ describe("the answer service over gRPC", () => {
         .search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] })
         .catch((e: ServiceError) => e);
       expect((refused as ServiceError).code).toBe(status.NOT_FOUND);
-      expect(served.stack.changeControl({ lift: wall })).toBe(true);
+      expect(await served.stack.changeControl({ lift: wall })).toBe(true);
       const back = await searcher.search({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso] });
       expect(back.hits.length).toBeGreaterThan(0);
     } finally {
-      served.stack.changeControl({ lift: wall });
+      await served.stack.changeControl({ lift: wall });
       searcher.close();
     }
   });
@@ -217,7 +219,7 @@ describe("the answer service over gRPC", () => {
     } finally {
       searcher.close();
     }
-    const log = served.stack.audit.list({ limit: 10 });
+    const log = await served.stack.audit.list({ limit: 10 });
     expect(log.find((e) => e.answerId === asked.answerId)).toMatchObject({
       principal: "ann",
       groups: ["deals"],
@@ -308,7 +310,7 @@ describe("the answer service over gRPC", () => {
   });
 
   it("with callers configured, answers each call as its token's caller and refuses the rest", async () => {
-    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     const answers = openSqliteDatabase(db);
     const callers = parseCallers(JSON.stringify({ [tokenKey("bob-secret")]: { id: "bob", groups: ["board"] } }));
     const app = createAnswerAppOnStack(stack, { ...loadConfig({}), dbPath: db }, answers, silentLogger, callers);
@@ -391,7 +393,7 @@ describe("the answer service over gRPC", () => {
 
   it("serves over TLS when given a certificate and key, and then refuses a plaintext client", async () => {
     const tls = { cert: readFileSync(TLS_FIXTURE("crt")), key: readFileSync(TLS_FIXTURE("key")) };
-    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     const answers = openSqliteDatabase(db);
     const app = createAnswerAppOnStack(stack, { ...loadConfig({}), dbPath: db }, answers, silentLogger);
     const port = await app.listen("127.0.0.1:0", tls);
@@ -463,9 +465,9 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
   });
 
   it("answers from a document the ingest service indexed, and stops citing it once it is deleted", async () => {
-    const ingestStack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const ingestStack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     const ingest = await createIngestApp({ nc, pipeline: ingestStack.pipeline, logger: silentLogger });
-    const served = answerAppOver(db);
+    const served = await answerAppOver(db);
     const port = await served.app.listen("127.0.0.1:0");
     const client = answerClient(port);
     const searcher = searchClient(port);
@@ -482,7 +484,7 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
     try {
       await publishIngest(js, "c-verso");
       await next(INGEST_SUBJECTS.documentIndexed);
-      const documentId = ingestStack.catalog.listDocuments({ lifecycle: ["indexed"] })[0]?.id as string;
+      const documentId = (await ingestStack.catalog.listDocuments({ lifecycle: ["indexed"] }))[0]?.id as string;
       const before = await client.ask({ question: ASK_VERSO, principal: DEALS });
       expect(before.abstained).toBe(false);
       expect(before.citations.map((c) => c.documentId)).toContain(documentId);
@@ -498,7 +500,7 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
       // the answer the service recorded before the delete keeps ids and offsets, not the quotes
       const stored = openSqliteDatabase(db);
       try {
-        const record = createSqliteAnswerStore(stored).get(before.answerId);
+        const record = await createSqliteAnswerStore(stored).get(before.answerId);
         expect(record?.erased).toMatchObject({ note: "document deleted", documentIds: [documentId] });
         expect(record?.citations.map((c) => [c.start, c.end])).toEqual(before.citations.map((c) => [c.start, c.end]));
         for (const c of before.citations) expect(JSON.stringify(record)).not.toContain(c.quote);

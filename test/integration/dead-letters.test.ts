@@ -70,7 +70,7 @@ async function waitFor<T>(get: () => Promise<T>, ok: (v: T) => boolean, timeoutM
 describe("dead letters", () => {
   it("a refused delete and a poison payload land in the dead-letter stream; the delete replays once the hold is released", async () => {
     const db = join(dir, "lexnav.sqlite");
-    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     const app = await createIngestApp({
       nc,
       pipeline: stack.pipeline,
@@ -103,7 +103,7 @@ describe("dead letters", () => {
       const documentId = indexed?.documentId as string;
       expect(await list()).toEqual([]);
 
-      stack.changeControl({
+      await stack.changeControl({
         place: {
           scope: "document",
           scopeId: documentId,
@@ -138,7 +138,7 @@ describe("dead letters", () => {
         },
         { subject: INGEST_SUBJECTS.ingestDocument, commandId: "", reason: expect.stringMatching(/undecodable/) },
       ]);
-      expect(stack.catalog.getDocument(documentId)?.lifecycle).toBe("indexed");
+      expect((await stack.catalog.getDocument(documentId))?.lifecycle).toBe("indexed");
       const [held, poison] = letters as [DeadLetter, DeadLetter];
 
       // Replayed before the fix, it is refused again and comes back as a new dead letter.
@@ -149,12 +149,12 @@ describe("dead letters", () => {
       expect(heldAgain.traceId).toBe(TRACE);
 
       // The fix: the hold is released; the replay now deletes, and the dead letter is gone.
-      stack.changeControl({ lift: { scope: "document", scopeId: documentId, kind: "legal_hold", name: "" } });
+      await stack.changeControl({ lift: { scope: "document", scopeId: documentId, kind: "legal_hold", name: "" } });
       const replay = await cli("dlq", "replay", String(heldAgain.id));
       expect(replay.code).toBe(0);
       expect(replay.out).toContain(INGEST_SUBJECTS.deleteDocument);
       expect((await eventOf(js, "c-del"))?.subject).toBe(INGEST_SUBJECTS.documentDeleted);
-      expect(stack.catalog.getDocument(documentId)?.lifecycle).toBe("deleted");
+      expect((await stack.catalog.getDocument(documentId))?.lifecycle).toBe("deleted");
       expect((await list()).map((l) => l.id)).toEqual([poison.id]);
 
       // An operator view: refused to a non-operator, and every use audited.

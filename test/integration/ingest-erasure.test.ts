@@ -75,7 +75,7 @@ const ingestCommand = (commandId: string, source: string, text: string) =>
 
 describe("erasure through the ingest service over a real nats-server", () => {
   it("leaves no byte of a document sent inline in the JetStream store once it is handled and deleted", async () => {
-    const stack = createEmbeddedStack(join(dbDir, "lexnav.sqlite"), DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(join(dbDir, "lexnav.sqlite"), DEFAULT_LIMITS, silentLogger);
     // The next command is held in hand, so the handled one shares its stream block with a live message.
     let release = () => {};
     const held = new Promise<void>((r) => {

@@ -26,19 +26,19 @@ describe("ingest pipeline on the embedded store", () => {
       logger: silentLogger,
     });
   });
-  afterEach(() => {
-    catalog.close();
+  afterEach(async () => {
+    await catalog.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it("indexes a real contract with provenance, an immutable version and nodes whose offsets hold", async () => {
     const r = await pipeline.ingest({ source: CUAD, access: OPEN });
     expect(r.status).toBe("indexed");
-    const doc = catalog.getDocument(r.documentId);
+    const doc = await catalog.getDocument(r.documentId);
     expect(doc).toMatchObject({ lifecycle: "indexed", contentType: "text/plain", source: CUAD, access: OPEN });
-    const version = catalog.getVersion(r.documentId, r.version as string);
+    const version = await catalog.getVersion(r.documentId, r.version as string);
     expect(version?.text).toBe(readFileSync(CUAD, "utf8"));
-    const nodes = catalog.getNodes(r.documentId, r.version as string);
+    const nodes = await catalog.getNodes(r.documentId, r.version as string);
     expect(nodes.length).toBeGreaterThan(3);
     for (const n of nodes) {
       expect(n.start).toBeGreaterThanOrEqual(0);
@@ -59,14 +59,13 @@ describe("ingest pipeline on the embedded store", () => {
     expect(changed.status).toBe("indexed");
     expect(changed.documentId).toBe(first.documentId);
     expect(changed.version).not.toBe(first.version);
-    expect(
-      catalog
-        .listVersions(first.documentId)
-        .map((v) => v.version)
-        .sort(),
-    ).toEqual([first.version, changed.version].sort());
+    expect((await catalog.listVersions(first.documentId)).map((v) => v.version).sort()).toEqual(
+      [first.version, changed.version].sort(),
+    );
     // The earlier version's text is untouched: citations into it still resolve.
-    expect(catalog.getVersion(first.documentId, first.version as string)?.text).toBe(readFileSync(CUAD, "utf8"));
+    expect((await catalog.getVersion(first.documentId, first.version as string))?.text).toBe(
+      readFileSync(CUAD, "utf8"),
+    );
   });
 
   it("records each bad file as failed with its reason and leaves the good ones intact", async () => {
@@ -89,7 +88,7 @@ describe("ingest pipeline on the embedded store", () => {
     for (const r of results) {
       expect(r.status, r.source).toBe("failed");
       expect(r.failure?.reason).toMatch(/\S+\.(txt|xyz|pdf)/);
-      const doc = catalog.getDocument(r.documentId);
+      const doc = await catalog.getDocument(r.documentId);
       expect(doc?.lifecycle).toBe("failed");
       expect(doc?.currentVersion).toBeNull();
     }
@@ -103,8 +102,8 @@ describe("ingest pipeline on the embedded store", () => {
       "missing.txt": "not_found",
     });
     // The good document is untouched and still the only indexed one.
-    expect(catalog.listDocuments({ lifecycle: ["indexed"] }).map((d) => d.id)).toEqual([first.documentId]);
-    expect(catalog.getNodes(first.documentId, first.version as string).length).toBe(first.nodeCount);
+    expect((await catalog.listDocuments({ lifecycle: ["indexed"] })).map((d) => d.id)).toEqual([first.documentId]);
+    expect((await catalog.getNodes(first.documentId, first.version as string)).length).toBe(first.nodeCount);
   });
 
   it("fails a document whose source turns bad instead of serving the stale version", async () => {
@@ -115,13 +114,13 @@ describe("ingest pipeline on the embedded store", () => {
     const bad = await pipeline.ingest({ source: file, access: OPEN });
     expect(bad.status).toBe("failed");
     expect(bad.documentId).toBe(ok.documentId);
-    const doc = catalog.getDocument(ok.documentId);
+    const doc = await catalog.getDocument(ok.documentId);
     expect(doc?.lifecycle).toBe("failed");
     // the old text is not kept under a failed document (inspect would show it as the document's)
     expect(doc).toMatchObject({ currentVersion: null, title: null, facts: null });
-    expect(catalog.getVersion(ok.documentId, ok.version as string)).toBeNull();
-    expect(catalog.listVersions(ok.documentId)).toEqual([]);
-    expect(catalog.getNodes(ok.documentId, ok.version as string)).toEqual([]);
+    expect(await catalog.getVersion(ok.documentId, ok.version as string)).toBeNull();
+    expect(await catalog.listVersions(ok.documentId)).toEqual([]);
+    expect(await catalog.getNodes(ok.documentId, ok.version as string)).toEqual([]);
   });
 
   it("records an unexpected error under a log reference, never its message, and indexes the next file", async () => {
@@ -145,7 +144,7 @@ describe("ingest pipeline on the embedded store", () => {
     });
     const bad = await flaky.ingest({ source: CUAD, access: OPEN });
     expect(bad.status).toBe("failed");
-    const stored = catalog.getDocument(bad.documentId)?.failure;
+    const stored = (await catalog.getDocument(bad.documentId))?.failure;
     expect(stored?.code).toBe("internal");
     expect(stored?.reason).toMatch(
       /: structure detection failed \(internal error; ref [0-9a-f]{8} in the ingest log\)$/,
@@ -160,7 +159,7 @@ describe("ingest pipeline on the embedded store", () => {
 
   it("removes a deleted document's text and nodes, keeps the record, and can index it again", async () => {
     const r = await pipeline.ingest({ source: CUAD, access: OPEN });
-    const nodes = catalog.getNodes(r.documentId, r.version as string).length;
+    const nodes = (await catalog.getNodes(r.documentId, r.version as string)).length;
     // without search stores or derived artefacts, the catalog's text is all there is to erase
     expect(await pipeline.remove(r.documentId)).toEqual({
       documentId: r.documentId,
@@ -174,9 +173,9 @@ describe("ingest pipeline on the embedded store", () => {
       walTruncated: false,
     });
     expect(await pipeline.remove("doc_missing")).toBeNull();
-    expect(catalog.getDocument(r.documentId)?.lifecycle).toBe("deleted");
-    expect(catalog.getVersion(r.documentId, r.version as string)).toBeNull();
-    expect(catalog.getNodes(r.documentId, r.version as string)).toEqual([]);
+    expect((await catalog.getDocument(r.documentId))?.lifecycle).toBe("deleted");
+    expect(await catalog.getVersion(r.documentId, r.version as string)).toBeNull();
+    expect(await catalog.getNodes(r.documentId, r.version as string)).toEqual([]);
     const again = await pipeline.ingest({ source: CUAD, access: OPEN });
     expect(again.status).toBe("indexed");
   });
@@ -195,16 +194,18 @@ describe("ingest pipeline on the embedded store", () => {
     expect(base).toMatchObject({ status: "indexed", role: "base_agreement" });
     // the set is named by its base agreement, and the amendment (indexed first) joined it
     expect(base.transactionSetId).toBe(base.documentId);
-    expect(catalog.getDocument(amendment.documentId)?.transactionSetId).toBe(base.documentId);
-    expect(catalog.getDocument(other.documentId)?.transactionSetId).toBeNull();
+    expect((await catalog.getDocument(amendment.documentId))?.transactionSetId).toBe(base.documentId);
+    expect((await catalog.getDocument(other.documentId))?.transactionSetId).toBeNull();
     // filing linked them: the amendment's references to the agreement now point into it
-    const nodes = catalog.getNodes(amendment.documentId, amendment.version as string);
+    const nodes = await catalog.getNodes(amendment.documentId, amendment.version as string);
     expect(nodes.some((n) => n.xrefs.some((x) => x.targetDocumentId === base.documentId))).toBe(true);
     // the facts it was filed by are kept, so the next document is filed without reading these texts
-    expect(catalog.getDocument(amendment.documentId)?.facts?.amendsAgreement).toMatch(/Manufacturing Agreement/);
+    expect((await catalog.getDocument(amendment.documentId))?.facts?.amendsAgreement).toMatch(
+      /Manufacturing Agreement/,
+    );
     // deleting the agreement leaves the amendment no link into it
     expect(await pipeline.remove(base.documentId)).not.toBeNull();
-    const after = catalog.getNodes(amendment.documentId, amendment.version as string);
+    const after = await catalog.getNodes(amendment.documentId, amendment.version as string);
     expect(after.some((n) => n.xrefs.some((x) => x.targetDocumentId === base.documentId))).toBe(false);
     expect(after.some((n) => n.termUses.some((u) => u.definitionDocumentId === base.documentId))).toBe(false);
   });
@@ -217,15 +218,15 @@ describe("ingest pipeline on the embedded store", () => {
     copyFileSync(example(1), base);
     const amendment = await pipeline.ingest({ source: join(dir, "heritage-amendment.txt"), access: OPEN });
     const agreement = await pipeline.ingest({ source: base, access: OPEN });
-    const links = () =>
-      catalog
-        .getNodes(amendment.documentId, amendment.version as string)
-        .some((n) => n.xrefs.some((x) => x.targetDocumentId === agreement.documentId));
-    expect(links()).toBe(true);
+    const links = async () =>
+      (await catalog.getNodes(amendment.documentId, amendment.version as string)).some((n) =>
+        n.xrefs.some((x) => x.targetDocumentId === agreement.documentId),
+      );
+    expect(await links()).toBe(true);
     writeFileSync(base, "");
     const again = await pipeline.ingest({ source: base, access: OPEN });
     expect(again.status).toBe("failed");
-    expect(links()).toBe(false);
+    expect(await links()).toBe(false);
   });
 
   it("groups a store indexed before facts were kept: profiles the texts once and stores their facts", async () => {
@@ -238,26 +239,26 @@ describe("ingest pipeline on the embedded store", () => {
       ids.push((await pipeline.ingest({ source: join(dir, f), access: OPEN })).documentId);
     // as a schema-1 store left them: no set, no facts
     for (const id of ids) {
-      const d = catalog.getDocument(id);
+      const d = await catalog.getDocument(id);
       if (!d) throw new Error("missing");
-      catalog.setProfile(
+      await catalog.setProfile(
         id,
         { title: d.title, role: d.role, effectiveDate: d.effectiveDate, transactionSetId: null, facts: null },
         NOW,
       );
     }
-    const sets = assignTransactionSets(catalog, NOW);
+    const sets = await assignTransactionSets(catalog, NOW);
     expect(sets).toHaveLength(1);
     expect(sets[0]?.documentIds.slice().sort()).toEqual(ids.slice().sort());
-    for (const id of ids) expect(catalog.getDocument(id)?.facts?.parties.length).toBeGreaterThan(0);
+    for (const id of ids) expect((await catalog.getDocument(id))?.facts?.parties.length).toBeGreaterThan(0);
     // a second pass finds nothing new
-    expect(assignTransactionSets(catalog, NOW)).toEqual([]);
+    expect(await assignTransactionSets(catalog, NOW)).toEqual([]);
   });
 
   it("indexes a 1995 EDGAR credit agreement with its table of contents flagged", async () => {
     const r = await pipeline.ingest({ source: AHP, access: OPEN });
     expect(r.status).toBe("indexed");
-    const nodes = catalog.getNodes(r.documentId, r.version as string);
+    const nodes = await catalog.getNodes(r.documentId, r.version as string);
     expect(nodes.filter((n) => n.flags.isTocEntry).length).toBeGreaterThan(20);
     expect(nodes.filter((n) => n.flags.isDefinition).length).toBeGreaterThan(30);
     expect(r.role).toBe("base_agreement");

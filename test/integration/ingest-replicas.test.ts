@@ -93,13 +93,13 @@ describe("two ingest service processes on one embedded store (real nats-server)"
     }
     const catalog = createSqliteCatalog(db);
     try {
-      const docs = catalog.listDocuments();
+      const docs = await catalog.listDocuments();
       expect(docs.filter((d) => d.lifecycle === "indexed")).toHaveLength(24);
       expect(docs.filter((d) => d.lifecycle !== "indexed").map((d) => [d.id, d.lifecycle, d.failure?.code])).toEqual([
         [documentIdFor(corrupt), "failed", "corrupt"],
       ]);
     } finally {
-      catalog.close();
+      await catalog.close();
     }
   }, 300_000);
 });
@@ -135,7 +135,7 @@ describe("two ingest replicas on separate stores (real nats-server)", () => {
 
   it("apply every delete on the replica holding the document or dead-letter it with the reason; never ack one unapplied", async () => {
     for (const name of ["a", "b"])
-      stacks.push(createEmbeddedStack(join(dir, `${name}.sqlite`), DEFAULT_LIMITS, silentLogger));
+      stacks.push(await createEmbeddedStack(join(dir, `${name}.sqlite`), DEFAULT_LIMITS, silentLogger));
     const js = jetstream(nc);
     const sources = Array.from({ length: 10 }, (_, i) => `upload://deals/supply-${i}.txt`);
     // Replica a alone ingests the first five, then b alone the rest: each store holds five documents.
@@ -161,7 +161,9 @@ describe("two ingest replicas on separate stores (real nats-server)", () => {
       expect(ingested.filter((e) => e.subject === INGEST_SUBJECTS.documentIndexed)).toHaveLength(batch.at(-1)! + 1);
       await (apps[replica] as IngestApp).stop();
     }
-    const held = stacks.map((s) => s.catalog.listDocuments({ lifecycle: ["indexed"] }).length);
+    const held = await Promise.all(
+      stacks.map(async (s) => (await s.catalog.listDocuments({ lifecycle: ["indexed"] })).length),
+    );
     expect(held).toEqual([5, 5]);
 
     const ids = sources.map((s) => documentIdFor(s));
@@ -203,11 +205,11 @@ describe("two ingest replicas on separate stores (real nats-server)", () => {
     // No store serves a deleted document: every record either store has is deleted or has its delete
     // dead-lettered, and search finds only those.
     for (const s of stacks) {
-      const serving = s.catalog.listDocuments({ lifecycle: ["indexed"] }).map((d) => d.id);
+      const serving = (await s.catalog.listDocuments({ lifecycle: ["indexed"] })).map((d) => d.id);
       for (const id of serving) expect(lettered).toContain(id);
-      const hits = s.searcher.search(
+      const hits = await s.searcher.search(
         { query: "supply agreement term years", principal: { id: "ann", groups: ["deals"] }, mode: "lexical", k: 10 },
-        (id, version) => s.catalog.getVersion(id, version)?.text ?? null,
+        async (id, version) => (await s.catalog.getVersion(id, version))?.text ?? null,
       );
       for (const p of hits.passages) expect(lettered).toContain(p.documentId);
     }

@@ -117,11 +117,11 @@ describe("processes sharing one embedded store", () => {
     }
     const catalog = createSqliteCatalog(db);
     try {
-      const docs = catalog.listDocuments();
+      const docs = await catalog.listDocuments();
       expect(docs).toHaveLength(45);
       expect(docs.filter((d) => d.lifecycle !== "indexed")).toEqual([]);
     } finally {
-      catalog.close();
+      await catalog.close();
     }
   }, 120_000);
 });
@@ -184,11 +184,11 @@ describe("an ingest killed mid-document", () => {
     const catalog = createSqliteCatalog(":memory:");
     const now = "2026-12-01T00:00:00.000Z";
     const base = { source: "/x", fileName: "x.txt", access: { principals: [], groups: ["g"] } };
-    catalog.upsertReceived({ id: "doc_live", ...base }, now);
-    catalog.claimIngest("doc_live", { pid: 4242, host: "here", since: now });
-    catalog.upsertReceived({ id: "doc_dead", ...base, source: "/y" }, now);
-    catalog.claimIngest("doc_dead", { pid: 4343, host: "here", since: now });
-    catalog.upsertReceived({ id: "doc_unclaimed", ...base, source: "/z" }, now);
+    await catalog.upsertReceived({ id: "doc_live", ...base }, now);
+    await catalog.claimIngest("doc_live", { pid: 4242, host: "here", since: now });
+    await catalog.upsertReceived({ id: "doc_dead", ...base, source: "/y" }, now);
+    await catalog.claimIngest("doc_dead", { pid: 4343, host: "here", since: now });
+    await catalog.upsertReceived({ id: "doc_unclaimed", ...base, source: "/z" }, now);
     const pipeline = createIngestPipeline({
       catalog,
       limits: DEFAULT_LIMITS,
@@ -198,10 +198,10 @@ describe("an ingest killed mid-document", () => {
     });
     const recovered = await pipeline.recoverInterrupted();
     expect(recovered.map((r) => r.documentId).sort()).toEqual(["doc_dead", "doc_unclaimed"]);
-    expect(catalog.getDocument("doc_live")?.lifecycle).toBe("received");
-    expect(catalog.getDocument("doc_dead")?.lifecycle).toBe("failed");
-    expect(catalog.ingestClaim("doc_dead")).toBeNull();
-    catalog.close();
+    expect((await catalog.getDocument("doc_live"))?.lifecycle).toBe("received");
+    expect((await catalog.getDocument("doc_dead"))?.lifecycle).toBe("failed");
+    expect(await catalog.ingestClaim("doc_dead")).toBeNull();
+    await catalog.close();
   });
 });
 
@@ -243,7 +243,7 @@ describe("a store another process keeps locked", () => {
     const dir = mkdtempSync(join(tmpdir(), "lexnav-busy-"));
     try {
       const path = join(dir, "store.sqlite");
-      createSqliteCatalog(path).close();
+      await createSqliteCatalog(path).close();
       const holder = openSqliteDatabase(path);
       holder.prepare("BEGIN IMMEDIATE").run(); // another writer holds the lock
       const catalog = createSqliteCatalog(openSqliteDatabase(path, { busyTimeoutMs: 100 }));
@@ -259,7 +259,7 @@ describe("a store another process keeps locked", () => {
       // Nothing was recorded, so a service retries it rather than failing it for good.
       expect(r.retryable).toBe(true);
       holder.prepare("ROLLBACK").run();
-      expect(catalog.listDocuments()).toEqual([]);
+      expect(await catalog.listDocuments()).toEqual([]);
       holder.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -281,9 +281,9 @@ describe("a transaction set named or kept across readers", () => {
       const base = await pipeline.ingest({ source: join(dir, "manufacturing-agreement-1.txt"), access: beta });
       const amendment = join(dir, "manufacturing-agreement-2.txt");
       const amd = await pipeline.ingest({ source: amendment, access: beta });
-      const setId = catalog.getDocument(base.documentId)?.transactionSetId as string;
+      const setId = (await catalog.getDocument(base.documentId))?.transactionSetId as string;
       expect(setId).toBeTruthy();
-      expect(catalog.getDocument(amd.documentId)?.transactionSetId).toBe(setId);
+      expect((await catalog.getDocument(amd.documentId))?.transactionSetId).toBe(setId);
 
       const other = await pipeline.ingest({
         source: join(dir, "manufacturing-agreement-3.txt"),
@@ -298,10 +298,10 @@ describe("a transaction set named or kept across readers", () => {
       const again = await pipeline.ingest({ source: amendment, access: alpha });
       expect(again.documentId).toBe(amd.documentId);
       expect(again.status).toBe("indexed");
-      expect(catalog.getDocument(amd.documentId)?.transactionSetId).not.toBe(setId);
-      expect(catalog.listDocuments({ transactionSetId: setId }).map((d) => d.id)).toEqual([base.documentId]);
+      expect((await catalog.getDocument(amd.documentId))?.transactionSetId).not.toBe(setId);
+      expect((await catalog.listDocuments({ transactionSetId: setId })).map((d) => d.id)).toEqual([base.documentId]);
     } finally {
-      catalog.close();
+      await catalog.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

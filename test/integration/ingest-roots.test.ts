@@ -115,10 +115,10 @@ describe("the ingest service reads paths only under LEXNAV_INGEST_ROOTS (real na
     services.pop();
     const catalog = createSqliteCatalog(db);
     try {
-      const recorded = catalog.listDocuments().map((d) => d.source);
+      const recorded = (await catalog.listDocuments()).map((d) => d.source);
       expect(recorded.sort()).toEqual([paths.inside, "upload://deal/inline.txt"].sort());
     } finally {
-      catalog.close();
+      await catalog.close();
     }
   }, 90_000);
 

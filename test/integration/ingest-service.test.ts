@@ -275,10 +275,10 @@ describe("ingest service over a real nats-server", () => {
         documentId: indexed.documentId,
         version: indexed.version,
       });
-      expect(catalog.getDocument(indexed.documentId)?.lifecycle).toBe("indexed");
+      expect((await catalog.getDocument(indexed.documentId))?.lifecycle).toBe("indexed");
       await app.stop();
     } finally {
-      catalog.close();
+      await catalog.close();
       await rm(dbDir, { recursive: true, force: true });
     }
   });
@@ -314,10 +314,10 @@ describe("ingest service over a real nats-server", () => {
       const base = fromBinary(ingestV1.DocumentIndexedSchema, events[1]!.data);
       expect(base.commandId).toBe("base");
       expect(base.transactionSetId).toBe(base.documentId);
-      expect(catalog.getDocument(amendment.documentId)?.transactionSetId).toBe(base.documentId);
+      expect((await catalog.getDocument(amendment.documentId))?.transactionSetId).toBe(base.documentId);
       await app.stop();
     } finally {
-      catalog.close();
+      await catalog.close();
       await rm(dbDir, { recursive: true, force: true });
     }
   });

@@ -45,12 +45,11 @@ let telemetry: Telemetry | null;
  * Up to `n` passages of a stored document as a reranker sees them: each provision's text in windows of
  * 400 characters (a small agreement has few provisions), with the provision's heading and flags.
  */
-function candidatesOf(documentId: string, n: number): RerankCandidate[] {
-  const doc = stack.catalog.getDocument(documentId);
+async function candidatesOf(documentId: string, n: number): Promise<RerankCandidate[]> {
+  const doc = await stack.catalog.getDocument(documentId);
   const version = doc?.currentVersion as string;
-  const text = stack.catalog.getVersion(documentId, version)?.text ?? "";
-  return stack.catalog
-    .getNodes(documentId, version)
+  const text = (await stack.catalog.getVersion(documentId, version))?.text ?? "";
+  return (await stack.catalog.getNodes(documentId, version))
     .flatMap((node) => {
       const out: RerankCandidate[] = [];
       for (let at = node.start; at < node.end; at += 400)
@@ -69,7 +68,7 @@ beforeAll(async () => {
   receiver = await startOtlpReceiver();
   dir = mkdtempSync(join(tmpdir(), "lexnav-query-path-"));
   db = join(dir, "lexnav.sqlite");
-  stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+  stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
   const verso = await stack.pipeline.ingest({
     source: CUAD_FIXTURES.verso,
     access: { principals: [], groups: ["deals"] },
@@ -108,7 +107,7 @@ afterAll(async () => {
 
 describe("the rerank service", () => {
   it("scores as the in-process reranker does, for the same question and candidates", async () => {
-    const candidates = candidatesOf(ids.verso, 40);
+    const candidates = await candidatesOf(ids.verso, 40);
     expect(candidates.length).toBeGreaterThan(10);
     const remote = createRemoteReranker({ target: `127.0.0.1:${rerank.port}`, timeoutMs: 10_000 });
     try {
@@ -123,7 +122,7 @@ describe("the rerank service", () => {
   });
 
   it("returns the best top_k first, each with its rank and its position in the request", async () => {
-    const candidates = candidatesOf(ids.verso, 20);
+    const candidates = await candidatesOf(ids.verso, 20);
     const c = unaryClient<rerankV1.RerankRequest, rerankV1.RerankResponse>(RERANK_SERVICE, "rerank", rerank.port);
     try {
       const r = await c.call(
@@ -137,7 +136,7 @@ describe("the rerank service", () => {
       expect(r.results.map((x) => x.rank)).toEqual([1, 2, 3]);
       expect(r.results[0]?.id).toBe(candidates[r.results[0]?.index ?? -1]?.id);
       // without flags the service scores as the reranker does on flag-less candidates
-      const flagless = createBuiltinReranker().rerank(
+      const flagless = await createBuiltinReranker().rerank(
         ASK_VERSO,
         candidates.map((x) => ({ ...x, flags: null })),
       );
@@ -150,7 +149,7 @@ describe("the rerank service", () => {
   });
 
   it("gives DEADLINE_EXCEEDED for a deadline too short, and refuses a spent budget without calling", async () => {
-    const candidates = candidatesOf(ids.verso, 400);
+    const candidates = await candidatesOf(ids.verso, 400);
     const remote = createRemoteReranker({ target: `127.0.0.1:${rerank.port}`, timeoutMs: 1 });
     try {
       const e = await remote.rerank(ASK_VERSO, candidates).catch((x: unknown) => x);
@@ -194,7 +193,7 @@ describe("the rerank service", () => {
     const remote = createRemoteReranker({ target: `127.0.0.1:${port}`, timeoutMs: 300 });
     try {
       const started = performance.now();
-      const e = await remote.rerank(ASK_VERSO, candidatesOf(ids.verso, 3)).catch((x: unknown) => x);
+      const e = await remote.rerank(ASK_VERSO, await candidatesOf(ids.verso, 3)).catch((x: unknown) => x);
       expect(isLexnavError(e) && e.code).toBe("deadline_exceeded");
       expect(performance.now() - started).toBeLessThan(2_000);
       // the service itself gave up at the deadline, not the client alone: it logged the refusal early
@@ -252,9 +251,9 @@ describe("the rerank service", () => {
     const remote = createRemoteReranker({ target: `127.0.0.1:${started.ready.port as number}`, timeoutMs: 20_000 });
     try {
       expect(started.ready.reranker).toBe(local.id);
-      const candidates = candidatesOf(ids.verso, 12);
+      const candidates = await candidatesOf(ids.verso, 12);
       const scores = await remote.rerank(ASK_VERSO, candidates);
-      const expected = await local.rerankAsync(ASK_VERSO, candidates);
+      const expected = await local.rerank(ASK_VERSO, candidates);
       expect(scores).toHaveLength(expected.length);
       // float32 from onnxruntime, carried as double: equal to the in-process model's
       for (const [i, s] of scores.entries()) expect(s).toBeCloseTo(expected[i] as number, 6);
@@ -276,8 +275,8 @@ describe("the planner service", () => {
       expect(deals.targets.length).toBeLessThanOrEqual(10);
       expect(new Set(deals.targets.map((t) => t.documentId))).toEqual(new Set([ids.verso]));
       // every target is a provision of the stored version
-      const version = stack.catalog.getDocument(ids.verso)?.currentVersion as string;
-      const nodeIds = new Set(stack.catalog.getNodes(ids.verso, version).map((n) => n.id));
+      const version = (await stack.catalog.getDocument(ids.verso))?.currentVersion as string;
+      const nodeIds = new Set((await stack.catalog.getNodes(ids.verso, version)).map((n) => n.id));
       for (const t of deals.targets) expect(nodeIds.has(t.nodeId)).toBe(true);
       // the deterministic planner calls no model
       expect(deals.usage).toEqual([]);
@@ -367,7 +366,7 @@ describe("the query-path trace across processes", () => {
         traceId = span.spanContext().traceId;
         rootId = span.spanContext().spanId;
         await withCallContext({ principal: DEALS }, async () => {
-          await reranker.rerank(ASK_VERSO, candidatesOf(ids.verso, 5));
+          await reranker.rerank(ASK_VERSO, await candidatesOf(ids.verso, 5));
           await plannerClient.plan({ query: ASK_VERSO, principal: DEALS });
         });
       });

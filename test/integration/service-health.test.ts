@@ -131,7 +131,7 @@ describe("health and readiness of running services", () => {
 
   it("answer: NOT_SERVING while a readiness check fails", async () => {
     const db = join(dir, "failing.sqlite");
-    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     const answers = openSqliteDatabase(db);
     let storeUp = false;
     const app = createAnswerAppOnStack(stack, loadConfig({}), answers, silentLogger, undefined, {

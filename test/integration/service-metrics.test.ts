@@ -182,7 +182,7 @@ describe("metrics of a running ingest service", () => {
     try {
       createIngestMetrics({
         jsm: await jetstreamManager(nc),
-        catalog: { countDocuments: () => [] },
+        catalog: { countDocuments: async () => [] },
         logger: silentLogger,
       });
       const backlog = samples(await local.render());

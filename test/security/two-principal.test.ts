@@ -320,7 +320,7 @@ describe("two principals: alpha sees the same with and without beta's corpus in 
     const served: Array<{ app: AnswerApp; port: number; close: () => void }> = [];
     try {
       for (const s of stores) {
-        const stack = createEmbeddedStack(s.db, DEFAULT_LIMITS, silentLogger);
+        const stack = await createEmbeddedStack(s.db, DEFAULT_LIMITS, silentLogger);
         const answers = openSqliteDatabase(s.db);
         const app = createAnswerAppOnStack(stack, s.config, answers, silentLogger);
         const close = () => {

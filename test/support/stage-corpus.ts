@@ -72,13 +72,13 @@ export function appliedChanges(storePath: string, store: string): AppliedChange[
 }
 
 /** The catalog's indexed documents, by source: id and current version. */
-export function indexedBySource(catalogPath: string): Map<string, { id: string; version: string }> {
+export async function indexedBySource(catalogPath: string): Promise<Map<string, { id: string; version: string }>> {
   const db = openSqliteDatabase(catalogPath);
   try {
     return new Map(
-      createSqliteCatalog(db)
-        .listDocuments({ lifecycle: ["indexed"] })
-        .map((d) => [d.source, { id: d.id, version: d.currentVersion ?? "" }] as const),
+      (await createSqliteCatalog(db).listDocuments({ lifecycle: ["indexed"] })).map(
+        (d) => [d.source, { id: d.id, version: d.currentVersion ?? "" }] as const,
+      ),
     );
   } finally {
     db.close();

@@ -97,7 +97,7 @@ export {
   exemplarTerms,
 } from "./domain/exemplars.ts";
 export type { AmendingEdit, ExtractDeps } from "./domain/extract.ts";
-export { buildExtract, documentLabel } from "./domain/extract.ts";
+export { buildExtract, documentLabel, extractSource } from "./domain/extract.ts";
 export { concatFeatures } from "./domain/features.ts";
 export type { LedgerDollars, LedgerEntry, PriceCard, TokenLedger } from "./domain/ledger.ts";
 export { buildLedger, DEFAULT_PRICE_CARD, entryDollars, formatLedger, mergeLedgers, usd } from "./domain/ledger.ts";

@@ -16,6 +16,7 @@ export {
   openSqliteDatabase,
   truncateWriteAheadLog,
 } from "./adapters/sqlite-catalog.ts";
+export { gated, type SqliteGate, type Sync, sqliteGate } from "./adapters/sqlite-gate.ts";
 export type { AuditEntry, AuditLog, AuditRecord } from "./ports/audit-log.ts";
 export type {
   Catalog,

@@ -8,12 +8,16 @@ import type { Catalog } from "./ports/catalog.ts";
  */
 export function cachedVersionText(
   catalog: Pick<Catalog, "getVersion">,
-): (documentId: string, version: string) => string | null {
-  const texts = new Map<string, string | null>();
+): (documentId: string, version: string) => Promise<string | null> {
+  const texts = new Map<string, Promise<string | null>>();
   return (documentId, version) => {
     const key = `${documentId}@${version}`;
-    if (!texts.has(key)) texts.set(key, catalog.getVersion(documentId, version)?.text ?? null);
-    return texts.get(key) ?? null;
+    let text = texts.get(key);
+    if (!text) {
+      text = catalog.getVersion(documentId, version).then((v) => v?.text ?? null);
+      texts.set(key, text);
+    }
+    return text;
   };
 }
 
@@ -23,16 +27,16 @@ export function cachedVersionText(
  */
 export function cachedVersionNode(
   catalog: Pick<Catalog, "getNodes">,
-): (documentId: string, version: string, nodeId: string) => ProvisionNode | null {
-  const nodes = new Map<string, Map<string, ProvisionNode>>();
-  return (documentId, version, nodeId) => {
+): (documentId: string, version: string, nodeId: string) => Promise<ProvisionNode | null> {
+  const nodes = new Map<string, Promise<Map<string, ProvisionNode>>>();
+  return async (documentId, version, nodeId) => {
     const key = `${documentId}@${version}`;
     let m = nodes.get(key);
     if (!m) {
-      m = new Map(catalog.getNodes(documentId, version).map((n) => [n.id, n]));
+      m = catalog.getNodes(documentId, version).then((list) => new Map(list.map((n) => [n.id, n])));
       nodes.set(key, m);
     }
-    return m.get(nodeId) ?? null;
+    return (await m).get(nodeId) ?? null;
   };
 }
 
@@ -42,13 +46,13 @@ export function cachedVersionNode(
  */
 export function cachedVersionPages(
   catalog: Pick<Catalog, "getVersion">,
-): (documentId: string, version: string) => readonly PageAnchor[] {
-  const pages = new Map<string, readonly PageAnchor[]>();
+): (documentId: string, version: string) => Promise<readonly PageAnchor[]> {
+  const pages = new Map<string, Promise<readonly PageAnchor[]>>();
   return (documentId, version) => {
     const key = `${documentId}@${version}`;
     let p = pages.get(key);
     if (!p) {
-      p = catalog.getVersion(documentId, version)?.pages ?? [];
+      p = catalog.getVersion(documentId, version).then((v) => v?.pages ?? []);
       pages.set(key, p);
     }
     return p;

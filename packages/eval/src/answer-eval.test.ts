@@ -7,7 +7,7 @@ import type { BenchTest } from "./bench-file.ts";
 const ROOT = "/data/corpus";
 // Two documents whose files sit under the corpus root; citations name documents, gold names files.
 const catalog: Pick<Catalog, "getDocument"> = {
-  getDocument: (id: string) => ({ id, source: `${ROOT}/cuad/${id}.txt` }) as unknown as DocumentRecord,
+  getDocument: async (id: string) => ({ id, source: `${ROOT}/cuad/${id}.txt` }) as unknown as DocumentRecord,
 };
 
 const noLedger = {
@@ -157,7 +157,9 @@ describe("runAnswerEval on quoted gold, per type", () => {
   it("counts a citation of any occurrence of a quote, and reports each type apart", async () => {
     const r = await runAnswerEval(
       {
-        catalog: { getDocument: (id) => ({ id, source: `${ROOT}/edgar/${id}.html` }) as unknown as DocumentRecord },
+        catalog: {
+          getDocument: async (id) => ({ id, source: `${ROOT}/edgar/${id}.html` }) as unknown as DocumentRecord,
+        },
         corpusRoot: ROOT,
         fileText,
         ask: async (q) =>
@@ -175,7 +177,9 @@ describe("runAnswerEval on quoted gold, per type", () => {
     // Without the extracted text the quote cannot be located: the same citation is not on gold.
     const blind = await runAnswerEval(
       {
-        catalog: { getDocument: (id) => ({ id, source: `${ROOT}/edgar/${id}.html` }) as unknown as DocumentRecord },
+        catalog: {
+          getDocument: async (id) => ({ id, source: `${ROOT}/edgar/${id}.html` }) as unknown as DocumentRecord,
+        },
         corpusRoot: ROOT,
         ask: async () => answer({ citations: [{ documentId: "a", start: second, end: second + 10 }] }),
       },

@@ -2,6 +2,7 @@ import type { Catalog } from "@lexnav/catalog";
 import { type BenchTest, corpusFileOf, sliceOf } from "./bench-file.ts";
 import { allOccurrences, resolveGold } from "./domain/gold.ts";
 import type { SpanRef } from "./domain/span-metrics.ts";
+import { snippetTexts } from "./retrieval-eval.ts";
 
 /**
  * What the evaluator reads of an answer (a structural slice of `AnswerRecord` from @lexnav/answer,
@@ -30,9 +31,9 @@ export interface AnswerEvalDeps {
   corpusRoot: string;
   ask: EvalAsk;
   /** What inject would send for this question (its asker's whole readable corpus); absent: `injectContextTokens`. */
-  injectTokens?: (test: BenchTest) => number;
+  injectTokens?: (test: BenchTest) => number | Promise<number>;
   /** The extracted text of a corpus file, to locate gold quotes in (benches whose gold is quotes need it). */
-  fileText?: (file: string) => string | null;
+  fileText?: (file: string) => string | null | Promise<string | null>;
 }
 
 /** A proportion with its parts, so a table can print "412 / 480". */
@@ -107,11 +108,11 @@ export async function runAnswerEval(
   for (const t of tests) {
     const a = await deps.ask(t.query, t);
     // Any occurrence of a quoted passage is that evidence, so a citation of any of them is on gold.
-    const gold = allOccurrences(resolveGold(t.snippets, deps.fileText ?? (() => null)));
+    const gold = allOccurrences(resolveGold(t.snippets, await snippetTexts(t.snippets, deps.fileText ?? (() => null))));
     const hasEvidence = t.snippets.length > 0;
-    const cited = a.abstained
-      ? []
-      : a.citations.map((c) => ({ file: fileOf(c.documentId), start: c.start, end: c.end }));
+    const cited: Array<{ file: string; start: number; end: number }> = [];
+    if (!a.abstained)
+      for (const c of a.citations) cited.push({ file: await fileOf(c.documentId), start: c.start, end: c.end });
     rows.push({
       queryId: t.query_id,
       doc: t.doc,
@@ -121,7 +122,7 @@ export async function runAnswerEval(
       citations: cited.length,
       citationsOnGold: cited.filter((c) => overlaps(c, gold)).length,
       contextTokens: a.contextTokens,
-      ...(deps.injectTokens ? { injectTokens: deps.injectTokens(t) } : {}),
+      ...(deps.injectTokens ? { injectTokens: await deps.injectTokens(t) } : {}),
     });
     const lt = a.ledger.tokens;
     ledger.input += lt.input;

@@ -85,15 +85,14 @@ export function datasetsOf(tests: BenchTest[]): string[] {
  * stored spans can be compared with gold spans in file coordinates; the id itself when it is unknown.
  */
 export function corpusFileOf(
-  catalog: { getDocument(id: string): { source: string } | null },
+  catalog: { getDocument(id: string): Promise<{ source: string } | null> },
   corpusRoot: string,
-): (documentId: string) => string {
-  const files = new Map<string, string>();
+): (documentId: string) => Promise<string> {
+  const files = new Map<string, Promise<string>>();
   return (documentId) => {
     let f = files.get(documentId);
     if (f === undefined) {
-      const doc = catalog.getDocument(documentId);
-      f = doc ? relative(corpusRoot, doc.source) : documentId;
+      f = catalog.getDocument(documentId).then((doc) => (doc ? relative(corpusRoot, doc.source) : documentId));
       files.set(documentId, f);
     }
     return f;

@@ -34,6 +34,12 @@ export type {
   RetrievalEvalReport,
   RetrievalEvalRow,
 } from "./retrieval-eval.ts";
-export { CONTEXT_PASSAGES, corpusFileText, runRetrievalEval, scopeDocumentIds } from "./retrieval-eval.ts";
+export {
+  CONTEXT_PASSAGES,
+  corpusFileText,
+  runRetrievalEval,
+  scopeDocumentIds,
+  snippetTexts,
+} from "./retrieval-eval.ts";
 export type { SpanTriage, TriageSearch } from "./triage-evidence.ts";
 export { triageSpan } from "./triage-evidence.ts";

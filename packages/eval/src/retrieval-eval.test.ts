@@ -15,15 +15,15 @@ const byId = new Map(Object.entries(files).map(([f, d]) => [d.id, { file: f, ...
 const record = (d: { id: string; file: string }) =>
   ({ id: d.id, source: `${ROOT}/${d.file}`, currentVersion: "v1" }) as never;
 const catalog = {
-  getDocument: (id: string) => {
+  getDocument: async (id: string) => {
     const d = byId.get(id);
     return d ? record(d) : null;
   },
-  findDocumentBySource: (source: string) => {
+  findDocumentBySource: async (source: string) => {
     const d = [...byId.values()].find((x) => `${ROOT}/${x.file}` === source);
     return d ? record(d) : null;
   },
-  getVersion: (id: string) => {
+  getVersion: async (id: string) => {
     const d = byId.get(id);
     return d ? ({ text: d.text } as never) : null;
   },
@@ -50,12 +50,11 @@ function fakeSearcher(requests: SearchRequest[]): Searcher {
       trace: { contextTokens: 0 } as never,
     }) as SearchResult;
   return {
-    search: () => result(),
-    searchAsync: async (request) => {
+    search: async (request) => {
       requests.push(request);
       return result();
     },
-    route: () => ({ documents: [], routedBy: "question", indexVersion: "x" }),
+    route: async () => ({ documents: [], routedBy: "question", indexVersion: "x" }),
   };
 }
 

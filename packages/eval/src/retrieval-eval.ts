@@ -72,17 +72,19 @@ export type EvalScope = "corpus" | "set";
  * The corpus files of a question's deal as the store's document ids (the request scope `documentIds`);
  * a file the store does not hold is left out. Throws when the question names no deal.
  */
-export function scopeDocumentIds(
+export async function scopeDocumentIds(
   catalog: Pick<Catalog, "findDocumentBySource">,
   corpusRoot: string,
   t: BenchTest,
-): string[] {
+): Promise<string[]> {
   if (!t.scope || t.scope.files.length === 0)
     throw new LexnavError("invalid_argument", `${t.query_id} has no scope.files: it cannot be scoped to its deal`);
-  return t.scope.files.flatMap((f) => {
-    const d = catalog.findDocumentBySource(join(corpusRoot, f));
-    return d ? [d.id] : [];
-  });
+  const ids: string[] = [];
+  for (const f of t.scope.files) {
+    const d = await catalog.findDocumentBySource(join(corpusRoot, f));
+    if (d) ids.push(d.id);
+  }
+  return ids;
 }
 
 /**
@@ -92,15 +94,33 @@ export function scopeDocumentIds(
 export function corpusFileText(
   catalog: Pick<Catalog, "findDocumentBySource" | "getVersion">,
   corpusRoot: string,
-): (file: string) => string | null {
-  const texts = new Map<string, string | null>();
+): (file: string) => Promise<string | null> {
+  const texts = new Map<string, Promise<string | null>>();
   return (file) => {
-    if (!texts.has(file)) {
-      const d = catalog.findDocumentBySource(join(corpusRoot, file));
-      texts.set(file, d?.currentVersion ? (catalog.getVersion(d.id, d.currentVersion)?.text ?? null) : null);
+    let text = texts.get(file);
+    if (!text) {
+      text = (async () => {
+        const d = await catalog.findDocumentBySource(join(corpusRoot, file));
+        return d?.currentVersion ? ((await catalog.getVersion(d.id, d.currentVersion))?.text ?? null) : null;
+      })();
+      texts.set(file, text);
     }
-    return texts.get(file) ?? null;
+    return text;
   };
+}
+
+/**
+ * The texts of the files a question's snippets quote, read ahead, as the lookup `resolveGold` reads
+ * them by (a snippet given as a span needs none).
+ */
+export async function snippetTexts(
+  snippets: BenchTest["snippets"],
+  fileText: (file: string) => string | null | Promise<string | null>,
+): Promise<(file: string) => string | null> {
+  const texts = new Map<string, string | null>();
+  for (const s of snippets)
+    if (!("span" in s) && !texts.has(s.file_path)) texts.set(s.file_path, await fileText(s.file_path));
+  return (file) => texts.get(file) ?? null;
 }
 
 /** How many passages a mode hands on as context (the "keep 10" of retrieve-then-rerank). */
@@ -127,7 +147,7 @@ function accumulate(rows: Array<{ ranked: RankedPassage[]; gold: SpanRef[] }>): 
 /**
  * Runs every question through the searcher as a user would (question text and principal only) and
  * scores the ranked passages against the gold spans in the coordinates of the original files.
- * Questions run one at a time through `searchAsync`, so model embedders and rerankers are awaited.
+ * Questions run one at a time through `search`, so model embedders and rerankers are awaited.
  */
 export async function runRetrievalEval(
   deps: RetrievalEvalDeps,
@@ -163,30 +183,27 @@ export async function runRetrievalEval(
     : undefined;
   for (const [i, t] of tests.entries()) {
     const t0 = performance.now();
-    const result = await deps.searcher.searchAsync(
+    const result = await deps.searcher.search(
       {
         query: t.query,
         principal: deps.principal,
         mode: opts.mode,
         k,
-        ...(scope === "set" ? { documentIds: scopeDocumentIds(deps.catalog, deps.corpusRoot, t) } : {}),
+        ...(scope === "set" ? { documentIds: await scopeDocumentIds(deps.catalog, deps.corpusRoot, t) } : {}),
       },
       textOf,
     );
     latencies.push(performance.now() - t0);
     opts.onTrace?.(t.query_id, result.trace);
-    const ranked: RankedPassage[] = result.passages.map((p) => ({
-      file: fileOf(p.documentId),
-      start: p.start,
-      end: p.end,
-      tokens: p.tokens,
-    }));
+    const ranked: RankedPassage[] = [];
+    for (const p of result.passages)
+      ranked.push({ file: await fileOf(p.documentId), start: p.start, end: p.end, tokens: p.tokens });
     // Inject hands over the whole permitted corpus: its footprint is that, not its first ten passages.
     contextTokens +=
       opts.mode === "inject"
         ? result.trace.contextTokens
         : ranked.slice(0, CONTEXT_PASSAGES).reduce((s, p) => s + p.tokens, 0);
-    const located = resolveGold(t.snippets, fileText);
+    const located = resolveGold(t.snippets, await snippetTexts(t.snippets, fileText));
     unlocatedQuotes += located.filter((g) => g.occurrences.length === 0).length;
     const gold = chooseOccurrences(ranked, located);
     if (gold.length === 0) withoutEvidence += 1;
@@ -195,16 +212,16 @@ export async function runRetrievalEval(
     if (triage && gold.length > 0) {
       // The cut a benchmark has no answer step after: the passages a mode hands on as context.
       const kept = result.passages.slice(0, CONTEXT_PASSAGES);
-      const stages = gold.map((g, i) => {
+      const stages: LossStage[] = [];
+      for (const [i, g] of gold.entries()) {
         const file = located[i]?.file ?? g.file;
-        const documentId = deps.catalog.findDocumentBySource(join(deps.corpusRoot, file))?.id ?? `unindexed:${file}`;
+        const documentId =
+          (await deps.catalog.findDocumentBySource(join(deps.corpusRoot, file)))?.id ?? `unindexed:${file}`;
         const unlocated = (located[i]?.occurrences.length ?? 0) === 0;
-        return triageSpan(
-          deps.catalog,
-          { documentId, start: unlocated ? 0 : g.start, end: unlocated ? 0 : g.end },
-          { principal: deps.principal, search: result, kept, quoteUnlocated: unlocated },
-        ).stage;
-      });
+        const span = { documentId, start: unlocated ? 0 : g.start, end: unlocated ? 0 : g.end };
+        const ctx = { principal: deps.principal, search: result, kept, quoteUnlocated: unlocated };
+        stages.push((await triageSpan(deps.catalog, span, ctx)).stage);
+      }
       lostAt = LOSS_STAGES.find((s) => stages.includes(s)) ?? "found";
       triage[lostAt] += 1;
     }

@@ -35,7 +35,7 @@ export interface SpanTriage {
  * `cited` the answer's citations (absent: no answer step). `quoteUnlocated`: the gold was given as a
  * quote not found in the extracted text, which is extraction's damage.
  */
-export function triageSpan(
+export async function triageSpan(
   catalog: Pick<Catalog, "getDocument" | "getVersion" | "getNodes">,
   span: DocSpan,
   ctx: {
@@ -45,9 +45,9 @@ export function triageSpan(
     cited?: readonly DocSpan[];
     quoteUnlocated?: boolean;
   },
-): SpanTriage {
-  const doc = catalog.getDocument(span.documentId);
-  const version = doc?.currentVersion ? catalog.getVersion(doc.id, doc.currentVersion) : null;
+): Promise<SpanTriage> {
+  const doc = await catalog.getDocument(span.documentId);
+  const version = doc?.currentVersion ? await catalog.getVersion(doc.id, doc.currentVersion) : null;
   const document: EvidenceFacts["document"] =
     doc === null || doc.lifecycle === "deleted"
       ? "absent"
@@ -58,7 +58,7 @@ export function triageSpan(
           : "ingested";
   const passages =
     version && doc
-      ? buildPassages(doc.id, version.version, catalog.getNodes(doc.id, version.version), version.text)
+      ? buildPassages(doc.id, version.version, await catalog.getNodes(doc.id, version.version), version.text)
       : [];
   const spanOf = new Map(passages.map((p) => [`${p.documentId}/${p.id}`, p]));
   const candidates: DocSpan[] = [];

@@ -1,8 +1,7 @@
 import { create } from "@bufbuild/protobuf";
-import type { Async } from "@lexnav/core";
 import type { NodeFlags } from "@lexnav/document-model";
 import { grpcServiceDefinition, rerankV1 } from "@lexnav/proto";
-import type { AsyncReranker, RerankCandidate, Reranker } from "@lexnav/retrieval";
+import type { RerankCandidate, Reranker } from "@lexnav/retrieval";
 import { currentCallContext } from "./call-context.ts";
 import { type ClientOptions, createUnaryCaller } from "./client.ts";
 import { errorFromStatus } from "./status.ts";
@@ -11,7 +10,7 @@ import { errorFromStatus } from "./status.ts";
 export const RERANK_SERVICE = grpcServiceDefinition(rerankV1.RerankService);
 
 /** The reranker port over the rerank service; `close` releases the channel. */
-export interface RemoteReranker extends Async<Reranker>, AsyncReranker {
+export interface RemoteReranker extends Reranker {
   close(): void;
 }
 
@@ -72,7 +71,6 @@ export function createRemoteReranker(options: ClientOptions & { id?: string }): 
   return {
     id: options.id ?? `grpc:${options.target}`,
     rerank,
-    rerankAsync: rerank,
     close: () => caller.close(),
   };
 }

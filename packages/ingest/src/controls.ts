@@ -9,48 +9,51 @@ import type { SearchIndexSink } from "./pipeline.ts";
  * (not a filter after it) keeps the walled principals and groups out.
  */
 export function walledSearchIndex(sink: SearchIndexSink, catalog: Pick<Catalog, "getDocument">): SearchIndexSink {
-  const walled = (documentId: string, access: Access): Access => {
+  const walled = async (documentId: string, access: Access): Promise<Access> => {
     const { deny: _given, ...granted } = access;
-    const deny = catalog.getDocument(documentId)?.access.deny;
+    const deny = (await catalog.getDocument(documentId))?.access.deny;
     return deny ? { ...granted, deny } : granted;
   };
   return {
-    putDocument: (doc) => sink.putDocument({ ...doc, access: walled(doc.documentId, doc.access) }),
+    putDocument: async (doc) => sink.putDocument({ ...doc, access: await walled(doc.documentId, doc.access) }),
     removeDocument: (documentId) => sink.removeDocument(documentId),
-    setAccess: (documentId, access) => sink.setAccess(documentId, walled(documentId, access)),
+    setAccess: async (documentId, access) => sink.setAccess(documentId, await walled(documentId, access)),
   };
 }
 
 /** The indexed documents a control reaches: the document, or every indexed member of the set. */
-export function documentsUnder(catalog: Catalog, scope: Pick<Control, "scope" | "scopeId">): DocumentRecord[] {
+export async function documentsUnder(
+  catalog: Catalog,
+  scope: Pick<Control, "scope" | "scopeId">,
+): Promise<DocumentRecord[]> {
   if (scope.scope === "document") {
-    const doc = catalog.getDocument(scope.scopeId);
+    const doc = await catalog.getDocument(scope.scopeId);
     return doc && doc.lifecycle === "indexed" ? [doc] : [];
   }
   return catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: scope.scopeId });
 }
 
 /** Whether any wall stands on a set (its members' store access must follow a change of membership). */
-export function setIsWalled(catalog: Catalog, setId: string): boolean {
-  return catalog
-    .listControls({ scope: "set", scopeId: setId })
-    .some((c) => c.kind === "deny_principal" || c.kind === "deny_group");
+export async function setIsWalled(catalog: Catalog, setId: string): Promise<boolean> {
+  return (await catalog.listControls({ scope: "set", scopeId: setId })).some(
+    (c) => c.kind === "deny_principal" || c.kind === "deny_group",
+  );
 }
 
 /**
  * Places or lifts a control; a wall's change reaches every store's access of the documents it covers
  * in the same transaction. False when nothing changed.
  */
-export function changeControl(
+export async function changeControl(
   catalog: Catalog,
   searchIndex: SearchIndexSink | undefined,
   change: { place: Control } | { lift: ControlKey },
-): boolean {
+): Promise<boolean> {
   const key = "place" in change ? change.place : change.lift;
-  return catalog.transaction(() => {
-    const changed = "place" in change ? catalog.placeControl(change.place) : catalog.liftControl(change.lift);
+  return catalog.transaction(async (tx) => {
+    const changed = "place" in change ? await tx.placeControl(change.place) : await tx.liftControl(change.lift);
     if (changed && (key.kind === "deny_principal" || key.kind === "deny_group"))
-      for (const doc of documentsUnder(catalog, key)) searchIndex?.setAccess(doc.id, doc.access);
+      for (const doc of await documentsUnder(tx, key)) await searchIndex?.setAccess(doc.id, doc.access);
     return changed;
   });
 }

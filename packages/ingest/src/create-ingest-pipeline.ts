@@ -4,16 +4,7 @@ import { type FileHandle, open } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
-import {
-  type IngestLimits,
-  inSpan,
-  inSpanSync,
-  type Logger,
-  sha256Hex,
-  stableId,
-  toLexnavError,
-  withoutNames,
-} from "@lexnav/core";
+import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
 import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
 import { someReaderOfAll } from "@lexnav/provisions";
 import { documentsUnder, legalHoldError, setIsWalled, walledSearchIndex } from "./controls.ts";
@@ -86,25 +77,25 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
   const derived = deps.derived;
 
   /** The rest of the set of a document no longer indexed keeps no link into it. */
-  const relinkWithout = (record: DocumentRecord | null): void => {
+  const relinkWithout = async (record: DocumentRecord | null): Promise<void> => {
     const setId = record?.transactionSetId;
     if (!setId) return;
     try {
-      relinkTransactionSet(catalog, setId);
+      await relinkTransactionSet(catalog, setId);
     } catch (cause) {
       logger.warn("transaction set linking failed", { setId, error: toLexnavError(cause).message });
     }
   };
 
   /** Whether `documentId` with `access` may sit in set `setId` beside its other indexed members. */
-  const setAdmits = (setId: string, documentId: string, access: Access): boolean => {
-    const others = catalog
-      .listDocuments({ transactionSetId: setId, lifecycle: ["indexed"] })
-      .filter((d) => d.id !== documentId);
+  const setAdmits = async (setId: string, documentId: string, access: Access): Promise<boolean> => {
+    const others = (await catalog.listDocuments({ transactionSetId: setId, lifecycle: ["indexed"] })).filter(
+      (d) => d.id !== documentId,
+    );
     return someReaderOfAll([access, ...others.map((d) => d.access)]);
   };
 
-  const failed = (record: DocumentRecord, reported: FailureReason): IngestResult => {
+  const failed = async (record: DocumentRecord, reported: FailureReason): Promise<IngestResult> => {
     // An unexpected error's own message goes to the log under a reference, never into the record.
     const ref = reported.detail !== undefined ? randomUUID().slice(0, 8) : null;
     const failure: FailureReason = {
@@ -113,14 +104,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     };
     // A failed document is never searchable or readable, including a version indexed before it
     // turned bad: no stale text is served as if it were the document's.
-    const erased = catalog.transaction(() => {
-      catalog.setLifecycle(record.id, "failed", failure, now());
-      searchIndex?.removeDocument(record.id);
-      return catalog.eraseVersions(record.id).versions;
+    const erased = await catalog.transaction(async (tx) => {
+      await tx.setLifecycle(record.id, "failed", failure, now());
+      await searchIndex?.removeDocument(record.id);
+      return (await tx.eraseVersions(record.id)).versions;
     });
     // The old text leaves the index structures and the log too, as on a delete.
-    if (erased > 0) derived?.compact();
-    relinkWithout(record);
+    if (erased > 0) await derived?.compact();
+    await relinkWithout(record);
     // The reason names the file, which only the document's readers may see: the log keeps the code.
     logger.warn("document failed", {
       documentId: record.id,
@@ -194,7 +185,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       if (!("path" in allowed)) return notIngested(id, source, allowed);
       readFrom = allowed.path;
     }
-    const existing = catalog.getDocument(id);
+    const existing = await catalog.getDocument(id);
 
     const bytesOrFailure = request.bytes ?? (await readBytes(readFrom, fileName));
     const version = bytesOrFailure instanceof Uint8Array ? sha256Hex(bytesOrFailure) : null;
@@ -208,9 +199,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     // Identical bytes already indexed: a no-op, but for an access the request names explicitly.
     if (existing && existing.lifecycle === "indexed" && version !== null && existing.currentVersion === version) {
       if (accessChanged) {
-        catalog.transaction(() => {
-          catalog.setAccess(id, access, now());
-          searchIndex?.setAccess(id, access);
+        await catalog.transaction(async (tx) => {
+          await tx.setAccess(id, access, now());
+          await searchIndex?.setAccess(id, access);
         });
       }
       return {
@@ -221,20 +212,20 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         failure: null,
         title: existing.title,
         role: existing.role,
-        nodeCount: catalog.getNodes(id, version).length,
+        nodeCount: (await catalog.getNodes(id, version)).length,
         transactionSetId: existing.transactionSetId,
-        qualityStatus: catalog.getVersion(id, version)?.quality.status ?? null,
+        qualityStatus: (await catalog.getVersion(id, version))?.quality.status ?? null,
         ...(accessChanged ? { accessChanged } : {}),
       };
     }
 
-    const record = catalog.transaction(() => {
-      const received = catalog.upsertReceived({ id, source, fileName, access }, now());
-      catalog.claimIngest(id, { ...owner, since: received.updatedAt });
+    const record = await catalog.transaction(async (tx) => {
+      const received = await tx.upsertReceived({ id, source, fileName, access }, now());
+      await tx.claimIngest(id, { ...owner, since: received.updatedAt });
       return received;
     });
-    const failedWith = (reason: FailureReason) => ({
-      ...failed(record, reason),
+    const failedWith = async (reason: FailureReason) => ({
+      ...(await failed(record, reason)),
       ...(accessChanged ? { accessChanged } : {}),
     });
     if (!(bytesOrFailure instanceof Uint8Array)) return failedWith(bytesOrFailure);
@@ -267,14 +258,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const stamp = now();
     // A set holds only documents one reader may read all of: a set named in the request that this
     // document's readers could not all read with it is refused; a kept set it no longer fits is left.
-    if (request.transactionSetId !== undefined && !setAdmits(request.transactionSetId, id, access)) {
+    if (request.transactionSetId !== undefined && !(await setAdmits(request.transactionSetId, id, access))) {
       return failedWith({
         code: "permission_denied",
         reason: `${fileName}: cannot be filed under transaction set ${request.transactionSetId}: its documents and this one have no reader in common`,
       });
     }
     const kept = existing?.transactionSetId ?? null;
-    const keep = kept !== null && setAdmits(kept, id, access) ? kept : null;
+    const keep = kept !== null && (await setAdmits(kept, id, access)) ? kept : null;
     // A new version stays in the set its document was filed under unless the request says otherwise.
     const transactionSetId = request.transactionSetId ?? keep;
     // The catalog and every search store are written in one transaction: one span for all of them.
@@ -284,9 +275,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       "lexnav.nodes": built.structure.nodes.length,
     };
     try {
-      inSpanSync("lexnav.ingest.store", storeAttributes, () =>
-        catalog.transaction(() => {
-          catalog.putVersion(id, {
+      await inSpan("lexnav.ingest.store", storeAttributes, () =>
+        catalog.transaction(async (tx) => {
+          await tx.putVersion(id, {
             documentId: id,
             version: versionId,
             byteLength: bytes.byteLength,
@@ -299,9 +290,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
             pages: extraction.pages,
             furniture: extraction.furniture,
           });
-          catalog.setCurrentVersion(id, versionId, extraction.contentType, stamp);
-          catalog.setLifecycle(id, "extracted", null, stamp);
-          catalog.setProfile(
+          await tx.setCurrentVersion(id, versionId, extraction.contentType, stamp);
+          await tx.setLifecycle(id, "extracted", null, stamp);
+          await tx.setProfile(
             id,
             {
               title: built.profile.title,
@@ -312,15 +303,15 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
             },
             stamp,
           );
-          catalog.replaceNodes(id, versionId, built.structure.nodes);
-          searchIndex?.putDocument({
+          await tx.replaceNodes(id, versionId, built.structure.nodes);
+          await searchIndex?.putDocument({
             documentId: id,
             version: versionId,
             access,
             nodes: built.structure.nodes,
             text: extraction.text,
           });
-          catalog.setLifecycle(id, "indexed", null, stamp);
+          await tx.setLifecycle(id, "indexed", null, stamp);
         }),
       );
     } catch (cause) {
@@ -334,17 +325,17 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
 
     let setId = transactionSetId ?? null;
     // The set it left keeps no link into it.
-    if (kept !== null && kept !== transactionSetId) relinkWithout(existing);
+    if (kept !== null && kept !== transactionSetId) await relinkWithout(existing);
     try {
       // Filed under a set given (or kept): link it. Else file it with the documents it belongs with,
       // whichever of them arrived first.
-      if (setId !== null) relinkTransactionSet(catalog, setId);
-      else setId = fileIntoTransactionSet(catalog, id, stamp);
+      if (setId !== null) await relinkTransactionSet(catalog, setId);
+      else setId = await fileIntoTransactionSet(catalog, id, stamp);
       // Filed into a walled set: its members' stores take the set's walls.
-      if (setId !== null && transactionSetId === null && setIsWalled(catalog, setId)) {
-        const members = documentsUnder(catalog, { scope: "set", scopeId: setId });
-        catalog.transaction(() => {
-          for (const m of members) searchIndex?.setAccess(m.id, m.access);
+      if (setId !== null && transactionSetId === null && (await setIsWalled(catalog, setId))) {
+        const members = await documentsUnder(catalog, { scope: "set", scopeId: setId });
+        await catalog.transaction(async () => {
+          for (const m of members) await searchIndex?.setAccess(m.id, m.access);
         });
       }
     } catch (cause) {
@@ -352,7 +343,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       logger.warn("transaction set filing or linking failed", { setId, error: toLexnavError(cause).message });
     }
 
-    const final = catalog.getDocument(id);
+    const final = await catalog.getDocument(id);
     logger.debug("document indexed", { documentId: id, version: versionId, nodes: built.structure.nodes.length });
     return {
       documentId: id,
@@ -406,32 +397,32 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         return r;
       }),
     async remove(documentId) {
-      const record = catalog.getDocument(documentId);
+      const record = await catalog.getDocument(documentId);
       if (!record) return null;
       const held = legalHoldError(record);
       if (held) throw held;
-      const erased = catalog.transaction(() => {
-        const { versions, nodes } = catalog.eraseVersions(documentId);
-        catalog.markDeleted(documentId, now());
-        const search = searchIndex?.removeDocument(documentId) ?? { passages: 0, vectors: 0 };
-        const artefacts = derived?.eraseDocument(documentId) ?? { answerRecords: 0, files: [] };
+      const erased = await catalog.transaction(async (tx) => {
+        const { versions, nodes } = await tx.eraseVersions(documentId);
+        await tx.markDeleted(documentId, now());
+        const search = (await searchIndex?.removeDocument(documentId)) ?? { passages: 0, vectors: 0 };
+        const artefacts = (await derived?.eraseDocument(documentId)) ?? { answerRecords: 0, files: [] };
         return { documentId, versions, nodes, ...search, ...artefacts };
       });
-      relinkWithout(record);
-      const compacted = derived?.compact() ?? { lexicalCompacted: false, walTruncated: false };
+      await relinkWithout(record);
+      const compacted = (await derived?.compact()) ?? { lexicalCompacted: false, walTruncated: false };
       const report: ErasureReport = { ...erased, ...compacted };
       logger.debug("document deleted", { ...report, files: report.files.length });
       return report;
     },
     async recoverInterrupted() {
       const results: IngestResult[] = [];
-      for (const record of catalog.listDocuments({ lifecycle: ["received", "extracted"] })) {
-        const claim = catalog.ingestClaim(record.id);
+      for (const record of await catalog.listDocuments({ lifecycle: ["received", "extracted"] })) {
+        const claim = await catalog.ingestClaim(record.id);
         // A claim from another host cannot be checked from here: that host's next run recovers it.
         const live = claim !== null && (claim.host !== owner.host || isAlive(claim.pid));
         if (live) continue;
         results.push(
-          failed(record, {
+          await failed(record, {
             code: "unavailable",
             reason: `${record.fileName}: ingest was interrupted before the document was indexed (its process ended); ingest it again`,
           }),
@@ -440,9 +431,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       return results;
     },
     async setAccess(documentId, access) {
-      return catalog.transaction(() => {
-        const changed = catalog.setAccess(documentId, access, now());
-        if (changed) searchIndex?.setAccess(documentId, access);
+      return catalog.transaction(async (tx) => {
+        const changed = await tx.setAccess(documentId, access, now());
+        if (changed) await searchIndex?.setAccess(documentId, access);
         return changed;
       });
     },

@@ -12,24 +12,24 @@ export interface IndexedDocument {
  * Reads the indexed documents (optionally of one transaction set) back from the catalog with their
  * current version's nodes and text: what navindex building and transaction-set linking start from.
  */
-export function loadIndexedDocuments(
+export async function loadIndexedDocuments(
   catalog: Catalog,
   filter: Omit<DocumentFilter, "lifecycle"> = {},
-): IndexedDocument[] {
+): Promise<IndexedDocument[]> {
   const out: IndexedDocument[] = [];
-  for (const document of catalog.listDocuments({ ...filter, lifecycle: ["indexed"] })) {
-    const loaded = loadIndexedDocument(catalog, document);
+  for (const document of await catalog.listDocuments({ ...filter, lifecycle: ["indexed"] })) {
+    const loaded = await loadIndexedDocument(catalog, document);
     if (loaded) out.push(loaded);
   }
   return out;
 }
 
 /** One document's current version's nodes and text, or null when it has none stored. */
-export function loadIndexedDocument(catalog: Catalog, document: DocumentRecord): IndexedDocument | null {
+export async function loadIndexedDocument(catalog: Catalog, document: DocumentRecord): Promise<IndexedDocument | null> {
   if (!document.currentVersion) return null;
-  const version = catalog.getVersion(document.id, document.currentVersion);
+  const version = await catalog.getVersion(document.id, document.currentVersion);
   if (!version) return null;
-  const nodes = catalog.getNodes(document.id, document.currentVersion);
+  const nodes = await catalog.getNodes(document.id, document.currentVersion);
   return {
     document,
     text: version.text,

@@ -68,10 +68,16 @@ export interface IngestPipeline {
  * access change land in every store together or not at all.
  */
 export interface SearchIndexSink {
-  putDocument(doc: { documentId: string; version: string; access: Access; nodes: ProvisionNode[]; text: string }): void;
+  putDocument(doc: {
+    documentId: string;
+    version: string;
+    access: Access;
+    nodes: ProvisionNode[];
+    text: string;
+  }): Promise<void>;
   /** Removes the document from every search store; returns the passages and vectors removed. */
-  removeDocument(documentId: string): { passages: number; vectors: number };
-  setAccess(documentId: string, access: Access): void;
+  removeDocument(documentId: string): Promise<{ passages: number; vectors: number }>;
+  setAccess(documentId: string, access: Access): Promise<void>;
 }
 
 /**
@@ -83,9 +89,9 @@ export interface DerivedArtefacts {
    * Erases a deleted document's text from the artefacts derived from it. Called inside the catalog
    * transaction of the delete, so the delete and the erasure of records land together.
    */
-  eraseDocument(documentId: string): { answerRecords: number; files: string[] };
+  eraseDocument(documentId: string): Promise<{ answerRecords: number; files: string[] }>;
   /** After a delete has committed: rewrites index structures and truncates the log, so no deleted byte remains. */
-  compact(): { lexicalCompacted: boolean; walTruncated: boolean };
+  compact(): Promise<{ lexicalCompacted: boolean; walTruncated: boolean }>;
 }
 
 /** What a delete erased, store by store. */

@@ -11,18 +11,18 @@ import {
   profileDocument,
   type TransactionMember,
 } from "@lexnav/provisions";
-import { loadIndexedDocument } from "./indexed-documents.ts";
+import { type IndexedDocument, loadIndexedDocument } from "./indexed-documents.ts";
 
 /**
  * Re-resolves cross-document references and defined-term uses across one transaction set and
  * stores the updated nodes. Run after any member is added, replaced or removed.
  */
-export function relinkTransactionSet(catalog: Catalog, setId: string): number {
-  const members = setMembers(catalog, setId);
+export async function relinkTransactionSet(catalog: Catalog, setId: string): Promise<number> {
+  const members = await setMembers(catalog, setId);
   if (members.length === 0) return 0;
   const linked = linkTransactionSet(members);
-  catalog.transaction(() => {
-    for (const m of linked) catalog.replaceNodes(m.documentId, m.structure.version, m.structure.nodes);
+  await catalog.transaction(async (tx) => {
+    for (const m of linked) await tx.replaceNodes(m.documentId, m.structure.version, m.structure.nodes);
   });
   return linked.length;
 }
@@ -31,27 +31,26 @@ export function relinkTransactionSet(catalog: Catalog, setId: string): number {
  * The members of a set as the linker and the edit parser read them, optionally only those `include`
  * lets through (a reader's view: a document it may not read is left out as if not stored).
  */
-function setMembers(
+async function setMembers(
   catalog: Catalog,
   setId: string,
   include: (document: DocumentRecord) => boolean = () => true,
-): TransactionMember[] {
+): Promise<TransactionMember[]> {
   // Records first: a member the reader may not see is never read from the store.
-  return catalog
-    .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
-    .filter(include)
-    .flatMap((record) => {
-      const loaded = loadIndexedDocument(catalog, record);
-      return loaded ? [loaded] : [];
-    })
-    .map(({ document, structure, text }) => ({
-      documentId: document.id,
-      // profiled at ingest; a record from before facts were kept is profiled from its text again
-      profile: storedProfile(document) ?? profileDocument(text, structure),
-      effectiveDate: document.effectiveDate,
-      structure,
-      text,
-    }));
+  const records = (await catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })).filter(include);
+  const loaded: IndexedDocument[] = [];
+  for (const record of records) {
+    const one = await loadIndexedDocument(catalog, record);
+    if (one) loaded.push(one);
+  }
+  return loaded.map(({ document, structure, text }) => ({
+    documentId: document.id,
+    // profiled at ingest; a record from before facts were kept is profiled from its text again
+    profile: storedProfile(document) ?? profileDocument(text, structure),
+    effectiveDate: document.effectiveDate,
+    structure,
+    text,
+  }));
 }
 
 /**
@@ -60,12 +59,12 @@ function setMembers(
  * present membership (a document added, removed or regrouped changes them at once). `include` limits
  * the members to those a reader may see: an edit is never read from, or aimed into, a document left out.
  */
-export function transactionSetEdits(
+export async function transactionSetEdits(
   catalog: Catalog,
   setId: string,
   include?: (document: DocumentRecord) => boolean,
-): { members: TransactionMember[]; edits: AmendmentEdit[] } {
-  const members = setMembers(catalog, setId, include);
+): Promise<{ members: TransactionMember[]; edits: AmendmentEdit[] }> {
+  const members = await setMembers(catalog, setId, include);
   return { members, edits: amendmentEdits(members) };
 }
 
@@ -76,14 +75,14 @@ export function transactionSetEdits(
  */
 export function createTransactionSetEdits(
   catalog: Catalog,
-): (setId: string, include: (document: DocumentRecord) => boolean) => AmendmentEdit[] {
+): (setId: string, include: (document: DocumentRecord) => boolean) => Promise<AmendmentEdit[]> {
   const cache = new Map<string, AmendmentEdit[]>();
-  return (setId, include) => {
-    const readable = catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId }).filter(include);
+  return async (setId, include) => {
+    const readable = (await catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })).filter(include);
     const key = `${setId}\u0000${readable.map((d) => `${d.id}@${d.currentVersion}`).join(",")}`;
     let edits = cache.get(key);
     if (!edits) {
-      edits = transactionSetEdits(catalog, setId, include).edits;
+      edits = (await transactionSetEdits(catalog, setId, include)).edits;
       if (cache.size >= 64) cache.clear();
       cache.set(key, edits);
     }
@@ -119,13 +118,13 @@ function storedProfile(document: DocumentRecord): DocumentProfile | null {
  * A document as the grouping rules read it: its stored title, role and facts. A record profiled
  * before facts were kept is profiled again from its text once, and its facts are stored.
  */
-function candidateOf(catalog: Catalog, document: DocumentRecord, now: string): FiledCandidate | null {
+async function candidateOf(catalog: Catalog, document: DocumentRecord, now: string): Promise<FiledCandidate | null> {
   let profile = storedProfile(document);
   if (profile === null) {
-    const loaded = loadIndexedDocument(catalog, document);
+    const loaded = await loadIndexedDocument(catalog, document);
     if (!loaded) return null;
     profile = profileDocument(loaded.text, loaded.structure);
-    catalog.setProfile(
+    await catalog.setProfile(
       document.id,
       {
         title: document.title,
@@ -146,11 +145,14 @@ function candidateOf(catalog: Catalog, document: DocumentRecord, now: string): F
   };
 }
 
-const candidates = (catalog: Catalog, now: string): FiledCandidate[] =>
-  catalog
-    .listDocuments({ lifecycle: ["indexed"] })
-    .map((d) => candidateOf(catalog, d, now))
-    .filter((c): c is FiledCandidate => c !== null);
+async function candidates(catalog: Catalog, now: string): Promise<FiledCandidate[]> {
+  const out: FiledCandidate[] = [];
+  for (const d of await catalog.listDocuments({ lifecycle: ["indexed"] })) {
+    const c = await candidateOf(catalog, d, now);
+    if (c !== null) out.push(c);
+  }
+  return out;
+}
 
 /**
  * Files one newly indexed document that has no set into the transaction set of the documents it
@@ -158,8 +160,12 @@ const candidates = (catalog: Catalog, now: string): FiledCandidate[] =>
  * of one filed exhibit, in whichever order they arrive), then links that set. Reads the other
  * documents' stored profiles, not their text. Returns the set's id, or null.
  */
-export function fileIntoTransactionSet(catalog: Catalog, documentId: string, now: string): string | null {
-  const all = candidates(catalog, now);
+export async function fileIntoTransactionSet(
+  catalog: Catalog,
+  documentId: string,
+  now: string,
+): Promise<string | null> {
+  const all = await candidates(catalog, now);
   const self = all.find((c) => c.documentId === documentId);
   if (!self || self.setId !== null) return null;
   const filed = fileIntoSet(
@@ -167,10 +173,10 @@ export function fileIntoTransactionSet(catalog: Catalog, documentId: string, now
     all.filter((c) => c !== self),
   );
   if (filed === null) return null;
-  catalog.transaction(() => {
-    for (const id of filed.joining) catalog.setTransactionSet(id, filed.setId, now);
+  await catalog.transaction(async (tx) => {
+    for (const id of filed.joining) await tx.setTransactionSet(id, filed.setId, now);
   });
-  relinkTransactionSet(catalog, filed.setId);
+  await relinkTransactionSet(catalog, filed.setId);
   return filed.setId;
 }
 
@@ -180,8 +186,11 @@ export function fileIntoTransactionSet(catalog: Catalog, documentId: string, now
  * changed. The ingest pipeline files each document as it is indexed, so on its stores this finds
  * nothing new.
  */
-export function assignTransactionSets(catalog: Catalog, now: string): Array<{ id: string; documentIds: string[] }> {
-  const all = candidates(catalog, now);
+export async function assignTransactionSets(
+  catalog: Catalog,
+  now: string,
+): Promise<Array<{ id: string; documentIds: string[] }>> {
+  const all = await candidates(catalog, now);
   const byId = new Map(all.map((c) => [c.documentId, c]));
   const changed: Array<{ id: string; documentIds: string[] }> = [];
   for (const proposal of groupTransactionSets(all)) {
@@ -189,10 +198,10 @@ export function assignTransactionSets(catalog: Catalog, now: string): Array<{ id
     const setId = members.find((m) => m.setId !== null)?.setId ?? proposal.id;
     const joining = members.filter((m) => m.setId === null);
     if (joining.length === 0) continue;
-    catalog.transaction(() => {
-      for (const m of joining) catalog.setTransactionSet(m.documentId, setId, now);
+    await catalog.transaction(async (tx) => {
+      for (const m of joining) await tx.setTransactionSet(m.documentId, setId, now);
     });
-    relinkTransactionSet(catalog, setId);
+    await relinkTransactionSet(catalog, setId);
     changed.push({ id: setId, documentIds: members.map((m) => m.documentId) });
   }
   return changed;

@@ -95,7 +95,7 @@ export type {
   LexicalQuery,
   LexicalSearchResult,
 } from "./ports/lexical-index.ts";
-export type { AsyncReranker, RerankCandidate, Reranker } from "./ports/reranker.ts";
+export type { RerankCandidate, Reranker } from "./ports/reranker.ts";
 export type {
   ScopeModel,
   VectorHit,

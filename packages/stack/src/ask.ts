@@ -28,22 +28,24 @@ import { requestScope } from "./scope.ts";
  * Builds the navindex over the indexed documents `reader` may read (optionally of one transaction set,
  * which must have a member it may read: `requestScope`) from the catalog.
  */
-export function loadNavIndex(
+export async function loadNavIndex(
   catalog: Catalog,
   reader: Reader,
   setId?: string,
-): { index: NavIndex; docs: IndexedDocument[] } {
-  const scope = setId === undefined ? undefined : new Set(requestScope(catalog, { transactionSetId: setId }, reader));
-  const records = readableDocuments(catalog, reader, { lifecycle: ["indexed"] });
+): Promise<{ index: NavIndex; docs: IndexedDocument[] }> {
+  const scope =
+    setId === undefined ? undefined : new Set(await requestScope(catalog, { transactionSetId: setId }, reader));
+  const records = await readableDocuments(catalog, reader, { lifecycle: ["indexed"] });
   const readable = new Set(records.map((d) => d.id));
-  const docs = records
-    .filter((d) => !scope || scope.has(d.id))
-    .map((d) => loadIndexedDocument(catalog, d))
-    .filter((d): d is IndexedDocument => d !== null)
-    .map((d) => ({
-      ...d,
-      structure: { ...d.structure, nodes: withoutForeignLinks(d.structure.nodes, (id) => readable.has(id)) },
-    }));
+  const loaded: IndexedDocument[] = [];
+  for (const d of records.filter((r) => !scope || scope.has(r.id))) {
+    const one = await loadIndexedDocument(catalog, d);
+    if (one) loaded.push(one);
+  }
+  const docs = loaded.map((d) => ({
+    ...d,
+    structure: { ...d.structure, nodes: withoutForeignLinks(d.structure.nodes, (id) => readable.has(id)) },
+  }));
   return { index: buildNavIndex(docs), docs };
 }
 
@@ -87,8 +89,8 @@ export interface AskWiring {
  */
 export function createStackAsk(w: AskWiring, offline: boolean, options: { longLived?: boolean } = {}): Ask {
   const model = offline ? null : configuredModel(w.config);
-  const readable = (principal: Parameters<typeof mayRead>[0]) =>
-    w.catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayRead(principal, d.access));
+  const readable = async (principal: Parameters<typeof mayRead>[0]) =>
+    (await w.catalog.listDocuments({ lifecycle: ["indexed"] })).filter((d) => mayRead(principal, d.access));
   // read on first use (a model-backed answer never needs it), then kept for the process
   let evidence: EvidenceModel | null = null;
   const evidenceModel = () => {
@@ -134,13 +136,13 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
       // read from the set's stored text again whenever its readable members change; only what the asker may read
       setAmendments: (setId, principal) => setEdits(setId, (d) => mayRead(principal, d.access)),
       pages: cachedVersionPages(w.catalog),
-      corpus: (principal) =>
-        readable(principal)
+      corpus: async (principal) =>
+        (await readable(principal))
           .filter((d) => d.currentVersion !== null)
           .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
-      navindex: (principal, question, documentIds) => {
+      navindex: async (principal, question, documentIds) => {
         const inScope = documentIds ? new Set(documentIds) : null;
-        const docs = readable(principal).filter((d) => !inScope || inScope.has(d.id));
+        const docs = (await readable(principal)).filter((d) => !inScope || inScope.has(d.id));
         return plannerIndexFor(w, principal, question, docs, undefined, documentIds);
       },
       model,

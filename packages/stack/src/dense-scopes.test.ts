@@ -27,7 +27,7 @@ function betaOnlyWords(): string[] {
 }
 
 async function storeWith(files: Array<[string, string]>): Promise<EmbeddedStack> {
-  const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+  const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
   for (const [source, group] of files) {
     const r = await stack.pipeline.ingest({ source, access: access(group) });
     expect(r.status).toBe("indexed");
@@ -37,15 +37,19 @@ async function storeWith(files: Array<[string, string]>): Promise<EmbeddedStack>
 }
 
 /** What a principal sees of a dense search, in terms that do not depend on the store (ids are minted per store). */
-function dense(stack: EmbeddedStack, principal: Principal, query: string) {
-  const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
-  const r = stack.searcher.search({ query, principal, mode: "dense", k: 10 }, text);
-  return r.passages.map((p) => ({
-    file: stack.catalog.getDocument(p.documentId)?.fileName,
-    start: p.start,
-    end: p.end,
-    score: Number(p.score.toFixed(6)),
-  }));
+async function dense(stack: EmbeddedStack, principal: Principal, query: string) {
+  const text = async (documentId: string, version: string) =>
+    (await stack.catalog.getVersion(documentId, version))?.text ?? null;
+  const r = await stack.searcher.search({ query, principal, mode: "dense", k: 10 }, text);
+  const out = [];
+  for (const p of r.passages)
+    out.push({
+      file: (await stack.catalog.getDocument(p.documentId))?.fileName,
+      start: p.start,
+      end: p.end,
+      score: Number(p.score.toFixed(6)),
+    });
+  return out;
 }
 
 describe("the built-in dense model is fitted per access scope", () => {
@@ -65,12 +69,12 @@ describe("the built-in dense model is fitted per access scope", () => {
       [SPONSOR, "alpha"],
     ]);
   });
-  afterAll(() => {
+  afterAll(async () => {
     alone.close();
     shared.close();
   });
 
-  it("gives alpha the same dense results with and without beta's corpus in the store", () => {
+  it("gives alpha the same dense results with and without beta's corpus in the store", async () => {
     expect(betaWords.length).toBeGreaterThan(0);
     const queries = [
       ...betaWords.slice(0, 3),
@@ -80,17 +84,17 @@ describe("the built-in dense model is fitted per access scope", () => {
       "Which law governs the sponsorship agreement?",
       "termination upon written notice",
     ];
-    for (const q of queries) expect(dense(shared, ALPHA, q), q).toEqual(dense(alone, ALPHA, q));
+    for (const q of queries) expect(await dense(shared, ALPHA, q), q).toEqual(await dense(alone, ALPHA, q));
     // The words only beta's document holds tell alpha nothing, as an unknown word does.
-    for (const w of betaWords.slice(0, 3)) expect(dense(shared, ALPHA, w), w).toEqual([]);
+    for (const w of betaWords.slice(0, 3)) expect(await dense(shared, ALPHA, w), w).toEqual([]);
     // Beta's own model does know them: the test's words are real vocabulary.
-    expect(dense(shared, BETA, betaWords.slice(0, 3).join(" ")).length).toBeGreaterThan(0);
+    expect((await dense(shared, BETA, betaWords.slice(0, 3).join(" "))).length).toBeGreaterThan(0);
   });
 
-  it("records the embedder of every scope with the index version", () => {
-    const version = shared.vectors.activeVersion() ?? "";
-    expect(shared.vectors.describeVersion(version)?.embedderId).toBe("builtin-lsa-per-access-scope-1");
-    const scopes = shared.vectors.scopes(version);
+  it("records the embedder of every scope with the index version", async () => {
+    const version = (await shared.vectors.activeVersion()) ?? "";
+    expect((await shared.vectors.describeVersion(version))?.embedderId).toBe("builtin-lsa-per-access-scope-1");
+    const scopes = await shared.vectors.scopes(version);
     expect(scopes.map((s) => s.key)).toEqual(["group:alpha", "group:beta"]);
     for (const s of scopes) expect(s.embedderId).toMatch(/^builtin-lsa-128d-[0-9a-f]{12}$/);
   });
@@ -98,8 +102,8 @@ describe("the built-in dense model is fitted per access scope", () => {
 
 describe("a deleted or re-scoped document leaves no word in a dense model", () => {
   const betaWords = betaOnlyWords();
-  const knows = (stack: EmbeddedStack, scope: string, words: string[]) => {
-    const model = stack.vectors.getScopeModel(stack.vectors.activeVersion() ?? "", scope);
+  const knows = async (stack: EmbeddedStack, scope: string, words: string[]) => {
+    const model = await stack.vectors.getScopeModel((await stack.vectors.activeVersion()) ?? "", scope);
     if (!model) return false;
     const [v] = deserializeBuiltinEmbedder(model).embedSync([words.join(" ")]);
     return v?.some((x) => x !== 0) ?? false;
@@ -107,37 +111,39 @@ describe("a deleted or re-scoped document leaves no word in a dense model", () =
 
   for (const change of ["delete", "access"] as const) {
     it(`after ${change === "delete" ? "a delete" : "an access change"}, the scope's model is fitted again without it`, async () => {
-      const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+      const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
       try {
         const vivint = await stack.pipeline.ingest({ source: VIVINT, access: access("beta") });
         await stack.pipeline.ingest({ source: THRIVENT, access: access("beta") });
         await stack.pipeline.ingest({ source: VERSO, access: access("alpha") });
         await stack.buildDenseIndex();
         const words = betaWords.slice(0, 3);
-        expect(knows(stack, "group:beta", words)).toBe(true);
-        expect(dense(stack, BETA, words.join(" ")).length).toBeGreaterThan(0);
+        expect(await knows(stack, "group:beta", words)).toBe(true);
+        expect((await dense(stack, BETA, words.join(" "))).length).toBeGreaterThan(0);
 
         if (change === "delete")
           expect((await stack.pipeline.remove(vivint.documentId))?.documentId).toBe(vivint.documentId);
         else await stack.pipeline.setAccess(vivint.documentId, { principals: ["carol"], groups: [] });
 
         // Dropped at once, in the same transaction as the change.
-        expect(stack.vectors.getScopeModel(stack.vectors.activeVersion() ?? "", "group:beta")).toBeNull();
+        expect(await stack.vectors.getScopeModel((await stack.vectors.activeVersion()) ?? "", "group:beta")).toBeNull();
         // Beta's next dense search fits the scope again, on what beta still reads.
-        expect(dense(stack, BETA, words.join(" "))).toEqual([]);
-        expect(dense(stack, BETA, "endorsement agreement").length).toBeGreaterThan(0);
-        expect(knows(stack, "group:beta", words)).toBe(false);
+        expect(await dense(stack, BETA, words.join(" "))).toEqual([]);
+        expect((await dense(stack, BETA, "endorsement agreement")).length).toBeGreaterThan(0);
+        expect(await knows(stack, "group:beta", words)).toBe(false);
         expect(
-          stack.vectors.scopes(stack.vectors.activeVersion() ?? "").find((s) => s.key === "group:beta"),
+          (await stack.vectors.scopes((await await stack.vectors.activeVersion()) ?? "")).find(
+            (s) => s.key === "group:beta",
+          ),
         ).toMatchObject({
           stale: false,
         });
         if (change === "access") {
           // Carol reads it now, through a scope of her own fitted on it.
-          expect(dense(stack, { id: "carol", groups: [] }, words.join(" ")).length).toBeGreaterThan(0);
+          expect((await dense(stack, { id: "carol", groups: [] }, words.join(" "))).length).toBeGreaterThan(0);
         }
         // Alpha's model never learnt the words.
-        expect(knows(stack, "group:alpha", words)).toBe(false);
+        expect(await knows(stack, "group:alpha", words)).toBe(false);
       } finally {
         stack.close();
       }
@@ -154,10 +160,10 @@ describe("opening a store whose dense model was fitted on every document", () =>
     const dir = mkdtempSync(join(tmpdir(), "lexnav-legacy-dense-"));
     try {
       const db = join(dir, "store.sqlite");
-      let stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      let stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
       await stack.pipeline.ingest({ source: VIVINT, access: access("beta") });
       await stack.buildDenseIndex();
-      const version = stack.vectors.activeVersion() ?? "";
+      const version = (await await stack.vectors.activeVersion()) ?? "";
       stack.close();
       // The table an older store kept its one corpus-wide model in.
       const raw = openSqliteDatabase(db);
@@ -165,10 +171,10 @@ describe("opening a store whose dense model was fitted on every document", () =>
       raw.prepare("INSERT INTO vec_models VALUES (?, ?)").run(version, Buffer.from("corpus-wide vocabulary"));
       raw.close();
 
-      stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
       try {
-        expect(stack.vectors.describeVersion(version)).toBeNull();
-        expect(stack.vectors.activeVersion()).toBeNull();
+        expect(await stack.vectors.describeVersion(version)).toBeNull();
+        expect(await stack.vectors.activeVersion()).toBeNull();
         const check = openSqliteDatabase(db);
         const tables = check.prepare("SELECT name FROM sqlite_master WHERE name = 'vec_models'").all();
         const rows = check.prepare("SELECT COUNT(*) AS n FROM vec_passages").get() as { n: number };
@@ -187,7 +193,7 @@ describe("opening a store whose dense model was fitted on every document", () =>
 describe("a dense index kept as documents are indexed (denseOnIngest, as the ingest service runs)", () => {
   /** A store that is never told to build a dense index: it keeps one as it ingests. */
   async function keptStore(files: Array<[string, string]>): Promise<EmbeddedStack> {
-    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger, {}, { denseOnIngest: true });
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger, {}, { denseOnIngest: true });
     for (const [source, group] of files) {
       const r = await stack.pipeline.ingest({ source, access: access(group) });
       expect(r.status).toBe("indexed");
@@ -211,15 +217,15 @@ describe("a dense index kept as documents are indexed (denseOnIngest, as the ing
       [SPONSOR, "alpha"],
     ]);
     try {
-      expect(kept.vectors.activeVersion()).not.toBeNull();
+      expect(await kept.vectors.activeVersion()).not.toBeNull();
       for (const query of [ASK_VERSO, "Which law governs the sponsorship agreement?", ...betaOnlyWords().slice(0, 2)]) {
-        const seen = dense(kept, ALPHA, query);
-        expect(seen).toEqual(dense(aloneKept, ALPHA, query));
-        expect(seen).toEqual(dense(built, ALPHA, query));
+        const seen = await dense(kept, ALPHA, query);
+        expect(seen).toEqual(await dense(aloneKept, ALPHA, query));
+        expect(seen).toEqual(await dense(built, ALPHA, query));
       }
-      expect(dense(kept, ALPHA, ASK_VERSO).length).toBeGreaterThan(0);
+      expect((await dense(kept, ALPHA, ASK_VERSO)).length).toBeGreaterThan(0);
       expect(
-        dense(kept, BETA, "non-competition").every(
+        (await dense(kept, BETA, "non-competition")).every(
           (p) => p.file?.startsWith("VIVINT") || p.file?.startsWith("Thrivent"),
         ),
       ).toBe(true);

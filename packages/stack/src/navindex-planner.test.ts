@@ -43,7 +43,7 @@ describe("the navindex planner as a use case", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     for (const [name, source, groups] of [
       ["verso", CUAD_FIXTURES.verso, ["deals"]],
       ["sponsor", CUAD_FIXTURES.sponsor, ["deals"]],
@@ -109,7 +109,7 @@ describe("the navindex planner as a use case", () => {
       expect(plan.targets.length).toBeGreaterThan(0);
       expect(plan.targets.every((t) => t.documentId !== ids.vivint)).toBe(true);
     } finally {
-      stack.changeControl({ lift: bar });
+      await stack.changeControl({ lift: bar });
     }
   });
 

@@ -103,7 +103,7 @@ export function createNavPlanner(deps: {
           `planned offline, not by ${deps.model.name}: ${barred.length} document(s) in the index are marked not to be sent to an external model`,
         );
       }
-      const result = await deps.searcher.searchAsync(
+      const result = await deps.searcher.search(
         {
           query: question,
           principal: request.principal,
@@ -112,7 +112,7 @@ export function createNavPlanner(deps: {
           ...(scope ? { documentIds: scope } : {}),
           ...(request.indexVersion !== undefined ? { indexVersion: request.indexVersion } : {}),
         },
-        (documentId, version) => deps.catalog.getVersion(documentId, version)?.text ?? null,
+        async (documentId, version) => (await deps.catalog.getVersion(documentId, version))?.text ?? null,
       );
       const targets: NavPlan["targets"] = [];
       const seen = new Set<string>();

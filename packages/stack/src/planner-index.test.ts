@@ -11,16 +11,17 @@ const READER = { id: "reader", groups: ["deals"] };
 describe("the navigation index a model planner reads", () => {
   let stack: EmbeddedStack;
   const ids: Record<string, string> = {};
-  const readable = () =>
-    stack.catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayRead(READER, d.access));
-  const plan = (question: string, maxTokens?: number) =>
-    plannerIndexFor(stack, READER, question, readable(), maxTokens);
+  const readable = async () =>
+    (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).filter((d) => mayRead(READER, d.access));
+  const plan = async (question: string, maxTokens?: number) =>
+    await plannerIndexFor(stack, READER, question, await readable(), maxTokens);
   const documentsOf = (p: { known: ReadonlySet<string> }) => new Set([...p.known].map((k) => k.split(" ")[0]));
   // The compact tokens of each readable document's index alone, to set budgets between them.
-  const tokensOf = (question: string, maxTokens: number) => countTokens(plan(question, maxTokens).compact);
+  const tokensOf = async (question: string, maxTokens: number) =>
+    countTokens((await plan(question, maxTokens)).compact);
 
   beforeAll(async () => {
-    stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     // VERSO's agreement and the Thrivent endorsement filed as one transaction set; the sponsorship
     // agreement on its own; the Vivint agreement for another group.
     for (const [name, source, groups, set] of [
@@ -40,16 +41,16 @@ describe("the navigation index a model planner reads", () => {
   });
   afterAll(() => stack.close());
 
-  it("is everything the asker may read when it fits, with no routing, and never another group's document", () => {
-    const p = plan(ASK_VERSO);
+  it("is everything the asker may read when it fits, with no routing, and never another group's document", async () => {
+    const p = await plan(ASK_VERSO);
     expect(p.routing).toBeUndefined();
     expect(documentsOf(p)).toEqual(new Set([ids.verso, ids.thrivent, ids.sponsor]));
     expect(p.indexVersion).toMatch(/^navindex-[0-9a-f]{12}$/);
   });
 
-  it("is the documents the question names and their set when everything is too large", () => {
-    const whole = tokensOf(ASK_VERSO, Number.POSITIVE_INFINITY);
-    const p = plan(ASK_VERSO, whole - 1);
+  it("is the documents the question names and their set when everything is too large", async () => {
+    const whole = await tokensOf(ASK_VERSO, Number.POSITIVE_INFINITY);
+    const p = await plan(ASK_VERSO, whole - 1);
     expect(p.routing).toEqual({ documents: [ids.verso], by: "name" });
     // the endorsement is in VERSO's transaction set: planned beside it; the sponsorship agreement is not
     expect(documentsOf(p)).toEqual(new Set([ids.verso, ids.thrivent]));
@@ -59,19 +60,21 @@ describe("the navigation index a model planner reads", () => {
     expect(first && p.known.has(`${first.documentId} ${first.nodeId}`)).toBe(true);
   });
 
-  it("drops the rest of the set before refusing, and refuses what still does not fit", () => {
-    const withSet = countTokens(plan(ASK_VERSO, tokensOf(ASK_VERSO, Number.POSITIVE_INFINITY) - 1).compact);
-    const alone = plan(ASK_VERSO, withSet - 1);
+  it("drops the rest of the set before refusing, and refuses what still does not fit", async () => {
+    const withSet = countTokens(
+      (await plan(ASK_VERSO, (await tokensOf(ASK_VERSO, Number.POSITIVE_INFINITY)) - 1)).compact,
+    );
+    const alone = await plan(ASK_VERSO, withSet - 1);
     expect(documentsOf(alone)).toEqual(new Set([ids.verso]));
     const versoTokens = countTokens(alone.compact);
-    expect(() => plan(ASK_VERSO, versoTokens - 1)).toThrow(/documents the question names is too large/);
+    await expect(plan(ASK_VERSO, versoTokens - 1)).rejects.toThrow(/documents the question names is too large/);
   });
 
-  it("refuses a question that names nothing it may read over an index too large to send whole", () => {
-    const whole = tokensOf(ASK_VERSO, Number.POSITIVE_INFINITY);
+  it("refuses a question that names nothing it may read over an index too large to send whole", async () => {
+    const whole = await tokensOf(ASK_VERSO, Number.POSITIVE_INFINITY);
     let err: unknown;
     try {
-      plan("zzqx blorf", whole - 1);
+      await plan("zzqx blorf", whole - 1);
     } catch (e) {
       err = e;
     }
@@ -82,7 +85,7 @@ describe("the navigation index a model planner reads", () => {
     const vivint =
       'Consider the NON-COMPETITION AGREEMENT AMENDMENT between VIVINT SOLAR, INC. ("Vivint Solar"), VIVINT, INC. ("Vivint"); Is there a non-compete?';
     try {
-      const p = plan(vivint, whole - 1);
+      const p = await plan(vivint, whole - 1);
       expect(documentsOf(p).has(ids.vivint)).toBe(false);
       expect(p.routing?.documents).not.toContain(ids.vivint);
     } catch (e) {
@@ -90,29 +93,29 @@ describe("the navigation index a model planner reads", () => {
     }
   });
 
-  it("keeps to a request's scope: only its documents are listed, and routing looks nowhere else", () => {
+  it("keeps to a request's scope: only its documents are listed, and routing looks nowhere else", async () => {
     const scope = [ids.sponsor as string];
-    const inScope = readable().filter((d) => scope.includes(d.id));
-    const whole = plannerIndexFor(stack, READER, ASK_VERSO, inScope, undefined, scope);
+    const inScope = (await readable()).filter((d) => scope.includes(d.id));
+    const whole = await plannerIndexFor(stack, READER, ASK_VERSO, inScope, undefined, scope);
     expect(documentsOf(whole)).toEqual(new Set([ids.sponsor]));
     // too large to send whole: the question names VERSO, which is out of scope, so routing finds only the sponsor
     const tokens = countTokens(whole.compact);
     try {
-      const routed = plannerIndexFor(stack, READER, ASK_VERSO, inScope, tokens - 1, scope);
+      const routed = await plannerIndexFor(stack, READER, ASK_VERSO, inScope, tokens - 1, scope);
       expect(documentsOf(routed).has(ids.verso)).toBe(false);
     } catch (e) {
       expect(String(e)).toMatch(/too large for the planner/);
     }
     expect(
-      stack.searcher.route({ query: ASK_VERSO, principal: READER, documentIds: scope }).documents,
+      (await stack.searcher.route({ query: ASK_VERSO, principal: READER, documentIds: scope })).documents,
     ).not.toContainEqual(expect.objectContaining({ documentId: ids.verso }));
   });
 
   it("does not list a document deleted since the last question", async () => {
-    const before = plan(ASK_VERSO);
+    const before = await plan(ASK_VERSO);
     expect(documentsOf(before).has(ids.sponsor)).toBe(true);
     await stack.pipeline.remove(ids.sponsor as string);
-    const after = plan(ASK_VERSO);
+    const after = await plan(ASK_VERSO);
     expect(documentsOf(after).has(ids.sponsor)).toBe(false);
     expect(after.indexVersion).not.toBe(before.indexVersion);
   });

@@ -37,21 +37,22 @@ export interface PlannerIndex {
  * question, so a delete or a rebuilt version is seen at once. A question that names nothing the asker
  * may read, over an index too large to send whole, is refused with what to do instead.
  */
-export function plannerIndexFor(
+export async function plannerIndexFor(
   deps: { catalog: Catalog; searcher: Searcher },
   principal: Principal,
   question: string,
   readable: readonly DocumentRecord[],
   maxTokens = PLANNER_INDEX_TOKENS,
   documentIds?: readonly string[],
-): PlannerIndex {
+): Promise<PlannerIndex> {
   const docs = readable.filter((d) => d.currentVersion !== null);
-  const estimate = docs.reduce((sum, d) => sum + textLength(deps.catalog, d) * INDEX_TOKENS_PER_TEXT_CHAR, 0);
+  let estimate = 0;
+  for (const d of docs) estimate += (await textLength(deps.catalog, d)) * INDEX_TOKENS_PER_TEXT_CHAR;
   if (estimate <= maxTokens) {
-    const whole = compactOf(deps.catalog, docs);
+    const whole = await compactOf(deps.catalog, docs);
     if (whole.tokens <= maxTokens) return whole.index;
   }
-  const routed = deps.searcher.route({
+  const routed = await deps.searcher.route({
     query: question,
     principal,
     ...(documentIds ? { documentIds: [...documentIds] } : {}),
@@ -67,7 +68,7 @@ export function plannerIndexFor(
   const routing = { documents: named.map((d) => d.id), by: routed.routedBy };
   const withSets = docs.filter((d) => ids.has(d.id) || (d.transactionSetId !== null && sets.has(d.transactionSetId)));
   for (const scope of withSets.length > named.length ? [withSets, named] : [named]) {
-    const scoped = compactOf(deps.catalog, scope);
+    const scoped = await compactOf(deps.catalog, scope);
     if (scoped.tokens <= maxTokens) return { ...scoped.index, routing };
   }
   throw new LexnavError(
@@ -76,12 +77,19 @@ export function plannerIndexFor(
   );
 }
 
-function textLength(catalog: Catalog, d: DocumentRecord): number {
-  return catalog.listVersions(d.id).find((v) => v.version === d.currentVersion)?.textLength ?? 0;
+async function textLength(catalog: Catalog, d: DocumentRecord): Promise<number> {
+  return (await catalog.listVersions(d.id)).find((v) => v.version === d.currentVersion)?.textLength ?? 0;
 }
 
-function compactOf(catalog: Catalog, docs: readonly DocumentRecord[]): { index: PlannerIndex; tokens: number } {
-  const loaded = docs.map((d) => loadIndexedDocument(catalog, d)).filter((d): d is IndexedDocument => d !== null);
+async function compactOf(
+  catalog: Catalog,
+  docs: readonly DocumentRecord[],
+): Promise<{ index: PlannerIndex; tokens: number }> {
+  const loaded: IndexedDocument[] = [];
+  for (const d of docs) {
+    const one = await loadIndexedDocument(catalog, d);
+    if (one) loaded.push(one);
+  }
   const index: NavIndex = { format: "lexnav.navindex", version: 1, documents: loaded.map(buildNavDocument) };
   const compact = serializeNavIndexCompact(index);
   const known = new Set(index.documents.flatMap((d) => d.nodes.map((n) => `${d.id} ${n.id}`)));

@@ -16,24 +16,24 @@ export function mayView(reader: Reader, doc: Pick<DocumentRecord, "access">): bo
 }
 
 /** The catalog's records `reader` may see, by `filter`, in the catalog's order. */
-export function readableDocuments(
+export async function readableDocuments(
   catalog: Pick<Catalog, "listDocuments">,
   reader: Reader,
   filter: DocumentFilter = {},
-): DocumentRecord[] {
-  return catalog.listDocuments(filter).filter((d) => mayView(reader, d));
+): Promise<DocumentRecord[]> {
+  return (await catalog.listDocuments(filter)).filter((d) => mayView(reader, d));
 }
 
 /**
  * The record `reader` asked for by id, or null when there is none or `reader` may not see it: the two
  * are one answer, so an id says nothing about a document the reader may not read.
  */
-export function readableDocument(
+export async function readableDocument(
   catalog: Pick<Catalog, "getDocument">,
   reader: Reader,
   id: string,
-): DocumentRecord | null {
-  const doc = catalog.getDocument(id);
+): Promise<DocumentRecord | null> {
+  const doc = await catalog.getDocument(id);
   return doc && mayView(reader, doc) ? doc : null;
 }
 
@@ -78,11 +78,11 @@ function documentsOfAnswer(
  * answer used, and an answer that used none is its asker's alone (same id and groups). A record it may
  * not see is reported as unknown, so an answer id says nothing of what another group asked.
  */
-export function mayViewAnswer(
+export async function mayViewAnswer(
   catalog: Pick<Catalog, "getDocument">,
   reader: Reader,
   record: Pick<AnswerRecord, "evidence" | "citations" | "selectedNodes" | "scope" | "principal">,
-): boolean {
+): Promise<boolean> {
   if (reader === "operator") return true;
   const used = [...documentsOfAnswer(record)].filter((id) => id !== "");
   if (used.length === 0) {
@@ -90,5 +90,6 @@ export function mayViewAnswer(
       JSON.stringify([...new Set(a)].sort()) === JSON.stringify([...new Set(b)].sort());
     return record.principal.id === reader.id && same(record.principal.groups, reader.groups);
   }
-  return used.every((id) => readableDocument(catalog, reader, id) !== null);
+  for (const id of used) if ((await readableDocument(catalog, reader, id)) === null) return false;
+  return true;
 }

@@ -11,14 +11,14 @@ import { resolveSetId } from "./set-names.ts";
  * error tells nothing of documents the reader may not read; a scope is never silently dropped. Lists
  * that do not meet scope to nothing: the answer is a silence, never a search of everything.
  */
-export function requestScope(
+export async function requestScope(
   catalog: Pick<Catalog, "listDocuments" | "getDocument" | "transactionSetNames">,
   request: { documentIds?: readonly string[]; transactionSetId?: string },
   reader: Reader,
-): string[] | undefined {
+): Promise<string[] | undefined> {
   const listed = request.documentIds && request.documentIds.length > 0 ? [...new Set(request.documentIds)] : undefined;
   for (const id of listed ?? []) {
-    const doc = catalog.getDocument(id);
+    const doc = await catalog.getDocument(id);
     if (!doc || doc.lifecycle === "deleted" || !mayView(reader, doc))
       throw new LexnavError("not_found", `no document "${id}"`);
   }
@@ -26,9 +26,8 @@ export function requestScope(
   // an empty --set is a mistake, never "no scope": it would search everything
   if (request.transactionSetId.trim() === "")
     throw new LexnavError("invalid_argument", "--set needs a transaction set's id or name");
-  const setId = resolveSetId(catalog, request.transactionSetId, reader);
-  const members = catalog
-    .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
+  const setId = await resolveSetId(catalog, request.transactionSetId, reader);
+  const members = (await catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId }))
     .filter((d) => mayView(reader, d))
     .map((d) => d.id);
   if (members.length === 0) throw new LexnavError("not_found", `no transaction set "${request.transactionSetId}"`);

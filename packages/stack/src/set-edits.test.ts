@@ -6,8 +6,8 @@ import { createEmbeddedStack } from "./stack.ts";
 
 const example = join(import.meta.dirname, "../../../examples/manufacturing-agreement");
 
-describe("a set's amendment edits, kept while its readable members stay the same", () => {
-  const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+describe("a set's amendment edits, kept while its readable members stay the same", async () => {
+  const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
   afterAll(() => stack.close());
   const access = { principals: [], groups: ["deal"] };
 
@@ -17,20 +17,20 @@ describe("a set's amendment edits, kept while its readable members stay the same
       ids.push(
         (await stack.pipeline.ingest({ source: join(example, `manufacturing-agreement-${n}.txt`), access })).documentId,
       );
-    const setId = stack.catalog.getDocument(ids[0] as string)?.transactionSetId as string;
+    const setId = (await stack.catalog.getDocument(ids[0] as string))?.transactionSetId as string;
     expect(setId).toBeTruthy();
     const edits = createTransactionSetEdits(stack.catalog);
     const all = () => true;
-    const first = edits(setId, all);
+    const first = await edits(setId, all);
     expect(first.length).toBeGreaterThan(0);
-    expect(edits(setId, all)).toBe(first);
+    expect(await edits(setId, all)).toBe(first);
     // A reader who may not see the amendments gets none of their edits.
-    expect(edits(setId, (d) => d.id === ids[0])).toEqual([]);
+    expect(await edits(setId, (d) => d.id === ids[0])).toEqual([]);
     // A member deleted: read again, without its edits.
     const gone = ids[1] as string;
     expect(first.some((e) => e.amendmentDocumentId === gone)).toBe(true);
     await stack.pipeline.remove(gone);
-    const after = edits(setId, all);
+    const after = await edits(setId, all);
     expect(after).not.toBe(first);
     expect(after.some((e) => e.amendmentDocumentId === gone)).toBe(false);
   });

@@ -31,17 +31,17 @@ export function derivedSetName(members: readonly DocumentRecord[]): string | nul
  * members `reader` may read (a title or party of a document it may not read is never shown). Null when
  * it may read none of them.
  */
-export function setNameFor(
+export async function setNameFor(
   catalog: Pick<Catalog, "listDocuments" | "transactionSetNames">,
   setId: string,
   reader: Reader,
-  given: ReadonlyMap<string, string> = catalog.transactionSetNames(),
-): string | null {
-  const members = catalog
-    .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
-    .filter((d) => mayView(reader, d));
+  given?: ReadonlyMap<string, string>,
+): Promise<string | null> {
+  const members = (await catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })).filter((d) =>
+    mayView(reader, d),
+  );
   if (members.length === 0) return null;
-  return given.get(setId) ?? derivedSetName(members);
+  return (given ?? (await catalog.transactionSetNames())).get(setId) ?? derivedSetName(members);
 }
 
 /**
@@ -50,16 +50,16 @@ export function setNameFor(
  * name two sets share is `invalid_argument` naming no set; none found is returned as given, so the
  * caller's "no transaction set" error covers it like an unknown id.
  */
-export function resolveSetId(
+export async function resolveSetId(
   catalog: Pick<Catalog, "listDocuments" | "transactionSetNames">,
   idOrName: string,
   reader: Reader,
-): string {
-  const docs = catalog.listDocuments({ lifecycle: ["indexed"] }).filter((d) => mayView(reader, d));
+): Promise<string> {
+  const docs = (await catalog.listDocuments({ lifecycle: ["indexed"] })).filter((d) => mayView(reader, d));
   if (docs.some((d) => d.transactionSetId === idOrName)) return idOrName;
   const key = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
   const wanted = key(idOrName);
-  const given = catalog.transactionSetNames();
+  const given = await catalog.transactionSetNames();
   for (const [setId, name] of given) if (key(name) === wanted) return setId;
   const bySet = new Map<string, DocumentRecord[]>();
   for (const d of docs)

@@ -27,12 +27,13 @@ const ASK_VIVINT =
 describe("the embedded stack's retrieval modes", () => {
   let stack: EmbeddedStack;
   const ids: Record<string, string> = {};
-  const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+  const text = async (documentId: string, version: string) =>
+    (await stack.catalog.getVersion(documentId, version))?.text ?? null;
   const search = (mode: SearchMode, query: string, k = 16) =>
     stack.searcher.search({ query, principal: READER, mode, k }, text);
 
   beforeAll(async () => {
-    stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     for (const [name, source, groups] of [
       ["verso", VERSO, ["deals"]],
       ["sponsor", SPONSOR, ["deals"]],
@@ -46,18 +47,18 @@ describe("the embedded stack's retrieval modes", () => {
   });
   afterAll(() => stack.close());
 
-  it("routes a question to the document it names, in every routed mode", () => {
+  it("routes a question to the document it names, in every routed mode", async () => {
     for (const mode of SEARCH_MODES.filter((m) => m !== "lexical" && m !== "dense" && m !== "inject")) {
-      const r = search(mode, ASK_VERSO);
+      const r = await search(mode, ASK_VERSO);
       expect(r.passages.length, mode).toBeGreaterThan(0);
       expect(r.passages[0]?.documentId, mode).toBe(ids.verso);
     }
   });
 
-  it("routes alone (Searcher.route) to the documents the routed modes search", () => {
+  it("routes alone (Searcher.route) to the documents the routed modes search", async () => {
     for (const query of [ASK_VERSO, "Which law governs the sponsorship agreement?", "Is there a non-compete?"]) {
-      const routed = stack.searcher.route({ query, principal: READER });
-      const r = search("hybrid", query);
+      const routed = await stack.searcher.route({ query, principal: READER });
+      const r = await search("hybrid", query);
       const stage = r.trace.stages.find((s) => s.stage === "route")?.candidates ?? [];
       expect(
         routed.documents.map((d) => d.documentId),
@@ -65,15 +66,17 @@ describe("the embedded stack's retrieval modes", () => {
       ).toEqual(stage.map((c) => c.id));
       expect(routed.routedBy, query).toBe(r.trace.routedBy);
     }
-    expect(stack.searcher.route({ query: ASK_VERSO, principal: READER }).documents[0]?.documentId).toBe(ids.verso);
+    expect((await stack.searcher.route({ query: ASK_VERSO, principal: READER })).documents[0]?.documentId).toBe(
+      ids.verso,
+    );
     // the Vivint agreement is the board's: never routed to for the reader
-    const vivint = stack.searcher.route({ query: ASK_VIVINT, principal: READER });
+    const vivint = await stack.searcher.route({ query: ASK_VIVINT, principal: READER });
     expect(vivint.documents.map((d) => d.documentId)).not.toContain(ids.vivint);
   });
 
-  it("keeps a scoped query to its documents in every mode, and the trace says so", () => {
+  it("keeps a scoped query to its documents in every mode, and the trace says so", async () => {
     for (const mode of SEARCH_MODES) {
-      const r = stack.searcher.search(
+      const r = await stack.searcher.search(
         { query: ASK_VERSO, principal: READER, mode, k: 8, documentIds: [ids.sponsor as string] },
         text,
       );
@@ -82,27 +85,27 @@ describe("the embedded stack's retrieval modes", () => {
       expect(r.trace.filters.documents, mode).toEqual([ids.sponsor]);
     }
     // a scope naming a document the reader may not read adds nothing
-    const r = stack.searcher.search(
+    const r = await stack.searcher.search(
       { query: ASK_VIVINT, principal: READER, mode: "hybrid", k: 8, documentIds: [ids.vivint as string] },
       text,
     );
     expect(r.passages).toEqual([]);
   });
 
-  it("assembles a context whose items carry the catalog's title, role and a citation into stored text", () => {
-    const r = search("hybrid", ASK_VERSO);
+  it("assembles a context whose items carry the catalog's title, role and a citation into stored text", async () => {
+    const r = await search("hybrid", ASK_VERSO);
     const items = r.context?.items ?? [];
     expect(items.length).toBeGreaterThan(0);
-    const doc = stack.catalog.getDocument(ids.verso as string);
+    const doc = await stack.catalog.getDocument(ids.verso as string);
     const first = items[0];
     expect(first?.title).toBe(doc?.title);
     expect(first?.role).toBe(doc?.role);
-    const stored = stack.catalog.getVersion(first?.documentId as string, first?.version as string)?.text ?? "";
+    const stored = (await stack.catalog.getVersion(first?.documentId as string, first?.version as string))?.text ?? "";
     expect(first?.text).toBe(stored.slice(first?.citation.start, first?.citation.end));
   });
 
-  it("the planner hands on text of at most ten provisions, plus budgeted expansion", () => {
-    const r = search("navindex", ASK_VERSO, 64);
+  it("the planner hands on text of at most ten provisions, plus budgeted expansion", async () => {
+    const r = await search("navindex", ASK_VERSO, 64);
     const planned = new Set(
       r.passages.filter((p) => !p.stageScores.some((s) => s.stage === "expand")).map((p) => p.nodeId),
     );
@@ -110,8 +113,8 @@ describe("the embedded stack's retrieval modes", () => {
     expect(planned.size).toBeLessThanOrEqual(10);
   });
 
-  it("injects every passage of every permitted document in document order, counting the whole documents' tokens", () => {
-    const r = search("inject", ASK_VERSO, 1);
+  it("injects every passage of every permitted document in document order, counting the whole documents' tokens", async () => {
+    const r = await search("inject", ASK_VERSO, 1);
     const permitted = [ids.verso, ids.sponsor].sort() as string[];
     // k does not cut inject: every passage of both readable documents, none of the board's.
     expect([...new Set(r.passages.map((p) => p.documentId))]).toEqual(permitted);
@@ -119,11 +122,13 @@ describe("the embedded stack's retrieval modes", () => {
       const prev = r.passages[i - 1];
       if (prev && prev.documentId === p.documentId) expect(p.start).toBeGreaterThanOrEqual(prev.start);
     }
-    const tokensOf = (id: string) => {
-      const doc = stack.catalog.getDocument(id);
-      return countTokens(text(id, doc?.currentVersion as string) ?? "");
+    const tokensOf = async (id: string) => {
+      const doc = await stack.catalog.getDocument(id);
+      return countTokens((await text(id, doc?.currentVersion as string)) ?? "");
     };
-    expect(r.trace.contextTokens).toBe(permitted.reduce((s, id) => s + tokensOf(id), 0));
+    let permittedTokens = 0;
+    for (const id of permitted) permittedTokens += await tokensOf(id);
+    expect(r.trace.contextTokens).toBe(permittedTokens);
     expect(r.trace.contextTokens).toBeGreaterThan(r.passages.slice(0, 10).reduce((s, p) => s + p.tokens, 0));
     expect(r.trace.stages.map((s) => s.stage)).toEqual(["inject", "assemble"]);
   });
@@ -141,7 +146,7 @@ describe("the embedded stack's retrieval modes", () => {
         mode,
         protocol: "test",
       });
-    const corpus = search("inject", ASK_VERSO).trace.contextTokens;
+    const corpus = (await search("inject", ASK_VERSO)).trace.contextTokens;
     const inject = await run("inject");
     expect(inject.meanContextTokens).toBe(corpus);
     expect(inject.recall[64]).toBeGreaterThan(0);
@@ -149,9 +154,9 @@ describe("the embedded stack's retrieval modes", () => {
     expect(lexical.meanContextTokens).toBeLessThan(corpus / 2);
   });
 
-  it("never returns a document the principal may not read, in any mode", () => {
+  it("never returns a document the principal may not read, in any mode", async () => {
     for (const mode of SEARCH_MODES) {
-      const r = search(mode, ASK_VIVINT, 64);
+      const r = await search(mode, ASK_VIVINT, 64);
       expect(
         r.passages.map((p) => p.documentId),
         mode,
@@ -159,12 +164,12 @@ describe("the embedded stack's retrieval modes", () => {
     }
   });
 
-  it("keeps document text out of the trace", () => {
+  it("keeps document text out of the trace", async () => {
     for (const mode of SEARCH_MODES) {
-      const r = search(mode, ASK_VERSO);
+      const r = await search(mode, ASK_VERSO);
       const trace = JSON.stringify(r.trace);
       for (const p of r.passages.slice(0, 5)) {
-        const body = (text(p.documentId, p.version) ?? "").slice(p.start, p.end);
+        const body = ((await text(p.documentId, p.version)) ?? "").slice(p.start, p.end);
         // Any 40-character stretch of evidence would show a leak; ids and query words cannot be that long.
         const probe = body.slice(0, 40);
         if (probe.length === 40) expect(trace.includes(probe), mode).toBe(false);
@@ -263,19 +268,21 @@ describe("the embedded stack's retrieval modes", () => {
   });
 
   it("embeds a document ingested after the dense index was built into the active version, by its scope's model", async () => {
-    const before = stack.vectors.scopes(stack.vectors.activeVersion() ?? "");
+    const before = await stack.vectors.scopes((await stack.vectors.activeVersion()) ?? "");
     const r = await stack.pipeline.ingest({ source: THRIVENT, access: { principals: [], groups: ["deals"] } });
     ids.thrivent = r.documentId;
-    const hits = stack.vectors.search({
-      vector: new Float32Array(EMBEDDER.dimensions).fill(1 / Math.sqrt(EMBEDDER.dimensions)),
-      principal: READER,
-      k: 1000,
-      documentIds: [r.documentId],
-      scope: "group:deals",
-    }).hits;
+    const hits = (
+      await stack.vectors.search({
+        vector: new Float32Array(EMBEDDER.dimensions).fill(1 / Math.sqrt(EMBEDDER.dimensions)),
+        principal: READER,
+        k: 1000,
+        documentIds: [r.documentId],
+        scope: "group:deals",
+      })
+    ).hits;
     expect(hits.length).toBeGreaterThan(0);
     // Embedded with the scope's model as it was: the model learnt nothing from the new document.
-    expect(stack.vectors.scopes(stack.vectors.activeVersion() ?? "")).toEqual(before);
+    expect(await stack.vectors.scopes((await stack.vectors.activeVersion()) ?? "")).toEqual(before);
   });
 
   it("forgets a deleted or restricted document in every mode, dense included", async () => {
@@ -283,12 +290,12 @@ describe("the embedded stack's retrieval modes", () => {
     await stack.pipeline.remove(ids.verso as string);
     for (const mode of SEARCH_MODES) {
       for (const query of [ASK_VERSO, "sponsorship boxing event stadium fee payment", ASK_VIVINT]) {
-        const docs = new Set(search(mode, query, 64).passages.map((p) => p.documentId));
+        const docs = new Set((await search(mode, query, 64)).passages.map((p) => p.documentId));
         expect(docs.has(ids.verso as string), `${mode}: deleted`).toBe(false);
         expect(docs.has(ids.sponsor as string), `${mode}: restricted`).toBe(false);
       }
     }
-    const dense = stack.vectors.search({
+    const dense = await stack.vectors.search({
       vector: new Float32Array(EMBEDDER.dimensions).fill(1 / Math.sqrt(EMBEDDER.dimensions)),
       principal: READER,
       k: 1000,
@@ -302,25 +309,26 @@ describe("a source that turns bad leaves every store", () => {
     const { copyFileSync, mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const dir = mkdtempSync(join(tmpdir(), "lexnav-stale-"));
-    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     try {
       const file = join(dir, "ip-agreement.txt");
       copyFileSync(VERSO, file);
       const ok = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
       expect(ok.status).toBe("indexed");
       await stack.buildDenseIndex({ embedder: EMBEDDER });
-      const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
-      const hits = (mode: SearchMode) =>
-        stack.searcher.search({ query: ASK_VERSO, principal: READER, mode, k: 16 }, text).passages;
-      expect(hits("lexical").length).toBeGreaterThan(0);
-      expect(hits("dense").length).toBeGreaterThan(0);
+      const text = async (documentId: string, version: string) =>
+        (await stack.catalog.getVersion(documentId, version))?.text ?? null;
+      const hits = async (mode: SearchMode) =>
+        (await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode, k: 16 }, text)).passages;
+      expect((await hits("lexical")).length).toBeGreaterThan(0);
+      expect((await hits("dense")).length).toBeGreaterThan(0);
 
       writeFileSync(file, new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x00]));
       const bad = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
       expect(bad.status).toBe("failed");
       for (const mode of SEARCH_MODES)
         expect(
-          hits(mode).map((p) => p.documentId),
+          (await hits(mode)).map((p) => p.documentId),
           mode,
         ).not.toContain(ok.documentId);
     } finally {
@@ -341,7 +349,7 @@ describe("opening a store written before cards kept filed names", () => {
       // Two agreements; the one filed as "MNDA" shares no words with the question but its name.
       copyFileSync(SPONSOR, join(dir, "MNDA.txt"));
       copyFileSync(VERSO, join(dir, "ip-agreement.txt"));
-      let stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      let stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
       const access = { principals: [], groups: ["deals"] };
       const mnda = await stack.pipeline.ingest({ source: join(dir, "MNDA.txt"), access });
       await stack.pipeline.ingest({ source: join(dir, "ip-agreement.txt"), access });
@@ -351,10 +359,10 @@ describe("opening a store written before cards kept filed names", () => {
       raw.exec("DROP INDEX lex_cards_name; ALTER TABLE lex_cards DROP COLUMN name_key;");
       raw.close();
 
-      stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+      stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
       try {
-        expect(stack.lexical.unnamedDocuments()).toEqual([]);
-        const r = stack.lexical.searchDocuments({ text: "In the agreement MNDA", principal: READER, k: 5 });
+        expect(await stack.lexical.unnamedDocuments()).toEqual([]);
+        const r = await stack.lexical.searchDocuments({ text: "In the agreement MNDA", principal: READER, k: 5 });
         expect(r.hits.filter((h) => h.named).map((h) => h.documentId)).toEqual([mnda.documentId]);
       } finally {
         stack.close();
@@ -368,7 +376,7 @@ describe("opening a store written before cards kept filed names", () => {
 describe("expansion along a definition's cross-reference", () => {
   it("hands over the provision a definition points to, on top of the k passages asked for", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lexnav-expand-"));
-    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     try {
       // A definition that only points to Section 12.1, and many sections that say "collateral"
       // where 12.1 does not, so 12.1 is not among the passages retrieval ranks.
@@ -388,10 +396,14 @@ describe("expansion along a definition's cross-reference", () => {
       writeFileSync(file, body);
       const r = await stack.pipeline.ingest({ source: file, access: { principals: [], groups: ["deals"] } });
       expect(r.status).toBe("indexed");
-      const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
+      const text = async (documentId: string, version: string) =>
+        (await stack.catalog.getVersion(documentId, version))?.text ?? null;
       const grant = body.indexOf("12.1 Grant.");
       for (const mode of ["navindex", "navembed-r3"] as const) {
-        const res = stack.searcher.search({ query: "What is the Collateral?", principal: READER, mode, k: 3 }, text);
+        const res = await stack.searcher.search(
+          { query: "What is the Collateral?", principal: READER, mode, k: 3 },
+          text,
+        );
         const starts = res.passages.map((p) => p.start);
         // the three asked for, then the provision the definition among them points to
         expect(starts.some((s) => s === body.indexOf("1.1 Definitions."))).toBe(true);

@@ -25,7 +25,6 @@ import {
   walledSearchIndex,
 } from "@lexnav/ingest";
 import {
-  type AsyncReranker,
   accessScopes,
   buildDenseIndex,
   buildModelDenseIndex,
@@ -43,6 +42,7 @@ import {
   loadLateInteractionReranker,
   loadOnnxCrossEncoder,
   loadOnnxEmbedder,
+  type Reranker,
   refitScope,
   SCOPED_BUILTIN_EMBEDDER_ID,
   type Searcher,
@@ -74,7 +74,7 @@ export interface EmbeddedStack {
    * Places or lifts a law-firm control (wall, legal hold, external-model bar) on a document or a set;
    * a wall reaches every store's permission filter in the same transaction. False: nothing changed.
    */
-  changeControl(change: { place: Control } | { lift: ControlKey }): boolean;
+  changeControl(change: { place: Control } | { lift: ControlKey }): Promise<boolean>;
   close(): void;
 }
 
@@ -82,8 +82,8 @@ export interface EmbeddedStack {
 export interface StackModels {
   /** Embeds passages for `index dense` and the queries of every dense mode. */
   embedder?: Embedder;
-  /** Reranks navembed-r4's pool under `searchAsync`. */
-  reranker?: AsyncReranker;
+  /** Reranks navembed-r4's pool (the built-in reranker without one). */
+  reranker?: Reranker;
   /**
    * The sentence embedder the offline evidence decision reads relevance from (LEXNAV_RELEVANCE_MODEL_DIR,
    * else the embedder); absent: the built-in lexical relevance.
@@ -122,7 +122,7 @@ export async function loadRelevanceEmbedder(config: LexnavConfig, embedder?: Emb
  * `late-interaction` on the embedder's folder), without loading the embedder itself; undefined when it
  * names none (the built-in reranker serves).
  */
-export async function loadStackReranker(config: LexnavConfig): Promise<AsyncReranker | undefined> {
+export async function loadStackReranker(config: LexnavConfig): Promise<Reranker | undefined> {
   const lateInteraction = config.rerankerModelDir === LATE_INTERACTION_RERANKER_SETTING;
   if (lateInteraction && !config.embedderModelDir) {
     throw new LexnavError(
@@ -174,18 +174,18 @@ export interface EmbeddedStackOptions {
 const inScope = (access: Access, key: string) => accessScopes(access).some((s) => s.key === key);
 
 /** The name a document is filed under: its file name without the extension. */
-function filedName(catalog: Catalog, documentId: string): string | null {
-  const doc = catalog.getDocument(documentId);
+async function filedName(catalog: Catalog, documentId: string): Promise<string | null> {
+  const doc = await catalog.getDocument(documentId);
   return doc ? doc.fileName.replace(/\.[A-Za-z0-9]+$/, "") : null;
 }
 
-export function createEmbeddedStack(
+export async function createEmbeddedStack(
   dbPath: string,
   limits: IngestLimits,
   logger: Logger,
   models: StackModels = {},
   options: EmbeddedStackOptions = {},
-): EmbeddedStack {
+): Promise<EmbeddedStack> {
   const db = openSqliteDatabase(dbPath);
   const catalog = createSqliteCatalog(db);
   const lexical = createSqliteLexicalIndex(db);
@@ -196,11 +196,12 @@ export function createEmbeddedStack(
   let denseOptions: Parameters<typeof buildDenseIndex>[2] = {};
   // A scope a delete or access change left stale (its model and vectors already dropped) is fitted
   // again on its current documents when it is next needed: one fit after a batch, not one per change.
-  const embedderFor = (version: string, scope?: string): SyncEmbedder | null => {
+  const embedderFor = async (version: string, scope?: string): Promise<SyncEmbedder | null> => {
     if (scope === undefined) return null;
-    const state = vectors.scope(version, scope);
+    const state = await vectors.scope(version, scope);
     if (state?.stale) {
-      db.transaction(() =>
+      const dimensions = (await vectors.describeVersion(version))?.dimensions ?? 0;
+      await catalog.transaction(() =>
         refitScope(
           vectors,
           version,
@@ -208,16 +209,16 @@ export function createEmbeddedStack(
           indexable((access) => inScope(access, state.key)),
           {
             ...denseOptions,
-            embedder: { ...denseOptions?.embedder, dimensions: vectors.describeVersion(version)?.dimensions ?? 0 },
+            embedder: { ...denseOptions?.embedder, dimensions },
           },
         ),
-      )();
+      );
     }
     return scopeModel(version, scope);
   };
   // Query and passage vectors are only comparable from one model: refuse a version made by another.
-  const queryEmbedderFor = (version: string): Embedder | null => {
-    const made = vectors.describeVersion(version)?.embedderId ?? null;
+  const queryEmbedderFor = async (version: string): Promise<Embedder | null> => {
+    const made = (await vectors.describeVersion(version))?.embedderId ?? null;
     const configured = models.embedder;
     if (configured) {
       if (made === configured.id) return configured;
@@ -235,11 +236,11 @@ export function createEmbeddedStack(
     return null;
   };
   // Cards written before they kept the filed name get it now, so a question quoting it routes there.
-  const unnamed = lexical.unnamedDocuments();
+  const unnamed = await lexical.unnamedDocuments();
   if (unnamed.length > 0)
-    db.transaction(() => {
-      for (const id of unnamed) lexical.setDocumentName(id, filedName(catalog, id));
-    })();
+    await catalog.transaction(async (tx) => {
+      for (const id of unnamed) await lexical.setDocumentName(id, await filedName(tx, id));
+    });
   const searchIndex = createPassageIndexSink(lexical, undefined, {
     vectors,
     embedderFor,
@@ -250,18 +251,18 @@ export function createEmbeddedStack(
   // Read when a delete first needs it, so a store that never deletes never creates a key file.
   let storeKey: Uint8Array | null = null;
   const derived: DerivedArtefacts = {
-    eraseDocument(documentId) {
+    async eraseDocument(documentId) {
       storeKey ??= loadStoreKey(dbPath);
       const key = storeKey;
-      const answerRecords = answers.eraseDocument(documentId, new Date().toISOString(), (text) =>
+      const answerRecords = await answers.eraseDocument(documentId, new Date().toISOString(), (text) =>
         hmacSha256Hex(key, text),
       );
       // A deleted document's audited questions go too (a question may quote it); their ids stay.
-      audit.redactDocument(documentId);
+      await audit.redactDocument(documentId);
       return { answerRecords, files: writtenFiles.eraseDocument(documentId) };
     },
-    compact() {
-      lexical.compact();
+    async compact() {
+      await lexical.compact();
       return { lexicalCompacted: true, walTruncated: truncateWriteAheadLog(db) };
     },
   };
@@ -280,9 +281,9 @@ export function createEmbeddedStack(
   // a newly indexed document's vectors here, once the ingest has put it in the catalog.
   const embedder = models.embedder;
   /** Marks stale the access scopes of documents with `accesses` in a built-in version (see `keepDense`). */
-  const staleScopesOf = (version: string, accesses: Access[]) => {
+  const staleScopesOf = async (version: string, accesses: Access[]) => {
     const scopes = new Map(accesses.flatMap((a) => accessScopes(a)).map((s) => [s.key, s]));
-    if (scopes.size > 0) vectors.staleScopes(version, [...scopes.values()]);
+    if (scopes.size > 0) await vectors.staleScopes(version, [...scopes.values()]);
   };
   /**
    * Creates the dense index when the store has none (`denseOnIngest`). Checked and created in one
@@ -292,26 +293,26 @@ export function createEmbeddedStack(
    * document into it).
    */
   const ensureDenseIndex = async (): Promise<void> => {
-    if (vectors.activeVersion() !== null) return;
+    if ((await vectors.activeVersion()) !== null) return;
     if (!embedder) {
-      db.transaction(() => {
-        if (vectors.activeVersion() !== null) return;
-        const { indexVersion } = buildDenseIndex(vectors, [], denseOptions);
-        staleScopesOf(
+      await catalog.transaction(async (tx) => {
+        if ((await vectors.activeVersion()) !== null) return;
+        const { indexVersion } = await buildDenseIndex(vectors, [], denseOptions);
+        await staleScopesOf(
           indexVersion,
-          catalog.listDocuments({ lifecycle: ["indexed"] }).map((d) => d.access),
+          (await tx.listDocuments({ lifecycle: ["indexed"] })).map((d) => d.access),
         );
-      })();
+      });
       return;
     }
-    const created = db.transaction(() => {
-      if (vectors.activeVersion() !== null) return null;
-      const version = vectors.createVersion(embedder.dimensions, embedder.id);
-      vectors.activate(version);
+    const created = await catalog.transaction(async () => {
+      if ((await vectors.activeVersion()) !== null) return null;
+      const version = await vectors.createVersion(embedder.dimensions, embedder.id);
+      await vectors.activate(version);
       return version;
-    })();
+    });
     if (created === null) return;
-    for (const doc of indexable()) await embedDocumentWith(vectors, created, doc, embedder);
+    for await (const doc of indexable()) await embedDocumentWith(vectors, created, doc, embedder);
   };
   /**
    * Keeps the dense index in step with a document just indexed (`denseOnIngest`): creates the index
@@ -321,15 +322,15 @@ export function createEmbeddedStack(
    */
   const keepDense = async (documentId: string): Promise<string | null> => {
     await ensureDenseIndex();
-    const active = vectors.activeVersion();
-    const doc = catalog.getDocument(documentId);
+    const active = await vectors.activeVersion();
+    const doc = await catalog.getDocument(documentId);
     if (
       !embedder &&
       active !== null &&
       doc &&
-      vectors.describeVersion(active)?.embedderId === SCOPED_BUILTIN_EMBEDDER_ID
+      (await vectors.describeVersion(active))?.embedderId === SCOPED_BUILTIN_EMBEDDER_ID
     )
-      db.transaction(() => staleScopesOf(active, [doc.access]))();
+      await catalog.transaction(() => staleScopesOf(active, [doc.access]));
     return active;
   };
   const pipeline: IngestPipeline =
@@ -339,10 +340,11 @@ export function createEmbeddedStack(
           ingest: async (request) => {
             const r = await ingestPipeline.ingest(request);
             if (r.status !== "indexed" || r.version === null) return r;
-            const active = options.denseOnIngest ? await keepDense(r.documentId) : vectors.activeVersion();
-            if (!embedder || active === null || vectors.describeVersion(active)?.embedderId !== embedder.id) return r;
-            const doc = catalog.getDocument(r.documentId);
-            const version = catalog.getVersion(r.documentId, r.version);
+            const active = options.denseOnIngest ? await keepDense(r.documentId) : await vectors.activeVersion();
+            if (!embedder || active === null || (await vectors.describeVersion(active))?.embedderId !== embedder.id)
+              return r;
+            const doc = await catalog.getDocument(r.documentId);
+            const version = await catalog.getVersion(r.documentId, r.version);
             if (!doc || !version) return r;
             await embedDocumentWith(
               vectors,
@@ -351,7 +353,7 @@ export function createEmbeddedStack(
                 documentId: r.documentId,
                 version: r.version,
                 access: doc.access,
-                nodes: catalog.getNodes(r.documentId, r.version),
+                nodes: await catalog.getNodes(r.documentId, r.version),
                 text: version.text,
               },
               embedder,
@@ -361,27 +363,30 @@ export function createEmbeddedStack(
         }
       : ingestPipeline;
   // The planner and expansion read the few routed documents' trees many times: keep the last ones.
-  const trees = new Map<string, ProvisionNode[]>();
+  const trees = new Map<string, Promise<ProvisionNode[]>>();
   const structure = (documentId: string, version: string) => {
     const key = `${documentId}@${version}`;
     let nodes = trees.get(key);
     if (!nodes) {
       nodes = catalog.getNodes(documentId, version);
       trees.set(key, nodes);
+      // A failed read is not kept: the next question reads again.
+      nodes.catch(() => trees.delete(key));
       if (trees.size > 64) trees.delete(trees.keys().next().value as string);
     }
     return nodes;
   };
-  function* indexable(wanted: (access: Access) => boolean = () => true): Generator<IndexableDocument> {
-    for (const doc of catalog.listDocuments({ lifecycle: ["indexed"] })) {
+  // One document at a time, so a corpus is never held whole in memory.
+  async function* indexable(wanted: (access: Access) => boolean = () => true): AsyncGenerator<IndexableDocument> {
+    for (const doc of await catalog.listDocuments({ lifecycle: ["indexed"] })) {
       if (doc.currentVersion === null || !wanted(doc.access)) continue;
-      const version = catalog.getVersion(doc.id, doc.currentVersion);
+      const version = await catalog.getVersion(doc.id, doc.currentVersion);
       if (!version) continue;
       yield {
         documentId: doc.id,
         version: doc.currentVersion,
         access: doc.access,
-        nodes: catalog.getNodes(doc.id, doc.currentVersion),
+        nodes: await catalog.getNodes(doc.id, doc.currentVersion),
         text: version.text,
       };
     }
@@ -398,15 +403,14 @@ export function createEmbeddedStack(
       vectors,
       embedderFor,
       queryEmbedderFor,
-      reranker: createBuiltinReranker(),
-      ...(models.reranker ? { asyncReranker: models.reranker } : {}),
+      reranker: models.reranker ?? createBuiltinReranker(),
       structure,
       // Records and set members let context assembly cite titles and flag superseded clauses.
       document: (documentId) => catalog.getDocument(documentId),
-      setMembers: (setId) =>
-        catalog
-          .listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })
-          .flatMap((d) => (d.currentVersion ? [{ documentId: d.id, version: d.currentVersion }] : [])),
+      setMembers: async (setId) =>
+        (await catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })).flatMap((d) =>
+          d.currentVersion ? [{ documentId: d.id, version: d.currentVersion }] : [],
+        ),
     }),
     buildDenseIndex: async (options) => {
       if (models.embedder)

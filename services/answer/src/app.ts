@@ -41,13 +41,13 @@ export interface AnswerAppDeps {
    * A provision lookup for one request (`cachedVersionNode`: each version's nodes read once per request,
    * not once per hit, and never kept past it, since nodes are derived and may be rebuilt).
    */
-  nodeLookup: () => (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  nodeLookup: () => (documentId: string, version: string, nodeId: string) => Promise<ProvisionNode | null>;
   /**
    * The documents a request's scope names that `principal` may read (`requestScope`: its document ids,
    * the documents of its transaction set, or both); undefined when it names none; `not_found`, one
    * message for unknown and unreadable alike, when it names one the principal may not read.
    */
-  scope: (scope: RequestScope, principal: Principal) => string[] | undefined;
+  scope: (scope: RequestScope, principal: Principal) => Promise<string[] | undefined>;
   /** Where every Ask and Search is recorded: who asked what, which documents came back (ids only). */
   audit: AuditLog;
   logger: Logger;
@@ -84,11 +84,11 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     return { ...request, principal: create(documentV1.PrincipalSchema, principal) };
   };
 
-  const audit = (
+  const audit = async (
     principal: { id: string; groups: readonly string[] },
     entry: Pick<AuditEntry, "action" | "question" | "mode" | "scope" | "documentIds" | "answerId">,
   ) =>
-    deps.audit.append({
+    await deps.audit.append({
       at: new Date().toISOString(),
       principal: principal.id,
       groups: [...principal.groups],
@@ -110,7 +110,7 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
         "lexnav.offline": call.offline,
       });
       let trace: QueryTrace | null = null;
-      const documentIds = deps.scope(call.scope, call.principal);
+      const documentIds = await deps.scope(call.scope, call.principal);
       const record = await (call.offline ? deps.askOffline : deps.ask).ask({
         question: call.question,
         mode: call.mode,
@@ -122,8 +122,8 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
           trace = t;
         },
       });
-      deps.store.put(record);
-      audit(call.principal, {
+      await deps.store.put(record);
+      await audit(call.principal, {
         action: "ask",
         question: record.question,
         mode: record.mode,
@@ -150,13 +150,22 @@ export function createAnswerApp(deps: AnswerAppDeps): AnswerApp {
     async (request, span, metadata) => {
       const call = readSearchRequest(asCaller(request, metadata));
       span.setAttributes({ "lexnav.mode": call.request.mode, "lexnav.principal": call.request.principal.id });
-      const documentIds = deps.scope(call.scope, call.request.principal);
-      const result = await deps.searcher.searchAsync(
+      const documentIds = await deps.scope(call.scope, call.request.principal);
+      const result = await deps.searcher.search(
         { ...call.request, ...(documentIds ? { documentIds } : {}) },
         deps.text,
       );
-      const response = searchResponse(result, deps.nodeLookup(), call.trace);
-      audit(call.request.principal, {
+      // The hits' provisions, read before the response is built from them.
+      const lookup = deps.nodeLookup();
+      const nodes = new Map<string, ProvisionNode | null>();
+      for (const p of result.passages)
+        nodes.set(`${p.documentId}@${p.version}/${p.nodeId}`, await lookup(p.documentId, p.version, p.nodeId));
+      const response = searchResponse(
+        result,
+        (documentId, version, nodeId) => nodes.get(`${documentId}@${version}/${nodeId}`) ?? null,
+        call.trace,
+      );
+      await audit(call.request.principal, {
         action: "search",
         question: call.request.query,
         mode: call.request.mode,

@@ -9,7 +9,7 @@ import { createAnswerAppOnStack } from "./wiring.ts";
 const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-answer");
 
 // The store the ingest service writes (LEXNAV_DB); the local models the config names, loaded once.
-const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
+const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
 const answers = openSqliteDatabase(config.dbPath);
 // Callers by bearer token when a callers file is configured; else the principal a request names is trusted.
 const callersPath = config.answerCallersPath;

@@ -26,7 +26,7 @@ export function createAnswerAppOnStack(
     askOffline: createStackAsk(wiring, true, { longLived: true }),
     store: createSqliteAnswerStore(answers),
     searcher: stack.searcher,
-    text: (documentId, version) => stack.catalog.getVersion(documentId, version)?.text ?? null,
+    text: async (documentId, version) => (await stack.catalog.getVersion(documentId, version))?.text ?? null,
     nodeLookup: () => cachedVersionNode(stack.catalog),
     scope: (scope, principal) => requestScope(stack.catalog, scope, principal),
     audit: stack.audit,

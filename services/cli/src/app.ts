@@ -173,13 +173,13 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       return e.code === "not_found" ? 3 : 1;
     }
   }
-  const stack = createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
+  const stack = await createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
   // Say when a built-in model stands in for a pretrained one, whenever this command would use it.
   {
     const notice = modelFallbackNotice(effective, models, {
       embeds:
         (command === "index" && args[0] === "dense") ||
-        (searches && dense && (!queries || stack.vectors.activeVersion() !== null)),
+        (searches && dense && (!queries || (await stack.vectors.activeVersion()) !== null)),
       reranks: searches && mode === "navembed-r4",
     });
     if (notice !== null) io.err(`lexnav: ${notice}`);
@@ -215,23 +215,23 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         if (!args[0]) throw usageError("inspect needs a file or document id");
         if (values["as-of"] !== undefined || values.section !== undefined) {
           if (values["as-of"] === undefined) throw usageError("--section needs --as-of <yyyy-mm-dd>");
-          inspectAsOfCommand(ctx, args[0], values["as-of"], values.section ?? null, json, reader);
+          await inspectAsOfCommand(ctx, args[0], values["as-of"], values.section ?? null, json, reader);
           return 0;
         }
         await inspectCommand(ctx, args[0], json, reader);
         return 0;
       case "list":
-        listCommand(ctx, json, reader);
-        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "list" });
+        await listCommand(ctx, json, reader);
+        await recordAudit(ctx, actorOf(ctx, actor(values)), { action: "list" });
         return 0;
       case "navindex":
-        navindexCommand(ctx, {
+        await navindexCommand(ctx, {
           json,
           reader,
           ...(values.out ? { out: values.out } : {}),
           ...(values.set ? { set: values.set } : {}),
         });
-        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "navindex", target: values.set ?? null });
+        await recordAudit(ctx, actorOf(ctx, actor(values)), { action: "navindex", target: values.set ?? null });
         return 0;
       case "eval": {
         if (args[0] === "answers") {
@@ -271,7 +271,10 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "index": {
         if (args[0] !== "dense") throw usageError('index needs a kind: "dense"');
-        const progress = createProgress(stack.catalog.listDocuments({ lifecycle: ["indexed"] }).length, io.stderr);
+        const progress = createProgress(
+          (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
+          io.stderr,
+        );
         const report = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
         progress.done();
         ctx.out(
@@ -284,11 +287,11 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "delete":
         if (!args[0]) throw usageError("delete needs a document id");
         // Audited before it runs: the erasure ends by truncating the store's log, and nothing is written after it.
-        recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete", target: args[0] });
+        await recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete", target: args[0] });
         try {
           await deleteCommand(ctx, args[0], json);
         } catch (e) {
-          recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete (refused)", target: args[0] });
+          await recordAudit(ctx, actorOf(ctx, actor(values)), { action: "delete (refused)", target: args[0] });
           throw e;
         }
         return 0;
@@ -301,13 +304,13 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         await wallCommand(ctx, { ...controlOptions(values, args[0], json), deny: values.deny ?? [] });
         return 0;
       case "hold":
-        holdCommand(ctx, controlOptions(values, args[0], json));
+        await holdCommand(ctx, controlOptions(values, args[0], json));
         return 0;
       case "no-external":
-        noExternalCommand(ctx, controlOptions(values, args[0], json));
+        await noExternalCommand(ctx, controlOptions(values, args[0], json));
         return 0;
       case "audit":
-        auditCommand(ctx, { ...actor(values), json, ...(values.limit ? { limit: Number(values.limit) } : {}) });
+        await auditCommand(ctx, { ...actor(values), json, ...(values.limit ? { limit: Number(values.limit) } : {}) });
         return 0;
       case "status":
         await statusCommand(ctx, { ...actor(values), json, ...(values.metrics ? { metricsUrl: values.metrics } : {}) });
@@ -394,7 +397,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       case "replay": {
         if (!args[0]) throw usageError("replay needs an answer id");
         const r = await replayCommand(ctx, args[0], { json, offline: values.offline === true, reader });
-        recordAudit(ctx, actorOf(ctx, actor(values)), {
+        await recordAudit(ctx, actorOf(ctx, actor(values)), {
           action: "replay",
           operator: false,
           answerId: args[0],
@@ -403,12 +406,12 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         return r.sameAnswer ? 0 : 1;
       }
       case "set":
-        setCommand(ctx, args[0], args.slice(1), { ...actor(values), json });
+        await setCommand(ctx, args[0], args.slice(1), { ...actor(values), json });
         return 0;
       case "show": {
         if (!args[0]) throw usageError("show needs an answer id");
-        const r = showCommand(ctx, args[0], args[1], { json, reader });
-        recordAudit(ctx, actorOf(ctx, actor(values)), {
+        const r = await showCommand(ctx, args[0], args[1], { json, reader });
+        await recordAudit(ctx, actorOf(ctx, actor(values)), {
           action: "show",
           operator: false,
           answerId: args[0],

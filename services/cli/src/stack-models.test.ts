@@ -58,7 +58,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     expect(lexical.err).not.toMatch(/using the/);
   });
 
-  it("index dense embeds with the model; searchAsync queries with it and reranks r4 with the cross-encoder", async () => {
+  it("index dense embeds with the model; search queries with it and reranks r4 with the cross-encoder", async () => {
     const indexed = await run(modelConfig, "index", "dense", "--json");
     expect(indexed.code, indexed.err).toBe(0);
     const report = JSON.parse(indexed.out) as {
@@ -77,19 +77,17 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     expect(thrivent.code, thrivent.err).toBe(0);
 
     const models = await loadStackModels(modelConfig);
-    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger, models);
+    const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger, models);
     try {
-      expect(stack.vectors.describeVersion(report.indexVersion)?.embedderId).toBe(models.embedder?.id);
+      expect((await stack.vectors.describeVersion(report.indexVersion))?.embedderId).toBe(models.embedder?.id);
       expect(models.embedder?.id).toMatch(/^onnx-/);
-      const text = (documentId: string, version: string) => stack.catalog.getVersion(documentId, version)?.text ?? null;
-      const dense = await stack.searcher.searchAsync(
-        { query: ASK_VERSO, principal: READER, mode: "dense", k: 20 },
-        text,
-      );
+      const text = async (documentId: string, version: string) =>
+        (await stack.catalog.getVersion(documentId, version))?.text ?? null;
+      const dense = await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode: "dense", k: 20 }, text);
       expect(dense.passages.length).toBe(20);
       expect(dense.trace.vectorIndexVersion).toBe(report.indexVersion);
-      const thriventId = stack.catalog.listDocuments({}).find((d) => d.source === THRIVENT)?.id as string;
-      const late = stack.vectors.search({
+      const thriventId = (await stack.catalog.listDocuments({})).find((d) => d.source === THRIVENT)?.id as string;
+      const late = await stack.vectors.search({
         vector: new Float32Array(models.embedder?.dimensions ?? 0).fill(
           1 / Math.sqrt(models.embedder?.dimensions ?? 1),
         ),
@@ -98,28 +96,25 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
         documentIds: [thriventId],
       });
       expect(late.hits.length).toBeGreaterThan(0);
-      const vivint = stack.catalog.listDocuments({}).find((d) => d.access.groups.includes("board"))?.id;
+      const vivint = (await stack.catalog.listDocuments({})).find((d) => d.access.groups.includes("board"))?.id;
       expect(vivint).toBeDefined();
       // The permission filter holds in every model mode.
       for (const mode of ["dense", "hybrid", "navembed-r4"] as const) {
-        const r = await stack.searcher.searchAsync({ query: ASK_VERSO, principal: READER, mode, k: 20 }, text);
+        const r = await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode, k: 20 }, text);
         expect(
           r.passages.some((p) => p.documentId === vivint),
           mode,
         ).toBe(false);
       }
 
-      const r4 = await stack.searcher.searchAsync(
-        { query: ASK_VERSO, principal: READER, mode: "navembed-r4", k: 10 },
-        text,
-      );
+      const r4 = await stack.searcher.search({ query: ASK_VERSO, principal: READER, mode: "navembed-r4", k: 10 }, text);
       const head = r4.passages.filter((p) => p.stageScores.some((s) => s.stage === "rerank"));
       expect(head.length).toBe(10);
       const ce = await loadOnnxCrossEncoder(join(dir, "reranker"));
       try {
         const scores = await ce.score(
           ASK_VERSO,
-          head.map((p) => text(p.documentId, p.version)?.slice(p.start, p.end) ?? ""),
+          await Promise.all(head.map(async (p) => (await text(p.documentId, p.version))?.slice(p.start, p.end) ?? "")),
         );
         expect(head.map((p) => p.score)).toEqual(scores.map((s) => expect.closeTo(s, 4)));
         expect([...scores].sort((a, b) => b - a)).toEqual(scores);
@@ -130,7 +125,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
       stack.close();
     }
 
-    // ask (offline) searches through searchAsync with the same model.
+    // ask (offline) searches through search with the same model.
     const asked = await run(
       modelConfig,
       "ask",
@@ -163,10 +158,10 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     // Embedded again with the same model: every passage's vector is reused, none is computed.
     const again = JSON.parse((await run(modelConfig, "index", "dense", "--json")).out) as DenseReport;
     expect(again).toMatchObject({ embeddedTexts: 0, vectors: first.vectors, passages: first.passages });
-    const stack = createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
     try {
       const err = await stack.searcher
-        .searchAsync({ query: ASK_VERSO, principal: READER, mode: "dense", k: 5 }, () => null)
+        .search({ query: ASK_VERSO, principal: READER, mode: "dense", k: 5 }, () => null)
         .then(
           () => null,
           (e: unknown) => e,

@@ -89,7 +89,7 @@ describe("OpenTelemetry spans across ingest, search and answer", () => {
     exporter.reset();
     const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
     const parent = "00f067aa0ba902b7";
-    const stack = createEmbeddedStack(join(dir, "carried.sqlite"), loadConfig({}).limits, silentLogger);
+    const stack = await createEmbeddedStack(join(dir, "carried.sqlite"), loadConfig({}).limits, silentLogger);
     try {
       await withContext(contextFromHeaders({ traceparent: `00-${traceId}-${parent}-01` }), () =>
         stack.pipeline.ingest({

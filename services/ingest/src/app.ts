@@ -172,7 +172,7 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
 
   const instruments = createIngestMetrics({
     jsm,
-    catalog: deps.catalog ?? { countDocuments: () => [] },
+    catalog: deps.catalog ?? { countDocuments: async () => [] },
     logger,
     now: () => options.now().getTime(),
   });

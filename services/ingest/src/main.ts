@@ -15,7 +15,7 @@ const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess(
 // paths that others send it, and must not index any file its host lets it read.
 // Nothing else builds a dense index under the services: the service keeps one as it indexes, with the
 // configured embedder (the installed model, else the built-in one per access scope).
-const stack = createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config), {
+const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config), {
   sourceRoots: config.ingestRoots ?? [],
   denseOnIngest: true,
 });

@@ -51,8 +51,8 @@ export function createIngestMetrics(deps: {
       description: "Documents in the catalog by lifecycle state and failure code",
       unit: "{document}",
     })
-    .addCallback((result) => {
-      for (const g of deps.catalog.countDocuments())
+    .addCallback(async (result) => {
+      for (const g of await deps.catalog.countDocuments())
         result.observe(g.count, {
           "lexnav.lifecycle.state": g.lifecycle,
           ...(g.failureCode !== null ? { "lexnav.failure.code": g.failureCode } : {}),

@@ -8,7 +8,7 @@ const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-pl
 
 // The store the ingest service writes (LEXNAV_DB). The deterministic planner reads the lexical index and
 // the provision trees, not embeddings: no embedder is loaded.
-const stack = createEmbeddedStack(config.dbPath, config.limits, logger);
+const stack = await createEmbeddedStack(config.dbPath, config.limits, logger);
 const probe = openSqliteDatabase(config.dbPath);
 // Ready when the store answers a read; served over gRPC health checking and, when configured, HTTP.
 const readiness = {

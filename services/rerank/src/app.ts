@@ -1,4 +1,4 @@
-import type { Async, Logger } from "@lexnav/core";
+import type { Logger } from "@lexnav/core";
 import { beforeDeadline, createGrpcServer, type GrpcServer, RERANK_SERVICE, unaryHandler } from "@lexnav/grpc";
 import { rerankV1 } from "@lexnav/proto";
 import type { Reranker } from "@lexnav/retrieval";
@@ -7,7 +7,7 @@ import { readRerankRequest, rerankResponse } from "./domain/rerank-messages.ts";
 
 export interface RerankAppDeps {
   /** The reranker that scores: the built-in one, or the local model the config names. */
-  reranker: Async<Reranker>;
+  reranker: Reranker;
   logger: Logger;
   /**
    * What the service cannot score without, checked by `grpc.health.v1.Health/Check` and `/readyz`;

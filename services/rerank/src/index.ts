@@ -10,4 +10,4 @@ export {
   readRerankRequest,
   rerankResponse,
 } from "./domain/rerank-messages.ts";
-export { asyncReranker, createRerankAppFromConfig, loadReranker } from "./wiring.ts";
+export { createRerankAppFromConfig, loadReranker } from "./wiring.ts";

@@ -1,29 +1,18 @@
-import type { Async, LexnavConfig, Logger } from "@lexnav/core";
-import { type AsyncReranker, createBuiltinReranker, type Reranker } from "@lexnav/retrieval";
+import type { LexnavConfig, Logger } from "@lexnav/core";
+import { createBuiltinReranker, type Reranker } from "@lexnav/retrieval";
 import { loadStackReranker } from "@lexnav/stack";
 import type { ReadinessCheck } from "@lexnav/telemetry";
 import { createRerankApp, type RerankApp } from "./app.ts";
 
 /**
- * The reranker port as the service calls it, whichever shape the reranker has today: the built-in scorer
- * answers at once, a model reranker through its promise.
- */
-export function asyncReranker(r: Reranker | AsyncReranker): Async<Reranker> {
-  if ("rerankAsync" in r) return { id: r.id, rerank: (query, candidates) => r.rerankAsync(query, candidates) };
-  return { id: r.id, rerank: async (query, candidates) => r.rerank(query, candidates) };
-}
-
-/**
  * The reranker the config names (LEXNAV_RERANKER_MODEL_DIR: a cross-encoder folder or `late-interaction`),
  * else the built-in one, as the single process reranks navembed-r4 with; `close` releases a model's session.
  */
-export async function loadReranker(
-  config: LexnavConfig,
-): Promise<{ reranker: Async<Reranker>; close(): Promise<void> }> {
+export async function loadReranker(config: LexnavConfig): Promise<{ reranker: Reranker; close(): Promise<void> }> {
   const model = await loadStackReranker(config);
-  const closable = model as (AsyncReranker & { close?: () => Promise<void> }) | undefined;
+  const closable = model as (Reranker & { close?: () => Promise<void> }) | undefined;
   return {
-    reranker: asyncReranker(model ?? createBuiltinReranker()),
+    reranker: model ?? createBuiltinReranker(),
     close: async () => {
       await closable?.close?.();
     },
@@ -35,7 +24,7 @@ export async function createRerankAppFromConfig(
   config: LexnavConfig,
   logger: Logger,
   readiness?: Readonly<Record<string, ReadinessCheck>>,
-): Promise<{ app: RerankApp; reranker: Async<Reranker>; close(): Promise<void> }> {
+): Promise<{ app: RerankApp; reranker: Reranker; close(): Promise<void> }> {
   const { reranker, close } = await loadReranker(config);
   return { app: createRerankApp({ reranker, logger, ...(readiness ? { readiness } : {}) }), reranker, close };
 }

@@ -10,7 +10,11 @@ export interface SqlDatabase {
   };
 }
 
-/** Answer records in the embedded SQLite file, in a table of their own (`answer_records`). */
+/**
+ * Answer records in the embedded SQLite file, in a table of their own (`answer_records`). Each call
+ * runs its statements at once: on a connection shared with the catalog, call it inside the catalog's
+ * transaction (as a delete's erasure is), so it cannot land in another caller's open transaction.
+ */
 export function createSqliteAnswerStore(db: SqlDatabase): AnswerStore {
   db.exec(`CREATE TABLE IF NOT EXISTS answer_records (
     id TEXT PRIMARY KEY,
@@ -32,7 +36,7 @@ export function createSqliteAnswerStore(db: SqlDatabase): AnswerStore {
   const mentioning = db.prepare("SELECT record_json FROM answer_records WHERE instr(record_json, ?) > 0");
   const rewrite = db.prepare("UPDATE answer_records SET question = ?, record_json = ? WHERE id = ?");
   return {
-    eraseDocument(documentId, at, hmac) {
+    async eraseDocument(documentId, at, hmac) {
       let erased = 0;
       for (const row of mentioning.all(documentId) as Array<{ record_json: string }>) {
         const record = JSON.parse(row.record_json) as AnswerRecord;
@@ -43,14 +47,14 @@ export function createSqliteAnswerStore(db: SqlDatabase): AnswerStore {
       }
       return erased;
     },
-    put(r) {
+    async put(r) {
       insert.run(r.id, r.createdAt, r.question, r.mode, r.abstained ? 1 : 0, JSON.stringify(r));
     },
-    get(id) {
+    async get(id) {
       const row = byId.get(id) as { record_json: string } | undefined;
       return row ? (JSON.parse(row.record_json) as AnswerRecord) : null;
     },
-    list(limit) {
+    async list(limit) {
       return (
         newest.all(limit) as Array<{
           id: string;

@@ -159,15 +159,15 @@ export function eraseDocumentText(
   };
 }
 
-/** Where answer records live. */
+/** Where answer records live; asynchronous like the catalog, so a shared database server can hold them. */
 export interface AnswerStore {
-  put(record: AnswerRecord): void;
-  get(id: string): AnswerRecord | null;
+  put(record: AnswerRecord): Promise<void>;
+  get(id: string): Promise<AnswerRecord | null>;
   /** Newest first. */
-  list(limit: number): Array<Pick<AnswerRecord, "id" | "createdAt" | "question" | "mode" | "abstained">>;
+  list(limit: number): Promise<Array<Pick<AnswerRecord, "id" | "createdAt" | "question" | "mode" | "abstained">>>;
   /**
    * Erases the text of every record that drew on a deleted document (`eraseDocumentText`), keyed
    * hashes by `hmac`; returns how many records were erased.
    */
-  eraseDocument(documentId: string, at: string, hmac: (text: string) => string): number;
+  eraseDocument(documentId: string, at: string, hmac: (text: string) => string): Promise<number>;
 }

@@ -120,7 +120,7 @@ function askWith(
     node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
     corpus: () => [...corpus],
     // The asker may read the base agreement and the amendment, not the fee letter.
-    navindex: () => ({
+    navindex: async () => ({
       compact: "index",
       known: new Set(["amd s1", "base def", "base s21", "base s9"]),
       indexVersion: "nav-1",
@@ -213,7 +213,7 @@ describe("a question that names no document", () => {
   ) =>
     createAsk({
       searcher: {
-        searchAsync: async () => ({
+        search: async () => ({
           passages: [
             {
               documentId: "secret",
@@ -332,7 +332,7 @@ describe("definitions shown with the answer", () => {
     const amd = span("amd", "Section 1.", "$75,000,000.");
     const ask = createAsk({
       searcher: {
-        searchAsync: async () => ({
+        search: async () => ({
           passages: [{ documentId: "amd", version: "v1", nodeId: "s1", ...amd, score: 1, tokens: 10, stageScores: [] }],
           trace: { stages: [], indexVersion: "lex-1", selected: [] },
         }),

@@ -10,11 +10,20 @@ import {
 } from "@lexnav/retrieval";
 import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.ts";
 import { formatLocation, locateCitation } from "./citation-location.ts";
-import type { SourceText } from "./citations.ts";
 import { type Citation, citeAs, type EvidenceItem } from "./evidence.ts";
 import { type DecisionModel, decisionModelId, type SentenceRelevance } from "./evidence-decision.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
-import { type AmendingEdit, buildExtract, documentLabel, LINKED_SEEDS, linkExtract, overlapsAny } from "./extract.ts";
+import {
+  type AmendingEdit,
+  type Awaitable,
+  buildExtract,
+  documentLabel,
+  extractSource,
+  LINKED_SEEDS,
+  linkExtract,
+  overlapsAny,
+  type TextLookup,
+} from "./extract.ts";
 import { buildLedger, entryDollars, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import { ambiguityNotes, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
@@ -25,15 +34,15 @@ import { checkQuestion, looksLikeInstructions } from "./question-guard.ts";
 /** What answering reads and calls; the composition root wires it to the catalog, the searcher and a model. */
 export interface AskDeps {
   searcher: Searcher;
-  text: SourceText;
-  document: (documentId: string) => DocumentRecord | null;
-  node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  text: TextLookup;
+  document: (documentId: string) => Awaitable<DocumentRecord | null>;
+  node: (documentId: string, version: string, nodeId: string) => Awaitable<ProvisionNode | null>;
   /** The amendment edits of a transaction set, read only from the documents `principal` may read. */
-  setAmendments?: (transactionSetId: string, principal: Principal) => readonly AmendingEdit[];
+  setAmendments?: (transactionSetId: string, principal: Principal) => Awaitable<readonly AmendingEdit[]>;
   /** The page anchors of a stored version, to give a citation its page (none: no pages shown). */
-  pages?: (documentId: string, version: string) => readonly PageAnchor[];
+  pages?: (documentId: string, version: string) => Awaitable<readonly PageAnchor[]>;
   /** The current versions of every indexed document `principal` may read (inject's corpus). */
-  corpus: (principal: Principal) => Array<{ documentId: string; version: string }>;
+  corpus: (principal: Principal) => Awaitable<Array<{ documentId: string; version: string }>>;
   /**
    * The compact navindex the planner reads for `question`, over what `principal` may read (all of it,
    * or the documents the question was routed to when all of it is too large), and the (doc node) pairs
@@ -43,7 +52,7 @@ export interface AskDeps {
     principal: Principal,
     question: string,
     documentIds?: readonly string[],
-  ) => {
+  ) => Promise<{
     compact: string;
     known: ReadonlySet<string>;
     indexVersion: string;
@@ -51,7 +60,7 @@ export interface AskDeps {
     resolve?: (handle: string) => { documentId: string; nodeId: string } | null;
     /** Set when the index was scoped to routed documents rather than everything the asker may read. */
     routing?: { documents: string[]; by: RoutedBy };
-  };
+  }>;
   /** Null: answer offline. */
   model: { answerer: ModelAnswerer; name: string } | null;
   /**
@@ -108,12 +117,15 @@ const MAX_NODE_CHARS = 6000;
 export const NAVINDEX_FETCH_TOKENS = 3000;
 
 /** What a record shows of a draft answer: its citations located (title, section path, page). */
-function shown(draft: DraftAnswer, locate: (c: Citation) => string) {
+async function shown(draft: DraftAnswer, locate: (c: Citation) => Promise<string>) {
+  const citations = [];
+  for (const c of draft.claims.flatMap((claim) => claim.citations))
+    citations.push(c.start < 0 ? c : { ...c, location: await locate(c) });
   return {
     answer: draft.text,
     abstained: draft.abstained,
     abstainReason: draft.abstainReason,
-    citations: draft.claims.flatMap((c) => c.citations).map((c) => (c.start < 0 ? c : { ...c, location: locate(c) })),
+    citations,
     precedence: draft.precedence,
     unsupported: draft.unsupported,
   };
@@ -123,11 +135,11 @@ function shown(draft: DraftAnswer, locate: (c: Citation) => string) {
  * The definitions and referred-to provisions the cited passages lean on: for each citation, the links
  * of the extract item that holds it, each once, in citation order. None when the answer is a silence.
  */
-function linkedOf(
+async function linkedOf(
   draft: DraftAnswer,
   extract: readonly EvidenceItem[],
-  locate: (c: Citation) => string,
-): { linked?: LinkedProvision[] } {
+  locate: (c: Citation) => Promise<string>,
+): Promise<{ linked?: LinkedProvision[] }> {
   if (draft.abstained) return {};
   const out: LinkedProvision[] = [];
   for (const c of draft.claims.flatMap((claim) => claim.citations)) {
@@ -153,7 +165,7 @@ function linkedOf(
         display,
         quote: target.text,
       };
-      const location = locate({ ...base, display });
+      const location = await locate({ ...base, display });
       out.push(location ? { ...base, location } : base);
     }
   }
@@ -162,7 +174,7 @@ function linkedOf(
 
 /** The ask use case: retrieve (or take the whole corpus), answer, verify, and return a replayable record. */
 export function createAsk(deps: AskDeps) {
-  const locate = (c: Citation) => formatLocation(locateCitation(c, deps));
+  const locate = async (c: Citation) => formatLocation(await locateCitation(c, deps));
   const maxInject = deps.maxInjectTokens ?? 150_000;
   // Offline answers record which evidence model chose their sentences, so a replay can tell.
   let evidence: { model: EvidenceModel; id: string } | null = null;
@@ -227,23 +239,24 @@ export function createAsk(deps: AskDeps) {
       );
     // What the asker may read, within the request's scope when it names one.
     const inScope = req.documentIds ? new Set(req.documentIds) : null;
-    const corpus = () => deps.corpus(req.principal).filter((d) => !inScope || inScope.has(d.documentId));
+    const corpus = async () => (await deps.corpus(req.principal)).filter((d) => !inScope || inScope.has(d.documentId));
     const usage: LedgerEntry[] = [];
     const warnings: string[] = [];
     let indexVersion = "";
     let selected: string[] = [];
     let extract: EvidenceItem[];
     // Set for the retrieval modes: whose definitions and referred-to provisions may be brought in.
-    let linkable: ((documentId: string) => boolean) | null = null;
+    let linkable: ((documentId: string) => Promise<boolean>) | null = null;
     // The documents retrieval routed the question to, and what chose them (none when a model planned over
     // everything the asker may read).
     let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
     // Text of a document barred from external models never reaches the model: when any document whose
     // text (or planner index entries) would be sent is barred, the question is answered offline, and says so.
     let useModel = deps.model !== null;
-    const keepLocal = (documentIds: Iterable<string>) => {
+    const keepLocal = async (documentIds: Iterable<string>) => {
       if (!useModel) return;
-      const barred = [...new Set(documentIds)].filter((id) => deps.document(id)?.noExternalModel === true);
+      const barred: string[] = [];
+      for (const id of new Set(documentIds)) if ((await deps.document(id))?.noExternalModel === true) barred.push(id);
       if (barred.length === 0) return;
       useModel = false;
       warnings.push(
@@ -252,29 +265,28 @@ export function createAsk(deps: AskDeps) {
     };
     const nav =
       req.mode === "navindex" && deps.model && deps.navindex
-        ? deps.navindex(req.principal, question, req.documentIds)
+        ? await deps.navindex(req.principal, question, req.documentIds)
         : null;
-    if (nav) keepLocal([...nav.known].map((key) => key.split(" ")[0] as string));
+    if (nav) await keepLocal([...nav.known].map((key) => key.split(" ")[0] as string));
 
     if (req.mode === "inject") {
-      const docs = corpus();
-      keepLocal(docs.map((d) => d.documentId));
-      extract = buildExtract(
-        docs.map((d) => {
-          const t = deps.text(d.documentId, d.version) ?? "";
-          return {
-            documentId: d.documentId,
-            version: d.version,
-            nodeId: "",
-            start: 0,
-            end: t.length,
-            score: 1,
-            tokens: 0,
-            stageScores: [],
-          };
-        }),
-        { text: deps.text, document: deps.document },
-      );
+      const docs = await corpus();
+      await keepLocal(docs.map((d) => d.documentId));
+      const whole: RetrievedPassage[] = [];
+      for (const d of docs) {
+        const t = (await deps.text(d.documentId, d.version)) ?? "";
+        whole.push({
+          documentId: d.documentId,
+          version: d.version,
+          nodeId: "",
+          start: 0,
+          end: t.length,
+          score: 1,
+          tokens: 0,
+          stageScores: [],
+        });
+      }
+      extract = await buildExtract(whole, { text: deps.text, document: deps.document });
       const tokens = extract.reduce((s, e) => s + countTokens(e.text), 0);
       if (useModel && tokens > maxInject)
         throw new LexnavError(
@@ -297,22 +309,21 @@ export function createAsk(deps: AskDeps) {
       // The planned provisions first, then one hop along their cross-reference and definition edges
       // (into other instruments of the set too, when the asker may read them), within the budget.
       const planned = new Set(plan.pairs.map((p) => `${p.documentId} ${p.nodeId}`));
-      const edges = [...new Set(plan.pairs.flatMap((p) => edgesOf(p.documentId, p.nodeId)))]
+      const edgeKeys: string[] = [];
+      for (const p of plan.pairs) edgeKeys.push(...(await edgesOf(p.documentId, p.nodeId)));
+      const edges = [...new Set(edgeKeys)]
         .filter((key) => !planned.has(key) && nav.known.has(key))
         .map((key) => key.split(" ") as [string, string]);
-      extract = buildExtract(
-        withinBudget(
-          [
-            ...plan.pairs.flatMap((p) => fetchNode(p.documentId, p.nodeId)),
-            ...edges.flatMap(([documentId, nodeId]) => fetchNode(documentId, nodeId)),
-          ],
-          deps.navindexFetchTokens ?? NAVINDEX_FETCH_TOKENS,
-        ),
+      const fetched: RetrievedPassage[] = [];
+      for (const p of plan.pairs) fetched.push(...(await fetchNode(p.documentId, p.nodeId)));
+      for (const [documentId, nodeId] of edges) fetched.push(...(await fetchNode(documentId, nodeId)));
+      extract = await buildExtract(
+        await withinBudget(fetched, deps.navindexFetchTokens ?? NAVINDEX_FETCH_TOKENS),
         deps,
       );
       selected = plan.pairs.map((p) => `${p.documentId}/${p.nodeId}`);
     } else {
-      const r = await deps.searcher.searchAsync(
+      const r = await deps.searcher.search(
         {
           query: question,
           principal: req.principal,
@@ -331,20 +342,21 @@ export function createAsk(deps: AskDeps) {
         by: r.trace.routedBy,
       };
       const amendments = deps.setAmendments;
-      extract = buildExtract(r.passages, {
+      extract = await buildExtract(r.passages, {
         ...deps,
         wholeUnits: true,
         ...(amendments ? { amendments: (setId: string) => amendments(setId, req.principal) } : {}),
       });
-      keepLocal(extract.map((e) => e.documentId));
+      await keepLocal(extract.map((e) => e.documentId));
       // Definitions and referred-to provisions come only from documents the asker may read and, when a
       // model answers, may be sent to it. A model reads them with the best passages; the offline answer
       // gets those of the passages it cites, after it has chosen them (below).
-      linkable = (id: string) => {
-        const doc = deps.document(id);
+      linkable = async (id: string) => {
+        const doc = await deps.document(id);
         return doc !== null && mayRead(req.principal, doc.access) && !(useModel && doc.noExternalModel === true);
       };
-      if (useModel) linkExtract(extract, deps, linkable, extract.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
+      if (useModel)
+        await linkExtract(extract, deps, linkable, extract.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
     }
     for (const e of extract)
       if (looksLikeInstructions(e.text))
@@ -362,19 +374,31 @@ export function createAsk(deps: AskDeps) {
           (c) => c.documentId === e.documentId && c.version === e.version && e.start <= c.start && c.end <= e.end,
         ),
       );
-      linkExtract(extract, deps, linkable, citedItems);
+      await linkExtract(extract, deps, linkable, citedItems);
     }
-    const readable = () =>
-      corpus().map((d) => {
-        const doc = deps.document(d.documentId);
-        return { documentId: d.documentId, label: documentLabel(doc, d.documentId), title: doc?.title ?? null };
+    // Read only when a note needs it, and then once.
+    let readableDocs: Promise<Array<{ documentId: string; label: string; title: string | null }>> | null = null;
+    const readable = () => {
+      readableDocs ??= corpus().then(async (docs) => {
+        const out = [];
+        for (const d of docs) {
+          const doc = await deps.document(d.documentId);
+          out.push({ documentId: d.documentId, label: documentLabel(doc, d.documentId), title: doc?.title ?? null });
+        }
+        return out;
       });
+      return readableDocs;
+    };
     // "the pledge agreement" when the asker may read three: say which the answer rests on.
     warnings.push(
-      ...ambiguityNotes(question, readable, new Set(draft.claims.flatMap((c) => c.citations.map((x) => x.documentId)))),
+      ...(await ambiguityNotes(
+        question,
+        readable,
+        new Set(draft.claims.flatMap((c) => c.citations.map((x) => x.documentId))),
+      )),
     );
     // A silence over documents routing guessed at is not a silence of everything the asker may read.
-    warnings.push(...scopeNotes(routing, readable, draft.abstained));
+    warnings.push(...(await scopeNotes(routing, readable, draft.abstained)));
     // The offline answerer read the question as a wording it was trained on: say which, so a misreading shows.
     if (draft.readAs) warnings.push(`the offline answerer read the question as "${draft.readAs}"`);
 
@@ -399,8 +423,8 @@ export function createAsk(deps: AskDeps) {
         ...(e.linkedBy ? { linkedBy: e.linkedBy } : {}),
       })),
       contextTokens,
-      ...shown(draft, locate),
-      ...linkedOf(draft, extract, locate),
+      ...(await shown(draft, locate)),
+      ...(await linkedOf(draft, extract, locate)),
       warnings,
       ledger: buildLedger(usage, deps.priceCard),
     };
@@ -415,19 +439,21 @@ export function createAsk(deps: AskDeps) {
     usage: LedgerEntry[],
     onText?: (delta: string) => void,
   ): Promise<DraftAnswer> {
+    // The answerers verify citations against the stored text of the extract's versions, read here once.
+    const source = await extractSource(extract, deps.text);
     if (!withModel || !deps.model) {
       const offline = deps.offline;
       if (offline?.answerer === "evidence")
-        return answerFromEvidence(question, extract, deps.text, {
+        return answerFromEvidence(question, extract, source, {
           decision: decisionModel(offline.decision).model,
           ...(offline.relevance ? { relevance: offline.relevance } : {}),
         });
-      return answerOffline(question, extract, deps.text, { model: evidenceModel().model });
+      return answerOffline(question, extract, source, { model: evidenceModel().model });
     }
     const m = await deps.model.answerer.answer({
       question,
       extract,
-      source: deps.text,
+      source,
       placement: mode === "inject" ? "cached-prefix" : "in-turn",
       ...(onText ? { onText } : {}),
     });
@@ -436,9 +462,9 @@ export function createAsk(deps: AskDeps) {
   }
 
   // The `${documentId} ${nodeId}` keys a provision's resolved cross-references and defined terms point to.
-  function edgesOf(documentId: string, nodeId: string): string[] {
-    const version = deps.document(documentId)?.currentVersion;
-    const node = version ? deps.node(documentId, version, nodeId) : null;
+  async function edgesOf(documentId: string, nodeId: string): Promise<string[]> {
+    const version = (await deps.document(documentId))?.currentVersion;
+    const node = version ? await deps.node(documentId, version, nodeId) : null;
     if (!node) return [];
     return [
       ...node.xrefs.flatMap((x) => (x.targetNodeId ? [`${x.targetDocumentId ?? documentId} ${x.targetNodeId}`] : [])),
@@ -449,10 +475,10 @@ export function createAsk(deps: AskDeps) {
   }
 
   // Deterministic fetch of a planned provision: its span in the current version, capped.
-  function fetchNode(documentId: string, nodeId: string): RetrievedPassage[] {
-    const doc = deps.document(documentId);
+  async function fetchNode(documentId: string, nodeId: string): Promise<RetrievedPassage[]> {
+    const doc = await deps.document(documentId);
     if (!doc?.currentVersion) return [];
-    const node = deps.node(documentId, doc.currentVersion, nodeId);
+    const node = await deps.node(documentId, doc.currentVersion, nodeId);
     if (!node) return [];
     return [
       {
@@ -473,11 +499,11 @@ export function createAsk(deps: AskDeps) {
    * already taken adds nothing, the one that crosses the budget is cut at a word boundary (still a verbatim
    * span of the stored text), the rest are left out.
    */
-  function withinBudget(passages: RetrievedPassage[], budget: number): RetrievedPassage[] {
+  async function withinBudget(passages: RetrievedPassage[], budget: number): Promise<RetrievedPassage[]> {
     const out: RetrievedPassage[] = [];
     let left = budget;
     for (const p of passages) {
-      const text = deps.text(p.documentId, p.version);
+      const text = await deps.text(p.documentId, p.version);
       if (text === null || left <= 0) continue;
       // The extract keeps overlapping spans once: one overlapping a span already taken adds nothing.
       if (overlapsAny(out, p)) continue;
@@ -505,7 +531,7 @@ export function createAsk(deps: AskDeps) {
     record: AnswerRecord,
   ): Promise<{ replayed: AnswerRecord; sameAnswer: boolean; missing: number }> {
     const passages: RetrievedPassage[] = record.evidence.map((e) => ({ ...e, score: 1, tokens: 0, stageScores: [] }));
-    const extract = buildExtract(passages, deps);
+    const extract = await buildExtract(passages, deps);
     // What was brought in for reading stays context, not a candidate, as it was when first answered.
     for (const e of extract) {
       const stored = record.evidence.find(
@@ -517,9 +543,9 @@ export function createAsk(deps: AskDeps) {
     const usage: LedgerEntry[] = [];
     if (record.answerer === "model" && !deps.model)
       throw new LexnavError("invalid_argument", "this answer came from a model: set ANTHROPIC_API_KEY to replay it");
-    const barred = [...new Set(extract.map((e) => e.documentId))].filter(
-      (id) => deps.document(id)?.noExternalModel === true,
-    );
+    const barred: string[] = [];
+    for (const id of new Set(extract.map((e) => e.documentId)))
+      if ((await deps.document(id))?.noExternalModel === true) barred.push(id);
     if (record.answerer === "model" && barred.length > 0)
       throw new LexnavError(
         "conflict",
@@ -532,7 +558,7 @@ export function createAsk(deps: AskDeps) {
       createdAt: deps.now(),
       model: record.answerer === "model" ? (deps.model?.name ?? null) : offlineModelId(),
       promptVersion: PROMPT_VERSION,
-      ...shown(draft, locate),
+      ...(await shown(draft, locate)),
       ledger: buildLedger(usage, deps.priceCard),
     };
     return { replayed, sameAnswer: replayed.answer === record.answer, missing };

@@ -69,8 +69,8 @@ const deps = (d: DocumentRecord | null = doc(), p: PageAnchor[] = pages) => ({
 const at = (nodeId: string, start: number) => ({ documentId: "doc_1", version: "v1", nodeId, start });
 
 describe("locateCitation", () => {
-  it("names the title, the article and the section, and the printed page the span starts on", () => {
-    const l = locateCitation(at("s106a", 150), deps());
+  it("names the title, the article and the section, and the printed page the span starts on", async () => {
+    const l = await locateCitation(at("s106a", 150), deps());
     expect(l).toEqual({
       title: "Amendment No. 3 to Amended and Restated Credit Agreement",
       path: ["Article X", "Section 10.6(a)"],
@@ -81,24 +81,26 @@ describe("locateCitation", () => {
     );
   });
 
-  it("takes the page number where the page has no printed label, and shows no page for a source without pages", () => {
-    expect(locateCitation(at("s106a", 250), deps()).page).toBe("3");
-    expect(locateCitation(at("s106a", 250), deps(doc(), [])).page).toBeNull();
-    expect(locateCitation(at("s106a", 50), deps(doc(), [{ page: 1, start: 0, end: 300 }])).page).toBeNull();
+  it("takes the page number where the page has no printed label, and shows no page for a source without pages", async () => {
+    expect((await locateCitation(at("s106a", 250), deps())).page).toBe("3");
+    expect((await locateCitation(at("s106a", 250), deps(doc(), []))).page).toBeNull();
+    expect((await locateCitation(at("s106a", 50), deps(doc(), [{ page: 1, start: 0, end: 300 }]))).page).toBeNull();
   });
 
-  it("goes below the section to a definition and a clause inside it", () => {
-    expect(locateCitation(at("defb", 0), deps()).path).toEqual(["Section 1.1", 'Definition "Borrower"', "(b)"]);
+  it("goes below the section to a definition and a clause inside it", async () => {
+    expect((await locateCitation(at("defb", 0), deps())).path).toEqual(["Section 1.1", 'Definition "Borrower"', "(b)"]);
   });
 
-  it("keeps a title already in mixed case, and falls back to the file's name, then the id", () => {
-    expect(locateCitation(at("s106", 0), deps(doc({ title: "Pledge Agreement" }))).title).toBe("Pledge Agreement");
-    expect(locateCitation(at("s106", 0), deps(doc({ title: null }))).title).toBe("0000950134-96-000040_2");
-    expect(locateCitation(at("s106", 0), deps(null)).title).toBe("doc_1");
+  it("keeps a title already in mixed case, and falls back to the file's name, then the id", async () => {
+    expect((await locateCitation(at("s106", 0), deps(doc({ title: "Pledge Agreement" })))).title).toBe(
+      "Pledge Agreement",
+    );
+    expect((await locateCitation(at("s106", 0), deps(doc({ title: null })))).title).toBe("0000950134-96-000040_2");
+    expect((await locateCitation(at("s106", 0), deps(null))).title).toBe("doc_1");
   });
 
-  it("gives no path for a span outside any provision, and reads a control character in a name as a space", () => {
-    const l = locateCitation(at("", 0), deps(doc({ title: "Credit\u0007Agreement" })));
+  it("gives no path for a span outside any provision, and reads a control character in a name as a space", async () => {
+    const l = await locateCitation(at("", 0), deps(doc({ title: "Credit\u0007Agreement" })));
     expect(formatLocation(l)).toBe("Credit Agreement, page 1");
   });
 });

@@ -1,12 +1,13 @@
 import { citeableClause, type DocumentRecord, type PageAnchor, type ProvisionNode } from "@lexnav/document-model";
 import type { Citation } from "./evidence.ts";
+import type { Awaitable } from "./extract.ts";
 
 /** What locating a citation reads from the catalog. */
 export interface CitationLocationDeps {
-  document: (documentId: string) => DocumentRecord | null;
-  node: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  document: (documentId: string) => Awaitable<DocumentRecord | null>;
+  node: (documentId: string, version: string, nodeId: string) => Awaitable<ProvisionNode | null>;
   /** The page anchors of a stored version; empty when the source has no pages. */
-  pages?: (documentId: string, version: string) => readonly PageAnchor[];
+  pages?: (documentId: string, version: string) => Awaitable<readonly PageAnchor[]>;
 }
 
 /** Where a cited span sits, in the terms a lawyer checks it by. */
@@ -25,23 +26,24 @@ export interface CitationLocation {
  * the span starts on. The page is only given when the source has more than one page: a single page says
  * nothing a reader can look up.
  */
-export function locateCitation(
+export async function locateCitation(
   c: Pick<Citation, "documentId" | "version" | "nodeId" | "start">,
   deps: CitationLocationDeps,
-): CitationLocation {
-  const doc = deps.document(c.documentId);
+): Promise<CitationLocation> {
+  const doc = await deps.document(c.documentId);
   const title = readableTitle(doc?.title ?? null) ?? stem(doc?.fileName ?? null) ?? c.documentId;
   const chain: ProvisionNode[] = [];
   const seen = new Set<string>();
   for (
-    let n = c.nodeId ? deps.node(c.documentId, c.version, c.nodeId) : null;
+    let n = c.nodeId ? await deps.node(c.documentId, c.version, c.nodeId) : null;
     n !== null && !seen.has(n.id);
-    n = n.parentId ? deps.node(c.documentId, c.version, n.parentId) : null
+    n = n.parentId ? await deps.node(c.documentId, c.version, n.parentId) : null
   ) {
     seen.add(n.id);
     chain.unshift(n);
   }
-  return { title, path: sectionPath(chain), page: pageOf(c.start, deps.pages?.(c.documentId, c.version) ?? []) };
+  const pages = (await deps.pages?.(c.documentId, c.version)) ?? [];
+  return { title, path: sectionPath(chain), page: pageOf(c.start, pages) };
 }
 
 /** "Credit Agreement, Article X, Section 10.6(a), page 45": one line, the form a citation is shown in. */

@@ -102,8 +102,8 @@ const passage = (documentId: string, nodeId: string, span: { start: number; end:
 const cited = passage("guarantee", "g2", at("guarantee", "Section 2.", "Section 3."));
 
 describe("buildExtract: definitions and referred-to provisions brought in", () => {
-  it("resolves a term the guarantee uses to the credit agreement's definition, and its own Section 3", () => {
-    const extract = buildExtract([cited], deps());
+  it("resolves a term the guarantee uses to the credit agreement's definition, and its own Section 3", async () => {
+    const extract = await buildExtract([cited], deps());
     const def = extract.find((e) => e.linkedBy === "definition");
     expect(def).toMatchObject({ documentId: "credit", nodeId: "c11", clauseRef: "Section 1.1" });
     expect(def && TEXTS.credit?.slice(def.start, def.end)).toBe(def?.text);
@@ -116,26 +116,26 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
     ]);
   });
 
-  it("never brings in a definition from a document the asker may not read", () => {
-    const extract = buildExtract([cited], deps({ mayLink: (id) => id !== "credit" }));
+  it("never brings in a definition from a document the asker may not read", async () => {
+    const extract = await buildExtract([cited], deps({ mayLink: (id) => id !== "credit" }));
     expect(extract.some((e) => e.documentId === "credit")).toBe(false);
     expect(extract[0]?.links?.map((l) => l.kind)).toEqual(["cross-reference"]);
   });
 
-  it("never brings in a definition from outside the transaction set", () => {
-    const extract = buildExtract([cited], deps({ definedIn: "other" }));
+  it("never brings in a definition from outside the transaction set", async () => {
+    const extract = await buildExtract([cited], deps({ definedIn: "other" }));
     expect(extract.some((e) => e.documentId === "other")).toBe(false);
   });
 
-  it("links a definition already in the extract instead of repeating it", () => {
+  it("links a definition already in the extract instead of repeating it", async () => {
     const def = passage("credit", "c11", at("credit", "Section 1.1", "corporation."));
-    const extract = buildExtract([cited, def], deps());
+    const extract = await buildExtract([cited, def], deps());
     expect(extract.filter((e) => e.documentId === "credit")).toHaveLength(1);
     expect(extract[0]?.links?.[0]).toEqual({ kind: "definition", words: "Borrower", itemId: "E2" });
     expect(extract[1]?.linkedBy).toBeUndefined();
   });
 
-  it("keeps what it brings in within its token budget, first links first", () => {
+  it("keeps what it brings in within its token budget, first links first", async () => {
     // The definition and Section 3, each padded: either fits alone, both do not.
     const pad = ` ${"and its permitted assigns ".repeat(50)}`;
     const credit = `${TEXTS.credit}${pad}`;
@@ -153,7 +153,7 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
       countTokens(credit.slice(defSpan.start, defSpan.end)) + countTokens(guarantee.slice(s3Span.start, s3Span.end)),
     ).toBeGreaterThan(LINKED_MAX_TOKENS);
     const base = deps();
-    const extract = buildExtract(
+    const extract = await buildExtract(
       [cited],
       deps({
         text: (d) => (d === "credit" ? credit : d === "guarantee" ? guarantee : base.text(d, "v1")),
@@ -168,21 +168,21 @@ describe("buildExtract: definitions and referred-to provisions brought in", () =
     expect(extract.map((e) => e.linkedBy)).toEqual([undefined, "definition"]);
   });
 
-  it("brings in only for the best passages, the ones an answer cites", () => {
+  it("brings in only for the best passages, the ones an answer cites", async () => {
     const fillers = [
       passage("credit", "c21", at("credit", "Section 2.1", "$50,000,000.")),
       passage("other", "o1", at("other", "Section 1.", "Corp.")),
       passage("guarantee", "g3", at("guarantee", "Section 3. Liability", "$10,000,000.")),
     ];
     expect(fillers.length).toBe(LINKED_SEEDS);
-    const extract = buildExtract([...fillers, cited], deps());
+    const extract = await buildExtract([...fillers, cited], deps());
     expect(extract.some((e) => e.linkedBy !== undefined)).toBe(false);
     expect(extract[LINKED_SEEDS]?.links).toBeUndefined();
   });
 
-  it("brings nothing in without mayLink (a replay rebuilds the stored extract exactly)", () => {
+  it("brings nothing in without mayLink (a replay rebuilds the stored extract exactly)", async () => {
     const { mayLink: _omit, ...rest } = deps();
-    const extract = buildExtract([cited], rest);
+    const extract = await buildExtract([cited], rest);
     expect(extract).toHaveLength(1);
     expect(extract[0]?.links).toBeUndefined();
   });
@@ -201,8 +201,8 @@ describe("buildExtract: passages extended to the answering unit", () => {
   });
   const notice = passage("amd2", "n6", { start, end: start + sentence.length });
 
-  it("runs a passage that ends in a colon on through the address it introduces", () => {
-    const [item] = buildExtract([notice], amendment({ wholeUnits: true }));
+  it("runs a passage that ends in a colon on through the address it introduces", async () => {
+    const [item] = await buildExtract([notice], amendment({ wholeUnits: true }));
     expect(item?.start).toBe(start);
     expect(item?.text).toContain("188 Spear Street, Suite 600 San Francisco, CA 94608");
     // the new address too, up to the next numbered provision run onto its last line
@@ -211,11 +211,11 @@ describe("buildExtract: passages extended to the answering unit", () => {
     expect(item?.text).toBe(text.slice(item?.start, item?.end));
   });
 
-  it("keeps the span as given without wholeUnits, and never runs into an earlier passage", () => {
-    expect(buildExtract([notice], amendment())[0]?.end).toBe(notice.end);
+  it("keeps the span as given without wholeUnits, and never runs into an earlier passage", async () => {
+    expect((await buildExtract([notice], amendment()))[0]?.end).toBe(notice.end);
     const address = text.indexOf("188 Spear Street");
     const earlier = passage("amd2", "n7", { start: address, end: address + 16 });
-    const extract = buildExtract([earlier, notice], amendment({ wholeUnits: true }));
+    const extract = await buildExtract([earlier, notice], amendment({ wholeUnits: true }));
     expect(extract[1]?.end).toBe(notice.end);
   });
 });

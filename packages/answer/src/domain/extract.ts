@@ -4,17 +4,23 @@ import { answeringUnit } from "./answering-unit.ts";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 
+/** A lookup that answers at once (a fixture, a cache) or from a store. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** The verbatim text of a stored version, from a store: null when it is not there. */
+export type TextLookup = (documentId: string, version: string) => Awaitable<string | null>;
+
 /** What building an extract reads from the catalog. */
 export interface ExtractDeps {
-  text: SourceText;
-  document: (documentId: string) => DocumentRecord | null;
+  text: TextLookup;
+  document: (documentId: string) => Awaitable<DocumentRecord | null>;
   /** The provision a passage belongs to (for its clause reference); null when unknown. */
-  node?: (documentId: string, version: string, nodeId: string) => ProvisionNode | null;
+  node?: (documentId: string, version: string, nodeId: string) => Awaitable<ProvisionNode | null>;
   /**
    * The amendment edits of a transaction set, read only from documents the asker may see; absent: the
    * extract is built without them (a replay, which must rebuild exactly the stored extract).
    */
-  amendments?: (transactionSetId: string) => readonly AmendingEdit[];
+  amendments?: (transactionSetId: string) => Awaitable<readonly AmendingEdit[]>;
   /**
    * Whether the asker may read a document: when given, the definitions of the defined terms a passage
    * uses and the targets of the sections it points to are brought into the extract, from its own
@@ -89,18 +95,18 @@ export function overlapsAny(
  * role and effective date, clause reference. Passages whose text is gone are skipped; overlapping
  * passages of one version are kept once.
  */
-export function buildExtract(passages: readonly RetrievedPassage[], deps: ExtractDeps): EvidenceItem[] {
+export async function buildExtract(passages: readonly RetrievedPassage[], deps: ExtractDeps): Promise<EvidenceItem[]> {
   const items: EvidenceItem[] = [];
   for (let p of passages) {
-    const text = deps.text(p.documentId, p.version);
+    const text = await deps.text(p.documentId, p.version);
     if (text === null || p.end <= p.start || p.end > text.length) continue;
     if (overlapsAny(items, p)) continue;
     if (deps.wholeUnits) {
       const unit = answeringUnit({ start: 0, end: text.length, text }, p.start, p.end);
       if (unit.end > p.end && !overlapsAny(items, { ...p, ...unit })) p = { ...p, ...unit };
     }
-    const doc = deps.document(p.documentId);
-    const node = deps.node?.(p.documentId, p.version, p.nodeId) ?? null;
+    const doc = await deps.document(p.documentId);
+    const node = (await deps.node?.(p.documentId, p.version, p.nodeId)) ?? null;
     items.push({
       id: `E${items.length + 1}`,
       documentId: p.documentId,
@@ -116,8 +122,9 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
       clauseRef: node ? citeableClause(node) : null,
     });
   }
-  if (deps.amendments) applyAmendments(items, deps, deps.amendments);
-  if (deps.mayLink) linkExtract(items, deps, deps.mayLink, items.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
+  if (deps.amendments) await applyAmendments(items, deps, deps.amendments);
+  if (deps.mayLink)
+    await linkExtract(items, deps, deps.mayLink, items.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
   return items;
 }
 
@@ -128,16 +135,16 @@ export function buildExtract(passages: readonly RetrievedPassage[], deps: Extrac
  * resolves to the credit agreement that defines it). A provision already in the extract is linked, not
  * repeated. Superseded passages are read like any other: their chain is already on the item.
  */
-export function linkExtract(
+export async function linkExtract(
   items: EvidenceItem[],
   deps: Pick<ExtractDeps, "text" | "document" | "node">,
-  mayLink: (documentId: string) => boolean,
+  mayLink: (documentId: string) => Awaitable<boolean>,
   cited: readonly EvidenceItem[],
-): void {
+): Promise<void> {
   let added = 0;
   let tokens = 0;
   for (const item of cited) {
-    const node = deps.node?.(item.documentId, item.version, item.nodeId) ?? null;
+    const node = (await deps.node?.(item.documentId, item.version, item.nodeId)) ?? null;
     if (!node) continue;
     const inside = (start: number) => start >= item.start && start < item.end;
     const wanted = [
@@ -162,16 +169,16 @@ export function linkExtract(
     for (const w of wanted) {
       if (w.documentId === item.documentId && w.nodeId === item.nodeId) continue;
       if (links.some((l) => l.kind === w.kind && l.words === w.words)) continue;
-      const doc = deps.document(w.documentId);
+      const doc = await deps.document(w.documentId);
       const sameDocument = w.documentId === item.documentId;
       // Another instrument only within the passage's own set, and only one the asker may read.
       if (!sameDocument && (item.transactionSetId === null || doc?.transactionSetId !== item.transactionSetId))
         continue;
-      if (!mayLink(w.documentId)) continue;
+      if (!(await mayLink(w.documentId))) continue;
       const version = sameDocument ? item.version : (doc?.currentVersion ?? null);
       if (version === null) continue;
-      const target = deps.node?.(w.documentId, version, w.nodeId) ?? null;
-      const text = deps.text(w.documentId, version);
+      const target = (await deps.node?.(w.documentId, version, w.nodeId)) ?? null;
+      const text = await deps.text(w.documentId, version);
       if (!target || text === null || target.end <= target.start || target.end > text.length) continue;
       const span = { documentId: w.documentId, version, start: target.start, end: target.end };
       const holder = items.find(
@@ -222,52 +229,53 @@ const EDIT_WORDS: Record<AmendingEdit["kind"], string> = {
  * and the amending clause's new text (the text in force) is brought in when the extract lacks it, so
  * the answer can cite the text in force rather than the superseded one.
  */
-function applyAmendments(
+async function applyAmendments(
   items: EvidenceItem[],
   deps: ExtractDeps,
-  amendments: (transactionSetId: string) => readonly AmendingEdit[],
-): void {
+  amendments: (transactionSetId: string) => Awaitable<readonly AmendingEdit[]>,
+): Promise<void> {
   const sets = [...new Set(items.map((i) => i.transactionSetId).filter((s): s is string => s !== null))];
   for (const setId of sets) {
-    const edits = amendments(setId).filter((e) => e.targetDocumentId !== null);
-    const targetSpan = (e: AmendingEdit, version: string) => {
+    const edits = (await amendments(setId)).filter((e) => e.targetDocumentId !== null);
+    const targetSpan = async (e: AmendingEdit, version: string) => {
       if (e.targetNodeId === null || e.targetDocumentId === null) return null;
-      const n = deps.node?.(e.targetDocumentId, version, e.targetNodeId) ?? null;
+      const n = (await deps.node?.(e.targetDocumentId, version, e.targetNodeId)) ?? null;
       return n ? { documentId: e.targetDocumentId, start: n.start, end: n.end } : null;
     };
-    const versionOf = (id: string) => deps.document(id)?.currentVersion ?? null;
-    const amendsOf = (documentId: string, start: number, end: number) =>
-      edits
-        .filter((e) => {
-          if (e.amendmentDocumentId !== documentId) return false;
-          const to = e.newText?.end ?? e.end;
-          return e.start < end && start < to;
-        })
-        .map((e) => {
-          const v = e.targetDocumentId ? versionOf(e.targetDocumentId) : null;
-          return v ? targetSpan(e, v) : null;
-        })
-        .filter((t): t is { documentId: string; start: number; end: number } => t !== null);
+    const versionOf = async (id: string) => (await deps.document(id))?.currentVersion ?? null;
+    const amendsOf = async (documentId: string, start: number, end: number) => {
+      const out: Array<{ documentId: string; start: number; end: number }> = [];
+      for (const e of edits) {
+        if (e.amendmentDocumentId !== documentId) continue;
+        const to = e.newText?.end ?? e.end;
+        if (!(e.start < end && start < to)) continue;
+        const v = e.targetDocumentId ? await versionOf(e.targetDocumentId) : null;
+        const t = v ? await targetSpan(e, v) : null;
+        if (t !== null) out.push(t);
+      }
+      return out;
+    };
     for (const item of items.filter((i) => i.transactionSetId === setId)) {
-      item.amends = amendsOf(item.documentId, item.start, item.end);
+      item.amends = await amendsOf(item.documentId, item.start, item.end);
       // the latest whole edit of the provision that holds this passage
-      const whole = edits.filter((e) => {
-        if (e.targetDocumentId !== item.documentId || (e.kind !== "replace" && e.kind !== "delete")) return false;
-        const t = targetSpan(e, item.version);
-        return t !== null && t.start <= item.start && item.end <= t.end;
-      });
+      const whole: AmendingEdit[] = [];
+      for (const e of edits) {
+        if (e.targetDocumentId !== item.documentId || (e.kind !== "replace" && e.kind !== "delete")) continue;
+        const t = await targetSpan(e, item.version);
+        if (t !== null && t.start <= item.start && item.end <= t.end) whole.push(e);
+      }
       const last = whole[whole.length - 1];
       if (!last) continue;
-      const amendment = deps.document(last.amendmentDocumentId);
+      const amendment = await deps.document(last.amendmentDocumentId);
       const by = `${documentLabel(amendment, last.amendmentDocumentId)}${last.amendmentClauseRef ? ` ${last.amendmentClauseRef}` : ""}`;
       item.supersededBy = `${last.target.ref} of ${item.docLabel}, as ${EDIT_WORDS[last.kind]} ${by} (effective ${last.effectiveDate ?? "date not stated"})`;
       const version = amendment?.currentVersion ?? null;
-      const text = version ? deps.text(last.amendmentDocumentId, version) : null;
+      const text = version ? await deps.text(last.amendmentDocumentId, version) : null;
       if (!last.newText || version === null || text === null) continue;
       const span = { documentId: last.amendmentDocumentId, version, ...last.newText };
       if (overlapsAny(items, span)) continue;
       const node = last.amendmentNodeId
-        ? (deps.node?.(last.amendmentDocumentId, version, last.amendmentNodeId) ?? null)
+        ? ((await deps.node?.(last.amendmentDocumentId, version, last.amendmentNodeId)) ?? null)
         : null;
       items.push({
         id: `E${items.length + 1}`,
@@ -282,8 +290,21 @@ function applyAmendments(
         effectiveDate: amendment?.effectiveDate ?? null,
         transactionSetId: setId,
         clauseRef: node ? citeableClause(node) : last.amendmentClauseRef,
-        amends: amendsOf(last.amendmentDocumentId, last.newText.start, last.newText.end),
+        amends: await amendsOf(last.amendmentDocumentId, last.newText.start, last.newText.end),
       });
     }
   }
+}
+
+/**
+ * The stored text of an extract's versions, read once, as the synchronous lookup citation checking
+ * reads by: a citation lies inside an extract item, so no other version is ever asked for.
+ */
+export async function extractSource(extract: readonly EvidenceItem[], text: TextLookup): Promise<SourceText> {
+  const texts = new Map<string, string | null>();
+  for (const e of extract) {
+    const key = `${e.documentId}@${e.version}`;
+    if (!texts.has(key)) texts.set(key, await text(e.documentId, e.version));
+  }
+  return (documentId, version) => texts.get(`${documentId}@${version}`) ?? null;
 }

@@ -14,8 +14,8 @@ const SET: ReadableDocument[] = [
 const Q = "Which law governs the pledge agreement?";
 
 describe("instruments a question names by kind, when the asker may read several", () => {
-  it("names every matching document and the ones the answer cites", () => {
-    const [note, ...rest] = ambiguityNotes(Q, () => SET, new Set(["d14"]));
+  it("names every matching document and the ones the answer cites", async () => {
+    const [note, ...rest] = await ambiguityNotes(Q, () => SET, new Set(["d14"]));
     expect(rest).toEqual([]);
     expect(note).toContain('"the pledge agreement" may mean any of 3 documents you may read');
     expect(note).toContain("[ex-9] PLEDGE AGREEMENT");
@@ -25,30 +25,30 @@ describe("instruments a question names by kind, when the asker may read several"
     expect(note).toContain("The answer cites [ex-14] only");
   });
 
-  it("says when the answer cites none of them, and stays quiet when it cites all or only one is readable", () => {
-    expect(ambiguityNotes(Q, () => SET, new Set())[0]).toContain("The answer cites none of them");
-    expect(ambiguityNotes(Q, () => SET, new Set(["d9", "d10", "d14"]))).toEqual([]);
-    expect(ambiguityNotes(Q, () => SET.slice(0, 1), new Set())).toEqual([]);
+  it("says when the answer cites none of them, and stays quiet when it cites all or only one is readable", async () => {
+    expect((await ambiguityNotes(Q, () => SET, new Set()))[0]).toContain("The answer cites none of them");
+    expect(await ambiguityNotes(Q, () => SET, new Set(["d9", "d10", "d14"]))).toEqual([]);
+    expect(await ambiguityNotes(Q, () => SET.slice(0, 1), new Set())).toEqual([]);
   });
 
-  it("does not list documents for a question that names its document, or names no instrument", () => {
+  it("does not list documents for a question that names its document, or names no instrument", async () => {
     let listed = false;
     const readable = () => {
       listed = true;
       return SET;
     };
     expect(
-      ambiguityNotes(
+      await ambiguityNotes(
         "Consider the Pledge Agreement between A and B; which law governs the pledge agreement?",
         readable,
         new Set(),
       ),
     ).toEqual([]);
-    expect(ambiguityNotes("Which law governs?", readable, new Set())).toEqual([]);
+    expect(await ambiguityNotes("Which law governs?", readable, new Set())).toEqual([]);
     expect(listed).toBe(false);
   });
 
-  it("shows the part of a title that names the instrument", () => {
+  it("shows the part of a title that names the instrument", async () => {
     const m = { phrase: "the amendment", words: ["amendment"] };
     expect(titleExcerpt("Execution Version AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT", m)).toBe(
       "AMENDMENT NO. 8 TO LOAN AND SECURITY AGREEMENT",
@@ -61,13 +61,13 @@ describe("scopeNotes", () => {
     { documentId: "a", label: "a.txt", title: "MANUFACTURING AGREEMENT" },
     { documentId: "b", label: "b.txt", title: "OFFICE LEASE" },
   ];
-  it("says a silence covers only what a guess searched: the question's words, a role, or the parties it names", () => {
-    const byParty = scopeNotes({ documents: ["a"], by: "party" }, () => docs, true);
+  it("says a silence covers only what a guess searched: the question's words, a role, or the parties it names", async () => {
+    const byParty = await scopeNotes({ documents: ["a"], by: "party" }, () => docs, true);
     expect(byParty).toHaveLength(1);
     expect(byParty[0]).toContain("by the parties the question names");
-    expect(scopeNotes({ documents: ["a"], by: "question" }, () => docs, true)[0]).toContain("by the words of");
+    expect((await scopeNotes({ documents: ["a"], by: "question" }, () => docs, true))[0]).toContain("by the words of");
     // A document the question names (or an answer that is no silence) needs no note.
-    expect(scopeNotes({ documents: ["a"], by: "instrument" }, () => docs, true)).toEqual([]);
-    expect(scopeNotes({ documents: ["a"], by: "party" }, () => docs, false)).toEqual([]);
+    expect(await scopeNotes({ documents: ["a"], by: "instrument" }, () => docs, true)).toEqual([]);
+    expect(await scopeNotes({ documents: ["a"], by: "party" }, () => docs, false)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   type RoutedBy,
   titleMentions,
 } from "@lexnav/retrieval";
+import type { Awaitable } from "./extract.ts";
 
 /** A document the asker may read, as a note names it. */
 export interface ReadableDocument {
@@ -55,18 +56,18 @@ const labels = (docs: readonly ReadableDocument[]) => docs.map((d) => `[${d.labe
  * them all: which documents the words may mean and which the answer rests on, so a lawyer does not take
  * one instrument's answer for another's. Only documents in `readable` are named.
  */
-export function ambiguityNotes(
+export async function ambiguityNotes(
   question: string,
-  readable: () => readonly ReadableDocument[],
+  readable: () => Awaitable<readonly ReadableDocument[]>,
   cited: ReadonlySet<string>,
-): string[] {
+): Promise<string[]> {
   // A question that names its document in a leading clause (title and parties, then the question) is
   // routed to it: the instruments its asking part mentions are that document's.
   const parsed = parseQuestion(question);
   if (parsed.naming) return [];
   const mentions = instrumentMentions(parsed.ask);
   if (mentions.length === 0) return [];
-  const docs = readable();
+  const docs = await readable();
   return mentions.flatMap((m) => note(m, docs, cited));
 }
 
@@ -95,14 +96,14 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
  * "none of your documents says this"; the note names the documents it is about and how to ask about
  * another.
  */
-export function scopeNotes(
+export async function scopeNotes(
   routing: { documents: readonly string[]; by: RoutedBy | undefined },
-  readable: () => readonly ReadableDocument[],
+  readable: () => Awaitable<readonly ReadableDocument[]>,
   abstained: boolean,
-): string[] {
+): Promise<string[]> {
   const guessed = routing.by === "question" || routing.by === "role" || routing.by === "party";
   if (!abstained || !guessed || routing.documents.length === 0) return [];
-  const docs = readable();
+  const docs = await readable();
   const searched = docs.filter((d) => routing.documents.includes(d.documentId));
   if (searched.length === 0 || searched.length >= docs.length) return [];
   const one = searched.length === 1;

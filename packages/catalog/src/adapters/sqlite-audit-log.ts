@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { AuditEntry, AuditLog, AuditRecord } from "../ports/audit-log.ts";
+import { gated, type Sync, sqliteGate } from "./sqlite-gate.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS audit_log (
@@ -100,7 +101,7 @@ export function createSqliteAuditLog(db: Database.Database): AuditLog {
     for (const id of new Set([...e.documentIds, ...(e.scope ?? []), ...(e.target ? [e.target] : [])]))
       link.run(seq, id);
   });
-  return {
+  return gated<Sync<AuditLog>>(sqliteGate(db), {
     append: (entry) => append(entry),
     list(filter = {}) {
       const limit = filter.limit ?? 100;
@@ -108,5 +109,5 @@ export function createSqliteAuditLog(db: Database.Database): AuditLog {
       return (rows as AuditRow[]).map(toRecord);
     },
     redactDocument: (documentId) => redact.run({ redacted: REDACTED_QUESTION, documentId }).changes,
-  };
+  });
 }

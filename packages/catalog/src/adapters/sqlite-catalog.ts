@@ -23,6 +23,7 @@ import type {
   StoredVersion,
 } from "../ports/catalog.ts";
 import { normaliseAccess, withControls } from "../record-controls.ts";
+import { gated, type Sync, sqliteGate } from "./sqlite-gate.ts";
 
 /** Schema version of the embedded store; bump with a migration when tables change. */
 export const CATALOG_SCHEMA_VERSION = 2;
@@ -362,15 +363,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     for (const g of a.groups) stmt.addAccess.run(id, "group", g);
   };
 
-  const catalog: Catalog = {
-    transaction(fn) {
-      try {
-        return db.transaction(fn)();
-      } catch (cause) {
-        throw isBusy(cause) ? storeBusy(path, cause) : cause;
-      }
-    },
-
+  const sync: Sync<Omit<Catalog, "transaction">> = {
     getDocument(id) {
       const row = stmt.getDoc.get(id) as DocumentRow | undefined;
       return row ? decorate(row) : null;
@@ -431,7 +424,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       } catch (cause) {
         throw isBusy(cause) ? storeBusy(path, cause) : cause;
       }
-      const rec = catalog.getDocument(doc.id);
+      const rec = sync.getDocument(doc.id);
       if (!rec) throw new LexnavError("internal", `document ${doc.id} vanished after upsert`);
       return rec;
     },
@@ -556,7 +549,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       if (!stmt.getDoc.get(id)) return false;
       db.transaction(() => {
         // The record stays as the audit trail.
-        catalog.eraseVersions(id);
+        sync.eraseVersions(id);
         stmt.setLifecycle.run("deleted", null, null, now, id);
         stmt.dropClaim.run(claimKey(id));
       })();
@@ -564,6 +557,17 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     },
     close() {
       if (owned) db.close();
+    },
+  };
+  const gate = sqliteGate(db);
+  const catalog: Catalog = {
+    ...gated(gate, sync),
+    async transaction(fn) {
+      try {
+        return await gate.transaction(() => fn(catalog));
+      } catch (cause) {
+        throw isBusy(cause) ? storeBusy(path, cause) : cause;
+      }
     },
   };
   return catalog;

@@ -38,12 +38,12 @@ export interface AuditRecord extends AuditEntry {
 
 /** The audit log port: append-only, except that a deleted document's questions are redacted. */
 export interface AuditLog {
-  append(entry: AuditEntry): void;
+  append(entry: AuditEntry): Promise<void>;
   /** The newest entries first (at most `limit`, default 100), of one principal when given. */
-  list(filter?: { limit?: number; principal?: string }): AuditRecord[];
+  list(filter?: { limit?: number; principal?: string }): Promise<AuditRecord[]>;
   /**
    * Redacts the question of every entry that cited or was scoped to a deleted document (a question may
    * quote the document); ids, times and principals stay. Returns how many entries were redacted.
    */
-  redactDocument(documentId: string): number;
+  redactDocument(documentId: string): Promise<number>;
 }

@@ -83,70 +83,76 @@ export interface DocumentFilter {
 
 /**
  * The catalog port: documents with provenance and lifecycle, their immutable versions and the
- * provision nodes derived from them. Writes that belong together happen in `transaction`.
+ * provision nodes derived from them. Writes that belong together happen in `transaction`. Every method
+ * is asynchronous, so a store shared by many processes (a database server) fits it as the embedded one does.
  */
 export interface Catalog {
-  /** Runs `fn` atomically: either every write inside lands or none does. */
-  transaction<T>(fn: () => T): T;
+  /**
+   * Runs `fn` atomically: either every write inside lands or none does. `fn` makes its catalog calls
+   * through `tx` (an adapter over a connection pool binds it to the transaction's connection); the
+   * embedded store also covers the writes of the stores sharing its file (lexical index, vector store,
+   * audit log, answer records) made while `fn` runs. Transactions of one process take turns.
+   */
+  transaction<T>(fn: (tx: Catalog) => Promise<T>): Promise<T>;
 
-  getDocument(id: string): DocumentRecord | null;
-  findDocumentBySource(source: string): DocumentRecord | null;
-  listDocuments(filter?: DocumentFilter): DocumentRecord[];
+  getDocument(id: string): Promise<DocumentRecord | null>;
+  findDocumentBySource(source: string): Promise<DocumentRecord | null>;
+  listDocuments(filter?: DocumentFilter): Promise<DocumentRecord[]>;
   /**
    * Documents counted by lifecycle state and failure code (null unless failed), each group with the
    * oldest `updatedAt` among its documents: what operator views report, without reading every record.
    */
-  countDocuments(): DocumentCount[];
+  countDocuments(): Promise<DocumentCount[]>;
   /** Creates the document as `received`, or moves an existing one back to `received` with the new access. */
-  upsertReceived(doc: DocumentUpsert, now: string): DocumentRecord;
+  upsertReceived(doc: DocumentUpsert, now: string): Promise<DocumentRecord>;
   /** Sets the lifecycle; a state other than `received` or `extracted` ends the document's ingest claim. */
-  setLifecycle(id: string, state: LifecycleState, failure: FailureReason | null, now: string): void;
+  setLifecycle(id: string, state: LifecycleState, failure: FailureReason | null, now: string): Promise<void>;
   /**
    * Records which process is ingesting a document, so that a later run finding it still `received`
    * or `extracted` can tell an ingest in progress from one whose process died.
    */
-  claimIngest(id: string, claim: IngestClaim): void;
+  claimIngest(id: string, claim: IngestClaim): Promise<void>;
   /** The claim on a document not yet indexed or failed, or null. */
-  ingestClaim(id: string): IngestClaim | null;
-  setAccess(id: string, access: Access, now: string): boolean;
-  setProfile(id: string, profile: DocumentProfileUpdate, now: string): void;
+  ingestClaim(id: string): Promise<IngestClaim | null>;
+  setAccess(id: string, access: Access, now: string): Promise<boolean>;
+  setProfile(id: string, profile: DocumentProfileUpdate, now: string): Promise<void>;
   /** Files a document under a transaction set (null: none). */
-  setTransactionSet(id: string, setId: string | null, now: string): void;
+  setTransactionSet(id: string, setId: string | null, now: string): Promise<void>;
   /**
    * Gives a transaction set the name people call it by (null: drops it, and the set is shown by the
    * name its documents give it). Names are unique regardless of case: `conflict` when another set has it.
    */
-  nameTransactionSet(setId: string, name: string | null, now: string): void;
+  nameTransactionSet(setId: string, name: string | null, now: string): Promise<void>;
   /** The names given to transaction sets, by set id. */
-  transactionSetNames(): Map<string, string>;
-  setCurrentVersion(id: string, version: string, contentType: ContentType, now: string): void;
+  transactionSetNames(): Promise<Map<string, string>>;
+  setCurrentVersion(id: string, version: string, contentType: ContentType, now: string): Promise<void>;
 
   /** Stores a version once; storing the same (document, version) again is a no-op. Versions are never updated. */
-  putVersion(documentId: string, version: StoredVersion): void;
-  getVersion(documentId: string, version: string): StoredVersion | null;
-  listVersions(documentId: string): DocumentVersion[];
+  putVersion(documentId: string, version: StoredVersion): Promise<void>;
+  getVersion(documentId: string, version: string): Promise<StoredVersion | null>;
+  listVersions(documentId: string): Promise<DocumentVersion[]>;
 
   /** Replaces the derived nodes of one version (structure and enrichment can be recomputed). */
-  replaceNodes(documentId: string, version: string, nodes: ProvisionNode[]): void;
-  getNodes(documentId: string, version: string): ProvisionNode[];
+  replaceNodes(documentId: string, version: string, nodes: ProvisionNode[]): Promise<void>;
+  getNodes(documentId: string, version: string): Promise<ProvisionNode[]>;
   /**
    * Removes every version (text) of a document, their nodes and what was read from the text (title,
    * date, facts); the lifecycle is left to the caller. Returns what was removed.
    */
-  eraseVersions(id: string): { versions: number; nodes: number };
+  eraseVersions(id: string): Promise<{ versions: number; nodes: number }>;
   /**
    * Places a control (a wall, a hold, the external-model bar); false when it was already in place. A
    * document's record reads its own controls and its set's: walls as `access.deny`, a hold as
    * `legalHold`, the bar as `noExternalModel`.
    */
-  placeControl(control: Control): boolean;
+  placeControl(control: Control): Promise<boolean>;
   /** Lifts a control; false when it was not in place. */
-  liftControl(key: ControlKey): boolean;
+  liftControl(key: ControlKey): Promise<boolean>;
   /** The controls in place, of one document or set when a scope is given. */
-  listControls(scope?: Pick<Control, "scope" | "scopeId">): Control[];
+  listControls(scope?: Pick<Control, "scope" | "scopeId">): Promise<Control[]>;
 
   /** Removes a document's versions (text) and nodes and marks it deleted; the record stays as the audit trail. */
-  markDeleted(id: string, now: string): boolean;
+  markDeleted(id: string, now: string): Promise<boolean>;
 
-  close(): void;
+  close(): Promise<void>;
 }

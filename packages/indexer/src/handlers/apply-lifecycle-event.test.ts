@@ -19,9 +19,9 @@ function fakeCatalog() {
     currentVersion: "v1",
   } as unknown as DocumentRecord;
   const catalog: StageCatalog = {
-    getDocument: (id) => (id === doc.id ? { ...doc } : null),
-    getVersion: (_id, version) => ({ version, text: `text of ${version}` }) as unknown as StoredVersion,
-    getNodes: () => [],
+    getDocument: async (id) => (id === doc.id ? { ...doc } : null),
+    getVersion: async (_id, version) => ({ version, text: `text of ${version}` }) as unknown as StoredVersion,
+    getNodes: async () => [],
   };
   return { doc, catalog };
 }

@@ -10,7 +10,7 @@ export function createLexicalStageStore(writer: LexicalIndex, reader: LexicalInd
   return {
     name: "lexical",
     async upsert(doc) {
-      const sink = createPassageIndexSink(writer, undefined, { nameOf: () => doc.name });
+      const sink = createPassageIndexSink(writer, undefined, { nameOf: async () => doc.name });
       await sink.putDocument(doc);
     },
     async remove(documentId) {

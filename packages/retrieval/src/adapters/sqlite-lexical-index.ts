@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { gated, type Sync, sqliteGate } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import type Database from "better-sqlite3";
@@ -158,7 +159,7 @@ ${accessTable.permittedDocumentsSql})
     return v;
   };
 
-  return {
+  return gated<Sync<LexicalIndex>>(sqliteGate(db), {
     createVersion() {
       const id = `lex-${new Date()
         .toISOString()
@@ -289,7 +290,7 @@ ${accessTable.permittedDocumentsSql})
     close() {
       // The database belongs to whoever opened it.
     },
-  };
+  });
 }
 
 /** The scope parameters of a statement that reads only some documents when `documentIds` is given. */

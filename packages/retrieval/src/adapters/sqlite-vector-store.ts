@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { gated, type Sync, sqliteGate } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import type Database from "better-sqlite3";
@@ -316,7 +317,7 @@ ${accessTable.permittedDocumentsSql})
       scope: { key: r.scope, access: JSON.parse(r.access) as Access },
     }));
 
-  return {
+  return gated<Sync<VectorStore>>(sqliteGate(db), {
     createVersion(dimensions, embedderId) {
       if (!Number.isInteger(dimensions) || dimensions <= 0) {
         throw new LexnavError("invalid_argument", `vector dimensions must be a positive integer, got ${dimensions}`);
@@ -478,5 +479,5 @@ ${accessTable.permittedDocumentsSql})
     close() {
       // The database belongs to whoever opened it.
     },
-  };
+  });
 }

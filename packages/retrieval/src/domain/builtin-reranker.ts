@@ -25,7 +25,7 @@ export interface RerankWeights {
 export function createBuiltinReranker(weights: RerankWeights = RERANK_WEIGHTS): Reranker {
   return {
     id: "builtin-rerank-1",
-    rerank(query: string, candidates: RerankCandidate[]): number[] {
+    async rerank(query: string, candidates: RerankCandidate[]): Promise<number[]> {
       const { ask } = parseQuestion(query);
       const terms = contentWords(ask);
       if (terms.length === 0 || candidates.length === 0) return candidates.map(() => 0);

@@ -403,18 +403,18 @@ function fixtureIndex(): LexicalIndex {
     mayRead(principal, records.get(id)!.access);
   const words = (t: string) => new Set(t.toLowerCase().match(/[a-z0-9]+/g) ?? []);
   return {
-    createVersion: () => "lex1",
-    activate: () => {},
-    activeVersion: () => "lex1",
-    dropVersion: () => {},
-    putDocument: () => {},
-    removeDocument: () => 0,
-    compact: () => {},
-    setAccess: () => {},
-    unnamedDocuments: () => [],
-    setDocumentName: () => {},
-    close: () => {},
-    search(q) {
+    createVersion: async () => "lex1",
+    activate: async () => {},
+    activeVersion: async () => "lex1",
+    dropVersion: async () => {},
+    putDocument: async () => {},
+    removeDocument: async () => 0,
+    compact: async () => {},
+    setAccess: async () => {},
+    unnamedDocuments: async () => [],
+    setDocumentName: async () => {},
+    close: async () => {},
+    async search(q) {
       const qw = words(q.text);
       const hits = all
         .filter((p) => readable(q.principal, p.documentId) && (!q.documentIds || q.documentIds.includes(p.documentId)))
@@ -433,13 +433,13 @@ function fixtureIndex(): LexicalIndex {
         }));
       return { hits, indexVersion: "lex1", normalisedQuery: [...qw].join(" ") };
     },
-    searchDocuments(q) {
+    async searchDocuments(q) {
       const hits = ["ca", "am", "sl"]
         .filter((id) => readable(q.principal, id))
         .map((documentId, i) => ({ documentId, score: 3 - i }));
       return { hits, indexVersion: "lex1" };
     },
-    listPassages(q) {
+    async listPassages(q) {
       const hits = all
         .filter((p) => readable(q.principal, p.documentId))
         .sort((a, b) => a.documentId.localeCompare(b.documentId) || a.start - b.start)
@@ -461,9 +461,9 @@ describe("the searcher's context", () => {
       options: { maxRoutedDocuments: 3, context },
     });
 
-  it.each(SEARCH_MODES)("is assembled beside the ranked passages in %s mode, and traced without text", (mode) => {
+  it.each(SEARCH_MODES)("is assembled beside the ranked passages in %s mode, and traced without text", async (mode) => {
     const request = { query: "What interest do the Loans bear, and what price is payable?", principal, mode, k: 10 };
-    const r = searcherWith().search(request, text);
+    const r = await searcherWith().search(request, text);
     // No vector store is wired here, so whole-corpus dense finds nothing and has nothing to assemble.
     expect(r.passages.length > 0).toBe(mode !== "dense");
     expect(r.context.items.length > 0).toBe(mode !== "dense");
@@ -473,13 +473,13 @@ describe("the searcher's context", () => {
     expect(r.trace.context?.items.map((i) => i.id)).toEqual(r.context.items.map((i) => i.id));
     expect(JSON.stringify(r.trace)).not.toContain("per annum");
     // The context's budget does not touch the ranking that is scored.
-    const tight = searcherWith({ tokenBudget: 30 }).search(request, text);
+    const tight = await searcherWith({ tokenBudget: 30 }).search(request, text);
     expect(tight.passages).toEqual(r.passages);
     expect(tight.context.tokens).toBeLessThanOrEqual(30);
   });
 
-  it("carries the flags through: the side letter's rate contradicts the agreement's, the amended commitment is superseded", () => {
-    const r = searcherWith().search(
+  it("carries the flags through: the side letter's rate contradicts the agreement's, the amended commitment is superseded", async () => {
+    const r = await searcherWith().search(
       { query: "interest Loans per annum Commitments aggregate", principal, mode: "lexical", k: 10 },
       text,
     );

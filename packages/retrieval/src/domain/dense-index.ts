@@ -106,22 +106,26 @@ function fitScope(members: Prepared[], options: BuiltinDenseOptions): BuiltinEmb
 }
 
 /** Fits one scope's model on its members only, stores it and the members' vectors in that scope. */
-function writeScope(
+async function writeScope(
   vectors: VectorStore,
   indexVersion: string,
   scope: AccessScope,
   members: Prepared[],
   options: BuiltinDenseOptions,
-): { vectors: number; fitSeconds: number; embedSeconds: number } {
+): Promise<{ vectors: number; fitSeconds: number; embedSeconds: number }> {
   const t0 = performance.now();
   const sorted = [...members].sort(byContent);
   const embedder = fitScope(sorted, options);
   const t1 = performance.now();
-  vectors.putScope(indexVersion, scope, embedder ? { embedderId: embedder.id, bytes: embedder.serialize() } : null);
+  await vectors.putScope(
+    indexVersion,
+    scope,
+    embedder ? { embedderId: embedder.id, bytes: embedder.serialize() } : null,
+  );
   let count = 0;
   for (const { doc, passages } of sorted) {
     const items = embedder ? vectorItems(embedder, passages) : [];
-    vectors.putDocument(indexVersion, doc.documentId, doc.access, items, scope.key);
+    await vectors.putDocument(indexVersion, doc.documentId, doc.access, items, scope.key);
     count += items.length;
   }
   return { vectors: count, fitSeconds: (t1 - t0) / 1000, embedSeconds: (performance.now() - t1) / 1000 };
@@ -134,14 +138,14 @@ function writeScope(
  * embeds each document into every scope it belongs to and activates the version (the previous one
  * keeps serving until then, and is dropped after).
  */
-export function buildDenseIndex(
+export async function buildDenseIndex(
   vectors: VectorStore,
-  documents: Iterable<IndexableDocument>,
+  documents: AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>,
   options: BuiltinDenseOptions = {},
-): DenseIndexReport {
+): Promise<DenseIndexReport> {
   const all: Prepared[] = [];
   const scopes = new Map<string, { scope: AccessScope; members: Prepared[] }>();
-  for (const doc of documents) {
+  for await (const doc of documents) {
     const prepared = prepare(doc, options);
     all.push(prepared);
     for (const scope of accessScopes(doc.access)) {
@@ -150,27 +154,27 @@ export function buildDenseIndex(
       scopes.set(scope.key, entry);
     }
   }
-  const previous = vectors.activeVersion();
+  const previous = await vectors.activeVersion();
   const dimensions = options.embedder?.dimensions ?? DEFAULT_BUILTIN_OPTIONS.dimensions;
-  const indexVersion = vectors.createVersion(dimensions, SCOPED_BUILTIN_EMBEDDER_ID);
+  const indexVersion = await vectors.createVersion(dimensions, SCOPED_BUILTIN_EMBEDDER_ID);
   let count = 0;
   let fitSeconds = 0;
   let embedSeconds = 0;
   try {
     for (const key of [...scopes.keys()].sort()) {
       const { scope, members } = scopes.get(key) as { scope: AccessScope; members: Prepared[] };
-      const r = writeScope(vectors, indexVersion, scope, members, options);
+      const r = await writeScope(vectors, indexVersion, scope, members, options);
       count += r.vectors;
       fitSeconds += r.fitSeconds;
       embedSeconds += r.embedSeconds;
     }
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
-    vectors.dropVersion(indexVersion);
+    await vectors.dropVersion(indexVersion);
     throw e;
   }
-  vectors.activate(indexVersion);
-  if (previous !== null) vectors.dropVersion(previous);
+  await vectors.activate(indexVersion);
+  if (previous !== null) await vectors.dropVersion(previous);
   return {
     indexVersion,
     documents: all.length,
@@ -186,18 +190,18 @@ export function buildDenseIndex(
  * Fits a stale scope of a built-in version again, on the documents now in it (`documents` may hold
  * others: only those whose access puts them in the scope are read). Returns the vectors written.
  */
-export function refitScope(
+export async function refitScope(
   vectors: VectorStore,
   indexVersion: string,
   scope: AccessScope,
-  documents: Iterable<IndexableDocument>,
+  documents: AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>,
   options: BuiltinDenseOptions = {},
-): number {
+): Promise<number> {
   const members: Prepared[] = [];
-  for (const doc of documents) {
+  for await (const doc of documents) {
     if (accessScopes(doc.access).some((s) => s.key === scope.key)) members.push(prepare(doc, options));
   }
-  return writeScope(vectors, indexVersion, scope, members, options).vectors;
+  return (await writeScope(vectors, indexVersion, scope, members, options)).vectors;
 }
 
 /**
@@ -221,7 +225,7 @@ export async function embedDocumentWith(
   );
   const texts = ps.map(embeddingText);
   const hashes = texts.map((t) => sha256Hex(t));
-  const known = vectors.cachedVectors(embedder.id, hashes);
+  const known = await vectors.cachedVectors(embedder.id, hashes);
   // Each new text once, even when a document repeats it.
   const missing = [...new Set(hashes.filter((h) => !known.has(h)))];
   const textOf = new Map(hashes.map((h, i) => [h, texts[i] as string]));
@@ -250,7 +254,7 @@ export async function embedDocumentWith(
       textHash: hash,
     });
   });
-  vectors.putDocument(indexVersion, doc.documentId, doc.access, items);
+  await vectors.putDocument(indexVersion, doc.documentId, doc.access, items);
   return { passages: ps.length, vectors: items.length, embedded: missing.length };
 }
 
@@ -269,19 +273,19 @@ export interface ModelDenseOptions {
  */
 export async function buildModelDenseIndex(
   vectors: VectorStore,
-  documents: Iterable<IndexableDocument>,
+  documents: AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>,
   embedder: Embedder,
   options: ModelDenseOptions = {},
 ): Promise<DenseIndexReport> {
   const t0 = performance.now();
-  const previous = vectors.activeVersion();
-  const indexVersion = vectors.createVersion(embedder.dimensions, embedder.id);
+  const previous = await vectors.activeVersion();
+  const indexVersion = await vectors.createVersion(embedder.dimensions, embedder.id);
   let count = 0;
   let passages = 0;
   let docs = 0;
   let embedded = 0;
   try {
-    for (const doc of documents) {
+    for await (const doc of documents) {
       const r = await embedDocumentWith(vectors, indexVersion, doc, embedder, options);
       docs += 1;
       count += r.vectors;
@@ -291,11 +295,11 @@ export async function buildModelDenseIndex(
     }
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
-    vectors.dropVersion(indexVersion);
+    await vectors.dropVersion(indexVersion);
     throw e;
   }
-  vectors.activate(indexVersion);
-  if (previous !== null) vectors.dropVersion(previous);
+  await vectors.activate(indexVersion);
+  if (previous !== null) await vectors.dropVersion(previous);
   return {
     indexVersion,
     documents: docs,
@@ -313,11 +317,11 @@ export async function buildModelDenseIndex(
  */
 export function createEmbedderLookup(
   vectors: VectorStore,
-): (indexVersion: string, scope?: string) => SyncEmbedder | null {
+): (indexVersion: string, scope?: string) => Promise<SyncEmbedder | null> {
   const cache = new Map<string, { embedderId: string; embedder: SyncEmbedder }>();
-  return (indexVersion, scope) => {
+  return async (indexVersion, scope) => {
     if (scope === undefined) return null;
-    const state = vectors.scope(indexVersion, scope);
+    const state = await vectors.scope(indexVersion, scope);
     const key = `${indexVersion}\u0000${scope}`;
     if (!state?.embedderId) {
       cache.delete(key);
@@ -325,7 +329,7 @@ export function createEmbedderLookup(
     }
     const cached = cache.get(key);
     if (cached?.embedderId === state.embedderId) return cached.embedder;
-    const model = vectors.getScopeModel(indexVersion, scope);
+    const model = await vectors.getScopeModel(indexVersion, scope);
     if (!model) return null;
     const embedder = deserializeBuiltinEmbedder(model);
     cache.set(key, { embedderId: state.embedderId, embedder });

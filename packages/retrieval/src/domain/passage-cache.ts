@@ -12,12 +12,12 @@ export interface NodePassages {
  * the verbatim sentence windows of any provision of the few documents a question is routed to.
  */
 export function createPassageCache(
-  structure: (documentId: string, version: string) => readonly ProvisionNode[],
+  structure: (documentId: string, version: string) => readonly ProvisionNode[] | Promise<readonly ProvisionNode[]>,
   options: PassageOptions = DEFAULT_PASSAGE_OPTIONS,
   capacity = 32,
 ) {
   const cache = new Map<string, NodePassages>();
-  return (documentId: string, version: string, text: string): NodePassages => {
+  return async (documentId: string, version: string, text: string): Promise<NodePassages> => {
     const key = `${documentId}@${version}`;
     const hit = cache.get(key);
     if (hit) {
@@ -25,7 +25,7 @@ export function createPassageCache(
       cache.set(key, hit);
       return hit;
     }
-    const nodes = structure(documentId, version);
+    const nodes = await structure(documentId, version);
     const byNode = new Map<string, Passage[]>();
     for (const p of buildPassages(documentId, version, nodes, text, options)) {
       const list = byNode.get(p.nodeId) ?? [];

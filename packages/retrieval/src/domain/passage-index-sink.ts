@@ -23,9 +23,9 @@ export interface PassageIndexSinkExtras {
   /** Dense index to keep in step: new documents are embedded into its active version, if any. */
   vectors?: VectorStore;
   /** The built-in embedder of a scope of a per-scope version (see `createEmbedderLookup`). */
-  embedderFor?: (indexVersion: string, scope?: string) => SyncEmbedder | null;
+  embedderFor?: (indexVersion: string, scope?: string) => Promise<SyncEmbedder | null>;
   /** The name a document is filed under (e.g. its file name without extension), put on its card. */
-  nameOf?: (documentId: string) => string | null;
+  nameOf?: (documentId: string) => Promise<string | null>;
 }
 
 /**
@@ -41,22 +41,31 @@ export function createPassageIndexSink(
   options: PassageOptions = DEFAULT_PASSAGE_OPTIONS,
   extras: PassageIndexSinkExtras = {},
 ) {
-  const target = () => {
-    const active = lexical.activeVersion();
+  const target = async () => {
+    const active = await lexical.activeVersion();
     if (active !== null) return active;
-    const created = lexical.createVersion();
-    lexical.activate(created);
+    const created = await lexical.createVersion();
+    await lexical.activate(created);
     return created;
   };
   const { vectors, embedderFor, nameOf } = extras;
   return {
-    putDocument(doc: { documentId: string; version: string; access: Access; nodes: ProvisionNode[]; text: string }) {
+    async putDocument(doc: {
+      documentId: string;
+      version: string;
+      access: Access;
+      nodes: ProvisionNode[];
+      text: string;
+    }): Promise<void> {
       const passages = buildPassages(doc.documentId, doc.version, doc.nodes, doc.text, options);
-      const name = nameOf?.(doc.documentId) ?? null;
-      lexical.putDocument(target(), doc.documentId, doc.access, passages, { text: documentCard(doc.text, name), name });
-      const active = vectors?.activeVersion() ?? null;
+      const name = (await nameOf?.(doc.documentId)) ?? null;
+      await lexical.putDocument(await target(), doc.documentId, doc.access, passages, {
+        text: documentCard(doc.text, name),
+        name,
+      });
+      const active = (await vectors?.activeVersion()) ?? null;
       if (!vectors || active === null) return;
-      const states = vectors.scopes(active);
+      const states = await vectors.scopes(active);
       if (states.length === 0) {
         // An unscoped version (a model embedder's) gets the document's vectors from its owner.
         return;
@@ -64,19 +73,22 @@ export function createPassageIndexSink(
       const stale = [];
       for (const scope of accessScopes(doc.access)) {
         const state = states.find((s) => s.key === scope.key);
-        const embedder = state?.embedderId ? embedderFor?.(active, scope.key) : null;
+        const embedder = state?.embedderId ? await embedderFor?.(active, scope.key) : null;
         if (embedder)
-          vectors.putDocument(active, doc.documentId, doc.access, vectorItems(embedder, passages), scope.key);
+          await vectors.putDocument(active, doc.documentId, doc.access, vectorItems(embedder, passages), scope.key);
         else stale.push(scope);
       }
-      if (stale.length > 0) vectors.staleScopes(active, stale);
+      if (stale.length > 0) await vectors.staleScopes(active, stale);
     },
-    removeDocument(documentId: string) {
-      return { passages: lexical.removeDocument(documentId), vectors: vectors?.removeDocument(documentId) ?? 0 };
+    async removeDocument(documentId: string): Promise<{ passages: number; vectors: number }> {
+      return {
+        passages: await lexical.removeDocument(documentId),
+        vectors: (await vectors?.removeDocument(documentId)) ?? 0,
+      };
     },
-    setAccess(documentId: string, access: Access) {
-      lexical.setAccess(documentId, access);
-      vectors?.setAccess(documentId, access);
+    async setAccess(documentId: string, access: Access): Promise<void> {
+      await lexical.setAccess(documentId, access);
+      await vectors?.setAccess(documentId, access);
     },
   };
 }

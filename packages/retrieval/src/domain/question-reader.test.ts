@@ -88,13 +88,13 @@ type Id = keyof typeof DOCS;
 const READER = { id: "reader", groups: ["g"] };
 const access = { principals: [], groups: ["g"] };
 
-function searcher() {
+async function searcher() {
   const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
-  const v = lexical.createVersion();
-  lexical.activate(v);
+  const v = await lexical.createVersion();
+  await lexical.activate(v);
   for (const [id, d] of Object.entries(DOCS)) {
     const passages = buildPassages(id, "v1", d.doc.nodes, d.doc.text);
-    lexical.putDocument(v, id, access, passages, { text: d.card, name: id });
+    await lexical.putDocument(v, id, access, passages, { text: d.card, name: id });
   }
   const record = (id: string): ContextDocument | null => {
     const d = DOCS[id as Id];
@@ -113,23 +113,25 @@ function searcher() {
   });
 }
 const text = (id: string) => DOCS[id as Id]?.doc.text ?? null;
-const ask = (query: string, mode: SearchMode = "hybrid", documentIds?: string[]) =>
-  searcher().search({ query, principal: READER, mode, k: 8, ...(documentIds ? { documentIds } : {}) }, text);
-const routeOf = (r: ReturnType<typeof ask>) =>
+const ask = async (query: string, mode: SearchMode = "hybrid", documentIds?: string[]) =>
+  (await searcher()).search({ query, principal: READER, mode, k: 8, ...(documentIds ? { documentIds } : {}) }, text);
+const routeOf = (r: Awaited<ReturnType<typeof ask>>) =>
   r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id) ?? [];
 
 describe("the question reader in search", () => {
-  it("searches a question with a colon whole, and brings the provision its clause reference names first", () => {
-    const r = ask("What is the notice period under Section 8.1(b) of Glu's content license agreement: 30 or 60 days?");
+  it("searches a question with a colon whole, and brings the provision its clause reference names first", async () => {
+    const r = await ask(
+      "What is the notice period under Section 8.1(b) of Glu's content license agreement: 30 or 60 days?",
+    );
     const first = r.passages[0];
     expect(first?.documentId).toBe("license");
     expect(text("license")?.slice(first?.start, first?.end)).toContain("sixty days written notice");
     expect(r.trace.stages.some((s) => s.stage === "clause")).toBe(true);
   });
 
-  it("searches every member of the deal a question is routed to, the routed one first, never an outsider", () => {
+  it("searches every member of the deal a question is routed to, the routed one first, never an outsider", async () => {
     // The kind alone fits two licenses: the party the question names singles out its deal.
-    const r = ask("When does the content license agreement with Glu expire?");
+    const r = await ask("When does the content license agreement with Glu expire?");
     const route = routeOf(r);
     expect(route).not.toContain("otherLicense");
     expect(route[0]).toBe("license");
@@ -140,19 +142,19 @@ describe("the question reader in search", () => {
     expect(docs.has("license") && docs.has("amendment")).toBe(true);
   });
 
-  it("reads guaranty and guarantee as one kind, and a numbered amendment by its ordinal", () => {
-    expect(routeOf(ask("Is the guarantee limited to royalties?"))[0]).toBe("guaranty");
-    expect(routeOf(ask("What did Amendment No. 3 change?"))[0]).toBe("amendment");
+  it("reads guaranty and guarantee as one kind, and a numbered amendment by its ordinal", async () => {
+    expect(routeOf(await ask("Is the guarantee limited to royalties?"))[0]).toBe("guaranty");
+    expect(routeOf(await ask("What did Amendment No. 3 change?"))[0]).toBe("amendment");
   });
 
-  it("searches the whole scope it is given, whatever routing ranks first", () => {
-    const r = ask("What royalties are guaranteed?", "hybrid", ["license", "guaranty"]);
+  it("searches the whole scope it is given, whatever routing ranks first", async () => {
+    const r = await ask("What royalties are guaranteed?", "hybrid", ["license", "guaranty"]);
     expect(new Set(routeOf(r))).toEqual(new Set(["license", "guaranty"]));
     expect(r.passages.every((p) => p.documentId === "license" || p.documentId === "guaranty")).toBe(true);
   });
 
-  it("searches everything the asker may read when the question names nothing", () => {
-    const r = ask("Until when does the term continue?");
+  it("searches everything the asker may read when the question names nothing", async () => {
+    const r = await ask("Until when does the term continue?");
     expect(r.trace.routedBy).toBe("question");
     const docs = new Set(r.passages.map((p) => p.documentId));
     // The deal's term and the lease's term alike: no one deal was chosen for the asker.

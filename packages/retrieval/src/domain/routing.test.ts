@@ -25,10 +25,10 @@ const bodyOf =
     docs[id]?.body ?? null;
 const READER = { id: "reader", groups: ["g"] };
 
-function searcher(docs: typeof DOCS = DOCS) {
+async function searcher(docs: typeof DOCS = DOCS) {
   const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
-  const v = lexical.createVersion();
-  lexical.activate(v);
+  const v = await lexical.createVersion();
+  await lexical.activate(v);
   for (const [id, d] of Object.entries(docs)) {
     const passage: Passage = {
       id: `${id}-p0`,
@@ -42,7 +42,7 @@ function searcher(docs: typeof DOCS = DOCS) {
       terms: "",
       body: d.body,
     };
-    lexical.putDocument(v, id, { principals: [], groups: d.groups ?? ["g"] }, [passage], {
+    await lexical.putDocument(v, id, { principals: [], groups: d.groups ?? ["g"] }, [passage], {
       text: d.card,
       name: d.name,
     });
@@ -50,8 +50,8 @@ function searcher(docs: typeof DOCS = DOCS) {
   return createSearcher({ lexical });
 }
 
-const routed = (query: string, docs: typeof DOCS = DOCS) => {
-  const r = searcher(docs).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs));
+const routed = async (query: string, docs: typeof DOCS = DOCS) => {
+  const r = await (await searcher(docs)).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs));
   return r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id);
 };
 
@@ -77,33 +77,38 @@ const GUARANTEE = {
 };
 
 /** What the trace says chose the documents a question was routed to. */
-const routedBy = (query: string, docs: typeof DOCS) =>
-  searcher(docs).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs)).trace.routedBy;
+const routedBy = async (query: string, docs: typeof DOCS) =>
+  (await (await searcher(docs)).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs))).trace
+    .routedBy;
 
 describe("routing a question to the document it names", () => {
-  it("goes to the document whose filed name the naming part quotes whole, over better-matching cards", () => {
-    expect(routed("In the non-disclosure agreement MNDA: shall confidential materials be returned?")).toEqual(["mnda"]);
-    expect(routed("In the non-disclosure agreement Confidentiality: shall materials be returned?")).toEqual(["other2"]);
+  it("goes to the document whose filed name the naming part quotes whole, over better-matching cards", async () => {
+    expect(await routed("In the non-disclosure agreement MNDA: shall confidential materials be returned?")).toEqual([
+      "mnda",
+    ]);
+    expect(await routed("In the non-disclosure agreement Confidentiality: shall materials be returned?")).toEqual([
+      "other2",
+    ]);
   });
 
-  it("reads a name met in a question without a naming part as a word, ranked by the cards", () => {
-    const r = routed("must confidential information be returned under the MNDA");
+  it("reads a name met in a question without a naming part as a word, ranked by the cards", async () => {
+    const r = await routed("must confidential information be returned under the MNDA");
     expect(r?.[0]).not.toBe("mnda");
   });
 
-  it("ranks the cards by the instrument a question names by kind, not by the rest of its words", () => {
+  it("ranks the cards by the instrument a question names by kind, not by the rest of its words", async () => {
     const deal = LOAN_AND_LETTER;
-    expect(routed("What interest rate applies under the loan agreement?", deal)).toEqual(["loan"]);
+    expect(await routed("What interest rate applies under the loan agreement?", deal)).toEqual(["loan"]);
     // with no instrument named, the cards are ranked by the question's words, as before
-    expect(routed("What interest rate applies?", deal)?.[0]).toBe("letter");
+    expect((await routed("What interest rate applies?", deal))?.[0]).toBe("letter");
     // the trace says what chose them
     const by = (query: string) => routedBy(query, deal);
-    expect(by("What interest rate applies under the loan agreement?")).toBe("instrument");
-    expect(by("What interest rate applies?")).toBe("question");
-    expect(by("In the loan agreement ex-12: what interest rate applies?")).toBe("name");
+    expect(await by("What interest rate applies under the loan agreement?")).toBe("instrument");
+    expect(await by("What interest rate applies?")).toBe("question");
+    expect(await by("In the loan agreement ex-12: what interest rate applies?")).toBe("name");
   });
 
-  it("ranks the cards by the instrument a question's parties or subjects imply, when it names none", () => {
+  it("ranks the cards by the instrument a question's parties or subjects imply, when it names none", async () => {
     const deal = {
       ...LOAN_AND_LETTER,
       guarantee: GUARANTEE,
@@ -114,21 +119,21 @@ describe("routing a question to the document it names", () => {
       },
     };
     // "the loans" belong to a loan or credit agreement, "the guarantor" to a guarantee
-    expect(routed("What interest rate applies to the loans?", deal)?.[0]).toBe("loan");
-    expect(routed("Is the guarantor's liability limited to an amount?", deal)?.[0]).toBe("guarantee");
+    expect((await routed("What interest rate applies to the loans?", deal))?.[0]).toBe("loan");
+    expect((await routed("Is the guarantor's liability limited to an amount?", deal))?.[0]).toBe("guarantee");
     const by = (query: string) => routedBy(query, deal);
-    expect(by("What interest rate applies to the loans?")).toBe("role");
+    expect(await by("What interest rate applies to the loans?")).toBe("role");
     // an instrument named by kind still decides
-    expect(by("What interest rate applies to the loans under the employment letter?")).toBe("instrument");
-    expect(by("What rate applies?")).toBe("question");
+    expect(await by("What interest rate applies to the loans under the employment letter?")).toBe("instrument");
+    expect(await by("What rate applies?")).toBe("question");
   });
 
-  it("routes by a party's instrument only among the documents the asker may read", () => {
+  it("routes by a party's instrument only among the documents the asker may read", async () => {
     const deal = {
       ...LOAN_AND_LETTER,
       guarantee: { ...GUARANTEE, groups: ["restricted"] },
     };
-    const r = searcher(deal).search(
+    const r = await (await searcher(deal)).search(
       { query: "Is the guarantor's liability limited to an amount?", principal: READER, mode: "hybrid", k: 3 },
       bodyOf(deal),
     );
@@ -151,10 +156,10 @@ describe("ranking inside the document a question names by kind", () => {
     "6.7 Consent Required. This Agreement may be amended, modified or terminated, and any term of it waived, only by a written instrument executed by the Company and the Investor Majority; the Company shall give prompt written notice of any amendment, modification, termination or waiver to any party that did not consent.",
   ];
   const body = BODY.join("\n\n");
-  function votingSearcher() {
+  async function votingSearcher() {
     const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
-    const v = lexical.createVersion();
-    lexical.activate(v);
+    const v = await lexical.createVersion();
+    await lexical.activate(v);
     const passages: Passage[] = BODY.map((b, i) => {
       const start = body.indexOf(b);
       return {
@@ -170,7 +175,10 @@ describe("ranking inside the document a question names by kind", () => {
         body: b,
       };
     });
-    lexical.putDocument(v, "va", { principals: [], groups: ["g"] }, passages, { text: "VOTING AGREEMENT", name: "va" });
+    await lexical.putDocument(v, "va", { principals: [], groups: ["g"] }, passages, {
+      text: "VOTING AGREEMENT",
+      name: "va",
+    });
     // other instruments of the filing: every one of them says how it is terminated, none votes
     for (const other of ["pledge", "guarantee", "lease", "loan", "note"]) {
       const ps: Passage[] = [0, 1, 2].map((i) => ({
@@ -185,7 +193,7 @@ describe("ranking inside the document a question names by kind", () => {
         terms: "",
         body: `This ${other} may be terminated by either party on notice; once terminated, clause ${i} survives.`,
       }));
-      lexical.putDocument(v, other, { principals: [], groups: ["g"] }, ps, {
+      await lexical.putDocument(v, other, { principals: [], groups: ["g"] }, ps, {
         text: `${other.toUpperCase()} AGREEMENT`,
         name: other,
       });
@@ -193,8 +201,8 @@ describe("ranking inside the document a question names by kind", () => {
     return createSearcher({ lexical });
   }
 
-  it("ranks the clause by the words that ask for it, once the name has routed to the document", () => {
-    const r = votingSearcher().search(
+  it("ranks the clause by the words that ask for it, once the name has routed to the document", async () => {
+    const r = await (await votingSearcher()).search(
       { query: "How can the voting agreement be terminated?", principal: READER, mode: "hybrid", k: 4 },
       (id) => (id === "va" ? body : null),
     );

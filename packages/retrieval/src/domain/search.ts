@@ -1,13 +1,14 @@
-import { inSpan, inSpanSync, LexnavError, type TelemetrySpan } from "@lexnav/core";
+import { inSpan, type TelemetrySpan } from "@lexnav/core";
 import { countTokens, type ProvisionNode } from "@lexnav/document-model";
 import { featureWords } from "../embedders/text-features.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { DocumentHit, LexicalIndex } from "../ports/lexical-index.ts";
-import type { AsyncReranker, RerankCandidate, Reranker } from "../ports/reranker.ts";
+import type { Reranker } from "../ports/reranker.ts";
 import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
 import {
   type AssembledContext,
   assembleContext,
+  type ContextAssemblyDeps,
   type ContextAssemblyOptions,
   type ContextDocument,
   tightenToEvidence,
@@ -139,23 +140,23 @@ export interface SearchResult {
   trace: QueryTrace;
 }
 
+/** A value a lookup gives at once (a cache, a fixture) or from a store. */
+export type Awaitable<T> = T | Promise<T>;
+
 /** The verbatim text of a document version, or null when it is not available. */
-export type TextOf = (documentId: string, version: string) => string | null;
+export type TextOf = (documentId: string, version: string) => Awaitable<string | null>;
 
 export interface Searcher {
-  /** Runs a query with the synchronous models only (`embedderFor`, `reranker`). */
-  search(request: SearchRequest, text: TextOf): SearchResult;
   /**
-   * Runs a query awaiting the asynchronous models where the deps give them (`queryEmbedderFor` for
-   * the dense stages, `asyncReranker` for navembed-r4), the synchronous ones elsewhere. Retrieval
-   * runs once: the stages before a model call are not repeated after it.
+   * Runs a query over the stores, awaiting the models the deps give (`queryEmbedderFor` for the
+   * dense stages, `reranker` for navembed-r4). Each text is read once per query.
    */
-  searchAsync(request: SearchRequest, text: TextOf): Promise<SearchResult>;
+  search(request: SearchRequest, text: TextOf): Promise<SearchResult>;
   /**
    * The documents the routed modes would search for `query` (its `route` stage), best first: what a
    * model planner's navigation index is scoped to when everything the principal may read is too large.
    */
-  route(request: Pick<SearchRequest, "query" | "principal" | "indexVersion" | "documentIds">): RouteResult;
+  route(request: Pick<SearchRequest, "query" | "principal" | "indexVersion" | "documentIds">): Promise<RouteResult>;
 }
 
 /** The documents a question was routed to, best first, what chose them and the lexical index version read. */
@@ -229,21 +230,17 @@ export interface SearcherDeps {
    * The built-in embedder of one access scope of a vector index version (a per-scope version), null
    * when the scope has no model; called without a scope for an unscoped version.
    */
-  embedderFor?: (vectorIndexVersion: string, scope?: string) => SyncEmbedder | null;
-  /**
-   * The asynchronous (model) embedder of a vector index version, used by `searchAsync` before
-   * `embedderFor`; `search` refuses a version that only has one of these.
-   */
-  queryEmbedderFor?: (vectorIndexVersion: string) => Embedder | null;
+  embedderFor?: (vectorIndexVersion: string, scope?: string) => Awaitable<SyncEmbedder | null>;
+  /** The model embedder of a vector index version, asked before `embedderFor`. */
+  queryEmbedderFor?: (vectorIndexVersion: string) => Awaitable<Embedder | null>;
+  /** Reranks navembed-r4's pool; without one, r4 keeps the fused order. */
   reranker?: Reranker;
-  /** A model reranker for navembed-r4 under `searchAsync` (`search` uses `reranker`). */
-  asyncReranker?: AsyncReranker;
   /** The provision tree of a document version (for the planner, expansion and reranking). */
-  structure?: (documentId: string, version: string) => readonly ProvisionNode[];
+  structure?: (documentId: string, version: string) => Awaitable<readonly ProvisionNode[]>;
   /** A document's catalog record, for the context's roles, dates, titles and transaction sets. */
-  document?: (documentId: string) => ContextDocument | null;
+  document?: (documentId: string) => Awaitable<ContextDocument | null>;
   /** Current versions of a transaction set's documents, so an amendment outside the results still flags what it rewrites. */
-  setMembers?: (transactionSetId: string) => ReadonlyArray<{ documentId: string; version: string }>;
+  setMembers?: (transactionSetId: string) => Awaitable<ReadonlyArray<{ documentId: string; version: string }>>;
   options?: Partial<SearchOptions>;
 }
 
@@ -259,17 +256,6 @@ interface Candidate {
 }
 
 type Stage = QueryTrace["stages"][number];
-
-/**
- * What the retrieval pipeline asks of a model. The pipeline is a generator that yields these and is
- * resumed with the answer, so one code path serves the synchronous and the asynchronous driver.
- */
-type ModelCall =
-  | { kind: "embed"; vectorIndexVersion: string; scope?: string; text: string }
-  | { kind: "rerank"; query: string; candidates: RerankCandidate[] };
-/** An embed call's query vector (null: no embedder for the version), or a rerank call's scores. */
-type ModelAnswer = Float32Array | null | number[];
-type Pipeline<T> = Generator<ModelCall, T, ModelAnswer>;
 
 /** What every store query of a request carries: who asks, the index version it reads, its scope. */
 function storeFilter(request: Pick<SearchRequest, "principal" | "indexVersion" | "documentIds">): {
@@ -291,30 +277,14 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   const o: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, ...deps.options };
   const passagesOf = deps.structure ? createPassageCache(deps.structure) : null;
 
-  const asyncOnly = (version: string): never => {
-    const id = deps.queryEmbedderFor?.(version)?.id ?? "a model";
-    throw new LexnavError(
-      "invalid_argument",
-      `vector index version ${version} was embedded with ${id}, which answers asynchronously: use searchAsync`,
-    );
-  };
-  const answerSync = (call: ModelCall): ModelAnswer => {
-    if (call.kind === "rerank") return deps.reranker?.rerank(call.query, call.candidates) ?? null;
-    const embedder = deps.embedderFor?.(call.vectorIndexVersion, call.scope);
-    if (embedder) return embedder.embedSync([call.text])[0] ?? null;
-    if (call.scope !== undefined) return null;
-    if (deps.queryEmbedderFor?.(call.vectorIndexVersion)) asyncOnly(call.vectorIndexVersion);
-    return null;
-  };
-  const answerAsync = async (call: ModelCall): Promise<ModelAnswer> => {
-    if (call.kind === "rerank") {
-      if (deps.asyncReranker) return deps.asyncReranker.rerankAsync(call.query, call.candidates);
-      return answerSync(call);
-    }
+  // The query vector of a version (of one access scope of it): the model's when the version was made
+  // by one, else the scope's built-in model; null when neither is there.
+  const embedQuery = async (vectorIndexVersion: string, scope: string | undefined, text: string) => {
     // Asked first for every version: it refuses one made by another model than the configured one.
-    const embedder = deps.queryEmbedderFor?.(call.vectorIndexVersion);
-    if (embedder) return (await embedder.embed([call.text], "query"))[0] ?? null;
-    return answerSync(call);
+    const model = await deps.queryEmbedderFor?.(vectorIndexVersion);
+    if (model) return (await model.embed([text], "query"))[0] ?? null;
+    const embedder = await deps.embedderFor?.(vectorIndexVersion, scope);
+    return embedder ? (embedder.embedSync([text])[0] ?? null) : null;
   };
 
   /**
@@ -322,18 +292,18 @@ export function createSearcher(deps: SearcherDeps): Searcher {
    * transaction sets (amendments, conformed copies, guarantees, schedules, side letters), then, when the
    * request is scoped, the rest of its scope. Routing ranks the documents of a deal; it never drops one.
    */
-  const wholeDeal = (
+  const wholeDeal = async (
     routed: Array<{ documentId: string; score: number }>,
     request: Pick<SearchRequest, "principal" | "documentIds">,
-  ): Array<{ documentId: string; score: number }> => {
+  ): Promise<Array<{ documentId: string; score: number }>> => {
     const out = new Map(routed.map((d) => [d.documentId, d]));
     const inScope = request.documentIds ? new Set(request.documentIds) : null;
     for (const d of routed) {
-      const setId = deps.document?.(d.documentId)?.transactionSetId ?? null;
+      const setId = (await deps.document?.(d.documentId))?.transactionSetId ?? null;
       if (setId === null || !deps.setMembers) continue;
-      for (const m of deps.setMembers(setId)) {
+      for (const m of await deps.setMembers(setId)) {
         if (out.has(m.documentId) || (inScope && !inScope.has(m.documentId))) continue;
-        const record = deps.document?.(m.documentId);
+        const record = await deps.document?.(m.documentId);
         if (!record || !mayRead(request.principal, record.access)) continue;
         out.set(m.documentId, { documentId: m.documentId, score: 0 });
       }
@@ -344,10 +314,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
 
   // The documents a question is about: those its naming part names, else an instrument its asking part
   // names by kind, else the kind its parties or subjects imply, else all its words (BM25 over cards).
-  const routeQuestion = (
+  const routeQuestion = async (
     parsed: ParsedQuestion,
     base: { principal: Principal; indexVersion?: string },
-  ): RouteResult => {
+  ): Promise<RouteResult> => {
     // Without a naming part, an instrument the ask names by kind ("under the loan agreement") is
     // what names the document: its words rank the cards, not the rest of the question ("interest
     // rate" had routed to an employment letter's tax withholding rate).
@@ -374,7 +344,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         : routedBy === "party"
           ? parsed.full
           : implied || parsed.full);
-    const r = deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
+    const r = await deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
     const pick = (documents: DocumentHit[]): RouteResult => ({
       documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),
       routedBy,
@@ -389,26 +359,90 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     return pick(ranked.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments));
   };
 
-  // The whole query as one pass; `canRerank` says whether the driver has a reranker to answer with.
-  function* pipeline(request: SearchRequest, text: TextOf, canRerank: boolean): Pipeline<SearchResult> {
+  /**
+   * What context assembly reads, read ahead from the stores: the passages' texts, records and
+   * provisions, and the amendments and restatements of their transaction sets (the members' records
+   * first, then the text and tree of those that amend), so the assembly itself stays synchronous.
+   */
+  const contextDeps = async (
+    passages: readonly RetrievedPassage[],
+    text: (documentId: string, version: string) => Awaitable<string | null>,
+  ): Promise<ContextAssemblyDeps> => {
+    const vkey = (documentId: string, version: string) => `${documentId}@${version}`;
+    const texts = new Map<string, string | null>();
+    const records = new Map<string, ContextDocument | null>();
+    const trees = new Map<string, NodePassages>();
+    const members = new Map<string, ReadonlyArray<{ documentId: string; version: string }>>();
+    const structures = new Map<string, readonly ProvisionNode[]>();
+    const readText = async (documentId: string, version: string) => {
+      const key = vkey(documentId, version);
+      if (!texts.has(key)) texts.set(key, await text(documentId, version));
+      return texts.get(key) ?? null;
+    };
+    const readRecord = async (documentId: string) => {
+      if (!records.has(documentId)) records.set(documentId, (await deps.document?.(documentId)) ?? null);
+      return records.get(documentId) ?? null;
+    };
+    for (const p of passages) {
+      const body = await readText(p.documentId, p.version);
+      const record = await readRecord(p.documentId);
+      const key = vkey(p.documentId, p.version);
+      if (passagesOf && body !== null && !trees.has(key))
+        trees.set(key, await passagesOf(p.documentId, p.version, body));
+      const setId = record?.transactionSetId ?? null;
+      if (setId === null || !deps.setMembers || !deps.structure || members.has(setId)) continue;
+      const list = await deps.setMembers(setId);
+      members.set(setId, list);
+      for (const m of list) {
+        const role = (await readRecord(m.documentId))?.role;
+        if (role !== "amendment" && role !== "restatement") continue;
+        await readText(m.documentId, m.version);
+        structures.set(vkey(m.documentId, m.version), await deps.structure(m.documentId, m.version));
+      }
+    }
+    return {
+      text: (documentId, version) => texts.get(vkey(documentId, version)) ?? null,
+      ...(deps.document ? { document: (documentId: string) => records.get(documentId) ?? null } : {}),
+      ...(passagesOf
+        ? {
+            node: (documentId: string, version: string, nodeId: string) =>
+              trees.get(vkey(documentId, version))?.nodes.get(nodeId) ?? null,
+          }
+        : {}),
+      ...(deps.setMembers && deps.structure
+        ? {
+            setMembers: (setId: string) => members.get(setId) ?? [],
+            structure: (documentId: string, version: string) => structures.get(vkey(documentId, version)) ?? [],
+          }
+        : {}),
+    };
+  };
+
+  // The whole query as one pass.
+  async function pipeline(request: SearchRequest, textOf: TextOf): Promise<SearchResult> {
     const stages: Stage[] = [];
-    const timed = <T>(stage: string, run: () => T, ids: (r: T) => Array<{ id: string; score: number }>): T => {
+    // A stage's time includes the store reads and model calls it awaits.
+    const timed = async <T>(
+      stage: string,
+      run: () => Awaitable<T>,
+      ids: (r: T) => Array<{ id: string; score: number }>,
+    ): Promise<T> => {
       const t0 = performance.now();
-      const r = run();
+      const r = await run();
       stages.push({ stage, ms: performance.now() - t0, candidates: ids(r) });
       return r;
     };
-    // The same for a stage that calls a model: its time includes the model's.
-    function* timedModel<T>(
-      stage: string,
-      run: () => Pipeline<T>,
-      ids: (r: T) => Array<{ id: string; score: number }>,
-    ): Pipeline<T> {
-      const t0 = performance.now();
-      const r = yield* run();
-      stages.push({ stage, ms: performance.now() - t0, candidates: ids(r) });
-      return r;
-    }
+    // Each version's text is read once per query, however many stages ask for it.
+    const texts = new Map<string, Awaitable<string | null>>();
+    const text = (documentId: string, version: string): Awaitable<string | null> => {
+      const key = `${documentId}@${version}`;
+      let t = texts.get(key);
+      if (t === undefined) {
+        t = textOf(documentId, version);
+        texts.set(key, t);
+      }
+      return t;
+    };
     const parsed = parseQuestion(request.query);
     const withConcepts = (ask: string) => (o.conceptExpansion ? expandConcepts(ask, parsed.ask) : ask);
     const q = { ...parsed, ask: withConcepts(parsed.ask) };
@@ -440,41 +474,36 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const lexicalStage = (stage: string, queryText: string, k: number, documentIds?: string[]) =>
       timed(
         stage,
-        () => {
-          const r = deps.lexical.search({ ...base, text: queryText, k, ...(documentIds ? { documentIds } : {}) });
+        async () => {
+          const r = await deps.lexical.search({ ...base, text: queryText, k, ...(documentIds ? { documentIds } : {}) });
           indexVersion = r.indexVersion;
           return asCandidates(stage, r.hits);
         },
         ids,
       );
     const denseStage = (stage: string, queryText: string, k: number, documentIds?: string[]) =>
-      timedModel(
+      timed(
         stage,
-        function* () {
+        async () => {
           const vectors = deps.vectors;
-          const version = request.vectorIndexVersion ?? vectors?.activeVersion() ?? null;
+          const version = request.vectorIndexVersion ?? (await vectors?.activeVersion()) ?? null;
           if (!vectors || version === null) return [];
           const within = documentIds ?? scope;
           // A per-scope version: the question is embedded by the model of each access scope the
           // principal may read and ranked among that scope's vectors only; a model of a scope they
           // may not read is never consulted, so it cannot tell them which words it learnt.
-          const scoped = vectors.scopes(version);
+          const scoped = await vectors.scopes(version);
           const calls =
             scoped.length > 0
               ? scoped.filter((s) => mayRead(request.principal, s.access)).map((s) => s.key)
               : [undefined];
           const best = new Map<string, VectorHit>();
           for (const key of calls) {
-            const vector = (yield {
-              kind: "embed",
-              vectorIndexVersion: version,
-              ...(key !== undefined ? { scope: key } : {}),
-              text: queryText,
-            }) as Float32Array | null;
+            const vector = await embedQuery(version, key, queryText);
             if (!vector) continue;
             vectorIndexVersion = version;
             if (!vector.some((x) => x !== 0)) continue;
-            const r = vectors.search({
+            const r = await vectors.search({
               vector,
               principal: request.principal,
               k,
@@ -498,16 +527,18 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         },
         ids,
       );
-    const route = () =>
-      timed(
-        "route",
-        () => {
-          const r = routeQuestion(parsed, base);
-          routedBy = r.routedBy;
-          indexVersion = r.indexVersion;
-          return wholeDeal(r.documents, request);
-        },
-        (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
+    const route = async () =>
+      (
+        await timed(
+          "route",
+          async () => {
+            const r = await routeQuestion(parsed, base);
+            routedBy = r.routedBy;
+            indexVersion = r.indexVersion;
+            return wholeDeal(r.documents, request);
+          },
+          (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
+        )
       ).map((h) => h.documentId);
     // Passages the expansion added: context on top of the k the question asked for, within its token budget.
     const expanded = new Set<string>();
@@ -524,12 +555,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       return out;
     };
     // Routed documents first; when routing missed, the whole-corpus ranking still follows.
-    const fill = (head: Candidate[], k: number): Candidate[] => {
+    const fill = async (head: Candidate[], k: number): Promise<Candidate[]> => {
       if (head.filter((c) => !expanded.has(c.key)).length >= k) return firstK(head, k);
       const seen = new Set(head.map((c) => c.key));
-      return firstK([...head, ...lexicalStage("fill", q.full, k).filter((c) => !seen.has(c.key))], k);
+      return firstK([...head, ...(await lexicalStage("fill", q.full, k)).filter((c) => !seen.has(c.key))], k);
     };
-    const fuse = (stage: string, lists: Candidate[][]): Candidate[] => {
+    const fuse = (stage: string, lists: Candidate[][]): Promise<Candidate[]> => {
       const byKey = new Map<string, Candidate>();
       for (const list of lists) {
         for (const c of list) {
@@ -550,38 +581,38 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ids,
       );
     };
-    function* hybrid(k: number): Pipeline<Candidate[]> {
-      const docs = route();
+    async function hybrid(k: number): Promise<Candidate[]> {
+      const docs = await route();
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
-      const lex = lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs);
-      const dense = yield* denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs);
+      const lex = await lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs);
+      const dense = await denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs);
       // A question that names nothing was routed by its own words, a guess: everything the asker may
       // read is searched too, that ranking one more vote beside the routed documents' two.
       const corpus =
-        routedBy === "question" && !scope ? [lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
+        routedBy === "question" && !scope ? [await lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
       const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus];
       return lists.length > 1 ? fuse("rrf", lists) : lex;
     }
-    const nodeOf = (c: Candidate): { node: ProvisionNode | null; cache: NodePassages | null } => {
-      const body = passagesOf ? text(c.documentId, c.version) : null;
+    const nodeOf = async (c: Candidate): Promise<{ node: ProvisionNode | null; cache: NodePassages | null }> => {
+      const body = passagesOf ? await text(c.documentId, c.version) : null;
       if (!passagesOf || body === null) return { node: null, cache: null };
-      const cache = passagesOf(c.documentId, c.version, body);
+      const cache = await passagesOf(c.documentId, c.version, body);
       return { node: cache.nodes.get(c.nodeId) ?? null, cache };
     };
     // Hop one along cross-reference and definition edges from the best passages' provisions.
-    const expand = (ranked: Candidate[], k: number): Candidate[] => {
+    const expand = async (ranked: Candidate[], k: number): Promise<Candidate[]> => {
       if (!passagesOf) return ranked;
       // Expansions follow the head (the k asked for, at most the reranker's keep), as context on top of it.
       const headSize = Math.min(o.rerankKeep, k);
       return timed(
         "expand",
-        () => {
+        async () => {
           // A target already in the head is there; one further down is brought up with the expansions.
           const seen = new Set(ranked.slice(0, headSize).map((c) => c.key));
           const added: Candidate[] = [];
           let budget = o.expansionTokens;
           for (const seed of ranked.slice(0, o.expansionSeeds)) {
-            const { node, cache } = nodeOf(seed);
+            const { node, cache } = await nodeOf(seed);
             if (!node || !cache) continue;
             // Edges into another instrument of the set would need that document's version: same document only.
             const sameDocument = (documentId: string | null) => documentId === null || documentId === seed.documentId;
@@ -624,11 +655,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     };
     // A clause the question cites by number ("Section 8.1(b)") is a structural constraint: the passages
     // of the provisions so numbered, in the documents the ranking is about, come first.
-    const clauseFirst = (ranked: Candidate[], k: number): Candidate[] => {
+    const clauseFirst = async (ranked: Candidate[], k: number): Promise<Candidate[]> => {
       if (!passagesOf) return ranked;
       return timed(
         "clause",
-        () => {
+        async () => {
           const versions = new Map<string, string>();
           for (const c of ranked.slice(0, CLAUSE_DOCUMENTS * 4)) {
             if (versions.size >= CLAUSE_DOCUMENTS) break;
@@ -637,9 +668,9 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           const byKey = new Map(ranked.map((c) => [c.key, c]));
           const head: Candidate[] = [];
           for (const [documentId, version] of versions) {
-            const body = text(documentId, version);
+            const body = await text(documentId, version);
             if (body === null) continue;
-            const cache = passagesOf(documentId, version, body);
+            const cache = await passagesOf(documentId, version, body);
             // The provision itself when it exists, else what it holds ("8.1" for a question on "8.1").
             for (const key of parsed.clauseRefs) {
               const nodes = [...cache.nodes.values()].filter((n) => clauseRefMatches(n.fullRef, key));
@@ -676,22 +707,24 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ids,
       );
     };
-    function* rerank(ranked: Candidate[]): Pipeline<Candidate[]> {
-      if (!canRerank) return ranked;
+    async function rerank(ranked: Candidate[]): Promise<Candidate[]> {
+      const reranker = deps.reranker;
+      if (!reranker) return ranked;
       const pool = ranked.slice(0, o.rerankCandidates);
-      return yield* timedModel(
+      return timed(
         "rerank",
-        function* () {
-          const candidates = pool.map((c) => {
-            const { node } = nodeOf(c);
-            return {
+        async () => {
+          const candidates = [];
+          for (const c of pool) {
+            const { node } = await nodeOf(c);
+            candidates.push({
               id: c.key,
-              text: text(c.documentId, c.version)?.slice(c.start, c.end) ?? "",
+              text: (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? "",
               heading: node ? [...node.headingPath, node.title ?? ""].join(" ") : "",
               flags: node?.flags ?? null,
-            };
-          });
-          const scores = ((yield { kind: "rerank", query: request.query, candidates }) as number[] | null) ?? [];
+            });
+          }
+          const scores = await reranker.rerank(request.query, candidates);
           const order = pool
             .map((c, i) => ({ c, s: scores[i] ?? 0 }))
             .sort((a, b) => b.s - a.s)
@@ -708,23 +741,23 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ids,
       );
     }
-    const planner = (): Candidate[] => {
-      const docs = route();
+    const planner = async (): Promise<Candidate[]> => {
+      const docs = await route();
       const routed = docs.length > 0;
       const lex = routed
-        ? lexicalStage("lexical", askInside, o.stageCandidates, docs)
-        : lexicalStage("lexical", q.ask, o.stageCandidates);
+        ? await lexicalStage("lexical", askInside, o.stageCandidates, docs)
+        : await lexicalStage("lexical", q.ask, o.stageCandidates);
       if (!passagesOf) return lex;
       return timed(
         "plan",
-        () => {
+        async () => {
           const terms = contentWords(routed ? plainInside : parsed.ask);
           const intents = flagIntents(parsed.ask);
           const top = lex[0]?.score ?? 1;
           // Rank nodes by their best passage and by their descriptors (heading words, flag intents).
           const nodeScores = new Map<string, { c: Candidate; score: number }>();
           for (const c of lex) {
-            const { node } = nodeOf(c);
+            const { node } = await nodeOf(c);
             const nodeKey = `${c.documentId}/${c.nodeId}`;
             const lexScore = c.score / (top || 1);
             const prev = nodeScores.get(nodeKey);
@@ -758,36 +791,35 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     let ranked: Candidate[];
     switch (request.mode) {
       case "lexical":
-        ranked = lexicalStage("lexical", request.query, k);
+        ranked = await lexicalStage("lexical", request.query, k);
         break;
       case "dense":
-        ranked = yield* denseStage("dense", request.query, k);
+        ranked = await denseStage("dense", request.query, k);
         break;
       case "hybrid":
-        ranked = fill(yield* hybrid(k), k);
+        ranked = await fill(await hybrid(k), k);
         break;
       case "navembed-r1":
       case "navembed-r2": {
-        const docs = route();
-        const dense =
-          docs.length > 0 ? yield* denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs) : [];
-        ranked = fill(request.mode === "navembed-r2" ? expand(dense, k) : dense, k);
+        const docs = await route();
+        const dense = docs.length > 0 ? await denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs) : [];
+        ranked = await fill(request.mode === "navembed-r2" ? await expand(dense, k) : dense, k);
         break;
       }
       case "navembed-r3":
-        ranked = fill(expand(yield* hybrid(k), k), k);
+        ranked = await fill(await expand(await hybrid(k), k), k);
         break;
       case "navembed-r4":
-        ranked = fill(yield* rerank(yield* hybrid(k)), k);
+        ranked = await fill(await rerank(await hybrid(k)), k);
         break;
       case "navindex":
-        ranked = firstK(expand(planner(), k), k);
+        ranked = firstK(await expand(await planner(), k), k);
         break;
       case "inject":
-        ranked = timed(
+        ranked = await timed(
           "inject",
-          () => {
-            const r = deps.lexical.listPassages({ ...base });
+          async () => {
+            const r = await deps.lexical.listPassages({ ...base });
             indexVersion = r.indexVersion;
             return asCandidates("inject", r.hits);
           },
@@ -801,26 +833,30 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       request.mode !== "lexical" &&
       request.mode !== "dense"
     )
-      ranked = clauseFirst(ranked, k);
+      ranked = await clauseFirst(ranked, k);
 
-    if (indexVersion === "" && deps.lexical.activeVersion() !== null)
-      indexVersion = deps.lexical.activeVersion() as string;
+    if (indexVersion === "") indexVersion = (await deps.lexical.activeVersion()) ?? "";
 
     if (o.tighten.includes(request.mode) && request.mode !== "inject") {
       const terms = new Set(contentWords(askInside));
-      ranked = timed(
+      const before = ranked;
+      ranked = await timed(
         "tighten",
-        () =>
-          ranked.map((c) => {
-            const full = text(c.documentId, c.version);
-            return full === null ? c : { ...c, ...tightenToEvidence(full, c.start, c.end, terms) };
-          }),
+        async () => {
+          const out: Candidate[] = [];
+          for (const c of before) {
+            const full = await text(c.documentId, c.version);
+            out.push(full === null ? c : { ...c, ...tightenToEvidence(full, c.start, c.end, terms) });
+          }
+          return out;
+        },
         ids,
       );
     }
-    const passages: RetrievedPassage[] = ranked.map((c) => {
-      const body = text(c.documentId, c.version)?.slice(c.start, c.end) ?? "";
-      return {
+    const passages: RetrievedPassage[] = [];
+    for (const c of ranked) {
+      const body = (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? "";
+      passages.push({
         documentId: c.documentId,
         version: c.version,
         nodeId: c.nodeId,
@@ -829,41 +865,25 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         score: c.score,
         tokens: countTokens(body),
         stageScores: c.stageScores,
-      };
-    });
+      });
+    }
     // What inject sends is the documents themselves, not their passages: count each permitted version's whole text once.
-    const corpusTokens = (ps: RetrievedPassage[]) => {
+    const corpusTokens = async (ps: RetrievedPassage[]) => {
       let sum = 0;
       const seen = new Set<string>();
       for (const p of ps) {
         const key = `${p.documentId}@${p.version}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const body = text(p.documentId, p.version);
+        const body = await text(p.documentId, p.version);
         sum += body === null ? 0 : countTokens(body);
       }
       return sum;
     };
-    const context = timed(
+    const context = await timed(
       "assemble",
-      () =>
-        assembleContext(
-          passages,
-          {
-            text,
-            ...(deps.document ? { document: deps.document } : {}),
-            ...(passagesOf
-              ? {
-                  node: (documentId: string, version: string, nodeId: string) => {
-                    const body = text(documentId, version);
-                    return body === null ? null : (passagesOf(documentId, version, body).nodes.get(nodeId) ?? null);
-                  },
-                }
-              : {}),
-            ...(deps.setMembers && deps.structure ? { setMembers: deps.setMembers, structure: deps.structure } : {}),
-          },
-          { ...o.context, principal: request.principal },
-        ),
+      async () =>
+        assembleContext(passages, await contextDeps(passages, text), { ...o.context, principal: request.principal }),
       (c) => c.items.map((i) => ({ id: i.id, score: i.score })),
     );
     return {
@@ -882,7 +902,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         stages,
         ...(routedBy ? { routedBy } : {}),
         selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
-        contextTokens: request.mode === "inject" ? corpusTokens(passages) : passages.reduce((s, p) => s + p.tokens, 0),
+        contextTokens:
+          request.mode === "inject" ? await corpusTokens(passages) : passages.reduce((s, p) => s + p.tokens, 0),
         context: {
           tokens: context.tokens,
           tokenBudget: context.tokenBudget,
@@ -920,20 +941,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   };
   return {
     search(request, text) {
-      return inSpanSync("lexnav.search", attributes(request), (span) => {
-        const run = pipeline(request, text, deps.reranker !== undefined);
-        let step = run.next();
-        while (!step.done) step = run.next(answerSync(step.value));
-        return outcome(span, step.value);
-      });
-    },
-    async searchAsync(request, text) {
-      return inSpan("lexnav.search", attributes(request), async (span) => {
-        const run = pipeline(request, text, deps.asyncReranker !== undefined || deps.reranker !== undefined);
-        let step = run.next();
-        while (!step.done) step = run.next(await answerAsync(step.value));
-        return outcome(span, step.value);
-      });
+      return inSpan("lexnav.search", attributes(request), async (span) => outcome(span, await pipeline(request, text)));
     },
     route(request) {
       return routeQuestion(parseQuestion(request.query), storeFilter(request));

@@ -54,49 +54,55 @@ export interface DocumentHit {
  */
 export interface LexicalIndex {
   /** Creates a new index version to build into; the active version keeps serving until `activate`. */
-  createVersion(): string;
-  activate(indexVersion: string): void;
-  activeVersion(): string | null;
+  createVersion(): Promise<string>;
+  activate(indexVersion: string): Promise<void>;
+  activeVersion(): Promise<string | null>;
   /** Removes a retired version and everything in it. */
-  dropVersion(indexVersion: string): void;
+  dropVersion(indexVersion: string): Promise<void>;
   /**
    * Replaces every passage of a document in an index version, and its card: the opening of the
    * document (title, parties, recitals), which is how a question names the instrument it is about.
    */
-  putDocument(indexVersion: string, documentId: string, access: Access, passages: Passage[], card?: DocumentCard): void;
+  putDocument(
+    indexVersion: string,
+    documentId: string,
+    access: Access,
+    passages: Passage[],
+    card?: DocumentCard,
+  ): Promise<void>;
   /**
    * Removes a document from every index version, leaving none of its terms in the index structures
    * (no tombstone that keeps them until a merge); returns the passages removed.
    */
-  removeDocument(documentId: string): number;
+  removeDocument(documentId: string): Promise<number>;
   /**
    * Rewrites the index structures whole, so no entry written before a delete survives in them (an
    * index whose deletes once left tombstones keeps the deleted terms until such a merge).
    */
-  compact(): void;
+  compact(): Promise<void>;
   /**
    * Documents with a card but no filed name recorded (cards written before cards kept names, or put
    * without one), so whoever knows the names can give them with `setDocumentName`.
    */
-  unnamedDocuments(): string[];
+  unnamedDocuments(): Promise<string[]>;
   /** Records the name a document is filed under on its cards, in every index version. */
-  setDocumentName(documentId: string, name: string | null): void;
+  setDocumentName(documentId: string, name: string | null): Promise<void>;
   /** Replaces who may read a document, in every index version. */
-  setAccess(documentId: string, access: Access): void;
-  search(query: LexicalQuery): LexicalSearchResult;
+  setAccess(documentId: string, access: Access): Promise<void>;
+  search(query: LexicalQuery): Promise<LexicalSearchResult>;
   /**
    * The documents a question names, permission-filtered like `search`: the best k by BM25 over their
    * cards, those whose filed name it quotes whole marked `named` (of nested names only the longest,
    * `mostSpecificNames`), and named ones whose card did not rank added after them with score 0.
    */
-  searchDocuments(query: LexicalQuery): { hits: DocumentHit[]; indexVersion: string };
+  searchDocuments(query: LexicalQuery): Promise<{ hits: DocumentHit[]; indexVersion: string }>;
   /**
    * Every passage `principal` may read, in document order (by document id, then by offset), with
    * score 0: what inject hands a model. Permission-filtered inside the query, like `search`.
    */
-  listPassages(query: { principal: Principal; indexVersion?: string; documentIds?: string[] }): {
+  listPassages(query: { principal: Principal; indexVersion?: string; documentIds?: string[] }): Promise<{
     hits: LexicalHit[];
     indexVersion: string;
-  };
-  close(): void;
+  }>;
+  close(): Promise<void>;
 }

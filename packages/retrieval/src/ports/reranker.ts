@@ -12,19 +12,10 @@ export interface RerankCandidate {
 
 /**
  * The reranker port: scores each candidate for a question, higher is better, in the order given.
- * The built-in one is a deterministic scorer; a local cross-encoder would implement the same port.
+ * The built-in one is a deterministic scorer; a model (a local ONNX cross-encoder, a rerank service)
+ * implements the same port, so it is asynchronous.
  */
 export interface Reranker {
   readonly id: string;
-  rerank(query: string, candidates: RerankCandidate[]): number[];
-}
-
-/**
- * The asynchronous variant of the reranker port, for scorers that run a model (a local ONNX
- * cross-encoder): same contract, one score per candidate in the order given, higher is better.
- * The searcher's `searchAsync` calls it for navembed-r4 (`search`, synchronous, uses a `Reranker`).
- */
-export interface AsyncReranker {
-  readonly id: string;
-  rerankAsync(query: string, candidates: RerankCandidate[]): Promise<number[]>;
+  rerank(query: string, candidates: RerankCandidate[]): Promise<number[]>;
 }

@@ -81,41 +81,47 @@ export interface VectorScopeState extends AccessScope {
  */
 export interface VectorStore {
   /** Creates a version to build into, for vectors of `dimensions` made by embedder `embedderId`. */
-  createVersion(dimensions: number, embedderId: string): string;
-  activate(indexVersion: string): void;
-  activeVersion(): string | null;
+  createVersion(dimensions: number, embedderId: string): Promise<string>;
+  activate(indexVersion: string): Promise<void>;
+  activeVersion(): Promise<string | null>;
   /** The version's dimensions and embedder, or null when it does not exist. */
-  describeVersion(indexVersion: string): VectorIndexVersion | null;
+  describeVersion(indexVersion: string): Promise<VectorIndexVersion | null>;
   /** Removes a retired version, its vectors and its model. */
-  dropVersion(indexVersion: string): void;
+  dropVersion(indexVersion: string): Promise<void>;
   /** Records an access scope of a version with its fitted model (null: too little text to fit on); clears stale. */
-  putScope(indexVersion: string, scope: AccessScope, model: ScopeModel | null): void;
+  putScope(indexVersion: string, scope: AccessScope, model: ScopeModel | null): Promise<void>;
   /** Marks scopes stale (creating them when new) and drops their models and vectors. */
-  staleScopes(indexVersion: string, scopes: AccessScope[]): void;
+  staleScopes(indexVersion: string, scopes: AccessScope[]): Promise<void>;
   /** The access scopes of a version, by key; empty for an unscoped version. */
-  scopes(indexVersion: string): VectorScopeState[];
+  scopes(indexVersion: string): Promise<VectorScopeState[]>;
   /** One access scope of a version, null when the version has no such scope. */
-  scope(indexVersion: string, scopeKey: string): VectorScopeState | null;
+  scope(indexVersion: string, scopeKey: string): Promise<VectorScopeState | null>;
   /** The serialised model of a scope, null when it has none. */
-  getScopeModel(indexVersion: string, scopeKey: string): Uint8Array | null;
+  getScopeModel(indexVersion: string, scopeKey: string): Promise<Uint8Array | null>;
   /**
    * Replaces every vector of a document in an index version (in one scope of it when `scope` is
    * given: the document becomes a member of that scope).
    */
-  putDocument(indexVersion: string, documentId: string, access: Access, items: VectorItem[], scope?: string): void;
+  putDocument(
+    indexVersion: string,
+    documentId: string,
+    access: Access,
+    items: VectorItem[],
+    scope?: string,
+  ): Promise<void>;
   /** Removes a document from every index version; the scopes it was in become stale. Returns the vectors removed. */
-  removeDocument(documentId: string): number;
+  removeDocument(documentId: string): Promise<number>;
   /**
    * Replaces who may read a document, in every index version; the scopes it leaves and the scopes
    * of its new access it is not yet in become stale.
    */
-  setAccess(documentId: string, access: Access): void;
+  setAccess(documentId: string, access: Access): Promise<void>;
   /**
    * The vectors this store already holds for these texts (by `textHash`), made by `embedderId` in any
    * index version: a model that embeds again reuses them and embeds only what changed. A document's
    * removal removes its vectors, so nothing is kept for a text that is no longer stored.
    */
-  cachedVectors(embedderId: string, textHashes: string[]): Map<string, Float32Array>;
-  search(query: VectorQuery): VectorSearchResult;
-  close(): void;
+  cachedVectors(embedderId: string, textHashes: string[]): Promise<Map<string, Float32Array>>;
+  search(query: VectorQuery): Promise<VectorSearchResult>;
+  close(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { LexnavError, sha256Hex } from "@lexnav/core";
 import type * as Ort from "onnxruntime-node";
 import { openOnnxSession, readModelJson } from "../embedders/onnx-session.ts";
 import { createWordPieceTokenizer } from "../embedders/wordpiece-tokenizer.ts";
-import type { AsyncReranker, RerankCandidate } from "../ports/reranker.ts";
+import type { RerankCandidate, Reranker } from "../ports/reranker.ts";
 
 export interface LateInteractionOptions {
   /**
@@ -19,7 +19,7 @@ export interface LateInteractionOptions {
 }
 
 /** A reranker on a sentence encoder's token outputs; `close` releases its onnxruntime session. */
-export interface LateInteractionReranker extends AsyncReranker {
+export interface LateInteractionReranker extends Reranker {
   readonly maxLength: number;
   close(): Promise<void>;
 }
@@ -127,7 +127,7 @@ export async function loadLateInteractionReranker(
     return total / query.length;
   };
 
-  const rerankAsync = async (query: string, candidates: RerankCandidate[]): Promise<number[]> => {
+  const rerank = async (query: string, candidates: RerankCandidate[]): Promise<number[]> => {
     if (candidates.length === 0) return [];
     const [q] = await tokenVectors([query]);
     const asked = q ? q.vectors.filter((_, i) => !skipped.has(q.ids[i] as number)) : [];
@@ -154,7 +154,7 @@ export async function loadLateInteractionReranker(
   return {
     id: `late-interaction-${sha256Hex(modelBytes).slice(0, 12)}-${maxLength}`,
     maxLength,
-    rerankAsync,
+    rerank,
     close: () => session.release(),
   };
 }

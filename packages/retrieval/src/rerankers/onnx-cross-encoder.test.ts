@@ -134,7 +134,7 @@ describe("loadOnnxCrossEncoder (a tiny generated cross-encoder)", () => {
   it("implements the async reranker port over candidate texts", async () => {
     await withEncoder(dir, {}, async (ce) => {
       const candidates = PASSAGES.map((text, i) => ({ id: `p${i}`, text, heading: "Section 9.1", flags: null }));
-      expect(await ce.rerankAsync(QUERY, candidates)).toEqual(await ce.score(QUERY, PASSAGES));
+      expect(await ce.rerank(QUERY, candidates)).toEqual(await ce.score(QUERY, PASSAGES));
     });
   });
 
@@ -160,7 +160,7 @@ describe("the searcher's navembed-r4 with the cross-encoder through the bridge",
     const lexical: LexicalIndex = {
       createVersion: unused,
       activate: unused,
-      activeVersion: () => "lex-1",
+      activeVersion: async () => "lex-1",
       dropVersion: unused,
       putDocument: unused,
       removeDocument: unused,
@@ -169,9 +169,9 @@ describe("the searcher's navembed-r4 with the cross-encoder through the bridge",
       unnamedDocuments: unused,
       setDocumentName: unused,
       close: unused,
-      searchDocuments: () => ({ hits: [], indexVersion: "lex-1" }),
+      searchDocuments: async () => ({ hits: [], indexVersion: "lex-1" }),
       listPassages: unused,
-      search: (q) => ({
+      search: async (q) => ({
         indexVersion: "lex-1",
         normalisedQuery: q.text,
         hits: spans.slice(0, q.k).map((s, i) => ({
@@ -185,9 +185,9 @@ describe("the searcher's navembed-r4 with the cross-encoder through the bridge",
       }),
     };
     await withEncoder(dir, {}, async (ce) => {
-      const searcher = createSearcher({ lexical, asyncReranker: ce });
+      const searcher = createSearcher({ lexical, reranker: ce });
       const request = { query: QUERY, principal: { id: "u", groups: [] }, mode: "navembed-r4" as const, k: 5 };
-      const result = await searcher.searchAsync(request, () => body);
+      const result = await searcher.search(request, () => body);
       const expected = (await ce.score(QUERY, PASSAGES))
         .map((s, i) => ({ s, i }))
         .sort((a, b) => b.s - a.s)

@@ -4,7 +4,7 @@ import { LexnavError, sha256Hex } from "@lexnav/core";
 import type * as Ort from "onnxruntime-node";
 import { openOnnxSession, readModelJson } from "../embedders/onnx-session.ts";
 import { createWordPieceTokenizer } from "../embedders/wordpiece-tokenizer.ts";
-import type { AsyncReranker, RerankCandidate } from "../ports/reranker.ts";
+import type { RerankCandidate, Reranker } from "../ports/reranker.ts";
 
 export interface OnnxCrossEncoderOptions {
   /**
@@ -21,14 +21,14 @@ export interface OnnxCrossEncoderOptions {
 }
 
 /** A local cross-encoder: scores (query, passage) pairs jointly, one relevance score per pair. */
-export interface CrossEncoder extends AsyncReranker {
+export interface CrossEncoder extends Reranker {
   /** Names the model bytes and the parameters that change scores (maxLength, activation). */
   readonly id: string;
   readonly maxLength: number;
   /** One score per passage for `query`, in the order given, higher is more relevant. */
   score(query: string, passages: string[]): Promise<number[]>;
-  /** The async reranker port: scores each candidate's own text against the query. */
-  rerankAsync(query: string, candidates: RerankCandidate[]): Promise<number[]>;
+  /** The reranker port: scores each candidate's own text against the query. */
+  rerank(query: string, candidates: RerankCandidate[]): Promise<number[]>;
   /** Releases the onnxruntime session; the encoder is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -170,7 +170,7 @@ export async function loadOnnxCrossEncoder(dir: string, options: OnnxCrossEncode
     id: `onnx-ce-${sha256Hex(modelBytes).slice(0, 12)}-${maxLength}${activation === "sigmoid" ? "-sigmoid" : ""}`,
     maxLength,
     score,
-    rerankAsync: (query, candidates) =>
+    rerank: (query, candidates) =>
       score(
         query,
         candidates.map((c) => c.text),

@@ -5,10 +5,10 @@ import { mayViewAnswer, type Reader } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 
 /** A stored answer record, or null when the store holds none with that id. */
-export function readAnswerRecord(ctx: CliContext, id: string): AnswerRecord | null {
+export async function readAnswerRecord(ctx: CliContext, id: string): Promise<AnswerRecord | null> {
   const db = openSqliteDatabase(ctx.config.dbPath);
   try {
-    return createSqliteAnswerStore(db).get(id);
+    return await createSqliteAnswerStore(db).get(id);
   } finally {
     db.close();
   }
@@ -18,9 +18,9 @@ export function readAnswerRecord(ctx: CliContext, id: string): AnswerRecord | nu
  * A stored answer `reader` may see now; one over a document it may not read is refused exactly as an
  * unknown id, so the refusal tells nothing of the answer.
  */
-export function readableAnswerRecord(ctx: CliContext, id: string, reader: Reader): AnswerRecord {
-  const record = readAnswerRecord(ctx, id);
-  if (!record || !mayViewAnswer(ctx.catalog, reader, record))
+export async function readableAnswerRecord(ctx: CliContext, id: string, reader: Reader): Promise<AnswerRecord> {
+  const record = await readAnswerRecord(ctx, id);
+  if (!record || !(await mayViewAnswer(ctx.catalog, reader, record)))
     throw new LexnavError("not_found", `no answer "${id}" in ${ctx.config.dbPath}`);
   return record;
 }

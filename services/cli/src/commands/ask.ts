@@ -22,7 +22,7 @@ export interface AskOptions extends QueryOptions {
 export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<AnswerRecord> {
   if (!ANSWER_MODES.includes(opts.mode as AnswerMode))
     throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${ANSWER_MODES.join(", ")})`);
-  const query = queryOf(ctx, opts);
+  const query = await queryOf(ctx, opts);
   const ask = createStackAsk(ctx, opts.offline);
   const streaming = !opts.json && !opts.offline && !!ctx.config.answer?.apiKey;
   if (streaming) ctx.stderr.write("model draft (verified below):\n");
@@ -36,11 +36,11 @@ export async function askCommand(ctx: CliContext, opts: AskOptions): Promise<Ans
   if (streaming) ctx.stderr.write("\n\n");
   const db = openSqliteDatabase(ctx.config.dbPath);
   try {
-    createSqliteAnswerStore(db).put(record);
+    await createSqliteAnswerStore(db).put(record);
   } finally {
     db.close();
   }
-  recordAudit(ctx, query.principal, {
+  await recordAudit(ctx, query.principal, {
     action: "ask",
     operator: false,
     question: record.question,

@@ -35,9 +35,9 @@ export function isOperator(ctx: CliContext, actor: Principal): boolean {
 }
 
 /** Refuses an operator command to a principal outside the operator group (the refusal is audited too). */
-export function requireOperator(ctx: CliContext, actor: Principal, action: string): void {
+export async function requireOperator(ctx: CliContext, actor: Principal, action: string): Promise<void> {
   if (isOperator(ctx, actor)) return;
-  recordAudit(ctx, actor, { action: `${action} (refused)`, operator: false });
+  await recordAudit(ctx, actor, { action: `${action} (refused)`, operator: false });
   throw new LexnavError(
     "permission_denied",
     `lexnav ${action} is for operators: members of the group "${operatorGroup(ctx)}" (LEXNAV_OPERATOR_GROUP)`,
@@ -45,12 +45,12 @@ export function requireOperator(ctx: CliContext, actor: Principal, action: strin
 }
 
 /** Appends one CLI audit entry for `actor`; fields not given are empty. */
-export function recordAudit(
+export async function recordAudit(
   ctx: CliContext,
   actor: Principal,
   entry: Partial<Omit<AuditEntry, "at" | "principal" | "groups" | "channel">> & { action: string },
-): void {
-  ctx.audit.append({
+): Promise<void> {
+  await ctx.audit.append({
     at: new Date().toISOString(),
     principal: actor.id,
     groups: [...actor.groups],
@@ -71,16 +71,17 @@ export function recordAudit(
  * no document's but some document's set). A set need not have members yet: its controls apply to the
  * documents filed under it later.
  */
-export function controlScope(
+export async function controlScope(
   ctx: CliContext,
   target: string | undefined,
   set: string | undefined,
-): Pick<Control, "scope" | "scopeId"> {
+): Promise<Pick<Control, "scope" | "scopeId">> {
   if (set !== undefined && set !== "") return { scope: "set", scopeId: set };
   if (target === undefined || target === "")
     throw new LexnavError("invalid_argument", "name a document id or --set <id>");
-  if (ctx.catalog.getDocument(target)) return { scope: "document", scopeId: target };
-  if (ctx.catalog.listDocuments({ transactionSetId: target }).length > 0) return { scope: "set", scopeId: target };
+  if (await ctx.catalog.getDocument(target)) return { scope: "document", scopeId: target };
+  if ((await ctx.catalog.listDocuments({ transactionSetId: target })).length > 0)
+    return { scope: "set", scopeId: target };
   throw new LexnavError("not_found", `no document or transaction set with id "${target}"`);
 }
 
@@ -96,22 +97,22 @@ function describe(scope: Pick<Control, "scope" | "scopeId">): string {
 }
 
 /** Places or lifts one control per name, audits it and prints what changed. */
-function changeControls(
+async function changeControls(
   ctx: CliContext,
   action: string,
   opts: ControlOptions,
   controls: Array<{ kind: ControlKind; name: string }>,
-): { scope: Pick<Control, "scope" | "scopeId">; changed: number } {
+): Promise<{ scope: Pick<Control, "scope" | "scopeId">; changed: number }> {
   const actor = actorOf(ctx, opts);
-  requireOperator(ctx, actor, action);
-  const scope = controlScope(ctx, opts.target, opts.set);
+  await requireOperator(ctx, actor, action);
+  const scope = await controlScope(ctx, opts.target, opts.set);
   const since = new Date().toISOString();
   let changed = 0;
   for (const c of controls) {
     const key = { ...scope, ...c };
-    if (ctx.changeControl(opts.release ? { lift: key } : { place: { ...key, by: actor.id, since } })) changed++;
+    if (await ctx.changeControl(opts.release ? { lift: key } : { place: { ...key, by: actor.id, since } })) changed++;
   }
-  recordAudit(ctx, actor, { action: opts.release ? `${action} --release` : action, target: scope.scopeId });
+  await recordAudit(ctx, actor, { action: opts.release ? `${action} --release` : action, target: scope.scopeId });
   return { scope, changed };
 }
 
@@ -128,11 +129,13 @@ function changeControls(
 export async function wallCommand(ctx: CliContext, opts: ControlOptions & { deny: string[] }): Promise<void> {
   if (opts.deny.length === 0) throw new LexnavError("invalid_argument", "wall needs --deny <principal|group:name>");
   const denied = parseAcl(opts.deny);
-  const { scope, changed } = changeControls(ctx, "wall", opts, [
+  const { scope, changed } = await changeControls(ctx, "wall", opts, [
     ...denied.principals.map((name) => ({ kind: "deny_principal" as const, name })),
     ...denied.groups.map((name) => ({ kind: "deny_group" as const, name })),
   ]);
-  const walls = ctx.catalog.listControls(scope).filter((c) => c.kind === "deny_principal" || c.kind === "deny_group");
+  const walls = (await ctx.catalog.listControls(scope)).filter(
+    (c) => c.kind === "deny_principal" || c.kind === "deny_group",
+  );
   const announced = ctx.config.stages.controlEvents === "nats" ? await announceWall(ctx, scope) : null;
   if (opts.json)
     ctx.out(JSON.stringify({ ...scope, changed, walls, ...(announced !== null ? { announced } : {}) }, null, 2));
@@ -146,7 +149,7 @@ export async function wallCommand(ctx: CliContext, opts: ControlOptions & { deny
 
 /** Announces the access of the documents a wall covers to the indexing stages; the count announced. */
 async function announceWall(ctx: CliContext, scope: Pick<Control, "scope" | "scopeId">): Promise<number> {
-  const documents = documentsUnder(ctx.catalog, scope);
+  const documents = await documentsUnder(ctx.catalog, scope);
   if (documents.length === 0) return 0;
   try {
     return await withNats(ctx, (nc) =>
@@ -166,9 +169,9 @@ async function announceWall(ctx: CliContext, scope: Pick<Control, "scope" | "sco
  * `lexnav hold <doc-id>` (or `--set <id>`): a legal hold; a held document, or any document of a held
  * set, cannot be deleted until `--release`.
  */
-export function holdCommand(ctx: CliContext, opts: ControlOptions): void {
-  const { scope, changed } = changeControls(ctx, "hold", opts, [{ kind: "legal_hold", name: "" }]);
-  const held = ctx.catalog.listControls(scope).find((c) => c.kind === "legal_hold") ?? null;
+export async function holdCommand(ctx: CliContext, opts: ControlOptions): Promise<void> {
+  const { scope, changed } = await changeControls(ctx, "hold", opts, [{ kind: "legal_hold", name: "" }]);
+  const held = (await ctx.catalog.listControls(scope)).find((c) => c.kind === "legal_hold") ?? null;
   if (opts.json) ctx.out(JSON.stringify({ ...scope, changed: changed > 0, hold: held }, null, 2));
   else if (held) ctx.out(`${describe(scope)} is on legal hold since ${held.since}, by ${held.by}`);
   else ctx.out(`${describe(scope)} is not on legal hold${changed > 0 ? " (released)" : ""}`);
@@ -178,21 +181,24 @@ export function holdCommand(ctx: CliContext, opts: ControlOptions): void {
  * `lexnav no-external <doc-id>` (or `--set <id>`): the document's text, or the set's, is never sent to an
  * external model; a question whose context would include it is answered offline and says so.
  */
-export function noExternalCommand(ctx: CliContext, opts: ControlOptions): void {
-  const { scope, changed } = changeControls(ctx, "no-external", opts, [{ kind: "no_external_model", name: "" }]);
-  const barred = ctx.catalog.listControls(scope).some((c) => c.kind === "no_external_model");
+export async function noExternalCommand(ctx: CliContext, opts: ControlOptions): Promise<void> {
+  const { scope, changed } = await changeControls(ctx, "no-external", opts, [{ kind: "no_external_model", name: "" }]);
+  const barred = (await ctx.catalog.listControls(scope)).some((c) => c.kind === "no_external_model");
   if (opts.json) ctx.out(JSON.stringify({ ...scope, changed: changed > 0, noExternalModel: barred }, null, 2));
   else ctx.out(`${describe(scope)} ${barred ? "is not sent" : "may be sent"} to an external model`);
 }
 
 /** `lexnav audit [--limit N] [--json]`: the newest audit entries; for operators, and itself audited. */
-export function auditCommand(ctx: CliContext, opts: ActorOptions & { json: boolean; limit?: number }): void {
+export async function auditCommand(
+  ctx: CliContext,
+  opts: ActorOptions & { json: boolean; limit?: number },
+): Promise<void> {
   const actor = actorOf(ctx, opts);
-  requireOperator(ctx, actor, "audit");
+  await requireOperator(ctx, actor, "audit");
   if (opts.limit !== undefined && !(Number.isInteger(opts.limit) && opts.limit > 0))
     throw new LexnavError("invalid_argument", "--limit must be a whole number above 0");
-  recordAudit(ctx, actor, { action: "audit" });
-  const entries = ctx.audit.list(opts.limit === undefined ? {} : { limit: opts.limit });
+  await recordAudit(ctx, actor, { action: "audit" });
+  const entries = await ctx.audit.list(opts.limit === undefined ? {} : { limit: opts.limit });
   if (opts.json) {
     ctx.out(JSON.stringify(entries, null, 2));
     return;

@@ -20,9 +20,9 @@ export async function demoCommand(ctx: CliContext, opts: { dir?: string; json: b
   });
   for (const r of summary.results) {
     if (r.status === "failed" || !r.version) continue;
-    const doc = ctx.catalog.getDocument(r.documentId);
-    const nodes = ctx.catalog.getNodes(r.documentId, r.version);
-    const text = ctx.catalog.getVersion(r.documentId, r.version)?.text ?? "";
+    const doc = await ctx.catalog.getDocument(r.documentId);
+    const nodes = await ctx.catalog.getNodes(r.documentId, r.version);
+    const text = (await ctx.catalog.getVersion(r.documentId, r.version))?.text ?? "";
     const xrefs = nodes.flatMap((n) => n.xrefs);
     ctx.out(`\n== ${inline(doc?.title ?? r.source)}`);
     ctx.out(
@@ -34,7 +34,11 @@ export async function demoCommand(ctx: CliContext, opts: { dir?: string; json: b
     ctx.out(renderTree(nodes, text, { maxNodes: 25 }));
   }
   ctx.out("");
-  const setId = summary.results.map((r) => ctx.catalog.getDocument(r.documentId)?.transactionSetId).find(Boolean);
-  navindexCommand(ctx, { json: opts.json, reader: "operator", ...(setId ? { set: setId } : {}) });
+  let setId: string | null = null;
+  for (const r of summary.results) {
+    setId = (await ctx.catalog.getDocument(r.documentId))?.transactionSetId ?? null;
+    if (setId) break;
+  }
+  await navindexCommand(ctx, { json: opts.json, reader: "operator", ...(setId ? { set: setId } : {}) });
   ctx.out("\nnext: lexnav inspect <file-or-doc-id>   lexnav list   lexnav ingest <paths...>");
 }

@@ -14,13 +14,13 @@ export async function dlqListCommand(
   opts: ActorOptions & { json: boolean; limit?: number },
 ): Promise<DeadLetter[]> {
   const actor = actorOf(ctx, opts);
-  requireOperator(ctx, actor, "dlq list");
+  await requireOperator(ctx, actor, "dlq list");
   if (opts.limit !== undefined && !(Number.isInteger(opts.limit) && opts.limit > 0))
     throw new LexnavError("invalid_argument", "--limit must be a whole number above 0");
   const letters = await withNats(ctx, (nc) =>
     listDeadLetters(nc, opts.limit === undefined ? {} : { limit: opts.limit }),
   );
-  recordAudit(ctx, actor, { action: "dlq list" });
+  await recordAudit(ctx, actor, { action: "dlq list" });
   if (opts.json) ctx.out(JSON.stringify(letters, null, 2));
   else if (letters.length === 0) ctx.out("no dead letters");
   else
@@ -41,7 +41,7 @@ export async function dlqReplayCommand(
   opts: ActorOptions & { json: boolean },
 ): Promise<void> {
   const actor = actorOf(ctx, opts);
-  requireOperator(ctx, actor, "dlq replay");
+  await requireOperator(ctx, actor, "dlq replay");
   const seq = Number(id);
   if (id === undefined || !Number.isInteger(seq) || seq <= 0)
     throw new LexnavError(
@@ -49,7 +49,7 @@ export async function dlqReplayCommand(
       "dlq replay needs a dead letter's id (a whole number: `lexnav dlq list`)",
     );
   const r = await withNats(ctx, (nc) => replayDeadLetter(nc, seq));
-  recordAudit(ctx, actor, { action: "dlq replay", target: String(seq) });
+  await recordAudit(ctx, actor, { action: "dlq replay", target: String(seq) });
   if (opts.json) ctx.out(JSON.stringify({ replayed: seq, ...r }));
   else ctx.out(`dead letter ${seq} sent again on ${r.subject} (command ${r.commandSeq})`);
 }

@@ -6,20 +6,23 @@ import { renderDocumentLine } from "../render.ts";
 import { parseAcl } from "./ingest.ts";
 
 /** `lexnav list`: the documents `reader` may see, failed ones with their reasons. */
-export function listCommand(ctx: CliContext, json: boolean, reader: Reader): void {
-  const docs = readableDocuments(ctx.catalog, reader);
+export async function listCommand(ctx: CliContext, json: boolean, reader: Reader): Promise<void> {
+  const docs = await readableDocuments(ctx.catalog, reader);
   if (json) {
     ctx.out(JSON.stringify(docs, null, 2));
     return;
   }
   if (docs.length === 0) ctx.out("no documents yet: lexnav ingest <paths...>");
-  const given = ctx.catalog.transactionSetNames();
+  const given = await ctx.catalog.transactionSetNames();
   const names = new Map<string, string | null>();
-  const setName = (setId: string) => {
-    if (!names.has(setId)) names.set(setId, setNameFor(ctx.catalog, setId, reader, given));
+  const setName = async (setId: string) => {
+    if (!names.has(setId)) names.set(setId, await setNameFor(ctx.catalog, setId, reader, given));
     return names.get(setId) ?? null;
   };
-  for (const d of docs) ctx.out(renderDocumentLine(d, setName));
+  for (const d of docs) {
+    const name = d.transactionSetId ? await setName(d.transactionSetId) : null;
+    ctx.out(renderDocumentLine(d, () => name));
+  }
 }
 
 /** `lexnav delete <doc-id>`: erases a document from every store and says what it erased. */

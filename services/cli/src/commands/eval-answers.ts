@@ -131,24 +131,25 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
       if (set === null) throw new LexnavError("not_found", `${t.doc} is not indexed in the eval store`);
       return setPrincipal(set);
     };
-    const documentsOf = (t: BenchTest): string[] | undefined =>
-      scope === "set" && t.scope ? scopeDocumentIds(stack.catalog, corpusRoot, t) : undefined;
-    const askAs = (m: AnswerMode) => (question: string, t: BenchTest) => {
-      const documentIds = documentsOf(t);
+    const documentsOf = async (t: BenchTest): Promise<string[] | undefined> =>
+      scope === "set" && t.scope ? await scopeDocumentIds(stack.catalog, corpusRoot, t) : undefined;
+    const askAs = (m: AnswerMode) => async (question: string, t: BenchTest) => {
+      const documentIds = await documentsOf(t);
       return asker.ask({ question, mode: m, principal: principalOf(t), k, ...(documentIds ? { documentIds } : {}) });
     };
 
     // What inject would send: every document the asker may read (counted once per principal).
-    const indexed = stack.catalog.listDocuments({ lifecycle: ["indexed"] });
+    const indexed = await stack.catalog.listDocuments({ lifecycle: ["indexed"] });
     const tokensOf = new Map<string, number>();
-    const injectTokens = (p: Principal, documentIds?: readonly string[]) => {
+    const injectTokens = async (p: Principal, documentIds?: readonly string[]) => {
       const key = `${p.groups.join(",")}|${documentIds?.join(",") ?? ""}`;
       const within = documentIds ? new Set(documentIds) : null;
       let n = tokensOf.get(key);
       if (n === undefined) {
-        n = indexed
-          .filter((d) => d.currentVersion !== null && mayRead(p, d.access) && (within === null || within.has(d.id)))
-          .reduce((s, d) => s + countTokens(stack.catalog.getVersion(d.id, d.currentVersion as string)?.text ?? ""), 0);
+        n = 0;
+        for (const d of indexed)
+          if (d.currentVersion !== null && mayRead(p, d.access) && (within === null || within.has(d.id)))
+            n += countTokens((await stack.catalog.getVersion(d.id, d.currentVersion))?.text ?? "");
         tokensOf.set(key, n);
       }
       return n;
@@ -161,12 +162,14 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
         corpusRoot,
         ask: askAs(mode),
         fileText: corpusFileText(stack.catalog, corpusRoot),
-        ...(scope === "set" ? { injectTokens: (t: BenchTest) => injectTokens(principalOf(t), documentsOf(t)) } : {}),
+        ...(scope === "set"
+          ? { injectTokens: async (t: BenchTest) => injectTokens(principalOf(t), await documentsOf(t)) }
+          : {}),
       },
       tests,
       {
         mode,
-        injectContextTokens: scope === "corpus" ? injectTokens(EVAL_PRINCIPAL) : 0,
+        injectContextTokens: scope === "corpus" ? await injectTokens(EVAL_PRINCIPAL) : 0,
         onProgress: () => progress.tick(""),
       },
     );

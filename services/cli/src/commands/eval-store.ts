@@ -74,7 +74,7 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
   mkdirSync(storeDir, { recursive: true });
   const dbPath = join(storeDir, `${dataset}-${protocol}-${fingerprint}.sqlite`);
   const doneMarker = `${dbPath}.complete`;
-  const stack = createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger, ctx.models);
+  const stack = await createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger, ctx.models);
   try {
     if (!existsSync(doneMarker)) {
       const progress = createProgress(files.length, ctx.stderr);
@@ -90,8 +90,8 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
       }
       progress.done();
       // As after a user's ingest: propose transaction sets, then let each set's group read its members.
-      assignTransactionSets(stack.catalog, new Date().toISOString());
-      for (const d of stack.catalog.listDocuments({ lifecycle: ["indexed"] }))
+      await assignTransactionSets(stack.catalog, new Date().toISOString());
+      for (const d of await stack.catalog.listDocuments({ lifecycle: ["indexed"] }))
         await stack.pipeline.setAccess(d.id, {
           principals: [],
           groups: [...EVAL_PRINCIPAL.groups, ...setPrincipal(d.transactionSetId ?? d.id).groups],
@@ -105,9 +105,9 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
       );
     }
     const denseMarker = `${dbPath}.dense-complete`;
-    const active = stack.vectors.activeVersion();
+    const active = await stack.vectors.activeVersion();
     // The store's vectors must come from the embedder this run queries with: the configured model, else the built-in one.
-    const madeBy = active === null ? null : (stack.vectors.describeVersion(active)?.embedderId ?? null);
+    const madeBy = active === null ? null : ((await stack.vectors.describeVersion(active))?.embedderId ?? null);
     const wanted = ctx.models?.embedder?.id ?? null;
     const stale = wanted !== null ? madeBy !== wanted : active !== null && madeBy !== SCOPED_BUILTIN_EMBEDDER_ID;
     if (opts.dense && (!existsSync(denseMarker) || active === null || stale)) {
@@ -116,7 +116,10 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
           ? `building the dense index (passages embedded with ${wanted})...`
           : "building the dense index (built-in embedder fitted per access scope)...",
       );
-      const progress = createProgress(stack.catalog.listDocuments({ lifecycle: ["indexed"] }).length, ctx.stderr);
+      const progress = createProgress(
+        (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
+        ctx.stderr,
+      );
       const dense = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
       progress.done();
       writeFileSync(denseMarker, JSON.stringify(dense));
@@ -125,7 +128,10 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
       );
     }
     const setBySource = new Map(
-      stack.catalog.listDocuments({ lifecycle: ["indexed"] }).map((d) => [d.source, d.transactionSetId ?? d.id]),
+      (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).map((d) => [
+        d.source,
+        d.transactionSetId ?? d.id,
+      ]),
     );
     const setOf = (file: string) => setBySource.get(join(corpusRoot, file)) ?? null;
     return { stack, tests, protocol, corpusRoot, dbPath, setOf };

@@ -68,13 +68,15 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
   const setIds = new Set<string>();
   for (const r of results) {
     if (r.status !== "indexed") continue;
-    r.transactionSetId = ctx.catalog.getDocument(r.documentId)?.transactionSetId ?? null;
+    r.transactionSetId = (await ctx.catalog.getDocument(r.documentId))?.transactionSetId ?? null;
     if (r.transactionSetId) setIds.add(r.transactionSetId);
   }
-  const transactionSets = [...setIds].map((id) => ({
-    id,
-    documentIds: ctx.catalog.listDocuments({ transactionSetId: id, lifecycle: ["indexed"] }).map((d) => d.id),
-  }));
+  const transactionSets: Array<{ id: string; documentIds: string[] }> = [];
+  for (const id of setIds)
+    transactionSets.push({
+      id,
+      documentIds: (await ctx.catalog.listDocuments({ transactionSetId: id, lifecycle: ["indexed"] })).map((d) => d.id),
+    });
   const summary: IngestSummary = {
     indexed: results.filter((r) => r.status === "indexed").length,
     unchanged: results.filter((r) => r.status === "unchanged").length,

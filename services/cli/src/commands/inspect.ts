@@ -78,9 +78,9 @@ function editJson(e: AmendmentEdit, amendmentText: string): AmendmentEditJson {
 }
 
 /** The edits of `doc`'s set that `doc` makes or receives, read only from documents `reader` may see. */
-function editsFor(catalog: Catalog, doc: DocumentRecord, reader: Reader): AmendmentEditJson[] {
+async function editsFor(catalog: Catalog, doc: DocumentRecord, reader: Reader): Promise<AmendmentEditJson[]> {
   if (doc.transactionSetId === null) return [];
-  const { members, edits } = transactionSetEdits(catalog, doc.transactionSetId, (d) => mayView(reader, d));
+  const { members, edits } = await transactionSetEdits(catalog, doc.transactionSetId, (d) => mayView(reader, d));
   const texts = new Map(members.map((m) => [m.documentId, m.text]));
   return edits
     .filter((e) => e.amendmentDocumentId === doc.id || e.targetDocumentId === doc.id)
@@ -97,29 +97,37 @@ async function locate(
   reader: Reader,
 ): Promise<{ catalog: Catalog; doc: DocumentRecord; temp: boolean }> {
   // A stored document the reader may not see is not found, exactly as one never stored.
-  const byId = readableDocument(ctx.catalog, reader, target);
+  const byId = await readableDocument(ctx.catalog, reader, target);
   if (byId) return { catalog: ctx.catalog, doc: byId, temp: false };
-  const bySource = ctx.catalog.findDocumentBySource(canonicalSource(target));
+  const bySource = await ctx.catalog.findDocumentBySource(canonicalSource(target));
   if (bySource && mayView(reader, bySource)) return { catalog: ctx.catalog, doc: bySource, temp: false };
   if (!existsSync(target)) throw new LexnavError("not_found", `no document with id or source "${target}"`);
   const catalog = createSqliteCatalog(":memory:");
   const pipeline = createIngestPipeline({ catalog, limits: ctx.config.limits, logger: ctx.logger });
   const result = await pipeline.ingest({ source: target, access: { principals: [], groups: [] } });
-  const doc = catalog.getDocument(result.documentId);
+  const doc = await catalog.getDocument(result.documentId);
   if (!doc) throw new LexnavError("internal", `inspecting ${target} produced no record`);
   return { catalog, doc, temp: true };
 }
 
 /** A document's provisions as `reader` may see them: links into documents it may not read are shown unresolved. */
-function nodesFor(catalog: Catalog, doc: DocumentRecord, reader: Reader): ProvisionNode[] {
-  const nodes = doc.currentVersion ? catalog.getNodes(doc.id, doc.currentVersion) : [];
-  return withoutForeignLinks(nodes, (id) => readableDocument(catalog, reader, id) !== null);
+async function nodesFor(catalog: Catalog, doc: DocumentRecord, reader: Reader): Promise<ProvisionNode[]> {
+  const nodes = doc.currentVersion ? await catalog.getNodes(doc.id, doc.currentVersion) : [];
+  // The documents the provisions link into, each checked once.
+  const linked = new Set<string>();
+  for (const n of nodes) {
+    for (const x of n.xrefs) if (x.targetDocumentId !== null) linked.add(x.targetDocumentId);
+    for (const u of n.termUses) if (u.definitionDocumentId !== null) linked.add(u.definitionDocumentId);
+  }
+  const readable = new Set<string>();
+  for (const id of linked) if ((await readableDocument(catalog, reader, id)) !== null) readable.add(id);
+  return withoutForeignLinks(nodes, (id) => readable.has(id));
 }
 
 /** The `inspect --json` view of `doc` for `reader` (who must be allowed to see it). */
-export function buildInspectJson(catalog: Catalog, doc: DocumentRecord, reader: Reader): InspectJson {
-  const version = doc.currentVersion ? catalog.getVersion(doc.id, doc.currentVersion) : null;
-  const nodes = nodesFor(catalog, doc, reader);
+export async function buildInspectJson(catalog: Catalog, doc: DocumentRecord, reader: Reader): Promise<InspectJson> {
+  const version = doc.currentVersion ? await catalog.getVersion(doc.id, doc.currentVersion) : null;
+  const nodes = await nodesFor(catalog, doc, reader);
   return {
     document: { ...doc, version: doc.currentVersion },
     text: version?.text ?? "",
@@ -152,7 +160,7 @@ export function buildInspectJson(catalog: Catalog, doc: DocumentRecord, reader: 
       })),
     })),
     quality: version?.quality ?? null,
-    amendmentEdits: editsFor(catalog, doc, reader),
+    amendmentEdits: await editsFor(catalog, doc, reader),
   };
 }
 
@@ -165,7 +173,7 @@ export async function inspectCommand(
 ): Promise<InspectJson> {
   const { catalog, doc, temp } = await locate(ctx, target, reader);
   try {
-    const data = buildInspectJson(catalog, doc, reader);
+    const data = await buildInspectJson(catalog, doc, reader);
     if (json) {
       ctx.out(JSON.stringify(data));
       return data;
@@ -179,7 +187,7 @@ export async function inspectCommand(
         `  effective ${d.effectiveDate ?? "-"}  set ${d.transactionSetId ?? "-"}`,
     );
     if (!d.version) return data;
-    const nodes = nodesFor(catalog, doc, reader);
+    const nodes = await nodesFor(catalog, doc, reader);
     const defs = nodes.filter((n) => n.flags.isDefinition);
     const xrefs = nodes.flatMap((n) => n.xrefs);
     const by = (s: string) => xrefs.filter((x) => x.status === s).length;
@@ -204,7 +212,7 @@ export async function inspectCommand(
     }
     return data;
   } finally {
-    if (temp) catalog.close();
+    if (temp) await catalog.close();
   }
 }
 
@@ -253,23 +261,23 @@ function namesTarget(wanted: string, e: AmendmentEdit): boolean {
  * replaced or deleted provision is labelled superseded. Only documents `reader` may see are read: the
  * set is unknown to a reader who may see none of it.
  */
-export function inspectAsOfCommand(
+export async function inspectAsOfCommand(
   ctx: CliContext,
   target: string,
   asOf: string,
   section: string | null,
   json: boolean,
   reader: Reader,
-): InspectAsOfJson {
+): Promise<InspectAsOfJson> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)))
     throw new LexnavError("invalid_argument", `--as-of takes a date as yyyy-mm-dd, not "${asOf}"`);
-  const setId = resolveSetId(ctx.catalog, target, reader);
-  const { members, edits } = transactionSetEdits(ctx.catalog, setId, (d) => mayView(reader, d));
+  const setId = await resolveSetId(ctx.catalog, target, reader);
+  const { members, edits } = await transactionSetEdits(ctx.catalog, setId, (d) => mayView(reader, d));
   if (members.length === 0) throw new LexnavError("not_found", `no transaction set "${target}"`);
   const byId = new Map(members.map((m) => [m.documentId, m]));
-  const titleOf = (id: string) => {
+  const titleOf = async (id: string) => {
     const m = byId.get(id);
-    return m?.profile.title ?? ctx.catalog.getDocument(id)?.title ?? id;
+    return m?.profile.title ?? (await ctx.catalog.getDocument(id))?.title ?? id;
   };
   const nodeSpan = (documentId: string, nodeId: string) => {
     const n = byId.get(documentId)?.structure.nodes.find((x) => x.id === nodeId);
@@ -279,34 +287,35 @@ export function inspectAsOfCommand(
     byId.get(documentId)?.text.slice(span.start, span.end) ?? "";
   const wanted = edits.filter((e) => section === null || namesTarget(section, e));
   const inForce = provisionsInForce(wanted, asOf, nodeSpan, (id) => byId.get(id)?.text ?? null);
-  const data: InspectAsOfJson = {
-    setId,
-    asOf,
-    provisions: inForce.map((p) => {
-      const links = p.chain.map((e) => {
-        const where = e.amendmentClauseRef ? ` ${e.amendmentClauseRef}` : "";
-        return `${EDIT_WORDS[e.kind]} ${titleOf(e.amendmentDocumentId)}${where} (effective ${e.effectiveDate ?? "date not stated"})`;
-      });
-      const original = p.targetNodeId ? nodeSpan(p.targetDocumentId, p.targetNodeId) : null;
-      return {
-        ref: p.ref,
-        documentId: p.targetDocumentId,
-        chain: [`${p.ref} of ${titleOf(p.targetDocumentId)}`, ...links].join(", "),
-        edits: p.chain.map((e) => editJson(e, byId.get(e.amendmentDocumentId)?.text ?? "")),
-        inForce: p.current && p.text !== null ? { documentId: p.current.documentId, text: p.text } : null,
-        unapplied: p.unapplied.map((e) => editJson(e, byId.get(e.amendmentDocumentId)?.text ?? "")),
-        superseded:
-          p.originalSuperseded && original
-            ? { documentId: p.targetDocumentId, text: textOf(p.targetDocumentId, original) }
-            : null,
-      };
-    }),
-  };
+  const provisions: InspectAsOfJson["provisions"] = [];
+  for (const p of inForce) {
+    const links: string[] = [];
+    for (const e of p.chain) {
+      const where = e.amendmentClauseRef ? ` ${e.amendmentClauseRef}` : "";
+      links.push(
+        `${EDIT_WORDS[e.kind]} ${await titleOf(e.amendmentDocumentId)}${where} (effective ${e.effectiveDate ?? "date not stated"})`,
+      );
+    }
+    const original = p.targetNodeId ? nodeSpan(p.targetDocumentId, p.targetNodeId) : null;
+    provisions.push({
+      ref: p.ref,
+      documentId: p.targetDocumentId,
+      chain: [`${p.ref} of ${await titleOf(p.targetDocumentId)}`, ...links].join(", "),
+      edits: p.chain.map((e) => editJson(e, byId.get(e.amendmentDocumentId)?.text ?? "")),
+      inForce: p.current && p.text !== null ? { documentId: p.current.documentId, text: p.text } : null,
+      unapplied: p.unapplied.map((e) => editJson(e, byId.get(e.amendmentDocumentId)?.text ?? "")),
+      superseded:
+        p.originalSuperseded && original
+          ? { documentId: p.targetDocumentId, text: textOf(p.targetDocumentId, original) }
+          : null,
+    });
+  }
+  const data: InspectAsOfJson = { setId, asOf, provisions };
   if (json) {
     ctx.out(JSON.stringify(data));
     return data;
   }
-  ctx.out(`${inline(setNameFor(ctx.catalog, setId, reader) ?? setId)}  (set ${setId})  as of ${asOf}`);
+  ctx.out(`${inline((await setNameFor(ctx.catalog, setId, reader)) ?? setId)}  (set ${setId})  as of ${asOf}`);
   if (data.provisions.length === 0) {
     ctx.out(
       section === null
@@ -322,15 +331,15 @@ export function inspectAsOfCommand(
     const partial = p.unapplied;
     const changed = partial.length > 0 ? ", except as amended in part below" : "";
     if (p.inForce)
-      ctx.out(`  in force${changed} (from ${flat(titleOf(p.inForce.documentId))}):\n    ${flat(p.inForce.text)}`);
+      ctx.out(`  in force${changed} (from ${flat(await titleOf(p.inForce.documentId))}):\n    ${flat(p.inForce.text)}`);
     else ctx.out("  in force: none (deleted, or the new text is not printed in the amendment)");
     for (const e of partial)
       ctx.out(
-        `  amended in part by ${flat(titleOf(e.amendmentDocumentId))} ${e.amendmentClauseRef ?? ""}: ${flat(e.operative.text)} …`,
+        `  amended in part by ${flat(await titleOf(e.amendmentDocumentId))} ${e.amendmentClauseRef ?? ""}: ${flat(e.operative.text)} …`,
       );
     if (p.superseded)
       ctx.out(
-        `  superseded, not in force (${flat(titleOf(p.superseded.documentId))}):\n    ${flat(p.superseded.text)}`,
+        `  superseded, not in force (${flat(await titleOf(p.superseded.documentId))}):\n    ${flat(p.superseded.text)}`,
       );
   }
   return data;

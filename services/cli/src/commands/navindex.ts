@@ -18,11 +18,11 @@ export interface NavindexReport {
  * `lexnav navindex`: the navigation index over the indexed documents `opts.reader` may read (of one
  * transaction set with `set`), written to `out` when given.
  */
-export function navindexCommand(
+export async function navindexCommand(
   ctx: CliContext,
   opts: { out?: string; set?: string; json: boolean; reader: Reader },
-): NavindexReport {
-  const { index, docs } = loadNavIndex(ctx.catalog, opts.reader, opts.set);
+): Promise<NavindexReport> {
+  const { index, docs } = await loadNavIndex(ctx.catalog, opts.reader, opts.set);
   const pretty = serializeNavIndex(index);
   const compact = serializeNavIndexCompact(index);
   const files: string[] = [];

@@ -22,15 +22,15 @@ export interface QueryOptions {
  * `--group`, else the local operator (`localPrincipal`); `--k` from 1 to 100 (default 10); the scope
  * (`requestScope`).
  */
-export function queryOf(
+export async function queryOf(
   ctx: CliContext,
   opts: QueryOptions,
-): { principal: Principal; k: number; documentIds?: string[]; indexVersion?: string } {
+): Promise<{ principal: Principal; k: number; documentIds?: string[]; indexVersion?: string }> {
   if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
     throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
   const asked = readerOf(opts);
-  const principal: Principal = asked === "operator" ? localPrincipal(ctx) : asked;
-  const scope = requestScope(ctx.catalog, opts, principal);
+  const principal: Principal = asked === "operator" ? await localPrincipal(ctx) : asked;
+  const scope = await requestScope(ctx.catalog, opts, principal);
   return {
     principal,
     k: opts.k ?? 10,
@@ -45,9 +45,10 @@ export function queryOf(
  * ingested without --acl carry empty access lists, which the retrieval rule reads as "admins only":
  * nobody finds them by search, this default user included; ingest with --acl to make them askable.
  */
-export function localPrincipal(ctx: CliContext): Principal {
+export async function localPrincipal(ctx: CliContext): Promise<Principal> {
   const groups = new Set<string>(["local"]);
-  for (const d of ctx.catalog.listDocuments({ lifecycle: ["indexed"] })) for (const g of d.access.groups) groups.add(g);
+  for (const d of await ctx.catalog.listDocuments({ lifecycle: ["indexed"] }))
+    for (const g of d.access.groups) groups.add(g);
   return { id: "local", groups: [...groups].sort() };
 }
 

@@ -21,7 +21,7 @@ export async function replayCommand(
   id: string,
   opts: { json: boolean; offline: boolean; reader: Reader },
 ): Promise<ReplayReport> {
-  const original = readableAnswerRecord(ctx, id, opts.reader);
+  const original = await readableAnswerRecord(ctx, id, opts.reader);
   // An answer drawn from a deleted document keeps no text to replay: say so, and show none.
   if (original.erased) {
     const report = { original, replayed: original, sameAnswer: false, missingEvidence: original.evidence.length };

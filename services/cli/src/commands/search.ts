@@ -36,22 +36,23 @@ export async function searchCommand(
   if (!SEARCH_MODES.includes(opts.mode as SearchMode))
     throw new LexnavError("invalid_argument", `unknown mode "${opts.mode}" (available: ${SEARCH_MODES.join(", ")})`);
   if (opts.query.trim() === "") throw new LexnavError("empty", "search needs a query");
-  const query = queryOf(ctx, opts);
+  const query = await queryOf(ctx, opts);
   const text = cachedVersionText(ctx.catalog);
   const node = cachedVersionNode(ctx.catalog);
-  const r = await ctx.searcher.searchAsync({ query: opts.query, mode: opts.mode as SearchMode, ...query }, text);
-  const hits = r.passages.map<SearchHit>((p, i) => {
-    const n = node(p.documentId, p.version, p.nodeId);
-    return {
+  const r = await ctx.searcher.search({ query: opts.query, mode: opts.mode as SearchMode, ...query }, text);
+  const hits: SearchHit[] = [];
+  for (const [i, p] of r.passages.entries()) {
+    const n = await node(p.documentId, p.version, p.nodeId);
+    hits.push({
       ...p,
       rank: i + 1,
-      document: documentLabel(ctx.catalog.getDocument(p.documentId), p.documentId),
+      document: documentLabel(await ctx.catalog.getDocument(p.documentId), p.documentId),
       clauseRef: n?.clauseRef ?? null,
       title: n?.title ?? null,
-      text: text(p.documentId, p.version)?.slice(p.start, p.end) ?? "",
-    };
-  });
-  recordAudit(ctx, query.principal, {
+      text: (await text(p.documentId, p.version))?.slice(p.start, p.end) ?? "",
+    });
+  }
+  await recordAudit(ctx, query.principal, {
     action: "search",
     operator: false,
     question: opts.query,

@@ -22,14 +22,14 @@ export interface SetChange {
  * wall, hold or external-model bar is not regrouped here: its members' access follows the set's
  * controls, so lift them, regroup, and place them again.
  */
-export function setCommand(
+export async function setCommand(
   ctx: CliContext,
   verb: string | undefined,
   args: readonly string[],
   opts: ActorOptions & { json: boolean },
-): SetChange {
+): Promise<SetChange> {
   const actor = actorOf(ctx, opts);
-  requireOperator(ctx, actor, `set ${verb ?? ""}`.trim());
+  await requireOperator(ctx, actor, `set ${verb ?? ""}`.trim());
   const [setId, target] = args;
   if (!setId)
     throw new LexnavError("invalid_argument", "set needs a verb and a set id: set name|add|remove <set-id> ...");
@@ -38,31 +38,31 @@ export function setCommand(
   let change: SetChange;
   switch (verb) {
     case "name": {
-      if (membersOf(setId).length === 0) throw new LexnavError("not_found", `no transaction set "${setId}"`);
+      if ((await membersOf(setId)).length === 0) throw new LexnavError("not_found", `no transaction set "${setId}"`);
       const name = (target ?? "").replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ").trim();
       if (name.length > MAX_SET_NAME)
         throw new LexnavError("invalid_argument", `a set's name is at most ${MAX_SET_NAME} characters`);
       // "" drops the given name: the set is called by its documents again
-      ctx.catalog.nameTransactionSet(setId, name === "" ? null : name, now);
+      await ctx.catalog.nameTransactionSet(setId, name === "" ? null : name, now);
       change = {
         setId,
-        name: setNameFor(ctx.catalog, setId, "operator"),
-        documentIds: membersOf(setId).map((d) => d.id),
+        name: await setNameFor(ctx.catalog, setId, "operator"),
+        documentIds: (await membersOf(setId)).map((d) => d.id),
       };
       break;
     }
     case "add":
     case "remove": {
       if (!target) throw new LexnavError("invalid_argument", `set ${verb} needs a set id and a document id`);
-      const doc = ctx.catalog.getDocument(target);
+      const doc = await ctx.catalog.getDocument(target);
       if (doc?.lifecycle !== "indexed") throw new LexnavError("not_found", `no indexed document "${target}"`);
-      const members = membersOf(setId).filter((d) => d.id !== doc.id);
+      const members = (await membersOf(setId)).filter((d) => d.id !== doc.id);
       if (verb === "add") {
         if (doc.transactionSetId === setId) throw new LexnavError("conflict", `${doc.id} is already in set "${setId}"`);
         // a new set may be started under a new id; an id that is a document's joins that document's set
         if (members.length === 0 && doc.id !== setId)
           throw new LexnavError("not_found", `no transaction set "${setId}"`);
-        refuseUnderControls(ctx, [setId, doc.transactionSetId]);
+        await refuseUnderControls(ctx, [setId, doc.transactionSetId]);
         if (!someReaderOfAll([...members, doc].map((d) => d.access)))
           throw new LexnavError(
             "permission_denied",
@@ -70,24 +70,24 @@ export function setCommand(
           );
       } else {
         if (doc.transactionSetId !== setId) throw new LexnavError("not_found", `${doc.id} is not in set "${setId}"`);
-        refuseUnderControls(ctx, [setId]);
+        await refuseUnderControls(ctx, [setId]);
       }
       const left = doc.transactionSetId;
-      ctx.catalog.transaction(() => ctx.catalog.setTransactionSet(doc.id, verb === "add" ? setId : null, now));
-      for (const id of new Set([setId, left])) if (id !== null) relinkTransactionSet(ctx.catalog, id);
+      await ctx.catalog.transaction((tx) => tx.setTransactionSet(doc.id, verb === "add" ? setId : null, now));
+      for (const id of new Set([setId, left])) if (id !== null) await relinkTransactionSet(ctx.catalog, id);
       // a document left on its own drops its links into the set it left
-      if (verb === "remove") relinkAlone(ctx, doc);
+      if (verb === "remove") await relinkAlone(ctx, doc);
       change = {
         setId,
-        name: setNameFor(ctx.catalog, setId, "operator"),
-        documentIds: membersOf(setId).map((d) => d.id),
+        name: await setNameFor(ctx.catalog, setId, "operator"),
+        documentIds: (await membersOf(setId)).map((d) => d.id),
       };
       break;
     }
     default:
       throw new LexnavError("invalid_argument", `unknown set command "${verb ?? ""}": set name|add|remove`);
   }
-  recordAudit(ctx, actor, {
+  await recordAudit(ctx, actor, {
     action: `set ${verb}`,
     target: setId,
     ...(target && verb !== "name" ? { documentIds: [target] } : {}),
@@ -102,10 +102,10 @@ export function setCommand(
   return change;
 }
 
-function refuseUnderControls(ctx: CliContext, setIds: ReadonlyArray<string | null>): void {
+async function refuseUnderControls(ctx: CliContext, setIds: ReadonlyArray<string | null>): Promise<void> {
   for (const id of setIds) {
     if (id === null) continue;
-    if (ctx.catalog.listControls({ scope: "set", scopeId: id }).length > 0)
+    if ((await ctx.catalog.listControls({ scope: "set", scopeId: id })).length > 0)
       throw new LexnavError(
         "conflict",
         `set "${id}" is under a wall, hold or external-model bar: lift its controls, regroup, then place them again`,
@@ -114,8 +114,8 @@ function refuseUnderControls(ctx: CliContext, setIds: ReadonlyArray<string | nul
 }
 
 /** Recomputes the links of a document that left its set, as a set of its own for the moment. */
-function relinkAlone(ctx: CliContext, doc: DocumentRecord): void {
-  ctx.catalog.transaction(() => ctx.catalog.setTransactionSet(doc.id, doc.id, new Date().toISOString()));
-  relinkTransactionSet(ctx.catalog, doc.id);
-  ctx.catalog.transaction(() => ctx.catalog.setTransactionSet(doc.id, null, new Date().toISOString()));
+async function relinkAlone(ctx: CliContext, doc: DocumentRecord): Promise<void> {
+  await ctx.catalog.transaction((tx) => tx.setTransactionSet(doc.id, doc.id, new Date().toISOString()));
+  await relinkTransactionSet(ctx.catalog, doc.id);
+  await ctx.catalog.transaction((tx) => tx.setTransactionSet(doc.id, null, new Date().toISOString()));
 }

@@ -46,13 +46,13 @@ const CLOSE = "««";
  * document the reader may not read is reported as an unknown id. An erased record says the document
  * was deleted and shows no text.
  */
-export function showCommand(
+export async function showCommand(
   ctx: CliContext,
   id: string,
   which: string | undefined,
   opts: { json: boolean; reader: Reader },
-): ShowReport {
-  const record = readableAnswerRecord(ctx, id, opts.reader);
+): Promise<ShowReport> {
+  const record = await readableAnswerRecord(ctx, id, opts.reader);
   const n = which === undefined ? null : Number(which);
   if (n !== null && (!Number.isInteger(n) || n < 1))
     throw new LexnavError("invalid_argument", `the passage to show is a number from 1: got "${which}"`);
@@ -72,18 +72,19 @@ export function showCommand(
       "not_found",
       `answer ${record.id} has ${record.citations.length} citation(s)${record.citations.length > 0 ? `: show 1 to ${record.citations.length}` : ""}`,
     );
-  const passages = cited.filter((x) => n === null || x.n === n).map(({ c, n }) => inContext(ctx, c, n));
+  const passages: ShownPassage[] = [];
+  for (const x of cited.filter((y) => n === null || y.n === n)) passages.push(await inContext(ctx, x.c, x.n));
   const report: ShowReport = { answerId: record.id, question: record.question, erased: null, passages };
   if (opts.json) ctx.out(JSON.stringify(report, null, 2));
   else ctx.out(renderShown(report, record.citations.length));
   return report;
 }
 
-function inContext(ctx: CliContext, c: Citation, n: number): ShownPassage {
-  const text = ctx.catalog.getVersion(c.documentId, c.version)?.text ?? null;
+async function inContext(ctx: CliContext, c: Citation, n: number): Promise<ShownPassage> {
+  const text = (await ctx.catalog.getVersion(c.documentId, c.version))?.text ?? null;
   if (text === null || c.end > text.length)
     throw new LexnavError("not_found", `the text answer citation ${n} points into is no longer stored`);
-  const node = ctx.catalog.getNodes(c.documentId, c.version).reduce<ProvisionNode | null>((best, x) => {
+  const node = (await ctx.catalog.getNodes(c.documentId, c.version)).reduce<ProvisionNode | null>((best, x) => {
     if (x.kind === "document" || x.start > c.start || x.end < c.end) return best;
     return best === null || x.end - x.start < best.end - best.start ? x : best;
   }, null);

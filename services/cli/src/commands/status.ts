@@ -50,7 +50,7 @@ export async function statusCommand(
   opts: ActorOptions & { json: boolean; metricsUrl?: string; now?: () => Date },
 ): Promise<StatusReport> {
   const actor = actorOf(ctx, opts);
-  requireOperator(ctx, actor, "status");
+  await requireOperator(ctx, actor, "status");
   const now = opts.now ?? (() => new Date());
   const at = now();
 
@@ -58,7 +58,7 @@ export async function statusCommand(
   const failedByCode: Record<string, number> = {};
   let pending = 0;
   let oldestPending = Number.POSITIVE_INFINITY;
-  for (const g of ctx.catalog.countDocuments()) {
+  for (const g of await ctx.catalog.countDocuments()) {
     documents[g.lifecycle] += g.count;
     if (g.failureCode !== null) failedByCode[g.failureCode] = (failedByCode[g.failureCode] ?? 0) + g.count;
     if (g.lifecycle === "received" || g.lifecycle === "extracted") {
@@ -77,7 +77,7 @@ export async function statusCommand(
     nats: await natsBacklog(ctx, () => now().getTime()),
     ...(opts.metricsUrl ? { propagationLag: await propagationLag(opts.metricsUrl) } : {}),
   };
-  recordAudit(ctx, actor, { action: "status" });
+  await recordAudit(ctx, actor, { action: "status" });
 
   if (opts.json) ctx.out(JSON.stringify(report, null, 2));
   else ctx.out(renderStatus(report));

@@ -13,6 +13,7 @@ import {
   type DecisionRule,
   decisionFeatures,
   embedderRelevance,
+  extractSource,
   fitCalibration,
   followToSubstance,
   lexicalRelevance,
@@ -150,15 +151,17 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
       let reachable = 0;
       let evidenced = 0;
       for (const t of tests) {
-        const r = await stack.searcher.searchAsync(
-          { query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k },
+        const r = await stack.searcher.search({ query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k }, text);
+        const extract = await buildExtract(r.passages, {
           text,
-        );
-        const extract = buildExtract(r.passages, { text, document: (id) => stack.catalog.getDocument(id), node });
+          document: (id) => stack.catalog.getDocument(id),
+          node,
+        });
+        const source = await extractSource(extract, text);
         const candidates = candidateSentences(
           provisionTerms(t.query, questionTerms(t.query)),
           extract.filter((e) => e.linkedBy === undefined),
-          text,
+          source,
         );
         const signals = await relevanceSignals(t.query, candidates, relevance);
         const gold = t.snippets.flatMap((s) =>
@@ -170,8 +173,10 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
           progress.tick("");
           continue;
         }
+        const files = new Map<string, string>();
+        for (const c of candidates) files.set(c.item.documentId, await fileOf(c.item.documentId));
         const labels = candidates.map((c): 0 | 1 => {
-          const file = fileOf(c.item.documentId);
+          const file = files.get(c.item.documentId);
           return gold.some((g) => g.file === file && c.start < g.end && g.start < c.end) ? 1 : 0;
         });
         if (gold.length > 0) {

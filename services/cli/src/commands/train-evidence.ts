@@ -17,6 +17,7 @@ import {
   exemplarIdf,
   exemplarSimilarity,
   exemplarTerms,
+  extractSource,
   type Features,
   followToSubstance,
   pickEvidence,
@@ -211,17 +212,22 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
       let reachable = 0;
       let evidenced = 0;
       for (const t of tests) {
-        const r = await stack.searcher.searchAsync(
-          { query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k },
+        const r = await stack.searcher.search({ query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k }, text);
+        const extract = await buildExtract(r.passages, {
           text,
-        );
-        const extract = buildExtract(r.passages, { text, document: (id) => stack.catalog.getDocument(id), node });
+          document: (id) => stack.catalog.getDocument(id),
+          node,
+        });
         const terms = questionTerms(t.query);
         const gold = t.snippets.flatMap((s) =>
           "span" in s ? [{ file: s.file_path, start: s.span[0], end: s.span[1] }] : [],
         );
-        const rows = candidateSentences(terms, extract, text).map((c): Row => {
-          const file = fileOf(c.item.documentId);
+        const source = await extractSource(extract, text);
+        const candidates = candidateSentences(terms, extract, source);
+        const files = new Map<string, string>();
+        for (const c of candidates) files.set(c.item.documentId, await fileOf(c.item.documentId));
+        const rows = candidates.map((c): Row => {
+          const file = files.get(c.item.documentId);
           const on = gold.some((g) => g.file === file && c.start < g.end && g.start < c.end);
           return {
             features: candidateFeatures(terms, c, bits),

@@ -50,10 +50,10 @@ export async function triageCommand(
   opts: ActorOptions & { json: boolean; expect?: string },
 ): Promise<TriageReport> {
   const actor = actorOf(ctx, opts);
-  requireOperator(ctx, actor, "triage");
+  await requireOperator(ctx, actor, "triage");
   if (!answerId) throw new LexnavError("invalid_argument", "triage needs an answer id");
   const expected = opts.expect === undefined ? undefined : parseExpect(opts.expect);
-  const record = readAnswerRecord(ctx, answerId);
+  const record = await readAnswerRecord(ctx, answerId);
   if (!record) throw new LexnavError("not_found", `no answer "${answerId}" in ${ctx.config.dbPath}`);
   const principal = { id: record.principal.id, groups: [...record.principal.groups] };
   const evidence: DocSpan[] = record.evidence.map((e) => ({ documentId: e.documentId, start: e.start, end: e.end }));
@@ -61,7 +61,7 @@ export async function triageCommand(
   // An erased record keeps no question to re-run: the extract is then all the trace there is.
   const rerun = !record.erased && record.question !== "";
   const search = rerun
-    ? await ctx.searcher.searchAsync(
+    ? await ctx.searcher.search(
         {
           query: record.question,
           principal,
@@ -85,10 +85,10 @@ export async function triageCommand(
     },
   };
   if (expected) {
-    const t = triageSpan(ctx.catalog, expected, { principal, search, kept: evidence, cited });
+    const t = await triageSpan(ctx.catalog, expected, { principal, search, kept: evidence, cited });
     report.expected = { ...t, meaning: LOSS_STAGE_MEANING[t.stage] };
   }
-  recordAudit(ctx, actor, {
+  await recordAudit(ctx, actor, {
     action: "triage",
     answerId: record.id,
     target: expected ? expected.documentId : null,

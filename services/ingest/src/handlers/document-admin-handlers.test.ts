@@ -30,7 +30,7 @@ function deleteCommand(documentId: string, deliveryCount = 1): CommandMessage {
 
 describe("delete-document handler", () => {
   it("terminates the delete of a document on legal hold with the hold's reason, and deletes nothing", async () => {
-    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     const { catalog, pipeline } = stack;
     const r = await pipeline.ingest({
       source: "mem://supply.txt",
@@ -39,7 +39,7 @@ describe("delete-document handler", () => {
       access: { principals: [], groups: ["deal"] },
     });
     expect(r.status).toBe("indexed");
-    stack.changeControl({
+    await stack.changeControl({
       place: {
         scope: "document",
         scopeId: r.documentId,
@@ -60,17 +60,17 @@ describe("delete-document handler", () => {
       /on legal hold since 2026-11-30T09:00:00.000Z, by records-officer/,
     );
     expect(events).toEqual([]);
-    expect(catalog.getDocument(r.documentId)?.lifecycle).toBe("indexed");
+    expect((await catalog.getDocument(r.documentId))?.lifecycle).toBe("indexed");
 
-    stack.changeControl({ lift: { scope: "document", scopeId: r.documentId, kind: "legal_hold", name: "" } });
+    await stack.changeControl({ lift: { scope: "document", scopeId: r.documentId, kind: "legal_hold", name: "" } });
     expect(await handle(deleteCommand(r.documentId))).toEqual({ kind: "ack" });
     expect(events.map((e) => e.subject)).toEqual([INGEST_SUBJECTS.documentDeleted]);
-    expect(catalog.getDocument(r.documentId)?.lifecycle).toBe("deleted");
+    expect((await catalog.getDocument(r.documentId))?.lifecycle).toBe("deleted");
     stack.close();
   });
 
   it("never acks the delete of a document its store never held: hands it back, then dead-letters it with the reason", async () => {
-    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     const events: OutgoingEvent[] = [];
     const publisher: EventPublisher = { publish: async (e) => void events.push(e) };
     const retry = { maxDeliver: 3, baseDelayMs: 100, maxDelayMs: 1_000 };
@@ -100,7 +100,7 @@ describe("delete-document handler", () => {
   });
 
   it("treats an access change for a document its store never held alike", async () => {
-    const stack = createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
     const publisher: EventPublisher = { publish: async () => undefined };
     const retry = { maxDeliver: 2, baseDelayMs: 100, maxDelayMs: 1_000 };
     const handle = createSetDocumentAccessHandler({ pipeline: stack.pipeline, publisher, logger: silentLogger, retry });

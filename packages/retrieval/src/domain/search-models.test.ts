@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteDatabase } from "@lexnav/catalog";
-import { LexnavError } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTinyCrossEncoder, writeTinyModel } from "../../../../test/support/tiny-model.ts";
 import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
 import { createSqliteVectorStore } from "../adapters/sqlite-vector-store.ts";
 import { loadOnnxEmbedder } from "../embedders/onnx-embedder.ts";
 import type { Embedder } from "../ports/embedder.ts";
-import type { AsyncReranker } from "../ports/reranker.ts";
+import type { Reranker } from "../ports/reranker.ts";
 import { type CrossEncoder, loadOnnxCrossEncoder } from "../rerankers/onnx-cross-encoder.ts";
 import type { Passage } from "./passages.ts";
 import { createSearcher, type SearchRequest, type TextOf } from "./search.ts";
@@ -74,50 +73,50 @@ beforeAll(async () => {
   };
   stores = setup();
   const { lexical, vectors } = stores;
-  const lexVersion = lexical.createVersion();
-  const vecVersion = vectors.createVersion(embedder.dimensions, embedder.id);
+  const lexVersion = await lexical.createVersion();
+  const vecVersion = await vectors.createVersion(embedder.dimensions, embedder.id);
   for (const [documentId, lines, group] of [
     ["open", OPEN, "g"],
     ["secret", SECRET, "other"],
   ] as const) {
     const access = { principals: [], groups: [group] };
     const passages = passagesOf(documentId, [...lines]);
-    lexical.putDocument(lexVersion, documentId, access, passages, {
+    await lexical.putDocument(lexVersion, documentId, access, passages, {
       text: `credit agreement loans governing law ${documentId}`,
     });
     const vs = await embedder.embed(
       passages.map((p) => p.body),
       "passage",
     );
-    vectors.putDocument(
+    await vectors.putDocument(
       vecVersion,
       documentId,
       access,
       passages.map((p, i) => ({ ...p, passageId: p.id, vector: vs[i] as Float32Array })),
     );
   }
-  lexical.activate(lexVersion);
-  vectors.activate(vecVersion);
+  await lexical.activate(lexVersion);
+  await vectors.activate(vecVersion);
 });
 afterAll(async () => {
   await crossEncoder.close();
   rmSync(root, { recursive: true, force: true });
 });
 
-const reranker = (): AsyncReranker => ({
+const reranker = (): Reranker => ({
   id: crossEncoder.id,
-  rerankAsync: (query, candidates) => {
+  rerank: (query, candidates) => {
     calls.rerank += 1;
-    return crossEncoder.rerankAsync(query, candidates);
+    return crossEncoder.rerank(query, candidates);
   },
 });
 const searcher = () =>
   createSearcher({
     lexical: stores.lexical,
     vectors: stores.vectors,
-    queryEmbedderFor: (version) =>
-      stores.vectors.describeVersion(version)?.embedderId === embedder.id ? embedder : null,
-    asyncReranker: reranker(),
+    queryEmbedderFor: async (version) =>
+      (await stores.vectors.describeVersion(version))?.embedderId === embedder.id ? embedder : null,
+    reranker: reranker(),
   });
 const request = (mode: SearchRequest["mode"], principal = READER): SearchRequest => ({
   query: "governing law of the loans",
@@ -126,23 +125,23 @@ const request = (mode: SearchRequest["mode"], principal = READER): SearchRequest
   k: 10,
 });
 
-describe("searchAsync with an ONNX embedder and cross-encoder", () => {
+describe("search with an ONNX embedder and cross-encoder", () => {
   it("embeds the query with the model in dense mode, once, and keeps to what the principal may read", async () => {
     calls.embed = 0;
-    const r = await searcher().searchAsync(request("dense"), text);
+    const r = await searcher().search(request("dense"), text);
     expect(calls.embed).toBe(1);
     expect(r.passages.length).toBe(OPEN.length);
     expect(new Set(r.passages.map((p) => p.documentId))).toEqual(new Set(["open"]));
-    expect(r.trace.vectorIndexVersion).toBe(stores.vectors.activeVersion());
+    expect(r.trace.vectorIndexVersion).toBe(await stores.vectors.activeVersion());
     expect(r.trace.stages.map((s) => s.stage)).toEqual(["dense", "assemble"]);
-    const other = await searcher().searchAsync(request("dense", OTHER), text);
+    const other = await searcher().search(request("dense", OTHER), text);
     expect(new Set(other.passages.map((p) => p.documentId))).toEqual(new Set(["secret"]));
   });
 
   it("ranks navembed-r4's head by the cross-encoder, running retrieval and each model once", async () => {
     calls.embed = 0;
     calls.rerank = 0;
-    const r = await searcher().searchAsync(request("navembed-r4"), text);
+    const r = await searcher().search(request("navembed-r4"), text);
     expect(calls).toEqual({ embed: 1, rerank: 1 });
     expect(r.trace.stages.map((s) => s.stage)).toEqual([
       "route",
@@ -163,16 +162,17 @@ describe("searchAsync with an ONNX embedder and cross-encoder", () => {
   });
 
   it("fuses the model's dense ranking in hybrid mode", async () => {
-    const r = await searcher().searchAsync(request("hybrid"), text);
+    const r = await searcher().search(request("hybrid"), text);
     expect(r.trace.stages.map((s) => s.stage)).toContain("dense");
     expect(r.passages.some((p) => p.stageScores.some((s) => s.stage === "dense"))).toBe(true);
     expect(r.passages.every((p) => p.documentId === "open")).toBe(true);
   });
 
-  it("refuses a synchronous search over a version only the async embedder can query", () => {
-    expect(() => searcher().search(request("dense"), text)).toThrow(LexnavError);
-    expect(() => searcher().search(request("dense"), text)).toThrow(/use searchAsync/);
-    // Lexical modes never call a model: the synchronous path still serves them.
-    expect(searcher().search(request("lexical"), text).passages.length).toBeGreaterThan(0);
+  it("calls no model in lexical mode", async () => {
+    calls.embed = 0;
+    calls.rerank = 0;
+    const r = await searcher().search(request("lexical"), text);
+    expect(r.passages.length).toBeGreaterThan(0);
+    expect(calls).toEqual({ embed: 0, rerank: 0 });
   });
 });
