@@ -352,12 +352,15 @@ async function main(): Promise<void> {
   );
   console.log(`start ${new Date().toISOString()}, load average (1/5/15 min) ${load()}`);
   try {
+    // Each phase's figures go to stderr as it ends, so a run stopped later still leaves them.
     const rows: IngestRow[] = [await singleProcess(files, dbPath)];
+    console.error(`phase done: ${JSON.stringify(rows[0])}`);
     const lags: { replicas: number; lag: LagFigures }[] = [];
     for (const replicas of [1, 2]) {
       const r = await distributed(files, replicas);
       rows.push(r.row);
       lags.push({ replicas, lag: r.lag });
+      console.error(`phase done: ${JSON.stringify(r)}`);
     }
     const q = await queryLatency(dbPath);
 
