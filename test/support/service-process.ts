@@ -3,6 +3,8 @@ import { repoRoot } from "./shared.ts";
 
 /** A service's `main.ts` running as its own process, as a deployment runs it. */
 export interface ServiceProcess {
+  /** The process id (a benchmark reads its peak resident set from /proc). */
+  pid: number;
   /** Everything the process logged (JSON lines on stderr). */
   log(): string;
   /** Sends SIGTERM and resolves to the exit code. */
@@ -59,6 +61,7 @@ export async function startServiceProcess(
   return {
     ready,
     process: {
+      pid: child.pid as number,
       log: () => log,
       signal: (name) => {
         child.kill(name);

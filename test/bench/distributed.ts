@@ -1,0 +1,403 @@
+/**
+ * The product as an operator runs it, with real processes: a CUAD subset ingested by the single process
+ * (`lexnav ingest` + `lexnav index dense`) and by the services over a real nats-server (ingest, the lexical
+ * stage, the vector stage) with one and with two replicas per stage; the lag from a delete or an access
+ * command to the last store that applied it (read from the stages' applied-change logs); and Search (hybrid)
+ * latency through the answer service against the same search in-process. Prints Markdown tables
+ * (docs/benchmarks.md). Not part of `pnpm test`: a benchmark prints figures, it asserts none.
+ * Run: pnpm bench:distributed [--docs 100] [--changes 50] [--queries 50] [--interval-ms 100]
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { SEARCH_SERVICE } from "@lexnav/answer-service";
+import { cachedVersionText, createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
+import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import { ingestV1, searchV1 } from "@lexnav/proto";
+import { loadOnnxEmbedder } from "@lexnav/retrieval";
+import { createEmbeddedStack } from "@lexnav/stack";
+import { jetstream } from "@nats-io/jetstream";
+import { connect } from "@nats-io/transport-node";
+import { unaryClient } from "../support/grpc-client.ts";
+import { startNatsServer } from "../support/nats-server.ts";
+import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
+import { corpusPath, installedEmbedderFolder, repoRoot } from "../support/shared.ts";
+import { appliedChanges, until } from "../support/stage-corpus.ts";
+
+const GROUP = "bench";
+const READER = { id: "bench-reader", groups: [GROUP] };
+// NATS's default max payload is 1 MiB; commands carry the file inline, so larger files are left out.
+const INLINE_LIMIT = 1_000_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const { values } = parseArgs({
+  options: {
+    docs: { type: "string", default: "100" },
+    changes: { type: "string", default: "50" },
+    queries: { type: "string", default: "50" },
+    "interval-ms": { type: "string", default: "100" },
+  },
+});
+const DOCS = Number(values.docs);
+const QUERIES = Number(values.queries);
+const INTERVAL_MS = Number(values["interval-ms"]);
+// Each changed document is changed once (deleted or revoked), so both kinds together need no more than the subset.
+const CHANGES = Math.min(Number(values.changes), Math.floor(DOCS / 2));
+
+const model = installedEmbedderFolder();
+if (model === null) {
+  console.error("bench:distributed did not run: no pretrained embedder is installed (bash scripts/setup.sh)");
+  process.exit(1);
+}
+
+/** The peak resident set of a live process, in MB (VmHWM; Linux only). */
+function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m?.[1] ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ");
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
+};
+const s1 = (ms: number) => (ms / 1000).toFixed(1);
+
+/** The first `n` CUAD files (by name) small enough to send inline: the subset every run ingests. */
+function subset(n: number): string[] {
+  const dir = corpusPath("cuad");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".txt"))
+    .sort()
+    .filter((f) => readFileSync(join(dir, f)).byteLength < INLINE_LIMIT)
+    .slice(0, n)
+    .map((f) => join(dir, f));
+}
+
+/** Runs the CLI as its own process under /usr/bin/time: wall milliseconds, exit code and peak RSS. */
+function runCli(args: string[], env: Record<string, string>): Promise<{ ms: number; code: number; rssMb: number }> {
+  const t0 = performance.now();
+  const child = spawn(
+    "/usr/bin/time",
+    ["-f", "lexnav-bench-peak-rss-kb %M", process.execPath, "--import", "tsx", "services/cli/src/main.ts", ...args],
+    { cwd: repoRoot, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let err = "";
+  child.stderr.on("data", (c: Buffer) => {
+    err += c.toString("utf8");
+  });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const m = /lexnav-bench-peak-rss-kb (\d+)/.exec(err);
+      if (!m?.[1]) return reject(new Error(`lexnav ${args[0]} printed no peak RSS:\n${err.slice(-2000)}`));
+      if (code !== 0) console.error(`lexnav ${args[0]} exited ${code}:\n${err.slice(-2000)}`);
+      resolve({ ms: performance.now() - t0, code: code ?? -1, rssMb: Number(m[1]) / 1024 });
+    });
+  });
+}
+
+interface IngestRow {
+  setup: string;
+  documents: number;
+  wallMs: number;
+  detail: string;
+  rss: string;
+  load: string;
+}
+
+async function singleProcess(files: string[], dbPath: string): Promise<IngestRow> {
+  const env = { LEXNAV_DB: dbPath, LEXNAV_EMBEDDER_MODEL_DIR: model as string, LEXNAV_LOG_LEVEL: "warn" };
+  const ingest = await runCli(["ingest", ...files, "--acl", `group:${GROUP}`], env);
+  const dense = await runCli(["index", "dense"], env);
+  const db = openSqliteDatabase(dbPath);
+  const indexed = createSqliteCatalog(db).listDocuments({ lifecycle: ["indexed"] }).length;
+  db.close();
+  return {
+    setup: "single process (`lexnav ingest` then `lexnav index dense`)",
+    documents: indexed,
+    wallMs: ingest.ms + dense.ms,
+    detail: `ingest ${s1(ingest.ms)} s, index dense ${s1(dense.ms)} s`,
+    rss: `ingest: ${ingest.rssMb.toFixed(0)}, index dense: ${dense.rssMb.toFixed(0)}`,
+    load: load(),
+  };
+}
+
+/** Lifecycle of the catalog the ingest service writes: documents indexed and failed. */
+function catalogCounts(catalogPath: string): { indexed: number; failed: number } {
+  const db = openSqliteDatabase(catalogPath);
+  try {
+    const c = createSqliteCatalog(db);
+    return {
+      indexed: c.listDocuments({ lifecycle: ["indexed"] }).length,
+      failed: c.listDocuments({ lifecycle: ["failed"] }).length,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+interface LagFigures {
+  deletes: number[];
+  access: number[];
+}
+
+/**
+ * The services over a fresh nats-server: `replicas` ingest replicas and lexical replicas (all indexing, on
+ * one catalog file and one lexical file), and the vector stage as one indexing replica plus `replicas - 1`
+ * reading replicas (the embedded sqlite-vec store takes one indexing replica; Qdrant would take more).
+ * Ingests the subset, then sends `CHANGES` deletes and `CHANGES` access revocations.
+ */
+async function distributed(files: string[], replicas: number): Promise<{ row: IngestRow; lag: LagFigures }> {
+  const nats = await startNatsServer();
+  const dir = await mkdtemp(join(tmpdir(), "lexnav-bench-distributed-"));
+  const nc = await connect({ servers: nats.url, name: "bench-distributed" });
+  const running: { role: string; p: ServiceProcess }[] = [];
+  const catalogPath = join(dir, "catalog.sqlite");
+  const lexicalPath = join(dir, "lexical.sqlite");
+  const vectorPath = join(dir, "vector.sqlite");
+  const common = { NATS_URL: nats.url, LEXNAV_DB: catalogPath, LEXNAV_LOG_LEVEL: "info" };
+  try {
+    for (let i = 0; i < replicas; i++) {
+      const { process: p } = await startServiceProcess("ingest", common, "ingest service consuming", 60_000);
+      running.push({ role: `ingest ${i + 1}`, p });
+    }
+    for (let i = 0; i < replicas; i++) {
+      const env = {
+        ...common,
+        LEXNAV_LEXICAL_DB: lexicalPath,
+        LEXNAV_LEXICAL_ADDRESS: "127.0.0.1:0",
+        LEXNAV_REPLICA_ID: `lexical-${i + 1}`,
+      };
+      running.push({
+        role: `lexical ${i + 1}`,
+        p: (await startServiceProcess("lexical", env, "ready", 60_000)).process,
+      });
+    }
+    for (let i = 0; i < replicas; i++) {
+      const env = {
+        ...common,
+        LEXNAV_VECTOR_DB: vectorPath,
+        LEXNAV_VECTOR_ADDRESS: "127.0.0.1:0",
+        LEXNAV_REPLICA_ID: `vector-${i + 1}`,
+        LEXNAV_STAGE_ROLE: i === 0 ? "index" : "read",
+        LEXNAV_EMBEDDER_MODEL_DIR: model as string,
+      };
+      const role = i === 0 ? "vector 1 (index)" : `vector ${i + 1} (read)`;
+      running.push({ role, p: (await startServiceProcess("vector", env, "ready", 90_000)).process });
+    }
+
+    const js = jetstream(nc);
+    const t0 = Date.now();
+    for (const [i, file] of files.entries()) {
+      const command = create(ingestV1.IngestDocumentCommandSchema, {
+        commandId: `bench-ingest-${i}`,
+        source: `upload://cuad/${file.split("/").pop()}`,
+        content: new Uint8Array(readFileSync(file)),
+        access: { groups: [GROUP] },
+      });
+      await js.publish(INGEST_SUBJECTS.ingestDocument, toBinary(ingestV1.IngestDocumentCommandSchema, command));
+    }
+    const upserted = (path: string, store: string) =>
+      appliedChanges(path, store).filter((r) => r.changeKind === "upsert");
+    const counts = await until(
+      "every store to apply every document",
+      () => {
+        const c = catalogCounts(catalogPath);
+        if (c.indexed + c.failed < files.length) return null;
+        const lex = upserted(lexicalPath, "lexical");
+        const vec = upserted(vectorPath, "vector");
+        return lex.length >= c.indexed && vec.length >= c.indexed ? { ...c, lex, vec } : null;
+      },
+      60 * 60_000,
+    );
+    const lastAt = (rows: { appliedAt: string }[]) => Math.max(...rows.map((r) => Date.parse(r.appliedAt))) - t0;
+    const lexMs = lastAt(counts.lex);
+    const vecMs = lastAt(counts.vec);
+    const rss = running.map(({ role, p }) => `${role}: ${peakRssMb(p.pid).toFixed(0)}`).join(", ");
+    const row: IngestRow = {
+      setup: `distributed, ${replicas} replica${replicas > 1 ? "s" : ""} per stage`,
+      documents: counts.indexed,
+      wallMs: Math.max(lexMs, vecMs),
+      detail: `lexical store done ${s1(lexMs)} s, vector store done ${s1(vecMs)} s${counts.failed ? `, ${counts.failed} failed` : ""}`,
+      rss,
+      load: load(),
+    };
+
+    // Propagation: commands spaced by INTERVAL_MS, as an operator's changes arrive, not one burst.
+    const catalogDb = openSqliteDatabase(catalogPath);
+    const ids = createSqliteCatalog(catalogDb)
+      .listDocuments({ lifecycle: ["indexed"] })
+      .map((d) => d.id)
+      .sort();
+    catalogDb.close();
+    const sent = new Map<string, { kind: "delete" | "access"; at: number }>();
+    for (let i = 0; i < CHANGES && 2 * i + 1 < ids.length; i++) {
+      const del = ids[2 * i] as string;
+      const acc = ids[2 * i + 1] as string;
+      sent.set(del, { kind: "delete", at: Date.now() });
+      await js.publish(
+        INGEST_SUBJECTS.deleteDocument,
+        toBinary(
+          ingestV1.DeleteDocumentCommandSchema,
+          create(ingestV1.DeleteDocumentCommandSchema, { commandId: `bench-delete-${i}`, documentId: del }),
+        ),
+      );
+      sent.set(acc, { kind: "access", at: Date.now() });
+      await js.publish(
+        INGEST_SUBJECTS.setDocumentAccess,
+        toBinary(
+          ingestV1.SetDocumentAccessCommandSchema,
+          create(ingestV1.SetDocumentAccessCommandSchema, {
+            commandId: `bench-access-${i}`,
+            documentId: acc,
+            access: { principals: [], groups: ["another-team"] },
+          }),
+        ),
+      );
+      await sleep(INTERVAL_MS);
+    }
+    const applied = await until(
+      "every store to apply every delete and access change",
+      () => {
+        const rows = [...appliedChanges(lexicalPath, "lexical"), ...appliedChanges(vectorPath, "vector")].filter(
+          (r) => sent.get(r.documentId)?.kind === r.changeKind,
+        );
+        return rows.length >= 2 * sent.size ? rows : null;
+      },
+      10 * 60_000,
+    );
+    const last = new Map<string, number>();
+    for (const r of applied) last.set(r.documentId, Math.max(last.get(r.documentId) ?? 0, Date.parse(r.appliedAt)));
+    const lag: LagFigures = { deletes: [], access: [] };
+    for (const [id, s] of sent) (s.kind === "delete" ? lag.deletes : lag.access).push((last.get(id) ?? 0) - s.at);
+    return { row, lag };
+  } finally {
+    for (const { p } of running.reverse()) await p.stop().catch(() => undefined);
+    await nc.drain().catch(() => undefined);
+    await nats.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Search (hybrid, k 10) on the single process's store: through the answer service, and in-process. */
+async function queryLatency(dbPath: string): Promise<{ service: number[]; inProcess: number[] }> {
+  const bench = JSON.parse(readFileSync(join(repoRoot, "test/bench/natural/heldout.json"), "utf8")) as {
+    tests: { query: string }[];
+  };
+  const questions = bench.tests.map((t) => t.query).slice(0, QUERIES);
+  const env = {
+    LEXNAV_DB: dbPath,
+    LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0",
+    LEXNAV_EMBEDDER_MODEL_DIR: model as string,
+    LEXNAV_LOG_LEVEL: "info",
+  };
+  const { process: answer, ready } = await startServiceProcess("answer", env, "ready", 90_000);
+  const client = unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(
+    SEARCH_SERVICE,
+    "search",
+    ready.port as number,
+  );
+  const stack = createEmbeddedStack(dbPath, DEFAULT_LIMITS, silentLogger, {
+    embedder: await loadOnnxEmbedder(model as string),
+  });
+  const text = cachedVersionText(stack.catalog);
+  const viaService = (query: string) =>
+    client.call(
+      create(searchV1.SearchRequestSchema, { query, principal: READER, mode: searchV1.SearchMode.HYBRID, topK: 10 }),
+    );
+  const inProcess = (query: string) =>
+    stack.searcher.searchAsync({ query, principal: READER, mode: "hybrid", k: 10 }, text);
+  const timed = async (f: () => Promise<unknown>) => {
+    const t = performance.now();
+    await f();
+    return performance.now() - t;
+  };
+  try {
+    // Warm both paths (model session, statement caches) before timing. Each path then answers every question
+    // in a block of its own, twice, in turn: calls alternating one by one slowed the in-process path about
+    // twofold (each process's model runtime still busy from the other's call), which measures neither.
+    for (const q of questions.slice(0, 3)) {
+      await viaService(q);
+      await inProcess(q);
+    }
+    const out = { service: [] as number[], inProcess: [] as number[] };
+    for (let round = 0; round < 2; round++) {
+      for (const q of questions) out.inProcess.push(await timed(() => inProcess(q)));
+      for (const q of questions) out.service.push(await timed(() => viaService(q)));
+    }
+    const hits = (await viaService(questions[0] as string)).hits.length;
+    if (hits === 0) throw new Error("the answer service found nothing for the first question: the store is empty");
+    return out;
+  } finally {
+    client.close();
+    stack.close();
+    await answer.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const files = subset(DOCS);
+  const mb = files.reduce((s, f) => s + readFileSync(f).byteLength, 0) / 1e6;
+  const dir = await mkdtemp(join(tmpdir(), "lexnav-bench-single-"));
+  const dbPath = join(dir, "lexnav.sqlite");
+  console.log(
+    `bench:distributed: ${files.length} CUAD files (${mb.toFixed(1)} MB), ${CHANGES} deletes and ${CHANGES} access changes ${INTERVAL_MS} ms apart, ${QUERIES} questions`,
+  );
+  console.log(`start ${new Date().toISOString()}, load average (1/5/15 min) ${load()}`);
+  try {
+    // Each phase's figures go to stderr as it ends, so a run stopped later still leaves them.
+    const rows: IngestRow[] = [await singleProcess(files, dbPath)];
+    console.error(`phase done: ${JSON.stringify(rows[0])}`);
+    const lags: { replicas: number; lag: LagFigures }[] = [];
+    for (const replicas of [1, 2]) {
+      const r = await distributed(files, replicas);
+      rows.push(r.row);
+      lags.push({ replicas, lag: r.lag });
+      console.error(`phase done: ${JSON.stringify(r)}`);
+    }
+    const q = await queryLatency(dbPath);
+
+    console.log(
+      "\n| setup | documents | wall time until every store applied every document | docs/s | detail | peak RSS per process (MB) | load average after |",
+    );
+    console.log("|---|---|---|---|---|---|---|");
+    for (const r of rows)
+      console.log(
+        `| ${r.setup} | ${r.documents} | ${s1(r.wallMs)} s | ${(r.documents / (r.wallMs / 1000)).toFixed(2)} | ${r.detail} | ${r.rss} | ${r.load} |`,
+      );
+    console.log("\n| propagation, command published → last store applied | replicas per stage | n | p50 | p99 | max |");
+    console.log("|---|---|---|---|---|---|");
+    for (const { replicas, lag } of lags)
+      for (const [kind, xs] of [
+        ["delete", lag.deletes],
+        ["access change", lag.access],
+      ] as const)
+        console.log(
+          `| ${kind} | ${replicas} | ${xs.length} | ${percentile(xs, 50)} ms | ${percentile(xs, 99)} ms | ${Math.max(...xs)} ms |`,
+        );
+    console.log("\n| Search (hybrid, k 10), each question twice per path | calls | p50 | p95 |");
+    console.log("|---|---|---|---|");
+    const ms = (xs: number[], p: number) => `${percentile(xs, p).toFixed(1)} ms`;
+    console.log(
+      `| single process, in-process (\`lexnav search\` path) | ${q.inProcess.length} | ${ms(q.inProcess, 50)} | ${ms(q.inProcess, 95)} |`,
+    );
+    console.log(
+      `| answer service over gRPC, on its embedded stack | ${q.service.length} | ${ms(q.service, 50)} | ${ms(q.service, 95)} |`,
+    );
+    console.log("| answer → lexical ‖ vector → rerank → planner over gRPC | - | not yet measured | not yet measured |");
+    console.log(`\nend ${new Date().toISOString()}, load average (1/5/15 min) ${load()}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
