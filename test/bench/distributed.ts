@@ -119,7 +119,7 @@ async function singleProcess(files: string[], dbPath: string): Promise<IngestRow
   const ingest = await runCli(["ingest", ...files, "--acl", `group:${GROUP}`], env);
   const dense = await runCli(["index", "dense"], env);
   const db = openSqliteDatabase(dbPath);
-  const indexed = createSqliteCatalog(db).listDocuments({ lifecycle: ["indexed"] }).length;
+  const indexed = (await createSqliteCatalog(db).listDocuments({ lifecycle: ["indexed"] })).length;
   db.close();
   return {
     setup: "single process (`lexnav ingest` then `lexnav index dense`)",
@@ -132,13 +132,13 @@ async function singleProcess(files: string[], dbPath: string): Promise<IngestRow
 }
 
 /** Lifecycle of the catalog the ingest service writes: documents indexed and failed. */
-function catalogCounts(catalogPath: string): { indexed: number; failed: number } {
+async function catalogCounts(catalogPath: string): Promise<{ indexed: number; failed: number }> {
   const db = openSqliteDatabase(catalogPath);
   try {
     const c = createSqliteCatalog(db);
     return {
-      indexed: c.listDocuments({ lifecycle: ["indexed"] }).length,
-      failed: c.listDocuments({ lifecycle: ["failed"] }).length,
+      indexed: (await c.listDocuments({ lifecycle: ["indexed"] })).length,
+      failed: (await c.listDocuments({ lifecycle: ["failed"] })).length,
     };
   } finally {
     db.close();
@@ -210,8 +210,8 @@ async function distributed(files: string[], replicas: number): Promise<{ row: In
       appliedChanges(path, store).filter((r) => r.changeKind === "upsert");
     const counts = await until(
       "every store to apply every document",
-      () => {
-        const c = catalogCounts(catalogPath);
+      async () => {
+        const c = await catalogCounts(catalogPath);
         if (c.indexed + c.failed < files.length) return null;
         const lex = upserted(lexicalPath, "lexical");
         const vec = upserted(vectorPath, "vector");
@@ -234,8 +234,7 @@ async function distributed(files: string[], replicas: number): Promise<{ row: In
 
     // Propagation: commands spaced by INTERVAL_MS, as an operator's changes arrive, not one burst.
     const catalogDb = openSqliteDatabase(catalogPath);
-    const ids = createSqliteCatalog(catalogDb)
-      .listDocuments({ lifecycle: ["indexed"] })
+    const ids = (await createSqliteCatalog(catalogDb).listDocuments({ lifecycle: ["indexed"] }))
       .map((d) => d.id)
       .sort();
     catalogDb.close();
@@ -306,7 +305,7 @@ async function queryLatency(dbPath: string): Promise<{ service: number[]; inProc
     "search",
     ready.port as number,
   );
-  const stack = createEmbeddedStack(dbPath, DEFAULT_LIMITS, silentLogger, {
+  const stack = await createEmbeddedStack(dbPath, DEFAULT_LIMITS, silentLogger, {
     embedder: await loadOnnxEmbedder(model as string),
   });
   const text = cachedVersionText(stack.catalog);
@@ -314,8 +313,7 @@ async function queryLatency(dbPath: string): Promise<{ service: number[]; inProc
     client.call(
       create(searchV1.SearchRequestSchema, { query, principal: READER, mode: searchV1.SearchMode.HYBRID, topK: 10 }),
     );
-  const inProcess = (query: string) =>
-    stack.searcher.searchAsync({ query, principal: READER, mode: "hybrid", k: 10 }, text);
+  const inProcess = (query: string) => stack.searcher.search({ query, principal: READER, mode: "hybrid", k: 10 }, text);
   const timed = async (f: () => Promise<unknown>) => {
     const t = performance.now();
     await f();
