@@ -112,7 +112,7 @@ describe("the rerank service", () => {
     const remote = createRemoteReranker({ target: `127.0.0.1:${rerank.port}`, timeoutMs: 10_000 });
     try {
       const scores = await remote.rerank(ASK_VERSO, candidates);
-      expect(scores).toEqual(createBuiltinReranker().rerank(ASK_VERSO, candidates));
+      expect(scores).toEqual(await createBuiltinReranker().rerank(ASK_VERSO, candidates));
       // the scores tell candidates apart: equality above is not of two constant lists
       expect(new Set(scores).size).toBeGreaterThan(1);
       expect(await remote.rerank(ASK_VERSO, [])).toEqual([]);
