@@ -5,7 +5,12 @@ import { describeAuditLogContract } from "./audit-log-contract.ts";
 
 describeAuditLogContract("sqlite (embedded)", () => {
   const db = openSqliteDatabase(":memory:");
-  return { log: createSqliteAuditLog(db), close: () => db.close() };
+  return {
+    log: createSqliteAuditLog(db),
+    close: () => {
+      db.close();
+    },
+  };
 });
 
 // One PostgreSQL cluster for this file (started here, or LEXNAV_TEST_POSTGRES_URL's), a fresh database per case.
