@@ -3,6 +3,7 @@ import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 const NOW = "2026-01-01T00:00:00.000Z";
+const NONE = { principals: [], groups: [] };
 
 function version(text: string, v = "v1"): StoredVersion {
   return {
@@ -44,8 +45,9 @@ function node(id: string, start: number, end: number, parentId: string | null): 
 }
 
 /**
- * The contract every Catalog adapter meets. Run it against the embedded adapter always and against
- * other adapters when they exist.
+ * The contract every Catalog adapter meets: the embedded SQLite catalog always, the PostgreSQL
+ * catalog when a cluster can be had (catalog.contract.test.ts). `make` opens a catalog on fresh,
+ * empty storage for each case.
  */
 export function describeCatalogContract(name: string, make: () => Catalog | Promise<Catalog>): void {
   describe(`Catalog contract: ${name}`, () => {
@@ -68,6 +70,26 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       expect(rec.lifecycle).toBe("received");
       expect(rec.access).toEqual({ principals: ["alice", "bob"], groups: ["deal-team"] });
       expect((await catalog.findDocumentBySource("/x/a.txt"))?.id).toBe("doc-1");
+      expect(await catalog.getDocument("missing")).toBeNull();
+      // re-received: back to received, new access, failure cleared, creation time kept
+      await catalog.setLifecycle("doc-1", "failed", { code: "corrupt", reason: "a.txt: corrupt" }, NOW);
+      const again = await catalog.upsertReceived(
+        { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: ["g"] } },
+        "2026-01-02T00:00:00.000Z",
+      );
+      expect(again).toMatchObject({ lifecycle: "received", failure: null, access: { principals: [], groups: ["g"] } });
+      expect(again.createdAt).toBe(NOW);
+    });
+
+    it("refuses a second document at a source another document has, as a conflict", async () => {
+      await catalog.upsertReceived({ id: "a", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
+      await expect(
+        catalog.upsertReceived({ id: "b", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW),
+      ).rejects.toMatchObject({ code: "conflict" });
+    });
+
+    it("refuses a version of a document it does not know, as not_found", async () => {
+      await expect(catalog.putVersion("nobody", version("x"))).rejects.toMatchObject({ code: "not_found" });
     });
 
     it("keeps versions immutable: a second put of the same version changes nothing", async () => {
@@ -77,7 +99,10 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       );
       await catalog.putVersion("doc-1", version("original text"));
       await catalog.putVersion("doc-1", version("other text"));
-      expect((await catalog.getVersion("doc-1", "v1"))?.text).toBe("original text");
+      const stored = await catalog.getVersion("doc-1", "v1");
+      expect(stored?.text).toBe("original text");
+      expect(stored?.blocks).toEqual([{ kind: "paragraph", start: 0, end: 13 }]);
+      expect(stored?.quality.status).toBe("ok");
       expect(await catalog.listVersions("doc-1")).toHaveLength(1);
     });
 
@@ -89,11 +114,17 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       await catalog.putVersion("doc-1", version("1. Term. Text."));
       await catalog.replaceNodes("doc-1", "v1", [node("root", 0, 14, null), node("s1", 0, 14, "root")]);
       expect((await catalog.getNodes("doc-1", "v1")).map((n) => n.id)).toEqual(["root", "s1"]);
+      expect((await catalog.getNodes("doc-1", "v1"))[1]).toEqual(node("s1", 0, 14, "root"));
       await catalog.replaceNodes("doc-1", "v1", [node("root", 0, 14, null)]);
+      expect((await catalog.getNodes("doc-1", "v1")).map((n) => n.id)).toEqual(["root"]);
+      // a replacement that fails half-way (a duplicate id) leaves the nodes as they were
+      await expect(
+        catalog.replaceNodes("doc-1", "v1", [node("x", 0, 1, null), node("x", 0, 1, null)]),
+      ).rejects.toMatchObject({ code: "conflict" });
       expect((await catalog.getNodes("doc-1", "v1")).map((n) => n.id)).toEqual(["root"]);
     });
 
-    it("rolls back every write of a failed transaction", async () => {
+    it("rolls back every write of a failed transaction, and a failed nested one alone", async () => {
       await catalog.upsertReceived(
         { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } },
         NOW,
@@ -107,6 +138,21 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       ).rejects.toThrow("boom");
       expect(await catalog.getVersion("doc-1", "v1")).toBeNull();
       expect((await catalog.getDocument("doc-1"))?.lifecycle).toBe("received");
+
+      const kept = await catalog.transaction(async (tx) => {
+        await tx.putVersion("doc-1", version("text"));
+        await expect(
+          tx.transaction(async (inner) => {
+            await inner.setLifecycle("doc-1", "failed", { code: "corrupt", reason: "x" }, NOW);
+            throw new Error("inner");
+          }),
+        ).rejects.toThrow("inner");
+        await tx.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
+        return (await tx.getDocument("doc-1"))?.lifecycle;
+      });
+      expect(kept).toBe("received");
+      expect((await catalog.getDocument("doc-1"))?.currentVersion).toBe("v1");
+      expect((await catalog.getVersion("doc-1", "v1"))?.text).toBe("text");
     });
 
     it("counts documents by state and failure code, with each group's oldest change", async () => {
@@ -158,6 +204,22 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       expect(await catalog.listDocuments({ lifecycle: ["indexed"] })).toEqual([]);
     });
 
+    it("lists documents by source in code-point order, filtered by state and set", async () => {
+      for (const [id, source] of [
+        ["b", "/x/b.txt"],
+        ["B", "/x/B.txt"],
+        ["a", "/x/a.txt"],
+      ] as const)
+        await catalog.upsertReceived({ id, source, fileName: source.slice(3), access: NONE }, NOW);
+      expect((await catalog.listDocuments()).map((d) => d.source)).toEqual(["/x/B.txt", "/x/a.txt", "/x/b.txt"]);
+      await catalog.setLifecycle("a", "failed", { code: "encrypted", reason: "a.pdf: encrypted PDF" }, NOW);
+      expect((await catalog.listDocuments({ lifecycle: ["failed"] })).map((d) => [d.id, d.failure])).toEqual([
+        ["a", { code: "encrypted", reason: "a.pdf: encrypted PDF" }],
+      ]);
+      await catalog.setTransactionSet("b", "set-1", NOW);
+      expect((await catalog.listDocuments({ transactionSetId: "set-1" })).map((d) => d.id)).toEqual(["b"]);
+    });
+
     it("deletes text and nodes but keeps the record as deleted", async () => {
       await catalog.upsertReceived(
         { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: [] } },
@@ -166,9 +228,11 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       await catalog.putVersion("doc-1", version("secret"));
       await catalog.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
       await catalog.replaceNodes("doc-1", "v1", [node("root", 0, 6, null)]);
+      await catalog.claimIngest("doc-1", { pid: 1, host: "h", since: NOW });
       expect(await catalog.markDeleted("doc-1", NOW)).toBe(true);
       expect(await catalog.getVersion("doc-1", "v1")).toBeNull();
       expect(await catalog.getNodes("doc-1", "v1")).toEqual([]);
+      expect(await catalog.ingestClaim("doc-1")).toBeNull();
       const rec = await catalog.getDocument("doc-1");
       expect(rec?.lifecycle).toBe("deleted");
       expect(rec?.currentVersion).toBeNull();
@@ -206,7 +270,7 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
         { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: ["a"], groups: [] } },
         NOW,
       );
-      expect(await catalog.setAccess("doc-1", { principals: [], groups: ["g"] }, NOW)).toBe(true);
+      expect(await catalog.setAccess("doc-1", { principals: [], groups: ["g", "g"] }, NOW)).toBe(true);
       expect((await catalog.getDocument("doc-1"))?.access).toEqual({ principals: [], groups: ["g"] });
       expect(await catalog.setAccess("nope", { principals: [], groups: [] }, NOW)).toBe(false);
     });
@@ -246,6 +310,9 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       await up("a");
       expect((await catalog.getDocument("a"))?.access.deny).toEqual({ principals: ["eve"], groups: ["lit"] });
       expect(await catalog.liftControl({ scope: "set", scopeId: "set-1", kind: "deny_group", name: "lit" })).toBe(true);
+      expect(await catalog.liftControl({ scope: "set", scopeId: "set-1", kind: "deny_group", name: "lit" })).toBe(
+        false,
+      );
       expect((await catalog.getDocument("b"))?.access.deny).toBeUndefined();
       expect((await catalog.listControls({ scope: "document", scopeId: "a" })).map((c) => c.kind)).toEqual([
         "deny_principal",
@@ -271,6 +338,36 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       expect((await catalog.listDocuments({ transactionSetId: "set-1" }))[0]?.facts).toEqual(facts);
       await catalog.setProfile("doc-1", { ...profile, transactionSetId: null, facts: null }, NOW);
       expect((await catalog.getDocument("doc-1"))?.facts ?? null).toBeNull();
+    });
+
+    it("names sets uniquely regardless of case, renames and drops names", async () => {
+      await catalog.nameTransactionSet("set-1", "Stremick supply", NOW);
+      await expect(catalog.nameTransactionSet("set-2", "STREMICK SUPPLY", NOW)).rejects.toMatchObject({
+        code: "conflict",
+      });
+      await catalog.nameTransactionSet("set-1", "stremick Supply", NOW);
+      await catalog.nameTransactionSet("set-2", "Acme credit", NOW);
+      expect(await catalog.transactionSetNames()).toEqual(
+        new Map([
+          ["set-1", "stremick Supply"],
+          ["set-2", "Acme credit"],
+        ]),
+      );
+      await catalog.nameTransactionSet("set-1", null, NOW);
+      await catalog.nameTransactionSet("set-2", "Stremick supply", NOW);
+      expect(await catalog.transactionSetNames()).toEqual(new Map([["set-2", "Stremick supply"]]));
+    });
+
+    it("keeps an ingest claim while received or extracted, and ends it with the ingest", async () => {
+      await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
+      expect(await catalog.ingestClaim("doc-1")).toBeNull();
+      await catalog.claimIngest("doc-1", { pid: 10, host: "h1", since: NOW });
+      await catalog.claimIngest("doc-1", { pid: 11, host: "h2", since: NOW });
+      expect(await catalog.ingestClaim("doc-1")).toEqual({ pid: 11, host: "h2", since: NOW });
+      await catalog.setLifecycle("doc-1", "extracted", null, NOW);
+      expect((await catalog.ingestClaim("doc-1"))?.pid).toBe(11);
+      await catalog.setLifecycle("doc-1", "indexed", null, NOW);
+      expect(await catalog.ingestClaim("doc-1")).toBeNull();
     });
   });
 }

@@ -21,8 +21,16 @@ function passage(documentId: string, n: number, body: string, heading = ""): Pas
   };
 }
 
-/** The contract every LexicalIndex adapter meets: the embedded FTS5 index, and the OpenSearch index. */
-export function describeLexicalIndexContract(name: string, make: () => LexicalIndex | Promise<LexicalIndex>): void {
+/**
+ * The contract every LexicalIndex adapter meets: the embedded FTS5 index, and the OpenSearch index.
+ * `make` opens an index on fresh, empty storage for each case; `dispose`, when given, removes that
+ * storage after the index is closed (a server's indexes outlive the client).
+ */
+export function describeLexicalIndexContract(
+  name: string,
+  make: () => LexicalIndex | Promise<LexicalIndex>,
+  dispose?: () => Promise<void>,
+): void {
   describe(`LexicalIndex contract: ${name}`, () => {
     let index: LexicalIndex;
     let v: string;
@@ -31,7 +39,10 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
       v = await index.createVersion();
       await index.activate(v);
     });
-    afterEach(() => index.close());
+    afterEach(async () => {
+      await index.close();
+      await dispose?.();
+    });
 
     it("ranks by BM25 with the heading field weighing in", async () => {
       await index.putDocument(v, "d1", DEAL, [
@@ -169,6 +180,9 @@ export function describeLexicalIndexContract(name: string, make: () => LexicalIn
         "d1-n2",
       ]);
       await expect(index.dropVersion(next)).rejects.toThrow(/active/);
+      // an access change reaches every version, the inactive one too
+      await index.setAccess("d1", SECRET);
+      expect((await index.search({ text: "termination", principal: alice, k: 5, indexVersion: v })).hits).toEqual([]);
       await index.dropVersion(v);
       // a dropped version is not an empty one: reading it is refused
       await expect(index.search({ text: "termination", principal: alice, k: 5, indexVersion: v })).rejects.toThrow(

@@ -75,7 +75,8 @@ describe.skipIf(skipReason !== null)(
       await cluster?.stop();
     });
 
-    describe("the catalog contract, asynchronously", () => {
+    // The Catalog contract's cases run in catalog.contract.test.ts; these are what only this store has.
+    describe("beyond the catalog contract", () => {
       let catalog: PostgresCatalog;
       let url: string;
       beforeEach(async () => {
@@ -86,155 +87,30 @@ describe.skipIf(skipReason !== null)(
         await catalog.close();
       });
 
-      it("records a received document with its provenance and access", async () => {
-        const rec = await catalog.upsertReceived(
-          {
-            id: "doc-1",
-            source: "/x/a.txt",
-            fileName: "a.txt",
-            access: { principals: ["bob", "alice", "bob"], groups: ["deal-team"] },
-          },
-          NOW,
-        );
-        expect(rec.lifecycle).toBe("received");
-        expect(rec.access).toEqual({ principals: ["alice", "bob"], groups: ["deal-team"] });
-        expect((await catalog.findDocumentBySource("/x/a.txt"))?.id).toBe("doc-1");
-        expect(await catalog.getDocument("missing")).toBeNull();
-        // re-received: back to received, new access, failure cleared
-        await catalog.setLifecycle("doc-1", "failed", { code: "corrupt", reason: "a.txt: corrupt" }, NOW);
-        const again = await catalog.upsertReceived(
-          { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: [], groups: ["g"] } },
-          "2026-01-02T00:00:00.000Z",
-        );
-        expect(again).toMatchObject({
-          lifecycle: "received",
-          failure: null,
-          access: { principals: [], groups: ["g"] },
-        });
-        expect(again.createdAt).toBe(NOW);
-      });
-
-      it("refuses a second document at a source another document has, as a conflict", async () => {
-        await catalog.upsertReceived({ id: "a", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
-        await expect(
-          catalog.upsertReceived({ id: "b", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW),
-        ).rejects.toMatchObject({ code: "conflict" });
-      });
-
-      it("keeps versions immutable: a second put changes nothing, and an UPDATE is refused by the store", async () => {
+      it("refuses an UPDATE of a stored version in the store itself", async () => {
         await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
         await catalog.putVersion("doc-1", version("original text"));
-        await catalog.putVersion("doc-1", version("other text"));
-        const stored = await catalog.getVersion("doc-1", "v1");
-        expect(stored?.text).toBe("original text");
-        expect(stored?.blocks).toEqual([{ kind: "paragraph", start: 0, end: 13 }]);
-        expect(stored?.quality.status).toBe("ok");
-        expect(await catalog.listVersions("doc-1")).toHaveLength(1);
         await expect(sql(url, "UPDATE versions SET text = 'changed'")).rejects.toThrow(/immutable/);
       });
 
-      it("refuses a version of a document it does not know, as not_found", async () => {
-        await expect(catalog.putVersion("nobody", version("x"))).rejects.toMatchObject({ code: "not_found" });
-      });
-
-      it("stores nodes in order per version and replaces them atomically", async () => {
-        await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
-        await catalog.putVersion("doc-1", version("1. Term. Text."));
-        await catalog.replaceNodes("doc-1", "v1", [node("root", 0, 14, null), node("s1", 0, 14, "root")]);
-        expect((await catalog.getNodes("doc-1", "v1")).map((n) => n.id)).toEqual(["root", "s1"]);
-        expect((await catalog.getNodes("doc-1", "v1"))[1]).toEqual(node("s1", 0, 14, "root"));
-        await catalog.replaceNodes("doc-1", "v1", [node("root", 0, 14, null)]);
-        expect((await catalog.getNodes("doc-1", "v1")).map((n) => n.id)).toEqual(["root"]);
-        // a replacement that fails half-way (a duplicate id) leaves the nodes as they were
-        await expect(
-          catalog.replaceNodes("doc-1", "v1", [node("x", 0, 1, null), node("x", 0, 1, null)]),
-        ).rejects.toMatchObject({ code: "conflict" });
-        expect((await catalog.getNodes("doc-1", "v1")).map((n) => n.id)).toEqual(["root"]);
-      });
-
-      it("rolls back every write of a failed transaction, and a failed nested one alone", async () => {
+      it("hides a transaction's writes from other connections until it commits", async () => {
         await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
         await expect(
           catalog.transaction(async (tx) => {
-            await tx.putVersion("doc-1", version("text"));
             await tx.setLifecycle("doc-1", "indexed", null, NOW);
-            // another connection does not see the writes before the commit
             expect((await catalog.getDocument("doc-1"))?.lifecycle).toBe("received");
             throw new Error("boom");
           }),
         ).rejects.toThrow("boom");
-        expect(await catalog.getVersion("doc-1", "v1")).toBeNull();
-        expect((await catalog.getDocument("doc-1"))?.lifecycle).toBe("received");
-
-        const kept = await catalog.transaction(async (tx) => {
-          await tx.putVersion("doc-1", version("text"));
-          await expect(
-            tx.transaction(async (inner) => {
-              await inner.setLifecycle("doc-1", "failed", { code: "corrupt", reason: "x" }, NOW);
-              throw new Error("inner");
-            }),
-          ).rejects.toThrow("inner");
-          await tx.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
-          return (await tx.getDocument("doc-1"))?.lifecycle;
-        });
-        expect(kept).toBe("received");
-        expect((await catalog.getDocument("doc-1"))?.currentVersion).toBe("v1");
-        expect((await catalog.getVersion("doc-1", "v1"))?.text).toBe("text");
       });
 
-      it("counts documents by state and failure code, with each group's oldest change", async () => {
-        const add = (id: string, at: string) =>
-          catalog.upsertReceived({ id, source: `/x/${id}.txt`, fileName: `${id}.txt`, access: NONE }, at);
-        await add("a", "2026-01-01T00:00:00.000Z");
-        await add("b", "2026-01-02T00:00:00.000Z");
-        await add("c", "2026-01-03T00:00:00.000Z");
-        await add("d", "2026-01-04T00:00:00.000Z");
-        await catalog.setLifecycle("b", "failed", { code: "encrypted", reason: "b" }, "2026-01-05T00:00:00.000Z");
-        await catalog.setLifecycle("c", "failed", { code: "encrypted", reason: "c" }, "2026-01-06T00:00:00.000Z");
-        await catalog.setLifecycle("d", "failed", { code: "too_large", reason: "d" }, "2026-01-07T00:00:00.000Z");
-        const counts = (await catalog.countDocuments()).sort((x, y) =>
-          `${x.lifecycle}${x.failureCode}`.localeCompare(`${y.lifecycle}${y.failureCode}`),
-        );
-        expect(counts).toEqual([
-          { lifecycle: "failed", failureCode: "encrypted", count: 2, oldestUpdatedAt: "2026-01-05T00:00:00.000Z" },
-          { lifecycle: "failed", failureCode: "too_large", count: 1, oldestUpdatedAt: "2026-01-07T00:00:00.000Z" },
-          { lifecycle: "received", failureCode: null, count: 1, oldestUpdatedAt: "2026-01-01T00:00:00.000Z" },
-        ]);
-      });
-
-      it("lists documents by source in code-point order, filtered by state and set, failed ones with their reason", async () => {
-        for (const [id, source] of [
-          ["b", "/x/b.txt"],
-          ["B", "/x/B.txt"],
-          ["a", "/x/a.txt"],
-        ] as const)
-          await catalog.upsertReceived({ id, source, fileName: source.slice(3), access: NONE }, NOW);
-        expect((await catalog.listDocuments()).map((d) => d.source)).toEqual(["/x/B.txt", "/x/a.txt", "/x/b.txt"]);
-        await catalog.setLifecycle("a", "failed", { code: "encrypted", reason: "a.pdf: encrypted PDF" }, NOW);
-        const failed = await catalog.listDocuments({ lifecycle: ["failed"] });
-        expect(failed.map((d) => [d.id, d.failure])).toEqual([
-          ["a", { code: "encrypted", reason: "a.pdf: encrypted PDF" }],
-        ]);
-        expect(await catalog.listDocuments({ lifecycle: ["indexed"] })).toEqual([]);
-        await catalog.setTransactionSet("b", "set-1", NOW);
-        expect((await catalog.listDocuments({ transactionSetId: "set-1" })).map((d) => d.id)).toEqual(["b"]);
-      });
-
-      it("deletes text and nodes but keeps the record as deleted, and vacuums the tables that held them", async () => {
+      it("vacuums the tables that held a deleted document's text", async () => {
         await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
         await catalog.putVersion("doc-1", version("secret"));
         await catalog.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
         await catalog.replaceNodes("doc-1", "v1", [node("root", 0, 6, null)]);
-        await catalog.claimIngest("doc-1", { pid: 1, host: "h", since: NOW });
         const before = await lastVacuums(url);
         expect(await catalog.markDeleted("doc-1", NOW)).toBe(true);
-        expect(await catalog.getVersion("doc-1", "v1")).toBeNull();
-        expect(await catalog.getNodes("doc-1", "v1")).toEqual([]);
-        expect(await catalog.ingestClaim("doc-1")).toBeNull();
-        const rec = await catalog.getDocument("doc-1");
-        expect(rec?.lifecycle).toBe("deleted");
-        expect(rec?.currentVersion).toBeNull();
-        expect(await catalog.markDeleted("missing", NOW)).toBe(false);
         const after = await lastVacuums(url);
         for (const table of ["versions", "nodes", "documents"]) {
           expect(after.get(table), table).toBeDefined();
@@ -242,123 +118,13 @@ describe.skipIf(skipReason !== null)(
         }
       });
 
-      it("erases every version of a document and what was read from its text, leaving its lifecycle", async () => {
-        await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
-        await catalog.putVersion("doc-1", version("secret"));
-        await catalog.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
-        await catalog.setProfile(
-          "doc-1",
-          { title: "SECRET AGREEMENT", role: "base_agreement", effectiveDate: "2020-01-01", transactionSetId: null },
-          NOW,
-        );
-        await catalog.replaceNodes("doc-1", "v1", [node("root", 0, 6, null), node("s1", 0, 3, "root")]);
-        await catalog.setLifecycle("doc-1", "failed", { code: "invalid_argument", reason: "bad bytes" }, NOW);
-        expect(await catalog.eraseVersions("doc-1")).toEqual({ versions: 1, nodes: 2 });
-        expect(await catalog.listVersions("doc-1")).toEqual([]);
-        expect(await catalog.getDocument("doc-1")).toMatchObject({
-          lifecycle: "failed",
-          currentVersion: null,
-          title: null,
-          effectiveDate: null,
-          facts: null,
-        });
-        expect(await catalog.eraseVersions("doc-1")).toEqual({ versions: 0, nodes: 0 });
-      });
-
-      it("changes access, in the record and in the rows a store filters on", async () => {
+      it("writes access changes into the rows a store filters on", async () => {
         await catalog.upsertReceived(
           { id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: { principals: ["a"], groups: [] } },
           NOW,
         );
-        expect(await catalog.setAccess("doc-1", { principals: [], groups: ["g", "g"] }, NOW)).toBe(true);
-        expect((await catalog.getDocument("doc-1"))?.access).toEqual({ principals: [], groups: ["g"] });
+        await catalog.setAccess("doc-1", { principals: [], groups: ["g", "g"] }, NOW);
         expect(await accessRows(url, "doc-1")).toEqual(["group:g"]);
-        expect(await catalog.setAccess("nope", NONE, NOW)).toBe(false);
-      });
-
-      it("reads a document's controls and its set's into the record; access changes never lift them", async () => {
-        const up = (id: string) =>
-          catalog.upsertReceived(
-            { id, source: `/c/${id}.txt`, fileName: `${id}.txt`, access: { principals: [], groups: ["deal"] } },
-            NOW,
-          );
-        const profile = { title: null, role: "unknown" as const, effectiveDate: null, transactionSetId: "set-1" };
-        await up("a");
-        await catalog.setProfile("a", profile, NOW);
-        const by = { by: "ops", since: NOW };
-        const wall = { scope: "set", scopeId: "set-1", kind: "deny_group", name: "lit", ...by } as const;
-        expect(await catalog.placeControl(wall)).toBe(true);
-        expect(await catalog.placeControl(wall)).toBe(false);
-        await catalog.placeControl({ scope: "document", scopeId: "a", kind: "deny_principal", name: "eve", ...by });
-        await catalog.placeControl({ scope: "set", scopeId: "set-1", kind: "legal_hold", name: "", ...by });
-        await catalog.placeControl({ scope: "document", scopeId: "a", kind: "no_external_model", name: "", ...by });
-        await up("b");
-        await catalog.setProfile("b", profile, NOW);
-        const a = await catalog.getDocument("a");
-        expect(a?.access).toEqual({ principals: [], groups: ["deal"], deny: { principals: ["eve"], groups: ["lit"] } });
-        expect(a?.legalHold).toEqual({ scope: "set", scopeId: "set-1", since: NOW, by: "ops" });
-        expect(a?.noExternalModel).toBe(true);
-        const b = (await catalog.listDocuments()).find((d) => d.id === "b");
-        expect(b?.access.deny).toEqual({ principals: [], groups: ["lit"] });
-        expect(b?.legalHold?.scope).toBe("set");
-        expect(b?.noExternalModel ?? false).toBe(false);
-        await catalog.setAccess("a", { principals: ["carol"], groups: [] }, NOW);
-        await up("a");
-        expect((await catalog.getDocument("a"))?.access.deny).toEqual({ principals: ["eve"], groups: ["lit"] });
-        expect(await catalog.liftControl(wall)).toBe(true);
-        expect(await catalog.liftControl(wall)).toBe(false);
-        expect((await catalog.getDocument("b"))?.access.deny).toBeUndefined();
-        expect((await catalog.listControls({ scope: "document", scopeId: "a" })).map((c) => c.kind)).toEqual([
-          "deny_principal",
-          "no_external_model",
-        ]);
-      });
-
-      it("keeps the profile's facts with title and role, and clears them when told", async () => {
-        await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
-        expect((await catalog.getDocument("doc-1"))?.facts ?? null).toBeNull();
-        const facts = {
-          parties: ["Acme Corp.", "First Bank"],
-          definedParties: ["Borrower"],
-          amendsAgreement: "Credit Agreement dated as of February 26, 1996",
-          amendedShortName: null,
-        };
-        const profile = { title: "FIRST AMENDMENT", role: "amendment" as const, effectiveDate: "1996-03-01" };
-        await catalog.setProfile("doc-1", { ...profile, transactionSetId: "set-1", facts }, NOW);
-        expect(await catalog.getDocument("doc-1")).toMatchObject({ ...profile, transactionSetId: "set-1", facts });
-        expect((await catalog.listDocuments({ transactionSetId: "set-1" }))[0]?.facts).toEqual(facts);
-        await catalog.setProfile("doc-1", { ...profile, transactionSetId: null, facts: null }, NOW);
-        expect((await catalog.getDocument("doc-1"))?.facts ?? null).toBeNull();
-      });
-
-      it("names sets uniquely regardless of case, renames and drops names", async () => {
-        await catalog.nameTransactionSet("set-1", "Stremick supply", NOW);
-        await expect(catalog.nameTransactionSet("set-2", "STREMICK SUPPLY", NOW)).rejects.toMatchObject({
-          code: "conflict",
-        });
-        await catalog.nameTransactionSet("set-1", "stremick Supply", NOW);
-        await catalog.nameTransactionSet("set-2", "Acme credit", NOW);
-        expect(await catalog.transactionSetNames()).toEqual(
-          new Map([
-            ["set-1", "stremick Supply"],
-            ["set-2", "Acme credit"],
-          ]),
-        );
-        await catalog.nameTransactionSet("set-1", null, NOW);
-        await catalog.nameTransactionSet("set-2", "Stremick supply", NOW);
-        expect(await catalog.transactionSetNames()).toEqual(new Map([["set-2", "Stremick supply"]]));
-      });
-
-      it("keeps an ingest claim while received or extracted, and ends it with the ingest", async () => {
-        await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
-        expect(await catalog.ingestClaim("doc-1")).toBeNull();
-        await catalog.claimIngest("doc-1", { pid: 10, host: "h1", since: NOW });
-        await catalog.claimIngest("doc-1", { pid: 11, host: "h2", since: NOW });
-        expect(await catalog.ingestClaim("doc-1")).toEqual({ pid: 11, host: "h2", since: NOW });
-        await catalog.setLifecycle("doc-1", "extracted", null, NOW);
-        expect((await catalog.ingestClaim("doc-1"))?.pid).toBe(11);
-        await catalog.setLifecycle("doc-1", "indexed", null, NOW);
-        expect(await catalog.ingestClaim("doc-1")).toBeNull();
       });
     });
 

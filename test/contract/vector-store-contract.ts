@@ -25,8 +25,17 @@ function item(documentId: string, n: number, vector: Float32Array): VectorItem {
   };
 }
 
-/** The contract every VectorStore adapter meets: sqlite-vec, and Qdrant when QDRANT_URL is set. */
-export function describeVectorStoreContract(name: string, make: () => VectorStore | Promise<VectorStore>): void {
+/**
+ * The contract every VectorStore adapter meets: the embedded sqlite store (both scans), the Qdrant
+ * adapter over an in-memory model of Qdrant, and over a real Qdrant when QDRANT_URL is set. `make`
+ * opens a store on fresh, empty storage for each case; `dispose`, when given, removes that storage
+ * after the store is closed (a server's collections outlive the client).
+ */
+export function describeVectorStoreContract(
+  name: string,
+  make: () => VectorStore | Promise<VectorStore>,
+  dispose?: () => Promise<void>,
+): void {
   describe(`VectorStore contract: ${name}`, () => {
     let store: VectorStore;
     let v: string;
@@ -35,7 +44,10 @@ export function describeVectorStoreContract(name: string, make: () => VectorStor
       v = await store.createVersion(DIMS, "test-embedder");
       await store.activate(v);
     });
-    afterEach(() => store.close());
+    afterEach(async () => {
+      await store.close();
+      await dispose?.();
+    });
 
     it("ranks by cosine similarity and reports the index version", async () => {
       await store.putDocument(v, "d1", DEAL, [

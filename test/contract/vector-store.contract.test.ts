@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteDatabase } from "@lexnav/catalog";
-import { createSqliteVectorStore } from "@lexnav/retrieval";
+import { createQdrantVectorStore, createSqliteVectorStore } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
+import { dropQdrantPrefix, QDRANT_DID_NOT_RUN, qdrantUrl, uniqueQdrantPrefix } from "../support/qdrant.ts";
+import { createQdrantModel } from "../support/qdrant-model.ts";
 import { describeVectorStoreContract } from "./vector-store-contract.ts";
 
 describeVectorStoreContract("sqlite (embedded, in-memory exact scan)", () =>
@@ -12,6 +14,31 @@ describeVectorStoreContract("sqlite (embedded, in-memory exact scan)", () =>
 describeVectorStoreContract("sqlite-vec (embedded, SQL exact scan)", () =>
   createSqliteVectorStore(openSqliteDatabase(":memory:"), { scan: "sql" }),
 );
+
+// The Qdrant adapter's requests and multi-request flows, over a model of Qdrant's semantics: this is
+// not a Qdrant server and says nothing about whether Qdrant agrees (the live registration below does).
+describeVectorStoreContract("Qdrant adapter over an in-memory model of Qdrant (not a server)", () =>
+  createQdrantVectorStore({ client: createQdrantModel(), prefix: uniqueQdrantPrefix() }),
+);
+
+const qdrant = qdrantUrl();
+if (qdrant === null) {
+  console.log(`VectorStore contract: ${QDRANT_DID_NOT_RUN}`);
+  describe(`VectorStore contract: Qdrant server (${QDRANT_DID_NOT_RUN})`, () => {
+    it.skip(QDRANT_DID_NOT_RUN, () => {});
+  });
+} else {
+  // A fresh prefix per case, its collections and alias dropped after it.
+  let prefix = "";
+  describeVectorStoreContract(
+    `Qdrant server at ${qdrant}`,
+    () => {
+      prefix = uniqueQdrantPrefix();
+      return createQdrantVectorStore({ url: qdrant, prefix });
+    },
+    () => dropQdrantPrefix(qdrant, prefix),
+  );
+}
 
 describe("sqlite vector store: another connection's writes", () => {
   it("are seen by the next query (the in-memory scan re-reads after any commit)", async () => {

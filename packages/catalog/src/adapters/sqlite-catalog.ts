@@ -233,6 +233,22 @@ export function isBusy(cause: unknown): boolean {
   return typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"));
 }
 
+/**
+ * A SQLite error as the Catalog port's error, as the PostgreSQL adapter maps its own (postgres-store.ts
+ * `toStoreError`): a unique or primary key another row holds is a `conflict`, a missing referenced
+ * document `not_found`, a lock held too long `unavailable`; a LexnavError or anything else passes as it is.
+ */
+function sqliteStoreError(path: string, cause: unknown): unknown {
+  if (cause instanceof LexnavError) return cause;
+  if (isBusy(cause)) return storeBusy(path, cause);
+  const code = (cause as { code?: unknown } | null)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+    return new LexnavError("conflict", `catalog: ${message}`, { cause });
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") return new LexnavError("not_found", `catalog: ${message}`, { cause });
+  return cause;
+}
+
 /** The error a write raises when another process held the store for longer than the busy timeout. */
 export function storeBusy(path: string, cause: unknown): LexnavError {
   return new LexnavError(
@@ -561,12 +577,12 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
   };
   const gate = sqliteGate(db);
   const catalog: Catalog = {
-    ...gated(gate, sync),
+    ...gated(gate, sync, (cause) => sqliteStoreError(path, cause)),
     async transaction(fn) {
       try {
         return await gate.transaction(() => fn(catalog));
       } catch (cause) {
-        throw isBusy(cause) ? storeBusy(path, cause) : cause;
+        throw sqliteStoreError(path, cause);
       }
     },
   };

@@ -93,17 +93,25 @@ export function sqliteGate(db: Database.Database): SqliteGate {
 
 /**
  * The asynchronous port over a synchronous implementation on one connection: each method runs its
- * synchronous body through the connection's gate.
+ * synchronous body through the connection's gate. `toError`, when given, turns what a body throws
+ * into the port's error (a driver's error must not cross the port).
  */
 export function gated<S extends object>(
   gate: SqliteGate,
   impl: S,
+  toError?: (cause: unknown) => unknown,
 ): { [K in keyof S]: S[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : S[K] } {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(impl)) {
     out[key] =
       typeof value === "function"
-        ? (...args: unknown[]) => gate.run(() => (value as (...a: unknown[]) => unknown).apply(impl, args))
+        ? async (...args: unknown[]) => {
+            try {
+              return await gate.run(() => (value as (...a: unknown[]) => unknown).apply(impl, args));
+            } catch (cause) {
+              throw toError ? toError(cause) : cause;
+            }
+          }
         : value;
   }
   return out as never;
