@@ -59,12 +59,14 @@ export { ftsMatchExpression, queryTerms } from "./domain/query-terms.ts";
 export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
 export { contentWords, flagIntents, parseQuestion } from "./domain/question.ts";
 export type {
+  CandidateSource,
   QueryTrace,
   RetrievedPassage,
   RoutedBy,
   RouteResult,
   Searcher,
   SearcherDeps,
+  SourceHit,
   SearchMode,
   SearchOptions,
   SearchRequest,
