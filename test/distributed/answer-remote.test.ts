@@ -48,6 +48,7 @@ const QUESTIONS = [
   `When must the Customer pay for the ${markerWord(1)}?`,
   "How much notice is needed to terminate the agreement?",
   `What does ${markerWord(2)} mean?`,
+  "How much notice terminates Master Services Agreement Number 2?",
 ];
 
 let receiver: OtlpReceiver;
@@ -196,6 +197,12 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
         const remote = await search(remotePort, init);
         expect(spans(remote), `${M[mode]}: ${query}`).toEqual(spans(local));
         if (mode === M.LEXICAL) expect(remote.hits.length, query).toBeGreaterThan(0);
+        // Scoped to one document: the scope travels to each stage, which searches inside it.
+        const scoped = { ...init, documentIds: [docs.get(1)?.id as string] };
+        const localScoped = await search(localPort, scoped);
+        const remoteScoped = await search(remotePort, scoped);
+        expect(spans(remoteScoped), `${M[mode]} scoped: ${query}`).toEqual(spans(localScoped));
+        expect([...documentsOf(remoteScoped)].filter((d) => d !== docs.get(1)?.id), M[mode]).toEqual([]);
       }
     // One navembed-r4 search in a trace of the test's own, for the trace test below.
     tracedSearch = await inSpan(
