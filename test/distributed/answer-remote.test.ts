@@ -202,7 +202,10 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
         const localScoped = await search(localPort, scoped);
         const remoteScoped = await search(remotePort, scoped);
         expect(spans(remoteScoped), `${M[mode]} scoped: ${query}`).toEqual(spans(localScoped));
-        expect([...documentsOf(remoteScoped)].filter((d) => d !== docs.get(1)?.id), M[mode]).toEqual([]);
+        expect(
+          [...documentsOf(remoteScoped)].filter((d) => d !== docs.get(1)?.id),
+          M[mode],
+        ).toEqual([]);
       }
     // One navembed-r4 search in a trace of the test's own, for the trace test below.
     tracedSearch = await inSpan(
@@ -211,7 +214,11 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
       async (span) => {
         const md = new Metadata();
         for (const [k, v] of Object.entries(headersFromContext())) md.set(k, v);
-        const r = await search(remotePort, { query: QUESTIONS[0] as string, mode: M.NAVEMBED, principal: A }, { metadata: md });
+        const r = await search(
+          remotePort,
+          { query: QUESTIONS[0] as string, mode: M.NAVEMBED, principal: A },
+          { metadata: md },
+        );
         expect(r.hits.length).toBeGreaterThan(0);
         return span.spanContext().traceId;
       },
@@ -228,7 +235,12 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
     }
     // Scoped to a document B may not read: not found, as an unknown one is.
     const scoped = await refusal(
-      search(remotePort, { query: QUESTIONS[1] as string, mode: M.LEXICAL, principal: B, documentIds: [docs.get(1)?.id as string] }),
+      search(remotePort, {
+        query: QUESTIONS[1] as string,
+        mode: M.LEXICAL,
+        principal: B,
+        documentIds: [docs.get(1)?.id as string],
+      }),
     );
     expect(scoped.code).toBe(status.NOT_FOUND);
   }, 120_000);

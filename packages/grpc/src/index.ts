@@ -17,7 +17,7 @@ export { createPlannerClient, PLANNER_SERVICE } from "./planner-client.ts";
 export type { RemoteReranker } from "./remote-reranker.ts";
 export { createRemoteReranker, flagsMessage, RERANK_SERVICE } from "./remote-reranker.ts";
 export type { GrpcServer, Handled } from "./server.ts";
+export { createGrpcServer, traceHeaders, unaryHandler } from "./server.ts";
 export type { StageName, StageSearchClient } from "./stage-search-client.ts";
 export { createStageSearchClient } from "./stage-search-client.ts";
-export { createGrpcServer, traceHeaders, unaryHandler } from "./server.ts";
 export { errorFromStatus, GRPC_STATUS, serviceError } from "./status.ts";

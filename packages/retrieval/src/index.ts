@@ -66,11 +66,11 @@ export type {
   RouteResult,
   Searcher,
   SearcherDeps,
-  SourceHit,
   SearchMode,
   SearchOptions,
   SearchRequest,
   SearchResult,
+  SourceHit,
   SyncEmbedder,
   TextOf,
 } from "./domain/search.ts";

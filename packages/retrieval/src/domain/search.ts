@@ -513,9 +513,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         async () => {
           const query = { ...base, text: queryText, k, ...(documentIds ? { documentIds } : {}) };
           // A stage service reads its own active version: a pinned one is not served remotely.
-          const r = deps.sources?.lexical
-            ? await deps.sources.lexical.search(query)
-            : await deps.lexical.search(query);
+          const r = deps.sources?.lexical ? await deps.sources.lexical.search(query) : await deps.lexical.search(query);
           indexVersion = r.indexVersion;
           return asCandidates(stage, r.hits);
         },
