@@ -10,14 +10,15 @@ import {
   type ServiceError,
   status,
 } from "@grpc/grpc-js";
-import { SEARCH_SERVICE } from "@lexnav/answer-service";
+import { ANSWER_SERVICE, SEARCH_SERVICE } from "@lexnav/answer-service";
 import { headersFromContext, inSpan } from "@lexnav/core";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
-import { ingestV1, searchV1 } from "@lexnav/proto";
+import { answerV1, ingestV1, searchV1 } from "@lexnav/proto";
 import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
 import { jetstream } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unaryClient } from "../support/grpc-client.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
 import { OTLP_KIND, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
@@ -83,6 +84,17 @@ function search(port: number, init: SearchInit, options: { metadata?: Metadata; 
     ),
   ).finally(() => client.close());
 }
+
+/** Ask on the answer service at `port`, offline (the evidence answerer: no model key here). */
+async function ask(port: number, init: MessageInitShape<typeof answerV1.AskRequestSchema>) {
+  const c = unaryClient<answerV1.AskRequest, answerV1.AskResponse>(ANSWER_SERVICE, "ask", port);
+  try {
+    return await c.call(create(answerV1.AskRequestSchema, { ...init, offline: true }));
+  } finally {
+    c.close();
+  }
+}
+const cited = (r: answerV1.AskResponse) => r.citations.map((c) => `${c.documentId}/${c.nodeId}@${c.start}-${c.end}`);
 
 const refusal = (p: Promise<unknown>) =>
   p.then(
@@ -207,6 +219,19 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
           M[mode],
         ).toEqual([]);
       }
+    // Ask answers on what Search found: the same answer and citations either way.
+    for (const question of QUESTIONS)
+      for (const mode of [M.HYBRID, M.NAVEMBED]) {
+        const local = await ask(localPort, { question, mode, principal: A });
+        const remote = await ask(remotePort, { question, mode, principal: A });
+        expect([remote.answer, remote.abstained, cited(remote)], `Ask ${M[mode]}: ${question}`).toEqual([
+          local.answer,
+          local.abstained,
+          cited(local),
+        ]);
+      }
+    const someCited = await ask(remotePort, { question: QUESTIONS[0] as string, mode: M.HYBRID, principal: A });
+    expect(someCited.citations.length).toBeGreaterThan(0);
     // One navembed-r4 search in a trace of the test's own, for the trace test below.
     tracedSearch = await inSpan(
       "lexnav.test.search",
@@ -300,6 +325,10 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
         const r = await search(remotePort, { query: marker(i), mode, principal: A, topK: 10 });
         expect(documentsOf(r).has(deleted.id), `${M[mode]} deleted`).toBe(false);
         expect(documentsOf(r).has(revoked.id), `${M[mode]} revoked`).toBe(false);
+        const a = await ask(remotePort, { question: marker(i), mode, principal: A });
+        const citedDocs = a.citations.map((c) => c.documentId);
+        expect(citedDocs, `Ask ${M[mode]}`).not.toContain(deleted.id);
+        expect(citedDocs, `Ask ${M[mode]}`).not.toContain(revoked.id);
       }
   }, 300_000);
 
