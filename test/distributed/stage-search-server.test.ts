@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { type ServiceError, status } from "@grpc/grpc-js";
 import { LexnavError, silentLogger } from "@lexnav/core";
 import type { DocumentRecord } from "@lexnav/document-model";
+import { createStageSearchClient, withCallContext } from "@lexnav/grpc";
 import { createStageSearchServer, STAGE_SEARCH_SERVICE, type StageQuery, type StageStore } from "@lexnav/indexer";
 import { searchV1 } from "@lexnav/proto";
 import { afterEach, describe, expect, it } from "vitest";
@@ -39,7 +40,7 @@ async function serve(search: StageStore["search"]) {
     client.close();
     await server.stop(1_000);
   };
-  return client;
+  return Object.assign(client, { port, server });
 }
 
 const request = (extra: { documentIds?: string[]; topK?: number } = {}) =>
@@ -90,5 +91,67 @@ describe("a stage's search server (in process, on a loopback port)", () => {
     const internal = (await client.refusal(request())) as ServiceError;
     expect(internal.code).toBe(status.INTERNAL);
     expect(internal.details).toBe("internal error; the lexical service log has the details");
+  });
+});
+
+describe("the stage-search client (the answer service's candidate source)", () => {
+  const hit = { passageId: "p1", documentId: "d1", version: "v1", nodeId: "n1", start: 0, end: 10, score: 2.5 };
+  const principal = { id: "alice", groups: ["deal-team"] };
+
+  it("sends the principal, k and scope in the request and returns the hits by span", async () => {
+    const seen: StageQuery[] = [];
+    const { port } = await serve(async (q) => {
+      seen.push(q);
+      return { hits: [hit], indexVersion: "lex-1" };
+    });
+    const source = createStageSearchClient("lexical", { target: `127.0.0.1:${port}` });
+    try {
+      const r = await source.search({ text: "termination", principal, k: 7, documentIds: ["d1"] });
+      expect(r).toEqual({
+        indexVersion: "lex-1",
+        hits: [{ documentId: "d1", version: "v1", nodeId: "n1", start: 0, end: 10, score: 2.5 }],
+      });
+      expect(seen).toEqual([{ text: "termination", principal, k: 7, documentIds: ["d1"] }]);
+    } finally {
+      source.close();
+    }
+  });
+
+  it("gives each call what is left of the request's deadline: a slow stage is deadline_exceeded at the deadline", async () => {
+    const { port } = await serve(async () => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      return { hits: [hit], indexVersion: "lex-1" };
+    });
+    const source = createStageSearchClient("lexical", { target: `127.0.0.1:${port}` });
+    try {
+      const t0 = Date.now();
+      const e = await withCallContext({ deadline: Date.now() + 300 }, () =>
+        source.search({ text: "termination", principal, k: 5 }).then(
+          () => null,
+          (err: unknown) => err,
+        ),
+      );
+      expect(e).toBeInstanceOf(LexnavError);
+      expect((e as LexnavError).code).toBe("deadline_exceeded");
+      expect(Date.now() - t0).toBeLessThan(1_500);
+    } finally {
+      source.close();
+    }
+  });
+
+  it("a stage that is down is unavailable, naming the stage and not its address", async () => {
+    const { port, server } = await serve(async () => ({ hits: [hit], indexVersion: "lex-1" }));
+    await server.stop(1_000);
+    const source = createStageSearchClient("vector", { target: `127.0.0.1:${port}`, timeoutMs: 5_000 });
+    try {
+      const e = (await source.search({ text: "termination", principal, k: 5 }).then(
+        () => null,
+        (err: unknown) => err,
+      )) as LexnavError;
+      expect(e.code).toBe("unavailable");
+      expect(e.message).toBe("the vector service is unavailable");
+    } finally {
+      source.close();
+    }
   });
 });

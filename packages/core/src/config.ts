@@ -101,6 +101,10 @@ export const configSchema = z.object({
   LEXNAV_CONTROL_EVENTS: z.enum(["off", "nats"]).default("off"),
   // Where a service serves HTTP /healthz and /readyz ("host:port"; port 0 picks one); unset: not served.
   LEXNAV_HEALTH_ADDRESS: z.string().min(1).optional(),
+  // Where the answer service calls the query-path stages (gRPC targets); absent: it runs them in process.
+  LEXNAV_LEXICAL_TARGET: z.string().min(1).optional(),
+  LEXNAV_VECTOR_TARGET: z.string().min(1).optional(),
+  LEXNAV_RERANK_TARGET: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Answering: without a key lexnav answers offline; prices are USD per million tokens.
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
@@ -178,6 +182,11 @@ export interface LexnavConfig {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Where a service serves HTTP `/healthz` and `/readyz`; absent: not served. */
   healthAddress?: string;
+  /**
+   * The stage services the answer service searches and reranks through (gRPC targets, e.g.
+   * `lexical:50061`); each one absent runs that stage in process on the embedded store.
+   */
+  queryTargets?: { lexical?: string; vector?: string; rerank?: string };
   /** The indexing stages' settings (services/lexical, services/vector). */
   stages: StageConfig;
   /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
@@ -379,6 +388,11 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       : {}),
     logLevel: e.LEXNAV_LOG_LEVEL,
     ...(e.LEXNAV_HEALTH_ADDRESS !== undefined ? { healthAddress: e.LEXNAV_HEALTH_ADDRESS } : {}),
+    queryTargets: {
+      ...(e.LEXNAV_LEXICAL_TARGET !== undefined ? { lexical: e.LEXNAV_LEXICAL_TARGET } : {}),
+      ...(e.LEXNAV_VECTOR_TARGET !== undefined ? { vector: e.LEXNAV_VECTOR_TARGET } : {}),
+      ...(e.LEXNAV_RERANK_TARGET !== undefined ? { rerank: e.LEXNAV_RERANK_TARGET } : {}),
+    },
     stages: {
       lexicalDbPath: e.LEXNAV_LEXICAL_DB,
       vectorDbPath: e.LEXNAV_VECTOR_DB,

@@ -59,6 +59,7 @@ export { ftsMatchExpression, queryTerms } from "./domain/query-terms.ts";
 export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
 export { contentWords, flagIntents, parseQuestion } from "./domain/question.ts";
 export type {
+  CandidateSource,
   QueryTrace,
   RetrievedPassage,
   RoutedBy,
@@ -69,6 +70,7 @@ export type {
   SearchOptions,
   SearchRequest,
   SearchResult,
+  SourceHit,
   SyncEmbedder,
   TextOf,
 } from "./domain/search.ts";

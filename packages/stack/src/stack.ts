@@ -46,6 +46,7 @@ import {
   refitScope,
   SCOPED_BUILTIN_EMBEDDER_ID,
   type Searcher,
+  type SearcherDeps,
   type SyncEmbedder,
   type VectorStore,
 } from "@lexnav/retrieval";
@@ -168,6 +169,11 @@ export interface EmbeddedStackOptions {
    * behaviour, where `lexnav index dense` builds it and ingests stay fast until then.
    */
   denseOnIngest?: boolean;
+  /**
+   * The searcher's lexical and dense candidate stages from stage services (the answer service over the
+   * lexical and vector services, `createStageSearchClient`); absent: the embedded index and vectors.
+   */
+  sources?: SearcherDeps["sources"];
 }
 
 /** Whether a document with `access` belongs to the access scope `key`. */
@@ -404,6 +410,7 @@ export async function createEmbeddedStack(
       embedderFor,
       queryEmbedderFor,
       reranker: models.reranker ?? createBuiltinReranker(),
+      ...(options.sources ? { sources: options.sources } : {}),
       structure,
       // Records and set members let context assembly cite titles and flag superseded clauses.
       document: (documentId) => catalog.getDocument(documentId),

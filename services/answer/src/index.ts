@@ -7,4 +7,5 @@ export type { AnswerApp, AnswerAppDeps } from "./app.ts";
 export { ANSWER_SERVICE, createAnswerApp, SEARCH_SERVICE } from "./app.ts";
 export type { Callers } from "./domain/callers.ts";
 export { parseCallers, tokenKey } from "./domain/callers.ts";
-export { createAnswerAppOnStack } from "./wiring.ts";
+export type { QueryPathClients } from "./wiring.ts";
+export { createAnswerAppOnStack, createQueryPathClients } from "./wiring.ts";

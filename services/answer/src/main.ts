@@ -3,13 +3,22 @@ import { openSqliteDatabase } from "@lexnav/catalog";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { reloadableCallers } from "./domain/callers.ts";
-import { createAnswerAppOnStack } from "./wiring.ts";
+import { createAnswerAppOnStack, createQueryPathClients } from "./wiring.ts";
 
 // The answer service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
 const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-answer");
 
-// The store the ingest service writes (LEXNAV_DB); the local models the config names, loaded once.
-const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
+// The stage services the config names (lexical, vector, rerank) serve those steps of every query; the
+// rest runs on the store the ingest service writes (LEXNAV_DB) with the local models the config names.
+const remote = createQueryPathClients(config);
+const models = await loadStackModels(config);
+const stack = await createEmbeddedStack(
+  config.dbPath,
+  config.limits,
+  logger,
+  { ...models, ...(remote.reranker ? { reranker: remote.reranker } : {}) },
+  { sources: remote.sources },
+);
 const answers = openSqliteDatabase(config.dbPath);
 // Callers by bearer token when a callers file is configured; else the principal a request names is trusted.
 const callersPath = config.answerCallersPath;
@@ -48,6 +57,7 @@ logger.info("ready", {
   port,
   healthPort: health?.port ?? null,
   answerer: config.answer?.apiKey ? config.answer.model : "offline",
+  remoteStages: remote.remote,
 });
 
 onStopSignal(async () => {
@@ -55,4 +65,5 @@ onStopSignal(async () => {
   await health?.close();
   answers.close();
   stack.close();
+  remote.close();
 });

@@ -1,6 +1,8 @@
 import { createSqliteAnswerStore, type SqlDatabase } from "@lexnav/answer";
 import { cachedVersionNode } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
+import { createRemoteReranker, createStageSearchClient } from "@lexnav/grpc";
+import type { Reranker, SearcherDeps } from "@lexnav/retrieval";
 import { createStackAsk, type EmbeddedStack, requestScope } from "@lexnav/stack";
 import type { ReadinessCheck } from "@lexnav/telemetry";
 import { type AnswerApp, createAnswerApp } from "./app.ts";
@@ -34,4 +36,37 @@ export function createAnswerAppOnStack(
     ...(callers ? { callers } : {}),
     ...(readiness ? { readiness } : {}),
   });
+}
+
+/** The stage services the answer service's searcher calls, and how to release their channels. */
+export interface QueryPathClients {
+  /** The lexical and dense candidate stages served remotely (`EmbeddedStackOptions.sources`). */
+  sources: NonNullable<SearcherDeps["sources"]>;
+  /** The reranker served by the rerank service (`StackModels.reranker`), when its target is set. */
+  reranker?: Reranker;
+  /** Which stages run remotely, for the ready line. */
+  remote: string[];
+  close(): void;
+}
+
+/**
+ * Clients of the query-path stages the config names (LEXNAV_LEXICAL_TARGET, LEXNAV_VECTOR_TARGET,
+ * LEXNAV_RERANK_TARGET); a stage without a target runs in process on the embedded store, as the single
+ * process does. Each call carries the request's remaining budget, its principal and scope, and the trace.
+ */
+export function createQueryPathClients(config: LexnavConfig): QueryPathClients {
+  const targets = config.queryTargets ?? {};
+  const lexical = targets.lexical ? createStageSearchClient("lexical", { target: targets.lexical }) : undefined;
+  const dense = targets.vector ? createStageSearchClient("vector", { target: targets.vector }) : undefined;
+  const reranker = targets.rerank ? createRemoteReranker({ target: targets.rerank }) : undefined;
+  return {
+    sources: { ...(lexical ? { lexical } : {}), ...(dense ? { dense } : {}) },
+    ...(reranker ? { reranker } : {}),
+    remote: [lexical && "lexical", dense && "vector", reranker && "rerank"].filter((s): s is string => !!s),
+    close() {
+      lexical?.close();
+      dense?.close();
+      reranker?.close();
+    },
+  };
 }

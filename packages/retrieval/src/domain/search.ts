@@ -159,6 +159,30 @@ export interface Searcher {
   route(request: Pick<SearchRequest, "query" | "principal" | "indexVersion" | "documentIds">): Promise<RouteResult>;
 }
 
+/** One passage a candidate source ranked: its span and score (no passage id: the span names it). */
+export interface SourceHit {
+  documentId: string;
+  version: string;
+  nodeId: string;
+  start: number;
+  end: number;
+  score: number;
+}
+
+/**
+ * A ranked list of passages for a text, from a store the Searcher does not hold: a stage service
+ * (lexical, vector) that searches its own index in its one mode, with the permission filter and the
+ * scope inside its query. The Searcher asks it where it would ask its own lexical index or vector store.
+ */
+export interface CandidateSource {
+  search(query: {
+    text: string;
+    principal: Principal;
+    k: number;
+    documentIds?: string[];
+  }): Promise<{ hits: SourceHit[]; indexVersion: string }>;
+}
+
 /** The documents a question was routed to, best first, what chose them and the lexical index version read. */
 export interface RouteResult {
   documents: Array<{ documentId: string; score: number }>;
@@ -241,6 +265,12 @@ export interface SearcherDeps {
   document?: (documentId: string) => Awaitable<ContextDocument | null>;
   /** Current versions of a transaction set's documents, so an amendment outside the results still flags what it rewrites. */
   setMembers?: (transactionSetId: string) => Awaitable<ReadonlyArray<{ documentId: string; version: string }>>;
+  /**
+   * The lexical and dense candidate stages from stage services instead of `lexical` and `vectors`
+   * (the answer service over the lexical and vector services): asked with the same text, k and scope.
+   * Routing, inject and the index version of a request still read `lexical` (the documents' cards).
+   */
+  sources?: { lexical?: CandidateSource; dense?: CandidateSource };
   options?: Partial<SearchOptions>;
 }
 
@@ -270,7 +300,13 @@ function storeFilter(request: Pick<SearchRequest, "principal" | "indexVersion" |
   };
 }
 
-const keyOf = (documentId: string, passageId: string) => `${documentId}/${passageId}`;
+/**
+ * A candidate's identity: its document and span. A passage is one span of one provision, so the span
+ * names it as its id does, and a hit from a stage service (which carries no passage id) fuses with the
+ * same passage found by another stage or added by expansion.
+ */
+const keyOf = (h: { documentId: string; nodeId: string; start: number; end: number }) =>
+  `${h.documentId}/${h.nodeId}@${h.start}-${h.end}`;
 
 /** The retrieval use case over the ports; each mode is a composition of small stages. */
 export function createSearcher(deps: SearcherDeps): Searcher {
@@ -458,9 +494,9 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     let indexVersion = "";
     let vectorIndexVersion: string | undefined;
     let routedBy: QueryTrace["routedBy"];
-    const asCandidates = (stage: string, hits: Array<Omit<Candidate, "key" | "stageScores"> & { passageId: string }>) =>
+    const asCandidates = (stage: string, hits: ReadonlyArray<Omit<Candidate, "key" | "stageScores">>) =>
       hits.map<Candidate>((h, i) => ({
-        key: keyOf(h.documentId, h.passageId),
+        key: keyOf(h),
         documentId: h.documentId,
         version: h.version,
         nodeId: h.nodeId,
@@ -475,7 +511,9 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       timed(
         stage,
         async () => {
-          const r = await deps.lexical.search({ ...base, text: queryText, k, ...(documentIds ? { documentIds } : {}) });
+          const query = { ...base, text: queryText, k, ...(documentIds ? { documentIds } : {}) };
+          // A stage service reads its own active version: a pinned one is not served remotely.
+          const r = deps.sources?.lexical ? await deps.sources.lexical.search(query) : await deps.lexical.search(query);
           indexVersion = r.indexVersion;
           return asCandidates(stage, r.hits);
         },
@@ -485,6 +523,18 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       timed(
         stage,
         async () => {
+          const remote = deps.sources?.dense;
+          if (remote) {
+            const within = documentIds ?? scope;
+            const r = await remote.search({
+              text: queryText,
+              principal: request.principal,
+              k,
+              ...(within ? { documentIds: within } : {}),
+            });
+            vectorIndexVersion = r.indexVersion;
+            return asCandidates(stage, r.hits);
+          }
           const vectors = deps.vectors;
           const version = request.vectorIndexVersion ?? (await vectors?.activeVersion()) ?? null;
           if (!vectors || version === null) return [];
@@ -512,7 +562,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
               ...(within ? { documentIds: within } : {}),
             });
             for (const h of r.hits) {
-              const id = keyOf(h.documentId, h.passageId);
+              const id = keyOf(h);
               const seen = best.get(id);
               if (!seen || h.score > seen.score) best.set(id, h);
             }
@@ -584,8 +634,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     async function hybrid(k: number): Promise<Candidate[]> {
       const docs = await route();
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
-      const lex = await lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs);
-      const dense = await denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs);
+      // The two rankings are independent: asked together (in parallel when they are stage services).
+      const [lex, dense] = await Promise.all([
+        lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs),
+        denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs),
+      ]);
       // A question that names nothing was routed by its own words, a guess: everything the asker may
       // read is searched too, that ranking one more vote beside the routed documents' two.
       const corpus =
@@ -627,7 +680,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             for (const target of new Set(targets)) {
               const first = cache.byNode.get(target)?.[0];
               if (!first) continue;
-              const key = keyOf(seed.documentId, first.id);
+              const key = keyOf(first);
               if (seen.has(key)) continue;
               const tokens = countTokens(first.body);
               if (tokens > budget) continue;
@@ -677,7 +730,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
               const outermost = Math.min(...nodes.map((n) => n.fullRef?.length ?? 0));
               for (const node of nodes.filter((n) => (n.fullRef?.length ?? 0) === outermost).slice(0, 2)) {
                 for (const p of (cache.byNode.get(node.id) ?? []).slice(0, CLAUSE_PASSAGES)) {
-                  const id = keyOf(documentId, p.id);
+                  const id = keyOf(p);
                   const seen = byKey.get(id);
                   head.push(
                     seen ?? {
