@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { natsConnectSettings } from "@lexnav/core";
+import { createOpenSearchLexicalIndex } from "@lexnav/retrieval";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
 import { createLexicalApp } from "./app.ts";
@@ -11,11 +12,16 @@ const replicaId = config.stages.replicaId ?? `${hostname()}-${process.pid}`;
 
 // The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the store's busy
 // timeout; the stage's own index and applied-change log in LEXNAV_LEXICAL_DB, shared by the replicas on
-// this host (each application takes the file's write lock).
+// this host (each application takes the file's write lock). With LEXNAV_OPENSEARCH_URL the index is the
+// OpenSearch one every replica shares; the log stays in the file, so those replicas share one host too
+// until the log is kept where every host reaches it (docs/architecture.md).
 const catalogDb = openSqliteDatabase(config.dbPath);
 const catalog = createSqliteCatalog(catalogDb);
 const writer = openSqliteDatabase(config.stages.lexicalDbPath);
 const reader = openSqliteDatabase(config.stages.lexicalDbPath);
+const index = config.opensearch
+  ? createOpenSearchLexicalIndex({ node: config.opensearch.url, prefix: config.opensearch.prefix })
+  : null;
 // As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
 const nc = await connect(natsConnectSettings(config, `lexnav-lexical-${replicaId}`));
 const readiness = {
@@ -24,6 +30,7 @@ const readiness = {
   },
   store: async () => {
     reader.prepare("select count(*) from sqlite_master").get();
+    if (index) await index.activeVersion();
   },
 };
 const app = await createLexicalApp({
@@ -31,6 +38,7 @@ const app = await createLexicalApp({
   catalog,
   writer,
   reader,
+  ...(index ? { index } : {}),
   replicaId,
   logger,
   readiness,
@@ -53,6 +61,7 @@ onStopSignal(async () => {
   await app.stop();
   await health?.close();
   await nc.drain();
+  await index?.close();
   reader.close();
   writer.close();
   catalogDb.close();
