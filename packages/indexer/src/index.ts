@@ -44,4 +44,4 @@ export type {
 } from "./ports/applied-change-log.ts";
 export type { StageHit, StageQuery, StageStore } from "./ports/stage-store.ts";
 export { createLexicalStageStore, ensureActiveLexicalVersion } from "./stores/lexical-stage-store.ts";
-export { createVectorStageStore } from "./stores/vector-stage-store.ts";
+export { createVectorStageStore, ensureActiveVectorVersion } from "./stores/vector-stage-store.ts";

@@ -54,7 +54,7 @@ export async function createLexicalApp(deps: LexicalAppDeps): Promise<StageApp &
   const store = deps.index
     ? createLexicalStageStore(deps.index)
     : createLexicalStageStore(createSqliteLexicalIndex(deps.writer), createSqliteLexicalIndex(deps.reader));
-  if (deps.index) await ensureActiveLexicalVersion(deps.index);
+  if (deps.index && deps.consume !== false) await ensureActiveLexicalVersion(deps.index);
   const log =
     deps.log ?? createSqliteAppliedChangeLog(deps.writer, { store: LEXICAL_STORE, replicaId: deps.replicaId });
   const app = await createStageApp({
