@@ -139,9 +139,8 @@ describe.skipIf(skipReason !== null)(
       };
       const { process: ingest } = await startServiceProcess("ingest", ingestEnv, "ingest service consuming", 60_000);
       running.push(ingest);
-      // One after the other: the first creates and activates the index version, the second finds it.
-      await startReplica("a");
-      await startReplica("b");
+      // At once, on an empty cluster: the log's store-wide lock lets one create and activate the version.
+      await Promise.all([startReplica("a"), startReplica("b")]);
     }, OPENSEARCH_START_TIMEOUT_MS + 120_000);
 
     afterAll(async () => {
@@ -177,6 +176,9 @@ describe.skipIf(skipReason !== null)(
       expect(byReplica.get("a") ?? 0).toBeGreaterThan(0);
       expect(byReplica.get("b") ?? 0).toBeGreaterThan(0);
 
+      // One index version, whatever the replicas' start: two would leave one replica's writes unsearched.
+      const versions = await fetch(`${os.url}/_cat/indices/${PREFIX}-passages-*?format=json`);
+      expect(((await versions.json()) as unknown[]).length).toBe(1);
       // The passages are in OpenSearch (no replica has them in its file), and each replica serves what both wrote.
       const doc7 = docs.get("upload://agreement-7.txt");
       expect(await passagesInOpenSearch(doc7?.id as string)).toBeGreaterThan(0);

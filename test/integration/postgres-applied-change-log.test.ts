@@ -1,4 +1,9 @@
-import { createPostgresAppliedChangeLog, type PostgresAppliedChangeLog } from "@lexnav/indexer";
+import {
+  createPostgresAppliedChangeLog,
+  ensureActiveLexicalVersion,
+  type PostgresAppliedChangeLog,
+} from "@lexnav/indexer";
+import type { LexicalIndex } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
 
@@ -90,6 +95,29 @@ describe.skipIf(skipReason !== null)(
       slow.open();
       await first;
       expect(finished).toBe("d3");
+    });
+
+    it("replicas starting at once on an empty store make one index version, under the store-wide lock", async () => {
+      // The version calls of a server index that takes its time, as OpenSearch does to create an index.
+      const created: string[] = [];
+      let active: string | null = null;
+      const slowIndex = {
+        activeVersion: async () => active,
+        createVersion: async () => {
+          await new Promise((r) => setTimeout(r, 150));
+          created.push(`v${created.length + 1}`);
+          return created[created.length - 1] as string;
+        },
+        activate: async (v: string) => {
+          active = v;
+        },
+      } as unknown as LexicalIndex;
+      const versions = await Promise.all([
+        a.exclusive(() => ensureActiveLexicalVersion(slowIndex)),
+        b.exclusive(() => ensureActiveLexicalVersion(slowIndex)),
+      ]);
+      expect(created).toEqual(["v1"]);
+      expect(versions).toEqual(["v1", "v1"]);
     });
 
     it("a redelivered event is a duplicate on any replica, and changes nothing", async () => {

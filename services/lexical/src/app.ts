@@ -54,9 +54,11 @@ export async function createLexicalApp(deps: LexicalAppDeps): Promise<StageApp &
   const store = deps.index
     ? createLexicalStageStore(deps.index)
     : createLexicalStageStore(createSqliteLexicalIndex(deps.writer), createSqliteLexicalIndex(deps.reader));
-  if (deps.index && deps.consume !== false) await ensureActiveLexicalVersion(deps.index);
   const log =
     deps.log ?? createSqliteAppliedChangeLog(deps.writer, { store: LEXICAL_STORE, replicaId: deps.replicaId });
+  // Under the log's store-wide lock: replicas starting at once on an empty store make one version, not two.
+  const { index } = deps;
+  if (index && deps.consume !== false) await log.exclusive(() => ensureActiveLexicalVersion(index));
   const app = await createStageApp({
     nc: deps.nc,
     topology: lifecycleTopology({

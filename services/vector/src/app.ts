@@ -56,8 +56,10 @@ export async function createVectorApp(deps: VectorAppDeps): Promise<StageApp & {
   const store = deps.vectors
     ? createVectorStageStore(deps.embedder, deps.vectors)
     : createVectorStageStore(deps.embedder, createSqliteVectorStore(deps.writer), createSqliteVectorStore(deps.reader));
-  if (deps.vectors && deps.consume !== false) await ensureActiveVectorVersion(deps.embedder, deps.vectors);
   const log = deps.log ?? createSqliteAppliedChangeLog(deps.writer, { store: VECTOR_STORE, replicaId: deps.replicaId });
+  // Under the log's store-wide lock: replicas starting at once on an empty store make one version, not two.
+  const { vectors } = deps;
+  if (vectors && deps.consume !== false) await log.exclusive(() => ensureActiveVectorVersion(deps.embedder, vectors));
   const app = await createStageApp({
     nc: deps.nc,
     topology: lifecycleTopology({

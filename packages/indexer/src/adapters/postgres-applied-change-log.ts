@@ -166,6 +166,23 @@ export async function createPostgresAppliedChangeLog(
         throw e;
       }
     },
+    async exclusive(fn) {
+      const { client, release } = await checkout(pool);
+      const run = runner(client);
+      try {
+        await run("BEGIN");
+        // One key (the store's), a space apart from the two-key document locks of `applyOnce`.
+        await run("SELECT pg_advisory_xact_lock(hashtext($1))", [store]);
+        const out = await fn();
+        await run("COMMIT");
+        release();
+        return out;
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => {});
+        release(true);
+        throw e;
+      }
+    },
     async list(filter = {}) {
       const run = runner(pool);
       const r =

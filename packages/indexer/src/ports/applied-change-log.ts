@@ -53,6 +53,12 @@ export interface AppliedChangeLog {
     event: { eventKey: string; publishedAt: string; commandAt: string | null; documentId: string },
     apply: (state: HeldVersions) => Promise<Application | null>,
   ): Promise<{ status: "applied"; change: AppliedChange } | { status: "duplicate" | "skipped" }>;
+  /**
+   * Runs `fn` while no other replica of the store runs one: the stage's start, which makes sure an index
+   * version is active. Two replicas starting on an empty server store would otherwise each create and
+   * activate a version, and what the first wrote before the second moved the alias would not be searched.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Every row, oldest first (optionally one document's). */
   list(filter?: { documentId?: string }): Promise<AppliedChange[]>;
 }
