@@ -2,6 +2,11 @@
 // once-only application of a change, the search server) and the stores they keep, composed by
 // services/lexical and services/vector.
 
+export {
+  createPostgresAppliedChangeLog,
+  POSTGRES_STAGE_LOG_SCHEMA_VERSION,
+  type PostgresAppliedChangeLog,
+} from "./adapters/postgres-applied-change-log.ts";
 export { createSqliteAppliedChangeLog } from "./adapters/sqlite-applied-change-log.ts";
 export type { LifecycleEvent, LifecycleSubjects } from "./domain/lifecycle-event.ts";
 export { readLifecycleEvent } from "./domain/lifecycle-event.ts";
@@ -38,5 +43,5 @@ export type {
   HeldVersions,
 } from "./ports/applied-change-log.ts";
 export type { StageHit, StageQuery, StageStore } from "./ports/stage-store.ts";
-export { createLexicalStageStore } from "./stores/lexical-stage-store.ts";
-export { createVectorStageStore } from "./stores/vector-stage-store.ts";
+export { createLexicalStageStore, ensureActiveLexicalVersion } from "./stores/lexical-stage-store.ts";
+export { createVectorStageStore, ensureActiveVectorVersion } from "./stores/vector-stage-store.ts";

@@ -1,9 +1,11 @@
 import { hostname } from "node:os";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { natsConnectSettings } from "@lexnav/core";
+import { createPostgresAppliedChangeLog } from "@lexnav/indexer";
+import { createOpenSearchLexicalIndex } from "@lexnav/retrieval";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
-import { createLexicalApp } from "./app.ts";
+import { createLexicalApp, LEXICAL_STORE } from "./app.ts";
 
 // The lexical stage process: config, logger and telemetry, wiring, the listen, the drain on a signal.
 const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess("lexnav-lexical");
@@ -11,11 +13,21 @@ const replicaId = config.stages.replicaId ?? `${hostname()}-${process.pid}`;
 
 // The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the store's busy
 // timeout; the stage's own index and applied-change log in LEXNAV_LEXICAL_DB, shared by the replicas on
-// this host (each application takes the file's write lock).
+// this host (each application takes the file's write lock). With LEXNAV_OPENSEARCH_URL the index is the
+// OpenSearch one every replica shares. The log goes where the replicas reach it: with LEXNAV_CATALOG_URL in
+// the catalog's PostgreSQL (replicas on any host), else in the file (replicas on this host only); the embedded
+// index keeps it in its own file, where one transaction holds both.
 const catalogDb = openSqliteDatabase(config.dbPath);
 const catalog = createSqliteCatalog(catalogDb);
 const writer = openSqliteDatabase(config.stages.lexicalDbPath);
 const reader = openSqliteDatabase(config.stages.lexicalDbPath);
+const index = config.opensearch
+  ? createOpenSearchLexicalIndex({ node: config.opensearch.url, prefix: config.opensearch.prefix })
+  : null;
+const log =
+  index && config.catalogUrl
+    ? await createPostgresAppliedChangeLog(config.catalogUrl, { store: LEXICAL_STORE, replicaId })
+    : null;
 // As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
 const nc = await connect(natsConnectSettings(config, `lexnav-lexical-${replicaId}`));
 const readiness = {
@@ -24,6 +36,7 @@ const readiness = {
   },
   store: async () => {
     reader.prepare("select count(*) from sqlite_master").get();
+    if (index) await index.activeVersion();
   },
 };
 const app = await createLexicalApp({
@@ -31,6 +44,8 @@ const app = await createLexicalApp({
   catalog,
   writer,
   reader,
+  ...(index ? { index } : {}),
+  ...(log ? { log } : {}),
   replicaId,
   logger,
   readiness,
@@ -53,6 +68,8 @@ onStopSignal(async () => {
   await app.stop();
   await health?.close();
   await nc.drain();
+  await index?.close();
+  await log?.close();
   reader.close();
   writer.close();
   catalogDb.close();

@@ -5,13 +5,14 @@ import {
   createSqliteAppliedChangeLog,
   createStageApp,
   createVectorStageStore,
+  ensureActiveVectorVersion,
   type LifecycleConsumerOptions,
   lifecycleTopology,
   type StageApp,
 } from "@lexnav/indexer";
 import { DEAD_LETTER_HEADERS, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { searchV1 } from "@lexnav/proto";
-import { createSqliteVectorStore, type Embedder } from "@lexnav/retrieval";
+import { createSqliteVectorStore, type Embedder, type VectorStore } from "@lexnav/retrieval";
 import type { ReadinessCheck } from "@lexnav/telemetry";
 import type { NatsConnection } from "@nats-io/transport-node";
 import type Database from "better-sqlite3";
@@ -28,9 +29,16 @@ export interface VectorAppDeps {
   catalog: Catalog;
   /** The model passages and queries are embedded with. */
   embedder: Embedder;
-  /** The stage's own store: one connection applies changes (with the log), another serves searches. */
+  /**
+   * The stage's own file: one connection applies changes (with the log, unless `log` is given), another
+   * serves searches from the embedded store when no `vectors` is given.
+   */
   writer: Database.Database;
   reader: Database.Database;
+  /** A server store (Qdrant) the replicas share: it applies and serves instead of the embedded one. */
+  vectors?: VectorStore;
+  /** An applied-change log every replica reaches (PostgreSQL); absent: the log in `writer`'s file. */
+  log?: AppliedChangeLog;
   replicaId: string;
   logger: Logger;
   readiness?: Readonly<Record<string, ReadinessCheck>>;
@@ -40,17 +48,18 @@ export interface VectorAppDeps {
 }
 
 /**
- * The vector stage's composition root: the embedded sqlite-vec store of its own file (Qdrant when that
- * adapter is wired: the handlers stay the same), its applied-change log beside it, the lifecycle consumer
- * and the DENSE search server.
+ * The vector stage's composition root: the embedded sqlite-vec store of its own file, or the Qdrant store
+ * when one is given (the handlers stay the same), its applied-change log, the lifecycle consumer and the
+ * DENSE search server. On a server store the model's active version is made sure of before consuming.
  */
 export async function createVectorApp(deps: VectorAppDeps): Promise<StageApp & { log: AppliedChangeLog }> {
-  const store = createVectorStageStore(
-    deps.embedder,
-    createSqliteVectorStore(deps.writer),
-    createSqliteVectorStore(deps.reader),
-  );
-  const log = createSqliteAppliedChangeLog(deps.writer, { store: VECTOR_STORE, replicaId: deps.replicaId });
+  const store = deps.vectors
+    ? createVectorStageStore(deps.embedder, deps.vectors)
+    : createVectorStageStore(deps.embedder, createSqliteVectorStore(deps.writer), createSqliteVectorStore(deps.reader));
+  const log = deps.log ?? createSqliteAppliedChangeLog(deps.writer, { store: VECTOR_STORE, replicaId: deps.replicaId });
+  // Under the log's store-wide lock: replicas starting at once on an empty store make one version, not two.
+  const { vectors } = deps;
+  if (vectors && deps.consume !== false) await log.exclusive(() => ensureActiveVectorVersion(deps.embedder, vectors));
   const app = await createStageApp({
     nc: deps.nc,
     topology: lifecycleTopology({

@@ -1,10 +1,11 @@
 import { hostname } from "node:os";
 import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError, natsConnectSettings } from "@lexnav/core";
-import { loadOnnxEmbedder } from "@lexnav/retrieval";
+import { createPostgresAppliedChangeLog } from "@lexnav/indexer";
+import { createQdrantVectorStore, loadOnnxEmbedder } from "@lexnav/retrieval";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
-import { createVectorApp } from "./app.ts";
+import { createVectorApp, VECTOR_STORE } from "./app.ts";
 
 // The vector stage process: config, logger and telemetry, the model, wiring, the listen, the drain on a signal.
 const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess("lexnav-vector");
@@ -21,11 +22,20 @@ const embedder = await loadOnnxEmbedder(config.embedderModelDir);
 
 // The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the busy timeout; the
 // stage's own vectors and applied-change log in LEXNAV_VECTOR_DB. Without a Qdrant server the store is the
-// embedded one: replicas on one host share its file, each application under its write lock.
+// embedded one: replicas on one host share its file, each application under its write lock. With
+// LEXNAV_QDRANT_URL the vectors are in Qdrant, and the log in the catalog's PostgreSQL when
+// LEXNAV_CATALOG_URL is set (replicas on any host; else in the file, replicas on this host only).
 const catalogDb = openSqliteDatabase(config.dbPath);
 const catalog = createSqliteCatalog(catalogDb);
 const writer = openSqliteDatabase(config.stages.vectorDbPath);
 const reader = openSqliteDatabase(config.stages.vectorDbPath);
+const vectors = config.qdrant
+  ? createQdrantVectorStore({ url: config.qdrant.url, prefix: config.qdrant.prefix })
+  : null;
+const log =
+  vectors && config.catalogUrl
+    ? await createPostgresAppliedChangeLog(config.catalogUrl, { store: VECTOR_STORE, replicaId })
+    : null;
 // As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
 const nc = await connect(natsConnectSettings(config, `lexnav-vector-${replicaId}`));
 const readiness = {
@@ -34,6 +44,7 @@ const readiness = {
   },
   store: async () => {
     reader.prepare("select count(*) from sqlite_master").get();
+    if (vectors) await vectors.activeVersion();
   },
 };
 const app = await createVectorApp({
@@ -42,6 +53,8 @@ const app = await createVectorApp({
   embedder,
   writer,
   reader,
+  ...(vectors ? { vectors } : {}),
+  ...(log ? { log } : {}),
   replicaId,
   logger,
   readiness,
@@ -68,6 +81,8 @@ onStopSignal(async () => {
   await app.stop();
   await health?.close();
   await nc.drain();
+  await vectors?.close();
+  await log?.close();
   reader.close();
   writer.close();
   catalogDb.close();

@@ -138,6 +138,17 @@ export function createSqliteAppliedChangeLog(
         throw e;
       }
     },
+    async exclusive(fn) {
+      begin();
+      try {
+        const out = await fn();
+        db.exec("COMMIT");
+        return out;
+      } catch (e) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw e;
+      }
+    },
     async list(filter = {}) {
       const rows = (
         filter.documentId === undefined

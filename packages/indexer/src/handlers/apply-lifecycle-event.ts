@@ -45,7 +45,7 @@ export async function applyLifecycleEvent(
 ): Promise<Outcome> {
   if (event.kind === "other") return { status: "ignored" };
   const { catalog, store } = deps;
-  const logged = { ...ref, commandAt: event.commandAt };
+  const logged = { ...ref, commandAt: event.commandAt, documentId: event.documentId };
   const result = await deps.log.applyOnce(logged, async (state): Promise<Application | null> => {
     const doc = await catalog.getDocument(event.documentId);
     if (doc === null && event.kind === "indexed")

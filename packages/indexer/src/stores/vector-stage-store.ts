@@ -3,28 +3,35 @@ import { type Embedder, embedDocumentWith, type VectorStore } from "@lexnav/retr
 import type { StageStore } from "../ports/stage-store.ts";
 
 /**
+ * Makes sure the vector store's active version was embedded with `embedder`, creating and activating one
+ * when there is none or the active one is another model's. Run at the stage's start, before it consumes,
+ * so every replica writes into the version readers see; each upsert checks again (a version built by
+ * another model since is replaced the same way).
+ */
+export async function ensureActiveVectorVersion(embedder: Embedder, store: VectorStore): Promise<string> {
+  const active = await store.activeVersion();
+  if (active !== null && (await store.describeVersion(active))?.embedderId === embedder.id) return active;
+  const created = await store.createVersion(embedder.dimensions, embedder.id);
+  await store.activate(created);
+  return created;
+}
+
+/**
  * The vector stage's store: each version's passages (cut as the embedded stack cuts them) embedded by a
  * model embedder into the vector store port's active version for that model (created on first use).
  * Only a model embedder: the built-in one is fitted per access scope on the whole corpus, which a stage
  * applying one document at a time cannot do. `writer` is the connection the applied-change log writes
- * on; `reader` serves searches.
+ * on; `reader` serves searches (one Qdrant client serves as both).
  */
 export function createVectorStageStore(
   embedder: Embedder,
   writer: VectorStore,
   reader: VectorStore = writer,
 ): StageStore {
-  const target = async (): Promise<string> => {
-    const active = await writer.activeVersion();
-    if (active !== null && (await writer.describeVersion(active))?.embedderId === embedder.id) return active;
-    const created = await writer.createVersion(embedder.dimensions, embedder.id);
-    await writer.activate(created);
-    return created;
-  };
   return {
     name: "vector",
     async upsert(doc) {
-      await embedDocumentWith(writer, await target(), doc, embedder);
+      await embedDocumentWith(writer, await ensureActiveVectorVersion(embedder, writer), doc, embedder);
     },
     async remove(documentId) {
       return await writer.removeDocument(documentId);
