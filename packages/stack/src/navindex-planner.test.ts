@@ -97,7 +97,7 @@ describe("the navindex planner as a use case", () => {
       kind: "no_external_model" as const,
       name: "",
     };
-    expect(stack.changeControl({ place: { ...bar, by: "ops", since: "2026-12-01T00:00:00.000Z" } })).toBe(true);
+    expect(await stack.changeControl({ place: { ...bar, by: "ops", since: "2026-12-01T00:00:00.000Z" } })).toBe(true);
     try {
       const { sent, model } = recordingModel();
       const planner = createNavPlanner({ catalog: stack.catalog, searcher: stack.searcher, model });
