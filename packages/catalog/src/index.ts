@@ -9,6 +9,7 @@ export {
   type PostgresCatalog,
   type PostgresCatalogOptions,
 } from "./adapters/postgres-catalog.ts";
+export { type CatalogStores, openCatalogStores } from "./catalog-stores.ts";
 export { createSqliteAuditLog, REDACTED_QUESTION } from "./adapters/sqlite-audit-log.ts";
 export {
   CATALOG_SCHEMA_VERSION,

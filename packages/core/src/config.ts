@@ -146,7 +146,7 @@ export interface LexnavConfig {
   dbPath: string;
   /**
    * The PostgreSQL database of a catalog shared by many processes (`createPostgresCatalog`); absent: the
-   * embedded catalog in `dbPath`. Chosen in one place (`openCatalogStores` in @lexnav/stack).
+   * embedded catalog in `dbPath`. Chosen in one place (`openCatalogStores` in @lexnav/catalog).
    */
   catalogUrl?: string;
   limits: IngestLimits;

@@ -14,7 +14,6 @@ export {
   readableDocuments,
   withoutForeignLinks,
 } from "./readable.ts";
-export { type CatalogStores, openCatalogStores } from "./catalog-store.ts";
 export { requestScope } from "./scope.ts";
 export { derivedSetName, resolveSetId, setNameFor } from "./set-names.ts";
 export type { EmbeddedStack, EmbeddedStackOptions, StackModels } from "./stack.ts";

@@ -1,6 +1,6 @@
 import { createSqliteAnswerStore } from "@lexnav/answer";
 import type { AuditLog, Catalog, Control, ControlKey } from "@lexnav/catalog";
-import { loadStoreKey, openSqliteDatabase, truncateWriteAheadLog } from "@lexnav/catalog";
+import { loadStoreKey, openCatalogStores, openSqliteDatabase, truncateWriteAheadLog } from "@lexnav/catalog";
 import {
   hmacSha256Hex,
   type IngestLimits,
@@ -43,7 +43,6 @@ import {
   type SyncEmbedder,
   type VectorStore,
 } from "@lexnav/retrieval";
-import { openCatalogStores } from "./catalog-store.ts";
 import { createSqliteWrittenFiles, type WrittenFiles } from "./written-files.ts";
 
 /**
@@ -201,7 +200,7 @@ export async function createEmbeddedStack(
   options: EmbeddedStackOptions = {},
 ): Promise<EmbeddedStack> {
   const db = openSqliteDatabase(dbPath);
-  const stores = await openCatalogStores(options, db).catch((e: unknown) => {
+  const stores = await openCatalogStores({ ...options, dbPath }, db).catch((e: unknown) => {
     db.close();
     throw e;
   });

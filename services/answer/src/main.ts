@@ -8,8 +8,11 @@ import { createAnswerAppOnStack } from "./wiring.ts";
 // The answer service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
 const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-answer");
 
-// The store the ingest service writes (LEXNAV_DB); the local models the config names, loaded once.
-const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config));
+// The catalog the ingest service writes (LEXNAV_CATALOG_URL, else LEXNAV_DB with the search stores); answer
+// records in LEXNAV_DB either way; the local models the config names, loaded once.
+const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config), {
+  ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
+});
 const answers = openSqliteDatabase(config.dbPath);
 // Callers by bearer token when a callers file is configured; else the principal a request names is trusted.
 const callersPath = config.answerCallersPath;
@@ -54,5 +57,5 @@ onStopSignal(async () => {
   await app.stop();
   await health?.close();
   answers.close();
-  stack.close();
+  await stack.close();
 });

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { openCatalogStores, openSqliteDatabase } from "@lexnav/catalog";
 import { natsConnectSettings } from "@lexnav/core";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
@@ -9,11 +9,11 @@ import { createLexicalApp } from "./app.ts";
 const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess("lexnav-lexical");
 const replicaId = config.stages.replicaId ?? `${hostname()}-${process.pid}`;
 
-// The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the store's busy
-// timeout; the stage's own index and applied-change log in LEXNAV_LEXICAL_DB, shared by the replicas on
+// The catalog the ingest service writes (LEXNAV_CATALOG_URL, else LEXNAV_DB with its busy timeout), read
+// through the Catalog port; the stage's own index and applied-change log in LEXNAV_LEXICAL_DB, shared by the replicas on
 // this host (each application takes the file's write lock).
-const catalogDb = openSqliteDatabase(config.dbPath);
-const catalog = createSqliteCatalog(catalogDb);
+const catalogStores = await openCatalogStores(config);
+const { catalog } = catalogStores;
 const writer = openSqliteDatabase(config.stages.lexicalDbPath);
 const reader = openSqliteDatabase(config.stages.lexicalDbPath);
 // As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
@@ -55,7 +55,7 @@ onStopSignal(async () => {
   await nc.drain();
   reader.close();
   writer.close();
-  catalogDb.close();
+  await catalogStores.close();
 });
 
 // The connection closing for any other reason ends the process with an error, so the orchestrator restarts it.

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { openCatalogStores, openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError, natsConnectSettings } from "@lexnav/core";
 import { loadOnnxEmbedder } from "@lexnav/retrieval";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
@@ -19,11 +19,12 @@ if (!config.embedderModelDir)
   );
 const embedder = await loadOnnxEmbedder(config.embedderModelDir);
 
-// The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the busy timeout; the
+// The catalog the ingest service writes (LEXNAV_CATALOG_URL, else LEXNAV_DB with its busy timeout), read
+// through the Catalog port; the
 // stage's own vectors and applied-change log in LEXNAV_VECTOR_DB. Without a Qdrant server the store is the
 // embedded one: replicas on one host share its file, each application under its write lock.
-const catalogDb = openSqliteDatabase(config.dbPath);
-const catalog = createSqliteCatalog(catalogDb);
+const catalogStores = await openCatalogStores(config);
+const { catalog } = catalogStores;
 const writer = openSqliteDatabase(config.stages.vectorDbPath);
 const reader = openSqliteDatabase(config.stages.vectorDbPath);
 // As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
@@ -70,7 +71,7 @@ onStopSignal(async () => {
   await nc.drain();
   reader.close();
   writer.close();
-  catalogDb.close();
+  await catalogStores.close();
 });
 
 const closed = await nc.closed();
