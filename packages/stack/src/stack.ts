@@ -199,21 +199,19 @@ export async function createEmbeddedStack(
   models: StackModels = {},
   options: EmbeddedStackOptions = {},
 ): Promise<EmbeddedStack> {
+  const shared = options.catalogUrl !== undefined;
+  const indexSink = options.indexSink ?? !shared;
+  if (indexSink && shared)
+    throw new LexnavError(
+      "invalid_argument",
+      "the passage index cannot be written in the transaction of a shared PostgreSQL catalog (LEXNAV_CATALOG_URL): the stage services index",
+    );
   const db = openSqliteDatabase(dbPath);
   const stores = await openCatalogStores({ ...options, dbPath }, db).catch((e: unknown) => {
     db.close();
     throw e;
   });
   const { catalog, audit } = stores;
-  const indexSink = options.indexSink ?? !stores.shared;
-  if (indexSink && stores.shared) {
-    await stores.close();
-    db.close();
-    throw new LexnavError(
-      "invalid_argument",
-      "the passage index cannot be written in the transaction of a shared PostgreSQL catalog (LEXNAV_CATALOG_URL): the stage services index",
-    );
-  }
   const lexical = createSqliteLexicalIndex(db);
   const vectors = createSqliteVectorStore(db);
   const scopeModel = createEmbedderLookup(vectors);
