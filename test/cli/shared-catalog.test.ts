@@ -26,9 +26,15 @@ describe.skipIf(skipReason !== null)(
         catalogUrl: await cluster.createDatabase(),
       };
       // A document an ingest replica wrote to the shared catalog.
-      const replica = await createEmbeddedStack(join(dir, "replica.sqlite"), DEFAULT_LIMITS, silentLogger, {}, {
-        catalogUrl: config.catalogUrl as string,
-      });
+      const replica = await createEmbeddedStack(
+        join(dir, "replica.sqlite"),
+        DEFAULT_LIMITS,
+        silentLogger,
+        {},
+        {
+          catalogUrl: config.catalogUrl as string,
+        },
+      );
       try {
         const r = await replica.pipeline.ingest({
           source: "upload://shared-supply.txt",

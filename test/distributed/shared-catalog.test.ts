@@ -186,7 +186,8 @@ describe.skipIf(skipReason !== null)(
         },
         60_000,
       );
-      for (const i of DELETED) expect((await catalog.getDocument(idOf(i)))?.lifecycle ?? "gone").toMatch(/deleted|gone/);
+      for (const i of DELETED)
+        expect((await catalog.getDocument(idOf(i)))?.lifecycle ?? "gone").toMatch(/deleted|gone/);
       for (const i of REVOKED) expect((await catalog.getDocument(idOf(i)))?.access.principals).toEqual(["bob"]);
       expect(await listDeadLetters(nc)).toEqual([]);
       for (const replica of ["a", "b"]) {
@@ -232,9 +233,9 @@ describe.skipIf(skipReason !== null)(
       const indexed = await indexedBySource(catalog);
       for (let i = DOCS; i < DOCS + SECOND_BATCH; i++) expect(indexed.has(`upload://agreement-${i}.txt`)).toBe(true);
       expect((await catalog.getDocument(halfDone))?.lifecycle).toBe("indexed");
-      expect((await catalog.listDocuments({ lifecycle: ["received", "extracted", "failed"] })).map((d) => d.id)).toEqual(
-        [],
-      );
+      expect(
+        (await catalog.listDocuments({ lifecycle: ["received", "extracted", "failed"] })).map((d) => d.id),
+      ).toEqual([]);
       const counts = applicationsPer("upsert", lexicalChanges());
       expect(counts.size).toBe(DOCS + SECOND_BATCH);
       expect([...counts.entries()].filter(([, n]) => n !== 1)).toEqual([]);

@@ -104,6 +104,9 @@ describe("two ingest service processes on one embedded store (real nats-server)"
   }, 300_000);
 });
 
+// #17 defect 2: replicas on separate embedded stores are not a supported shape; what this checks is that a
+// delete is never acked unapplied there. The fix is the shared catalog: replicas on one PostgreSQL catalog
+// find every document (test/distributed/shared-catalog.test.ts).
 describe("two ingest replicas on separate stores (real nats-server)", () => {
   const TEXT = (i: number) =>
     `SUPPLY AGREEMENT NO. ${i}\n\n1. TERM\n\nThis Agreement continues for ${i + 1} years from the Effective Date.\n`;

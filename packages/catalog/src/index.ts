@@ -9,7 +9,6 @@ export {
   type PostgresCatalog,
   type PostgresCatalogOptions,
 } from "./adapters/postgres-catalog.ts";
-export { type CatalogStores, openCatalogStores } from "./catalog-stores.ts";
 export { createSqliteAuditLog, REDACTED_QUESTION } from "./adapters/sqlite-audit-log.ts";
 export {
   CATALOG_SCHEMA_VERSION,
@@ -18,6 +17,7 @@ export {
   truncateWriteAheadLog,
 } from "./adapters/sqlite-catalog.ts";
 export { gated, type SqliteGate, type Sync, sqliteGate } from "./adapters/sqlite-gate.ts";
+export { type CatalogStores, openCatalogStores } from "./catalog-stores.ts";
 export type { AuditEntry, AuditLog, AuditRecord } from "./ports/audit-log.ts";
 export type {
   Catalog,

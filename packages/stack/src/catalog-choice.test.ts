@@ -46,10 +46,16 @@ describe("the stack's catalog and index sink, chosen by options", () => {
 
   it("refuses the index sink on a shared PostgreSQL catalog, before connecting to it", async () => {
     await expect(
-      createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger, {}, {
-        catalogUrl: "postgres://nobody@127.0.0.1:1/none",
-        indexSink: true,
-      }),
+      createEmbeddedStack(
+        ":memory:",
+        DEFAULT_LIMITS,
+        silentLogger,
+        {},
+        {
+          catalogUrl: "postgres://nobody@127.0.0.1:1/none",
+          indexSink: true,
+        },
+      ),
     ).rejects.toThrow(/cannot be written in the transaction of a shared PostgreSQL catalog/);
   });
 });

@@ -7,9 +7,15 @@ const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-pl
 
 // The store the ingest service writes (LEXNAV_DB; the catalog on LEXNAV_CATALOG_URL when set). The
 // deterministic planner reads the lexical index and the provision trees, not embeddings: no embedder is loaded.
-const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, {}, {
-  ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
-});
+const stack = await createEmbeddedStack(
+  config.dbPath,
+  config.limits,
+  logger,
+  {},
+  {
+    ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
+  },
+);
 // Ready when the store answers a read; served over gRPC health checking and, when configured, HTTP.
 const readiness = {
   store: async () => {
