@@ -8,6 +8,7 @@ import { INGEST_SUBJECTS, listDeadLetters } from "@lexnav/ingest-service";
 import { ingestV1, searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
 import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
@@ -117,6 +118,44 @@ describe.skipIf(skipReason !== null)(
       await startLexical("a");
       await startLexical("b");
     }, 180_000);
+
+    it("the planner and answer services read the shared catalog: ready, with connections of their own to it", async () => {
+      const pool = new pg.Pool({ connectionString: catalogUrl, max: 1 });
+      // The backends connected to the catalog's database, other than this query's own (the stages and
+      // ingest replicas are idle meanwhile: a backend that appears is the service's).
+      const backends = async () =>
+        new Set(
+          (
+            await pool.query<{ pid: number }>(
+              "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            )
+          ).rows.map((r) => r.pid),
+        );
+      try {
+        for (const [name, address] of [
+          ["planner", "LEXNAV_PLANNER_ADDRESS"],
+          ["answer", "LEXNAV_ANSWER_ADDRESS"],
+        ] as const) {
+          const env = {
+            NATS_URL: nats.url,
+            LEXNAV_CATALOG_URL: catalogUrl,
+            LEXNAV_DB: join(dir, `${name}.sqlite`),
+            [address]: "127.0.0.1:0",
+            LEXNAV_HEALTH_ADDRESS: "127.0.0.1:0",
+            LEXNAV_LOG_LEVEL: "info",
+          };
+          const before = await backends();
+          const { process: p, ready } = await startServiceProcess(name, env, "ready", 60_000);
+          running.push(p);
+          const readyz = await fetch(`http://127.0.0.1:${ready.healthPort as number}/readyz`);
+          expect(readyz.status).toBe(200);
+          expect([...(await backends())].filter((pid) => !before.has(pid)).length).toBeGreaterThan(0);
+          await p.stop();
+        }
+      } finally {
+        await pool.end();
+      }
+    }, 120_000);
 
     afterAll(async () => {
       for (const p of running.splice(0)) await p.stop().catch(() => undefined);
