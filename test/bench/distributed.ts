@@ -337,7 +337,7 @@ async function queryLatency(dbPath: string): Promise<{ service: number[]; inProc
     return out;
   } finally {
     client.close();
-    stack.close();
+    await stack.close();
     await answer.stop();
   }
 }

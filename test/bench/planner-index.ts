@@ -96,7 +96,7 @@ async function main() {
     for (const q of ["Which law governs the loan agreement?", "What is the maturity date?"])
       lines.push(await row(bird, "Bird filing (12)", q));
     lines.push(await wholeRow(bird, "Bird filing (12)"));
-    bird.close();
+    await bird.close();
 
     const cuadDir = corpusPath("cuad");
     const files = readdirSync(cuadDir)
@@ -119,7 +119,7 @@ async function main() {
     ])
       lines.push(await row(cuad, set, q));
     lines.push(await wholeRow(cuad, set));
-    cuad.close();
+    await cuad.close();
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -77,9 +77,9 @@ async function answerAppOver(db: string): Promise<{ app: AnswerApp; stack: Embed
   return {
     app,
     stack,
-    close: () => {
+    close: async () => {
       answers.close();
-      stack.close();
+      await stack.close();
     },
   };
 }
@@ -104,7 +104,7 @@ describe("the answer service over gRPC", () => {
       source: CUAD_FIXTURES.vivint,
       access: { principals: [], groups: ["board"] },
     });
-    ingest.close();
+    await ingest.close();
     expect([verso.status, vivint.status]).toEqual(["indexed", "indexed"]);
     ids = { verso: verso.documentId, vivint: vivint.documentId };
     const over = await answerAppOver(db);
@@ -338,7 +338,7 @@ describe("the answer service over gRPC", () => {
       guarded.close();
       await app.stop(1_000);
       answers.close();
-      stack.close();
+      await stack.close();
     }
   });
 
@@ -411,7 +411,7 @@ describe("the answer service over gRPC", () => {
       plain.close();
       await app.stop(1_000);
       answers.close();
-      stack.close();
+      await stack.close();
     }
   });
 
@@ -523,7 +523,7 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
       await served.app.stop(1_000);
       served.close();
       await ingest.stop();
-      ingestStack.close();
+      await ingestStack.close();
     }
   });
 

@@ -166,7 +166,7 @@ describe("dead letters", () => {
       expect((await cli("dlq", "replay", "999")).code).not.toBe(0);
     } finally {
       await app.stop();
-      stack.close();
+      await stack.close();
     }
   }, 60_000);
 });

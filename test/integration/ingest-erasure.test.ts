@@ -122,7 +122,7 @@ describe("erasure through the ingest service over a real nats-server", () => {
     } finally {
       release();
       await app.stop();
-      stack.close();
+      await stack.close();
     }
   }, 30_000);
 });

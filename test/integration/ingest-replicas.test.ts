@@ -104,6 +104,9 @@ describe("two ingest service processes on one embedded store (real nats-server)"
   }, 300_000);
 });
 
+// #17 defect 2: replicas on separate embedded stores are not a supported shape; what this checks is that a
+// delete is never acked unapplied there. The fix is the shared catalog: replicas on one PostgreSQL catalog
+// find every document (test/distributed/shared-catalog.test.ts).
 describe("two ingest replicas on separate stores (real nats-server)", () => {
   const TEXT = (i: number) =>
     `SUPPLY AGREEMENT NO. ${i}\n\n1. TERM\n\nThis Agreement continues for ${i + 1} years from the Effective Date.\n`;
@@ -115,7 +118,7 @@ describe("two ingest replicas on separate stores (real nats-server)", () => {
   afterEach(async () => {
     for (const a of apps) await a.stop();
     for (const c of conns) await c.drain().catch(() => undefined);
-    for (const s of stacks) s.close();
+    for (const s of stacks) await s.close();
     stacks = [];
     apps = [];
     conns = [];

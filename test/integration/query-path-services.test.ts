@@ -100,7 +100,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await telemetry?.shutdown();
   await Promise.all([rerank?.process.stop(), planner?.process.stop()]);
-  stack?.close();
+  await stack?.close();
   await receiver?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

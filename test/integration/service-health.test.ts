@@ -150,7 +150,7 @@ describe("health and readiness of running services", () => {
       client.close();
       await app.stop(1_000);
       answers.close();
-      stack.close();
+      await stack.close();
     }
   });
 });

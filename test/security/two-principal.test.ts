@@ -323,9 +323,9 @@ describe("two principals: alpha sees the same with and without beta's corpus in 
         const stack = await createEmbeddedStack(s.db, DEFAULT_LIMITS, silentLogger);
         const answers = openSqliteDatabase(s.db);
         const app = createAnswerAppOnStack(stack, s.config, answers, silentLogger);
-        const close = () => {
+        const close = async () => {
           answers.close();
-          stack.close();
+          await stack.close();
         };
         served.push({ app, port: await app.listen("127.0.0.1:0"), close });
       }

@@ -1,5 +1,5 @@
 import { create, toBinary } from "@bufbuild/protobuf";
-import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { type Catalog, createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import type { AppliedChange } from "@lexnav/indexer";
 import { ingestV1 } from "@lexnav/proto";
 
@@ -71,17 +71,20 @@ export function appliedChanges(storePath: string, store: string): AppliedChange[
   }
 }
 
-/** The catalog's indexed documents, by source: id and current version. */
-export async function indexedBySource(catalogPath: string): Promise<Map<string, { id: string; version: string }>> {
-  const db = openSqliteDatabase(catalogPath);
+/** The catalog's indexed documents, by source: id and current version (an embedded file, or an open catalog). */
+export async function indexedBySource(
+  catalogPathOrCatalog: string | Catalog,
+): Promise<Map<string, { id: string; version: string }>> {
+  const db = typeof catalogPathOrCatalog === "string" ? openSqliteDatabase(catalogPathOrCatalog) : null;
   try {
+    const catalog = db ? createSqliteCatalog(db) : (catalogPathOrCatalog as Catalog);
     return new Map(
-      (await createSqliteCatalog(db).listDocuments({ lifecycle: ["indexed"] })).map(
+      (await catalog.listDocuments({ lifecycle: ["indexed"] })).map(
         (d) => [d.source, { id: d.id, version: d.currentVersion ?? "" }] as const,
       ),
     );
   } finally {
-    db.close();
+    db?.close();
   }
 }
 

@@ -18,6 +18,7 @@ export {
   truncateWriteAheadLog,
 } from "./adapters/sqlite-catalog.ts";
 export { gated, type SqliteGate, type Sync, sqliteGate } from "./adapters/sqlite-gate.ts";
+export { type CatalogStores, openCatalogStores } from "./catalog-stores.ts";
 export type { AuditEntry, AuditLog, AuditRecord } from "./ports/audit-log.ts";
 export type {
   Catalog,

@@ -150,7 +150,7 @@ export interface LexnavConfig {
   dbPath: string;
   /**
    * The PostgreSQL database of a catalog shared by many processes (`createPostgresCatalog`); absent: the
-   * embedded catalog in `dbPath`. Not yet read by the stack or the services.
+   * embedded catalog in `dbPath`. Chosen in one place (`openCatalogStores` in @lexnav/catalog).
    */
   catalogUrl?: string;
   limits: IngestLimits;

@@ -18,13 +18,16 @@ import { type IndexedDocument, loadIndexedDocument } from "./indexed-documents.t
  * stores the updated nodes. Run after any member is added, replaced or removed.
  */
 export async function relinkTransactionSet(catalog: Catalog, setId: string): Promise<number> {
-  const members = await setMembers(catalog, setId);
-  if (members.length === 0) return 0;
-  const linked = linkTransactionSet(members);
-  await catalog.transaction(async (tx) => {
+  // Read and written under the set-filing lock: a relink from members another process has since changed
+  // would otherwise overwrite a newer one.
+  return catalog.transaction(async (tx) => {
+    await tx.lockSetFiling();
+    const members = await setMembers(tx, setId);
+    if (members.length === 0) return 0;
+    const linked = linkTransactionSet(members);
     for (const m of linked) await tx.replaceNodes(m.documentId, m.structure.version, m.structure.nodes);
+    return linked.length;
   });
-  return linked.length;
 }
 
 /**
@@ -165,19 +168,23 @@ export async function fileIntoTransactionSet(
   documentId: string,
   now: string,
 ): Promise<string | null> {
-  const all = await candidates(catalog, now);
-  const self = all.find((c) => c.documentId === documentId);
-  if (!self || self.setId !== null) return null;
-  const filed = fileIntoSet(
-    self,
-    all.filter((c) => c !== self),
-  );
-  if (filed === null) return null;
-  await catalog.transaction(async (tx) => {
+  // The candidates are read and the filing written under the set-filing lock, so replicas indexing related
+  // documents at once take turns: the later one sees the earlier one's document and filing.
+  const setId = await catalog.transaction(async (tx) => {
+    await tx.lockSetFiling();
+    const all = await candidates(tx, now);
+    const self = all.find((c) => c.documentId === documentId);
+    if (!self || self.setId !== null) return null;
+    const filed = fileIntoSet(
+      self,
+      all.filter((c) => c !== self),
+    );
+    if (filed === null) return null;
     for (const id of filed.joining) await tx.setTransactionSet(id, filed.setId, now);
+    return filed.setId;
   });
-  await relinkTransactionSet(catalog, filed.setId);
-  return filed.setId;
+  if (setId !== null) await relinkTransactionSet(catalog, setId);
+  return setId;
 }
 
 /**

@@ -70,8 +70,8 @@ describe("the built-in dense model is fitted per access scope", () => {
     ]);
   });
   afterAll(async () => {
-    alone.close();
-    shared.close();
+    await alone.close();
+    await shared.close();
   });
 
   it("gives alpha the same dense results with and without beta's corpus in the store", async () => {
@@ -145,7 +145,7 @@ describe("a deleted or re-scoped document leaves no word in a dense model", () =
         // Alpha's model never learnt the words.
         expect(await knows(stack, "group:alpha", words)).toBe(false);
       } finally {
-        stack.close();
+        await stack.close();
       }
     });
   }
@@ -164,7 +164,7 @@ describe("opening a store whose dense model was fitted on every document", () =>
       await stack.pipeline.ingest({ source: VIVINT, access: access("beta") });
       await stack.buildDenseIndex();
       const version = (await await stack.vectors.activeVersion()) ?? "";
-      stack.close();
+      await stack.close();
       // The table an older store kept its one corpus-wide model in.
       const raw = openSqliteDatabase(db);
       raw.exec("CREATE TABLE vec_models (index_version TEXT PRIMARY KEY, model BLOB NOT NULL)");
@@ -182,7 +182,7 @@ describe("opening a store whose dense model was fitted on every document", () =>
         expect(tables).toEqual([]);
         expect(rows.n).toBe(0);
       } finally {
-        stack.close();
+        await stack.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -230,9 +230,9 @@ describe("a dense index kept as documents are indexed (denseOnIngest, as the ing
         ),
       ).toBe(true);
     } finally {
-      kept.close();
-      aloneKept.close();
-      built.close();
+      await kept.close();
+      await aloneKept.close();
+      await built.close();
     }
   });
 });

@@ -332,7 +332,7 @@ describe("a source that turns bad leaves every store", () => {
           mode,
         ).not.toContain(ok.documentId);
     } finally {
-      stack.close();
+      await stack.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -353,7 +353,7 @@ describe("opening a store written before cards kept filed names", () => {
       const access = { principals: [], groups: ["deals"] };
       const mnda = await stack.pipeline.ingest({ source: join(dir, "MNDA.txt"), access });
       await stack.pipeline.ingest({ source: join(dir, "ip-agreement.txt"), access });
-      stack.close();
+      await stack.close();
       // The schema and rows of a store from before: no name column.
       const raw = openSqliteDatabase(db);
       raw.exec("DROP INDEX lex_cards_name; ALTER TABLE lex_cards DROP COLUMN name_key;");
@@ -365,7 +365,7 @@ describe("opening a store written before cards kept filed names", () => {
         const r = await stack.lexical.searchDocuments({ text: "In the agreement MNDA", principal: READER, k: 5 });
         expect(r.hits.filter((h) => h.named).map((h) => h.documentId)).toEqual([mnda.documentId]);
       } finally {
-        stack.close();
+        await stack.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -410,7 +410,7 @@ describe("expansion along a definition's cross-reference", () => {
         expect(starts.slice(3)).toContain(grant);
       }
     } finally {
-      stack.close();
+      await stack.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

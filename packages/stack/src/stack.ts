@@ -1,12 +1,6 @@
 import { createSqliteAnswerStore } from "@lexnav/answer";
 import type { AuditLog, Catalog, Control, ControlKey } from "@lexnav/catalog";
-import {
-  createSqliteAuditLog,
-  createSqliteCatalog,
-  loadStoreKey,
-  openSqliteDatabase,
-  truncateWriteAheadLog,
-} from "@lexnav/catalog";
+import { loadStoreKey, openCatalogStores, openSqliteDatabase, truncateWriteAheadLog } from "@lexnav/catalog";
 import {
   hmacSha256Hex,
   type IngestLimits,
@@ -52,9 +46,14 @@ import {
 } from "@lexnav/retrieval";
 import { createSqliteWrittenFiles, type WrittenFiles } from "./written-files.ts";
 
-/** The all-in-one wiring: catalog, lexical and dense indexes and pipeline on one embedded SQLite file. */
+/**
+ * The all-in-one wiring: catalog, lexical and dense indexes and pipeline on one embedded SQLite file; or,
+ * with `catalogUrl`, the catalog and audit log on a PostgreSQL database that many processes share.
+ */
 export interface EmbeddedStack {
   catalog: Catalog;
+  /** Whether the catalog is the shared PostgreSQL one (see `EmbeddedStackOptions.catalogUrl`). */
+  sharedCatalog: boolean;
   lexical: LexicalIndex;
   vectors: VectorStore;
   pipeline: IngestPipeline;
@@ -76,7 +75,8 @@ export interface EmbeddedStack {
    * a wall reaches every store's permission filter in the same transaction. False: nothing changed.
    */
   changeControl(change: { place: Control } | { lift: ControlKey }): Promise<boolean>;
-  close(): void;
+  /** Closes the embedded file at once; resolves when the shared catalog's connections have ended too. */
+  close(): Promise<void>;
 }
 
 /** Local models the stack runs (loaded from folders, never downloaded); each absent: the built-in one. */
@@ -174,6 +174,19 @@ export interface EmbeddedStackOptions {
    * lexical and vector services, `createStageSearchClient`); absent: the embedded index and vectors.
    */
   sources?: SearcherDeps["sources"];
+  /**
+   * The PostgreSQL catalog shared by many processes (LEXNAV_CATALOG_URL, `openCatalogStores`); absent: the
+   * catalog in the embedded file.
+   */
+  catalogUrl?: string;
+  /**
+   * Whether the pipeline writes the embedded lexical and dense indexes in the catalog's transaction (the
+   * embedded shape: an indexed, deleted or re-permissioned document reaches search atomically). Default:
+   * on with the embedded catalog, off with the shared one, where the ingest service writes the catalog and
+   * publishes events and the stage services index (packages/indexer). On is refused with the shared
+   * catalog: its transaction cannot include an embedded file, so the one-transaction rule would not hold.
+   */
+  indexSink?: boolean;
 }
 
 /** Whether a document with `access` belongs to the access scope `key`. */
@@ -192,11 +205,21 @@ export async function createEmbeddedStack(
   models: StackModels = {},
   options: EmbeddedStackOptions = {},
 ): Promise<EmbeddedStack> {
+  const shared = options.catalogUrl !== undefined;
+  const indexSink = options.indexSink ?? !shared;
+  if (indexSink && shared)
+    throw new LexnavError(
+      "invalid_argument",
+      "the passage index cannot be written in the transaction of a shared PostgreSQL catalog (LEXNAV_CATALOG_URL): the stage services index",
+    );
   const db = openSqliteDatabase(dbPath);
-  const catalog = createSqliteCatalog(db);
+  const stores = await openCatalogStores({ ...options, dbPath }, db).catch((e: unknown) => {
+    db.close();
+    throw e;
+  });
+  const { catalog, audit } = stores;
   const lexical = createSqliteLexicalIndex(db);
   const vectors = createSqliteVectorStore(db);
-  const audit = createSqliteAuditLog(db);
   const scopeModel = createEmbedderLookup(vectors);
   // The options the active built-in version was fitted with, so a stale scope is fitted alike.
   let denseOptions: Parameters<typeof buildDenseIndex>[2] = {};
@@ -278,7 +301,7 @@ export async function createEmbeddedStack(
     catalog,
     limits,
     logger,
-    searchIndex,
+    ...(indexSink ? { searchIndex } : {}),
     derived,
     preparer,
     ...(options.sourceRoots !== undefined ? { sourceRoots: options.sourceRoots } : {}),
@@ -339,8 +362,9 @@ export async function createEmbeddedStack(
       await catalog.transaction(() => staleScopesOf(active, [doc.access]));
     return active;
   };
+  // Without the index sink the stages embed (the vector stage): nothing is embedded here.
   const pipeline: IngestPipeline =
-    embedder || options.denseOnIngest
+    indexSink && (embedder || options.denseOnIngest)
       ? {
           ...ingestPipeline,
           ingest: async (request) => {
@@ -399,6 +423,7 @@ export async function createEmbeddedStack(
   }
   return {
     catalog,
+    sharedCatalog: stores.shared,
     lexical,
     vectors,
     pipeline,
@@ -429,11 +454,13 @@ export async function createEmbeddedStack(
       denseOptions = builtin;
       return buildDenseIndex(vectors, indexable(), denseOptions);
     },
-    changeControl: (change) => changeControl(catalog, walledSearchIndex(searchIndex, catalog), change),
+    changeControl: (change) =>
+      changeControl(catalog, indexSink ? walledSearchIndex(searchIndex, catalog) : undefined, change),
     close: () => {
       // The worker's exit is not awaited (close is synchronous for every caller); a failure is logged, never unhandled.
       preparer.close().catch((e: unknown) => logger.warn("ingest worker did not close", { error: String(e) }));
       db.close();
+      return stores.close();
     },
   };
 }

@@ -9,7 +9,8 @@ import { createAnswerAppOnStack, createQueryPathClients } from "./wiring.ts";
 const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-answer");
 
 // The stage services the config names (lexical, vector, rerank) serve those steps of every query; the
-// rest runs on the store the ingest service writes (LEXNAV_DB) with the local models the config names.
+// rest runs on the catalog the ingest service writes (LEXNAV_CATALOG_URL, else LEXNAV_DB with the search
+// stores) with the local models the config names; answer records in LEXNAV_DB either way.
 const remote = createQueryPathClients(config);
 const models = await loadStackModels(config);
 const stack = await createEmbeddedStack(
@@ -17,7 +18,10 @@ const stack = await createEmbeddedStack(
   config.limits,
   logger,
   { ...models, ...(remote.reranker ? { reranker: remote.reranker } : {}) },
-  { sources: remote.sources },
+  {
+    sources: remote.sources,
+    ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
+  },
 );
 const answers = openSqliteDatabase(config.dbPath);
 // Callers by bearer token when a callers file is configured; else the principal a request names is trusted.
@@ -64,6 +68,6 @@ onStopSignal(async () => {
   await app.stop();
   await health?.close();
   answers.close();
-  stack.close();
+  await stack.close();
   remote.close();
 });

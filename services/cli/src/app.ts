@@ -38,6 +38,9 @@ import { type CliContext, stackParts } from "./context.ts";
 import { createProgress } from "./progress.ts";
 import { terminalSafe } from "./terminal.ts";
 
+/** The commands that only read the catalog, the audit log or the dead letters: the ones the CLI runs on a shared catalog. */
+const SHARED_CATALOG_COMMANDS: ReadonlySet<string> = new Set(["inspect", "list", "audit", "status", "dlq"]);
+
 export const USAGE = `lexnav — cited provision trees for transactional legal documents
 
 usage:
@@ -173,7 +176,18 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       return e.code === "not_found" ? 3 : 1;
     }
   }
-  const stack = await createEmbeddedStack(effective.dbPath, effective.limits, logger, models);
+  // On the shared catalog (LEXNAV_CATALOG_URL) the CLI reads it; it writes nothing there and searches
+  // nothing: a change made here would publish no event, so the stage services would never apply it. Those
+  // go to the ingest and answer services.
+  if (effective.catalogUrl !== undefined && !SHARED_CATALOG_COMMANDS.has(command)) {
+    io.err(
+      `lexnav: "${command}" needs the embedded store, and LEXNAV_CATALOG_URL names a shared catalog; on it the CLI runs only ${[...SHARED_CATALOG_COMMANDS].join(", ")} (send changes to the ingest service)\n`,
+    );
+    return 2;
+  }
+  const stack = await createEmbeddedStack(effective.dbPath, effective.limits, logger, models, {
+    ...(effective.catalogUrl !== undefined ? { catalogUrl: effective.catalogUrl } : {}),
+  });
   // Say when a built-in model stands in for a pretrained one, whenever this command would use it.
   {
     const notice = modelFallbackNotice(effective, models, {
@@ -445,7 +459,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
     }
     throw e;
   } finally {
-    stack.close();
+    await stack.close();
   }
 }
 

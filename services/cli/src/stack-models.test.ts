@@ -122,7 +122,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
         await ce.close();
       }
     } finally {
-      stack.close();
+      await stack.close();
     }
 
     // ask (offline) searches through search with the same model.
@@ -169,7 +169,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
       expect(err).toBeInstanceOf(LexnavError);
       expect((err as LexnavError).message).toMatch(/set LEXNAV_EMBEDDER_MODEL_DIR/);
     } finally {
-      stack.close();
+      await stack.close();
     }
   });
 });

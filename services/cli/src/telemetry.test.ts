@@ -98,7 +98,7 @@ describe("OpenTelemetry spans across ingest, search and answer", () => {
         }),
       );
     } finally {
-      stack.close();
+      await stack.close();
     }
     const span = exporter.getFinishedSpans().find((s) => s.name === "lexnav.ingest");
     expect(span?.spanContext().traceId).toBe(traceId);

@@ -1,4 +1,3 @@
-import { openSqliteDatabase } from "@lexnav/catalog";
 import { natsConnectSettings } from "@lexnav/core";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
@@ -8,16 +7,19 @@ import { createIngestApp } from "./app.ts";
 // The ingest service process: config, logger and telemetry, wiring, the drain on a signal.
 const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess("lexnav-ingest");
 
-// The catalog and the search stores on one SQLite file (LEXNAV_DB): an indexed document's passages and
-// vectors are written with it, and a delete or an access change reaches them in the same transaction,
-// so the answer service over the same file finds what was ingested and nothing that was removed.
+// Embedded (no LEXNAV_CATALOG_URL): the catalog and the search stores on one SQLite file (LEXNAV_DB): an
+// indexed document's passages and vectors are written with it, and a delete or an access change reaches
+// them in the same transaction, so the answer service over the same file finds what was ingested and
+// nothing that was removed. Nothing else builds a dense index there: the service keeps one as it indexes,
+// with the configured embedder (the installed model, else the built-in one per access scope).
+// Distributed (LEXNAV_CATALOG_URL): every replica writes one PostgreSQL catalog and publishes the events;
+// the lexical and vector stages index from them, so this process keeps no search index of its own.
 // A command's path is read only under LEXNAV_INGEST_ROOTS (none: inline bytes only): the service reads
 // paths that others send it, and must not index any file its host lets it read.
-// Nothing else builds a dense index under the services: the service keeps one as it indexes, with the
-// configured embedder (the installed model, else the built-in one per access scope).
 const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, await loadStackModels(config), {
   sourceRoots: config.ingestRoots ?? [],
-  denseOnIngest: true,
+  denseOnIngest: config.catalogUrl === undefined,
+  ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
 });
 // A document an earlier ingest process left half-done (killed, out of memory) is failed with its reason.
 for (const r of await stack.pipeline.recoverInterrupted())
@@ -28,7 +30,6 @@ const app = await createIngestApp({ nc, pipeline: stack.pipeline, catalog: stack
 // HTTP /healthz, /readyz and /metrics (the service serves no gRPC, so no gRPC health service): ready while NATS
 // answers a ping and the store a read. The command backlog is not a condition: work waiting is no reason
 // to take a replica out of service.
-const probe = openSqliteDatabase(config.dbPath);
 const health = config.healthAddress
   ? await startHealthServer({
       address: config.healthAddress,
@@ -37,7 +38,7 @@ const health = config.healthAddress
           await nc.rtt();
         },
         store: async () => {
-          probe.prepare("select count(*) from sqlite_master").get();
+          await stack.catalog.getDocument("readiness-probe");
         },
       },
       logger,
@@ -50,8 +51,7 @@ onStopSignal(async () => {
   await app.stop();
   await health?.close();
   await nc.drain();
-  probe.close();
-  stack.close();
+  await stack.close();
 });
 
 // The connection closing for any other reason ends the process with an error, so the orchestrator restarts it.

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { openCatalogStores, openSqliteDatabase } from "@lexnav/catalog";
 import { natsConnectSettings } from "@lexnav/core";
 import { createPostgresAppliedChangeLog } from "@lexnav/indexer";
 import { createOpenSearchLexicalIndex } from "@lexnav/retrieval";
@@ -11,14 +11,14 @@ import { createLexicalApp, LEXICAL_STORE } from "./app.ts";
 const { config, logger, metrics, onStopSignal, stopping } = startServiceProcess("lexnav-lexical");
 const replicaId = config.stages.replicaId ?? `${hostname()}-${process.pid}`;
 
-// The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the store's busy
-// timeout; the stage's own index and applied-change log in LEXNAV_LEXICAL_DB, shared by the replicas on
-// this host (each application takes the file's write lock). With LEXNAV_OPENSEARCH_URL the index is the
-// OpenSearch one every replica shares. The log goes where the replicas reach it: with LEXNAV_CATALOG_URL in
-// the catalog's PostgreSQL (replicas on any host), else in the file (replicas on this host only); the embedded
-// index keeps it in its own file, where one transaction holds both.
-const catalogDb = openSqliteDatabase(config.dbPath);
-const catalog = createSqliteCatalog(catalogDb);
+// The catalog the ingest service writes (LEXNAV_CATALOG_URL, else LEXNAV_DB with its busy timeout), read
+// through the Catalog port; the stage's own index and applied-change log in LEXNAV_LEXICAL_DB, shared by the
+// replicas on this host (each application takes the file's write lock). With LEXNAV_OPENSEARCH_URL the index
+// is the OpenSearch one every replica shares. The log goes where the replicas reach it: with
+// LEXNAV_CATALOG_URL in the catalog's PostgreSQL (replicas on any host), else in the file (replicas on this
+// host only); the embedded index keeps it in its own file, where one transaction holds both.
+const catalogStores = await openCatalogStores(config);
+const { catalog } = catalogStores;
 const writer = openSqliteDatabase(config.stages.lexicalDbPath);
 const reader = openSqliteDatabase(config.stages.lexicalDbPath);
 const index = config.opensearch
@@ -72,7 +72,7 @@ onStopSignal(async () => {
   await log?.close();
   reader.close();
   writer.close();
-  catalogDb.close();
+  await catalogStores.close();
 });
 
 // The connection closing for any other reason ends the process with an error, so the orchestrator restarts it.

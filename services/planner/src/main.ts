@@ -1,4 +1,3 @@
-import { openSqliteDatabase } from "@lexnav/catalog";
 import { createEmbeddedStack } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { createPlannerAppOnStack } from "./wiring.ts";
@@ -6,14 +5,21 @@ import { createPlannerAppOnStack } from "./wiring.ts";
 // The planner service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
 const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-planner");
 
-// The store the ingest service writes (LEXNAV_DB). The deterministic planner reads the lexical index and
-// the provision trees, not embeddings: no embedder is loaded.
-const stack = await createEmbeddedStack(config.dbPath, config.limits, logger);
-const probe = openSqliteDatabase(config.dbPath);
+// The store the ingest service writes (LEXNAV_DB; the catalog on LEXNAV_CATALOG_URL when set). The
+// deterministic planner reads the lexical index and the provision trees, not embeddings: no embedder is loaded.
+const stack = await createEmbeddedStack(
+  config.dbPath,
+  config.limits,
+  logger,
+  {},
+  {
+    ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
+  },
+);
 // Ready when the store answers a read; served over gRPC health checking and, when configured, HTTP.
 const readiness = {
   store: async () => {
-    probe.prepare("select count(*) from sqlite_master").get();
+    await stack.catalog.getDocument("readiness-probe");
   },
 };
 const app = createPlannerAppOnStack(stack, config, logger, readiness);
@@ -31,6 +37,5 @@ logger.info("ready", {
 onStopSignal(async () => {
   await app.stop();
   await health?.close();
-  probe.close();
-  stack.close();
+  await stack.close();
 });

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { openCatalogStores, openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError, natsConnectSettings } from "@lexnav/core";
 import { createPostgresAppliedChangeLog } from "@lexnav/indexer";
 import { createQdrantVectorStore, loadOnnxEmbedder } from "@lexnav/retrieval";
@@ -20,13 +20,14 @@ if (!config.embedderModelDir)
   );
 const embedder = await loadOnnxEmbedder(config.embedderModelDir);
 
-// The catalog the ingest service writes (LEXNAV_DB), read through the Catalog port with the busy timeout; the
+// The catalog the ingest service writes (LEXNAV_CATALOG_URL, else LEXNAV_DB with its busy timeout), read
+// through the Catalog port; the
 // stage's own vectors and applied-change log in LEXNAV_VECTOR_DB. Without a Qdrant server the store is the
 // embedded one: replicas on one host share its file, each application under its write lock. With
 // LEXNAV_QDRANT_URL the vectors are in Qdrant, and the log in the catalog's PostgreSQL when
 // LEXNAV_CATALOG_URL is set (replicas on any host; else in the file, replicas on this host only).
-const catalogDb = openSqliteDatabase(config.dbPath);
-const catalog = createSqliteCatalog(catalogDb);
+const catalogStores = await openCatalogStores(config);
+const { catalog } = catalogStores;
 const writer = openSqliteDatabase(config.stages.vectorDbPath);
 const reader = openSqliteDatabase(config.stages.vectorDbPath);
 const vectors = config.qdrant
@@ -85,7 +86,7 @@ onStopSignal(async () => {
   await log?.close();
   reader.close();
   writer.close();
-  catalogDb.close();
+  await catalogStores.close();
 });
 
 const closed = await nc.closed();

@@ -15,6 +15,9 @@ import type { Catalog, Control, DocumentCount, IngestClaim, StoredVersion } from
 import { normaliseAccess, withControls } from "../record-controls.ts";
 import { checkout, migrate, openPool, type Run, runner } from "./postgres-store.ts";
 
+/** The advisory lock key set filing takes (`lockSetFiling`); any constant no other lock of this database uses. */
+const SET_FILING_LOCK = 0x6c78_5346;
+
 /**
  * The catalog on PostgreSQL: the `Catalog` port with every method asynchronous, and `transaction` handing
  * its callback a catalog bound to one connection (the shape the port takes once it is asynchronous).
@@ -430,6 +433,11 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
          ON CONFLICT (document_id) DO UPDATE SET pid = excluded.pid, host = excluded.host, since = excluded.since`,
         [id, claim.pid, claim.host, claim.since],
       );
+    },
+    async lockSetFiling() {
+      if (tx === null) throw new LexnavError("internal", "lockSetFiling is held by a transaction: call it on tx");
+      // A transaction-scoped advisory lock: released at COMMIT or ROLLBACK, even when the process dies.
+      await run("SELECT pg_advisory_xact_lock($1)", [SET_FILING_LOCK]);
     },
     async ingestClaim(id) {
       const row = (await run<IngestClaim>("SELECT pid, host, since FROM ingest_claims WHERE document_id = $1", [id]))

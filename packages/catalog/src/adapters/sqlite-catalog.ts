@@ -451,6 +451,9 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     claimIngest(id, claim) {
       stmt.putClaim.run(claimKey(id), JSON.stringify(claim));
     },
+    lockSetFiling() {
+      // Every transaction of the file is immediate (one writer at a time): filing already takes turns.
+    },
     ingestClaim(id) {
       const row = stmt.getClaim.get(claimKey(id)) as { value: string } | undefined;
       return row ? (JSON.parse(row.value) as IngestClaim) : null;

@@ -114,6 +114,12 @@ export interface Catalog {
   claimIngest(id: string, claim: IngestClaim): Promise<void>;
   /** The claim on a document not yet indexed or failed, or null. */
   ingestClaim(id: string): Promise<IngestClaim | null>;
+  /**
+   * Called on `tx` inside `transaction`: holds the set-filing lock until the transaction ends, so two
+   * processes filing documents into transaction sets (or relinking one) take turns, and each reads the
+   * filings the other committed: two related documents indexed at once end in one set, not two or none.
+   */
+  lockSetFiling(): Promise<void>;
   setAccess(id: string, access: Access, now: string): Promise<boolean>;
   setProfile(id: string, profile: DocumentProfileUpdate, now: string): Promise<void>;
   /** Files a document under a transaction set (null: none). */

@@ -274,7 +274,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
     ctx.out(opts.json ? JSON.stringify(out, null, 2) : renderAnswerReport(out));
     return out;
   } finally {
-    stack.close();
+    await stack.close();
   }
 }
 

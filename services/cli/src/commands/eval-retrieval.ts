@@ -74,7 +74,7 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
     else ctx.out(renderReport(report));
     return report;
   } finally {
-    stack.close();
+    await stack.close();
   }
 }
 

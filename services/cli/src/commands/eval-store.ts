@@ -136,7 +136,7 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
     const setOf = (file: string) => setBySource.get(join(corpusRoot, file)) ?? null;
     return { stack, tests, protocol, corpusRoot, dbPath, setOf };
   } catch (e) {
-    stack.close();
+    await stack.close();
     throw e;
   }
 }

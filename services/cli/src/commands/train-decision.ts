@@ -200,7 +200,7 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
       ceiling[dataset] = evidenced ? reachable / evidenced : 0;
       counts[dataset] = tests.length;
     } finally {
-      stack.close();
+      await stack.close();
     }
   }
 

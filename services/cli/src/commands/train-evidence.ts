@@ -262,7 +262,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
       ceiling[dataset] = evidenced ? reachable / evidenced : 0;
       counts[dataset] = tests.length;
     } finally {
-      stack.close();
+      await stack.close();
     }
   }
 

@@ -66,7 +66,7 @@ describe("delete-document handler", () => {
     expect(await handle(deleteCommand(r.documentId))).toEqual({ kind: "ack" });
     expect(events.map((e) => e.subject)).toEqual([INGEST_SUBJECTS.documentDeleted]);
     expect((await catalog.getDocument(r.documentId))?.lifecycle).toBe("deleted");
-    stack.close();
+    await stack.close();
   });
 
   it("never acks the delete of a document its store never held: hands it back, then dead-letters it with the reason", async () => {
@@ -96,7 +96,7 @@ describe("delete-document handler", () => {
     expect(await handle(deleteCommand(r.documentId))).toEqual({ kind: "ack" });
     expect(await handle(deleteCommand(r.documentId))).toEqual({ kind: "ack" });
     expect(events.map((e) => e.subject)).toEqual([INGEST_SUBJECTS.documentDeleted, INGEST_SUBJECTS.documentDeleted]);
-    stack.close();
+    await stack.close();
   });
 
   it("treats an access change for a document its store never held alike", async () => {
@@ -125,6 +125,6 @@ describe("delete-document handler", () => {
         /^SetDocumentAccessCommand acl-1: no document doc_elsewhere in this replica's store/,
       ),
     });
-    stack.close();
+    await stack.close();
   });
 });
