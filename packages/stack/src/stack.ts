@@ -174,6 +174,8 @@ export interface EmbeddedStackOptions {
    * lexical and vector services, `createStageSearchClient`); absent: the embedded index and vectors.
    */
   sources?: SearcherDeps["sources"];
+  /** The navindex planner served by the planner service (`createPlannerClient`); absent: planned in process. */
+  planner?: SearcherDeps["planner"];
 }
 
 /** Whether a document with `access` belongs to the access scope `key`. */
@@ -411,6 +413,7 @@ export async function createEmbeddedStack(
       queryEmbedderFor,
       reranker: models.reranker ?? createBuiltinReranker(),
       ...(options.sources ? { sources: options.sources } : {}),
+      ...(options.planner ? { planner: options.planner } : {}),
       structure,
       // Records and set members let context assembly cite titles and flag superseded clauses.
       document: (documentId) => catalog.getDocument(documentId),

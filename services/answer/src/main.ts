@@ -17,7 +17,7 @@ const stack = await createEmbeddedStack(
   config.limits,
   logger,
   { ...models, ...(remote.reranker ? { reranker: remote.reranker } : {}) },
-  { sources: remote.sources },
+  { sources: remote.sources, ...(remote.planner ? { planner: remote.planner } : {}) },
 );
 const answers = openSqliteDatabase(config.dbPath);
 // Callers by bearer token when a callers file is configured; else the principal a request names is trusted.
