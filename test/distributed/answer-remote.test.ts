@@ -367,11 +367,15 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
     // on, so to A it is not found): the answer says its document was deleted and shows none of its text.
     const config = { ...loadConfig({ LEXNAV_LOG_LEVEL: "silent" }), dbPath: join(dir, "catalog.sqlite") };
     let last = "";
-    const replayed = await until("the delete to erase the answer's text", async () => {
-      const r = await runCliCaptured(["replay", before.answerId], config, silentLogger);
-      last = `${r.code} ${r.out} ${r.err}`;
-      return r.code === 0 && r.out.includes("document deleted") ? r : null;
-    }).catch((e: Error) => {
+    const replayed = await until(
+      "the delete to erase the answer's text",
+      async () => {
+        const r = await runCliCaptured(["replay", before.answerId], config, silentLogger);
+        last = `${r.code} ${r.out} ${r.err}`;
+        return r.code === 0 && r.out.includes("document deleted") ? r : null;
+      },
+      60_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}; replay said: ${last}`);
     });
     expect(replayed.out).toContain(deleted.id);

@@ -1,7 +1,7 @@
-import type { ModelAnswerer, PlanRequest } from "@lexnav/answer";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ModelAnswerer, PlanRequest } from "@lexnav/answer";
 import { DEFAULT_LIMITS, isLexnavError, LexnavError, silentLogger } from "@lexnav/core";
 import type { NodePlanner } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -193,9 +193,15 @@ describe("navindex search planned by a planner elsewhere (SearcherDeps.planner)"
   });
 
   it("a planner that fails fails the search with its error, not an empty plan", async () => {
-    const down = await createEmbeddedStack(join(dir, "catalog.sqlite"), DEFAULT_LIMITS, silentLogger, {}, {
-      planner: { plan: () => Promise.reject(new LexnavError("unavailable", "the planner service is unavailable")) },
-    });
+    const down = await createEmbeddedStack(
+      join(dir, "catalog.sqlite"),
+      DEFAULT_LIMITS,
+      silentLogger,
+      {},
+      {
+        planner: { plan: () => Promise.reject(new LexnavError("unavailable", "the planner service is unavailable")) },
+      },
+    );
     try {
       const e = await search(down, DEALS).catch((x: unknown) => x);
       expect(isLexnavError(e) && e.code).toBe("unavailable");
