@@ -372,12 +372,14 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
       async () => {
         const r = await runCliCaptured(["replay", before.answerId], config, silentLogger);
         last = `${r.code} ${r.out} ${r.err}`;
-        return r.code === 0 && r.out.includes("document deleted") ? r : null;
+        return r.out.includes("document deleted") ? r : null;
       },
       60_000,
     ).catch((e: Error) => {
       throw new Error(`${e.message}; replay said: ${last}`);
     });
+    // Exit 1: replay's "the answer is not the same", since nothing is left to replay.
+    expect(replayed.code).toBe(1);
     expect(replayed.out).toContain(deleted.id);
     expect(replayed.out).toContain("nothing to replay");
     expect(replayed.out).not.toContain(markerWord(4));
