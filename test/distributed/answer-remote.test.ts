@@ -11,7 +11,8 @@ import {
   status,
 } from "@grpc/grpc-js";
 import { ANSWER_SERVICE, SEARCH_SERVICE } from "@lexnav/answer-service";
-import { headersFromContext, inSpan } from "@lexnav/core";
+import { runCliCaptured } from "@lexnav/cli";
+import { headersFromContext, inSpan, loadConfig, silentLogger } from "@lexnav/core";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { answerV1, ingestV1, searchV1 } from "@lexnav/proto";
 import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
@@ -28,7 +29,7 @@ import { appliedChanges, indexedBySource, markerWord, stageIngestCommand, until 
 // The answer service's query path over gRPC, in separate processes: nats-server, ingest, the lexical and
 // vector stages, rerank, and two answer services on the same catalog: one calling the stages
 // (LEXNAV_*_TARGET), one running everything in process as the single process does. Each exports OTLP to
-// a receiver the test runs. Without the installed embedding model the vector stage cannot run: the
+// a receiver the test runs. The remote one plans navindex through the planner service (LEXNAV_PLANNER_TARGET). Without the installed embedding model the vector stage cannot run: the
 // remote answer service then calls lexical and rerank only, and the test's name says so.
 const CLIENT = "lexnav-test-client";
 const A = { id: "ann", groups: ["deals-a"] };
@@ -62,6 +63,7 @@ let remotePort = 0;
 let localPort = 0;
 const docs = new Map<number, { id: string; version: string }>();
 let tracedSearch = "";
+let tracedNavindex = "";
 
 type SearchInit = MessageInitShape<typeof searchV1.SearchRequestSchema>;
 type Rpc = (
@@ -107,6 +109,8 @@ const refusal = (p: Promise<unknown>) =>
 /** What identifies a hit: its document, provision and span. */
 const spans = (r: searchV1.SearchResponse) => r.hits.map((h) => `${h.documentId}/${h.nodeId}@${h.start}-${h.end}`);
 const documentsOf = (r: searchV1.SearchResponse) => new Set(r.hits.map((h) => h.documentId));
+/** The provisions a response's hits are in, in order, once each. */
+const provisions = (r: searchV1.SearchResponse) => [...new Set(r.hits.map((h) => `${h.documentId}/${h.nodeId}`))];
 
 const childrenOf = (all: ReceivedSpan[], parent: ReceivedSpan) =>
   all.filter((s) => s.traceId === parent.traceId && s.parentSpanId === parent.spanId);
@@ -141,6 +145,8 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
     }
     const rerank = await startServiceProcess("rerank", { ...env, LEXNAV_RERANK_ADDRESS: "127.0.0.1:0" }, "ready");
     running.set("rerank", rerank.process);
+    const planner = await startServiceProcess("planner", { ...env, LEXNAV_PLANNER_ADDRESS: "127.0.0.1:0" }, "ready");
+    running.set("planner", planner.process);
 
     // Documents 1, 2, 4 and 5 for deals-a, 3 for deals-b; 4 is deleted and 5 revoked later.
     const js = jetstream(nc);
@@ -176,13 +182,14 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
         LEXNAV_LEXICAL_TARGET: `127.0.0.1:${ports.lexical}`,
         ...(ports.vector ? { LEXNAV_VECTOR_TARGET: `127.0.0.1:${ports.vector}` } : {}),
         LEXNAV_RERANK_TARGET: `127.0.0.1:${rerank.ready.port}`,
+        LEXNAV_PLANNER_TARGET: `127.0.0.1:${planner.ready.port}`,
       },
       "ready",
       90_000,
     );
     running.set("answer", remote.process);
     remotePort = remote.ready.port as number;
-    expect(remote.ready.remoteStages).toEqual([...stages, "rerank"]);
+    expect(remote.ready.remoteStages).toEqual([...stages, "rerank", "planner"]);
     // The single process's query path, on the same catalog.
     const local = await startServiceProcess("answer", answerEnv, "ready");
     running.set("answer-local", local.process);
@@ -251,6 +258,39 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
     );
   }, 240_000);
 
+  it("navindex plans through the planner service: the provisions the single process plans, for Search and Ask; a principal's plan names only its documents", async () => {
+    for (const query of QUESTIONS) {
+      const init = { query, mode: M.NAVINDEX, principal: A, topK: 5 };
+      const local = await search(localPort, init);
+      const remote = await search(remotePort, init);
+      expect(provisions(remote), query).toEqual(provisions(local));
+      const a = await ask(localPort, { question: query, mode: M.NAVINDEX, principal: A });
+      const r = await ask(remotePort, { question: query, mode: M.NAVINDEX, principal: A });
+      expect([r.answer, r.abstained, cited(r)], `Ask navindex: ${query}`).toEqual([a.answer, a.abstained, cited(a)]);
+      const b = await search(remotePort, { ...init, principal: B, topK: 10 });
+      expect([...documentsOf(b)], query).toEqual(documentsOf(b).size > 0 ? [docs.get(3)?.id] : []);
+    }
+    const someHits = await search(remotePort, { query: QUESTIONS[1] as string, mode: M.NAVINDEX, principal: A });
+    expect(someHits.hits.length).toBeGreaterThan(0);
+    // One navindex search in a trace of the test's own, for the trace test below.
+    tracedNavindex = await inSpan(
+      "lexnav.test.search",
+      { "rpc.system": "grpc" },
+      async (span) => {
+        const md = new Metadata();
+        for (const [k, v] of Object.entries(headersFromContext())) md.set(k, v);
+        const r = await search(
+          remotePort,
+          { query: QUESTIONS[1] as string, mode: M.NAVINDEX, principal: A },
+          { metadata: md },
+        );
+        expect(r.hits.length).toBeGreaterThan(0);
+        return span.spanContext().traceId;
+      },
+      { kind: "client" },
+    );
+  }, 240_000);
+
   it("a principal sees only its documents, through every mode", async () => {
     for (const mode of MODES) {
       const a = await search(remotePort, { query: QUESTIONS[1] as string, mode, principal: A, topK: 10 });
@@ -290,6 +330,9 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
       const r = await search(remotePort, { query: marker(i), mode: M.LEXICAL, principal: A });
       expect(documentsOf(r).has(d.id)).toBe(true);
     }
+    // An answer citing document 4, asked before its delete, for the replay below.
+    const before = await ask(remotePort, { question: marker(4), mode: M.NAVINDEX, principal: A });
+    expect(before.citations.map((c) => c.documentId)).toContain(deleted.id);
     const js = jetstream(nc);
     await js.publish(
       INGEST_SUBJECTS.deleteDocument,
@@ -320,6 +363,27 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
         },
         120_000,
       );
+    // `lexnav replay` on the same catalog (an operator's: A may no longer read a document the answer drew
+    // on, so to A it is not found): the answer says its document was deleted and shows none of its text.
+    const config = { ...loadConfig({ LEXNAV_LOG_LEVEL: "silent" }), dbPath: join(dir, "catalog.sqlite") };
+    let last = "";
+    const replayed = await until(
+      "the delete to erase the answer's text",
+      async () => {
+        const r = await runCliCaptured(["replay", before.answerId], config, silentLogger);
+        last = `${r.code} ${r.out} ${r.err}`;
+        return r.out.includes("document deleted") ? r : null;
+      },
+      60_000,
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}; replay said: ${last}`);
+    });
+    // Exit 1: replay's "the answer is not the same", since nothing is left to replay.
+    expect(replayed.code).toBe(1);
+    expect(replayed.out).toContain(deleted.id);
+    expect(replayed.out).toContain("nothing to replay");
+    expect(replayed.out).not.toContain(markerWord(4));
+    expect(replayed.out).not.toContain(before.answer);
     for (const mode of MODES)
       for (const i of [4, 5]) {
         const r = await search(remotePort, { query: marker(i), mode, principal: A, topK: 10 });
@@ -346,6 +410,17 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
     },
     60_000,
   );
+
+  it("a planner service that is down gives UNAVAILABLE naming the planner, not INTERNAL; other modes still answer", async () => {
+    expect(await running.get("planner")?.stop()).toBe(0);
+    running.delete("planner");
+    const e = await refusal(search(remotePort, { query: QUESTIONS[1] as string, mode: M.NAVINDEX, principal: A }));
+    expect(e.code).toBe(status.UNAVAILABLE);
+    expect(e.details).toContain("the planner service");
+    expect(e.details).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+    const lexical = await search(remotePort, { query: QUESTIONS[1] as string, mode: M.LEXICAL, principal: A });
+    expect(lexical.hits.length).toBeGreaterThan(0);
+  }, 60_000);
 
   it("one search is one trace: the answer SERVER span → CLIENT spans to each stage and rerank → their SERVER spans in their own processes; ids and counts, no question text", async () => {
     expect(tracedSearch).not.toBe("");
@@ -376,6 +451,23 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
     const exported = JSON.stringify(all);
     expect(exported).not.toContain(markerWord(1));
     expect(exported).not.toContain("pay for the");
+    // A navindex search: answer SERVER → CLIENT to the planner → the planner's SERVER span in its process,
+    // and the lexical stage the answer service reads the planned provisions' passages from.
+    const nav = receiver.spans().filter((s) => s.traceId === tracedNavindex);
+    const plannerServer = nav.find((s) => s.service === "lexnav-planner" && s.kind === OTLP_KIND.server);
+    expect(plannerServer, "the planner's SERVER span").toBeDefined();
+    const plannerParent = nav.find((s) => s.spanId === plannerServer?.parentSpanId);
+    expect(plannerParent).toMatchObject({ service: "lexnav-answer", kind: OTLP_KIND.client });
+    const navAnswer = nav.find((s) => s.service === "lexnav-answer" && s.kind === OTLP_KIND.server) as ReceivedSpan;
+    expect(navAnswer).toBeDefined();
+    expect(nav.find((s) => s.spanId === plannerParent?.parentSpanId)?.traceId).toBe(tracedNavindex);
+    expect(plannerServer?.attributes["lexnav.principal"]).toBe(A.id);
+    const lexicalServer = nav.find((s) => s.service === "lexnav-lexical" && s.kind === OTLP_KIND.server);
+    expect(nav.find((s) => s.spanId === lexicalServer?.parentSpanId)).toMatchObject({
+      service: "lexnav-answer",
+      kind: OTLP_KIND.client,
+    });
+    expect(JSON.stringify(nav)).not.toContain("How much notice");
     console.log(`answer remote trace: ${all.length} spans from ${services.size} processes in one trace`);
   }, 120_000);
 });

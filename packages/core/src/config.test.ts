@@ -13,6 +13,12 @@ describe("the answer service's configuration", () => {
     expect(c.answerTls).toBeUndefined();
   });
 
+  it("calls the query-path services the targets name, the planner among them; none: all in process", () => {
+    expect(loadConfig({}).queryTargets).toEqual({});
+    const c = loadConfig({ LEXNAV_LEXICAL_TARGET: "lexical:50051", LEXNAV_PLANNER_TARGET: "dns:///planner:50051" });
+    expect(c.queryTargets).toEqual({ lexical: "lexical:50051", planner: "dns:///planner:50051" });
+  });
+
   it("takes a callers file, and a TLS certificate only with its key", () => {
     const c = loadConfig({
       LEXNAV_ANSWER_CALLERS: "/etc/lexnav/callers.json",

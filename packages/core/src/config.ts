@@ -105,6 +105,8 @@ export const configSchema = z.object({
   LEXNAV_LEXICAL_TARGET: z.string().min(1).optional(),
   LEXNAV_VECTOR_TARGET: z.string().min(1).optional(),
   LEXNAV_RERANK_TARGET: z.string().min(1).optional(),
+  // Where the answer service asks the navindex planner (the planner service); absent: it plans in process.
+  LEXNAV_PLANNER_TARGET: z.string().min(1).optional(),
   LEXNAV_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Answering: without a key lexnav answers offline; prices are USD per million tokens.
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
@@ -186,7 +188,7 @@ export interface LexnavConfig {
    * The stage services the answer service searches and reranks through (gRPC targets, e.g.
    * `lexical:50061`); each one absent runs that stage in process on the embedded store.
    */
-  queryTargets?: { lexical?: string; vector?: string; rerank?: string };
+  queryTargets?: { lexical?: string; vector?: string; rerank?: string; planner?: string };
   /** The indexing stages' settings (services/lexical, services/vector). */
   stages: StageConfig;
   /** Model settings for `lexnav ask`; optional so configs built by hand elsewhere stay valid. */
@@ -392,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       ...(e.LEXNAV_LEXICAL_TARGET !== undefined ? { lexical: e.LEXNAV_LEXICAL_TARGET } : {}),
       ...(e.LEXNAV_VECTOR_TARGET !== undefined ? { vector: e.LEXNAV_VECTOR_TARGET } : {}),
       ...(e.LEXNAV_RERANK_TARGET !== undefined ? { rerank: e.LEXNAV_RERANK_TARGET } : {}),
+      ...(e.LEXNAV_PLANNER_TARGET !== undefined ? { planner: e.LEXNAV_PLANNER_TARGET } : {}),
     },
     stages: {
       lexicalDbPath: e.LEXNAV_LEXICAL_DB,

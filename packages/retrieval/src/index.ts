@@ -60,6 +60,7 @@ export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
 export { contentWords, flagIntents, parseQuestion } from "./domain/question.ts";
 export type {
   CandidateSource,
+  NodePlanner,
   QueryTrace,
   RetrievedPassage,
   RoutedBy,

@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ModelAnswerer, PlanRequest } from "@lexnav/answer";
-import { DEFAULT_LIMITS, isLexnavError, silentLogger } from "@lexnav/core";
+import { DEFAULT_LIMITS, isLexnavError, LexnavError, silentLogger } from "@lexnav/core";
+import type { NodePlanner } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASK_VERSO, CUAD_FIXTURES } from "../../../test/support/cuad-fixtures.ts";
 import { createNavPlanner } from "./navindex-planner.ts";
@@ -123,5 +127,86 @@ describe("the navindex planner as a use case", () => {
     for (const t of plan.targets) expect([ids.verso, ids.sponsor]).toContain(t.documentId);
     const empty = await planner.plan({ query: "  ", principal: DEALS }).catch((e: unknown) => e);
     expect(isLexnavError(empty) && empty.code).toBe("empty");
+  });
+});
+
+describe("navindex search planned by a planner elsewhere (SearcherDeps.planner)", () => {
+  let dir: string;
+  let local: EmbeddedStack;
+  let planned: EmbeddedStack;
+  const calls: Array<Parameters<NodePlanner["plan"]>[0]> = [];
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "lexnav-node-planner-"));
+    const db = join(dir, "catalog.sqlite");
+    local = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
+    for (const [name, source, groups] of [
+      ["verso", CUAD_FIXTURES.verso, ["deals"]],
+      ["sponsor", CUAD_FIXTURES.sponsor, ["deals"]],
+      ["vivint", CUAD_FIXTURES.vivint, ["board"]],
+    ] as const) {
+      const r = await local.pipeline.ingest({ source, access: { principals: [], groups: [...groups] } });
+      expect(r.status).toBe("indexed");
+      ids[name] = r.documentId;
+    }
+    // The planner service's planner over the same store, called as the planner client would be.
+    const service = createNavPlanner({ catalog: local.catalog, searcher: local.searcher, model: null });
+    const remote: NodePlanner = {
+      plan: async (call) => {
+        calls.push(call);
+        return service.plan(call);
+      },
+    };
+    planned = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger, {}, { planner: remote });
+  });
+  afterAll(async () => {
+    planned?.close();
+    local?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const search = (stack: EmbeddedStack, principal: typeof DEALS, documentIds?: string[]) =>
+    stack.searcher.search(
+      { query: ASK_VERSO, principal, mode: "navindex", k: 5, ...(documentIds ? { documentIds } : {}) },
+      async (documentId, version) => (await local.catalog.getVersion(documentId, version))?.text ?? null,
+    );
+  const nodes = (r: Awaited<ReturnType<typeof search>>) => [
+    ...new Set(r.passages.map((p) => `${p.documentId}/${p.nodeId}`)),
+  ];
+
+  it("asks the planner with the principal and scope, and returns the provisions the in-process plan returns", async () => {
+    const mine = await search(local, DEALS);
+    const theirs = await search(planned, DEALS);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ query: ASK_VERSO, principal: DEALS });
+    expect(nodes(theirs).length).toBeGreaterThan(0);
+    expect(nodes(theirs)).toEqual(nodes(mine));
+    expect(theirs.trace.stages.map((s) => s.stage)).toContain("plan");
+
+    const scoped = await search(planned, DEALS, [ids.sponsor as string]);
+    expect(calls[1]?.documentIds).toEqual([ids.sponsor]);
+    expect(scoped.passages.every((p) => p.documentId === ids.sponsor)).toBe(true);
+    const board = await search(planned, BOARD);
+    expect(calls[2]?.principal).toEqual(BOARD);
+    expect(board.passages.every((p) => p.documentId === ids.vivint)).toBe(true);
+  });
+
+  it("a planner that fails fails the search with its error, not an empty plan", async () => {
+    const down = await createEmbeddedStack(
+      join(dir, "catalog.sqlite"),
+      DEFAULT_LIMITS,
+      silentLogger,
+      {},
+      {
+        planner: { plan: () => Promise.reject(new LexnavError("unavailable", "the planner service is unavailable")) },
+      },
+    );
+    try {
+      const e = await search(down, DEALS).catch((x: unknown) => x);
+      expect(isLexnavError(e) && e.code).toBe("unavailable");
+    } finally {
+      down.close();
+    }
   });
 });

@@ -187,6 +187,8 @@ export interface EmbeddedStackOptions {
    * catalog: its transaction cannot include an embedded file, so the one-transaction rule would not hold.
    */
   indexSink?: boolean;
+  /** The navindex planner served by the planner service (`createPlannerClient`); absent: planned in process. */
+  planner?: SearcherDeps["planner"];
 }
 
 /** Whether a document with `access` belongs to the access scope `key`. */
@@ -436,6 +438,7 @@ export async function createEmbeddedStack(
       queryEmbedderFor,
       reranker: models.reranker ?? createBuiltinReranker(),
       ...(options.sources ? { sources: options.sources } : {}),
+      ...(options.planner ? { planner: options.planner } : {}),
       structure,
       // Records and set members let context assembly cite titles and flag superseded clauses.
       document: (documentId) => catalog.getDocument(documentId),

@@ -20,6 +20,7 @@ const stack = await createEmbeddedStack(
   { ...models, ...(remote.reranker ? { reranker: remote.reranker } : {}) },
   {
     sources: remote.sources,
+    ...(remote.planner ? { planner: remote.planner } : {}),
     ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
   },
 );

@@ -1,7 +1,7 @@
 import { createSqliteAnswerStore, type SqlDatabase } from "@lexnav/answer";
 import { cachedVersionNode } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
-import { createRemoteReranker, createStageSearchClient } from "@lexnav/grpc";
+import { createPlannerClient, createRemoteReranker, createStageSearchClient } from "@lexnav/grpc";
 import type { Reranker, SearcherDeps } from "@lexnav/retrieval";
 import { createStackAsk, type EmbeddedStack, requestScope } from "@lexnav/stack";
 import type { ReadinessCheck } from "@lexnav/telemetry";
@@ -44,6 +44,8 @@ export interface QueryPathClients {
   sources: NonNullable<SearcherDeps["sources"]>;
   /** The reranker served by the rerank service (`StackModels.reranker`), when its target is set. */
   reranker?: Reranker;
+  /** The navindex planner served by the planner service (`EmbeddedStackOptions.planner`), when its target is set. */
+  planner?: NonNullable<SearcherDeps["planner"]>;
   /** Which stages run remotely, for the ready line. */
   remote: string[];
   close(): void;
@@ -51,7 +53,7 @@ export interface QueryPathClients {
 
 /**
  * Clients of the query-path stages the config names (LEXNAV_LEXICAL_TARGET, LEXNAV_VECTOR_TARGET,
- * LEXNAV_RERANK_TARGET); a stage without a target runs in process on the embedded store, as the single
+ * LEXNAV_RERANK_TARGET, LEXNAV_PLANNER_TARGET); a stage without a target runs in process on the embedded store, as the single
  * process does. Each call carries the request's remaining budget, its principal and scope, and the trace.
  */
 export function createQueryPathClients(config: LexnavConfig): QueryPathClients {
@@ -59,14 +61,19 @@ export function createQueryPathClients(config: LexnavConfig): QueryPathClients {
   const lexical = targets.lexical ? createStageSearchClient("lexical", { target: targets.lexical }) : undefined;
   const dense = targets.vector ? createStageSearchClient("vector", { target: targets.vector }) : undefined;
   const reranker = targets.rerank ? createRemoteReranker({ target: targets.rerank }) : undefined;
+  const planner = targets.planner ? createPlannerClient({ target: targets.planner }) : undefined;
   return {
     sources: { ...(lexical ? { lexical } : {}), ...(dense ? { dense } : {}) },
     ...(reranker ? { reranker } : {}),
-    remote: [lexical && "lexical", dense && "vector", reranker && "rerank"].filter((s): s is string => !!s),
+    ...(planner ? { planner } : {}),
+    remote: [lexical && "lexical", dense && "vector", reranker && "rerank", planner && "planner"].filter(
+      (s): s is string => !!s,
+    ),
     close() {
       lexical?.close();
       dense?.close();
       reranker?.close();
+      planner?.close();
     },
   };
 }

@@ -183,6 +183,21 @@ export interface CandidateSource {
   }): Promise<{ hits: SourceHit[]; indexVersion: string }>;
 }
 
+/**
+ * The navindex planner served elsewhere (the planner service, `createPlannerClient` in packages/grpc):
+ * for a question, a principal and a scope it names the (document, provision) targets to read, best
+ * first, of the documents the principal may read only. The Searcher asks it where it would plan itself.
+ */
+export interface NodePlanner {
+  plan(call: {
+    query: string;
+    principal: Principal;
+    documentIds?: readonly string[];
+    maxTargets?: number;
+    indexVersion?: string;
+  }): Promise<{ targets: ReadonlyArray<{ documentId: string; nodeId: string }> }>;
+}
+
 /** The documents a question was routed to, best first, what chose them and the lexical index version read. */
 export interface RouteResult {
   documents: Array<{ documentId: string; score: number }>;
@@ -271,6 +286,12 @@ export interface SearcherDeps {
    * Routing, inject and the index version of a request still read `lexical` (the documents' cards).
    */
   sources?: { lexical?: CandidateSource; dense?: CandidateSource };
+  /**
+   * The navindex plan from a planner service instead of the built-in planner: navindex reads the
+   * passages of the provisions it names (from the lexical stage, in the plan's order) and expands them
+   * as it expands its own plan. Absent: the Searcher plans in process.
+   */
+  planner?: NodePlanner;
   options?: Partial<SearchOptions>;
 }
 
@@ -840,6 +861,30 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       );
     };
 
+    // The plan of a planner service: the lexical passages of the provisions it names, in its order (a
+    // provision's passages by their lexical score), scored by the provision's rank.
+    const remotePlan = async (remote: NodePlanner): Promise<Candidate[]> => {
+      const { targets } = await remote.plan({
+        query: request.query,
+        principal: request.principal,
+        maxTargets: o.plannerNodes,
+        ...(scope ? { documentIds: scope } : {}),
+        ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
+      });
+      const rank = new Map(targets.map((t, i) => [`${t.documentId}/${t.nodeId}`, i]));
+      const docs = [...new Set(targets.map((t) => t.documentId))];
+      const lex = docs.length > 0 ? await lexicalStage("lexical", askInside, o.stageCandidates, docs) : [];
+      return timed(
+        "plan",
+        () =>
+          lex
+            .filter((c) => rank.has(`${c.documentId}/${c.nodeId}`))
+            .map((c) => ({ ...c, score: 1 - (rank.get(`${c.documentId}/${c.nodeId}`) ?? 0) / (targets.length + 1) }))
+            .sort((a, b) => b.score - a.score),
+        ids,
+      );
+    };
+
     const k = request.k;
     let ranked: Candidate[];
     switch (request.mode) {
@@ -866,7 +911,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ranked = await fill(await rerank(await hybrid(k)), k);
         break;
       case "navindex":
-        ranked = firstK(await expand(await planner(), k), k);
+        ranked = firstK(await expand(await (deps.planner ? remotePlan(deps.planner) : planner()), k), k);
         break;
       case "inject":
         ranked = await timed(
