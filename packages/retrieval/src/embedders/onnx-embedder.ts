@@ -97,7 +97,7 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
   );
   const tokenizer = createWordPieceTokenizer(tokenizerJson, { maxLength });
   const pooling = options.pooling ?? poolingOf(dir) ?? "mean";
-  const batchSize = Math.max(1, options.batchSize ?? 16);
+  const batchSize = Math.max(1, options.batchSize ?? 8);
 
   const { ort, session, modelBytes } = await openOnnxSession(modelPath, {
     threads: options.threads ?? 2,
