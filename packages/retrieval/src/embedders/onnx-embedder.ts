@@ -17,7 +17,7 @@ export interface OnnxEmbedderOptions {
    * `tokenizer.json`, else `sentence_bert_config.json`'s max_seq_length, else the model's positions up to 512).
    */
   maxLength?: number;
-  /** Texts per forward pass. */
+  /** Texts per forward pass (default 8: fewer padding slots than 16 or 32, measured in docs/retrieval.md). */
   batchSize?: number;
   /** Threads onnxruntime may use (default 2: the machines this runs on have two cores). */
   threads?: number;
