@@ -126,6 +126,25 @@ const request = (mode: SearchRequest["mode"], principal = READER): SearchRequest
 });
 
 describe("search with an ONNX embedder and cross-encoder", () => {
+  it("in dense mode, locates a named contract by the whole question and ranks inside it by the ask", async () => {
+    calls.embed = 0;
+    const named = {
+      ...request("dense"),
+      query: "Consider the credit agreement between the Borrower and the Lenders; which law governs the loans?",
+    };
+    const r = await searcher().search(named, text);
+    // Two embeddings: the whole question (to locate), then what is asked (to rank inside).
+    expect(calls.embed).toBe(2);
+    expect(r.trace.stages.map((s) => s.stage)).toEqual(["dense", "dense-ask", "assemble"]);
+    const inside = r.trace.stages.find((s) => s.stage === "dense-ask")?.candidates ?? [];
+    expect(inside.length).toBeGreaterThan(0);
+    // Ranked inside the located document only; nothing the principal may not read is located or ranked.
+    expect(new Set(inside.map((c) => c.id.split("/")[0]))).toEqual(new Set(["open"]));
+    expect(new Set(r.passages.map((p) => p.documentId))).toEqual(new Set(["open"]));
+    const other = await searcher().search({ ...named, principal: OTHER }, text);
+    expect(new Set(other.passages.map((p) => p.documentId))).toEqual(new Set(["secret"]));
+  });
+
   it("embeds the query with the model in dense mode, once, and keeps to what the principal may read", async () => {
     calls.embed = 0;
     const r = await searcher().search(request("dense"), text);

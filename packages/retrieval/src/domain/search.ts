@@ -5,6 +5,7 @@ import type { Embedder } from "../ports/embedder.ts";
 import type { DocumentHit, LexicalIndex } from "../ports/lexical-index.ts";
 import type { Reranker } from "../ports/reranker.ts";
 import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
+import { askInside as askInsideOf } from "./ask-inside.ts";
 import {
   type AssembledContext,
   assembleContext,
@@ -13,14 +14,7 @@ import {
   type ContextDocument,
   tightenToEvidence,
 } from "./context-assembly.ts";
-import {
-  impliedInstruments,
-  instrumentMentions,
-  mentionLookupText,
-  partyNames,
-  withoutMentions,
-  withoutParties,
-} from "./document-names.ts";
+import { impliedInstruments, instrumentMentions, mentionLookupText, partyNames } from "./document-names.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
@@ -249,12 +243,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   conceptExpansion: true,
   context: {},
 };
-
-const QUESTION_WORDS = new Set(
-  contentWords("what when where which who whom whose why how does do did can could must should is are"),
-);
-/** Whether a text has a content word beyond question words: something to rank provisions by. */
-const asksSomething = (text: string) => contentWords(text).some((w) => !QUESTION_WORDS.has(w));
 
 /** Documents, from the head of a ranking, whose provisions a cited clause number is looked up in. */
 const CLAUSE_DOCUMENTS = 3;
@@ -503,13 +491,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const parsed = parseQuestion(request.query);
     const withConcepts = (ask: string) => (o.conceptExpansion ? expandConcepts(ask, parsed.ask) : ask);
     const q = { ...parsed, ask: withConcepts(parsed.ask) };
-    // Inside the documents routing chose, the words that name an instrument by kind ("the voting
-    // agreement") are in the title and every heading path: rank provisions by the rest of the ask.
-    // Parties named too are set aside, unless nothing but question words would be left ("What is the
-    // Collateral?": a defined term is capitalised like a party).
-    const unnamed = withoutMentions(parsed.ask);
-    const plainInside = [withoutParties(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
-    const askInside = withConcepts(plainInside);
+    // Inside the documents routing chose (or dense located), rank provisions by what is asked (`askInside`).
+    const { plain: plainInside, ask: askInside } = askInsideOf(parsed, o.conceptExpansion);
     const scope = request.documentIds;
     const base = storeFilter(request);
     let indexVersion = "";
@@ -652,6 +635,21 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ids,
       );
     };
+    // Dense over every passage the principal may read. A question that names its instrument ("Consider
+    // the … Agreement between X and Y; …") is embedded whole first: its title and parties find that
+    // contract's passages, not the provision asked. In the documents of the best of those passages (at
+    // most `maxRoutedDocuments`), passages are ranked again by what is asked (`askInside`), and the
+    // whole-corpus ranking follows. Embedding the ask alone over the corpus (or with the instrument's
+    // kind in front) lost the contract: docs/retrieval.md. A question without a naming part is embedded once.
+    async function denseOverCorpus(k: number): Promise<Candidate[]> {
+      if (!parsed.naming) return denseStage("dense", request.query, k);
+      const located = await denseStage("dense", request.query, Math.max(k, o.stageCandidates));
+      const docs = [...new Set(located.map((c) => c.documentId))].slice(0, o.maxRoutedDocuments);
+      if (docs.length === 0) return located.slice(0, k);
+      const inside = await denseStage("dense-ask", askInside, k, docs);
+      const seen = new Set(inside.map((c) => c.key));
+      return [...inside, ...located.filter((c) => !seen.has(c.key))].slice(0, k);
+    }
     async function hybrid(k: number): Promise<Candidate[]> {
       const docs = await route();
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
@@ -892,7 +890,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ranked = await lexicalStage("lexical", request.query, k);
         break;
       case "dense":
-        ranked = await denseStage("dense", request.query, k);
+        ranked = await denseOverCorpus(k);
         break;
       case "hybrid":
         ranked = await fill(await hybrid(k), k);

@@ -17,10 +17,30 @@ export interface OnnxEmbedderOptions {
    * `tokenizer.json`, else `sentence_bert_config.json`'s max_seq_length, else the model's positions up to 512).
    */
   maxLength?: number;
-  /** Texts per forward pass. */
+  /** Texts per forward pass (default 8: fewer padding slots than 16 or 32, measured in docs/retrieval.md). */
   batchSize?: number;
   /** Threads onnxruntime may use (default 2: the machines this runs on have two cores). */
   threads?: number;
+  /**
+   * Whether onnxruntime's worker threads busy-wait for the next piece of work (default false): on a
+   * machine whose cores are shared with other processes, spinning burns the cycles they need.
+   */
+  spinning?: boolean;
+}
+
+/**
+ * The order a batch embedder runs its texts in: batches of `batchSize` positions, by token count
+ * (ties by position), so a batch is padded to its own longest member, not to the longest text of the
+ * call. Every position appears once; the caller writes each result back to its own position.
+ */
+export function lengthSortedBatches(tokenCounts: readonly number[], batchSize: number): number[][] {
+  const size = Math.max(1, Math.floor(batchSize));
+  const order = tokenCounts
+    .map((_, i) => i)
+    .sort((a, b) => (tokenCounts[a] as number) - (tokenCounts[b] as number) || a - b);
+  const batches: number[][] = [];
+  for (let i = 0; i < order.length; i += size) batches.push(order.slice(i, i + size));
+  return batches;
 }
 
 function poolingOf(dir: string): "mean" | "cls" | undefined {
@@ -77,16 +97,20 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
   );
   const tokenizer = createWordPieceTokenizer(tokenizerJson, { maxLength });
   const pooling = options.pooling ?? poolingOf(dir) ?? "mean";
-  const batchSize = Math.max(1, options.batchSize ?? 16);
+  const batchSize = Math.max(1, options.batchSize ?? 8);
 
-  const { ort, session, modelBytes } = await openOnnxSession(modelPath, options.threads ?? 2);
+  const { ort, session, modelBytes } = await openOnnxSession(modelPath, {
+    threads: options.threads ?? 2,
+    spinning: options.spinning ?? false,
+  });
   const pooledOutput = session.outputNames.includes("sentence_embedding") ? "sentence_embedding" : null;
   const tokenOutput = session.outputNames.includes("last_hidden_state")
     ? "last_hidden_state"
     : (session.outputNames[0] as string);
 
-  const run = async (texts: string[]): Promise<Float32Array[]> => {
-    const enc = tokenizer.encodeBatch(texts);
+  // Token ids encoded once per text (the batch order is decided on them), padded per batch.
+  const run = async (encoded: ReadonlyArray<readonly number[]>): Promise<Float32Array[]> => {
+    const enc = tokenizer.padBatch(encoded);
     const shape = [enc.batch, enc.sequence];
     const feeds: Record<string, Ort.Tensor> = {};
     for (const name of session.inputNames) {
@@ -143,7 +167,7 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
 
   // The output size: from config.json when given, else by embedding one probe text.
   let dimensions = config.hidden_size;
-  if (dimensions === undefined || pooledOutput) dimensions = (await run(["probe"]))[0]?.length ?? 0;
+  if (dimensions === undefined || pooledOutput) dimensions = (await run([tokenizer.encode("probe")]))[0]?.length ?? 0;
   // Names the model, its source package and version, the weights' checksum and what changes its vectors.
   const prefixes =
     options.queryPrefix || options.passagePrefix
@@ -157,13 +181,13 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
     dimensions: dims,
     async embed(texts: string[], kind: EmbedKind) {
       const prefix = (kind === "query" ? options.queryPrefix : options.passagePrefix) ?? "";
-      // Batches of texts of about one length: a batch is padded to its longest member, so mixing a
-      // heading with a full clause would pay for the clause's length on both.
-      const order = texts.map((_, i) => i).sort((a, b) => (texts[a] as string).length - (texts[b] as string).length);
+      const encoded = texts.map((t) => tokenizer.encode(prefix + t));
       const out: Float32Array[] = new Array(texts.length);
-      for (let i = 0; i < order.length; i += batchSize) {
-        const rows = order.slice(i, i + batchSize);
-        const vectors = await run(rows.map((r) => prefix + (texts[r] as string)));
+      for (const rows of lengthSortedBatches(
+        encoded.map((e) => e.length),
+        batchSize,
+      )) {
+        const vectors = await run(rows.map((r) => encoded[r] as number[]));
         rows.forEach((r, j) => {
           out[r] = vectors[j] as Float32Array;
         });

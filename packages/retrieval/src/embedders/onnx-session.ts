@@ -9,11 +9,24 @@ export interface OnnxSession {
   modelBytes: Buffer;
 }
 
+/** How a session uses the CPU. */
+export interface OnnxSessionOptions {
+  /** Intra-op threads (default 2: the machines this runs on have two cores). */
+  threads?: number;
+  /**
+   * Whether idle worker threads busy-wait (onnxruntime's own default is true; here default false): on
+   * cores shared with other work, a spinning thread takes the time the thread it waits for needs.
+   */
+  spinning?: boolean;
+}
+
 /**
  * Opens `modelPath` with onnxruntime-node (loaded lazily, so paths that never touch a model do not load
  * the native runtime); a file the runtime cannot load is a `corrupt` LexnavError naming it.
  */
-export async function openOnnxSession(modelPath: string, threads = 2): Promise<OnnxSession> {
+export async function openOnnxSession(modelPath: string, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
+  const threads = options.threads ?? 2;
+  const spin = (options.spinning ?? false) ? "1" : "0";
   const ort: typeof Ort = await import("onnxruntime-node");
   const modelBytes = readFileSync(modelPath);
   try {
@@ -21,6 +34,7 @@ export async function openOnnxSession(modelPath: string, threads = 2): Promise<O
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
       graphOptimizationLevel: "all",
+      extra: { session: { intra_op: { allow_spinning: spin }, inter_op: { allow_spinning: spin } } },
     });
     return { ort, session, modelBytes };
   } catch (cause) {

@@ -14,6 +14,8 @@ export interface WordPieceTokenizer {
   /** Token ids of one text with [CLS] … [SEP], cut to `maxLength`. */
   encode(text: string): number[];
   encodeBatch(texts: string[]): EncodedBatch;
+  /** Token ids already encoded (`encode`), padded to the longest of them: a batch without re-tokenising. */
+  padBatch(encoded: readonly (readonly number[])[]): EncodedBatch;
 }
 
 interface TokenizerJson {
@@ -117,22 +119,25 @@ export function createWordPieceTokenizer(json: unknown, options: { maxLength?: n
     ids.push(sep);
     return ids;
   };
+  const padBatch = (encoded: readonly (readonly number[])[]): EncodedBatch => {
+    const sequence = Math.max(...encoded.map((e) => e.length));
+    const batch = encoded.length;
+    const inputIds = new BigInt64Array(batch * sequence).fill(BigInt(pad));
+    const attentionMask = new BigInt64Array(batch * sequence);
+    encoded.forEach((ids, b) => {
+      ids.forEach((id, i) => {
+        inputIds[b * sequence + i] = BigInt(id);
+        attentionMask[b * sequence + i] = 1n;
+      });
+    });
+    return { inputIds, attentionMask, tokenTypeIds: new BigInt64Array(batch * sequence), batch, sequence };
+  };
   return {
     vocabularySize: vocab.size,
     encode,
     encodeBatch(texts) {
-      const encoded = texts.map(encode);
-      const sequence = Math.max(...encoded.map((e) => e.length));
-      const batch = texts.length;
-      const inputIds = new BigInt64Array(batch * sequence).fill(BigInt(pad));
-      const attentionMask = new BigInt64Array(batch * sequence);
-      encoded.forEach((ids, b) => {
-        ids.forEach((id, i) => {
-          inputIds[b * sequence + i] = BigInt(id);
-          attentionMask[b * sequence + i] = 1n;
-        });
-      });
-      return { inputIds, attentionMask, tokenTypeIds: new BigInt64Array(batch * sequence), batch, sequence };
+      return padBatch(texts.map(encode));
     },
+    padBatch,
   };
 }

@@ -58,7 +58,7 @@ export async function loadLateInteractionReranker(
     if (token === "[CLS]" || token === "[SEP]" || token === "[PAD]" || PUNCTUATION_ONLY.test(token)) skipped.add(id);
   }
   const batchSize = Math.max(1, options.batchSize ?? 8);
-  const { ort, session, modelBytes } = await openOnnxSession(modelPath, options.threads ?? 2);
+  const { ort, session, modelBytes } = await openOnnxSession(modelPath, { threads: options.threads ?? 2 });
   const output = session.outputNames.includes("last_hidden_state")
     ? "last_hidden_state"
     : (session.outputNames[0] as string);

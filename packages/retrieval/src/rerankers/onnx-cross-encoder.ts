@@ -95,7 +95,7 @@ export async function loadOnnxCrossEncoder(dir: string, options: OnnxCrossEncode
   const batchSize = Math.max(1, options.batchSize ?? 16);
   const activation = options.activation ?? "none";
 
-  const { ort, session, modelBytes } = await openOnnxSession(modelPath, options.threads ?? 2);
+  const { ort, session, modelBytes } = await openOnnxSession(modelPath, { threads: options.threads ?? 2 });
   const output = session.outputNames.includes("logits") ? "logits" : (session.outputNames[0] as string);
   for (const name of session.inputNames) {
     if (name !== "input_ids" && name !== "attention_mask" && name !== "token_type_ids") {

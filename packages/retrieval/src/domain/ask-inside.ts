@@ -1,0 +1,32 @@
+import { withoutMentions, withoutParties } from "./document-names.ts";
+import { expandConcepts } from "./legal-concepts.ts";
+import { contentWords, type ParsedQuestion } from "./question.ts";
+
+const QUESTION_WORDS = new Set(
+  contentWords("what when where which who whom whose why how does do did can could must should is are"),
+);
+/** Whether a text has a content word beyond question words: something to rank provisions by. */
+export const asksSomething = (text: string): boolean => contentWords(text).some((w) => !QUESTION_WORDS.has(w));
+
+/** What a question is ranked by inside the documents it is about (`askInside`). */
+export interface InsideAsk {
+  /** The asking part without the naming part, the instruments it names by kind and the parties it names. */
+  plain: string;
+  /** `plain` with the clause words of the contract concepts it names, when concept expansion is on. */
+  ask: string;
+}
+
+/**
+ * The text a question is ranked by, lexically and by embedding, once the documents it is about are
+ * known (routed to, or located by embedding the whole question). The part naming the instrument
+ * ("Consider the … Agreement between X and Y;", "In the non-disclosure agreement N:") is dropped: it
+ * found those documents and no provision is about it. So are the words naming an instrument by kind
+ * ("the voting agreement"), which are in the title and every heading path of the document, and the
+ * parties named, which occur in every passage of their contract, unless nothing but question words
+ * would be left ("What is the Collateral?": a defined term is capitalised like a party).
+ */
+export function askInside(parsed: ParsedQuestion, conceptExpansion: boolean): InsideAsk {
+  const unnamed = withoutMentions(parsed.ask);
+  const plain = [withoutParties(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
+  return { plain, ask: conceptExpansion ? expandConcepts(plain, parsed.ask) : plain };
+}
