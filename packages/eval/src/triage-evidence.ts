@@ -1,5 +1,12 @@
 import type { Catalog } from "@lexnav/catalog";
-import { buildPassages, mayRead, type Principal, type QueryTrace, type RetrievedPassage } from "@lexnav/retrieval";
+import {
+  buildPassages,
+  candidateKey,
+  mayRead,
+  type Principal,
+  type QueryTrace,
+  type RetrievedPassage,
+} from "@lexnav/retrieval";
 import {
   bestCover,
   classifyEvidenceLoss,
@@ -60,7 +67,7 @@ export async function triageSpan(
     version && doc
       ? buildPassages(doc.id, version.version, await catalog.getNodes(doc.id, version.version), version.text)
       : [];
-  const spanOf = new Map(passages.map((p) => [`${p.documentId}/${p.id}`, p]));
+  const spanOf = new Map(passages.map((p) => [candidateKey(p), p]));
   const candidates: DocSpan[] = [];
   const ranks: Record<string, number> = {};
   for (const stage of ctx.search.trace.stages) {

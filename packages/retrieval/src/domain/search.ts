@@ -314,8 +314,13 @@ function storeFilter(request: Pick<SearchRequest, "principal" | "indexVersion" |
  * names it as its id does, and a hit from a stage service (which carries no passage id) fuses with the
  * same passage found by another stage or added by expansion.
  */
-const keyOf = (h: { documentId: string; nodeId: string; start: number; end: number }) =>
+/**
+ * How a candidate is named in a search's trace: its document, provision and span. Hits from stage services
+ * carry no passage id, so a span names a candidate wherever it came from.
+ */
+export const candidateKey = (h: { documentId: string; nodeId: string; start: number; end: number }): string =>
   `${h.documentId}/${h.nodeId}@${h.start}-${h.end}`;
+const keyOf = candidateKey;
 
 /** The retrieval use case over the ports; each mode is a composition of small stages. */
 export function createSearcher(deps: SearcherDeps): Searcher {
