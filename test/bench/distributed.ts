@@ -322,7 +322,8 @@ type QueryPath = (typeof PATHS)[number];
 /** The modes timed: hybrid, and navindex, which the remote answer service plans through the planner service. */
 const MODES = ["hybrid", "navindex"] as const;
 type QueryMode = (typeof MODES)[number];
-type QueryFigures = Record<QueryMode, Record<QueryPath, number[]>>;
+/** Per mode and path: each timed call's milliseconds, and the hits it returned (so the paths' work can be compared). */
+type QueryFigures = Record<QueryMode, Record<QueryPath, { ms: number[]; hits: number[] }>>;
 
 /**
  * Search (k 10) in each mode: in-process and through the answer service on the single process's store, and
@@ -389,11 +390,6 @@ async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures>
           .call(create(searchV1.SearchRequestSchema, { query, principal: READER, mode: grpcMode[mode], topK: 10 }))
           .then((r) => r.hits.length),
     };
-    const timed = async (f: () => Promise<unknown>) => {
-      const t = performance.now();
-      await f();
-      return performance.now() - t;
-    };
     // Warm every path and mode (model sessions, statement caches, gRPC channels) before timing. Each path then
     // answers every question in a block of its own, twice, in turn: calls alternating one by one slowed the
     // in-process path about twofold (each process's model runtime still busy from the other's call), which
@@ -403,14 +399,20 @@ async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures>
     for (const path of PATHS)
       if ((await call[path](questions[0] as string, "hybrid")) === 0)
         throw new Error(`Search (${path}) found nothing for the first question: its store is empty`);
+    const figures = () => ({ ms: [] as number[], hits: [] as number[] });
     const out: QueryFigures = {
-      hybrid: { inProcess: [], service: [], remote: [] },
-      navindex: { inProcess: [], service: [], remote: [] },
+      hybrid: { inProcess: figures(), service: figures(), remote: figures() },
+      navindex: { inProcess: figures(), service: figures(), remote: figures() },
     };
     for (let round = 0; round < 2; round++)
       for (const mode of MODES)
         for (const path of PATHS)
-          for (const q of questions) out[mode][path].push(await timed(() => call[path](q, mode)));
+          for (const q of questions) {
+            const t = performance.now();
+            const hits = await call[path](q, mode);
+            out[mode][path].ms.push(performance.now() - t);
+            out[mode][path].hits.push(hits);
+          }
     console.error(`phase done: queries, load average ${load()}`);
     return out;
   } finally {
@@ -475,8 +477,10 @@ async function main(): Promise<void> {
         console.log(
           `| ${kind} | ${replicas} | ${xs.length} | ${percentile(xs, 50)} ms | ${percentile(xs, 99)} ms | ${Math.max(...xs)} ms |`,
         );
-    console.log("\n| Search (k 10), each question twice per path and mode | calls | p50 | p95 |");
-    console.log("|---|---|---|---|");
+    console.log(
+      "\n| Search (k 10), each question twice per path and mode | calls | p50 | p95 | hits per call (mean) |",
+    );
+    console.log("|---|---|---|---|---|");
     const ms = (xs: number[], p: number) => `${percentile(xs, p).toFixed(1)} ms`;
     const pathName: Record<QueryPath, string> = {
       inProcess: "single process, in-process (`lexnav search` path)",
@@ -485,8 +489,9 @@ async function main(): Promise<void> {
     };
     for (const mode of MODES)
       for (const path of PATHS) {
-        const xs = figures[mode][path];
-        console.log(`| ${mode}: ${pathName[path]} | ${xs.length} | ${ms(xs, 50)} | ${ms(xs, 95)} |`);
+        const { ms: xs, hits } = figures[mode][path];
+        const meanHits = (hits.reduce((a, b) => a + b, 0) / hits.length).toFixed(1);
+        console.log(`| ${mode}: ${pathName[path]} | ${xs.length} | ${ms(xs, 50)} | ${ms(xs, 95)} | ${meanHits} |`);
       }
     console.log(`\nend ${new Date().toISOString()}, load average (1/5/15 min) ${load()}`);
   } finally {
