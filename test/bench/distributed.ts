@@ -2,10 +2,13 @@
  * The product as an operator runs it, with real processes: a CUAD subset ingested by the single process
  * (`lexnav ingest` + `lexnav index dense`) and by the services over a real nats-server (ingest, the lexical
  * stage, the vector stage) with one and with two replicas per stage; the lag from a delete or an access
- * command to the last store that applied it (read from the stages' applied-change logs); and Search (hybrid)
- * latency through the answer service against the same search in-process. Prints Markdown tables
+ * command to the last store that applied it (read from the stages' applied-change logs); and Search (hybrid
+ * and navindex) latency in-process, through the answer service on its embedded stack, and through the
+ * answer service calling the lexical and vector stages, rerank and planner over gRPC. Prints Markdown tables
  * (docs/benchmarks.md). Not part of `pnpm test`: a benchmark prints figures, it asserts none.
- * Run: pnpm bench:distributed [--docs 100] [--changes 50] [--queries 50] [--interval-ms 100]
+ * Run: pnpm bench:distributed [--docs 100] [--changes 50] [--queries 50] [--interval-ms 100] [--only query]
+ * `--only query` runs the single process's ingest and one replica per stage, measures Search only (no
+ * second replica set, no changes): `--only query --docs 10` takes a few minutes.
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -41,13 +44,19 @@ const { values } = parseArgs({
     changes: { type: "string", default: "50" },
     queries: { type: "string", default: "50" },
     "interval-ms": { type: "string", default: "100" },
+    only: { type: "string" },
   },
 });
+if (values.only !== undefined && values.only !== "query") {
+  console.error(`bench:distributed: --only takes "query", not "${values.only}"`);
+  process.exit(1);
+}
+const ONLY_QUERY = values.only === "query";
 const DOCS = Number(values.docs);
 const QUERIES = Number(values.queries);
 const INTERVAL_MS = Number(values["interval-ms"]);
 // Each changed document is changed once (deleted or revoked), so both kinds together need no more than the subset.
-const CHANGES = Math.min(Number(values.changes), Math.floor(DOCS / 2));
+const CHANGES = ONLY_QUERY ? 0 : Math.min(Number(values.changes), Math.floor(DOCS / 2));
 
 const model = installedEmbedderFolder();
 if (model === null) {
@@ -145,6 +154,14 @@ async function catalogCounts(catalogPath: string): Promise<{ indexed: number; fa
   }
 }
 
+/** The stages of one replica set while they are up: where the answer service reaches them. */
+interface StagesUp {
+  /** The environment every service of the set was started with (NATS, the shared catalog). */
+  env: Record<string, string>;
+  lexicalPort: number;
+  vectorPort: number;
+}
+
 interface LagFigures {
   deletes: number[];
   access: number[];
@@ -154,9 +171,14 @@ interface LagFigures {
  * The services over a fresh nats-server: `replicas` ingest replicas and lexical replicas (all indexing, on
  * one catalog file and one lexical file), and the vector stage as one indexing replica plus `replicas - 1`
  * reading replicas (the embedded sqlite-vec store takes one indexing replica; Qdrant would take more).
- * Ingests the subset, then sends `CHANGES` deletes and `CHANGES` access revocations.
+ * Ingests the subset, runs `whileUp` (if given) once every store holds it, then sends `CHANGES` deletes and
+ * `CHANGES` access revocations: queries go first, since the changes take every changed document from the reader.
  */
-async function distributed(files: string[], replicas: number): Promise<{ row: IngestRow; lag: LagFigures }> {
+async function distributed(
+  files: string[],
+  replicas: number,
+  whileUp?: (up: StagesUp) => Promise<void>,
+): Promise<{ row: IngestRow; lag: LagFigures }> {
   const nats = await startNatsServer();
   const dir = await mkdtemp(join(tmpdir(), "lexnav-bench-distributed-"));
   const nc = await connect({ servers: nats.url, name: "bench-distributed" });
@@ -165,6 +187,7 @@ async function distributed(files: string[], replicas: number): Promise<{ row: In
   const lexicalPath = join(dir, "lexical.sqlite");
   const vectorPath = join(dir, "vector.sqlite");
   const common = { NATS_URL: nats.url, LEXNAV_DB: catalogPath, LEXNAV_LOG_LEVEL: "info" };
+  const ports: number[] = [];
   try {
     for (let i = 0; i < replicas; i++) {
       const { process: p } = await startServiceProcess("ingest", common, "ingest service consuming", 60_000);
@@ -177,10 +200,9 @@ async function distributed(files: string[], replicas: number): Promise<{ row: In
         LEXNAV_LEXICAL_ADDRESS: "127.0.0.1:0",
         LEXNAV_REPLICA_ID: `lexical-${i + 1}`,
       };
-      running.push({
-        role: `lexical ${i + 1}`,
-        p: (await startServiceProcess("lexical", env, "ready", 60_000)).process,
-      });
+      const started = await startServiceProcess("lexical", env, "ready", 60_000);
+      running.push({ role: `lexical ${i + 1}`, p: started.process });
+      if (i === 0) ports.push(started.ready.port as number);
     }
     for (let i = 0; i < replicas; i++) {
       const env = {
@@ -192,7 +214,9 @@ async function distributed(files: string[], replicas: number): Promise<{ row: In
         LEXNAV_EMBEDDER_MODEL_DIR: model as string,
       };
       const role = i === 0 ? "vector 1 (index)" : `vector ${i + 1} (read)`;
-      running.push({ role, p: (await startServiceProcess("vector", env, "ready", 90_000)).process });
+      const started = await startServiceProcess("vector", env, "ready", 90_000);
+      running.push({ role, p: started.process });
+      if (i === 0) ports.push(started.ready.port as number);
     }
 
     const js = jetstream(nc);
@@ -231,6 +255,11 @@ async function distributed(files: string[], replicas: number): Promise<{ row: In
       rss,
       load: load(),
     };
+    await whileUp?.({
+      env: { ...common, LEXNAV_EMBEDDER_MODEL_DIR: model as string },
+      lexicalPort: ports[0] as number,
+      vectorPort: ports[1] as number,
+    });
 
     // Propagation: commands spaced by INTERVAL_MS, as an operator's changes arrive, not one burst.
     const catalogDb = openSqliteDatabase(catalogPath);
@@ -287,8 +316,21 @@ async function distributed(files: string[], replicas: number): Promise<{ row: In
   }
 }
 
-/** Search (hybrid, k 10) on the single process's store: through the answer service, and in-process. */
-async function queryLatency(dbPath: string): Promise<{ service: number[]; inProcess: number[] }> {
+/** The Search paths the bench times, in the order each round runs their blocks. */
+const PATHS = ["inProcess", "service", "remote"] as const;
+type QueryPath = (typeof PATHS)[number];
+/** The modes timed: hybrid, and navindex, which the remote answer service plans through the planner service. */
+const MODES = ["hybrid", "navindex"] as const;
+type QueryMode = (typeof MODES)[number];
+/** Per mode and path: each timed call's milliseconds, and the hits it returned (so the paths' work can be compared). */
+type QueryFigures = Record<QueryMode, Record<QueryPath, { ms: number[]; hits: number[] }>>;
+
+/**
+ * Search (k 10) in each mode: in-process and through the answer service on the single process's store, and
+ * through an answer service calling `up`'s lexical and vector stages plus a rerank and a planner process
+ * over gRPC, on the services' catalog (the same files, ingested by the ingest service).
+ */
+async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures> {
   const bench = JSON.parse(readFileSync(join(repoRoot, "test/bench/natural/heldout.json"), "utf8")) as {
     tests: { query: string }[];
   };
@@ -299,46 +341,84 @@ async function queryLatency(dbPath: string): Promise<{ service: number[]; inProc
     LEXNAV_EMBEDDER_MODEL_DIR: model as string,
     LEXNAV_LOG_LEVEL: "info",
   };
-  const { process: answer, ready } = await startServiceProcess("answer", env, "ready", 90_000);
-  const client = unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(
-    SEARCH_SERVICE,
-    "search",
-    ready.port as number,
-  );
-  const stack = await createEmbeddedStack(dbPath, DEFAULT_LIMITS, silentLogger, {
-    embedder: await loadOnnxEmbedder(model as string),
-  });
-  const text = cachedVersionText(stack.catalog);
-  const viaService = (query: string) =>
-    client.call(
-      create(searchV1.SearchRequestSchema, { query, principal: READER, mode: searchV1.SearchMode.HYBRID, topK: 10 }),
-    );
-  const inProcess = (query: string) => stack.searcher.search({ query, principal: READER, mode: "hybrid", k: 10 }, text);
-  const timed = async (f: () => Promise<unknown>) => {
-    const t = performance.now();
-    await f();
-    return performance.now() - t;
+  const running: ServiceProcess[] = [];
+  const clients: { close(): void }[] = [];
+  let stack: Awaited<ReturnType<typeof createEmbeddedStack>> | null = null;
+  const searchClient = (port: number) => {
+    const c = unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(SEARCH_SERVICE, "search", port);
+    clients.push(c);
+    return c;
+  };
+  const started = async (name: string, processEnv: Record<string, string>) => {
+    const s = await startServiceProcess(name, processEnv, "ready", 90_000);
+    running.push(s.process);
+    return s.ready;
   };
   try {
-    // Warm both paths (model session, statement caches) before timing. Each path then answers every question
-    // in a block of its own, twice, in turn: calls alternating one by one slowed the in-process path about
-    // twofold (each process's model runtime still busy from the other's call), which measures neither.
-    for (const q of questions.slice(0, 3)) {
-      await viaService(q);
-      await inProcess(q);
-    }
-    const out = { service: [] as number[], inProcess: [] as number[] };
-    for (let round = 0; round < 2; round++) {
-      for (const q of questions) out.inProcess.push(await timed(() => inProcess(q)));
-      for (const q of questions) out.service.push(await timed(() => viaService(q)));
-    }
-    const hits = (await viaService(questions[0] as string)).hits.length;
-    if (hits === 0) throw new Error("the answer service found nothing for the first question: the store is empty");
+    const local = searchClient((await started("answer", env)).port as number);
+    const rerank = await started("rerank", { ...up.env, LEXNAV_RERANK_ADDRESS: "127.0.0.1:0" });
+    const planner = await started("planner", { ...up.env, LEXNAV_PLANNER_ADDRESS: "127.0.0.1:0" });
+    const remoteReady = await started("answer", {
+      ...up.env,
+      LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0",
+      LEXNAV_LEXICAL_TARGET: `127.0.0.1:${up.lexicalPort}`,
+      LEXNAV_VECTOR_TARGET: `127.0.0.1:${up.vectorPort}`,
+      LEXNAV_RERANK_TARGET: `127.0.0.1:${rerank.port}`,
+      LEXNAV_PLANNER_TARGET: `127.0.0.1:${planner.port}`,
+    });
+    // A remote answer service that fell back to a stage in process would time the wrong path.
+    const stagesCalled = JSON.stringify(remoteReady.remoteStages);
+    if (stagesCalled !== JSON.stringify(["lexical", "vector", "rerank", "planner"]))
+      throw new Error(`the remote answer service calls ${stagesCalled}, not every stage`);
+    const remote = searchClient(remoteReady.port as number);
+    stack = await createEmbeddedStack(dbPath, DEFAULT_LIMITS, silentLogger, {
+      embedder: await loadOnnxEmbedder(model as string),
+    });
+    const inProcessStack = stack;
+    const text = cachedVersionText(stack.catalog);
+    const grpcMode = { hybrid: searchV1.SearchMode.HYBRID, navindex: searchV1.SearchMode.NAVINDEX };
+    // Each call resolves to the number of hits, so a path that answers nothing shows before it is timed.
+    const call: Record<QueryPath, (query: string, mode: QueryMode) => Promise<number>> = {
+      inProcess: (query, mode) =>
+        inProcessStack.searcher.search({ query, principal: READER, mode, k: 10 }, text).then((r) => r.passages.length),
+      service: (query, mode) =>
+        local
+          .call(create(searchV1.SearchRequestSchema, { query, principal: READER, mode: grpcMode[mode], topK: 10 }))
+          .then((r) => r.hits.length),
+      remote: (query, mode) =>
+        remote
+          .call(create(searchV1.SearchRequestSchema, { query, principal: READER, mode: grpcMode[mode], topK: 10 }))
+          .then((r) => r.hits.length),
+    };
+    // Warm every path and mode (model sessions, statement caches, gRPC channels) before timing. Each path then
+    // answers every question in a block of its own, twice, in turn: calls alternating one by one slowed the
+    // in-process path about twofold (each process's model runtime still busy from the other's call), which
+    // measures neither.
+    for (const q of questions.slice(0, 3))
+      for (const mode of MODES) for (const path of PATHS) await call[path](q, mode);
+    for (const path of PATHS)
+      if ((await call[path](questions[0] as string, "hybrid")) === 0)
+        throw new Error(`Search (${path}) found nothing for the first question: its store is empty`);
+    const figures = () => ({ ms: [] as number[], hits: [] as number[] });
+    const out: QueryFigures = {
+      hybrid: { inProcess: figures(), service: figures(), remote: figures() },
+      navindex: { inProcess: figures(), service: figures(), remote: figures() },
+    };
+    for (let round = 0; round < 2; round++)
+      for (const mode of MODES)
+        for (const path of PATHS)
+          for (const q of questions) {
+            const t = performance.now();
+            const hits = await call[path](q, mode);
+            out[mode][path].ms.push(performance.now() - t);
+            out[mode][path].hits.push(hits);
+          }
+    console.error(`phase done: queries, load average ${load()}`);
     return out;
   } finally {
-    client.close();
-    await stack.close();
-    await answer.stop();
+    for (const c of clients) c.close();
+    await stack?.close();
+    for (const p of running.reverse()) await p.stop().catch(() => undefined);
   }
 }
 
@@ -356,13 +436,24 @@ async function main(): Promise<void> {
     const rows: IngestRow[] = [await singleProcess(files, dbPath)];
     console.error(`phase done: ${JSON.stringify(rows[0])}`);
     const lags: { replicas: number; lag: LagFigures }[] = [];
-    for (const replicas of [1, 2]) {
-      const r = await distributed(files, replicas);
+    let q: QueryFigures | null = null;
+    // Search is timed while the one-replica stages are up, after the ingest and before the changes.
+    for (const replicas of ONLY_QUERY ? [1] : [1, 2]) {
+      const r = await distributed(
+        files,
+        replicas,
+        replicas === 1
+          ? async (up) => {
+              q = await queryLatency(dbPath, up);
+            }
+          : undefined,
+      );
       rows.push(r.row);
       lags.push({ replicas, lag: r.lag });
       console.error(`phase done: ${JSON.stringify(r)}`);
     }
-    const q = await queryLatency(dbPath);
+    if (q === null) throw new Error("the query phase did not run");
+    const figures: QueryFigures = q;
 
     console.log(
       "\n| setup | documents | wall time until every store applied every document | docs/s | detail | peak RSS per process (MB) | load average after |",
@@ -372,9 +463,13 @@ async function main(): Promise<void> {
       console.log(
         `| ${r.setup} | ${r.documents} | ${s1(r.wallMs)} s | ${(r.documents / (r.wallMs / 1000)).toFixed(2)} | ${r.detail} | ${r.rss} | ${r.load} |`,
       );
-    console.log("\n| propagation, command published → last store applied | replicas per stage | n | p50 | p99 | max |");
-    console.log("|---|---|---|---|---|---|");
-    for (const { replicas, lag } of lags)
+    if (!ONLY_QUERY) {
+      console.log(
+        "\n| propagation, command published → last store applied | replicas per stage | n | p50 | p99 | max |",
+      );
+      console.log("|---|---|---|---|---|---|");
+    }
+    for (const { replicas, lag } of ONLY_QUERY ? [] : lags)
       for (const [kind, xs] of [
         ["delete", lag.deletes],
         ["access change", lag.access],
@@ -382,16 +477,22 @@ async function main(): Promise<void> {
         console.log(
           `| ${kind} | ${replicas} | ${xs.length} | ${percentile(xs, 50)} ms | ${percentile(xs, 99)} ms | ${Math.max(...xs)} ms |`,
         );
-    console.log("\n| Search (hybrid, k 10), each question twice per path | calls | p50 | p95 |");
-    console.log("|---|---|---|---|");
+    console.log(
+      "\n| Search (k 10), each question twice per path and mode | calls | p50 | p95 | hits per call (mean) |",
+    );
+    console.log("|---|---|---|---|---|");
     const ms = (xs: number[], p: number) => `${percentile(xs, p).toFixed(1)} ms`;
-    console.log(
-      `| single process, in-process (\`lexnav search\` path) | ${q.inProcess.length} | ${ms(q.inProcess, 50)} | ${ms(q.inProcess, 95)} |`,
-    );
-    console.log(
-      `| answer service over gRPC, on its embedded stack | ${q.service.length} | ${ms(q.service, 50)} | ${ms(q.service, 95)} |`,
-    );
-    console.log("| answer → lexical ‖ vector → rerank → planner over gRPC | - | not yet measured | not yet measured |");
+    const pathName: Record<QueryPath, string> = {
+      inProcess: "single process, in-process (`lexnav search` path)",
+      service: "answer service over gRPC, on its embedded stack",
+      remote: "answer → lexical ‖ vector → rerank → planner over gRPC",
+    };
+    for (const mode of MODES)
+      for (const path of PATHS) {
+        const { ms: xs, hits } = figures[mode][path];
+        const meanHits = (hits.reduce((a, b) => a + b, 0) / hits.length).toFixed(1);
+        console.log(`| ${mode}: ${pathName[path]} | ${xs.length} | ${ms(xs, 50)} | ${ms(xs, 95)} | ${meanHits} |`);
+      }
     console.log(`\nend ${new Date().toISOString()}, load average (1/5/15 min) ${load()}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
