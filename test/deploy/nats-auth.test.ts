@@ -23,7 +23,7 @@ import { repoRoot } from "../support/shared.ts";
 // what each service's user may publish and read.
 
 const CONF = join(repoRoot, "deploy/nats/nats.conf");
-const USERS = ["ingest", "lexical", "vector", "intake", "operator"] as const;
+const USERS = ["ingest", "lexical", "vector", "answer", "intake", "operator"] as const;
 type User = (typeof USERS)[number];
 // Fresh passwords per run, given to the server through its environment as a deployment gives them. A
 // letter first: nats-server parses a variable's value as a config value, so "3e5…" is read as a number.
