@@ -227,7 +227,7 @@ describe("deploy/k8s: what the schemas cannot say", () => {
 
   it("each NATS client runs as a user nats.conf defines, with that user's password from the Secret", () => {
     const clients = deployments.filter((d) => d.spec.template.metadata.labels["lexnav.io/nats-client"] === "true");
-    expect(clients.map((d) => d.metadata.name).sort()).toEqual(["ingest", "lexical", "vector"]);
+    expect(clients.map((d) => d.metadata.name).sort()).toEqual(["answer", "ingest", "lexical", "vector"]);
     for (const d of deployments) {
       const env = d.spec.template.spec.containers[0]?.env ?? [];
       const user = env.find((e) => e.name === "NATS_USER")?.value;
@@ -403,7 +403,7 @@ describe("deploy/compose.yaml against the compose-spec schema (vendored), and wh
       expect(example).toMatch(new RegExp(`^${v}=$`, "m"));
     }
     const clients = stages.filter(([, s]) => s.environment?.NATS_USER !== undefined);
-    expect(clients.map(([n]) => n).sort()).toEqual(["ingest", "lexical", "vector"]);
+    expect(clients.map(([n]) => n).sort()).toEqual(["answer", "ingest", "lexical", "vector"]);
     for (const [name, s] of clients) {
       const user = s.environment?.NATS_USER ?? "";
       expect(user).toBe(name);

@@ -3,7 +3,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, toBinary } from "@bufbuild/protobuf";
-import { loadConfig, natsConnectSettings } from "@lexnav/core";
+import { startDocumentErasure } from "@lexnav/answer-service";
+import { loadConfig, natsConnectSettings, silentLogger } from "@lexnav/core";
 import {
   INGEST_STREAMS,
   INGEST_SUBJECTS,
@@ -23,7 +24,7 @@ import { repoRoot } from "../support/shared.ts";
 // what each service's user may publish and read.
 
 const CONF = join(repoRoot, "deploy/nats/nats.conf");
-const USERS = ["ingest", "lexical", "vector", "intake", "operator"] as const;
+const USERS = ["ingest", "lexical", "vector", "answer", "intake", "operator"] as const;
 type User = (typeof USERS)[number];
 // Fresh passwords per run, given to the server through its environment as a deployment gives them. A
 // letter first: nats-server parses a variable's value as a config value, so "3e5…" is read as a number.
@@ -163,6 +164,27 @@ describe("NATS with deploy/nats/nats.conf (real nats-server)", () => {
           (e: Error) => e.message,
         );
       expect(other).toMatch(/Permissions Violation for Publish/);
+      // The answer service's erasure consumer starts as the answer user (created with its filter, pulled);
+      // any other consumer, and any command, is refused to it.
+      const answer = await as("answer");
+      const erasure = await startDocumentErasure({
+        nc: answer,
+        eraseAnswerRecords: async () => 0,
+        logger: silentLogger,
+        options: { streamWaitMs: 5_000 },
+      });
+      await erasure.stop();
+      const answerOther = await (await jetstreamManager(answer)).consumers
+        .add(INGEST_STREAMS.events, { durable_name: "answer--test", ack_policy: AckPolicy.Explicit })
+        .then(
+          () => "allowed",
+          (e: Error) => e.message,
+        );
+      expect(answerOther).toMatch(/Permissions Violation for Publish/);
+      expect(await publishOutcome(answer, INGEST_SUBJECTS.deleteDocument)).toMatch(/Permissions Violation for Publish/);
+      expect(await publishOutcome(answer, INGEST_SUBJECTS.documentDeleted)).toMatch(
+        /Permissions Violation for Publish/,
+      );
 
       // The handled command was erased from the work queue (the ingest user may delete its own stream's messages).
       const operator = await jetstreamManager(await as("operator"));

@@ -25,7 +25,7 @@ import { appliedChanges, indexedBySource, markerWord, stageIngestCommand, until 
 // the code or in nats.conf stops the stage here (the last test shows that refusal on a renamed copy).
 
 const CONF = join(repoRoot, "deploy/nats/nats.conf");
-const USERS = ["ingest", "lexical", "vector", "intake", "operator"] as const;
+const USERS = ["ingest", "lexical", "vector", "answer", "intake", "operator"] as const;
 type User = (typeof USERS)[number];
 // A letter first: nats-server parses a variable's value as a config value (deploy/README.md).
 const passwords = Object.fromEntries(USERS.map((u) => [u, `p${randomBytes(12).toString("hex")}`])) as Record<

@@ -16,9 +16,13 @@ export type {
   LifecycleConsumer,
   LifecycleConsumerDeps,
   LifecycleConsumerOptions,
+  LifecycleEventConsumerDeps,
+  LifecycleEventHandler,
+  LifecycleEventRef,
   LifecycleTopology,
 } from "./handlers/lifecycle-consumer.ts";
 export {
+  consumeLifecycleEvents,
   DEFAULT_LIFECYCLE_CONSUMER_OPTIONS,
   ensureLifecycleConsumer,
   startLifecycleConsumer,

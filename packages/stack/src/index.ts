@@ -18,6 +18,7 @@ export { requestScope } from "./scope.ts";
 export { derivedSetName, resolveSetId, setNameFor } from "./set-names.ts";
 export type { EmbeddedStack, EmbeddedStackOptions, StackModels } from "./stack.ts";
 export {
+  createAnswerRecordErasure,
   createEmbeddedStack,
   loadRelevanceEmbedder,
   loadStackModels,

@@ -1,4 +1,4 @@
-import { createSqliteAnswerStore } from "@lexnav/answer";
+import { type AnswerStore, createSqliteAnswerStore } from "@lexnav/answer";
 import type { AuditLog, Catalog, Control, ControlKey } from "@lexnav/catalog";
 import { loadStoreKey, openCatalogStores, openSqliteDatabase, truncateWriteAheadLog } from "@lexnav/catalog";
 import {
@@ -50,6 +50,26 @@ import { createSqliteWrittenFiles, type WrittenFiles } from "./written-files.ts"
  * The all-in-one wiring: catalog, lexical and dense indexes and pipeline on one embedded SQLite file; or,
  * with `catalogUrl`, the catalog and audit log on a PostgreSQL database that many processes share.
  */
+/**
+ * The answer records' part of a delete: every record in `answers` that drew on the document has its text
+ * replaced by keyed hashes (HMAC-SHA256 under the store key beside `dbPath`) and says "document deleted";
+ * resolves to how many records changed. Idempotent: a record already erased for the document is left as it
+ * is. Run by the embedded delete (inside its transaction) and by the answer service when a delete reaches
+ * it as an event (its records are in its own store, which the shared catalog's delete does not reach).
+ */
+export function createAnswerRecordErasure(
+  answers: Pick<AnswerStore, "eraseDocument">,
+  dbPath: string,
+): (documentId: string) => Promise<number> {
+  // Read when a delete first needs it, so a store that never deletes never creates a key file.
+  let storeKey: Uint8Array | null = null;
+  return async (documentId) => {
+    storeKey ??= loadStoreKey(dbPath);
+    const key = storeKey;
+    return await answers.eraseDocument(documentId, new Date().toISOString(), (text) => hmacSha256Hex(key, text));
+  };
+}
+
 export interface EmbeddedStack {
   catalog: Catalog;
   /** Whether the catalog is the shared PostgreSQL one (see `EmbeddedStackOptions.catalogUrl`). */
@@ -278,16 +298,10 @@ export async function createEmbeddedStack(
     nameOf: (id) => filedName(catalog, id),
   });
   const writtenFiles = createSqliteWrittenFiles(db);
-  const answers = createSqliteAnswerStore(db);
-  // Read when a delete first needs it, so a store that never deletes never creates a key file.
-  let storeKey: Uint8Array | null = null;
+  const eraseAnswerRecords = createAnswerRecordErasure(createSqliteAnswerStore(db), dbPath);
   const derived: DerivedArtefacts = {
     async eraseDocument(documentId) {
-      storeKey ??= loadStoreKey(dbPath);
-      const key = storeKey;
-      const answerRecords = await answers.eraseDocument(documentId, new Date().toISOString(), (text) =>
-        hmacSha256Hex(key, text),
-      );
+      const answerRecords = await eraseAnswerRecords(documentId);
       // A deleted document's audited questions go too (a question may quote it); their ids stay.
       await audit.redactDocument(documentId);
       return { answerRecords, files: writtenFiles.eraseDocument(documentId) };

@@ -7,5 +7,7 @@ export type { AnswerApp, AnswerAppDeps } from "./app.ts";
 export { ANSWER_SERVICE, createAnswerApp, SEARCH_SERVICE } from "./app.ts";
 export type { Callers } from "./domain/callers.ts";
 export { parseCallers, tokenKey } from "./domain/callers.ts";
+export type { DocumentErasureDeps } from "./handlers/document-erasure.ts";
+export { ANSWER_ERASURE_CONSUMER, startDocumentErasure } from "./handlers/document-erasure.ts";
 export type { QueryPathClients } from "./wiring.ts";
 export { createAnswerAppOnStack, createQueryPathClients } from "./wiring.ts";

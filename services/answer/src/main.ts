@@ -1,8 +1,12 @@
 import { readFileSync } from "node:fs";
+import { createSqliteAnswerStore } from "@lexnav/answer";
 import { openSqliteDatabase } from "@lexnav/catalog";
-import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
+import { natsConnectSettings } from "@lexnav/core";
+import { createAnswerRecordErasure, createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
+import { connect } from "@nats-io/transport-node";
 import { reloadableCallers } from "./domain/callers.ts";
+import { startDocumentErasure } from "./handlers/document-erasure.ts";
 import { createAnswerAppOnStack, createQueryPathClients } from "./wiring.ts";
 
 // The answer service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
@@ -25,6 +29,17 @@ const stack = await createEmbeddedStack(
   },
 );
 const answers = openSqliteDatabase(config.dbPath);
+// On the shared catalog the ingest service's delete does not reach the answer records in LEXNAV_DB: the
+// service erases them when the delete's event arrives, as its NATS user (durable consumer shared by its
+// replicas). On the embedded store the delete transaction erases them itself, so no consumer runs.
+const nc = config.catalogUrl !== undefined ? await connect(natsConnectSettings(config, "lexnav-answer")) : null;
+const erasure = nc
+  ? await startDocumentErasure({
+      nc,
+      eraseAnswerRecords: createAnswerRecordErasure(createSqliteAnswerStore(answers), config.dbPath),
+      logger,
+    })
+  : null;
 // Callers by bearer token when a callers file is configured; else the principal a request names is trusted.
 const callersPath = config.answerCallersPath;
 const callers = callersPath ? reloadableCallers(() => readFileSync(callersPath, "utf8")) : undefined;
@@ -47,6 +62,13 @@ const readiness = {
   store: async () => {
     answers.prepare("select count(*) from sqlite_master").get();
   },
+  ...(nc
+    ? {
+        nats: async () => {
+          await nc.rtt();
+        },
+      }
+    : {}),
 };
 const app = createAnswerAppOnStack(stack, config, answers, logger, callers, readiness);
 const tls = config.answerTls
@@ -63,12 +85,15 @@ logger.info("ready", {
   healthPort: health?.port ?? null,
   answerer: config.answer?.apiKey ? config.answer.model : "offline",
   remoteStages: remote.remote,
+  erasure: erasure ? "consuming" : "in the delete transaction",
 });
 
 onStopSignal(async () => {
+  await erasure?.stop();
   await app.stop();
   await health?.close();
   answers.close();
   await stack.close();
   remote.close();
+  await nc?.drain();
 });

@@ -9,7 +9,7 @@ import {
 } from "@nats-io/jetstream";
 import { type NatsConnection, nanos, headers as natsHeaders } from "@nats-io/transport-node";
 import type { Span } from "@opentelemetry/api";
-import { type LifecycleSubjects, readLifecycleEvent } from "../domain/lifecycle-event.ts";
+import { type LifecycleEvent, type LifecycleSubjects, readLifecycleEvent } from "../domain/lifecycle-event.ts";
 import type { AppliedChangeLog } from "../ports/applied-change-log.ts";
 import type { StageStore } from "../ports/stage-store.ts";
 import { applyLifecycleEvent, type StageCatalog } from "./apply-lifecycle-event.ts";
@@ -50,18 +50,39 @@ export const DEFAULT_LIFECYCLE_CONSUMER_OPTIONS: LifecycleConsumerOptions = {
   now: () => new Date(),
 };
 
-export interface LifecycleConsumerDeps {
+/** What any consumer of the lifecycle events needs: the connection, where to read, and as whom. */
+export interface LifecycleEventConsumerDeps {
   /** An open connection; the caller owns it and drains it after `stop()`. */
   nc: NatsConnection;
   topology: LifecycleTopology;
-  /** The durable consumer's name, one per stage (`lexical--document-lifecycle`): its replicas share it. */
+  /** The durable consumer's name, one per consuming service (`lexical--document-lifecycle`): its replicas share it. */
   durable: string;
-  catalog: StageCatalog;
-  store: StageStore;
-  log: AppliedChangeLog;
   logger: Logger;
   options?: Partial<LifecycleConsumerOptions>;
 }
+
+export interface LifecycleConsumerDeps extends LifecycleEventConsumerDeps {
+  catalog: StageCatalog;
+  store: StageStore;
+  log: AppliedChangeLog;
+}
+
+/** Where an event came from: its stream position (the once-only key) and when it was published. */
+export interface LifecycleEventRef {
+  eventKey: string;
+  publishedAt: string;
+}
+
+/**
+ * What a consumer does with one event, inside its span. It must be idempotent (a redelivery changes
+ * nothing): the event is acked only after it resolves. A `LexnavError` it throws is retried with backoff
+ * when retryable, else dead-lettered.
+ */
+export type LifecycleEventHandler = (
+  event: LifecycleEvent,
+  ref: LifecycleEventRef,
+  span: Pick<Span, "setAttributes">,
+) => Promise<void>;
 
 export interface LifecycleConsumer {
   /** Stops taking events, lets the one in hand finish (applied and acked), then resolves. */
@@ -134,11 +155,50 @@ export async function ensureLifecycleConsumer(
  * catalog) is nak'ed with backoff; bad input, and the last delivery, are dead-lettered and terminated.
  */
 export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promise<LifecycleConsumer> {
+  const { logger } = deps;
+  const instruments = createStageMetrics({ store: deps.store.name });
+  return await consumeLifecycleEvents(deps, deps.store.name, async (event, ref, span) => {
+    const outcome = await applyLifecycleEvent(deps, event, ref);
+    span.setAttributes({ "lexnav.outcome": outcome.status });
+    if (outcome.status === "applied") {
+      span.setAttributes({
+        "lexnav.version": outcome.version,
+        "lexnav.change": outcome.changeKind,
+        "lexnav.propagation_ms":
+          Date.parse(outcome.change.appliedAt) - Date.parse(outcome.change.commandAt ?? outcome.change.publishedAt),
+      });
+      instruments.recordApplied(outcome.change);
+      logger.info("change applied", {
+        store: deps.store.name,
+        documentId: outcome.documentId,
+        version: outcome.version,
+        change: outcome.changeKind,
+        eventKey: ref.eventKey,
+      });
+    } else if (outcome.status !== "ignored")
+      logger.debug("event changed nothing", {
+        store: deps.store.name,
+        status: outcome.status,
+        eventKey: ref.eventKey,
+      });
+  });
+}
+
+/**
+ * Any service's consumer of the lifecycle events (the stages' above, the answer service's erasure): pulls
+ * events one at a time from the durable consumer its replicas share, hands each to `apply` in a
+ * `lexnav.<name>.event` span that continues the publisher's trace, and acks only after `apply` resolved. A
+ * retryable failure is nak'ed with backoff; bad input, and the last delivery, are dead-lettered and terminated.
+ */
+export async function consumeLifecycleEvents(
+  deps: LifecycleEventConsumerDeps,
+  name: string,
+  apply: LifecycleEventHandler,
+): Promise<LifecycleConsumer> {
   const { nc, topology, durable, logger } = deps;
   const options: LifecycleConsumerOptions = { ...DEFAULT_LIFECYCLE_CONSUMER_OPTIONS, ...deps.options };
   const jsm = await jetstreamManager(nc);
   await ensureLifecycleConsumer(jsm, deps, options);
-  const instruments = createStageMetrics({ store: deps.store.name });
   const js = jetstream(nc);
   const consumer = await js.consumers.get(topology.stream, durable);
   // One event in hand per replica: little waits for redelivery when a replica stops or dies.
@@ -147,7 +207,7 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
 
   /** Applies one event; the span gets its ids, version, outcome and lag (never text or names). */
   const handle = async (m: JsMsg, span: Pick<Span, "setAttributes">): Promise<Disposition> => {
-    const ref = {
+    const ref: LifecycleEventRef = {
       eventKey: `${topology.stream}:${m.seq}`,
       publishedAt: new Date(Number(m.info.timestampNanos) / 1e6).toISOString(),
     };
@@ -165,29 +225,7 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
         ...(event.kind === "indexed" ? { "lexnav.version": event.version } : {}),
       });
     try {
-      const outcome = await applyLifecycleEvent(deps, event, ref);
-      span.setAttributes({ "lexnav.outcome": outcome.status });
-      if (outcome.status === "applied") {
-        span.setAttributes({
-          "lexnav.version": outcome.version,
-          "lexnav.change": outcome.changeKind,
-          "lexnav.propagation_ms":
-            Date.parse(outcome.change.appliedAt) - Date.parse(outcome.change.commandAt ?? outcome.change.publishedAt),
-        });
-        instruments.recordApplied(outcome.change);
-        logger.info("change applied", {
-          store: deps.store.name,
-          documentId: outcome.documentId,
-          version: outcome.version,
-          change: outcome.changeKind,
-          eventKey: ref.eventKey,
-        });
-      } else if (outcome.status !== "ignored")
-        logger.debug("event changed nothing", {
-          store: deps.store.name,
-          status: outcome.status,
-          eventKey: ref.eventKey,
-        });
+      await apply(event, ref, span);
       return { kind: "ack" };
     } catch (err) {
       const e = toLexnavError(err);
@@ -248,7 +286,7 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
     try {
       const d = await withContext(contextFromHeaders(headers), () =>
         inSpan(
-          `lexnav.${deps.store.name}.event`,
+          `lexnav.${name}.event`,
           {
             "messaging.system": "nats",
             "messaging.destination.name": m.subject,
@@ -288,7 +326,7 @@ export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promi
     }
   })();
 
-  logger.info("stage consuming", { store: deps.store.name, stream: topology.stream, consumer: durable });
+  logger.info("consuming lifecycle events", { name, stream: topology.stream, consumer: durable });
   return {
     done,
     async stop() {
