@@ -199,13 +199,17 @@ describe.skipIf(skipReason !== null)(
 
     it("a replica SIGKILLed mid-batch loses nothing and indexes nothing twice", async () => {
       const before = (await upserts()).length;
-      await sendBatch(DOCS, SECOND_BATCH);
+      // Half the batch, the kill once part of it is applied, then the rest: the kill lands mid-batch
+      // however fast the replicas apply.
+      const firstHalf = Math.floor(SECOND_BATCH / 2);
+      await sendBatch(DOCS, firstHalf);
       const killedAt = await until("the second batch to be under way", async () => {
         const n = (await upserts()).length;
         return n >= before + Math.floor(SECOND_BATCH / 4) ? n : null;
       });
       const b = running.find((p) => p.log().includes('"replicaId":"b"'));
       b?.signal("SIGKILL");
+      await sendBatch(DOCS + firstHalf, SECOND_BATCH - firstHalf);
       console.log(
         `lexical stage on OpenSearch: replica b SIGKILLed after ${killedAt - before} of ${SECOND_BATCH} documents of the second batch`,
       );

@@ -244,10 +244,21 @@ describe.skipIf(skipReason !== null)(
       // where a command is in flight, not one between commands.
       const victim = ingestReplicas.get("2") as ServiceProcess;
       let halfDone: string | null = null;
+      // Seen holding one, the replica is stopped at once and the document read again: a replica that
+      // finished it in between is let go on (SIGCONT) and watched for the next, so the kill always lands
+      // on a document still half-done, however fast the machine.
       for (const deadline = Date.now() + 60_000; halfDone === null && Date.now() < deadline; ) {
+        let seen: string | null = null;
         for (const d of await catalog.listDocuments({ lifecycle: ["received", "extracted"] }))
-          if ((await catalog.ingestClaim(d.id))?.pid === victim.pid) halfDone = d.id;
-        if (halfDone === null) await sleep(5);
+          if ((await catalog.ingestClaim(d.id))?.pid === victim.pid) seen = d.id;
+        if (seen === null) {
+          await sleep(5);
+          continue;
+        }
+        victim.signal("SIGSTOP");
+        const state = (await catalog.getDocument(seen))?.lifecycle;
+        if (state === "received" || state === "extracted") halfDone = seen;
+        else victim.signal("SIGCONT");
       }
       victim.signal("SIGKILL");
       if (halfDone === null) throw new Error("ingest replica 2 was never seen holding a document half-done");

@@ -404,7 +404,10 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       if (tx === null) return catalog.transaction((c) => c.upsertReceived(doc, now));
       const access = normaliseAccess(doc.access);
       // One statement inserts or, holding the row's lock, moves it back to received: two processes
-      // receiving the same new document both succeed, one after the other.
+      // receiving the same new document both succeed, one after the other. The document's advisory lock
+      // comes first: ON CONFLICT arbitrates only on the id, and two inserts racing past its check would
+      // otherwise meet on the unique source instead and fail there.
+      await run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`document:${doc.id}`]);
       await run(
         `INSERT INTO documents (id, source, file_name, access, lifecycle, created_at, updated_at)
          VALUES ($1, $2, $3, $4, 'received', $5, $5)
