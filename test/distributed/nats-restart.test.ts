@@ -52,11 +52,17 @@ describe("lexical stage across a nats-server restart (same port, same JetStream 
       );
       running.push(replica.process);
     }
-    const nc = await connect({ servers: nats.url, name: "restart-test" });
-    const js = jetstream(nc);
-    for (let i = 0; i < DOCS; i++)
-      await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, ["deal-team"]));
-    await nc.close();
+    // A third of the batch, the restart once part of it is applied, then the rest: the restart lands
+    // mid-batch however fast the services apply (sent whole, a quiet machine applied all of it first).
+    const first = Math.floor(DOCS / 3);
+    const publish = async (from: number, to: number) => {
+      const nc = await connect({ servers: `nats://127.0.0.1:${port}`, name: "restart-test" });
+      const js = jetstream(nc);
+      for (let i = from; i < to; i++)
+        await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, ["deal-team"]));
+      await nc.close();
+    };
+    await publish(0, first);
 
     const upserts = () => appliedChanges(lexicalPath, "lexical").filter((r) => r.changeKind === "upsert").length;
     const before = await until("the batch to be under way", () => (upserts() >= 5 ? upserts() : null));
@@ -66,6 +72,7 @@ describe("lexical stage across a nats-server restart (same port, same JetStream 
     nats = await startNatsServer({ port, storeDir });
     console.log(`nats-server restarted after ${before} of ${DOCS} documents were applied`);
     expect(before).toBeLessThan(DOCS);
+    await publish(first, DOCS);
 
     await until("every document to be indexed and applied after the restart", async () => {
       const indexed = (await indexedBySource(catalogPath)).size;
