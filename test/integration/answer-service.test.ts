@@ -70,7 +70,7 @@ function searchClient(port: number) {
 }
 
 /** The answer service over the store at `db`, on its own connection as a separate process would be. */
-async function answerAppOver(db: string): Promise<{ app: AnswerApp; stack: EmbeddedStack; close(): void }> {
+async function answerAppOver(db: string): Promise<{ app: AnswerApp; stack: EmbeddedStack; close(): Promise<void> }> {
   const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger);
   const answers = openSqliteDatabase(db);
   const app = createAnswerAppOnStack(stack, { ...loadConfig({}), dbPath: db }, answers, silentLogger);
@@ -114,7 +114,7 @@ describe("the answer service over gRPC", () => {
   afterAll(async () => {
     client?.close();
     await served?.app.stop(1_000);
-    served?.close();
+    await served?.close();
     await telemetry?.shutdown();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -18,9 +18,10 @@ export interface InsideAsk {
 
 /**
  * The text a question is ranked by, lexically and by embedding, once the documents it is about are
- * known (routed to, or located by embedding the whole question). The part naming the instrument
- * ("Consider the … Agreement between X and Y;", "In the non-disclosure agreement N:") is dropped: it
- * found those documents and no provision is about it. So are the words naming an instrument by kind
+ * known (routed to, or located by embedding the whole question). The part that names the instrument (a
+ * lead-in clause such as "Under the credit agreement with Acme," or "As to the 2019 supply agreement:",
+ * whatever its wording; `ParsedQuestion.naming`) is dropped: it found those documents and no provision is
+ * about it. So are the words naming an instrument by kind
  * ("the voting agreement"), which are in the title and every heading path of the document, and the
  * parties named, which occur in every passage of their contract, unless nothing but question words
  * would be left ("What is the Collateral?": a defined term is capitalised like a party).
