@@ -1,48 +1,6 @@
-import type { Catalog, StoredVersion } from "@lexnav/catalog";
-import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
+import type { Catalog } from "@lexnav/catalog";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-
-const NOW = "2026-01-01T00:00:00.000Z";
-const NONE = { principals: [], groups: [] };
-
-function version(text: string, v = "v1"): StoredVersion {
-  return {
-    documentId: "doc-1",
-    version: v,
-    byteLength: text.length,
-    contentType: "text/plain",
-    textLength: text.length,
-    extractedAt: NOW,
-    quality: { status: "ok", issues: [], pageCount: 1, charCount: text.length },
-    text,
-    blocks: [{ kind: "paragraph", start: 0, end: text.length }],
-    pages: [{ page: 1, start: 0, end: text.length }],
-    furniture: [],
-  };
-}
-
-function node(id: string, start: number, end: number, parentId: string | null): ProvisionNode {
-  return {
-    id,
-    documentId: "doc-1",
-    parentId,
-    kind: parentId ? "section" : "document",
-    clauseRef: parentId ? "1." : null,
-    fullRef: parentId ? "1" : null,
-    title: null,
-    headingPath: [],
-    start,
-    end,
-    depth: parentId ? 1 : 0,
-    page: 1,
-    tokenCount: 1,
-    flags: emptyFlags(end - start),
-    keywords: [],
-    definesTerms: [],
-    xrefs: [],
-    termUses: [],
-  };
-}
+import { NONE, NOW, node, version } from "./catalog-fixtures.ts";
 
 /**
  * The contract every Catalog adapter meets: the embedded SQLite catalog always, the PostgreSQL

@@ -2,9 +2,8 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createPostgresCatalog, type PostgresCatalog, type StoredVersion } from "@lexnav/catalog";
+import { createPostgresCatalog, type PostgresCatalog } from "@lexnav/catalog";
 import { isLexnavError, LexnavError } from "@lexnav/core";
-import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -14,48 +13,7 @@ import {
   startPostgres,
 } from "../support/postgres.ts";
 import { repoRoot } from "../support/shared.ts";
-
-const NOW = "2026-01-01T00:00:00.000Z";
-const NONE = { principals: [], groups: [] };
-
-function version(text: string, v = "v1"): StoredVersion {
-  return {
-    documentId: "doc-1",
-    version: v,
-    byteLength: text.length,
-    contentType: "text/plain",
-    textLength: text.length,
-    extractedAt: NOW,
-    quality: { status: "ok", issues: [], pageCount: 1, charCount: text.length },
-    text,
-    blocks: [{ kind: "paragraph", start: 0, end: text.length }],
-    pages: [{ page: 1, start: 0, end: text.length }],
-    furniture: [],
-  };
-}
-
-function node(id: string, start: number, end: number, parentId: string | null): ProvisionNode {
-  return {
-    id,
-    documentId: "doc-1",
-    parentId,
-    kind: parentId ? "section" : "document",
-    clauseRef: parentId ? "1." : null,
-    fullRef: parentId ? "1" : null,
-    title: null,
-    headingPath: [],
-    start,
-    end,
-    depth: parentId ? 1 : 0,
-    page: 1,
-    tokenCount: 1,
-    flags: emptyFlags(end - start),
-    keywords: [],
-    definesTerms: [],
-    xrefs: [],
-    termUses: [],
-  };
-}
+import { NONE, NOW, node, version } from "./catalog-fixtures.ts";
 
 const skipReason = postgresUnavailableReason();
 if (skipReason !== null) console.log(`PostgreSQL catalog tests skipped: ${skipReason}`);

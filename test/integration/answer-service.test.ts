@@ -521,7 +521,7 @@ describe("ingest over NATS, answers over gRPC, on one store", () => {
       searcher.close();
       client.close();
       await served.app.stop(1_000);
-      served.close();
+      await served.close();
       await ingest.stop();
       await ingestStack.close();
     }

@@ -11,7 +11,7 @@ export { runAnswerEval, runPairedEval, summariseAnswerRows } from "./answer-eval
 export type { BenchTest, Protocol } from "./bench-file.ts";
 export { applyProtocol, corpusFileOf, datasetOf, datasetsOf, loadBench, sliceOf } from "./bench-file.ts";
 export type { BenchSnippet, GoldSnippet } from "./domain/gold.ts";
-export { allOccurrences, chooseOccurrences, resolveGold } from "./domain/gold.ts";
+export { allOccurrences, chooseOccurrences, locateQuote, resolveGold } from "./domain/gold.ts";
 export type { RankedPassage, SpanRef } from "./domain/span-metrics.ts";
 export {
   K_VALUES,

@@ -161,8 +161,8 @@ describe("navindex search planned by a planner elsewhere (SearcherDeps.planner)"
     planned = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger, {}, { planner: remote });
   });
   afterAll(async () => {
-    planned?.close();
-    local?.close();
+    await planned?.close();
+    await local?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -206,7 +206,7 @@ describe("navindex search planned by a planner elsewhere (SearcherDeps.planner)"
       const e = await search(down, DEALS).catch((x: unknown) => x);
       expect(isLexnavError(e) && e.code).toBe("unavailable");
     } finally {
-      down.close();
+      await down.close();
     }
   });
 });

@@ -1,8 +1,10 @@
 /** Helpers the draft files of the natural-question bench are written with. */
+import type { QuestionType } from "./evidence.ts";
+
 export type Deals = Record<string, string[]>;
 export type DraftSnippet = { file: string; quote: string; nth?: number };
 export type DraftQuestion = {
-  type: string;
+  type: QuestionType;
   query: string;
   reference_answer: string;
   snippets: DraftSnippet[];
@@ -15,7 +17,12 @@ export function s(file: string, quote: string, nth?: number): DraftSnippet {
   return nth === undefined ? { file, quote } : { file, quote, nth };
 }
 
-export function q(type: string, query: string, reference_answer: string, ...snippets: DraftSnippet[]): DraftQuestion {
+export function q(
+  type: QuestionType,
+  query: string,
+  reference_answer: string,
+  ...snippets: DraftSnippet[]
+): DraftQuestion {
   return { type, query, reference_answer, snippets };
 }
 

@@ -10,23 +10,24 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { locateQuote } from "@lexnav/eval";
 import { corpusPath } from "../../support/shared.ts";
 import type { Deals, DraftSnippet, DraftTest } from "./draft.ts";
-import { extractedText, findAll, foldQuote } from "./evidence.ts";
+import { extractedText, foldQuote } from "./evidence.ts";
 
 type Draft = { deals: Deals; tests: DraftTest[] };
 
 async function locate(s: DraftSnippet): Promise<Record<string, unknown>> {
   if (s.file.endsWith(".txt")) {
     const text = readFileSync(corpusPath(s.file), "utf8");
-    const hits = findAll(text, s.quote);
+    const hits = locateQuote(text, s.quote);
     if (hits.length === 0) throw new Error(`not found in ${s.file}: ${s.quote}`);
     if (hits.length > 1 && s.nth === undefined) throw new Error(`${hits.length} places in ${s.file}: ${s.quote}`);
     const [start, end] = hits[s.nth ?? 0]!;
     return { file_path: s.file, span: [start, end], answer: text.slice(start, end) };
   }
   const text = await extractedText(s.file);
-  if (findAll(text, s.quote).length === 0) throw new Error(`not in the extracted text of ${s.file}: ${s.quote}`);
+  if (locateQuote(text, s.quote).length === 0) throw new Error(`not in the extracted text of ${s.file}: ${s.quote}`);
   return { file_path: s.file, quote: foldQuote(s.quote) };
 }
 
@@ -73,9 +74,10 @@ if (args[0] === "--build") {
   const [file, quote] = args as [string, string];
   if (file.endsWith(".txt")) {
     const text = readFileSync(corpusPath(file), "utf8");
-    for (const [s, e] of findAll(text, quote)) console.log(JSON.stringify([s, e]), JSON.stringify(text.slice(s, e)));
+    for (const [s, e] of locateQuote(text, quote))
+      console.log(JSON.stringify([s, e]), JSON.stringify(text.slice(s, e)));
   } else {
-    console.log(findAll(await extractedText(file), quote).length > 0 ? "found" : "NOT FOUND");
+    console.log(locateQuote(await extractedText(file), quote).length > 0 ? "found" : "NOT FOUND");
   }
 } else {
   console.error('usage: locate.ts <file> "<quote>" | --build <draft.json> <out.json>');

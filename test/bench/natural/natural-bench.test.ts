@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
+import { locateQuote } from "@lexnav/eval";
 import { describe, expect, it } from "vitest";
 import { corpusPath } from "../../support/shared.ts";
-import { type BenchTest, extractedText, findAll, foldQuote, TYPES } from "./evidence.ts";
+import { NOT_IN_DOCUMENTS } from "./draft.ts";
+import { type BenchTest, extractedText, foldQuote, TYPES } from "./evidence.ts";
 
 /**
  * The natural-question bench checked against the shared corpus: gold spans are the file's text, EDGAR
  * quotes are in lexnav's extracted text, the halves share no deal, and the held-out half keeps its
  * minimums. Reads only the files the bench names (about 30), so it is cheap to run.
  */
-const NOT_IN_DOCUMENTS = "The documents do not say.";
-
 function load(name: string): BenchTest[] {
   const url = new URL(`./${name}`, import.meta.url);
   return (JSON.parse(readFileSync(url, "utf8")) as { tests: BenchTest[] }).tests;
@@ -93,7 +93,7 @@ describe("natural-question bench", () => {
         expect(s.file_path, t.query_id).toMatch(/^edgar\/.*\.html$/);
         expect(s.quote, t.query_id).toBe(foldQuote(s.quote));
         const text = await extractedText(s.file_path);
-        expect(findAll(text, s.quote).length, `${t.query_id} ${s.file_path}: ${s.quote}`).toBeGreaterThan(0);
+        expect(locateQuote(text, s.quote).length, `${t.query_id} ${s.file_path}: ${s.quote}`).toBeGreaterThan(0);
         quotes++;
       }
     }

@@ -37,6 +37,7 @@ import { createProgress } from "../progress.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
 import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
 import { floorWithMargin } from "./train-evidence.ts";
+import { goldSpans, labelByGold } from "./train-labels.ts";
 
 export interface TrainDecisionOptions {
   benches: string[];
@@ -164,21 +165,14 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
           source,
         );
         const signals = await relevanceSignals(t.query, candidates, relevance);
-        const gold = t.snippets.flatMap((s) =>
-          "span" in s ? [{ file: s.file_path, start: s.span[0], end: s.span[1] }] : [],
-        );
+        const gold = goldSpans(t.snippets);
         // EDGAR gold is a quote, not a span: such a question counts for neither label nor figure.
         const quoted = t.snippets.some((s) => !("span" in s));
         if (quoted) {
           progress.tick("");
           continue;
         }
-        const files = new Map<string, string>();
-        for (const c of candidates) files.set(c.item.documentId, await fileOf(c.item.documentId));
-        const labels = candidates.map((c): 0 | 1 => {
-          const file = files.get(c.item.documentId);
-          return gold.some((g) => g.file === file && c.start < g.end && g.start < c.end) ? 1 : 0;
-        });
+        const labels = await labelByGold(candidates, gold, fileOf);
         if (gold.length > 0) {
           evidenced += 1;
           if (labels.includes(1)) reachable += 1;

@@ -37,6 +37,7 @@ import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
 import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
+import { goldSpans, labelByGold } from "./train-labels.ts";
 
 export interface TrainEvidenceOptions {
   benches: string[];
@@ -219,20 +220,15 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
           node,
         });
         const terms = questionTerms(t.query);
-        const gold = t.snippets.flatMap((s) =>
-          "span" in s ? [{ file: s.file_path, start: s.span[0], end: s.span[1] }] : [],
-        );
+        const gold = goldSpans(t.snippets);
         const source = await extractSource(extract, text);
         const candidates = candidateSentences(terms, extract, source);
-        const files = new Map<string, string>();
-        for (const c of candidates) files.set(c.item.documentId, await fileOf(c.item.documentId));
-        const rows = candidates.map((c): Row => {
-          const file = files.get(c.item.documentId);
-          const on = gold.some((g) => g.file === file && c.start < g.end && g.start < c.end);
+        const labels = await labelByGold(candidates, gold, fileOf);
+        const rows = candidates.map((c, i): Row => {
           return {
             features: candidateFeatures(terms, c, bits),
             generic: candidateFeatures(terms, c, bits, false),
-            label: on ? 1 : 0,
+            label: labels[i] as 0 | 1,
             terms: exemplarTerms(c.text),
             document: c.item.documentId,
             key: `${c.item.documentId}@${c.start}`,
