@@ -60,6 +60,7 @@ export type PlanRequest = Message<"lexnav.plan.v1.PlanRequest"> & {
   /**
    * Who may plan: PLANNER_UNSPECIFIED lets the service choose (a model when it has a key);
    * PLANNER_DETERMINISTIC asks for the built-in planner only, as the single process's Search plans.
+   * PLANNER_MODEL is not a request value (INVALID_ARGUMENT): whether a model plans is the service's key.
    *
    * @generated from field: lexnav.plan.v1.Planner planner = 7;
    */
