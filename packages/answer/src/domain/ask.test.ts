@@ -282,6 +282,18 @@ describe("navindex with a model planned by the planner service", () => {
     expect(rec.warnings.join("\n")).toContain("(base)");
   });
 
+  it("fetches no target outside the documents the planner's index listed", async () => {
+    const { ask, seen } = askServed({
+      targets: [
+        { documentId: "secret", nodeId: "fee" },
+        { documentId: "amd", nodeId: "s1" },
+      ],
+    });
+    const rec = await ask.ask({ question, mode: "navindex", principal, k: 10 });
+    expect(rec.selectedNodes).toEqual(["amd/s1"]);
+    expect(seen[0]?.some((e) => e.documentId === "secret")).toBe(false);
+  });
+
   it("follows a deterministic plan's edges only into documents the asker may read", async () => {
     const { ask, seen } = askServed({ planner: "deterministic", usage: [], indexedDocumentIds: [] });
     const rec = await ask.ask({ question, mode: "navindex", principal, k: 10 });

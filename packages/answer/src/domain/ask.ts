@@ -325,10 +325,13 @@ export function createAsk(deps: AskDeps) {
       if (served) {
         indexVersion = served.indexVersion;
         if (served.routing) routing = served.routing;
-        pairs = served.targets;
         rejected = served.rejected;
         usage.push(...served.usage);
         listed = await listedBy(served.indexedDocumentIds, req.principal, inScope);
+        // Only what the asker may read is fetched, whatever another process named.
+        const targets: Array<{ documentId: string; nodeId: string }> = [];
+        for (const t of served.targets) if (await listed(`${t.documentId} ${t.nodeId}`)) targets.push(t);
+        pairs = targets;
       } else if (nav) {
         indexVersion = nav.indexVersion;
         if (nav.routing) routing = nav.routing;
