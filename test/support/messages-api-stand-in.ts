@@ -43,7 +43,19 @@ function userText(body: StandInRequest["body"]): string {
     .join("\n");
 }
 
-export async function startMessagesApiStandIn(options: { validKey?: string } = {}): Promise<MessagesApiStandIn> {
+/** The key a request was sent with (SDK versions send it as x-api-key or as a bearer token). */
+export function keyOf(headers: IncomingMessage["headers"]): string | undefined {
+  const key = headers["x-api-key"] ?? headers.authorization?.replace(/^Bearer\s+/i, "");
+  return Array.isArray(key) ? key[0] : key;
+}
+
+/**
+ * `validKey` is the key accepted (and changeable through `validKey`); `otherKeys` are accepted too, so
+ * processes configured with keys of their own can share one stand-in and each request tells whose it was.
+ */
+export async function startMessagesApiStandIn(
+  options: { validKey?: string; otherKeys?: readonly string[] } = {},
+): Promise<MessagesApiStandIn> {
   const requests: StandInRequest[] = [];
   let steps: StandInStep[] = [];
   const cache = new Set<string>();
@@ -110,9 +122,9 @@ export async function startMessagesApiStandIn(options: { validKey?: string } = {
     }
     const request: StandInRequest = { headers: req.headers, body };
     requests.push(request);
-    // SDK versions send the key as x-api-key or as a bearer token; accept either.
-    const key = req.headers["x-api-key"] ?? req.headers.authorization?.replace(/^Bearer\s+/i, "");
-    if (key !== state.validKey) return sendError(res, 401, "authentication_error", "invalid x-api-key");
+    const key = keyOf(req.headers);
+    if (key === undefined || (key !== state.validKey && !options.otherKeys?.includes(key)))
+      return sendError(res, 401, "authentication_error", "invalid x-api-key");
     const step = steps.shift() ?? { kind: "reply", text: state.fallback };
     if (step.kind === "error")
       return sendError(res, step.status, step.type, step.message, {

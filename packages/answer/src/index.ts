@@ -139,3 +139,4 @@ export {
 export type { CheckedQuestion, QuestionProblem } from "./domain/question-guard.ts";
 export { checkQuestion, languageOf, looksLikeInstructions, MAX_QUESTION_CHARS } from "./domain/question-guard.ts";
 export type { LanguageModel, ModelCallRequest, ModelCallResult, SystemBlock } from "./ports/language-model.ts";
+export type { NavindexPlan, NavindexPlanCall, NavindexPlanner } from "./ports/navindex-planner.ts";

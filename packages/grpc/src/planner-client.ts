@@ -1,7 +1,8 @@
 import { create } from "@bufbuild/protobuf";
-import type { LedgerEntry } from "@lexnav/answer";
+import type { NavindexPlan } from "@lexnav/answer";
+import { LexnavError } from "@lexnav/core";
 import { grpcServiceDefinition, planV1 } from "@lexnav/proto";
-import type { Principal } from "@lexnav/retrieval";
+import type { Principal, RoutedBy } from "@lexnav/retrieval";
 import { type ClientOptions, createUnaryCaller } from "./client.ts";
 
 /** The binding of `lexnav.plan.v1.PlannerService`, served by services/planner and called here. */
@@ -18,12 +19,26 @@ export interface PlanCall {
   /** At most 10; 10 when absent. */
   maxTargets?: number;
   indexVersion?: string;
+  /** "deterministic": the built-in planner only (as the single process's Search); absent: the service's choice. */
+  planner?: "deterministic";
 }
 
-/** Where the planner says the answer lies, best first, and the model calls it made. */
-export interface PlanReply {
+/**
+ * Where the planner says the answer lies, best first, who planned, the model calls it made, and what a
+ * model's plan read: the index version, its documents, the routing, the documents withheld from the model.
+ */
+export interface PlanReply extends NavindexPlan {
   targets: Array<{ documentId: string; nodeId: string; rationale: string }>;
-  usage: LedgerEntry[];
+}
+
+const ROUTED_BY: ReadonlySet<string> = new Set<RoutedBy>(["name", "instrument", "role", "party", "question"]);
+
+/** The contract's routing, checked: a reason this client does not know is the server's fault, not a guess. */
+function routingOf(r: planV1.PlanRouting | undefined): NavindexPlan["routing"] {
+  if (!r) return undefined;
+  if (!ROUTED_BY.has(r.routedBy))
+    throw new LexnavError("internal", `the planner service routed by "${r.routedBy}", which this client does not know`);
+  return { documents: [...r.documentIds], by: r.routedBy as RoutedBy };
 }
 
 export interface PlannerClient {
@@ -53,9 +68,17 @@ export function createPlannerClient(options: ClientOptions): PlannerClient {
         ...(call.transactionSetId !== undefined ? { transactionSetId: call.transactionSetId } : {}),
         maxTargets: call.maxTargets ?? 0,
         ...(call.indexVersion !== undefined ? { indexVersion: call.indexVersion } : {}),
+        ...(call.planner === "deterministic" ? { planner: planV1.Planner.DETERMINISTIC } : {}),
       });
       const response = await caller.call(request, { "lexnav.principal": call.principal.id });
+      const routing = routingOf(response.routing);
       return {
+        planner: response.planner === planV1.Planner.MODEL ? "model" : "deterministic",
+        indexVersion: response.indexVersion,
+        indexedDocumentIds: [...response.indexedDocumentIds],
+        ...(routing ? { routing } : {}),
+        rejected: response.rejected,
+        withheld: [...response.withheldDocumentIds],
         targets: response.targets.map((t) => ({ documentId: t.documentId, nodeId: t.nodeId, rationale: t.rationale })),
         usage: (response.ledger?.entries ?? []).map((e) => ({
           stage: e.stage,

@@ -13,6 +13,7 @@ import {
   loadDecisionModel,
   loadEvidenceModel,
   type ModelAnswerer,
+  type NavindexPlanner,
   priceCardOf,
 } from "@lexnav/answer";
 import { type Catalog, cachedVersionNode, cachedVersionPages, cachedVersionText } from "@lexnav/catalog";
@@ -78,6 +79,11 @@ export interface AskWiring {
   searcher: Searcher;
   /** The loaded models; the evidence decision reads sentence relevance from `relevance` when it was trained on it. */
   models?: { relevance?: Embedder };
+  /**
+   * The planner service (`createPlannerClient`): a model's navindex plan is asked of it, with its key
+   * and its index of what the asker may read, and this process builds no navigation index.
+   */
+  planner?: NavindexPlanner;
 }
 
 /**
@@ -140,11 +146,15 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
         (await readable(principal))
           .filter((d) => d.currentVersion !== null)
           .map((d) => ({ documentId: d.id, version: d.currentVersion as string })),
-      navindex: async (principal, question, documentIds) => {
-        const inScope = documentIds ? new Set(documentIds) : null;
-        const docs = (await readable(principal)).filter((d) => !inScope || inScope.has(d.id));
-        return plannerIndexFor(w, principal, question, docs, undefined, documentIds);
-      },
+      ...(w.planner
+        ? { planner: w.planner }
+        : {
+            navindex: async (principal, question, documentIds) => {
+              const inScope = documentIds ? new Set(documentIds) : null;
+              const docs = (await readable(principal)).filter((d) => !inScope || inScope.has(d.id));
+              return plannerIndexFor(w, principal, question, docs, undefined, documentIds);
+            },
+          }),
       model,
       priceCard: priceCardOf(w.config),
       now: () => new Date().toISOString(),

@@ -70,9 +70,21 @@ describe("the navindex planner as a use case", () => {
     expect(plan.targets.map((t) => `${t.documentId} ${t.nodeId}`)).toEqual([...(sent[0]?.known ?? [])].slice(0, 2));
     expect(plan.usage).toHaveLength(1);
     expect(plan.indexVersion).toMatch(/^navindex-/);
+    // What an asker in another process goes on with: the documents the index listed, none withheld.
+    expect(new Set(plan.indexedDocumentIds)).toEqual(new Set([ids.verso, ids.sponsor]));
+    expect(plan.withheld).toEqual([]);
+    expect(plan.rejected).toBe(0);
+
+    // Asked for the deterministic planner, it plans without the model, key or not.
+    const deterministic = await planner.plan({ query: ASK_VERSO, principal: DEALS, planner: "deterministic" });
+    expect(sent).toHaveLength(1);
+    expect(deterministic.planner).toBe("deterministic");
+    expect(deterministic.targets.length).toBeGreaterThan(0);
+    expect(deterministic.usage).toEqual([]);
 
     const board = await planner.plan({ query: ASK_VERSO, principal: BOARD });
     expect(documentsOf(sent[1]?.known ?? [])).toEqual(new Set([ids.vivint]));
+    expect(board.indexedDocumentIds).toEqual([ids.vivint]);
     expect(board.targets.every((t) => t.documentId === ids.vivint)).toBe(true);
 
     await planner.plan({ query: ASK_VERSO, principal: DEALS, documentIds: [ids.verso as string], maxTargets: 1 });
@@ -110,6 +122,7 @@ describe("the navindex planner as a use case", () => {
       expect(plan.planner).toBe("deterministic");
       expect(plan.usage).toEqual([]);
       expect(plan.warnings.join(" ")).toMatch(/not to be sent to an external model/);
+      expect(plan.withheld).toEqual([ids.sponsor]);
       expect(plan.targets.length).toBeGreaterThan(0);
       expect(plan.targets.every((t) => t.documentId !== ids.vivint)).toBe(true);
     } finally {
@@ -179,7 +192,8 @@ describe("navindex search planned by a planner elsewhere (SearcherDeps.planner)"
     const mine = await search(local, DEALS);
     const theirs = await search(planned, DEALS);
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ query: ASK_VERSO, principal: DEALS });
+    // Search plans as the single process does: the deterministic planner, whatever key the service holds.
+    expect(calls[0]).toMatchObject({ query: ASK_VERSO, principal: DEALS, planner: "deterministic" });
     expect(nodes(theirs).length).toBeGreaterThan(0);
     expect(nodes(theirs)).toEqual(nodes(mine));
     expect(theirs.trace.stages.map((s) => s.stage)).toContain("plan");

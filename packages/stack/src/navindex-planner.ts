@@ -1,7 +1,7 @@
 import { checkQuestion, type LedgerEntry, type ModelAnswerer } from "@lexnav/answer";
 import type { Catalog } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
-import type { Principal, Searcher } from "@lexnav/retrieval";
+import type { Principal, RoutedBy, Searcher } from "@lexnav/retrieval";
 import { plannerIndexFor } from "./planner-index.ts";
 import { readableDocuments } from "./readable.ts";
 import { requestScope } from "./scope.ts";
@@ -21,6 +21,8 @@ export interface NavPlanRequest {
   maxTargets?: number;
   /** The lexical index version the deterministic planner reads; a model's plan reads the catalog and refuses it. */
   indexVersion?: string;
+  /** "deterministic": the built-in planner only, as the single process's Search plans; absent: a model when there is one. */
+  planner?: "deterministic";
 }
 
 /** Where the answer lies, best first, with what planned it and the model calls it made. */
@@ -31,6 +33,17 @@ export interface NavPlan {
   usage: LedgerEntry[];
   indexVersion: string;
   warnings: string[];
+  /** The documents the model's navigation index listed; empty for the deterministic planner. */
+  indexedDocumentIds: string[];
+  /** Set when the model's index was scoped to the documents the question was routed to. */
+  routing?: { documents: string[]; by: RoutedBy };
+  /** How many ids the model named that the index does not list (ignored). */
+  rejected: number;
+  /**
+   * Documents marked not to be sent to an external model that the index would have listed: when any is,
+   * the index was not sent and the deterministic planner planned.
+   */
+  withheld: string[];
 }
 
 export interface NavPlanner {
@@ -44,7 +57,8 @@ export interface NavPlanner {
  * model reads the compact navigation index built from the catalog for that principal (`plannerIndexFor`);
  * when a document whose entries would be sent is marked not to go to an external model, or without a
  * model, the deterministic planner of the `navindex` search mode plans instead, inside the lexical
- * index's permission filter. Either way no target names a document the principal may not read.
+ * index's permission filter, and the plan names the documents withheld. Either way no target names a
+ * document the principal may not read. A request for the deterministic planner gets it, key or not.
  */
 export function createNavPlanner(deps: {
   catalog: Catalog;
@@ -67,7 +81,8 @@ export function createNavPlanner(deps: {
         request.principal,
       );
       const warnings: string[] = [];
-      if (deps.model) {
+      let withheld: string[] = [];
+      if (deps.model && request.planner !== "deterministic") {
         if (request.indexVersion !== undefined)
           throw new LexnavError(
             "invalid_argument",
@@ -97,8 +112,13 @@ export function createNavPlanner(deps: {
             usage: [plan.usage],
             indexVersion: nav.indexVersion,
             warnings,
+            indexedDocumentIds: [...listed],
+            ...(nav.routing ? { routing: nav.routing } : {}),
+            rejected: plan.rejected.length,
+            withheld: [],
           };
         }
+        withheld = barred;
         warnings.push(
           `planned offline, not by ${deps.model.name}: ${barred.length} document(s) in the index are marked not to be sent to an external model`,
         );
@@ -127,7 +147,16 @@ export function createNavPlanner(deps: {
           rationale: last ? `${last.stage} #${last.rank}` : "planner",
         });
       }
-      return { targets, planner: "deterministic", usage: [], indexVersion: result.trace.indexVersion, warnings };
+      return {
+        targets,
+        planner: "deterministic",
+        usage: [],
+        indexVersion: result.trace.indexVersion,
+        warnings,
+        indexedDocumentIds: [],
+        rejected: 0,
+        withheld,
+      };
     },
   };
 }

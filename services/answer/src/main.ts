@@ -12,7 +12,7 @@ import { createAnswerAppOnStack, createQueryPathClients } from "./wiring.ts";
 // The answer service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
 const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-answer");
 
-// The stage services the config names (lexical, vector, rerank) serve those steps of every query; the
+// The stage services the config names (lexical, vector, rerank, planner) serve those steps of every query; the
 // rest runs on the catalog the ingest service writes (LEXNAV_CATALOG_URL, else LEXNAV_DB with the search
 // stores) with the local models the config names; answer records in LEXNAV_DB either way.
 const remote = createQueryPathClients(config);
@@ -70,7 +70,10 @@ const readiness = {
       }
     : {}),
 };
-const app = createAnswerAppOnStack(stack, config, answers, logger, callers, readiness);
+// With a planner target, Ask's model plan is the planner service's too (its key, its navigation index).
+const app = createAnswerAppOnStack(stack, config, answers, logger, callers, readiness, {
+  ...(remote.planner ? { planner: remote.planner } : {}),
+});
 const tls = config.answerTls
   ? { cert: readFileSync(config.answerTls.certPath), key: readFileSync(config.answerTls.keyPath) }
   : undefined;

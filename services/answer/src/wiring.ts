@@ -1,7 +1,7 @@
-import { createSqliteAnswerStore, type SqlDatabase } from "@lexnav/answer";
+import { createSqliteAnswerStore, type NavindexPlanner, type SqlDatabase } from "@lexnav/answer";
 import { cachedVersionNode } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
-import { createPlannerClient, createRemoteReranker, createStageSearchClient } from "@lexnav/grpc";
+import { createPlannerClient, createRemoteReranker, createStageSearchClient, type PlannerClient } from "@lexnav/grpc";
 import type { Reranker, SearcherDeps } from "@lexnav/retrieval";
 import { createStackAsk, type EmbeddedStack, requestScope } from "@lexnav/stack";
 import type { ReadinessCheck } from "@lexnav/telemetry";
@@ -12,7 +12,9 @@ import type { Callers } from "./domain/callers.ts";
  * The answer service over an embedded stack: asks with the configured model and offline, answer
  * records in `answers` (a connection to the same store), Search on the stack's searcher, every call
  * in the stack's audit log. Versions and
- * provisions are read from the catalog on every call (`longLived`), so a delete is seen at once.
+ * provisions are read from the catalog on every call (`longLived`), so a delete is seen at once. With
+ * `remote.planner` (the planner service) a navindex question with a model is planned there, by the
+ * planner's model over its index of what the asker may read: this process builds no navigation index.
  */
 export function createAnswerAppOnStack(
   stack: Pick<EmbeddedStack, "catalog" | "searcher" | "audit">,
@@ -21,10 +23,13 @@ export function createAnswerAppOnStack(
   logger: Logger,
   callers?: Callers,
   readiness?: Readonly<Record<string, ReadinessCheck>>,
+  remote: { planner?: NavindexPlanner } = {},
 ): AnswerApp {
   const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
   return createAnswerApp({
-    ask: createStackAsk(wiring, false, { longLived: true }),
+    ask: createStackAsk({ ...wiring, ...(remote.planner ? { planner: remote.planner } : {}) }, false, {
+      longLived: true,
+    }),
     askOffline: createStackAsk(wiring, true, { longLived: true }),
     store: createSqliteAnswerStore(answers),
     searcher: stack.searcher,
@@ -44,8 +49,11 @@ export interface QueryPathClients {
   sources: NonNullable<SearcherDeps["sources"]>;
   /** The reranker served by the rerank service (`StackModels.reranker`), when its target is set. */
   reranker?: Reranker;
-  /** The navindex planner served by the planner service (`EmbeddedStackOptions.planner`), when its target is set. */
-  planner?: NonNullable<SearcherDeps["planner"]>;
+  /**
+   * The navindex planner served by the planner service, when its target is set: Search's plan
+   * (`EmbeddedStackOptions.planner`) and Ask's model plan (`createAnswerAppOnStack`'s `remote.planner`).
+   */
+  planner?: PlannerClient;
   /** Which stages run remotely, for the ready line. */
   remote: string[];
   close(): void;

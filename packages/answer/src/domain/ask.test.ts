@@ -3,6 +3,7 @@ import type { Searcher } from "@lexnav/retrieval";
 import { type Meter, metrics } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
+import type { NavindexPlan, NavindexPlanCall } from "../ports/navindex-planner.ts";
 import { createAsk } from "./ask.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { DEFAULT_PRICE_CARD } from "./ledger.ts";
@@ -158,6 +159,151 @@ describe("navindex with a model: the deterministic fetch", () => {
     const { ask, seen } = askWith(countTokens(TEXTS.amd as string));
     await ask.ask({ question: "What is the Revolving Commitment?", mode: "navindex", principal, k: 10 });
     expect((seen[0] ?? []).map((e) => `${e.documentId} ${e.nodeId}`)).toEqual(["amd s1"]);
+  });
+});
+
+describe("navindex with a model planned by the planner service", () => {
+  const PLAN_USAGE = {
+    stage: "plan",
+    model: "m",
+    inputTokens: 2_000,
+    cacheWriteTokens: 500,
+    cacheReadTokens: 0,
+    outputTokens: 20,
+  };
+  /** An ask whose model plan comes from `served`; building an index or planning here fails the test. */
+  function askServed(served: Partial<NavindexPlan>, barred: readonly string[] = []) {
+    const calls: NavindexPlanCall[] = [];
+    const seen: EvidenceItem[][] = [];
+    const searched: string[] = [];
+    const ask = createAsk({
+      searcher: {
+        search: async (r: { mode: string }) => {
+          searched.push(r.mode);
+          return { passages: [], trace: { stages: [], indexVersion: "lex-1", selected: [] } };
+        },
+      } as unknown as Searcher,
+      text: (d) => TEXTS[d] ?? null,
+      document: (id) =>
+        TEXTS[id]
+          ? ({
+              ...doc(id),
+              access: { principals: [], groups: id === "secret" ? ["board"] : ["deal"] },
+              noExternalModel: barred.includes(id),
+            } as unknown as DocumentRecord)
+          : null,
+      node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
+      corpus: () => [],
+      navindex: async () => {
+        throw new Error("the asking process built a navigation index");
+      },
+      planner: {
+        plan: async (call) => {
+          calls.push(call);
+          return {
+            planner: "model",
+            targets: [{ documentId: "amd", nodeId: "s1" }],
+            usage: [PLAN_USAGE],
+            indexVersion: "navindex-remote",
+            indexedDocumentIds: ["amd", "base"],
+            rejected: 0,
+            withheld: [],
+            ...served,
+          };
+        },
+      },
+      model: {
+        name: "m",
+        answerer: {
+          plan: async () => {
+            throw new Error("the asking process planned with its own model");
+          },
+          answer: async (r) => {
+            seen.push([...r.extract]);
+            return {
+              raw: "",
+              usage: [{ ...PLAN_USAGE, stage: "answer", inputTokens: 300, cacheWriteTokens: 0 }],
+              draft: {
+                text: "x",
+                claims: [],
+                abstained: true,
+                abstainReason: "test",
+                precedence: [],
+                unsupported: 0,
+                confidence: 0,
+              },
+            };
+          },
+        },
+      },
+      evidenceModel: () => loadEvidenceModel(),
+      priceCard: DEFAULT_PRICE_CARD,
+      now: () => "2026-11-30T00:00:00Z",
+      newId: () => "ans_1",
+    });
+    return { ask, calls, seen, searched };
+  }
+  const question = "What is the Revolving Commitment?";
+
+  it("builds no index here: fetches the planned provision and its edges into the indexed documents, and bills the planner's tokens", async () => {
+    const { ask, calls, seen } = askServed({ routing: { documents: ["amd"], by: "name" }, rejected: 2 });
+    const rec = await ask.ask({ question, mode: "navindex", principal, k: 10, documentIds: ["amd", "base"] });
+    expect(calls).toEqual([{ query: question, principal, documentIds: ["amd", "base"] }]);
+    const fetched = (seen[0] ?? []).map((e) => `${e.documentId} ${e.nodeId}`);
+    expect(fetched[0]).toBe("amd s1");
+    // the fee letter the amendment refers to was not in the planner's index: not followed
+    expect(fetched.sort()).toEqual(["amd s1", "base def", "base s21"]);
+    expect(rec).toMatchObject({ answerer: "model", indexVersion: "navindex-remote", selectedNodes: ["amd/s1"] });
+    expect(rec.warnings.join("\n")).toContain("planner named 2 id(s) not in the index");
+    expect(rec.ledger.entries.map((e) => e.stage)).toEqual(["plan", "answer"]);
+    expect(rec.ledger.entries[0]).toEqual(PLAN_USAGE);
+    expect(rec.ledger.tokens.cacheWrite).toBe(500);
+    const planDollars =
+      (2_000 * DEFAULT_PRICE_CARD.input + 500 * DEFAULT_PRICE_CARD.cacheWrite + 20 * DEFAULT_PRICE_CARD.output) / 1e6;
+    expect(rec.ledger.dollars.total).toBeGreaterThan(planDollars);
+  });
+
+  it("answers offline, and says so, when the planner withheld its index from the model", async () => {
+    const { ask, seen, searched } = askServed({ planner: "deterministic", usage: [], withheld: ["base"] });
+    const rec = await ask.ask({ question, mode: "navindex", principal, k: 10 });
+    expect(seen).toEqual([]);
+    expect(rec.answerer).toBe("offline");
+    expect(rec.warnings.join("\n")).toMatch(/answered offline, not by m: 1 document\(s\).*\(base\)/);
+    // the offline answer reads what the navindex search finds, as when no model is configured
+    expect(searched).toEqual(["navindex"]);
+    expect(rec.ledger.entries).toEqual([]);
+  });
+
+  it("checks the documents it would send the answering model itself, whatever the planner reported", async () => {
+    const { ask, seen } = askServed({}, ["base"]);
+    const rec = await ask.ask({ question, mode: "navindex", principal, k: 10 });
+    expect(seen).toEqual([]);
+    expect(rec.answerer).toBe("offline");
+    expect(rec.warnings.join("\n")).toContain("(base)");
+  });
+
+  it("fetches no target outside the documents the planner's index listed", async () => {
+    const { ask, seen } = askServed({
+      targets: [
+        { documentId: "secret", nodeId: "fee" },
+        { documentId: "amd", nodeId: "s1" },
+      ],
+    });
+    const rec = await ask.ask({ question, mode: "navindex", principal, k: 10 });
+    expect(rec.selectedNodes).toEqual(["amd/s1"]);
+    expect(seen[0]?.some((e) => e.documentId === "secret")).toBe(false);
+  });
+
+  it("follows a deterministic plan's edges only into documents the asker may read", async () => {
+    const { ask, seen } = askServed({ planner: "deterministic", usage: [], indexedDocumentIds: [] });
+    const rec = await ask.ask({ question, mode: "navindex", principal, k: 10 });
+    expect(rec.answerer).toBe("model");
+    expect((seen[0] ?? []).map((e) => `${e.documentId} ${e.nodeId}`).sort()).toEqual([
+      "amd s1",
+      "base def",
+      "base s21",
+    ]);
+    expect(rec.ledger.entries.map((e) => e.stage)).toEqual(["answer"]);
   });
 });
 

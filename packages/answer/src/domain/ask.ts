@@ -8,6 +8,7 @@ import {
   type RoutedBy,
   type Searcher,
 } from "@lexnav/retrieval";
+import type { NavindexPlanner } from "../ports/navindex-planner.ts";
 import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.ts";
 import { formatLocation, locateCitation } from "./citation-location.ts";
 import { type Citation, citeAs, type EvidenceItem } from "./evidence.ts";
@@ -61,6 +62,12 @@ export interface AskDeps {
     /** Set when the index was scoped to routed documents rather than everything the asker may read. */
     routing?: { documents: string[]; by: RoutedBy };
   }>;
+  /**
+   * A model's navindex plan made by the planner service rather than here: when set, a navindex question
+   * with a model is planned there (its model, its key, its index of what the asker may read) and
+   * `navindex` is never read; the planned provisions are fetched from this process's catalog.
+   */
+  planner?: NavindexPlanner;
   /** Null: answer offline. */
   model: { answerer: ModelAnswerer; name: string } | null;
   /**
@@ -253,20 +260,36 @@ export function createAsk(deps: AskDeps) {
     // Text of a document barred from external models never reaches the model: when any document whose
     // text (or planner index entries) would be sent is barred, the question is answered offline, and says so.
     let useModel = deps.model !== null;
-    const keepLocal = async (documentIds: Iterable<string>) => {
-      if (!useModel) return;
-      const barred: string[] = [];
-      for (const id of new Set(documentIds)) if ((await deps.document(id))?.noExternalModel === true) barred.push(id);
-      if (barred.length === 0) return;
+    const withhold = (barred: readonly string[]) => {
+      if (!useModel || barred.length === 0) return;
       useModel = false;
       warnings.push(
         `answered offline, not by ${deps.model?.name ?? "the model"}: ${barred.length} document(s) it would have been sent are marked not to be sent to an external model (${barred.join(", ")})`,
       );
     };
-    const nav =
-      req.mode === "navindex" && deps.model && deps.navindex
-        ? await deps.navindex(req.principal, question, req.documentIds)
+    const keepLocal = async (documentIds: Iterable<string>) => {
+      if (!useModel) return;
+      const barred: string[] = [];
+      for (const id of new Set(documentIds)) if ((await deps.document(id))?.noExternalModel === true) barred.push(id);
+      withhold(barred);
+    };
+    const modelNav = req.mode === "navindex" && deps.model !== null;
+    // The planner service plans (and checks its index for barred documents before sending it); this
+    // process checks again what it would send the answering model.
+    const served =
+      modelNav && deps.planner
+        ? await deps.planner.plan({
+            query: question,
+            principal: req.principal,
+            ...(req.documentIds ? { documentIds: req.documentIds } : {}),
+          })
         : null;
+    if (served) {
+      withhold(served.withheld);
+      await keepLocal(served.indexedDocumentIds);
+    }
+    const nav =
+      modelNav && !deps.planner && deps.navindex ? await deps.navindex(req.principal, question, req.documentIds) : null;
     if (nav) await keepLocal([...nav.known].map((key) => key.split(" ")[0] as string));
 
     if (req.mode === "inject") {
@@ -294,34 +317,54 @@ export function createAsk(deps: AskDeps) {
           `inject would send ${tokens} tokens (limit ${maxInject}); ask with a navigate mode such as --mode navindex`,
         );
       selected = extract.map((e) => `${e.documentId}/`);
-    } else if (nav && useModel && deps.model) {
-      indexVersion = nav.indexVersion;
-      if (nav.routing) routing = nav.routing;
-      const plan = await deps.model.answerer.plan({
-        question,
-        compactIndex: nav.compact,
-        known: nav.known,
-        ...(nav.resolve ? { resolve: nav.resolve } : {}),
-      });
-      usage.push(plan.usage);
-      if (plan.rejected.length > 0)
-        warnings.push(`planner named ${plan.rejected.length} id(s) not in the index; ignored`);
+    } else if ((nav || served) && useModel && deps.model) {
+      let pairs: ReadonlyArray<{ documentId: string; nodeId: string }>;
+      let rejected: number;
+      // Which `${documentId} ${nodeId}` keys an edge may be followed to: those the planner's index listed.
+      let listed: (key: string) => Promise<boolean>;
+      if (served) {
+        indexVersion = served.indexVersion;
+        if (served.routing) routing = served.routing;
+        rejected = served.rejected;
+        usage.push(...served.usage);
+        listed = await listedBy(served.indexedDocumentIds, req.principal, inScope);
+        // Only what the asker may read is fetched, whatever another process named.
+        const targets: Array<{ documentId: string; nodeId: string }> = [];
+        for (const t of served.targets) if (await listed(`${t.documentId} ${t.nodeId}`)) targets.push(t);
+        pairs = targets;
+      } else if (nav) {
+        indexVersion = nav.indexVersion;
+        if (nav.routing) routing = nav.routing;
+        const plan = await deps.model.answerer.plan({
+          question,
+          compactIndex: nav.compact,
+          known: nav.known,
+          ...(nav.resolve ? { resolve: nav.resolve } : {}),
+        });
+        usage.push(plan.usage);
+        pairs = plan.pairs;
+        rejected = plan.rejected.length;
+        listed = async (key) => nav.known.has(key);
+      } else throw new LexnavError("internal", "navindex with a model has no plan");
+      if (rejected > 0) warnings.push(`planner named ${rejected} id(s) not in the index; ignored`);
       // The planned provisions first, then one hop along their cross-reference and definition edges
       // (into other instruments of the set too, when the asker may read them), within the budget.
-      const planned = new Set(plan.pairs.map((p) => `${p.documentId} ${p.nodeId}`));
+      const planned = new Set(pairs.map((p) => `${p.documentId} ${p.nodeId}`));
       const edgeKeys: string[] = [];
-      for (const p of plan.pairs) edgeKeys.push(...(await edgesOf(p.documentId, p.nodeId)));
-      const edges = [...new Set(edgeKeys)]
-        .filter((key) => !planned.has(key) && nav.known.has(key))
-        .map((key) => key.split(" ") as [string, string]);
+      for (const p of pairs) edgeKeys.push(...(await edgesOf(p.documentId, p.nodeId)));
+      const edges: Array<[string, string]> = [];
+      for (const key of new Set(edgeKeys))
+        if (!planned.has(key) && (await listed(key))) edges.push(key.split(" ") as [string, string]);
       const fetched: RetrievedPassage[] = [];
-      for (const p of plan.pairs) fetched.push(...(await fetchNode(p.documentId, p.nodeId)));
+      for (const p of pairs) fetched.push(...(await fetchNode(p.documentId, p.nodeId)));
       for (const [documentId, nodeId] of edges) fetched.push(...(await fetchNode(documentId, nodeId)));
       extract = await buildExtract(
         await withinBudget(fetched, deps.navindexFetchTokens ?? NAVINDEX_FETCH_TOKENS),
         deps,
       );
-      selected = plan.pairs.map((p) => `${p.documentId}/${p.nodeId}`);
+      // A plan made elsewhere was checked there; what this process sends the answering model is checked here.
+      if (served) await keepLocal(extract.map((e) => e.documentId));
+      selected = pairs.map((p) => `${p.documentId}/${p.nodeId}`);
     } else {
       const r = await deps.searcher.search(
         {
@@ -459,6 +502,27 @@ export function createAsk(deps: AskDeps) {
     });
     usage.push(...m.usage);
     return m.draft;
+  }
+
+  /**
+   * Which edge keys a plan made elsewhere may be followed to: those of the documents its index listed,
+   * or, for a deterministic plan (no index), of the documents the asker may read within the scope.
+   */
+  async function listedBy(
+    indexed: readonly string[],
+    principal: Principal,
+    inScope: ReadonlySet<string> | null,
+  ): Promise<(key: string) => Promise<boolean>> {
+    if (indexed.length > 0) {
+      const docs = new Set(indexed);
+      return async (key) => docs.has(key.split(" ")[0] as string);
+    }
+    return async (key) => {
+      const id = key.split(" ")[0] as string;
+      if (inScope && !inScope.has(id)) return false;
+      const doc = await deps.document(id);
+      return doc !== null && mayRead(principal, doc.access);
+    };
   }
 
   // The `${documentId} ${nodeId}` keys a provision's resolved cross-references and defined terms point to.

@@ -189,6 +189,8 @@ export interface NodePlanner {
     documentIds?: readonly string[];
     maxTargets?: number;
     indexVersion?: string;
+    /** The built-in planner only: navindex search plans as the single process does, calling no model. */
+    planner?: "deterministic";
   }): Promise<{ targets: ReadonlyArray<{ documentId: string; nodeId: string }> }>;
 }
 
@@ -871,6 +873,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         query: request.query,
         principal: request.principal,
         maxTargets: o.plannerNodes,
+        planner: "deterministic",
         ...(scope ? { documentIds: scope } : {}),
         ...(request.indexVersion ? { indexVersion: request.indexVersion } : {}),
       });

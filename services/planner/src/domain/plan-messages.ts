@@ -26,6 +26,11 @@ export function readPlanRequest(req: planV1.PlanRequest): NavPlanRequest {
     throw new LexnavError("invalid_argument", "document_ids has an empty id");
   if (req.transactionSetId !== undefined && req.transactionSetId.trim() === "")
     throw new LexnavError("invalid_argument", "transaction_set_id is empty: name a set or leave it unset");
+  if (req.planner === planV1.Planner.MODEL)
+    throw new LexnavError(
+      "invalid_argument",
+      "planner: ask for PLANNER_DETERMINISTIC or leave it unset (a model plans when the service has a key)",
+    );
   if (req.indexVersion !== undefined && req.indexVersion.trim() === "")
     throw new LexnavError("invalid_argument", "index_version is empty: name a version or leave it unset");
   return {
@@ -35,10 +40,14 @@ export function readPlanRequest(req: planV1.PlanRequest): NavPlanRequest {
     ...(req.transactionSetId !== undefined ? { transactionSetId: req.transactionSetId } : {}),
     ...(req.maxTargets > 0 ? { maxTargets: req.maxTargets } : {}),
     ...(req.indexVersion !== undefined ? { indexVersion: req.indexVersion } : {}),
+    ...(req.planner === planV1.Planner.DETERMINISTIC ? { planner: "deterministic" as const } : {}),
   };
 }
 
-/** A plan as the contract gives it: the targets best first, and the ledger of its model calls priced by `card`. */
+/**
+ * A plan as the contract gives it: the targets best first, the ledger of its model calls priced by `card`,
+ * who planned, over which index version and documents, and the documents withheld from the model.
+ */
 export function planResponse(plan: NavPlan, card: PriceCard): planV1.PlanResponse {
   const ledger = buildLedger(plan.usage, card);
   return create(planV1.PlanResponseSchema, {
@@ -59,5 +68,11 @@ export function planResponse(plan: NavPlan, card: PriceCard): planV1.PlanRespons
       totalCacheWriteTokens: BigInt(ledger.tokens.cacheWrite),
       totalDollars: ledger.dollars.total,
     },
+    planner: plan.planner === "model" ? planV1.Planner.MODEL : planV1.Planner.DETERMINISTIC,
+    indexVersion: plan.indexVersion,
+    indexedDocumentIds: plan.indexedDocumentIds,
+    ...(plan.routing ? { routing: { documentIds: plan.routing.documents, routedBy: plan.routing.by } } : {}),
+    rejected: plan.rejected,
+    withheldDocumentIds: plan.withheld,
   });
 }

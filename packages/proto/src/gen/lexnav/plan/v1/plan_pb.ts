@@ -5,8 +5,8 @@
 // The navindex planner: reads the navigation index (titles, clause refs, flags) and names where
 // the answer lies.
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { TokenLedger } from "../../ledger/v1/ledger_pb.ts";
 import { file_lexnav_ledger_v1_ledger } from "../../ledger/v1/ledger_pb.ts";
 import type { Principal } from "../../document/v1/document_pb.ts";
@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file lexnav/plan/v1/plan.proto.
  */
 export const file_lexnav_plan_v1_plan: GenFile = /*@__PURE__*/
-  fileDesc("ChlsZXhuYXYvcGxhbi92MS9wbGFuLnByb3RvEg5sZXhuYXYucGxhbi52MSLfAQoLUGxhblJlcXVlc3QSDQoFcXVlcnkYASABKAkSMAoJcHJpbmNpcGFsGAIgASgLMh0ubGV4bmF2LmRvY3VtZW50LnYxLlByaW5jaXBhbBIUCgxkb2N1bWVudF9pZHMYAyADKAkSHwoSdHJhbnNhY3Rpb25fc2V0X2lkGAQgASgJSACIAQESEwoLbWF4X3RhcmdldHMYBSABKA0SGgoNaW5kZXhfdmVyc2lvbhgGIAEoCUgBiAEBQhUKE190cmFuc2FjdGlvbl9zZXRfaWRCEAoOX2luZGV4X3ZlcnNpb24iRQoKUGxhblRhcmdldBITCgtkb2N1bWVudF9pZBgBIAEoCRIPCgdub2RlX2lkGAIgASgJEhEKCXJhdGlvbmFsZRgDIAEoCSJqCgxQbGFuUmVzcG9uc2USKwoHdGFyZ2V0cxgBIAMoCzIaLmxleG5hdi5wbGFuLnYxLlBsYW5UYXJnZXQSLQoGbGVkZ2VyGAIgASgLMh0ubGV4bmF2LmxlZGdlci52MS5Ub2tlbkxlZGdlcjJTCg5QbGFubmVyU2VydmljZRJBCgRQbGFuEhsubGV4bmF2LnBsYW4udjEuUGxhblJlcXVlc3QaHC5sZXhuYXYucGxhbi52MS5QbGFuUmVzcG9uc2ViBnByb3RvMw", [file_lexnav_ledger_v1_ledger, file_lexnav_document_v1_document]);
+  fileDesc("ChlsZXhuYXYvcGxhbi92MS9wbGFuLnByb3RvEg5sZXhuYXYucGxhbi52MSKJAgoLUGxhblJlcXVlc3QSDQoFcXVlcnkYASABKAkSMAoJcHJpbmNpcGFsGAIgASgLMh0ubGV4bmF2LmRvY3VtZW50LnYxLlByaW5jaXBhbBIUCgxkb2N1bWVudF9pZHMYAyADKAkSHwoSdHJhbnNhY3Rpb25fc2V0X2lkGAQgASgJSACIAQESEwoLbWF4X3RhcmdldHMYBSABKA0SGgoNaW5kZXhfdmVyc2lvbhgGIAEoCUgBiAEBEigKB3BsYW5uZXIYByABKA4yFy5sZXhuYXYucGxhbi52MS5QbGFubmVyQhUKE190cmFuc2FjdGlvbl9zZXRfaWRCEAoOX2luZGV4X3ZlcnNpb24iRQoKUGxhblRhcmdldBITCgtkb2N1bWVudF9pZBgBIAEoCRIPCgdub2RlX2lkGAIgASgJEhEKCXJhdGlvbmFsZRgDIAEoCSKoAgoMUGxhblJlc3BvbnNlEisKB3RhcmdldHMYASADKAsyGi5sZXhuYXYucGxhbi52MS5QbGFuVGFyZ2V0Ei0KBmxlZGdlchgCIAEoCzIdLmxleG5hdi5sZWRnZXIudjEuVG9rZW5MZWRnZXISKAoHcGxhbm5lchgDIAEoDjIXLmxleG5hdi5wbGFuLnYxLlBsYW5uZXISFQoNaW5kZXhfdmVyc2lvbhgEIAEoCRIcChRpbmRleGVkX2RvY3VtZW50X2lkcxgFIAMoCRIsCgdyb3V0aW5nGAYgASgLMhsubGV4bmF2LnBsYW4udjEuUGxhblJvdXRpbmcSEAoIcmVqZWN0ZWQYByABKA0SHQoVd2l0aGhlbGRfZG9jdW1lbnRfaWRzGAggAygJIjYKC1BsYW5Sb3V0aW5nEhQKDGRvY3VtZW50X2lkcxgBIAMoCRIRCglyb3V0ZWRfYnkYAiABKAkqUAoHUGxhbm5lchIXChNQTEFOTkVSX1VOU1BFQ0lGSUVEEAASEQoNUExBTk5FUl9NT0RFTBABEhkKFVBMQU5ORVJfREVURVJNSU5JU1RJQxACMlMKDlBsYW5uZXJTZXJ2aWNlEkEKBFBsYW4SGy5sZXhuYXYucGxhbi52MS5QbGFuUmVxdWVzdBocLmxleG5hdi5wbGFuLnYxLlBsYW5SZXNwb25zZWIGcHJvdG8z", [file_lexnav_ledger_v1_ledger, file_lexnav_document_v1_document]);
 
 /**
  * @generated from message lexnav.plan.v1.PlanRequest
@@ -56,6 +56,15 @@ export type PlanRequest = Message<"lexnav.plan.v1.PlanRequest"> & {
    * @generated from field: optional string index_version = 6;
    */
   indexVersion?: string | undefined;
+
+  /**
+   * Who may plan: PLANNER_UNSPECIFIED lets the service choose (a model when it has a key);
+   * PLANNER_DETERMINISTIC asks for the built-in planner only, as the single process's Search plans.
+   * PLANNER_MODEL is not a request value (INVALID_ARGUMENT): whether a model plans is the service's key.
+   *
+   * @generated from field: lexnav.plan.v1.Planner planner = 7;
+   */
+  planner: Planner;
 };
 
 /**
@@ -109,6 +118,51 @@ export type PlanResponse = Message<"lexnav.plan.v1.PlanResponse"> & {
    * @generated from field: lexnav.ledger.v1.TokenLedger ledger = 2;
    */
   ledger?: TokenLedger | undefined;
+
+  /**
+   * Who planned.
+   *
+   * @generated from field: lexnav.plan.v1.Planner planner = 3;
+   */
+  planner: Planner;
+
+  /**
+   * The version of what was planned over: the compact index's ("navindex-...") for a model's plan, the
+   * lexical index's for the deterministic planner's.
+   *
+   * @generated from field: string index_version = 4;
+   */
+  indexVersion: string;
+
+  /**
+   * The documents the model's navigation index listed (all the principal may read within the scope, or
+   * those the question was routed to); empty for the deterministic planner.
+   *
+   * @generated from field: repeated string indexed_document_ids = 5;
+   */
+  indexedDocumentIds: string[];
+
+  /**
+   * Set when the index was scoped to the documents the question was routed to.
+   *
+   * @generated from field: lexnav.plan.v1.PlanRouting routing = 6;
+   */
+  routing?: PlanRouting | undefined;
+
+  /**
+   * How many ids the model named that the index does not list (ignored).
+   *
+   * @generated from field: uint32 rejected = 7;
+   */
+  rejected: number;
+
+  /**
+   * Documents marked not to be sent to an external model that the index would have listed: when any is,
+   * the index was not sent and the deterministic planner planned instead.
+   *
+   * @generated from field: repeated string withheld_document_ids = 8;
+   */
+  withheldDocumentIds: string[];
 };
 
 /**
@@ -117,6 +171,63 @@ export type PlanResponse = Message<"lexnav.plan.v1.PlanResponse"> & {
  */
 export const PlanResponseSchema: GenMessage<PlanResponse> = /*@__PURE__*/
   messageDesc(file_lexnav_plan_v1_plan, 2);
+
+/**
+ * The documents a question was routed to, best first, and what chose them ("name", "instrument",
+ * "role", "party" or "question").
+ *
+ * @generated from message lexnav.plan.v1.PlanRouting
+ */
+export type PlanRouting = Message<"lexnav.plan.v1.PlanRouting"> & {
+  /**
+   * @generated from field: repeated string document_ids = 1;
+   */
+  documentIds: string[];
+
+  /**
+   * @generated from field: string routed_by = 2;
+   */
+  routedBy: string;
+};
+
+/**
+ * Describes the message lexnav.plan.v1.PlanRouting.
+ * Use `create(PlanRoutingSchema)` to create a new message.
+ */
+export const PlanRoutingSchema: GenMessage<PlanRouting> = /*@__PURE__*/
+  messageDesc(file_lexnav_plan_v1_plan, 3);
+
+/**
+ * Who made a plan.
+ *
+ * @generated from enum lexnav.plan.v1.Planner
+ */
+export enum Planner {
+  /**
+   * @generated from enum value: PLANNER_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A language model read the compact navigation index.
+   *
+   * @generated from enum value: PLANNER_MODEL = 1;
+   */
+  MODEL = 1,
+
+  /**
+   * The built-in planner over the lexical index and the provision trees.
+   *
+   * @generated from enum value: PLANNER_DETERMINISTIC = 2;
+   */
+  DETERMINISTIC = 2,
+}
+
+/**
+ * Describes the enum lexnav.plan.v1.Planner.
+ */
+export const PlannerSchema: GenEnum<Planner> = /*@__PURE__*/
+  enumDesc(file_lexnav_plan_v1_plan, 0);
 
 /**
  * @generated from service lexnav.plan.v1.PlannerService
