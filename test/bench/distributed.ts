@@ -323,7 +323,10 @@ type QueryPath = (typeof PATHS)[number];
 const MODES = ["hybrid", "navindex"] as const;
 type QueryMode = (typeof MODES)[number];
 /** Per mode and path: each timed call's milliseconds, and the hits it returned (so the paths' work can be compared). */
-type QueryFigures = Record<QueryMode, Record<QueryPath, { ms: number[]; hits: number[] }>>;
+type QueryFigures = Record<QueryMode, Record<QueryPath, { ms: number[]; hits: number[] }>> & {
+  /** Each query-path process's peak resident set after the timed rounds, in MB (sizes the deployment's requests). */
+  rss: string;
+};
 
 /**
  * Search (k 10) in each mode: in-process and through the answer service on the single process's store, and
@@ -342,6 +345,7 @@ async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures>
     LEXNAV_LOG_LEVEL: "info",
   };
   const running: ServiceProcess[] = [];
+  const roles = new Map<ServiceProcess, string>();
   const clients: { close(): void }[] = [];
   let stack: Awaited<ReturnType<typeof createEmbeddedStack>> | null = null;
   const searchClient = (port: number) => {
@@ -349,23 +353,28 @@ async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures>
     clients.push(c);
     return c;
   };
-  const started = async (name: string, processEnv: Record<string, string>) => {
+  const started = async (name: string, processEnv: Record<string, string>, role = name) => {
     const s = await startServiceProcess(name, processEnv, "ready", 90_000);
     running.push(s.process);
+    roles.set(s.process, role);
     return s.ready;
   };
   try {
-    const local = searchClient((await started("answer", env)).port as number);
+    const local = searchClient((await started("answer", env, "answer (embedded stack)")).port as number);
     const rerank = await started("rerank", { ...up.env, LEXNAV_RERANK_ADDRESS: "127.0.0.1:0" });
     const planner = await started("planner", { ...up.env, LEXNAV_PLANNER_ADDRESS: "127.0.0.1:0" });
-    const remoteReady = await started("answer", {
-      ...up.env,
-      LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0",
-      LEXNAV_LEXICAL_TARGET: `127.0.0.1:${up.lexicalPort}`,
-      LEXNAV_VECTOR_TARGET: `127.0.0.1:${up.vectorPort}`,
-      LEXNAV_RERANK_TARGET: `127.0.0.1:${rerank.port}`,
-      LEXNAV_PLANNER_TARGET: `127.0.0.1:${planner.port}`,
-    });
+    const remoteReady = await started(
+      "answer",
+      {
+        ...up.env,
+        LEXNAV_ANSWER_ADDRESS: "127.0.0.1:0",
+        LEXNAV_LEXICAL_TARGET: `127.0.0.1:${up.lexicalPort}`,
+        LEXNAV_VECTOR_TARGET: `127.0.0.1:${up.vectorPort}`,
+        LEXNAV_RERANK_TARGET: `127.0.0.1:${rerank.port}`,
+        LEXNAV_PLANNER_TARGET: `127.0.0.1:${planner.port}`,
+      },
+      "answer (calling the stages)",
+    );
     // A remote answer service that fell back to a stage in process would time the wrong path.
     const stagesCalled = JSON.stringify(remoteReady.remoteStages);
     if (stagesCalled !== JSON.stringify(["lexical", "vector", "rerank", "planner"]))
@@ -403,6 +412,7 @@ async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures>
     const out: QueryFigures = {
       hybrid: { inProcess: figures(), service: figures(), remote: figures() },
       navindex: { inProcess: figures(), service: figures(), remote: figures() },
+      rss: "",
     };
     for (let round = 0; round < 2; round++)
       for (const mode of MODES)
@@ -413,7 +423,8 @@ async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures>
             out[mode][path].ms.push(performance.now() - t);
             out[mode][path].hits.push(hits);
           }
-    console.error(`phase done: queries, load average ${load()}`);
+    out.rss = running.map((p) => `${roles.get(p)}: ${peakRssMb(p.pid).toFixed(0)}`).join(", ");
+    console.error(`phase done: queries, peak RSS (MB) ${out.rss}, load average ${load()}`);
     return out;
   } finally {
     for (const c of clients) c.close();
@@ -493,6 +504,7 @@ async function main(): Promise<void> {
         const meanHits = (hits.reduce((a, b) => a + b, 0) / hits.length).toFixed(1);
         console.log(`| ${mode}: ${pathName[path]} | ${xs.length} | ${ms(xs, 50)} | ${ms(xs, 95)} | ${meanHits} |`);
       }
+    console.log(`\nquery-path processes, peak RSS after the timed calls (MB): ${figures.rss}`);
     console.log(`\nend ${new Date().toISOString()}, load average (1/5/15 min) ${load()}`);
   } finally {
     await rm(dir, { recursive: true, force: true });

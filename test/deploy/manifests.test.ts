@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { configSchema } from "@lexnav/core";
-import { INGEST_STREAMS } from "@lexnav/ingest-service";
+import { INGEST_CONSUMER, INGEST_STREAMS } from "@lexnav/ingest-service";
 import { LEXICAL_CONSUMER } from "@lexnav/lexical-service";
 import { VECTOR_CONSUMER } from "@lexnav/vector-service";
 import { describe, expect, it } from "vitest";
@@ -22,16 +22,27 @@ const read = (...p: string[]) => readFileSync(deploy(...p), "utf8");
 const STAGES = ["ingest", "lexical", "vector", "rerank", "planner", "answer"] as const;
 
 /**
- * Stages with one writer of an embedded store, which therefore run one replica: ingest writes the catalog file
- * (until the catalog is PostgreSQL) and the vector stage its sqlite-vec file (until its store is Qdrant).
+ * The stages that consume a stream, each scaled by KEDA on its durable consumer's backlog (the consumer as the
+ * code names it). On the server stores (PostgreSQL catalog, OpenSearch, Qdrant) each shares nothing with its
+ * other replicas but those stores and the stream.
  */
-const SINGLE_WRITERS = ["ingest", "vector"] as const;
-
-/** The stages whose own store is a file of their own: its variable, and the claim (k8s) or volume (compose) it lives on. */
-const STAGE_STORES = [
-  { stage: "lexical", variable: "LEXNAV_LEXICAL_DB", claim: "lexnav-lexical", volume: "lexical-data" },
-  { stage: "vector", variable: "LEXNAV_VECTOR_DB", claim: "lexnav-vector", volume: "vector-data" },
+const CONSUMERS = [
+  { stage: "ingest", stream: INGEST_STREAMS.commands, consumer: INGEST_CONSUMER },
+  { stage: "lexical", stream: INGEST_STREAMS.events, consumer: LEXICAL_CONSUMER },
+  { stage: "vector", stream: INGEST_STREAMS.events, consumer: VECTOR_CONSUMER },
 ] as const;
+
+/** The stateless query stages, each scaled by an HPA on CPU. */
+const STATELESS = ["answer", "planner", "rerank"] as const;
+
+/** The stages that read or write the catalog (`openCatalogStores`); rerank does not. */
+const CATALOG_CLIENTS = ["answer", "ingest", "lexical", "planner", "vector"] as const;
+
+/**
+ * The one stage bound to a node: the answer service's answer records are an embedded SQLite file that all its
+ * replicas must open (a replay goes to any replica; a delete's event is taken by one of them).
+ */
+const NODE_BOUND = { stage: "answer", claim: "lexnav-answers", label: "lexnav.io/answer-records" } as const;
 
 /** The variables the lexnav config reads (packages/core/src/config.ts). */
 const CONFIG_KEYS = new Set(Object.keys(configSchema.shape));
@@ -78,8 +89,16 @@ type PodTemplate = {
   metadata: { labels: Record<string, string> };
   spec: {
     affinity?: Obj;
+    nodeName?: string;
+    nodeSelector?: Record<string, string>;
     containers: Container[];
-    volumes?: { name: string; secret?: { secretName: string }; persistentVolumeClaim?: { claimName: string } }[];
+    volumes?: {
+      name: string;
+      secret?: { secretName: string };
+      persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+      hostPath?: Obj;
+      ephemeral?: Obj;
+    }[];
   };
 };
 type Workload = {
@@ -159,11 +178,9 @@ describe("deploy/k8s: what the schemas cannot say", () => {
         }
       }
       expect(d.metadata.namespace).toBe("lexnav");
-      // One writer of an embedded store runs alone, and is replaced rather than rolled (never two at once).
-      if ((SINGLE_WRITERS as readonly string[]).includes(d.metadata.name)) {
-        expect(d.spec.replicas, d.metadata.name).toBe(1);
-        expect(d.spec.strategy?.type, d.metadata.name).toBe("Recreate");
-      } else expect(d.spec.replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
+      // No stage is a single writer any more: each runs replicas and rolls.
+      expect(d.spec.replicas, d.metadata.name).toBeGreaterThanOrEqual(2);
+      expect(d.spec.strategy?.type, d.metadata.name).not.toBe("Recreate");
     }
   });
 
@@ -172,28 +189,37 @@ describe("deploy/k8s: what the schemas cannot say", () => {
       "HorizontalPodAutoscaler",
     );
     const scaled = ofKind<{
-      spec: { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] };
+      spec: {
+        scaleTargetRef: { name: string };
+        minReplicaCount?: number;
+        triggers: { type: string; metadata: Record<string, string> }[];
+      };
     }>("ScaledObject");
-    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(["answer", "planner", "rerank"]);
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([...STATELESS].sort());
     for (const h of hpas) expect(h.spec.scaleTargetRef.kind).toBe("Deployment");
-    // The single writers are not autoscaled (SINGLE_WRITERS); the lexical stage scales on its consumer's lag.
-    expect(scaled.map((s) => s.spec.scaleTargetRef.name).sort()).toEqual(["lexical"]);
-    const lag = (name: string) =>
-      scaled.find((s) => s.spec.scaleTargetRef.name === name)?.spec.triggers.find((t) => t.type === "nats-jetstream")
-        ?.metadata;
-    expect(lag("lexical")).toMatchObject({
-      stream: INGEST_STREAMS.events,
-      consumer: LEXICAL_CONSUMER,
-      account: "LEXNAV",
-    });
-    // The stages' durable consumers, as the services name them, are the ones nats.conf permits by name.
-    for (const consumer of [LEXICAL_CONSUMER, VECTOR_CONSUMER])
-      expect(natsConf).toContain(`$JS.API.CONSUMER.MSG.NEXT.${INGEST_STREAMS.events}.${consumer}"`);
+    // Each consuming stage, ingest included, scales on its own consumer's lag, never below two replicas.
+    expect(scaled.map((s) => s.spec.scaleTargetRef.name).sort()).toEqual(CONSUMERS.map((c) => c.stage).sort());
+    for (const { stage, stream, consumer } of CONSUMERS) {
+      const object = scaled.find((s) => s.spec.scaleTargetRef.name === stage);
+      expect(object?.spec.minReplicaCount, stage).toBeGreaterThanOrEqual(2);
+      expect(object?.spec.triggers.find((t) => t.type === "nats-jetstream")?.metadata, stage).toMatchObject({
+        stream,
+        consumer,
+        account: "LEXNAV",
+      });
+      // The durable consumer, as the service names it, is the one nats.conf permits by name.
+      expect(natsConf).toContain(`$JS.API.CONSUMER.MSG.NEXT.${stream}.${consumer}"`);
+    }
     // The account KEDA reads lag in is the one nats.conf declares.
     expect(natsConf).toMatch(/accounts \{\s*LEXNAV \{/);
-    const pdbs = ofKind<{ spec: { selector: { matchLabels: Record<string, string> } } }>("PodDisruptionBudget");
-    for (const d of deployments)
-      expect(pdbs.some((p) => p.spec.selector.matchLabels["app.kubernetes.io/name"] === d.metadata.name)).toBe(true);
+    // Every stage keeps one replica through a drain: each now runs two or more, so a budget can hold one.
+    const pdbs = ofKind<{ spec: { minAvailable?: number; selector: { matchLabels: Record<string, string> } } }>(
+      "PodDisruptionBudget",
+    );
+    for (const d of deployments) {
+      const pdb = pdbs.find((p) => p.spec.selector.matchLabels["app.kubernetes.io/name"] === d.metadata.name);
+      expect(pdb?.spec.minAvailable, d.metadata.name).toBe(1);
+    }
   });
 
   it("Services select the pods of their Deployment, on ports the containers declare", () => {
@@ -257,44 +283,144 @@ describe("deploy/k8s: what the schemas cannot say", () => {
     ]);
   });
 
-  it("the catalog file's pods share its node; each stage keeps its own store on a claim of its own; vector mounts its model", () => {
-    const claimsOf = (d: Workload) =>
-      new Map(
-        (d.spec.template.spec.volumes ?? []).flatMap((v) =>
-          v.persistentVolumeClaim ? [[v.name, v.persistentVolumeClaim.claimName] as const] : [],
-        ),
-      );
-    const catalogPods = deployments.filter((d) => [...claimsOf(d).values()].includes("lexnav-data"));
-    expect(catalogPods.map((d) => d.metadata.name).sort()).toEqual(["answer", "ingest", "lexical", "vector"]);
+  /** The access modes of each claim storage.yaml makes; the operator's claims (corpus, models) are not here. */
+  const claimModes = new Map(
+    ofKind<{ spec: { accessModes: string[] } }>("PersistentVolumeClaim").map((c) => [
+      c.metadata.name,
+      c.spec.accessModes,
+    ]),
+  );
+
+  /**
+   * Why `d` could not run as many replicas on many nodes: fewer than two replicas, replaced rather than rolled,
+   * a node named or selected, a required (anti-)affinity to nodes or pods, a host path, a claim one node
+   * mounts (ReadWriteOnce), or an operator's claim (documented ReadOnlyMany) mounted writable.
+   */
+  function scaleOutViolations(d: Workload): string[] {
+    const spec = d.spec.template.spec;
+    const out: string[] = [];
+    if (d.spec.replicas < 2) out.push(`runs ${d.spec.replicas} replica`);
+    if (d.spec.strategy?.type === "Recreate") out.push("is replaced, not rolled");
+    if (spec.nodeName !== undefined || spec.nodeSelector !== undefined) out.push("pins a node");
+    const affinity = (spec.affinity ?? {}) as Record<
+      string,
+      { requiredDuringSchedulingIgnoredDuringExecution?: unknown }
+    >;
+    for (const kind of ["nodeAffinity", "podAffinity"])
+      if (affinity[kind]?.requiredDuringSchedulingIgnoredDuringExecution !== undefined)
+        out.push(`pins a node (${kind})`);
+    for (const v of spec.volumes ?? []) {
+      if (v.hostPath) out.push(`mounts the host path of ${v.name}`);
+      const claim = v.persistentVolumeClaim;
+      if (!claim) continue;
+      const modes = claimModes.get(claim.claimName);
+      if (modes?.some((m) => m === "ReadWriteOnce" || m === "ReadWriteOncePod"))
+        out.push(`mounts the ReadWriteOnce claim ${claim.claimName}`);
+      const writable =
+        !claim.readOnly || spec.containers.some((c) => c.volumeMounts?.some((m) => m.name === v.name && !m.readOnly));
+      if (modes === undefined && writable) out.push(`mounts the operator's claim ${claim.claimName} writable`);
+    }
+    return out;
+  }
+
+  it("every stage but the answer front scales out: replicas, no ReadWriteOnce claim, no node pinned", () => {
+    for (const d of deployments)
+      if (d.metadata.name !== NODE_BOUND.stage) expect(scaleOutViolations(d), d.metadata.name).toEqual([]);
+    // Controls: each way back to one host is caught.
+    const ingest = named<Workload>("Deployment", "ingest");
+    const one = structuredClone(ingest);
+    one.spec.replicas = 1;
+    one.spec.strategy = { type: "Recreate" };
+    expect(scaleOutViolations(one)).toEqual(["runs 1 replica", "is replaced, not rolled"]);
+    const rwo = structuredClone(ingest);
+    rwo.spec.template.spec.volumes = [
+      ...(rwo.spec.template.spec.volumes ?? []),
+      { name: "state", persistentVolumeClaim: { claimName: NODE_BOUND.claim } },
+    ];
+    expect(scaleOutViolations(rwo)).toEqual([`mounts the ReadWriteOnce claim ${NODE_BOUND.claim}`]);
+    const pinned = structuredClone(ingest);
+    pinned.spec.template.spec.nodeSelector = { "kubernetes.io/hostname": "node-a" };
+    pinned.spec.template.spec.affinity = {
+      podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [] },
+    };
+    pinned.spec.template.spec.volumes?.push({ name: "host", hostPath: { path: "/var/lib/lexnav" } });
+    expect(scaleOutViolations(pinned)).toEqual([
+      "pins a node",
+      "pins a node (podAffinity)",
+      "mounts the host path of host",
+    ]);
+    const writable = structuredClone(ingest);
+    for (const v of writable.spec.template.spec.volumes ?? [])
+      if (v.persistentVolumeClaim) v.persistentVolumeClaim.readOnly = false;
+    expect(scaleOutViolations(writable)).toEqual(["mounts the operator's claim lexnav-corpus writable"]);
+  });
+
+  it("the answer records are the one node-bound part: one claim, the answer pods alone on its node, LEXNAV_DB on it", () => {
+    const answer = named<Workload>("Deployment", NODE_BOUND.stage);
+    expect(scaleOutViolations(answer)).toEqual([
+      "pins a node (podAffinity)",
+      `mounts the ReadWriteOnce claim ${NODE_BOUND.claim}`,
+    ]);
+    expect(answer.spec.template.metadata.labels[NODE_BOUND.label]).toBe("true");
+    // The affinity keeps answer pods with each other, not with any other stage.
+    expect(answer.spec.template.spec.affinity).toEqual({
+      podAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          { labelSelector: { matchLabels: { [NODE_BOUND.label]: "true" } }, topologyKey: "kubernetes.io/hostname" },
+        ],
+      },
+    });
+    for (const d of deployments)
+      if (d !== answer) expect(d.spec.template.metadata.labels[NODE_BOUND.label], d.metadata.name).toBeUndefined();
+    const mounters = deployments.filter((d) =>
+      (d.spec.template.spec.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === NODE_BOUND.claim),
+    );
+    expect(mounters.map((d) => d.metadata.name)).toEqual([NODE_BOUND.stage]);
+    const volume = answer.spec.template.spec.volumes?.find(
+      (v) => v.persistentVolumeClaim?.claimName === NODE_BOUND.claim,
+    );
+    const mount = answer.spec.template.spec.containers[0]?.volumeMounts?.find((m) => m.name === volume?.name);
     const config = named<{ data: Record<string, string> }>("ConfigMap", "lexnav-config");
-    for (const d of catalogPods) {
-      expect(d.spec.template.metadata.labels["lexnav.io/catalog-file"], d.metadata.name).toBe("true");
-      expect(d.spec.template.spec.affinity, d.metadata.name).toEqual({
-        podAffinity: {
-          requiredDuringSchedulingIgnoredDuringExecution: [
-            {
-              labelSelector: { matchLabels: { "lexnav.io/catalog-file": "true" } },
-              topologyKey: "kubernetes.io/hostname",
-            },
-          ],
-        },
-      });
-      const volume = [...claimsOf(d)].find(([, claim]) => claim === "lexnav-data")?.[0];
-      const mount = d.spec.template.spec.containers[0]?.volumeMounts?.find((m) => m.name === volume);
-      expect(config.data.LEXNAV_DB?.startsWith(`${mount?.mountPath}/`), d.metadata.name).toBe(true);
+    expect(config.data.LEXNAV_DB?.startsWith(`${mount?.mountPath}/`)).toBe(true);
+    // It searches through the stages: on the shared catalog its own embedded search stores are empty.
+    const env = answer.spec.template.spec.containers[0]?.env ?? [];
+    for (const stage of ["LEXICAL", "VECTOR", "RERANK", "PLANNER"]) {
+      const target = env.find((e) => e.name === `LEXNAV_${stage}_TARGET`)?.value;
+      const service = stage.toLowerCase();
+      expect(target, stage).toBe(`dns:///${service}.lexnav.svc:50051`);
+      expect(named("Service", service).metadata.name).toBe(service);
     }
-    for (const { stage, variable, claim } of STAGE_STORES) {
-      const d = named<Workload>("Deployment", stage);
-      const c = d.spec.template.spec.containers[0];
-      const volume = [...claimsOf(d)].find(([, n]) => n === claim)?.[0];
-      const mount = c?.volumeMounts?.find((m) => m.name === volume);
-      expect(mount, `${stage} mounts ${claim}`).toBeDefined();
-      expect(c?.env?.find((e) => e.name === variable)?.value?.startsWith(`${mount?.mountPath}/`), stage).toBe(true);
+  });
+
+  it("each catalog client reads LEXNAV_CATALOG_URL from the Secret and alone reaches PostgreSQL; the server stores are set", () => {
+    const clients = deployments.filter((d) => d.spec.template.metadata.labels["lexnav.io/catalog-client"] === "true");
+    expect(clients.map((d) => d.metadata.name).sort()).toEqual([...CATALOG_CLIENTS].sort());
+    for (const d of deployments) {
+      const url = d.spec.template.spec.containers[0]?.env?.find((e) => e.name === "LEXNAV_CATALOG_URL");
+      if (clients.includes(d))
+        expect(url?.valueFrom?.secretKeyRef, d.metadata.name).toEqual({ name: "lexnav-postgres", key: "catalog-url" });
+      else expect(url, d.metadata.name).toBeUndefined();
     }
+    const policy = named<{ spec: { podSelector: Obj; ingress: { from: { podSelector: Obj }[] }[] } }>(
+      "NetworkPolicy",
+      "postgres",
+    );
+    expect(policy.spec.ingress[0]?.from[0]?.podSelector).toEqual({
+      matchLabels: { "lexnav.io/catalog-client": "true" },
+    });
+    // The stages' per-pod files are scratch only because their stores are servers: both URLs are set.
+    const config = named<{ data: Record<string, string> }>("ConfigMap", "lexnav-config");
+    expect(config.data.LEXNAV_OPENSEARCH_URL).toMatch(/^https?:\/\//);
+    expect(config.data.LEXNAV_QDRANT_URL).toMatch(/^https?:\/\//);
+    // The vector stage indexes in every replica, with its model mounted read-only where its setting points.
     const vector = named<Workload>("Deployment", "vector").spec.template.spec.containers[0];
     const modelDir = vector?.env?.find((e) => e.name === "LEXNAV_EMBEDDER_MODEL_DIR")?.value;
     expect(vector?.volumeMounts?.find((m) => m.mountPath === modelDir)?.readOnly).toBe(true);
     expect(vector?.env?.find((e) => e.name === "LEXNAV_STAGE_ROLE")?.value).toBe("index");
+    // Ingest reads paths only under the corpus it mounts.
+    const ingest = named<Workload>("Deployment", "ingest").spec.template.spec.containers[0];
+    const roots = ingest?.env?.find((e) => e.name === "LEXNAV_INGEST_ROOTS")?.value;
+    expect(ingest?.volumeMounts?.find((m) => m.mountPath === roots)?.readOnly).toBe(true);
   });
 
   it("every Secret and claim a manifest refers to is one deploy/README.md tells the operator to create", () => {
@@ -310,9 +436,9 @@ describe("deploy/k8s: what the schemas cannot say", () => {
         if (v.persistentVolumeClaim) refs.add(v.persistentVolumeClaim.claimName);
       }
     }
-    // The stores' claims are made by storage.yaml; the rest the operator creates.
+    // The answer records' claim is made by storage.yaml; the rest the operator creates.
     const made = new Set(ofKind("PersistentVolumeClaim").map((c) => c.metadata.name));
-    expect([...made].sort()).toEqual(["lexnav-data", "lexnav-lexical", "lexnav-vector"]);
+    expect([...made].sort()).toEqual([NODE_BOUND.claim]);
     expect([...refs].filter((r) => !made.has(r)).sort()).toEqual([
       "lexnav-answer-callers",
       "lexnav-anthropic",
@@ -338,6 +464,7 @@ describe("deploy/compose.yaml against the compose-spec schema (vendored), and wh
     environment?: Record<string, string | null>;
     command?: string[];
     volumes?: string[];
+    depends_on?: Record<string, unknown>;
   };
   const compose = parse(read("compose.yaml"), { merge: true }) as { services: Record<string, Service> };
   const tls = parse(read("compose.tls.yaml"), { merge: true }) as { services: Record<string, Service> };
@@ -444,31 +571,42 @@ describe("deploy/compose.yaml against the compose-spec schema (vendored), and wh
     expect(unknownSettings([...names, "QDRANT_URL", "LEXNAV_QDRANT_ADDRESS"])).toEqual(["LEXNAV_QDRANT_ADDRESS"]);
   });
 
-  it("the catalog file is one volume; each stage's store is a volume of its own; the single writers run one replica", () => {
-    const mounts = (name: string) =>
-      new Map((services[name]?.volumes ?? []).map((v) => [v.split(":")[0] ?? "", v.split(":")[1] ?? ""] as const));
-    const catalogUsers = stages.filter(([n]) => mounts(n).has("lexnav-data")).map(([n]) => n);
-    expect(catalogUsers.sort()).toEqual(["answer", "ingest", "lexical", "vector"]);
-    for (const name of catalogUsers) {
-      const db = services[name]?.environment?.LEXNAV_DB ?? "";
-      expect(db.startsWith(`${mounts(name).get("lexnav-data")}/`), name).toBe(true);
+  it("every stage shares no volume with another replica but the answer records; ingest runs replicas; all on the catalog", () => {
+    const compose = parse(read("compose.yaml"), { merge: true }) as { volumes: Record<string, unknown> };
+    const named = new Set(Object.keys(compose.volumes));
+    /** The named volumes (shared by every replica of a service) that `name` mounts, and where. */
+    const sharedOf = (volumes: readonly string[]) =>
+      new Map(
+        volumes
+          .map((v) => v.split(":"))
+          .filter(([source]) => named.has(source ?? ""))
+          .map(([source, target]) => [source ?? "", target ?? ""] as const),
+      );
+    const sharedMounts = (name: string) => sharedOf(services[name]?.volumes ?? []);
+    for (const [name] of stages)
+      if (name !== "answer") expect([...sharedMounts(name).keys()], `${name} shares a volume`).toEqual([]);
+    // The answer records: one file its replicas share (compose runs on one host, where SQLite's locks hold).
+    const records = sharedMounts("answer");
+    expect([...records.keys()]).toEqual(["answer-records"]);
+    expect(services.answer?.environment?.LEXNAV_DB?.startsWith(`${records.get("answer-records")}/`)).toBe(true);
+    for (const { stage } of CONSUMERS) expect(services[stage]?.deploy?.replicas, stage).toBeGreaterThanOrEqual(2);
+    // The control: the volume the catalog file once lived on would be caught.
+    expect([...sharedOf([...(services.ingest?.volumes ?? []), "answer-records:/data"]).keys()]).toEqual([
+      "answer-records",
+    ]);
+    // Every stage that reads the catalog is given the PostgreSQL URL; the stages' server stores are set.
+    for (const name of CATALOG_CLIENTS) {
+      expect(services[name]?.environment?.LEXNAV_CATALOG_URL, name).toMatch(
+        /^postgres:\/\/lexnav:\$\{[A-Z_]+:\?[^}]+\}@postgres:5432\/lexnav$/,
+      );
+      expect(Object.keys(services[name]?.depends_on ?? {}), name).toContain("postgres");
     }
-    for (const { stage, variable, volume } of STAGE_STORES) {
-      const at = mounts(stage).get(volume);
-      expect(at, `${stage} mounts ${volume}`).toBeDefined();
-      expect(services[stage]?.environment?.[variable]?.startsWith(`${at}/`), stage).toBe(true);
-      // No other service mounts a stage's store.
-      expect(stages.filter(([n]) => mounts(n).has(volume)).map(([n]) => n)).toEqual([stage]);
-    }
-    for (const name of SINGLE_WRITERS) expect(services[name]?.deploy?.replicas, name).toBe(1);
-    expect(services.lexical?.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    expect(services.lexical?.environment?.LEXNAV_OPENSEARCH_URL).toBe("http://opensearch:9200");
+    expect(services.vector?.environment?.LEXNAV_QDRANT_URL).toBe("http://qdrant:6333");
+    expect(services.vector?.environment?.LEXNAV_STAGE_ROLE).toBe("index");
     const modelDir = services.vector?.environment?.LEXNAV_EMBEDDER_MODEL_DIR;
     expect(services.vector?.volumes?.some((v) => v.endsWith(`:${modelDir}:ro`))).toBe(true);
-    // PostgreSQL for the catalog once it is wired: its URL is the one the services are given.
     expect(services.postgres?.environment?.POSTGRES_DB).toBe("lexnav");
-    expect(services.ingest?.environment?.LEXNAV_CATALOG_URL).toMatch(
-      /^postgres:\/\/lexnav:\$\{[A-Z_]+:\?[^}]+\}@postgres:5432\/lexnav$/,
-    );
     expect(services.postgres?.ports).toBeUndefined();
   });
 

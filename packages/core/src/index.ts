@@ -14,6 +14,8 @@ export {
   type ModelPrices,
   PUBLISHED_PRICES,
 } from "./config.ts";
+export type { Disposition, DurableLoop, DurableLoopDeps, DurableMessage } from "./durable-consumer.ts";
+export { runDurableLoop } from "./durable-consumer.ts";
 export type { ErrorCode, LexnavErrorOptions } from "./errors.ts";
 export { ERROR_CODES, isLexnavError, LexnavError, toLexnavError } from "./errors.ts";
 export { hmacSha256Hex, sha256Hex, stableId } from "./hash.ts";

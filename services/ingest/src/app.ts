@@ -1,5 +1,5 @@
 import type { Catalog } from "@lexnav/catalog";
-import { type Logger, toLexnavError } from "@lexnav/core";
+import { type Logger, runDurableLoop, toLexnavError } from "@lexnav/core";
 import type { IngestPipeline } from "@lexnav/ingest";
 import {
   AckPolicy,
@@ -193,7 +193,6 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
   // One message in hand at a time: ingest is CPU-bound, and a small buffer means few messages wait
   // for redelivery when the process stops.
   const messages = await consumer.consume({ max_messages: 1 });
-  let stopping = false;
 
   // A command can carry a document's bytes inline, and a work-queue stream only marks an acked
   // message deleted: its bytes stay in the stream's block file until the whole block is emptied or
@@ -228,68 +227,26 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
     await js.publish(deadLetterSubjectFor(m.subject), m.data, { headers: h, msgID: `dlq:${m.seq}` });
   };
 
-  const settle = async (m: JsMsg, d: Disposition): Promise<void> => {
-    switch (d.kind) {
-      case "ack":
-        await erase(m);
-        await m.ackAck();
-        // Applied: the store took the change before the handler returned ack. Published: when the
-        // stream stored the command (the server's clock, as is the freshness gauge's).
-        instruments.recordPropagation(m.subject, Number(m.info.timestampNanos) / 1e6, options.now().getTime());
-        return;
-      case "nak":
-        m.nak(d.delayMs);
-        return;
-      case "term":
-        // Dead-lettered before it is erased: a command that cannot be kept is handed back rather than lost.
-        try {
-          await deadLetter(m, d);
-        } catch (e) {
-          logger.error("could not dead-letter a terminated command; it will be redelivered", {
-            subject: m.subject,
-            seq: m.seq,
-            error: toLexnavError(e).message,
-          });
-          m.nak(options.retry.baseDelayMs);
-          return;
-        }
-        await erase(m);
-        logger.warn("command terminated", { subject: m.subject, seq: m.seq, reason: d.reason });
-        if (termTakesReason) m.term(d.reason);
-        else m.term();
-        return;
-    }
-  };
-
-  const handleOne = async (m: JsMsg): Promise<void> => {
-    const handler = handlers[m.subject];
-    const cmd = toCommandMessage(m);
-    // Long documents: tell the server we are still at it so it does not redeliver meanwhile.
-    const progress = setInterval(() => m.working(), Math.max(250, Math.floor(options.ackWaitMs / 3)));
-    try {
-      const d: Disposition = handler ? await handler(cmd) : { kind: "term", reason: `no handler for ${m.subject}` };
-      await settle(m, d);
-    } catch (e) {
-      // Handlers do not throw; this is the ack itself failing. The server will redeliver.
-      logger.error("could not settle command", { subject: m.subject, seq: m.seq, error: toLexnavError(e).message });
-    } finally {
-      clearInterval(progress);
-    }
-  };
-
-  const done = (async () => {
-    try {
-      for await (const m of messages) {
-        if (stopping) {
-          m.nak(); // hand it back now rather than after ack_wait
-          continue;
-        }
-        await handleOne(m);
-      }
-    } catch (e) {
-      logger.error("command consumer ended with an error", { error: toLexnavError(e).message });
-    }
-  })();
+  // Handlers never throw: every outcome is a disposition, settled by the loop the stages share.
+  const loop = runDurableLoop<JsMsg, Disposition>({
+    messages,
+    noun: "command",
+    logger,
+    ackWaitMs: options.ackWaitMs,
+    retryDelayMs: options.retry.baseDelayMs,
+    handle: async (m) => {
+      const handler = handlers[m.subject];
+      return handler ? await handler(toCommandMessage(m)) : { kind: "term", reason: `no handler for ${m.subject}` };
+    },
+    deadLetter,
+    // Dead-lettered before it is erased: a command that cannot be kept is handed back rather than lost.
+    beforeSettle: erase,
+    // Applied: the store took the change before the handler returned ack. Published: when the stream
+    // stored the command (the server's clock, as is the freshness gauge's).
+    afterAck: (m) =>
+      instruments.recordPropagation(m.subject, Number(m.info.timestampNanos) / 1e6, options.now().getTime()),
+    termWithReason: termTakesReason,
+  });
 
   logger.info("ingest service consuming", {
     stream: INGEST_STREAMS.commands,
@@ -298,13 +255,9 @@ export async function createIngestApp(deps: IngestAppDeps): Promise<IngestApp> {
   });
 
   return {
-    done,
+    done: loop.done,
     async stop() {
-      if (!stopping) {
-        stopping = true;
-        await messages.close();
-      }
-      await done;
+      await loop.stop();
       logger.info("ingest service stopped");
     },
   };

@@ -1,4 +1,12 @@
-import { contextFromHeaders, inSpan, type Logger, toLexnavError, withContext } from "@lexnav/core";
+import {
+  contextFromHeaders,
+  type Disposition,
+  inSpan,
+  type Logger,
+  runDurableLoop,
+  toLexnavError,
+  withContext,
+} from "@lexnav/core";
 import {
   AckPolicy,
   DeliverPolicy,
@@ -89,8 +97,6 @@ export interface LifecycleConsumer {
   stop(): Promise<void>;
   readonly done: Promise<void>;
 }
-
-type Disposition = { kind: "ack" } | { kind: "nak"; delayMs: number } | { kind: "term"; reason: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -203,7 +209,6 @@ export async function consumeLifecycleEvents(
   const consumer = await js.consumers.get(topology.stream, durable);
   // One event in hand per replica: little waits for redelivery when a replica stops or dies.
   const messages = await consumer.consume({ max_messages: 1 });
-  let stopping = false;
 
   /** Applies one event; the span gets its ids, version, outcome and lag (never text or names). */
   const handle = async (m: JsMsg, span: Pick<Span, "setAttributes">): Promise<Disposition> => {
@@ -241,12 +246,12 @@ export async function consumeLifecycleEvents(
   };
 
   /** Copies an event the stage gives up on to the dead-letter stream, with the reason and its trace id. */
-  const deadLetter = async (m: JsMsg, reason: string): Promise<void> => {
+  const deadLetter = async (m: JsMsg, d: Extract<Disposition, { kind: "term" }>): Promise<void> => {
     const h = natsHeaders();
     if (m.headers) for (const k of m.headers.keys()) if (!/^nats-/i.test(k)) h.set(k, m.headers.get(k));
     const names = topology.deadLetterHeaders;
     h.set(names.subject, m.subject);
-    h.set(names.reason, reason.replace(/[\r\n]+/g, " "));
+    h.set(names.reason, d.reason.replace(/[\r\n]+/g, " "));
     h.set(names.traceId, /^00-([0-9a-f]{32})-/.exec(m.headers?.get("traceparent") ?? "")?.[1] ?? "");
     h.set(names.at, options.now().toISOString());
     h.set(names.deliveries, String(m.info.deliveryCount));
@@ -256,35 +261,17 @@ export async function consumeLifecycleEvents(
     });
   };
 
-  const settle = async (m: JsMsg, d: Disposition): Promise<void> => {
-    switch (d.kind) {
-      case "ack":
-        await m.ackAck();
-        return;
-      case "nak":
-        m.nak(d.delayMs);
-        return;
-      case "term":
-        try {
-          await deadLetter(m, d.reason);
-        } catch (e) {
-          logger.error("could not dead-letter an event; it will be redelivered", { error: toLexnavError(e).message });
-          m.nak(options.baseDelayMs);
-          return;
-        }
-        logger.warn("event terminated", { subject: m.subject, seq: m.seq, reason: d.reason });
-        m.term(d.reason);
-        return;
-    }
-  };
-
-  const handleOne = async (m: JsMsg): Promise<void> => {
-    const headers: Record<string, string> = {};
-    for (const k of m.headers?.keys() ?? []) headers[k.toLowerCase()] ??= m.headers?.get(k) ?? "";
-    // A large document's embedding can outlast ack_wait: tell the server the event is still in hand.
-    const progress = setInterval(() => m.working(), Math.max(250, Math.floor(options.ackWaitMs / 3)));
-    try {
-      const d = await withContext(contextFromHeaders(headers), () =>
+  // The loop every durable consumer shares settles what each event's span decided.
+  const loop = runDurableLoop<JsMsg, Disposition>({
+    messages,
+    noun: "event",
+    logger,
+    ackWaitMs: options.ackWaitMs,
+    retryDelayMs: options.baseDelayMs,
+    handle: (m) => {
+      const headers: Record<string, string> = {};
+      for (const k of m.headers?.keys() ?? []) headers[k.toLowerCase()] ??= m.headers?.get(k) ?? "";
+      return withContext(contextFromHeaders(headers), () =>
         inSpan(
           `lexnav.${name}.event`,
           {
@@ -303,38 +290,10 @@ export async function consumeLifecycleEvents(
           { kind: "consumer" },
         ),
       );
-      await settle(m, d);
-    } catch (e) {
-      // The ack itself failed: the server redelivers, and the log makes that a no-op.
-      logger.error("could not settle event", { subject: m.subject, seq: m.seq, error: toLexnavError(e).message });
-    } finally {
-      clearInterval(progress);
-    }
-  };
-
-  const done = (async () => {
-    try {
-      for await (const m of messages) {
-        if (stopping) {
-          m.nak();
-          continue;
-        }
-        await handleOne(m);
-      }
-    } catch (e) {
-      logger.error("lifecycle consumer ended with an error", { error: toLexnavError(e).message });
-    }
-  })();
+    },
+    deadLetter,
+  });
 
   logger.info("consuming lifecycle events", { name, stream: topology.stream, consumer: durable });
-  return {
-    done,
-    async stop() {
-      if (!stopping) {
-        stopping = true;
-        await messages.close();
-      }
-      await done;
-    },
-  };
+  return loop;
 }
