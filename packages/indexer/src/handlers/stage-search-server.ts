@@ -61,7 +61,7 @@ export function readStageSearchRequest(
 }
 
 /** The principal and scope of a stage's read other than Search, or `invalid_argument` with a reason. */
-export function readStageReadRequest(request: {
+function readStageReadRequest(request: {
   principal?: { id: string; groups: string[] } | undefined;
   documentIds: readonly string[];
 }): { principal: Principal; documentIds?: string[] } {
