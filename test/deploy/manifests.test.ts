@@ -390,6 +390,31 @@ describe("deploy/k8s: what the schemas cannot say", () => {
       expect(target, stage).toBe(`dns:///${service}.lexnav.svc:50051`);
       expect(named("Service", service).metadata.name).toBe(service);
     }
+    // So does the planner's deterministic plan (routing and passage search), through the lexical stage,
+    // which a network policy lets it reach.
+    const plannerEnv = named<Workload>("Deployment", "planner").spec.template.spec.containers[0]?.env ?? [];
+    expect(plannerEnv.find((e) => e.name === "LEXNAV_LEXICAL_TARGET")?.value).toBe("dns:///lexical.lexnav.svc:50051");
+    type Policy = {
+      spec: { podSelector: Obj; ingress: { from: { podSelector?: { matchLabels?: Obj } }[]; ports: Obj[] }[] };
+    };
+    const reaches = (from: string, to: string) =>
+      ofKind<Policy>("NetworkPolicy").some((p) => {
+        const sel = p.spec.podSelector as { matchLabels?: Obj; matchExpressions?: { values: string[] }[] };
+        const selects =
+          sel.matchLabels?.["app.kubernetes.io/name"] === to ||
+          (sel.matchExpressions ?? []).some((m) => m.values.includes(to));
+        return (
+          selects &&
+          p.spec.ingress.some(
+            (i) =>
+              i.from.some((f) => f.podSelector?.matchLabels?.["app.kubernetes.io/name"] === from) &&
+              i.ports.some((port) => port.port === 50051),
+          )
+        );
+      });
+    expect(reaches("planner", "lexical")).toBe(true);
+    expect(reaches("answer", "lexical")).toBe(true);
+    expect(reaches("planner", "vector")).toBe(false);
   });
 
   it("each catalog client reads LEXNAV_CATALOG_URL from the Secret and alone reaches PostgreSQL; the server stores are set", () => {
@@ -601,6 +626,9 @@ describe("deploy/compose.yaml against the compose-spec schema (vendored), and wh
       );
       expect(Object.keys(services[name]?.depends_on ?? {}), name).toContain("postgres");
     }
+    // The planner's deterministic plan reads the lexical index through the lexical stage.
+    expect(services.planner?.environment?.LEXNAV_LEXICAL_TARGET).toBe("dns:///lexical:50051");
+    expect(Object.keys(services.planner?.depends_on ?? {})).toContain("lexical");
     expect(services.lexical?.environment?.LEXNAV_OPENSEARCH_URL).toBe("http://opensearch:9200");
     expect(services.vector?.environment?.LEXNAV_QDRANT_URL).toBe("http://qdrant:6333");
     expect(services.vector?.environment?.LEXNAV_STAGE_ROLE).toBe("index");

@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { type ServiceError, status } from "@grpc/grpc-js";
 import { LexnavError, silentLogger } from "@lexnav/core";
 import type { DocumentRecord } from "@lexnav/document-model";
-import { createStageSearchClient, withCallContext } from "@lexnav/grpc";
+import { createLexicalStageClient, createStageSearchClient, withCallContext } from "@lexnav/grpc";
 import { createStageSearchServer, STAGE_SEARCH_SERVICE, type StageQuery, type StageStore } from "@lexnav/indexer";
 import { searchV1 } from "@lexnav/proto";
 import { afterEach, describe, expect, it } from "vitest";
@@ -24,14 +24,18 @@ afterEach(async () => {
   stop = null;
 });
 
-/** A stage search server over `search`, in process, and a client of it. */
-async function serve(search: StageStore["search"]) {
+/** A stage search server over `search` (and the store's other reads, when given), in process, and a client of it. */
+async function serve(
+  search: StageStore["search"],
+  reads: Pick<StageStore, "searchDocuments" | "listPassages" | "activeVersion"> = {},
+) {
   const store: StageStore = {
     name: "lexical",
     upsert: async () => {},
     remove: async () => 0,
     setAccess: async () => {},
     search,
+    ...reads,
   };
   const server = createStageSearchServer({ store, mode: searchV1.SearchMode.LEXICAL, catalog, logger: silentLogger });
   const port = await server.listen("127.0.0.1:0");
@@ -152,6 +156,122 @@ describe("the stage-search client (the answer service's candidate source)", () =
       expect(e.message).toBe("the vector service is unavailable");
     } finally {
       source.close();
+    }
+  });
+});
+
+describe("the lexical stage's other reads (routing, inject, version), through createLexicalStageClient", () => {
+  const principal = { id: "alice", groups: ["deal-team"] };
+  const passage = { passageId: "p1", documentId: "d1", version: "v1", nodeId: "n1", start: 0, end: 10, score: 0 };
+  const noSearch = async () => ({ hits: [], indexVersion: "lex-1" });
+
+  it("hands the store the principal and the scope, and returns its documents, passages and version", async () => {
+    const seen: unknown[] = [];
+    let version: string | null = null;
+    const { port } = await serve(noSearch, {
+      searchDocuments: async (q) => {
+        seen.push(["documents", q]);
+        return { hits: [{ documentId: "d1", score: 3.5, named: true }], indexVersion: "lex-1" };
+      },
+      listPassages: async (q) => {
+        seen.push(["passages", q]);
+        return { hits: [passage], indexVersion: "lex-1" };
+      },
+      activeVersion: async () => version,
+    });
+    const source = createLexicalStageClient({ target: `127.0.0.1:${port}` });
+    try {
+      expect(await source.searchDocuments({ text: "master services", principal, k: 5, documentIds: ["d1"] })).toEqual({
+        hits: [{ documentId: "d1", score: 3.5, named: true }],
+        indexVersion: "lex-1",
+      });
+      expect(await source.listPassages({ principal })).toEqual({
+        hits: [{ documentId: "d1", version: "v1", nodeId: "n1", start: 0, end: 10, score: 0 }],
+        indexVersion: "lex-1",
+      });
+      expect(seen).toEqual([
+        ["documents", { text: "master services", principal, k: 5, documentIds: ["d1"] }],
+        ["passages", { principal }],
+      ]);
+      // No active version yet is null, not an empty string.
+      expect(await source.activeVersion()).toBeNull();
+      version = "lex-2";
+      expect(await source.activeVersion()).toBe("lex-2");
+      // A document the principal may not read is not found, as an unknown one is: the store is never asked.
+      for (const call of [
+        () => source.searchDocuments({ text: "master services", principal, k: 5, documentIds: ["d2"] }),
+        () => source.listPassages({ principal, documentIds: ["d2"] }),
+      ]) {
+        const e = await call().then(
+          () => null,
+          (err: unknown) => err,
+        );
+        expect((e as LexnavError).code).toBe("not_found");
+      }
+      expect(seen).toHaveLength(2);
+    } finally {
+      source.close();
+    }
+  });
+
+  it("refuses a read without a principal, and a store without the reads (the vector stage's) leaves them unimplemented", async () => {
+    const withReads = await serve(noSearch, { activeVersion: async () => "lex-1" });
+    const documents = unaryClient<searchV1.SearchDocumentsRequest, searchV1.SearchDocumentsResponse>(
+      STAGE_SEARCH_SERVICE,
+      "searchDocuments",
+      withReads.port,
+    );
+    const passages = unaryClient<searchV1.ListPassagesRequest, searchV1.ListPassagesResponse>(
+      STAGE_SEARCH_SERVICE,
+      "listPassages",
+      withReads.port,
+    );
+    try {
+      // This store serves the version only: its other reads are unimplemented, whoever asks.
+      const refused = (await documents.refusal(
+        create(searchV1.SearchDocumentsRequestSchema, { query: "master services", principal }),
+      )) as ServiceError;
+      expect(refused.code).toBe(status.UNIMPLEMENTED);
+      expect(
+        ((await passages.refusal(create(searchV1.ListPassagesRequestSchema, { principal }))) as ServiceError).code,
+      ).toBe(status.UNIMPLEMENTED);
+    } finally {
+      documents.close();
+      passages.close();
+    }
+    await stop?.();
+    const full = await serve(noSearch, {
+      searchDocuments: async () => ({ hits: [], indexVersion: "lex-1" }),
+      listPassages: async () => ({ hits: [], indexVersion: "lex-1" }),
+    });
+    const documents2 = unaryClient<searchV1.SearchDocumentsRequest, searchV1.SearchDocumentsResponse>(
+      STAGE_SEARCH_SERVICE,
+      "searchDocuments",
+      full.port,
+    );
+    const passages2 = unaryClient<searchV1.ListPassagesRequest, searchV1.ListPassagesResponse>(
+      STAGE_SEARCH_SERVICE,
+      "listPassages",
+      full.port,
+    );
+    try {
+      const noPrincipal = (await documents2.refusal(
+        create(searchV1.SearchDocumentsRequestSchema, { query: "master services" }),
+      )) as ServiceError;
+      expect(noPrincipal.code).toBe(status.INVALID_ARGUMENT);
+      expect(((await passages2.refusal(create(searchV1.ListPassagesRequestSchema, {}))) as ServiceError).code).toBe(
+        status.INVALID_ARGUMENT,
+      );
+      expect(
+        (
+          (await documents2.refusal(
+            create(searchV1.SearchDocumentsRequestSchema, { query: "master services", principal, topK: 1000 }),
+          )) as ServiceError
+        ).code,
+      ).toBe(status.INVALID_ARGUMENT);
+    } finally {
+      documents2.close();
+      passages2.close();
     }
   });
 });

@@ -18,6 +18,6 @@ export type { RemoteReranker } from "./remote-reranker.ts";
 export { createRemoteReranker, flagsMessage, RERANK_SERVICE } from "./remote-reranker.ts";
 export type { GrpcServer, Handled } from "./server.ts";
 export { createGrpcServer, traceHeaders, unaryHandler } from "./server.ts";
-export type { StageName, StageSearchClient } from "./stage-search-client.ts";
-export { createStageSearchClient } from "./stage-search-client.ts";
+export type { LexicalStageClient, StageName, StageSearchClient } from "./stage-search-client.ts";
+export { createLexicalStageClient, createStageSearchClient } from "./stage-search-client.ts";
 export { errorFromStatus, GRPC_STATUS, serviceError } from "./status.ts";

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { grpcServiceDefinition, searchV1 } from "@lexnav/proto";
-import type { CandidateSource, SourceHit } from "@lexnav/retrieval";
+import type { CandidateSource, LexicalSource, SourceHit } from "@lexnav/retrieval";
 import { type ClientOptions, createUnaryCaller } from "./client.ts";
 
 /** The binding of `lexnav.search.v1.SearchService`, as the lexical and vector stages serve it. */
@@ -60,5 +60,106 @@ export function createStageSearchClient(stage: StageName, options: ClientOptions
       return { hits, indexVersion: response.indexVersion };
     },
     close: () => caller.close(),
+  };
+}
+
+/** The lexical stage's client: its passage search, and what routing, inject and the index version read. */
+export interface LexicalStageClient extends StageSearchClient, LexicalSource {
+  readonly stage: "lexical";
+}
+
+/**
+ * A client of the lexical service as the Searcher's whole lexical source (`SearcherDeps.sources.lexical`):
+ * `Search` in LEXICAL mode, `SearchDocuments` (routing over the documents' cards), `ListPassages`
+ * (inject) and `GetIndexVersion`, so a process on the shared catalog reads the stage's index and never
+ * one of its own. The principal and the scope travel in every request, the budget as the deadline, the
+ * trace in the metadata; a failure is lexnav's error naming the lexical service.
+ */
+export function createLexicalStageClient(options: ClientOptions): LexicalStageClient {
+  const callee = "the lexical service";
+  const passages = createStageSearchClient("lexical", options);
+  const documents = createUnaryCaller<searchV1.SearchDocumentsRequest, searchV1.SearchDocumentsResponse>(
+    STAGE_SEARCH,
+    searchV1.SearchService,
+    "searchDocuments",
+    callee,
+    options,
+  );
+  const list = createUnaryCaller<searchV1.ListPassagesRequest, searchV1.ListPassagesResponse>(
+    STAGE_SEARCH,
+    searchV1.SearchService,
+    "listPassages",
+    callee,
+    options,
+  );
+  const version = createUnaryCaller<searchV1.GetIndexVersionRequest, searchV1.GetIndexVersionResponse>(
+    STAGE_SEARCH,
+    searchV1.SearchService,
+    "getIndexVersion",
+    callee,
+    options,
+  );
+  const principalOf = (p: { id: string; groups: readonly string[] }) => ({ id: p.id, groups: [...p.groups] });
+  return {
+    stage: "lexical",
+    search: (query) => passages.search(query),
+    async searchDocuments(query) {
+      const response = await documents.call(
+        create(searchV1.SearchDocumentsRequestSchema, {
+          query: query.text,
+          principal: principalOf(query.principal),
+          topK: query.k,
+          documentIds: [...(query.documentIds ?? [])],
+        }),
+        {
+          "lexnav.stage": "lexical",
+          "lexnav.principal": query.principal.id,
+          "lexnav.k": query.k,
+          "lexnav.scope.documents": query.documentIds?.length ?? 0,
+        },
+      );
+      return {
+        hits: response.hits.map((h) => ({
+          documentId: h.documentId,
+          score: h.score,
+          ...(h.named ? { named: true } : {}),
+        })),
+        indexVersion: response.indexVersion,
+      };
+    },
+    async listPassages(query) {
+      const response = await list.call(
+        create(searchV1.ListPassagesRequestSchema, {
+          principal: principalOf(query.principal),
+          documentIds: [...(query.documentIds ?? [])],
+        }),
+        {
+          "lexnav.stage": "lexical",
+          "lexnav.principal": query.principal.id,
+          "lexnav.scope.documents": query.documentIds?.length ?? 0,
+        },
+      );
+      const hits: SourceHit[] = response.hits.map((h) => ({
+        documentId: h.documentId,
+        version: h.version,
+        nodeId: h.nodeId,
+        start: h.start,
+        end: h.end,
+        score: h.score,
+      }));
+      return { hits, indexVersion: response.indexVersion };
+    },
+    async activeVersion() {
+      const response = await version.call(create(searchV1.GetIndexVersionRequestSchema, {}), {
+        "lexnav.stage": "lexical",
+      });
+      return response.indexVersion ?? null;
+    },
+    close() {
+      passages.close();
+      documents.close();
+      list.close();
+      version.close();
+    },
   };
 }

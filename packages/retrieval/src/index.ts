@@ -60,6 +60,7 @@ export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
 export { contentWords, flagIntents, parseQuestion } from "./domain/question.ts";
 export type {
   CandidateSource,
+  LexicalSource,
   NodePlanner,
   QueryTrace,
   RetrievedPassage,

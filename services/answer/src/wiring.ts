@@ -1,7 +1,13 @@
 import { createSqliteAnswerStore, type NavindexPlanner, type SqlDatabase } from "@lexnav/answer";
 import { cachedVersionNode } from "@lexnav/catalog";
 import type { LexnavConfig, Logger } from "@lexnav/core";
-import { createPlannerClient, createRemoteReranker, createStageSearchClient, type PlannerClient } from "@lexnav/grpc";
+import {
+  createLexicalStageClient,
+  createPlannerClient,
+  createRemoteReranker,
+  createStageSearchClient,
+  type PlannerClient,
+} from "@lexnav/grpc";
 import type { Reranker, SearcherDeps } from "@lexnav/retrieval";
 import { createStackAsk, type EmbeddedStack, requestScope } from "@lexnav/stack";
 import type { ReadinessCheck } from "@lexnav/telemetry";
@@ -45,7 +51,11 @@ export function createAnswerAppOnStack(
 
 /** The stage services the answer service's searcher calls, and how to release their channels. */
 export interface QueryPathClients {
-  /** The lexical and dense candidate stages served remotely (`EmbeddedStackOptions.sources`). */
+  /**
+   * The lexical and dense stages served remotely (`EmbeddedStackOptions.sources`): with a lexical target,
+   * routing, inject and the index version are the lexical service's too, so nothing reads this process's
+   * own (on the shared catalog, empty) lexical index.
+   */
   sources: NonNullable<SearcherDeps["sources"]>;
   /** The reranker served by the rerank service (`StackModels.reranker`), when its target is set. */
   reranker?: Reranker;
@@ -66,7 +76,7 @@ export interface QueryPathClients {
  */
 export function createQueryPathClients(config: LexnavConfig): QueryPathClients {
   const targets = config.queryTargets ?? {};
-  const lexical = targets.lexical ? createStageSearchClient("lexical", { target: targets.lexical }) : undefined;
+  const lexical = targets.lexical ? createLexicalStageClient({ target: targets.lexical }) : undefined;
   const dense = targets.vector ? createStageSearchClient("vector", { target: targets.vector }) : undefined;
   const reranker = targets.rerank ? createRemoteReranker({ target: targets.rerank }) : undefined;
   const planner = targets.planner ? createPlannerClient({ target: targets.planner }) : undefined;

@@ -1,12 +1,14 @@
 import { createEmbeddedStack } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
-import { createPlannerAppOnStack } from "./wiring.ts";
+import { createPlannerAppOnStack, createPlannerLexicalSource } from "./wiring.ts";
 
 // The planner service process: config, logger and telemetry, wiring, the listen, the drain on a signal.
 const { config, logger, metrics, onStopSignal } = startServiceProcess("lexnav-planner");
 
 // The store the ingest service writes (LEXNAV_DB; the catalog on LEXNAV_CATALOG_URL when set). The
-// deterministic planner reads the lexical index and the provision trees, not embeddings: no embedder is loaded.
+// deterministic planner reads the lexical index and the provision trees, not embeddings: no embedder is
+// loaded. With LEXNAV_LEXICAL_TARGET the lexical index read is the lexical service's (the shared shape).
+const lexical = createPlannerLexicalSource(config);
 const stack = await createEmbeddedStack(
   config.dbPath,
   config.limits,
@@ -14,6 +16,7 @@ const stack = await createEmbeddedStack(
   {},
   {
     ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
+    ...(lexical ? { sources: { lexical } } : {}),
   },
 );
 // Ready when the store answers a read; served over gRPC health checking and, when configured, HTTP.
@@ -32,10 +35,12 @@ logger.info("ready", {
   port,
   healthPort: health?.port ?? null,
   planner: config.answer?.apiKey ? config.answer.model : "deterministic",
+  remoteStages: lexical ? ["lexical"] : [],
 });
 
 onStopSignal(async () => {
   await app.stop();
   await health?.close();
   await stack.close();
+  lexical?.close();
 });

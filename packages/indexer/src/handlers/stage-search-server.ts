@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import type { UntypedServiceImplementation } from "@grpc/grpc-js";
 import type { Catalog } from "@lexnav/catalog";
 import { LexnavError, type Logger } from "@lexnav/core";
 import { createGrpcServer, type GrpcServer, unaryHandler } from "@lexnav/grpc";
@@ -59,6 +60,110 @@ export function readStageSearchRequest(
   };
 }
 
+/** The principal and scope of a stage's read other than Search, or `invalid_argument` with a reason. */
+function readStageReadRequest(request: {
+  principal?: { id: string; groups: string[] } | undefined;
+  documentIds: readonly string[];
+}): { principal: Principal; documentIds?: string[] } {
+  const p = request.principal;
+  if (!p || p.id.trim() === "")
+    throw new LexnavError("invalid_argument", "principal is required: every read runs for someone");
+  if (request.documentIds.length > MAX_SCOPE_DOCUMENTS)
+    throw new LexnavError("invalid_argument", `at most ${MAX_SCOPE_DOCUMENTS} document ids`);
+  return {
+    principal: { id: p.id, groups: [...p.groups] },
+    ...(request.documentIds.length > 0 ? { documentIds: [...request.documentIds] } : {}),
+  };
+}
+
+/**
+ * The handlers of what a Searcher elsewhere reads of the store besides passage search (routing over the
+ * documents' cards, inject's passages, the active version), for a store that serves them: the principal
+ * and the scope the request carries go into the store query, as in Search. A store without them leaves
+ * the RPCs unimplemented.
+ */
+function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplementation {
+  const { logger, store } = deps;
+  const owner = { logger, owner: `the ${store.name} service` };
+  const scoped = async (documentIds: string[] | undefined, principal: Principal) =>
+    await requestScope(deps.catalog, documentIds ? { documentIds } : {}, principal);
+  const out: UntypedServiceImplementation = {};
+  const { searchDocuments, listPassages, activeVersion } = store;
+  if (searchDocuments)
+    out.searchDocuments = unaryHandler<searchV1.SearchDocumentsRequest, searchV1.SearchDocumentsResponse>(
+      owner,
+      searchV1.SearchService,
+      "SearchDocuments",
+      `lexnav.${store.name}.rpc`,
+      async (request, span) => {
+        const req = readStageReadRequest(request);
+        if (request.query.trim() === "") throw new LexnavError("invalid_argument", "query is empty");
+        if (request.topK > STAGE_MAX_TOP_K)
+          throw new LexnavError("invalid_argument", `top_k is at most ${STAGE_MAX_TOP_K}`);
+        const k = request.topK === 0 ? STAGE_DEFAULT_TOP_K : request.topK;
+        span.setAttributes({ "lexnav.principal": req.principal.id, "lexnav.k": k });
+        const documentIds = await scoped(req.documentIds, req.principal);
+        const result = await searchDocuments.call(store, {
+          text: request.query,
+          principal: req.principal,
+          k,
+          ...(documentIds ? { documentIds } : {}),
+        });
+        const response = create(searchV1.SearchDocumentsResponseSchema, {
+          indexVersion: result.indexVersion,
+          hits: result.hits.map((h) => ({ documentId: h.documentId, score: h.score, named: h.named === true })),
+        });
+        span.setAttribute("lexnav.hits", response.hits.length);
+        return { response, log: { hits: response.hits.length } };
+      },
+    );
+  if (listPassages)
+    out.listPassages = unaryHandler<searchV1.ListPassagesRequest, searchV1.ListPassagesResponse>(
+      owner,
+      searchV1.SearchService,
+      "ListPassages",
+      `lexnav.${store.name}.rpc`,
+      async (request, span) => {
+        const req = readStageReadRequest(request);
+        span.setAttribute("lexnav.principal", req.principal.id);
+        const documentIds = await scoped(req.documentIds, req.principal);
+        const result = await listPassages.call(store, {
+          principal: req.principal,
+          ...(documentIds ? { documentIds } : {}),
+        });
+        const response = create(searchV1.ListPassagesResponseSchema, {
+          indexVersion: result.indexVersion,
+          hits: result.hits.map((h) => ({
+            documentId: h.documentId,
+            version: h.version,
+            nodeId: h.nodeId,
+            start: h.start,
+            end: h.end,
+            score: h.score,
+          })),
+        });
+        span.setAttribute("lexnav.hits", response.hits.length);
+        return { response, log: { hits: response.hits.length } };
+      },
+    );
+  if (activeVersion)
+    out.getIndexVersion = unaryHandler<searchV1.GetIndexVersionRequest, searchV1.GetIndexVersionResponse>(
+      owner,
+      searchV1.SearchService,
+      "GetIndexVersion",
+      `lexnav.${store.name}.rpc`,
+      async () => {
+        const version = await activeVersion.call(store);
+        const response = create(
+          searchV1.GetIndexVersionResponseSchema,
+          version === null ? {} : { indexVersion: version },
+        );
+        return { response, log: {} };
+      },
+    );
+  return out;
+}
+
 /**
  * A stage's query side: `SearchService/Search` in its one mode over the stage's store, for the principal
  * and scope the request carries (the permission filter and scope run inside the store query), and the
@@ -112,7 +217,7 @@ export function createStageSearchServer(deps: StageSearchServerDeps): StageSearc
       {
         definition: STAGE_SEARCH_SERVICE,
         typeName: searchV1.SearchService.typeName,
-        implementation: { search },
+        implementation: { search, ...storeReadHandlers(deps) },
       },
     ],
     ...(deps.readiness ? { readiness: deps.readiness } : {}),

@@ -1,5 +1,5 @@
 import type { Access } from "@lexnav/document-model";
-import type { IndexableDocument, Principal } from "@lexnav/retrieval";
+import type { DocumentHit, IndexableDocument, Principal } from "@lexnav/retrieval";
 
 /** One hit of a stage's search: a passage span of a document version, with the stage's score. */
 export interface StageHit {
@@ -36,4 +36,14 @@ export interface StageStore {
   /** Replaces who may read a document. */
   setAccess(documentId: string, access: Access): Promise<void>;
   search(query: StageQuery): Promise<{ hits: StageHit[]; indexVersion: string }>;
+  /**
+   * What a Searcher elsewhere reads of the store besides passage search (the lexical stage serves them;
+   * a store without them leaves the RPCs unimplemented): the documents a question names, by their cards,
+   * permission-filtered and scoped like `search`.
+   */
+  searchDocuments?(query: StageQuery): Promise<{ hits: DocumentHit[]; indexVersion: string }>;
+  /** Every passage the principal may read, in document order, score 0; scoped like `search`. */
+  listPassages?(query: Omit<StageQuery, "text" | "k">): Promise<{ hits: StageHit[]; indexVersion: string }>;
+  /** The version searches read; null when the store has none yet. */
+  activeVersion?(): Promise<string | null>;
 }

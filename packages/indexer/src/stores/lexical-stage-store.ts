@@ -43,5 +43,22 @@ export function createLexicalStageStore(writer: LexicalIndex, reader: LexicalInd
       });
       return { hits: r.hits, indexVersion: r.indexVersion };
     },
+    async searchDocuments(query) {
+      return await reader.searchDocuments({
+        text: query.text,
+        principal: query.principal,
+        k: query.k,
+        ...(query.documentIds ? { documentIds: query.documentIds } : {}),
+      });
+    },
+    async listPassages(query) {
+      return await reader.listPassages({
+        principal: query.principal,
+        ...(query.documentIds ? { documentIds: query.documentIds } : {}),
+      });
+    },
+    async activeVersion() {
+      return await reader.activeVersion();
+    },
   };
 }

@@ -178,6 +178,30 @@ export interface CandidateSource {
 }
 
 /**
+ * The lexical stage served elsewhere (the lexical service, `createLexicalStageClient` in packages/grpc):
+ * its passage search and everything else the Searcher reads of a lexical index, so a Searcher whose own
+ * index is empty (a process on the shared catalog) reads only the stage's. The principal and the scope
+ * travel with every call, and the stage filters inside its store query; a pinned index version is not
+ * served remotely (the stage reads its active one).
+ */
+export interface LexicalSource extends CandidateSource {
+  /** The documents a question names (`LexicalIndex.searchDocuments`): BM25 over their cards, `named` ones marked. */
+  searchDocuments(query: {
+    text: string;
+    principal: Principal;
+    k: number;
+    documentIds?: string[];
+  }): Promise<{ hits: DocumentHit[]; indexVersion: string }>;
+  /** Every passage the principal may read, in document order, score 0 (`LexicalIndex.listPassages`). */
+  listPassages(query: {
+    principal: Principal;
+    documentIds?: string[];
+  }): Promise<{ hits: SourceHit[]; indexVersion: string }>;
+  /** The index version the stage serves; null when it has none yet. */
+  activeVersion(): Promise<string | null>;
+}
+
+/**
  * The navindex planner served elsewhere (the planner service, `createPlannerClient` in packages/grpc):
  * for a question, a principal and a scope it names the (document, provision) targets to read, best
  * first, of the documents the principal may read only. The Searcher asks it where it would plan itself.
@@ -271,11 +295,12 @@ export interface SearcherDeps {
   /** Current versions of a transaction set's documents, so an amendment outside the results still flags what it rewrites. */
   setMembers?: (transactionSetId: string) => Awaitable<ReadonlyArray<{ documentId: string; version: string }>>;
   /**
-   * The lexical and dense candidate stages from stage services instead of `lexical` and `vectors`
-   * (the answer service over the lexical and vector services): asked with the same text, k and scope.
-   * Routing, inject and the index version of a request still read `lexical` (the documents' cards).
+   * The lexical and dense stages from stage services instead of `lexical` and `vectors` (the answer and
+   * planner services over the lexical and vector services): asked with the same text, k and scope. With a
+   * lexical source every lexical read goes to it (passage search, routing over the documents' cards,
+   * inject's passages and the index version), never to `lexical`.
    */
-  sources?: { lexical?: CandidateSource; dense?: CandidateSource };
+  sources?: { lexical?: LexicalSource; dense?: CandidateSource };
   /**
    * The navindex plan from a planner service instead of the built-in planner: navindex reads the
    * passages of the provisions it names (from the lexical stage, in the plan's order) and expands them
@@ -396,7 +421,9 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         : routedBy === "party"
           ? parsed.full
           : implied || parsed.full);
-    const r = await deps.lexical.searchDocuments({ ...base, text: naming, k: o.maxRoutedDocuments + 3 });
+    const query = { ...base, text: naming, k: o.maxRoutedDocuments + 3 };
+    const remote = deps.sources?.lexical;
+    const r = remote ? await remote.searchDocuments(query) : await deps.lexical.searchDocuments(query);
     const pick = (documents: DocumentHit[]): RouteResult => ({
       documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),
       routedBy,
@@ -923,7 +950,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ranked = await timed(
           "inject",
           async () => {
-            const r = await deps.lexical.listPassages({ ...base });
+            const remote = deps.sources?.lexical;
+            const r = remote ? await remote.listPassages({ ...base }) : await deps.lexical.listPassages({ ...base });
             indexVersion = r.indexVersion;
             return asCandidates("inject", r.hits);
           },
@@ -939,7 +967,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     )
       ranked = await clauseFirst(ranked, k);
 
-    if (indexVersion === "") indexVersion = (await deps.lexical.activeVersion()) ?? "";
+    if (indexVersion === "") indexVersion = (await (deps.sources?.lexical ?? deps.lexical).activeVersion()) ?? "";
 
     if (o.tighten.includes(request.mode) && request.mode !== "inject") {
       const terms = new Set(contentWords(askInside));

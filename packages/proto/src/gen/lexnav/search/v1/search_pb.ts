@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file lexnav/search/v1/search.proto.
  */
 export const file_lexnav_search_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZXhuYXYvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQbGV4bmF2LnNlYXJjaC52MSKWAgoNU2VhcmNoUmVxdWVzdBINCgVxdWVyeRgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEioKBG1vZGUYAyABKA4yHC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaE1vZGUSDQoFdG9wX2sYBCABKA0SGgoNaW5kZXhfdmVyc2lvbhgFIAEoCUgAiAEBEhQKDGRvY3VtZW50X2lkcxgGIAMoCRIfChJ0cmFuc2FjdGlvbl9zZXRfaWQYByABKAlIAYgBARINCgV0cmFjZRgIIAEoCEIQCg5faW5kZXhfdmVyc2lvbkIVChNfdHJhbnNhY3Rpb25fc2V0X2lkIjgKClN0YWdlU2NvcmUSDQoFc3RhZ2UYASABKAkSDQoFc2NvcmUYAiABKAESDAoEcmFuaxgDIAEoDSLnAQoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAkSDwoHbm9kZV9pZBgDIAEoCRINCgVzdGFydBgEIAEoDRILCgNlbmQYBSABKA0SDQoFc2NvcmUYBiABKAESMgoMc3RhZ2Vfc2NvcmVzGAcgAygLMhwubGV4bmF2LnNlYXJjaC52MS5TdGFnZVNjb3JlEhcKCmNsYXVzZV9yZWYYCCABKAlIAIgBARISCgV0aXRsZRgJIAEoCUgBiAEBQg0KC19jbGF1c2VfcmVmQggKBl90aXRsZSKKAgoKU3RhZ2VUcmFjZRINCgVzdGFnZRgBIAEoCRITCgtkdXJhdGlvbl9tcxgCIAEoARIVCg1jYW5kaWRhdGVzX2luGAMgASgNEhYKDmNhbmRpZGF0ZXNfb3V0GAQgASgNEkAKCmF0dHJpYnV0ZXMYBSADKAsyLC5sZXhuYXYuc2VhcmNoLnYxLlN0YWdlVHJhY2UuQXR0cmlidXRlc0VudHJ5EjQKCmNhbmRpZGF0ZXMYBiADKAsyIC5sZXhuYXYuc2VhcmNoLnYxLlRyYWNlQ2FuZGlkYXRlGjEKD0F0dHJpYnV0ZXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIisKDlRyYWNlQ2FuZGlkYXRlEgoKAmlkGAEgASgJEg0KBXNjb3JlGAIgASgBIucCCgpRdWVyeVRyYWNlEhUKDWluZGV4X3ZlcnNpb24YASABKAkSKgoEbW9kZRgCIAEoDjIcLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoTW9kZRIsCgZzdGFnZXMYAyADKAsyHC5sZXhuYXYuc2VhcmNoLnYxLlN0YWdlVHJhY2USEAoIdG90YWxfbXMYBCABKAESFAoMcHJpbmNpcGFsX2lkGAUgASgJEhgKEHByaW5jaXBhbF9ncm91cHMYBiADKAkSFgoJcm91dGVkX2J5GAcgASgJSACIAQESEAoIc2VsZWN0ZWQYCCADKAkSIQoUdmVjdG9yX2luZGV4X3ZlcnNpb24YCSABKAlIAYgBARIWCg5jb250ZXh0X3Rva2VucxgKIAEoDRIaChJzY29wZV9kb2N1bWVudF9pZHMYCyADKAlCDAoKX3JvdXRlZF9ieUIXChVfdmVjdG9yX2luZGV4X3ZlcnNpb24ifwoOU2VhcmNoUmVzcG9uc2USKQoEaGl0cxgBIAMoCzIbLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoSGl0EhUKDWluZGV4X3ZlcnNpb24YAiABKAkSKwoFdHJhY2UYAyABKAsyHC5sZXhuYXYuc2VhcmNoLnYxLlF1ZXJ5VHJhY2UqlAIKClNlYXJjaE1vZGUSGwoXU0VBUkNIX01PREVfVU5TUEVDSUZJRUQQABIXChNTRUFSQ0hfTU9ERV9MRVhJQ0FMEAESFQoRU0VBUkNIX01PREVfREVOU0UQAhIWChJTRUFSQ0hfTU9ERV9IWUJSSUQQAxIYChRTRUFSQ0hfTU9ERV9OQVZFTUJFRBAEEhgKFFNFQVJDSF9NT0RFX05BVklOREVYEAUSFgoSU0VBUkNIX01PREVfSU5KRUNUEAYSGwoXU0VBUkNIX01PREVfTkFWRU1CRURfUjEQBxIbChdTRUFSQ0hfTU9ERV9OQVZFTUJFRF9SMhAIEhsKF1NFQVJDSF9NT0RFX05BVkVNQkVEX1IzEAkyXAoNU2VhcmNoU2VydmljZRJLCgZTZWFyY2gSHy5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaFJlcXVlc3QaIC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaFJlc3BvbnNlYgZwcm90bzM", [file_lexnav_document_v1_document]);
+  fileDesc("Ch1sZXhuYXYvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxIQbGV4bmF2LnNlYXJjaC52MSKWAgoNU2VhcmNoUmVxdWVzdBINCgVxdWVyeRgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEioKBG1vZGUYAyABKA4yHC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaE1vZGUSDQoFdG9wX2sYBCABKA0SGgoNaW5kZXhfdmVyc2lvbhgFIAEoCUgAiAEBEhQKDGRvY3VtZW50X2lkcxgGIAMoCRIfChJ0cmFuc2FjdGlvbl9zZXRfaWQYByABKAlIAYgBARINCgV0cmFjZRgIIAEoCEIQCg5faW5kZXhfdmVyc2lvbkIVChNfdHJhbnNhY3Rpb25fc2V0X2lkIjgKClN0YWdlU2NvcmUSDQoFc3RhZ2UYASABKAkSDQoFc2NvcmUYAiABKAESDAoEcmFuaxgDIAEoDSLnAQoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAkSDwoHbm9kZV9pZBgDIAEoCRINCgVzdGFydBgEIAEoDRILCgNlbmQYBSABKA0SDQoFc2NvcmUYBiABKAESMgoMc3RhZ2Vfc2NvcmVzGAcgAygLMhwubGV4bmF2LnNlYXJjaC52MS5TdGFnZVNjb3JlEhcKCmNsYXVzZV9yZWYYCCABKAlIAIgBARISCgV0aXRsZRgJIAEoCUgBiAEBQg0KC19jbGF1c2VfcmVmQggKBl90aXRsZSKKAgoKU3RhZ2VUcmFjZRINCgVzdGFnZRgBIAEoCRITCgtkdXJhdGlvbl9tcxgCIAEoARIVCg1jYW5kaWRhdGVzX2luGAMgASgNEhYKDmNhbmRpZGF0ZXNfb3V0GAQgASgNEkAKCmF0dHJpYnV0ZXMYBSADKAsyLC5sZXhuYXYuc2VhcmNoLnYxLlN0YWdlVHJhY2UuQXR0cmlidXRlc0VudHJ5EjQKCmNhbmRpZGF0ZXMYBiADKAsyIC5sZXhuYXYuc2VhcmNoLnYxLlRyYWNlQ2FuZGlkYXRlGjEKD0F0dHJpYnV0ZXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIisKDlRyYWNlQ2FuZGlkYXRlEgoKAmlkGAEgASgJEg0KBXNjb3JlGAIgASgBIucCCgpRdWVyeVRyYWNlEhUKDWluZGV4X3ZlcnNpb24YASABKAkSKgoEbW9kZRgCIAEoDjIcLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoTW9kZRIsCgZzdGFnZXMYAyADKAsyHC5sZXhuYXYuc2VhcmNoLnYxLlN0YWdlVHJhY2USEAoIdG90YWxfbXMYBCABKAESFAoMcHJpbmNpcGFsX2lkGAUgASgJEhgKEHByaW5jaXBhbF9ncm91cHMYBiADKAkSFgoJcm91dGVkX2J5GAcgASgJSACIAQESEAoIc2VsZWN0ZWQYCCADKAkSIQoUdmVjdG9yX2luZGV4X3ZlcnNpb24YCSABKAlIAYgBARIWCg5jb250ZXh0X3Rva2VucxgKIAEoDRIaChJzY29wZV9kb2N1bWVudF9pZHMYCyADKAlCDAoKX3JvdXRlZF9ieUIXChVfdmVjdG9yX2luZGV4X3ZlcnNpb24ifwoOU2VhcmNoUmVzcG9uc2USKQoEaGl0cxgBIAMoCzIbLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoSGl0EhUKDWluZGV4X3ZlcnNpb24YAiABKAkSKwoFdHJhY2UYAyABKAsyHC5sZXhuYXYuc2VhcmNoLnYxLlF1ZXJ5VHJhY2UifgoWU2VhcmNoRG9jdW1lbnRzUmVxdWVzdBINCgVxdWVyeRgBIAEoCRIwCglwcmluY2lwYWwYAiABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsEg0KBXRvcF9rGAMgASgNEhQKDGRvY3VtZW50X2lkcxgEIAMoCSJACgtEb2N1bWVudEhpdBITCgtkb2N1bWVudF9pZBgBIAEoCRINCgVzY29yZRgCIAEoARINCgVuYW1lZBgDIAEoCCJdChdTZWFyY2hEb2N1bWVudHNSZXNwb25zZRIrCgRoaXRzGAEgAygLMh0ubGV4bmF2LnNlYXJjaC52MS5Eb2N1bWVudEhpdBIVCg1pbmRleF92ZXJzaW9uGAIgASgJIl0KE0xpc3RQYXNzYWdlc1JlcXVlc3QSMAoJcHJpbmNpcGFsGAEgASgLMh0ubGV4bmF2LmRvY3VtZW50LnYxLlByaW5jaXBhbBIUCgxkb2N1bWVudF9pZHMYAiADKAkiWAoUTGlzdFBhc3NhZ2VzUmVzcG9uc2USKQoEaGl0cxgBIAMoCzIbLmxleG5hdi5zZWFyY2gudjEuU2VhcmNoSGl0EhUKDWluZGV4X3ZlcnNpb24YAiABKAkiGAoWR2V0SW5kZXhWZXJzaW9uUmVxdWVzdCJHChdHZXRJbmRleFZlcnNpb25SZXNwb25zZRIaCg1pbmRleF92ZXJzaW9uGAEgASgJSACIAQFCEAoOX2luZGV4X3ZlcnNpb24qlAIKClNlYXJjaE1vZGUSGwoXU0VBUkNIX01PREVfVU5TUEVDSUZJRUQQABIXChNTRUFSQ0hfTU9ERV9MRVhJQ0FMEAESFQoRU0VBUkNIX01PREVfREVOU0UQAhIWChJTRUFSQ0hfTU9ERV9IWUJSSUQQAxIYChRTRUFSQ0hfTU9ERV9OQVZFTUJFRBAEEhgKFFNFQVJDSF9NT0RFX05BVklOREVYEAUSFgoSU0VBUkNIX01PREVfSU5KRUNUEAYSGwoXU0VBUkNIX01PREVfTkFWRU1CRURfUjEQBxIbChdTRUFSQ0hfTU9ERV9OQVZFTUJFRF9SMhAIEhsKF1NFQVJDSF9NT0RFX05BVkVNQkVEX1IzEAkyiwMKDVNlYXJjaFNlcnZpY2USSwoGU2VhcmNoEh8ubGV4bmF2LnNlYXJjaC52MS5TZWFyY2hSZXF1ZXN0GiAubGV4bmF2LnNlYXJjaC52MS5TZWFyY2hSZXNwb25zZRJmCg9TZWFyY2hEb2N1bWVudHMSKC5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaERvY3VtZW50c1JlcXVlc3QaKS5sZXhuYXYuc2VhcmNoLnYxLlNlYXJjaERvY3VtZW50c1Jlc3BvbnNlEl0KDExpc3RQYXNzYWdlcxIlLmxleG5hdi5zZWFyY2gudjEuTGlzdFBhc3NhZ2VzUmVxdWVzdBomLmxleG5hdi5zZWFyY2gudjEuTGlzdFBhc3NhZ2VzUmVzcG9uc2USZgoPR2V0SW5kZXhWZXJzaW9uEigubGV4bmF2LnNlYXJjaC52MS5HZXRJbmRleFZlcnNpb25SZXF1ZXN0GikubGV4bmF2LnNlYXJjaC52MS5HZXRJbmRleFZlcnNpb25SZXNwb25zZWIGcHJvdG8z", [file_lexnav_document_v1_document]);
 
 /**
  * @generated from message lexnav.search.v1.SearchRequest
@@ -348,6 +348,183 @@ export const SearchResponseSchema: GenMessage<SearchResponse> = /*@__PURE__*/
   messageDesc(file_lexnav_search_v1_search, 6);
 
 /**
+ * @generated from message lexnav.search.v1.SearchDocumentsRequest
+ */
+export type SearchDocumentsRequest = Message<"lexnav.search.v1.SearchDocumentsRequest"> & {
+  /**
+   * The words that name a document (a question's naming part, an instrument's kind, or the question).
+   *
+   * @generated from field: string query = 1;
+   */
+  query: string;
+
+  /**
+   * Only documents this principal may read, inside the store query.
+   *
+   * @generated from field: lexnav.document.v1.Principal principal = 2;
+   */
+  principal?: Principal | undefined;
+
+  /**
+   * Documents wanted; the server applies its default when 0.
+   *
+   * @generated from field: uint32 top_k = 3;
+   */
+  topK: number;
+
+  /**
+   * Restrict to these documents, inside the store query like the permission filter.
+   *
+   * @generated from field: repeated string document_ids = 4;
+   */
+  documentIds: string[];
+};
+
+/**
+ * Describes the message lexnav.search.v1.SearchDocumentsRequest.
+ * Use `create(SearchDocumentsRequestSchema)` to create a new message.
+ */
+export const SearchDocumentsRequestSchema: GenMessage<SearchDocumentsRequest> = /*@__PURE__*/
+  messageDesc(file_lexnav_search_v1_search, 7);
+
+/**
+ * A document a question names.
+ *
+ * @generated from message lexnav.search.v1.DocumentHit
+ */
+export type DocumentHit = Message<"lexnav.search.v1.DocumentHit"> & {
+  /**
+   * @generated from field: string document_id = 1;
+   */
+  documentId: string;
+
+  /**
+   * BM25 over the document's card, higher is better; 0 for a named document whose card did not rank.
+   *
+   * @generated from field: double score = 2;
+   */
+  score: number;
+
+  /**
+   * The question quotes the name the document is filed under whole.
+   *
+   * @generated from field: bool named = 3;
+   */
+  named: boolean;
+};
+
+/**
+ * Describes the message lexnav.search.v1.DocumentHit.
+ * Use `create(DocumentHitSchema)` to create a new message.
+ */
+export const DocumentHitSchema: GenMessage<DocumentHit> = /*@__PURE__*/
+  messageDesc(file_lexnav_search_v1_search, 8);
+
+/**
+ * @generated from message lexnav.search.v1.SearchDocumentsResponse
+ */
+export type SearchDocumentsResponse = Message<"lexnav.search.v1.SearchDocumentsResponse"> & {
+  /**
+   * @generated from field: repeated lexnav.search.v1.DocumentHit hits = 1;
+   */
+  hits: DocumentHit[];
+
+  /**
+   * @generated from field: string index_version = 2;
+   */
+  indexVersion: string;
+};
+
+/**
+ * Describes the message lexnav.search.v1.SearchDocumentsResponse.
+ * Use `create(SearchDocumentsResponseSchema)` to create a new message.
+ */
+export const SearchDocumentsResponseSchema: GenMessage<SearchDocumentsResponse> = /*@__PURE__*/
+  messageDesc(file_lexnav_search_v1_search, 9);
+
+/**
+ * @generated from message lexnav.search.v1.ListPassagesRequest
+ */
+export type ListPassagesRequest = Message<"lexnav.search.v1.ListPassagesRequest"> & {
+  /**
+   * Only passages of documents this principal may read, inside the store query.
+   *
+   * @generated from field: lexnav.document.v1.Principal principal = 1;
+   */
+  principal?: Principal | undefined;
+
+  /**
+   * Restrict to these documents, inside the store query like the permission filter.
+   *
+   * @generated from field: repeated string document_ids = 2;
+   */
+  documentIds: string[];
+};
+
+/**
+ * Describes the message lexnav.search.v1.ListPassagesRequest.
+ * Use `create(ListPassagesRequestSchema)` to create a new message.
+ */
+export const ListPassagesRequestSchema: GenMessage<ListPassagesRequest> = /*@__PURE__*/
+  messageDesc(file_lexnav_search_v1_search, 10);
+
+/**
+ * @generated from message lexnav.search.v1.ListPassagesResponse
+ */
+export type ListPassagesResponse = Message<"lexnav.search.v1.ListPassagesResponse"> & {
+  /**
+   * By document id, then by offset; score 0.
+   *
+   * @generated from field: repeated lexnav.search.v1.SearchHit hits = 1;
+   */
+  hits: SearchHit[];
+
+  /**
+   * @generated from field: string index_version = 2;
+   */
+  indexVersion: string;
+};
+
+/**
+ * Describes the message lexnav.search.v1.ListPassagesResponse.
+ * Use `create(ListPassagesResponseSchema)` to create a new message.
+ */
+export const ListPassagesResponseSchema: GenMessage<ListPassagesResponse> = /*@__PURE__*/
+  messageDesc(file_lexnav_search_v1_search, 11);
+
+/**
+ * @generated from message lexnav.search.v1.GetIndexVersionRequest
+ */
+export type GetIndexVersionRequest = Message<"lexnav.search.v1.GetIndexVersionRequest"> & {
+};
+
+/**
+ * Describes the message lexnav.search.v1.GetIndexVersionRequest.
+ * Use `create(GetIndexVersionRequestSchema)` to create a new message.
+ */
+export const GetIndexVersionRequestSchema: GenMessage<GetIndexVersionRequest> = /*@__PURE__*/
+  messageDesc(file_lexnav_search_v1_search, 12);
+
+/**
+ * @generated from message lexnav.search.v1.GetIndexVersionResponse
+ */
+export type GetIndexVersionResponse = Message<"lexnav.search.v1.GetIndexVersionResponse"> & {
+  /**
+   * Absent when the stage's index has no active version yet.
+   *
+   * @generated from field: optional string index_version = 1;
+   */
+  indexVersion?: string | undefined;
+};
+
+/**
+ * Describes the message lexnav.search.v1.GetIndexVersionResponse.
+ * Use `create(GetIndexVersionResponseSchema)` to create a new message.
+ */
+export const GetIndexVersionResponseSchema: GenMessage<GetIndexVersionResponse> = /*@__PURE__*/
+  messageDesc(file_lexnav_search_v1_search, 13);
+
+/**
  * @generated from enum lexnav.search.v1.SearchMode
  */
 export enum SearchMode {
@@ -437,6 +614,39 @@ export const SearchService: GenService<{
     methodKind: "unary";
     input: typeof SearchRequestSchema;
     output: typeof SearchResponseSchema;
+  },
+  /**
+   * What the lexical stage serves besides passage search, so a Searcher elsewhere (the answer and planner
+   * services) reads the stage's index rather than one of its own. The answer front does not serve these
+   * (UNIMPLEMENTED); the vector stage neither.
+   * The documents a question names: BM25 over their cards, and those whose filed name it quotes whole.
+   *
+   * @generated from rpc lexnav.search.v1.SearchService.SearchDocuments
+   */
+  searchDocuments: {
+    methodKind: "unary";
+    input: typeof SearchDocumentsRequestSchema;
+    output: typeof SearchDocumentsResponseSchema;
+  },
+  /**
+   * Every passage the principal may read, in document order (what inject hands a model).
+   *
+   * @generated from rpc lexnav.search.v1.SearchService.ListPassages
+   */
+  listPassages: {
+    methodKind: "unary";
+    input: typeof ListPassagesRequestSchema;
+    output: typeof ListPassagesResponseSchema;
+  },
+  /**
+   * The index version the stage serves.
+   *
+   * @generated from rpc lexnav.search.v1.SearchService.GetIndexVersion
+   */
+  getIndexVersion: {
+    methodKind: "unary";
+    input: typeof GetIndexVersionRequestSchema;
+    output: typeof GetIndexVersionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_lexnav_search_v1_search, 0);
