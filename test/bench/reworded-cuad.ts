@@ -16,7 +16,8 @@
  * agreement with VerticalNet, Inc. construed?".
  *
  * Writes `<out>/benchmark/cuad.dev.json` (the questions as the benchmark words them) and
- * `<out>/reworded/cuad.dev.json` (the same tests, `query` reworded). Both are named `cuad.dev.json` so
+ * `<out>/reworded/cuad.dev.json` (the same tests, `query` reworded), and `<out>/named/cuad.dev.json` (only
+ * the naming moved inside, the benchmark's ask kept: what each half of the rewording costs). All are named `cuad.dev.json` so
  * `lexnav eval` names their store after the CUAD corpus and one built store serves both.
  *
  *   tsx test/bench/reworded-cuad.ts <out> [count] [step]
@@ -31,8 +32,12 @@ import { devTests } from "./reworded-eval.ts";
 
 const FIRST_UNSEEN = 500;
 
-/** The question as a lawyer asks it, or null when its naming part or title does not allow one. */
-export function reworded(query: string): string | null {
+/**
+ * The question as a lawyer asks it (`ask: "paraphrase"`), or with only the naming moved inside the
+ * benchmark's own ask (`ask: "benchmark"`: "Which law governs the co-branding agreement with
+ * VerticalNet, Inc.?"), or null when its naming part or title does not allow one.
+ */
+export function reworded(query: string, ask: "paraphrase" | "benchmark" = "paraphrase"): string | null {
   const m = /^Consider the (.+?)(?: is)? between (.+?);\s*(.+)$/s.exec(query);
   if (!m) return null;
   const title = (m[1] as string).trim();
@@ -45,9 +50,9 @@ export function reworded(query: string): string | null {
   const paraphrase = CUAD_PARAPHRASES.find((p) => p.wording === (m[3] as string).trim());
   if (!paraphrase) return null;
   const naming = `the ${title.toLowerCase()} with ${party}`;
-  const ask = paraphrase.heldOut;
-  const named = ask.replace(/\b(?:the|this) (?:agreement|contract)\b/i, naming);
-  return named !== ask ? named : ask.replace(/\?$/, ` in ${naming}?`);
+  const asked = ask === "paraphrase" ? paraphrase.heldOut : paraphrase.wording;
+  const named = asked.replace(/\b(?:the|this) (?:agreement|contract)\b/i, naming);
+  return named !== asked ? named : asked.replace(/\?$/, ` in ${naming}?`);
 }
 
 const [out, countArg, stepArg] = process.argv.slice(2);
@@ -58,15 +63,17 @@ if (!out) {
 const count = Number(countArg ?? 200);
 const step = Number(stepArg ?? 7);
 const tests = devTests("cuad");
-const chosen: Array<{ original: (typeof tests)[number]; query: string }> = [];
+const chosen: Array<{ original: (typeof tests)[number]; query: string; named: string }> = [];
 for (let i = FIRST_UNSEEN; i < tests.length && chosen.length < count; i += step) {
   const t = tests[i];
   const query = t ? reworded(t.query) : null;
-  if (t && query) chosen.push({ original: t, query });
+  const named = t ? reworded(t.query, "benchmark") : null;
+  if (t && query && named) chosen.push({ original: t, query, named });
 }
 for (const [name, list] of [
   ["benchmark", chosen.map((c) => c.original)],
   ["reworded", chosen.map((c) => ({ ...c.original, query: c.query }))],
+  ["named", chosen.map((c) => ({ ...c.original, query: c.named }))],
 ] as const) {
   mkdirSync(join(out, name), { recursive: true });
   writeFileSync(join(out, name, "cuad.dev.json"), JSON.stringify({ tests: list }));
