@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AnswerRecord, createSqliteAnswerStore } from "@lexnav/answer";
@@ -261,6 +261,40 @@ describe("lexnav triage and eval retrieval --triage", () => {
       silentLogger,
     );
     expect(JSON.parse(plain.out).triage).toBeUndefined();
+
+    // The same folder reached through a symlink is the same corpus: the gold file is found in the store.
+    symlinkSync(corpus, join(dir, "corpus-link"));
+    const linked = await runCliCaptured(
+      ["eval", "retrieval", "--bench", join(dir, "bench.json"), "--corpus", join(dir, "corpus-link")].concat([
+        "--mode",
+        "lexical",
+        "--triage",
+        "--json",
+        "--db",
+        join(dir, "eval.sqlite"),
+      ]),
+      loadConfig({}),
+      silentLogger,
+    );
+    expect(linked.code).toBe(0);
+    expect((JSON.parse(linked.out) as { triage: Record<string, number> }).triage).toMatchObject({ found: 1 });
+
+    // A copy of the files elsewhere fingerprints the same, but the store's documents are not under it: an
+    // error naming the folder, never a silent recall of 0.
+    cpSync(corpus, join(dir, "corpus-copy"), { recursive: true });
+    const copied = await runCliCaptured(
+      ["eval", "retrieval", "--bench", join(dir, "bench.json"), "--corpus", join(dir, "corpus-copy")].concat([
+        "--mode",
+        "lexical",
+        "--json",
+        "--db",
+        join(dir, "eval.sqlite"),
+      ]),
+      loadConfig({}),
+      silentLogger,
+    );
+    expect(copied.code).not.toBe(0);
+    expect(copied.err).toContain("another folder");
   });
 
   // Last: the wall changes the store the cases above read.

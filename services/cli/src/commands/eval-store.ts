@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { applyProtocol, type BenchTest, datasetsOf, loadBench, type Protocol } from "@lexnav/eval";
 import { assignTransactionSets } from "@lexnav/ingest";
@@ -53,7 +53,11 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
     throw new LexnavError("invalid_argument", `unknown protocol "${opts.protocol}" (full or mini)`);
   }
   const protocol = opts.protocol as Protocol;
-  const corpusRoot = resolve(opts.corpus);
+  // The real path: the store records each document's source under it, and the evaluator finds a gold
+  // file by that source, so one folder reached by two paths (a symlink, a worktree's ../shared) is one root.
+  const given = resolve(opts.corpus);
+  if (!existsSync(given)) throw new LexnavError("not_found", `corpus folder ${given} does not exist`);
+  const corpusRoot = realpathSync(given);
   const all = loadBench(opts.bench);
   // A bench over several data sets (the natural-question bench) runs over the whole of each.
   const datasets = datasetsOf(all);
@@ -127,6 +131,12 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
         `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, ${dense.scopes ?? 0} access scopes, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s${dense.embeddedTexts !== undefined ? `, ${dense.embeddedTexts} texts embedded (the rest reused)` : ""}`,
       );
     }
+    const indexed = await stack.catalog.listDocuments({ lifecycle: ["indexed"] });
+    if (indexed.length > 0 && !indexed.some((d) => d.source.startsWith(corpusRoot + sep)))
+      throw new LexnavError(
+        "invalid_argument",
+        `the eval store ${dbPath} holds the same files ingested from another folder (e.g. ${indexed[0]?.source}), so no gold file would be found in it: pass that folder as --corpus, or give another --db`,
+      );
     const setBySource = new Map(
       (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).map((d) => [
         d.source,
