@@ -11,18 +11,25 @@ import type { Callers } from "./domain/callers.ts";
 /**
  * The answer service over an embedded stack: asks with the configured model and offline, answer
  * records in `answers` (a connection to the same store), Search on the stack's searcher, every call
- * in the stack's audit log. Versions and
+ * in the stack's audit log; the offline answers read relevance from the stack's models as the CLI does. Versions and
  * provisions are read from the catalog on every call (`longLived`), so a delete is seen at once.
  */
 export function createAnswerAppOnStack(
-  stack: Pick<EmbeddedStack, "catalog" | "searcher" | "audit">,
+  stack: Pick<EmbeddedStack, "catalog" | "searcher" | "audit"> & Partial<Pick<EmbeddedStack, "models">>,
   config: LexnavConfig,
   answers: SqlDatabase,
   logger: Logger,
   callers?: Callers,
   readiness?: Readonly<Record<string, ReadinessCheck>>,
 ): AnswerApp {
-  const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
+  // The models the stack was opened with: the offline decision reads the same relevance as the CLI's ask
+  // (the decision model fitted on the loaded sentence embedder, that embedder's cosines).
+  const wiring = {
+    config,
+    catalog: stack.catalog,
+    searcher: stack.searcher,
+    ...(stack.models?.relevance ? { models: { relevance: stack.models.relevance } } : {}),
+  };
   return createAnswerApp({
     ask: createStackAsk(wiring, false, { longLived: true }),
     askOffline: createStackAsk(wiring, true, { longLived: true }),
