@@ -37,7 +37,6 @@ import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
 import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
-import { floorWithMargin } from "./train-evidence.ts";
 
 export interface TrainDecisionOptions {
   benches: string[];
