@@ -357,11 +357,11 @@ export interface CurvePoint {
 }
 
 /**
- * The rule and calibration chosen on held-out probabilities, by "silent first, then most gold cited":
- * for each keep ratio and sentence count the calibration is fitted (Platt, on whether a cited sentence
- * was evidence); among the thresholds where the natural bench is silent on at least `silence` of its
- * not-in-the-documents questions (and ContractNLI on its target, 85 %), the one closest to the gold-cited and precision targets (the
- * sum over data sets of min(1, figure / target): citing three sentences cites gold more often and
+ * The rule and calibration chosen on held-out probabilities, silent first: for each citation rule the
+ * calibration is fitted (Platt, on whether a cited sentence was evidence); among the thresholds where
+ * the natural bench is silent on at least `silence` of its not-in-the-documents questions (and
+ * ContractNLI on its target, 85 %), the one closest to the gold-cited and precision targets (the sum
+ * over data sets of min(1, figure / target): citing three sentences cites gold more often and
  * precisely less). When no rule is that silent, the most silent one (ties: the same sum).
  * A silence when the documents do not answer is what a lawyer trusts an answer by; the old rule (the
  * smallest total shortfall against every target) traded it away for a few gold citations.
@@ -370,15 +370,14 @@ export function chooseRule(
   ranked: readonly RankedQuestion[],
   silence = 0.9,
 ): { rule: DecisionRule; calibration: Calibration; curve: CurvePoint[] } {
-  type Pick_ = { rule: DecisionRule; calibration: Calibration; ok: boolean; silent: number; sum: number };
-  let best: Pick_ | null = null;
-  const better = (a: Pick_, b: Pick_ | null) => {
+  type Scored = { rule: DecisionRule; calibration: Calibration; ok: boolean; silent: number; sum: number };
+  let best: Scored | null = null;
+  const better = (a: Scored, b: Scored | null) => {
     if (!b) return true;
     if (a.ok !== b.ok) return a.ok;
     if (!a.ok && Math.abs(a.silent - b.silent) > 1e-9) return a.silent > b.silent;
     return a.sum > b.sum + 1e-9;
   };
-  const calibrations = new Map<string, Calibration>();
   // the citation rules tried: the best sentence alone, or up to 2-3 at least `keepRatio` as probable, any
   // of them or (issue #16's multi-document and cross-reference answers) each from another provision
   const citing: Array<Pick<DecisionRule, "keepRatio" | "maxSentences" | "otherProvision">> = [];
@@ -393,7 +392,6 @@ export function chooseRule(
       raw.map((r) => r.probability),
       raw.map((r): 0 | 1 => (r.cited.some((s) => s.label === 1) ? 1 : 0)),
     );
-    calibrations.set(citingKey(cite), calibration);
     for (let t = 5; t <= 95; t += 1) {
       const rule = { threshold: t / 100, ...cite };
       const figures = figuresOf(ranked, rule, calibration);
@@ -420,7 +418,7 @@ export function chooseRule(
     calibration: { a: 1, b: 0 },
   };
   // the curve of the chosen citation rule: every threshold, each data set's silence against gold cited
-  const calibration = calibrations.get(citingKey(chosen.rule)) ?? chosen.calibration;
+  const calibration = chosen.calibration;
   const curve: CurvePoint[] = [];
   for (let t = 5; t <= 95; t += 5) {
     const figures = figuresOf(ranked, { ...chosen.rule, threshold: t / 100 }, calibration);
@@ -436,9 +434,6 @@ export function chooseRule(
   }
   return { rule: chosen.rule, calibration: chosen.calibration, curve };
 }
-
-const citingKey = (r: Pick<DecisionRule, "keepRatio" | "maxSentences" | "otherProvision">) =>
-  `${r.keepRatio}/${r.maxSentences}/${r.otherProvision === true}`;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
