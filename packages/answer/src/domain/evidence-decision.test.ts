@@ -111,7 +111,11 @@ describe("evidence decision", () => {
     expect(col(flat, "termsInExtract")[0]).toBe(0);
     // one sentence stands out: the margin is the same for every sentence of the extract
     const peaked = decisionFeatures(question, cands, { sentence: [0.9, 0.2, 0.1], passage: [0.5, 0.5, 0.5] });
-    expect(col(peaked, "relevanceMargin")).toEqual([0.7, 0.7, 0.7].map((x) => expect.closeTo(x, 9)));
+    // (three sentences are read as five, two of them of no relevance: the median is 0.1)
+    expect(col(peaked, "relevanceMargin")).toEqual([0.8, 0.8, 0.8].map((x) => expect.closeTo(x, 9)));
+    // a lone sentence stands out from nothing, not from itself
+    const lone = decisionFeatures(question, cands.slice(0, 1), { sentence: [0.6], passage: [0.6] });
+    expect(col(lone, "relevanceMargin")[0]).toBeCloseTo(0.6, 9);
     // a question whose terms the extract holds
     const held = decisionFeatures("May the Recipient disclose to employees?", cands, {
       sentence: [0.2, 0.9, 0.2],

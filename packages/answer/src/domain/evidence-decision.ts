@@ -253,8 +253,15 @@ export function decisionFeatures(
   // What tells "nothing answers" from "something does", read from the extract as a whole (the same for
   // every sentence of it): how far the best sentence stands out from the extract's middle, by relevance
   // and by coverage; whether the question's provision terms, and its word pairs, occur in it at all.
-  const relevanceMargin = candidates.length === 0 ? 0 : maxRel - median(signals.sentence);
-  const coverageMargin = candidates.length === 0 ? 0 : maxCov - median(candidates.map((c) => c.familyCoverage));
+  // An extract of fewer than MARGIN_POOL sentences (one short passage) is read as padded with sentences
+  // of no relevance: a lone sentence stands out from nothing, rather than from itself (a margin of 0
+  // would read as "nothing answers"). Extracts of k passages have dozens of sentences and are unchanged.
+  const padded = (values: readonly number[]) => [
+    ...values,
+    ...new Array<number>(Math.max(0, MARGIN_POOL - values.length)).fill(0),
+  ];
+  const relevanceMargin = candidates.length === 0 ? 0 : maxRel - median(padded(signals.sentence));
+  const coverageMargin = candidates.length === 0 ? 0 : maxCov - median(padded(candidates.map((c) => c.familyCoverage)));
   const extractWords = new Set(candidates.flatMap((c) => [...c.words]));
   const termsInExtract = terms.length === 0 ? 1 : has(extractWords);
   const extractPairs = new Set(candidates.flatMap((c) => [...pairs(featureWords(c.text))]));
@@ -310,6 +317,9 @@ export function decisionFeatures(
     return Float64Array.from(DECISION_FEATURES.map((f) => values[f]));
   });
 }
+
+/** The fewest sentences an extract's margins are read over (`decisionFeatures`). */
+const MARGIN_POOL = 5;
 
 /** The middle value (the mean of the two middle ones for an even count); 0 for none. */
 function median(values: readonly number[]): number {
