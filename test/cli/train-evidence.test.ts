@@ -123,6 +123,10 @@ describe("lexnav train evidence", () => {
     const text = await train("--answerer", "evidence", "--folds", "2");
     expect(text.out).toMatch(/reliability \(held out\)/);
     expect(text.out).toMatch(/calibration: p = sigmoid\(/);
+    // the silence / gold-cited curve, threshold by threshold, and the silence floor the rule was chosen on
+    expect(text.out).toMatch(/silence against gold cited \(held out\)/);
+    expect(j.curve.length).toBeGreaterThan(10);
+    expect(model.provenance.silence).toBe(0.9);
 
     const asked = await run(
       loadConfig({ LEXNAV_DECISION_MODEL: out }),

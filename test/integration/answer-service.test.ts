@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 import { type ChannelCredentials, credentials, Metadata, type ServiceError, status } from "@grpc/grpc-js";
-import { createSqliteAnswerStore } from "@lexnav/answer";
+import {
+  BUILTIN_DECISION_MODEL_PATH,
+  createSqliteAnswerStore,
+  DEFAULT_DECISION_MODEL_PATH,
+  decisionModelId,
+  loadDecisionModel,
+} from "@lexnav/answer";
 import {
   ANSWER_SERVICE,
   type AnswerApp,
@@ -306,6 +312,37 @@ describe("the answer service over gRPC", () => {
       expect(all.hits.every((h) => h.documentId === ids.verso)).toBe(true);
     } finally {
       search.close();
+    }
+  });
+
+  it("decides offline with the relevance embedder the stack was opened with, as the CLI's ask does", async () => {
+    const pretrained = loadDecisionModel(DEFAULT_DECISION_MODEL_PATH);
+    const calls: number[] = [];
+    // an embedder that names the shipped model's relevance: the answer must come from that model, on its cosines
+    const relevance = {
+      id: pretrained.relevance,
+      dimensions: 2,
+      embed: async (texts: string[]) => {
+        calls.push(texts.length);
+        return texts.map((t) => Float32Array.from(/Georgia/.test(t) ? [1, 0] : [0.6, 0.8]));
+      },
+    };
+    const stack = await createEmbeddedStack(db, DEFAULT_LIMITS, silentLogger, { relevance });
+    const answers = openSqliteDatabase(db);
+    const app = createAnswerAppOnStack(stack, { ...loadConfig({}), dbPath: db }, answers, silentLogger);
+    const c = answerClient(await app.listen("127.0.0.1:0"));
+    try {
+      const r = await c.ask({ question: ASK_VERSO, principal: DEALS, mode: searchV1.SearchMode.HYBRID });
+      expect(r.model).toBe(decisionModelId(pretrained));
+      expect(calls.length).toBeGreaterThan(0);
+      // the service without it decides with the built-in model, never the embedder's
+      const plain = await client.ask({ question: ASK_VERSO, principal: DEALS, mode: searchV1.SearchMode.HYBRID });
+      expect(plain.model).toBe(decisionModelId(loadDecisionModel(BUILTIN_DECISION_MODEL_PATH)));
+    } finally {
+      c.close();
+      await app.stop(1_000);
+      answers.close();
+      await stack.close();
     }
   });
 

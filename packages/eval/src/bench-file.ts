@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { relative } from "node:path";
+import { readFileSync, realpathSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { LexnavError } from "@lexnav/core";
 import type { BenchSnippet } from "./domain/gold.ts";
 
@@ -80,6 +80,15 @@ export function datasetsOf(tests: BenchTest[]): string[] {
   return [...folders].sort();
 }
 
+/** The path with symlinks resolved, or as given when it does not exist (a source moved since ingest). */
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
 /**
  * A document's file as the benchmark names it (its source relative to the corpus root), memoised, so
  * stored spans can be compared with gold spans in file coordinates; the id itself when it is unknown.
@@ -92,7 +101,11 @@ export function corpusFileOf(
   return (documentId) => {
     let f = files.get(documentId);
     if (f === undefined) {
-      f = catalog.getDocument(documentId).then((doc) => (doc ? relative(corpusRoot, doc.source) : documentId));
+      // through real paths: a store built from /work/shared/corpus read with ../shared/corpus through a
+      // symlink must name the same files, or no citation would ever meet its gold
+      f = catalog
+        .getDocument(documentId)
+        .then((doc) => (doc ? relative(real(corpusRoot), real(doc.source)) : documentId));
       files.set(documentId, f);
     }
     return f;

@@ -74,6 +74,11 @@ export interface EmbeddedStack {
   catalog: Catalog;
   /** Whether the catalog is the shared PostgreSQL one (see `EmbeddedStackOptions.catalogUrl`). */
   sharedCatalog: boolean;
+  /**
+   * The models the stack was opened with: every wiring over it (the CLI's ask, the answer service's)
+   * reads the evidence decision's relevance from the same `relevance` embedder.
+   */
+  models: StackModels;
   lexical: LexicalIndex;
   vectors: VectorStore;
   pipeline: IngestPipeline;
@@ -440,6 +445,7 @@ export async function createEmbeddedStack(
   return {
     catalog,
     sharedCatalog: stores.shared,
+    models,
     lexical,
     vectors,
     pipeline,

@@ -17,13 +17,13 @@ import type { Callers } from "./domain/callers.ts";
 /**
  * The answer service over an embedded stack: asks with the configured model and offline, answer
  * records in `answers` (a connection to the same store), Search on the stack's searcher, every call
- * in the stack's audit log. Versions and
+ * in the stack's audit log; the offline answers read relevance from the stack's models as the CLI does. Versions and
  * provisions are read from the catalog on every call (`longLived`), so a delete is seen at once. With
  * `remote.planner` (the planner service) a navindex question with a model is planned there, by the
  * planner's model over its index of what the asker may read: this process builds no navigation index.
  */
 export function createAnswerAppOnStack(
-  stack: Pick<EmbeddedStack, "catalog" | "searcher" | "audit">,
+  stack: Pick<EmbeddedStack, "catalog" | "searcher" | "audit"> & Partial<Pick<EmbeddedStack, "models">>,
   config: LexnavConfig,
   answers: SqlDatabase,
   logger: Logger,
@@ -31,7 +31,14 @@ export function createAnswerAppOnStack(
   readiness?: Readonly<Record<string, ReadinessCheck>>,
   remote: { planner?: NavindexPlanner } = {},
 ): AnswerApp {
-  const wiring = { config, catalog: stack.catalog, searcher: stack.searcher };
+  // The models the stack was opened with: the offline decision reads the same relevance as the CLI's ask
+  // (the decision model fitted on the loaded sentence embedder, that embedder's cosines).
+  const wiring = {
+    config,
+    catalog: stack.catalog,
+    searcher: stack.searcher,
+    ...(stack.models?.relevance ? { models: { relevance: stack.models.relevance } } : {}),
+  };
   return createAnswerApp({
     ask: createStackAsk({ ...wiring, ...(remote.planner ? { planner: remote.planner } : {}) }, false, {
       longLived: true,

@@ -63,7 +63,7 @@ usage:
                                                 abstention and cited gold spans of the answerer; --paired judges
                                                 inject against the mode (needs ANTHROPIC_API_KEY)
   lexnav train evidence <bench files...> --corpus <root> [--answerer wording|evidence] [--mode <mode>] [--k N]
-                       [--folds N] [--limit N] [--split document|question] [--seed N] [--out <model.json>] [--json]
+                       [--folds N] [--limit N] [--split document|question] [--seed N] [--silence 0..1] [--out <model.json>] [--json]
                                                 fit the offline answer decision on questions with gold spans (evidence:
                                                 relevance, coverage, rank, structure; wording: the older per-wording
                                                 model); prints held-out figures on document-disjoint folds and, for
@@ -391,6 +391,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
             json,
             ...(values.out ? { out: values.out } : {}),
             ...(values.limit ? { limit: Number(values.limit) } : {}),
+            ...(values.silence ? { silence: Number(values.silence) } : {}),
           });
           return 0;
         }
@@ -524,6 +525,7 @@ function parse(argv: string[]) {
       mode: { type: "string" },
       protocol: { type: "string" },
       limit: { type: "string" },
+      silence: { type: "string" },
       metrics: { type: "string" },
       traces: { type: "string" },
       paired: { type: "boolean" },

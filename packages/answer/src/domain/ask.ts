@@ -595,7 +595,13 @@ export function createAsk(deps: AskDeps) {
     record: AnswerRecord,
   ): Promise<{ replayed: AnswerRecord; sameAnswer: boolean; missing: number }> {
     const passages: RetrievedPassage[] = record.evidence.map((e) => ({ ...e, score: 1, tokens: 0, stageScores: [] }));
-    const extract = await buildExtract(passages, deps);
+    // The set's amendment edits applied as when first answered: the decision reads superseded text and
+    // amending text, so an extract without them would be decided differently.
+    const amendments = deps.setAmendments;
+    const extract = await buildExtract(passages, {
+      ...deps,
+      ...(amendments ? { amendments: (setId: string) => amendments(setId, record.principal) } : {}),
+    });
     // What was brought in for reading stays context, not a candidate, as it was when first answered.
     for (const e of extract) {
       const stored = record.evidence.find(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { EvidenceItem } from "./evidence.ts";
 import {
   calibrate,
   DECISION_FEATURES,
@@ -6,6 +7,7 @@ import {
   type DecisionExample,
   type DecisionModel,
   decideEvidence,
+  decisionFeatures,
   fitCalibration,
   lexicalRelevance,
   namedClauses,
@@ -14,6 +16,7 @@ import {
   serializeDecisionModel,
   trainDecisionWeights,
 } from "./evidence-decision.ts";
+import type { Candidate } from "./evidence-model.ts";
 
 const zero = Object.fromEntries(DECISION_FEATURES.map((f) => [f, 0])) as DecisionModel["weights"];
 
@@ -61,6 +64,64 @@ describe("evidence decision", () => {
     expect(two.probability).toBeCloseTo(1 - 0.6 * 0.64, 6);
     // a calibration that shrinks confidence turns that into a silence
     expect(decideEvidence({ ...model, calibration: { a: 1, b: -1 } }, [{ p: 0.4 }, { p: 0.36 }]).cited).toEqual([]);
+  });
+
+  it("cites a second sentence only from another provision when the rule asks for that", () => {
+    const at = (nodeId: string, p: number) => ({ p, item: { documentId: "d", nodeId } });
+    const scored = [at("s1", 0.6), at("s1", 0.58), at("s2", 0.55), at("s3", 0.1)];
+    const rule = { keepRatio: 0.7, maxSentences: 2 };
+    expect(decideEvidence({ rule: { ...rule, threshold: 0.5 }, calibration: { a: 1, b: 0 } }, scored).cited).toEqual([
+      scored[0],
+      scored[1],
+    ]);
+    const other = decideEvidence(
+      { rule: { ...rule, threshold: 0.5, otherProvision: true }, calibration: { a: 1, b: 0 } },
+      scored,
+    );
+    expect(other.cited).toEqual([scored[0], scored[2]]);
+  });
+
+  it("reads from the extract as a whole whether anything stands out and whether the question's terms occur in it", () => {
+    const item = { documentId: "d", version: "v", nodeId: "n", clauseRef: null } as unknown as EvidenceItem;
+    const candidate = (text: string, familyCoverage: number, rank: number): Candidate => ({
+      item,
+      start: 0,
+      end: text.length,
+      text,
+      rank,
+      index: 0,
+      coverage: familyCoverage,
+      familyCoverage,
+      words: new Set(text.toLowerCase().match(/[a-z]+/g) ?? []),
+      heading: [],
+      previous: new Set(),
+    });
+    const texts = [
+      "The Recipient shall return all documents on request.",
+      "The Recipient may disclose to its employees.",
+      "The Recipient shall hold all information in confidence.",
+    ];
+    const cands = texts.map((t, i) => candidate(t, 0.3, i + 1));
+    const col = (xs: Float64Array[], f: (typeof DECISION_FEATURES)[number]) =>
+      xs.map((x) => x[DECISION_FEATURES.indexOf(f)] as number);
+    const question = "What liquidated damages are owed for a breach?";
+    // nothing stands out: the same relevance everywhere, no margin; the question's terms are absent
+    const flat = decisionFeatures(question, cands, { sentence: [0.2, 0.2, 0.2], passage: [0.2, 0.2, 0.2] });
+    expect(col(flat, "relevanceMargin")).toEqual([0, 0, 0]);
+    expect(col(flat, "termsInExtract")[0]).toBe(0);
+    // one sentence stands out: the margin is the same for every sentence of the extract
+    const peaked = decisionFeatures(question, cands, { sentence: [0.9, 0.2, 0.1], passage: [0.5, 0.5, 0.5] });
+    // (three sentences are read as five, two of them of no relevance: the median is 0.1)
+    expect(col(peaked, "relevanceMargin")).toEqual([0.8, 0.8, 0.8].map((x) => expect.closeTo(x, 9)));
+    // a lone sentence stands out from nothing, not from itself
+    const lone = decisionFeatures(question, cands.slice(0, 1), { sentence: [0.6], passage: [0.6] });
+    expect(col(lone, "relevanceMargin")[0]).toBeCloseTo(0.6, 9);
+    // a question whose terms the extract holds
+    const held = decisionFeatures("May the Recipient disclose to employees?", cands, {
+      sentence: [0.2, 0.9, 0.2],
+      passage: [0.2, 0.9, 0.2],
+    });
+    expect(col(held, "termsInExtract")[0]).toBeGreaterThan(0.5);
   });
 
   it("calibrates over-confident scores down, and the reliability table bins predictions against outcomes", () => {

@@ -56,6 +56,11 @@ export const DECISION_FEATURES = [
   "answerShape",
   "leadIn",
   "logLength",
+  "relevanceMargin",
+  "coverageMargin",
+  "agreement",
+  "termsInExtract",
+  "phraseInExtract",
 ] as const;
 
 export type DecisionFeature = (typeof DECISION_FEATURES)[number];
@@ -78,6 +83,11 @@ export interface DecisionRule {
   keepRatio: number;
   /** Most sentences cited. */
   maxSentences: number;
+  /**
+   * A further sentence is cited only from another provision than those already cited (a multi-document
+   * or cross-reference answer), never a second sentence of the same one. Absent: any sentence.
+   */
+  otherProvision?: boolean;
 }
 
 /** Platt scaling of the raw "some cited sentence is evidence" score: p = σ(a · logit(raw) + b). */
@@ -240,6 +250,22 @@ export function decisionFeatures(
   const relOrder = order(candidates.map((_, i) => signals.sentence[i] ?? 0));
   const covOrder = order(candidates.map((c) => c.familyCoverage));
   const maxCov = Math.max(0, ...candidates.map((c) => c.familyCoverage));
+  // What tells "nothing answers" from "something does", read from the extract as a whole (the same for
+  // every sentence of it): how far the best sentence stands out from the extract's middle, by relevance
+  // and by coverage; whether the question's provision terms, and its word pairs, occur in it at all.
+  // An extract of fewer than MARGIN_POOL sentences (one short passage) is read as padded with sentences
+  // of no relevance: a lone sentence stands out from nothing, rather than from itself (a margin of 0
+  // would read as "nothing answers"). Extracts of k passages have dozens of sentences and are unchanged.
+  const padded = (values: readonly number[]) => [
+    ...values,
+    ...new Array<number>(Math.max(0, MARGIN_POOL - values.length)).fill(0),
+  ];
+  const relevanceMargin = candidates.length === 0 ? 0 : maxRel - median(padded(signals.sentence));
+  const coverageMargin = candidates.length === 0 ? 0 : maxCov - median(padded(candidates.map((c) => c.familyCoverage)));
+  const extractWords = new Set(candidates.flatMap((c) => [...c.words]));
+  const termsInExtract = terms.length === 0 ? 1 : has(extractWords);
+  const extractPairs = new Set(candidates.flatMap((c) => [...pairs(featureWords(c.text))]));
+  const phraseInExtract = askPairs.size === 0 ? 1 : overlap(askPairs, extractPairs) / askPairs.size;
   return candidates.map((c, i) => {
     const rel = signals.sentence[i] ?? 0;
     const shapes = sentenceShapes(c.text);
@@ -281,9 +307,26 @@ export function decisionFeatures(
       answerShape: wanted.some((s) => shapes.includes(s)) ? 1 : 0,
       leadIn: /:\s*$/.test(c.text) ? 1 : 0,
       logLength: Math.log(Math.max(20, c.text.length) / 100),
+      relevanceMargin,
+      coverageMargin,
+      // the sentence relevance ranks first is also the one that covers the question best (1), or how far apart
+      agreement: (relOrder[i] as number) * (covOrder[i] as number),
+      termsInExtract,
+      phraseInExtract,
     };
     return Float64Array.from(DECISION_FEATURES.map((f) => values[f]));
   });
+}
+
+/** The fewest sentences an extract's margins are read over (`decisionFeatures`). */
+const MARGIN_POOL = 5;
+
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const v = [...values].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 === 1 ? (v[m] as number) : ((v[m - 1] as number) + (v[m] as number)) / 2;
 }
 
 /** Adjacent word pairs of a word sequence ("change control" of "change of control"). */
@@ -326,14 +369,24 @@ export function scoreByEvidence(
  * most `maxSentences`) and the calibrated probability that at least one of them is evidence
  * (noisy-or of their probabilities, then Platt scaling).
  */
-export function citedWithProbability<T extends { p: number }>(
+export function citedWithProbability<T extends { p: number; item?: { documentId: string; nodeId: string } }>(
   scored: readonly T[],
-  rule: Pick<DecisionRule, "keepRatio" | "maxSentences">,
+  rule: Pick<DecisionRule, "keepRatio" | "maxSentences" | "otherProvision">,
   calibration: Calibration,
 ): { cited: T[]; probability: number } {
   const best = scored[0];
   if (!best) return { cited: [], probability: 0 };
-  const cited = scored.filter((s) => s.p >= best.p * rule.keepRatio).slice(0, rule.maxSentences);
+  const provisions = new Set<string>();
+  const cited = scored
+    .filter((s) => s.p >= best.p * rule.keepRatio)
+    .filter((s) => {
+      if (!rule.otherProvision || !s.item) return true;
+      const key = `${s.item.documentId}\u0000${s.item.nodeId}`;
+      if (provisions.has(key)) return false;
+      provisions.add(key);
+      return true;
+    })
+    .slice(0, rule.maxSentences);
   let none = 1;
   for (const s of cited) none *= 1 - Math.min(1, Math.max(0, s.p));
   return { cited, probability: calibrate(calibration, 1 - none) };
@@ -345,7 +398,7 @@ export function calibrate(c: Calibration, raw: number): number {
 }
 
 /** The decision: what to cite, or nothing (a silence), and the calibrated probability it rests on. */
-export function decideEvidence<T extends { p: number }>(
+export function decideEvidence<T extends { p: number; item?: { documentId: string; nodeId: string } }>(
   model: Pick<DecisionModel, "rule" | "calibration">,
   scored: readonly T[],
 ): { cited: T[]; probability: number } {
@@ -483,7 +536,12 @@ export function parseDecisionModel(json: string): DecisionModel {
     >,
     bias: o.bias,
     calibration: { a: o.calibration.a, b: o.calibration.b },
-    rule: { threshold: r.threshold, keepRatio: r.keepRatio, maxSentences: Math.floor(r.maxSentences) },
+    rule: {
+      threshold: r.threshold,
+      keepRatio: r.keepRatio,
+      maxSentences: Math.floor(r.maxSentences),
+      ...(r.otherProvision === true ? { otherProvision: true } : {}),
+    },
     reliability: Array.isArray(o.reliability) ? o.reliability : [],
     provenance: (o.provenance as Record<string, unknown>) ?? {},
   };

@@ -78,6 +78,52 @@ const extract = await buildExtract(
   },
 );
 
+/**
+ * The extract of the base agreement's §2.1 and §7.2 with the set's one edit known: the First Amendment's
+ * §1 replaces §2.1's amount. The amendment itself was not retrieved; the edit brings its new text in.
+ */
+async function extractWithEdits() {
+  const span = (text: string, from: string, to: string) => {
+    const start = text.indexOf(from);
+    return { start, end: text.indexOf(to, start) + to.length };
+  };
+  const s21 = span(BASE, "Section 2.1 Commitments", "$50,000,000.");
+  const nodes: Record<string, { start: number; end: number; clauseRef: string }> = {
+    "base/s21": { ...s21, clauseRef: "Section 2.1" },
+    "base/s72": { ...span(BASE, "Section 7.2", "New York."), clauseRef: "Section 7.2" },
+    "amd/s1": { ...span(AMENDMENT, "Section 1.", "$75,000,000."), clauseRef: "Section 1" },
+  };
+  const operative = span(AMENDMENT, "Section 2.1 of the Credit Agreement", "hereby amended");
+  const edit = {
+    amendmentDocumentId: "amd",
+    amendmentNodeId: "s1",
+    amendmentClauseRef: "Section 1",
+    kind: "replace" as const,
+    effectiveDate: "2017-03-01",
+    ...operative,
+    newText: span(AMENDMENT, "the aggregate principal amount of Revolving", "$75,000,000."),
+    target: { ref: "Section 2.1" },
+    targetDocumentId: "base",
+    targetNodeId: "s21",
+  };
+  const withEdits = await buildExtract(
+    [
+      passage("base", BASE, "Section 2.1", "$50,000,000.", "s21"),
+      passage("base", BASE, "Section 7.2", "New York.", "s72"),
+    ],
+    {
+      text: source,
+      document: (id) => docs.get(id) ?? null,
+      node: (d, _v, n) => {
+        const x = nodes[`${d}/${n}`];
+        return x ? ({ ...x, fullRef: null, kind: "section" } as never) : null;
+      },
+      amendments: (setId) => (setId === "set-1" ? [edit] : []),
+    },
+  );
+  return { withEdits, s21 };
+}
+
 /** The extract of `passages` over one text whose single document is `file`; a passage's node id is its clause. */
 function extractOver(text: string, id: string, file: string) {
   const docs = new Map([[id, doc(id, "base_agreement", null, file)]]);
@@ -145,45 +191,7 @@ describe("offline answerer", () => {
   });
 
   it("with the set's edits known, cites the text in force and marks the replaced provision superseded", async () => {
-    const span = (text: string, from: string, to: string) => {
-      const start = text.indexOf(from);
-      return { start, end: text.indexOf(to, start) + to.length };
-    };
-    const s21 = span(BASE, "Section 2.1 Commitments", "$50,000,000.");
-    const nodes: Record<string, { start: number; end: number; clauseRef: string }> = {
-      "base/s21": { ...s21, clauseRef: "Section 2.1" },
-      "base/s72": { ...span(BASE, "Section 7.2", "New York."), clauseRef: "Section 7.2" },
-      "amd/s1": { ...span(AMENDMENT, "Section 1.", "$75,000,000."), clauseRef: "Section 1" },
-    };
-    const operative = span(AMENDMENT, "Section 2.1 of the Credit Agreement", "hereby amended");
-    const edit = {
-      amendmentDocumentId: "amd",
-      amendmentNodeId: "s1",
-      amendmentClauseRef: "Section 1",
-      kind: "replace" as const,
-      effectiveDate: "2017-03-01",
-      ...operative,
-      newText: span(AMENDMENT, "the aggregate principal amount of Revolving", "$75,000,000."),
-      target: { ref: "Section 2.1" },
-      targetDocumentId: "base",
-      targetNodeId: "s21",
-    };
-    // the amendment itself was not retrieved: only the base's clauses were
-    const withEdits = await buildExtract(
-      [
-        passage("base", BASE, "Section 2.1", "$50,000,000.", "s21"),
-        passage("base", BASE, "Section 7.2", "New York.", "s72"),
-      ],
-      {
-        text: source,
-        document: (id) => docs.get(id) ?? null,
-        node: (d, _v, n) => {
-          const x = nodes[`${d}/${n}`];
-          return x ? ({ ...x, fullRef: null, kind: "section" } as never) : null;
-        },
-        amendments: (setId) => (setId === "set-1" ? [edit] : []),
-      },
-    );
+    const { withEdits, s21 } = await extractWithEdits();
     const base21 = withEdits.find((e) => e.nodeId === "s21");
     expect(base21?.supersededBy).toBe(
       "Section 2.1 of Credit Agreement, as replaced by First Amendment Section 1 (effective 2017-03-01)",
@@ -465,6 +473,54 @@ describe("offline answerer, deciding by evidence (the shipped decision model for
       expect(r.abstained).toBe(true);
       expect(r.abstainReason).toBeTruthy();
     }
+  });
+
+  it("is silent on a question near the extract's topic that no sentence of it answers", async () => {
+    // every passage is about the Recipient's confidentiality duties; none says what a breach costs
+    const nda = `MUTUAL NONDISCLOSURE AGREEMENT.
+Section 3 Confidential Information. The Recipient shall hold all Confidential Information in strict confidence and shall not disclose it to any third party.
+Section 4 Permitted Disclosure. The Recipient may disclose Confidential Information to those of its employees who need to know it for the Purpose.
+Section 5 Return of Materials. Upon the Discloser's written request, the Recipient shall return all documents containing Confidential Information.`;
+    const near = await extractOver(
+      nda,
+      "nda",
+      "Nondisclosure Agreement.txt",
+    )([
+      passage("nda", nda, "Section 3", "third party.", "Section 3"),
+      passage("nda", nda, "Section 4", "the Purpose.", "Section 4"),
+      passage("nda", nda, "Section 5", undefined, "Section 5"),
+    ]);
+    const a = await answerFromEvidence(
+      "What liquidated damages must the Recipient pay when it breaches its confidentiality duties?",
+      near,
+      () => nda,
+      byEvidence,
+    );
+    expect(a).toMatchObject({ abstained: true, text: SILENCE_SENTENCE, claims: [] });
+    // and the same extract answers what it holds
+    const held = await answerFromEvidence(
+      "Which of its employees may the Recipient disclose Confidential Information to?",
+      near,
+      () => nda,
+      byEvidence,
+    );
+    expect(held.abstained).toBe(false);
+    expect(cited(held)[0]?.display).toContain("Section 4");
+  });
+
+  it("on a set whose amendment replaces the clause asked about, cites the amending clause, never the superseded one", async () => {
+    const { withEdits } = await extractWithEdits();
+    const a = await answerFromEvidence(
+      "Up to what principal amount may Revolving Loans be made to the Borrower?",
+      withEdits,
+      source,
+      byEvidence,
+    );
+    expect(a.abstained).toBe(false);
+    expect(cited(a).length).toBeGreaterThan(0);
+    expect(cited(a)[0]?.display).toContain("First Amendment");
+    expect(cited(a)[0]?.quote).toContain("$75,000,000");
+    expect(cited(a).some((c) => c.quote.includes("$50,000,000"))).toBe(false);
   });
 
   it("cites the amendment that controls the clause it amends, not the superseded amount", async () => {
