@@ -5,7 +5,7 @@ import { amendmentEdits, parseOperativeClauses, provisionsInForce } from "./amen
 import { transactionMemberFromText } from "./text-member.ts";
 
 const repo = join(import.meta.dirname, "../../../..");
-const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(repo, "../../shared"), "corpus");
+const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(repo, "../shared"), "corpus");
 
 const member = (documentId: string, text: string) => transactionMemberFromText(documentId, text);
 
