@@ -409,6 +409,9 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       // The embedded stack writes its stores in the ingest's transaction: current at once, nothing pending.
       await catalog.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
       expect(await catalog.getDocument("doc-1")).toMatchObject({ currentVersion: "v1", pendingVersion: null });
+      // The served version ingested again waits for nothing.
+      await catalog.setPendingVersion("doc-1", "v1", NOW);
+      expect(await catalog.getDocument("doc-1")).toMatchObject({ currentVersion: "v1", pendingVersion: null });
 
       await catalog.putVersion("doc-1", version("second text", "v2"));
       await catalog.setPendingVersion("doc-1", "v2", NOW);

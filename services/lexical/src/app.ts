@@ -6,6 +6,9 @@ import { createOpenSearchLexicalIndex, createSqliteLexicalIndex } from "@lexnav/
 /** The durable consumer every replica of the lexical stage shares: they split the events between them. */
 export const LEXICAL_CONSUMER = "lexical--document-lifecycle";
 
+/** The durable consumer of the stages' `version-served` events every replica of the lexical stage shares. */
+export const LEXICAL_SERVED_CONSUMER = "lexical--version-served";
+
 /** The store's name in its applied-change log. */
 export const LEXICAL_STORE = "lexical";
 
@@ -17,6 +20,7 @@ export const LEXICAL_STAGE: StageProcessSpec = {
   service: "lexnav-lexical",
   storeName: LEXICAL_STORE,
   durable: LEXICAL_CONSUMER,
+  servedDurable: LEXICAL_SERVED_CONSUMER,
   mode: searchV1.SearchMode.LEXICAL,
   events: { streams: INGEST_STREAMS, subjects: INGEST_SUBJECTS, deadLetterHeaders: DEAD_LETTER_HEADERS },
   dbPath: (config) => config.stages.lexicalDbPath,

@@ -1,11 +1,19 @@
 import { LexnavError } from "@lexnav/core";
-import { createVectorStageStore, ensureActiveVectorVersion, type StageProcessSpec } from "@lexnav/indexer";
+import {
+  createSqliteEmbeddingCache,
+  createVectorStageStore,
+  ensureActiveVectorVersion,
+  type StageProcessSpec,
+} from "@lexnav/indexer";
 import { DEAD_LETTER_HEADERS, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { searchV1 } from "@lexnav/proto";
 import { createQdrantVectorStore, createSqliteVectorStore, loadOnnxEmbedder } from "@lexnav/retrieval";
 
 /** The durable consumer every replica of the vector stage shares. */
 export const VECTOR_CONSUMER = "vector--document-lifecycle";
+
+/** The durable consumer of the stages' `version-served` events every replica of the vector stage shares. */
+export const VECTOR_SERVED_CONSUMER = "vector--version-served";
 
 /** The store's name in its applied-change log. */
 export const VECTOR_STORE = "vector";
@@ -20,6 +28,7 @@ export const VECTOR_STAGE: StageProcessSpec = {
   service: "lexnav-vector",
   storeName: VECTOR_STORE,
   durable: VECTOR_CONSUMER,
+  servedDurable: VECTOR_SERVED_CONSUMER,
   mode: searchV1.SearchMode.DENSE,
   events: { streams: INGEST_STREAMS, subjects: INGEST_SUBJECTS, deadLetterHeaders: DEAD_LETTER_HEADERS },
   dbPath: (config) => config.stages.vectorDbPath,
@@ -34,14 +43,18 @@ export const VECTOR_STAGE: StageProcessSpec = {
       );
     const embedder = await loadOnnxEmbedder(config.embedderModelDir);
     const ready = { embedder: embedder.id };
+    // Vectors embedded ahead of a version's switch, in the stage's file (replicas on this host share it).
+    const cache = createSqliteEmbeddingCache(writer);
     if (!config.qdrant)
       return {
-        store: createVectorStageStore(embedder, createSqliteVectorStore(writer), createSqliteVectorStore(reader)),
+        store: createVectorStageStore(embedder, createSqliteVectorStore(writer), createSqliteVectorStore(reader), {
+          cache,
+        }),
         ready,
       };
     const vectors = createQdrantVectorStore({ url: config.qdrant.url, prefix: config.qdrant.prefix });
     return {
-      store: createVectorStageStore(embedder, vectors),
+      store: createVectorStageStore(embedder, vectors, vectors, { cache }),
       server: {
         ensureActive: () => ensureActiveVectorVersion(embedder, vectors),
         ping: async () => {

@@ -536,7 +536,12 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       );
     },
     async setPendingVersion(id, version, now) {
-      await run("UPDATE documents SET pending_version = $1, updated_at = $2 WHERE id = $3", [version, now, id]);
+      // The served version ingested again is newest already: nothing waits.
+      await run(
+        `UPDATE documents SET pending_version = CASE WHEN current_version = $1 THEN NULL ELSE $1 END, updated_at = $2
+         WHERE id = $3`,
+        [version, now, id],
+      );
     },
     async acknowledgeVersion(documentId, version, store, requiredStores, now) {
       if (tx === null)

@@ -334,7 +334,11 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     setCurrent: db.prepare(
       "UPDATE documents SET current_version = ?, content_type = ?, pending_version = NULL, updated_at = ? WHERE id = ?",
     ),
-    setPending: db.prepare("UPDATE documents SET pending_version = ?, updated_at = ? WHERE id = ?"),
+    // The served version ingested again is newest already: nothing waits.
+    setPending: db.prepare(
+      `UPDATE documents SET pending_version = CASE WHEN current_version = @version THEN NULL ELSE @version END,
+       updated_at = @now WHERE id = @id`,
+    ),
     addAck: db.prepare(
       "INSERT OR IGNORE INTO version_acks (document_id, version, store, acked_at) VALUES (?, ?, ?, ?)",
     ),
@@ -508,7 +512,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       stmt.setCurrent.run(version, contentType, now, id);
     },
     setPendingVersion(id, version, now) {
-      stmt.setPending.run(version, now, id);
+      stmt.setPending.run({ version, now, id });
     },
     acknowledgeVersion(documentId, version, store, requiredStores, now) {
       // One immediate transaction: the file's write lock is the document's lock.

@@ -34,6 +34,8 @@ export interface StageProcessSpec {
   storeName: string;
   /** The durable consumer the stage's replicas share (`lexical--document-lifecycle`). */
   durable: string;
+  /** The durable consumer of `version-served` the stage's replicas share (`lexical--version-served`). */
+  servedDurable: string;
   /** The one search mode it serves. */
   mode: searchV1.SearchMode;
   /** The ingest service's stream, subjects and dead-letter headers. */
@@ -94,6 +96,8 @@ export async function startStageProcess(spec: StageProcessSpec): Promise<void> {
     nc,
     topology: lifecycleTopology(spec.events),
     durable: spec.durable,
+    servedDurable: spec.servedDurable,
+    requiredStores: config.stages.servingStores,
     catalog,
     store,
     log: changeLog,
