@@ -155,13 +155,15 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       expect((await catalog.getVersion("doc-1", "v1"))?.text).toBe("text");
     });
 
-    it("counts documents by state and failure code, with each group's oldest change", async () => {
+    it("counts documents by state and failure code, with each group's oldest change and versions awaiting the stores", async () => {
       const add = async (id: string, at: string) =>
         await catalog.upsertReceived(
           { id, source: `/x/${id}.txt`, fileName: `${id}.txt`, access: { principals: [], groups: [] } },
           at,
         );
       await add("a", "2026-01-01T00:00:00.000Z");
+      // A version waiting for the indexing stores' acknowledgements is counted in its group.
+      await catalog.setPendingVersion("a", "v1", "2026-01-01T00:00:00.000Z");
       await add("b", "2026-01-02T00:00:00.000Z");
       await add("c", "2026-01-03T00:00:00.000Z");
       await add("d", "2026-01-04T00:00:00.000Z");
@@ -187,9 +189,9 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
         `${x.lifecycle}${x.failureCode}`.localeCompare(`${y.lifecycle}${y.failureCode}`),
       );
       expect(counts).toEqual([
-        { lifecycle: "failed", failureCode: "encrypted", count: 2, oldestUpdatedAt: "2026-01-05T00:00:00.000Z" },
-        { lifecycle: "failed", failureCode: "too_large", count: 1, oldestUpdatedAt: "2026-01-07T00:00:00.000Z" },
-        { lifecycle: "received", failureCode: null, count: 1, oldestUpdatedAt: "2026-01-01T00:00:00.000Z" },
+        { lifecycle: "failed", failureCode: "encrypted", count: 2, oldestUpdatedAt: "2026-01-05T00:00:00.000Z", awaitingStores: 0 },
+        { lifecycle: "failed", failureCode: "too_large", count: 1, oldestUpdatedAt: "2026-01-07T00:00:00.000Z", awaitingStores: 0 },
+        { lifecycle: "received", failureCode: null, count: 1, oldestUpdatedAt: "2026-01-01T00:00:00.000Z", awaitingStores: 1 },
       ]);
     });
 

@@ -411,13 +411,25 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       );
     },
     async countDocuments() {
-      const rows = await run<{ lifecycle: LifecycleState; code: string | null; n: number; oldest: string }>(
+      const rows = await run<{
+        lifecycle: LifecycleState;
+        code: string | null;
+        n: number;
+        oldest: string;
+        awaiting: number;
+      }>(
         `SELECT lifecycle, CASE WHEN lifecycle = 'failed' THEN coalesce(failure_code, 'unknown') END AS code,
-                count(*)::int AS n, min(updated_at COLLATE "C") AS oldest
+                count(*)::int AS n, min(updated_at COLLATE "C") AS oldest, count(pending_version)::int AS awaiting
          FROM documents GROUP BY 1, 2`,
       );
       return rows.rows.map(
-        (r): DocumentCount => ({ lifecycle: r.lifecycle, failureCode: r.code, count: r.n, oldestUpdatedAt: r.oldest }),
+        (r): DocumentCount => ({
+          lifecycle: r.lifecycle,
+          failureCode: r.code,
+          count: r.n,
+          oldestUpdatedAt: r.oldest,
+          awaitingStores: r.awaiting,
+        }),
       );
     },
     async upsertReceived(doc, now) {

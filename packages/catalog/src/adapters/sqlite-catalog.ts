@@ -386,7 +386,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     // Ingest claims live in `meta` (no schema change): `ingest_claim:<document id>` → IngestClaim JSON.
     countDocuments: db.prepare(
       `SELECT lifecycle, CASE WHEN lifecycle = 'failed' THEN coalesce(failure_code, 'unknown') END AS code,
-              count(*) AS n, min(updated_at) AS oldest
+              count(*) AS n, min(updated_at) AS oldest, count(pending_version) AS awaiting
        FROM documents GROUP BY lifecycle, code`,
     ),
     putClaim: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
@@ -426,8 +426,15 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
           code: string | null;
           n: number;
           oldest: string;
+          awaiting: number;
         }>
-      ).map((r) => ({ lifecycle: r.lifecycle, failureCode: r.code, count: r.n, oldestUpdatedAt: r.oldest }));
+      ).map((r) => ({
+        lifecycle: r.lifecycle,
+        failureCode: r.code,
+        count: r.n,
+        oldestUpdatedAt: r.oldest,
+        awaitingStores: r.awaiting,
+      }));
     },
     listDocuments(filter: DocumentFilter = {}) {
       const where: string[] = [];

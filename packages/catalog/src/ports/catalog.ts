@@ -74,6 +74,8 @@ export interface DocumentCount {
   failureCode: string | null;
   count: number;
   oldestUpdatedAt: string;
+  /** Documents of the group with a version waiting for the indexing stores' acknowledgements. */
+  awaitingStores: number;
 }
 
 /** What one store's acknowledgement of a version did (`Catalog.acknowledgeVersion`). */
