@@ -189,9 +189,27 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
         `${x.lifecycle}${x.failureCode}`.localeCompare(`${y.lifecycle}${y.failureCode}`),
       );
       expect(counts).toEqual([
-        { lifecycle: "failed", failureCode: "encrypted", count: 2, oldestUpdatedAt: "2026-01-05T00:00:00.000Z", awaitingStores: 0 },
-        { lifecycle: "failed", failureCode: "too_large", count: 1, oldestUpdatedAt: "2026-01-07T00:00:00.000Z", awaitingStores: 0 },
-        { lifecycle: "received", failureCode: null, count: 1, oldestUpdatedAt: "2026-01-01T00:00:00.000Z", awaitingStores: 1 },
+        {
+          lifecycle: "failed",
+          failureCode: "encrypted",
+          count: 2,
+          oldestUpdatedAt: "2026-01-05T00:00:00.000Z",
+          awaitingStores: 0,
+        },
+        {
+          lifecycle: "failed",
+          failureCode: "too_large",
+          count: 1,
+          oldestUpdatedAt: "2026-01-07T00:00:00.000Z",
+          awaitingStores: 0,
+        },
+        {
+          lifecycle: "received",
+          failureCode: null,
+          count: 1,
+          oldestUpdatedAt: "2026-01-01T00:00:00.000Z",
+          awaitingStores: 1,
+        },
       ]);
     });
 

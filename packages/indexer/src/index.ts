@@ -7,6 +7,11 @@ export {
   POSTGRES_STAGE_LOG_SCHEMA_VERSION,
   type PostgresAppliedChangeLog,
 } from "./adapters/postgres-applied-change-log.ts";
+export {
+  createPostgresEmbeddingCache,
+  POSTGRES_EMBEDDING_CACHE_SCHEMA_VERSION,
+  type PostgresEmbeddingCache,
+} from "./adapters/postgres-embedding-cache.ts";
 export { createSqliteAppliedChangeLog } from "./adapters/sqlite-applied-change-log.ts";
 export { createSqliteEmbeddingCache } from "./adapters/sqlite-embedding-cache.ts";
 export type { LifecycleEvent, LifecycleSubjects } from "./domain/lifecycle-event.ts";

@@ -1,5 +1,6 @@
 import { LexnavError } from "@lexnav/core";
 import {
+  createPostgresEmbeddingCache,
   createSqliteEmbeddingCache,
   createVectorStageStore,
   ensureActiveVectorVersion,
@@ -43,16 +44,20 @@ export const VECTOR_STAGE: StageProcessSpec = {
       );
     const embedder = await loadOnnxEmbedder(config.embedderModelDir);
     const ready = { embedder: embedder.id };
-    // Vectors embedded ahead of a version's switch, in the stage's file (replicas on this host share it).
-    const cache = createSqliteEmbeddingCache(writer);
-    if (!config.qdrant)
+    if (!config.qdrant) {
+      // Vectors embedded ahead of a version's switch, in the stage's file (its replicas on this host share it).
+      const cache = createSqliteEmbeddingCache(writer);
       return {
         store: createVectorStageStore(embedder, createSqliteVectorStore(writer), createSqliteVectorStore(reader), {
           cache,
         }),
         ready,
       };
+    }
     const vectors = createQdrantVectorStore({ url: config.qdrant.url, prefix: config.qdrant.prefix });
+    // Beside the applied-change log: in the catalog's PostgreSQL when replicas may run on any host.
+    const shared = config.catalogUrl ? await createPostgresEmbeddingCache(config.catalogUrl) : null;
+    const cache = shared ?? createSqliteEmbeddingCache(writer);
     return {
       store: createVectorStageStore(embedder, vectors, vectors, { cache }),
       server: {
@@ -60,7 +65,10 @@ export const VECTOR_STAGE: StageProcessSpec = {
         ping: async () => {
           await vectors.activeVersion();
         },
-        close: () => vectors.close(),
+        close: async () => {
+          await vectors.close();
+          await shared?.close();
+        },
       },
       ready,
     };
