@@ -59,12 +59,20 @@ CREATE TABLE IF NOT EXISTS documents (
   effective_date text,
   transaction_set_id text,
   facts jsonb,
+  pending_version text,
   created_at text NOT NULL,
   updated_at text NOT NULL
 );
 CREATE INDEX IF NOT EXISTS documents_set ON documents (transaction_set_id);
--- 1 → 2: a version ingested for indexing stages, served once every store acknowledged it.
-ALTER TABLE documents ADD COLUMN IF NOT EXISTS pending_version text;
+-- 1 → 2: a version ingested for indexing stages, served once every store acknowledged it. Altered only when
+-- missing: ALTER TABLE locks the table even when the column exists, and every process opening the catalog
+-- runs this, beside others' transactions on it.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND table_name = 'documents' AND column_name = 'pending_version')
+  THEN ALTER TABLE documents ADD COLUMN pending_version text;
+  END IF;
+END $$;
 CREATE TABLE IF NOT EXISTS version_acks (
   document_id text NOT NULL,
   version text NOT NULL,
