@@ -48,8 +48,11 @@ async function indexable(catalog: StageCatalog, doc: DocumentRecord, version: st
 /**
  * Applies one lifecycle event to a stage's store, once. Each kind compares the catalog (what is true
  * now) with what the store holds, under the store's write lock:
- * - indexed: applied only when the event's version is the catalog's current one and the store does not
- *   hold it yet, so an older version never overwrites a newer one and a redelivery changes nothing;
+ * - indexed, for a version the catalog holds as pending (waiting for the stores): prepared and
+ *   acknowledged (`prepareVersion`), not applied; the store keeps serving the previous version;
+ * - served, or indexed for a version the catalog already serves: applied only when the event's version
+ *   is the catalog's current one and the store does not hold it yet, so an older version never overwrites
+ *   a newer one and a redelivery changes nothing;
  * - deleted: applied when the catalog no longer holds the document and the store does (a document
  *   ingested again since keeps the store's copy; its own event brings the new version);
  * - access changed: the catalog's current access is applied to a document the store holds (an upsert
