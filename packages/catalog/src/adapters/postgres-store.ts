@@ -92,9 +92,12 @@ export async function migrate(
     await run("BEGIN");
     await run("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK]);
     await run("CREATE TABLE IF NOT EXISTS catalog_meta (key text PRIMARY KEY, value text NOT NULL)");
-    await run(store.schema);
     const found = await run<{ value: string }>("SELECT value FROM catalog_meta WHERE key = $1", [store.key]);
     const stored = found.rows[0]?.value;
+    // The schema's statements run only on a database without this store or of an older version: DDL
+    // (CREATE INDEX, CREATE OR REPLACE TRIGGER, ALTER TABLE) locks tables even when it changes nothing, and a
+    // process opening a store that is in use would otherwise meet the transactions running on it.
+    if (stored === undefined || Number(stored) < store.version) await run(store.schema);
     if (stored === undefined) {
       await run("INSERT INTO catalog_meta (key, value) VALUES ($1, $2)", [store.key, String(store.version)]);
     } else if (Number(stored) < store.version && store.upgradable === true) {
