@@ -69,7 +69,7 @@ describe("lexnav status", () => {
     const report = JSON.parse(r.out);
     expect(report.documents).toEqual({ received: 0, extracted: 0, indexed: 2, failed: 2, deleted: 1 });
     expect(report.failedByCode).toEqual({ unsupported_type: 1, corrupt: 1 });
-    expect(report.freshness).toEqual({ pendingDocuments: 0, oldestPendingSeconds: 0 });
+    expect(report.freshness).toEqual({ pendingDocuments: 0, oldestPendingSeconds: 0, awaitingStores: 0 });
     expect(report.nats).toMatchObject({ reachable: true, consumerLag: 2, inFlight: 0, deadLetters: 1 });
     expect(report.nats.oldestChangeSeconds).toBeGreaterThanOrEqual(1);
 

@@ -113,13 +113,15 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       expect((await catalog.getVersion("doc-1", "v1"))?.text).toBe("text");
     });
 
-    it("counts documents by state and failure code, with each group's oldest change", async () => {
+    it("counts documents by state and failure code, with each group's oldest change and versions awaiting the stores", async () => {
       const add = async (id: string, at: string) =>
         await catalog.upsertReceived(
           { id, source: `/x/${id}.txt`, fileName: `${id}.txt`, access: { principals: [], groups: [] } },
           at,
         );
       await add("a", "2026-01-01T00:00:00.000Z");
+      // A version waiting for the indexing stores' acknowledgements is counted in its group.
+      await catalog.setPendingVersion("a", "v1", "2026-01-01T00:00:00.000Z");
       await add("b", "2026-01-02T00:00:00.000Z");
       await add("c", "2026-01-03T00:00:00.000Z");
       await add("d", "2026-01-04T00:00:00.000Z");
@@ -145,9 +147,27 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
         `${x.lifecycle}${x.failureCode}`.localeCompare(`${y.lifecycle}${y.failureCode}`),
       );
       expect(counts).toEqual([
-        { lifecycle: "failed", failureCode: "encrypted", count: 2, oldestUpdatedAt: "2026-01-05T00:00:00.000Z" },
-        { lifecycle: "failed", failureCode: "too_large", count: 1, oldestUpdatedAt: "2026-01-07T00:00:00.000Z" },
-        { lifecycle: "received", failureCode: null, count: 1, oldestUpdatedAt: "2026-01-01T00:00:00.000Z" },
+        {
+          lifecycle: "failed",
+          failureCode: "encrypted",
+          count: 2,
+          oldestUpdatedAt: "2026-01-05T00:00:00.000Z",
+          awaitingStores: 0,
+        },
+        {
+          lifecycle: "failed",
+          failureCode: "too_large",
+          count: 1,
+          oldestUpdatedAt: "2026-01-07T00:00:00.000Z",
+          awaitingStores: 0,
+        },
+        {
+          lifecycle: "received",
+          failureCode: null,
+          count: 1,
+          oldestUpdatedAt: "2026-01-01T00:00:00.000Z",
+          awaitingStores: 1,
+        },
       ]);
     });
 
@@ -314,6 +334,91 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       await catalog.nameTransactionSet("set-1", null, NOW);
       await catalog.nameTransactionSet("set-2", "Stremick supply", NOW);
       expect(await catalog.transactionSetNames()).toEqual(new Map([["set-2", "Stremick supply"]]));
+    });
+
+    it("keeps readers on the served version until every required store acknowledged the pending one", async () => {
+      await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
+      await catalog.putVersion("doc-1", version("first text", "v1"));
+      await catalog.setPendingVersion("doc-1", "v1", NOW);
+      await catalog.setLifecycle("doc-1", "indexed", null, NOW);
+      // Never served: nothing for readers, the pending version for the operator.
+      expect(await catalog.getDocument("doc-1")).toMatchObject({ currentVersion: null, pendingVersion: "v1" });
+      const both = ["lexical", "vector"];
+      expect(await catalog.acknowledgeVersion("doc-1", "v1", "lexical", both, NOW)).toEqual({
+        status: "waiting",
+        waitingFor: ["vector"],
+      });
+      // A repeated acknowledgement changes nothing more.
+      expect((await catalog.acknowledgeVersion("doc-1", "v1", "lexical", both, NOW)).status).toBe("waiting");
+      expect((await catalog.getDocument("doc-1"))?.currentVersion).toBeNull();
+      expect(await catalog.acknowledgeVersion("doc-1", "v1", "vector", both, NOW)).toEqual({
+        status: "served",
+        waitingFor: [],
+      });
+      expect(await catalog.getDocument("doc-1")).toMatchObject({
+        currentVersion: "v1",
+        pendingVersion: null,
+        contentType: "text/plain",
+      });
+      // A redelivered acknowledgement of the served version says so, and changes nothing.
+      expect((await catalog.acknowledgeVersion("doc-1", "v1", "vector", both, NOW)).status).toBe("served");
+
+      // Version 2 waits for both stores; v1 answers meanwhile. A third version supersedes it.
+      await catalog.putVersion("doc-1", version("second text", "v2"));
+      await catalog.setPendingVersion("doc-1", "v2", NOW);
+      expect((await catalog.acknowledgeVersion("doc-1", "v2", "vector", both, NOW)).status).toBe("waiting");
+      expect(await catalog.getDocument("doc-1")).toMatchObject({ currentVersion: "v1", pendingVersion: "v2" });
+      await catalog.putVersion("doc-1", version("third text", "v3"));
+      await catalog.setPendingVersion("doc-1", "v3", NOW);
+      expect((await catalog.acknowledgeVersion("doc-1", "v2", "lexical", both, NOW)).status).toBe("superseded");
+      expect((await catalog.getDocument("doc-1"))?.currentVersion).toBe("v1");
+      // Acknowledgements of v3 before it was pending would not count; these do, and never go back.
+      await catalog.acknowledgeVersion("doc-1", "v3", "lexical", both, NOW);
+      expect((await catalog.acknowledgeVersion("doc-1", "v3", "vector", both, NOW)).status).toBe("served");
+      expect((await catalog.getDocument("doc-1"))?.currentVersion).toBe("v3");
+      expect((await catalog.acknowledgeVersion("doc-1", "v2", "vector", both, NOW)).status).toBe("superseded");
+      expect((await catalog.getDocument("doc-1"))?.currentVersion).toBe("v3");
+    });
+
+    it("serves a version at once when it is set current, and never serves a deleted document's", async () => {
+      await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
+      await catalog.putVersion("doc-1", version("first text", "v1"));
+      await catalog.setPendingVersion("doc-1", "v1", NOW);
+      // The embedded stack writes its stores in the ingest's transaction: current at once, nothing pending.
+      await catalog.setCurrentVersion("doc-1", "v1", "text/plain", NOW);
+      expect(await catalog.getDocument("doc-1")).toMatchObject({ currentVersion: "v1", pendingVersion: null });
+      // The served version ingested again waits for nothing.
+      await catalog.setPendingVersion("doc-1", "v1", NOW);
+      expect(await catalog.getDocument("doc-1")).toMatchObject({ currentVersion: "v1", pendingVersion: null });
+
+      await catalog.putVersion("doc-1", version("second text", "v2"));
+      await catalog.setPendingVersion("doc-1", "v2", NOW);
+      await catalog.acknowledgeVersion("doc-1", "v2", "lexical", ["lexical", "vector"], NOW);
+      expect(await catalog.markDeleted("doc-1", NOW)).toBe(true);
+      expect(await catalog.getDocument("doc-1")).toMatchObject({ currentVersion: null, pendingVersion: null });
+      expect(await catalog.acknowledgeVersion("doc-1", "v2", "vector", ["lexical", "vector"], NOW)).toEqual({
+        status: "superseded",
+        waitingFor: [],
+      });
+      expect(await catalog.acknowledgeVersion("nobody", "v1", "vector", ["vector"], NOW)).toEqual({
+        status: "superseded",
+        waitingFor: [],
+      });
+      expect((await catalog.getDocument("doc-1"))?.currentVersion).toBeNull();
+    });
+
+    it("makes a version served exactly once when the last two stores acknowledge it at once", async () => {
+      await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
+      await catalog.putVersion("doc-1", version("first text", "v1"));
+      await catalog.setPendingVersion("doc-1", "v1", NOW);
+      const both = ["lexical", "vector"];
+      const acks = await Promise.all([
+        catalog.acknowledgeVersion("doc-1", "v1", "lexical", both, NOW),
+        catalog.acknowledgeVersion("doc-1", "v1", "vector", both, NOW),
+      ]);
+      // Under the document's lock the second sees the first's acknowledgement: one waits, the other serves.
+      expect(acks.map((a) => a.status).sort()).toEqual(["served", "waiting"]);
+      expect((await catalog.getDocument("doc-1"))?.currentVersion).toBe("v1");
     });
 
     it("keeps an ingest claim while received or extracted, and ends it with the ingest", async () => {

@@ -35,7 +35,7 @@ if (noPostgres !== null) {
 }
 
 describe("sqlite catalog: schema migration", () => {
-  it("opens a store of schema 1, adds the facts column and keeps its documents", async () => {
+  it("opens a store of schema 1, adds the facts and pending-version columns and keeps its documents", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lexnav-catalog-v1-"));
     try {
       const path = join(dir, "lexnav.sqlite");
@@ -48,7 +48,10 @@ describe("sqlite catalog: schema migration", () => {
       await v2.close();
       // turn it back into what a schema-1 lexnav wrote: no facts column, version 1
       const db = openSqliteDatabase(path);
-      db.exec("ALTER TABLE documents DROP COLUMN facts_json; UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+      db.exec(
+        `ALTER TABLE documents DROP COLUMN facts_json; ALTER TABLE documents DROP COLUMN pending_version;
+         UPDATE meta SET value = '1' WHERE key = 'schema_version'`,
+      );
       db.close();
 
       const migrated = createSqliteCatalog(path);
@@ -60,6 +63,8 @@ describe("sqlite catalog: schema migration", () => {
         "2026-01-02T00:00:00.000Z",
       );
       expect((await migrated.getDocument("doc-1"))?.facts).toEqual(facts);
+      await migrated.setPendingVersion("doc-1", "v2", "2026-01-02T00:00:00.000Z");
+      expect((await migrated.getDocument("doc-1"))?.pendingVersion).toBe("v2");
       await migrated.close();
       const meta = openSqliteDatabase(path);
       expect(meta.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createPostgresCatalog, type PostgresCatalog } from "@lexnav/catalog";
+import { createPostgresCatalog, POSTGRES_CATALOG_SCHEMA_VERSION, type PostgresCatalog } from "@lexnav/catalog";
 import { isLexnavError, LexnavError } from "@lexnav/core";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -149,6 +149,17 @@ describe.skipIf(skipReason !== null)(
         await again.close();
         const raw = new pg.Client(url);
         await raw.connect();
+        // A catalog of schema 1 (before versions waited for the stores' acknowledgements) is brought up.
+        await raw.query(
+          "ALTER TABLE documents DROP COLUMN pending_version; DROP TABLE version_acks; UPDATE catalog_meta SET value = '1' WHERE key = 'schema_version'",
+        );
+        const upgraded = await createPostgresCatalog(url);
+        await upgraded.setPendingVersion("d", "v2", NOW);
+        expect(await upgraded.getDocument("d")).toMatchObject({ id: "d", currentVersion: null, pendingVersion: "v2" });
+        await upgraded.close();
+        expect((await raw.query("SELECT value FROM catalog_meta WHERE key = 'schema_version'")).rows[0]?.value).toBe(
+          String(POSTGRES_CATALOG_SCHEMA_VERSION),
+        );
         await raw.query("UPDATE catalog_meta SET value = '99' WHERE key = 'schema_version'");
         await raw.end();
         await expect(createPostgresCatalog(url)).rejects.toThrow(/schema version 99/);

@@ -73,6 +73,8 @@ describe.skipIf(skipReason !== null)(
           ...env,
           LEXNAV_DB: join(dir, "lexical-unused.sqlite"),
           LEXNAV_LEXICAL_DB: join(dir, "lexical.sqlite"),
+          // The only stage here: versions are served once it acknowledged them.
+          LEXNAV_SERVING_STORES: "lexical",
           LEXNAV_LEXICAL_ADDRESS: "127.0.0.1:0",
         },
         "ready",

@@ -53,6 +53,8 @@ function replicaEnv(replicaId: string): Record<string, string> {
     LEXNAV_CATALOG_URL: catalogUrl,
     // A file of its own per replica: nothing on disk is shared, as between hosts.
     LEXNAV_LEXICAL_DB: join(dir, `lexical-${replicaId}.sqlite`),
+    // The only stage here: versions are served once it acknowledged them.
+    LEXNAV_SERVING_STORES: "lexical",
     LEXNAV_OPENSEARCH_URL: os.url,
     LEXNAV_OPENSEARCH_PREFIX: PREFIX,
     LEXNAV_LEXICAL_ADDRESS: "127.0.0.1:0",

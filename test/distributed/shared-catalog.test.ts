@@ -69,6 +69,8 @@ async function startLexical(replicaId: string): Promise<void> {
     LEXNAV_CATALOG_URL: catalogUrl,
     LEXNAV_DB: join(dir, `lexical-${replicaId}-unused.sqlite`),
     LEXNAV_LEXICAL_DB: lexicalPath(),
+    // The only stage here: versions are served once it acknowledged them.
+    LEXNAV_SERVING_STORES: "lexical",
     LEXNAV_LEXICAL_ADDRESS: "127.0.0.1:0",
     LEXNAV_REPLICA_ID: replicaId,
     LEXNAV_STAGE_ACK_WAIT_MS: "2000",

@@ -9,8 +9,29 @@ import { afterEach, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
 
 const docs = [
-  { id: "d1", access: { principals: [], groups: ["deal-team"] }, lifecycle: "indexed", transactionSetId: null },
-  { id: "d2", access: { principals: [], groups: ["other"] }, lifecycle: "indexed", transactionSetId: null },
+  {
+    id: "d1",
+    access: { principals: [], groups: ["deal-team"] },
+    lifecycle: "indexed",
+    transactionSetId: null,
+    currentVersion: "v1",
+  },
+  {
+    id: "d2",
+    access: { principals: [], groups: ["other"] },
+    lifecycle: "indexed",
+    transactionSetId: null,
+    currentVersion: "v1",
+  },
+  // Ingested, its first version still waiting for the stores: served nowhere.
+  {
+    id: "d3",
+    access: { principals: [], groups: ["deal-team"] },
+    lifecycle: "indexed",
+    transactionSetId: null,
+    currentVersion: null,
+    pendingVersion: "v1",
+  },
 ] as unknown as DocumentRecord[];
 const catalog = {
   getDocument: async (id: string) => docs.find((d) => d.id === id) ?? null,
@@ -82,6 +103,25 @@ describe("a stage's search server (in process, on a loopback port)", () => {
     expect(((await client.refusal(request({ documentIds: ["d2"] }))) as ServiceError).code).toBe(status.NOT_FOUND);
     expect(((await client.refusal(request({ topK: 1000 }))) as ServiceError).code).toBe(status.INVALID_ARGUMENT);
     expect(seen).toHaveLength(1);
+  });
+
+  it("returns only hits of the version the catalog serves: a store between versions never mixes them", async () => {
+    const hit = (documentId: string, version: string, score: number) => ({
+      passageId: `${documentId}-${version}`,
+      documentId,
+      version,
+      nodeId: "n1",
+      start: 0,
+      end: 10,
+      score,
+    });
+    const client = await serve(async () => ({
+      // d1 at the served v1 and at v2 (applied here, not yet served); d3 never served.
+      hits: [hit("d1", "v2", 3), hit("d3", "v1", 2.8), hit("d1", "v1", 2.5)],
+      indexVersion: "lex-1",
+    }));
+    const r = await client.call(request());
+    expect(r.hits.map((h) => [h.documentId, h.version, h.stageScores[0]?.rank])).toEqual([["d1", "v1", 1]]);
   });
 
   it("maps errors to gRPC codes, and an internal error's message stays in the log", async () => {

@@ -74,6 +74,11 @@ function oneDocumentCatalog() {
     getDocument: async (id) => (id === doc.id ? ({ ...doc } as DocumentRecord) : null),
     getVersion: async (_id, version) => ({ version, text: TEXT }) as unknown as StoredVersion,
     getNodes: async () => [node],
+
+    // Every version here is current at once (the embedded stack's shape): nothing is acknowledged.
+    acknowledgeVersion: async () => {
+      throw new Error("a current version is applied, never acknowledged");
+    },
   };
   return { doc, catalog };
 }

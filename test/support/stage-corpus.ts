@@ -80,7 +80,9 @@ export async function indexedBySource(
     const catalog = db ? createSqliteCatalog(db) : (catalogPathOrCatalog as Catalog);
     return new Map(
       (await catalog.listDocuments({ lifecycle: ["indexed"] })).map(
-        (d) => [d.source, { id: d.id, version: d.currentVersion ?? "" }] as const,
+        // The newest version ingested: on a catalog shared with the stages it may still wait for their
+        // acknowledgements (pending) while the stores apply it.
+        (d) => [d.source, { id: d.id, version: d.pendingVersion ?? d.currentVersion ?? "" }] as const,
       ),
     );
   } finally {

@@ -31,6 +31,7 @@ export type {
   DocumentUpsert,
   IngestClaim,
   StoredVersion,
+  VersionAcknowledgement,
 } from "./ports/catalog.ts";
 export { loadStoreKey, storeKeyPath } from "./store-key.ts";
 export { cachedVersionNode, cachedVersionPages, cachedVersionText } from "./version-text.ts";

@@ -95,6 +95,21 @@ export const configSchema = z.object({
   // "index": the replica applies lifecycle events and serves search; "read": it serves search only (a
   // reading replica beside one indexing replica on an embedded store).
   LEXNAV_STAGE_ROLE: z.enum(["index", "read"]).default("index"),
+  // The stores that must acknowledge a version before readers see it (comma-separated store names), on a
+  // catalog shared with the indexing stages; a deployment running only some stages names those.
+  LEXNAV_SERVING_STORES: z
+    .string()
+    .default("lexical,vector")
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s !== ""),
+      ),
+    ])
+    .refine((stores) => stores.length > 0, "name at least one store (lexical, vector)")
+    .refine((stores) => stores.every((s) => /^[a-z][a-z0-9-]*$/.test(s)), "store names are lowercase words"),
   // "nats": a wall placed or lifted from the CLI is announced on NATS_URL to the indexing stages, and the
   // command fails if it cannot be (set it wherever operators place walls on a deployment's catalog).
   // "off": the embedded store alone, whose indexes the CLI updates itself.
@@ -239,6 +254,8 @@ export interface StageConfig {
   retryDelayMs: number;
   /** "index": applies lifecycle events and serves search; "read": serves search only. */
   role: "index" | "read";
+  /** The stores that must acknowledge a version before readers see it (`lexical`, `vector`). */
+  servingStores: string[];
   /** "nats": walls placed or lifted from the CLI are announced to the stages on NATS; "off": not announced. */
   controlEvents: "off" | "nats";
 }
@@ -406,6 +423,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       maxDeliver: e.LEXNAV_STAGE_MAX_DELIVER,
       retryDelayMs: e.LEXNAV_STAGE_RETRY_DELAY_MS,
       role: e.LEXNAV_STAGE_ROLE,
+      servingStores: e.LEXNAV_SERVING_STORES,
       controlEvents: e.LEXNAV_CONTROL_EVENTS,
     },
     answer: {

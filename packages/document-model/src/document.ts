@@ -84,8 +84,17 @@ export interface DocumentRecord {
   access: Access;
   lifecycle: LifecycleState;
   failure: FailureReason | null;
-  /** Current version (content hash), null until one was extracted. */
+  /**
+   * The version readers see (content hash): search, planner, fetch and answers read this one. Null until
+   * one was extracted, or, on a catalog shared with indexing stages, until every store acknowledged one.
+   */
   currentVersion: string | null;
+  /**
+   * A newer version ingested on a catalog shared with indexing stages and not yet acknowledged by every
+   * store (absent or null: none). It becomes `currentVersion` when the last store acknowledges it; until
+   * then readers keep seeing the previous one.
+   */
+  pendingVersion?: string | null;
   title: string | null;
   role: DocumentRole;
   /** ISO date (yyyy-mm-dd) read from the text, e.g. "dated as of February 26, 1996". */

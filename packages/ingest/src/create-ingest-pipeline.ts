@@ -30,6 +30,12 @@ export interface IngestPipelineDeps {
   structurer?: Structurer;
   /** Search stores to keep in step with the catalog (none: catalog only). */
   searchIndex?: SearchIndexSink;
+  /**
+   * True on a catalog shared with indexing stages (no `searchIndex`): a new version is recorded as pending,
+   * and readers keep the previous one until every store has acknowledged it (`Catalog.acknowledgeVersion`).
+   * False or absent: the version is current at once, as the stores written in the same transaction are.
+   */
+  servedOnAcknowledgement?: boolean;
   /** Answer records, written files and the store's free pages, erased on delete (none: nothing beyond the stores). */
   derived?: DerivedArtefacts;
   /**
@@ -197,7 +203,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const accessChanged = known !== null && !sameAccess(known.access, access);
 
     // Identical bytes already indexed: a no-op, but for an access the request names explicitly.
-    if (existing && existing.lifecycle === "indexed" && version !== null && existing.currentVersion === version) {
+    // A version still waiting for the stores is the newest: the same bytes again change nothing either.
+    const newest = existing?.pendingVersion ?? existing?.currentVersion ?? null;
+    if (existing && existing.lifecycle === "indexed" && version !== null && newest === version) {
       if (accessChanged) {
         await catalog.transaction(async (tx) => {
           await tx.setAccess(id, access, now());
@@ -290,7 +298,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
             pages: extraction.pages,
             furniture: extraction.furniture,
           });
-          await tx.setCurrentVersion(id, versionId, extraction.contentType, stamp);
+          if (deps.servedOnAcknowledgement === true) await tx.setPendingVersion(id, versionId, stamp);
+          else await tx.setCurrentVersion(id, versionId, extraction.contentType, stamp);
           await tx.setLifecycle(id, "extracted", null, stamp);
           await tx.setProfile(
             id,

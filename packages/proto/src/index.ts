@@ -17,6 +17,7 @@ export * as answerV1 from "./gen/lexnav/answer/v1/answer_pb.ts";
 export * as documentV1 from "./gen/lexnav/document/v1/document_pb.ts";
 export * as documentServiceV1 from "./gen/lexnav/document/v1/document_service_pb.ts";
 export * as provisionV1 from "./gen/lexnav/document/v1/provision_pb.ts";
+export * as indexerV1 from "./gen/lexnav/indexer/v1/indexer_pb.ts";
 export * as ingestV1 from "./gen/lexnav/ingest/v1/ingest_pb.ts";
 export * as ledgerV1 from "./gen/lexnav/ledger/v1/ledger_pb.ts";
 export * as planV1 from "./gen/lexnav/plan/v1/plan_pb.ts";

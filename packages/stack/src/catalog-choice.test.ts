@@ -26,7 +26,14 @@ async function ingestAndSearch(options: EmbeddedStackOptions) {
           throw e;
         },
       );
-    return { shared: stack.sharedCatalog, lifecycle: (await stack.catalog.getDocument(r.documentId))?.lifecycle, hits };
+    const doc = await stack.catalog.getDocument(r.documentId);
+    return {
+      shared: stack.sharedCatalog,
+      lifecycle: doc?.lifecycle,
+      hits,
+      served: doc?.currentVersion === r.version,
+      pending: doc?.pendingVersion === r.version,
+    };
   } finally {
     await stack.close();
   }
@@ -35,13 +42,14 @@ async function ingestAndSearch(options: EmbeddedStackOptions) {
 describe("the stack's catalog and index sink, chosen by options", () => {
   it("embedded by default: one transaction writes the catalog and the passage index", async () => {
     const r = await ingestAndSearch({});
-    expect(r).toMatchObject({ shared: false, lifecycle: "indexed" });
+    expect(r).toMatchObject({ shared: false, lifecycle: "indexed", served: true, pending: false });
     expect(r.hits).toBeGreaterThan(0);
   });
 
   it("with the index sink off, the catalog alone is written (the distributed shape: the stages index)", async () => {
     const r = await ingestAndSearch({ indexSink: false });
-    expect(r).toEqual({ shared: false, lifecycle: "indexed", hits: 0 });
+    // Readers wait for the stores: the version is pending until every one acknowledged it.
+    expect(r).toEqual({ shared: false, lifecycle: "indexed", hits: 0, served: false, pending: true });
   });
 
   it("refuses the index sink on a shared PostgreSQL catalog, before connecting to it", async () => {

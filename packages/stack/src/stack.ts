@@ -322,7 +322,8 @@ export async function createEmbeddedStack(
     catalog,
     limits,
     logger,
-    ...(indexSink ? { searchIndex } : {}),
+    // Without the sink the stages index: a version is served when every store acknowledged it.
+    ...(indexSink ? { searchIndex } : { servedOnAcknowledgement: true }),
     derived,
     preparer,
     ...(options.sourceRoots !== undefined ? { sourceRoots: options.sourceRoots } : {}),

@@ -64,8 +64,17 @@ export function renderDocumentLine(d: DocumentRecord, setName?: (setId: string) 
     : "none";
   return [
     `${d.id}  ${d.lifecycle.padEnd(8)} ${d.role.padEnd(16)} ${d.effectiveDate ?? "          "}  ${oneLine(what, 90)}${controlNotes(d)}`,
-    `    file ${oneLine(d.fileName, 80)} · set ${set} · access ${accessLine(d)}`,
+    `    file ${oneLine(d.fileName, 80)} · set ${set} · access ${accessLine(d)}${pendingNote(d)}`,
   ].join("\n");
+}
+
+/** A version ingested for the indexing stages and not yet acknowledged by every store (shared catalog). */
+function pendingNote(d: DocumentRecord): string {
+  if (!d.pendingVersion) return "";
+  const v = d.pendingVersion.slice(0, 12);
+  return d.currentVersion
+    ? ` · version ${v} waiting for the stores (the previous one answers)`
+    : ` · not searchable yet: version ${v} waiting for the stores`;
 }
 
 /** Who may read a document: its principals and groups (`group:` before a group), "nobody" when none. */

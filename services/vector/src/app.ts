@@ -1,81 +1,76 @@
-import type { Catalog } from "@lexnav/catalog";
-import type { Logger } from "@lexnav/core";
+import { LexnavError } from "@lexnav/core";
 import {
-  type AppliedChangeLog,
-  createSqliteAppliedChangeLog,
-  createStageApp,
+  createPostgresEmbeddingCache,
+  createSqliteEmbeddingCache,
   createVectorStageStore,
   ensureActiveVectorVersion,
-  type LifecycleConsumerOptions,
-  lifecycleTopology,
-  type StageApp,
+  type StageProcessSpec,
 } from "@lexnav/indexer";
 import { DEAD_LETTER_HEADERS, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { searchV1 } from "@lexnav/proto";
-import { createSqliteVectorStore, type Embedder, type VectorStore } from "@lexnav/retrieval";
-import type { ReadinessCheck } from "@lexnav/telemetry";
-import type { NatsConnection } from "@nats-io/transport-node";
-import type Database from "better-sqlite3";
+import { createQdrantVectorStore, createSqliteVectorStore, loadOnnxEmbedder } from "@lexnav/retrieval";
 
 /** The durable consumer every replica of the vector stage shares. */
 export const VECTOR_CONSUMER = "vector--document-lifecycle";
 
+/** The durable consumer of the stages' `version-served` events every replica of the vector stage shares. */
+export const VECTOR_SERVED_CONSUMER = "vector--version-served";
+
 /** The store's name in its applied-change log. */
 export const VECTOR_STORE = "vector";
 
-export interface VectorAppDeps {
-  nc: NatsConnection;
-  /** The catalog the ingest service writes: versions and provisions are read from it (payload by reference). */
-  catalog: Catalog;
-  /** The model passages and queries are embedded with. */
-  embedder: Embedder;
-  /**
-   * The stage's own file: one connection applies changes (with the log, unless `log` is given), another
-   * serves searches from the embedded store when no `vectors` is given.
-   */
-  writer: Database.Database;
-  reader: Database.Database;
-  /** A server store (Qdrant) the replicas share: it applies and serves instead of the embedded one. */
-  vectors?: VectorStore;
-  /** An applied-change log every replica reaches (PostgreSQL); absent: the log in `writer`'s file. */
-  log?: AppliedChangeLog;
-  replicaId: string;
-  logger: Logger;
-  readiness?: Readonly<Record<string, ReadinessCheck>>;
-  /** False: a reading replica, which serves search and applies nothing. */
-  consume?: boolean;
-  options?: Partial<LifecycleConsumerOptions>;
-}
-
 /**
- * The vector stage's composition root: the embedded sqlite-vec store of its own file, or the Qdrant store
- * when one is given (the handlers stay the same), its applied-change log, the lifecycle consumer and the
- * DENSE search server. On a server store the model's active version is made sure of before consuming.
+ * The vector stage: passages embedded by a model (LEXNAV_EMBEDDER_MODEL_DIR, else the installed pretrained
+ * one) into the embedded sqlite-vec store of its own file (LEXNAV_VECTOR_DB), or into Qdrant when
+ * LEXNAV_QDRANT_URL is set, serving DENSE search. Without a Qdrant server, replicas on one host share the
+ * file: one indexing replica and reading replicas.
  */
-export async function createVectorApp(deps: VectorAppDeps): Promise<StageApp & { log: AppliedChangeLog }> {
-  const store = deps.vectors
-    ? createVectorStageStore(deps.embedder, deps.vectors)
-    : createVectorStageStore(deps.embedder, createSqliteVectorStore(deps.writer), createSqliteVectorStore(deps.reader));
-  const log = deps.log ?? createSqliteAppliedChangeLog(deps.writer, { store: VECTOR_STORE, replicaId: deps.replicaId });
-  // Under the log's store-wide lock: replicas starting at once on an empty store make one version, not two.
-  const { vectors } = deps;
-  if (vectors && deps.consume !== false) await log.exclusive(() => ensureActiveVectorVersion(deps.embedder, vectors));
-  const app = await createStageApp({
-    nc: deps.nc,
-    topology: lifecycleTopology({
-      streams: INGEST_STREAMS,
-      subjects: INGEST_SUBJECTS,
-      deadLetterHeaders: DEAD_LETTER_HEADERS,
-    }),
-    durable: VECTOR_CONSUMER,
-    catalog: deps.catalog,
-    store,
-    log,
-    mode: searchV1.SearchMode.DENSE,
-    logger: deps.logger,
-    ...(deps.readiness ? { readiness: deps.readiness } : {}),
-    ...(deps.consume !== undefined ? { consume: deps.consume } : {}),
-    ...(deps.options ? { options: deps.options } : {}),
-  });
-  return Object.assign(app, { log });
-}
+export const VECTOR_STAGE: StageProcessSpec = {
+  service: "lexnav-vector",
+  storeName: VECTOR_STORE,
+  durable: VECTOR_CONSUMER,
+  servedDurable: VECTOR_SERVED_CONSUMER,
+  mode: searchV1.SearchMode.DENSE,
+  events: { streams: INGEST_STREAMS, subjects: INGEST_SUBJECTS, deadLetterHeaders: DEAD_LETTER_HEADERS },
+  dbPath: (config) => config.stages.vectorDbPath,
+  address: (config) => config.stages.vectorAddress,
+  async openStore({ config, writer, reader }) {
+    // A model embedder only: the built-in one is fitted per access scope on the whole corpus, which a stage
+    // applying one document at a time cannot do.
+    if (!config.embedderModelDir)
+      throw new LexnavError(
+        "invalid_argument",
+        `the vector stage embeds with a model, and none is configured: ${config.embedderFallback ?? "set LEXNAV_EMBEDDER_MODEL_DIR"}`,
+      );
+    const embedder = await loadOnnxEmbedder(config.embedderModelDir);
+    const ready = { embedder: embedder.id };
+    if (!config.qdrant) {
+      // Vectors embedded ahead of a version's switch, in the stage's file (its replicas on this host share it).
+      const cache = createSqliteEmbeddingCache(writer);
+      return {
+        store: createVectorStageStore(embedder, createSqliteVectorStore(writer), createSqliteVectorStore(reader), {
+          cache,
+        }),
+        ready,
+      };
+    }
+    const vectors = createQdrantVectorStore({ url: config.qdrant.url, prefix: config.qdrant.prefix });
+    // Beside the applied-change log: in the catalog's PostgreSQL when replicas may run on any host.
+    const shared = config.catalogUrl ? await createPostgresEmbeddingCache(config.catalogUrl) : null;
+    const cache = shared ?? createSqliteEmbeddingCache(writer);
+    return {
+      store: createVectorStageStore(embedder, vectors, vectors, { cache }),
+      server: {
+        ensureActive: () => ensureActiveVectorVersion(embedder, vectors),
+        ping: async () => {
+          await vectors.activeVersion();
+        },
+        close: async () => {
+          await vectors.close();
+          await shared?.close();
+        },
+      },
+      ready,
+    };
+  },
+};

@@ -11,7 +11,14 @@ import type {
   QualityReport,
 } from "@lexnav/document-model";
 import type pg from "pg";
-import type { Catalog, Control, DocumentCount, IngestClaim, StoredVersion } from "../ports/catalog.ts";
+import type {
+  Catalog,
+  Control,
+  DocumentCount,
+  IngestClaim,
+  StoredVersion,
+  VersionAcknowledgement,
+} from "../ports/catalog.ts";
 import { normaliseAccess, withControls } from "../record-controls.ts";
 import { checkout, migrate, openPool, type Run, runner } from "./postgres-store.ts";
 
@@ -32,7 +39,7 @@ export type PostgresCatalog = Omit<Async<Catalog>, "transaction"> & {
 };
 
 /** Schema version of the PostgreSQL catalog; bump with a migration when tables change. */
-export const POSTGRES_CATALOG_SCHEMA_VERSION = 1;
+export const POSTGRES_CATALOG_SCHEMA_VERSION = 2;
 
 // Times are ISO strings and ordered as text; every ORDER BY on text uses the C collation so that the
 // order is by code point, as in the embedded store, whatever locale the database was created with.
@@ -52,10 +59,27 @@ CREATE TABLE IF NOT EXISTS documents (
   effective_date text,
   transaction_set_id text,
   facts jsonb,
+  pending_version text,
   created_at text NOT NULL,
   updated_at text NOT NULL
 );
 CREATE INDEX IF NOT EXISTS documents_set ON documents (transaction_set_id);
+-- 1 → 2: a version ingested for indexing stages, served once every store acknowledged it. Altered only when
+-- missing: ALTER TABLE locks the table even when the column exists, and every process opening the catalog
+-- runs this, beside others' transactions on it.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND table_name = 'documents' AND column_name = 'pending_version')
+  THEN ALTER TABLE documents ADD COLUMN pending_version text;
+  END IF;
+END $$;
+CREATE TABLE IF NOT EXISTS version_acks (
+  document_id text NOT NULL,
+  version text NOT NULL,
+  store text NOT NULL,
+  acked_at text NOT NULL,
+  PRIMARY KEY (document_id, version, store)
+);
 CREATE INDEX IF NOT EXISTS documents_lifecycle ON documents (lifecycle);
 CREATE TABLE IF NOT EXISTS document_access (
   document_id text NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
@@ -131,6 +155,7 @@ interface DocumentRow {
   effective_date: string | null;
   transaction_set_id: string | null;
   facts: DocumentFacts | null;
+  pending_version: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -173,6 +198,7 @@ function toRecord(row: DocumentRow): DocumentRecord {
     lifecycle: row.lifecycle,
     failure,
     currentVersion: row.current_version,
+    pendingVersion: row.pending_version,
     title: row.title,
     role: row.role,
     effectiveDate: row.effective_date,
@@ -247,6 +273,7 @@ export async function createPostgresCatalog(
       key: "schema_version",
       version: POSTGRES_CATALOG_SCHEMA_VERSION,
       schema: SCHEMA,
+      upgradable: true,
     });
   } catch (e) {
     if (owned) await pool.end();
@@ -322,9 +349,11 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
     const versions = await run("DELETE FROM versions WHERE document_id = $1", [id]);
     // Title, date and facts are read from the text: they go with it.
     await run(
-      "UPDATE documents SET current_version = NULL, title = NULL, effective_date = NULL, facts = NULL WHERE id = $1",
+      `UPDATE documents SET current_version = NULL, pending_version = NULL, title = NULL, effective_date = NULL,
+       facts = NULL WHERE id = $1`,
       [id],
     );
+    await run("DELETE FROM version_acks WHERE document_id = $1", [id]);
     for (const table of TEXT_TABLES) t.vacuum.add(table);
     return { versions: versions.rowCount ?? 0, nodes: nodes.rows[0]?.n ?? 0 };
   };
@@ -390,13 +419,25 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       );
     },
     async countDocuments() {
-      const rows = await run<{ lifecycle: LifecycleState; code: string | null; n: number; oldest: string }>(
+      const rows = await run<{
+        lifecycle: LifecycleState;
+        code: string | null;
+        n: number;
+        oldest: string;
+        awaiting: number;
+      }>(
         `SELECT lifecycle, CASE WHEN lifecycle = 'failed' THEN coalesce(failure_code, 'unknown') END AS code,
-                count(*)::int AS n, min(updated_at COLLATE "C") AS oldest
+                count(*)::int AS n, min(updated_at COLLATE "C") AS oldest, count(pending_version)::int AS awaiting
          FROM documents GROUP BY 1, 2`,
       );
       return rows.rows.map(
-        (r): DocumentCount => ({ lifecycle: r.lifecycle, failureCode: r.code, count: r.n, oldestUpdatedAt: r.oldest }),
+        (r): DocumentCount => ({
+          lifecycle: r.lifecycle,
+          failureCode: r.code,
+          count: r.n,
+          oldestUpdatedAt: r.oldest,
+          awaitingStores: r.awaiting,
+        }),
       );
     },
     async upsertReceived(doc, now) {
@@ -508,12 +549,61 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       return new Map(rows.rows.map((r) => [r.set_id, r.name]));
     },
     async setCurrentVersion(id, version, contentType, now) {
-      await run("UPDATE documents SET current_version = $1, content_type = $2, updated_at = $3 WHERE id = $4", [
-        version,
-        contentType,
-        now,
-        id,
-      ]);
+      // The version written as current is the newest: nothing older stays pending.
+      await run(
+        "UPDATE documents SET current_version = $1, content_type = $2, pending_version = NULL, updated_at = $3 WHERE id = $4",
+        [version, contentType, now, id],
+      );
+    },
+    async setPendingVersion(id, version, now) {
+      // The served version ingested again is newest already: nothing waits.
+      await run(
+        `UPDATE documents SET pending_version = CASE WHEN current_version = $1 THEN NULL ELSE $1 END, updated_at = $2
+         WHERE id = $3`,
+        [version, now, id],
+      );
+    },
+    async acknowledgeVersion(documentId, version, store, requiredStores, now) {
+      if (tx === null)
+        return catalog.transaction((c) => c.acknowledgeVersion(documentId, version, store, requiredStores, now));
+      // The document's row lock: two stores acknowledging at once take turns, and the second sees the first's row.
+      const row = (
+        await run<Pick<DocumentRow, "lifecycle" | "current_version" | "pending_version">>(
+          "SELECT lifecycle, current_version, pending_version FROM documents WHERE id = $1 FOR UPDATE",
+          [documentId],
+        )
+      ).rows[0];
+      const superseded: VersionAcknowledgement = { status: "superseded", waitingFor: [] };
+      if (!row || row.lifecycle === "deleted") return superseded;
+      const ack = () =>
+        run(
+          `INSERT INTO version_acks (document_id, version, store, acked_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT DO NOTHING`,
+          [documentId, version, store, now],
+        );
+      if (row.current_version === version) {
+        await ack();
+        return { status: "served", waitingFor: [] };
+      }
+      if (row.pending_version !== version) return superseded;
+      await ack();
+      const acked = new Set(
+        (
+          await run<{ store: string }>("SELECT store FROM version_acks WHERE document_id = $1 AND version = $2", [
+            documentId,
+            version,
+          ])
+        ).rows.map((r) => r.store),
+      );
+      const waitingFor = requiredStores.filter((s) => !acked.has(s));
+      if (waitingFor.length > 0) return { status: "waiting", waitingFor };
+      await run(
+        `UPDATE documents SET current_version = $2, pending_version = NULL, updated_at = $3,
+         content_type = coalesce((SELECT content_type FROM versions WHERE document_id = $1 AND version = $2), content_type)
+         WHERE id = $1`,
+        [documentId, version, now],
+      );
+      return { status: "served", waitingFor: [] };
     },
 
     async putVersion(documentId, v) {

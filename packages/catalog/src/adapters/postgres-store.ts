@@ -79,11 +79,12 @@ const SCHEMA_LOCK = 0x6c65786e6176;
 /**
  * Creates a store's tables when missing and checks its schema version (row `key` of `catalog_meta`), in
  * one transaction under an advisory lock: concurrent `CREATE ... IF NOT EXISTS` can still collide in
- * the system catalogs, so one process at a time. A database of another version is refused.
+ * the system catalogs, so one process at a time. A database of another version is refused, unless it is
+ * older and the store is `upgradable`: its schema's statements bring an older database up.
  */
 export async function migrate(
   pool: pg.Pool,
-  store: { what: string; key: string; version: number; schema: string },
+  store: { what: string; key: string; version: number; schema: string; upgradable?: boolean },
 ): Promise<void> {
   const { client, release } = await checkout(pool);
   const run = runner(client);
@@ -91,11 +92,17 @@ export async function migrate(
     await run("BEGIN");
     await run("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK]);
     await run("CREATE TABLE IF NOT EXISTS catalog_meta (key text PRIMARY KEY, value text NOT NULL)");
-    await run(store.schema);
     const found = await run<{ value: string }>("SELECT value FROM catalog_meta WHERE key = $1", [store.key]);
     const stored = found.rows[0]?.value;
+    // The schema's statements run only on a database without this store or of an older version: DDL
+    // (CREATE INDEX, CREATE OR REPLACE TRIGGER, ALTER TABLE) locks tables even when it changes nothing, and a
+    // process opening a store that is in use would otherwise meet the transactions running on it.
+    if (stored === undefined || Number(stored) < store.version) await run(store.schema);
     if (stored === undefined) {
       await run("INSERT INTO catalog_meta (key, value) VALUES ($1, $2)", [store.key, String(store.version)]);
+    } else if (Number(stored) < store.version && store.upgradable === true) {
+      // The schema's statements are idempotent and bring an older store up (ADD COLUMN IF NOT EXISTS, ...).
+      await run("UPDATE catalog_meta SET value = $2 WHERE key = $1", [store.key, String(store.version)]);
     } else if (Number(stored) !== store.version) {
       throw new LexnavError(
         "conflict",

@@ -21,17 +21,20 @@ import type {
   DocumentUpsert,
   IngestClaim,
   StoredVersion,
+  VersionAcknowledgement,
 } from "../ports/catalog.ts";
 import { normaliseAccess, withControls } from "../record-controls.ts";
 import { gated, type Sync, sqliteGate } from "./sqlite-gate.ts";
 
 /** Schema version of the embedded store; bump with a migration when tables change. */
-export const CATALOG_SCHEMA_VERSION = 2;
+export const CATALOG_SCHEMA_VERSION = 3;
 
 /** Migrations from each older schema version to the next, run in order inside one transaction. */
 const MIGRATIONS: Record<number, string> = {
   // 1 → 2: the profile's facts about parties and the amended instrument (transaction-set filing)
   1: "ALTER TABLE documents ADD COLUMN facts_json TEXT",
+  // 2 → 3: a version ingested for indexing stages, served once every store acknowledged it
+  2: "ALTER TABLE documents ADD COLUMN pending_version TEXT",
 };
 
 const SCHEMA = `
@@ -51,10 +54,18 @@ CREATE TABLE IF NOT EXISTS documents (
   effective_date TEXT,
   transaction_set_id TEXT,
   facts_json TEXT,
+  pending_version TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS documents_set ON documents(transaction_set_id);
+CREATE TABLE IF NOT EXISTS version_acks (
+  document_id TEXT NOT NULL,
+  version TEXT NOT NULL,
+  store TEXT NOT NULL,
+  acked_at TEXT NOT NULL,
+  PRIMARY KEY (document_id, version, store)
+);
 CREATE TABLE IF NOT EXISTS document_access (
   document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   kind TEXT NOT NULL CHECK (kind IN ('principal','group')),
@@ -118,6 +129,7 @@ interface DocumentRow {
   effective_date: string | null;
   transaction_set_id: string | null;
   facts_json: string | null;
+  pending_version: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -148,6 +160,7 @@ function toRecord(row: DocumentRow): DocumentRecord {
     lifecycle: row.lifecycle,
     failure,
     currentVersion: row.current_version,
+    pendingVersion: row.pending_version,
     title: row.title,
     role: row.role,
     effectiveDate: row.effective_date,
@@ -317,7 +330,25 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
        transaction_set_id = @transactionSetId, facts_json = @facts, updated_at = @now WHERE id = @id`,
     ),
     setSet: db.prepare("UPDATE documents SET transaction_set_id = ?, updated_at = ? WHERE id = ?"),
-    setCurrent: db.prepare("UPDATE documents SET current_version = ?, content_type = ?, updated_at = ? WHERE id = ?"),
+    // The version written as current is the newest: nothing older stays pending.
+    setCurrent: db.prepare(
+      "UPDATE documents SET current_version = ?, content_type = ?, pending_version = NULL, updated_at = ? WHERE id = ?",
+    ),
+    // The served version ingested again is newest already: nothing waits.
+    setPending: db.prepare(
+      `UPDATE documents SET pending_version = CASE WHEN current_version = @version THEN NULL ELSE @version END,
+       updated_at = @now WHERE id = @id`,
+    ),
+    addAck: db.prepare(
+      "INSERT OR IGNORE INTO version_acks (document_id, version, store, acked_at) VALUES (?, ?, ?, ?)",
+    ),
+    ackedStores: db.prepare("SELECT store FROM version_acks WHERE document_id = ? AND version = ?"),
+    dropAcks: db.prepare("DELETE FROM version_acks WHERE document_id = ?"),
+    serve: db.prepare(
+      `UPDATE documents SET current_version = @version, pending_version = NULL, updated_at = @now,
+       content_type = coalesce((SELECT content_type FROM versions WHERE document_id = @id AND version = @version), content_type)
+       WHERE id = @id`,
+    ),
     insertVersion: db.prepare(
       `INSERT OR IGNORE INTO versions (document_id, version, byte_length, content_type, text, text_length, blocks_json,
        pages_json, furniture_json, quality_json, extracted_at)
@@ -334,8 +365,8 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     countNodes: db.prepare("SELECT count(*) AS n FROM nodes WHERE document_id = ?"),
     // Title, date and facts are read from the text: they go with it.
     clearCurrent: db.prepare(
-      `UPDATE documents SET current_version = NULL, title = NULL, effective_date = NULL, facts_json = NULL
-       WHERE id = ?`,
+      `UPDATE documents SET current_version = NULL, pending_version = NULL, title = NULL, effective_date = NULL,
+       facts_json = NULL WHERE id = ?`,
     ),
     insertNode: db.prepare("INSERT INTO nodes (document_id, version, ord, id, json) VALUES (?, ?, ?, ?, ?)"),
     getNodes: db.prepare("SELECT json FROM nodes WHERE document_id = ? AND version = ? ORDER BY ord"),
@@ -355,7 +386,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     // Ingest claims live in `meta` (no schema change): `ingest_claim:<document id>` → IngestClaim JSON.
     countDocuments: db.prepare(
       `SELECT lifecycle, CASE WHEN lifecycle = 'failed' THEN coalesce(failure_code, 'unknown') END AS code,
-              count(*) AS n, min(updated_at) AS oldest
+              count(*) AS n, min(updated_at) AS oldest, count(pending_version) AS awaiting
        FROM documents GROUP BY lifecycle, code`,
     ),
     putClaim: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
@@ -395,8 +426,15 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
           code: string | null;
           n: number;
           oldest: string;
+          awaiting: number;
         }>
-      ).map((r) => ({ lifecycle: r.lifecycle, failureCode: r.code, count: r.n, oldestUpdatedAt: r.oldest }));
+      ).map((r) => ({
+        lifecycle: r.lifecycle,
+        failureCode: r.code,
+        count: r.n,
+        oldestUpdatedAt: r.oldest,
+        awaitingStores: r.awaiting,
+      }));
     },
     listDocuments(filter: DocumentFilter = {}) {
       const where: string[] = [];
@@ -479,6 +517,31 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     },
     setCurrentVersion(id, version, contentType, now) {
       stmt.setCurrent.run(version, contentType, now, id);
+    },
+    setPendingVersion(id, version, now) {
+      stmt.setPending.run({ version, now, id });
+    },
+    acknowledgeVersion(documentId, version, store, requiredStores, now) {
+      // One immediate transaction: the file's write lock is the document's lock.
+      return db
+        .transaction((): VersionAcknowledgement => {
+          const row = stmt.getDoc.get(documentId) as DocumentRow | undefined;
+          if (!row || row.lifecycle === "deleted") return { status: "superseded", waitingFor: [] };
+          if (row.current_version === version) {
+            stmt.addAck.run(documentId, version, store, now);
+            return { status: "served", waitingFor: [] };
+          }
+          if (row.pending_version !== version) return { status: "superseded", waitingFor: [] };
+          stmt.addAck.run(documentId, version, store, now);
+          const acked = new Set(
+            (stmt.ackedStores.all(documentId, version) as Array<{ store: string }>).map((r) => r.store),
+          );
+          const waitingFor = requiredStores.filter((s) => !acked.has(s));
+          if (waitingFor.length > 0) return { status: "waiting", waitingFor };
+          stmt.serve.run({ id: documentId, version, now });
+          return { status: "served", waitingFor: [] };
+        })
+        .immediate();
     },
     putVersion(documentId, v: StoredVersion) {
       stmt.insertVersion.run({
@@ -571,6 +634,7 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         sync.eraseVersions(id);
         stmt.setLifecycle.run("deleted", null, null, now, id);
         stmt.dropClaim.run(claimKey(id));
+        stmt.dropAcks.run(id);
       })();
       return true;
     },

@@ -74,6 +74,19 @@ export interface DocumentCount {
   failureCode: string | null;
   count: number;
   oldestUpdatedAt: string;
+  /** Documents of the group with a version waiting for the indexing stores' acknowledgements. */
+  awaitingStores: number;
+}
+
+/** What one store's acknowledgement of a version did (`Catalog.acknowledgeVersion`). */
+export interface VersionAcknowledgement {
+  /**
+   * served: readers see this version now (this acknowledgement completed the set, or it already was);
+   * waiting: stores in `waitingFor` have not acknowledged it yet; superseded: a newer version was ingested
+   * since, or the document was deleted, so this one will never be served.
+   */
+  status: "served" | "waiting" | "superseded";
+  waitingFor: string[];
 }
 
 export interface DocumentFilter {
@@ -131,7 +144,25 @@ export interface Catalog {
   nameTransactionSet(setId: string, name: string | null, now: string): Promise<void>;
   /** The names given to transaction sets, by set id. */
   transactionSetNames(): Promise<Map<string, string>>;
+  /** Makes `version` the one readers see, at once (the embedded stack writes its stores in the same transaction). */
   setCurrentVersion(id: string, version: string, contentType: ContentType, now: string): Promise<void>;
+  /**
+   * Records `version` as ingested but not yet served (a catalog shared with indexing stages): readers keep
+   * seeing `currentVersion` until every required store has acknowledged it (`acknowledgeVersion`).
+   */
+  setPendingVersion(id: string, version: string, now: string): Promise<void>;
+  /**
+   * Records that `store` holds `version` ready to serve and, atomically under the document's lock, makes
+   * it the served version when every one of `requiredStores` has acknowledged it and it is still the
+   * newest ingested (never backwards). Idempotent: a repeated acknowledgement changes nothing more.
+   */
+  acknowledgeVersion(
+    documentId: string,
+    version: string,
+    store: string,
+    requiredStores: readonly string[],
+    now: string,
+  ): Promise<VersionAcknowledgement>;
 
   /** Stores a version once; storing the same (document, version) again is a no-op. Versions are never updated. */
   putVersion(documentId: string, version: StoredVersion): Promise<void>;

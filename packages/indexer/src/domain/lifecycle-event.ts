@@ -1,12 +1,16 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
-import { ingestV1 } from "@lexnav/proto";
+import { indexerV1, ingestV1 } from "@lexnav/proto";
 
-/** The subjects of the lifecycle events a stage applies (the ingest service's `INGEST_SUBJECTS`). */
+/**
+ * The subjects of the lifecycle events a stage applies (the ingest service's `INGEST_SUBJECTS`), and of
+ * the stages' own `version-served` (`INDEXER_SUBJECTS`) on the topology that reads it.
+ */
 export interface LifecycleSubjects {
   documentIndexed: string;
   documentDeleted: string;
   documentAccessChanged: string;
+  versionServed?: string;
 }
 
 /**
@@ -18,6 +22,8 @@ export interface LifecycleSubjects {
  */
 export type LifecycleEvent =
   | { kind: "indexed"; documentId: string; version: string; commandAt: string | null }
+  /** Every required store acknowledged the version, and the catalog serves it: apply it. */
+  | { kind: "served"; documentId: string; version: string; commandAt: string | null }
   | { kind: "deleted"; documentId: string; commandAt: string | null }
   | { kind: "access-changed"; documentId: string; commandAt: string | null }
   /** Another event of the stream (unchanged, failed): nothing for a store to do. */
@@ -25,6 +31,10 @@ export type LifecycleEvent =
 
 /** Decodes an event by its subject; throws on a payload that is not the subject's message. */
 export function readLifecycleEvent(subjects: LifecycleSubjects, subject: string, data: Uint8Array): LifecycleEvent {
+  if (subjects.versionServed !== undefined && subject === subjects.versionServed) {
+    const e = fromBinary(indexerV1.VersionServedSchema, data);
+    return { kind: "served", documentId: e.documentId, version: e.version, commandAt: iso(e.commandAt) };
+  }
   switch (subject) {
     case subjects.documentIndexed: {
       const e = fromBinary(ingestV1.DocumentIndexedSchema, data);

@@ -22,6 +22,11 @@ function fakeCatalog() {
     getDocument: async (id) => (id === doc.id ? { ...doc } : null),
     getVersion: async (_id, version) => ({ version, text: `text of ${version}` }) as unknown as StoredVersion,
     getNodes: async () => [],
+
+    // Every version here is current at once (the embedded stack's shape): nothing is acknowledged.
+    acknowledgeVersion: async () => {
+      throw new Error("a current version is applied, never acknowledged");
+    },
   };
   return { doc, catalog };
 }

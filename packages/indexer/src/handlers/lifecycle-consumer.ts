@@ -73,6 +73,28 @@ export interface LifecycleConsumerDeps extends LifecycleEventConsumerDeps {
   catalog: StageCatalog;
   store: StageStore;
   log: AppliedChangeLog;
+  /** The stores that must acknowledge a version before it is served; absent: this store alone. */
+  requiredStores?: readonly string[];
+  /**
+   * Called, before the event is acked, when this store's acknowledgement found the version served: the
+   * stage publishes `version-served` (a failure retries the event, whose acknowledgement changes nothing).
+   */
+  onServed?: (served: { documentId: string; version: string; commandAt: string | null }) => Promise<void>;
+  /**
+   * Runs each event's handling in turn with the other consumers of the stage sharing it: an embedded
+   * store's connection holds one application's transaction at a time.
+   */
+  serial?: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+/** One-at-a-time: each call runs after the previous one settled. */
+export function createSerial(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>) => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => {});
+    return run;
+  };
 }
 
 /** Where an event came from: its stream position (the once-only key) and when it was published. */
@@ -163,9 +185,23 @@ export async function ensureLifecycleConsumer(
 export async function startLifecycleConsumer(deps: LifecycleConsumerDeps): Promise<LifecycleConsumer> {
   const { logger } = deps;
   const instruments = createStageMetrics({ store: deps.store.name });
+  const serial = deps.serial ?? ((fn) => fn());
   return await consumeLifecycleEvents(deps, deps.store.name, async (event, ref, span) => {
-    const outcome = await applyLifecycleEvent(deps, event, ref);
+    const outcome = await serial(() => applyLifecycleEvent(deps, event, ref));
     span.setAttributes({ "lexnav.outcome": outcome.status });
+    if (outcome.status === "prepared") {
+      span.setAttributes({ "lexnav.version": outcome.version, "lexnav.served": outcome.served });
+      logger.info(outcome.served ? "version acknowledged and served" : "version acknowledged", {
+        store: deps.store.name,
+        documentId: outcome.documentId,
+        version: outcome.version,
+        waitingFor: outcome.waitingFor,
+        eventKey: ref.eventKey,
+      });
+      if (outcome.served && event.kind === "indexed")
+        await deps.onServed?.({ documentId: outcome.documentId, version: outcome.version, commandAt: event.commandAt });
+      return;
+    }
     if (outcome.status === "applied") {
       span.setAttributes({
         "lexnav.version": outcome.version,
@@ -227,7 +263,7 @@ export async function consumeLifecycleEvents(
     if (event.kind !== "other")
       span.setAttributes({
         "lexnav.document_id": event.documentId,
-        ...(event.kind === "indexed" ? { "lexnav.version": event.version } : {}),
+        ...(event.kind === "indexed" || event.kind === "served" ? { "lexnav.version": event.version } : {}),
       });
     try {
       await apply(event, ref, span);

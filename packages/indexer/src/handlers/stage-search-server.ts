@@ -165,6 +165,22 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
 }
 
 /**
+ * The hits of the version each document's readers see. Between one store applying a served version and
+ * another, or while a store still holds a version the catalog has moved past, a store can hold a version
+ * the catalog does not serve: its hits are dropped here, in the stage, so no caller (the answer service's
+ * fusion, a direct client) ever mixes two versions of a document.
+ */
+async function servedHits<H extends { documentId: string; version: string }>(
+  catalog: Pick<Catalog, "getDocument">,
+  hits: H[],
+): Promise<H[]> {
+  const served = new Map<string, string | null>();
+  for (const id of new Set(hits.map((h) => h.documentId)))
+    served.set(id, (await catalog.getDocument(id))?.currentVersion ?? null);
+  return hits.filter((h) => served.get(h.documentId) === h.version);
+}
+
+/**
  * A stage's query side: `SearchService/Search` in its one mode over the stage's store, for the principal
  * and scope the request carries (the permission filter and scope run inside the store query), and the
  * standard gRPC health service. A call whose deadline has passed is not started (`DEADLINE_EXCEEDED`); an
@@ -194,9 +210,11 @@ export function createStageSearchServer(deps: StageSearchServerDeps): StageSearc
         k: req.k,
         ...(documentIds ? { documentIds } : {}),
       });
+      const hits = await servedHits(deps.catalog, result.hits);
+      if (hits.length < result.hits.length) span.setAttribute("lexnav.unserved_hits", result.hits.length - hits.length);
       const response = create(searchV1.SearchResponseSchema, {
         indexVersion: result.indexVersion,
-        hits: result.hits.map((h, i) => ({
+        hits: hits.map((h, i) => ({
           documentId: h.documentId,
           version: h.version,
           nodeId: h.nodeId,

@@ -29,6 +29,12 @@ export interface StageQuery {
 export interface StageStore {
   /** The store's name in the applied-change log ("lexical", "vector"). */
   readonly name: string;
+  /**
+   * Does ahead what applying this version will need, without changing what the store serves (the vector
+   * store embeds the passages into its cache, so the switch is fast); absent: nothing to prepare.
+   * Idempotent, and kept where any replica of the stage can use it.
+   */
+  prepare?(doc: IndexableDocument & { name: string | null }): Promise<void>;
   /** Replaces every passage of a document with those of this version, under its current access. */
   upsert(doc: IndexableDocument & { name: string | null }): Promise<void>;
   /** Removes a document from every index version of the store; returns the entries removed. */

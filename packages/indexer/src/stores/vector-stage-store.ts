@@ -1,6 +1,26 @@
-import { LexnavError } from "@lexnav/core";
-import { type Embedder, embedDocumentWith, type VectorStore } from "@lexnav/retrieval";
+import { LexnavError, sha256Hex } from "@lexnav/core";
+import {
+  buildPassages,
+  DEFAULT_PASSAGE_OPTIONS,
+  type Embedder,
+  embedDocumentWith,
+  embeddingText,
+  type VectorStore,
+} from "@lexnav/retrieval";
+import type { EmbeddingCache } from "../ports/embedding-cache.ts";
 import type { StageStore } from "../ports/stage-store.ts";
+
+/** The vector store as `embedDocumentWith` sees it: the vectors it holds, and those prepared ahead. */
+function withPrepared(store: VectorStore, cache: EmbeddingCache): VectorStore {
+  return Object.assign(Object.create(store) as VectorStore, {
+    async cachedVectors(embedderId: string, textHashes: string[]) {
+      const found = await store.cachedVectors(embedderId, textHashes);
+      const missing = textHashes.filter((h) => !found.has(h));
+      if (missing.length > 0) for (const [h, v] of await cache.get(embedderId, missing)) found.set(h, v);
+      return found;
+    },
+  });
+}
 
 /**
  * Makes sure the vector store's active version was embedded with `embedder`, creating and activating one
@@ -27,13 +47,39 @@ export function createVectorStageStore(
   embedder: Embedder,
   writer: VectorStore,
   reader: VectorStore = writer,
+  options: { cache?: EmbeddingCache } = {},
 ): StageStore {
+  const { cache } = options;
   return {
     name: "vector",
+    ...(cache
+      ? {
+          // The expensive half of the switch, done before it: the passages' vectors, into the cache.
+          async prepare(doc) {
+            const texts = buildPassages(doc.documentId, doc.version, doc.nodes, doc.text, DEFAULT_PASSAGE_OPTIONS).map(
+              embeddingText,
+            );
+            const textOf = new Map(texts.map((t) => [sha256Hex(t), t]));
+            const hashes = [...textOf.keys()];
+            const known = await withPrepared(writer, cache).cachedVectors(embedder.id, hashes);
+            const missing = hashes.filter((h) => !known.has(h));
+            if (missing.length === 0) return;
+            const made = await embedder.embed(
+              missing.map((h) => textOf.get(h) as string),
+              "passage",
+            );
+            await cache.put(embedder.id, doc.documentId, new Map(missing.map((h, i) => [h, made[i] as Float32Array])));
+          },
+        }
+      : {}),
     async upsert(doc) {
-      await embedDocumentWith(writer, await ensureActiveVectorVersion(embedder, writer), doc, embedder);
+      const store = cache ? withPrepared(writer, cache) : writer;
+      await embedDocumentWith(store, await ensureActiveVectorVersion(embedder, writer), doc, embedder);
+      // The store holds them now: the cache keeps only what is prepared and not yet applied.
+      await cache?.drop(doc.documentId);
     },
     async remove(documentId) {
+      await cache?.drop(documentId);
       return await writer.removeDocument(documentId);
     },
     async setAccess(documentId, access) {

@@ -21,7 +21,15 @@ export interface StatusReport {
    * Index freshness in the embedded store: documents received but not yet indexed or failed, and the age
    * in seconds of the oldest of them (0: none waits).
    */
-  freshness: { pendingDocuments: number; oldestPendingSeconds: number };
+  freshness: {
+    pendingDocuments: number;
+    oldestPendingSeconds: number;
+    /**
+     * Documents with a version ingested on a catalog shared with the indexing stages and not yet
+     * acknowledged by every store: readers see the previous version, or none for a new document.
+     */
+    awaitingStores: number;
+  };
   /**
    * The deployment's ingest backlog read from NATS (`NATS_URL`): consumer lag, commands in flight, the
    * age of the oldest change not yet applied, dead letters. `reachable: false` with the reason when NATS
@@ -57,9 +65,11 @@ export async function statusCommand(
   const documents = Object.fromEntries(STATES.map((s) => [s, 0])) as Record<LifecycleState, number>;
   const failedByCode: Record<string, number> = {};
   let pending = 0;
+  let awaitingStores = 0;
   let oldestPending = Number.POSITIVE_INFINITY;
   for (const g of await ctx.catalog.countDocuments()) {
     documents[g.lifecycle] += g.count;
+    awaitingStores += g.awaitingStores;
     if (g.failureCode !== null) failedByCode[g.failureCode] = (failedByCode[g.failureCode] ?? 0) + g.count;
     if (g.lifecycle === "received" || g.lifecycle === "extracted") {
       pending += g.count;
@@ -73,6 +83,7 @@ export async function statusCommand(
     freshness: {
       pendingDocuments: pending,
       oldestPendingSeconds: pending > 0 ? Math.max(0, (at.getTime() - oldestPending) / 1000) : 0,
+      awaitingStores,
     },
     nats: await natsBacklog(ctx, () => now().getTime()),
     ...(opts.metricsUrl ? { propagationLag: await propagationLag(opts.metricsUrl) } : {}),
@@ -175,7 +186,9 @@ export function renderStatus(r: StatusReport): string {
         .map(([c, n]) => `${c} ${n}`)
         .join("  ") || "none"
     }`,
-    `freshness  ${r.freshness.pendingDocuments} document(s) not yet indexed, oldest ${seconds(r.freshness.oldestPendingSeconds)}`,
+    `freshness  ${r.freshness.pendingDocuments} document(s) not yet indexed, oldest ${seconds(r.freshness.oldestPendingSeconds)}${
+      r.freshness.awaitingStores > 0 ? `; ${r.freshness.awaitingStores} version(s) awaiting the indexing stores` : ""
+    }`,
   ];
   if (r.nats.reachable)
     lines.push(
