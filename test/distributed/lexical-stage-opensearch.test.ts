@@ -24,7 +24,7 @@ import { applicationsPer, indexedBySource, markerWord, stageIngestCommand, until
 // The lexical stage as a deployment on several hosts runs it: replicas with no file in common (each its
 // own LEXNAV_LEXICAL_DB), one OpenSearch index they all write and serve, and the applied-change log in
 // the catalog's PostgreSQL (LEXNAV_CATALOG_URL), which is what lets them apply each change once.
-const DOCS = Number(process.env.LEXNAV_DISTRIBUTED_DOCS ?? 40);
+const DOCS = Number(process.env.LEXNAV_DISTRIBUTED_DOCS ?? 200);
 const SECOND_BATCH = Math.max(12, Math.floor(DOCS / 2));
 const GROUP = "deal-team";
 const ALICE = { id: "alice", groups: [GROUP] };

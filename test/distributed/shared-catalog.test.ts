@@ -23,8 +23,8 @@ import {
   until,
 } from "../support/stage-corpus.ts";
 
-// Documents per batch: light on a shared 2-core machine; LEXNAV_DISTRIBUTED_DOCS=200 for the full run.
-const DOCS = Number(process.env.LEXNAV_DISTRIBUTED_DOCS ?? 40);
+// Documents per batch: the 200 (small generated documents); LEXNAV_DISTRIBUTED_DOCS sets another.
+const DOCS = Number(process.env.LEXNAV_DISTRIBUTED_DOCS ?? 200);
 const SECOND_BATCH = Math.max(20, Math.floor(DOCS / 2));
 const GROUP = "deal-team";
 const ALICE = { id: "alice", groups: [GROUP] };
