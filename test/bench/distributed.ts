@@ -23,7 +23,7 @@ import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
 import { type AppliedChange, createPostgresAppliedChangeLog } from "@lexnav/indexer";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { ingestV1, searchV1 } from "@lexnav/proto";
-import { loadOnnxEmbedder } from "@lexnav/retrieval";
+import { createSqliteVectorStore, loadOnnxEmbedder } from "@lexnav/retrieval";
 import { createEmbeddedStack } from "@lexnav/stack";
 import { jetstream } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
@@ -51,6 +51,7 @@ const { values } = parseArgs({
     "interval-ms": { type: "string", default: "100" },
     only: { type: "string" },
     replicas: { type: "string", default: "1,2" },
+    "warm-from": { type: "string" },
   },
 });
 if (values.only !== undefined && !["query", "single"].includes(values.only)) {
@@ -59,6 +60,13 @@ if (values.only !== undefined && !["query", "single"].includes(values.only)) {
 }
 const ONLY_QUERY = values.only === "query";
 const ONLY_SINGLE = values.only === "single";
+/**
+ * `--warm-from <store>`: each replica set's vector store starts holding, as an earlier index version (not
+ * active), the vectors of that store (a cold run's, the same model): as when an operator re-indexes on a store
+ * that keeps its earlier version, the stage embeds only texts it has no vector for (`cachedVectors`, by model
+ * and text sha256). Without it every replica set embeds cold.
+ */
+const WARM_FROM = values["warm-from"] ?? null;
 /** The replica sets to run (`--replicas 1,2`); Search is timed on the one-replica set only. */
 const REPLICAS = values.replicas.split(",").map(Number);
 /** Every CUAD file (`--all`), else the first `--docs` by name. */
@@ -141,13 +149,15 @@ async function singleProcess(files: string[], dbPath: string): Promise<IngestRow
   // before it prints anything (seen with 300 of these files; 250 pass), which an operator meets too.
   const paths = values.all ? [corpusPath("cuad")] : files;
   const ingest = await runCli(["ingest", ...paths, "--acl", `group:${GROUP}`], env);
+  // Warm: the store keeps the seed's vectors as an earlier version, which `lexnav index dense` reuses by text.
+  const seeded = WARM_FROM ? seedVectorStore(WARM_FROM, dbPath) : 0;
   const dense = await runCli(["index", "dense"], env);
   const db = openSqliteDatabase(dbPath);
   const indexed = (await createSqliteCatalog(db).listDocuments({ lifecycle: ["indexed"] })).length;
   const passages = vectorCount(db);
   db.close();
   return {
-    setup: "single process (`lexnav ingest` then `lexnav index dense`)",
+    setup: `single process (\`lexnav ingest\` then \`lexnav index dense\`), ${WARM_FROM ? `warm (${seeded} vectors of an earlier version)` : "cold"}`,
     documents: indexed,
     passages,
     wallMs: ingest.ms + dense.ms,
@@ -165,6 +175,29 @@ function vectorCount(db: ReturnType<typeof openSqliteDatabase>): number {
     )
     .get() as { n: number } | undefined;
   return row?.n ?? 0;
+}
+
+/**
+ * Makes `to` a vector store whose only contents are `from`'s vectors as earlier, inactive index versions;
+ * returns how many vectors it holds.
+ */
+function seedVectorStore(from: string, to: string): number {
+  const db = openSqliteDatabase(to);
+  try {
+    createSqliteVectorStore(db);
+    db.prepare("ATTACH DATABASE ? AS seed").run(from);
+    db.transaction(() => {
+      db.exec(`INSERT INTO vec_versions (id, dimensions, embedder_id, created_at, active)
+                 SELECT id, dimensions, embedder_id, created_at, 0 FROM seed.vec_versions;
+               INSERT INTO vec_passages (index_version, scope, passage_id, document_id, version, node_id, start, end, embedding, text_sha256)
+                 SELECT index_version, scope, passage_id, document_id, version, node_id, start, end, embedding, text_sha256
+                 FROM seed.vec_passages;`);
+    })();
+    db.exec("DETACH DATABASE seed");
+    return (db.prepare("SELECT count(*) AS n FROM vec_passages").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
 
 /** Lifecycle of the shared catalog the ingest service writes: documents indexed and failed. */
@@ -259,6 +292,9 @@ async function distributed(
       running.push({ role: `lexical ${i + 1}`, p: started.process });
       if (i === 0) ports.push(started.ready.port as number);
     }
+    const seeded = WARM_FROM ? seedVectorStore(WARM_FROM, vectorPath) : 0;
+    if (WARM_FROM)
+      console.error(`  vector store seeded with ${seeded} vectors of ${WARM_FROM} (an earlier, inactive version)`);
     for (let i = 0; i < replicas; i++) {
       const env = {
         ...common,
@@ -314,7 +350,7 @@ async function distributed(
     const vecMs = lastAt(counts.vec);
     const rss = running.map(({ role, p }) => `${role}: ${peakRssMb(p.pid).toFixed(0)}`).join(", ");
     const row: IngestRow = {
-      setup: `distributed, ${replicas} replica${replicas > 1 ? "s" : ""} per stage (vector: 1 indexing${replicas > 1 ? ` + ${replicas - 1} reading` : ""})`,
+      setup: `distributed, ${replicas} replica${replicas > 1 ? "s" : ""} per stage (vector: 1 indexing${replicas > 1 ? ` + ${replicas - 1} reading` : ""}), ${WARM_FROM ? `warm (${seeded} vectors of an earlier version)` : "cold"}`,
       documents: counts.indexed,
       passages: (() => {
         const vdb = openSqliteDatabase(vectorPath);
@@ -396,7 +432,7 @@ type QueryPath = (typeof PATHS)[number];
 const MODES = ["hybrid", "navindex"] as const;
 type QueryMode = (typeof MODES)[number];
 /** Per mode and path: each timed call's milliseconds, and the hits it returned (so the paths' work can be compared). */
-type QueryFigures = Record<QueryMode, Record<QueryPath, { ms: number[]; hits: number[] }>>;
+type QueryFigures = Record<QueryMode, Record<QueryPath, { ms: number[]; hits: number[]; failed: string | null }>>;
 
 /**
  * Search (k 10) in each mode: in-process and through the answer service on the single process's store, and
@@ -467,20 +503,41 @@ async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures>
     // answers every question in a block of its own, twice, in turn: calls alternating one by one slowed the
     // in-process path about twofold (each process's model runtime still busy from the other's call), which
     // measures neither.
+    // A path and mode that fails while warming is not timed: its row says why (a setup the product cannot
+    // serve is a finding, not a reason to lose the other figures).
+    const failed = new Map<string, string>();
     for (const q of questions.slice(0, 3))
-      for (const mode of MODES) for (const path of PATHS) await call[path](q, mode);
+      for (const mode of MODES)
+        for (const path of PATHS) {
+          if (failed.has(`${mode}/${path}`)) continue;
+          await call[path](q, mode).catch((e: unknown) => {
+            failed.set(`${mode}/${path}`, e instanceof Error ? e.message : String(e));
+          });
+        }
     for (const path of PATHS)
-      if ((await call[path](questions[0] as string, "hybrid")) === 0)
+      if (!failed.has(`hybrid/${path}`) && (await call[path](questions[0] as string, "hybrid")) === 0)
         throw new Error(`Search (${path}) found nothing for the first question: its store is empty`);
-    const figures = () => ({ ms: [] as number[], hits: [] as number[] });
+    const figures = (mode: QueryMode, path: QueryPath) => ({
+      ms: [] as number[],
+      hits: [] as number[],
+      failed: failed.get(`${mode}/${path}`) ?? null,
+    });
     const out: QueryFigures = {
-      hybrid: { inProcess: figures(), service: figures(), remote: figures() },
-      navindex: { inProcess: figures(), service: figures(), remote: figures() },
+      hybrid: {
+        inProcess: figures("hybrid", "inProcess"),
+        service: figures("hybrid", "service"),
+        remote: figures("hybrid", "remote"),
+      },
+      navindex: {
+        inProcess: figures("navindex", "inProcess"),
+        service: figures("navindex", "service"),
+        remote: figures("navindex", "remote"),
+      },
     };
     for (let round = 0; round < 2; round++)
       for (const mode of MODES)
         for (const path of PATHS)
-          for (const q of questions) {
+          for (const q of failed.has(`${mode}/${path}`) ? [] : questions) {
             const t = performance.now();
             const hits = await call[path](q, mode);
             out[mode][path].ms.push(performance.now() - t);
@@ -601,7 +658,11 @@ function printQueries(figures: QueryFigures): void {
   };
   for (const mode of MODES)
     for (const path of PATHS) {
-      const { ms: xs, hits } = figures[mode][path];
+      const { ms: xs, hits, failed } = figures[mode][path];
+      if (failed !== null) {
+        console.log(`| ${mode}: ${pathName[path]} | 0 | failed: ${failed} | – | – |`);
+        continue;
+      }
       const meanHits = (hits.reduce((a, b) => a + b, 0) / hits.length).toFixed(1);
       console.log(`| ${mode}: ${pathName[path]} | ${xs.length} | ${ms(xs, 50)} | ${ms(xs, 95)} | ${meanHits} |`);
     }
