@@ -233,6 +233,11 @@ interface StagesUp {
 interface LagFigures {
   deletes: number[];
   access: number[];
+  /**
+   * Where the time went, per kind: command sent → the ingest service published the event (it writes the
+   * catalog first), and command sent → each stage applied it.
+   */
+  parts: Record<"delete" | "access", { published: number[]; lexical: number[]; vector: number[] }>;
 }
 
 /**
@@ -412,8 +417,16 @@ async function distributed(
     );
     const last = new Map<string, number>();
     for (const r of applied) last.set(r.documentId, Math.max(last.get(r.documentId) ?? 0, Date.parse(r.appliedAt)));
-    const lag: LagFigures = { deletes: [], access: [] };
+    const parts = () => ({ published: [] as number[], lexical: [] as number[], vector: [] as number[] });
+    const lag: LagFigures = { deletes: [], access: [], parts: { delete: parts(), access: parts() } };
     for (const [id, s] of sent) (s.kind === "delete" ? lag.deletes : lag.access).push((last.get(id) ?? 0) - s.at);
+    for (const r of applied) {
+      const s = sent.get(r.documentId);
+      if (!s) continue;
+      const p = lag.parts[s.kind];
+      (r.store === "lexical" ? p.lexical : p.vector).push(Date.parse(r.appliedAt) - s.at);
+      if (r.store === "vector") p.published.push(Date.parse(r.publishedAt) - s.at);
+    }
     return { row, lag };
   } finally {
     for (const { p } of running.reverse()) await p.stop().catch(() => undefined);
@@ -645,6 +658,16 @@ function printLags(lags: { replicas: number; lag: LagFigures }[]): void {
       console.log(
         `| ${kind} | ${replicas} | ${xs.length} | ${percentile(xs, 50)} ms | ${percentile(xs, 99)} ms | ${Math.max(...xs)} ms |`,
       );
+  console.log(
+    "\n| where the lag went (p50 / p99, from the command sent) | replicas per stage | event published by ingest | lexical applied | vector applied |",
+  );
+  console.log("|---|---|---|---|---|");
+  const pp = (xs: number[]) => `${percentile(xs, 50)} / ${percentile(xs, 99)} ms`;
+  for (const { replicas, lag } of lags)
+    for (const kind of ["delete", "access"] as const) {
+      const p = lag.parts[kind];
+      console.log(`| ${kind} | ${replicas} | ${pp(p.published)} | ${pp(p.lexical)} | ${pp(p.vector)} |`);
+    }
 }
 
 function printQueries(figures: QueryFigures): void {
