@@ -6,9 +6,16 @@
  * and navindex) latency in-process, through the answer service on its embedded stack, and through the
  * answer service calling the lexical and vector stages, rerank and planner over gRPC. Prints Markdown tables
  * (docs/benchmarks.md). Not part of `pnpm test`: a benchmark prints figures, it asserts none.
- * Run: pnpm bench:distributed [--docs 100] [--changes 50] [--queries 50] [--interval-ms 100] [--only query]
+ * The services run as on many hosts: the catalog and the stages' applied-change logs on a PostgreSQL cluster the
+ * bench starts, lexical on an OpenSearch node when one is built here (else FTS5, said so), vector on the embedded
+ * sqlite-vec store with one indexing replica (no Qdrant server here).
+ * Run: pnpm bench:distributed [--docs 100 | --all] [--changes 50] [--queries 50] [--interval-ms 100]
+ *        [--only query | --only single] [--replicas 1,2] [--store <file>] [--warm-from <file>] [--skip-query]
  * `--only query` runs the single process's ingest and one replica per stage, measures Search only (no
- * second replica set, no changes): `--only query --docs 10` takes a few minutes.
+ * second replica set, no changes): `--only query --docs 10` takes a few minutes. `--only single` runs the
+ * single process alone; `--store` keeps its store there, and a later run given the same existing file reuses
+ * it for Search instead of ingesting again. `--warm-from` seeds every vector store with another store's
+ * vectors as an earlier index version (reused by model and text, as when an operator re-indexes).
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -52,6 +59,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     replicas: { type: "string", default: "1,2" },
     "warm-from": { type: "string" },
+    "skip-query": { type: "boolean", default: false },
   },
 });
 if (values.only !== undefined && !["query", "single"].includes(values.only)) {
@@ -601,7 +609,7 @@ async function main(): Promise<void> {
           infra,
           files,
           replicas,
-          replicas === 1
+          replicas === 1 && !values["skip-query"]
             ? async (up) => {
                 q = await queryLatency(dbPath, up);
                 console.error("phase done: queries");
