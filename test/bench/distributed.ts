@@ -154,7 +154,8 @@ interface IngestRow {
 async function singleProcess(files: string[], dbPath: string): Promise<IngestRow> {
   const env = { LEXNAV_DB: dbPath, LEXNAV_EMBEDDER_MODEL_DIR: model as string, LEXNAV_LOG_LEVEL: "warn" };
   // The whole corpus goes as its folder: `lexnav ingest` given a few hundred file arguments dies of SIGSEGV
-  // before it prints anything (seen with 300 of these files; 250 pass), which an operator meets too.
+  // before it prints anything (seen with 300 of these files; 250 pass; 300 pass under `ulimit -s unlimited`),
+  // which an operator meets too.
   const paths = values.all ? [corpusPath("cuad")] : files;
   const ingest = await runCli(["ingest", ...paths, "--acl", `group:${GROUP}`], env);
   // Warm: the store keeps the seed's vectors as an earlier version, which `lexnav index dense` reuses by text.
