@@ -493,7 +493,12 @@ async function queryLatency(dbPath: string, up: StagesUp): Promise<QueryFigures>
   try {
     const local = searchClient((await started("answer", env, "answer (embedded stack)")).port as number);
     const rerank = await started("rerank", { ...up.env, LEXNAV_RERANK_ADDRESS: "127.0.0.1:0" });
-    const planner = await started("planner", { ...up.env, LEXNAV_PLANNER_ADDRESS: "127.0.0.1:0" });
+    // The planner reads the lexical index through the lexical stage, as deploy/ wires it.
+    const planner = await started("planner", {
+      ...up.env,
+      LEXNAV_PLANNER_ADDRESS: "127.0.0.1:0",
+      LEXNAV_LEXICAL_TARGET: `127.0.0.1:${up.lexicalPort}`,
+    });
     const remoteReady = await started(
       "answer",
       {
