@@ -40,3 +40,15 @@ export function natsConnectSettings(config: LexnavConfig, name: string): NatsCon
     ...(config.natsTlsCaPath !== undefined ? { tls: { caFile: config.natsTlsCaPath } } : {}),
   };
 }
+
+/** Header naming the protobuf message type of a payload, for people reading a stream (every producer's events). */
+export const SCHEMA_HEADER = "Lexnav-Schema";
+
+/**
+ * Whether a JetStream management error says the stream (10059) or consumer (10014) does not exist: the
+ * case a process creates it in, where any other error is the server's and is thrown on.
+ */
+export function isJetStreamNotFound(e: unknown): boolean {
+  const err = e as { api_error?: { err_code?: number }; message?: string };
+  return err.api_error?.err_code === 10059 || err.api_error?.err_code === 10014 || /not found/i.test(err.message ?? "");
+}

@@ -1,5 +1,5 @@
 import type { Catalog } from "@lexnav/catalog";
-import { type Logger, runDurableLoop, toLexnavError } from "@lexnav/core";
+import { isJetStreamNotFound, type Logger, runDurableLoop, toLexnavError } from "@lexnav/core";
 import type { IngestPipeline } from "@lexnav/ingest";
 import {
   AckPolicy,
@@ -134,7 +134,7 @@ export async function ensureIngestTopology(
     const exists = await jsm.streams.info(cfg.name).then(
       () => true,
       (e: unknown) => {
-        if (isNotFound(e)) return false;
+        if (isJetStreamNotFound(e)) return false;
         throw e;
       },
     );
@@ -152,7 +152,7 @@ export async function ensureIngestTopology(
   const hasConsumer = await jsm.consumers.info(INGEST_STREAMS.commands, INGEST_CONSUMER).then(
     () => true,
     (e: unknown) => {
-      if (isNotFound(e)) return false;
+      if (isJetStreamNotFound(e)) return false;
       throw e;
     },
   );
@@ -279,15 +279,6 @@ function toCommandMessage(m: JsMsg): CommandMessage {
     streamSequence: m.seq,
     publishedAt: new Date(Number(m.info.timestampNanos) / 1e6),
   };
-}
-
-function isNotFound(e: unknown): boolean {
-  const err = e as { code?: unknown; api_error?: { err_code?: number }; message?: string };
-  return (
-    err.api_error?.err_code === 10059 || // stream not found
-    err.api_error?.err_code === 10014 || // consumer not found
-    /not found/i.test(err.message ?? "")
-  );
 }
 
 function versionAtLeast(version: string, major: number, minor: number): boolean {

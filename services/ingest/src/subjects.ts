@@ -32,8 +32,8 @@ export const INGEST_CONSUMER = "ingest--documents";
 /** W3C trace context headers carried from a command to the events it causes. */
 export const TRACE_HEADERS = ["traceparent", "tracestate"] as const;
 
-/** Header naming the protobuf message type of a payload, for people reading the stream. */
-export const SCHEMA_HEADER = "Lexnav-Schema";
+/** Header naming the protobuf message type of a payload (one name for every producer: `@lexnav/core`). */
+export { SCHEMA_HEADER } from "@lexnav/core";
 
 /**
  * Dead letters: a command that cannot be processed (terminated: bad input, a refusal such as a legal

@@ -2,6 +2,7 @@ import {
   contextFromHeaders,
   type Disposition,
   inSpan,
+  isJetStreamNotFound,
   type Logger,
   runDurableLoop,
   toLexnavError,
@@ -122,11 +123,6 @@ export interface LifecycleConsumer {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function isNotFound(e: unknown): boolean {
-  const err = e as { api_error?: { err_code?: number }; message?: string };
-  return err.api_error?.err_code === 10059 || err.api_error?.err_code === 10014 || /not found/i.test(err.message ?? "");
-}
-
 /**
  * Creates (or updates) the stage's durable consumer on the event stream, once the ingest service has
  * created the stream. Explicit acks, every event from the first: a new stage catches up from the log.
@@ -142,7 +138,7 @@ export async function ensureLifecycleConsumer(
     const exists = await jsm.streams.info(topology.stream).then(
       () => true,
       (e: unknown) => {
-        if (isNotFound(e)) return false;
+        if (isJetStreamNotFound(e)) return false;
         throw e;
       },
     );
@@ -163,7 +159,7 @@ export async function ensureLifecycleConsumer(
   const has = await jsm.consumers.info(topology.stream, durable).then(
     () => true,
     (e: unknown) => {
-      if (isNotFound(e)) return false;
+      if (isJetStreamNotFound(e)) return false;
       throw e;
     },
   );

@@ -1,6 +1,6 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { headersFromContext } from "@lexnav/core";
+import { headersFromContext, isJetStreamNotFound, SCHEMA_HEADER } from "@lexnav/core";
 import { indexerV1 } from "@lexnav/proto";
 import { type JetStreamClient, type JetStreamManager, RetentionPolicy, StorageType } from "@nats-io/jetstream";
 import { nanos, headers as natsHeaders } from "@nats-io/transport-node";
@@ -17,23 +17,15 @@ export const INDEXER_SUBJECTS = {
   versionServed: "lexnav.indexer.evt.v1.version-served",
 } as const;
 
-/** The header naming a payload's protobuf type, as on the ingest service's events. */
-const SCHEMA_HEADER = "Lexnav-Schema";
-
 /** How long served events are kept: a stage down longer than this catches up from the ingest events' versions. */
 const SERVED_MAX_AGE_MS = 30 * 24 * 3600_000;
-
-function isNotFound(e: unknown): boolean {
-  const err = e as { api_error?: { err_code?: number }; message?: string };
-  return err.api_error?.err_code === 10059 || /not found/i.test(err.message ?? "");
-}
 
 /** Creates the stages' event stream when missing. Idempotent: every stage replica calls it at start. */
 export async function ensureIndexerStream(jsm: JetStreamManager): Promise<void> {
   const exists = await jsm.streams.info(INDEXER_STREAM).then(
     () => true,
     (e: unknown) => {
-      if (isNotFound(e)) return false;
+      if (isJetStreamNotFound(e)) return false;
       throw e;
     },
   );
