@@ -254,6 +254,26 @@ describe("the lexical stage's other reads (routing, inject, version), through cr
     }
   });
 
+  it("lists only passages of the version the catalog serves, as Search returns them (inject reads their text by version)", async () => {
+    const at = (documentId: string, version: string) => ({
+      ...passage,
+      passageId: `${documentId}-${version}`,
+      documentId,
+      version,
+    });
+    const { port } = await serve(noSearch, {
+      // d1 at the served v1 and at v2 (applied here, not yet served); d3 never served.
+      listPassages: async () => ({ hits: [at("d1", "v1"), at("d1", "v2"), at("d3", "v1")], indexVersion: "lex-1" }),
+    });
+    const source = createLexicalStageClient({ target: `127.0.0.1:${port}` });
+    try {
+      const listed = await source.listPassages({ principal });
+      expect(listed.hits.map((h) => [h.documentId, h.version])).toEqual([["d1", "v1"]]);
+    } finally {
+      source.close();
+    }
+  });
+
   it("refuses a read without a principal, and a store without the reads (the vector stage's) leaves them unimplemented", async () => {
     const withReads = await serve(noSearch, { activeVersion: async () => "lex-1" });
     const documents = unaryClient<searchV1.SearchDocumentsRequest, searchV1.SearchDocumentsResponse>(

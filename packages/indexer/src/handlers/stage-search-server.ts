@@ -37,37 +37,39 @@ export function readStageSearchRequest(
   request: searchV1.SearchRequest,
   mode: searchV1.SearchMode,
 ): { query: string; principal: Principal; k: number; documentIds?: string[]; transactionSetId?: string } {
-  const p = request.principal;
-  if (!p || p.id.trim() === "")
-    throw new LexnavError("invalid_argument", "principal is required: every search runs for someone");
-  if (request.query.trim() === "") throw new LexnavError("invalid_argument", "query is empty");
+  const read = readStageReadRequest(request, "search");
+  const { query, k } = readQuery(request);
   if (request.mode !== searchV1.SearchMode.UNSPECIFIED && request.mode !== mode)
     throw new LexnavError(
       "invalid_argument",
       `this service serves ${searchV1.SearchMode[mode]} search only, not ${searchV1.SearchMode[request.mode] ?? request.mode}`,
     );
-  if (request.topK > STAGE_MAX_TOP_K) throw new LexnavError("invalid_argument", `top_k is at most ${STAGE_MAX_TOP_K}`);
-  if (request.documentIds.length > MAX_SCOPE_DOCUMENTS)
-    throw new LexnavError("invalid_argument", `at most ${MAX_SCOPE_DOCUMENTS} document ids`);
   if (request.indexVersion !== undefined)
     throw new LexnavError("invalid_argument", "index_version cannot be pinned on a stage service");
   return {
-    query: request.query,
-    principal: { id: p.id, groups: [...p.groups] },
-    k: request.topK === 0 ? STAGE_DEFAULT_TOP_K : request.topK,
-    ...(request.documentIds.length > 0 ? { documentIds: [...request.documentIds] } : {}),
+    query,
+    principal: read.principal,
+    k,
+    ...(read.documentIds ? { documentIds: read.documentIds } : {}),
     ...(request.transactionSetId !== undefined ? { transactionSetId: request.transactionSetId } : {}),
   };
 }
 
+/** The query text and the hits asked for (`top_k`, 0 for the default), or `invalid_argument`. */
+function readQuery(request: { query: string; topK: number }): { query: string; k: number } {
+  if (request.query.trim() === "") throw new LexnavError("invalid_argument", "query is empty");
+  if (request.topK > STAGE_MAX_TOP_K) throw new LexnavError("invalid_argument", `top_k is at most ${STAGE_MAX_TOP_K}`);
+  return { query: request.query, k: request.topK === 0 ? STAGE_DEFAULT_TOP_K : request.topK };
+}
+
 /** The principal and scope of a stage's read other than Search, or `invalid_argument` with a reason. */
-function readStageReadRequest(request: {
-  principal?: { id: string; groups: string[] } | undefined;
-  documentIds: readonly string[];
-}): { principal: Principal; documentIds?: string[] } {
+function readStageReadRequest(
+  request: { principal?: { id: string; groups: string[] } | undefined; documentIds: readonly string[] },
+  what = "read",
+): { principal: Principal; documentIds?: string[] } {
   const p = request.principal;
   if (!p || p.id.trim() === "")
-    throw new LexnavError("invalid_argument", "principal is required: every read runs for someone");
+    throw new LexnavError("invalid_argument", `principal is required: every ${what} runs for someone`);
   if (request.documentIds.length > MAX_SCOPE_DOCUMENTS)
     throw new LexnavError("invalid_argument", `at most ${MAX_SCOPE_DOCUMENTS} document ids`);
   return {
@@ -97,14 +99,11 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
       `lexnav.${store.name}.rpc`,
       async (request, span) => {
         const req = readStageReadRequest(request);
-        if (request.query.trim() === "") throw new LexnavError("invalid_argument", "query is empty");
-        if (request.topK > STAGE_MAX_TOP_K)
-          throw new LexnavError("invalid_argument", `top_k is at most ${STAGE_MAX_TOP_K}`);
-        const k = request.topK === 0 ? STAGE_DEFAULT_TOP_K : request.topK;
+        const { query, k } = readQuery(request);
         span.setAttributes({ "lexnav.principal": req.principal.id, "lexnav.k": k });
         const documentIds = await scoped(req.documentIds, req.principal);
         const result = await searchDocuments.call(store, {
-          text: request.query,
+          text: query,
           principal: req.principal,
           k,
           ...(documentIds ? { documentIds } : {}),
@@ -131,9 +130,11 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
           principal: req.principal,
           ...(documentIds ? { documentIds } : {}),
         });
+        // Inject reads these passages' text by version: only the versions the catalog serves, as Search.
+        const hits = await servedHits(deps.catalog, result.hits);
         const response = create(searchV1.ListPassagesResponseSchema, {
           indexVersion: result.indexVersion,
-          hits: result.hits.map((h) => ({
+          hits: hits.map((h) => ({
             documentId: h.documentId,
             version: h.version,
             nodeId: h.nodeId,
@@ -174,9 +175,10 @@ async function servedHits<H extends { documentId: string; version: string }>(
   catalog: Pick<Catalog, "getDocument">,
   hits: H[],
 ): Promise<H[]> {
-  const served = new Map<string, string | null>();
-  for (const id of new Set(hits.map((h) => h.documentId)))
-    served.set(id, (await catalog.getDocument(id))?.currentVersion ?? null);
+  // One catalog read per document, side by side: this is on every search's path.
+  const ids = [...new Set(hits.map((h) => h.documentId))];
+  const versions = await Promise.all(ids.map(async (id) => (await catalog.getDocument(id))?.currentVersion ?? null));
+  const served = new Map(ids.map((id, i) => [id, versions[i]]));
   return hits.filter((h) => served.get(h.documentId) === h.version);
 }
 
