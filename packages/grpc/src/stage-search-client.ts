@@ -6,6 +6,19 @@ import { type ClientOptions, createUnaryCaller } from "./client.ts";
 /** The binding of `lexnav.search.v1.SearchService`, as the lexical and vector stages serve it. */
 const STAGE_SEARCH = grpcServiceDefinition(searchV1.SearchService);
 
+/** A principal as a request carries it. */
+const principalOf = (p: { id: string; groups: readonly string[] }) => ({ id: p.id, groups: [...p.groups] });
+
+/** A passage hit of a response (Search, ListPassages) as the Searcher's source hit. */
+const sourceHitOf = (h: searchV1.SearchHit): SourceHit => ({
+  documentId: h.documentId,
+  version: h.version,
+  nodeId: h.nodeId,
+  start: h.start,
+  end: h.end,
+  score: h.score,
+});
+
 /** The stage a client calls: the one mode it serves. */
 export type StageName = "lexical" | "vector";
 
@@ -38,7 +51,7 @@ export function createStageSearchClient(stage: StageName, options: ClientOptions
     async search(query) {
       const request = create(searchV1.SearchRequestSchema, {
         query: query.text,
-        principal: { id: query.principal.id, groups: [...query.principal.groups] },
+        principal: principalOf(query.principal),
         mode,
         topK: query.k,
         documentIds: [...(query.documentIds ?? [])],
@@ -49,14 +62,7 @@ export function createStageSearchClient(stage: StageName, options: ClientOptions
         "lexnav.k": query.k,
         "lexnav.scope.documents": query.documentIds?.length ?? 0,
       });
-      const hits: SourceHit[] = response.hits.map((h) => ({
-        documentId: h.documentId,
-        version: h.version,
-        nodeId: h.nodeId,
-        start: h.start,
-        end: h.end,
-        score: h.score,
-      }));
+      const hits = response.hits.map(sourceHitOf);
       return { hits, indexVersion: response.indexVersion };
     },
     close: () => caller.close(),
@@ -99,7 +105,6 @@ export function createLexicalStageClient(options: ClientOptions): LexicalStageCl
     callee,
     options,
   );
-  const principalOf = (p: { id: string; groups: readonly string[] }) => ({ id: p.id, groups: [...p.groups] });
   return {
     stage: "lexical",
     search: (query) => passages.search(query),
@@ -139,14 +144,7 @@ export function createLexicalStageClient(options: ClientOptions): LexicalStageCl
           "lexnav.scope.documents": query.documentIds?.length ?? 0,
         },
       );
-      const hits: SourceHit[] = response.hits.map((h) => ({
-        documentId: h.documentId,
-        version: h.version,
-        nodeId: h.nodeId,
-        start: h.start,
-        end: h.end,
-        score: h.score,
-      }));
+      const hits = response.hits.map(sourceHitOf);
       return { hits, indexVersion: response.indexVersion };
     },
     async activeVersion() {
