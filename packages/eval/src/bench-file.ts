@@ -98,14 +98,13 @@ export function corpusFileOf(
   corpusRoot: string,
 ): (documentId: string) => Promise<string> {
   const files = new Map<string, Promise<string>>();
+  const root = real(corpusRoot);
   return (documentId) => {
     let f = files.get(documentId);
     if (f === undefined) {
       // through real paths: a store built from /work/shared/corpus read with ../shared/corpus through a
       // symlink must name the same files, or no citation would ever meet its gold
-      f = catalog
-        .getDocument(documentId)
-        .then((doc) => (doc ? relative(real(corpusRoot), real(doc.source)) : documentId));
+      f = catalog.getDocument(documentId).then((doc) => (doc ? relative(root, real(doc.source)) : documentId));
       files.set(documentId, f);
     }
     return f;

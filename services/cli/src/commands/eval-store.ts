@@ -137,12 +137,7 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
         "invalid_argument",
         `the eval store ${dbPath} holds the same files ingested from another folder (e.g. ${indexed[0]?.source}), so no gold file would be found in it: pass that folder as --corpus, or give another --db`,
       );
-    const setBySource = new Map(
-      (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).map((d) => [
-        d.source,
-        d.transactionSetId ?? d.id,
-      ]),
-    );
+    const setBySource = new Map(indexed.map((d) => [d.source, d.transactionSetId ?? d.id]));
     const setOf = (file: string) => setBySource.get(join(corpusRoot, file)) ?? null;
     return { stack, tests, protocol, corpusRoot, dbPath, setOf };
   } catch (e) {
