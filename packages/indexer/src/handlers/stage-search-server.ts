@@ -7,7 +7,7 @@ import { grpcServiceDefinition, searchV1 } from "@lexnav/proto";
 import type { Principal } from "@lexnav/retrieval";
 import { requestScope } from "@lexnav/stack";
 import type { ReadinessCheck } from "@lexnav/telemetry";
-import type { StageStore } from "../ports/stage-store.ts";
+import type { StageHit, StageStore } from "../ports/stage-store.ts";
 
 /** The binding a stage serves, and clients build theirs from. */
 export const STAGE_SEARCH_SERVICE = grpcServiceDefinition(searchV1.SearchService);
@@ -134,14 +134,7 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
         const hits = await servedHits(deps.catalog, result.hits);
         const response = create(searchV1.ListPassagesResponseSchema, {
           indexVersion: result.indexVersion,
-          hits: hits.map((h) => ({
-            documentId: h.documentId,
-            version: h.version,
-            nodeId: h.nodeId,
-            start: h.start,
-            end: h.end,
-            score: h.score,
-          })),
+          hits: hits.map(spanOf),
         });
         span.setAttribute("lexnav.hits", response.hits.length);
         return { response, log: { hits: response.hits.length } };
@@ -164,6 +157,16 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
     );
   return out;
 }
+
+/** The passage span and score of a hit, as a response carries it. */
+const spanOf = (h: StageHit) => ({
+  documentId: h.documentId,
+  version: h.version,
+  nodeId: h.nodeId,
+  start: h.start,
+  end: h.end,
+  score: h.score,
+});
 
 /**
  * The hits of the version each document's readers see. Between one store applying a served version and
@@ -216,15 +219,7 @@ export function createStageSearchServer(deps: StageSearchServerDeps): StageSearc
       if (hits.length < result.hits.length) span.setAttribute("lexnav.unserved_hits", result.hits.length - hits.length);
       const response = create(searchV1.SearchResponseSchema, {
         indexVersion: result.indexVersion,
-        hits: hits.map((h, i) => ({
-          documentId: h.documentId,
-          version: h.version,
-          nodeId: h.nodeId,
-          start: h.start,
-          end: h.end,
-          score: h.score,
-          stageScores: [{ stage: store.name, score: h.score, rank: i + 1 }],
-        })),
+        hits: hits.map((h, i) => ({ ...spanOf(h), stageScores: [{ stage: store.name, score: h.score, rank: i + 1 }] })),
       });
       span.setAttribute("lexnav.hits", response.hits.length);
       return { response, log: { hits: response.hits.length } };
