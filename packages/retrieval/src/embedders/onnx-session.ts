@@ -26,9 +26,8 @@ export interface OnnxSessionOptions {
  * it recursively on the calling thread's stack, so a long command line (an ingest naming a few hundred
  * files) overflowed the stack and killed the process with SIGSEGV. lexnav reports to no one, and its
  * command lines name documents that may be confidential, so telemetry is off in every process that loads
- * the runtime. The runtime reads the variable from the process's environment, which
- * the main thread's `process.env` writes (a worker thread's copy would not): sessions open on the main
- * thread.
+ * the runtime. The runtime reads the variable from the process's environment, which the main thread's
+ * `process.env` writes (a worker thread's copy would not): sessions open on the main thread.
  */
 async function loadOnnxRuntime(): Promise<typeof Ort> {
   process.env.ORT_DISABLE_TELEMETRY = "1";
