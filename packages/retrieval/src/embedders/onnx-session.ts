@@ -21,13 +21,27 @@ export interface OnnxSessionOptions {
 }
 
 /**
+ * Loads onnxruntime-node with its telemetry off. The runtime starts its telemetry when it creates its
+ * environment (the first session of the process): that code reads the process's command line and parses
+ * it recursively on the calling thread's stack, so a long command line (an ingest naming a few hundred
+ * files) overflowed the stack and killed the process with SIGSEGV. lexnav reports to no one, and its
+ * command lines name documents that may be confidential, so telemetry is off in every process that loads
+ * the runtime. The runtime reads the variable from the process's environment, which the main thread's
+ * `process.env` writes (a worker thread's copy would not): sessions open on the main thread.
+ */
+async function loadOnnxRuntime(): Promise<typeof Ort> {
+  process.env.ORT_DISABLE_TELEMETRY = "1";
+  return await import("onnxruntime-node");
+}
+
+/**
  * Opens `modelPath` with onnxruntime-node (loaded lazily, so paths that never touch a model do not load
  * the native runtime); a file the runtime cannot load is a `corrupt` LexnavError naming it.
  */
 export async function openOnnxSession(modelPath: string, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
   const threads = options.threads ?? 2;
   const spin = (options.spinning ?? false) ? "1" : "0";
-  const ort: typeof Ort = await import("onnxruntime-node");
+  const ort = await loadOnnxRuntime();
   const modelBytes = readFileSync(modelPath);
   try {
     const session = await ort.InferenceSession.create(modelBytes, {
