@@ -417,6 +417,74 @@ describe("deploy/k8s: what the schemas cannot say", () => {
     expect(reaches("planner", "vector")).toBe(false);
   });
 
+  type StageService = { spec: { clusterIP?: string; selector: Record<string, string>; ports: { port: number }[] } };
+
+  /**
+   * Why the stage targets (`LEXNAV_*_TARGET`) of `workloads` would not spread a caller's calls over every replica
+   * of the stage: a target not in `dns:///<service>.lexnav.svc:<port>` form (an address, or a name outside the
+   * namespace, is no stage's Service), a Service `services` lacks, one with a cluster IP (its name resolves to one address:
+   * a caller's one connection reaches one pod), or a port the Service does not serve.
+   */
+  function stageTargetViolations(
+    workloads: readonly (Workload & K8sObject)[],
+    services: readonly (StageService & K8sObject)[],
+  ) {
+    const out: string[] = [];
+    for (const w of workloads)
+      for (const c of w.spec.template.spec.containers)
+        for (const e of c.env ?? []) {
+          if (!/^LEXNAV_[A-Z]+_TARGET$/.test(e.name)) continue;
+          const where = `${w.metadata.name} ${e.name}`;
+          const m = /^dns:\/\/\/([a-z0-9-]+)\.lexnav\.svc:(\d+)$/.exec(e.value ?? "");
+          if (!m) {
+            out.push(`${where}: ${e.value} is not dns:///<service>.lexnav.svc:<port>`);
+            continue;
+          }
+          const service = services.find((s) => s.metadata.name === m[1]);
+          if (!service) out.push(`${where}: no Service ${m[1]}`);
+          else if (service.spec.clusterIP !== "None") out.push(`${where}: Service ${m[1]} is not headless`);
+          else if (!service.spec.ports.some((p) => p.port === Number(m[2])))
+            out.push(`${where}: Service ${m[1]} serves no port ${m[2]}`);
+        }
+    return out;
+  }
+
+  it("every stage target names a headless Service by dns:///, so each caller spreads its calls over every ready pod", () => {
+    const services = ofKind<StageService>("Service");
+    expect(stageTargetViolations(deployments, services)).toEqual([]);
+    // The checks see targets: the answer service calls four stages, the planner one.
+    const targets = deployments.flatMap((d) =>
+      d.spec.template.spec.containers.flatMap((c) => (c.env ?? []).filter((e) => e.name.endsWith("_TARGET"))),
+    );
+    expect(targets).toHaveLength(5);
+    for (const stage of ["lexical", "vector", "rerank", "planner"])
+      expect(named<StageService>("Service", stage).spec.clusterIP, stage).toBe("None");
+    // The answer front keeps its cluster IP: its callers are outside the cluster's stages.
+    expect(named<StageService>("Service", "answer").spec.clusterIP).toBeUndefined();
+    // Controls: each way back to one replica per caller is caught.
+    const answer = structuredClone(named<Workload>("Deployment", "answer"));
+    const env = answer.spec.template.spec.containers[0]?.env ?? [];
+    const set = (name: string, value: string) => {
+      const e = env.find((x) => x.name === name);
+      if (e) e.value = value;
+    };
+    set("LEXNAV_LEXICAL_TARGET", "lexical.lexnav.svc:50051");
+    set("LEXNAV_VECTOR_TARGET", "dns:///vector-pods.lexnav.svc:50051");
+    set("LEXNAV_PLANNER_TARGET", "dns:///planner.lexnav.svc:50052");
+    const clustered = services.map((s) => {
+      if (s.metadata.name !== "rerank") return s;
+      const copy = structuredClone(s);
+      delete copy.spec.clusterIP;
+      return copy;
+    });
+    expect(stageTargetViolations([answer], clustered)).toEqual([
+      "answer LEXNAV_LEXICAL_TARGET: lexical.lexnav.svc:50051 is not dns:///<service>.lexnav.svc:<port>",
+      "answer LEXNAV_VECTOR_TARGET: no Service vector-pods",
+      "answer LEXNAV_RERANK_TARGET: Service rerank is not headless",
+      "answer LEXNAV_PLANNER_TARGET: Service planner serves no port 50052",
+    ]);
+  });
+
   it("each catalog client reads LEXNAV_CATALOG_URL from the Secret and alone reaches PostgreSQL; the server stores are set", () => {
     const clients = deployments.filter((d) => d.spec.template.metadata.labels["lexnav.io/catalog-client"] === "true");
     expect(clients.map((d) => d.metadata.name).sort()).toEqual([...CATALOG_CLIENTS].sort());
@@ -594,6 +662,43 @@ describe("deploy/compose.yaml against the compose-spec schema (vendored), and wh
     expect(names).toContain("LEXNAV_LEXICAL_DB"); // the check sees the names it checks
     expect(unknownSettings(names)).toEqual([]);
     expect(unknownSettings([...names, "QDRANT_URL", "LEXNAV_QDRANT_ADDRESS"])).toEqual(["LEXNAV_QDRANT_ADDRESS"]);
+  });
+
+  /**
+   * Why the stage targets (`LEXNAV_<STAGE>_TARGET`) of `all` would not reach every replica of that stage: not
+   * `dns:///<service>:<port>` (compose's DNS answers a service name with every replica's address), a service that
+   * is not `<stage>`, or a port other than the one `<stage>` listens on (`LEXNAV_<STAGE>_ADDRESS`).
+   */
+  function composeTargetViolations(all: Record<string, Service>): string[] {
+    const out: string[] = [];
+    for (const [name, s] of Object.entries(all))
+      for (const [key, value] of Object.entries(s.environment ?? {})) {
+        const stage = /^LEXNAV_([A-Z]+)_TARGET$/.exec(key)?.[1];
+        if (stage === undefined) continue;
+        const m = /^dns:\/\/\/([a-z0-9-]+):(\d+)$/.exec(value ?? "");
+        const listens = all[stage.toLowerCase()]?.environment?.[`LEXNAV_${stage}_ADDRESS`]?.split(":").pop();
+        if (!m) out.push(`${name} ${key}: ${value} is not dns:///<service>:<port>`);
+        else if (m[1] !== stage.toLowerCase())
+          out.push(`${name} ${key}: ${m[1]} is not the ${stage.toLowerCase()} service`);
+        else if (m[2] !== listens) out.push(`${name} ${key}: ${m[1]} listens on ${listens}, not ${m[2]}`);
+      }
+    return out;
+  }
+
+  it("every stage target is dns:/// of that stage's service, on the port it listens on", () => {
+    expect(composeTargetViolations(services)).toEqual([]);
+    expect(Object.keys(services.answer?.environment ?? {}).filter((k) => k.endsWith("_TARGET"))).toHaveLength(4);
+    // Controls.
+    const broken = structuredClone(services);
+    const env = broken.answer?.environment ?? {};
+    env.LEXNAV_LEXICAL_TARGET = "lexical:50051";
+    env.LEXNAV_VECTOR_TARGET = "dns:///rerank:50051";
+    env.LEXNAV_RERANK_TARGET = "dns:///rerank:50053";
+    expect(composeTargetViolations(broken)).toEqual([
+      "answer LEXNAV_LEXICAL_TARGET: lexical:50051 is not dns:///<service>:<port>",
+      "answer LEXNAV_VECTOR_TARGET: rerank is not the vector service",
+      "answer LEXNAV_RERANK_TARGET: rerank listens on 50051, not 50053",
+    ]);
   });
 
   it("every stage shares no volume with another replica but the answer records; ingest runs replicas; all on the catalog", () => {

@@ -14,7 +14,10 @@ import { errorFromStatus } from "./status.ts";
 
 /** Where a client calls, and how long one call may take at most. */
 export interface ClientOptions {
-  /** "host:port" (or any gRPC target: `dns:///rerank:50053` spreads calls over every replica). */
+  /**
+   * "host:port", or any gRPC target: one that resolves to several addresses (`dns:///rerank.lexnav.svc:50051`
+   * of a headless Service, `ipv4:10.0.0.5:50051,10.0.0.6:50051`) spreads the calls over all of them.
+   */
   target: string;
   /** Plaintext when absent. */
   credentials?: ChannelCredentials;
@@ -35,6 +38,30 @@ export interface UnaryCaller<Req, Res> {
 /** Span attributes of one call: ids, counts, versions; never document or question text. */
 export type SpanAttributes = Record<string, string | number | boolean>;
 
+/**
+ * The channel options of every client. Calls go round robin over every address the target resolves to, not
+ * all to the first one that answers (grpc-js's default `pick_first`): one caller's load spreads over every
+ * replica of a stage, and a replica that goes away leaves the rotation when its connection drops.
+ *
+ * - The service config is ours, not DNS's: TXT lookups are off (each resolution would cost a query for a
+ *   record nobody publishes, and a record there could switch the policy back).
+ * - grpc-js re-resolves a name only when a connection drops, no more often than
+ *   `dns_min_time_between_resolutions_ms`. 5 s instead of the default 30 s: after a rollout or a crash the
+ *   new pods join the rotation within seconds of the first dropped connection. A replica added while every
+ *   connection stays up is found when the servers end their connections at their maximum age
+ *   (`createGrpcServer`), so scale-out reaches a long-lived caller too.
+ * - Keepalive pings every 30 s while calls are in flight find a peer that vanished without closing its
+ *   connections (a node lost): its calls fail then, not at their deadline, and it leaves the rotation.
+ *   lexnav's servers are grpc-js ones, which accept pings at any rate.
+ */
+const CHANNEL_OPTIONS = {
+  "grpc.service_config": JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  "grpc.service_config_disable_resolution": 1,
+  "grpc.dns_min_time_between_resolutions_ms": 5_000,
+  "grpc.keepalive_time_ms": 30_000,
+  "grpc.keepalive_timeout_ms": 10_000,
+} as const;
+
 type Callback<Res> = (e: ServiceError | null, r?: Res) => void;
 type Rpc<Req, Res> = (req: Req, md: Metadata, options: { deadline?: Date }, cb: Callback<Res>) => unknown;
 
@@ -53,8 +80,11 @@ export function createUnaryCaller<Req, Res>(
   options: ClientOptions,
 ): UnaryCaller<Req, Res> {
   const Ctor = makeGenericClientConstructor(definition, service.typeName);
-  const client = new Ctor(options.target, options.credentials ?? credentials.createInsecure()) as unknown as Client &
-    Record<string, Rpc<Req, Res>>;
+  const client = new Ctor(
+    options.target,
+    options.credentials ?? credentials.createInsecure(),
+    CHANNEL_OPTIONS,
+  ) as unknown as Client & Record<string, Rpc<Req, Res>>;
   const rpc = client[method];
   if (!rpc) throw new Error(`${service.typeName} has no method ${method}`);
   const wireName = definition[method]?.path.split("/").pop() ?? method;

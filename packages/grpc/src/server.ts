@@ -90,8 +90,18 @@ export interface GrpcServer {
 }
 
 /**
+ * How long a caller's connection lives before the server asks it to reconnect: callers resolve the name again
+ * only when a connection ends (grpc-js does not poll DNS), so without an end a long-lived caller never finds the
+ * replicas added after it connected. The GOAWAY lets the calls in flight finish (each is bounded by its
+ * deadline, so no grace timer cuts them); new calls go over the new connections. grpc-js adds ±10 % jitter,
+ * so a caller's connections do not all end at once.
+ */
+const MAX_CONNECTION_AGE_MS = 5 * 60_000;
+
+/**
  * A gRPC server of `services` with the standard health service beside them: `grpc.health.v1.Health/Check`
- * reports SERVING for the server and for each service name while every `readiness` check passes.
+ * reports SERVING for the server and for each service name while every `readiness` check passes. Each
+ * connection ends at its maximum age, once its calls in flight finish, so callers find new replicas.
  */
 export function createGrpcServer(input: {
   /** Who is listening, for the log ("answer service"). */
@@ -103,9 +113,11 @@ export function createGrpcServer(input: {
     implementation: UntypedServiceImplementation;
   }>;
   readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /** How long a connection lives before the server ends it (after its calls finish); default 5 minutes. */
+  maxConnectionAgeMs?: number;
 }): GrpcServer {
   const { logger } = input;
-  const server = new Server();
+  const server = new Server({ "grpc.max_connection_age_ms": input.maxConnectionAgeMs ?? MAX_CONNECTION_AGE_MS });
   for (const s of input.services) server.addService(s.definition, s.implementation);
   server.addService(HEALTH_SERVICE, {
     check: healthCheckHandler(
