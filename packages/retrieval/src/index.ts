@@ -47,7 +47,7 @@ export {
   withoutMentions,
   withoutThisContract,
 } from "./domain/document-names.ts";
-export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
+export { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./domain/fusion.ts";
 export { isModelInstruction, modelInstructions } from "./domain/model-instruction.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
 export { CARD_CHARS, createPassageIndexSink, documentCard } from "./domain/passage-index-sink.ts";

@@ -166,7 +166,7 @@ describe("search with an ONNX embedder and cross-encoder", () => {
       "route",
       "lexical",
       "dense",
-      "rrf",
+      "fuse",
       "rerank",
       "fill",
       "assemble",

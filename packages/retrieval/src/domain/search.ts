@@ -15,7 +15,7 @@ import {
   tightenToEvidence,
 } from "./context-assembly.ts";
 import { impliedInstruments, instrumentMentions, mentionLookupText, partyNames } from "./document-names.ts";
-import { reciprocalRankFusion } from "./fusion.ts";
+import { relativeScoreFusion } from "./fusion.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
@@ -24,8 +24,8 @@ import { clauseRefMatches, contentWords, flagIntents, type ParsedQuestion, parse
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
  * every passage. `hybrid`: route to the documents the question names (BM25 over document cards), rank
- * passages inside them by BM25 and by embedding, fuse by reciprocal rank. `navembed-r1`..`r4`: dense
- * inside the routed documents (r1), plus cross-reference and definition expansion (r2), hybrid plus
+ * passages inside them by BM25 and by embedding, fuse by relative score (each ranking's scores rescaled
+ * to [0, 1] and summed). `navembed-r1`..`r4`: dense inside the routed documents (r1), plus cross-reference and definition expansion (r2), hybrid plus
  * expansion (r3), hybrid retrieve 40 then rerank and keep the best 10 first (r4). `navindex`: the
  * deterministic planner over the navigation surface (routing, flag intents, node descriptors, a hard
  * cap of ten nodes, verbatim text along cross-reference and definition edges). `inject`: every
@@ -660,12 +660,14 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       return timed(
         stage,
         () =>
-          reciprocalRankFusion(lists.map((l) => l.map((c) => c.key))).map(({ id, score }, i) => {
-            const c = byKey.get(id) as Candidate;
-            c.score = score;
-            c.stageScores.push({ stage, score, rank: i + 1 });
-            return c;
-          }),
+          relativeScoreFusion(lists.map((l) => l.map((c) => ({ id: c.key, score: c.score })))).map(
+            ({ id, score }, i) => {
+              const c = byKey.get(id) as Candidate;
+              c.score = score;
+              c.stageScores.push({ stage, score, rank: i + 1 });
+              return c;
+            },
+          ),
         ids,
       );
     };
@@ -697,7 +699,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       const corpus =
         routedBy === "question" && !scope ? [await lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
       const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus];
-      return lists.length > 1 ? fuse("rrf", lists) : lex;
+      return lists.length > 1 ? fuse("fuse", lists) : lex;
     }
     const nodeOf = async (c: Candidate): Promise<{ node: ProvisionNode | null; cache: NodePassages | null }> => {
       const body = passagesOf ? await text(c.documentId, c.version) : null;
