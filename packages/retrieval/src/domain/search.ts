@@ -16,6 +16,7 @@ import {
 } from "./context-assembly.ts";
 import { impliedInstruments, instrumentMentions, mentionLookupText, partyNames } from "./document-names.ts";
 import { relativeScoreFusion } from "./fusion.ts";
+import { headingsLast, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
@@ -699,8 +700,26 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       const corpus =
         routedBy === "question" && !scope ? [await lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
       const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus];
-      return lists.length > 1 ? fuse("fuse", lists) : lex;
+      const fused = lists.length > 1 ? await fuse("fuse", lists) : lex;
+      return contentFirst(fused);
     }
+    // Passages that say only their provision's heading go after those that state something.
+    const contentFirst = (ranked: Candidate[]): Promise<Candidate[]> => {
+      if (!passagesOf) return Promise.resolve(ranked);
+      return timed(
+        "headings-last",
+        async () => {
+          const only = new Set<string>();
+          for (const c of ranked) {
+            const { node } = await nodeOf(c);
+            const body = (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? null;
+            if (node && body !== null && saysOnlyHeading(body, node)) only.add(c.key);
+          }
+          return headingsLast(ranked, (c) => only.has(c.key));
+        },
+        ids,
+      );
+    };
     const nodeOf = async (c: Candidate): Promise<{ node: ProvisionNode | null; cache: NodePassages | null }> => {
       const body = passagesOf ? await text(c.documentId, c.version) : null;
       if (!passagesOf || body === null) return { node: null, cache: null };
