@@ -76,7 +76,14 @@ export type {
   SyncEmbedder,
   TextOf,
 } from "./domain/search.ts";
-export { candidateKey, createSearcher, DEFAULT_SEARCH_OPTIONS, SEARCH_MODES } from "./domain/search.ts";
+export {
+  candidateKey,
+  createSearcher,
+  DEFAULT_SEARCH_OPTIONS,
+  FUSION_METHODS,
+  type FusionMethod,
+  SEARCH_MODES,
+} from "./domain/search.ts";
 export type { Range } from "./domain/sentences.ts";
 export { splitSentences, windows } from "./domain/sentences.ts";
 export type { BuiltinEmbedder, BuiltinEmbedderOptions } from "./embedders/builtin-embedder.ts";
