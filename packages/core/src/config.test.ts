@@ -146,6 +146,9 @@ describe("the dense embedder", () => {
     expect(loadConfig({ LEXNAV_EMBEDDER_MODEL_DIR: "builtin" }).relevanceModelDir).toBeUndefined();
     expect(loadConfig({}).offlineAnswerer).toBe("evidence");
     expect(loadConfig({ LEXNAV_ANSWERER: "wording" }).offlineAnswerer).toBe("wording");
+    expect(loadConfig({}).fusion).toBe("relative-score");
+    expect(loadConfig({ LEXNAV_FUSION: "reciprocal-rank" }).fusion).toBe("reciprocal-rank");
+    expect(() => loadConfig({ LEXNAV_FUSION: "borda" })).toThrow(/LEXNAV_FUSION/);
     expect(() => loadConfig({ LEXNAV_ANSWERER: "guess" })).toThrow(/LEXNAV_ANSWERER/);
   });
 

@@ -141,6 +141,8 @@ export const configSchema = z.object({
   // A local cross-encoder folder (model.onnx, tokenizer.json, config.json) for reranking; never downloaded.
   // "late-interaction": MaxSim over the embedder's token vectors (opt-in: measured below the built-in reranker).
   LEXNAV_RERANKER_MODEL_DIR: z.string().min(1).optional(),
+  // How hybrid fuses its lexical and dense rankings (docs/retrieval.md, "Ranking inside the reached documents").
+  LEXNAV_FUSION: z.enum(["relative-score", "reciprocal-rank"]).default("relative-score"),
   // A local sentence-embedding folder (model.onnx, tokenizer.json, config.json) for the dense index; never
   // downloaded. Unset: the model scripts/setup.sh installed, when it is there; "builtin": the LSA fallback.
   LEXNAV_EMBEDDER_MODEL_DIR: z.string().min(1).optional(),
@@ -210,6 +212,8 @@ export interface LexnavConfig {
   answer?: AnswerConfig;
   /** A local ONNX cross-encoder folder (`loadOnnxCrossEncoder`); absent: the built-in reranker. */
   rerankerModelDir?: string;
+  /** How hybrid search fuses its lexical and dense rankings (LEXNAV_FUSION); optional for configs built by hand. */
+  fusion?: "reciprocal-rank" | "relative-score";
   /**
    * A local ONNX sentence-embedding folder (`loadOnnxEmbedder`): LEXNAV_EMBEDDER_MODEL_DIR, else the
    * installed pretrained model. Absent: the built-in LSA embedder, for the reason `embedderFallback` gives.
@@ -441,6 +445,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       },
     },
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
+    fusion: e.LEXNAV_FUSION,
     ...embedderChoice(e),
     ...(e.LEXNAV_EVIDENCE_MODEL !== undefined ? { evidenceModelPath: e.LEXNAV_EVIDENCE_MODEL } : {}),
     offlineAnswerer: e.LEXNAV_ANSWERER,

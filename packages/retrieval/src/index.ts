@@ -47,7 +47,7 @@ export {
   withoutMentions,
   withoutThisContract,
 } from "./domain/document-names.ts";
-export { RRF_K, reciprocalRankFusion } from "./domain/fusion.ts";
+export { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./domain/fusion.ts";
 export { isModelInstruction, modelInstructions } from "./domain/model-instruction.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
 export { CARD_CHARS, createPassageIndexSink, documentCard } from "./domain/passage-index-sink.ts";
@@ -76,7 +76,14 @@ export type {
   SyncEmbedder,
   TextOf,
 } from "./domain/search.ts";
-export { candidateKey, createSearcher, DEFAULT_SEARCH_OPTIONS, SEARCH_MODES } from "./domain/search.ts";
+export {
+  candidateKey,
+  createSearcher,
+  DEFAULT_SEARCH_OPTIONS,
+  FUSION_METHODS,
+  type FusionMethod,
+  SEARCH_MODES,
+} from "./domain/search.ts";
 export type { Range } from "./domain/sentences.ts";
 export { splitSentences, windows } from "./domain/sentences.ts";
 export type { BuiltinEmbedder, BuiltinEmbedderOptions } from "./embedders/builtin-embedder.ts";

@@ -24,5 +24,6 @@ export {
   loadStackModels,
   loadStackReranker,
   modelFallbackNotice,
+  searchOptionsOf,
 } from "./stack.ts";
 export type { WrittenFiles } from "./written-files.ts";

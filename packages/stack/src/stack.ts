@@ -214,7 +214,13 @@ export interface EmbeddedStackOptions {
   indexSink?: boolean;
   /** The navindex planner served by the planner service (`createPlannerClient`); absent: planned in process. */
   planner?: SearcherDeps["planner"];
+  /** The searcher's tuning beyond its defaults (`DEFAULT_SEARCH_OPTIONS`): the config's `searchOptionsOf`. */
+  search?: SearcherDeps["options"];
 }
+
+/** The search options a config sets (LEXNAV_FUSION), for `EmbeddedStackOptions.search`. */
+export const searchOptionsOf = (config: { fusion?: "reciprocal-rank" | "relative-score" }): SearcherDeps["options"] =>
+  config.fusion ? { fusion: config.fusion } : {};
 
 /** Whether a document with `access` belongs to the access scope `key`. */
 const inScope = (access: Access, key: string) => accessScopes(access).some((s) => s.key === key);
@@ -460,6 +466,7 @@ export async function createEmbeddedStack(
       reranker: models.reranker ?? createBuiltinReranker(),
       ...(options.sources ? { sources: options.sources } : {}),
       ...(options.planner ? { planner: options.planner } : {}),
+      ...(options.search ? { options: options.search } : {}),
       structure,
       // Records and set members let context assembly cite titles and flag superseded clauses.
       document: (documentId) => catalog.getDocument(documentId),

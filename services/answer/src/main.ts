@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createSqliteAnswerStore } from "@lexnav/answer";
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { natsConnectSettings } from "@lexnav/core";
-import { createAnswerRecordErasure, createEmbeddedStack, loadStackModels } from "@lexnav/stack";
+import { createAnswerRecordErasure, createEmbeddedStack, loadStackModels, searchOptionsOf } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
 import { reloadableCallers } from "./domain/callers.ts";
@@ -26,6 +26,7 @@ const stack = await createEmbeddedStack(
     sources: remote.sources,
     ...(remote.planner ? { planner: remote.planner } : {}),
     ...(config.catalogUrl !== undefined ? { catalogUrl: config.catalogUrl } : {}),
+    search: searchOptionsOf(config),
   },
 );
 const answers = openSqliteDatabase(config.dbPath);

@@ -6,6 +6,7 @@ import {
   loadStackModels,
   modelFallbackNotice,
   type StackModels,
+  searchOptionsOf,
 } from "@lexnav/stack";
 import { askCommand } from "./commands/ask.ts";
 import {
@@ -187,6 +188,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   }
   const stack = await createEmbeddedStack(effective.dbPath, effective.limits, logger, models, {
     ...(effective.catalogUrl !== undefined ? { catalogUrl: effective.catalogUrl } : {}),
+    search: searchOptionsOf(effective),
   });
   // Say when a built-in model stands in for a pretrained one, whenever this command would use it.
   {

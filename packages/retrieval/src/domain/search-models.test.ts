@@ -11,7 +11,7 @@ import type { Embedder } from "../ports/embedder.ts";
 import type { Reranker } from "../ports/reranker.ts";
 import { type CrossEncoder, loadOnnxCrossEncoder } from "../rerankers/onnx-cross-encoder.ts";
 import type { Passage } from "./passages.ts";
-import { createSearcher, type SearchRequest, type TextOf } from "./search.ts";
+import { createSearcher, type SearchOptions, type SearchRequest, type TextOf } from "./search.ts";
 
 // Two documents: one the reader's group may read, one only another group may (same words, so a leak would rank).
 const OPEN = [
@@ -110,13 +110,14 @@ const reranker = (): Reranker => ({
     return crossEncoder.rerank(query, candidates);
   },
 });
-const searcher = () =>
+const searcher = (options: Partial<SearchOptions> = {}) =>
   createSearcher({
     lexical: stores.lexical,
     vectors: stores.vectors,
     queryEmbedderFor: async (version) =>
       (await stores.vectors.describeVersion(version))?.embedderId === embedder.id ? embedder : null,
     reranker: reranker(),
+    options,
   });
 const request = (mode: SearchRequest["mode"], principal = READER): SearchRequest => ({
   query: "governing law of the loans",
@@ -166,7 +167,7 @@ describe("search with an ONNX embedder and cross-encoder", () => {
       "route",
       "lexical",
       "dense",
-      "rrf",
+      "fuse",
       "rerank",
       "fill",
       "assemble",
@@ -185,6 +186,22 @@ describe("search with an ONNX embedder and cross-encoder", () => {
     expect(r.trace.stages.map((s) => s.stage)).toContain("dense");
     expect(r.passages.some((p) => p.stageScores.some((s) => s.stage === "dense"))).toBe(true);
     expect(r.passages.every((p) => p.documentId === "open")).toBe(true);
+  });
+
+  it("fuses by relative score unless reciprocal rank is asked for", async () => {
+    const fused = async (fusion?: SearchOptions["fusion"]) =>
+      (await searcher(fusion ? { fusion } : {}).search(request("hybrid"), text)).passages.flatMap((p) =>
+        p.stageScores.filter((s) => s.stage === "fuse").map((s) => s.score),
+      );
+    const relative = await fused();
+    const rank = await fused("reciprocal-rank");
+    expect(relative.length).toBeGreaterThan(1);
+    expect(rank.length).toBeGreaterThan(1);
+    // Relative score: each list's best scaled to 1, so the head of two lists sums to more than 1; reciprocal
+    // rank: at most 1/(60 + 1) per list.
+    expect(Math.max(...relative)).toBeGreaterThan(1);
+    expect(Math.max(...rank)).toBeLessThanOrEqual(2 / 61);
+    expect(await fused("relative-score")).toEqual(relative);
   });
 
   it("calls no model in lexical mode", async () => {

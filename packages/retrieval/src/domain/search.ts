@@ -15,7 +15,8 @@ import {
   tightenToEvidence,
 } from "./context-assembly.ts";
 import { impliedInstruments, instrumentMentions, mentionLookupText, partyNames } from "./document-names.ts";
-import { reciprocalRankFusion } from "./fusion.ts";
+import { reciprocalRankFusion, relativeScoreFusion } from "./fusion.ts";
+import { headingsLast, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
@@ -24,8 +25,8 @@ import { clauseRefMatches, contentWords, flagIntents, type ParsedQuestion, parse
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
  * every passage. `hybrid`: route to the documents the question names (BM25 over document cards), rank
- * passages inside them by BM25 and by embedding, fuse by reciprocal rank. `navembed-r1`..`r4`: dense
- * inside the routed documents (r1), plus cross-reference and definition expansion (r2), hybrid plus
+ * passages inside them by BM25 and by embedding, fuse by relative score (`SearchOptions.fusion`;
+ * reciprocal rank with LEXNAV_FUSION=reciprocal-rank). `navembed-r1`..`r4`: dense inside the routed documents (r1), plus cross-reference and definition expansion (r2), hybrid plus
  * expansion (r3), hybrid retrieve 40 then rerank and keep the best 10 first (r4). `navindex`: the
  * deterministic planner over the navigation surface (routing, flag intents, node descriptors, a hard
  * cap of ten nodes, verbatim text along cross-reference and definition edges). `inject`: every
@@ -252,6 +253,12 @@ export interface SearchOptions {
   tighten: readonly SearchMode[];
   /** Adds the clause words of the contract concepts a question names to the ranking inside documents. */
   conceptExpansion: boolean;
+  /**
+   * How hybrid fuses its lexical and dense rankings: by relative score (each ranking's scores rescaled
+   * to [0, 1] and summed), or by reciprocal rank (k = 60); measured against each other in
+   * docs/retrieval.md, "Ranking inside the reached documents".
+   */
+  fusion: FusionMethod;
   /** Context assembly (token budget, merge gap, duplicate threshold, one document's share). */
   context: Partial<Omit<ContextAssemblyOptions, "principal">>;
 }
@@ -267,8 +274,12 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   plannerNodes: 10,
   tighten: [],
   conceptExpansion: true,
+  fusion: "relative-score",
   context: {},
 };
+
+export const FUSION_METHODS = ["reciprocal-rank", "relative-score"] as const;
+export type FusionMethod = (typeof FUSION_METHODS)[number];
 
 /** Documents, from the head of a ranking, whose provisions a cited clause number is looked up in. */
 const CLAUSE_DOCUMENTS = 3;
@@ -660,7 +671,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       return timed(
         stage,
         () =>
-          reciprocalRankFusion(lists.map((l) => l.map((c) => c.key))).map(({ id, score }, i) => {
+          (o.fusion === "relative-score"
+            ? relativeScoreFusion(lists.map((l) => l.map((c) => ({ id: c.key, score: c.score }))))
+            : reciprocalRankFusion(lists.map((l) => l.map((c) => c.key)))
+          ).map(({ id, score }, i) => {
             const c = byKey.get(id) as Candidate;
             c.score = score;
             c.stageScores.push({ stage, score, rank: i + 1 });
@@ -697,8 +711,26 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       const corpus =
         routedBy === "question" && !scope ? [await lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
       const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus];
-      return lists.length > 1 ? fuse("rrf", lists) : lex;
+      const fused = lists.length > 1 ? await fuse("fuse", lists) : lex;
+      return contentFirst(fused);
     }
+    // Passages that say only their provision's heading go after those that state something.
+    const contentFirst = (ranked: Candidate[]): Promise<Candidate[]> => {
+      if (!passagesOf) return Promise.resolve(ranked);
+      return timed(
+        "headings-last",
+        async () => {
+          const only = new Set<string>();
+          for (const c of ranked) {
+            const { node } = await nodeOf(c);
+            const body = (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? null;
+            if (node && body !== null && saysOnlyHeading(body, node)) only.add(c.key);
+          }
+          return headingsLast(ranked, (c) => only.has(c.key));
+        },
+        ids,
+      );
+    };
     const nodeOf = async (c: Candidate): Promise<{ node: ProvisionNode | null; cache: NodePassages | null }> => {
       const body = passagesOf ? await text(c.documentId, c.version) : null;
       if (!passagesOf || body === null) return { node: null, cache: null };

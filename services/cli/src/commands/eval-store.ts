@@ -4,7 +4,7 @@ import { LexnavError, sha256Hex } from "@lexnav/core";
 import { applyProtocol, type BenchTest, datasetsOf, loadBench, type Protocol } from "@lexnav/eval";
 import { assignTransactionSets } from "@lexnav/ingest";
 import { type Principal, SCOPED_BUILTIN_EMBEDDER_ID } from "@lexnav/retrieval";
-import { createEmbeddedStack, type EmbeddedStack } from "@lexnav/stack";
+import { createEmbeddedStack, type EmbeddedStack, searchOptionsOf } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 
@@ -78,7 +78,9 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
   mkdirSync(storeDir, { recursive: true });
   const dbPath = join(storeDir, `${dataset}-${protocol}-${fingerprint}.sqlite`);
   const doneMarker = `${dbPath}.complete`;
-  const stack = await createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger, ctx.models);
+  const stack = await createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger, ctx.models, {
+    search: searchOptionsOf(ctx.config),
+  });
   try {
     if (!existsSync(doneMarker)) {
       const progress = createProgress(files.length, ctx.stderr);

@@ -1,0 +1,29 @@
+import type { ProvisionNode } from "@lexnav/document-model";
+import { featureWords } from "../embedders/text-features.ts";
+
+/**
+ * Whether a passage says nothing beyond its provision's heading: every word of its text is a word of
+ * the provision's heading path, clause reference or title ("10. FORCE MAJEURE", "SECOND AMENDMENT TO
+ * CO-BRANDING AGREEMENT"), or it has no words at all (a rule of dashes, a redaction mark). Such a
+ * passage names a provision and states nothing of it, yet the heading words it repeats match the
+ * question the provision answers, and its shortness lifts it in BM25.
+ */
+export function saysOnlyHeading(
+  body: string,
+  node: Pick<ProvisionNode, "headingPath" | "clauseRef" | "title">,
+): boolean {
+  const heading = new Set(featureWords([...node.headingPath, node.clauseRef ?? "", node.title ?? ""].join(" ")));
+  return featureWords(body).every((w) => heading.has(w));
+}
+
+/**
+ * A ranking with the passages that say only their heading moved after those that say something, each
+ * part in its own order: a heading is a pointer to evidence, not evidence, so it should not take a place
+ * at the head that a clause's text could fill.
+ */
+export function headingsLast<T>(ranked: readonly T[], headingOnly: (item: T) => boolean): T[] {
+  const content: T[] = [];
+  const headings: T[] = [];
+  for (const item of ranked) (headingOnly(item) ? headings : content).push(item);
+  return [...content, ...headings];
+}
