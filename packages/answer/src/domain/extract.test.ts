@@ -219,3 +219,77 @@ describe("buildExtract: passages extended to the answering unit", () => {
     expect(extract[1]?.end).toBe(notice.end);
   });
 });
+
+describe("buildExtract: a provision amended in part brings its amending clause", () => {
+  // A supply agreement and an amendment of the same deal: the amendment's (b) changes §4 in part;
+  // its (a) replaces §5 whole.
+  const SUPPLY =
+    "Section 4. Minimum Orders. Buyer shall order at least 1,000 units in each year.\nSection 5. Term. Three years.";
+  const AMENDMENT_1 =
+    "FIRST AMENDMENT\n(a) Section 5 of the Agreement is deleted and replaced with: Five years.\n(b) Section 4 of the Agreement is amended by deleting 1,000 and inserting 2,500 in its place.\nAll other terms remain.";
+  const span = (t: string, from: string, to: string) => {
+    const start = t.indexOf(from);
+    return { start, end: t.indexOf(to, start) + to.length };
+  };
+  const texts: Record<string, string> = { supply: SUPPLY, amd1: AMENDMENT_1 };
+  const s4 = span(SUPPLY, "Section 4.", "each year.");
+  const s5 = span(SUPPLY, "Section 5.", "Three years.");
+  const b = span(AMENDMENT_1, "(b) Section 4", "its place.");
+  const nodes: Record<string, ProvisionNode> = {
+    "supply s4": node("supply", "s4", "Section 4", s4),
+    "supply s5": node("supply", "s5", "Section 5", s5),
+    "amd1 b": node("amd1", "b", "(b)", b),
+  };
+  const edit = (kind: "amend" | "replace", targetNodeId: string, op: { start: number; end: number }) => ({
+    amendmentDocumentId: "amd1",
+    amendmentNodeId: kind === "amend" ? "b" : "a",
+    amendmentClauseRef: kind === "amend" ? "(b)" : "(a)",
+    kind,
+    effectiveDate: "2020-01-01",
+    ...op,
+    newText: kind === "replace" ? span(AMENDMENT_1, "Five years.", "Five years.") : null,
+    target: { ref: targetNodeId === "s4" ? "Section 4" : "Section 5" },
+    targetDocumentId: "supply",
+    targetNodeId,
+  });
+  const partial = edit("amend", "s4", span(AMENDMENT_1, "Section 4 of the Agreement", "is amended"));
+  const whole = edit("replace", "s5", span(AMENDMENT_1, "Section 5 of the Agreement", "replaced with"));
+  const dealDeps = (edits: ReturnType<typeof edit>[], set = "deal-9"): ExtractDeps => ({
+    text: (d) => texts[d] ?? null,
+    document: (id) =>
+      texts[id]
+        ? ({
+            id,
+            currentVersion: "v1",
+            fileName: `${id}.txt`,
+            title: null,
+            role: id === "amd1" ? "amendment" : "base_agreement",
+            transactionSetId: set,
+            effectiveDate: id === "amd1" ? "2020-01-01" : null,
+          } as unknown as DocumentRecord)
+        : null,
+    node: (d, _v, n) => nodes[`${d} ${n}`] ?? null,
+    amendments: (setId) => (setId === set ? edits : []),
+  });
+
+  it("brings in the amending clause of a provision the extract holds, marked as amending it, the provision not superseded", async () => {
+    const extract = await buildExtract([passage("supply", "s4", s4)], dealDeps([partial, whole]));
+    expect(extract).toHaveLength(2);
+    expect(extract[0]?.supersededBy).toBeUndefined();
+    const brought = extract[1];
+    expect(brought?.documentId).toBe("amd1");
+    expect(brought?.text).toBe(
+      "(b) Section 4 of the Agreement is amended by deleting 1,000 and inserting 2,500 in its place.",
+    );
+    expect(brought?.clauseRef).toBe("(b)");
+    expect(brought?.amends).toEqual([{ documentId: "supply", ...s4 }]);
+  });
+
+  it("brings nothing for a provision no edit amends in part, and never twice", async () => {
+    const s5Only = await buildExtract([passage("supply", "s5", s5)], dealDeps([partial, whole]));
+    expect(s5Only.some((e) => e.text.includes("2,500"))).toBe(false);
+    const held = await buildExtract([passage("supply", "s4", s4), passage("amd1", "b", b)], dealDeps([partial]));
+    expect(held).toHaveLength(2);
+    expect(await buildExtract([passage("supply", "s4", s4)], dealDeps([]))).toHaveLength(1);
+  });
+});

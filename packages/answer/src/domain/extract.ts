@@ -227,7 +227,8 @@ const EDIT_WORDS: Record<AmendingEdit["kind"], string> = {
  * Reads the set's amendment edits into the extract: each amending passage learns the provisions it
  * amends; a passage of a provision an edit replaced or deleted is marked superseded, with the chain;
  * and the amending clause's new text (the text in force) is brought in when the extract lacks it, so
- * the answer can cite the text in force rather than the superseded one.
+ * the answer can cite the text in force rather than the superseded one. A provision amended in part
+ * reads together with its amending clause (`partialAmendments`), which is brought in too.
  */
 async function applyAmendments(
   items: EvidenceItem[],
@@ -235,6 +236,8 @@ async function applyAmendments(
   amendments: (transactionSetId: string) => Awaitable<readonly AmendingEdit[]>,
 ): Promise<void> {
   const sets = [...new Set(items.map((i) => i.transactionSetId).filter((s): s is string => s !== null))];
+  // each amending clause brought in, and the passage of the provision it amends
+  const readWith = new Map<EvidenceItem, EvidenceItem>();
   for (const setId of sets) {
     const edits = (await amendments(setId)).filter((e) => e.targetDocumentId !== null);
     const targetSpan = async (e: AmendingEdit, version: string) => {
@@ -265,7 +268,11 @@ async function applyAmendments(
         if (t !== null && t.start <= item.start && item.end <= t.end) whole.push(e);
       }
       const last = whole[whole.length - 1];
-      if (!last) continue;
+      if (!last) {
+        for (const brought of await partialAmendments(items, item, edits, deps, targetSpan, amendsOf))
+          readWith.set(brought, item);
+        continue;
+      }
       const amendment = await deps.document(last.amendmentDocumentId);
       const by = `${documentLabel(amendment, last.amendmentDocumentId)}${last.amendmentClauseRef ? ` ${last.amendmentClauseRef}` : ""}`;
       item.supersededBy = `${last.target.ref} of ${item.docLabel}, as ${EDIT_WORDS[last.kind]} ${by} (effective ${last.effectiveDate ?? "date not stated"})`;
@@ -277,7 +284,7 @@ async function applyAmendments(
       const node = last.amendmentNodeId
         ? ((await deps.node?.(last.amendmentDocumentId, version, last.amendmentNodeId)) ?? null)
         : null;
-      items.push({
+      const inForce: EvidenceItem = {
         id: `E${items.length + 1}`,
         documentId: last.amendmentDocumentId,
         version,
@@ -291,9 +298,86 @@ async function applyAmendments(
         transactionSetId: setId,
         clauseRef: node ? citeableClause(node) : last.amendmentClauseRef,
         amends: await amendsOf(last.amendmentDocumentId, last.newText.start, last.newText.end),
-      });
+      };
+      items.push(inForce);
+      readWith.set(inForce, item);
     }
   }
+  readAfterAmended(items, readWith);
+}
+
+/**
+ * Places each amending clause brought in right after the passage of the provision it amends, as a
+ * reader of the amended instrument finds it (the answer reads each passage's place in the extract),
+ * and labels the items E1, E2, ... in their new order.
+ */
+function readAfterAmended(items: EvidenceItem[], readWith: ReadonlyMap<EvidenceItem, EvidenceItem>): void {
+  if (readWith.size === 0) return;
+  const ordered: EvidenceItem[] = [];
+  for (const item of items) {
+    if (readWith.has(item)) continue;
+    ordered.push(item);
+    for (const [brought, anchor] of readWith) if (anchor === item) ordered.push(brought);
+  }
+  items.splice(0, items.length, ...ordered);
+  items.forEach((item, i) => {
+    item.id = `E${i + 1}`;
+  });
+}
+
+/**
+ * A provision amended in part ("Section 2(c) is amended by deleting … and inserting …") is in force as
+ * its own text read with the amending clause: for each edit of the set that amends, without replacing
+ * or deleting, the provision holding `item`, the amending clause (its provision in the amendment when
+ * that is short, else the operative words through the new text) is brought in once, marked as amending
+ * that provision, so the answer can cite both and state the chain. Returns the clauses brought in.
+ */
+async function partialAmendments(
+  items: EvidenceItem[],
+  item: EvidenceItem,
+  edits: readonly AmendingEdit[],
+  deps: ExtractDeps,
+  targetSpan: (e: AmendingEdit, version: string) => Promise<{ start: number; end: number } | null>,
+  amendsOf: (documentId: string, start: number, end: number) => Promise<EvidenceItem["amends"] & object>,
+): Promise<EvidenceItem[]> {
+  const brought: EvidenceItem[] = [];
+  for (const e of edits) {
+    if (e.kind !== "amend" || e.targetDocumentId !== item.documentId) continue;
+    const t = await targetSpan(e, item.version);
+    if (t === null || !(t.start <= item.start && item.end <= t.end)) continue;
+    const amendment = await deps.document(e.amendmentDocumentId);
+    const version = amendment?.currentVersion ?? null;
+    const text = version ? await deps.text(e.amendmentDocumentId, version) : null;
+    if (version === null || text === null) continue;
+    const node = e.amendmentNodeId
+      ? ((await deps.node?.(e.amendmentDocumentId, version, e.amendmentNodeId)) ?? null)
+      : null;
+    const clause =
+      node && node.start <= e.start && node.end > e.start && node.end - node.start <= LINKED_MAX_CHARS
+        ? { start: node.start, end: node.end }
+        : { start: e.start, end: e.newText?.end ?? e.end };
+    if (clause.end <= clause.start || clause.end > text.length) continue;
+    const span = { documentId: e.amendmentDocumentId, version, ...clause };
+    if (overlapsAny(items, span)) continue;
+    const amending: EvidenceItem = {
+      id: `E${items.length + 1}`,
+      documentId: e.amendmentDocumentId,
+      version,
+      nodeId: e.amendmentNodeId ?? "",
+      start: clause.start,
+      end: clause.end,
+      text: text.slice(clause.start, clause.end),
+      docLabel: documentLabel(amendment, e.amendmentDocumentId),
+      role: amendment?.role ?? "unknown",
+      effectiveDate: amendment?.effectiveDate ?? null,
+      transactionSetId: item.transactionSetId,
+      clauseRef: node ? citeableClause(node) : e.amendmentClauseRef,
+      amends: await amendsOf(e.amendmentDocumentId, clause.start, clause.end),
+    };
+    items.push(amending);
+    brought.push(amending);
+  }
+  return brought;
 }
 
 /**

@@ -82,7 +82,7 @@ const extract = await buildExtract(
  * The extract of the base agreement's §2.1 and §7.2 with the set's one edit known: the First Amendment's
  * §1 replaces §2.1's amount. The amendment itself was not retrieved; the edit brings its new text in.
  */
-async function extractWithEdits() {
+async function extractWithEdits(kind: "replace" | "amend" = "replace") {
   const span = (text: string, from: string, to: string) => {
     const start = text.indexOf(from);
     return { start, end: text.indexOf(to, start) + to.length };
@@ -98,10 +98,11 @@ async function extractWithEdits() {
     amendmentDocumentId: "amd",
     amendmentNodeId: "s1",
     amendmentClauseRef: "Section 1",
-    kind: "replace" as const,
+    kind,
     effectiveDate: "2017-03-01",
     ...operative,
-    newText: span(AMENDMENT, "the aggregate principal amount of Revolving", "$75,000,000."),
+    // amended in part: the operative clause is the text that changes the provision, no new text is quoted
+    newText: kind === "replace" ? span(AMENDMENT, "the aggregate principal amount of Revolving", "$75,000,000.") : null,
     target: { ref: "Section 2.1" },
     targetDocumentId: "base",
     targetNodeId: "s21",
@@ -521,6 +522,26 @@ Section 5 Return of Materials. Upon the Discloser's written request, the Recipie
     expect(cited(a)[0]?.display).toContain("First Amendment");
     expect(cited(a)[0]?.quote).toContain("$75,000,000");
     expect(cited(a).some((c) => c.quote.includes("$50,000,000"))).toBe(false);
+  });
+
+  it("on a set whose amendment amends the clause asked about in part, cites the clause and its amending clause, with the chain", async () => {
+    const { withEdits, s21 } = await extractWithEdits("amend");
+    expect(withEdits.find((e) => e.nodeId === "s21")?.supersededBy).toBeUndefined();
+    const amending = withEdits.find((e) => e.documentId === "amd");
+    expect(amending?.amends).toEqual([{ documentId: "base", ...s21 }]);
+    const a = await answerFromEvidence(
+      "Up to what principal amount may Revolving Loans be made to the Borrower?",
+      withEdits,
+      source,
+      byEvidence,
+    );
+    expect(a.abstained).toBe(false);
+    const displays = cited(a).map((c) => c.display);
+    expect(displays).toContain("[First Amendment] Section 1");
+    expect(displays).toContain("[Credit Agreement] Section 2.1");
+    expect(a.precedence.join(" ")).toContain(
+      "Amended: [Credit Agreement] Section 2.1 is in force as amended by [First Amendment] Section 1 (effective 2017-03-01)",
+    );
   });
 
   it("cites the amendment that controls the clause it amends, not the superseded amount", async () => {

@@ -432,10 +432,12 @@ function sameProvision(a: ScoredCandidate, b: ScoredCandidate): boolean {
 /**
  * Amendment precedence among the picked sentences: where two of them from different instruments
  * address the same clause, the controlling one stays and the other goes, with a note naming both.
- * An amending sentence that ranks lower but addresses a picked clause is brought in; so is the text
- * in force of a picked provision an edit superseded, whatever its score: superseded text is never
- * cited as current. A superseded passage with no amending passage to replace it (one the asker may
- * not read) stays, with a note that it is superseded.
+ * An amending sentence that ranks lower but addresses a picked clause is brought in; so is the
+ * amending clause the set's edits name for a picked provision, whatever its score: the text in force
+ * of a provision an edit superseded (superseded text is never cited as current), or the clause that
+ * amends it in part, cited beside it with a note (the provision is in force as amended). A superseded
+ * passage with no amending passage to replace it (one the asker may not read) stays, with a note that
+ * it is superseded.
  */
 function applyPrecedence(
   picked: ScoredCandidate[],
@@ -447,10 +449,16 @@ function applyPrecedence(
     if (pool.includes(s) || s.coverage <= 0) continue;
     if (pool.some((p) => controls(s.item, p.item) && sameProvision(s, p))) pool.push(s);
   }
+  // The edits name the clause that replaces a picked provision, or amends it in part: that clause is
+  // the text in force (or half of it), cited whatever its score.
   for (const p of [...pool]) {
-    if (p.item.supersededBy === undefined) continue;
     const inForce = all.find((s) => !pool.includes(s) && s.item.amends !== undefined && amendsItem(s.item, p.item));
     if (inForce) pool.push(inForce);
+    // and a picked clause that amends a provision in part is read with that provision's own text
+    const amended = all.find(
+      (s) => !pool.includes(s) && s.item.supersededBy === undefined && amendsItem(p.item, s.item),
+    );
+    if (amended) pool.push(amended);
   }
   const dropped = new Set<ScoredCandidate>();
   const notes: string[] = [];
@@ -458,6 +466,13 @@ function applyPrecedence(
     for (const b of pool) {
       if (a === b || dropped.has(a) || dropped.has(b) || !controls(a.item, b.item)) continue;
       if (!sameProvision(a, b)) continue;
+      if (a.item.amends !== undefined && b.item.supersededBy === undefined) {
+        // Amended in part, by the edits: the provision is in force as amended, so both are cited.
+        notes.push(
+          `Amended: ${citeAs(b.item)} is in force as amended by ${citeAs(a.item)}${a.item.effectiveDate ? ` (effective ${a.item.effectiveDate})` : ""}; the two read together.`,
+        );
+        continue;
+      }
       dropped.add(b);
       const why = b.item.supersededBy
         ? `${b.item.supersededBy}; the superseded text is not in force`
