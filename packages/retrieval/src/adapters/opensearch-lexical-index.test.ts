@@ -4,7 +4,6 @@ import {
   accessFields,
   aliasSwapActions,
   bulkError,
-  bulkLines,
   cardMappings,
   cardSearchBody,
   createOpenSearchLexicalIndex,
@@ -20,7 +19,6 @@ import {
   passageSearchBody,
   permissionFilter,
   REFERENCE_PATTERN,
-  replacementOperations,
 } from "./opensearch-lexical-index.ts";
 import { FIELD_WEIGHTS } from "./sqlite-lexical-index.ts";
 
@@ -71,8 +69,6 @@ describe("OpenSearch lexical index: mapping and analysis", () => {
     expect(s.number_of_replicas).toBe(0);
     // a compaction rewrites every segment with a deleted passage, not only those past 10% deleted
     expect(s).toMatchObject({ "merge.policy.expunge_deletes_allowed": 0 });
-    // readers see a write at the refresh it asks for, never at a scheduled one halfway through it
-    expect(s).toMatchObject({ refresh_interval: "-1" });
     expect(s.analysis.analyzer?.lexnav_legal).toEqual({
       type: "custom",
       tokenizer: "standard",
@@ -172,51 +168,10 @@ describe("OpenSearch lexical index: deletes and access changes by document", () 
     expect(matchPageBody(documentQuery("d1"), ["v", "d1", "p"])).toMatchObject({ search_after: ["v", "d1", "p"] });
   });
 
-  it("replaces a document in one pass: new entries first, then this version's leftovers deleted, then readers patched elsewhere", () => {
-    const readers = accessFields({ principals: [], groups: ["deal-team"] });
-    const writes = [
-      { _index: "t-passages-lex-2", _id: "d1/p1", source: { body: "new p1" } },
-      { _index: "t-cards-lex-2", _id: "d1", source: { card: "new card" } },
-    ];
-    const held = [
-      // this version: p1 is overwritten, p2 is no longer cut, the card is overwritten
-      { _index: "t-passages-lex-2", _id: "d1/p1" },
-      { _index: "t-passages-lex-2", _id: "d1/p2" },
-      { _index: "t-cards-lex-2", _id: "d1" },
-      // an earlier version keeps its passages, under the document's readers now
-      { _index: "t-passages-lex-1", _id: "d1/p1" },
-      { _index: "t-cards-lex-1", _id: "d1" },
-    ];
-    const ops = replacementOperations(writes, held, ["t-passages-lex-2", "t-cards-lex-2"], readers);
-    expect(ops.map((o) => [o.op, o._index, o._id])).toEqual([
-      ["index", "t-passages-lex-2", "d1/p1"],
-      ["index", "t-cards-lex-2", "d1"],
-      ["delete", "t-passages-lex-2", "d1/p2"],
-      ["update", "t-passages-lex-1", "d1/p1"],
-      ["update", "t-cards-lex-1", "d1"],
-    ]);
-    expect(ops.at(-1)).toMatchObject({ patch: readers });
-    // A first put holds nothing: it only writes.
-    expect(replacementOperations(writes, [], ["t-passages-lex-2", "t-cards-lex-2"], readers).map((o) => o.op)).toEqual([
-      "index",
-      "index",
-    ]);
-  });
-
-  it("writes the bulk lines of each operation: a source after an index, none after a delete, a partial doc after an update", () => {
-    expect(
-      bulkLines([
-        { op: "index", _index: "i", _id: "a", source: { body: "x" } },
-        { op: "delete", _index: "i", _id: "b" },
-        { op: "update", _index: "j", _id: "c", patch: { readers_groups: ["g"] } },
-      ]),
-    ).toEqual([
-      { index: { _index: "i", _id: "a" } },
-      { body: "x" },
-      { delete: { _index: "i", _id: "b" } },
-      { update: { _index: "j", _id: "c", retry_on_conflict: 3 } },
-      { doc: { readers_groups: ["g"] } },
-    ]);
+  it("replacing a document deletes only what an earlier put wrote", () => {
+    expect(documentQuery("d1", "put-2")).toEqual({
+      bool: { filter: [{ term: { document_id: "d1" } }], must_not: [{ term: { put_id: "put-2" } }] },
+    });
   });
 });
 

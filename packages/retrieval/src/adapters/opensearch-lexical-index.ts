@@ -65,9 +65,6 @@ export function indexSettings(shards: number, replicas: number): Record<string, 
   return {
     number_of_shards: shards,
     number_of_replicas: replicas,
-    // Readers see a change at the one refresh its write asks for, whole, never at a scheduled refresh
-    // halfway through it (a put spread over several shards or bulk requests); an idle index does no work.
-    refresh_interval: "-1",
     // `_forcemerge?only_expunge_deletes=true` skips segments under this share of deleted documents (10% by
     // default): at 0 every segment holding a deleted passage is rewritten, which is what erasure needs.
     "merge.policy.expunge_deletes_allowed": 0,
@@ -114,6 +111,7 @@ export function passageMappings(): Record<string, unknown> {
       node_id: { type: "keyword" },
       start: { type: "long" },
       end: { type: "long" },
+      put_id: { type: "keyword" },
       heading: legalText(true),
       clause_ref: legalText(true),
       terms: legalText(false),
@@ -130,6 +128,7 @@ export function cardMappings(): Record<string, unknown> {
     properties: {
       index_version: { type: "keyword" },
       document_id: { type: "keyword" },
+      put_id: { type: "keyword" },
       card: legalText(false),
       // Absent: no name recorded yet; "": a name was given that cannot single a document out.
       name_key: { type: "keyword" },
@@ -300,58 +299,14 @@ export function indexNames(prefix: string) {
   };
 }
 
-/** The passages and cards of one document id, in every index the search names. */
-export function documentQuery(documentId: string): Record<string, unknown> {
-  return { bool: { filter: [{ term: { document_id: documentId } }] } };
-}
-
-/** A passage or card an index holds, by index and id. */
-export interface StoredEntry {
-  _index: string;
-  _id: string;
-}
-
-/** One operation of a `_bulk` request: write a passage or card, delete one, or patch some of its fields. */
-export type BulkOperation = StoredEntry &
-  (
-    | { op: "index"; source: Record<string, unknown> }
-    | { op: "delete" }
-    | { op: "update"; patch: Record<string, unknown> }
-  );
-
-/** The NDJSON lines of `operations`, in order. */
-export function bulkLines(operations: readonly BulkOperation[]): Array<Record<string, unknown>> {
-  return operations.flatMap((o) => {
-    const target = { _index: o._index, _id: o._id };
-    if (o.op === "index") return [{ index: target }, o.source];
-    if (o.op === "delete") return [{ delete: target }];
-    return [{ update: { ...target, retry_on_conflict: 3 } }, { doc: o.patch }];
-  });
-}
-
-/**
- * The operations that replace a document in one index version, as one bulk pass: `writes` (the version's
- * new passages and card) first, then a delete of each entry the version held (`held`, read before) that the
- * put does not overwrite, then `readers` on the document's entries in every other version (who may read a
- * document is one fact in every version). A reader refreshed partway sees the new passages before the old
- * ones go: the document, never a gap.
- */
-export function replacementOperations(
-  writes: ReadonlyArray<StoredEntry & { source: Record<string, unknown> }>,
-  held: readonly StoredEntry[],
-  versionIndices: readonly string[],
-  readers: Record<string, unknown>,
-): BulkOperation[] {
-  const key = (e: StoredEntry) => `${e._index}/${e._id}`; // an index name has no "/"
-  const written = new Set(writes.map(key));
-  const inVersion = new Set(versionIndices);
-  return [
-    ...writes.map((w) => ({ op: "index" as const, _index: w._index, _id: w._id, source: w.source })),
-    ...held
-      .filter((h) => inVersion.has(h._index) && !written.has(key(h)))
-      .map((h) => ({ op: "delete" as const, ...h })),
-    ...held.filter((h) => !inVersion.has(h._index)).map((h) => ({ op: "update" as const, ...h, patch: readers })),
-  ];
+/** The documents of one document id, in every version of `pattern`, except the puts `keepPutId` wrote. */
+export function documentQuery(documentId: string, keepPutId?: string): Record<string, unknown> {
+  return {
+    bool: {
+      filter: [{ term: { document_id: documentId } }],
+      ...(keepPutId ? { must_not: [{ term: { put_id: keepPutId } }] } : {}),
+    },
+  };
 }
 
 /**
@@ -390,9 +345,8 @@ interface SearchHit {
  * A `LexicalIndex` over OpenSearch. Each index version is a pair of concrete indices (passages and
  * cards) behind the aliases `<prefix>-passages` / `<prefix>-cards`, switched atomically by `activate`.
  * Readers (principals, groups, walls) are fields of every passage and card, and the permission filter
- * is a `filter` clause of the ranking query, so k hits come from what the principal may read. A write
- * (a put, a delete, an access change) is one search for what the document holds, one bulk pass and one
- * refresh before it returns: it is in effect, whole, for the next query.
+ * is a `filter` clause of the ranking query, so k hits come from what the principal may read. Writes
+ * refresh before they return: a delete or an access change is in effect for the next query.
  *
  * One gap against the port: a removed passage leaves no term in what a query reads, but it stays in
  * its segment (soft deletes) until `compact()` runs after the shard's retention leases have moved past
@@ -456,45 +410,35 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
     const res = await send("search", { method: "POST", path: `/${index}/_search`, body });
     return ((res.body.hits as { hits?: SearchHit[] } | undefined)?.hits ?? []) as SearchHit[];
   };
-  /**
-   * Applies `operations` in one pass and makes them visible with one refresh: a request that fits in one
-   * chunk refreshes the shards it wrote (`refresh=true`); a longer one goes in chunks that do not refresh,
-   * then the indices written are refreshed once. Returns the entries deleted, by index.
-   */
-  const bulk = async (operations: readonly BulkOperation[]) => {
-    const deleted: string[] = [];
-    if (operations.length === 0) return deleted;
-    const single = operations.length <= BULK_CHUNK;
-    for (let i = 0; i < operations.length; i += BULK_CHUNK) {
+  /** Writes bulk lines in chunks, refreshing so the next query sees them; returns the documents deleted. */
+  const bulk = async (lines: Array<Record<string, unknown>>) => {
+    let deleted = 0;
+    for (let i = 0; i < lines.length; i += BULK_CHUNK * 2) {
       const { body } = await send("bulk write", {
         method: "POST",
         path: "/_bulk",
-        ...(single ? { querystring: { refresh: true } } : {}),
-        bulkBody: bulkLines(operations.slice(i, i + BULK_CHUNK)),
+        querystring: { refresh: true },
+        bulkBody: lines.slice(i, i + BULK_CHUNK * 2),
       });
       const failed = bulkError(body);
       if (failed !== null) throw failed;
-      for (const item of (body.items ?? []) as Array<{ delete?: { _index?: string; result?: string } }>)
-        if (item.delete?.result === "deleted") deleted.push(String(item.delete._index));
-    }
-    if (!single) {
-      const written = [...new Set(operations.map((o) => o._index))].join(",");
-      await send("refresh", {
-        method: "POST",
-        path: `/${written}/_refresh`,
-        querystring: { ignore_unavailable: true },
-      });
+      for (const item of (body.items ?? []) as Array<{ delete?: { result?: string } }>)
+        if (item.delete?.result === "deleted") deleted++;
     }
     return deleted;
   };
   /**
-   * Every passage and card `query` matches in `indices`, ids only, page by page (search_after). Deletes and
-   * access changes are bulk operations on these rather than `_delete_by_query` / `_update_by_query`: those
+   * Applies `action` to every passage or card `query` matches in `indices`, page by page (search_after).
+   * Deletes and access changes go through here rather than `_delete_by_query` / `_update_by_query`: those
    * live in the reindex module (and a script needs lang-painless), which a minimal node does not load.
    */
-  const entriesOf = async (indices: string, query: Record<string, unknown>): Promise<StoredEntry[]> => {
-    const out: StoredEntry[] = [];
+  const eachMatch = async (
+    indices: string,
+    query: Record<string, unknown>,
+    action: (hit: SearchHit) => Array<Record<string, unknown>>,
+  ) => {
     let after: unknown[] | undefined;
+    let deleted = 0;
     for (;;) {
       const { body } = await send("search", {
         method: "POST",
@@ -503,25 +447,26 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
         body: matchPageBody(query, after),
       });
       const hits = ((body.hits as { hits?: SearchHit[] } | undefined)?.hits ?? []) as SearchHit[];
-      for (const h of hits) out.push({ _index: h._index, _id: h._id });
-      if (hits.length < LIST_PAGE) return out;
+      const lines = hits.flatMap(action);
+      if (lines.length > 0) deleted += await bulk(lines);
+      if (hits.length < LIST_PAGE) return deleted;
       after = hits.at(-1)?.sort;
     }
   };
-  /** A document's passages and cards in every version: the two kinds searched side by side. */
-  const heldEverywhere = async (documentId: string) => {
-    const [passages, cards] = await Promise.all([
-      entriesOf(names.allPassages, documentQuery(documentId)),
-      entriesOf(names.allCards, documentQuery(documentId)),
-    ]);
-    return [...passages, ...cards];
-  };
-  /** Whether an entry is a passage (not a card). */
-  const isPassage = (index: string) => index.startsWith(names.passages(""));
-  /** Patches `patch` onto every entry of a document in `held`: one bulk pass, one refresh. */
-  const patch = async (held: readonly StoredEntry[], fields: Record<string, unknown>) => {
-    await bulk(held.map((h) => ({ op: "update" as const, ...h, patch: fields })));
-  };
+  const deleteWhere = (indices: string, query: Record<string, unknown>) =>
+    eachMatch(indices, query, (h) => [{ delete: { _index: h._index, _id: h._id } }]);
+  /** Applies a partial document to every passage or card of a document in every version (but `exceptIndex`). */
+  const updateEverywhere = (
+    indices: string,
+    documentId: string,
+    patch: Record<string, unknown>,
+    exceptIndex?: string,
+  ) =>
+    eachMatch(indices, documentQuery(documentId), (h) =>
+      h._index === exceptIndex
+        ? []
+        : [{ update: { _index: h._index, _id: h._id, retry_on_conflict: 3 } }, { doc: patch }],
+    );
 
   return {
     async createVersion() {
@@ -576,48 +521,56 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
           "not_found",
           `lexical index version ${indexVersion} is not there (dropped, or never built)`,
         );
-      // What every version holds of the document now, read before the write: one search, then one bulk
-      // pass writes the new entries, deletes this version's old ones and patches the readers elsewhere.
-      const held = await heldEverywhere(documentId);
+      // The new passages are written before the old ones are deleted (told apart by `put_id`), so a
+      // search during the replacement finds the document, never a gap.
+      const putId = randomUUID();
       const readers = accessFields(access);
-      const writes: Array<StoredEntry & { source: Record<string, unknown> }> = passages.map((p) => ({
-        _index: names.passages(indexVersion),
-        _id: `${documentId}/${p.id}`,
-        source: {
-          index_version: indexVersion,
-          document_id: documentId,
-          passage_id: p.id,
-          version: p.version,
-          node_id: p.nodeId,
-          start: p.start,
-          end: p.end,
-          heading: p.heading,
-          clause_ref: p.clauseRef,
-          terms: p.terms,
-          body: p.body,
-          ...readers,
-        },
-      }));
-      if (card !== undefined && card.text.length > 0)
-        writes.push({
-          _index: names.cards(indexVersion),
-          _id: documentId,
-          source: {
+      const lines: Array<Record<string, unknown>> = [];
+      for (const p of passages) {
+        lines.push(
+          { index: { _index: names.passages(indexVersion), _id: `${documentId}/${p.id}` } },
+          {
             index_version: indexVersion,
             document_id: documentId,
+            passage_id: p.id,
+            version: p.version,
+            node_id: p.nodeId,
+            start: p.start,
+            end: p.end,
+            put_id: putId,
+            heading: p.heading,
+            clause_ref: p.clauseRef,
+            terms: p.terms,
+            body: p.body,
+            ...readers,
+          },
+        );
+      }
+      if (card !== undefined && card.text.length > 0)
+        lines.push(
+          { index: { _index: names.cards(indexVersion), _id: documentId } },
+          {
+            index_version: indexVersion,
+            document_id: documentId,
+            put_id: putId,
             card: card.text,
             ...(card.name !== undefined ? { name_key: nameKey(card.name) } : {}),
             ...readers,
           },
-        });
-      await bulk(
-        replacementOperations(writes, held, [names.passages(indexVersion), names.cards(indexVersion)], readers),
+        );
+      if (lines.length > 0) await bulk(lines);
+      await deleteWhere(
+        `${names.passages(indexVersion)},${names.cards(indexVersion)}`,
+        documentQuery(documentId, putId),
       );
+      // Who may read a document is one fact in every version, as in the embedded index.
+      await updateEverywhere(names.allPassages, documentId, readers, names.passages(indexVersion));
+      await updateEverywhere(names.allCards, documentId, readers, names.cards(indexVersion));
     },
     async removeDocument(documentId) {
-      const held = await heldEverywhere(documentId);
-      const deleted = await bulk(held.map((h) => ({ op: "delete" as const, ...h })));
-      return deleted.filter(isPassage).length;
+      const removed = await deleteWhere(names.allPassages, documentQuery(documentId));
+      await deleteWhere(names.allCards, documentQuery(documentId));
+      return removed;
     },
     async compact() {
       // Rewrites segments holding deleted documents, refreshes, then flushes so the translog no longer
@@ -664,10 +617,12 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
       }
     },
     async setDocumentName(documentId, name) {
-      await patch(await entriesOf(names.allCards, documentQuery(documentId)), { name_key: nameKey(name) });
+      await updateEverywhere(names.allCards, documentId, { name_key: nameKey(name) });
     },
     async setAccess(documentId, access) {
-      await patch(await heldEverywhere(documentId), accessFields(access));
+      const readers = accessFields(access);
+      await updateEverywhere(names.allPassages, documentId, readers);
+      await updateEverywhere(names.allCards, documentId, readers);
     },
     async search(query: LexicalQuery): Promise<LexicalSearchResult> {
       const indexVersion = await resolveVersion(query.indexVersion);
