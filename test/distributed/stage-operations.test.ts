@@ -184,11 +184,13 @@ describe("stage operations over a real nats-server: the lexical stage's metrics,
       const freshness = sample(scraped, "lexnav_index_freshness_seconds", { lexnav_store: "lexical" });
       expect(freshness).toBeGreaterThanOrEqual(2.5);
       expect(freshness).toBeLessThan((Date.now() - pausedAt) / 1000 + 1);
-      // Meanwhile the paused store still answers with what it held: the revoked reader still finds the
-      // document whose access it has not applied. The deleted one is out of search already: the stage
-      // returns only hits of the version the catalog serves, and a deleted document has none.
-      expect(await searchFinds("reader", markerWord(1))).toEqual([revoked.id]);
+      // Meanwhile the paused store still holds the old access and the deleted document, but the stage
+      // checks each hit against the catalog as it stands: the revoked reader finds nothing, and the
+      // deleted document is out of search (a deleted document has no served version). The new grant
+      // waits for the store: bob finds the document only once the stage applies the change.
+      expect(await searchFinds("reader", markerWord(1))).toEqual([]);
       expect(await searchFinds("reader", markerWord(0))).toEqual([]);
+      expect(await searchFinds("reader", markerWord(1), { id: "bob", groups: [] })).toEqual([]);
     } finally {
       running.get("indexer")?.signal("SIGCONT");
     }

@@ -1,10 +1,11 @@
 import { create } from "@bufbuild/protobuf";
 import { type ServiceError, status } from "@grpc/grpc-js";
 import { LexnavError, silentLogger } from "@lexnav/core";
-import type { DocumentRecord } from "@lexnav/document-model";
+import type { Access, DocumentRecord } from "@lexnav/document-model";
 import { createLexicalStageClient, createStageSearchClient, withCallContext } from "@lexnav/grpc";
 import { createStageSearchServer, STAGE_SEARCH_SERVICE, type StageQuery, type StageStore } from "@lexnav/indexer";
 import { searchV1 } from "@lexnav/proto";
+import { mayRead, type Principal } from "@lexnav/retrieval";
 import { afterEach, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
 
@@ -49,6 +50,7 @@ afterEach(async () => {
 async function serve(
   search: StageStore["search"],
   reads: Pick<StageStore, "searchDocuments" | "listPassages" | "activeVersion"> = {},
+  stageCatalog: typeof catalog = catalog,
 ) {
   const store: StageStore = {
     name: "lexical",
@@ -58,7 +60,12 @@ async function serve(
     search,
     ...reads,
   };
-  const server = createStageSearchServer({ store, mode: searchV1.SearchMode.LEXICAL, catalog, logger: silentLogger });
+  const server = createStageSearchServer({
+    store,
+    mode: searchV1.SearchMode.LEXICAL,
+    catalog: stageCatalog,
+    logger: silentLogger,
+  });
   const port = await server.listen("127.0.0.1:0");
   const client = unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(STAGE_SEARCH_SERVICE, "search", port);
   stop = async () => {
@@ -122,6 +129,72 @@ describe("a stage's search server (in process, on a loopback port)", () => {
     }));
     const r = await client.call(request());
     expect(r.hits.map((h) => [h.documentId, h.version, h.stageScores[0]?.rank])).toEqual([["d1", "v1", 1]]);
+  });
+
+  it("answers every read under the catalog's current access while the store has not applied a change", async () => {
+    // The store filters by the access it last applied; the catalog has since revoked alice's group from
+    // `revoked`, walled alice off `walled`, and granted her `granted`, and the store has applied none of it.
+    const applied: Record<string, Access> = {
+      kept: { principals: [], groups: ["deal-team"] },
+      revoked: { principals: [], groups: ["deal-team"] },
+      walled: { principals: [], groups: ["deal-team"] },
+      granted: { principals: ["bob"], groups: [] },
+    };
+    const current: Record<string, Access> = {
+      kept: applied.kept as Access,
+      revoked: { principals: ["bob"], groups: [] },
+      walled: { principals: [], groups: ["deal-team"], deny: { principals: ["alice"], groups: [] } },
+      granted: { principals: ["alice", "bob"], groups: [] },
+    };
+    const record = (id: string) =>
+      current[id]
+        ? ({
+            id,
+            access: current[id],
+            lifecycle: "indexed",
+            transactionSetId: null,
+            currentVersion: "v1",
+          } as DocumentRecord)
+        : null;
+    const stale = {
+      getDocument: async (id: string) => record(id),
+      listDocuments: async () => Object.keys(current).flatMap((id) => record(id) ?? []),
+      transactionSetNames: async () => new Map<string, string>(),
+    };
+    const visible = (p: Principal) => Object.keys(applied).filter((id) => mayRead(p, applied[id] as Access));
+    const passage = (documentId: string) => ({
+      passageId: `${documentId}-p`,
+      documentId,
+      version: "v1",
+      nodeId: "n1",
+      start: 0,
+      end: 10,
+      score: 1,
+    });
+    const client = await serve(
+      async (q) => ({ hits: visible(q.principal).map(passage), indexVersion: "lex-1" }),
+      {
+        searchDocuments: async (q) => ({
+          hits: visible(q.principal).map((documentId) => ({ documentId, score: 1, named: false })),
+          indexVersion: "lex-1",
+        }),
+        listPassages: async (q) => ({ hits: visible(q.principal).map(passage), indexVersion: "lex-1" }),
+      },
+      stale,
+    );
+    const alice = { id: "alice", groups: ["deal-team"] };
+    // The store would have answered kept, revoked and walled; only kept is readable now, and granted
+    // waits for the store: the store's filter stays the authority for what a grant adds.
+    expect(visible(alice)).toEqual(["kept", "revoked", "walled"]);
+    expect((await client.call(request())).hits.map((h) => h.documentId)).toEqual(["kept"]);
+    const source = createLexicalStageClient({ target: `127.0.0.1:${client.port}` });
+    try {
+      const documents = await source.searchDocuments({ text: "master services", principal: alice, k: 5 });
+      expect(documents.hits.map((h) => h.documentId)).toEqual(["kept"]);
+      expect((await source.listPassages({ principal: alice })).hits.map((h) => h.documentId)).toEqual(["kept"]);
+    } finally {
+      source.close();
+    }
   });
 
   it("maps errors to gRPC codes, and an internal error's message stays in the log", async () => {

@@ -5,7 +5,7 @@ import { LexnavError, type Logger } from "@lexnav/core";
 import { createGrpcServer, type GrpcServer, unaryHandler } from "@lexnav/grpc";
 import { grpcServiceDefinition, searchV1 } from "@lexnav/proto";
 import type { Principal } from "@lexnav/retrieval";
-import { requestScope } from "@lexnav/stack";
+import { readableDocument, requestScope } from "@lexnav/stack";
 import type { ReadinessCheck } from "@lexnav/telemetry";
 import type { StageHit, StageStore } from "../ports/stage-store.ts";
 
@@ -108,9 +108,10 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
           k,
           ...(documentIds ? { documentIds } : {}),
         });
+        const hits = await servedHits(deps.catalog, req.principal, result.hits);
         const response = create(searchV1.SearchDocumentsResponseSchema, {
           indexVersion: result.indexVersion,
-          hits: result.hits.map((h) => ({ documentId: h.documentId, score: h.score, named: h.named === true })),
+          hits: hits.map((h) => ({ documentId: h.documentId, score: h.score, named: h.named === true })),
         });
         span.setAttribute("lexnav.hits", response.hits.length);
         return { response, log: { hits: response.hits.length } };
@@ -131,7 +132,7 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
           ...(documentIds ? { documentIds } : {}),
         });
         // Inject reads these passages' text by version: only the versions the catalog serves, as Search.
-        const hits = await servedHits(deps.catalog, result.hits);
+        const hits = await servedHits(deps.catalog, req.principal, result.hits);
         const response = create(searchV1.ListPassagesResponseSchema, {
           indexVersion: result.indexVersion,
           hits: hits.map(spanOf),
@@ -169,20 +170,31 @@ const spanOf = (h: StageHit) => ({
 });
 
 /**
- * The hits of the version each document's readers see. Between one store applying a served version and
- * another, or while a store still holds a version the catalog has moved past, a store can hold a version
- * the catalog does not serve: its hits are dropped here, in the stage, so no caller (the answer service's
- * fusion, a direct client) ever mixes two versions of a document.
+ * The hits the catalog lets this principal see now: of a document the principal may read under the
+ * catalog's current access (its grants and walls, the rule the store filter applies), and of the version
+ * the catalog serves (a document hit, which names no version, of a document the catalog serves at all).
+ *
+ * The store's own filter, inside its query, stays the authority: this second check runs on what the store
+ * returned and can only remove hits. It closes the window before a stage applies a change: a store that
+ * has not applied a revoke or a wall still matches the old grant, and a store between versions, or one
+ * that still holds a version the catalog has moved past or a document the catalog deleted, holds hits the
+ * catalog does not serve. Those are dropped here, in the stage, so no caller (the answer service's fusion,
+ * a direct client) gets a stale permission or mixes two versions of a document. A grant the catalog has
+ * added and the store has not applied finds nothing until the store applies it.
  */
-async function servedHits<H extends { documentId: string; version: string }>(
+export async function servedHits<H extends { documentId: string; version?: string }>(
   catalog: Pick<Catalog, "getDocument">,
-  hits: H[],
+  principal: Principal,
+  hits: readonly H[],
 ): Promise<H[]> {
   // One catalog read per document, side by side: this is on every search's path.
   const ids = [...new Set(hits.map((h) => h.documentId))];
-  const versions = await Promise.all(ids.map(async (id) => (await catalog.getDocument(id))?.currentVersion ?? null));
-  const served = new Map(ids.map((id, i) => [id, versions[i]]));
-  return hits.filter((h) => served.get(h.documentId) === h.version);
+  const records = await Promise.all(ids.map(async (id) => await readableDocument(catalog, principal, id)));
+  const served = new Map(ids.map((id, i) => [id, records[i]?.currentVersion ?? null]));
+  return hits.filter((h) => {
+    const version = served.get(h.documentId) ?? null;
+    return version !== null && (h.version === undefined || h.version === version);
+  });
 }
 
 /**
@@ -215,7 +227,7 @@ export function createStageSearchServer(deps: StageSearchServerDeps): StageSearc
         k: req.k,
         ...(documentIds ? { documentIds } : {}),
       });
-      const hits = await servedHits(deps.catalog, result.hits);
+      const hits = await servedHits(deps.catalog, req.principal, result.hits);
       if (hits.length < result.hits.length) span.setAttribute("lexnav.unserved_hits", result.hits.length - hits.length);
       const response = create(searchV1.SearchResponseSchema, {
         indexVersion: result.indexVersion,
