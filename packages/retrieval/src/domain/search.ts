@@ -223,6 +223,12 @@ export interface NodePlanner {
 export interface RouteResult {
   documents: Array<{ documentId: string; score: number }>;
   routedBy: RoutedBy;
+  /**
+   * Whether the route is settled: the question named its document (`name`), or the names it uses
+   * (its parties) pick the same document on their own as the question does. A kind alone ("the
+   * agency agreement") names a class of documents, and words routed without a name are a guess.
+   */
+  settled?: boolean;
   indexVersion: string;
 }
 
@@ -435,18 +441,28 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const query = { ...base, text: naming, k: o.maxRoutedDocuments + 3 };
     const remote = deps.sources?.lexical;
     const r = remote ? await remote.searchDocuments(query) : await deps.lexical.searchDocuments(query);
-    const pick = (documents: DocumentHit[]): RouteResult => ({
+    const pick = (documents: DocumentHit[], settled: boolean): RouteResult => ({
       documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),
       routedBy,
+      settled,
       indexVersion: r.indexVersion,
     });
     // A naming part that quotes a filed name whole names that document; a name met in a question
     // without a naming part ("what does the confidentiality clause say") is only a word of it.
     const named = parsed.naming ? r.hits.filter((h) => h.named) : [];
-    if (named.length > 0) return pick(named.slice(0, o.maxRoutedDocuments));
+    if (named.length > 0) return pick(named.slice(0, o.maxRoutedDocuments), true);
     const ranked = r.hits.filter((h) => h.score > 0);
     const top = ranked[0]?.score ?? 0;
-    return pick(ranked.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments));
+    const chosen = ranked
+      .filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio)
+      .slice(0, o.maxRoutedDocuments);
+    if (parsed.naming) return pick(chosen, true);
+    // The names alone must lead to a document routed: a capitalised defined term or an
+    // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
+    if (parties.length === 0 || chosen.length === 0) return pick(chosen, false);
+    const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: parties.join(" "), k: 1 });
+    const first = byNames.hits.find((h) => h.score > 0);
+    return pick(chosen, first !== undefined && chosen.some((h) => h.documentId === first.documentId));
   };
 
   /**
@@ -543,6 +559,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     let indexVersion = "";
     let vectorIndexVersion: string | undefined;
     let routedBy: QueryTrace["routedBy"];
+    let routeSettled = true;
     const asCandidates = (stage: string, hits: ReadonlyArray<Omit<Candidate, "key" | "stageScores">>) =>
       hits.map<Candidate>((h, i) => ({
         key: keyOf(h),
@@ -633,6 +650,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           async () => {
             const r = await routeQuestion(parsed, base);
             routedBy = r.routedBy;
+            routeSettled = r.settled ?? true;
             indexVersion = r.indexVersion;
             return wholeDeal(r.documents, request);
           },
@@ -709,8 +727,13 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       // A question that names nothing was routed by its own words, a guess: everything the asker may
       // read is searched too, that ranking one more vote beside the routed documents' two.
       const corpus =
-        routedBy === "question" && !scope ? [await lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
-      const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus];
+        !routeSettled && !scope
+          ? await Promise.all([
+              lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates)),
+              denseStage("corpus-dense", request.query, Math.max(k, o.stageCandidates)),
+            ])
+          : [];
+      const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus.filter((l) => l.length > 0)];
       const fused = lists.length > 1 ? await fuse("fuse", lists) : lex;
       return contentFirst(fused);
     }
