@@ -128,6 +128,35 @@ describe("routing a question to the document it names", () => {
     expect(await by("What rate applies?")).toBe("question");
   });
 
+  it("settles a route only when the names a question uses lead to a routed document on their own", async () => {
+    const deal = {
+      acme: { name: "ex-1", card: "SUPPLY AGREEMENT between Acme Corp and Beta Ltd", body: "Acme shall deliver." },
+      gamma: {
+        name: "ex-2",
+        card: "SUPPLY AGREEMENT between Gamma Inc and Delta",
+        body: "Subsidiaries of the Recipient may receive Information.",
+      },
+    };
+    const s = await searcher(deal);
+    const route = (query: string) => s.route({ query, principal: READER });
+    const stages = async (query: string) =>
+      (await s.search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(deal))).trace.stages.map(
+        (t) => t.stage,
+      );
+    // a party named: its name alone finds the deal it routed to
+    expect((await route("Must Acme deliver under the supply agreement?")).settled).toBe(true);
+    expect(await stages("Must Acme deliver under the supply agreement?")).not.toContain("corpus");
+    // a capitalised defined term is no name of a deal; words alone are a guess
+    expect((await route("Under the supply agreement, may Subsidiaries receive it?")).settled).toBe(false);
+    expect((await route("May the recipient share information?")).settled).toBe(false);
+    // a kind alone keeps its route: inside that document, the question's own words rank the provisions
+    expect((await route("May the recipient share under the supply agreement?")).settled).toBe(true);
+    // an unsettled route is searched with everything the asker may read beside it
+    expect(await stages("Under the supply agreement, may Subsidiaries receive it?")).toContain("corpus");
+    // a naming part settles it
+    expect((await route("In the supply agreement ex-1: must goods be delivered?")).settled).toBe(true);
+  });
+
   it("routes by a party's instrument only among the documents the asker may read", async () => {
     const deal = {
       ...LOAN_AND_LETTER,

@@ -224,9 +224,10 @@ export interface RouteResult {
   documents: Array<{ documentId: string; score: number }>;
   routedBy: RoutedBy;
   /**
-   * Whether the route is settled: the question named its document (`name`), or the names it uses
-   * (its parties) pick the same document on their own as the question does. A kind alone ("the
-   * agency agreement") names a class of documents, and words routed without a name are a guess.
+   * Whether the route is settled: the question named its document (`name`), the names it uses (its
+   * parties) pick a routed document on their own, or it routed by a kind or role and names no party.
+   * A route by all the question's words, or by a capitalised word no card answers to (a defined term,
+   * a party's short form), is a guess: hybrid searches everything the asker may read beside it.
    */
   settled?: boolean;
   indexVersion: string;
@@ -459,7 +460,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     if (parsed.naming) return pick(chosen, true);
     // The names alone must lead to a document routed: a capitalised defined term or an
     // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
-    if (parties.length === 0 || chosen.length === 0) return pick(chosen, false);
+    if (parties.length === 0 || chosen.length === 0) return pick(chosen, routedBy !== "question");
     const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: parties.join(" "), k: 1 });
     const first = byNames.hits.find((h) => h.score > 0);
     return pick(chosen, first !== undefined && chosen.some((h) => h.documentId === first.documentId));
