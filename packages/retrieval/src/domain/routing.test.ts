@@ -157,6 +157,34 @@ describe("routing a question to the document it names", () => {
     expect((await route("In the supply agreement ex-1: must goods be delivered?")).settled).toBe(true);
   });
 
+  it("searches first the document that holds a quotation when no routed document does", async () => {
+    const deal = {
+      alpha: {
+        name: "ex-3",
+        card: "LICENSE AGREEMENT between Orion Ltd and Vega",
+        body: "Orion may use the software.",
+      },
+      beta: {
+        name: "ex-4",
+        card: "SERVICES AGREEMENT between Lyra and Pax",
+        body: "On expiry the rights granted under clause 7 end.",
+      },
+    };
+    const s = await searcher(deal);
+    const ask = async (query: string) => {
+      const r = await s.search({ query, principal: READER, mode: "hybrid", k: 2 }, bodyOf(deal));
+      return { first: r.passages[0]?.documentId, stages: r.trace.stages.map((t) => t.stage) };
+    };
+    // routed to Orion's licence by the party, but the quoted words are the services agreement's
+    const elsewhere = await ask("Orion cites 'the rights granted under clause 7' — which rights?");
+    expect(elsewhere.first).toBe("beta");
+    expect(elsewhere.stages).toContain("corpus");
+    // a quotation the routed document holds confirms the route
+    const confirmed = await ask("Orion cites 'may use the software' — on what terms?");
+    expect(confirmed.first).toBe("alpha");
+    expect(confirmed.stages).not.toContain("corpus");
+  });
+
   it("routes by a party's instrument only among the documents the asker may read", async () => {
     const deal = {
       ...LOAN_AND_LETTER,

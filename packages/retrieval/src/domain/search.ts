@@ -20,7 +20,15 @@ import { headingsLast, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
-import { clauseRefMatches, contentWords, flagIntents, type ParsedQuestion, parseQuestion } from "./question.ts";
+import {
+  clauseRefMatches,
+  contentWords,
+  flagIntents,
+  type ParsedQuestion,
+  parseQuestion,
+  quotationKey,
+  quotations,
+} from "./question.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -717,8 +725,27 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       const seen = new Set(inside.map((c) => c.key));
       return [...inside, ...located.filter((c) => !seen.has(c.key))].slice(0, k);
     }
+    // A quotation of the contract is its own words: the documents with a passage that holds one
+    // verbatim are the ones the question is about. When none of the routed documents holds it, those
+    // are searched first and the route is a guess (a defined term or a heading read as a name).
+    const quoted = async (routed: string[]): Promise<string[]> => {
+      const found = new Set<string>();
+      for (const quote of quotations(parsed.ask).map(quotationKey)) {
+        // The quotation twice: its words rank first, the rest of the question breaks the ties.
+        for (const c of await lexicalStage("quote", `${quote} ${parsed.ask}`, o.stageCandidates)) {
+          const body = await text(c.documentId, c.version);
+          if (body !== null && quotationKey(body.slice(c.start, c.end)).includes(quote)) found.add(c.documentId);
+        }
+      }
+      if (found.size === 0 || routed.some((id) => found.has(id))) return [];
+      routeSettled = false;
+      const docs = [...found].slice(0, o.maxRoutedDocuments).map((documentId) => ({ documentId, score: 0 }));
+      return (await wholeDeal(docs, request)).map((d) => d.documentId);
+    };
     async function hybrid(k: number): Promise<Candidate[]> {
-      const docs = await route();
+      const routedDocs = await route();
+      const docs =
+        routedBy !== "name" && !scope ? [...new Set([...(await quoted(routedDocs)), ...routedDocs])] : routedDocs;
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
       // The two rankings are independent: asked together (in parallel when they are stage services).
       const [lex, dense] = await Promise.all([
