@@ -752,8 +752,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs),
         denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs),
       ]);
-      // A question that names nothing was routed by its own words, a guess: everything the asker may
-      // read is searched too, that ranking one more vote beside the routed documents' two.
+      // A route its names did not settle (`RouteResult.settled`) is a guess: everything the asker may
+      // read is searched too, by words and by meaning, two more votes beside the routed documents' two.
       const corpus =
         !routeSettled && !scope
           ? await Promise.all([
