@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { clauseReferences, clauseRefKey, clauseRefMatches, flagIntents, parseQuestion } from "./question.ts";
+import {
+  clauseReferences,
+  clauseRefKey,
+  clauseRefMatches,
+  flagIntents,
+  parseQuestion,
+  quotationKey,
+  quotations,
+} from "./question.ts";
 
 describe("parseQuestion", () => {
   it("separates the part naming the contract from the part that asks (CUAD and ContractNLI phrasing)", () => {
@@ -67,5 +75,26 @@ describe("flagIntents", () => {
     expect(flagIntents("When does this contract expire?")).toContain("hasDate");
     expect(flagIntents("What is the royalty rate?")).toEqual(expect.arrayContaining(["hasMoney", "hasPercentage"]));
     expect(flagIntents("Which law governs this contract?")).toEqual([]);
+  });
+});
+
+describe("quotations", () => {
+  it("reads the contract's words a question quotes, of two words or more", () => {
+    expect(quotations("Fees are 'payable as set out in Clause 4(2)' — how much?")).toEqual([
+      "payable as set out in Clause 4(2)",
+    ]);
+    expect(quotations('What does the "Dispute Resolution/Escalation" clause ask of us?')).toEqual([
+      "Dispute Resolution/Escalation",
+    ]);
+    expect(quotations("Is the “Sales Region” exclusive?")).toEqual(["Sales Region"]);
+  });
+
+  it("leaves out a single quoted word and apostrophes inside words", () => {
+    expect(quotations("Who is the 'Licensee' here?")).toEqual([]);
+    expect(quotations("Are the Lenders' rights and the Borrower's duties changed?")).toEqual([]);
+  });
+
+  it("compares quotations without case, curly quotes or runs of white space", () => {
+    expect(quotationKey("As  Described\n in ‘Section 2’")).toBe("as described in 'section 2'");
   });
 });

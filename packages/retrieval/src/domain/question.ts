@@ -122,3 +122,23 @@ export function flagIntents(ask: string): FlagIntent[] {
 export function contentWords(text: string): string[] {
   return [...new Set(featureWords(text))];
 }
+
+/**
+ * The passages of a contract a question quotes ("is revoked under 'the license granted under
+ * section 3'"), as written between quotation marks, of at least two words: a single quoted word is
+ * a defined term asked about, found in most contracts. An apostrophe inside a word ("Agents'",
+ * "don't") opens or closes nothing.
+ */
+export function quotations(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:^|[\s(—–-])['‘"“]([^'’"”‘“]+?)['’"”](?=$|[\s.,;:?!)—–-])/g)) {
+    const quoted = (m[1] as string).trim();
+    if ((quoted.match(/[\p{L}\p{N}]+/gu) ?? []).length >= 2) out.push(quoted);
+  }
+  return out;
+}
+
+/** A text as a quotation of it is compared: lowercase, runs of white space and quote marks made one. */
+export function quotationKey(text: string): string {
+  return text.toLowerCase().replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, " ").trim();
+}

@@ -128,6 +128,63 @@ describe("routing a question to the document it names", () => {
     expect(await by("What rate applies?")).toBe("question");
   });
 
+  it("settles a route only when the names a question uses lead to a routed document on their own", async () => {
+    const deal = {
+      acme: { name: "ex-1", card: "SUPPLY AGREEMENT between Acme Corp and Beta Ltd", body: "Acme shall deliver." },
+      gamma: {
+        name: "ex-2",
+        card: "SUPPLY AGREEMENT between Gamma Inc and Delta",
+        body: "Subsidiaries of the Recipient may receive Information.",
+      },
+    };
+    const s = await searcher(deal);
+    const route = (query: string) => s.route({ query, principal: READER });
+    const stages = async (query: string) =>
+      (await s.search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(deal))).trace.stages.map(
+        (t) => t.stage,
+      );
+    // a party named: its name alone finds the deal it routed to
+    expect((await route("Must Acme deliver under the supply agreement?")).settled).toBe(true);
+    expect(await stages("Must Acme deliver under the supply agreement?")).not.toContain("corpus");
+    // a capitalised defined term is no name of a deal; words alone are a guess
+    expect((await route("Under the supply agreement, may Subsidiaries receive it?")).settled).toBe(false);
+    expect((await route("May the recipient share information?")).settled).toBe(false);
+    // a kind alone keeps its route: inside that document, the question's own words rank the provisions
+    expect((await route("May the recipient share under the supply agreement?")).settled).toBe(true);
+    // an unsettled route is searched with everything the asker may read beside it
+    expect(await stages("Under the supply agreement, may Subsidiaries receive it?")).toContain("corpus");
+    // a naming part settles it
+    expect((await route("In the supply agreement ex-1: must goods be delivered?")).settled).toBe(true);
+  });
+
+  it("searches first the document that holds a quotation when no routed document does", async () => {
+    const deal = {
+      alpha: {
+        name: "ex-3",
+        card: "LICENSE AGREEMENT between Orion Ltd and Vega",
+        body: "Orion may use the software.",
+      },
+      beta: {
+        name: "ex-4",
+        card: "SERVICES AGREEMENT between Lyra and Pax",
+        body: "On expiry the rights granted under clause 7 end.",
+      },
+    };
+    const s = await searcher(deal);
+    const ask = async (query: string) => {
+      const r = await s.search({ query, principal: READER, mode: "hybrid", k: 2 }, bodyOf(deal));
+      return { first: r.passages[0]?.documentId, stages: r.trace.stages.map((t) => t.stage) };
+    };
+    // routed to Orion's licence by the party, but the quoted words are the services agreement's
+    const elsewhere = await ask("Orion cites 'the rights granted under clause 7' — which rights?");
+    expect(elsewhere.first).toBe("beta");
+    expect(elsewhere.stages).toContain("corpus");
+    // a quotation the routed document holds confirms the route
+    const confirmed = await ask("Orion cites 'may use the software' — on what terms?");
+    expect(confirmed.first).toBe("alpha");
+    expect(confirmed.stages).not.toContain("corpus");
+  });
+
   it("routes by a party's instrument only among the documents the asker may read", async () => {
     const deal = {
       ...LOAN_AND_LETTER,

@@ -20,7 +20,15 @@ import { headingsLast, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
-import { clauseRefMatches, contentWords, flagIntents, type ParsedQuestion, parseQuestion } from "./question.ts";
+import {
+  clauseRefMatches,
+  contentWords,
+  flagIntents,
+  type ParsedQuestion,
+  parseQuestion,
+  quotationKey,
+  quotations,
+} from "./question.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -223,6 +231,13 @@ export interface NodePlanner {
 export interface RouteResult {
   documents: Array<{ documentId: string; score: number }>;
   routedBy: RoutedBy;
+  /**
+   * Whether the route is settled: the question named its document (`name`), the names it uses (its
+   * parties) pick a routed document on their own, or it routed by a kind or role and names no party.
+   * A route by all the question's words, or by a capitalised word no card answers to (a defined term,
+   * a party's short form), is a guess: hybrid searches everything the asker may read beside it.
+   */
+  settled?: boolean;
   indexVersion: string;
 }
 
@@ -435,18 +450,28 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const query = { ...base, text: naming, k: o.maxRoutedDocuments + 3 };
     const remote = deps.sources?.lexical;
     const r = remote ? await remote.searchDocuments(query) : await deps.lexical.searchDocuments(query);
-    const pick = (documents: DocumentHit[]): RouteResult => ({
+    const pick = (documents: DocumentHit[], settled: boolean): RouteResult => ({
       documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),
       routedBy,
+      settled,
       indexVersion: r.indexVersion,
     });
     // A naming part that quotes a filed name whole names that document; a name met in a question
     // without a naming part ("what does the confidentiality clause say") is only a word of it.
     const named = parsed.naming ? r.hits.filter((h) => h.named) : [];
-    if (named.length > 0) return pick(named.slice(0, o.maxRoutedDocuments));
+    if (named.length > 0) return pick(named.slice(0, o.maxRoutedDocuments), true);
     const ranked = r.hits.filter((h) => h.score > 0);
     const top = ranked[0]?.score ?? 0;
-    return pick(ranked.filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio).slice(0, o.maxRoutedDocuments));
+    const chosen = ranked
+      .filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio)
+      .slice(0, o.maxRoutedDocuments);
+    if (parsed.naming) return pick(chosen, true);
+    // The names alone must lead to a document routed: a capitalised defined term or an
+    // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
+    if (parties.length === 0 || chosen.length === 0) return pick(chosen, routedBy !== "question");
+    const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: parties.join(" "), k: 1 });
+    const first = byNames.hits.find((h) => h.score > 0);
+    return pick(chosen, first !== undefined && chosen.some((h) => h.documentId === first.documentId));
   };
 
   /**
@@ -543,6 +568,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     let indexVersion = "";
     let vectorIndexVersion: string | undefined;
     let routedBy: QueryTrace["routedBy"];
+    let routeSettled = true;
     const asCandidates = (stage: string, hits: ReadonlyArray<Omit<Candidate, "key" | "stageScores">>) =>
       hits.map<Candidate>((h, i) => ({
         key: keyOf(h),
@@ -633,6 +659,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           async () => {
             const r = await routeQuestion(parsed, base);
             routedBy = r.routedBy;
+            routeSettled = r.settled ?? true;
             indexVersion = r.indexVersion;
             return wholeDeal(r.documents, request);
           },
@@ -698,19 +725,43 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       const seen = new Set(inside.map((c) => c.key));
       return [...inside, ...located.filter((c) => !seen.has(c.key))].slice(0, k);
     }
+    // A quotation of the contract is its own words: the documents with a passage that holds one
+    // verbatim are the ones the question is about. When none of the routed documents holds it, those
+    // are searched first and the route is a guess (a defined term or a heading read as a name).
+    const quoted = async (routed: string[]): Promise<string[]> => {
+      const found = new Set<string>();
+      for (const quote of quotations(parsed.ask).map(quotationKey)) {
+        // The quotation twice: its words rank first, the rest of the question breaks the ties.
+        for (const c of await lexicalStage("quote", `${quote} ${parsed.ask}`, o.stageCandidates)) {
+          const body = await text(c.documentId, c.version);
+          if (body !== null && quotationKey(body.slice(c.start, c.end)).includes(quote)) found.add(c.documentId);
+        }
+      }
+      if (found.size === 0 || routed.some((id) => found.has(id))) return [];
+      routeSettled = false;
+      const docs = [...found].slice(0, o.maxRoutedDocuments).map((documentId) => ({ documentId, score: 0 }));
+      return (await wholeDeal(docs, request)).map((d) => d.documentId);
+    };
     async function hybrid(k: number): Promise<Candidate[]> {
-      const docs = await route();
+      const routedDocs = await route();
+      const docs =
+        routedBy !== "name" && !scope ? [...new Set([...(await quoted(routedDocs)), ...routedDocs])] : routedDocs;
       if (docs.length === 0) return lexicalStage("lexical", q.full, k);
       // The two rankings are independent: asked together (in parallel when they are stage services).
       const [lex, dense] = await Promise.all([
         lexicalStage("lexical", askInside, Math.max(k, o.stageCandidates), docs),
         denseStage("dense", askInside, Math.max(k, o.stageCandidates), docs),
       ]);
-      // A question that names nothing was routed by its own words, a guess: everything the asker may
-      // read is searched too, that ranking one more vote beside the routed documents' two.
+      // A route its names did not settle (`RouteResult.settled`) is a guess: everything the asker may
+      // read is searched too, by words and by meaning, two more votes beside the routed documents' two.
       const corpus =
-        routedBy === "question" && !scope ? [await lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates))] : [];
-      const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus];
+        !routeSettled && !scope
+          ? await Promise.all([
+              lexicalStage("corpus", q.full, Math.max(k, o.stageCandidates)),
+              denseStage("corpus-dense", request.query, Math.max(k, o.stageCandidates)),
+            ])
+          : [];
+      const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus.filter((l) => l.length > 0)];
       const fused = lists.length > 1 ? await fuse("fuse", lists) : lex;
       return contentFirst(fused);
     }
