@@ -9,6 +9,7 @@ import {
   type Candidate,
   definesTerm,
   MEANS_CLAUSE,
+  plainAsk,
   provisionTerms,
   questionTerms,
   type ScoredCandidate,
@@ -138,7 +139,8 @@ export async function relevanceSignals(
 ): Promise<RelevanceSignals> {
   const items: EvidenceItem[] = [];
   for (const c of candidates) if (!items.includes(c.item)) items.push(c.item);
-  const scores = await relevance(question, [...candidates.map((c) => c.text), ...items.map((i) => i.text)]);
+  const asked = process.env.LEXNAV_TMP_REL_QUERY === "plain" ? plainAsk(question) : question;
+  const scores = await relevance(asked, [...candidates.map((c) => c.text), ...items.map((i) => i.text)]);
   const n = candidates.length;
   return {
     sentence: scores.slice(0, n),
@@ -148,12 +150,12 @@ export async function relevanceSignals(
 
 /**
  * The built-in relevance, for when no sentence embedder is installed: the cosine of idf-weighted content
- * word vectors of the question's asking part and each text, a word of the same family (`sameFamily`)
- * counting half. The idf is over the texts themselves, so words every sentence has weigh little. Needs
- * no model and no fitting.
+ * word vectors of the words that ask for a provision (`plainAsk`: not the instrument or parties named)
+ * and each text, a word of the same family (`sameFamily`) counting half. The idf is over the texts
+ * themselves, so words every sentence has weigh little. Needs no model and no fitting.
  */
 export function lexicalRelevance(question: string, texts: readonly string[]): number[] {
-  const q = [...new Set(contentWords(parseQuestion(question).ask))];
+  const q = [...new Set(contentWords(plainAsk(question)))];
   const docs = texts.map((t) => contentWords(t));
   const df = new Map<string, number>();
   for (const d of docs) for (const w of new Set(d)) df.set(w, (df.get(w) ?? 0) + 1);
@@ -223,11 +225,14 @@ export function decisionFeatures(
   candidates: readonly Candidate[],
   signals: RelevanceSignals,
 ): Float64Array[] {
-  const ask = parseQuestion(question).ask;
+  // What is asked is read without the naming of the instrument and its parties (`plainAsk`), wherever the
+  // question names them; whether it asks what an amendment changes, and a clause it names, from the whole ask.
+  const whole = parseQuestion(question).ask;
+  const ask = plainAsk(question);
   const term = askedTerm(question);
   const askWords = new Set(contentWords(ask));
   const clauses = namedClauses(question);
-  const changes = /\bamendment\b/i.test(ask) && asksWhatChanges(ask);
+  const changes = /\bamendment\b/i.test(whole) && asksWhatChanges(whole);
   const wanted = askedShapes(ask);
   const terms = provisionTerms(question, questionTerms(question));
   const has = (words: Iterable<string>) => {
