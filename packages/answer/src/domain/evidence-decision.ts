@@ -139,8 +139,9 @@ export async function relevanceSignals(
 ): Promise<RelevanceSignals> {
   const items: EvidenceItem[] = [];
   for (const c of candidates) if (!items.includes(c.item)) items.push(c.item);
-  const asked = process.env.LEXNAV_TMP_REL_QUERY === "plain" ? plainAsk(question) : question;
-  const scores = await relevance(asked, [...candidates.map((c) => c.text), ...items.map((i) => i.text)]);
+  // The whole question: a sentence embedder reads "which law governs this contract?" better than the
+  // bare "which law governs?" (docs/answers.md); the built-in relevance reads `plainAsk` of it itself.
+  const scores = await relevance(question, [...candidates.map((c) => c.text), ...items.map((i) => i.text)]);
   const n = candidates.length;
   return {
     sentence: scores.slice(0, n),
