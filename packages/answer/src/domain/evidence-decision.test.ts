@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import {
+  askedTerms,
   calibrate,
   DECISION_FEATURES,
   DECISION_MODEL_FORMAT,
@@ -93,6 +94,38 @@ describe("evidence decision", () => {
     expect(namedClauses(q)).toEqual(["7"]);
     expect(plainAsk(q)).toMatch(/Section 7/);
     expect(plainAsk(q)).not.toMatch(/Acme|supply agreement/);
+  });
+
+  it("reads the terms a question asks the meaning of, quoted or after 'what's', and marks the sentence defining one", () => {
+    expect(askedTerms("What's a 'Contract Period' under the supply agreement?")).toContain("contract period");
+    expect(askedTerms("What is the Closing Date under the agency agreement?")).toContain("closing date");
+    expect(askedTerms("Who are the ‘Subsidiaries’ in the NDA?")).toContain("subsidiarie");
+    // an apostrophe is no quote
+    expect(askedTerms("Does Acme's warranty cover parts?")).toEqual([]);
+    const item = { documentId: "d", version: "v", nodeId: "n", clauseRef: null } as unknown as EvidenceItem;
+    const texts = [
+      "The Contract Period shall be renewed each year unless terminated.",
+      "Each twelve-month period from the Effective Date (a “Contract Period”) shall be measured separately.",
+    ];
+    const cands: Candidate[] = texts.map((text, i) => ({
+      item,
+      start: 0,
+      end: text.length,
+      text,
+      rank: i + 1,
+      index: 0,
+      coverage: 1,
+      familyCoverage: 1,
+      words: new Set(text.toLowerCase().match(/[a-z]+/g) ?? []),
+      heading: [],
+      previous: new Set(),
+    }));
+    const xs = decisionFeatures("What's a 'Contract Period' under the supply agreement?", cands, {
+      sentence: [0.5, 0.5],
+      passage: [0.5, 0.5],
+    });
+    const defines = xs.map((x) => x[DECISION_FEATURES.indexOf("definesAskedTerm")]);
+    expect(defines).toEqual([0, 1]);
   });
 
   it("learns from the evidence, not from a word of the question: a feature that separates the labels gets the weight", () => {

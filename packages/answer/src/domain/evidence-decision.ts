@@ -1,4 +1,4 @@
-import { contentWords, featureWords, parseQuestion } from "@lexnav/retrieval";
+import { contentWords, featureWords, parseQuestion, withoutMentions } from "@lexnav/retrieval";
 import type { EvidenceItem } from "./evidence.ts";
 import { clauseKey } from "./evidence.ts";
 import {
@@ -15,6 +15,7 @@ import {
   type ScoredCandidate,
   sameFamily,
   sentenceShapes,
+  termKey,
 } from "./evidence-model.ts";
 
 /**
@@ -202,6 +203,34 @@ export function namedClauses(question: string): string[] {
   return [...parseQuestion(question).ask.matchAll(NAMED_CLAUSE)].map((m) => clauseKey(m[1] as string));
 }
 
+/** A term a question quotes: 'Due Date', “End User” (an opening quote after a space, so no "Acme's"). */
+const QUOTED_TERM = /(?:^|[\s(—–-])['‘"“]([^'’"”?]{2,60})['’"”]/g;
+
+/** "What is / what's / who are / what counts as … ?", the term at the end, a dangling "in" or "under" dropped. */
+const WHAT_IS =
+  /^\s*(?:(?:who|what)(?:\s+(?:is|are)|['’]s)|what\s+counts\s+as)\s+(?:the\s+|an?\s+)?([^?]{3,60}?)(?:\s+(?:in|under|of|for))?\s*\??\s*$/i;
+
+/**
+ * The terms a question asks the meaning of, as compared (`termKey`): each term it quotes ("What is the
+ * 'Due Date' in a purchase order?"), and the term of "what is / what's / who are / what counts as …"
+ * once the instrument it names is dropped ("What is the Closing Date under the agency agreement?").
+ * A sentence that defines one of them is what a lawyer asking it wants cited.
+ */
+export function askedTerms(question: string): string[] {
+  const whole = parseQuestion(question).ask;
+  const out = new Set<string>();
+  for (const m of whole.matchAll(QUOTED_TERM)) {
+    const words = (m[1] as string).trim().split(/\s+/);
+    if (words.length <= 6) out.add(termKey(m[1] as string));
+  }
+  const m = WHAT_IS.exec(withoutMentions(whole).replace(/\s+/g, " "));
+  const words = m ? (m[1] as string).trim().split(/\s+/) : [];
+  if (m && words.length <= 6 && words.some((w) => /^[\p{L}]{3,}$/u.test(w))) out.add(termKey(m[1] as string));
+  const term = askedTerm(question);
+  if (term !== null) out.add(term);
+  return [...out].filter((t) => t.length > 0);
+}
+
 /** A sentence that defines a quoted term: “Term” means … (after an optional clause label). */
 const DEFINITION = new RegExp(`[“"]([^”"]{1,60})[”"]${MEANS_CLAUSE}`, "i");
 
@@ -230,7 +259,7 @@ export function decisionFeatures(
   // question names them; whether it asks what an amendment changes, and a clause it names, from the whole ask.
   const whole = parseQuestion(question).ask;
   const ask = plainAsk(question);
-  const term = askedTerm(question);
+  const asked = askedTerms(question);
   const askWords = new Set(contentWords(ask));
   const clauses = namedClauses(question);
   const changes = /\bamendment\b/i.test(whole) && asksWhatChanges(whole);
@@ -278,7 +307,7 @@ export function decisionFeatures(
     if (/\blaws?\s+of\b/i.test(c.text)) shapes.push("#law");
     const def = DEFINITION.exec(c.text);
     const definesNamed =
-      (term !== null && definesTerm(c.text, term)) ||
+      asked.some((t) => definesTerm(c.text, t)) ||
       (def !== null &&
         (() => {
           const words = contentWords(def[1] as string);

@@ -490,7 +490,7 @@ export function askedTerm(question: string): string | null {
 }
 
 /** A term as compared: lower case, quotes dropped, a plural "s" dropped from each word ("Events" → "event"). */
-function termKey(term: string): string {
+export function termKey(term: string): string {
   return term
     .toLowerCase()
     .replace(/[“”"']/g, "")
