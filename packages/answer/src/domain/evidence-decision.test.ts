@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import {
+  askedTerms,
   calibrate,
   DECISION_FEATURES,
   DECISION_MODEL_FORMAT,
@@ -12,11 +13,12 @@ import {
   lexicalRelevance,
   namedClauses,
   parseDecisionModel,
+  relevanceSignals,
   reliabilityTable,
   serializeDecisionModel,
   trainDecisionWeights,
 } from "./evidence-decision.ts";
-import type { Candidate } from "./evidence-model.ts";
+import { type Candidate, candidateSentences, plainAsk, provisionTerms, questionTerms } from "./evidence-model.ts";
 
 const zero = Object.fromEntries(DECISION_FEATURES.map((f) => [f, 0])) as DecisionModel["weights"];
 
@@ -38,6 +40,92 @@ describe("evidence decision", () => {
     expect(namedClauses("What does Section 17(d) of the franchise agreement say?")).toEqual(["17(d)"]);
     expect(namedClauses("Is § 4.2 amended?")).toEqual(["4.2"]);
     expect(namedClauses("Who pays the fees?")).toEqual([]);
+  });
+
+  it("reads a question naming its contract inside the sentence as the same question after a naming part", async () => {
+    const text = [
+      "CO-BRANDING AGREEMENT",
+      "This Co-Branding Agreement is made between VerticalNet, Inc. and Acme Corp.",
+      "12. Governing Law. This Agreement shall be governed by the laws of the Commonwealth of Pennsylvania.",
+      "13. Notices. Notices to VerticalNet, Inc. shall be sent to its offices in Horsham.",
+    ].join("\n\n");
+    const extract = text.split("\n\n").map((p, i): EvidenceItem => {
+      const start = text.indexOf(p);
+      return {
+        id: `E${i + 1}`,
+        documentId: "cb",
+        version: "v1",
+        nodeId: `n${i}`,
+        start,
+        end: start + p.length,
+        text: p,
+        docLabel: "Co-Branding Agreement",
+        role: "base_agreement",
+        effectiveDate: null,
+        transactionSetId: null,
+        clauseRef: null,
+      };
+    });
+    const inside = "Which law governs the co-branding agreement with VerticalNet, Inc.?";
+    const named = "Consider the co-branding agreement with VerticalNet, Inc.; Which law governs this contract?";
+    expect(plainAsk(inside)).not.toMatch(/VerticalNet|agreement/i);
+    const features = async (q: string) => {
+      const cands = candidateSentences(provisionTerms(q, questionTerms(q)), extract, () => text);
+      const signals = await relevanceSignals(q, cands, async (asked, texts) => lexicalRelevance(asked, texts));
+      return { cands, xs: decisionFeatures(q, cands, signals) };
+    };
+    const a = await features(inside);
+    const b = await features(named);
+    const law = a.cands.findIndex((c) => /governed by the laws/.test(c.text));
+    expect(law).toBeGreaterThanOrEqual(0);
+    // the same coverage, relevance and every other feature for each sentence, whichever shape asks
+    expect(a.xs.map((x) => [...x])).toEqual(b.xs.map((x) => [...x]));
+    // the sentence that answers covers the question best; the notice clause, which names the party, not at all
+    const at = (f: (typeof DECISION_FEATURES)[number], i: number) => a.xs[i]?.[DECISION_FEATURES.indexOf(f)];
+    const notice = a.cands.findIndex((c) => /^Notices to/.test(c.text));
+    expect(at("familyCoverage", law)).toBeGreaterThan(0);
+    expect(at("familyCoverage", notice)).toBe(0);
+    expect(at("coverageOrder", law)).toBe(1);
+    expect(at("relevanceOrder", law)).toBe(1);
+  });
+
+  it("keeps the clause a question names when it drops the instrument and parties it names", () => {
+    const q = "Does Acme's indemnity under Section 7 of the supply agreement with Acme survive termination?";
+    expect(namedClauses(q)).toEqual(["7"]);
+    expect(plainAsk(q)).toMatch(/Section 7/);
+    expect(plainAsk(q)).not.toMatch(/Acme|supply agreement/);
+  });
+
+  it("reads the terms a question asks the meaning of, quoted or after 'what's', and marks the sentence defining one", () => {
+    expect(askedTerms("What's a 'Contract Period' under the supply agreement?")).toContain("contract period");
+    expect(askedTerms("What is the Closing Date under the agency agreement?")).toContain("closing date");
+    expect(askedTerms("Who are the ‘Subsidiaries’ in the NDA?")).toContain("subsidiarie");
+    // an apostrophe is no quote
+    expect(askedTerms("Does Acme's warranty cover parts?")).toEqual([]);
+    const item = { documentId: "d", version: "v", nodeId: "n", clauseRef: null } as unknown as EvidenceItem;
+    const texts = [
+      "The Contract Period shall be renewed each year unless terminated.",
+      "Each twelve-month period from the Effective Date (a “Contract Period”) shall be measured separately.",
+    ];
+    const cands: Candidate[] = texts.map((text, i) => ({
+      item,
+      start: 0,
+      end: text.length,
+      text,
+      rank: i + 1,
+      index: 0,
+      coverage: 1,
+      familyCoverage: 1,
+      words: new Set(text.toLowerCase().match(/[a-z]+/g) ?? []),
+      heading: [],
+      previous: new Set(),
+    }));
+    const xs = decisionFeatures("What's a 'Contract Period' under the supply agreement?", cands, {
+      sentence: [0.5, 0.5],
+      passage: [0.5, 0.5],
+    });
+    const defines = xs.map((x) => x[DECISION_FEATURES.indexOf("definesAskedTerm")]);
+    expect(defines).toEqual([0, 1]);
   });
 
   it("learns from the evidence, not from a word of the question: a feature that separates the labels gets the weight", () => {

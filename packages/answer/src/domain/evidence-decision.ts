@@ -1,4 +1,4 @@
-import { contentWords, featureWords, parseQuestion } from "@lexnav/retrieval";
+import { contentWords, featureWords, parseQuestion, withoutMentions } from "@lexnav/retrieval";
 import type { EvidenceItem } from "./evidence.ts";
 import { clauseKey } from "./evidence.ts";
 import {
@@ -9,11 +9,13 @@ import {
   type Candidate,
   definesTerm,
   MEANS_CLAUSE,
+  plainAsk,
   provisionTerms,
   questionTerms,
   type ScoredCandidate,
   sameFamily,
   sentenceShapes,
+  termKey,
 } from "./evidence-model.ts";
 
 /**
@@ -138,6 +140,8 @@ export async function relevanceSignals(
 ): Promise<RelevanceSignals> {
   const items: EvidenceItem[] = [];
   for (const c of candidates) if (!items.includes(c.item)) items.push(c.item);
+  // The whole question: a sentence embedder reads "which law governs this contract?" better than the
+  // bare "which law governs?" (docs/answers.md); the built-in relevance reads `plainAsk` of it itself.
   const scores = await relevance(question, [...candidates.map((c) => c.text), ...items.map((i) => i.text)]);
   const n = candidates.length;
   return {
@@ -148,12 +152,12 @@ export async function relevanceSignals(
 
 /**
  * The built-in relevance, for when no sentence embedder is installed: the cosine of idf-weighted content
- * word vectors of the question's asking part and each text, a word of the same family (`sameFamily`)
- * counting half. The idf is over the texts themselves, so words every sentence has weigh little. Needs
- * no model and no fitting.
+ * word vectors of the words that ask for a provision (`plainAsk`: not the instrument or parties named)
+ * and each text, a word of the same family (`sameFamily`) counting half. The idf is over the texts
+ * themselves, so words every sentence has weigh little. Needs no model and no fitting.
  */
 export function lexicalRelevance(question: string, texts: readonly string[]): number[] {
-  const q = [...new Set(contentWords(parseQuestion(question).ask))];
+  const q = [...new Set(contentWords(plainAsk(question)))];
   const docs = texts.map((t) => contentWords(t));
   const df = new Map<string, number>();
   for (const d of docs) for (const w of new Set(d)) df.set(w, (df.get(w) ?? 0) + 1);
@@ -199,6 +203,34 @@ export function namedClauses(question: string): string[] {
   return [...parseQuestion(question).ask.matchAll(NAMED_CLAUSE)].map((m) => clauseKey(m[1] as string));
 }
 
+/** A term a question quotes: 'Due Date', “End User” (an opening quote after a space, so no "Acme's"). */
+const QUOTED_TERM = /(?:^|[\s(—–-])['‘"“]([^'’"”?]{2,60})['’"”]/g;
+
+/** "What is / what's / who are / what counts as … ?", the term at the end, a dangling "in" or "under" dropped. */
+const WHAT_IS =
+  /^\s*(?:(?:who|what)(?:\s+(?:is|are)|['’]s)|what\s+counts\s+as)\s+(?:the\s+|an?\s+)?([^?]{3,60}?)(?:\s+(?:in|under|of|for))?\s*\??\s*$/i;
+
+/**
+ * The terms a question asks the meaning of, as compared (`termKey`): each term it quotes ("What is the
+ * 'Due Date' in a purchase order?"), and the term of "what is / what's / who are / what counts as …"
+ * once the instrument it names is dropped ("What is the Closing Date under the agency agreement?").
+ * A sentence that defines one of them is what a lawyer asking it wants cited.
+ */
+export function askedTerms(question: string): string[] {
+  const whole = parseQuestion(question).ask;
+  const out = new Set<string>();
+  for (const m of whole.matchAll(QUOTED_TERM)) {
+    const words = (m[1] as string).trim().split(/\s+/);
+    if (words.length <= 6) out.add(termKey(m[1] as string));
+  }
+  const m = WHAT_IS.exec(withoutMentions(whole).replace(/\s+/g, " "));
+  const words = m ? (m[1] as string).trim().split(/\s+/) : [];
+  if (m && words.length <= 6 && words.some((w) => /^[\p{L}]{3,}$/u.test(w))) out.add(termKey(m[1] as string));
+  const term = askedTerm(question);
+  if (term !== null) out.add(term);
+  return [...out].filter((t) => t.length > 0);
+}
+
 /** A sentence that defines a quoted term: “Term” means … (after an optional clause label). */
 const DEFINITION = new RegExp(`[“"]([^”"]{1,60})[”"]${MEANS_CLAUSE}`, "i");
 
@@ -223,11 +255,14 @@ export function decisionFeatures(
   candidates: readonly Candidate[],
   signals: RelevanceSignals,
 ): Float64Array[] {
-  const ask = parseQuestion(question).ask;
-  const term = askedTerm(question);
+  // What is asked is read without the naming of the instrument and its parties (`plainAsk`), wherever the
+  // question names them; whether it asks what an amendment changes, and a clause it names, from the whole ask.
+  const whole = parseQuestion(question).ask;
+  const ask = plainAsk(question);
+  const asked = askedTerms(question);
   const askWords = new Set(contentWords(ask));
   const clauses = namedClauses(question);
-  const changes = /\bamendment\b/i.test(ask) && asksWhatChanges(ask);
+  const changes = /\bamendment\b/i.test(whole) && asksWhatChanges(whole);
   const wanted = askedShapes(ask);
   const terms = provisionTerms(question, questionTerms(question));
   const has = (words: Iterable<string>) => {
@@ -272,7 +307,7 @@ export function decisionFeatures(
     if (/\blaws?\s+of\b/i.test(c.text)) shapes.push("#law");
     const def = DEFINITION.exec(c.text);
     const definesNamed =
-      (term !== null && definesTerm(c.text, term)) ||
+      asked.some((t) => definesTerm(c.text, t)) ||
       (def !== null &&
         (() => {
           const words = contentWords(def[1] as string);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { inAnnex } from "@lexnav/document-model";
 import {
+  askInside,
   asThisContract,
   contentWords,
   featureWords,
@@ -129,12 +130,33 @@ export function questionTerms(question: string): string[] {
 const askTerms = (ask: string) => contentWords(ask).filter((w) => !ASKING.has(w));
 
 /**
- * The terms that ask for a provision: the asking part without an instrument it names by kind, as
- * retrieval ranks inside the routed documents (`withoutMentions`: "How can the voting agreement be
- * terminated?" → terminated); those words pick the document, not the provision, and its title has them
- * all. `terms` when nothing else would be left.
+ * The words of a question that ask for a provision, as retrieval ranks inside the routed documents
+ * (`askInside`): the asking part without the part that names the instrument, the instruments it names
+ * by kind and the parties it names; and without "this contract" or "the agreement" alone
+ * (`withoutThisContract`). Those pick the document, not the provision: its title and every passage have
+ * them. So "Which law governs the supply agreement with Acme?" reads as "Consider the supply agreement
+ * with Acme; which law governs this contract?" does. The text as it was when nothing would be left.
+ */
+export function plainAsk(question: string): string {
+  const plain = askInside(parseQuestion(question), false).plain;
+  const bare = withoutThisContract(plain);
+  return askTerms(bare).length > 0 ? bare : plain;
+}
+
+/**
+ * The terms that ask for a provision (`plainAsk`: "How can the voting agreement with Acme be
+ * terminated?" → terminated). `terms` when nothing else would be left.
  */
 export function provisionTerms(question: string, terms: readonly string[]): string[] {
+  const rest = askTerms(plainAsk(question));
+  return rest.length > 0 ? rest : [...terms];
+}
+
+/**
+ * The wording model's terms for a wording it does not know: the asking part without an instrument it
+ * names by kind (parties kept, as that model was fitted).
+ */
+function kindlessTerms(question: string, terms: readonly string[]): string[] {
   const rest = askTerms(withoutMentions(parseQuestion(question).ask));
   return rest.length > 0 ? rest : [...terms];
 }
@@ -468,7 +490,7 @@ export function askedTerm(question: string): string | null {
 }
 
 /** A term as compared: lower case, quotes dropped, a plural "s" dropped from each word ("Events" → "event"). */
-function termKey(term: string): string {
+export function termKey(term: string): string {
   return term
     .toLowerCase()
     .replace(/[“”"']/g, "")
@@ -541,7 +563,7 @@ export function scoreCandidates(
   const { terms, typeKey, familiar, readAs } = modelWording(model, question);
   // The model reads the wording as trained; the coverage rule counts only the words that ask for a
   // provision, or a title that repeats the instrument's name outscores the clause asked about.
-  const used = familiar ? terms : provisionTerms(question, terms);
+  const used = familiar ? terms : kindlessTerms(question, terms);
   const candidates = candidateSentences(used, extract, source);
   const ask = parseQuestion(question).ask;
   const aboutAmendment = instrumentMentions(ask).some((m) => m.words.at(-1) === "amendment");
