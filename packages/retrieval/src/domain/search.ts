@@ -16,7 +16,7 @@ import {
 } from "./context-assembly.ts";
 import { impliedInstruments, instrumentMentions, mentionLookupText, partyNames } from "./document-names.ts";
 import { reciprocalRankFusion, relativeScoreFusion } from "./fusion.ts";
-import { headingsLast, saysOnlyHeading } from "./heading-only.ts";
+import { headingsLastSettled, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
@@ -769,26 +769,19 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       return contentFirst(fused, settled);
     }
     // Passages that say only their provision's heading go after those that state something. Only the
-    // first `settled` places are read by the caller, so the candidates are looked at in order until that
-    // many state something: those places are then what a look at every candidate gives. The rest follow
-    // unread in their order, then the headings found (a corpus-wide vote brings ~300 candidates of ~70
-    // documents; the first 64 places need a third of those documents' provisions).
+    // first `settled` places are read by the caller, so candidates are looked at until those places are
+    // settled (`headingsLastSettled`): a corpus-wide vote brings ~300 candidates of ~70 documents, and
+    // the first 64 places need the provisions of about a quarter of those documents.
     const contentFirst = (ranked: Candidate[], settled: number): Promise<Candidate[]> => {
       if (!passagesOf) return Promise.resolve(ranked);
       return timed(
         "headings-last",
-        async () => {
-          const only = new Set<string>();
-          let content = 0;
-          for (const c of ranked) {
-            if (content >= settled) break;
+        () =>
+          headingsLastSettled(ranked, settled, async (c) => {
             const node = await nodeAt(c);
             const body = (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? null;
-            if (node && body !== null && saysOnlyHeading(body, node)) only.add(c.key);
-            else content += 1;
-          }
-          return headingsLast(ranked, (c) => only.has(c.key));
-        },
+            return node !== null && body !== null && saysOnlyHeading(body, node);
+          }),
         ids,
       );
     };
@@ -1131,7 +1124,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const context = await timed(
       "assemble",
       async () =>
-        assembleContext(passages, await contextDeps(passages, text, nodesOf), { ...o.context, principal: request.principal }),
+        assembleContext(passages, await contextDeps(passages, text, nodesOf), {
+          ...o.context,
+          principal: request.principal,
+        }),
       (c) => c.items.map((i) => ({ id: i.id, score: i.score })),
     );
     return {
