@@ -789,7 +789,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // provision (its heading, flags) reads the tree and does not build the document's passages: over
     // the dozens of documents of a corpus-wide vote, building them cost ~0.5 s a question, and evicted
     // the routed documents' passages that expansion reads next.
-    const trees = new Map<string, Promise<Map<string, ProvisionNode>> | null>();
+    const trees = new Map<string, Promise<Map<string, ProvisionNode>>>();
     const nodesOf = (documentId: string, version: string): Promise<Map<string, ProvisionNode>> | null => {
       const structure = deps.structure;
       if (!structure) return null;
