@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingsLast, saysOnlyHeading } from "./heading-only.ts";
+import { headingsLast, headingsLastSettled, saysOnlyHeading } from "./heading-only.ts";
 
 const node = (headingPath: string[], clauseRef: string | null, title: string | null) => ({
   headingPath,
@@ -35,5 +35,32 @@ describe("saysOnlyHeading", () => {
 describe("headingsLast", () => {
   it("moves heading-only items after the others, keeping each part's order", () => {
     expect(headingsLast(["h1", "a", "h2", "b"], (x) => x.startsWith("h"))).toEqual(["a", "b", "h1", "h2"]);
+  });
+});
+
+describe("headingsLastSettled", () => {
+  const ranked = ["h1", "a", "h2", "b", "h3", "c", "d", "h4", "e"];
+  const isHeading = (x: string) => x.startsWith("h");
+
+  it("settles the first places as a look at every item would, looking no further than it must", async () => {
+    for (const settled of [1, 2, 3, 4]) {
+      const looked: string[] = [];
+      const out = await headingsLastSettled(ranked, settled, (x) => {
+        looked.push(x);
+        return isHeading(x);
+      });
+      expect(out.slice(0, settled)).toEqual(headingsLast(ranked, isHeading).slice(0, settled));
+      expect(looked.filter((x) => !isHeading(x))).toHaveLength(settled);
+      expect(looked.length).toBeLessThan(ranked.length);
+      expect([...out].sort()).toEqual([...ranked].sort());
+    }
+  });
+
+  it("puts the items not looked at before the headings found, and is headingsLast when every place is read", async () => {
+    expect(await headingsLastSettled(ranked, 2, isHeading)).toEqual(["a", "b", "h3", "c", "d", "h4", "e", "h1", "h2"]);
+    expect(await headingsLastSettled(ranked, Number.POSITIVE_INFINITY, isHeading)).toEqual(
+      headingsLast(ranked, isHeading),
+    );
+    expect(await headingsLastSettled(ranked, 9, isHeading)).toEqual(headingsLast(ranked, isHeading));
   });
 });

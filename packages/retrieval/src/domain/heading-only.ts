@@ -27,3 +27,24 @@ export function headingsLast<T>(ranked: readonly T[], headingOnly: (item: T) => 
   for (const item of ranked) (headingOnly(item) ? headings : content).push(item);
   return [...content, ...headings];
 }
+
+/**
+ * `headingsLast` when only the first `settled` places are read: items are looked at in order until that
+ * many say something, so those places are what a look at every item gives. The items not looked at
+ * follow in their order (as if they said something), then the headings found. Looking costs a read of
+ * the item's provision; a corpus-wide ranking holds hundreds of items of dozens of documents.
+ */
+export async function headingsLastSettled<T>(
+  ranked: readonly T[],
+  settled: number,
+  headingOnly: (item: T) => boolean | Promise<boolean>,
+): Promise<T[]> {
+  const headings = new Set<T>();
+  let content = 0;
+  for (const item of ranked) {
+    if (content >= settled) break;
+    if (await headingOnly(item)) headings.add(item);
+    else content += 1;
+  }
+  return headingsLast(ranked, (item) => headings.has(item));
+}

@@ -16,7 +16,7 @@ import {
 } from "./context-assembly.ts";
 import { impliedInstruments, instrumentMentions, mentionLookupText, partyNames } from "./document-names.ts";
 import { reciprocalRankFusion, relativeScoreFusion } from "./fusion.ts";
-import { headingsLast, saysOnlyHeading } from "./heading-only.ts";
+import { headingsLastSettled, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
@@ -482,11 +482,13 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   const contextDeps = async (
     passages: readonly RetrievedPassage[],
     text: (documentId: string, version: string) => Awaitable<string | null>,
+    // The provisions of a version by id (the query's `nodesOf`): assembly reads nodes, not passages.
+    nodesOf: (documentId: string, version: string) => Promise<Map<string, ProvisionNode>> | null,
   ): Promise<ContextAssemblyDeps> => {
     const vkey = (documentId: string, version: string) => `${documentId}@${version}`;
     const texts = new Map<string, string | null>();
     const records = new Map<string, ContextDocument | null>();
-    const trees = new Map<string, NodePassages>();
+    const trees = new Map<string, Map<string, ProvisionNode>>();
     const members = new Map<string, ReadonlyArray<{ documentId: string; version: string }>>();
     const structures = new Map<string, readonly ProvisionNode[]>();
     const readText = async (documentId: string, version: string) => {
@@ -502,8 +504,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       const body = await readText(p.documentId, p.version);
       const record = await readRecord(p.documentId);
       const key = vkey(p.documentId, p.version);
-      if (passagesOf && body !== null && !trees.has(key))
-        trees.set(key, await passagesOf(p.documentId, p.version, body));
+      const tree = body !== null && !trees.has(key) ? await nodesOf(p.documentId, p.version) : null;
+      if (tree) trees.set(key, tree);
       const setId = record?.transactionSetId ?? null;
       if (setId === null || !deps.setMembers || !deps.structure || members.has(setId)) continue;
       const list = await deps.setMembers(setId);
@@ -521,7 +523,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       ...(passagesOf
         ? {
             node: (documentId: string, version: string, nodeId: string) =>
-              trees.get(vkey(documentId, version))?.nodes.get(nodeId) ?? null,
+              trees.get(vkey(documentId, version))?.get(nodeId) ?? null,
           }
         : {}),
       ...(deps.setMembers && deps.structure
@@ -742,7 +744,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       const docs = [...found].slice(0, o.maxRoutedDocuments).map((documentId) => ({ documentId, score: 0 }));
       return (await wholeDeal(docs, request)).map((d) => d.documentId);
     };
-    async function hybrid(k: number): Promise<Candidate[]> {
+    // `settled`: how many places at the head of the ranking the caller reads (see `contentFirst`).
+    async function hybrid(k: number, settled: number): Promise<Candidate[]> {
       const routedDocs = await route();
       const docs =
         routedBy !== "name" && !scope ? [...new Set([...(await quoted(routedDocs)), ...routedDocs])] : routedDocs;
@@ -763,24 +766,45 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           : [];
       const lists = [lex, ...(dense.length > 0 ? [dense] : []), ...corpus.filter((l) => l.length > 0)];
       const fused = lists.length > 1 ? await fuse("fuse", lists) : lex;
-      return contentFirst(fused);
+      return contentFirst(fused, settled);
     }
-    // Passages that say only their provision's heading go after those that state something.
-    const contentFirst = (ranked: Candidate[]): Promise<Candidate[]> => {
+    // Passages that say only their provision's heading go after those that state something. Only the
+    // first `settled` places are read by the caller, so candidates are looked at until those places are
+    // settled (`headingsLastSettled`): a corpus-wide vote brings ~300 candidates of ~70 documents, and
+    // the first 64 places need the provisions of about a quarter of those documents.
+    const contentFirst = (ranked: Candidate[], settled: number): Promise<Candidate[]> => {
       if (!passagesOf) return Promise.resolve(ranked);
       return timed(
         "headings-last",
-        async () => {
-          const only = new Set<string>();
-          for (const c of ranked) {
-            const { node } = await nodeOf(c);
+        () =>
+          headingsLastSettled(ranked, settled, async (c) => {
+            const node = await nodeAt(c);
             const body = (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? null;
-            if (node && body !== null && saysOnlyHeading(body, node)) only.add(c.key);
-          }
-          return headingsLast(ranked, (c) => only.has(c.key));
-        },
+            return node !== null && body !== null && saysOnlyHeading(body, node);
+          }),
         ids,
       );
+    };
+    // The provisions of a version by id, read once per query. A stage that needs only a candidate's
+    // provision (its heading, flags) reads the tree and does not build the document's passages: over
+    // the dozens of documents of a corpus-wide vote, building them cost ~0.5 s a question, and evicted
+    // the routed documents' passages that expansion reads next.
+    const trees = new Map<string, Promise<Map<string, ProvisionNode>>>();
+    const nodesOf = (documentId: string, version: string): Promise<Map<string, ProvisionNode>> | null => {
+      const structure = deps.structure;
+      if (!structure) return null;
+      const key = `${documentId}@${version}`;
+      let tree = trees.get(key);
+      if (tree === undefined) {
+        tree = Promise.resolve(structure(documentId, version)).then((nodes) => new Map(nodes.map((n) => [n.id, n])));
+        trees.set(key, tree);
+      }
+      return tree;
+    };
+    // A candidate's provision; none when its version's text is gone (as `nodeOf`).
+    const nodeAt = async (c: Candidate): Promise<ProvisionNode | null> => {
+      if ((await text(c.documentId, c.version)) === null) return null;
+      return (await nodesOf(c.documentId, c.version))?.get(c.nodeId) ?? null;
     };
     const nodeOf = async (c: Candidate): Promise<{ node: ProvisionNode | null; cache: NodePassages | null }> => {
       const body = passagesOf ? await text(c.documentId, c.version) : null;
@@ -905,7 +929,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         async () => {
           const candidates = [];
           for (const c of pool) {
-            const { node } = await nodeOf(c);
+            const node = await nodeAt(c);
             candidates.push({
               id: c.key,
               text: (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? "",
@@ -946,7 +970,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           // Rank nodes by their best passage and by their descriptors (heading words, flag intents).
           const nodeScores = new Map<string, { c: Candidate; score: number }>();
           for (const c of lex) {
-            const { node } = await nodeOf(c);
+            const node = await nodeAt(c);
             const nodeKey = `${c.documentId}/${c.nodeId}`;
             const lexScore = c.score / (top || 1);
             const prev = nodeScores.get(nodeKey);
@@ -1011,7 +1035,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ranked = await denseOverCorpus(k);
         break;
       case "hybrid":
-        ranked = await fill(await hybrid(k), k);
+        ranked = await fill(await hybrid(k, k), k);
         break;
       case "navembed-r1":
       case "navembed-r2": {
@@ -1021,10 +1045,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         break;
       }
       case "navembed-r3":
-        ranked = await fill(await expand(await hybrid(k), k), k);
+        // Expansion reads past the head (a target further down is brought up): every place is settled.
+        ranked = await fill(await expand(await hybrid(k, Number.POSITIVE_INFINITY), k), k);
         break;
       case "navembed-r4":
-        ranked = await fill(await rerank(await hybrid(k)), k);
+        // The reranker reads its pool; the places after it are read up to k.
+        ranked = await fill(await rerank(await hybrid(k, Math.max(k, o.rerankCandidates))), k);
         break;
       case "navindex":
         ranked = firstK(await expand(await (deps.planner ? remotePlan(deps.planner) : planner()), k), k);
@@ -1098,7 +1124,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const context = await timed(
       "assemble",
       async () =>
-        assembleContext(passages, await contextDeps(passages, text), { ...o.context, principal: request.principal }),
+        assembleContext(passages, await contextDeps(passages, text, nodesOf), {
+          ...o.context,
+          principal: request.principal,
+        }),
       (c) => c.items.map((i) => ({ id: i.id, score: i.score })),
     );
     return {
