@@ -218,7 +218,7 @@ const TERM_WORDS = new Set(
   (
     "subsidiary subsidiaries parent contribution contributions gross net revenues fee fees royalty royalties " +
     "collateral mediation arbitration release condition conditions precedent commitment commitments lead " +
-    "pledge pledges side letter letters guaranty guarantee guarantor security interest lien liens default " +
+    "pledge pledges pledged secured permitted excluded restricted designated approved side letter letters guaranty guarantee guarantor security interest lien liens default " +
     "defaults event events maturity termination expiration renewal initial additional minimum maximum " +
     "advertising marketing fund funds deposit deposits escrow account accounts budget plan capital stock " +
     "shares share units unit period periods quarter year years month months day days business " +
