@@ -53,6 +53,7 @@ export {
   serializeNavIndex,
   serializeNavIndexCompact,
 } from "./navindex/serialize.ts";
+export { COMMON_CAPITALISED_WORDS } from "./profile/common-words.ts";
 export { parseDateAt } from "./profile/dates.ts";
 export type { DocumentProfile } from "./profile/profile-document.ts";
 export { profileDocument } from "./profile/profile-document.ts";

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   asThisContract,
+  capitalisedWords,
   documentNameKey,
   impliedInstruments,
   instrumentMentions,
   mentionLookupText,
   namesParty,
+  partyNames,
   titleMentions,
   withoutMentions,
   withoutParties,
@@ -144,5 +146,52 @@ describe("withoutParties", () => {
       "What is the 'Due Date' in a purchase order?",
     );
     expect(withoutParties("How is Confidential Information defined?")).toBe("How is Confidential Information defined?");
+  });
+});
+
+describe("telling a party from a defined term, a heading or a reference", () => {
+  it("reads a phrase made only of legal vocabulary as a defined term, not a party", () => {
+    expect(partyNames("Are the Pledged Shares released when the Escrow Account closes?")).toEqual([]);
+    expect(partyNames("May we share it with our Subsidiaries?")).toEqual([]);
+    expect(partyNames("What does the Collateral secure?")).toEqual([]);
+    expect(partyNames("Which Mediation/Arbitration steps come first?")).toEqual([]);
+  });
+
+  it("keeps a phrase with a name in it, or with an entity's word, as a party", () => {
+    expect(partyNames("Must Zorblax Foods carry insurance?")).toEqual(["Zorblax", "Foods"]);
+    expect(partyNames("What must the Marketing Company pay?")).toEqual(["Marketing", "Company"]);
+    expect(partyNames("Can Bank of America audit the Vendor?")).toEqual(["Bank", "America"]);
+    expect(partyNames("Is First Capital Holdings bound?")).toEqual(["First", "Capital", "Holdings"]);
+  });
+
+  it("reads a quoted phrase as a defined term asked about", () => {
+    expect(partyNames("What is a 'Qualifying Widget' under the Zorblax agreement?")).toEqual(["Zorblax"]);
+    expect(partyNames("What is a “Qualifying Widget”?")).toEqual([]);
+  });
+
+  it("reads the letter or number after Exhibit, Schedule or Amendment as a reference", () => {
+    expect(partyNames("What does Exhibit C require of Zorblax?")).toEqual(["Zorblax"]);
+    expect(partyNames("Which Schedule B-2 applies after Amendment No. 4?")).toEqual([]);
+    expect(partyNames("Is Exhibit D's fee payable?")).toEqual([]);
+  });
+
+  it("ends a name at its possessive: the party's term after it is no part of the name", () => {
+    expect(partyNames("What is Zorblax's Territory?")).toEqual(["Zorblax's"]);
+    expect(partyNames("When does Quillon's Warranty Period end?")).toEqual(["Quillon's"]);
+  });
+
+  it("keeps a defined term in the asking part when it sets the parties aside", () => {
+    expect(withoutParties("Are Zorblax's Gross Revenues audited?").replace(/\s+/g, " ")).toBe(
+      "Are Gross Revenues audited?",
+    );
+    expect(namesParty("Are Gross Revenues audited?")).toBe(false);
+  });
+
+  it("still lists every capitalised word, terms and parties alike, for ranking a deal's documents", () => {
+    expect(capitalisedWords("Is the Release Condition in Zorblax's escrow met?")).toEqual([
+      "Release",
+      "Condition",
+      "Zorblax's",
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { COMMON_CAPITALISED_WORDS } from "@lexnav/provisions";
+
 /**
  * A document's filed name as a question may quote it: "In the non-disclosure agreement MNDA: ..." names
  * the file MNDA.txt. Card BM25 cannot tell that question from one about any other card with the word
@@ -206,55 +208,148 @@ const NOT_A_PARTY = new Set(
   ).split(" "),
 );
 
-/** Whether a capitalised token is a name (not a word contracts capitalise as a defined term or heading). */
-function isName(token: string): boolean {
-  if (!/^\p{Lu}/u.test(token)) return false;
-  const w = token
+/**
+ * Common nouns and adjectives contracts capitalise as defined terms and headings ("the Collateral",
+ * "Gross Revenues", "Release Condition", "Mediation/Arbitration"), beside those of `NOT_A_PARTY` and the
+ * capitalised words common to contracts of any deal (`COMMON_CAPITALISED_WORDS`). A capitalised phrase
+ * made only of these is a term of the contract, not a name of a party.
+ */
+const TERM_WORDS = new Set(
+  (
+    "subsidiary subsidiaries parent contribution contributions gross net revenues fee fees royalty royalties " +
+    "collateral mediation arbitration release condition conditions precedent commitment commitments lead " +
+    "pledge pledges pledged secured permitted excluded restricted designated approved side letter letters guaranty guarantee guarantor security interest lien liens default " +
+    "defaults event events maturity termination expiration renewal initial additional minimum maximum " +
+    "advertising marketing fund funds deposit deposits escrow account accounts budget plan capital stock " +
+    "shares share units unit period periods quarter year years month months day days business " +
+    "competitive competing confidential proprietary transfer assignment change control sale sales " +
+    "order orders forecast forecasts specifications specification deliverables deliverable work statement " +
+    "premises property properties equipment assets asset liabilities indemnified indemnifying losses claims " +
+    "claim notice notices payment payments invoice invoices price prices cost costs expenses taxes tax " +
+    "holder holders investor investors purchaser purchasers seller sellers buyer buyers owner owners " +
+    "employee employees executive contractor consultant member members manager managers officer officers " +
+    "director directors board trustee us u.s. united states"
+  ).split(" "),
+);
+
+/** Words that make a capitalised phrase the name of an entity, whatever its other words are. */
+const ENTITY_MARKERS = new Set(
+  (
+    "inc inc. incorporated llc l.l.c. ltd ltd. limited plc lp l.p. llp n.a. corp corp. corporation co co. " +
+    "company bank gmbh ag s.a. sa b.v. bv n.v. nv holdings holdco trust partners"
+  ).split(" "),
+);
+
+/** Words after which a capitalised token is a reference ("Exhibit C", "Amendment No. 8", "Schedule C-1"). */
+const REFERENCE_HEADS =
+  /^(?:section|sections|clause|article|exhibit|schedule|appendix|annex|attachment|amendment|supplement|no\.?|part|paragraph)$/i;
+
+const bare = (token: string) =>
+  token
     .toLowerCase()
     .replace(/['’]s?$/, "")
     .replace(/[.&'’-]+$/, "");
-  return !NOT_A_PARTY.has(w) && !NOT_A_PARTY.has(w.replace(/s$/, ""));
+
+/** Whether a word is one contracts capitalise as a defined term or heading, not a name. */
+function isTermWord(token: string): boolean {
+  const w = bare(token);
+  const singular = w.replace(/s$/, "");
+  return [w, singular].some((x) => NOT_A_PARTY.has(x) || TERM_WORDS.has(x) || COMMON_CAPITALISED_WORDS.has(x));
+}
+
+interface Span {
+  start: number;
+  end: number;
+  tokens: string[];
+}
+
+/**
+ * The capitalised phrases of a question that name a party, as spans. A phrase is a run of capitalised
+ * tokens (joined by "of", "and", "&", a dash or a slash: "Bank of America", "Mediation/Arbitration").
+ * It names a party when it has a word of an entity ("Inc.", "LLC", "Bank") or a word that is no term
+ * contracts capitalise ("Heritage", "Pizza Fusion"). It names none when it is quoted (a defined term asked
+ * about: "'Due Date'"), a reference ("Exhibit C", "Amendment No. 8") or made only of legal vocabulary
+ * ("Advertising Contributions", "Subsidiaries"). The first word counts only when it is no function word.
+ */
+function partySpans(ask: string): Span[] {
+  const quoted: Array<[number, number]> = [];
+  for (const m of ask.matchAll(/(?:^|[\s(])['‘"“]([^'’"”]+)['’"”]/g))
+    quoted.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  const inQuotes = (at: number) => quoted.some(([a, b]) => at >= a && at < b);
+  const tokens = [...ask.matchAll(/[\p{L}][\p{L}\p{N}'’.&-]*/gu)].map((m) => ({ t: m[0], at: m.index ?? 0 }));
+  const phrases: Array<Array<{ t: string; at: number }>> = [];
+  let run: Array<{ t: string; at: number }> = [];
+  tokens.forEach((tok, i) => {
+    const capital = /^\p{Lu}/u.test(tok.t) && !(i === 0 && SENTENCE_OPENERS.has(tok.t.toLowerCase()));
+    const prev = tokens[i - 1];
+    const reference =
+      prev !== undefined && REFERENCE_HEADS.test(prev.t) && /^(?:[A-Z]{1,2}(?:-\d+)?(?:['’]s)?|No\.?)$/.test(tok.t);
+    if (capital && !reference && !inQuotes(tok.at)) {
+      const gap = prev ? ask.slice(prev.at + prev.t.length, tok.at) : "";
+      // A possessive ends its phrase: "ScanSource's Territory" is a party's term, not a longer name.
+      const possessive = /['’]s?$/.test(run.at(-1)?.t ?? "");
+      if (run.length > 0 && (possessive || !/^\s*[/&–—-]?\s*$/.test(gap))) {
+        phrases.push(run);
+        run = [];
+      }
+      run.push(tok);
+    } else if (run.length > 0 && /^(?:of|and)$/.test(tok.t) && /^\p{Lu}/u.test(tokens[i + 1]?.t ?? "")) {
+      // "Bank of America": a joining word stays inside the phrase without counting as one of its words
+    } else if (run.length > 0) {
+      phrases.push(run);
+      run = [];
+    }
+  });
+  if (run.length > 0) phrases.push(run);
+  return phrases
+    .filter((p) => p.some((x) => ENTITY_MARKERS.has(x.t.toLowerCase())) || p.some((x) => !isTermWord(x.t)))
+    .map((p) => ({
+      start: (p[0] as { at: number }).at,
+      end: (p.at(-1) as { at: number }).at + (p.at(-1) as { t: string }).t.length,
+      tokens: p.map((x) => x.t),
+    }));
 }
 
 /**
  * The parties and other proper names a question names, in order ("the co-branding agreement with A.B.
- * Watley" → ["A.B.", "Watley"]); the first word counts only when it is no function word.
+ * Watley" → ["A.B.", "Watley"]), without its defined terms, headings and references (`partySpans`).
  */
 export function partyNames(ask: string): string[] {
-  const tokens = ask.match(/[\p{L}][\p{L}\p{N}'’.&-]*/gu) ?? [];
-  const from = SENTENCE_OPENERS.has(tokens[0]?.toLowerCase() ?? "") ? 1 : 0;
-  return tokens.slice(from).filter(isName);
+  return partySpans(ask).flatMap((s) => s.tokens);
 }
 
 /**
- * Whether a question names a party or another proper name (a capitalised word, after the first, that
- * is not a word contracts capitalise as a defined term or heading): "Does Acme have to carry
- * insurance?" names the deal it asks about by a party.
+ * Every capitalised word of a question after its first function word, parties, defined terms and
+ * references alike, but for the words every contract capitalises (`NOT_A_PARTY`): "What is the 'Due
+ * Date' in a Premier purchase order?" → ["Due", "Date'", "Premier"]. The words that rank a deal's
+ * documents among themselves: a defined term is in the documents that define it.
+ */
+export function capitalisedWords(ask: string): string[] {
+  const tokens = ask.match(/[\p{L}][\p{L}\p{N}'’.&-]*/gu) ?? [];
+  const from = SENTENCE_OPENERS.has(tokens[0]?.toLowerCase() ?? "") ? 1 : 0;
+  return tokens
+    .slice(from)
+    .filter((t) => /^\p{Lu}/u.test(t) && !NOT_A_PARTY.has(bare(t)) && !NOT_A_PARTY.has(bare(t).replace(/s$/, "")));
+}
+
+/**
+ * Whether a question names a party or another proper name (a capitalised phrase, after the first word,
+ * that is not a term contracts capitalise): "Does Acme have to carry insurance?" names the deal it asks about
+ * by a party.
  */
 export function namesParty(ask: string): boolean {
-  return partyNames(ask).length > 0;
+  return partySpans(ask).length > 0;
 }
 
 /**
  * The asking part without the parties it names ("Does Acme have to carry insurance?" → "Does have to
  * carry insurance?"): routing has taken them to their deal, inside which they occur everywhere and
- * outrank the words that ask for a provision. Quoted words (a defined term asked about) are kept.
+ * outrank the words that ask for a provision. Defined terms, headings and quoted words are kept.
  */
 export function withoutParties(ask: string): string {
-  const quoted: Array<[number, number]> = [];
-  for (const m of ask.matchAll(/(?:^|[\s(])['‘"“]([^'’"”]+)['’"”]/g))
-    quoted.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
-  let first = true;
-  return ask.replace(/[\p{L}][\p{L}\p{N}'’.&-]*/gu, (t, at: number) => {
-    const opener = first && SENTENCE_OPENERS.has(t.toLowerCase());
-    first = false;
-    if (opener || !/^\p{Lu}/u.test(t) || quoted.some(([a, b]) => at >= a && at < b)) return t;
-    const w = t
-      .toLowerCase()
-      .replace(/['’]s?$/, "")
-      .replace(/[.&'’-]+$/, "");
-    return NOT_A_PARTY.has(w) || NOT_A_PARTY.has(w.replace(/s$/, "")) ? t : " ";
-  });
+  let out = ask;
+  for (const s of partySpans(ask).reverse()) out = `${out.slice(0, s.start)} ${out.slice(s.end)}`;
+  return out;
 }
 
 /**

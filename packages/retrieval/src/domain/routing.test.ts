@@ -126,6 +126,9 @@ describe("routing a question to the document it names", () => {
     // an instrument named by kind still decides
     expect(await by("What interest rate applies to the loans under the employment letter?")).toBe("instrument");
     expect(await by("What rate applies?")).toBe("question");
+    // a question in a contract's own defined terms routes by all its words, not by a role's kind
+    expect(await by("Do the Pledged Shares secure the loans?")).toBe("question");
+    expect((await routed("Do the Pledged Shares secure the loans?", deal))?.[0]).not.toBe(undefined);
   });
 
   it("settles a route only when the names a question uses lead to a routed document on their own", async () => {
@@ -147,12 +150,18 @@ describe("routing a question to the document it names", () => {
     expect((await route("Must Acme deliver under the supply agreement?")).settled).toBe(true);
     expect(await stages("Must Acme deliver under the supply agreement?")).not.toContain("corpus");
     // a capitalised defined term is no name of a deal; words alone are a guess
-    expect((await route("Under the supply agreement, may Subsidiaries receive it?")).settled).toBe(false);
+    expect((await route("Under the supply agreement, may the Gross Revenues be audited?")).routedBy).toBe("instrument");
+    expect((await route("May the Gross Revenues be audited?")).routedBy).toBe("question");
+    expect((await route("May the Gross Revenues be audited?")).settled).toBe(false);
+    expect((await route("May Gamma audit the revenues?")).routedBy).toBe("party");
+    expect((await route("May Subsidiaries of a supply partner receive it?")).settled).toBe(false);
+    // nor is it a party: with a kind named, the kind settles the route as it would without the term
+    expect((await route("Under the supply agreement, may Subsidiaries receive it?")).settled).toBe(true);
     expect((await route("May the recipient share information?")).settled).toBe(false);
     // a kind alone keeps its route: inside that document, the question's own words rank the provisions
     expect((await route("May the recipient share under the supply agreement?")).settled).toBe(true);
     // an unsettled route is searched with everything the asker may read beside it
-    expect(await stages("Under the supply agreement, may Subsidiaries receive it?")).toContain("corpus");
+    expect(await stages("May Subsidiaries of a supply partner receive it?")).toContain("corpus");
     // a naming part settles it
     expect((await route("In the supply agreement ex-1: must goods be delivered?")).settled).toBe(true);
   });

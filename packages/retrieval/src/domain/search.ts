@@ -14,7 +14,13 @@ import {
   type ContextDocument,
   tightenToEvidence,
 } from "./context-assembly.ts";
-import { impliedInstruments, instrumentMentions, mentionLookupText, partyNames } from "./document-names.ts";
+import {
+  capitalisedWords,
+  impliedInstruments,
+  instrumentMentions,
+  mentionLookupText,
+  partyNames,
+} from "./document-names.ts";
 import { reciprocalRankFusion, relativeScoreFusion } from "./fusion.ts";
 import { headingsLastSettled, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
@@ -427,10 +433,15 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const mentioned = parsed.naming ? [] : instrumentMentions(parsed.ask).map(mentionLookupText);
     // The parties a question names single out its deal among instruments of one kind ("the manufacturing
     // agreement with Acme's"): they join the kind in routing, and route alone before a role does.
+    // A capitalised defined term, heading or reference ("Advertising Contributions", "Appendix C") is no
+    // party: it does not route as one, but its words still rank the cards of the kind named with it.
     const parties = parsed.naming ? [] : partyNames(parsed.ask);
+    const capitalised = parsed.naming ? [] : capitalisedWords(parsed.ask);
     // Nor by a party's words: "Is the guarantor's liability limited to an amount?" had routed to a
-    // voting agreement ("limited", "liability") over the guarantees.
-    const implied = parsed.naming || mentioned.length > 0 || parties.length > 0 ? "" : impliedInstruments(parsed.ask);
+    // voting agreement ("limited", "liability") over the guarantees. A question in a contract's own
+    // terms asks of that contract, whose kind a role does not tell: all its words rank the cards.
+    const implied =
+      parsed.naming || mentioned.length > 0 || capitalised.length > 0 ? "" : impliedInstruments(parsed.ask);
     const routedBy: RoutedBy = parsed.naming
       ? "name"
       : mentioned.length > 0
@@ -443,7 +454,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const naming =
       parsed.naming ||
       (mentioned.length > 0
-        ? [...mentioned, ...parties].join(" ")
+        ? [...mentioned, ...capitalised].join(" ")
         : routedBy === "party"
           ? parsed.full
           : implied || parsed.full);
