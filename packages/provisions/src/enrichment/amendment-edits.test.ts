@@ -155,4 +155,17 @@ describe("the operative clause grammar, other forms", () => {
       ["amend", "section:2"],
     ]);
   });
+
+  it("reads parts printed after a section number as a change to part of that section", () => {
+    const t = `2. The text of Section 8. A. and B. of the Agreement is hereby deleted in its entirety and the following language is inserted in its stead:\n\nA. Fees are fixed.\n\n3. Section 4, Part C of the Agreement is deleted.`;
+    const got = parse(t);
+    expect(got.map((c) => [c.kind, c.key, c.newText])).toEqual([
+      ["amend", "section:8", "A. Fees are fixed."],
+      ["amend", "section:4", null],
+    ]);
+    // a sentence after a section number is not a part
+    expect(parse("See Section 8. A new Section 9 is added.").map((c) => [c.kind, c.key])).toEqual([
+      ["insert", "section:9"],
+    ]);
+  });
 });

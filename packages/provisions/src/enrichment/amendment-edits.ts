@@ -59,6 +59,11 @@ const ZONE_WORD = "Section|Sections|Article|Schedule|Exhibit|Annex|Appendix|Para
 const REF = `(?:${ZONE_WORD}|SECTION|ARTICLE|SCHEDULE|EXHIBIT|ANNEX)\\s+[0-9A-Za-z](?:[0-9A-Za-z-]|\\.(?=[0-9A-Za-z]))*(?:\\s*\\([0-9A-Za-z]{1,6}\\))*`;
 const INSTRUMENT = `(?:[A-Z][\\w&'-]*\\s+){0,4}(?:Agreement|Contract|Indenture|Lease|License|Guaranty|Guarantee|Note|Plan)`;
 const OF_INSTRUMENT = `(?:\\s*,?\\s+(?:of|to|in)\\s+(?:the\\s+|this\\s+)?(${INSTRUMENT}))?`;
+/**
+ * Lettered or numbered parts printed after a section number rather than in brackets ("Section 2. A. and B.",
+ * "Section 2, Part B"): the clause changes those parts of the section, which is the provision it targets.
+ */
+const PARTS = `(?<parts>\\.\\s+[A-Z]\\.(?:\\s*(?:,|and|or)\\s*[A-Z]\\.)*|,?\\s+Parts?\\s+[A-Z0-9]{1,3}\\b(?:\\s*(?:,|and|or)\\s*[A-Z0-9]{1,3}\\b)*)?`;
 /** A heading printed after the reference ("Section 13 NOTICES") or named ("entitled “Term”"). */
 const HEADING = `(?:,?\\s+[A-Z][A-Z&,-]*(?:\\s+[A-Z][A-Z&,-]*){0,5}(?=\\s+(?:of|is|are|shall)\\b)|\\s*,?\\s+(?:entitled|captioned)\\s+["“][^"”]{1,80}["”])?`;
 const DEFINITION = `[Tt]he\\s+definition\\s+of\\s+(?:the\\s+term\\s+)?["“]([^"”]{1,80})["”](?:\\s+(?:contained|set\\s+forth|appearing)\\s+in\\s+(${REF}))?`;
@@ -74,7 +79,7 @@ const VERB = [
 
 /** "<target> [of the Agreement] [heading] is hereby deleted and replaced by …" and the other passive forms. */
 const PASSIVE = new RegExp(
-  `(?<new>\\b(?:an?\\s+)?new\\s+(?:(?:section|clause|paragraph|article|schedule|exhibit|subsection)\\s*,?\\s*)?)?(?:(?<ref>${REF})|${DEFINITION})${OF_INSTRUMENT}${HEADING}${BE}(?:(?<added>added|inserted)\\b|${VERB})`,
+  `(?<new>\\b(?:an?\\s+)?new\\s+(?:(?:section|clause|paragraph|article|schedule|exhibit|subsection)\\s*,?\\s*)?)?(?:(?<ref>${REF})${PARTS}|${DEFINITION})${OF_INSTRUMENT}${HEADING}${BE}(?:(?<added>added|inserted)\\b|${VERB})`,
   "g",
 );
 /** "… agree to remove Section 2(c) in its entirety and replace it with …"; "… by adding a new Section 7.5 …". */
@@ -114,6 +119,8 @@ function targetKey(ref: string): string | null {
  */
 export function parseOperativeClauses(text: string): OperativeClause[] {
   const found: OperativeClause[] = [];
+  /** Clauses that name parts of their target section ("Section 2. A. and B."). */
+  const namedParts = new Set<OperativeClause>();
   for (const m of text.matchAll(PASSIVE)) {
     const g = m.groups ?? {};
     const start = m.index + (g.new !== undefined && /^\s/.test(m[0]) ? 1 : 0);
@@ -132,7 +139,9 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
       ref !== undefined
         ? { ref: ref.replace(/\.$/, ""), key: targetKey(ref), term: null, instrument }
         : { ref: defTerm ?? "", key: null, term: defTerm, instrument };
-    found.push({ kind, target, start, end: m.index + m[0].length, newText: null, oldText: null });
+    const clause: OperativeClause = { kind, target, start, end: m.index + m[0].length, newText: null, oldText: null };
+    if (g.parts !== undefined) namedParts.add(clause);
+    found.push(clause);
   }
   for (const m of text.matchAll(ACTIVE)) {
     const g = m.groups ?? {};
@@ -151,8 +160,8 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
     // "The first sentence of Section 3.2 is deleted and replaced by …" changes part of the provision:
     // the rest stays in force, so the clause is a partial amendment, read together with the provision.
     const part = PART_OF.exec(text.slice(Math.max(0, c.start - 80), c.start));
-    if (!part) continue;
-    c.start -= part[0].length;
+    if (!part && !namedParts.has(c)) continue;
+    if (part) c.start -= part[0].length;
     if (c.kind === "replace") partReplaced.add(c);
     if (c.kind === "replace" || c.kind === "delete") c.kind = "amend";
   }
