@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { inAnnex } from "@lexnav/document-model";
 import {
-  askInside,
+  asksSomething,
   asThisContract,
   contentWords,
   featureWords,
@@ -9,6 +9,7 @@ import {
   isModelInstruction,
   parseQuestion,
   splitSentences,
+  withoutCapitalisedNames,
   withoutMentions,
   withoutThisContract,
 } from "@lexnav/retrieval";
@@ -130,15 +131,18 @@ export function questionTerms(question: string): string[] {
 const askTerms = (ask: string) => contentWords(ask).filter((w) => !ASKING.has(w));
 
 /**
- * The words of a question that ask for a provision, as retrieval ranks inside the routed documents
+ * The words of a question that ask for a provision, nearly as retrieval ranks inside the routed documents
  * (`askInside`): the asking part without the part that names the instrument, the instruments it names
- * by kind and the parties it names; and without "this contract" or "the agreement" alone
+ * by kind and every capitalised name (`withoutCapitalisedNames`: parties, and defined terms, which
+ * retrieval keeps); and without "this contract" or "the agreement" alone
  * (`withoutThisContract`). Those pick the document, not the provision: its title and every passage have
  * them. So "Which law governs the supply agreement with Acme?" reads as "Consider the supply agreement
  * with Acme; which law governs this contract?" does. The text as it was when nothing would be left.
  */
 export function plainAsk(question: string): string {
-  const plain = askInside(parseQuestion(question), false).plain;
+  const parsed = parseQuestion(question);
+  const unnamed = withoutMentions(parsed.ask);
+  const plain = [withoutCapitalisedNames(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
   const bare = withoutThisContract(plain);
   return askTerms(bare).length > 0 ? bare : plain;
 }

@@ -9,6 +9,7 @@ import {
   namesParty,
   partyNames,
   titleMentions,
+  withoutCapitalisedNames,
   withoutMentions,
   withoutParties,
   withoutThisContract,
@@ -193,5 +194,16 @@ describe("telling a party from a defined term, a heading or a reference", () => 
       "Condition",
       "Zorblax's",
     ]);
+  });
+});
+
+describe("withoutCapitalisedNames (the evidence decision's reading)", () => {
+  it("drops a capitalised defined term withoutParties keeps, keeps the terms contracts capitalise and quoted words", () => {
+    const q = "Who may use the Advertising Contributions?";
+    expect(withoutParties(q)).toBe(q);
+    expect(withoutCapitalisedNames(q)).not.toMatch(/Advertising|Contributions/);
+    expect(withoutCapitalisedNames("How much can the Borrower borrow?")).toBe("How much can the Borrower borrow?");
+    expect(withoutCapitalisedNames("Does Heritage have to carry the 'Recall Cover'?")).not.toContain("Heritage");
+    expect(withoutCapitalisedNames("Does Heritage have to carry the 'Recall Cover'?")).toContain("'Recall Cover'");
   });
 });

@@ -353,6 +353,31 @@ export function withoutParties(ask: string): string {
 }
 
 /**
+ * The asking part without any capitalised word that is not a term contracts capitalise (`NOT_A_PARTY`):
+ * parties, and capitalised defined terms and headings too ("How much can the Borrower borrow in Revolving
+ * Loans?" → "How much can the Borrower borrow in ?"). Quoted words are kept. The evidence decision reads
+ * a question this way (`plainAsk`): its weights were fitted on this reading, and a defined term the
+ * question shares with the superseded clause and with the amendment that replaced it must not tip it to
+ * the superseded one. Retrieval ranks by `withoutParties`, which keeps defined terms.
+ */
+export function withoutCapitalisedNames(ask: string): string {
+  const quoted: Array<[number, number]> = [];
+  for (const m of ask.matchAll(/(?:^|[\s(])['‘"“]([^'’"”]+)['’"”]/g))
+    quoted.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  let first = true;
+  return ask.replace(/[\p{L}][\p{L}\p{N}'’.&-]*/gu, (t, at: number) => {
+    const opener = first && SENTENCE_OPENERS.has(t.toLowerCase());
+    first = false;
+    if (opener || !/^\p{Lu}/u.test(t) || quoted.some(([a, b]) => at >= a && at < b)) return t;
+    const w = t
+      .toLowerCase()
+      .replace(/['’]s?$/, "")
+      .replace(/[.&'’-]+$/, "");
+    return NOT_A_PARTY.has(w) || NOT_A_PARTY.has(w.replace(/s$/, "")) ? t : " ";
+  });
+}
+
+/**
  * The asking part without the instruments it names by kind ("How can the voting agreement be
  * terminated?" → "How can  be terminated?"). Routing has already taken those words to the documents
  * they name; inside them the words are in the title and in every heading path, and outrank the ones
