@@ -10,7 +10,7 @@ export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
 export type { AccessScope } from "./domain/access-scopes.ts";
 export { accessScopes } from "./domain/access-scopes.ts";
-export { askInside, asksSomething, type InsideAsk } from "./domain/ask-inside.ts";
+export { askInside, type InsideAsk } from "./domain/ask-inside.ts";
 export type { RerankWeights } from "./domain/builtin-reranker.ts";
 export { createBuiltinReranker, RERANK_WEIGHTS } from "./domain/builtin-reranker.ts";
 export type {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { inAnnex } from "@lexnav/document-model";
 import {
-  asksSomething,
+  askInside,
   asThisContract,
   contentWords,
   featureWords,
@@ -136,13 +136,12 @@ const askTerms = (ask: string) => contentWords(ask).filter((w) => !ASKING.has(w)
  * by kind and every capitalised name (`withoutCapitalisedNames`: parties, and defined terms, which
  * retrieval keeps); and without "this contract" or "the agreement" alone
  * (`withoutThisContract`). Those pick the document, not the provision: its title and every passage have
- * them. So "Which law governs the supply agreement with Acme?" reads as "Consider the supply agreement
- * with Acme; which law governs this contract?" does. The text as it was when nothing would be left.
+ * them. So a question naming its contract inside the sentence ("May Acme sublicense under the 2019
+ * distribution agreement?") reads as the same ask after a lead-in that names it ("As to Acme's
+ * distribution agreement: may it sublicense?"). The text as it was when nothing would be left.
  */
 export function plainAsk(question: string): string {
-  const parsed = parseQuestion(question);
-  const unnamed = withoutMentions(parsed.ask);
-  const plain = [withoutCapitalisedNames(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
+  const plain = askInside(parseQuestion(question), false, withoutCapitalisedNames).plain;
   const bare = withoutThisContract(plain);
   return askTerms(bare).length > 0 ? bare : plain;
 }

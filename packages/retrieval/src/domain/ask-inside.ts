@@ -24,10 +24,16 @@ export interface InsideAsk {
  * about it. So are the words naming an instrument by kind
  * ("the voting agreement"), which are in the title and every heading path of the document, and the
  * parties named, which occur in every passage of their contract, unless nothing but question words
- * would be left ("What is the Collateral?": a defined term is capitalised like a party).
+ * would be left ("What is the Collateral?": a defined term is capitalised like a party). `withoutNames`
+ * takes the names out: the parties by default; the evidence decision takes every capitalised name
+ * (`withoutCapitalisedNames`), the reading its weights were fitted on.
  */
-export function askInside(parsed: ParsedQuestion, conceptExpansion: boolean): InsideAsk {
+export function askInside(
+  parsed: ParsedQuestion,
+  conceptExpansion: boolean,
+  withoutNames: (ask: string) => string = withoutParties,
+): InsideAsk {
   const unnamed = withoutMentions(parsed.ask);
-  const plain = [withoutParties(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
+  const plain = [withoutNames(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
   return { plain, ask: conceptExpansion ? expandConcepts(plain, parsed.ask) : plain };
 }
