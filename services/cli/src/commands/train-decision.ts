@@ -28,16 +28,14 @@ import {
   serializeDecisionModel,
   trainDecisionWeights,
 } from "@lexnav/answer";
-import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
-import { corpusFileOf, datasetsOf, loadBench } from "@lexnav/eval";
+import { datasetsOf, loadBench } from "@lexnav/eval";
 import { createTransactionSetEdits } from "@lexnav/ingest";
 import type { Embedder } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
-import { DENSE_MODES } from "./eval-retrieval.ts";
-import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
-import { checkFoldedTraining, foldOf, outOfFoldProbabilities } from "./train-folds.ts";
+import { EVAL_PRINCIPAL } from "./eval-store.ts";
+import { checkFoldedTraining, foldOf, openTrainingBench, outOfFoldProbabilities } from "./train-folds.ts";
 import { goldSpans, labelByGold } from "./train-labels.ts";
 
 export interface TrainDecisionOptions {
@@ -137,18 +135,8 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
   for (const bench of opts.benches) {
     const all = loadBench(bench);
     const dataset = datasetKey(datasetsOf(all));
-    const { stack, tests, corpusRoot } = await openEvalStore(ctx, {
-      bench,
-      corpus: opts.corpus,
-      protocol: "full",
-      dense: DENSE_MODES.includes(mode),
-      ...(opts.limit ? { limit: opts.limit } : {}),
-      ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
-    });
+    const { stack, tests, text, node, fileOf } = await openTrainingBench(ctx, opts, mode, bench);
     try {
-      const text = cachedVersionText(stack.catalog);
-      const node = cachedVersionNode(stack.catalog);
-      const fileOf = corpusFileOf(stack.catalog, corpusRoot);
       // The extract as the answer path builds it: answering units whole, and the set's amendment edits
       // applied (superseded text marked, amending text linked), so the amendment features are live.
       const setEdits = createTransactionSetEdits(stack.catalog);

@@ -29,15 +29,13 @@ import {
   trainedWording,
   trainLogistic,
 } from "@lexnav/answer";
-import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
-import { corpusFileOf, datasetOf, loadBench } from "@lexnav/eval";
+import { datasetOf, loadBench } from "@lexnav/eval";
 import { parseQuestion } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
-import { DENSE_MODES } from "./eval-retrieval.ts";
-import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
-import { checkFoldedTraining, foldOf, outOfFoldProbabilities } from "./train-folds.ts";
+import { EVAL_PRINCIPAL } from "./eval-store.ts";
+import { checkFoldedTraining, foldOf, openTrainingBench, outOfFoldProbabilities } from "./train-folds.ts";
 import { goldSpans, labelByGold } from "./train-labels.ts";
 
 export interface TrainEvidenceOptions {
@@ -192,18 +190,8 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
 
   for (const bench of opts.benches) {
     const dataset = datasetOf(loadBench(bench));
-    const { stack, tests, corpusRoot } = await openEvalStore(ctx, {
-      bench,
-      corpus: opts.corpus,
-      protocol: "full",
-      dense: DENSE_MODES.includes(mode),
-      ...(opts.limit ? { limit: opts.limit } : {}),
-      ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
-    });
+    const { stack, tests, text, node, fileOf } = await openTrainingBench(ctx, opts, mode, bench);
     try {
-      const text = cachedVersionText(stack.catalog);
-      const node = cachedVersionNode(stack.catalog);
-      const fileOf = corpusFileOf(stack.catalog, corpusRoot);
       const progress = createProgress(tests.length, ctx.stderr);
       let reachable = 0;
       let evidenced = 0;

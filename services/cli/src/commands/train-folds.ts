@@ -1,5 +1,10 @@
+import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
+import { corpusFileOf } from "@lexnav/eval";
 import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
+import type { CliContext } from "../context.ts";
+import { DENSE_MODES } from "./eval-retrieval.ts";
+import { type EvalStore, openEvalStore } from "./eval-store.ts";
 
 /** What every `lexnav train evidence` fit is given: a retrieval mode, passages per question, folds. */
 export interface FoldedTrainingOptions {
@@ -17,6 +22,38 @@ export function checkFoldedTraining(opts: FoldedTrainingOptions): SearchMode {
   if (!(Number.isInteger(opts.folds) && opts.folds >= 2))
     throw new LexnavError("invalid_argument", "--folds must be 2 or more");
   return opts.mode as SearchMode;
+}
+
+/** A bench's store opened for a fit, with the readers every fit uses; the caller closes `stack`. */
+export interface TrainingBench extends Pick<EvalStore, "stack" | "tests"> {
+  text: ReturnType<typeof cachedVersionText>;
+  node: ReturnType<typeof cachedVersionNode>;
+  /** The benchmark file of a document id, for labelling candidates by gold spans. */
+  fileOf: ReturnType<typeof corpusFileOf>;
+}
+
+/** Opens `bench`'s evaluation store (full protocol, the dense index when `mode` needs it) for a fit. */
+export async function openTrainingBench(
+  ctx: CliContext,
+  opts: { corpus: string; limit?: number; storeDir?: string },
+  mode: SearchMode,
+  bench: string,
+): Promise<TrainingBench> {
+  const { stack, tests, corpusRoot } = await openEvalStore(ctx, {
+    bench,
+    corpus: opts.corpus,
+    protocol: "full",
+    dense: DENSE_MODES.includes(mode),
+    ...(opts.limit ? { limit: opts.limit } : {}),
+    ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
+  });
+  return {
+    stack,
+    tests,
+    text: cachedVersionText(stack.catalog),
+    node: cachedVersionNode(stack.catalog),
+    fileOf: corpusFileOf(stack.catalog, corpusRoot),
+  };
 }
 
 /**
