@@ -1,23 +1,6 @@
-import { type AuditEntry, type AuditLog, REDACTED_QUESTION } from "@lexnav/catalog";
+import { type AuditLog, REDACTED_QUESTION } from "@lexnav/catalog";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-
-function entry(over: Partial<AuditEntry>): AuditEntry {
-  return {
-    at: "2026-01-01T00:00:00.000Z",
-    principal: "alice",
-    groups: ["deal-team"],
-    channel: "cli",
-    action: "ask",
-    operator: false,
-    question: "When does the supply agreement expire?",
-    mode: "hybrid",
-    scope: null,
-    documentIds: [],
-    answerId: null,
-    target: null,
-    ...over,
-  };
-}
+import { auditEntry } from "./catalog-fixtures.ts";
 
 /** An audit log on fresh, empty storage, and how to let go of it (the port itself has no close). */
 export interface OpenedAuditLog {
@@ -42,12 +25,14 @@ export function describeAuditLogContract(name: string, open: () => OpenedAuditLo
     });
 
     it("lists the newest entries first, of one principal when asked, with every field as written", async () => {
-      const first = entry({ documentIds: ["d1"], scope: ["set-1"], answerId: "a1" });
+      const first = auditEntry({ documentIds: ["d1"], scope: ["set-1"], answerId: "a1" });
       await log.append(first);
       await log.append(
-        entry({ principal: "bob", groups: [], question: null, mode: null, action: "list", operator: true }),
+        auditEntry({ principal: "bob", groups: [], question: null, mode: null, action: "list", operator: true }),
       );
-      await log.append(entry({ principal: "alice", channel: "grpc", question: "Which law governs?", target: "d2" }));
+      await log.append(
+        auditEntry({ principal: "alice", channel: "grpc", question: "Which law governs?", target: "d2" }),
+      );
       const all = await log.list();
       expect(all.map((r) => [r.principal, r.action])).toEqual([
         ["alice", "ask"],
@@ -62,10 +47,10 @@ export function describeAuditLogContract(name: string, open: () => OpenedAuditLo
     });
 
     it("redacts the questions of entries that cited, were scoped to or targeted a deleted document, once", async () => {
-      await log.append(entry({ question: "cited", documentIds: ["gone"] }));
-      await log.append(entry({ question: "scoped", scope: ["gone", "other"] }));
-      await log.append(entry({ question: "targeted", target: "gone" }));
-      await log.append(entry({ question: "kept", documentIds: ["other"] }));
+      await log.append(auditEntry({ question: "cited", documentIds: ["gone"] }));
+      await log.append(auditEntry({ question: "scoped", scope: ["gone", "other"] }));
+      await log.append(auditEntry({ question: "targeted", target: "gone" }));
+      await log.append(auditEntry({ question: "kept", documentIds: ["other"] }));
       expect(await log.redactDocument("gone")).toBe(3);
       expect(await log.redactDocument("gone")).toBe(0);
       const after = await log.list();

@@ -1,5 +1,5 @@
 /** Fixtures of the catalog's tests: the contract suite (catalog-contract.ts) and each adapter's own cases. */
-import type { StoredVersion } from "@lexnav/catalog";
+import type { AuditEntry, StoredVersion } from "@lexnav/catalog";
 import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
 
 /** The time every fixture write is stamped with. */
@@ -45,5 +45,24 @@ export function node(id: string, start: number, end: number, parentId: string | 
     definesTerms: [],
     xrefs: [],
     termUses: [],
+  };
+}
+
+/** An audit entry of alice asking a question on the CLI, with `over` changed. */
+export function auditEntry(over: Partial<AuditEntry>): AuditEntry {
+  return {
+    at: NOW,
+    principal: "alice",
+    groups: ["deal-team"],
+    channel: "cli",
+    action: "ask",
+    operator: false,
+    question: "When does the supply agreement expire?",
+    mode: "hybrid",
+    scope: null,
+    documentIds: [],
+    answerId: null,
+    target: null,
+    ...over,
   };
 }

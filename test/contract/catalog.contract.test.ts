@@ -2,37 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CATALOG_SCHEMA_VERSION, createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PostgresHandle,
-  postgresCatalogFactory,
-  postgresUnavailableReason,
-  startPostgres,
-} from "../support/postgres.ts";
+import { describe, expect, it } from "vitest";
+import { postgresCatalogFactory } from "../support/postgres.ts";
 import { describeCatalogContract } from "./catalog-contract.ts";
+import { describeOnPostgresCluster } from "./postgres-cluster.ts";
 
 describeCatalogContract("sqlite (embedded)", () => createSqliteCatalog(":memory:"));
 
-// One PostgreSQL cluster for this file (started here, or LEXNAV_TEST_POSTGRES_URL's), a fresh database per case.
-const noPostgres = postgresUnavailableReason();
-if (noPostgres !== null) {
-  console.log(`Catalog contract: PostgreSQL did not run: ${noPostgres}`);
-  describe(`Catalog contract: PostgreSQL (did not run: ${noPostgres})`, () => {
-    it.skip(`PostgreSQL did not run: ${noPostgres}`, () => {});
-  });
-} else {
-  describe("PostgreSQL cluster for the contract", () => {
-    let cluster: PostgresHandle | null = null;
-    beforeAll(async () => {
-      cluster = await startPostgres();
-      if (cluster === null) throw new Error("PostgreSQL did not start although it is installed");
-    }, 60_000);
-    afterAll(async () => {
-      await cluster?.stop();
-    });
-    describeCatalogContract("PostgreSQL", () => postgresCatalogFactory(cluster as PostgresHandle)());
-  });
-}
+describeOnPostgresCluster("Catalog", (cluster) => {
+  describeCatalogContract("PostgreSQL", () => postgresCatalogFactory(cluster())());
+});
 
 describe("sqlite catalog: schema migration", () => {
   it("opens a store of schema 1, adds the facts and pending-version columns and keeps its documents", async () => {

@@ -1,7 +1,7 @@
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { createPostgresEmbeddingCache, createSqliteEmbeddingCache, type EmbeddingCache } from "@lexnav/indexer";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describeOnPostgresCluster } from "./postgres-cluster.ts";
 
 /**
  * The contract of the vector stage's embedding cache (vectors prepared ahead of a version's switch): the
@@ -57,25 +57,9 @@ describeEmbeddingCacheContract("sqlite (the stage's file)", async () => {
   };
 });
 
-const noPostgres = postgresUnavailableReason();
-if (noPostgres !== null) {
-  console.log(`EmbeddingCache contract: PostgreSQL did not run: ${noPostgres}`);
-  describe(`EmbeddingCache contract: PostgreSQL (did not run: ${noPostgres})`, () => {
-    it.skip(`PostgreSQL did not run: ${noPostgres}`, () => {});
+describeOnPostgresCluster("EmbeddingCache", (cluster) => {
+  describeEmbeddingCacheContract("PostgreSQL", async () => {
+    const cache = await createPostgresEmbeddingCache(await cluster().createDatabase());
+    return { cache, close: () => cache.close() };
   });
-} else {
-  describe("PostgreSQL cluster for the embedding cache contract", () => {
-    let cluster: PostgresHandle | null = null;
-    beforeAll(async () => {
-      cluster = await startPostgres();
-      if (cluster === null) throw new Error("PostgreSQL did not start although it is installed");
-    }, 60_000);
-    afterAll(async () => {
-      await cluster?.stop();
-    });
-    describeEmbeddingCacheContract("PostgreSQL", async () => {
-      const cache = await createPostgresEmbeddingCache(await (cluster as PostgresHandle).createDatabase());
-      return { cache, close: () => cache.close() };
-    });
-  });
-}
+});

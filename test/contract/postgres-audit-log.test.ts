@@ -1,28 +1,11 @@
-import { type AuditEntry, createPostgresAuditLog, createPostgresCatalog } from "@lexnav/catalog";
+import { createPostgresAuditLog, createPostgresCatalog } from "@lexnav/catalog";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
+import { auditEntry } from "./catalog-fixtures.ts";
 
 const skipReason = postgresUnavailableReason();
 if (skipReason !== null) console.log(`PostgreSQL audit log tests skipped: ${skipReason}`);
-
-function entry(over: Partial<AuditEntry>): AuditEntry {
-  return {
-    at: "2026-01-01T00:00:00.000Z",
-    principal: "alice",
-    groups: ["deal-team"],
-    channel: "cli",
-    action: "ask",
-    operator: false,
-    question: "When does the supply agreement expire?",
-    mode: "hybrid",
-    scope: null,
-    documentIds: [],
-    answerId: null,
-    target: null,
-    ...over,
-  };
-}
 
 describe.skipIf(skipReason !== null)(
   `PostgreSQL audit log${skipReason !== null ? ` (skipped: ${skipReason})` : ""}`,
@@ -42,10 +25,10 @@ describe.skipIf(skipReason !== null)(
       const url = await cluster.createDatabase();
       const log = await createPostgresAuditLog(url);
       try {
-        await log.append(entry({ question: "cited", documentIds: ["gone"] }));
-        await log.append(entry({ question: "scoped", scope: ["gone", "other"] }));
-        await log.append(entry({ question: "targeted", target: "gone" }));
-        await log.append(entry({ question: "kept", documentIds: ["other"] }));
+        await log.append(auditEntry({ question: "cited", documentIds: ["gone"] }));
+        await log.append(auditEntry({ question: "scoped", scope: ["gone", "other"] }));
+        await log.append(auditEntry({ question: "targeted", target: "gone" }));
+        await log.append(auditEntry({ question: "kept", documentIds: ["other"] }));
         expect(await log.redactDocument("gone")).toBe(3);
         const raw = new pg.Client(url);
         await raw.connect();
@@ -67,7 +50,7 @@ describe.skipIf(skipReason !== null)(
       try {
         await Promise.all(
           Array.from({ length: 40 }, (_, i) =>
-            (i % 2 ? one : two).append(entry({ question: `q${i}`, documentIds: [`d${i % 5}`] })),
+            (i % 2 ? one : two).append(auditEntry({ question: `q${i}`, documentIds: [`d${i % 5}`] })),
           ),
         );
         const all = await one.list({ limit: 1000 });

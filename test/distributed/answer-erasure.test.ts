@@ -1,21 +1,29 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { ANSWER_SERVICE } from "@lexnav/answer-service";
-import { createPostgresCatalog, openSqliteDatabase, type PostgresCatalog } from "@lexnav/catalog";
+import { openSqliteDatabase, type PostgresCatalog } from "@lexnav/catalog";
 import { runCliCaptured } from "@lexnav/cli";
 import { loadConfig, silentLogger } from "@lexnav/core";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
-import { answerV1, ingestV1, searchV1 } from "@lexnav/proto";
+import { answerV1, searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
-import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
+import { type PostgresHandle, postgresUnavailableReason, startSharedCatalog } from "../support/postgres.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
-import { appliedChanges, indexedBySource, markerWord, stageIngestCommand, until } from "../support/stage-corpus.ts";
+import {
+  appliedChanges,
+  indexedBySource,
+  markerWord,
+  stageDeleteCommand,
+  stageIngestCommand,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
+  until,
+} from "../support/stage-corpus.ts";
 
 // On the shared PostgreSQL catalog a delete reaches the answer service's own store (LEXNAV_DB) only as the
 // DocumentDeleted event: the answer service erases the deleted document's text from its answer records.
@@ -51,22 +59,10 @@ describe.skipIf(skipReason !== null)(
   `the answer service erases a deleted document's text from its records (shared PostgreSQL catalog, real nats-server)${skipReason !== null ? ` (skipped: ${skipReason})` : ""}`,
   () => {
     beforeAll(async () => {
-      const started = await startPostgres();
-      if (started === null) throw new Error("PostgreSQL did not start although it is installed");
-      cluster = started;
-      catalogUrl = await cluster.createDatabase();
-      catalog = await createPostgresCatalog(catalogUrl);
-      nats = await startNatsServer();
-      dir = await mkdtemp(join(tmpdir(), "lexnav-answer-erasure-"));
-      nc = await connect({ servers: nats.url, name: "answer-erasure-test" });
+      ({ cluster, catalogUrl, catalog } = await startSharedCatalog());
+      ({ nats, dir, nc } = await startStageBus("answer-erasure"));
       const env = { NATS_URL: nats.url, LEXNAV_CATALOG_URL: catalogUrl, LEXNAV_LOG_LEVEL: "info" };
-      const ingest = await startServiceProcess(
-        "ingest",
-        { ...env, LEXNAV_DB: join(dir, "ingest.sqlite") },
-        "ingest service consuming",
-        60_000,
-      );
-      running.push(ingest.process);
+      running.push(await startIngestProcess({ ...env, LEXNAV_DB: join(dir, "ingest.sqlite") }));
       const lexical = await startServiceProcess(
         "lexical",
         {
@@ -98,12 +94,9 @@ describe.skipIf(skipReason !== null)(
     }, 300_000);
 
     afterAll(async () => {
-      for (const p of running) await p.stop().catch(() => undefined);
-      await nc?.drain().catch(() => undefined);
-      await nats?.stop();
+      await stopStageBus(running, { nats, dir, nc });
       await catalog?.close();
       await cluster?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
     });
 
     it("ask about a document, delete it through the ingest service: its record keeps none of its text, and replay says it was deleted", async () => {
@@ -145,13 +138,7 @@ describe.skipIf(skipReason !== null)(
       const stored = () => storedRecords().find((r) => r.includes(before.answerId)) ?? "";
       expect(stored()).toContain(markerWord(1));
 
-      await js.publish(
-        INGEST_SUBJECTS.deleteDocument,
-        toBinary(
-          ingestV1.DeleteDocumentCommandSchema,
-          create(ingestV1.DeleteDocumentCommandSchema, { commandId: "erasure-delete-1", documentId: target.id }),
-        ),
-      );
+      await js.publish(INGEST_SUBJECTS.deleteDocument, stageDeleteCommand("erasure-delete-1", target.id));
       await until(
         "the answer service to erase the deleted document's text",
         () => (stored().includes("document deleted") ? true : null),

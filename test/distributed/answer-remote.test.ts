@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { create, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import {
   type Client,
   credentials,
@@ -14,17 +12,28 @@ import { ANSWER_SERVICE, SEARCH_SERVICE } from "@lexnav/answer-service";
 import { runCliCaptured } from "@lexnav/cli";
 import { headersFromContext, inSpan, loadConfig, silentLogger } from "@lexnav/core";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
-import { answerV1, ingestV1, searchV1 } from "@lexnav/proto";
+import { answerV1, searchV1 } from "@lexnav/proto";
 import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
 import { OTLP_KIND, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
 import { installedEmbedderFolder } from "../support/shared.ts";
-import { appliedChanges, indexedBySource, markerWord, stageIngestCommand, until } from "../support/stage-corpus.ts";
+import {
+  appliedChanges,
+  indexedBySource,
+  markerWord,
+  stageAccessCommand,
+  stageDeleteCommand,
+  stageIngestCommand,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
+  until,
+} from "../support/stage-corpus.ts";
 
 // The answer service's query path over gRPC, in separate processes: nats-server, ingest, the lexical and
 // vector stages, rerank, and two answer services on the same catalog: one calling the stages
@@ -119,9 +128,7 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
   beforeAll(async () => {
     if (model === null) console.log("answer remote: no installed embedding model; the vector stage is not run");
     receiver = await startOtlpReceiver();
-    nats = await startNatsServer();
-    nc = await connect({ servers: nats.url, name: "answer-remote-test" });
-    dir = await mkdtemp(join(tmpdir(), "lexnav-answer-remote-"));
+    ({ nats, dir, nc } = await startStageBus("answer-remote"));
     const env = {
       NATS_URL: nats.url,
       LEXNAV_DB: join(dir, "catalog.sqlite"),
@@ -130,7 +137,7 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
       OTEL_BSP_SCHEDULE_DELAY: "100",
       ...(model !== null ? { LEXNAV_EMBEDDER_MODEL_DIR: model } : {}),
     };
-    running.set("ingest", (await startServiceProcess("ingest", env, "ingest service consuming", 60_000)).process);
+    running.set("ingest", await startIngestProcess(env));
     const ports: Record<string, number> = {};
     for (const stage of stages) {
       const upper = stage.toUpperCase();
@@ -199,13 +206,10 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
   }, 600_000);
 
   afterAll(async () => {
-    for (const p of running.values()) await p.stop().catch(() => undefined);
+    await stopStageBus(running.values(), { nats, dir, nc });
     running.clear();
     await telemetry?.shutdown();
-    await nc?.drain().catch(() => undefined);
-    await nats?.stop();
     await receiver?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("Search through the stage services returns the hits the single process returns, in every mode", async () => {
@@ -334,23 +338,10 @@ describe(`the answer service's query path over gRPC: answer → ${stages.join(" 
     const before = await ask(remotePort, { question: marker(4), mode: M.NAVINDEX, principal: A });
     expect(before.citations.map((c) => c.documentId)).toContain(deleted.id);
     const js = jetstream(nc);
-    await js.publish(
-      INGEST_SUBJECTS.deleteDocument,
-      toBinary(
-        ingestV1.DeleteDocumentCommandSchema,
-        create(ingestV1.DeleteDocumentCommandSchema, { commandId: "remote-delete-4", documentId: deleted.id }),
-      ),
-    );
+    await js.publish(INGEST_SUBJECTS.deleteDocument, stageDeleteCommand("remote-delete-4", deleted.id));
     await js.publish(
       INGEST_SUBJECTS.setDocumentAccess,
-      toBinary(
-        ingestV1.SetDocumentAccessCommandSchema,
-        create(ingestV1.SetDocumentAccessCommandSchema, {
-          commandId: "remote-revoke-5",
-          documentId: revoked.id,
-          access: { principals: [], groups: ["deals-b"] },
-        }),
-      ),
+      stageAccessCommand("remote-revoke-5", revoked.id, { principals: [], groups: ["deals-b"] }),
     );
     for (const stage of stages)
       await until(

@@ -1,16 +1,14 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { createPostgresCatalog } from "@lexnav/catalog";
 import { type AppliedChange, createPostgresAppliedChangeLog, STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
-import { ingestV1, searchV1 } from "@lexnav/proto";
+import { searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
 import {
   OPENSEARCH_START_TIMEOUT_MS,
   type OpenSearchHandle,
@@ -19,7 +17,19 @@ import {
 } from "../support/opensearch.ts";
 import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
-import { applicationsPer, indexedBySource, markerWord, stageIngestCommand, until } from "../support/stage-corpus.ts";
+import {
+  applicationsPer,
+  indexedBySource,
+  markerWord,
+  type StageBus,
+  sendStageBatch,
+  stageAccessCommand,
+  stageDeleteCommand,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
+  until,
+} from "../support/stage-corpus.ts";
 
 // The lexical stage as a deployment on several hosts runs it: replicas with no file in common (each its
 // own LEXNAV_LEXICAL_DB), one OpenSearch index they all write and serve, and the applied-change log in
@@ -118,45 +128,39 @@ const search = (replicaId: string) =>
 const searchRequest = (query: string, principal = ALICE) =>
   create(searchV1.SearchRequestSchema, { query, principal, mode: searchV1.SearchMode.LEXICAL, topK: 10 });
 
-async function sendBatch(from: number, count: number): Promise<void> {
-  const js = jetstream(nc);
-  for (let i = from; i < from + count; i++)
-    await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, [GROUP]));
-}
-
 describe.skipIf(skipReason !== null)(
   `lexical stage on a real OpenSearch node, replicas with no shared file, the applied-change log in PostgreSQL, ${DOCS} documents`,
   () => {
     beforeAll(async () => {
-      [nats, os, pgCluster] = await Promise.all([startNatsServer(), startOpenSearch(), startPostgres()]);
+      let bus: StageBus;
+      [bus, os, pgCluster] = await Promise.all([
+        startStageBus("lexical-stage-opensearch"),
+        startOpenSearch(),
+        startPostgres(),
+      ]);
+      ({ nats, dir, nc } = bus);
       if (!pgCluster) throw new Error("PostgreSQL did not start");
       catalogUrl = await pgCluster.createDatabase();
-      dir = await mkdtemp(join(tmpdir(), "lexnav-distributed-os-"));
-      nc = await connect({ servers: nats.url, name: "distributed-test" });
       const ingestEnv = {
         NATS_URL: nats.url,
         LEXNAV_DB: catalogPath(),
         LEXNAV_CATALOG_URL: catalogUrl,
         LEXNAV_LOG_LEVEL: "info",
       };
-      const { process: ingest } = await startServiceProcess("ingest", ingestEnv, "ingest service consuming", 60_000);
-      running.push(ingest);
+      running.push(await startIngestProcess(ingestEnv));
       // At once, on an empty cluster: the log's store-wide lock lets one create and activate the version.
       await Promise.all([startReplica("a"), startReplica("b")]);
     }, OPENSEARCH_START_TIMEOUT_MS + 120_000);
 
     afterAll(async () => {
-      for (const p of running.splice(0)) await p.stop().catch(() => undefined);
+      await stopStageBus(running.splice(0), { nats, dir, nc });
       await logReader?.close();
-      await nc?.drain().catch(() => undefined);
-      await nats?.stop();
       await os?.stop();
       await pgCluster?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
     });
 
     it("two replicas split a batch into one OpenSearch index; the shared log shows each document applied once", async () => {
-      await sendBatch(0, DOCS);
+      await sendStageBatch(nc, 0, DOCS, [GROUP]);
       const docs = await until("the ingest service to index the batch", async () => {
         const m = await indexed();
         return m.size >= DOCS ? m : null;
@@ -204,14 +208,14 @@ describe.skipIf(skipReason !== null)(
       // Half the batch, the kill once part of it is applied, then the rest: the kill lands mid-batch
       // however fast the replicas apply.
       const firstHalf = Math.floor(SECOND_BATCH / 2);
-      await sendBatch(DOCS, firstHalf);
+      await sendStageBatch(nc, DOCS, firstHalf, [GROUP]);
       const killedAt = await until("the second batch to be under way", async () => {
         const n = (await upserts()).length;
         return n >= before + Math.floor(SECOND_BATCH / 4) ? n : null;
       });
       const b = running.find((p) => p.log().includes('"replicaId":"b"'));
       b?.signal("SIGKILL");
-      await sendBatch(DOCS + firstHalf, SECOND_BATCH - firstHalf);
+      await sendStageBatch(nc, DOCS + firstHalf, SECOND_BATCH - firstHalf, [GROUP]);
       console.log(
         `lexical stage on OpenSearch: replica b SIGKILLed after ${killedAt - before} of ${SECOND_BATCH} documents of the second batch`,
       );
@@ -247,23 +251,10 @@ describe.skipIf(skipReason !== null)(
       if (!deleted || !revoked || !kept) throw new Error("documents 3, 4 and 5 were not indexed");
       expect(await passagesInOpenSearch(deleted.id)).toBeGreaterThan(0);
       const js = jetstream(nc);
-      await js.publish(
-        INGEST_SUBJECTS.deleteDocument,
-        toBinary(
-          ingestV1.DeleteDocumentCommandSchema,
-          create(ingestV1.DeleteDocumentCommandSchema, { commandId: "os-delete-3", documentId: deleted.id }),
-        ),
-      );
+      await js.publish(INGEST_SUBJECTS.deleteDocument, stageDeleteCommand("os-delete-3", deleted.id));
       await js.publish(
         INGEST_SUBJECTS.setDocumentAccess,
-        toBinary(
-          ingestV1.SetDocumentAccessCommandSchema,
-          create(ingestV1.SetDocumentAccessCommandSchema, {
-            commandId: "os-revoke-4",
-            documentId: revoked.id,
-            access: { principals: ["bob"], groups: [] },
-          }),
-        ),
+        stageAccessCommand("os-revoke-4", revoked.id, { principals: ["bob"], groups: [] }),
       );
       const rows = await until(
         "the delete and the access change to be applied",

@@ -1,23 +1,26 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { type ServiceError, status } from "@grpc/grpc-js";
 import { STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
-import { ingestV1, searchV1 } from "@lexnav/proto";
+import { searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
 import {
   applicationsPer,
   appliedChanges,
   indexedBySource,
   markerWord,
-  stageIngestCommand,
+  sendStageBatch,
+  stageAccessCommand,
+  stageDeleteCommand,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
   until,
 } from "../support/stage-corpus.ts";
 
@@ -75,33 +78,20 @@ const searchRequest = (
   extra: { mode?: searchV1.SearchMode; documentIds?: string[] } = {},
 ) => create(searchV1.SearchRequestSchema, { query, principal, mode: searchV1.SearchMode.LEXICAL, topK: 10, ...extra });
 
-async function sendBatch(from: number, count: number): Promise<void> {
-  const js = jetstream(nc);
-  for (let i = from; i < from + count; i++)
-    await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, [GROUP]));
-}
-
 describe(`lexical stage over a real nats-server: replicas on one host sharing the embedded FTS5 store (no OpenSearch node here), ${DOCS} documents`, () => {
   beforeAll(async () => {
-    nats = await startNatsServer();
-    dir = await mkdtemp(join(tmpdir(), "lexnav-distributed-"));
-    nc = await connect({ servers: nats.url, name: "distributed-test" });
-    const ingestEnv = { NATS_URL: nats.url, LEXNAV_DB: catalogPath(), LEXNAV_LOG_LEVEL: "info" };
-    const { process: ingest } = await startServiceProcess("ingest", ingestEnv, "ingest service consuming", 60_000);
-    running.push(ingest);
+    ({ nats, dir, nc } = await startStageBus("lexical-stage"));
+    running.push(await startIngestProcess({ NATS_URL: nats.url, LEXNAV_DB: catalogPath(), LEXNAV_LOG_LEVEL: "info" }));
     await startReplica("a");
     await startReplica("b");
   }, 180_000);
 
   afterAll(async () => {
-    for (const p of running.splice(0)) await p.stop().catch(() => undefined);
-    await nc?.drain().catch(() => undefined);
-    await nats?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stopStageBus(running.splice(0), { nats, dir, nc });
   });
 
   it("two replicas split a batch, and the log shows one application per (document, version, store)", async () => {
-    await sendBatch(0, DOCS);
+    await sendStageBatch(nc, 0, DOCS, [GROUP]);
     const indexed = await until("the ingest service to index the batch", async () => {
       const m = await indexedBySource(catalogPath());
       return m.size >= DOCS ? m : null;
@@ -170,14 +160,14 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
     // the kill lands mid-batch however fast the replicas apply (sent whole, a quiet machine applied all of
     // it before the kill).
     const firstHalf = Math.floor(SECOND_BATCH / 2);
-    await sendBatch(DOCS, firstHalf);
+    await sendStageBatch(nc, DOCS, firstHalf, [GROUP]);
     const killedAt = await until("the second batch to be under way", () => {
       const n = lexicalChanges().filter((x) => x.changeKind === "upsert").length;
       return n >= before + Math.floor(SECOND_BATCH / 4) ? n : null;
     });
     const b = running.find((p) => p.log().includes('"replicaId":"b"'));
     b?.signal("SIGKILL");
-    await sendBatch(DOCS + firstHalf, SECOND_BATCH - firstHalf);
+    await sendStageBatch(nc, DOCS + firstHalf, SECOND_BATCH - firstHalf, [GROUP]);
     console.log(
       `lexical stage: replica b SIGKILLed after ${killedAt - before} of ${SECOND_BATCH} documents of the second batch`,
     );
@@ -204,23 +194,10 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
     const kept = indexed.get("upload://agreement-5.txt");
     if (!deleted || !revoked || !kept) throw new Error("documents 3, 4 and 5 were not indexed");
     const js = jetstream(nc);
-    await js.publish(
-      INGEST_SUBJECTS.deleteDocument,
-      toBinary(
-        ingestV1.DeleteDocumentCommandSchema,
-        create(ingestV1.DeleteDocumentCommandSchema, { commandId: "stage-delete-3", documentId: deleted.id }),
-      ),
-    );
+    await js.publish(INGEST_SUBJECTS.deleteDocument, stageDeleteCommand("stage-delete-3", deleted.id));
     await js.publish(
       INGEST_SUBJECTS.setDocumentAccess,
-      toBinary(
-        ingestV1.SetDocumentAccessCommandSchema,
-        create(ingestV1.SetDocumentAccessCommandSchema, {
-          commandId: "stage-revoke-4",
-          documentId: revoked.id,
-          access: { principals: ["bob"], groups: [] },
-        }),
-      ),
+      stageAccessCommand("stage-revoke-4", revoked.id, { principals: ["bob"], groups: [] }),
     );
     const rows = await until(
       "the delete and the access change to be applied",

@@ -1,25 +1,28 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { create, toBinary } from "@bufbuild/protobuf";
-import { createPostgresCatalog, type PostgresCatalog } from "@lexnav/catalog";
+import { create } from "@bufbuild/protobuf";
+import type { PostgresCatalog } from "@lexnav/catalog";
 import { STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
 import { INGEST_SUBJECTS, listDeadLetters } from "@lexnav/ingest-service";
-import { ingestV1, searchV1 } from "@lexnav/proto";
+import { searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
-import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
+import { type PostgresHandle, postgresUnavailableReason, startSharedCatalog } from "../support/postgres.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
 import {
   applicationsPer,
   appliedChanges,
   indexedBySource,
   markerWord,
-  stageIngestCommand,
+  sendStageBatch,
+  stageAccessCommand,
+  stageDeleteCommand,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
   until,
 } from "../support/stage-corpus.ts";
 
@@ -57,7 +60,7 @@ async function startIngest(replicaId: string): Promise<ServiceProcess> {
     LEXNAV_DB: join(dir, `ingest-${replicaId}.sqlite`),
     LEXNAV_LOG_LEVEL: "info",
   };
-  const { process: p } = await startServiceProcess("ingest", env, "ingest service consuming", 60_000);
+  const p = await startIngestProcess(env);
   running.push(p);
   ingestReplicas.set(replicaId, p);
   return p;
@@ -81,12 +84,6 @@ async function startLexical(replicaId: string): Promise<void> {
   lexicalPorts.set(replicaId, ready.port as number);
 }
 
-async function sendBatch(from: number, count: number): Promise<void> {
-  const js = jetstream(nc);
-  for (let i = from; i < from + count; i++)
-    await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, [GROUP]));
-}
-
 const searchHits = async (replicaId: string, word: string, principal = ALICE) => {
   const c = unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(
     STAGE_SEARCH_SERVICE,
@@ -107,14 +104,8 @@ describe.skipIf(skipReason !== null)(
   `two ingest replicas on one PostgreSQL catalog, two lexical replicas, real nats-server, ${DOCS} documents${skipReason !== null ? ` (skipped: ${skipReason})` : ""}`,
   () => {
     beforeAll(async () => {
-      const started = await startPostgres();
-      if (started === null) throw new Error("PostgreSQL did not start although it is installed");
-      cluster = started;
-      catalogUrl = await cluster.createDatabase();
-      catalog = await createPostgresCatalog(catalogUrl);
-      nats = await startNatsServer();
-      dir = await mkdtemp(join(tmpdir(), "lexnav-shared-catalog-"));
-      nc = await connect({ servers: nats.url, name: "shared-catalog-test" });
+      ({ cluster, catalogUrl, catalog } = await startSharedCatalog());
+      ({ nats, dir, nc } = await startStageBus("shared-catalog"));
       await startIngest("1");
       await startIngest("2");
       await startLexical("a");
@@ -160,16 +151,13 @@ describe.skipIf(skipReason !== null)(
     }, 120_000);
 
     afterAll(async () => {
-      for (const p of running.splice(0)) await p.stop().catch(() => undefined);
-      await nc?.drain().catch(() => undefined);
-      await nats?.stop();
+      await stopStageBus(running.splice(0), { nats, dir, nc });
       await catalog?.close();
       await cluster?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
     });
 
     it("both ingest replicas write the one catalog: every document indexed once there and once in the lexical stage", async () => {
-      await sendBatch(0, DOCS);
+      await sendStageBatch(nc, 0, DOCS, [GROUP]);
       const indexed = await until("the ingest replicas to index the batch", async () => {
         const m = await indexedBySource(catalog);
         return m.size >= DOCS ? m : null;
@@ -198,24 +186,11 @@ describe.skipIf(skipReason !== null)(
       const js = jetstream(nc);
       // Several of each, so both replicas take some: with one catalog no replica finds a document "unknown".
       for (const i of DELETED)
-        await js.publish(
-          INGEST_SUBJECTS.deleteDocument,
-          toBinary(
-            ingestV1.DeleteDocumentCommandSchema,
-            create(ingestV1.DeleteDocumentCommandSchema, { commandId: `shared-delete-${i}`, documentId: idOf(i) }),
-          ),
-        );
+        await js.publish(INGEST_SUBJECTS.deleteDocument, stageDeleteCommand(`shared-delete-${i}`, idOf(i)));
       for (const i of REVOKED)
         await js.publish(
           INGEST_SUBJECTS.setDocumentAccess,
-          toBinary(
-            ingestV1.SetDocumentAccessCommandSchema,
-            create(ingestV1.SetDocumentAccessCommandSchema, {
-              commandId: `shared-revoke-${i}`,
-              documentId: idOf(i),
-              access: { principals: ["bob"], groups: [] },
-            }),
-          ),
+          stageAccessCommand(`shared-revoke-${i}`, idOf(i), { principals: ["bob"], groups: [] }),
         );
       await until(
         "the deletes and access changes to reach the lexical stage",
@@ -241,7 +216,7 @@ describe.skipIf(skipReason !== null)(
     it("an ingest replica SIGKILLed mid-batch loses nothing: its commands are redelivered and applied once", async () => {
       const before = (await indexedBySource(catalog)).size;
       const upsertsBefore = upserts().length;
-      await sendBatch(DOCS, SECOND_BATCH);
+      await sendStageBatch(nc, DOCS, SECOND_BATCH, [GROUP]);
       // Killed while it holds a document half-done (its claim in the catalog, not yet indexed): the case
       // where a command is in flight, not one between commands.
       const victim = ingestReplicas.get("2") as ServiceProcess;

@@ -1,20 +1,26 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { ANSWER_SERVICE, SEARCH_SERVICE } from "@lexnav/answer-service";
-import { createPostgresCatalog, type PostgresCatalog } from "@lexnav/catalog";
+import type { PostgresCatalog } from "@lexnav/catalog";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { answerV1, searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
-import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
+import { type PostgresHandle, postgresUnavailableReason, startSharedCatalog } from "../support/postgres.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
 import { installedEmbedderFolder } from "../support/shared.ts";
-import { appliedChanges, indexedBySource, markerWord, stageIngestCommand, until } from "../support/stage-corpus.ts";
+import {
+  appliedChanges,
+  indexedBySource,
+  markerWord,
+  stageIngestCommand,
+  startStageBus,
+  stopStageBus,
+  until,
+} from "../support/stage-corpus.ts";
 
 // The services as deploy/k8s wires them: the PostgreSQL catalog (LEXNAV_CATALOG_URL), the lexical and
 // vector stages each on their own store, and the answer and planner services reading the stages over
@@ -101,14 +107,9 @@ describe.skipIf(skipReason !== null)(
   `every Search mode on the shared catalog: answer → lexical${model === null ? "" : " ‖ vector"} → rerank → planner, each a process${model === null ? " (no installed embedding model: DENSE and the vector stage left out)" : ""}`,
   () => {
     beforeAll(async () => {
-      const started = await startPostgres();
-      if (started === null) throw new Error("PostgreSQL did not start although it is installed");
-      cluster = started;
-      const catalogUrl = await cluster.createDatabase();
-      catalog = await createPostgresCatalog(catalogUrl);
-      nats = await startNatsServer();
-      nc = await connect({ servers: nats.url, name: "shared-query-test" });
-      dir = await mkdtemp(join(tmpdir(), "lexnav-shared-query-"));
+      let catalogUrl: string;
+      ({ cluster, catalogUrl, catalog } = await startSharedCatalog());
+      ({ nats, dir, nc } = await startStageBus("shared-query"));
       const base = { NATS_URL: nats.url, LEXNAV_CATALOG_URL: catalogUrl, LEXNAV_LOG_LEVEL: "info" };
       const up = async (name: string, env: Record<string, string>, ready = "ready") => {
         const s = await startServiceProcess(name, { ...base, ...env }, ready, 90_000);
@@ -161,12 +162,9 @@ describe.skipIf(skipReason !== null)(
     }, 600_000);
 
     afterAll(async () => {
-      for (const p of running.reverse()) await p.stop().catch(() => undefined);
-      await nc?.drain();
-      await nats?.stop();
+      await stopStageBus(running.reverse(), { nats, dir, nc });
       await catalog?.close();
       await cluster?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
     }, 120_000);
 
     it("the planner reads the lexical stage, not an index of its own", () => {

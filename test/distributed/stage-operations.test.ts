@@ -1,19 +1,28 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { runCliCaptured } from "@lexnav/cli";
 import { loadConfig, silentLogger } from "@lexnav/core";
 import { STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
 import { type DeadLetter, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
-import { ingestV1, searchV1 } from "@lexnav/proto";
+import { searchV1 } from "@lexnav/proto";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
-import { connect, type NatsConnection, headers as natsHeaders } from "@nats-io/transport-node";
+import { type NatsConnection, headers as natsHeaders } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
-import { appliedChanges, indexedBySource, markerWord, stageIngestCommand, until } from "../support/stage-corpus.ts";
+import {
+  appliedChanges,
+  indexedBySource,
+  markerWord,
+  stageAccessCommand,
+  stageDeleteCommand,
+  stageIngestCommand,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
+  until,
+} from "../support/stage-corpus.ts";
 
 // The operator's view of an indexing stage over a real nats-server, with real processes: the figures a
 // stage's /metrics shows equal what the test did (documents applied, a delete, an access change, a lag
@@ -92,17 +101,6 @@ async function publishCommand(subject: string, data: Uint8Array, traceparent?: s
   await jetstream(nc).publish(subject, data, { headers: h });
 }
 
-const deleteCommand = (commandId: string, documentId: string) =>
-  toBinary(
-    ingestV1.DeleteDocumentCommandSchema,
-    create(ingestV1.DeleteDocumentCommandSchema, { commandId, documentId }),
-  );
-const accessCommand = (commandId: string, documentId: string, principals: string[]) =>
-  toBinary(
-    ingestV1.SetDocumentAccessCommandSchema,
-    create(ingestV1.SetDocumentAccessCommandSchema, { commandId, documentId, access: { principals, groups: [] } }),
-  );
-
 /** The documents a LEXICAL search of `word` finds on a replica, for `principal`. */
 async function searchFinds(replica: string, word: string, principal = ALICE): Promise<string[]> {
   const c = unaryClient<searchV1.SearchRequest, searchV1.SearchResponse>(
@@ -123,22 +121,18 @@ async function searchFinds(replica: string, word: string, principal = ALICE): Pr
 
 describe("stage operations over a real nats-server: the lexical stage's metrics, dead letters and walls (embedded FTS5 store)", () => {
   beforeAll(async () => {
-    nats = await startNatsServer();
-    dir = await mkdtemp(join(tmpdir(), "lexnav-stage-ops-"));
-    nc = await connect({ servers: nats.url, name: "stage-operations-test" });
-    const ingestEnv = { NATS_URL: nats.url, LEXNAV_DB: catalogPath(), LEXNAV_LOG_LEVEL: "info" };
-    const { process: ingest } = await startServiceProcess("ingest", ingestEnv, "ingest service consuming", 60_000);
-    running.set("ingest", ingest);
+    ({ nats, dir, nc } = await startStageBus("stage-operations"));
+    running.set(
+      "ingest",
+      await startIngestProcess({ NATS_URL: nats.url, LEXNAV_DB: catalogPath(), LEXNAV_LOG_LEVEL: "info" }),
+    );
     await startLexical("indexer");
     await startLexical("reader", { role: "read" });
   }, 180_000);
 
   afterAll(async () => {
-    for (const p of running.values()) await p.stop().catch(() => undefined);
+    await stopStageBus(running.values(), { nats, dir, nc });
     running.clear();
-    await nc?.drain().catch(() => undefined);
-    await nats?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("/metrics shows the documents applied, a delete and an access change, and the lag caused by pausing the stage", async () => {
@@ -165,8 +159,11 @@ describe("stage operations over a real nats-server: the lexical stage's metrics,
     running.get("indexer")?.signal("SIGSTOP");
     const pausedAt = Date.now();
     try {
-      await publishCommand(INGEST_SUBJECTS.deleteDocument, deleteCommand("ops-delete-0", deleted.id));
-      await publishCommand(INGEST_SUBJECTS.setDocumentAccess, accessCommand("ops-revoke-1", revoked.id, ["bob"]));
+      await publishCommand(INGEST_SUBJECTS.deleteDocument, stageDeleteCommand("ops-delete-0", deleted.id));
+      await publishCommand(
+        INGEST_SUBJECTS.setDocumentAccess,
+        stageAccessCommand("ops-revoke-1", revoked.id, { principals: ["bob"], groups: [] }),
+      );
       const caused = await until(
         "the ingest service to publish the two events",
         async () => {

@@ -1,17 +1,24 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { headersFromContext, inSpan } from "@lexnav/core";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { startTelemetry, type Telemetry } from "@lexnav/telemetry";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection, headers as natsHeaders } from "@nats-io/transport-node";
+import { type NatsConnection, headers as natsHeaders } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
 import { OTLP_KIND, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
 import { installedEmbedderFolder } from "../support/shared.ts";
-import { appliedChanges, indexedBySource, markerWord, stageIngestCommand, until } from "../support/stage-corpus.ts";
+import {
+  appliedChanges,
+  indexedBySource,
+  markerWord,
+  stageIngestCommand,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
+  until,
+} from "../support/stage-corpus.ts";
 
 // One ingestion is one trace across separate processes: this test (the client's PRODUCER span), the
 // ingest service, and the indexing stages, each exporting OTLP/HTTP to a receiver the test runs. The tree
@@ -39,9 +46,7 @@ describe(`one ingestion is one trace across the ingest service and the ${stages.
   beforeAll(async () => {
     if (model === null) console.log("stage trace tree: no installed embedding model; the vector stage is not run");
     receiver = await startOtlpReceiver();
-    nats = await startNatsServer();
-    nc = await connect({ servers: nats.url, name: "stage-trace-tree-test" });
-    dir = await mkdtemp(join(tmpdir(), "lexnav-stage-trace-"));
+    ({ nats, dir, nc } = await startStageBus("stage-trace-tree"));
     const env = {
       NATS_URL: nats.url,
       LEXNAV_DB: catalogPath(),
@@ -49,7 +54,7 @@ describe(`one ingestion is one trace across the ingest service and the ${stages.
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
       OTEL_BSP_SCHEDULE_DELAY: "100",
     };
-    running.set("ingest", (await startServiceProcess("ingest", env, "ingest service consuming", 60_000)).process);
+    running.set("ingest", await startIngestProcess(env));
     const lexicalEnv = {
       ...env,
       LEXNAV_LEXICAL_DB: join(dir, "lexical.sqlite"),
@@ -70,13 +75,10 @@ describe(`one ingestion is one trace across the ingest service and the ${stages.
   }, 240_000);
 
   afterAll(async () => {
-    for (const p of running.values()) await p.stop().catch(() => undefined);
+    await stopStageBus(running.values(), { nats, dir, nc });
     running.clear();
     await telemetry?.shutdown();
-    await nc?.drain().catch(() => undefined);
-    await nats?.stop();
     await receiver?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("client PRODUCER → ingest CONSUMER → extract and structure, and the event's PRODUCER → each stage's CONSUMER → its store's indexing; ids and counts, no text or file name", async () => {

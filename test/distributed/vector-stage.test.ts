@@ -1,24 +1,27 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { type ServiceError, status } from "@grpc/grpc-js";
 import { HEALTH_SERVICE, SERVING_STATUS } from "@lexnav/grpc";
 import { STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
-import { ingestV1, searchV1 } from "@lexnav/proto";
+import { searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
 import { installedEmbedderFolder } from "../support/shared.ts";
 import {
   applicationsPer,
   appliedChanges,
   indexedBySource,
-  stageIngestCommand,
+  sendStageBatch,
+  stageAccessCommand,
+  stageDeleteCommand,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
   until,
 } from "../support/stage-corpus.ts";
 
@@ -83,26 +86,21 @@ describe.skipIf(model === null)(
   "vector stage over a real nats-server: one indexing replica and one reading replica on one host, on the embedded sqlite-vec store (no Qdrant server here), embedding with the installed pretrained model",
   () => {
     beforeAll(async () => {
-      nats = await startNatsServer();
-      dir = await mkdtemp(join(tmpdir(), "lexnav-distributed-vector-"));
-      nc = await connect({ servers: nats.url, name: "distributed-vector-test" });
-      const ingestEnv = { NATS_URL: nats.url, LEXNAV_DB: catalogPath(), LEXNAV_LOG_LEVEL: "info" };
-      const { process: ingest } = await startServiceProcess("ingest", ingestEnv, "ingest service consuming", 60_000);
-      running.push(ingest);
+      ({ nats, dir, nc } = await startStageBus("vector-stage"));
+      running.push(
+        await startIngestProcess({ NATS_URL: nats.url, LEXNAV_DB: catalogPath(), LEXNAV_LOG_LEVEL: "info" }),
+      );
       await startReplica("indexer", "index");
       await startReplica("reader", "read");
     }, 240_000);
 
     afterAll(async () => {
-      for (const p of running.splice(0)) await p.stop().catch(() => undefined);
-      await nc?.drain().catch(() => undefined);
-      await nats?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
+      await stopStageBus(running.splice(0), { nats, dir, nc });
     });
 
     it("embeds each indexed version once, serves it from the reading replica, and a delete and an access revoke reach the vectors", async () => {
+      await sendStageBatch(nc, 0, DOCS, [GROUP]);
       const js = jetstream(nc);
-      for (let i = 0; i < DOCS; i++) await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, [GROUP]));
       const indexed = await until("the ingest service to index the batch", async () => {
         const m = await indexedBySource(catalogPath());
         return m.size >= DOCS ? m : null;
@@ -122,23 +120,10 @@ describe.skipIf(model === null)(
       const deleted = indexed.get("upload://agreement-3.txt");
       const revoked = indexed.get("upload://agreement-4.txt");
       if (!deleted || !revoked) throw new Error("documents 3 and 4 were not indexed");
-      await js.publish(
-        INGEST_SUBJECTS.deleteDocument,
-        toBinary(
-          ingestV1.DeleteDocumentCommandSchema,
-          create(ingestV1.DeleteDocumentCommandSchema, { commandId: "vector-delete-3", documentId: deleted.id }),
-        ),
-      );
+      await js.publish(INGEST_SUBJECTS.deleteDocument, stageDeleteCommand("vector-delete-3", deleted.id));
       await js.publish(
         INGEST_SUBJECTS.setDocumentAccess,
-        toBinary(
-          ingestV1.SetDocumentAccessCommandSchema,
-          create(ingestV1.SetDocumentAccessCommandSchema, {
-            commandId: "vector-revoke-4",
-            documentId: revoked.id,
-            access: { principals: ["bob"], groups: [] },
-          }),
-        ),
+        stageAccessCommand("vector-revoke-4", revoked.id, { principals: ["bob"], groups: [] }),
       );
       await until(
         "the delete and the access change to reach the vectors",

@@ -1,21 +1,26 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, toBinary } from "@bufbuild/protobuf";
-import { createPostgresCatalog, type PostgresCatalog } from "@lexnav/catalog";
+import type { PostgresCatalog } from "@lexnav/catalog";
 import { STAGE_SEARCH_SERVICE } from "@lexnav/indexer";
 import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { ingestV1, searchV1 } from "@lexnav/proto";
 import { jetstream } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unaryClient } from "../support/grpc-client.ts";
-import { type NatsServerHandle, startNatsServer } from "../support/nats-server.ts";
-import { type PostgresHandle, postgresUnavailableReason, startPostgres } from "../support/postgres.ts";
+import type { NatsServerHandle } from "../support/nats-server.ts";
+import { type PostgresHandle, postgresUnavailableReason, startSharedCatalog } from "../support/postgres.ts";
 import { type ServiceProcess, startServiceProcess } from "../support/service-process.ts";
 import { installedEmbedderFolder } from "../support/shared.ts";
-import { applicationsPer, appliedChanges, until } from "../support/stage-corpus.ts";
+import {
+  applicationsPer,
+  appliedChanges,
+  startIngestProcess,
+  startStageBus,
+  stopStageBus,
+  until,
+} from "../support/stage-corpus.ts";
 
 // A version becomes searchable when every store acknowledged it (issue #17): the ingest service, a lexical
 // and a vector stage on one shared PostgreSQL catalog. The vector stage runs one indexing replica on the
@@ -121,22 +126,15 @@ describe.skipIf(skipReason !== null)(
   `a version is served when every store acknowledged it: ingest, lexical and vector stages on a shared PostgreSQL catalog, real nats-server; the vector stage runs one indexing replica on the embedded sqlite-vec store (no Qdrant server here)${skipReason !== null ? ` (skipped: ${skipReason})` : ""}`,
   () => {
     beforeAll(async () => {
-      const started = await startPostgres();
-      if (started === null) throw new Error("PostgreSQL did not start although it is installed");
-      cluster = started;
-      catalogUrl = await cluster.createDatabase();
-      catalog = await createPostgresCatalog(catalogUrl);
-      nats = await startNatsServer();
-      dir = await mkdtemp(join(tmpdir(), "lexnav-version-switch-"));
-      nc = await connect({ servers: nats.url, name: "version-switch-test" });
+      ({ cluster, catalogUrl, catalog } = await startSharedCatalog());
+      ({ nats, dir, nc } = await startStageBus("version-switch"));
       const ingestEnv = {
         NATS_URL: nats.url,
         LEXNAV_CATALOG_URL: catalogUrl,
         LEXNAV_DB: join(dir, "ingest.sqlite"),
         LEXNAV_LOG_LEVEL: "info",
       };
-      const { process: ingest } = await startServiceProcess("ingest", ingestEnv, "ingest service consuming", 60_000);
-      running.set("ingest", ingest);
+      running.set("ingest", await startIngestProcess(ingestEnv));
       await startStage("lexical");
       await startStage("vector");
     }, 300_000);
@@ -144,12 +142,9 @@ describe.skipIf(skipReason !== null)(
     afterAll(async () => {
       // A stopped process cannot take SIGTERM: continue it first.
       running.get("vector")?.signal("SIGCONT");
-      for (const p of running.values()) await p.stop().catch(() => undefined);
-      await nc?.drain().catch(() => undefined);
-      await nats?.stop();
+      await stopStageBus(running.values(), { nats, dir, nc });
       await catalog?.close();
       await cluster?.stop();
-      if (dir) await rm(dir, { recursive: true, force: true });
     });
 
     it("serves version 1 only once both stages have it, and version 2 only after the paused vector stage acknowledges it", async () => {

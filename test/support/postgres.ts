@@ -202,3 +202,23 @@ async function stopPid(pid: number): Promise<void> {
 export function postgresCatalogFactory(cluster: PostgresHandle): () => Promise<PostgresCatalog> {
   return async () => createPostgresCatalog(await cluster.createDatabase());
 }
+
+/**
+ * A started cluster with one database holding a catalog: the shared catalog (LEXNAV_CATALOG_URL) of a
+ * distributed suite. The cluster is stopped again when the database or catalog cannot be made.
+ */
+export async function startSharedCatalog(): Promise<{
+  cluster: PostgresHandle;
+  catalogUrl: string;
+  catalog: PostgresCatalog;
+}> {
+  const cluster = await startPostgres();
+  if (cluster === null) throw new Error("PostgreSQL did not start although it is installed");
+  try {
+    const catalogUrl = await cluster.createDatabase();
+    return { cluster, catalogUrl, catalog: await createPostgresCatalog(catalogUrl) };
+  } catch (e) {
+    await cluster.stop();
+    throw e;
+  }
+}

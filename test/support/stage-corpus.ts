@@ -1,7 +1,15 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { type Catalog, createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import type { AppliedChange } from "@lexnav/indexer";
+import { INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import { ingestV1 } from "@lexnav/proto";
+import { jetstream } from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { type NatsServerHandle, startNatsServer } from "./nats-server.ts";
+import { type ServiceProcess, startServiceProcess } from "./service-process.ts";
 
 /**
  * A word no other generated document contains, and that no stemmer folds into another's: the number sits
@@ -45,6 +53,73 @@ export function stageIngestCommand(i: number, groups: string[]): Uint8Array {
       access: { groups },
     }),
   );
+}
+
+/** Publishes the ingest commands of generated agreements `from` to `from + count - 1`, readable by `groups`. */
+export async function sendStageBatch(nc: NatsConnection, from: number, count: number, groups: string[]): Promise<void> {
+  const js = jetstream(nc);
+  for (let i = from; i < from + count; i++)
+    await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(i, groups));
+}
+
+/** A delete command for `documentId`. */
+export function stageDeleteCommand(commandId: string, documentId: string): Uint8Array {
+  return toBinary(
+    ingestV1.DeleteDocumentCommandSchema,
+    create(ingestV1.DeleteDocumentCommandSchema, { commandId, documentId }),
+  );
+}
+
+/** A command giving `documentId` the access `access` (and no other). */
+export function stageAccessCommand(
+  commandId: string,
+  documentId: string,
+  access: { principals: string[]; groups: string[] },
+): Uint8Array {
+  return toBinary(
+    ingestV1.SetDocumentAccessCommandSchema,
+    create(ingestV1.SetDocumentAccessCommandSchema, { commandId, documentId, access }),
+  );
+}
+
+/** What every suite running the services as processes starts with: a nats-server, a temp dir, a client. */
+export interface StageBus {
+  nats: NatsServerHandle;
+  /** A temporary directory for the services' files, removed by `stopStageBus`. */
+  dir: string;
+  /** The test's own connection (named `<name>-test`). */
+  nc: NatsConnection;
+}
+
+/** Starts a nats-server, makes a temp dir `lexnav-<name>-*` and connects; undoes what it did when a step fails. */
+export async function startStageBus(name: string): Promise<StageBus> {
+  const nats = await startNatsServer();
+  let dir: string | null = null;
+  try {
+    dir = await mkdtemp(join(tmpdir(), `lexnav-${name}-`));
+    const nc = await connect({ servers: nats.url, name: `${name}-test` });
+    return { nats, dir, nc };
+  } catch (e) {
+    await nats.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/**
+ * Stops `processes` in the order given (one that already exited is passed over), then drains the
+ * connection, stops the server and removes the directory. What a failed start left unset is skipped.
+ */
+export async function stopStageBus(processes: Iterable<ServiceProcess>, bus: Partial<StageBus>): Promise<void> {
+  for (const p of processes) await p.stop().catch(() => undefined);
+  await bus.nc?.drain().catch(() => undefined);
+  await bus.nats?.stop();
+  if (bus.dir) await rm(bus.dir, { recursive: true, force: true });
+}
+
+/** The ingest service as a process, once it consumes its commands. */
+export async function startIngestProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  return (await startServiceProcess("ingest", env, "ingest service consuming", 60_000)).process;
 }
 
 /** A store's applied-change log, read raw from its file as an operator would. */

@@ -37,8 +37,8 @@ export type { IngestEventNames, StageApp, StageAppDeps } from "./handlers/stage-
 export { createStageApp, EVENT_DEAD_LETTER_PREFIX, lifecycleTopology, servedTopology } from "./handlers/stage-app.ts";
 export type { StageBacklogSource, StageMetrics } from "./handlers/stage-metrics.ts";
 export { readStageBacklog } from "./handlers/stage-metrics.ts";
-export type { OpenedStageStore, StageProcessSpec } from "./handlers/stage-process.ts";
-export { startStageProcess } from "./handlers/stage-process.ts";
+export type { OpenedStageStore, StageDefinition, StageProcessSpec } from "./handlers/stage-process.ts";
+export { defineStageProcess, startStageProcess } from "./handlers/stage-process.ts";
 export type { StageSearchServer, StageSearchServerDeps } from "./handlers/stage-search-server.ts";
 export {
   createStageSearchServer,

@@ -65,3 +65,13 @@ export const DEAD_LETTER_HEADERS = {
   /** Set on a replayed command: the dead letter it came from. */
   replayOf: "Lexnav-Replay-Of",
 } as const;
+
+/**
+ * The names a consumer of the event stream needs, in one object: the stream, the event subjects and the
+ * dead-letter headers (the indexing stages and the answer service's erasure read them).
+ */
+export const INGEST_EVENT_NAMES = {
+  streams: INGEST_STREAMS,
+  subjects: INGEST_SUBJECTS,
+  deadLetterHeaders: DEAD_LETTER_HEADERS,
+} as const;

@@ -1,28 +1,16 @@
-import { createLexicalStageStore, ensureActiveLexicalVersion, type StageProcessSpec } from "@lexnav/indexer";
-import { DEAD_LETTER_HEADERS, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import { createLexicalStageStore, defineStageProcess, ensureActiveLexicalVersion } from "@lexnav/indexer";
+import { INGEST_EVENT_NAMES } from "@lexnav/ingest-service";
 import { searchV1 } from "@lexnav/proto";
 import { createOpenSearchLexicalIndex, createSqliteLexicalIndex } from "@lexnav/retrieval";
-
-/** The durable consumer every replica of the lexical stage shares: they split the events between them. */
-export const LEXICAL_CONSUMER = "lexical--document-lifecycle";
-
-/** The durable consumer of the stages' `version-served` events every replica of the lexical stage shares. */
-export const LEXICAL_SERVED_CONSUMER = "lexical--version-served";
-
-/** The store's name in its applied-change log. */
-export const LEXICAL_STORE = "lexical";
 
 /**
  * The lexical stage: the embedded FTS5 index of its own file (LEXNAV_LEXICAL_DB), or the OpenSearch index
  * every replica shares when LEXNAV_OPENSEARCH_URL is set (the handlers stay the same), serving LEXICAL search.
  */
-export const LEXICAL_STAGE: StageProcessSpec = {
-  service: "lexnav-lexical",
-  storeName: LEXICAL_STORE,
-  durable: LEXICAL_CONSUMER,
-  servedDurable: LEXICAL_SERVED_CONSUMER,
+export const LEXICAL_STAGE = defineStageProcess({
+  name: "lexical",
   mode: searchV1.SearchMode.LEXICAL,
-  events: { streams: INGEST_STREAMS, subjects: INGEST_SUBJECTS, deadLetterHeaders: DEAD_LETTER_HEADERS },
+  events: INGEST_EVENT_NAMES,
   dbPath: (config) => config.stages.lexicalDbPath,
   address: (config) => config.stages.lexicalAddress,
   async openStore({ config, writer, reader }) {
@@ -40,4 +28,13 @@ export const LEXICAL_STAGE: StageProcessSpec = {
       },
     };
   },
-};
+});
+
+/** The durable consumer every replica of the lexical stage shares: they split the events between them. */
+export const LEXICAL_CONSUMER = LEXICAL_STAGE.durable;
+
+/** The durable consumer of the stages' `version-served` events every replica of the lexical stage shares. */
+export const LEXICAL_SERVED_CONSUMER = LEXICAL_STAGE.servedDurable;
+
+/** The store's name in its applied-change log. */
+export const LEXICAL_STORE = LEXICAL_STAGE.storeName;

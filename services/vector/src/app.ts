@@ -3,21 +3,12 @@ import {
   createPostgresEmbeddingCache,
   createSqliteEmbeddingCache,
   createVectorStageStore,
+  defineStageProcess,
   ensureActiveVectorVersion,
-  type StageProcessSpec,
 } from "@lexnav/indexer";
-import { DEAD_LETTER_HEADERS, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import { INGEST_EVENT_NAMES } from "@lexnav/ingest-service";
 import { searchV1 } from "@lexnav/proto";
 import { createQdrantVectorStore, createSqliteVectorStore, loadOnnxEmbedder } from "@lexnav/retrieval";
-
-/** The durable consumer every replica of the vector stage shares. */
-export const VECTOR_CONSUMER = "vector--document-lifecycle";
-
-/** The durable consumer of the stages' `version-served` events every replica of the vector stage shares. */
-export const VECTOR_SERVED_CONSUMER = "vector--version-served";
-
-/** The store's name in its applied-change log. */
-export const VECTOR_STORE = "vector";
 
 /**
  * The vector stage: passages embedded by a model (LEXNAV_EMBEDDER_MODEL_DIR, else the installed pretrained
@@ -25,13 +16,10 @@ export const VECTOR_STORE = "vector";
  * LEXNAV_QDRANT_URL is set, serving DENSE search. Without a Qdrant server, replicas on one host share the
  * file: one indexing replica and reading replicas.
  */
-export const VECTOR_STAGE: StageProcessSpec = {
-  service: "lexnav-vector",
-  storeName: VECTOR_STORE,
-  durable: VECTOR_CONSUMER,
-  servedDurable: VECTOR_SERVED_CONSUMER,
+export const VECTOR_STAGE = defineStageProcess({
+  name: "vector",
   mode: searchV1.SearchMode.DENSE,
-  events: { streams: INGEST_STREAMS, subjects: INGEST_SUBJECTS, deadLetterHeaders: DEAD_LETTER_HEADERS },
+  events: INGEST_EVENT_NAMES,
   dbPath: (config) => config.stages.vectorDbPath,
   address: (config) => config.stages.vectorAddress,
   async openStore({ config, writer, reader }) {
@@ -73,4 +61,13 @@ export const VECTOR_STAGE: StageProcessSpec = {
       ready,
     };
   },
-};
+});
+
+/** The durable consumer every replica of the vector stage shares. */
+export const VECTOR_CONSUMER = VECTOR_STAGE.durable;
+
+/** The durable consumer of the stages' `version-served` events every replica of the vector stage shares. */
+export const VECTOR_SERVED_CONSUMER = VECTOR_STAGE.servedDurable;
+
+/** The store's name in its applied-change log. */
+export const VECTOR_STORE = VECTOR_STAGE.storeName;

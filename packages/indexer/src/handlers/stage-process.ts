@@ -55,6 +55,28 @@ export interface StageProcessSpec {
   }): Promise<OpenedStageStore & { ready?: Record<string, string | number | null> }>;
 }
 
+/** What a stage says for itself; its process, store and consumer names follow from `name`. */
+export type StageDefinition = Omit<StageProcessSpec, "service" | "storeName" | "durable" | "servedDurable"> & {
+  /** The stage's one name (`lexical`): its store in the applied-change log, and the root of the others. */
+  name: string;
+};
+
+/**
+ * A stage's spec from its definition, under the one naming rule every stage follows (STYLE.md): the process
+ * `lexnav-<name>`, the store `<name>`, the durable consumers `<name>--document-lifecycle` and
+ * `<name>--version-served`.
+ */
+export function defineStageProcess(definition: StageDefinition): StageProcessSpec {
+  const { name, ...rest } = definition;
+  return {
+    ...rest,
+    service: `lexnav-${name}`,
+    storeName: name,
+    durable: `${name}--document-lifecycle`,
+    servedDurable: `${name}--version-served`,
+  };
+}
+
 /**
  * An indexing stage's process, the same for every stage: config, logger and telemetry; the catalog the
  * ingest service writes (LEXNAV_CATALOG_URL, else LEXNAV_DB) read through the Catalog port; the stage's own

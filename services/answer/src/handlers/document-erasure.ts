@@ -5,7 +5,7 @@ import {
   type LifecycleConsumerOptions,
   lifecycleTopology,
 } from "@lexnav/indexer";
-import { DEAD_LETTER_HEADERS, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import { INGEST_EVENT_NAMES, INGEST_SUBJECTS } from "@lexnav/ingest-service";
 import type { NatsConnection } from "@nats-io/transport-node";
 
 /**
@@ -31,11 +31,7 @@ export interface DocumentErasureDeps {
  * A redelivery finds the records already erased and changes nothing.
  */
 export async function startDocumentErasure(deps: DocumentErasureDeps): Promise<LifecycleConsumer> {
-  const topology = lifecycleTopology({
-    streams: INGEST_STREAMS,
-    subjects: INGEST_SUBJECTS,
-    deadLetterHeaders: DEAD_LETTER_HEADERS,
-  });
+  const topology = lifecycleTopology(INGEST_EVENT_NAMES);
   return await consumeLifecycleEvents(
     {
       nc: deps.nc,

@@ -28,15 +28,14 @@ import {
   serializeDecisionModel,
   trainDecisionWeights,
 } from "@lexnav/answer";
-import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
-import { LexnavError, sha256Hex } from "@lexnav/core";
-import { corpusFileOf, datasetsOf, loadBench } from "@lexnav/eval";
+import { LexnavError } from "@lexnav/core";
+import { datasetsOf, loadBench } from "@lexnav/eval";
 import { createTransactionSetEdits } from "@lexnav/ingest";
-import { type Embedder, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
+import type { Embedder } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
-import { DENSE_MODES } from "./eval-retrieval.ts";
-import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
+import { EVAL_PRINCIPAL } from "./eval-store.ts";
+import { checkFoldedTraining, foldOf, openTrainingBench, outOfFoldProbabilities } from "./train-folds.ts";
 import { goldSpans, labelByGold } from "./train-labels.ts";
 
 export interface TrainDecisionOptions {
@@ -120,15 +119,9 @@ const datasetKey = (datasets: readonly string[]) => (datasets.length === 1 ? (da
  * out-of-fold probabilities, and the written model is trained on every question.
  */
 export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionOptions): Promise<TrainDecisionReport> {
-  if (!SEARCH_MODES.includes(opts.mode as SearchMode) || opts.mode === "inject")
-    throw new LexnavError("invalid_argument", `train evidence needs a retrieval mode (not "${opts.mode}")`);
-  if (!(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
-    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
-  if (!(Number.isInteger(opts.folds) && opts.folds >= 2))
-    throw new LexnavError("invalid_argument", "--folds must be 2 or more");
+  const mode = checkFoldedTraining(opts);
   if (opts.silence !== undefined && !(opts.silence >= 0 && opts.silence <= 1))
     throw new LexnavError("invalid_argument", "--silence must be a share from 0 to 1");
-  const mode = opts.mode as SearchMode;
   // Relevance as the answerer will read it: the relevance embedder's cosines (LEXNAV_RELEVANCE_MODEL_DIR,
   // else the embedder's model), else the built-in one. A sentence many questions retrieve is embedded once.
   const embedder = ctx.models?.relevance;
@@ -142,18 +135,8 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
   for (const bench of opts.benches) {
     const all = loadBench(bench);
     const dataset = datasetKey(datasetsOf(all));
-    const { stack, tests, corpusRoot } = await openEvalStore(ctx, {
-      bench,
-      corpus: opts.corpus,
-      protocol: "full",
-      dense: DENSE_MODES.includes(mode),
-      ...(opts.limit ? { limit: opts.limit } : {}),
-      ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
-    });
+    const { stack, tests, text, node, fileOf } = await openTrainingBench(ctx, opts, mode, bench);
     try {
-      const text = cachedVersionText(stack.catalog);
-      const node = cachedVersionNode(stack.catalog);
-      const fileOf = corpusFileOf(stack.catalog, corpusRoot);
       // The extract as the answer path builds it: answering units whole, and the set's amendment edits
       // applied (superseded text marked, amending text linked), so the amendment features are live.
       const setEdits = createTransactionSetEdits(stack.catalog);
@@ -193,7 +176,7 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
         questions.push({
           dataset,
           question: t.query,
-          fold: Number.parseInt(sha256Hex(key).slice(0, 8), 16) % opts.folds,
+          fold: foldOf(key, opts.folds),
           hasEvidence: gold.length > 0,
           candidates,
           xs: decisionFeatures(t.query, candidates, signals),
@@ -212,15 +195,12 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
   const rowsOf = (qs: readonly DecisionQuestion[]): DecisionExample[] =>
     qs.flatMap((q) => q.xs.map((x, i) => ({ x, label: q.labels[i] as 0 | 1 })));
   // Out-of-fold sentence probabilities: each fold scored by a model fitted on the others.
-  const probs = new Map<DecisionQuestion, number[]>();
-  for (let f = 0; f < opts.folds; f++) {
-    const model = trainDecisionWeights(rowsOf(questions.filter((q) => q.fold !== f)));
-    for (const q of questions.filter((x) => x.fold === f))
-      probs.set(
-        q,
-        q.xs.map((x) => sentenceProbability(model, x)),
-      );
-  }
+  const probs = outOfFoldProbabilities(
+    questions,
+    opts.folds,
+    (train) => trainDecisionWeights(rowsOf(train)),
+    (model, q) => q.xs.map((x) => sentenceProbability(model, x)),
+  );
   const ranked = questions.map((q) => rankQuestion(q, probs.get(q) ?? []));
   const { rule, calibration, curve } = chooseRule(ranked, opts.silence ?? 0.9);
   const heldOut = figuresOf(ranked, rule, calibration);

@@ -29,14 +29,13 @@ import {
   trainedWording,
   trainLogistic,
 } from "@lexnav/answer";
-import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
-import { LexnavError, sha256Hex } from "@lexnav/core";
-import { corpusFileOf, datasetOf, loadBench } from "@lexnav/eval";
-import { parseQuestion, SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
+import { LexnavError } from "@lexnav/core";
+import { datasetOf, loadBench } from "@lexnav/eval";
+import { parseQuestion } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
-import { DENSE_MODES } from "./eval-retrieval.ts";
-import { EVAL_PRINCIPAL, openEvalStore } from "./eval-store.ts";
+import { EVAL_PRINCIPAL } from "./eval-store.ts";
+import { checkFoldedTraining, foldOf, openTrainingBench, outOfFoldProbabilities } from "./train-folds.ts";
 import { goldSpans, labelByGold } from "./train-labels.ts";
 
 export interface TrainEvidenceOptions {
@@ -178,17 +177,11 @@ const DEFAULT_TARGETS: Targets = { noEvidence: 0.85, withEvidence: 0.8, citation
  * probabilities, and the written model is trained on every question.
  */
 export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceOptions): Promise<TrainEvidenceReport> {
-  if (!SEARCH_MODES.includes(opts.mode as SearchMode) || opts.mode === "inject")
-    throw new LexnavError("invalid_argument", `train evidence needs a retrieval mode (not "${opts.mode}")`);
-  if (!(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
-    throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
-  if (!(Number.isInteger(opts.folds) && opts.folds >= 2))
-    throw new LexnavError("invalid_argument", "--folds must be 2 or more");
+  const mode = checkFoldedTraining(opts);
   if (opts.split !== undefined && opts.split !== "document" && opts.split !== "question")
     throw new LexnavError("invalid_argument", `--split must be "document" or "question" (not "${opts.split}")`);
   if (opts.seed !== undefined && !Number.isInteger(opts.seed))
     throw new LexnavError("invalid_argument", "--seed must be a whole number");
-  const mode = opts.mode as SearchMode;
   const bits = DEFAULT_TRAINING.bits;
   const training = { ...DEFAULT_TRAINING, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) };
   const questions: Question[] = [];
@@ -197,18 +190,8 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
 
   for (const bench of opts.benches) {
     const dataset = datasetOf(loadBench(bench));
-    const { stack, tests, corpusRoot } = await openEvalStore(ctx, {
-      bench,
-      corpus: opts.corpus,
-      protocol: "full",
-      dense: DENSE_MODES.includes(mode),
-      ...(opts.limit ? { limit: opts.limit } : {}),
-      ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
-    });
+    const { stack, tests, text, node, fileOf } = await openTrainingBench(ctx, opts, mode, bench);
     try {
-      const text = cachedVersionText(stack.catalog);
-      const node = cachedVersionNode(stack.catalog);
-      const fileOf = corpusFileOf(stack.catalog, corpusRoot);
       const progress = createProgress(tests.length, ctx.stderr);
       let reachable = 0;
       let evidenced = 0;
@@ -242,13 +225,12 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
         // Folds by the benchmark's document, so no contract is on both sides of a split (or by the
         // question's wording, to measure questions worded like none the model saw).
         const key = opts.split === "question" ? parseQuestion(t.query).ask.toLowerCase() : t.doc;
-        const fold = Number.parseInt(sha256Hex(key).slice(0, 8), 16) % opts.folds;
         questions.push({
           dataset,
           queryId: t.query_id,
           question: t.query,
           typeKey: questionTypeKey(terms),
-          fold,
+          fold: foldOf(key, opts.folds),
           hasEvidence: gold.length > 0,
           rows,
         });
@@ -263,19 +245,18 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
   }
 
   // Out-of-fold probabilities: each fold scored by a model trained on the other folds.
-  const probs = new Map<Question, number[]>();
-  for (let f = 0; f < opts.folds; f++) {
-    const trainQs = questions.filter((q) => q.fold !== f);
-    const index = buildExemplars(trainQs);
-    const train = trainingRows(trainQs, index);
-    const w = trainLogistic(train, training);
-    for (const q of questions.filter((x) => x.fold === f))
-      probs.set(
-        q,
-        q.rows.map((r) => evidenceProbability(w, withExemplars(q, r, index))),
-      );
-    ctx.err(`fold ${f + 1}/${opts.folds}: trained on ${train.length / 2} sentences`);
-  }
+  const probs = outOfFoldProbabilities(
+    questions,
+    opts.folds,
+    (trainQs, f) => {
+      const index = buildExemplars(trainQs);
+      const train = trainingRows(trainQs, index);
+      const w = trainLogistic(train, training);
+      ctx.err(`fold ${f + 1}/${opts.folds}: trained on ${train.length / 2} sentences`);
+      return { index, w };
+    },
+    ({ index, w }, q) => q.rows.map((r) => evidenceProbability(w, withExemplars(q, r, index))),
+  );
 
   const decision = chooseDecision(questions, probs);
   const heldOut = heldOutMetrics(questions, probs, decision);
