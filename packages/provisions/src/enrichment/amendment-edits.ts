@@ -59,25 +59,32 @@ const ZONE_WORD = "Section|Sections|Article|Schedule|Exhibit|Annex|Appendix|Para
 const REF = `(?:${ZONE_WORD}|SECTION|ARTICLE|SCHEDULE|EXHIBIT|ANNEX)\\s+[0-9A-Za-z](?:[0-9A-Za-z-]|\\.(?=[0-9A-Za-z]))*(?:\\s*\\([0-9A-Za-z]{1,6}\\))*`;
 const INSTRUMENT = `(?:[A-Z][\\w&'-]*\\s+){0,4}(?:Agreement|Contract|Indenture|Lease|License|Guaranty|Guarantee|Note|Plan)`;
 const OF_INSTRUMENT = `(?:\\s*,?\\s+(?:of|to|in)\\s+(?:the\\s+|this\\s+)?(${INSTRUMENT}))?`;
+/**
+ * Lettered or numbered parts printed after a section number rather than in brackets ("Section 2. A. and B.",
+ * "Section 2, Part B"): the clause changes those parts of the section, which is the provision it targets.
+ */
+const PARTS = `(?<parts>\\.\\s+[A-Z]\\.(?:\\s*(?:,|and|or)\\s*[A-Z]\\.)*|,?\\s+Parts?\\s+[A-Z0-9]{1,3}\\b(?:\\s*(?:,|and|or)\\s*[A-Z0-9]{1,3}\\b)*)?`;
 /** A heading printed after the reference ("Section 13 NOTICES") or named ("entitled “Term”"). */
-const HEADING = `(?:\\s+[A-Z][A-Z&,-]*(?:\\s+[A-Z][A-Z&,-]*){0,5}(?=\\s+(?:of|is|are|shall)\\b)|\\s*,?\\s+(?:entitled|captioned)\\s+["“][^"”]{1,80}["”])?`;
+const HEADING = `(?:,?\\s+[A-Z][A-Z&,-]*(?:\\s+[A-Z][A-Z&,-]*){0,5}(?=\\s+(?:of|is|are|shall)\\b)|\\s*,?\\s+(?:entitled|captioned)\\s+["“][^"”]{1,80}["”])?`;
 const DEFINITION = `[Tt]he\\s+definition\\s+of\\s+(?:the\\s+term\\s+)?["“]([^"”]{1,80})["”](?:\\s+(?:contained|set\\s+forth|appearing)\\s+in\\s+(${REF}))?`;
-const BE = `,?\\s+(?:is|are|shall\\s+be|be|will\\s+be)\\s+(?:hereby\\s+)?(?:further\\s+)?`;
+const BE = `,?\\s+(?:is|are|shall\\s+be,?\\s+and\\s+hereby\\s+is,?|shall\\s+be|be|will\\s+be)\\s+(?:hereby\\s+)?(?:further\\s+)?`;
 const ENTIRETY = `(?:in\\s+(?:its|their)\\s+entirety\\s+)?`;
+/** "… and the following [new] [language|text|section] is inserted in lieu thereof / in its stead / in place thereof". */
+const IN_STEAD = `and\\s+(?:the\\s+following|there\\s+(?:is|shall\\s+be))\\s+(?:(?:new\\s+)?[a-z]+\\s+)?(?:(?:is|are|shall\\s+be)\\s+(?:hereby\\s+)?)?(?:inserted|substituted)(?:\\s+(?:in\\s+lieu\\s+thereof|in\\s+(?:its|their)\\s+stead|in\\s+place\\s+thereof|therefor))?`;
 const VERB = [
-  `(?<replace>(?:deleted|removed|stricken|struck)\\s+${ENTIRETY}and\\s+(?:replaced|substituted)\\s+(?:by|with)|amended\\s+and\\s+restated|amended\\s+${ENTIRETY}to\\s+read|replaced\\s+${ENTIRETY}(?:by|with)|restated\\s+${ENTIRETY}(?:to\\s+read|as\\s+follows))`,
-  `(?<delete>(?:deleted|removed|stricken|struck)\\b(?!\\s+${ENTIRETY}and\\s+(?:replaced|substituted)))`,
+  `(?<replace>(?:deleted|removed|stricken|struck)\\s+${ENTIRETY}(?:and\\s+(?:replaced|substituted)\\s+(?:by|with)|${IN_STEAD})|amended\\s+and\\s+restated|amended\\s+${ENTIRETY}to\\s+read|replaced\\s+${ENTIRETY}(?:by|with)|restated\\s+${ENTIRETY}(?:to\\s+read|as\\s+follows))`,
+  `(?<delete>(?:deleted|removed|stricken|struck)\\b(?!\\s+${ENTIRETY}(?:and\\s+(?:replaced|substituted)|${IN_STEAD})))`,
   `(?<amend>amended\\b|modified\\b)`,
 ].join("|");
 
 /** "<target> [of the Agreement] [heading] is hereby deleted and replaced by …" and the other passive forms. */
 const PASSIVE = new RegExp(
-  `(?<new>\\b(?:an?\\s+)?new\\s+(?:(?:section|clause|paragraph|article|schedule|exhibit|subsection)\\s*,?\\s*)?)?(?:(?<ref>${REF})|${DEFINITION})${OF_INSTRUMENT}${HEADING}${BE}(?:(?<added>added|inserted)\\b|${VERB})`,
+  `(?<new>\\b(?:an?\\s+)?new\\s+(?:(?:section|clause|paragraph|article|schedule|exhibit|subsection)\\s*,?\\s*)?)?(?:(?<ref>${REF})${PARTS}|${DEFINITION})${OF_INSTRUMENT}${HEADING}${BE}(?:(?<added>added|inserted)\\b|${VERB})`,
   "g",
 );
 /** "… agree to remove Section 2(c) in its entirety and replace it with …"; "… by adding a new Section 7.5 …". */
 const ACTIVE = new RegExp(
-  `\\b(?:(?<remove>remove|delete|strike)\\s+(?<rref>${REF})${OF_INSTRUMENT}\\s+${ENTIRETY}and\\s+(?:replace|substitute)\\s+(?:it|them|the\\s+same)\\s+(?:with|by)|(?:add|insert)(?:ing)?\\s+(?:to\\s+(?:the\\s+)?(?:${INSTRUMENT}|Agreement)\\s+)?(?:thereto\\s+)?(?:a\\s+)?new\\s+(?<iref>${REF})${OF_INSTRUMENT})`,
+  `\\b(?:(?<remove>remove|delete|strike)\\s+(?<rref>${REF})${OF_INSTRUMENT}\\s+${ENTIRETY}and\\s+(?:replace|substitute)\\s+(?:it|them|the\\s+same)\\s+(?:with|by)|(?:add|insert)(?:ing)?\\s+(?:to\\s+(?:the\\s+)?(?:${INSTRUMENT}|Agreement)\\s+)?(?:thereto\\s+)?(?:the\\s+following\\s+)?(?:a\\s+)?new\\s+(?<iref>${REF})${OF_INSTRUMENT})`,
   "g",
 );
 /** Words between the operative verb and the new text. */
@@ -112,6 +119,8 @@ function targetKey(ref: string): string | null {
  */
 export function parseOperativeClauses(text: string): OperativeClause[] {
   const found: OperativeClause[] = [];
+  /** Clauses that name parts of their target section ("Section 2. A. and B."). */
+  const namedParts = new Set<OperativeClause>();
   for (const m of text.matchAll(PASSIVE)) {
     const g = m.groups ?? {};
     const start = m.index + (g.new !== undefined && /^\s/.test(m[0]) ? 1 : 0);
@@ -130,7 +139,9 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
       ref !== undefined
         ? { ref: ref.replace(/\.$/, ""), key: targetKey(ref), term: null, instrument }
         : { ref: defTerm ?? "", key: null, term: defTerm, instrument };
-    found.push({ kind, target, start, end: m.index + m[0].length, newText: null, oldText: null });
+    const clause: OperativeClause = { kind, target, start, end: m.index + m[0].length, newText: null, oldText: null };
+    if (g.parts !== undefined) namedParts.add(clause);
+    found.push(clause);
   }
   for (const m of text.matchAll(ACTIVE)) {
     const g = m.groups ?? {};
@@ -144,16 +155,42 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
       oldText: null,
     });
   }
+  const partReplaced = new Set<OperativeClause>();
+  for (const c of found) {
+    // "The first sentence of Section 3.2 is deleted and replaced by …" changes part of the provision:
+    // the rest stays in force, so the clause is a partial amendment, read together with the provision.
+    const part = PART_OF.exec(text.slice(Math.max(0, c.start - 80), c.start));
+    if (!part && !namedParts.has(c)) continue;
+    if (part) c.start -= part[0].length;
+    if (c.kind === "replace") partReplaced.add(c);
+    if (c.kind === "replace" || c.kind === "delete") c.kind = "amend";
+  }
   found.sort((a, b) => a.start - b.start);
   const clauses = found.filter((c, i) => i === 0 || c.start >= (found[i - 1] as OperativeClause).end);
   return clauses.map((c, i) => {
     const next = clauses[i + 1];
     const bound = next ? paragraphStart(text, next.start) : text.length;
-    if (c.kind === "amend") return { ...c, ...quotedChange(text, c.end, bound) };
+    if (c.kind === "amend") {
+      const quoted = quotedChange(text, c.end, bound);
+      if (quoted.newText !== null) return { ...c, ...quoted };
+      // a part replaced by new words ("the last sentence of Section 4 is deleted and replaced by …")
+      return partReplaced.has(c) ? { ...c, newText: newTextSpan(text, c.end, bound) } : c;
+    }
     if (c.kind !== "replace" && c.kind !== "insert") return c;
     return { ...c, newText: newTextSpan(text, c.end, bound) };
   });
 }
+
+/** The part of a provision a clause names before the provision: "the first sentence of", "the second paragraph of". */
+const PART_OF =
+  /\b(?:the\s+)?(?:first|second|third|fourth|fifth|last|final|penultimate|introductory|opening|lead-in)\s+(?:sentence|paragraph|proviso|clause)\s+(?:of|in)\s+$/i;
+
+/**
+ * "by deleting [the words] "A" [therein] and inserting [in lieu thereof] "B"", "by replacing "A" with "B"",
+ * "by deleting "A" and substituting "B" therefor": the quoted old and new words. `d` for their spans.
+ */
+const DELETE_INSERT =
+  /\bby\s+(?:deleting|striking|replacing)\s+(?:(?:the\s+)?(?:words?|phrases?|text|figures?|numbers?|dates?|reference\s+to)\s+)?["“]([^"”]{1,400})["”]\s*,?\s+(?:(?:therein|where(?:ver)?\s+(?:it|they)\s+appears?)\s*,?\s+)?(?:and\s+(?:inserting|substituting|replacing\s+(?:it|them|the\s+same)\s+with)|with)\s+(?:(?:in\s+(?:lieu|place)\s+thereof|therefor)\s*,?\s+)?(?:(?:the\s+)?(?:words?|phrases?|text|figures?|numbers?|dates?)\s+)?["“]([^"”]{0,400})["”]/di;
 
 const PREVIOUSLY = /\b(?:previously|formerly|currently)\s+read[s]?\s*:?\s*/i;
 const NOW_READS = /\b(?:(?:it|which)\s+)?(?:now|shall\s+now|shall\s+hereafter)\s+reads?\s*:?\s*/i;
@@ -170,6 +207,13 @@ function quotedChange(
 ): { oldText: { start: number; end: number } | null; newText: { start: number; end: number } | null } {
   const none = { oldText: null, newText: null };
   const region = text.slice(from, bound);
+  const swap = DELETE_INSERT.exec(region);
+  // the words must follow the verb directly ("is amended by deleting …"), not in a later sentence
+  if (swap?.indices?.[1] && swap.indices[2] && !/[.;]\s/.test(region.slice(0, swap.index))) {
+    const [a, b] = swap.indices[1];
+    const [c, d] = swap.indices[2];
+    return { oldText: { start: from + a, end: from + b }, newText: { start: from + c, end: from + d } };
+  }
   const prev = PREVIOUSLY.exec(region);
   if (!prev) return none;
   const afterPrev = prev.index + prev[0].length;
