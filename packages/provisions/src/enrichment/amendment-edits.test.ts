@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseOperativeClauses } from "./amendment-edits.ts";
+import { MAX_OPERATIVE_GAP, MAX_OPERATIVE_SENTENCE, parseOperativeClauses } from "./amendment-edits.ts";
 
 const parse = (text: string) =>
   parseOperativeClauses(text).map((c) => ({
@@ -167,5 +167,46 @@ describe("the operative clause grammar, other forms", () => {
     expect(parse("See Section 8. A new Section 9 is added.").map((c) => [c.kind, c.key])).toEqual([
       ["insert", "section:9"],
     ]);
+  });
+});
+
+describe("the operative clause grammar on long text", () => {
+  const MB = 1 << 20;
+  const fill = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);
+
+  it("reads no clause whose words are further apart than the gap it allows", () => {
+    const gap = (n: number) => parse(`Section 4${" ".repeat(n)}is amended.`).map((c) => c.key);
+    expect(gap(MAX_OPERATIVE_GAP)).toEqual(["section:4"]);
+    expect(gap(MAX_OPERATIVE_GAP + 1)).toEqual([]);
+    const comma = (n: number) => parse(`Section 4${" ".repeat(n)}, of the Agreement is deleted.`).map((c) => c.kind);
+    expect(comma(MAX_OPERATIVE_GAP)).toEqual(["delete"]);
+    expect(comma(MAX_OPERATIVE_GAP + 1)).toEqual([]);
+  });
+
+  it("reads a quoted change only within the sentence length it allows after the verb", () => {
+    const at = (filler: number) => {
+      const t = `Clause 4.2 is amended ${"x".repeat(filler)} by deleting "thirty days" and inserting "sixty days".`;
+      return parse(t)[0]?.newText;
+    };
+    expect(at(10)).toBe("sixty days");
+    expect(at(MAX_OPERATIVE_SENTENCE - 100)).toBe("sixty days");
+    expect(at(MAX_OPERATIVE_SENTENCE)).toBeNull();
+  });
+
+  it("reads a megabyte of hostile text and finds exactly the clauses in it", () => {
+    // one clause per repetition, none elsewhere: each stretch of text is read a bounded number of times
+    const bare = "Section 1 is amended. ";
+    expect(parseOperativeClauses(bare.repeat(MB / bare.length / 4))).toHaveLength((MB / bare.length / 4) | 0);
+    for (const unit of ["SECTION ALPHA BETA GAMMA ", "Section 2. A. and B. ", "Section 4, Part C and D, ", '"a" "b" '])
+      expect(parseOperativeClauses(fill(unit))).toEqual([]);
+    expect(parse(`Section 1${fill(" ")}of the Agreement is amended.`)).toEqual([]);
+    expect(parse(`Section 1 is amended by deleting "a"${fill(" ")}and inserting "b".`).map((c) => c.newText)).toEqual([
+      null,
+    ]);
+    expect(
+      parse(`A new Section 9 is added: Audit.${fill("\n")}2. Except as amended, the Agreement stays in force.`).map(
+        (c) => [c.kind, c.newText],
+      ),
+    ).toEqual([["insert", "Audit."]]);
   });
 });
