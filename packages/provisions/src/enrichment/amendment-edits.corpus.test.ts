@@ -118,11 +118,13 @@ describe("amendment edits on real amendments", () => {
     };
     const cerus = clauses("Cerus Corporation - FIRST AMEND TO SUPPLY AND MANUFACTURING AGREEMENT.txt");
     expect(cerus.map((c) => [c.kind, c.key])).toEqual([
-      ["replace", "section:1.3"],
+      // "The penultimate sentence in Section 1.3 … deleted … and replaced": the rest of 1.3 stays in force
+      ["amend", "section:1.3"],
       ["insert", "section:1.5.3"],
       ["insert", "section:3a"],
     ]);
     expect(cerus[2]?.newText).toMatch(/^3a Non-Production Related Work\./);
+    expect(cerus[0]?.newText).toMatch(/^In no event shall any Purchase Order/);
     const bioamber = clauses("BIOAMBERINC_04_10_2013-EX-10.34-DEVELOPMENT AGREEMENT - First Amendment.txt");
     expect(bioamber.map((c) => [c.kind, c.key, c.instrument])).toEqual([
       ["amend", "section:2.2", "Development Agreement"],

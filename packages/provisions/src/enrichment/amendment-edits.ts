@@ -55,29 +55,48 @@ export interface AmendmentEdit extends OperativeClause {
   effectiveDate: string | null;
 }
 
+/**
+ * Whitespace between the words of an operative clause. Every run is bounded and no two runs sit side by
+ * side without a word or comma between them, so a regular expression tries a bounded number of ways at
+ * each position and reading an amendment stays linear in its length, whatever its layout. A reference
+ * printed further than this from its next word (a page break inside the clause) is not read.
+ */
+export const MAX_OPERATIVE_GAP = 40;
+const GAP = `\\s{1,${MAX_OPERATIVE_GAP}}`;
+const GAP0 = `\\s{0,${MAX_OPERATIVE_GAP}}`;
+/** "[ ,] " between two words: an optional comma with its spaces, then spaces; one way to match each. */
+const COMMA_GAP = `(?:${GAP0},)?${GAP}`;
+const COMMA_GAP0 = `(?:${GAP0},)?${GAP0}`;
 const ZONE_WORD = "Section|Sections|Article|Schedule|Exhibit|Annex|Appendix|Paragraph|Clause|Subsection";
-const REF = `(?:${ZONE_WORD}|SECTION|ARTICLE|SCHEDULE|EXHIBIT|ANNEX)\\s+[0-9A-Za-z](?:[0-9A-Za-z-]|\\.(?=[0-9A-Za-z]))*(?:\\s*\\([0-9A-Za-z]{1,6}\\))*`;
-const INSTRUMENT = `(?:[A-Z][\\w&'-]*\\s+){0,4}(?:Agreement|Contract|Indenture|Lease|License|Guaranty|Guarantee|Note|Plan)`;
-const OF_INSTRUMENT = `(?:\\s*,?\\s+(?:of|to|in)\\s+(?:the\\s+|this\\s+)?(${INSTRUMENT}))?`;
+const REF = `(?:${ZONE_WORD}|SECTION|ARTICLE|SCHEDULE|EXHIBIT|ANNEX)${GAP}[0-9A-Za-z](?:[0-9A-Za-z-]|\\.(?=[0-9A-Za-z]))*(?:${GAP0}\\([0-9A-Za-z]{1,6}\\))*`;
+const INSTRUMENT = `(?:[A-Z][\\w&'-]*${GAP}){0,4}(?:Agreement|Contract|Indenture|Lease|License|Guaranty|Guarantee|Note|Plan)`;
+const OF_INSTRUMENT = `(?:${COMMA_GAP}(?:of|to|in)${GAP}(?:the${GAP}|this${GAP})?(${INSTRUMENT}))?`;
+/**
+ * Lettered or numbered parts printed after a section number rather than in brackets ("Section 2. A. and B.",
+ * "Section 2, Part B"): the clause changes those parts of the section, which is the provision it targets.
+ */
+const PARTS = `(?<parts>\\.${GAP}[A-Z]\\.(?:${GAP0}(?:,|and|or)${GAP0}[A-Z]\\.)*|,?${GAP}Parts?${GAP}[A-Z0-9]{1,3}\\b(?:${GAP0}(?:,|and|or)${GAP0}[A-Z0-9]{1,3}\\b)*)?`;
 /** A heading printed after the reference ("Section 13 NOTICES") or named ("entitled “Term”"). */
-const HEADING = `(?:\\s+[A-Z][A-Z&,-]*(?:\\s+[A-Z][A-Z&,-]*){0,5}(?=\\s+(?:of|is|are|shall)\\b)|\\s*,?\\s+(?:entitled|captioned)\\s+["“][^"”]{1,80}["”])?`;
-const DEFINITION = `[Tt]he\\s+definition\\s+of\\s+(?:the\\s+term\\s+)?["“]([^"”]{1,80})["”](?:\\s+(?:contained|set\\s+forth|appearing)\\s+in\\s+(${REF}))?`;
-const BE = `,?\\s+(?:is|are|shall\\s+be|be|will\\s+be)\\s+(?:hereby\\s+)?(?:further\\s+)?`;
-const ENTIRETY = `(?:in\\s+(?:its|their)\\s+entirety\\s+)?`;
+const HEADING = `(?:,?${GAP}[A-Z][A-Z&,-]*(?:${GAP}[A-Z][A-Z&,-]*){0,5}(?=${GAP}(?:of|is|are|shall)\\b)|${COMMA_GAP}(?:entitled|captioned)${GAP}["“][^"”]{1,80}["”])?`;
+const DEFINITION = `[Tt]he${GAP}definition${GAP}of${GAP}(?:the${GAP}term${GAP})?["“]([^"”]{1,80})["”](?:${GAP}(?:contained|set${GAP}forth|appearing)${GAP}in${GAP}(${REF}))?`;
+const BE = `,?${GAP}(?:is|are|shall${GAP}be,?${GAP}and${GAP}hereby${GAP}is,?|shall${GAP}be|be|will${GAP}be)${GAP}(?:hereby${GAP})?(?:further${GAP})?`;
+const ENTIRETY = `(?:in${GAP}(?:its|their)${GAP}entirety${GAP})?`;
+/** "… and the following [new] [language|text|section] is inserted in lieu thereof / in its stead / in place thereof". */
+const IN_STEAD = `and${GAP}(?:the${GAP}following|there${GAP}(?:is|shall${GAP}be))${GAP}(?:(?:new${GAP})?[a-z]+${GAP})?(?:(?:is|are|shall${GAP}be)${GAP}(?:hereby${GAP})?)?(?:inserted|substituted)(?:${GAP}(?:in${GAP}lieu${GAP}thereof|in${GAP}(?:its|their)${GAP}stead|in${GAP}place${GAP}thereof|therefor))?`;
 const VERB = [
-  `(?<replace>(?:deleted|removed|stricken|struck)\\s+${ENTIRETY}and\\s+(?:replaced|substituted)\\s+(?:by|with)|amended\\s+and\\s+restated|amended\\s+${ENTIRETY}to\\s+read|replaced\\s+${ENTIRETY}(?:by|with)|restated\\s+${ENTIRETY}(?:to\\s+read|as\\s+follows))`,
-  `(?<delete>(?:deleted|removed|stricken|struck)\\b(?!\\s+${ENTIRETY}and\\s+(?:replaced|substituted)))`,
+  `(?<replace>(?:deleted|removed|stricken|struck)${GAP}${ENTIRETY}(?:and${GAP}(?:replaced|substituted)${GAP}(?:by|with)|${IN_STEAD})|amended${GAP}and${GAP}restated|amended${GAP}${ENTIRETY}to${GAP}read|replaced${GAP}${ENTIRETY}(?:by|with)|restated${GAP}${ENTIRETY}(?:to${GAP}read|as${GAP}follows))`,
+  `(?<delete>(?:deleted|removed|stricken|struck)\\b(?!${GAP}${ENTIRETY}(?:and${GAP}(?:replaced|substituted)|${IN_STEAD})))`,
   `(?<amend>amended\\b|modified\\b)`,
 ].join("|");
 
 /** "<target> [of the Agreement] [heading] is hereby deleted and replaced by …" and the other passive forms. */
 const PASSIVE = new RegExp(
-  `(?<new>\\b(?:an?\\s+)?new\\s+(?:(?:section|clause|paragraph|article|schedule|exhibit|subsection)\\s*,?\\s*)?)?(?:(?<ref>${REF})|${DEFINITION})${OF_INSTRUMENT}${HEADING}${BE}(?:(?<added>added|inserted)\\b|${VERB})`,
+  `(?<new>\\b(?:an?${GAP})?new${GAP}(?:(?:section|clause|paragraph|article|schedule|exhibit|subsection)${COMMA_GAP0})?)?(?:(?<ref>${REF})${PARTS}|${DEFINITION})${OF_INSTRUMENT}${HEADING}${BE}(?:(?<added>added|inserted)\\b|${VERB})`,
   "g",
 );
 /** "… agree to remove Section 2(c) in its entirety and replace it with …"; "… by adding a new Section 7.5 …". */
 const ACTIVE = new RegExp(
-  `\\b(?:(?<remove>remove|delete|strike)\\s+(?<rref>${REF})${OF_INSTRUMENT}\\s+${ENTIRETY}and\\s+(?:replace|substitute)\\s+(?:it|them|the\\s+same)\\s+(?:with|by)|(?:add|insert)(?:ing)?\\s+(?:to\\s+(?:the\\s+)?(?:${INSTRUMENT}|Agreement)\\s+)?(?:thereto\\s+)?(?:a\\s+)?new\\s+(?<iref>${REF})${OF_INSTRUMENT})`,
+  `\\b(?:(?<remove>remove|delete|strike)${GAP}(?<rref>${REF})${OF_INSTRUMENT}${GAP}${ENTIRETY}and${GAP}(?:replace|substitute)${GAP}(?:it|them|the${GAP}same)${GAP}(?:with|by)|(?:add|insert)(?:ing)?${GAP}(?:to${GAP}(?:the${GAP})?(?:${INSTRUMENT}|Agreement)${GAP})?(?:thereto${GAP})?(?:the${GAP}following${GAP})?(?:a${GAP})?new${GAP}(?<iref>${REF})${OF_INSTRUMENT})`,
   "g",
 );
 /** Words between the operative verb and the new text. */
@@ -85,7 +104,7 @@ const LEAD_IN =
   /^\s*(?:in\s+(?:its|their)\s+entirety\s+)?(?:to\s+(?:the\s+|this\s+)?(?:[A-Z][\w&'-]*\s+){0,4}(?:Agreement|Contract|Lease|License|Plan)\s+)?(?:as\s+set\s+forth\s+below|as\s+follows|to\s+read(?:\s+as\s+follows)?|(?:with\s+|by\s+)?the\s+following(?:\s+(?:new\s+)?\w+)?|in\s+the\s+form\s+\w+\s+\w+)?\s*[:.]?\s*/i;
 /** A paragraph that ends the new text: the amendment's next numbered item or its closing words. */
 const PARAGRAPH_END =
-  /\n\s*\n\s*(?=\d{1,2}\.\s|(?:Except\s+as|IN\s+WITNESS|Except\s+as\s+expressly|This\s+Amendment|All\s+other\s+terms)\b)/;
+  /\n[^\S\n]*\n\s{0,200}(?=\d{1,2}\.\s|(?:Except\s+as|IN\s+WITNESS|Except\s+as\s+expressly|This\s+Amendment|All\s+other\s+terms)\b)/;
 
 function targetKey(ref: string): string | null {
   const m = /^(\S+)\s+(.+)$/.exec(ref.trim());
@@ -112,6 +131,8 @@ function targetKey(ref: string): string | null {
  */
 export function parseOperativeClauses(text: string): OperativeClause[] {
   const found: OperativeClause[] = [];
+  /** Clauses that name parts of their target section ("Section 2. A. and B."). */
+  const namedParts = new Set<OperativeClause>();
   for (const m of text.matchAll(PASSIVE)) {
     const g = m.groups ?? {};
     const start = m.index + (g.new !== undefined && /^\s/.test(m[0]) ? 1 : 0);
@@ -130,7 +151,9 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
       ref !== undefined
         ? { ref: ref.replace(/\.$/, ""), key: targetKey(ref), term: null, instrument }
         : { ref: defTerm ?? "", key: null, term: defTerm, instrument };
-    found.push({ kind, target, start, end: m.index + m[0].length, newText: null, oldText: null });
+    const clause: OperativeClause = { kind, target, start, end: m.index + m[0].length, newText: null, oldText: null };
+    if (g.parts !== undefined) namedParts.add(clause);
+    found.push(clause);
   }
   for (const m of text.matchAll(ACTIVE)) {
     const g = m.groups ?? {};
@@ -144,16 +167,51 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
       oldText: null,
     });
   }
+  const partReplaced = new Set<OperativeClause>();
+  for (const c of found) {
+    // "The first sentence of Section 3.2 is deleted and replaced by …" changes part of the provision:
+    // the rest stays in force, so the clause is a partial amendment, read together with the provision.
+    const part = PART_OF.exec(text.slice(Math.max(0, c.start - 80), c.start));
+    if (!part && !namedParts.has(c)) continue;
+    if (part) c.start -= part[0].length;
+    if (c.kind === "replace") partReplaced.add(c);
+    if (c.kind === "replace" || c.kind === "delete") c.kind = "amend";
+  }
   found.sort((a, b) => a.start - b.start);
   const clauses = found.filter((c, i) => i === 0 || c.start >= (found[i - 1] as OperativeClause).end);
+  const firstNewline = text.indexOf("\n");
   return clauses.map((c, i) => {
     const next = clauses[i + 1];
-    const bound = next ? paragraphStart(text, next.start) : text.length;
-    if (c.kind === "amend") return { ...c, ...quotedChange(text, c.end, bound) };
+    const bound = next ? paragraphStart(text, next.start, c.end, firstNewline) : text.length;
+    if (c.kind === "amend") {
+      const quoted = quotedChange(text, c.end, bound);
+      if (quoted.newText !== null) return { ...c, ...quoted };
+      // a part replaced by new words ("the last sentence of Section 4 is deleted and replaced by …")
+      return partReplaced.has(c) ? { ...c, newText: newTextSpan(text, c.end, bound) } : c;
+    }
     if (c.kind !== "replace" && c.kind !== "insert") return c;
     return { ...c, newText: newTextSpan(text, c.end, bound) };
   });
 }
+
+/** The part of a provision a clause names before the provision: "the first sentence of", "the second paragraph of". */
+const PART_OF =
+  /\b(?:the\s+)?(?:first|second|third|fourth|fifth|last|final|penultimate|introductory|opening|lead-in)\s+(?:sentence|paragraph|proviso|clause)\s+(?:of|in)\s+$/i;
+
+/**
+ * "by deleting [the words] "A" [therein] and inserting [in lieu thereof] "B"", "by replacing "A" with "B"",
+ * "by deleting "A" and substituting "B" therefor": the quoted old and new words. `d` for their spans.
+ */
+const DELETE_INSERT =
+  /\bby\s+(?:deleting|striking|replacing)\s+(?:(?:the\s+)?(?:words?|phrases?|text|figures?|numbers?|dates?|reference\s+to)\s+)?["“]([^"”]{1,400})["”](?:\s{0,40},)?\s{1,40}(?:(?:therein|where(?:ver)?\s+(?:it|they)\s+appears?)(?:\s{0,40},)?\s{1,40})?(?:and\s+(?:inserting|substituting|replacing\s+(?:it|them|the\s+same)\s+with)|with)\s+(?:(?:in\s+(?:lieu|place)\s+thereof|therefor)(?:\s{0,40},)?\s{1,40})?(?:(?:the\s+)?(?:words?|phrases?|text|figures?|numbers?|dates?)\s+)?["“]([^"”]{0,400})["”]/di;
+
+/**
+ * How far after its verb a clause's quoted change is looked for: the words follow the verb in the same
+ * sentence, and no amending sentence runs this long.
+ */
+export const MAX_OPERATIVE_SENTENCE = 2000;
+/** How far after the verb the words that lead in to the new text are looked for. */
+const MAX_LEAD_IN = 400;
 
 const PREVIOUSLY = /\b(?:previously|formerly|currently)\s+read[s]?\s*:?\s*/i;
 const NOW_READS = /\b(?:(?:it|which)\s+)?(?:now|shall\s+now|shall\s+hereafter)\s+reads?\s*:?\s*/i;
@@ -170,6 +228,14 @@ function quotedChange(
 ): { oldText: { start: number; end: number } | null; newText: { start: number; end: number } | null } {
   const none = { oldText: null, newText: null };
   const region = text.slice(from, bound);
+  // read in the clause's own sentence, and a sentence longer than any amending one is not read
+  const swap = DELETE_INSERT.exec(region.slice(0, MAX_OPERATIVE_SENTENCE));
+  // the words must follow the verb directly ("is amended by deleting …"), not in a later sentence
+  if (swap?.indices?.[1] && swap.indices[2] && !/[.;]\s/.test(region.slice(0, swap.index))) {
+    const [a, b] = swap.indices[1];
+    const [c, d] = swap.indices[2];
+    return { oldText: { start: from + a, end: from + b }, newText: { start: from + c, end: from + d } };
+  }
   const prev = PREVIOUSLY.exec(region);
   if (!prev) return none;
   const afterPrev = prev.index + prev[0].length;
@@ -198,14 +264,18 @@ function instrumentOf(matched: string): string | null {
   return m ? (m[1] as string).trim() : null;
 }
 
-/** Where the line holding `at` starts, so a next clause's item label ("b.") is not taken as new text. */
-function paragraphStart(text: string, at: number): number {
-  const nl = text.lastIndexOf("\n", at);
-  return nl === -1 ? at : Math.max(nl + 1, 0);
+/**
+ * Where the line holding `at` starts, so a next clause's item label ("b.") is not taken as new text; no
+ * earlier than `floor` (the end of the clause before), so each stretch of text is looked at once.
+ */
+function paragraphStart(text: string, at: number, floor: number, firstNewline: number): number {
+  if (firstNewline === -1 || firstNewline > at) return at;
+  for (let i = Math.min(at, text.length - 1); i >= floor; i--) if (text[i] === "\n") return i + 1;
+  return floor;
 }
 
 function newTextSpan(text: string, from: number, bound: number): { start: number; end: number } | null {
-  const lead = LEAD_IN.exec(text.slice(from, bound));
+  const lead = LEAD_IN.exec(text.slice(from, Math.min(bound, from + MAX_LEAD_IN)));
   let start = from + (lead?.[0].length ?? 0);
   const rest = text.slice(start, bound);
   const stop = PARAGRAPH_END.exec(rest);
