@@ -1,7 +1,12 @@
+import type { DocumentRecord } from "@lexnav/document-model";
+import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { amendmentAsk, amendmentEvidence, operativeAmendment, withAmendmentEvidence } from "./amendment-answer.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
+import { buildExtract } from "./extract.ts";
+import { answerFromEvidence } from "./offline-answerer.ts";
 
 const item = (over: Partial<EvidenceItem> & Pick<EvidenceItem, "documentId" | "role">): EvidenceItem => ({
   id: "E1",
@@ -221,5 +226,81 @@ describe("withAmendmentEvidence", () => {
       2,
     );
     expect(out).toEqual([amendingNotice, oldNotice]);
+  });
+});
+
+describe("an offline answer about an amendment (the shipped decision model for the built-in relevance)", () => {
+  const BASE = `SUPPLY AGREEMENT dated as of January 5, 2015.
+Section 4 Price. The price of the Products is set out in Schedule A.
+Section 18 Notices. Notices to the Buyer shall be sent to 188 Spear Street, San Francisco, CA.`;
+  const AMENDMENT = `AMENDMENT NO. 2 TO SUPPLY AGREEMENT dated as of May 1, 2019.
+Section 1. Section 18 of the Agreement is hereby amended so that notices to the Buyer shall be sent to 1222 67th Street, Emeryville, CA.
+Section 2. Except as amended hereby, the Agreement remains in full force and effect.`;
+  const texts = new Map([
+    ["base", BASE],
+    ["amd", AMENDMENT],
+  ]);
+  const source = (d: string) => texts.get(d) ?? null;
+  const docOf = (
+    id: string,
+    role: DocumentRecord["role"],
+    effectiveDate: string,
+    fileName: string,
+  ): DocumentRecord => ({
+    id,
+    source: `/x/${fileName}`,
+    fileName,
+    contentType: "text/plain",
+    access: { principals: [], groups: [] },
+    lifecycle: "indexed",
+    failure: null,
+    currentVersion: "v1",
+    title: null,
+    role,
+    effectiveDate,
+    transactionSetId: "set-1",
+    createdAt: "",
+    updatedAt: "",
+  });
+  const docs = new Map([
+    ["base", docOf("base", "base_agreement", "2015-01-05", "Supply Agreement.txt")],
+    ["amd", docOf("amd", "amendment", "2019-05-01", "Amendment No 2.txt")],
+  ]);
+  const passage = (documentId: string, text: string, from: string, to: string, nodeId: string): RetrievedPassage => {
+    const start = text.indexOf(from);
+    return {
+      documentId,
+      version: "v1",
+      nodeId,
+      start,
+      end: text.indexOf(to, start) + to.length,
+      score: 1,
+      tokens: 10,
+      stageScores: [],
+    };
+  };
+  const extractOf = () =>
+    buildExtract(
+      [
+        passage("base", BASE, "Section 18", "CA.", "Section 18"),
+        passage("base", BASE, "Section 4", "Schedule A.", "Section 4"),
+        passage("amd", AMENDMENT, "Section 2.", "effect.", "Section 2"),
+        passage("amd", AMENDMENT, "Section 1.", "CA.", "Section 1"),
+      ],
+      {
+        text: source,
+        document: (id) => docs.get(id) ?? null,
+        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
+      },
+    );
+  const byEvidence = { decision: loadDecisionModel(BUILTIN_DECISION_MODEL_PATH) };
+
+  it("cites the amending clause as the text in force, never the superseded address", async () => {
+    const extract = await extractOf();
+    const a = await answerFromEvidence("Where do notices to the Buyer go now?", extract, source, byEvidence);
+    expect(a.abstained).toBe(false);
+    const quotes = a.claims.flatMap((c) => c.citations.map((x) => x.quote));
+    expect(quotes[0]).toContain("1222 67th Street");
+    expect(quotes.some((q) => q.includes("188 Spear Street"))).toBe(false);
   });
 });
