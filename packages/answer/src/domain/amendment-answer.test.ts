@@ -147,6 +147,47 @@ describe("amendmentEvidence", () => {
     expect(found).toEqual({ kind: "precedence", sentence: prevails });
   });
 
+  it("for which controls between an amendment and its agreement, never takes the agreement's own order of documents", () => {
+    const baseOrder = sentence(
+      price,
+      "The terms of this Agreement shall supersede and take precedence over any conflicting terms of a purchase order.",
+      { p: 0.5, familyCoverage: 0.5 },
+    );
+    expect(
+      amendmentEvidence("If the amendment and the agreement conflict, which controls?", [baseOrder, recital]),
+    ).toBeNull();
+    expect(amendmentEvidence("If a purchase order and the agreement conflict, which controls?", [baseOrder])).toEqual({
+      kind: "precedence",
+      sentence: baseOrder,
+    });
+  });
+
+  it("takes the amending clause that names the clause the question names", () => {
+    const other = sentence(
+      amendmentOther,
+      'Section 2(m) of the Agreement is amended so that the term "Units" is replaced.',
+      {
+        p: 0.5,
+        familyCoverage: 0.3,
+      },
+    );
+    const named = sentence(
+      amendmentOther,
+      'Section 2(c) of the Agreement is amended so that "Units" is now "Tetra Units".',
+      {
+        p: 0.3,
+        familyCoverage: 0.3,
+      },
+    );
+    expect(
+      amendmentEvidence("After the second amendment, what are the 'Units' in Section 2(c) called?", [other, named]),
+    ).toEqual({
+      kind: "names-clause",
+      sentence: named,
+      clause: "2(c)",
+    });
+  });
+
   it("for which controls without an amendment, takes a precedence clause that holds the question's words", () => {
     const exhibit = item({ documentId: "msa", role: "schedule_or_exhibit", clauseRef: "Exhibit B" });
     const supersedes = sentence(
@@ -185,21 +226,30 @@ describe("amendmentEvidence", () => {
 });
 
 describe("withAmendmentEvidence", () => {
-  it("cites the amending clause first, and never superseded text as current", () => {
+  it("cites the amending clause first with the provision it amends, never superseded text as current, nor what reads apart", () => {
     const superseded = sentence(
       { ...notices, supersededBy: "Section 18 of base, as replaced by amd Section 3 (effective 2019-05-01)" },
       "Notices to the Buyer shall be sent to 188 Spear Street, San Francisco.",
       { p: 0.6, familyCoverage: 0.8 },
     );
-    const out = withAmendmentEvidence(
+    const replaced = withAmendmentEvidence(
       "Where do notices to the Buyer go now?",
       [superseded, oldPrice],
       [superseded, oldPrice, amendingNotice],
       3,
     );
-    expect(out[0]).toBe(amendingNotice);
-    expect(out).not.toContain(superseded);
-    expect(out).toContain(oldPrice);
+    expect(replaced[0]).toBe(amendingNotice);
+    expect(replaced).not.toContain(superseded);
+    expect(replaced).not.toContain(oldPrice);
+    // amended in part: the provision stays beside its amending clause (the precedence step notes "as amended by")
+    expect(
+      withAmendmentEvidence(
+        "Where do notices to the Buyer go now?",
+        [oldNotice, oldPrice],
+        [oldNotice, oldPrice, amendingNotice],
+        3,
+      ),
+    ).toEqual([amendingNotice, oldNotice]);
   });
 
   it("answers a silence of the decision from the amending clause alone", () => {
@@ -208,10 +258,23 @@ describe("withAmendmentEvidence", () => {
     ]);
   });
 
-  it("leaves the decision alone when it already cites the amendment, or the question is not about one", () => {
-    expect(withAmendmentEvidence("Where do notices go now?", [amendingNotice], [oldNotice, amendingNotice], 3)).toEqual(
-      [amendingNotice],
+  it("leaves the decision alone when it already cites an operative amending clause, or the question is not about one", () => {
+    const terminated = sentence(
+      amendmentOther,
+      "On the Effective Date, the Side Letter shall automatically terminate.",
+      {
+        p: 0.5,
+        familyCoverage: 0.2,
+      },
     );
+    expect(
+      withAmendmentEvidence(
+        "Where do notices to the Buyer go now?",
+        [terminated],
+        [terminated, oldNotice, amendingNotice],
+        3,
+      ),
+    ).toEqual([terminated]);
     expect(withAmendmentEvidence("Where do notices to the Buyer go?", [], [oldNotice, amendingNotice], 3)).toEqual([]);
     expect(
       withAmendmentEvidence("Where do notices to the Buyer go?", [oldNotice], [oldNotice, amendingNotice], 3),
@@ -223,9 +286,9 @@ describe("withAmendmentEvidence", () => {
       "Where do notices to the Buyer go now?",
       [oldNotice, oldPrice],
       [oldNotice, oldPrice, amendingNotice],
-      2,
+      1,
     );
-    expect(out).toEqual([amendingNotice, oldNotice]);
+    expect(out).toEqual([amendingNotice]);
   });
 });
 

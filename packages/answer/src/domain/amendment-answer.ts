@@ -1,5 +1,6 @@
 import { type DocumentRole, inAnnex } from "@lexnav/document-model";
-import type { EvidenceItem } from "./evidence.ts";
+import { clauseKey, type EvidenceItem } from "./evidence.ts";
+import { namedClauses } from "./evidence-decision.ts";
 import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
 
 /**
@@ -52,11 +53,25 @@ const PRECEDENCE_OVER = /\b(?:conflicts?|inconsisten\w*|differs?|over|set forth 
 
 /**
  * What an amending instrument does besides "is hereby amended": a document or right it ends or releases
- * ("shall automatically terminate", "is hereby released", "shall be of no further force or effect"), and its
- * own term ("This Amendment shall expire on …"). Read only in sentences of an amending instrument.
+ * ("shall automatically terminate", "shall, without further action, automatically terminate", "is hereby
+ * released", "shall be of no further force or effect"), its own term ("This Amendment shall expire on …"),
+ * a change that executes itself ("shall automatically be amended to be …"), a clause cancelled and
+ * substituted, a provision the parties "hereby agree to remove", a schedule "attached to and incorporated
+ * into the Agreement". Read only in sentences of an amending instrument. Each gap is bounded (no
+ * backtracking over long text).
  */
-const AMENDMENT_EFFECT =
-  /\b(?:shall|will)\s+(?:(?:automatically|immediately)\s+)?(?:terminate|expire|be released|cease)\b|\bno (?:further|longer) (?:force|effect)\b|\bis hereby (?:terminated|released|cancell?ed)\b|\b(?:cancell?ed|substituted)\s+(?:and\s+substituted\s+)?as follows?\b/i;
+const AMENDMENT_EFFECT = new RegExp(
+  [
+    String.raw`\b(?:shall|will)\s+(?:(?:automatically|immediately)\s+)?(?:terminate|expire|be released|cease)\b`,
+    String.raw`\b(?:shall|will)\b[^.;]{0,40}?\bautomatically\b[^.;]{0,120}?\b(?:be\s+(?:amended|updated|replaced|modified)|terminate|expire|be\s+released|cease)\b`,
+    String.raw`\bno (?:further|longer) (?:force|effect)\b`,
+    String.raw`\bis hereby (?:terminated|released|cancell?ed)\b`,
+    String.raw`\bcancell?ed\s+and\s+substituted\b`,
+    String.raw`\bhereby\s+agrees?\s+to\s+(?:remove|delete|replace|amend|insert|add)\b`,
+    String.raw`\b(?:is|are)\s+(?:hereby\s+)?attached\s+to\s+and?\s+incorporated\s+into\b`,
+  ].join("|"),
+  "i",
+);
 
 /** A sentence of an amending instrument of a transaction set, of the instrument itself (not the agreement as amended in its annex). */
 export function ofAmendingInstrument(item: EvidenceItem): boolean {
@@ -73,22 +88,33 @@ export function operativeAmendment(c: ScoredCandidate): boolean {
 /** Why an amendment answer was chosen: which branch of the rule found the sentence. */
 export type AmendmentEvidence =
   | { kind: "precedence"; sentence: ScoredCandidate }
+  | { kind: "names-clause"; sentence: ScoredCandidate; clause: string }
   | { kind: "targets"; sentence: ScoredCandidate; target: ScoredCandidate }
   | { kind: "operative"; sentence: ScoredCandidate };
+
+/** A clause a sentence names: "Section 2(c) of the Agreement is amended …". */
+const CLAUSE_NAMED = /\b(?:Section|Clause|Article|§)\s*([0-9]+(?:\.[0-9]+)*(?:\([a-z0-9]+\))*)/gi;
 
 /**
  * The sentence an answer about an amendment rests on, or null when the question asks none (`amendmentAsk`)
  * or the extract holds no operative text of an amending instrument of the set that speaks to it:
  * 1. "which controls if they conflict": the precedence clause ("shall prevail", "shall govern",
- *    "supersedes") that speaks to the question, an amending instrument's first;
- * 2. the amending clause the set's edits say amends a provision of the extract that holds the question's
- *    words (the operative clause that targets the provision asked about);
- * 3. else the operative sentence of an amending instrument (amends, replaces, deletes, inserts,
+ *    "supersedes") of an amending instrument; when the question names no amendment, of any instrument
+ *    of a set, if it holds the question's words;
+ * 2. the amending clause that names the clause the question names ("Section 2(c) … is amended");
+ * 3. the amending clause the set's edits say amends the provision the decision read as asked about (one
+ *    it cited, or its most probable sentence);
+ * 4. else the operative sentence of an amending instrument (amends, replaces, deletes, inserts,
  *    terminates) that holds the question's words, the most probable first.
  * Each is structural evidence (a clause of a set member with the form of a change), not a wording: only
- * such a sentence may answer where the decision alone was silent. `scored` is most probable first.
+ * such a sentence may answer where the decision alone was silent. `scored` is most probable first;
+ * `cited` what the decision cited.
  */
-export function amendmentEvidence(question: string, scored: readonly ScoredCandidate[]): AmendmentEvidence | null {
+export function amendmentEvidence(
+  question: string,
+  scored: readonly ScoredCandidate[],
+  cited: readonly ScoredCandidate[] = [],
+): AmendmentEvidence | null {
   const ask = amendmentAsk(question);
   if (ask === null) return null;
   if (ask === "conflict") {
@@ -100,14 +126,24 @@ export function amendmentEvidence(question: string, scored: readonly ScoredCandi
         PRECEDENCE.test(c.text) &&
         PRECEDENCE_OVER.test(c.text),
     );
-    const best = clauses.find((c) => ofAmendingInstrument(c.item)) ?? clauses.find((c) => c.familyCoverage > 0);
+    // an amendment named: its own precedence clause, never the amended agreement's order of documents
+    const best =
+      clauses.find((c) => ofAmendingInstrument(c.item)) ??
+      (NAMES_AMENDMENT.test(question) ? undefined : clauses.find((c) => c.familyCoverage > 0));
     if (best) return { kind: "precedence", sentence: best };
   }
   const operative = scored.filter((c) => operativeAmendment(c));
   if (operative.length === 0) return null;
-  // A provision of the extract that holds the question's words, and the amending clause the edits name for it.
-  for (const target of scored) {
-    if (target.familyCoverage <= 0 || ofAmendingInstrument(target.item)) continue;
+  for (const clause of namedClauses(question)) {
+    const naming = operative.find(
+      (c) => amendingClause(c) && [...c.text.matchAll(CLAUSE_NAMED)].some((m) => clauseKey(m[1] as string) === clause),
+    );
+    if (naming) return { kind: "names-clause", sentence: naming, clause };
+  }
+  // The provision the decision read as asked about, and the amending clause the edits name for it.
+  const top = scored[0];
+  for (const target of [...cited, ...(top ? [top] : [])]) {
+    if (ofAmendingInstrument(target.item)) continue;
     const amending = operative.find((a) => amendsProvisionOf(a.item, target.item));
     if (amending) return { kind: "targets", sentence: amending, target };
   }
@@ -121,9 +157,12 @@ function amendsProvisionOf(a: EvidenceItem, b: EvidenceItem): boolean {
 }
 
 /**
- * The sentences to cite for a question about an amendment: the amendment's sentence first, then what the
- * decision cited, less any superseded text (never cited as current; the precedence step notes it), up to
- * `max`. Unchanged when there is no amendment evidence, or when the decision already cites it. A silence
+ * The sentences to cite for a question about an amendment. Unchanged when there is no amendment evidence,
+ * when the decision already cites it, or when the decision already cites an operative clause of an
+ * amending instrument (its own reading of the amendment stands, unless the question names the clause or
+ * asks which instrument controls). Otherwise the amendment's sentence comes first, and of what the
+ * decision cited only what reads with it stays: other operative amending clauses, and the provision it
+ * amends as "as amended by" context; superseded text is never kept as current. At most `max`. A silence
  * of the decision is answered only from structural evidence (`amendmentEvidence`).
  */
 export function withAmendmentEvidence(
@@ -132,8 +171,14 @@ export function withAmendmentEvidence(
   scored: readonly ScoredCandidate[],
   max: number,
 ): ScoredCandidate[] {
-  const found = amendmentEvidence(question, scored);
+  const found = amendmentEvidence(question, scored, cited);
   if (found === null || cited.includes(found.sentence)) return [...cited];
-  const rest = cited.filter((c) => c.item.supersededBy === undefined && c !== found.sentence);
+  const decisive = found.kind === "precedence" || found.kind === "names-clause";
+  if (!decisive && cited.some((c) => operativeAmendment(c))) return [...cited];
+  const amended = (c: ScoredCandidate) =>
+    (found.kind === "targets" && c === found.target) || amendsProvisionOf(found.sentence.item, c.item);
+  const rest = cited.filter(
+    (c) => c !== found.sentence && c.item.supersededBy === undefined && (operativeAmendment(c) || amended(c)),
+  );
   return [found.sentence, ...rest].slice(0, Math.max(1, max));
 }
