@@ -281,6 +281,20 @@ describe("withAmendmentEvidence", () => {
     ).toEqual([oldNotice]);
   });
 
+  it("on a silence, answers from an operative sentence found by its words only when the decision ranks it first of the amendment's", () => {
+    const deleted = sentence(amendmentOther, "Section 9 (Price) of the Agreement is hereby deleted.", {
+      p: 0.05,
+      familyCoverage: 0.3,
+    });
+    const ranked = [oldPrice, deleted];
+    expect(withAmendmentEvidence("What is the price after the amendment?", [], ranked, 3)).toEqual([deleted]);
+    expect(
+      withAmendmentEvidence("What is the price after the amendment?", [], [oldPrice, recital, deleted], 3),
+    ).toEqual([]);
+    // which controls is answered by a precedence clause or not at all
+    expect(amendmentEvidence("If the amendment and the agreement conflict, which controls?", ranked)).toBeNull();
+  });
+
   it("keeps at most `max` sentences", () => {
     const out = withAmendmentEvidence(
       "Where do notices to the Buyer go now?",

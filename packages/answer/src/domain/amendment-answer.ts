@@ -63,7 +63,7 @@ const PRECEDENCE_OVER = /\b(?:conflicts?|inconsisten\w*|differs?|over|set forth 
 const AMENDMENT_EFFECT = new RegExp(
   [
     String.raw`\b(?:shall|will)\s+(?:(?:automatically|immediately)\s+)?(?:terminate|expire|be released|cease)\b`,
-    String.raw`\b(?:shall|will)\b[^.;]{0,40}?\bautomatically\b[^.;]{0,120}?\b(?:be\s+(?:amended|updated|replaced|modified)|terminate|expire|be\s+released|cease)\b`,
+    String.raw`\b(?:shall|will)\b[^.;]{0,120}?\bautomatically\b[^.;]{0,120}?\b(?:be\s+(?:amended|updated|replaced|modified)|terminate|expire|be\s+released|cease)\b`,
     String.raw`\bno (?:further|longer) (?:force|effect)\b`,
     String.raw`\bis hereby (?:terminated|released|cancell?ed)\b`,
     String.raw`\bcancell?ed\s+and\s+substituted\b`,
@@ -130,7 +130,8 @@ export function amendmentEvidence(
     const best =
       clauses.find((c) => ofAmendingInstrument(c.item)) ??
       (NAMES_AMENDMENT.test(question) ? undefined : clauses.find((c) => c.familyCoverage > 0));
-    if (best) return { kind: "precedence", sentence: best };
+    // which controls is answered by a precedence clause or not at all, never by some other change
+    return best ? { kind: "precedence", sentence: best } : null;
   }
   const operative = scored.filter((c) => operativeAmendment(c));
   if (operative.length === 0) return null;
@@ -175,6 +176,14 @@ export function withAmendmentEvidence(
   if (found === null || cited.includes(found.sentence)) return [...cited];
   const decisive = found.kind === "precedence" || found.kind === "names-clause";
   if (!decisive && cited.some((c) => operativeAmendment(c))) return [...cited];
+  // Where the decision is silent, an operative sentence found by its words alone answers only when it is
+  // also the decision's most probable sentence of an amending instrument (its best reading of the amendment).
+  if (
+    cited.length === 0 &&
+    found.kind === "operative" &&
+    scored.find((c) => ofAmendingInstrument(c.item)) !== found.sentence
+  )
+    return [];
   const amended = (c: ScoredCandidate) =>
     (found.kind === "targets" && c === found.target) || amendsProvisionOf(found.sentence.item, c.item);
   const rest = cited.filter(
