@@ -1,5 +1,6 @@
 import type { DocumentRole } from "@lexnav/document-model";
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import { withAmendmentEvidence } from "./amendment-answer.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
@@ -152,7 +153,9 @@ export async function answerFromEvidence(
   const relevance = options.relevance ?? (async (question, texts) => lexicalRelevance(question, texts));
   const signals = await relevanceSignals(q, candidates, relevance);
   const scored = scoreByEvidence(options.decision, q, candidates, signals);
-  const { cited, probability } = decideEvidence(options.decision, scored);
+  const { cited: decided, probability } = decideEvidence(options.decision, scored);
+  // A question about an amendment is answered from the amending instrument when the extract holds its clause.
+  const cited = withAmendmentEvidence(q, decided, scored, options.decision.rule.maxSentences);
   const picked = followToSubstance(cited, scored, referencePoints(q));
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   const draft = citeVerified(picked, scored, extract, source, probability);

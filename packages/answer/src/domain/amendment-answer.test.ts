@@ -1,0 +1,383 @@
+import type { DocumentRecord } from "@lexnav/document-model";
+import type { RetrievedPassage } from "@lexnav/retrieval";
+import { describe, expect, it } from "vitest";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
+import { amendmentAsk, amendmentEvidence, operativeAmendment, withAmendmentEvidence } from "./amendment-answer.ts";
+import type { EvidenceItem } from "./evidence.ts";
+import type { ScoredCandidate } from "./evidence-model.ts";
+import { buildExtract } from "./extract.ts";
+import { answerFromEvidence } from "./offline-answerer.ts";
+
+const item = (over: Partial<EvidenceItem> & Pick<EvidenceItem, "documentId" | "role">): EvidenceItem => ({
+  id: "E1",
+  version: "v1",
+  nodeId: "n",
+  start: 0,
+  end: 100,
+  text: "",
+  docLabel: over.documentId,
+  effectiveDate: null,
+  transactionSetId: "set-1",
+  clauseRef: null,
+  ...over,
+});
+
+const sentence = (
+  it: EvidenceItem,
+  text: string,
+  over: Partial<Pick<ScoredCandidate, "p" | "familyCoverage" | "headingLine" | "start" | "end">> = {},
+): ScoredCandidate => ({
+  item: it,
+  start: over.start ?? it.start,
+  end: over.end ?? it.start + text.length,
+  text,
+  rank: 1,
+  index: 0,
+  coverage: over.familyCoverage ?? 0,
+  familyCoverage: over.familyCoverage ?? 0,
+  words: new Set(),
+  heading: [],
+  previous: new Set(),
+  headingLine: over.headingLine ?? false,
+  p: over.p ?? 0.1,
+});
+
+const notices = item({ documentId: "base", role: "base_agreement", clauseRef: "Section 18", start: 500, end: 700 });
+const price = item({ documentId: "base", role: "base_agreement", clauseRef: "Section 4", start: 100, end: 300 });
+const amendment = item({
+  documentId: "amd",
+  role: "amendment",
+  clauseRef: "Section 3",
+  start: 50,
+  end: 250,
+  effectiveDate: "2019-05-01",
+  amends: [{ documentId: "base", start: 500, end: 700 }],
+});
+const amendmentOther = item({ documentId: "amd", role: "amendment", clauseRef: "Section 1", start: 0, end: 49 });
+
+const oldNotice = sentence(notices, "Notices to the Buyer shall be sent to 188 Spear Street, San Francisco.", {
+  p: 0.6,
+  familyCoverage: 0.8,
+});
+const oldPrice = sentence(price, "The price is $10 per unit.", { p: 0.3, familyCoverage: 0.1 });
+const amendingNotice = sentence(
+  amendment,
+  "The address for notices to the Buyer in Section 18 of the Agreement is hereby amended to read as follows: 1222 67th Street, Emeryville.",
+  { p: 0.2, familyCoverage: 0.4 },
+);
+const recital = sentence(amendmentOther, "WHEREAS, the parties wish to amend the Agreement as set forth herein.", {
+  p: 0.4,
+  familyCoverage: 0.3,
+});
+
+describe("amendmentAsk", () => {
+  it("reads questions about what an amendment did, or what is in force after it", () => {
+    for (const q of [
+      "What's the minimum order volume after Amendment No. 1?",
+      "What is the term under the second amendment?",
+      "When does the agreement expire, taking the amendments into account?",
+      "Where do notices to the Buyer go now?",
+      "Is the pledge still in place?",
+      "Was the price adjustment clause changed?",
+      "What is the commitment as amended?",
+    ])
+      expect(amendmentAsk(q), q).toBe("effect");
+  });
+
+  it("reads which of two texts controls where they conflict", () => {
+    expect(amendmentAsk("If the second amendment and the original agreement conflict, which controls?")).toBe(
+      "conflict",
+    );
+    expect(amendmentAsk("Whose payment terms apply to the revenue share — the MSA's or Exhibit B's?")).toBe("conflict");
+  });
+
+  it("leaves other questions alone, a change of control among them", () => {
+    for (const q of [
+      "Which law governs the agreement?",
+      "What happens on a change of control of the Borrower?",
+      "How long is the notice period for termination?",
+      "",
+    ])
+      expect(amendmentAsk(q), q).toBeNull();
+  });
+});
+
+describe("amendmentEvidence", () => {
+  it("takes the amending clause the set's edits name for the provision asked about", () => {
+    const found = amendmentEvidence("Where do notices to the Buyer go now?", [
+      oldNotice,
+      recital,
+      oldPrice,
+      amendingNotice,
+    ]);
+    expect(found).toMatchObject({ kind: "targets", target: oldNotice });
+    expect(found?.sentence).toBe(amendingNotice);
+  });
+
+  it("without edits, takes the amendment's operative sentence that holds the question's words", () => {
+    const terminated = sentence(
+      amendmentOther,
+      "On the Amendment Effective Date, the Parent Pledge shall automatically terminate and be of no further force or effect.",
+      { p: 0.05, familyCoverage: 0.5 },
+    );
+    const found = amendmentEvidence("Is the Parent Pledge still in place after the amendment?", [
+      oldPrice,
+      recital,
+      terminated,
+    ]);
+    expect(found).toEqual({ kind: "operative", sentence: terminated });
+  });
+
+  it("for which controls, takes the precedence clause, the amending instrument's first", () => {
+    const baseOrder = sentence(
+      price,
+      "In the event of any conflict between this Agreement and any exhibit, this Agreement shall prevail.",
+      { p: 0.5, familyCoverage: 0.5 },
+    );
+    const prevails = sentence(
+      amendmentOther,
+      "To the extent any provision of this Amendment conflicts with the Agreement, this Amendment shall prevail and govern.",
+      { p: 0.1, familyCoverage: 0.5 },
+    );
+    const found = amendmentEvidence("If the amendment and the agreement conflict, which controls?", [
+      baseOrder,
+      oldNotice,
+      prevails,
+    ]);
+    expect(found).toEqual({ kind: "precedence", sentence: prevails });
+  });
+
+  it("for which controls between an amendment and its agreement, never takes the agreement's own order of documents", () => {
+    const baseOrder = sentence(
+      price,
+      "The terms of this Agreement shall supersede and take precedence over any conflicting terms of a purchase order.",
+      { p: 0.5, familyCoverage: 0.5 },
+    );
+    expect(
+      amendmentEvidence("If the amendment and the agreement conflict, which controls?", [baseOrder, recital]),
+    ).toBeNull();
+    expect(amendmentEvidence("If a purchase order and the agreement conflict, which controls?", [baseOrder])).toEqual({
+      kind: "precedence",
+      sentence: baseOrder,
+    });
+  });
+
+  it("takes the amending clause that names the clause the question names", () => {
+    const other = sentence(
+      amendmentOther,
+      'Section 2(m) of the Agreement is amended so that the term "Units" is replaced.',
+      {
+        p: 0.5,
+        familyCoverage: 0.3,
+      },
+    );
+    const named = sentence(
+      amendmentOther,
+      'Section 2(c) of the Agreement is amended so that "Units" is now "Tetra Units".',
+      {
+        p: 0.3,
+        familyCoverage: 0.3,
+      },
+    );
+    expect(
+      amendmentEvidence("After the second amendment, what are the 'Units' in Section 2(c) called?", [other, named]),
+    ).toEqual({
+      kind: "names-clause",
+      sentence: named,
+      clause: "2(c)",
+    });
+  });
+
+  it("for which controls without an amendment, takes a precedence clause that holds the question's words", () => {
+    const exhibit = item({ documentId: "msa", role: "schedule_or_exhibit", clauseRef: "Exhibit B" });
+    const supersedes = sentence(
+      exhibit,
+      "The payment term provision above shall supersede the payment term set forth in Exhibit A.",
+      {
+        p: 0.1,
+        familyCoverage: 0.6,
+      },
+    );
+    const found = amendmentEvidence("Whose payment terms apply — the MSA's or Exhibit B's?", [oldPrice, supersedes]);
+    expect(found).toEqual({ kind: "precedence", sentence: supersedes });
+  });
+
+  it("finds nothing where no operative amending text holds the question's words", () => {
+    // a recital says the parties wish to amend: no operative form
+    expect(amendmentEvidence("What is the price after the amendment?", [oldPrice, recital])).toBeNull();
+    // an operative clause that shares no word with the question, and no edit to a provision that does
+    const unrelated = sentence(amendmentOther, "Section 9 of the Agreement is hereby deleted.", { familyCoverage: 0 });
+    expect(amendmentEvidence("What is the price after the amendment?", [oldPrice, unrelated])).toBeNull();
+    // not a question about an amendment
+    expect(amendmentEvidence("Where do notices to the Buyer go?", [oldNotice, amendingNotice])).toBeNull();
+  });
+
+  it("reads no operative text in an amendment's annex (the agreement as amended) or another set's instrument", () => {
+    const annex = item({ documentId: "amd", role: "amendment", clauseRef: "Exhibit A, Section 18" });
+    expect(operativeAmendment(sentence(annex, "Section 18 is hereby amended to read as follows: Emeryville."))).toBe(
+      false,
+    );
+    const unset = item({ documentId: "amd2", role: "amendment", transactionSetId: null });
+    expect(operativeAmendment(sentence(unset, "Section 18 is hereby amended to read as follows: Emeryville."))).toBe(
+      false,
+    );
+    expect(operativeAmendment(amendingNotice)).toBe(true);
+  });
+});
+
+describe("withAmendmentEvidence", () => {
+  it("cites the amending clause first with the provision it amends, never superseded text as current, nor what reads apart", () => {
+    const superseded = sentence(
+      { ...notices, supersededBy: "Section 18 of base, as replaced by amd Section 3 (effective 2019-05-01)" },
+      "Notices to the Buyer shall be sent to 188 Spear Street, San Francisco.",
+      { p: 0.6, familyCoverage: 0.8 },
+    );
+    const replaced = withAmendmentEvidence(
+      "Where do notices to the Buyer go now?",
+      [superseded, oldPrice],
+      [superseded, oldPrice, amendingNotice],
+      3,
+    );
+    expect(replaced[0]).toBe(amendingNotice);
+    expect(replaced).not.toContain(superseded);
+    expect(replaced).not.toContain(oldPrice);
+    // amended in part: the provision stays beside its amending clause (the precedence step notes "as amended by")
+    expect(
+      withAmendmentEvidence(
+        "Where do notices to the Buyer go now?",
+        [oldNotice, oldPrice],
+        [oldNotice, oldPrice, amendingNotice],
+        3,
+      ),
+    ).toEqual([amendingNotice, oldNotice]);
+  });
+
+  it("answers a silence of the decision from the amending clause alone", () => {
+    expect(withAmendmentEvidence("Where do notices to the Buyer go now?", [], [oldNotice, amendingNotice], 3)).toEqual([
+      amendingNotice,
+    ]);
+  });
+
+  it("leaves the decision alone when it already cites an operative amending clause, or the question is not about one", () => {
+    const terminated = sentence(
+      amendmentOther,
+      "On the Effective Date, the Side Letter shall automatically terminate.",
+      {
+        p: 0.5,
+        familyCoverage: 0.2,
+      },
+    );
+    expect(
+      withAmendmentEvidence(
+        "Where do notices to the Buyer go now?",
+        [terminated],
+        [terminated, oldNotice, amendingNotice],
+        3,
+      ),
+    ).toEqual([terminated]);
+    expect(withAmendmentEvidence("Where do notices to the Buyer go?", [], [oldNotice, amendingNotice], 3)).toEqual([]);
+    expect(
+      withAmendmentEvidence("Where do notices to the Buyer go?", [oldNotice], [oldNotice, amendingNotice], 3),
+    ).toEqual([oldNotice]);
+  });
+
+  it("on a silence, answers from an operative sentence found by its words only when the decision ranks it first of the amendment's", () => {
+    const deleted = sentence(amendmentOther, "Section 9 (Price) of the Agreement is hereby deleted.", {
+      p: 0.05,
+      familyCoverage: 0.3,
+    });
+    const ranked = [oldPrice, deleted];
+    expect(withAmendmentEvidence("What is the price after the amendment?", [], ranked, 3)).toEqual([deleted]);
+    expect(
+      withAmendmentEvidence("What is the price after the amendment?", [], [oldPrice, recital, deleted], 3),
+    ).toEqual([]);
+    // which controls is answered by a precedence clause or not at all
+    expect(amendmentEvidence("If the amendment and the agreement conflict, which controls?", ranked)).toBeNull();
+  });
+
+  it("keeps at most `max` sentences", () => {
+    const out = withAmendmentEvidence(
+      "Where do notices to the Buyer go now?",
+      [oldNotice, oldPrice],
+      [oldNotice, oldPrice, amendingNotice],
+      1,
+    );
+    expect(out).toEqual([amendingNotice]);
+  });
+});
+
+describe("an offline answer about an amendment (the shipped decision model for the built-in relevance)", () => {
+  const BASE = `SUPPLY AGREEMENT dated as of January 5, 2015.
+Section 4 Price. The price of the Products is set out in Schedule A.
+Section 18 Notices. Notices to the Buyer shall be sent to 188 Spear Street, San Francisco, CA.`;
+  const AMENDMENT = `AMENDMENT NO. 2 TO SUPPLY AGREEMENT dated as of May 1, 2019.
+Section 1. Section 18 of the Agreement is hereby amended so that notices to the Buyer shall be sent to 1222 67th Street, Emeryville, CA.
+Section 2. Except as amended hereby, the Agreement remains in full force and effect.`;
+  const texts = new Map([
+    ["base", BASE],
+    ["amd", AMENDMENT],
+  ]);
+  const source = (d: string) => texts.get(d) ?? null;
+  const docOf = (
+    id: string,
+    role: DocumentRecord["role"],
+    effectiveDate: string,
+    fileName: string,
+  ): DocumentRecord => ({
+    id,
+    source: `/x/${fileName}`,
+    fileName,
+    contentType: "text/plain",
+    access: { principals: [], groups: [] },
+    lifecycle: "indexed",
+    failure: null,
+    currentVersion: "v1",
+    title: null,
+    role,
+    effectiveDate,
+    transactionSetId: "set-1",
+    createdAt: "",
+    updatedAt: "",
+  });
+  const docs = new Map([
+    ["base", docOf("base", "base_agreement", "2015-01-05", "Supply Agreement.txt")],
+    ["amd", docOf("amd", "amendment", "2019-05-01", "Amendment No 2.txt")],
+  ]);
+  const passage = (documentId: string, text: string, from: string, to: string, nodeId: string): RetrievedPassage => {
+    const start = text.indexOf(from);
+    return {
+      documentId,
+      version: "v1",
+      nodeId,
+      start,
+      end: text.indexOf(to, start) + to.length,
+      score: 1,
+      tokens: 10,
+      stageScores: [],
+    };
+  };
+  const extractOf = () =>
+    buildExtract(
+      [
+        passage("base", BASE, "Section 18", "CA.", "Section 18"),
+        passage("base", BASE, "Section 4", "Schedule A.", "Section 4"),
+        passage("amd", AMENDMENT, "Section 2.", "effect.", "Section 2"),
+        passage("amd", AMENDMENT, "Section 1.", "CA.", "Section 1"),
+      ],
+      {
+        text: source,
+        document: (id) => docs.get(id) ?? null,
+        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
+      },
+    );
+  const byEvidence = { decision: loadDecisionModel(BUILTIN_DECISION_MODEL_PATH) };
+
+  it("cites the amending clause as the text in force, never the superseded address", async () => {
+    const extract = await extractOf();
+    const a = await answerFromEvidence("Where do notices to the Buyer go now?", extract, source, byEvidence);
+    expect(a.abstained).toBe(false);
+    const quotes = a.claims.flatMap((c) => c.citations.map((x) => x.quote));
+    expect(quotes[0]).toContain("1222 67th Street");
+    expect(quotes.some((q) => q.includes("188 Spear Street"))).toBe(false);
+  });
+});

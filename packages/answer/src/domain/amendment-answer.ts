@@ -1,0 +1,193 @@
+import { type DocumentRole, inAnnex } from "@lexnav/document-model";
+import { clauseKey, type EvidenceItem } from "./evidence.ts";
+import { namedClauses } from "./evidence-decision.ts";
+import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
+
+/**
+ * What a question asks of an amendment, by the way lawyers ask it:
+ * - `conflict`: which of two instruments (or texts) controls where they differ ("If the amendment and the
+ *   agreement conflict, which controls?", "Whose payment terms apply, the MSA's or the exhibit's?");
+ * - `effect`: what an amendment did, or what is in force after the amendments ("after Amendment No. 1",
+ *   "under the second amendment", "as amended", "taking the amendments into account", "now", "still in
+ *   place", "was the price clause changed?").
+ * Null: neither.
+ */
+export type AmendmentAsk = "conflict" | "effect";
+
+/** Instruments that change another one of their set. */
+const AMENDING_ROLES: ReadonlySet<DocumentRole> = new Set(["amendment", "restatement", "side_letter"]);
+
+/** Names an amendment or the agreement as amended. */
+const NAMES_AMENDMENT = /\bamend(?:ments?|ed)\b|\brestate(?:d|ment)\b|\bside letter\b/i;
+/** Asks what is in force at a point after a change: now, currently, still, no longer, in effect. */
+const IN_FORCE_NOW = /\b(?:now|currently|current|still|any longer|no longer|in (?:force|effect|place))\b/i;
+/** Asks whether (or how) something was changed; a change of control is a subject, not a change. */
+const ASKS_CHANGED = /\b(?:chang(?:e|ed|es)|modif(?:y|ied|ies)|replaced|revised|superseded)\b/i;
+const CHANGE_OF_CONTROL = /\bchanges?\s+(?:of|in)\s+control\b/i;
+/** Two texts that may differ: "conflict", "inconsistent", "differ". */
+const CONFLICT = /\b(?:conflicts?|conflicting|inconsisten(?:t|cy|cies)|differ(?:s|ent)?)\b/i;
+/** Which of them controls: "which controls", "which prevails", "whose terms apply", "which governs". */
+const WHICH_CONTROLS =
+  /\b(?:which|whose|what)\b[^?]*\b(?:controls?|prevails?|governs?|appl(?:y|ies)|take[s]? precedence|supersedes?)\b/i;
+/** A choice between two named texts: "the MSA's or Exhibit B's", "A or B?". */
+const EITHER_OR = /\bor\b[^?]*\??\s*$/i;
+
+/** What the question asks of an amendment, or null (see `AmendmentAsk`). */
+export function amendmentAsk(question: string): AmendmentAsk | null {
+  const q = question.replace(/\s+/g, " ");
+  if (WHICH_CONTROLS.test(q) && (CONFLICT.test(q) || EITHER_OR.test(q))) return "conflict";
+  if (NAMES_AMENDMENT.test(q) || IN_FORCE_NOW.test(q)) return "effect";
+  if (ASKS_CHANGED.test(q) && !CHANGE_OF_CONTROL.test(q)) return "effect";
+  return null;
+}
+
+/**
+ * A precedence clause: one text controls another where they differ ("such provision of this Amendment shall
+ * prevail", "the latter shall prevail", "shall supersede the payment term set forth in Exhibit A",
+ * "this Amendment shall govern and control").
+ */
+const PRECEDENCE =
+  /\b(?:shall|will|does|to)\s+(?:(?:prevail|govern|control|supersede|take precedence)\b(?:\s+(?:and|or)\s+(?:prevail|govern|control))?)|\b(?:prevails?|supersedes?|takes? precedence)\b/i;
+/** …over what: a conflict, an inconsistency, a difference, or another text named ("over", "set forth in"). */
+const PRECEDENCE_OVER = /\b(?:conflicts?|inconsisten\w*|differs?|over|set forth in|contained in|provided in)\b/i;
+
+/**
+ * What an amending instrument does besides "is hereby amended": a document or right it ends or releases
+ * ("shall automatically terminate", "shall, without further action, automatically terminate", "is hereby
+ * released", "shall be of no further force or effect"), its own term ("This Amendment shall expire on …"),
+ * a change that executes itself ("shall automatically be amended to be …"), a clause cancelled and
+ * substituted, a provision the parties "hereby agree to remove", a schedule "attached to and incorporated
+ * into the Agreement". Read only in sentences of an amending instrument. Each gap is bounded (no
+ * backtracking over long text).
+ */
+const AMENDMENT_EFFECT = new RegExp(
+  [
+    String.raw`\b(?:shall|will)\s+(?:(?:automatically|immediately)\s+)?(?:terminate|expire|be released|cease)\b`,
+    String.raw`\b(?:shall|will)\b[^.;]{0,120}?\bautomatically\b[^.;]{0,120}?\b(?:be\s+(?:amended|updated|replaced|modified)|terminate|expire|be\s+released|cease)\b`,
+    String.raw`\bno (?:further|longer) (?:force|effect)\b`,
+    String.raw`\bis hereby (?:terminated|released|cancell?ed)\b`,
+    String.raw`\bcancell?ed\s+and\s+substituted\b`,
+    String.raw`\bhereby\s+agrees?\s+to\s+(?:remove|delete|replace|amend|insert|add)\b`,
+    String.raw`\b(?:is|are)\s+(?:hereby\s+)?attached\s+to\s+and?\s+incorporated\s+into\b`,
+  ].join("|"),
+  "i",
+);
+
+/** A sentence of an amending instrument of a transaction set, of the instrument itself (not the agreement as amended in its annex). */
+export function ofAmendingInstrument(item: EvidenceItem): boolean {
+  if (item.transactionSetId === null || !AMENDING_ROLES.has(item.role)) return false;
+  return !(item.role === "amendment" && inAnnex(item.clauseRef ?? ""));
+}
+
+/** An operative clause of an amending instrument: text it amends, replaces, deletes, inserts, terminates or releases. */
+export function operativeAmendment(c: ScoredCandidate): boolean {
+  if (!ofAmendingInstrument(c.item) || c.headingLine) return false;
+  return amendingClause(c) || (c.item.amends?.length ?? 0) > 0 || AMENDMENT_EFFECT.test(c.text);
+}
+
+/** Why an amendment answer was chosen: which branch of the rule found the sentence. */
+export type AmendmentEvidence =
+  | { kind: "precedence"; sentence: ScoredCandidate }
+  | { kind: "names-clause"; sentence: ScoredCandidate; clause: string }
+  | { kind: "targets"; sentence: ScoredCandidate; target: ScoredCandidate }
+  | { kind: "operative"; sentence: ScoredCandidate };
+
+/** A clause a sentence names: "Section 2(c) of the Agreement is amended …". */
+const CLAUSE_NAMED = /\b(?:Section|Clause|Article|§)\s*([0-9]+(?:\.[0-9]+)*(?:\([a-z0-9]+\))*)/gi;
+
+/**
+ * The sentence an answer about an amendment rests on, or null when the question asks none (`amendmentAsk`)
+ * or the extract holds no operative text of an amending instrument of the set that speaks to it:
+ * 1. "which controls if they conflict": the precedence clause ("shall prevail", "shall govern",
+ *    "supersedes") of an amending instrument; when the question names no amendment, of any instrument
+ *    of a set, if it holds the question's words;
+ * 2. the amending clause that names the clause the question names ("Section 2(c) … is amended");
+ * 3. the amending clause the set's edits say amends the provision the decision read as asked about (one
+ *    it cited, or its most probable sentence);
+ * 4. else the operative sentence of an amending instrument (amends, replaces, deletes, inserts,
+ *    terminates) that holds the question's words, the most probable first.
+ * Each is structural evidence (a clause of a set member with the form of a change), not a wording: only
+ * such a sentence may answer where the decision alone was silent. `scored` is most probable first;
+ * `cited` what the decision cited.
+ */
+export function amendmentEvidence(
+  question: string,
+  scored: readonly ScoredCandidate[],
+  cited: readonly ScoredCandidate[] = [],
+): AmendmentEvidence | null {
+  const ask = amendmentAsk(question);
+  if (ask === null) return null;
+  if (ask === "conflict") {
+    const clauses = scored.filter(
+      (c) =>
+        !c.headingLine &&
+        c.item.supersededBy === undefined &&
+        c.item.transactionSetId !== null &&
+        PRECEDENCE.test(c.text) &&
+        PRECEDENCE_OVER.test(c.text),
+    );
+    // an amendment named: its own precedence clause, never the amended agreement's order of documents
+    const best =
+      clauses.find((c) => ofAmendingInstrument(c.item)) ??
+      (NAMES_AMENDMENT.test(question) ? undefined : clauses.find((c) => c.familyCoverage > 0));
+    // which controls is answered by a precedence clause or not at all, never by some other change
+    return best ? { kind: "precedence", sentence: best } : null;
+  }
+  const operative = scored.filter((c) => operativeAmendment(c));
+  if (operative.length === 0) return null;
+  for (const clause of namedClauses(question)) {
+    const naming = operative.find(
+      (c) => amendingClause(c) && [...c.text.matchAll(CLAUSE_NAMED)].some((m) => clauseKey(m[1] as string) === clause),
+    );
+    if (naming) return { kind: "names-clause", sentence: naming, clause };
+  }
+  // The provision the decision read as asked about, and the amending clause the edits name for it.
+  const top = scored[0];
+  for (const target of [...cited, ...(top ? [top] : [])]) {
+    if (ofAmendingInstrument(target.item)) continue;
+    const amending = operative.find((a) => amendsProvisionOf(a.item, target.item));
+    if (amending) return { kind: "targets", sentence: amending, target };
+  }
+  const best = operative.find((c) => c.familyCoverage > 0);
+  return best ? { kind: "operative", sentence: best } : null;
+}
+
+/** Whether an edit read from `a` targets the provision that holds `b`. */
+function amendsProvisionOf(a: EvidenceItem, b: EvidenceItem): boolean {
+  return (a.amends ?? []).some((t) => t.documentId === b.documentId && t.start <= b.start && b.end <= t.end);
+}
+
+/**
+ * The sentences to cite for a question about an amendment. Unchanged when there is no amendment evidence,
+ * when the decision already cites it, or when the decision already cites an operative clause of an
+ * amending instrument (its own reading of the amendment stands, unless the question names the clause or
+ * asks which instrument controls). Otherwise the amendment's sentence comes first, and of what the
+ * decision cited only what reads with it stays: other operative amending clauses, and the provision it
+ * amends as "as amended by" context; superseded text is never kept as current. At most `max`. A silence
+ * of the decision is answered only from structural evidence (`amendmentEvidence`).
+ */
+export function withAmendmentEvidence(
+  question: string,
+  cited: readonly ScoredCandidate[],
+  scored: readonly ScoredCandidate[],
+  max: number,
+): ScoredCandidate[] {
+  const found = amendmentEvidence(question, scored, cited);
+  if (found === null || cited.includes(found.sentence)) return [...cited];
+  const decisive = found.kind === "precedence" || found.kind === "names-clause";
+  if (!decisive && cited.some((c) => operativeAmendment(c))) return [...cited];
+  // Where the decision is silent, an operative sentence found by its words alone answers only when it is
+  // also the decision's most probable sentence of an amending instrument (its best reading of the amendment).
+  if (
+    cited.length === 0 &&
+    found.kind === "operative" &&
+    scored.find((c) => ofAmendingInstrument(c.item)) !== found.sentence
+  )
+    return [];
+  const amended = (c: ScoredCandidate) =>
+    (found.kind === "targets" && c === found.target) || amendsProvisionOf(found.sentence.item, c.item);
+  const rest = cited.filter(
+    (c) => c !== found.sentence && c.item.supersededBy === undefined && (operativeAmendment(c) || amended(c)),
+  );
+  return [found.sentence, ...rest].slice(0, Math.max(1, max));
+}
