@@ -55,6 +55,10 @@ describe("the parties a question names", () => {
       { name: "Northwind", words: ["northwind"] },
     ]);
     expect(questionParties("Does Acme's NDA include a non-compete?")).toEqual([{ name: "Acme", words: ["acme"] }]);
+    // the kind beside a name is no part of it: the documents say "Acme Widgets", never "Acme Widgets NDA"
+    expect(questionParties("Which law governs the Acme Widgets NDA?")).toEqual([
+      { name: "Acme Widgets", words: ["acme", "widgets"] },
+    ]);
     expect(questionParties("Does the NDA include a non-compete?")).toEqual([]);
     expect(questionParties("Which law governs the supply agreement?")).toEqual([]);
   });

@@ -44,12 +44,22 @@ export function questionParties(question: string): PartyName[] {
   const out = new Map<string, PartyName>();
   for (const phrase of partyPhrases(question)) {
     for (const part of phrase.split(/\s*[–—/]\s*|(?<=\p{L})-(?=\p{Lu})/u)) {
+      // "the Acme NDA": the kind beside a name is no part of it
       const words = nameWords(part);
-      if (words.length === 0 || words.every((w) => KIND_WORDS.has(w))) continue;
-      out.set(words.join(" "), { name: part.replace(/['’]s?$/, "").trim(), words });
+      while (words.length > 0 && KIND_WORDS.has(words.at(-1) as string)) words.pop();
+      while (words.length > 0 && KIND_WORDS.has(words[0] as string)) words.shift();
+      if (words.length === 0) continue;
+      out.set(words.join(" "), { name: nameAsAsked(part, words.length), words });
     }
   }
   return [...out.values()];
+}
+
+/** The first `n` words of a phrase as written (a possessive dropped): "Acme Widgets' NDA" → "Acme Widgets". */
+function nameAsAsked(phrase: string, n: number): string {
+  const tokens = phrase.trim().split(/\s+/);
+  const kept = tokens.filter((t) => !KIND_WORDS.has(nameWords(t).join(""))).slice(0, n);
+  return kept.join(" ").replace(/['’]s?$/, "");
 }
 
 /** A party as a question names it, and the words it is matched by. */
