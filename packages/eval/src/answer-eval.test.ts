@@ -77,6 +77,9 @@ describe("runAnswerEval", () => {
     expect(r.injectRatio).toBe(500);
     expect(r.ledger).toEqual({ input: 10, cacheWrite: 5, cacheRead: 20, output: 7, total: 42, dollars: 0.5 });
     expect(r.rows.map((x) => x.citationsOnGold)).toEqual([0, 0, 1, 0, 0]);
+    // what was cited, in file coordinates (a silence cites nothing, whatever it carried)
+    expect(r.rows.map((x) => x.cited.length)).toEqual([0, 1, 2, 1, 0]);
+    expect(r.rows[1]?.cited[0]).toMatchObject({ start: 0, end: 10 });
   });
 
   it("measures inject per question when each question has its own asker", async () => {
@@ -111,6 +114,10 @@ describe("runAnswerEval", () => {
         abstained: false,
         citations: 2,
         citationsOnGold: 2,
+        cited: [
+          { file: "d", start: 0, end: 5 },
+          { file: "d", start: 9, end: 12 },
+        ],
         contextTokens: 10,
       },
       {
@@ -121,6 +128,7 @@ describe("runAnswerEval", () => {
         abstained: true,
         citations: 0,
         citationsOnGold: 0,
+        cited: [],
         contextTokens: 30,
       },
     ];

@@ -53,6 +53,8 @@ export interface AnswerEvalRow {
   abstained: boolean;
   citations: number;
   citationsOnGold: number;
+  /** What the answer cited (files of the original corpus, their coordinates), for failure tables. */
+  cited: Array<{ file: string; start: number; end: number }>;
   contextTokens: number;
   /** What inject would have sent for this question, when measured per question. */
   injectTokens?: number;
@@ -121,6 +123,7 @@ export async function runAnswerEval(
       abstained: a.abstained,
       citations: cited.length,
       citationsOnGold: cited.filter((c) => overlaps(c, gold)).length,
+      cited,
       contextTokens: a.contextTokens,
       ...(deps.injectTokens ? { injectTokens: await deps.injectTokens(t) } : {}),
     });

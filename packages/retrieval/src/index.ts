@@ -43,6 +43,7 @@ export {
   type InstrumentMention,
   instrumentMentions,
   mentionWord,
+  partyPhrases,
   quotedNameKeys,
   titleMentions,
   withoutCapitalisedNames,

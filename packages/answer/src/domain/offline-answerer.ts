@@ -23,6 +23,7 @@ import {
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
+import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
 
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
@@ -145,12 +146,19 @@ export async function answerFromEvidence(
     );
   const q = checked.value.question;
   // Retrieval's own passages are the candidates; definitions and referred-to provisions brought in are context.
-  const candidates = candidateSentences(
+  const retrieved = candidateSentences(
     provisionTerms(q, questionTerms(q)),
     extract.filter((e) => e.linkedBy === undefined),
     source,
   );
   const relevance = options.relevance ?? (async (question, texts) => lexicalRelevance(question, texts));
+  // A question that names its deal by parties is answered from that deal's documents alone (`party-scope.ts`).
+  const scope = partyScope(q, extract, source);
+  const candidates = scope ? retrieved.filter((c) => scope.documents.has(c.item.documentId)) : retrieved;
+  if (scope && candidates.length === 0) {
+    const nearest = await relevanceSignals(q, retrieved, relevance);
+    return abstain(outsideNamedDeal(scope.parties, notAnswered(byRelevance(retrieved, nearest.sentence))));
+  }
   const signals = await relevanceSignals(q, candidates, relevance);
   const scored = scoreByEvidence(options.decision, q, candidates, signals);
   const { cited: decided, probability } = decideEvidence(options.decision, scored);

@@ -8,6 +8,7 @@ import {
   mentionLookupText,
   namesParty,
   partyNames,
+  partyPhrases,
   titleMentions,
   withoutCapitalisedNames,
   withoutMentions,
@@ -163,6 +164,15 @@ describe("telling a party from a defined term, a heading or a reference", () => 
     expect(partyNames("What must the Marketing Company pay?")).toEqual(["Marketing", "Company"]);
     expect(partyNames("Can Bank of America audit the Vendor?")).toEqual(["Bank", "America"]);
     expect(partyNames("Is First Capital Holdings bound?")).toEqual(["First", "Capital", "Holdings"]);
+  });
+
+  it("keeps each name whole as a phrase, as written", () => {
+    expect(partyPhrases("Can Bank of America audit Zorblax Foods' books?")).toEqual([
+      "Bank of America",
+      "Zorblax Foods'",
+    ]);
+    expect(partyPhrases("Is the Acme–Zenith agreement exclusive?")).toEqual(["Acme–Zenith"]);
+    expect(partyPhrases("Are the Pledged Shares released?")).toEqual([]);
   });
 
   it("reads a quoted phrase as a defined term asked about", () => {

@@ -319,6 +319,15 @@ export function partyNames(ask: string): string[] {
 }
 
 /**
+ * The parties and other proper names a question names, one phrase each, as written ("Is there a cap in
+ * the Bank of America–Cardlytics agreement?" → ["Bank of America–Cardlytics"]): `partyNames` without
+ * losing which words belong to one name.
+ */
+export function partyPhrases(ask: string): string[] {
+  return partySpans(ask).map((s) => ask.slice(s.start, s.end));
+}
+
+/**
  * Every capitalised word of a question after its first function word, parties, defined terms and
  * references alike, but for the words every contract capitalises (`NOT_A_PARTY`): "What is the 'Due
  * Date' in a Premier purchase order?" → ["Due", "Date'", "Premier"]. The words that rank a deal's
