@@ -22,6 +22,7 @@ import {
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
+import { joinAskDecisions, questionAsks } from "./multi-ask.ts";
 import { checkQuestion } from "./question-guard.ts";
 
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
@@ -143,16 +144,23 @@ export async function answerFromEvidence(
       "the offline answerer reads English questions only; set ANTHROPIC_API_KEY to ask in another language",
     );
   const q = checked.value.question;
-  // Retrieval's own passages are the candidates; definitions and referred-to provisions brought in are context.
-  const candidates = candidateSentences(
-    provisionTerms(q, questionTerms(q)),
-    extract.filter((e) => e.linkedBy === undefined),
-    source,
-  );
   const relevance = options.relevance ?? (async (question, texts) => lexicalRelevance(question, texts));
-  const signals = await relevanceSignals(q, candidates, relevance);
-  const scored = scoreByEvidence(options.decision, q, candidates, signals);
-  const { cited, probability } = decideEvidence(options.decision, scored);
+  // Retrieval's own passages are the candidates; definitions and referred-to provisions brought in are context.
+  const decide = async (asked: string) => {
+    const candidates = candidateSentences(
+      provisionTerms(asked, questionTerms(asked)),
+      extract.filter((e) => e.linkedBy === undefined),
+      source,
+    );
+    const signals = await relevanceSignals(asked, candidates, relevance);
+    const scored = scoreByEvidence(options.decision, asked, candidates, signals);
+    return { candidates, signals, scored, ...decideEvidence(options.decision, scored) };
+  };
+  const { candidates, signals, scored, ...whole } = await decide(q);
+  // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
+  const asks = questionAsks(q);
+  const perAsk = asks.length > 1 ? await Promise.all(asks.map(decide)) : [];
+  const { cited, probability } = joinAskDecisions(whole, perAsk, scored);
   const picked = followToSubstance(cited, scored, referencePoints(q));
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   const draft = citeVerified(picked, scored, extract, source, probability);

@@ -1,0 +1,91 @@
+import { parseQuestion } from "@lexnav/retrieval";
+import { questionTerms } from "./evidence-model.ts";
+
+/**
+ * Questions that ask two things at once (issue #16, items 2 and 3). A lawyer coordinates asks in one
+ * sentence ("Which law governs the distribution agreement, and is the licence under the same law?",
+ * "Who is the Escrow Agent and what must it hold?"); the evidence for each often sits in a different
+ * provision or instrument, and a decision over the whole question weighs a sentence that answers one
+ * ask against words of both, so it may answer neither. Each ask is decided on its own and the best
+ * sentence of each ask that passes the decision's own bar is cited beside the whole question's answer.
+ */
+
+/** The words that open an ask: an interrogative or an auxiliary, maybe after a preposition ("for how long"). */
+const OPENS_ASK =
+  /^(?:(?:for|in|at|to|under|by|from|with|on|of|as\s+of|since|until)\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|does|do|did|can|could|may|might|must|shall|should|will|would|has|have|had)\b/i;
+
+/** A coordinator between two asks: ", and", " and", ", but", ";", or a question mark ending the first. */
+const COORDINATOR = /(?:\?\s+|;\s*|,\s*(?:and|but|or)\s+|\s+and\s+)/gi;
+
+/**
+ * The asks of a question, each as a question of its own (with the part that names the instrument, when the
+ * question opens with one), or the whole question alone when it asks one thing. A coordinated part counts
+ * as an ask only when it opens with an asking word ("and when is it due?", "and for how long?") and has a
+ * word of its own to ask by: "and when?" alone reads only with the ask before it, so it stays part of it;
+ * "between the lender and the borrower" coordinates no asks.
+ */
+export function questionAsks(question: string): string[] {
+  const parsed = parseQuestion(question);
+  const ask = parsed.ask.trim();
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of ask.matchAll(COORDINATOR)) {
+    const at = m.index ?? 0;
+    const next = ask.slice(at + m[0].length);
+    if (!OPENS_ASK.test(next)) continue;
+    parts.push(ask.slice(from, at));
+    from = at + m[0].length;
+  }
+  parts.push(ask.slice(from));
+  // An ask without a word of its own (only asking words: "and when?") joins the ask before it.
+  const asks: string[] = [];
+  for (const raw of parts) {
+    const part = raw.replace(/[\s?.,;]+$/, "").trim();
+    if (part === "") continue;
+    if (asks.length > 0 && questionTerms(`${part}?`).length === 0) asks[asks.length - 1] += ` and ${part}`;
+    else asks.push(part);
+  }
+  if (asks.length < 2) return [question];
+  const naming = parsed.naming ? `${parsed.naming} ` : "";
+  return asks.map((a) => `${naming}${a.charAt(0).toUpperCase()}${a.slice(1)}?`);
+}
+
+/** A sentence the decision scored, as the merge reads it. */
+export interface AskSentence {
+  p: number;
+  start: number;
+  item: { documentId: string; version: string; nodeId: string };
+}
+
+/** What one decision cited, and the calibrated probability that one of them is evidence. */
+export interface AskDecision<T> {
+  cited: T[];
+  probability: number;
+}
+
+/**
+ * The whole question's decision joined with each ask's: the whole question's citations first, then the
+ * best sentence of each ask that passed its own decision, unless a provision already cited answers that
+ * ask too (a sentence of the same provision). Each ask's sentence is returned as the whole question's
+ * candidate of the same sentence (`whole`), so what follows the decision (precedence, verification) reads
+ * one scoring. The probability is the highest of the decisions that cited something.
+ */
+export function joinAskDecisions<T extends AskSentence>(
+  whole: AskDecision<T>,
+  asks: readonly AskDecision<AskSentence>[],
+  scored: readonly T[],
+): AskDecision<T> {
+  const cited = [...whole.cited];
+  let probability = whole.probability;
+  const provision = (s: AskSentence) => `${s.item.documentId}\u0000${s.item.version}\u0000${s.item.nodeId}`;
+  for (const a of asks) {
+    const best = a.cited[0];
+    if (!best) continue;
+    if (cited.some((c) => provision(c) === provision(best))) continue;
+    const same = scored.find((s) => provision(s) === provision(best) && s.start === best.start);
+    if (!same) continue;
+    cited.push(same);
+    probability = Math.max(probability, a.probability);
+  }
+  return { cited, probability };
+}
