@@ -1,5 +1,11 @@
+import type { DocumentRecord } from "@lexnav/document-model";
+import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
+import { verifyCitation } from "./citations.ts";
+import { buildExtract } from "./extract.ts";
 import { type AskSentence, joinAskDecisions, questionAsks } from "./multi-ask.ts";
+import { answerFromEvidence } from "./offline-answerer.ts";
 
 describe("questionAsks", () => {
   it("splits coordinated asks, each opening with an asking word", () => {
@@ -95,5 +101,78 @@ describe("joinAskDecisions", () => {
       scored,
     );
     expect(r).toEqual({ cited: [law], probability: 0.7 });
+  });
+});
+
+describe("answerFromEvidence on a question that asks two things (the shipped built-in decision model)", async () => {
+  const LEASE = `OFFICE LEASE dated as of June 1, 2020.
+Section 3 Rent. Tenant shall pay monthly base rent of $12,000 on the first day of each calendar month.
+Section 5 Security Deposit. On signing, Tenant shall deposit with Landlord a security deposit of $36,000, returned within thirty days after the Lease ends.
+Section 9 Insurance. Tenant shall maintain commercial general liability insurance of at least $2,000,000 per occurrence.
+Section 12 Governing Law. This Lease shall be governed by the laws of the State of Texas.
+Section 14 Notices. Notices shall be given in writing to the addresses set out below.`;
+  const lease: DocumentRecord = {
+    id: "lease",
+    source: "/x/Lease.txt",
+    fileName: "Lease.txt",
+    contentType: "text/plain",
+    access: { principals: [], groups: [] },
+    lifecycle: "indexed",
+    failure: null,
+    currentVersion: "v1",
+    title: null,
+    role: "base_agreement",
+    effectiveDate: null,
+    transactionSetId: "set-1",
+    createdAt: "",
+    updatedAt: "",
+  };
+  const passage = (from: string, to: string, nodeId: string): RetrievedPassage => {
+    const start = LEASE.indexOf(from);
+    const end = LEASE.indexOf(to, start) + to.length;
+    return { documentId: "lease", version: "v1", nodeId, start, end, score: 1, tokens: 10, stageScores: [] };
+  };
+  const extract = await buildExtract(
+    [
+      passage("Section 12", "Texas.", "Section 12"),
+      passage("Section 3", "month.", "Section 3"),
+      passage("Section 9", "occurrence.", "Section 9"),
+      passage("Section 14", "below.", "Section 14"),
+      passage("Section 5", "ends.", "Section 5"),
+    ],
+    {
+      text: () => LEASE,
+      document: () => lease,
+      node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
+    },
+  );
+  const source = () => LEASE;
+  const byEvidence = { decision: loadDecisionModel(BUILTIN_DECISION_MODEL_PATH) };
+  const displays = (a: { claims: Array<{ citations: Array<{ display: string }> }> }) =>
+    a.claims.flatMap((c) => c.citations.map((x) => x.display));
+
+  it("cites the provision that answers each ask, each verified", async () => {
+    const a = await answerFromEvidence(
+      "Which state's laws govern this lease, and how much insurance must the tenant maintain?",
+      extract,
+      source,
+      byEvidence,
+    );
+    expect(a.abstained).toBe(false);
+    expect(displays(a)).toEqual(["[Lease] Section 12", "[Lease] Section 9"]);
+    for (const c of a.claims.flatMap((x) => x.citations)) expect(verifyCitation(c, extract, source)).toEqual({ ok: true });
+  });
+
+  it("cites nothing for an ask the extract does not answer, and is silent when no ask is answered", async () => {
+    const one = await answerFromEvidence("Which state's laws govern this lease, and who is the broker?", extract, source, byEvidence);
+    expect(displays(one)).toEqual(["[Lease] Section 12"]);
+    const none = await answerFromEvidence(
+      "Who is the broker, and what commission does the broker earn?",
+      extract,
+      source,
+      byEvidence,
+    );
+    expect(none.abstained).toBe(true);
+    expect(none.claims).toEqual([]);
   });
 });
