@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { verifyCitation } from "./citations.ts";
 import { buildExtract } from "./extract.ts";
-import { type AskSentence, joinAskDecisions, questionAsks } from "./multi-ask.ts";
+import {
+  type AskSentence,
+  citeEachInstrument,
+  joinAskDecisions,
+  namedInstrumentCount,
+  questionAsks,
+} from "./multi-ask.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
 
 describe("questionAsks", () => {
@@ -101,6 +107,44 @@ describe("joinAskDecisions", () => {
       scored,
     );
     expect(r).toEqual({ cited: [law], probability: 0.7 });
+  });
+});
+
+describe("citeEachInstrument", () => {
+  const s = (documentId: string, clauseRef: string, start: number, p: number): AskSentence => ({
+    p,
+    start,
+    item: { documentId, version: "v1", nodeId: `${documentId}/${clauseRef}`, clauseRef },
+  });
+  const agreementLaw = s("dist", "Section 20.1", 900, 0.9);
+  const agreementCap = s("dist", "Section 15", 700, 0.7);
+  const licenceLaw = s("dist", "Exhibit C, Section 8", 1200, 0.6);
+  const guarantyLaw = s("guaranty", "Section 9", 300, 0.55);
+  const weak = s("side", "Section 1", 10, 0.2);
+  const scored = [agreementLaw, agreementCap, licenceLaw, guarantyLaw, weak];
+  const passes = (x: AskSentence) => x.p >= 0.5;
+
+  it("counts the instruments a question names by kind", () => {
+    expect(namedInstrumentCount("Is the guaranty governed by the same law as the credit agreement?")).toBe(2);
+    expect(namedInstrumentCount("Which law governs this agreement?")).toBe(0);
+  });
+
+  it("cites the best sentence of a further instrument (an exhibit of the same document counts as one)", () => {
+    const r = citeEachInstrument({ cited: [agreementLaw], probability: 0.8 }, scored, 2, passes);
+    expect(r.cited).toEqual([agreementLaw, licenceLaw]);
+    const three = citeEachInstrument({ cited: [agreementLaw], probability: 0.8 }, scored, 3, passes);
+    expect(three.cited).toEqual([agreementLaw, licenceLaw, guarantyLaw]);
+  });
+
+  it("adds nothing below the bar, for a question naming one instrument, or to a silence", () => {
+    const high = (x: AskSentence) => x.p >= 0.65;
+    expect(citeEachInstrument({ cited: [agreementLaw], probability: 0.8 }, scored, 2, high).cited).toEqual([
+      agreementLaw,
+    ]);
+    expect(citeEachInstrument({ cited: [agreementLaw], probability: 0.8 }, scored, 1, passes).cited).toEqual([
+      agreementLaw,
+    ]);
+    expect(citeEachInstrument({ cited: [], probability: 0.1 }, scored, 2, passes).cited).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { parseQuestion } from "@lexnav/retrieval";
+import { clauseZone } from "@lexnav/document-model";
+import { instrumentMentions, parseQuestion } from "@lexnav/retrieval";
 import { questionTerms } from "./evidence-model.ts";
 
 /**
@@ -54,7 +55,7 @@ export function questionAsks(question: string): string[] {
 export interface AskSentence {
   p: number;
   start: number;
-  item: { documentId: string; version: string; nodeId: string };
+  item: { documentId: string; version: string; nodeId: string; clauseRef?: string | null };
 }
 
 /** What one decision cited, and the calibrated probability that one of them is evidence. */
@@ -88,4 +89,45 @@ export function joinAskDecisions<T extends AskSentence>(
     probability = Math.max(probability, a.probability);
   }
   return { cited, probability };
+}
+
+/** How many instruments a question names by kind ("the distribution agreement", "the guaranty", "Amendment No. 2"). */
+export function namedInstrumentCount(question: string): number {
+  return instrumentMentions(parseQuestion(question).ask).length;
+}
+
+/**
+ * The instrument a sentence belongs to: its document, and within it the exhibit, schedule or annex that
+ * holds it (a licence attached as an exhibit is an instrument of its own, with its own law and limits).
+ */
+function instrumentOf(s: AskSentence): string {
+  return `${s.item.documentId}\u0000${clauseZone(s.item.clauseRef ?? "").zone}`;
+}
+
+/**
+ * A question that names several instruments ("Is the guaranty under the same law as the credit
+ * agreement?") is answered by each of them: beside what the decision cited, the most probable sentence of
+ * each further instrument of the extract (document, or exhibit of one) is cited when it passes the
+ * decision's bar on its own (`passes`, a bar that rises with the sentence's probability), until as many
+ * instruments are cited as the question names. One instrument's best sentence, never a second sentence
+ * of an instrument already cited.
+ */
+export function citeEachInstrument<T extends AskSentence>(
+  decided: AskDecision<T>,
+  scored: readonly T[],
+  named: number,
+  passes: (s: T) => boolean,
+): AskDecision<T> {
+  if (named < 2 || decided.cited.length === 0) return decided;
+  const cited = [...decided.cited];
+  const instruments = new Set(cited.map(instrumentOf));
+  // most probable first: once a sentence does not pass the bar, no later one does
+  for (const s of [...scored].sort((a, b) => b.p - a.p)) {
+    if (instruments.size >= named || !passes(s)) break;
+    const instrument = instrumentOf(s);
+    if (instruments.has(instrument)) continue;
+    instruments.add(instrument);
+    cited.push(s);
+  }
+  return { cited, probability: decided.probability };
 }

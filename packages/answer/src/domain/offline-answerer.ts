@@ -22,7 +22,7 @@ import {
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
-import { joinAskDecisions, questionAsks } from "./multi-ask.ts";
+import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { checkQuestion } from "./question-guard.ts";
 
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
@@ -160,7 +160,10 @@ export async function answerFromEvidence(
   // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
   const asks = questionAsks(q);
   const perAsk = asks.length > 1 ? await Promise.all(asks.map(decide)) : [];
-  const { cited, probability } = joinAskDecisions(whole, perAsk, scored);
+  // and a question that names several instruments: the best sentence of each that passes the bar
+  const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
+  const joined = joinAskDecisions(whole, perAsk, scored);
+  const { cited, probability } = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   const picked = followToSubstance(cited, scored, referencePoints(q));
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   const draft = citeVerified(picked, scored, extract, source, probability);
