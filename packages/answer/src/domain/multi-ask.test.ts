@@ -51,10 +51,12 @@ describe("questionAsks", () => {
   });
 
   it("gives every ask the part that names the instrument", () => {
-    expect(questionAsks("Under the Acme credit agreement: what is the interest rate, and when is it payable?")).toEqual([
-      "Under the Acme credit agreement: What is the interest rate?",
-      "Under the Acme credit agreement: When is it payable?",
-    ]);
+    expect(questionAsks("Under the Acme credit agreement: what is the interest rate, and when is it payable?")).toEqual(
+      [
+        "Under the Acme credit agreement: What is the interest rate?",
+        "Under the Acme credit agreement: When is it payable?",
+      ],
+    );
   });
 
   it("does not throw on empty or punctuation-only text", () => {
@@ -204,11 +206,17 @@ Section 14 Notices. Notices shall be given in writing to the addresses set out b
     );
     expect(a.abstained).toBe(false);
     expect(displays(a)).toEqual(["[Lease] Section 12", "[Lease] Section 9"]);
-    for (const c of a.claims.flatMap((x) => x.citations)) expect(verifyCitation(c, extract, source)).toEqual({ ok: true });
+    for (const c of a.claims.flatMap((x) => x.citations))
+      expect(verifyCitation(c, extract, source)).toEqual({ ok: true });
   });
 
   it("cites nothing for an ask the extract does not answer, and is silent when no ask is answered", async () => {
-    const one = await answerFromEvidence("Which state's laws govern this lease, and who is the broker?", extract, source, byEvidence);
+    const one = await answerFromEvidence(
+      "Which state's laws govern this lease, and who is the broker?",
+      extract,
+      source,
+      byEvidence,
+    );
     expect(displays(one)).toEqual(["[Lease] Section 12"]);
     const none = await answerFromEvidence(
       "Who is the broker, and what commission does the broker earn?",
