@@ -69,7 +69,7 @@ describe("joinAskDecisions", () => {
   const s = (documentId: string, nodeId: string, start: number, p: number): AskSentence => ({
     p,
     start,
-    item: { documentId, version: "v1", nodeId },
+    item: { documentId, version: "v1", nodeId, transactionSetId: "set-1" },
   });
   const law = s("lease", "s12", 100, 0.8);
   const forum = s("lease", "s13", 300, 0.3);
@@ -95,6 +95,23 @@ describe("joinAskDecisions", () => {
       scored,
     );
     expect(r).toEqual({ cited: [guaranty], probability: 0.6 });
+  });
+
+  it("cites an ask's sentence only from the deal of the whole question's most probable sentence", () => {
+    const inSet = (x: AskSentence, transactionSetId: string | null): AskSentence => ({
+      ...x,
+      item: { ...x.item, transactionSetId },
+    });
+    const ours = [inSet(law, "deal-1"), inSet(forum, "deal-1"), inSet(guaranty, "deal-2")];
+    const r = joinAskDecisions(
+      { cited: [], probability: 0.2 },
+      [
+        { cited: [ours[2] as AskSentence], probability: 0.9 },
+        { cited: [ours[1] as AskSentence], probability: 0.6 },
+      ],
+      ours,
+    );
+    expect(r).toEqual({ cited: [ours[1]], probability: 0.6 });
   });
 
   it("adds nothing for an ask a cited provision already answers, or a sentence the whole question did not score", () => {

@@ -55,8 +55,17 @@ export function questionAsks(question: string): string[] {
 export interface AskSentence {
   p: number;
   start: number;
-  item: { documentId: string; version: string; nodeId: string; clauseRef?: string | null };
+  item: {
+    documentId: string;
+    version: string;
+    nodeId: string;
+    clauseRef?: string | null;
+    transactionSetId?: string | null;
+  };
 }
+
+/** The deal a sentence belongs to: its transaction set, or its document when it is in none. */
+const dealOf = (s: AskSentence) => s.item.transactionSetId ?? `document:${s.item.documentId}`;
 
 /** What one decision cited, and the calibrated probability that one of them is evidence. */
 export interface AskDecision<T> {
@@ -68,8 +77,11 @@ export interface AskDecision<T> {
  * The whole question's decision joined with each ask's: the whole question's citations first, then the
  * best sentence of each ask that passed its own decision, unless a provision already cited answers that
  * ask too (a sentence of the same provision). Each ask's sentence is returned as the whole question's
- * candidate of the same sentence (`whole`), so what follows the decision (precedence, verification) reads
- * one scoring. The probability is the highest of the decisions that cited something.
+ * candidate of the same sentence (`scored`), so what follows the decision (precedence, verification) reads
+ * one scoring. The asks of one question are about one deal, and a later ask ("and at what price?") has
+ * lost the naming that says which: an ask's sentence is cited only from the deal (transaction set) of the
+ * whole question's most probable sentence. The probability is the highest of the decisions that cited
+ * something.
  */
 export function joinAskDecisions<T extends AskSentence>(
   whole: AskDecision<T>,
@@ -79,9 +91,10 @@ export function joinAskDecisions<T extends AskSentence>(
   const cited = [...whole.cited];
   let probability = whole.probability;
   const provision = (s: AskSentence) => `${s.item.documentId}\u0000${s.item.version}\u0000${s.item.nodeId}`;
+  const anchor = scored[0];
   for (const a of asks) {
     const best = a.cited[0];
-    if (!best) continue;
+    if (!best || !anchor || dealOf(best) !== dealOf(anchor)) continue;
     if (cited.some((c) => provision(c) === provision(best))) continue;
     const same = scored.find((s) => provision(s) === provision(best) && s.start === best.start);
     if (!same) continue;
