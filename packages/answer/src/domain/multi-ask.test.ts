@@ -97,21 +97,29 @@ describe("joinAskDecisions", () => {
     expect(r).toEqual({ cited: [guaranty], probability: 0.6 });
   });
 
-  it("cites an ask's sentence only from the deal of the whole question's most probable sentence", () => {
+  it("cites an ask's sentence only from the deal of the first sentence cited", () => {
     const inSet = (x: AskSentence, transactionSetId: string | null): AskSentence => ({
       ...x,
       item: { ...x.item, transactionSetId },
     });
     const ours = [inSet(law, "deal-1"), inSet(forum, "deal-1"), inSet(guaranty, "deal-2")];
+    const [lawIn, forumIn, other] = ours as [AskSentence, AskSentence, AskSentence];
+    // the first ask (which names the deal) answers from deal-1; the later ask's deal-2 sentence is not cited
     const r = joinAskDecisions(
       { cited: [], probability: 0.2 },
       [
-        { cited: [ours[2] as AskSentence], probability: 0.9 },
-        { cited: [ours[1] as AskSentence], probability: 0.6 },
+        { cited: [forumIn], probability: 0.6 },
+        { cited: [other], probability: 0.9 },
       ],
       ours,
     );
-    expect(r).toEqual({ cited: [ours[1]], probability: 0.6 });
+    expect(r).toEqual({ cited: [forumIn], probability: 0.6 });
+    const withWhole = joinAskDecisions(
+      { cited: [lawIn], probability: 0.7 },
+      [{ cited: [other], probability: 0.9 }],
+      ours,
+    );
+    expect(withWhole.cited).toEqual([lawIn]);
   });
 
   it("adds nothing for an ask a cited provision already answers, or a sentence the whole question did not score", () => {

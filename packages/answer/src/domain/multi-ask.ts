@@ -80,8 +80,8 @@ export interface AskDecision<T> {
  * candidate of the same sentence (`scored`), so what follows the decision (precedence, verification) reads
  * one scoring. The asks of one question are about one deal, and a later ask ("and at what price?") has
  * lost the naming that says which: an ask's sentence is cited only from the deal (transaction set) of the
- * whole question's most probable sentence. The probability is the highest of the decisions that cited
- * something.
+ * first sentence cited (the whole question's, else the first ask's, which carries the naming). The
+ * probability is the highest of the decisions that cited something.
  */
 export function joinAskDecisions<T extends AskSentence>(
   whole: AskDecision<T>,
@@ -91,10 +91,10 @@ export function joinAskDecisions<T extends AskSentence>(
   const cited = [...whole.cited];
   let probability = whole.probability;
   const provision = (s: AskSentence) => `${s.item.documentId}\u0000${s.item.version}\u0000${s.item.nodeId}`;
-  const anchor = scored[0];
   for (const a of asks) {
     const best = a.cited[0];
-    if (!best || !anchor || dealOf(best) !== dealOf(anchor)) continue;
+    const anchor = cited[0];
+    if (!best || (anchor && dealOf(best) !== dealOf(anchor))) continue;
     if (cited.some((c) => provision(c) === provision(best))) continue;
     const same = scored.find((s) => provision(s) === provision(best) && s.start === best.start);
     if (!same) continue;
