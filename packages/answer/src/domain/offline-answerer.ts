@@ -23,6 +23,7 @@ import {
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
+import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
 
@@ -145,23 +146,35 @@ export async function answerFromEvidence(
       "the offline answerer reads English questions only; set ANTHROPIC_API_KEY to ask in another language",
     );
   const q = checked.value.question;
-  // Retrieval's own passages are the candidates; definitions and referred-to provisions brought in are context.
-  const retrieved = candidateSentences(
-    provisionTerms(q, questionTerms(q)),
-    extract.filter((e) => e.linkedBy === undefined),
-    source,
-  );
   const relevance = options.relevance ?? (async (question, texts) => lexicalRelevance(question, texts));
+  // Retrieval's own passages are the candidates; definitions and referred-to provisions brought in are context.
+  const sentencesOf = (asked: string) =>
+    candidateSentences(
+      provisionTerms(asked, questionTerms(asked)),
+      extract.filter((e) => e.linkedBy === undefined),
+      source,
+    );
+  const retrieved = sentencesOf(q);
   // A question that names its deal by parties is answered from that deal's documents alone (`party-scope.ts`).
   const scope = partyScope(q, extract, source);
-  const candidates = scope ? retrieved.filter((c) => scope.documents.has(c.item.documentId)) : retrieved;
-  if (scope && candidates.length === 0) {
+  const inDeal = (cs: Candidate[]) => (scope ? cs.filter((c) => scope.documents.has(c.item.documentId)) : cs);
+  if (scope && inDeal(retrieved).length === 0) {
     const nearest = await relevanceSignals(q, retrieved, relevance);
     return abstain(outsideNamedDeal(scope.parties, notAnswered(byRelevance(retrieved, nearest.sentence))));
   }
-  const signals = await relevanceSignals(q, candidates, relevance);
-  const scored = scoreByEvidence(options.decision, q, candidates, signals);
-  const { cited: decided, probability } = decideEvidence(options.decision, scored);
+  const decide = async (asked: string, candidates = inDeal(sentencesOf(asked))) => {
+    const signals = await relevanceSignals(asked, candidates, relevance);
+    const scored = scoreByEvidence(options.decision, asked, candidates, signals);
+    return { candidates, signals, scored, ...decideEvidence(options.decision, scored) };
+  };
+  const { candidates, signals, scored, ...whole } = await decide(q, inDeal(retrieved));
+  // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
+  const asks = questionAsks(q);
+  const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];
+  // and a question that names several instruments: the best sentence of each that passes the bar
+  const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
+  const joined = joinAskDecisions(whole, perAsk, scored);
+  const { cited: decided, probability } = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
   const cited = withAmendmentEvidence(q, decided, scored, options.decision.rule.maxSentences);
   const picked = followToSubstance(cited, scored, referencePoints(q));
