@@ -101,7 +101,18 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     return someReaderOfAll([access, ...others.map((d) => d.access)]);
   };
 
-  const failed = async (record: DocumentRecord, reported: FailureReason): Promise<IngestResult> => {
+  const failed = async (record: DocumentRecord, reported: FailureReason): Promise<IngestResult> =>
+    (await failedIf(record, reported, async () => true)) as IngestResult;
+
+  /**
+   * Fails `record` as `failed` does, if `stillDue` (read inside the transaction that fails it) says so;
+   * null, with nothing written, when it does not.
+   */
+  const failedIf = async (
+    record: DocumentRecord,
+    reported: FailureReason,
+    stillDue: (tx: Catalog) => Promise<boolean>,
+  ): Promise<IngestResult | null> => {
     // An unexpected error's own message goes to the log under a reference, never into the record.
     const ref = reported.detail !== undefined ? randomUUID().slice(0, 8) : null;
     const failure: FailureReason = {
@@ -111,10 +122,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     // A failed document is never searchable or readable, including a version indexed before it
     // turned bad: no stale text is served as if it were the document's.
     const erased = await catalog.transaction(async (tx) => {
+      if (!(await stillDue(tx))) return null;
       await tx.setLifecycle(record.id, "failed", failure, now());
       await searchIndex?.removeDocument(record.id);
       return (await tx.eraseVersions(record.id)).versions;
     });
+    if (erased === null) return null;
     // The old text leaves the index structures and the log too, as on a delete.
     if (erased > 0) await derived?.compact();
     await relinkWithout(record);
@@ -426,16 +439,27 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     async recoverInterrupted() {
       const results: IngestResult[] = [];
       for (const record of await catalog.listDocuments({ lifecycle: ["received", "extracted"] })) {
-        const claim = await catalog.ingestClaim(record.id);
-        // A claim from another host cannot be checked from here: that host's next run recovers it.
-        const live = claim !== null && (claim.host !== owner.host || isAlive(claim.pid));
-        if (live) continue;
-        results.push(
-          await failed(record, {
+        // The list is a snapshot: on a catalog shared by several processes, another one may finish the
+        // document (its claim ends with it) or take it over before this one gets to it. Both are read
+        // again under the document's lock, which receiving it takes too, the claim before the state:
+        // a claim ends in the same write that moves the document on, so no claim and a state still
+        // half-done means no process holds it.
+        const interrupted = await failedIf(
+          record,
+          {
             code: "unavailable",
             reason: `${record.fileName}: ingest was interrupted before the document was indexed (its process ended); ingest it again`,
-          }),
+          },
+          async (tx) => {
+            await tx.lockDocument(record.id);
+            const claim = await tx.ingestClaim(record.id);
+            // A claim from another host cannot be checked from here: that host's next run recovers it.
+            if (claim !== null && (claim.host !== owner.host || isAlive(claim.pid))) return false;
+            const lifecycle = (await tx.getDocument(record.id))?.lifecycle;
+            return lifecycle === "received" || lifecycle === "extracted";
+          },
         );
+        if (interrupted !== null) results.push(interrupted);
       }
       return results;
     },

@@ -448,7 +448,7 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       // receiving the same new document both succeed, one after the other. The document's advisory lock
       // comes first: ON CONFLICT arbitrates only on the id, and two inserts racing past its check would
       // otherwise meet on the unique source instead and fail there.
-      await run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`document:${doc.id}`]);
+      await catalog.lockDocument(doc.id);
       await run(
         `INSERT INTO documents (id, source, file_name, access, lifecycle, created_at, updated_at)
          VALUES ($1, $2, $3, $4, 'received', $5, $5)
@@ -482,6 +482,10 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       if (tx === null) throw new LexnavError("internal", "lockSetFiling is held by a transaction: call it on tx");
       // A transaction-scoped advisory lock: released at COMMIT or ROLLBACK, even when the process dies.
       await run("SELECT pg_advisory_xact_lock($1)", [SET_FILING_LOCK]);
+    },
+    async lockDocument(id) {
+      if (tx === null) throw new LexnavError("internal", "lockDocument is held by a transaction: call it on tx");
+      await run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`document:${id}`]);
     },
     async ingestClaim(id) {
       const row = (await run<IngestClaim>("SELECT pid, host, since FROM ingest_claims WHERE document_id = $1", [id]))

@@ -492,6 +492,9 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     lockSetFiling() {
       // Every transaction of the file is immediate (one writer at a time): filing already takes turns.
     },
+    lockDocument() {
+      // Every transaction of the file is immediate (one writer at a time): it holds every document.
+    },
     ingestClaim(id) {
       const row = stmt.getClaim.get(claimKey(id)) as { value: string } | undefined;
       return row ? (JSON.parse(row.value) as IngestClaim) : null;

@@ -133,6 +133,12 @@ export interface Catalog {
    * filings the other committed: two related documents indexed at once end in one set, not two or none.
    */
   lockSetFiling(): Promise<void>;
+  /**
+   * Called on `tx` inside `transaction`: holds the document's lock until the transaction ends. Receiving
+   * the document (`upsertReceived`, which takes the same lock) waits meanwhile, so a process reading the
+   * document's state and claim under it sees no other process take the document over.
+   */
+  lockDocument(id: string): Promise<void>;
   setAccess(id: string, access: Access, now: string): Promise<boolean>;
   setProfile(id: string, profile: DocumentProfileUpdate, now: string): Promise<void>;
   /** Files a document under a transaction set (null: none). */
