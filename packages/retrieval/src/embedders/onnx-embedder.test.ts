@@ -45,3 +45,25 @@ describe("loadOnnxEmbedder batching (a tiny generated model)", () => {
     expect(Array.from(together[1] as Float32Array)).not.toEqual(Array.from(together[5] as Float32Array));
   });
 });
+
+describe("loadOnnxEmbedder on worker threads", () => {
+  it("gives the same vectors and id with the passes spread over two workers as on the calling thread", async () => {
+    writeTinyModel(dir);
+    const inThread = await loadOnnxEmbedder(dir, { batchSize: 2, workers: 0 });
+    const spread = await loadOnnxEmbedder(dir, { batchSize: 2, workers: 2 });
+    expect(spread.id).toBe(inThread.id);
+    const texts = [
+      "the borrower shall repay the loans .",
+      "notice",
+      "governing law new york",
+      "loans",
+      "indemnification",
+    ];
+    const a = await inThread.embed(texts, "passage");
+    const b = await spread.embed(texts, "passage");
+    expect(b).toHaveLength(texts.length);
+    for (const [i, v] of a.entries()) {
+      expect(Array.from(b[i] as Float32Array)).toEqual(Array.from(v).map((x) => expect.closeTo(x, 6)));
+    }
+  });
+});

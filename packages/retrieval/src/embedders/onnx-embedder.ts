@@ -1,8 +1,9 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import type * as Ort from "onnxruntime-node";
 import type { Embedder, EmbedKind } from "../ports/embedder.ts";
+import { createOnnxRunPool, type RunFeed, type RunOutput } from "./onnx-run-pool.ts";
 import { openOnnxSession, readModelJson } from "./onnx-session.ts";
 import { createWordPieceTokenizer } from "./wordpiece-tokenizer.ts";
 
@@ -19,7 +20,14 @@ export interface OnnxEmbedderOptions {
   maxLength?: number;
   /** Texts per forward pass (default 8: fewer padding slots than 16 or 32, measured in docs/retrieval.md). */
   batchSize?: number;
-  /** Threads onnxruntime may use (default 2: the machines this runs on have two cores). */
+  /**
+   * Worker threads, each with its own session, that forward passes are spread over (default 1: the
+   * calling thread then tokenises and pools while the worker runs the model; one worker with two
+   * intra-op threads was faster than two with one each, measured in docs/retrieval.md). 0 runs the
+   * model on the calling thread, which blocks the event loop for each pass.
+   */
+  workers?: number;
+  /** Intra-op threads of each session (default 2: the machines this runs on have two cores). */
   threads?: number;
   /**
    * Whether onnxruntime's worker threads busy-wait for the next piece of work (default false): on a
@@ -99,43 +107,60 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
   const pooling = options.pooling ?? poolingOf(dir) ?? "mean";
   const batchSize = Math.max(1, options.batchSize ?? 8);
 
-  const { ort, session, modelBytes } = await openOnnxSession(modelPath, {
-    threads: options.threads ?? 2,
-    spinning: options.spinning ?? false,
-  });
-  const pooledOutput = session.outputNames.includes("sentence_embedding") ? "sentence_embedding" : null;
-  const tokenOutput = session.outputNames.includes("last_hidden_state")
-    ? "last_hidden_state"
-    : (session.outputNames[0] as string);
+  const workers = Math.max(0, Math.floor(options.workers ?? 1));
+  const spinning = options.spinning ?? false;
+  let modelBytes: Buffer;
+  let inputNames: readonly string[];
+  let outputNames: readonly string[];
+  let forward: (feeds: Record<string, RunFeed>, output: string) => Promise<RunOutput>;
+  if (workers > 0) {
+    modelBytes = readFileSync(modelPath);
+    const pool = await createOnnxRunPool(modelBytes, { workers, threads: options.threads ?? 2, spinning });
+    ({ inputNames, outputNames } = pool);
+    forward = pool.run;
+  } else {
+    const opened = await openOnnxSession(modelPath, { threads: options.threads ?? 2, spinning });
+    const { ort, session } = opened;
+    modelBytes = opened.modelBytes;
+    ({ inputNames, outputNames } = session);
+    forward = async (feeds, output) => {
+      const tensors: Record<string, Ort.Tensor> = {};
+      for (const [name, f] of Object.entries(feeds)) tensors[name] = new ort.Tensor(f.type, f.data, f.dims);
+      const out = (await session.run(tensors))[output];
+      if (!out) throw new LexnavError("unsupported_type", `the model in ${dir} has no output "${output}"`);
+      return { type: out.type, data: out.data as Float32Array, dims: out.dims };
+    };
+  }
+  const pooledOutput = outputNames.includes("sentence_embedding") ? "sentence_embedding" : null;
+  const tokenOutput = outputNames.includes("last_hidden_state") ? "last_hidden_state" : (outputNames[0] as string);
 
   // Token ids encoded once per text (the batch order is decided on them), padded per batch.
   const run = async (encoded: ReadonlyArray<readonly number[]>): Promise<Float32Array[]> => {
     const enc = tokenizer.padBatch(encoded);
-    const shape = [enc.batch, enc.sequence];
-    const feeds: Record<string, Ort.Tensor> = {};
-    for (const name of session.inputNames) {
-      if (name === "input_ids") feeds[name] = new ort.Tensor("int64", enc.inputIds, shape);
-      else if (name === "attention_mask") feeds[name] = new ort.Tensor("int64", enc.attentionMask, shape);
-      else if (name === "token_type_ids") feeds[name] = new ort.Tensor("int64", enc.tokenTypeIds, shape);
+    const dims = [enc.batch, enc.sequence];
+    const feeds: Record<string, RunFeed> = {};
+    for (const name of inputNames) {
+      if (name === "input_ids") feeds[name] = { type: "int64", data: enc.inputIds, dims };
+      else if (name === "attention_mask") feeds[name] = { type: "int64", data: enc.attentionMask, dims };
+      else if (name === "token_type_ids") feeds[name] = { type: "int64", data: enc.tokenTypeIds, dims };
       else
         throw new LexnavError(
           "unsupported_type",
           `the model in ${dir} wants an input "${name}" this loader does not know`,
         );
     }
-    const out = await session.run(feeds);
-    const tensor = out[pooledOutput ?? tokenOutput];
-    if (tensor?.type !== "float32") {
+    const tensor = await forward(feeds, pooledOutput ?? tokenOutput);
+    if (tensor.type !== "float32") {
       throw new LexnavError("unsupported_type", `the model in ${dir} has no float32 output to pool`);
     }
     const data = tensor.data as Float32Array;
-    const dims = tensor.dims;
+    const shape = tensor.dims;
     const vectors: Float32Array[] = [];
-    if (dims.length === 2) {
-      const d = dims[1] as number;
+    if (shape.length === 2) {
+      const d = shape[1] as number;
       for (let b = 0; b < enc.batch; b++) vectors.push(data.slice(b * d, (b + 1) * d));
-    } else if (dims.length === 3) {
-      const [, seq, d] = dims as [number, number, number];
+    } else if (shape.length === 3) {
+      const [, seq, d] = shape as [number, number, number];
       for (let b = 0; b < enc.batch; b++) {
         const v = new Float32Array(d);
         if (pooling === "cls") v.set(data.subarray(b * seq * d, b * seq * d + d));
@@ -152,7 +177,7 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
         vectors.push(v);
       }
     } else {
-      throw new LexnavError("unsupported_type", `the model in ${dir} outputs a rank-${dims.length} tensor`);
+      throw new LexnavError("unsupported_type", `the model in ${dir} outputs a rank-${shape.length} tensor`);
     }
     for (const v of vectors) {
       let norm = 0;
@@ -183,15 +208,19 @@ export async function loadOnnxEmbedder(dir: string, options: OnnxEmbedderOptions
       const prefix = (kind === "query" ? options.queryPrefix : options.passagePrefix) ?? "";
       const encoded = texts.map((t) => tokenizer.encode(prefix + t));
       const out: Float32Array[] = new Array(texts.length);
-      for (const rows of lengthSortedBatches(
-        encoded.map((e) => e.length),
-        batchSize,
-      )) {
-        const vectors = await run(rows.map((r) => encoded[r] as number[]));
-        rows.forEach((r, j) => {
-          out[r] = vectors[j] as Float32Array;
-        });
-      }
+      // Every batch is handed over at once: on workers, the next batch runs while this thread pools the
+      // last one's output (and with several workers, as many run together as there are workers).
+      await Promise.all(
+        lengthSortedBatches(
+          encoded.map((e) => e.length),
+          batchSize,
+        ).map(async (rows) => {
+          const vectors = await run(rows.map((r) => encoded[r] as number[]));
+          rows.forEach((r, j) => {
+            out[r] = vectors[j] as Float32Array;
+          });
+        }),
+      );
       for (const v of out) {
         if (v.length !== dims) {
           throw new LexnavError("corrupt", `the model in ${dir} gave ${v.length} dimensions; its config says ${dims}`);
