@@ -1,5 +1,3 @@
-import type { DocumentRecord } from "@lexnav/document-model";
-import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { amendmentAsk, amendmentEvidence, operativeAmendment, withAmendmentEvidence } from "./amendment-answer.ts";
@@ -7,6 +5,7 @@ import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
+import { documentRecord, passageOf } from "./test-support.ts";
 
 const item = (over: Partial<EvidenceItem> & Pick<EvidenceItem, "documentId" | "role">): EvidenceItem => ({
   id: "E1",
@@ -318,44 +317,11 @@ Section 2. Except as amended hereby, the Agreement remains in full force and eff
     ["amd", AMENDMENT],
   ]);
   const source = (d: string) => texts.get(d) ?? null;
-  const docOf = (
-    id: string,
-    role: DocumentRecord["role"],
-    effectiveDate: string,
-    fileName: string,
-  ): DocumentRecord => ({
-    id,
-    source: `/x/${fileName}`,
-    fileName,
-    contentType: "text/plain",
-    access: { principals: [], groups: [] },
-    lifecycle: "indexed",
-    failure: null,
-    currentVersion: "v1",
-    title: null,
-    role,
-    effectiveDate,
-    transactionSetId: "set-1",
-    createdAt: "",
-    updatedAt: "",
-  });
   const docs = new Map([
-    ["base", docOf("base", "base_agreement", "2015-01-05", "Supply Agreement.txt")],
-    ["amd", docOf("amd", "amendment", "2019-05-01", "Amendment No 2.txt")],
+    ["base", documentRecord("base", "base_agreement", "2015-01-05", "Supply Agreement.txt")],
+    ["amd", documentRecord("amd", "amendment", "2019-05-01", "Amendment No 2.txt")],
   ]);
-  const passage = (documentId: string, text: string, from: string, to: string, nodeId: string): RetrievedPassage => {
-    const start = text.indexOf(from);
-    return {
-      documentId,
-      version: "v1",
-      nodeId,
-      start,
-      end: text.indexOf(to, start) + to.length,
-      score: 1,
-      tokens: 10,
-      stageScores: [],
-    };
-  };
+  const passage = passageOf;
   const extractOf = () =>
     buildExtract(
       [

@@ -1,5 +1,3 @@
-import type { DocumentRecord } from "@lexnav/document-model";
-import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { verifyCitation } from "./citations.ts";
@@ -12,6 +10,7 @@ import {
   questionAsks,
 } from "./multi-ask.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
+import { documentRecord, passageOf } from "./test-support.ts";
 
 describe("questionAsks", () => {
   it("splits coordinated asks, each opening with an asking word", () => {
@@ -182,27 +181,8 @@ Section 5 Security Deposit. On signing, Tenant shall deposit with Landlord a sec
 Section 9 Insurance. Tenant shall maintain commercial general liability insurance of at least $2,000,000 per occurrence.
 Section 12 Governing Law. This Lease shall be governed by the laws of the State of Texas.
 Section 14 Notices. Notices shall be given in writing to the addresses set out below.`;
-  const lease: DocumentRecord = {
-    id: "lease",
-    source: "/x/Lease.txt",
-    fileName: "Lease.txt",
-    contentType: "text/plain",
-    access: { principals: [], groups: [] },
-    lifecycle: "indexed",
-    failure: null,
-    currentVersion: "v1",
-    title: null,
-    role: "base_agreement",
-    effectiveDate: null,
-    transactionSetId: "set-1",
-    createdAt: "",
-    updatedAt: "",
-  };
-  const passage = (from: string, to: string, nodeId: string): RetrievedPassage => {
-    const start = LEASE.indexOf(from);
-    const end = LEASE.indexOf(to, start) + to.length;
-    return { documentId: "lease", version: "v1", nodeId, start, end, score: 1, tokens: 10, stageScores: [] };
-  };
+  const lease = documentRecord("lease", "base_agreement", null, "Lease.txt");
+  const passage = (from: string, to: string, nodeId: string) => passageOf("lease", LEASE, from, to, nodeId);
   const extract = await buildExtract(
     [
       passage("Section 12", "Texas.", "Section 12"),

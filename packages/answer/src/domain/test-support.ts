@@ -1,0 +1,38 @@
+/**
+ * Test helpers for the answer domain: a catalog record of a plain-text document in one transaction set,
+ * and a retrieved passage located by the words it starts and ends with.
+ */
+import type { DocumentRecord } from "@lexnav/document-model";
+import type { RetrievedPassage } from "@lexnav/retrieval";
+
+/** An indexed plain-text document of transaction set "set-1", at version "v1". */
+export function documentRecord(
+  id: string,
+  role: DocumentRecord["role"],
+  effectiveDate: string | null,
+  fileName: string,
+): DocumentRecord {
+  return {
+    id,
+    source: `/x/${fileName}`,
+    fileName,
+    contentType: "text/plain",
+    access: { principals: [], groups: [] },
+    lifecycle: "indexed",
+    failure: null,
+    currentVersion: "v1",
+    title: null,
+    role,
+    effectiveDate,
+    transactionSetId: "set-1",
+    createdAt: "",
+    updatedAt: "",
+  };
+}
+
+/** The passage of `text` from the first `from` to the next `to` after it (to the end without one). */
+export function passageOf(documentId: string, text: string, from: string, to?: string, nodeId = "n"): RetrievedPassage {
+  const start = text.indexOf(from);
+  const end = to ? text.indexOf(to, start) + to.length : text.length;
+  return { documentId, version: "v1", nodeId, start, end, score: 1, tokens: 10, stageScores: [] };
+}
