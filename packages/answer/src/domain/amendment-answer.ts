@@ -15,7 +15,7 @@ import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
 export type AmendmentAsk = "conflict" | "effect";
 
 /** Instruments that change another one of their set. */
-const AMENDING_ROLES: ReadonlySet<DocumentRole> = new Set(["amendment", "restatement", "side_letter"]);
+export const AMENDING_ROLES: ReadonlySet<DocumentRole> = new Set(["amendment", "restatement", "side_letter"]);
 
 /** Names an amendment or the agreement as amended. */
 const NAMES_AMENDMENT = /\bamend(?:ments?|ed)\b|\brestate(?:d|ment)\b|\bside letter\b/i;

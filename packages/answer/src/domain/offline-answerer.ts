@@ -1,6 +1,5 @@
-import type { DocumentRole } from "@lexnav/document-model";
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
-import { withAmendmentEvidence } from "./amendment-answer.ts";
+import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
@@ -57,8 +56,6 @@ export interface DraftAnswer {
   /** The wording the offline answerer read the question as, when it was not asked in it (`modelWording`). */
   readAs?: string;
 }
-
-const AMENDING: ReadonlySet<DocumentRole> = new Set(["amendment", "restatement", "side_letter"]);
 
 /**
  * Answers from the extract alone, without a language model: the evidence model scores every sentence
@@ -438,7 +435,7 @@ function controls(a: EvidenceItem, b: EvidenceItem): boolean {
   if (a.amends !== undefined) return amendsItem(a, b);
   if (a.effectiveDate && b.effectiveDate && a.effectiveDate !== b.effectiveDate)
     return a.effectiveDate > b.effectiveDate;
-  return AMENDING.has(a.role) && !AMENDING.has(b.role);
+  return AMENDING_ROLES.has(a.role) && !AMENDING_ROLES.has(b.role);
 }
 
 /** Whether an edit read from `a` targets the provision that holds `b`. */
