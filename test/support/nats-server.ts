@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { recordServiceProcess } from "./service-logs.ts";
 
 /** A real nats-server process with JetStream, on a port of its own, with a temp store dir. */
 export interface NatsServerHandle {
@@ -57,6 +58,12 @@ export async function startNatsServer(options: StartNatsServerOptions = {}): Pro
     },
   );
 
+  // With LEXNAV_KEEP_SERVICE_LOGS set, what the server prints is kept in files too (`service-logs.ts`).
+  const kept = child.pid !== undefined ? recordServiceProcess("nats-server", child.pid) : null;
+  if (kept !== null) {
+    child.stdout?.on("data", (chunk: Buffer) => kept.write("stdout", chunk));
+    child.stderr?.on("data", (chunk: Buffer) => kept.write("stderr", chunk));
+  }
   let log = "";
   let port: number | null = null;
   try {

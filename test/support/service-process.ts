@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { keptServiceLogsDir, recordServiceProcess } from "./service-logs.ts";
 import { repoRoot } from "./shared.ts";
 
 /** A service's `main.ts` running as its own process, as a deployment runs it. */
@@ -20,7 +21,8 @@ type LogLine = { msg: string } & Record<string, unknown>;
 /**
  * Starts `services/<name>/src/main.ts` with tsx and only the environment given (plus PATH), and
  * resolves once it logs a line with message `readyMsg`, with that line. Rejects with the log when it
- * exits first or does not get ready within `timeoutMs`.
+ * exits first or does not get ready within `timeoutMs`. With `LEXNAV_KEEP_SERVICE_LOGS` set, its stdout
+ * and stderr are also written to files that stay (`service-logs.ts`).
  */
 export async function startServiceProcess(
   name: string,
@@ -31,14 +33,21 @@ export async function startServiceProcess(
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", `services/${name}/src/main.ts`], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    // stdout is read only to keep it: a pipe nobody reads would block the process once full.
+    stdio: ["ignore", keptServiceLogsDir() !== null ? "pipe" : "ignore", "pipe"],
   });
+  const kept = child.pid !== undefined ? recordServiceProcess(name, child.pid) : null;
+  if (kept !== null) {
+    child.stdout?.on("data", (chunk: Buffer) => kept.write("stdout", chunk));
+    child.stderr?.on("data", (chunk: Buffer) => kept.write("stderr", chunk));
+  }
+  const keptNote = kept !== null ? ` (kept in ${kept.stderr})` : "";
   let log = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const ready = await new Promise<LogLine>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`${name} logged no "${readyMsg}" in ${timeoutMs} ms:\n${log}`));
+      reject(new Error(`${name} logged no "${readyMsg}" in ${timeoutMs} ms${keptNote}:\n${log}`));
     }, timeoutMs);
     child.stderr?.on("data", (chunk: Buffer) => {
       log += chunk.toString("utf8");
@@ -53,7 +62,7 @@ export async function startServiceProcess(
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code} before "${readyMsg}":\n${log}`));
+      reject(new Error(`${name} exited with ${code} before "${readyMsg}"${keptNote}:\n${log}`));
     });
   });
   const linesOf = (text: string): LogLine[] =>

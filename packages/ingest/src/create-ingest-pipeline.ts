@@ -122,6 +122,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     // A failed document is never searchable or readable, including a version indexed before it
     // turned bad: no stale text is served as if it were the document's.
     const erased = await catalog.transaction(async (tx) => {
+      // Erasure holds the document's lock, as set linking does before writing into one of its versions.
+      await tx.lockDocument(record.id);
       if (!(await stillDue(tx))) return null;
       await tx.setLifecycle(record.id, "failed", failure, now());
       await searchIndex?.removeDocument(record.id);
@@ -424,6 +426,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       const held = legalHoldError(record);
       if (held) throw held;
       const erased = await catalog.transaction(async (tx) => {
+        await tx.lockDocument(documentId);
         const { versions, nodes } = await tx.eraseVersions(documentId);
         await tx.markDeleted(documentId, now());
         const search = (await searchIndex?.removeDocument(documentId)) ?? { passages: 0, vectors: 0 };

@@ -15,7 +15,8 @@ import { type IndexedDocument, loadIndexedDocument } from "./indexed-documents.t
 
 /**
  * Re-resolves cross-document references and defined-term uses across one transaction set and
- * stores the updated nodes. Run after any member is added, replaced or removed.
+ * stores the updated nodes. Run after any member is added, replaced or removed. Returns how many
+ * members' nodes were written (a member erased meanwhile is skipped).
  */
 export async function relinkTransactionSet(catalog: Catalog, setId: string): Promise<number> {
   // Read and written under the set-filing lock: a relink from members another process has since changed
@@ -24,9 +25,17 @@ export async function relinkTransactionSet(catalog: Catalog, setId: string): Pro
     await tx.lockSetFiling();
     const members = await setMembers(tx, setId);
     if (members.length === 0) return 0;
-    const linked = linkTransactionSet(members);
-    for (const m of linked) await tx.replaceNodes(m.documentId, m.structure.version, m.structure.nodes);
-    return linked.length;
+    let written = 0;
+    for (const m of linkTransactionSet(members)) {
+      // A member erased since it was read (deleted or failed by another process) has no version to write
+      // links into. Under its document's lock, which erasure takes too, the version seen here stays until
+      // commit; the eraser relinks the set without it once this transaction ends.
+      await tx.lockDocument(m.documentId);
+      if (!(await tx.listVersions(m.documentId)).some((v) => v.version === m.structure.version)) continue;
+      await tx.replaceNodes(m.documentId, m.structure.version, m.structure.nodes);
+      written++;
+    }
+    return written;
   });
 }
 

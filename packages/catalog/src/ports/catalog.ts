@@ -136,7 +136,8 @@ export interface Catalog {
   /**
    * Called on `tx` inside `transaction`: holds the document's lock until the transaction ends. Receiving
    * the document (`upsertReceived`, which takes the same lock) waits meanwhile, so a process reading the
-   * document's state and claim under it sees no other process take the document over.
+   * document's state and claim under it sees no other process take the document over. Erasing a document
+   * (delete, failure) takes it too, so a set link that found a version under it can write into that version.
    */
   lockDocument(id: string): Promise<void>;
   setAccess(id: string, access: Access, now: string): Promise<boolean>;
