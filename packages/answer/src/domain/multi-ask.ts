@@ -113,7 +113,7 @@ export function namedInstrumentCount(question: string): number {
  * The instrument a sentence belongs to: its document, and within it the exhibit, schedule or annex that
  * holds it (a licence attached as an exhibit is an instrument of its own, with its own law and limits).
  */
-function instrumentOf(s: AskSentence): string {
+export function instrumentOf(s: AskSentence): string {
   return `${s.item.documentId}\u0000${clauseZone(s.item.clauseRef ?? "").zone}`;
 }
 

@@ -22,6 +22,7 @@ import {
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
+import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
@@ -171,7 +172,9 @@ export async function answerFromEvidence(
   // and a question that names several instruments: the best sentence of each that passes the bar
   const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
   const joined = joinAskDecisions(whole, perAsk, scored);
-  const { cited: decided, probability } = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
+  const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
+  // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
+  const { cited: decided, probability } = citeWithinEachInstrument(q, each, scored);
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
   const cited = withAmendmentEvidence(q, decided, scored, options.decision.rule.maxSentences);
   const picked = followToSubstance(cited, scored, referencePoints(q));
