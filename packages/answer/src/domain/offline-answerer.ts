@@ -1,4 +1,5 @@
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import { answerOnAgreement } from "./agreed-evidence.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
@@ -165,7 +166,9 @@ export async function answerFromEvidence(
     const scored = scoreByEvidence(options.decision, asked, candidates, signals);
     return { candidates, signals, scored, ...decideEvidence(options.decision, scored) };
   };
-  const { candidates, signals, scored, ...whole } = await decide(q, inDeal(retrieved));
+  const { candidates, signals, scored, ...byModel } = await decide(q, inDeal(retrieved));
+  // A silence where relevance, coverage and the decision put one sentence first cites it (`agreed-evidence.ts`).
+  const whole = answerOnAgreement(byModel, candidates, signals.sentence, scored, options.decision.relevance);
   // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
   const asks = questionAsks(q);
   const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];
