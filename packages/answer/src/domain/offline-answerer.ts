@@ -3,6 +3,7 @@ import { answerOnAgreement } from "./agreed-evidence.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
+import { withDefinitionEvidence } from "./definition-answer.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
 import {
   type DecisionModel,
@@ -178,8 +179,11 @@ export async function answerFromEvidence(
   const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
   const { cited: decided, probability } = citeWithinEachInstrument(q, each, scored);
+  // A question that asks what a term means is answered by the deal's definition of it (`definition-answer.ts`).
+  const context = { asks: asks.length, scoped: scope !== null };
+  const defined = withDefinitionEvidence(q, decided, inDeal(candidateSentences([], extract, source)), context);
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
-  const cited = withAmendmentEvidence(q, decided, scored, options.decision.rule.maxSentences);
+  const cited = withAmendmentEvidence(q, defined, scored, options.decision.rule.maxSentences);
   const picked = followToSubstance(cited, scored, referencePoints(q));
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   const draft = citeVerified(picked, scored, extract, source, probability);

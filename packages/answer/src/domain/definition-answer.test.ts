@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
+import {
+  askedDefinedTerms,
+  definedTermKey,
+  definitionEnd,
+  definitionStrength,
+  withDefinitionEvidence,
+} from "./definition-answer.ts";
+import type { EvidenceItem } from "./evidence.ts";
+import { type Candidate, candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
+import { buildExtract } from "./extract.ts";
+import { answerFromEvidence } from "./offline-answerer.ts";
+import { documentRecord, passageOf } from "./test-support.ts";
+
+/** An item holding all of `text` (offsets from 0), of document `documentId`. */
+const itemOf = (documentId: string, text: string, over: Partial<EvidenceItem> = {}): EvidenceItem => ({
+  id: "E1",
+  documentId,
+  version: "v1",
+  nodeId: "n",
+  start: 0,
+  end: text.length,
+  text,
+  docLabel: documentId,
+  role: "base_agreement",
+  effectiveDate: null,
+  transactionSetId: "set-1",
+  clauseRef: null,
+  ...over,
+});
+
+/** The candidate sentence of `item` that holds the first `words`. */
+const at = (item: EvidenceItem, words: string): Candidate => {
+  const start = item.text.indexOf(words);
+  const c = candidateSentences([], [item], () => item.text).find((s) => s.start <= start && start < s.end);
+  if (!c) throw new Error(`no sentence holds ${words}`);
+  return c;
+};
+
+describe("askedDefinedTerms", () => {
+  it("reads the term of each way a lawyer asks what a term means", () => {
+    expect(askedDefinedTerms("Who is an 'End User' under the distributor agreement?")).toEqual(["end user"]);
+    expect(askedDefinedTerms("How is 'Affiliate' defined in the maintenance agreement?")).toEqual(["affiliate"]);
+    expect(askedDefinedTerms("What does “Permitted Liens” mean?")).toEqual(["permitted lien"]);
+    expect(askedDefinedTerms("What is the meaning of Business Day in the credit agreement?")).toContain("business day");
+    expect(askedDefinedTerms("What counts as Gross Revenues for royalties?")).toContain("gross revenue");
+    expect(askedDefinedTerms("Who are 'Subsidiaries' under the NDA?")).toEqual(["subsidiary"]);
+  });
+
+  it("reads a term at each preposition, so a term with 'of' in it is read whole", () => {
+    const terms = askedDefinedTerms("What is a Change of Control under the agreement?");
+    expect(terms).toContain("change");
+    expect(terms).toContain("change of control");
+  });
+
+  it("reads 'when is' only for a term written as a defined term", () => {
+    expect(askedDefinedTerms("When is the Closing Date under the agency agreement?")).toEqual(["closing date"]);
+    expect(askedDefinedTerms("When is the rent due?")).toEqual([]);
+  });
+
+  it("reads nothing when the question asks something else of a term it quotes", () => {
+    expect(askedDefinedTerms("On termination 'the License' is revoked; can the licensee keep selling?")).toEqual([]);
+    expect(askedDefinedTerms("Can the Company's obligations be assigned?")).toEqual([]);
+  });
+});
+
+describe("definedTermKey", () => {
+  it("compares whole terms, case, quotes and plurals aside", () => {
+    expect(definedTermKey("“Subsidiaries”")).toBe(definedTermKey("subsidiary"));
+    expect(definedTermKey("'Events of Default'")).toBe(definedTermKey("Event of Default"));
+    expect(definedTermKey("Affiliated Group")).not.toBe(definedTermKey("Affiliate"));
+  });
+});
+
+describe("definitionStrength", () => {
+  const strength = (text: string, opening: string, term: string) =>
+    definitionStrength(at(itemOf("d", text), opening), definedTermKey(term));
+
+  it("reads a quoted term and a defining verb, with a qualifier between them", () => {
+    expect(strength(`"Due Date" shall mean the production start date.`, `"Due Date"`, "Due Date")).toBe(0);
+    expect(strength(`(j) "U.S. Affiliate" of any Agent means its broker-dealer.`, "(j)", "U.S. Affiliate")).toBe(0);
+    expect(strength(`“Affiliate” includes any subsidiary.`, "“Affiliate”", "affiliates")).toBe(0);
+  });
+
+  it("reads a naming parenthetical, not a term merely quoted in passing", () => {
+    const named = "Buyer shall buy 10 Units each year (the periods are each a “Contract Period”).";
+    expect(strength(named, "Buyer", "Contract Period")).toBe(1);
+    const passing = "The Seller shall deliver the goods listed in “Schedule A” by the Due Date.";
+    expect(strength(passing, "The Seller", "Schedule A")).toBeNull();
+  });
+
+  it("reads an unquoted entry of a definitions list at the start of its line", () => {
+    const list =
+      "1. Definitions\n1.4 Affiliate - a business entity controlled by a Party.\nEnd User is the final purchaser of a Product.";
+    expect(strength(list, "1.4", "Affiliate")).toBe(1);
+    expect(strength(list, "End User", "End User")).toBe(1);
+  });
+
+  it("never reads one term for another that begins with it", () => {
+    const text = `"Affiliated Group" means the group of companies filing one return.`;
+    expect(strength(text, `"Affiliated`, "Affiliate")).toBeNull();
+  });
+
+  it("reads a capitalised heading over a describing sentence, not over an obligation", () => {
+    const glossary = "HYPERFEED\n\nThe proprietary digital data feed of market information.";
+    expect(strength(glossary, "The proprietary", "HYPERFEED")).toBe(2);
+    const clause = "CONFIDENTIALITY\n\nThe Recipient shall keep the information secret.";
+    expect(strength(clause, "The Recipient", "Confidentiality")).toBeNull();
+  });
+});
+
+describe("definitionEnd", () => {
+  it("runs on through the list the definition opens, up to the next entry", () => {
+    const text = `“Confidential Information” means:\n(a) any information marked confidential; and\n(b) the terms of this Agreement.\n“Discloser” means the party disclosing.`;
+    const item = itemOf("d", text);
+    const c = at(item, "“Confidential");
+    expect(text.slice(c.start, definitionEnd(c))).toBe(
+      "“Confidential Information” means:\n(a) any information marked confidential; and\n(b) the terms of this Agreement.",
+    );
+  });
+
+  it("stops at the next definition run onto the same line", () => {
+    const text = `(j) "Agent" means the agent named above; (k) "Act" means the Securities Act.`;
+    const item = itemOf("d", text);
+    const c = at(item, "(j)");
+    expect(text.slice(c.start, definitionEnd(c))).toBe(`(j) "Agent" means the agent named above;`);
+  });
+});
+
+describe("withDefinitionEvidence", () => {
+  const BASE = `Supply Agreement.\nThe Buyer shall pay within 30 days of the Due Date.\n"Due Date" means the production start date requested by the Buyer.`;
+  const AMENDMENT = `First Amendment.\n"Due Date" means the date stated in the purchase order.`;
+  const base = itemOf("base", BASE);
+  const amendment = itemOf("amd", AMENDMENT, { role: "amendment" });
+  const scoredOf = (c: Candidate, p = 0.5): ScoredCandidate => ({ ...c, p });
+  const candidates = [
+    ...candidateSentences([], [amendment], () => AMENDMENT),
+    ...candidateSentences([], [base], () => BASE),
+  ];
+  const payment = scoredOf(at(base, "The Buyer"));
+
+  it("cites the base instrument's definition in place of what the decision cited", () => {
+    const out = withDefinitionEvidence("What is the 'Due Date'?", [payment], candidates, { asks: 1, scoped: true });
+    expect(out).toHaveLength(1);
+    expect(out[0]?.item.documentId).toBe("base");
+    expect(out[0]?.text).toBe(`"Due Date" means the production start date requested by the Buyer.`);
+  });
+
+  it("answers a question the decision was silent on", () => {
+    const out = withDefinitionEvidence("What is the Due Date?", [], candidates, { asks: 1, scoped: true });
+    expect(out.map((c) => c.item.documentId)).toEqual(["base"]);
+  });
+
+  it("keeps the decision's other citations when the question asks more", () => {
+    const out = withDefinitionEvidence("What is the Due Date and when must the Buyer pay?", [payment], candidates, {
+      asks: 2,
+      scoped: true,
+    });
+    expect(out).toHaveLength(2);
+    expect(out[1]).toBe(payment);
+  });
+
+  it("changes nothing when no sentence defines the term asked, or no term is asked", () => {
+    expect(withDefinitionEvidence("What is the Purchase Price?", [payment], candidates)).toEqual([payment]);
+    expect(withDefinitionEvidence("Can the Buyer pay late?", [payment], candidates)).toEqual([payment]);
+  });
+
+  it("without a named deal, prefers a definition in a document the decision cited", () => {
+    const other = itemOf("other", `"Due Date" means the fifth day of each month.`, { transactionSetId: "set-2" });
+    const all = [...candidateSentences([], [other], () => other.text), ...candidates];
+    const out = withDefinitionEvidence("What is the Due Date?", [payment], all, { asks: 1, scoped: false });
+    expect(out[0]?.item.documentId).toBe("base");
+  });
+});
+
+describe("an offline answer to a definition question (the shipped decision model)", () => {
+  const TEXT = `DISTRIBUTOR AGREEMENT between Acme Networks and Zenith Supply.
+1. Definitions
+Cisco Quarter shall mean the fiscal quarters of Acme Networks.
+End User is the final purchaser who has acquired Products for its own internal use and not for resale.
+2. Orders
+Distributor shall place orders with Acme Networks for Products sold to each End User in the Territory.`;
+  const source = (d: string) => (d === "dist" ? TEXT : null);
+  const docs = new Map([["dist", documentRecord("dist", "base_agreement", null, "Distributor Agreement.txt")]]);
+  const byEvidence = { decision: loadDecisionModel(BUILTIN_DECISION_MODEL_PATH) };
+
+  it("cites the definition of the term asked about, however the extract ranks it", async () => {
+    const extract = await buildExtract(
+      [passageOf("dist", TEXT, "2. Orders", "Territory."), passageOf("dist", TEXT, "1. Definitions", "resale.")],
+      { text: source, document: (id) => docs.get(id) ?? null },
+    );
+    const a = await answerFromEvidence(
+      "Who is an 'End User' under the Acme distributor agreement?",
+      extract,
+      source,
+      byEvidence,
+    );
+    expect(a.abstained).toBe(false);
+    const quotes = a.claims.flatMap((c) => c.citations.map((x) => x.quote));
+    expect(quotes).toEqual([
+      "End User is the final purchaser who has acquired Products for its own internal use and not for resale.",
+    ]);
+  });
+});

@@ -1,0 +1,298 @@
+import { parseQuestion } from "@lexnav/retrieval";
+import { AMENDING_ROLES } from "./amendment-answer.ts";
+import { UNIT_MAX_GROWTH } from "./answering-unit.ts";
+import type { Candidate, ScoredCandidate } from "./evidence-model.ts";
+import { termKey } from "./evidence-model.ts";
+
+/**
+ * Questions that ask what a defined term means (issue #16, items 1 and 3): "Who is an 'End User' under
+ * the distributor agreement?", "How is 'Affiliate' defined?", "What counts as Gross Revenues?". A defined
+ * term means only what the documents say it means, so when the extract of the deal holds the sentence
+ * that defines the term, that definition is the answer, whatever else the decision found about the words
+ * of the question. Drafting defines a term in a few ways, all read here: "X" means / shall mean / refers
+ * to / includes …; a naming parenthetical (the "X"), (collectively, the "X"), (… are each a "X"); and an
+ * entry of a definitions list, quoted or not ("X": …, 1.4 X - …, X is the …, a heading X over its text).
+ */
+
+/** The words that may follow a defined term to define it. */
+const DEFINES = String.raw`(?:shall\s+mean|means|mean\b|shall\s+(?:have\s+the\s+meaning|refer\s+to|include)|has\s+the\s+meaning|have\s+the\s+meaning|refers\s+to|includes?\b|(?:is|are|shall\s+be)\s+defined\s+as)`;
+// a short qualifier may stand between the term and its verb: "“U.S. Affiliate” of any Agent means …"
+const DEFINES_AFTER = new RegExp(
+  String.raw`^(?:\s+(?:of|for|with\s+respect\s+to)\s+[^,.;:“”"]{1,40}?)?\s*,?\s*${DEFINES}`,
+  "i",
+);
+/** A definitions-list separator after the term: a colon or a dash. */
+const LIST_SEPARATOR = /^\s*(?::|\s[-–—]\s|[-–—]\s)/;
+/** The opening of a naming parenthetical before the quoted term: "(the ", "(collectively, the ", "(… are each a ". */
+const NAMING_OPENER =
+  /(?:^|[\s,])(?:the|a|an|as|each|collectively|together|individually|jointly|respectively|hereinafter|herein|called|referred\s+to\s+as|or)\s*$/i;
+/** A clause label before a definition: "1.4 ", "(a) ", "a. ". */
+const LABEL = String.raw`(?:\[?\(?[0-9]+(?:\.[0-9]+)*[.)]?\s+|\[?\([a-z0-9]{1,4}\)\s*|[a-z][.)]\s+)?`;
+/** Words a term of a definitions list is written in: capitalised, or all capitals, with digits and joiners. */
+const TERM_WORD = String.raw`[\p{Lu}][\p{L}\p{N}.&'’/-]*`;
+
+/**
+ * How plainly a sentence defines the term: 0 "means" (or a quoted list entry), 1 a naming parenthetical or
+ * an unquoted list entry, 2 a heading over its text.
+ */
+export type DefinitionStrength = 0 | 1 | 2;
+
+/**
+ * A term as compared: `termKey` (lower case, quotes dropped, a plural "s" dropped), and a plural "-ies"
+ * read as "-y", so "Subsidiaries" is compared as "Subsidiary". Whole terms are compared, never a part:
+ * "Affiliate" is not "Affiliated Group".
+ */
+export function definedTermKey(term: string): string {
+  return termKey(term.replace(/[‘’]/g, "'").replace(/^'+|'+$/g, ""))
+    .split(" ")
+    .map((w) => (w.length > 4 && w.endsWith("ie") ? `${w.slice(0, -2)}y` : w))
+    .join(" ");
+}
+
+/**
+ * Where a term asked about may end: the question's end, a preposition that names its instrument or
+ * purpose, or the next ask ("What is the Due Date and when is payment due?").
+ */
+const TERM_END = /\s+(?:in|under|of|for|per|as\s+used\s+in|to|and|or)\s|\s*[,;:—–]\s|\s*\??\s*$/gi;
+
+/**
+ * The asking shapes: what follows the match (`rest`) up to the end or a preposition is the term, or the term
+ * stands between the opening and a closing word (`closing`). "when is" reads only a term written as a
+ * defined term (capitalised): "When is the Closing Date?" asks what the definition of that date says.
+ */
+const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean }> = [
+  { opening: /^\s*(?:who|what)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:the\s+|an?\s+)?/i },
+  { opening: /^\s*what\s+(?:counts|qualifies)\s+as\s+(?:the\s+|an?\s+)?/i },
+  { opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+defined\b/i },
+  { opening: /\bwhat\s+(?:does|do)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+mean\b/i },
+  { opening: /\b(?:meaning|definition)\s+of\s+(?:the\s+)?(?:terms?\s+)?/i },
+  { opening: /\bdefine\s+(?:the\s+)?(?:terms?\s+)?/i },
+  { opening: /^\s*when\s+(?:is|are|was|will\s+be)\s+(?:the\s+)?/i, capitalisedOnly: true },
+];
+/** A quoted term: 'Due Date', “End User”. */
+const QUOTED = /^['‘"“]([^'’"”?]{2,60})['’"”]/;
+/** A term written as a defined term: capitalised words (or capitals), "of" or "and" between them. */
+const CAPITALISED = new RegExp(String.raw`^${TERM_WORD}(?:\s+(?:(?:of|and|the)\s+)?${TERM_WORD})*$`, "u");
+
+/** The terms a phrase may name: quoted, else each run of words up to the end or a preposition. */
+function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
+  const quoted = QUOTED.exec(phrase);
+  if (quoted) return [quoted[1] as string];
+  const out: string[] = [];
+  for (const m of phrase.matchAll(TERM_END)) {
+    const term = phrase
+      .slice(0, m.index)
+      .replace(/[\s?.]+$/, "")
+      .trim();
+    if (term === "" || /['’]s?\b/.test(term) || term.split(/\s+/).length > 6) continue;
+    if (capitalisedOnly && !CAPITALISED.test(term)) continue;
+    out.push(term);
+  }
+  return out;
+}
+
+/**
+ * The terms (as `definedTermKey` compares them) a question asks the meaning of, by the way lawyers ask
+ * it: "what is / what's / who is / who are / what counts as X", "how is X defined", "what does X mean",
+ * "the meaning of X"; and "when is the X" for a term written as a defined term (capitalised). A term
+ * ends at the question's end or at a preposition ("What is a Change of Control under the agreement?":
+ * "Change", "Change of Control"); only a definition of one of them is ever cited. Empty when the
+ * question asks something else of a term it names ("On termination, 'the Licence' is revoked — …").
+ */
+export function askedDefinedTerms(question: string): string[] {
+  const ask = parseQuestion(question).ask.replace(/\s+/g, " ");
+  const out = new Set<string>();
+  for (const { opening, closing, capitalisedOnly } of ASKS) {
+    const m = opening.exec(ask);
+    if (!m) continue;
+    let rest = ask.slice((m.index ?? 0) + m[0].length);
+    if (closing) {
+      const c = closing.exec(rest);
+      if (!c) continue;
+      rest = c[1] as string;
+    }
+    for (const term of termsOf(rest, capitalisedOnly === true))
+      if (/\p{L}{3,}/u.test(term)) out.add(definedTermKey(term));
+  }
+  return [...out].filter((t) => t.length > 0);
+}
+
+/**
+ * Whether, and how plainly, `c` defines the term `key` (`definedTermKey`): a quoted term followed by
+ * "means" (or another defining verb) or a quoted list entry (0); a naming parenthetical, or an unquoted
+ * entry at the start of its line ("1.4 Affiliate - a business entity …", "End User is the final
+ * purchaser …", "Cisco Quarter shall mean …") (1); a line holding only the term in capitals over a
+ * sentence that describes it (2). Null: it does not define it.
+ */
+export function definitionStrength(
+  c: Pick<Candidate, "item" | "start" | "end" | "text">,
+  key: string,
+): DefinitionStrength | null {
+  const sentence = c.text;
+  let named = false;
+  for (const m of sentence.matchAll(/[“"]([^”"]{2,80})[”"]/g)) {
+    if (definedTermKey(m[1] as string) !== key) continue;
+    const at = m.index ?? 0;
+    const before = sentence.slice(0, at);
+    const after = sentence.slice(at + m[0].length);
+    if (DEFINES_AFTER.test(after)) return 0;
+    if (new RegExp(`^\\s*${LABEL}$`).test(before) && LIST_SEPARATOR.test(after)) return 0;
+    // a naming parenthetical: the term last inside its parentheses, after what names it
+    const open = before.lastIndexOf("(");
+    if (open >= 0 && !before.slice(open).includes(")") && /^\s*\)/.test(after)) {
+      const inside = before.slice(open + 1);
+      if (inside.trim() === "" || NAMING_OPENER.test(inside)) named = true;
+    }
+  }
+  if (named) return 1;
+  // each line of the sentence that opens a line of the text (a heading line may run into the first entry)
+  const lines = sentence.split("\n");
+  for (const [i, line] of lines.entries()) {
+    if (i === 0 && !atLineStart(c)) continue;
+    const entry = UNQUOTED_ENTRY.exec(line);
+    if (entry && definedTermKey(entry[1] as string) === key) return 1;
+  }
+  return atLineStart(c) ? headingOver(c, key) : null;
+}
+
+/** An unquoted entry of a definitions list: "1.4 Affiliate - …", "End User is the …", "Cisco Quarter shall mean …". */
+const UNQUOTED_ENTRY = new RegExp(
+  String.raw`^\s*${LABEL}(${TERM_WORD}(?:\s+${TERM_WORD}){0,5})(?=\s*,?\s*${DEFINES}|\s*:\s|\s+[-–—]\s|\s+(?:is|are)\s+(?:the|a|an|any|all|each)\s)`,
+  "u",
+);
+
+/** Whether the sentence opens its line (after spaces): where a definitions list's entries start. */
+function atLineStart(c: Pick<Candidate, "item" | "start">): boolean {
+  const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start));
+  return /(?:^|\n)[ \t]*$/.test(before);
+}
+
+/**
+ * A definitions list that heads each entry with the term on a line of its own, in capitals, over a sentence
+ * that describes it ("HYPERFEED" / "The proprietary digital data feed …"): the sentence defines the term
+ * when it opens with an article and says no obligation in its opening words (a heading over an operative
+ * clause names its subject, it does not define it).
+ */
+function headingOver(c: Pick<Candidate, "item" | "start" | "text">, key: string): DefinitionStrength | null {
+  if (!atLineStart(c)) return null;
+  const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start)).replace(/\s+$/, "");
+  const line = before.slice(before.lastIndexOf("\n") + 1).trim();
+  if (line === "" || line !== line.toUpperCase() || definedTermKey(line) !== key) return null;
+  const opening = c.text.slice(0, 80);
+  return /^\s*(?:the|a|an|any|all|each)\s/i.test(opening) && !/\b(?:shall|will|must|may|agrees?)\b/i.test(opening)
+    ? 2
+    : null;
+}
+
+/** A line that starts another provision or another definition: where a definition's text ends. */
+const NEXT_ENTRY = new RegExp(
+  String.raw`^\s*(?:${LABEL}[“"][^”"]{1,80}[”"]|\(?[0-9]+(?:\.[0-9]+)*[.)]?\s+\p{Lu}|(?:Section|SECTION|Article|ARTICLE)\s|${TERM_WORD}(?:\s+${TERM_WORD}){0,5}\s*(?:,?\s*${DEFINES}|:|\s[-–—]\s))`,
+  "u",
+);
+
+/** Within a line, where the next entry starts: a full stop or ";" and a quoted term, or a numbered provision. */
+const NEXT_IN_LINE =
+  /[.;]\s+(?:(?:and|or)\s+)?(?:(?:\(?[a-z0-9]{1,4}\)\s*)?[“"][^”"]{1,80}[”"]|[0-9]+(?:\.[0-9]+)*[.)]?\s+\p{Lu})/u;
+
+/**
+ * The whole definition a defining sentence opens, as an end offset: the rest of its line, then the lines
+ * that carry it on (a list its lead-in opens with a colon, items joined by ";", "and", "or", a line
+ * wrapped mid-sentence), up to the next entry, provision or paragraph; within the item and at most
+ * `UNIT_MAX_GROWTH` past the sentence.
+ */
+export function definitionEnd(c: Pick<Candidate, "item" | "start" | "end">): number {
+  const text = c.item.text;
+  const base = c.item.start;
+  const limit = Math.min(text.length, c.end - base + UNIT_MAX_GROWTH);
+  const lineEnd = (from: number) => {
+    const nl = text.indexOf("\n", from);
+    return nl < 0 ? text.length : nl;
+  };
+  let end = lineEnd(c.end - base);
+  if (end > limit) return c.end;
+  // a list run onto one line: the next entry or provision ends the definition there
+  const onLine = NEXT_IN_LINE.exec(text.slice(c.end - base - 1, end));
+  if (onLine) return c.end - 1 + onLine.index + 1;
+  for (;;) {
+    const nl = end;
+    if (nl >= text.length) break;
+    // the next line with text, and whether a blank line lies before it
+    const rest = text.slice(nl + 1);
+    const lead = /^(?:[ \t]*\n)*/.exec(rest)?.[0] ?? "";
+    const lineStart = nl + 1 + lead.length;
+    const next = text.slice(lineStart, lineEnd(lineStart));
+    if (next.trim() === "" || NEXT_ENTRY.test(next)) break;
+    const sofar = text.slice(c.start - base, end).replace(/[\]\s]+$/, "");
+    const continues = /(?:[:;,]|\b(?:and|or))$/.test(sofar);
+    const wrapped = lead === "" && (/^\s*\p{Ll}/u.test(next) || !/[.:;]$/.test(sofar));
+    if (!continues && !wrapped) break;
+    const to = lineEnd(lineStart);
+    if (to > limit) break;
+    end = to;
+  }
+  return base + Math.max(c.end - base, text.slice(0, end).trimEnd().length);
+}
+
+/** Whether two candidates' spans overlap in one document version. */
+function overlaps(a: Pick<Candidate, "item" | "start" | "end">, b: Pick<Candidate, "item" | "start" | "end">): boolean {
+  return (
+    a.item.documentId === b.item.documentId && a.item.version === b.item.version && a.start < b.end && b.start < a.end
+  );
+}
+
+/** What the rule reads besides the question and the decision's citations. */
+export interface DefinitionContext {
+  /** How many asks the question holds (`questionAsks`): more than one, the definition is cited beside the rest. */
+  asks: number;
+  /** Whether the candidates are already the named deal's documents (`partyScope`). */
+  scoped: boolean;
+}
+
+/**
+ * The sentences to cite for a question that asks what a term means: the definition of the term in the
+ * extract (`candidates`: every sentence of the deal's documents, the definitions brought in for reading
+ * included), cited whole (`definitionEnd`), in place of what the decision cited; beside it when the
+ * question asks more than that. Of several, the definition of the longest term asked, of the base
+ * instrument (an amendment that amends a definition is brought in after this step), the plainest, in
+ * retrieval order; without a named deal, one in a document the decision cited first. Unchanged when the
+ * question asks no term's meaning or the extract defines none of the terms it asks.
+ */
+export function withDefinitionEvidence(
+  question: string,
+  decided: readonly ScoredCandidate[],
+  candidates: readonly Candidate[],
+  context: DefinitionContext = { asks: 1, scoped: false },
+): ScoredCandidate[] {
+  const keys = askedDefinedTerms(question);
+  if (keys.length === 0) return [...decided];
+  const citedDocuments = new Set(context.scoped ? [] : decided.map((d) => d.item.documentId));
+  const found = candidates.flatMap((c) =>
+    keys.flatMap((key) => {
+      const strength = definitionStrength(c, key);
+      return strength === null ? [] : [{ c, strength, words: key.split(" ").length }];
+    }),
+  );
+  const order = (x: (typeof found)[number]) => [
+    citedDocuments.has(x.c.item.documentId) ? 0 : 1,
+    -x.words,
+    AMENDING_ROLES.has(x.c.item.role) ? 1 : 0,
+    x.strength,
+    x.c.rank,
+    x.c.index,
+  ];
+  const best = found.sort((a, b) => {
+    const [oa, ob] = [order(a), order(b)];
+    const i = oa.findIndex((v, j) => v !== ob[j]);
+    return i < 0 ? 0 : (oa[i] as number) - (ob[i] as number);
+  })[0];
+  if (!best) return [...decided];
+  const same = decided.find((d) => d.item === best.c.item && d.start === best.c.start);
+  const end = definitionEnd(best.c);
+  const definition: ScoredCandidate = {
+    ...best.c,
+    end,
+    text: best.c.item.text.slice(best.c.start - best.c.item.start, end - best.c.item.start),
+    p: same?.p ?? 0,
+  };
+  return context.asks > 1 ? [definition, ...decided.filter((d) => !overlaps(d, definition))] : [definition];
+}
