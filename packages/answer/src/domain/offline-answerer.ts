@@ -25,6 +25,7 @@ import {
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
+import { statesAsked } from "./states-asked.ts";
 
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
 export interface OfflineOptions {
@@ -174,7 +175,7 @@ export async function answerFromEvidence(
   const { cited: decided, probability } = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
   const cited = withAmendmentEvidence(q, decided, scored, options.decision.rule.maxSentences);
-  const picked = followToSubstance(cited, scored, referencePoints(q));
+  const picked = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   const draft = citeVerified(picked, scored, extract, source, probability);
   return draft.abstained ? abstain(draft.abstainReason ?? "no verified support", probability) : draft;
