@@ -101,8 +101,9 @@ export function askedTopic(question: string): string[] {
  */
 export function isFaceSentence(text: string): boolean {
   if (/\bIN WITNESS WHEREOF\b/i.test(text) || /^\s*(?:\(?[A-Z0-9]{1,3}[.)]\s*)?WHEREAS\b/.test(text)) return true;
+  // the sentence splitter ends a sentence at a label's colon: "By: /s/ Jane Roe Name:", "Jane Roe Title:"
   const labels = text.match(FIELD_LABEL) ?? [];
-  return labels.length >= 2;
+  return labels.length >= 2 || new RegExp(`${FIELD_LABEL.source}\\s*$`, "i").test(text);
 }
 
 /** A form's field label: "By:", "Name:", "Title:", "Date:", "Parties:", "Address:", "Attention:", "Email:". */
@@ -111,8 +112,8 @@ const FIELD_LABEL =
 
 /**
  * Whether a cited sentence states what the question asks: one of the topic's words (`askedTopic`) is
- * spoken of (`speaksOf`) by the sentence, the heading of its passage, the sentence it reads on from, or
- * its answering unit. A sentence of the instrument's face (`isFaceSentence`) is read by its own words
+ * spoken of (`speaksOf`) by the sentence, the heading of its passage, the lead-in it reads on from ("…
+ * the following:"), or its answering unit. A sentence of the instrument's face (`isFaceSentence`) is read by its own words
  * alone: the provision around a signature or address block lends it no topic, though a question about
  * notices or signing is still answered by one. An operative amending clause passes: it changes a
  * provision the question names, which its own words need not repeat. A question with no topic beyond
@@ -122,9 +123,11 @@ export function statesTopic(topic: readonly string[], c: Candidate): boolean {
   if (topic.length === 0 || amendingClause(c)) return true;
   const face = isFaceSentence(c.text);
   const unit = answeringUnit(c.item, c.start, c.end);
+  // a list item reads on from its lead-in ("… shall maintain the following insurance:"), no other sentence does
+  const leadIn = /:\s*$/.test(c.item.text.slice(0, c.start - c.item.start)) ? [...c.previous] : [];
   const around = face
     ? []
-    : [...c.heading, ...c.previous, ...contentWords(c.item.text.slice(unit.start - c.item.start, unit.end - c.item.start))];
+    : [...c.heading, ...leadIn, ...contentWords(c.item.text.slice(unit.start - c.item.start, unit.end - c.item.start))];
   const words = [...new Set([...c.words, ...around])];
   return topic.some((t) => words.some((w) => speaksOf(t, w)));
 }
