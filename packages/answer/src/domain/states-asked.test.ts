@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import { candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
-import { askedTopic, isFaceSentence, speaksOf, statesAsked } from "./states-asked.ts";
+import { askedTopic, isFaceSentence, speaksOf, statesAsked, wordsToState } from "./states-asked.ts";
 
 const item = (text: string, role: EvidenceItem["role"] = "base_agreement"): EvidenceItem => ({
   id: "E1",
@@ -35,6 +35,22 @@ describe("askedTopic", () => {
 
   it("is empty when the ask names nothing but its frame", () => {
     expect(askedTopic("What happened under the amendment?")).toEqual([]);
+  });
+});
+
+describe("wordsToState", () => {
+  it("asks a yes-or-no question about a named provision for that provision's words alone", () => {
+    expect(wordsToState("Are disputes under the Acme agreement subject to arbitration?")).toEqual(["arbitration"]);
+    expect(wordsToState("Under the Acme agreement: is there a right of first refusal?")).toEqual(["refusal"]);
+  });
+
+  it("keeps the whole topic for an open question, or when no provision is named", () => {
+    expect(wordsToState("Which court hears disputes under the Acme agreement?")).toEqual(
+      expect.arrayContaining(["court", "dispute"]),
+    );
+    expect(wordsToState("Is there a penalty for breach of the Acme NDA?")).toEqual(
+      expect.arrayContaining(["penalty", "breach"]),
+    );
   });
 });
 
@@ -104,6 +120,12 @@ describe("statesAsked", () => {
     expect(face.heading).toContain("notice");
     const q = "What must a notice under the Acme agreement contain?";
     expect(statesAsked(q, [operative, face])).toEqual([operative]);
+  });
+
+  it("does not take a clause on disputes for an arbitration clause", () => {
+    const courts = sentences("Any dispute arising under this Agreement shall be heard by the courts of New York.");
+    expect(statesAsked("Are disputes under the Acme agreement subject to arbitration?", courts)).toEqual([]);
+    expect(statesAsked("Which court hears disputes under the Acme agreement?", courts)).toEqual(courts);
   });
 
   it("keeps an operative amending clause, whose words need not repeat the provision it changes", () => {

@@ -3,6 +3,7 @@ import { answeringUnit } from "./answering-unit.ts";
 import {
   amendingClause,
   type Candidate,
+  plainAsk,
   provisionTerms,
   questionTerms,
   type ScoredCandidate,
@@ -27,11 +28,11 @@ const FRAME = new Set(
 const AFFIXES = new Set("non co pre re sub anti over up self multi cross".split(" "));
 
 /**
- * Words drafting uses for one provision that share no stem: the governing law is "the laws of the State
- * of …", a term "expires", an assignment is a "transfer". One field list, kept small: each entry is a
- * word (as `contentWords` forms it, a plural's "s" dropped) or a stem ending in "-".
+ * Provisions drafting names, each with the words it goes by that share no stem: the governing law is
+ * "the laws of the State of …", a term "expires", an assignment is a "transfer". One field list, kept
+ * small: each entry is a word (as `contentWords` forms it, a plural's "s" dropped) or a stem ending in "-".
  */
-export const PROVISION_EQUIVALENTS: readonly (readonly string[])[] = [
+export const PROVISION_NAMES: readonly (readonly string[])[] = [
   ["law", "govern-", "jurisdiction"],
   ["expir-", "term", "duration", "last", "renew-"],
   ["assign-", "transfer-", "delegat-"],
@@ -40,12 +41,17 @@ export const PROVISION_EQUIVALENTS: readonly (readonly string[])[] = [
   ["fee", "pric-", "price", "pay", "payment", "compensat-", "royalt-", "charge", "cost"],
   ["audit-", "inspect-", "examin-", "books", "book", "record"],
   ["favour-", "favor-"],
-  ["solicit-", "hire", "hir-", "employ-", "recruit-", "poach-"],
+  ["solicit-", "hire", "hir-", "recruit-", "poach-"],
   ["insur-", "coverage", "policy", "polici-"],
   ["indemni-", "harmless"],
   ["confidential-", "disclos-", "nondisclosure"],
   ["compet-", "noncompet-"],
   ["arbitrat-", "arbitral", "arbitrator"],
+  ["exclusiv-"],
+  ["warrant-"],
+  ["refusal"],
+  ["liquidat-"],
+  ["majeure"],
 ];
 
 /** A word's form for the equivalents: a short word's plural "s" dropped ("laws", "fees"). */
@@ -57,7 +63,7 @@ const inEntry = (w: string, entry: string) =>
 /** The equivalents' groups a word belongs to. */
 function groupsOf(w: string): number[] {
   const out: number[] = [];
-  PROVISION_EQUIVALENTS.forEach((group, i) => {
+  PROVISION_NAMES.forEach((group, i) => {
     if (group.some((e) => inEntry(w, e))) out.push(i);
   });
   return out;
@@ -73,8 +79,8 @@ function sharedStem(a: string, b: string): number {
 
 /**
  * Whether a word of a text speaks of a topic word: the word itself, one of its family (`sameFamily`,
- * or a shared stem of six letters or more: "indemnity" and "indemnification"), or a drafting
- * equivalent (`PROVISION_EQUIVALENTS`).
+ * or a shared stem of six letters or more: "indemnity" and "indemnification"), or a word a
+ * provision goes by besides its own (`PROVISION_NAMES`).
  */
 export function speaksOf(topic: string, word: string): boolean {
   if (topic === word || sameFamily(topic, word) || sharedStem(topic, word) >= 6) return true;
@@ -132,13 +138,29 @@ export function statesTopic(topic: readonly string[], c: Candidate): boolean {
   return topic.some((t) => words.some((w) => speaksOf(t, w)));
 }
 
+/** An ask answered yes or no: "Is there …", "Does the agreement include …", "Can either party …". */
+const YES_NO = /^\s*(?:is|are|was|were|does|do|did|can|could|may|might|must|shall|should|will|would|has|have)\b/i;
+
 /**
- * The picked sentences that state what the question asks (`statesTopic`). A sentence that shares the
- * deal's vocabulary but not the provision asked about (a signature block for an arbitration question,
- * an insurance schedule for an audit question) is no answer: when none is left the answer is a silence
- * that names the nearest passages.
+ * The words a cited sentence must speak of: the topic (`askedTopic`); for a question asked yes or no
+ * that names a provision (`PROVISION_NAMES`: "Are disputes subject to arbitration?"), that provision's
+ * words alone. Whether there is an arbitration clause is not shown by a clause on disputes, nor whether
+ * employees may be solicited by one on employees.
+ */
+export function wordsToState(question: string): string[] {
+  const topic = askedTopic(question);
+  if (!YES_NO.test(plainAsk(question))) return topic;
+  const named = topic.filter((w) => groupsOf(w).length > 0);
+  return named.length > 0 ? named : topic;
+}
+
+/**
+ * The picked sentences that state what the question asks (`statesTopic` of `wordsToState`). A sentence
+ * that shares the deal's vocabulary but not the provision asked about (a signature block for an
+ * arbitration question, an insurance schedule for an audit question) is no answer: when none is left
+ * the answer is a silence that names the nearest passages.
  */
 export function statesAsked(question: string, picked: ScoredCandidate[]): ScoredCandidate[] {
-  const topic = askedTopic(question);
-  return picked.filter((c) => statesTopic(topic, c));
+  const words = wordsToState(question);
+  return picked.filter((c) => statesTopic(words, c));
 }
