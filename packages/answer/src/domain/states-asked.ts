@@ -60,7 +60,7 @@ const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith(
 const inEntry = (w: string, entry: string) =>
   entry.endsWith("-") ? w.startsWith(entry.slice(0, -1)) : singular(w) === entry;
 
-/** The equivalents' groups a word belongs to. */
+/** The provisions of `PROVISION_NAMES` a word is one of the words of. */
 function groupsOf(w: string): number[] {
   const out: number[] = [];
   PROVISION_NAMES.forEach((group, i) => {
