@@ -28,6 +28,7 @@ import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
+import { statesAsked } from "./states-asked.ts";
 
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
 export interface OfflineOptions {
@@ -184,7 +185,8 @@ export async function answerFromEvidence(
   const defined = withDefinitionEvidence(q, decided, inDeal(candidateSentences([], extract, source)), context);
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
   const cited = withAmendmentEvidence(q, defined, scored, options.decision.rule.maxSentences);
-  const picked = followToSubstance(cited, scored, referencePoints(q));
+  // A cited sentence must state what is asked, not share its deal's vocabulary (`states-asked.ts`).
+  const picked = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   const draft = citeVerified(picked, scored, extract, source, probability);
   return draft.abstained ? abstain(draft.abstainReason ?? "no verified support", probability) : draft;

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import type { EvidenceItem } from "./evidence.ts";
+import { candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
+import { askedTopic, isFaceSentence, speaksOf, statesAsked, wordsToState } from "./states-asked.ts";
+
+const item = (text: string, role: EvidenceItem["role"] = "base_agreement"): EvidenceItem => ({
+  id: "E1",
+  documentId: "d",
+  version: "v1",
+  nodeId: "n",
+  start: 0,
+  end: text.length,
+  text,
+  docLabel: "d",
+  role,
+  effectiveDate: null,
+  transactionSetId: null,
+  clauseRef: null,
+});
+
+/** Every sentence of one passage as a picked candidate. */
+function sentences(text: string, role: EvidenceItem["role"] = "base_agreement"): ScoredCandidate[] {
+  return candidateSentences([], [item(text, role)], () => text).map((c) => ({ ...c, p: 0.9 }));
+}
+
+const pick = (cs: ScoredCandidate[], starts: string) => cs.find((c) => c.text.startsWith(starts)) as ScoredCandidate;
+
+describe("askedTopic", () => {
+  it("keeps the provision asked about, not the frame of an existence question nor a hyphen's prefix", () => {
+    const topic = askedTopic("Does the Acme Widgets NDA include a non-solicitation of employees?");
+    expect(topic).toEqual(expect.arrayContaining(["solicitation", "employee"]));
+    expect(topic).not.toContain("include");
+    expect(topic).not.toContain("non");
+  });
+
+  it("is empty when the ask names nothing but its frame", () => {
+    expect(askedTopic("What happened under the amendment?")).toEqual([]);
+  });
+});
+
+describe("wordsToState", () => {
+  it("asks a yes-or-no question about a named provision for that provision's words alone", () => {
+    expect(wordsToState("Are disputes under the Acme agreement subject to arbitration?")).toEqual(["arbitration"]);
+    expect(wordsToState("Under the Acme agreement: is there a right of first refusal?")).toEqual(["refusal"]);
+  });
+
+  it("keeps the whole topic for an open question, or when no provision is named", () => {
+    expect(wordsToState("Which court hears disputes under the Acme agreement?")).toEqual(
+      expect.arrayContaining(["court", "dispute"]),
+    );
+    expect(wordsToState("Is there a penalty for breach of the Acme NDA?")).toEqual(
+      expect.arrayContaining(["penalty", "breach"]),
+    );
+  });
+});
+
+describe("speaksOf", () => {
+  it("reads a word's family, a shared stem and the drafting equivalents", () => {
+    expect(speaksOf("arbitration", "arbitrator")).toBe(true);
+    expect(speaksOf("indemnity", "indemnification")).toBe(true);
+    expect(speaksOf("govern", "laws")).toBe(true);
+    expect(speaksOf("expire", "term")).toBe(true);
+    expect(speaksOf("assign", "transfer")).toBe(true);
+  });
+
+  it("does not take a neighbouring provision for the one asked", () => {
+    expect(speaksOf("arbitration", "dispute")).toBe(false);
+    expect(speaksOf("arbitration", "court")).toBe(false);
+    expect(speaksOf("expire", "terminat")).toBe(false);
+    expect(speaksOf("audit", "insurance")).toBe(false);
+  });
+});
+
+describe("isFaceSentence", () => {
+  it("knows signature, title and party blocks and recitals", () => {
+    expect(isFaceSentence("IN WITNESS WHEREOF, the parties have executed this Agreement.")).toBe(true);
+    expect(isFaceSentence("By: /s/ Jane Roe Name: Jane Roe Title: Chief Executive Officer")).toBe(true);
+    expect(isFaceSentence("Non Disclosure Agreement DATE: [ ] PARTIES: Acme Ltd")).toBe(true);
+    expect(isFaceSentence("WHEREAS, the Company wishes to distribute the Products;")).toBe(true);
+  });
+
+  it("leaves an operative sentence alone", () => {
+    expect(isFaceSentence("This Agreement is governed by the laws of the State of New York.")).toBe(false);
+    expect(isFaceSentence("Notices shall be sent by email.")).toBe(false);
+  });
+});
+
+describe("statesAsked", () => {
+  const text = [
+    "12. Governing Law. This Agreement is governed by the laws of the State of New York.",
+    "13. The term of this Agreement is three years from the Effective Date.",
+    "IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written above.",
+    "By: /s/ Jane Roe Name: Jane Roe Title: President",
+  ].join("\n\n");
+  const cs = sentences(text);
+
+  it("keeps a sentence that states the asked provision in other words", () => {
+    const law = pick(cs, "This Agreement is governed");
+    expect(statesAsked("Which law governs the Acme supply agreement?", [law])).toEqual([law]);
+    const term = pick(cs, "The term");
+    expect(statesAsked("When does the Acme supply agreement expire?", [term])).toEqual([term]);
+  });
+
+  it("silences a signature block cited for an arbitration question", () => {
+    const signed = [pick(cs, "IN WITNESS"), pick(cs, "By:")];
+    expect(statesAsked("Is there an arbitration clause in the Acme supply agreement?", signed)).toEqual([]);
+  });
+
+  it("drops the sentences that do not state the topic and keeps those that do", () => {
+    const law = pick(cs, "This Agreement is governed");
+    const term = pick(cs, "The term");
+    expect(statesAsked("What law governs disputes under the Acme agreement?", [term, law])).toEqual([law]);
+  });
+
+  it("does not lend a face sentence the topic of its passage's heading", () => {
+    const block =
+      "Notices\n\nEach party shall send them to the address below.\n\nIN WITNESS WHEREOF, the parties have signed.";
+    const passage = sentences(block);
+    const [operative, face] = [pick(passage, "Each party"), pick(passage, "IN WITNESS")];
+    expect(face.heading).toContain("notice");
+    const q = "What must a notice under the Acme agreement contain?";
+    expect(statesAsked(q, [operative, face])).toEqual([operative]);
+  });
+
+  it("does not take a clause on disputes for an arbitration clause", () => {
+    const courts = sentences("Any dispute arising under this Agreement shall be heard by the courts of New York.");
+    expect(statesAsked("Are disputes under the Acme agreement subject to arbitration?", courts)).toEqual([]);
+    expect(statesAsked("Which court hears disputes under the Acme agreement?", courts)).toEqual(courts);
+  });
+
+  it("keeps an operative amending clause, whose words need not repeat the provision it changes", () => {
+    const amending = sentences("Section 4.2 of the Agreement is hereby deleted in its entirety.", "amendment");
+    expect(statesAsked("What is the cure period for a material breach?", amending)).toEqual(amending);
+  });
+
+  it("passes every sentence when the question asks nothing beyond its frame", () => {
+    const all = [pick(cs, "IN WITNESS"), pick(cs, "The term")];
+    expect(statesAsked("What happened under the amendment?", all)).toEqual(all);
+  });
+});

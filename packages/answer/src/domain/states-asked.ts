@@ -1,0 +1,166 @@
+import { contentWords } from "@lexnav/retrieval";
+import { answeringUnit } from "./answering-unit.ts";
+import {
+  amendingClause,
+  type Candidate,
+  plainAsk,
+  provisionTerms,
+  questionTerms,
+  type ScoredCandidate,
+  sameFamily,
+} from "./evidence-model.ts";
+
+/**
+ * Words of a plain ask that frame it rather than name the provision asked about: the verbs of an
+ * existence question ("Does the agreement include …", "Is there …"), the instrument and its parties as
+ * such, and the words that place a clause ("under Section 9"). Every clause of the instrument could
+ * carry them, so a sentence that has only these says nothing of what is asked.
+ */
+const FRAME = new Set(
+  (
+    "include contain have get give say provid provide apply happen there under section clause provision " +
+    "agreement contract amendment amend deal party either both same any now after before still also exist place mean " +
+    "defin refer"
+  ).split(" "),
+);
+
+/** Prefixes a hyphen splits off ("non-compete", "co-branding", "lock-up"): no word of a topic on their own. */
+const AFFIXES = new Set("non co pre re sub anti over up self multi cross".split(" "));
+
+/**
+ * Provisions drafting names, each with the words it goes by that share no stem: the governing law is
+ * "the laws of the State of …", a term "expires", an assignment is a "transfer". One field list, kept
+ * small: each entry is a word (as `contentWords` forms it, a plural's "s" dropped) or a stem ending in "-".
+ */
+export const PROVISION_NAMES: readonly (readonly string[])[] = [
+  ["law", "govern-", "jurisdiction"],
+  ["expir-", "term", "duration", "last", "renew-"],
+  ["assign-", "transfer-", "delegat-"],
+  ["terminat-", "cancel-", "rescind-", "rescission"],
+  ["cap", "capp-", "limit-", "maximum", "exceed-", "aggregate"],
+  ["fee", "pric-", "price", "pay", "payment", "compensat-", "royalt-", "charge", "cost"],
+  ["audit-", "inspect-", "examin-", "books", "book", "record"],
+  ["favour-", "favor-"],
+  ["solicit-", "hire", "hir-", "recruit-", "poach-"],
+  ["insur-", "coverage", "policy", "polici-"],
+  ["indemni-", "harmless"],
+  ["confidential-", "disclos-", "nondisclosure"],
+  ["compet-", "noncompet-"],
+  ["arbitrat-", "arbitral", "arbitrator"],
+  ["exclusiv-"],
+  ["warrant-"],
+  ["refusal"],
+  ["liquidat-"],
+  ["majeure"],
+];
+
+/** A word's form for the equivalents: a short word's plural "s" dropped ("laws", "fees"). */
+const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
+
+const inEntry = (w: string, entry: string) =>
+  entry.endsWith("-") ? w.startsWith(entry.slice(0, -1)) : singular(w) === entry;
+
+/** The provisions of `PROVISION_NAMES` a word is one of the words of. */
+function groupsOf(w: string): number[] {
+  const out: number[] = [];
+  PROVISION_NAMES.forEach((group, i) => {
+    if (group.some((e) => inEntry(w, e))) out.push(i);
+  });
+  return out;
+}
+
+/** The length of the longest first part two words share. */
+function sharedStem(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let p = 0;
+  while (p < n && a[p] === b[p]) p++;
+  return p;
+}
+
+/**
+ * Whether a word of a text speaks of a topic word: the word itself, one of its family (`sameFamily`,
+ * or a shared stem of six letters or more: "indemnity" and "indemnification"), or a word a
+ * provision goes by besides its own (`PROVISION_NAMES`).
+ */
+export function speaksOf(topic: string, word: string): boolean {
+  if (topic === word || sameFamily(topic, word) || sharedStem(topic, word) >= 6) return true;
+  const groups = groupsOf(topic);
+  return groups.length > 0 && groupsOf(word).some((g) => groups.includes(g));
+}
+
+/**
+ * The topic of a question's plain ask: its provision terms (`provisionTerms`: without the instrument it
+ * names and its parties), without the words that frame an ask and the prefixes a hyphen splits off.
+ * "Does the Acme NDA include a non-solicitation of employees?" → solicitation, employee. Empty when
+ * the ask names nothing but its frame ("What happened under the amendment?").
+ */
+export function askedTopic(question: string): string[] {
+  return provisionTerms(question, questionTerms(question)).filter(
+    (w) => !FRAME.has(w) && !AFFIXES.has(w) && w.length > 1,
+  );
+}
+
+/**
+ * A sentence of an instrument's face or frame: a signature block ("IN WITNESS WHEREOF", "By: … Name: …
+ * Title: …"), a party, address or title block of labelled fields ("DATE: … PARTIES: …", "Attention: …
+ * Email: …"), a recital ("WHEREAS, …"). It states no operative provision.
+ */
+export function isFaceSentence(text: string): boolean {
+  if (/\bIN WITNESS WHEREOF\b/i.test(text) || /^\s*(?:\(?[A-Z0-9]{1,3}[.)]\s*)?WHEREAS\b/.test(text)) return true;
+  // the sentence splitter ends a sentence at a label's colon: "By: /s/ Jane Roe Name:", "Jane Roe Title:"
+  const labels = text.match(FIELD_LABEL) ?? [];
+  return labels.length >= 2 || new RegExp(`${FIELD_LABEL.source}\\s*$`, "i").test(text);
+}
+
+/** A form's field label: "By:", "Name:", "Title:", "Date:", "Parties:", "Address:", "Attention:", "Email:". */
+const FIELD_LABEL =
+  /\b(?:By|Name|Title|Its|Date|Dated|Parties|Between|Address|Attention|Attn|Telephone|Tel|Phone|Facsimile|Fax|E-?mail|Signature)\s*:/gi;
+
+/**
+ * Whether a cited sentence states what the question asks: one of the topic's words (`askedTopic`) is
+ * spoken of (`speaksOf`) by the sentence, the heading of its passage, the lead-in it reads on from ("…
+ * the following:"), or its answering unit. A sentence of the instrument's face (`isFaceSentence`) is read by its own words
+ * alone: the provision around a signature or address block lends it no topic, though a question about
+ * notices or signing is still answered by one. An operative amending clause passes: it changes a
+ * provision the question names, which its own words need not repeat. A question with no topic beyond
+ * its frame ("Who are the parties?") passes every sentence.
+ */
+export function statesTopic(topic: readonly string[], c: Candidate): boolean {
+  if (topic.length === 0 || amendingClause(c)) return true;
+  const face = isFaceSentence(c.text);
+  const unit = answeringUnit(c.item, c.start, c.end);
+  // a list item reads on from its lead-in ("… shall maintain the following insurance:"), no other sentence does
+  const leadIn = /:\s*$/.test(c.item.text.slice(0, c.start - c.item.start)) ? [...c.previous] : [];
+  const around = face
+    ? []
+    : [...c.heading, ...leadIn, ...contentWords(c.item.text.slice(unit.start - c.item.start, unit.end - c.item.start))];
+  const words = [...new Set([...c.words, ...around])];
+  return topic.some((t) => words.some((w) => speaksOf(t, w)));
+}
+
+/** An ask answered yes or no: "Is there …", "Does the agreement include …", "Can either party …". */
+const YES_NO = /^\s*(?:is|are|was|were|does|do|did|can|could|may|might|must|shall|should|will|would|has|have)\b/i;
+
+/**
+ * The words a cited sentence must speak of: the topic (`askedTopic`); for a question asked yes or no
+ * that names a provision (`PROVISION_NAMES`: "Are disputes subject to arbitration?"), that provision's
+ * words alone. Whether there is an arbitration clause is not shown by a clause on disputes, nor whether
+ * employees may be solicited by one on employees.
+ */
+export function wordsToState(question: string): string[] {
+  const topic = askedTopic(question);
+  if (!YES_NO.test(plainAsk(question))) return topic;
+  const named = topic.filter((w) => groupsOf(w).length > 0);
+  return named.length > 0 ? named : topic;
+}
+
+/**
+ * The picked sentences that state what the question asks (`statesTopic` of `wordsToState`). A sentence
+ * that shares the deal's vocabulary but not the provision asked about (a signature block for an
+ * arbitration question, an insurance schedule for an audit question) is no answer: when none is left
+ * the answer is a silence that names the nearest passages.
+ */
+export function statesAsked(question: string, picked: ScoredCandidate[]): ScoredCandidate[] {
+  const words = wordsToState(question);
+  return picked.filter((c) => statesTopic(words, c));
+}
