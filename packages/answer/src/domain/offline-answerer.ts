@@ -23,6 +23,7 @@ import {
   scoreCandidates,
 } from "./evidence-model.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
+import { withNamedClause } from "./named-clause-answer.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
 
@@ -171,7 +172,9 @@ export async function answerFromEvidence(
   // and a question that names several instruments: the best sentence of each that passes the bar
   const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
   const joined = joinAskDecisions(whole, perAsk, scored);
-  const { cited: decided, probability } = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
+  const { cited: eachInstrument, probability } = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
+  // A question that names a clause by number: a silence is answered from that clause (`named-clause-answer.ts`).
+  const decided = withNamedClause(q, eachInstrument, scored);
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
   const cited = withAmendmentEvidence(q, decided, scored, options.decision.rule.maxSentences);
   const picked = followToSubstance(cited, scored, referencePoints(q));
