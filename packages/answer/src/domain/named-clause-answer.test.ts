@@ -101,6 +101,21 @@ describe("withNamedClause", () => {
     expect(out).toEqual([revoked]);
   });
 
+  it("stays silent when the most probable document neither holds the clause nor refers to it", () => {
+    // Another instrument's sentence that names a "Section 8" is no answer about this one's Section 8.
+    const developer = sentence(
+      item("development", "Section 3.6", 5000),
+      "Client may require the Developer to correct the defects within thirty days.",
+      0.3,
+    );
+    const credit = sentence(
+      item("credit", "Section 9.1", 105000),
+      "The Agent shall act as provided in Section 8 when so requested by the Required Banks.",
+      0.2,
+    );
+    expect(withNamedClause("What does Section 8 cover?", [], byP(developer, credit))).toEqual([]);
+  });
+
   it("cites the clause's heading only when the extract holds nothing else of the clause", () => {
     const heading = sentence(
       item("feed", "Section 6", 8204),

@@ -13,9 +13,10 @@ import type { ScoredCandidate } from "./evidence-model.ts";
  * it. A sentence that only refers to the clause is never the clause's text; the clause's own sentences
  * come first when both exist.
  *
- * The document is the one whose sentences, in the clause or referring to it, score best: a clause
- * number says nothing of which instrument holds it, so another instrument's clause of the same number
- * is never taken for it. Exhibits, schedules and annexes are left out: they are named by letter, and a
+ * The document is the one the decision read as most probable (its best sentence's): a clause number
+ * says nothing of which instrument holds it, so another instrument's clause of the same number, or
+ * another instrument's sentence that happens to name a clause so numbered, is never taken for it; when
+ * that document holds neither the clause nor a sentence referring to it, the silence stands. Exhibits, schedules and annexes are left out: they are named by letter, and a
  * question about "Exhibit A" reads as often a document the extract lacks as a provision it holds.
  * A decision that cites something stands: the rule only speaks where the decision is silent.
  */
@@ -30,10 +31,8 @@ export function withNamedClause(
   const inClause = (c: ScoredCandidate) => named.some((k) => clausesOf(c).some((own) => isWithin(own, k)));
   const refersTo = (c: ScoredCandidate) =>
     !inClause(c) && named.some((k) => mentions(c.text).some((m) => isWithin(m, k)));
-  // `scored` is most probable first: the first sentence that speaks to the clause names the document.
-  const lead = scored.find((c) => inClause(c) || refersTo(c));
-  if (!lead) return decided;
-  const ofDocument = scored.filter((c) => c.item.documentId === lead.item.documentId);
+  // `scored` is most probable first: its first sentence names the document.
+  const ofDocument = scored.filter((c) => c.item.documentId === scored[0]?.item.documentId);
   const own = ofDocument.filter(inClause);
   // The clause's heading only when the extract holds nothing else of it: it says what the clause is about.
   const clause = own.find((c) => !c.headingLine) ?? own[0];
