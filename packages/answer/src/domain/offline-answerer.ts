@@ -26,6 +26,7 @@ import {
 } from "./evidence-model.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
+import { withNamedClause } from "./named-clause-answer.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { statesAsked } from "./states-asked.ts";
@@ -179,7 +180,9 @@ export async function answerFromEvidence(
   const joined = joinAskDecisions(whole, perAsk, scored);
   const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
-  const { cited: decided, probability } = citeWithinEachInstrument(q, each, scored);
+  const { cited: shared, probability } = citeWithinEachInstrument(q, each, scored);
+  // A question that names a clause by number: a silence is answered from that clause (`named-clause-answer.ts`).
+  const decided = withNamedClause(q, shared, scored);
   // A question that asks what a term means is answered by the deal's definition of it (`definition-answer.ts`).
   const context = { asks: asks.length, scoped: scope !== null };
   const defined = withDefinitionEvidence(q, decided, inDeal(candidateSentences([], extract, source)), context);
