@@ -32,13 +32,33 @@ const WHICH_CONTROLS =
 /** A choice between two named texts: "the MSA's or Exhibit B's", "A or B?". */
 const EITHER_OR = /\bor\b[^?]*\??\s*$/i;
 
-/** What the question asks of an amendment, or null (see `AmendmentAsk`). */
-export function amendmentAsk(question: string): AmendmentAsk | null {
+/** "Which law governs …": a choice of law, not which of two texts controls. */
+const GOVERNING_LAW = /\blaws?\s+(?:of\s+\w+\s+)?govern|\bgoverning\s+law\b/i;
+
+/**
+ * What the question asks of an amendment, or null (see `AmendmentAsk`). `deal`: the items of the deal the
+ * question is about (`dealOf`). A question that names no amendment ("now", "still", "was X changed") asks
+ * one only of a deal that holds an amending instrument: in a deal without one, "current" is just the text.
+ */
+export function amendmentAsk(question: string, deal: readonly EvidenceItem[]): AmendmentAsk | null {
   const q = question.replace(/\s+/g, " ");
-  if (WHICH_CONTROLS.test(q) && (CONFLICT.test(q) || EITHER_OR.test(q))) return "conflict";
-  if (NAMES_AMENDMENT.test(q) || IN_FORCE_NOW.test(q)) return "effect";
+  if (WHICH_CONTROLS.test(q) && !GOVERNING_LAW.test(q) && (CONFLICT.test(q) || EITHER_OR.test(q))) return "conflict";
+  if (NAMES_AMENDMENT.test(q)) return "effect";
+  if (!deal.some(ofAmendingInstrument)) return null;
+  if (IN_FORCE_NOW.test(q)) return "effect";
   if (ASKS_CHANGED.test(q) && !CHANGE_OF_CONTROL.test(q)) return "effect";
   return null;
+}
+
+/**
+ * The items of the deal a question is about: of the transaction sets of what the decision cited, else of
+ * its most probable sentence's set; none when that is a document of no set.
+ */
+export function dealOf(cited: readonly ScoredCandidate[], scored: readonly ScoredCandidate[]): EvidenceItem[] {
+  const sets = new Set(cited.map((c) => c.item.transactionSetId).filter((s) => s !== null));
+  const top = scored[0]?.item.transactionSetId ?? null;
+  if (sets.size === 0 && top !== null) sets.add(top);
+  return scored.map((c) => c.item).filter((i) => i.transactionSetId !== null && sets.has(i.transactionSetId));
 }
 
 /**
@@ -115,7 +135,7 @@ export function amendmentEvidence(
   scored: readonly ScoredCandidate[],
   cited: readonly ScoredCandidate[] = [],
 ): AmendmentEvidence | null {
-  const ask = amendmentAsk(question);
+  const ask = amendmentAsk(question, dealOf(cited, scored));
   if (ask === null) return null;
   if (ask === "conflict") {
     const clauses = scored.filter(
@@ -176,6 +196,17 @@ export function withAmendmentEvidence(
   if (found === null || cited.includes(found.sentence)) return [...cited];
   const decisive = found.kind === "precedence" || found.kind === "names-clause";
   if (!decisive && cited.some((c) => operativeAmendment(c))) return [...cited];
+  // A question about the amendment it names ("What law governs Amendment No. 3?") is answered by that
+  // instrument's own sentence: the decision's reading of it stands, unless the question asks what the
+  // amendment changed and the sentence cited changes nothing.
+  const named = namedAmendment(question);
+  if (
+    !decisive &&
+    named !== null &&
+    !(ASKS_CHANGED.test(question) && !CHANGE_OF_CONTROL.test(question)) &&
+    cited.some((c) => ofNamedAmendment(c.item, named, scored))
+  )
+    return [...cited];
   // Where the decision is silent, an operative sentence found by its words alone answers only when it is
   // also the decision's most probable sentence of an amending instrument (its best reading of the amendment).
   if (
@@ -190,4 +221,60 @@ export function withAmendmentEvidence(
     (c) => c !== found.sentence && c.item.supersededBy === undefined && (operativeAmendment(c) || amended(c)),
   );
   return [found.sentence, ...rest].slice(0, Math.max(1, max));
+}
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+const ORDINAL_NUMBER = /^(\d+)(?:st|nd|rd|th)$/i;
+/** "Amendment No. 3", "Amendment Number 3", "Amendment #3", "Amendment 3". */
+const AMENDMENT_NUMBER = /\bamendment\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b/i;
+/** "the third amendment", "the 3rd Amendment", "the Third Amended and Restated …". */
+const ORDINAL_AMENDMENT = /\b(\w+)\s+(?:amendment|amended\s+and\s+restated)\b/i;
+/** "the amendment", "this amendment", "the bottle amendment", "Bird's amendment": one instrument named. */
+const ONE_AMENDMENT = /\b(?:the|this|that|its|\w+['’]s)\s+(?:[\w-]+\s+){0,2}amendment\b(?!s)/i;
+
+/**
+ * The amendment a question names: by number ("Amendment No. 3", "the third amendment": `number`), or one
+ * amendment named otherwise ("the amendment", "the pricing amendment": no number). Null: the question
+ * names none, or several ("the amendments").
+ */
+export function namedAmendment(question: string): { number: number | null } | null {
+  const q = question.replace(/\s+/g, " ");
+  const numbered = AMENDMENT_NUMBER.exec(q);
+  if (numbered) return { number: Number(numbered[1]) };
+  const ordinal = ORDINAL_AMENDMENT.exec(q);
+  const word = ordinal?.[1]?.toLowerCase() ?? "";
+  const n = ORDINALS.indexOf(word) + 1 || Number(ORDINAL_NUMBER.exec(word)?.[1] ?? 0);
+  if (n > 0) return { number: n };
+  return ONE_AMENDMENT.test(q) ? { number: null } : null;
+}
+
+/** Whether a text names amendment `n` ("Amendment No. 8", "Eighth Amendment", "8th Amendment"). */
+function namesNumber(text: string, n: number): boolean {
+  const numbered = [...text.matchAll(new RegExp(AMENDMENT_NUMBER.source, "gi"))].some((m) => Number(m[1]) === n);
+  if (numbered) return true;
+  return [...text.matchAll(new RegExp(ORDINAL_AMENDMENT.source, "gi"))].some((m) => {
+    const word = (m[1] as string).toLowerCase();
+    return (ORDINALS.indexOf(word) + 1 || Number(ORDINAL_NUMBER.exec(word)?.[1] ?? 0)) === n;
+  });
+}
+
+/**
+ * Whether `item` is of the amending instrument a question names: an amending instrument of a set and, for a
+ * numbered amendment, not another one where the extract tells them apart (another instrument's sentences or
+ * name carry that number and this one's do not).
+ */
+function ofNamedAmendment(
+  item: EvidenceItem,
+  named: { number: number | null },
+  scored: readonly ScoredCandidate[],
+): boolean {
+  if (!ofAmendingInstrument(item)) return false;
+  const n = named.number;
+  if (n === null) return true;
+  const carries = (documentId: string) =>
+    scored.some((c) => c.item.documentId === documentId && (namesNumber(c.text, n) || namesNumber(c.item.docLabel, n)));
+  if (carries(item.documentId)) return true;
+  return !scored.some(
+    (c) => c.item.documentId !== item.documentId && ofAmendingInstrument(c.item) && carries(c.item.documentId),
+  );
 }
