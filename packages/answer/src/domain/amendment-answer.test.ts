@@ -3,6 +3,7 @@ import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/deci
 import {
   amendmentAsk,
   amendmentEvidence,
+  asksOfItself,
   namedAmendment,
   operativeAmendment,
   withAmendmentEvidence,
@@ -133,12 +134,39 @@ describe("amendmentAsk", () => {
 
 describe("namedAmendment", () => {
   it("reads the amendment a question names, by number or otherwise, and none for the amendments together", () => {
-    expect(namedAmendment("What law governs Amendment No. 3?")).toEqual({ number: 3 });
-    expect(namedAmendment("What changed under the second amendment?")).toEqual({ number: 2 });
-    expect(namedAmendment("Under the 4th Amendment, who pays?")).toEqual({ number: 4 });
-    expect(namedAmendment("Where can Heritage make products after the bottle amendment?")).toEqual({ number: null });
+    expect(namedAmendment("What law governs Amendment No. 3?")).toEqual({ number: 3, at: 17 });
+    expect(namedAmendment("What changed under the second amendment?")).toMatchObject({ number: 2 });
+    expect(namedAmendment("Under the 4th Amendment, who pays?")).toMatchObject({ number: 4 });
+    expect(namedAmendment("Where can Heritage make products after the bottle amendment?")).toMatchObject({
+      number: null,
+    });
     expect(namedAmendment("When does it expire, taking the amendments into account?")).toBeNull();
     expect(namedAmendment("Which law governs the agreement?")).toBeNull();
+  });
+});
+
+describe("asksOfItself", () => {
+  it("reads a question about the named amendment itself apart from one about what is in force after or under it", () => {
+    const itself = (q: string) => {
+      const named = namedAmendment(q);
+      return named !== null && asksOfItself(q, named);
+    };
+    for (const q of [
+      "How long does Amendment No. 1 to the maintenance agreement stay in force?",
+      "What law governs Amendment No. 3 and the side letter?",
+      "When does the second amendment expire?",
+      "Who signed the pricing amendment?",
+    ])
+      expect(itself(q), q).toBe(true);
+    for (const q of [
+      "What is the minimum order volume after Amendment No. 1?",
+      "What happened to the Lender Side Letter under Bird's Amendment No. 8?",
+      "How was Exhibit F changed by Amendment No. 8?",
+      "What does 'Amended Loan Agreement' mean in Amendment No. 8?",
+      "What did the second amendment change?",
+      "Does the amendment extend the term?",
+    ])
+      expect(itself(q), q).toBe(false);
   });
 });
 
@@ -357,6 +385,46 @@ describe("withAmendmentEvidence", () => {
     expect(
       withAmendmentEvidence("What law governs the notices under Amendment No. 2?", [first], [first, ...scored], 3)[0],
     ).toBe(amendingNotice);
+  });
+
+  it("answers what a question asks of the named amendment itself from its own clause, never from what it amends", () => {
+    const ownTerm = sentence(
+      { ...amendmentOther, clauseRef: "Section 4", start: 300, end: 420 },
+      "This Amendment shall enter into force on the date of its signature and shall remain in force until the End Date.",
+      { p: 0.15, familyCoverage: 0.4 },
+    );
+    const term = sentence(
+      item({ documentId: "base", role: "base_agreement", clauseRef: "Section 3", start: 800, end: 900 }),
+      "The Term of the Agreement ends on the End Date.",
+      { p: 0.3, familyCoverage: 0.4 },
+    );
+    const q = "How long does Amendment No. 2 stay in force, and when does the Term end?";
+    expect(amendmentEvidence(q, [term, ownTerm, amendingNotice], [term])).toEqual({ kind: "own", sentence: ownTerm });
+    expect(withAmendmentEvidence(q, [term], [term, amendingNotice, ownTerm], 3)).toEqual([ownTerm, term]);
+    // no clause of its own holds the question's words: nothing, not an amending clause
+    expect(amendmentEvidence(q, [term, amendingNotice], [term])).toBeNull();
+  });
+
+  it("keeps the decision's sentence of an amending instrument against an operative sentence found by its words alone", () => {
+    const effective = sentence(
+      { ...amendmentOther, start: 10, end: 48 },
+      "This amendment to Section 7 (Term) is made effective March 1, 2019.",
+      { p: 0.6, familyCoverage: 0.5 },
+    );
+    const deleted = sentence(
+      item({
+        documentId: "amd2",
+        role: "amendment",
+        start: 0,
+        end: 90,
+        amends: [{ documentId: "x", start: 0, end: 9 }],
+      }),
+      "Section 7 of the Agreement is hereby deleted.",
+      { p: 0.1, familyCoverage: 0.3 },
+    );
+    const q = "How many times was the term section amended, and when?";
+    expect(amendmentEvidence(q, [effective, deleted], [effective])).toEqual({ kind: "operative", sentence: deleted });
+    expect(withAmendmentEvidence(q, [effective], [effective, deleted], 3)).toEqual([effective]);
   });
 
   it("keeps at most `max` sentences", () => {

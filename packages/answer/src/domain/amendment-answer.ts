@@ -110,7 +110,8 @@ export type AmendmentEvidence =
   | { kind: "precedence"; sentence: ScoredCandidate }
   | { kind: "names-clause"; sentence: ScoredCandidate; clause: string }
   | { kind: "targets"; sentence: ScoredCandidate; target: ScoredCandidate }
-  | { kind: "operative"; sentence: ScoredCandidate };
+  | { kind: "operative"; sentence: ScoredCandidate }
+  | { kind: "own"; sentence: ScoredCandidate };
 
 /** A clause a sentence names: "Section 2(c) of the Agreement is amended …". */
 const CLAUSE_NAMED = /\b(?:Section|Clause|Article|§)\s*([0-9]+(?:\.[0-9]+)*(?:\([a-z0-9]+\))*)/gi;
@@ -126,6 +127,10 @@ const CLAUSE_NAMED = /\b(?:Section|Clause|Article|§)\s*([0-9]+(?:\.[0-9]+)*(?:\
  *    it cited, or its most probable sentence);
  * 4. else the operative sentence of an amending instrument (amends, replaces, deletes, inserts,
  *    terminates) that holds the question's words, the most probable first.
+ * Before 2–4, a question about the amendment it names itself ("How long does Amendment No. 1 stay in
+ * force?", "What law governs the second amendment?", not "after" or "under" it: `asksOfItself`) is
+ * answered by that instrument's own clause, a sentence that speaks of itself ("This Amendment shall …")
+ * and holds the question's words, or not at all: what it amends is not what it asks.
  * Each is structural evidence (a clause of a set member with the form of a change), not a wording: only
  * such a sentence may answer where the decision alone was silent. `scored` is most probable first;
  * `cited` what the decision cited.
@@ -152,6 +157,18 @@ export function amendmentEvidence(
       (NAMES_AMENDMENT.test(question) ? undefined : clauses.find((c) => c.familyCoverage > 0));
     // which controls is answered by a precedence clause or not at all, never by some other change
     return best ? { kind: "precedence", sentence: best } : null;
+  }
+  const named = namedAmendment(question);
+  if (named !== null && asksOfItself(question, named)) {
+    const own = scored.find(
+      (c) =>
+        !c.headingLine &&
+        c.familyCoverage > 0 &&
+        !amendingClause(c) &&
+        SPEAKS_OF_ITSELF.test(c.text) &&
+        ofNamedAmendment(c.item, named, scored),
+    );
+    return own ? { kind: "own", sentence: own } : null;
   }
   const operative = scored.filter((c) => operativeAmendment(c));
   if (operative.length === 0) return null;
@@ -196,25 +213,29 @@ export function withAmendmentEvidence(
   if (found === null || cited.includes(found.sentence)) return [...cited];
   const decisive = found.kind === "precedence" || found.kind === "names-clause";
   if (!decisive && cited.some((c) => operativeAmendment(c))) return [...cited];
-  // A question about the amendment it names ("What law governs Amendment No. 3?") is answered by that
-  // instrument's own sentence: the decision's reading of it stands, unless the question asks what the
-  // amendment changed and the sentence cited changes nothing.
+  // The decision's own sentence of the amendment the question names ("What law governs Amendment No. 3?"),
+  // or, where it names none, of an amending instrument, stands against a sentence found by its words
+  // alone; unless the question asks what was changed and the sentence cited changes nothing.
   const named = namedAmendment(question);
-  if (
-    !decisive &&
-    named !== null &&
-    !(ASKS_CHANGED.test(question) && !CHANGE_OF_CONTROL.test(question)) &&
-    cited.some((c) => ofNamedAmendment(c.item, named, scored))
-  )
+  const ownReading =
+    named !== null
+      ? (c: ScoredCandidate) => ofNamedAmendment(c.item, named, scored)
+      : found.kind === "operative"
+        ? (c: ScoredCandidate) => ofAmendingInstrument(c.item)
+        : () => false;
+  if (!decisive && !(ASKS_CHANGED.test(question) && !CHANGE_OF_CONTROL.test(question)) && cited.some(ownReading))
     return [...cited];
   // Where the decision is silent, an operative sentence found by its words alone answers only when it is
   // also the decision's most probable sentence of an amending instrument (its best reading of the amendment).
   if (
     cited.length === 0 &&
-    found.kind === "operative" &&
+    (found.kind === "operative" || found.kind === "own") &&
     scored.find((c) => ofAmendingInstrument(c.item)) !== found.sentence
   )
     return [];
+  // the amendment's own clause answers what is asked of it; the decision's other sentences answer the rest
+  if (found.kind === "own")
+    return [found.sentence, ...cited.filter((c) => c.item.supersededBy === undefined)].slice(0, Math.max(1, max));
   const amended = (c: ScoredCandidate) =>
     (found.kind === "targets" && c === found.target) || amendsProvisionOf(found.sentence.item, c.item);
   const rest = cited.filter(
@@ -237,16 +258,44 @@ const ONE_AMENDMENT = /\b(?:the|this|that|its|\w+['’]s)\s+(?:[\w-]+\s+){0,2}am
  * amendment named otherwise ("the amendment", "the pricing amendment": no number). Null: the question
  * names none, or several ("the amendments").
  */
-export function namedAmendment(question: string): { number: number | null } | null {
+export function namedAmendment(question: string): NamedAmendment | null {
   const q = question.replace(/\s+/g, " ");
   const numbered = AMENDMENT_NUMBER.exec(q);
-  if (numbered) return { number: Number(numbered[1]) };
+  if (numbered) return { number: Number(numbered[1]), at: numbered.index };
   const ordinal = ORDINAL_AMENDMENT.exec(q);
   const word = ordinal?.[1]?.toLowerCase() ?? "";
   const n = ORDINALS.indexOf(word) + 1 || Number(ORDINAL_NUMBER.exec(word)?.[1] ?? 0);
-  if (n > 0) return { number: n };
-  return ONE_AMENDMENT.test(q) ? { number: null } : null;
+  if (ordinal && n > 0) return { number: n, at: ordinal.index };
+  const one = ONE_AMENDMENT.exec(q);
+  return one ? { number: null, at: one.index } : null;
 }
+
+/** The amendment a question names (`namedAmendment`) and where the question names it. */
+export interface NamedAmendment {
+  number: number | null;
+  at: number;
+}
+
+/** A point in time or a source before the name: "after", "under", "by", "in", "following" (the determiner or owner between). */
+const AFTER_OR_UNDER =
+  /\b(?:after|under|by|since|following|in|per|pursuant\s+to|with|from|upon|through|before|to)\s+(?:(?:the|this|that|its|[\w.-]+['’]s)\s+)?$/i;
+
+/**
+ * Whether a question asks about the amendment it names itself ("How long does Amendment No. 1 stay in
+ * force?", "What law governs the second amendment?"), rather than about what is in force after it or
+ * under it ("the price after Amendment No. 1", "changed by Amendment No. 8", "defined in the amendment").
+ */
+export function asksOfItself(question: string, named: NamedAmendment): boolean {
+  const q = question.replace(/\s+/g, " ");
+  return !AFTER_OR_UNDER.test(q.slice(0, named.at)) && !ASKS_WHAT_IT_DID.test(q);
+}
+
+/** Asks what an instrument did to another text ("What did the amendment change / add / extend?"), not of itself. */
+const ASKS_WHAT_IT_DID =
+  /\b(?:chang|modif|amend(?!ment)|replac|delet|insert|add(?:s|ed)?\b|extend|revis|remov|substitut|supersed|releas|restat)/i;
+
+/** A sentence in which an instrument speaks of itself: "This Amendment shall …", "this Second Amendment". */
+const SPEAKS_OF_ITSELF = /\bth(?:is|e present)\s+(?:[\w-]+\s+){0,2}?(?:amendment|letter|agreement)\b/i;
 
 /** Whether a text names amendment `n` ("Amendment No. 8", "Eighth Amendment", "8th Amendment"). */
 function namesNumber(text: string, n: number): boolean {
