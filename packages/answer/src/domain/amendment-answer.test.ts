@@ -165,6 +165,7 @@ describe("asksOfItself", () => {
       "What does 'Amended Loan Agreement' mean in Amendment No. 8?",
       "What did the second amendment change?",
       "Does the amendment extend the term?",
+      "How are disputes resolved under the maintenance agreement and its amendment?",
     ])
       expect(itself(q), q).toBe(false);
   });

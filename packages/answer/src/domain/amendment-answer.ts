@@ -276,9 +276,15 @@ export interface NamedAmendment {
   at: number;
 }
 
-/** A point in time or a source before the name: "after", "under", "by", "in", "following" (the determiner or owner between). */
-const AFTER_OR_UNDER =
-  /\b(?:after|under|by|since|following|in|per|pursuant\s+to|with|from|upon|through|before|to)\s+(?:(?:the|this|that|its|[\w.-]+['’]s)\s+)?$/i;
+/**
+ * A point in time or a source before the name: "after", "under", "by", "in", "following" (the determiner or
+ * owner between), or the same preposition over a pair ("under the agreement and its amendment").
+ */
+const AFTER_OR_UNDER = new RegExp(
+  String.raw`\b(?:after|under|by|since|following|in|per|pursuant\s+to|with|from|upon|through|before|to)\s+` +
+    String.raw`(?:[^?,;]{0,80}?\b(?:and|or)\s+)?(?:(?:the|this|that|its|[\w.-]+['’]s)\s+)?$`,
+  "i",
+);
 
 /**
  * Whether a question asks about the amendment it names itself ("How long does Amendment No. 1 stay in
