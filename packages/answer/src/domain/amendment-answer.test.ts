@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
-import { amendmentAsk, amendmentEvidence, operativeAmendment, withAmendmentEvidence } from "./amendment-answer.ts";
+import {
+  amendmentAsk,
+  amendmentEvidence,
+  asksOfItself,
+  namedAmendment,
+  operativeAmendment,
+  withAmendmentEvidence,
+} from "./amendment-answer.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
@@ -80,14 +87,38 @@ describe("amendmentAsk", () => {
       "Was the price adjustment clause changed?",
       "What is the commitment as amended?",
     ])
-      expect(amendmentAsk(q), q).toBe("effect");
+      expect(amendmentAsk(q, [notices, amendment]), q).toBe("effect");
+  });
+
+  it("reads in-force words as an amendment question only in a deal that holds an amending instrument", () => {
+    for (const q of [
+      "Where do notices to the Buyer go now?",
+      "Is the pledge still in place?",
+      "Was the price changed?",
+    ])
+      expect(amendmentAsk(q, [notices, price]), q).toBeNull();
+    // nor does another deal's amendment in the extract: the deal is the one the decision read
+    const otherDeal = sentence({ ...notices, documentId: "other", transactionSetId: "set-2" }, oldNotice.text, {
+      p: 0.7,
+      familyCoverage: 0.8,
+    });
+    expect(amendmentEvidence("Where do notices to the Buyer go now?", [otherDeal, amendingNotice])).toBeNull();
+    expect(
+      amendmentEvidence("Where do notices to the Buyer go now?", [otherDeal, amendingNotice], [oldNotice])?.sentence,
+    ).toBe(amendingNotice);
+    // a question that names an amendment asks about one wherever it is
+    expect(amendmentAsk("What is the price after Amendment No. 1?", [notices, price])).toBe("effect");
   });
 
   it("reads which of two texts controls where they conflict", () => {
-    expect(amendmentAsk("If the second amendment and the original agreement conflict, which controls?")).toBe(
+    expect(amendmentAsk("If the second amendment and the original agreement conflict, which controls?", [])).toBe(
       "conflict",
     );
-    expect(amendmentAsk("Whose payment terms apply to the revenue share — the MSA's or Exhibit B's?")).toBe("conflict");
+    expect(amendmentAsk("Whose payment terms apply to the revenue share — the MSA's or Exhibit B's?", [])).toBe(
+      "conflict",
+    );
+    // a choice of law is not a choice between two texts
+    expect(amendmentAsk("What law governs Amendment No. 3 or the Agreement?", [amendment])).toBe("effect");
   });
 
   it("leaves other questions alone, a change of control among them", () => {
@@ -97,7 +128,46 @@ describe("amendmentAsk", () => {
       "How long is the notice period for termination?",
       "",
     ])
-      expect(amendmentAsk(q), q).toBeNull();
+      expect(amendmentAsk(q, [notices, amendment]), q).toBeNull();
+  });
+});
+
+describe("namedAmendment", () => {
+  it("reads the amendment a question names, by number or otherwise, and none for the amendments together", () => {
+    expect(namedAmendment("What law governs Amendment No. 3?")).toEqual({ number: 3, at: 17 });
+    expect(namedAmendment("What changed under the second amendment?")).toMatchObject({ number: 2 });
+    expect(namedAmendment("Under the 4th Amendment, who pays?")).toMatchObject({ number: 4 });
+    expect(namedAmendment("Where can Heritage make products after the bottle amendment?")).toMatchObject({
+      number: null,
+    });
+    expect(namedAmendment("When does it expire, taking the amendments into account?")).toBeNull();
+    expect(namedAmendment("Which law governs the agreement?")).toBeNull();
+  });
+});
+
+describe("asksOfItself", () => {
+  it("reads a question about the named amendment itself apart from one about what is in force after or under it", () => {
+    const itself = (q: string) => {
+      const named = namedAmendment(q);
+      return named !== null && asksOfItself(q, named);
+    };
+    for (const q of [
+      "How long does Amendment No. 1 to the maintenance agreement stay in force?",
+      "What law governs Amendment No. 3 and the side letter?",
+      "When does the second amendment expire?",
+      "Who signed the pricing amendment?",
+    ])
+      expect(itself(q), q).toBe(true);
+    for (const q of [
+      "What is the minimum order volume after Amendment No. 1?",
+      "What happened to the Lender Side Letter under Bird's Amendment No. 8?",
+      "How was Exhibit F changed by Amendment No. 8?",
+      "What does 'Amended Loan Agreement' mean in Amendment No. 8?",
+      "What did the second amendment change?",
+      "Does the amendment extend the term?",
+      "How are disputes resolved under the maintenance agreement and its amendment?",
+    ])
+      expect(itself(q), q).toBe(false);
   });
 });
 
@@ -292,6 +362,70 @@ describe("withAmendmentEvidence", () => {
     ).toEqual([]);
     // which controls is answered by a precedence clause or not at all
     expect(amendmentEvidence("If the amendment and the agreement conflict, which controls?", ranked)).toBeNull();
+  });
+
+  it("keeps the decision's own sentence of the amendment the question names, unless it asks what changed", () => {
+    const law = sentence(
+      { ...amendmentOther, clauseRef: "Section 5", start: 300, end: 400 },
+      "This Amendment No. 2 shall be governed by the laws of the State of New York.",
+      { p: 0.7, familyCoverage: 0.5 },
+    );
+    const scored = [law, amendingNotice, oldNotice];
+    expect(withAmendmentEvidence("What law governs Amendment No. 2 and the notices?", [law], scored, 3)).toEqual([law]);
+    expect(withAmendmentEvidence("What law governs the amendment and the notices?", [law], scored, 3)).toEqual([law]);
+    // asked what the amendment changed, a sentence that changes nothing gives way to the amending clause
+    expect(withAmendmentEvidence("How were the notices changed by Amendment No. 2?", [law], scored, 3)[0]).toBe(
+      amendingNotice,
+    );
+    // another amendment's sentence, where the extract tells the two apart, is not the one named
+    const first = sentence(
+      item({ documentId: "amd1", role: "amendment", start: 0, end: 90 }),
+      "This Amendment No. 1 shall be governed by the laws of the State of New York.",
+      { p: 0.7, familyCoverage: 0.5 },
+    );
+    expect(
+      withAmendmentEvidence("What law governs the notices under Amendment No. 2?", [first], [first, ...scored], 3)[0],
+    ).toBe(amendingNotice);
+  });
+
+  it("answers what a question asks of the named amendment itself from its own clause, never from what it amends", () => {
+    const ownTerm = sentence(
+      { ...amendmentOther, clauseRef: "Section 4", start: 300, end: 420 },
+      "This Amendment shall enter into force on the date of its signature and shall remain in force until the End Date.",
+      { p: 0.15, familyCoverage: 0.4 },
+    );
+    const term = sentence(
+      item({ documentId: "base", role: "base_agreement", clauseRef: "Section 3", start: 800, end: 900 }),
+      "The Term of the Agreement ends on the End Date.",
+      { p: 0.3, familyCoverage: 0.4 },
+    );
+    const q = "How long does Amendment No. 2 stay in force, and when does the Term end?";
+    expect(amendmentEvidence(q, [term, ownTerm, amendingNotice], [term])).toEqual({ kind: "own", sentence: ownTerm });
+    expect(withAmendmentEvidence(q, [term], [term, amendingNotice, ownTerm], 3)).toEqual([ownTerm, term]);
+    // no clause of its own holds the question's words: nothing, not an amending clause
+    expect(amendmentEvidence(q, [term, amendingNotice], [term])).toBeNull();
+  });
+
+  it("keeps the decision's sentence of an amending instrument against an operative sentence found by its words alone", () => {
+    const effective = sentence(
+      { ...amendmentOther, start: 10, end: 48 },
+      "This amendment to Section 7 (Term) is made effective March 1, 2019.",
+      { p: 0.6, familyCoverage: 0.5 },
+    );
+    const deleted = sentence(
+      item({
+        documentId: "amd2",
+        role: "amendment",
+        start: 0,
+        end: 90,
+        amends: [{ documentId: "x", start: 0, end: 9 }],
+      }),
+      "Section 7 of the Agreement is hereby deleted.",
+      { p: 0.1, familyCoverage: 0.3 },
+    );
+    const q = "How many times was the term section amended, and when?";
+    expect(amendmentEvidence(q, [effective, deleted], [effective])).toEqual({ kind: "operative", sentence: deleted });
+    expect(withAmendmentEvidence(q, [effective], [effective, deleted], 3)).toEqual([effective]);
   });
 
   it("keeps at most `max` sentences", () => {

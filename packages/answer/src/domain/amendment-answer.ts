@@ -32,13 +32,33 @@ const WHICH_CONTROLS =
 /** A choice between two named texts: "the MSA's or Exhibit B's", "A or B?". */
 const EITHER_OR = /\bor\b[^?]*\??\s*$/i;
 
-/** What the question asks of an amendment, or null (see `AmendmentAsk`). */
-export function amendmentAsk(question: string): AmendmentAsk | null {
+/** "Which law governs …": a choice of law, not which of two texts controls. */
+const GOVERNING_LAW = /\blaws?\s+(?:of\s+\w+\s+)?govern|\bgoverning\s+law\b/i;
+
+/**
+ * What the question asks of an amendment, or null (see `AmendmentAsk`). `deal`: the items of the deal the
+ * question is about (`dealOf`). A question that names no amendment ("now", "still", "was X changed") asks
+ * one only of a deal that holds an amending instrument: in a deal without one, "current" is just the text.
+ */
+export function amendmentAsk(question: string, deal: readonly EvidenceItem[]): AmendmentAsk | null {
   const q = question.replace(/\s+/g, " ");
-  if (WHICH_CONTROLS.test(q) && (CONFLICT.test(q) || EITHER_OR.test(q))) return "conflict";
-  if (NAMES_AMENDMENT.test(q) || IN_FORCE_NOW.test(q)) return "effect";
+  if (WHICH_CONTROLS.test(q) && !GOVERNING_LAW.test(q) && (CONFLICT.test(q) || EITHER_OR.test(q))) return "conflict";
+  if (NAMES_AMENDMENT.test(q)) return "effect";
+  if (!deal.some(ofAmendingInstrument)) return null;
+  if (IN_FORCE_NOW.test(q)) return "effect";
   if (ASKS_CHANGED.test(q) && !CHANGE_OF_CONTROL.test(q)) return "effect";
   return null;
+}
+
+/**
+ * The items of the deal a question is about: of the transaction sets of what the decision cited, else of
+ * its most probable sentence's set; none when that is a document of no set.
+ */
+export function dealOf(cited: readonly ScoredCandidate[], scored: readonly ScoredCandidate[]): EvidenceItem[] {
+  const sets = new Set(cited.map((c) => c.item.transactionSetId).filter((s) => s !== null));
+  const top = scored[0]?.item.transactionSetId ?? null;
+  if (sets.size === 0 && top !== null) sets.add(top);
+  return scored.map((c) => c.item).filter((i) => i.transactionSetId !== null && sets.has(i.transactionSetId));
 }
 
 /**
@@ -90,7 +110,8 @@ export type AmendmentEvidence =
   | { kind: "precedence"; sentence: ScoredCandidate }
   | { kind: "names-clause"; sentence: ScoredCandidate; clause: string }
   | { kind: "targets"; sentence: ScoredCandidate; target: ScoredCandidate }
-  | { kind: "operative"; sentence: ScoredCandidate };
+  | { kind: "operative"; sentence: ScoredCandidate }
+  | { kind: "own"; sentence: ScoredCandidate };
 
 /** A clause a sentence names: "Section 2(c) of the Agreement is amended …". */
 const CLAUSE_NAMED = /\b(?:Section|Clause|Article|§)\s*([0-9]+(?:\.[0-9]+)*(?:\([a-z0-9]+\))*)/gi;
@@ -106,6 +127,10 @@ const CLAUSE_NAMED = /\b(?:Section|Clause|Article|§)\s*([0-9]+(?:\.[0-9]+)*(?:\
  *    it cited, or its most probable sentence);
  * 4. else the operative sentence of an amending instrument (amends, replaces, deletes, inserts,
  *    terminates) that holds the question's words, the most probable first.
+ * Before 2–4, a question about the amendment it names itself ("How long does Amendment No. 1 stay in
+ * force?", "What law governs the second amendment?", not "after" or "under" it: `asksOfItself`) is
+ * answered by that instrument's own clause, a sentence that speaks of itself ("This Amendment shall …")
+ * and holds the question's words, or not at all: what it amends is not what it asks.
  * Each is structural evidence (a clause of a set member with the form of a change), not a wording: only
  * such a sentence may answer where the decision alone was silent. `scored` is most probable first;
  * `cited` what the decision cited.
@@ -115,7 +140,7 @@ export function amendmentEvidence(
   scored: readonly ScoredCandidate[],
   cited: readonly ScoredCandidate[] = [],
 ): AmendmentEvidence | null {
-  const ask = amendmentAsk(question);
+  const ask = amendmentAsk(question, dealOf(cited, scored));
   if (ask === null) return null;
   if (ask === "conflict") {
     const clauses = scored.filter(
@@ -132,6 +157,18 @@ export function amendmentEvidence(
       (NAMES_AMENDMENT.test(question) ? undefined : clauses.find((c) => c.familyCoverage > 0));
     // which controls is answered by a precedence clause or not at all, never by some other change
     return best ? { kind: "precedence", sentence: best } : null;
+  }
+  const named = namedAmendment(question);
+  if (named !== null && asksOfItself(question, named)) {
+    const own = scored.find(
+      (c) =>
+        !c.headingLine &&
+        c.familyCoverage > 0 &&
+        !amendingClause(c) &&
+        SPEAKS_OF_ITSELF.test(c.text) &&
+        ofNamedAmendment(c.item, named, scored),
+    );
+    return own ? { kind: "own", sentence: own } : null;
   }
   const operative = scored.filter((c) => operativeAmendment(c));
   if (operative.length === 0) return null;
@@ -176,18 +213,123 @@ export function withAmendmentEvidence(
   if (found === null || cited.includes(found.sentence)) return [...cited];
   const decisive = found.kind === "precedence" || found.kind === "names-clause";
   if (!decisive && cited.some((c) => operativeAmendment(c))) return [...cited];
+  // The decision's own sentence of the amendment the question names ("What law governs Amendment No. 3?"),
+  // or, where it names none, of an amending instrument, stands against a sentence found by its words
+  // alone; unless the question asks what was changed and the sentence cited changes nothing.
+  const named = namedAmendment(question);
+  const ownReading =
+    named !== null
+      ? (c: ScoredCandidate) => ofNamedAmendment(c.item, named, scored)
+      : found.kind === "operative"
+        ? (c: ScoredCandidate) => ofAmendingInstrument(c.item)
+        : () => false;
+  if (!decisive && !(ASKS_CHANGED.test(question) && !CHANGE_OF_CONTROL.test(question)) && cited.some(ownReading))
+    return [...cited];
   // Where the decision is silent, an operative sentence found by its words alone answers only when it is
   // also the decision's most probable sentence of an amending instrument (its best reading of the amendment).
   if (
     cited.length === 0 &&
-    found.kind === "operative" &&
+    (found.kind === "operative" || found.kind === "own") &&
     scored.find((c) => ofAmendingInstrument(c.item)) !== found.sentence
   )
     return [];
+  // the amendment's own clause answers what is asked of it; the decision's other sentences answer the rest
+  if (found.kind === "own")
+    return [found.sentence, ...cited.filter((c) => c.item.supersededBy === undefined)].slice(0, Math.max(1, max));
   const amended = (c: ScoredCandidate) =>
     (found.kind === "targets" && c === found.target) || amendsProvisionOf(found.sentence.item, c.item);
   const rest = cited.filter(
     (c) => c !== found.sentence && c.item.supersededBy === undefined && (operativeAmendment(c) || amended(c)),
   );
   return [found.sentence, ...rest].slice(0, Math.max(1, max));
+}
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+const ORDINAL_NUMBER = /^(\d+)(?:st|nd|rd|th)$/i;
+/** "Amendment No. 3", "Amendment Number 3", "Amendment #3", "Amendment 3". */
+const AMENDMENT_NUMBER = /\bamendment\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b/i;
+/** "the third amendment", "the 3rd Amendment", "the Third Amended and Restated …". */
+const ORDINAL_AMENDMENT = /\b(\w+)\s+(?:amendment|amended\s+and\s+restated)\b/i;
+/** "the amendment", "this amendment", "the bottle amendment", "Bird's amendment": one instrument named. */
+const ONE_AMENDMENT = /\b(?:the|this|that|its|\w+['’]s)\s+(?:[\w-]+\s+){0,2}amendment\b(?!s)/i;
+
+/**
+ * The amendment a question names: by number ("Amendment No. 3", "the third amendment": `number`), or one
+ * amendment named otherwise ("the amendment", "the pricing amendment": no number). Null: the question
+ * names none, or several ("the amendments").
+ */
+export function namedAmendment(question: string): NamedAmendment | null {
+  const q = question.replace(/\s+/g, " ");
+  const numbered = AMENDMENT_NUMBER.exec(q);
+  if (numbered) return { number: Number(numbered[1]), at: numbered.index };
+  const ordinal = ORDINAL_AMENDMENT.exec(q);
+  const word = ordinal?.[1]?.toLowerCase() ?? "";
+  const n = ORDINALS.indexOf(word) + 1 || Number(ORDINAL_NUMBER.exec(word)?.[1] ?? 0);
+  if (ordinal && n > 0) return { number: n, at: ordinal.index };
+  const one = ONE_AMENDMENT.exec(q);
+  return one ? { number: null, at: one.index } : null;
+}
+
+/** The amendment a question names (`namedAmendment`) and where the question names it. */
+export interface NamedAmendment {
+  number: number | null;
+  at: number;
+}
+
+/**
+ * A point in time or a source before the name: "after", "under", "by", "in", "following" (the determiner or
+ * owner between), or the same preposition over a pair ("under the agreement and its amendment").
+ */
+const AFTER_OR_UNDER = new RegExp(
+  String.raw`\b(?:after|under|by|since|following|in|per|pursuant\s+to|with|from|upon|through|before|to)\s+` +
+    String.raw`(?:[^?,;]{0,80}?\b(?:and|or)\s+)?(?:(?:the|this|that|its|[\w.-]+['’]s)\s+)?$`,
+  "i",
+);
+
+/**
+ * Whether a question asks about the amendment it names itself ("How long does Amendment No. 1 stay in
+ * force?", "What law governs the second amendment?"), rather than about what is in force after it or
+ * under it ("the price after Amendment No. 1", "changed by Amendment No. 8", "defined in the amendment").
+ */
+export function asksOfItself(question: string, named: NamedAmendment): boolean {
+  const q = question.replace(/\s+/g, " ");
+  return !AFTER_OR_UNDER.test(q.slice(0, named.at)) && !ASKS_WHAT_IT_DID.test(q);
+}
+
+/** Asks what an instrument did to another text ("What did the amendment change / add / extend?"), not of itself. */
+const ASKS_WHAT_IT_DID =
+  /\b(?:chang|modif|amend(?!ment)|replac|delet|insert|add(?:s|ed)?\b|extend|revis|remov|substitut|supersed|releas|restat)/i;
+
+/** A sentence in which an instrument speaks of itself: "This Amendment shall …", "this Second Amendment". */
+const SPEAKS_OF_ITSELF = /\bth(?:is|e present)\s+(?:[\w-]+\s+){0,2}?(?:amendment|letter|agreement)\b/i;
+
+/** Whether a text names amendment `n` ("Amendment No. 8", "Eighth Amendment", "8th Amendment"). */
+function namesNumber(text: string, n: number): boolean {
+  const numbered = [...text.matchAll(new RegExp(AMENDMENT_NUMBER.source, "gi"))].some((m) => Number(m[1]) === n);
+  if (numbered) return true;
+  return [...text.matchAll(new RegExp(ORDINAL_AMENDMENT.source, "gi"))].some((m) => {
+    const word = (m[1] as string).toLowerCase();
+    return (ORDINALS.indexOf(word) + 1 || Number(ORDINAL_NUMBER.exec(word)?.[1] ?? 0)) === n;
+  });
+}
+
+/**
+ * Whether `item` is of the amending instrument a question names: an amending instrument of a set and, for a
+ * numbered amendment, not another one where the extract tells them apart (another instrument's sentences or
+ * name carry that number and this one's do not).
+ */
+function ofNamedAmendment(
+  item: EvidenceItem,
+  named: { number: number | null },
+  scored: readonly ScoredCandidate[],
+): boolean {
+  if (!ofAmendingInstrument(item)) return false;
+  const n = named.number;
+  if (n === null) return true;
+  const carries = (documentId: string) =>
+    scored.some((c) => c.item.documentId === documentId && (namesNumber(c.text, n) || namesNumber(c.item.docLabel, n)));
+  if (carries(item.documentId)) return true;
+  return !scored.some(
+    (c) => c.item.documentId !== item.documentId && ofAmendingInstrument(c.item) && carries(c.item.documentId),
+  );
 }
