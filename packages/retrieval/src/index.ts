@@ -51,6 +51,13 @@ export {
   withoutThisContract,
 } from "./domain/document-names.ts";
 export { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./domain/fusion.ts";
+export {
+  instrumentKind,
+  isInstrumentAbbreviation,
+  isInstrumentPartWord,
+  isInstrumentWord,
+  kindSpellings,
+} from "./domain/instrument-kinds.ts";
 export { isModelInstruction, modelInstructions } from "./domain/model-instruction.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
 export { CARD_CHARS, createPassageIndexSink, documentCard } from "./domain/passage-index-sink.ts";

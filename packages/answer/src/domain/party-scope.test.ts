@@ -63,6 +63,35 @@ describe("the parties a question names", () => {
     expect(questionParties("Which law governs the supply agreement?")).toEqual([]);
   });
 
+  it("reads every kind retrieval reads, spelled out or abbreviated, as no part of the name it follows", () => {
+    expect(questionParties("Is the Acme Widgets Guaranty limited to an amount?")).toEqual([
+      { name: "Acme Widgets", words: ["acme", "widgets"] },
+    ]);
+    expect(questionParties("When does the Zenith Lease end?")).toEqual([{ name: "Zenith", words: ["zenith"] }]);
+    expect(questionParties("Which law governs the Acme–Zenith MOU?")).toEqual([
+      { name: "Acme", words: ["acme"] },
+      { name: "Zenith", words: ["zenith"] },
+    ]);
+    expect(questionParties("Can Zenith assign the Acme Notes?")).toEqual([
+      { name: "Zenith", words: ["zenith"] },
+      { name: "Acme", words: ["acme"] },
+    ]);
+    expect(questionParties("Is the SPA binding?")).toEqual([]);
+  });
+
+  it("keeps a kind's word that opens a name as the name's own; only an abbreviation before a name is the kind", () => {
+    expect(questionParties("Is Note Holdings LLC bound by the non-compete?")).toEqual([
+      { name: "Note Holdings LLC", words: ["note", "holdings", "llc"] },
+    ]);
+    // the kind after the name still goes
+    expect(questionParties("Who may enforce the Guaranty Bank Guaranty?")).toEqual([
+      { name: "Guaranty Bank", words: ["guaranty", "bank"] },
+    ]);
+    expect(questionParties("Under the MOU Zenith signed, who pays the costs?")).toEqual([
+      { name: "Zenith", words: ["zenith"] },
+    ]);
+  });
+
   it("finds a name in a row of words, or run together into one word", () => {
     const face = faceWords(
       "Co-Branding Agreement",

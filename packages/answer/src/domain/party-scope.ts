@@ -1,4 +1,4 @@
-import { partyPhrases } from "@lexnav/retrieval";
+import { isInstrumentAbbreviation, isInstrumentPartWord, isInstrumentWord, partyPhrases } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 
@@ -17,15 +17,12 @@ export const FACE_OPENING_CHARS = 5000;
 export const FACE_CLOSE_CHARS = 3000;
 
 /**
- * Instrument kinds and their abbreviations: capitalised in a question ("the NDA", "the MSA") they name a
- * kind of document, not a party.
+ * A word that names a document, not a party: an instrument's kind, spelled out or abbreviated ("the Acme
+ * lease", "the MSA"), as retrieval reads kinds, or a part of an instrument ("the Acme exhibit").
  */
-const KIND_WORDS = new Set(
-  (
-    "nda ndas msa msas sow sows mou loi spa apa gma sla po pos agreement agreements contract contracts amendment " +
-    "amendments addendum exhibit schedule"
-  ).split(" "),
-);
+function namesDocument(word: string): boolean {
+  return isInstrumentWord(word) || isInstrumentPartWord(word);
+}
 
 /** Lowercase words of letters and digits, a possessive dropped ("Zorblax's" → zorblax). */
 function nameWords(text: string): string[] {
@@ -44,22 +41,19 @@ export function questionParties(question: string): PartyName[] {
   const out = new Map<string, PartyName>();
   for (const phrase of partyPhrases(question)) {
     for (const part of phrase.split(/\s*[–—/]\s*|(?<=\p{L})-(?=\p{Lu})/u)) {
-      // "the Acme NDA": the kind beside a name is no part of it
-      const words = nameWords(part);
-      while (words.length > 0 && KIND_WORDS.has(words.at(-1) as string)) words.pop();
-      while (words.length > 0 && KIND_WORDS.has(words[0] as string)) words.shift();
+      const tokens = part.trim().split(/\s+/);
+      const kind = (t: string) => nameWords(t).every(namesDocument);
+      // "the Acme NDA", "the Acme lease": the kind after a name is no part of it. Before a name only an
+      // abbreviation is ("the NDA Acme signed"): a kind's word spelled out at the head of a name is the
+      // name's own ("Note Holdings LLC", "Guaranty Bank", "Charter Communications").
+      while (tokens.length > 0 && kind(tokens.at(-1) as string)) tokens.pop();
+      while (tokens.length > 0 && nameWords(tokens[0] as string).every(isInstrumentAbbreviation)) tokens.shift();
+      const words = tokens.flatMap(nameWords);
       if (words.length === 0) continue;
-      out.set(words.join(" "), { name: nameAsAsked(part, words.length), words });
+      out.set(words.join(" "), { name: tokens.join(" ").replace(/['’]s?$/, ""), words });
     }
   }
   return [...out.values()];
-}
-
-/** The first `n` words of a phrase as written (a possessive dropped): "Acme Widgets' NDA" → "Acme Widgets". */
-function nameAsAsked(phrase: string, n: number): string {
-  const tokens = phrase.trim().split(/\s+/);
-  const kept = tokens.filter((t) => !KIND_WORDS.has(nameWords(t).join(""))).slice(0, n);
-  return kept.join(" ").replace(/['’]s?$/, "");
 }
 
 /** A party as a question names it, and the words it is matched by. */

@@ -1,4 +1,5 @@
 import { COMMON_CAPITALISED_WORDS } from "@lexnav/provisions";
+import { INSTRUMENT_KIND_PATTERN, instrumentKind, kindSpellings } from "./instrument-kinds.ts";
 
 /**
  * A document's filed name as a question may quote it: "In the non-disclosure agreement MNDA: ..." names
@@ -65,10 +66,7 @@ export function mostSpecificNames<T extends { key: string }>(matches: readonly T
 }
 
 /** Nouns that name a kind of instrument ("the pledge agreement", "the EMEA guaranty", "the side letter"). */
-const INSTRUMENT =
-  "agreement|amendment|guaranty|guarantee|indenture|lease|licen[cs]e|letter|note|consent|waiver|certificate|" +
-  "supplement|joinder|mortgage|deed|plan|charter|bylaws|warrant|debenture|undertaking|instrument|contract|" +
-  "addendum|franchise|nda|msa|sow";
+const INSTRUMENT = INSTRUMENT_KIND_PATTERN;
 
 /** Words before an instrument noun that single out none ("the same agreement", "this amendment"). */
 const NOT_A_NAME = new Set(
@@ -123,12 +121,8 @@ const NUMBERED =
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 const ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
 
-/** One kind of instrument, spelled as titles spell it: guaranty and guarantee, licence and license. */
-const KIND_SPELLINGS: Array<[RegExp, string]> = [
-  [/^guarant(?:y|ee|ies|ees)$/, "guarantee guaranty"],
-  [/^licen[cs]es?$/, "license licence"],
-  [/^addend(?:um|a)$/, "addendum amendment"],
-];
+/** Kinds titles may call by another kind's word: an addendum is often titled an amendment. */
+const ALSO_TITLED = new Map([["addendum", ["amendment"]]]);
 
 /**
  * The words a mention is looked up by among document titles and cards: its own, every spelling of its
@@ -138,7 +132,11 @@ const KIND_SPELLINGS: Array<[RegExp, string]> = [
 export function mentionLookupText(mention: InstrumentMention): string {
   const extra: string[] = [];
   for (const w of mention.words) {
-    for (const [re, spellings] of KIND_SPELLINGS) if (re.test(w)) extra.push(spellings);
+    const kind = instrumentKind(w);
+    if (kind !== null) {
+      const spellings = [...kindSpellings(kind), ...(ALSO_TITLED.get(kind) ?? [])];
+      if (spellings.length > 1) extra.push(spellings.join(" "));
+    }
     const n = /^\d+$/.test(w) ? Number(w) : ROMAN.indexOf(w) + 1;
     if (n >= 1 && n <= ORDINALS.length) extra.push(ORDINALS[n - 1] as string, String(n), ROMAN[n - 1] as string);
   }
@@ -424,14 +422,9 @@ export function withoutThisContract(ask: string): string {
 
 /** A word of a title or a mention as they are compared: lowercase letters and digits, singular. */
 export function mentionWord(token: string): string {
-  const w = token
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, "")
-    .replace(/s$/, "");
+  const w = token.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
   // One kind, several spellings: compared as one word.
-  if (/^guarant(?:y|ee|ie|ee)$/.test(w)) return "guarantee";
-  if (/^licen[cs]e$/.test(w)) return "license";
-  return w;
+  return instrumentKind(w) ?? w.replace(/s$/, "");
 }
 
 /**
