@@ -11,24 +11,11 @@ import type { EvidenceItem } from "./evidence.ts";
 import { type Candidate, candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
-import { documentRecord, passageOf } from "./test-support.ts";
+import { documentRecord, evidenceItem, passageOf } from "./test-support.ts";
 
-/** An item holding all of `text` (offsets from 0), of document `documentId`. */
-const itemOf = (documentId: string, text: string, over: Partial<EvidenceItem> = {}): EvidenceItem => ({
-  id: "E1",
-  documentId,
-  version: "v1",
-  nodeId: "n",
-  start: 0,
-  end: text.length,
-  text,
-  docLabel: documentId,
-  role: "base_agreement",
-  effectiveDate: null,
-  transactionSetId: "set-1",
-  clauseRef: null,
-  ...over,
-});
+/** An item holding all of `text` (offsets from 0), of document `documentId`, in set "set-1". */
+const itemOf = (documentId: string, text: string, over: Partial<EvidenceItem> = {}): EvidenceItem =>
+  evidenceItem(documentId, text, { transactionSetId: "set-1", ...over });
 
 /** The candidate sentence of `item` that holds the first `words`. */
 const at = (item: EvidenceItem, words: string): Candidate => {

@@ -31,6 +31,7 @@ import { trainLogistic } from "./evidence-training.ts";
 import { exemplarIdf, exemplarTerms } from "./exemplars.ts";
 import { hashedFeatures } from "./features.ts";
 import { answerOffline } from "./offline-answerer.ts";
+import { evidenceItem } from "./test-support.ts";
 
 // Small contracts in which the governing-law sentence and the notice sentence sit among others.
 const contract = (state: string, days: number) =>
@@ -42,20 +43,7 @@ const contract = (state: string, days: number) =>
     "5. Counterparts. This Agreement may be executed in counterparts, each of which is an original.",
   ].join("\n\n");
 
-const item = (documentId: string, text: string): EvidenceItem => ({
-  id: "E1",
-  documentId,
-  version: "v1",
-  nodeId: "n",
-  start: 0,
-  end: text.length,
-  text,
-  docLabel: documentId,
-  role: "base_agreement",
-  effectiveDate: null,
-  transactionSetId: null,
-  clauseRef: null,
-});
+const item = (documentId: string, text: string): EvidenceItem => evidenceItem(documentId, text);
 
 const LAW_Q = "Consider the Services Agreement; which state's law governs the contract?";
 const BITS = 14;

@@ -2,21 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
+import { evidenceItem } from "./test-support.ts";
 
-const item = (documentId: string, clauseRef: string | null, start: number): EvidenceItem => ({
-  id: "E1",
-  documentId,
-  version: "v1",
-  nodeId: `${documentId}-${clauseRef}`,
-  start,
-  end: start + 400,
-  text: "",
-  docLabel: documentId,
-  role: "base_agreement",
-  effectiveDate: null,
-  transactionSetId: null,
-  clauseRef,
-});
+const item = (documentId: string, clauseRef: string | null, start: number): EvidenceItem =>
+  evidenceItem(documentId, "", { nodeId: `${documentId}-${clauseRef}`, start, end: start + 400, clauseRef });
 
 const sentence = (it: EvidenceItem, text: string, p: number, headingLine = false): ScoredCandidate => ({
   item: it,

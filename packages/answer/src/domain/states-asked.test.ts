@@ -2,21 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import { candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
 import { askedTopic, isFaceSentence, speaksOf, statesAsked, wordsToState } from "./states-asked.ts";
+import { evidenceItem } from "./test-support.ts";
 
-const item = (text: string, role: EvidenceItem["role"] = "base_agreement"): EvidenceItem => ({
-  id: "E1",
-  documentId: "d",
-  version: "v1",
-  nodeId: "n",
-  start: 0,
-  end: text.length,
-  text,
-  docLabel: "d",
-  role,
-  effectiveDate: null,
-  transactionSetId: null,
-  clauseRef: null,
-});
+const item = (text: string, role: EvidenceItem["role"] = "base_agreement"): EvidenceItem =>
+  evidenceItem("d", text, { role });
 
 /** Every sentence of one passage as a picked candidate. */
 function sentences(text: string, role: EvidenceItem["role"] = "base_agreement"): ScoredCandidate[] {

@@ -4,6 +4,7 @@
  */
 import type { DocumentRecord } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
+import type { EvidenceItem } from "./evidence.ts";
 
 /** An indexed plain-text document of transaction set "set-1", at version "v1". */
 export function documentRecord(
@@ -35,4 +36,23 @@ export function passageOf(documentId: string, text: string, from: string, to?: s
   const start = text.indexOf(from);
   const end = to ? text.indexOf(to, start) + to.length : text.length;
   return { documentId, version: "v1", nodeId, start, end, score: 1, tokens: 10, stageScores: [] };
+}
+
+/** An evidence item holding all of `text` (offsets from 0) of document `documentId`: a base agreement in no set unless `over` says so. */
+export function evidenceItem(documentId: string, text: string, over: Partial<EvidenceItem> = {}): EvidenceItem {
+  return {
+    id: "E1",
+    documentId,
+    version: "v1",
+    nodeId: "n",
+    start: 0,
+    end: text.length,
+    text,
+    docLabel: documentId,
+    role: "base_agreement",
+    effectiveDate: null,
+    transactionSetId: null,
+    clauseRef: null,
+    ...over,
+  };
 }
