@@ -169,6 +169,26 @@ describe("asksOfItself", () => {
     ])
       expect(itself(q), q).toBe(false);
   });
+
+  it("asks of the amendment itself only its own term, effect, governing law, signing or parties", () => {
+    const itself = (q: string) => {
+      const named = namedAmendment(q);
+      return named !== null && asksOfItself(q, named);
+    };
+    for (const q of [
+      "When did Amendment No. 2 become effective?",
+      "Which parties entered into the second amendment?",
+      "Was the bottle amendment executed by both parties?",
+    ])
+      expect(itself(q), q).toBe(true);
+    // the amendment named as the subject of a question on what it provides for the deal
+    for (const q of [
+      "What notice address does the second amendment give for Premier?",
+      "Which products does the bottle amendment cover?",
+      "What pricing schedule does Amendment No. 2 attach?",
+    ])
+      expect(itself(q), q).toBe(false);
+  });
 });
 
 describe("amendmentEvidence", () => {
@@ -291,6 +311,39 @@ describe("amendmentEvidence", () => {
       false,
     );
     expect(operativeAmendment(amendingNotice)).toBe(true);
+  });
+
+  it("reads a sentence of an amending passage as operative only when it amends or is the new text an edit brings", () => {
+    const TEXT =
+      "PC QUOTE INC, S-1/A The text of Section 2. A. and B. of the Agreement is hereby deleted in its entirety and the following language is inserted in its stead: The term of the Agreement shall end on June 30, 2001.";
+    const passage = item({
+      documentId: "amd",
+      role: "amendment",
+      clauseRef: "Section 2",
+      start: 1000,
+      end: 1000 + TEXT.length,
+      text: TEXT,
+      amends: [{ documentId: "base", start: 500, end: 700 }],
+    });
+    const at = (text: string) => sentence(passage, text, { start: 1000 + TEXT.indexOf(text) });
+    // a page header and a fragment beside the amending clause change nothing
+    expect(operativeAmendment(at("PC QUOTE INC, S-1/A"))).toBe(false);
+    expect(operativeAmendment(at("The text of Section 2."))).toBe(false);
+    // the amending words, and the new text after the lead-in, do
+    expect(
+      operativeAmendment(
+        at(
+          "A. and B. of the Agreement is hereby deleted in its entirety and the following language is inserted in its stead:",
+        ),
+      ),
+    ).toBe(true);
+    expect(operativeAmendment(at("The term of the Agreement shall end on June 30, 2001."))).toBe(true);
+    // a passage that is the new text alone (brought in as the text in force) is operative whole
+    const NEW = "During the Term, the Buyer shall purchase at least 1,000 Units in each year.";
+    const inForce = item({ ...passage, start: 2000, end: 2000 + NEW.length, text: NEW });
+    expect(operativeAmendment(sentence(inForce, NEW))).toBe(true);
+    // the same sentence in an amending passage the edits read nothing from is no operative text
+    expect(operativeAmendment(sentence({ ...inForce, amends: [] }, NEW))).toBe(false);
   });
 });
 

@@ -99,10 +99,49 @@ export function ofAmendingInstrument(item: EvidenceItem): boolean {
   return !(item.role === "amendment" && inAnnex(item.clauseRef ?? ""));
 }
 
-/** An operative clause of an amending instrument: text it amends, replaces, deletes, inserts, terminates or releases. */
+/**
+ * An operative clause of an amending instrument: text it amends, replaces, deletes, inserts, terminates or
+ * releases. In a passage the set's edits read as amending, a sentence is operative only when it amends
+ * itself (`AMENDS_ITSELF`) or is the new text an edit brings (`newTextOfEdit`): the page header, the
+ * heading or the fragment beside the amending clause ("The text of Section 2.") changes nothing.
+ */
 export function operativeAmendment(c: ScoredCandidate): boolean {
   if (!ofAmendingInstrument(c.item) || c.headingLine) return false;
-  return amendingClause(c) || (c.item.amends?.length ?? 0) > 0 || AMENDMENT_EFFECT.test(c.text);
+  if (amendingClause(c) || AMENDMENT_EFFECT.test(c.text)) return true;
+  if ((c.item.amends?.length ?? 0) === 0) return false;
+  return AMENDS_ITSELF.test(c.text) || newTextOfEdit(c);
+}
+
+/** Whether a sentence of an amending instrument the edits read as amending changes a text in its own words. */
+export function amendsInOwnWords(c: ScoredCandidate): boolean {
+  return (
+    ofAmendingInstrument(c.item) &&
+    !c.headingLine &&
+    (c.item.amends?.length ?? 0) > 0 &&
+    (amendingClause(c) || AMENDS_ITSELF.test(c.text))
+  );
+}
+
+/** Words by which a sentence itself changes a text: amended, deleted, replaced, inserted, restated, "shall read". */
+const AMENDS_ITSELF =
+  /\b(?:amend(?:s|ed|ing)?|delet(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|insert(?:s|ed|ing)?|restat(?:e|es|ed|ing)|substitut(?:e|es|ed|ing)|add(?:s|ed)|remov(?:e|es|ed|ing)|strik(?:e|es|ing)|struck|cancell?ed|supersed(?:e|es|ed))\b|\b(?:shall|to|will)\s+(?:now\s+)?read\b|\bin\s+(?:its|their)\s+stead\b|\bnow\s+referred\s+to\b/i;
+/** The lead-in an edit's new text follows: "… to read as follows:", "… replace it with the following:", "… in its stead:". */
+const NEW_TEXT_LEAD_IN =
+  /\b(?:as follows|to read|in (?:its|their) stead|(?:with|by) the following(?:\s+\w+){0,2})\s*[:.]?\s*$/i;
+
+/**
+ * Whether a sentence is the new text an edit brings: in its passage it follows an amending lead-in ("…
+ * replace it with the following:"), or its passage is that new text alone (no amending word anywhere,
+ * yet the edits read it as amending). A fragment of fewer than four words or a line in capitals (a page
+ * header, a title) is not.
+ */
+function newTextOfEdit(c: ScoredCandidate): boolean {
+  const words = c.text.match(/[A-Za-z]+/g) ?? [];
+  if (words.length < 4 || !/[a-z]/.test(c.text)) return false;
+  const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start));
+  const lines = before.split(/(?<=[:.])\s+/);
+  if (lines.some((l) => NEW_TEXT_LEAD_IN.test(l.replace(/["“”\s]+$/, "")))) return true;
+  return !AMENDS_ITSELF.test(c.item.text);
 }
 
 /** Why an amendment answer was chosen: which branch of the rule found the sentence. */
@@ -293,8 +332,17 @@ const AFTER_OR_UNDER = new RegExp(
  */
 export function asksOfItself(question: string, named: NamedAmendment): boolean {
   const q = question.replace(/\s+/g, " ");
-  return !AFTER_OR_UNDER.test(q.slice(0, named.at)) && !ASKS_WHAT_IT_DID.test(q);
+  return !AFTER_OR_UNDER.test(q.slice(0, named.at)) && !ASKS_WHAT_IT_DID.test(q) && OWN_SUBJECT.test(q);
 }
+
+/**
+ * What an instrument says of itself, as any instrument does: its own term (how long it stays in force,
+ * when it expires or ends), its effect and effective date, its governing law, its signature or execution,
+ * its parties. A question naming the amendment as its subject on anything else ("What notice address does
+ * the amendment give?") asks what the amendment provides for the deal, not about the instrument.
+ */
+const OWN_SUBJECT =
+  /\b(?:term|how long|last(?:s)?|expir\w*|terminat\w*|end(?:s)?|duration|effective|effect|force|govern\w*|laws?|sign\w*|execut\w*|part(?:y|ies)|between whom)\b/i;
 
 /** Asks what an instrument did to another text ("What did the amendment change / add / extend?"), not of itself. */
 const ASKS_WHAT_IT_DID =

@@ -1,6 +1,7 @@
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
 import { answerOnAgreement } from "./agreed-evidence.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
+import { withAmendmentChain } from "./amendment-chain.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
@@ -189,7 +190,9 @@ export async function answerFromEvidence(
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
   const cited = withAmendmentEvidence(q, defined, scored, options.decision.rule.maxSentences);
   // A cited sentence must state what is asked, not share its deal's vocabulary (`states-asked.ts`).
-  const picked = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
+  const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
+  // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
+  const picked = withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences);
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   const draft = citeVerified(picked, scored, extract, source, probability);
   return draft.abstained ? abstain(draft.abstainReason ?? "no verified support", probability) : draft;
