@@ -7,8 +7,9 @@ import { type BenchTest, extractedText, foldQuote, TYPES } from "./evidence.ts";
 
 /**
  * The natural-question bench checked against the shared corpus: gold spans are the file's text, EDGAR
- * quotes are in lexnav's extracted text, the halves share no deal, and the held-out half keeps its
- * minimums. Reads only the files the bench names (about 30), so it is cheap to run.
+ * quotes are in lexnav's extracted text, the three halves (held-out, tuning, fresh) share no deal, and the
+ * held-out and fresh halves keep their minimums. Reads only the files the bench names (about 40), so it is
+ * cheap to run.
  */
 function load(name: string): BenchTest[] {
   const url = new URL(`./${name}`, import.meta.url);
@@ -17,7 +18,8 @@ function load(name: string): BenchTest[] {
 
 const heldout = load("heldout.json");
 const tune = load("tune.json");
-const all = [...heldout, ...tune];
+const fresh = load("fresh.json");
+const all = [...heldout, ...tune, ...fresh];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -100,13 +102,30 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in both halves", () => {
-    const heldDeals = new Set(heldout.map((t) => t.scope.deal));
-    const heldFiles = new Set(heldout.flatMap((t) => t.scope.files));
-    for (const t of tune) {
-      expect(heldDeals.has(t.scope.deal), t.query_id).toBe(false);
-      for (const f of t.scope.files) expect(heldFiles.has(f), `${t.query_id} ${f}`).toBe(false);
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh)", () => {
+    const halves = { heldout, tune, fresh };
+    const dealHalf = new Map<string, string>();
+    const fileHalf = new Map<string, string>();
+    for (const [half, tests] of Object.entries(halves)) {
+      for (const t of tests) {
+        expect(dealHalf.get(t.scope.deal) ?? half, `${t.query_id} ${t.scope.deal}`).toBe(half);
+        dealHalf.set(t.scope.deal, half);
+        for (const f of t.scope.files) {
+          expect(fileHalf.get(f) ?? half, `${t.query_id} ${f}`).toBe(half);
+          fileHalf.set(f, half);
+        }
+      }
     }
+  });
+
+  it("keeps the fresh half a real second estimate: 40–60 questions, 5+ deals, 15 %+ not in the documents, every other type", () => {
+    expect(fresh.length).toBeGreaterThanOrEqual(40);
+    expect(fresh.length).toBeLessThanOrEqual(60);
+    expect(new Set(fresh.map((t) => t.scope.deal)).size).toBeGreaterThanOrEqual(5);
+    const counts = countBy(fresh);
+    expect(counts["not-in-documents"]! / fresh.length).toBeGreaterThanOrEqual(0.15);
+    for (const type of TYPES) expect(counts[type], type).toBeGreaterThanOrEqual(3);
+    for (const t of fresh) expect(t.query_id, t.query_id).toMatch(/^fr-/);
   });
 
   it("meets the held-out minimums: 100 questions, 20 not in the documents, 12 of each other type", () => {
