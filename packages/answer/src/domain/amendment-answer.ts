@@ -27,10 +27,33 @@ const CHANGE_OF_CONTROL = /\bchanges?\s+(?:of|in)\s+control\b/i;
 /** Two texts that may differ: "conflict", "inconsistent", "differ". */
 const CONFLICT = /\b(?:conflicts?|conflicting|inconsisten(?:t|cy|cies)|differ(?:s|ent)?)\b/i;
 /** Which of them controls: "which controls", "which prevails", "whose terms apply", "which governs". */
-const WHICH_CONTROLS =
-  /\b(?:which|whose|what)\b[^?]*\b(?:controls?|prevails?|governs?|appl(?:y|ies)|take[s]? precedence|supersedes?)\b/i;
-/** A choice between two named texts: "the MSA's or Exhibit B's", "A or B?". */
-const EITHER_OR = /\bor\b[^?]*\??\s*$/i;
+const WHICH = /\b(?:which|whose|what)\b/gi;
+const CONTROLS = /\b(?:controls?|prevails?|governs?|appl(?:y|ies)|take[s]? precedence|supersedes?)\b/gi;
+const WHICH_CONTROLS = { test: (q: string) => inOneSentence(q, WHICH, CONTROLS) };
+/**
+ * A choice between two named texts: "the MSA's or Exhibit B's", "A or B?": "or" in the question's last
+ * sentence. (Read so, not as `/\bor\b[^?]*\??\s*$/`, which rescans the rest of the question from each "or".)
+ */
+const EITHER_OR = {
+  test(q: string): boolean {
+    const text = q.trimEnd().replace(/\?$/, "");
+    return /\bor\b/i.test(text.slice(text.lastIndexOf("?") + 1));
+  },
+};
+
+/**
+ * Whether a word of `first` comes before a word of `then` in one sentence of a question (no "?" between
+ * them): what `/first[^?]*then/` tells, read as the first and last match of each per sentence (that
+ * pattern rescans the rest of the sentence from every match of `first`). Both patterns are global.
+ */
+export function inOneSentence(question: string, first: RegExp, then: RegExp): boolean {
+  return question.split("?").some((sentence) => {
+    const at = (re: RegExp) => [...sentence.matchAll(re)].map((m) => m.index);
+    const [a, b] = [at(first), at(then)];
+    const [firstA, lastB] = [a[0], b.at(-1)];
+    return firstA !== undefined && lastB !== undefined && firstA < lastB;
+  });
+}
 
 /** "Which law governs …": a choice of law, not which of two texts controls. */
 const GOVERNING_LAW = /\blaws?\s+(?:of\s+\w+\s+)?govern|\bgoverning\s+law\b/i;

@@ -2,6 +2,7 @@ import {
   amendmentAsk,
   amendsInOwnWords,
   dealOf,
+  inOneSentence,
   namedAmendment,
   ofAmendingInstrument,
   operativeAmendment,
@@ -26,9 +27,14 @@ export function asksAcrossAmendments(question: string, deal: readonly EvidenceIt
   return amendmentAsk(question, deal) === "effect" && namedAmendment(question) === null;
 }
 
-/** Asks when a provision was changed: "… amended, and when?", "When was the price changed?". */
-const ASKS_WHEN_CHANGED =
-  /\bwhen\b[^?]*\b(?:amended|changed|modified|revised|replaced)\b|\b(?:amended|changed|modified|revised|replaced)\b[^?]*\bwhen\b/i;
+/**
+ * Asks when a provision was changed: "… amended, and when?", "When was the price changed?": "when" and a
+ * word of change in one sentence of the question, either first (`inOneSentence`: linear on a long question).
+ */
+const WHEN = /\bwhen\b/gi;
+const CHANGED = /\b(?:amended|changed|modified|revised|replaced)\b/gi;
+const asksWhenChanged = (question: string) =>
+  inOneSentence(question, WHEN, CHANGED) || inOneSentence(question, CHANGED, WHEN);
 /**
  * A sentence in which an instrument dates itself: "This amendment … is made effective December 9, 1996",
  * "THIS SECOND AMENDMENT … is made and entered into, effective … as of the 23rd day of February, 1998". A
@@ -61,7 +67,7 @@ export function withAmendmentChain(
   if (asked.length === 0) return [...cited];
   const chain = amendingChain(asked, scored);
   if (chain.length === 0) return [...cited];
-  const dates = ASKS_WHEN_CHANGED.test(question)
+  const dates = asksWhenChanged(question)
     ? chain.map((c) => datingSentence(c.item, scored)).filter((c) => c !== undefined)
     : [];
   const links = new Set<ScoredCandidate>([...chain, ...dates]);

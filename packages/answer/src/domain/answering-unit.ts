@@ -11,8 +11,12 @@ export const UNIT_MAX_GROWTH = 1500;
 function isProse(line: string): boolean {
   return line.length > 200 || (line.length > 90 && /[a-z]{4,}[.;]$/.test(line));
 }
-/** A line of a table: cells separated by a pipe, a tab, or a run of three or more spaces, twice at least. */
-const TABLE_ROW = /(?:\|[ \t]*|\t| {3,})\S.*(?:\|[ \t]*|\t| {3,})\S/;
+/**
+ * A line of a table: cells separated by a pipe, a tab, or a run of three or more spaces, twice at least.
+ * Three spaces before a cell stand for any longer run (a match for a longer run is one for its last three):
+ * written ` {3,}`, each space of a long run would start a scan to the run's end (quadratic in the run).
+ */
+const TABLE_ROW = /(?:\|[ \t]*|\t| {3})\S.*(?:\|[ \t]*|\t| {3})\S/;
 /** The first line of another group of a block: another addressee, a copy, an attention line. */
 const NEXT_GROUP = /^(?:if to\b|with (?:a )?cop(?:y|ies) to\b|attention\b|attn\b|to\b)|:$/i;
 /** A sentence choosing a governing law. */

@@ -17,8 +17,9 @@ import { termKey } from "./evidence-model.ts";
 /** The words that may follow a defined term to define it. */
 const DEFINES = String.raw`(?:shall\s+mean|means|mean\b|shall\s+(?:have\s+the\s+meaning|refer\s+to|include)|has\s+the\s+meaning|have\s+the\s+meaning|refers\s+to|includes?\b|(?:is|are|shall\s+be)\s+defined\s+as)`;
 // a short qualifier may stand between the term and its verb: "“U.S. Affiliate” of any Agent means …"
+// (spaces, a comma, spaces is written `\s*(?:,\s*)?`: two `\s*` side by side split a long run every way)
 const DEFINES_AFTER = new RegExp(
-  String.raw`^(?:\s+(?:of|for|with\s+respect\s+to)\s+[^,.;:“”"]{1,40}?)?\s*,?\s*${DEFINES}`,
+  String.raw`^(?:\s+(?:of|for|with\s+respect\s+to)\s+[^,.;:“”"]{1,40}?)?\s*(?:,\s*)?${DEFINES}`,
   "i",
 );
 /** A definitions-list separator after the term: a colon or a dash. */
@@ -28,6 +29,8 @@ const NAMING_OPENER =
   /(?:^|[\s,])(?:the|a|an|as|each|collectively|together|individually|jointly|respectively|hereinafter|herein|called|referred\s+to\s+as|or)\s*$/i;
 /** A clause label before a definition: "1.4 ", "(a) ", "a. ". */
 const LABEL = String.raw`(?:\[?\(?[0-9]+(?:\.[0-9]+)*[.)]?\s+|\[?\([a-z0-9]{1,4}\)\s*|[a-z][.)]\s+)?`;
+/** Text that holds only a label (and spaces). */
+const LABEL_ONLY = new RegExp(String.raw`^\s*${LABEL}$`);
 /** Words a term of a definitions list is written in: capitalised, or all capitals, with digits and joiners. */
 const TERM_WORD = String.raw`[\p{Lu}][\p{L}\p{N}.&'’/-]*`;
 
@@ -74,17 +77,27 @@ const QUOTED = /^['‘"“]([^'’"”?]{2,60})['’"”]/;
 /** A term written as a defined term: capitalised words (or capitals), "of" or "and" between them. */
 const CAPITALISED = new RegExp(String.raw`^${TERM_WORD}(?:\s+(?:(?:of|and|the)\s+)?${TERM_WORD})*$`, "u");
 
+/**
+ * `text` without the characters at its end that `char` (a one-character class) matches: what
+ * `.replace(/[…]+$/, "")` gives, read from the end only (that regular expression rescans a long run
+ * from each of its characters).
+ */
+function trimEndOf(text: string, char: RegExp): string {
+  let end = text.length;
+  while (end > 0 && char.test(text[end - 1] as string)) end--;
+  return text.slice(0, end);
+}
+
 /** The terms a phrase may name: quoted, else each run of words up to the end or a preposition. */
 function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
   const quoted = QUOTED.exec(phrase);
   if (quoted) return [quoted[1] as string];
   const out: string[] = [];
   for (const m of phrase.matchAll(TERM_END)) {
-    const term = phrase
-      .slice(0, m.index)
-      .replace(/[\s?.]+$/, "")
-      .trim();
-    if (term === "" || /['’]s?\b/.test(term) || term.split(/\s+/).length > 6) continue;
+    const term = trimEndOf(phrase.slice(0, m.index), /[\s?.]/).trim();
+    // each term is a longer start of the phrase than the last: past six words, so are all the rest
+    if (term.split(/\s+/).length > 6) break;
+    if (term === "" || /['’]s?\b/.test(term)) continue;
     if (capitalisedOnly && !CAPITALISED.test(term)) continue;
     out.push(term);
   }
@@ -130,16 +143,23 @@ export function definitionStrength(
 ): DefinitionStrength | null {
   const sentence = c.text;
   let named = false;
+  // the last "(" and ")" before the quote, read once left to right (a quoted term may recur thousands of times)
+  let read = 0;
+  let open = -1;
+  let close = -1;
   for (const m of sentence.matchAll(/[“"]([^”"]{2,80})[”"]/g)) {
     if (definedTermKey(m[1] as string) !== key) continue;
     const at = m.index ?? 0;
     const before = sentence.slice(0, at);
     const after = sentence.slice(at + m[0].length);
     if (DEFINES_AFTER.test(after)) return 0;
-    if (new RegExp(`^\\s*${LABEL}$`).test(before) && LIST_SEPARATOR.test(after)) return 0;
+    if (LABEL_ONLY.test(before) && LIST_SEPARATOR.test(after)) return 0;
     // a naming parenthetical: the term last inside its parentheses, after what names it
-    const open = before.lastIndexOf("(");
-    if (open >= 0 && !before.slice(open).includes(")") && /^\s*\)/.test(after)) {
+    for (; read < at; read++) {
+      if (sentence[read] === "(") open = read;
+      else if (sentence[read] === ")") close = read;
+    }
+    if (open >= 0 && close < open && /^\s*\)/.test(after)) {
       const inside = before.slice(open + 1);
       if (inside.trim() === "" || NAMING_OPENER.test(inside)) named = true;
     }
@@ -157,14 +177,17 @@ export function definitionStrength(
 
 /** An unquoted entry of a definitions list: "1.4 Affiliate - …", "End User is the …", "Cisco Quarter shall mean …". */
 const UNQUOTED_ENTRY = new RegExp(
-  String.raw`^\s*${LABEL}(${TERM_WORD}(?:\s+${TERM_WORD}){0,5})(?=\s*,?\s*${DEFINES}|\s*:\s|\s+[-–—]\s|\s+(?:is|are)\s+(?:the|a|an|any|all|each)\s)`,
+  String.raw`^\s*${LABEL}(${TERM_WORD}(?:\s+${TERM_WORD}){0,5})(?=\s*(?:,\s*)?${DEFINES}|\s*:\s|\s+[-–—]\s|\s+(?:is|are)\s+(?:the|a|an|any|all|each)\s)`,
   "u",
 );
 
 /** Whether the sentence opens its line (after spaces): where a definitions list's entries start. */
 function atLineStart(c: Pick<Candidate, "item" | "start">): boolean {
-  const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start));
-  return /(?:^|\n)[ \t]*$/.test(before);
+  // read back from the sentence over spaces and tabs only: every sentence of a long item would rescan its start
+  const text = c.item.text;
+  let i = Math.min(text.length, Math.max(0, c.start - c.item.start));
+  while (i > 0 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  return i === 0 || text[i - 1] === "\n";
 }
 
 /**
@@ -175,7 +198,7 @@ function atLineStart(c: Pick<Candidate, "item" | "start">): boolean {
  */
 function headingOver(c: Pick<Candidate, "item" | "start" | "text">, key: string): DefinitionStrength | null {
   if (!atLineStart(c)) return null;
-  const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start)).replace(/\s+$/, "");
+  const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start)).trimEnd();
   const line = before.slice(before.lastIndexOf("\n") + 1).trim();
   if (line === "" || line !== line.toUpperCase() || definedTermKey(line) !== key) return null;
   const opening = c.text.slice(0, 80);
@@ -186,7 +209,7 @@ function headingOver(c: Pick<Candidate, "item" | "start" | "text">, key: string)
 
 /** A line that starts another provision or another definition: where a definition's text ends. */
 const NEXT_ENTRY = new RegExp(
-  String.raw`^\s*(?:${LABEL}[“"][^”"]{1,80}[”"]|\(?[0-9]+(?:\.[0-9]+)*[.)]?\s+\p{Lu}|(?:Section|SECTION|Article|ARTICLE)\s|${TERM_WORD}(?:\s+${TERM_WORD}){0,5}\s*(?:,?\s*${DEFINES}|:|\s[-–—]\s))`,
+  String.raw`^\s*(?:${LABEL}[“"][^”"]{1,80}[”"]|\(?[0-9]+(?:\.[0-9]+)*[.)]?\s+\p{Lu}|(?:Section|SECTION|Article|ARTICLE)\s|${TERM_WORD}(?:\s+${TERM_WORD}){0,5}(?:\s*(?:,\s*)?${DEFINES}|\s*:|\s+[-–—]\s))`,
   "u",
 );
 
@@ -222,7 +245,7 @@ export function definitionEnd(c: Pick<Candidate, "item" | "start" | "end">): num
     const lineStart = nl + 1 + lead.length;
     const next = text.slice(lineStart, lineEnd(lineStart));
     if (next.trim() === "" || NEXT_ENTRY.test(next)) break;
-    const sofar = text.slice(c.start - base, end).replace(/[\]\s]+$/, "");
+    const sofar = trimEndOf(text.slice(c.start - base, end), /[\]\s]/);
     const continues = /(?:[:;,]|\b(?:and|or))$/.test(sofar);
     const wrapped = lead === "" && (/^\s*\p{Ll}/u.test(next) || !/[.:;]$/.test(sofar));
     if (!continues && !wrapped) break;

@@ -28,9 +28,12 @@ export function withNamedClause(
   if (decided.length > 0) return decided;
   const named = [...new Set(namedClauses(question).map(sameNumber))].filter((k) => k !== "");
   if (named.length === 0) return decided;
-  const inClause = (c: ScoredCandidate) => named.some((k) => clausesOf(c).some((own) => isWithin(own, k)));
-  const refersTo = (c: ScoredCandidate) =>
-    !inClause(c) && named.some((k) => mentions(c.text).some((m) => isWithin(m, k)));
+  // looked up by each key's own enclosing clauses: a question naming thousands of clauses is not
+  // compared with each of a long sentence's thousands of mentions
+  const asked = new Set(named);
+  const withinNamed = (key: string) => enclosing(key).some((k) => asked.has(k));
+  const inClause = (c: ScoredCandidate) => clausesOf(c).some(withinNamed);
+  const refersTo = (c: ScoredCandidate) => !inClause(c) && mentions(c.text).some(withinNamed);
   // `scored` is most probable first: its first sentence names the document.
   const ofDocument = scored.filter((c) => c.item.documentId === scored[0]?.item.documentId);
   const own = ofDocument.filter(inClause);
@@ -45,9 +48,14 @@ function sameNumber(key: string): string {
   return key.replace(/^(\d+)\.0$/, "$1");
 }
 
-/** Whether clause `key` is clause `target` or a part of it ("2(j)(i)" within "2(j)", "9.1" within "9"). */
-function isWithin(key: string, target: string): boolean {
-  return key === target || key.startsWith(`${target}(`) || key.startsWith(`${target}.`);
+/**
+ * The clauses `key` is within: itself and each clause it is a part of ("2(j)(i)": "2(j)(i)", "2(j)", "2";
+ * "9.1": "9.1", "9"), the starts of the key that a "(" or "." follows.
+ */
+function enclosing(key: string): string[] {
+  const out = [key];
+  for (let i = 1; i < key.length; i++) if (key[i] === "(" || key[i] === ".") out.push(key.slice(0, i));
+  return out;
 }
 
 /** A number a provision's text opens with ("9.1 Distributor's use of …"), when its recorded clause is its parent's. */

@@ -130,7 +130,13 @@ export function statesTopic(topic: readonly string[], c: Candidate): boolean {
   const face = isFaceSentence(c.text);
   const unit = answeringUnit(c.item, c.start, c.end);
   // a list item reads on from its lead-in ("… shall maintain the following insurance:"), no other sentence does
-  const leadIn = /:\s*$/.test(c.item.text.slice(0, c.start - c.item.start)) ? [...c.previous] : [];
+  // (read from the sentence back: `/:\s*$/` over the item's text before it rescans every run of spaces in it)
+  const leadIn = c.item.text
+    .slice(0, c.start - c.item.start)
+    .trimEnd()
+    .endsWith(":")
+    ? [...c.previous]
+    : [];
   const around = face
     ? []
     : [...c.heading, ...leadIn, ...contentWords(c.item.text.slice(unit.start - c.item.start, unit.end - c.item.start))];
