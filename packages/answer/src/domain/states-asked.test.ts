@@ -25,6 +25,15 @@ describe("askedTopic", () => {
   it("is empty when the ask names nothing but its frame", () => {
     expect(askedTopic("What happened under the amendment?")).toEqual([]);
   });
+
+  it("leaves out the words that say what kind of instrument is named", () => {
+    expect(askedTopic("Does Oracle's confidentiality agreement with Responsys include a standstill?")).toEqual([
+      "standstill",
+    ]);
+    expect(askedTopic("Can Heritage assign the manufacturing agreement?")).toEqual(["assign"]);
+    // a provision named after "of the" is asked about, not a description of the instrument
+    expect(askedTopic("Is there a confidentiality clause in the agreement?")).toContain("confidentiality");
+  });
 });
 
 describe("wordsToState", () => {

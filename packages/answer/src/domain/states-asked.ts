@@ -1,4 +1,4 @@
-import { contentWords } from "@lexnav/retrieval";
+import { contentWords, isInstrumentWord } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
 import {
   amendingClause,
@@ -95,10 +95,36 @@ export function speaksOf(topic: string, word: string): boolean {
  * the ask names nothing but its frame ("What happened under the amendment?").
  */
 export function askedTopic(question: string): string[] {
+  const describesInstrument = new Set(contentWords(instrumentModifiers(question).join(" ")));
   return provisionTerms(question, questionTerms(question)).filter(
-    (w) => !FRAME.has(w) && !AFFIXES.has(w) && w.length > 1,
+    (w) => !FRAME.has(w) && !AFFIXES.has(w) && w.length > 1 && !describesInstrument.has(w),
   );
 }
+
+/**
+ * The words that say what kind of instrument a question names, not what it asks of it: the one or two
+ * lower-case words before a kind ("Oracle's confidentiality agreement", "the manufacturing agreement",
+ * "the software license"). "Does the confidentiality agreement include a standstill?" asks about a
+ * standstill; every clause of a confidentiality agreement speaks of confidentiality.
+ */
+export function instrumentModifiers(question: string): string[] {
+  const words = question.slice(0, 2_000).match(/[A-Za-z][A-Za-z'-]*/g) ?? [];
+  const out: string[] = [];
+  words.forEach((w, i) => {
+    if (!isInstrumentWord(w)) return;
+    for (let j = i - 1; j >= Math.max(0, i - 2); j--) {
+      const before = words[j] as string;
+      if (!/^[a-z][a-z-]*$/.test(before) || STOP_BEFORE_KIND.has(before) || isInstrumentWord(before)) break;
+      out.push(...before.split("-"));
+    }
+  });
+  return out;
+}
+
+/** Words that end the description of an instrument reading backwards from its kind. */
+const STOP_BEFORE_KIND = new Set(
+  "the a an this that its their our your his her any each every and or of to in under by".split(" "),
+);
 
 /**
  * A sentence of an instrument's face or frame: a signature block ("IN WITNESS WHEREOF", "By: … Name: …
