@@ -12,7 +12,7 @@ import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
-import { documentRecord, passageOf } from "./test-support.ts";
+import { documentRecord, passageOf, scoredSentence } from "./test-support.ts";
 
 const item = (over: Partial<EvidenceItem> & Pick<EvidenceItem, "documentId" | "role">): EvidenceItem => ({
   id: "E1",
@@ -32,21 +32,7 @@ const sentence = (
   it: EvidenceItem,
   text: string,
   over: Partial<Pick<ScoredCandidate, "p" | "familyCoverage" | "headingLine" | "start" | "end">> = {},
-): ScoredCandidate => ({
-  item: it,
-  start: over.start ?? it.start,
-  end: over.end ?? it.start + text.length,
-  text,
-  rank: 1,
-  index: 0,
-  coverage: over.familyCoverage ?? 0,
-  familyCoverage: over.familyCoverage ?? 0,
-  words: new Set(),
-  heading: [],
-  previous: new Set(),
-  headingLine: over.headingLine ?? false,
-  p: over.p ?? 0.1,
-});
+): ScoredCandidate => scoredSentence(it, text, { coverage: over.familyCoverage ?? 0, ...over });
 
 const notices = item({ documentId: "base", role: "base_agreement", clauseRef: "Section 18", start: 500, end: 700 });
 const price = item({ documentId: "base", role: "base_agreement", clauseRef: "Section 4", start: 100, end: 300 });

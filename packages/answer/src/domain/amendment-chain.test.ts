@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { amendingChain, asksAcrossAmendments, withAmendmentChain } from "./amendment-chain.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
+import { scoredSentence } from "./test-support.ts";
 
 const item = (over: Partial<EvidenceItem> & Pick<EvidenceItem, "documentId" | "role">): EvidenceItem => ({
   id: "E1",
@@ -18,21 +19,8 @@ const item = (over: Partial<EvidenceItem> & Pick<EvidenceItem, "documentId" | "r
 });
 
 /** A sentence of `it` whose text is the item's own text from `at` (the item's text is built to hold it). */
-const sentence = (it: EvidenceItem, text: string, p = 0.1, at = 0): ScoredCandidate => ({
-  item: it,
-  start: it.start + at,
-  end: it.start + at + text.length,
-  text,
-  rank: 1,
-  index: 0,
-  coverage: 0.3,
-  familyCoverage: 0.3,
-  words: new Set(),
-  heading: [],
-  previous: new Set(),
-  headingLine: false,
-  p,
-});
+const sentence = (it: EvidenceItem, text: string, p = 0.1, at = 0): ScoredCandidate =>
+  scoredSentence(it, text, { p, at, coverage: 0.3, familyCoverage: 0.3 });
 
 // A base agreement's term clause, amended by two amendments (the later one listed first), and a third
 // amendment that changes another clause.

@@ -5,7 +5,7 @@ import { definitionEnd, definitionStrength } from "./definition-answer.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
-import { evidenceItem } from "./test-support.ts";
+import { evidenceItem, scoredSentence } from "./test-support.ts";
 
 /**
  * The answer rules against hostile input (issue #16: a bad or hostile question gets an answer or an error,
@@ -20,20 +20,7 @@ const itemOf = (text: string, over: Partial<EvidenceItem> = {}): EvidenceItem =>
 
 /** The candidate sentence `[start, end)` of `item`. */
 function sentence(item: EvidenceItem, start = 0, end = item.text.length): ScoredCandidate {
-  return {
-    item,
-    start,
-    end,
-    text: item.text.slice(start, end),
-    rank: 1,
-    index: 0,
-    coverage: 0,
-    familyCoverage: 0,
-    words: new Set(),
-    heading: [],
-    previous: new Set(),
-    p: 0.5,
-  };
+  return scoredSentence(item, item.text.slice(start, end), { start, end, p: 0.5 });
 }
 
 describe("definitions on long runs of spaces", () => {

@@ -2,26 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
-import { evidenceItem } from "./test-support.ts";
+import { evidenceItem, scoredSentence } from "./test-support.ts";
 
 const item = (documentId: string, clauseRef: string | null, start: number): EvidenceItem =>
   evidenceItem(documentId, "", { nodeId: `${documentId}-${clauseRef}`, start, end: start + 400, clauseRef });
 
-const sentence = (it: EvidenceItem, text: string, p: number, headingLine = false): ScoredCandidate => ({
-  item: it,
-  start: it.start,
-  end: it.start + text.length,
-  text,
-  rank: 1,
-  index: 0,
-  coverage: 0,
-  familyCoverage: 0,
-  words: new Set(),
-  heading: [],
-  previous: new Set(),
-  headingLine,
-  p,
-});
+const sentence = (it: EvidenceItem, text: string, p: number, headingLine = false): ScoredCandidate =>
+  scoredSentence(it, text, { p, headingLine });
 
 /** Most probable first, as the decision hands them over. */
 const byP = (...s: ScoredCandidate[]) => [...s].sort((a, b) => b.p - a.p);

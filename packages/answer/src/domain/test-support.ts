@@ -5,6 +5,7 @@
 import type { DocumentRecord } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import type { EvidenceItem } from "./evidence.ts";
+import type { ScoredCandidate } from "./evidence-model.ts";
 
 /** An indexed plain-text document of transaction set "set-1", at version "v1". */
 export function documentRecord(
@@ -54,5 +55,33 @@ export function evidenceItem(documentId: string, text: string, over: Partial<Evi
     transactionSetId: null,
     clauseRef: null,
     ...over,
+  };
+}
+
+/**
+ * A scored candidate sentence of `item` holding `text`, `at` characters into the item (the item's text is built
+ * to hold it): probability 0.1, no coverage, not a heading, unless `over` says otherwise.
+ */
+export function scoredSentence(
+  item: EvidenceItem,
+  text: string,
+  over: Partial<ScoredCandidate> & { at?: number } = {},
+): ScoredCandidate {
+  const { at = 0, ...rest } = over;
+  return {
+    item,
+    start: item.start + at,
+    end: item.start + at + text.length,
+    text,
+    rank: 1,
+    index: 0,
+    coverage: 0,
+    familyCoverage: 0,
+    words: new Set(),
+    heading: [],
+    previous: new Set(),
+    headingLine: false,
+    p: 0.1,
+    ...rest,
   };
 }
