@@ -2,7 +2,11 @@
 // their chain, a named clause, what stands out within each instrument, party scope) never reach what the
 // asker may not read, nor what was deleted. End to end through the ask use case over a real embedded
 // store: ingest, access change and delete as an operator does them, then ask in every offline mode.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AnswerRecord } from "@lexnav/answer";
+import { runCliCaptured } from "@lexnav/cli";
 import { DEFAULT_LIMITS, loadConfig, silentLogger } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import type { Principal, QueryTrace } from "@lexnav/retrieval";
@@ -48,6 +52,10 @@ interface Deal {
   counselOnly: Access;
   /** The record and every query trace of one question, as the asker is shown them. */
   ask(who: Asker, question: string, mode: (typeof MODES)[number]): Promise<Asked>;
+  /** A stored answer run again, shown to `who`. */
+  replay(record: AnswerRecord, who: Asker): Promise<AnswerRecord>;
+  /** Files an instrument left out at first, with `access`. */
+  file(name: TrustInstrument, access: Access): Promise<void>;
 }
 interface Asked {
   record: AnswerRecord;
@@ -80,25 +88,28 @@ async function openStore(specs: DealSpec[], options: { fixed?: boolean } = {}): 
     const whole: Access = { principals: [], groups: [`${spec.set}-counsel`, `${spec.set}-team`] };
     const ids: Deal["ids"] = {};
     const versions: Deal["versions"] = {};
-    for (const name of Object.keys(TRUST_DEAL) as TrustInstrument[]) {
-      if (spec.leftOut?.includes(name)) continue;
+    const file = async (name: TrustInstrument, access: Access) => {
       const doc = TRUST_DEAL[name];
       const r = await stack.pipeline.ingest({
         source: `${spec.set}/${doc.fileName}`,
         bytes: new TextEncoder().encode(doc.text),
-        access: spec.restricted?.includes(name) ? counselOnly : whole,
+        access,
         transactionSetId: spec.set,
       });
       expect(r.status, `${name}: ${JSON.stringify(r.failure)}`).toBe("indexed");
       ids[name] = r.documentId;
       versions[name] = r.version as string;
-    }
+    };
+    for (const name of Object.keys(TRUST_DEAL) as TrustInstrument[])
+      if (!spec.leftOut?.includes(name)) await file(name, spec.restricted?.includes(name) ? counselOnly : whole);
     const memo = new Map<string, Asked>();
     deals.push({
       stack,
       ids,
       versions,
       counselOnly,
+      file,
+      replay: async (record, who) => (await asker.replay(record, principals[who])).replayed,
       async ask(who, question, mode) {
         const key = `${who} ${mode} ${question}`;
         const known = memo.get(key);
@@ -154,17 +165,22 @@ const cites = (r: AnswerRecord, documentId: string | undefined) => r.citations.s
 
 // One flow over two stores: in the first, `deal` is filed whole, then its amendment is restricted to
 // counsel, then deleted, then its side letter is restricted; `restrictedAtIngest` files the amendment
-// for counsel only. The second holds `withoutAmendment` and `baseOnly`, which never had what the asker
+// for counsel only; `filedLater` gets a counsel-only amendment after counsel's answer. The second holds `withoutAmendment` and `baseOnly`, which never had what the asker
 // may not read: what it must be shown instead.
 describe("answer rules and what the asker may not read (issue #16)", () => {
   let deal: Deal;
   let restrictedAtIngest: Deal;
+  let filedLater: Deal;
   let withoutAmendment: Deal;
   let baseOnly: Deal;
 
   beforeAll(async () => {
     const [changed, fixed] = await Promise.all([
-      openStore([{ set: "larkspur" }, { set: "larkspur-r", restricted: ["amendment"] }]),
+      openStore([
+        { set: "larkspur" },
+        { set: "larkspur-r", restricted: ["amendment"] },
+        { set: "larkspur-p", leftOut: ["amendment"] },
+      ]),
       openStore(
         [
           { set: "larkspur-w", leftOut: ["amendment"] },
@@ -173,7 +189,7 @@ describe("answer rules and what the asker may not read (issue #16)", () => {
         { fixed: true },
       ),
     ]);
-    [deal, restrictedAtIngest] = changed as [Deal, Deal];
+    [deal, restrictedAtIngest, filedLater] = changed as [Deal, Deal, Deal];
     [withoutAmendment, baseOnly] = fixed as [Deal, Deal];
   });
   afterAll(async () => {
@@ -267,6 +283,69 @@ describe("answer rules and what the asker may not read (issue #16)", () => {
         expectNothingOf(deal, "sideLetter", asked, label);
         expect(shownAnswer(asked.record), label).toEqual(shownAnswer((await baseOnly.ask("team", q, mode)).record));
       }
+    }
+  });
+
+  it("a replay shows its reader nothing filed since for the original asker only", async () => {
+    const q = "What is the interest rate on the loans?";
+    const original = (await filedLater.ask("counsel", q, "lexical")).record;
+    expect(original.answer).toContain("payable quarterly in arrears");
+    await filedLater.file("amendment", filedLater.counselOnly);
+    // counsel's replay reads the amendment filed since (the set's edits are read again) ...
+    expect(cites(await filedLater.replay(original, "counsel"), filedLater.ids.amendment)).toBe(true);
+    // ... the deal team's, which may view an answer drawn from the agreement alone, does not
+    const replayed = await filedLater.replay(original, "team");
+    expectNothingOf(
+      filedLater,
+      "amendment",
+      { record: replayed, traces: [], shown: JSON.stringify(replayed).toLowerCase() },
+      q,
+    );
+    expect(shownAnswer(replayed)).toEqual(shownAnswer(original));
+  });
+});
+
+describe("a replay through the CLI (issue #16)", () => {
+  const root = mkdtempSync(join(tmpdir(), "lexnav-trust-replay-"));
+  const db = join(root, "lexnav.sqlite");
+  const config = { ...loadConfig({}), dbPath: db };
+  const run = (...argv: string[]) => runCliCaptured([...argv, "--db", db], config, silentLogger);
+  const COUNSEL_CLI = ["--principal", "cole", "--group", "counsel"];
+  const TEAM_CLI = ["--principal", "dana", "--group", "deal"];
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("shows the deal team nothing of a counsel-only amendment filed after counsel's answer", async () => {
+    const write = (dir: string, names: TrustInstrument[]) => {
+      mkdirSync(join(root, dir));
+      for (const n of names) writeFileSync(join(root, dir, TRUST_DEAL[n].fileName), TRUST_DEAL[n].text);
+      return join(root, dir);
+    };
+    const deal = write("deal", ["base", "sideLetter"]);
+    const later = write("later", ["amendment"]);
+    const filed = await run("ingest", deal, "--acl", "group:counsel", "--acl", "group:deal", "--set", "larkspur");
+    expect(filed.code, filed.err).toBe(0);
+    const q = "What is the interest rate on the loans?";
+    const asked = await run("ask", q, "--mode", "lexical", "--offline", "--json", ...COUNSEL_CLI);
+    expect(asked.code, asked.err).toBe(0);
+    const original = JSON.parse(asked.out) as AnswerRecord;
+    expect(original.answer).toContain("payable quarterly in arrears");
+    const amended = await run("ingest", later, "--acl", "group:counsel", "--set", "larkspur", "--json");
+    expect(amended.code, amended.err).toBe(0);
+    const amendmentId = (JSON.parse(amended.out) as { results: Array<{ documentId: string }> }).results[0]?.documentId;
+    // counsel's replay reads the amendment; the team may view the answer (it drew on the agreement only)
+    const own = await run("replay", original.id, "--offline", "--json", ...COUNSEL_CLI);
+    expect(JSON.stringify(JSON.parse(own.out).replayed.citations)).toContain(amendmentId);
+    for (const json of [["--json"], []]) {
+      const theirs = await run("replay", original.id, "--offline", ...json, ...TEAM_CLI);
+      expect(theirs.code, theirs.err).toBe(0);
+      const shown = `${theirs.out}${theirs.err}`.toLowerCase();
+      for (const t of [
+        amendmentId,
+        "quorvant",
+        TRUST_DEAL.amendment.title.toLowerCase(),
+        ...TRUST_DEAL.amendment.markers,
+      ])
+        expect(shown.includes(t as string), `${json}: shows "${t}"`).toBe(false);
     }
   });
 });
