@@ -165,8 +165,9 @@ const cites = (r: AnswerRecord, documentId: string | undefined) => r.citations.s
 
 // One flow over two stores: in the first, `deal` is filed whole, then its amendment is restricted to
 // counsel, then deleted, then its side letter is restricted; `restrictedAtIngest` files the amendment
-// for counsel only; `filedLater` gets a counsel-only amendment after counsel's answer. The second holds `withoutAmendment` and `baseOnly`, which never had what the asker
-// may not read: what it must be shown instead.
+// for counsel only; `filedLater` gets a counsel-only amendment after counsel's answer. The second holds
+// `withoutAmendment` and `baseOnly`, which never had what the asker may not read: what it must be shown
+// instead. The tests run in order: each starts where the one before left `deal`.
 describe("answer rules and what the asker may not read (issue #16)", () => {
   let deal: Deal;
   let restrictedAtIngest: Deal;
