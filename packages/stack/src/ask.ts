@@ -161,5 +161,5 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
       newId: () => `ans_${randomUUID().replace(/-/g, "").slice(0, 16)}`,
     });
   if (!options.longLived) return run();
-  return { ask: (req) => run().ask(req), replay: (record) => run().replay(record) };
+  return { ask: (req) => run().ask(req), replay: (record, reader) => run().replay(record, reader) };
 }

@@ -505,6 +505,23 @@ export function createAsk(deps: AskDeps) {
   }
 
   /**
+   * The edits read from, and aimed into, documents `reader` may read (all of them when none is named): an
+   * amendment filed after an answer for its asker only must not reach another reader through its replay.
+   */
+  async function readableEdits(edits: readonly AmendingEdit[], reader?: Principal): Promise<AmendingEdit[]> {
+    if (!reader) return [...edits];
+    const may = async (id: string) => {
+      const doc = await deps.document(id);
+      return doc !== null && mayRead(reader, doc.access);
+    };
+    const kept: AmendingEdit[] = [];
+    for (const e of edits)
+      if ((await may(e.amendmentDocumentId)) && (e.targetDocumentId === null || (await may(e.targetDocumentId))))
+        kept.push(e);
+    return kept;
+  }
+
+  /**
    * Which edge keys a plan made elsewhere may be followed to: those of the documents its index listed,
    * or, for a deterministic plan (no index), of the documents the asker may read within the scope.
    */
@@ -589,10 +606,12 @@ export function createAsk(deps: AskDeps) {
 
   /**
    * Replays a record over the extract it stored (same spans, same versions): the answerer, prompt
-   * and model are run again and the new answer is compared with the stored one.
+   * and model are run again and the new answer is compared with the stored one. `reader`: who is shown
+   * the replay, when not the operator; only the amendment edits it may read too are applied.
    */
   async function replay(
     record: AnswerRecord,
+    reader?: Principal,
   ): Promise<{ replayed: AnswerRecord; sameAnswer: boolean; missing: number }> {
     const passages: RetrievedPassage[] = record.evidence.map((e) => ({ ...e, score: 1, tokens: 0, stageScores: [] }));
     // The set's amendment edits applied as when first answered: the decision reads superseded text and
@@ -600,7 +619,9 @@ export function createAsk(deps: AskDeps) {
     const amendments = deps.setAmendments;
     const extract = await buildExtract(passages, {
       ...deps,
-      ...(amendments ? { amendments: (setId: string) => amendments(setId, record.principal) } : {}),
+      ...(amendments
+        ? { amendments: async (setId: string) => readableEdits(await amendments(setId, record.principal), reader) }
+        : {}),
     });
     // What was brought in for reading stays context, not a candidate, as it was when first answered.
     for (const e of extract) {

@@ -33,7 +33,8 @@ export async function replayCommand(
     return report;
   }
   const ask = createStackAsk(ctx, opts.offline);
-  const r = await ask.replay(original);
+  // shown to the reader: what the original asker could read and the reader may not stays out of it
+  const r = await ask.replay(original, opts.reader === "operator" ? undefined : opts.reader);
   const report: ReplayReport = { original, replayed: r.replayed, sameAnswer: r.sameAnswer, missingEvidence: r.missing };
   if (opts.json) ctx.out(JSON.stringify(report, null, 2));
   else
