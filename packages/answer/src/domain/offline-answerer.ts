@@ -28,6 +28,7 @@ import {
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
+import { operativeFirst } from "./operative-first.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { statesAsked } from "./states-asked.ts";
@@ -167,7 +168,8 @@ export async function answerFromEvidence(
   }
   const decide = async (asked: string, candidates = inDeal(sentencesOf(asked))) => {
     const signals = await relevanceSignals(asked, candidates, relevance);
-    const scored = scoreByEvidence(options.decision, asked, candidates, signals);
+    // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`).
+    const scored = operativeFirst(asked, scoreByEvidence(options.decision, asked, candidates, signals));
     return { candidates, signals, scored, ...decideEvidence(options.decision, scored) };
   };
   const { candidates, signals, scored, ...byModel } = await decide(q, inDeal(retrieved));
