@@ -1,5 +1,5 @@
 import { contentWords } from "@lexnav/retrieval";
-import { type ScoredCandidate, sameFamily } from "./evidence-model.ts";
+import { amendingClause, askedTerm, definesTerm, type ScoredCandidate, sameFamily, termKey } from "./evidence-model.ts";
 
 /**
  * Text of a contract that operates nothing: the recitals and the words that close them, the preamble
@@ -32,7 +32,7 @@ const GRANT =
   /\b(?:may|can|(?:is|are|shall be)\s+(?:entitled|permitted|free)\s+to|(?:has|have|shall have)\s+the\s+(?:right|option)\s+to)\b/gi;
 
 /** Words of a permission question that frame it rather than name the act asked about. */
-const FRAME = new Set("party parties agreement contract allowed permitted entitled free still also".split(" "));
+const FRAME = new Set("party agreement contract allow permit entitl free still also".split(" "));
 
 /** Words after a grant that still belong to what it grants: to the end of its clause, at most a dozen. */
 const GRANTED_SPAN = 12;
@@ -44,7 +44,7 @@ const GRANTED_SPAN = 12;
 export function askedActs(question: string): string[] {
   if (!ASKS_PERMISSION.test(question)) return [];
   const lower = new Set(contentWords(question.replace(/\b[A-Z][\w'’.-]*/g, " ")));
-  return [...lower].filter((w) => w.length > 3 && !FRAME.has(w));
+  return [...lower].filter((w) => w.length > 3 && ![...FRAME].some((f) => sameFamily(f, w)));
 }
 
 /** Whether a sentence grants one of `acts`: a grant followed, within its clause, by a word of the act. */
@@ -58,12 +58,49 @@ export function grantsAct(text: string, acts: readonly string[]): boolean {
   return false;
 }
 
+/** A term a question quotes ("How is 'Revenue' measured?"), of one to five words. */
+const QUOTED = /(?:^|[\s(])["“‘']([^"“”‘’']{2,60}?)["”’'](?=[\s?,.;:)]|$)/g;
+
+/** The terms a question asks about by name: those it quotes, and the one a "what is …?" asks. */
+export function namedTerms(question: string): string[] {
+  const keys = [...question.matchAll(QUOTED)]
+    .map((m) => m[1] as string)
+    .filter((t) => t.split(/\s+/).length <= 5)
+    .map(termKey);
+  const asked = askedTerm(question);
+  return [...new Set(asked ? [...keys, asked] : keys)];
+}
+
+/** Further drafting forms of a definition: “Term” shall refer to / is defined as; … shall be an “Term”. */
+const REFERS_TO = /^\s*,?\s*(?:shall\s+refer\s+to|is\s+defined\s+as|shall\s+be\s+defined\s+as)\b/i;
+const NAMED_AS =
+  /\b(?:shall\s+be|is|are|(?:shall\s+be\s+)?(?:deemed|designated|referred\s+to)\s+as)\s+(?:an?\s+|the\s+)?$/i;
+
+/** Whether a sentence defines the term `key` (`termKey`), in any of the forms drafting uses. */
+export function definesNamedTerm(text: string, key: string): boolean {
+  if (definesTerm(text, key)) return true;
+  for (const m of text.matchAll(/[“"]([^”"]{2,80})[”"]/g)) {
+    if (termKey(m[1] as string) !== key) continue;
+    const after = text.slice((m.index ?? 0) + m[0].length);
+    if (REFERS_TO.test(after) || NAMED_AS.test(text.slice(0, m.index))) return true;
+  }
+  return false;
+}
+
+/** Whether an amending clause names the term `key` in quotation marks: it restates what the term is now. */
+function amendsNamedTerm(c: ScoredCandidate, key: string): boolean {
+  return (
+    amendingClause(c) && [...c.text.matchAll(/[“"]([^”"]{2,80})[”"]/g)].some((m) => termKey(m[1] as string) === key)
+  );
+}
+
 /** How many of the decision's best candidates may change places: those a reader would see. */
 const WINDOW = 8;
 
 /**
  * The decision's best candidates re-ordered so the sentence that states what is asked comes above its
- * neighbours: a sentence that grants the act a permission question asks about first, then operative
+ * neighbours: a sentence that grants the act a permission question asks about, or defines the term a
+ * question names, first; then operative
  * text, then recitals, preambles, page furniture and signature lines. Each slot keeps its probability
  * (only which sentence fills it moves), so whether the decision answers and how many sentences it cites
  * are unchanged: the bar keeps its calibrated meaning, the ranking decides what it cites.
@@ -71,9 +108,11 @@ const WINDOW = 8;
 export function operativeFirst(question: string, scored: readonly ScoredCandidate[]): ScoredCandidate[] {
   const head = scored.slice(0, WINDOW);
   const acts = askedActs(question);
-  const granted = head.map((c) => grantsAct(c.text, acts));
-  const anyGrant = granted.some(Boolean);
-  const tier = (i: number) => (isNotOperative(head[i]?.text ?? "") ? 2 : anyGrant && granted[i] ? 0 : 1);
+  const terms = namedTerms(question);
+  // An amendment's clause that names the term supersedes its first definition: it counts as one.
+  const defines = (c: ScoredCandidate) => terms.some((t) => definesNamedTerm(c.text, t) || amendsNamedTerm(c, t));
+  const states = head.map((c) => grantsAct(c.text, acts) || defines(c));
+  const tier = (i: number) => (isNotOperative(head[i]?.text ?? "") ? 2 : states[i] ? 0 : 1);
   const order = head.map((_, i) => i).sort((a, b) => tier(a) - tier(b) || a - b);
   if (order.every((k, i) => k === i)) return [...scored];
   const moved = order.map((k, i) => ({ ...(head[k] as ScoredCandidate), p: (head[i] as ScoredCandidate).p }));
