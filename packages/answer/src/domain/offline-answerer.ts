@@ -28,6 +28,7 @@ import {
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
+import { operativeFirst } from "./operative-first.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { statesAsked } from "./states-asked.ts";
@@ -167,12 +168,15 @@ export async function answerFromEvidence(
   }
   const decide = async (asked: string, candidates = inDeal(sentencesOf(asked))) => {
     const signals = await relevanceSignals(asked, candidates, relevance);
-    const scored = scoreByEvidence(options.decision, asked, candidates, signals);
-    return { candidates, signals, scored, ...decideEvidence(options.decision, scored) };
+    const modelOrder = scoreByEvidence(options.decision, asked, candidates, signals);
+    // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`).
+    const scored = operativeFirst(asked, modelOrder);
+    return { candidates, signals, scored, modelOrder, ...decideEvidence(options.decision, scored) };
   };
-  const { candidates, signals, scored, ...byModel } = await decide(q, inDeal(retrieved));
-  // A silence where relevance, coverage and the decision put one sentence first cites it (`agreed-evidence.ts`).
-  const whole = answerOnAgreement(byModel, candidates, signals.sentence, scored, options.decision.relevance);
+  const { candidates, signals, scored, modelOrder, ...byModel } = await decide(q, inDeal(retrieved));
+  // A silence where relevance, coverage and the decision put one sentence first cites it (`agreed-evidence.ts`);
+  // the decision's own order: a re-ranking is no third opinion.
+  const whole = answerOnAgreement(byModel, candidates, signals.sentence, modelOrder, options.decision.relevance);
   // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
   const asks = questionAsks(q);
   const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];

@@ -1,0 +1,120 @@
+import { contentWords } from "@lexnav/retrieval";
+import { amendingClause, askedTerm, definesTerm, type ScoredCandidate, sameFamily, termKey } from "./evidence-model.ts";
+
+/**
+ * Text of a contract that operates nothing: the recitals and the words that close them, the preamble
+ * that names the parties, a running head or filing stamp repeated on each page, a signature line. It
+ * shares every word of its deal, so a sentence embedder puts it near any question about the deal, but
+ * it never states a right, an obligation, a date or an amount.
+ */
+const NOT_OPERATIVE: readonly RegExp[] = [
+  /^\s*WHEREAS\b/i,
+  /^\s*NOW,?\s+THEREFORE\b/i,
+  /^\s*(?:RECITALS|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H)\b/i,
+  /^.{0,80}\bTHIS\b[^.]{0,200}?\b(?:made|entered into)(?:\s+and\s+entered\s+into)?(?:,?\s+(?:effective\s+)?as of [^,]{0,60},?)?\s+(?:by and )?between\b/i,
+  /\bPage\s+[A-Z]?-?\d+(?:\s*(?:\/|of)\s*\d+)?\s*$/i,
+  /,\s*[A-Z0-9/-]{2,8},\s*\d{1,2}\/\d{1,2}\/\d{4}\s*$/,
+  /\bBy:\s*$/,
+  /^\s*(?:By|Name|Title):/,
+];
+
+/** Whether a sentence is a recital, preamble, page furniture or signature line (`NOT_OPERATIVE`). */
+export function isNotOperative(text: string): boolean {
+  return NOT_OPERATIVE.some((re) => re.test(text));
+}
+
+/** A question that asks whether someone may do something: "Can X terminate …", "Is X allowed to …". */
+const ASKS_PERMISSION =
+  /^\s*(?:can|may|could)\b|^\s*(?:is|are)\b[^?]{0,80}?\b(?:allowed|permitted|entitled|free)\s+to\b/i;
+
+/** How drafting grants a permission or a right to act. */
+const GRANT =
+  /\b(?:may|can|(?:is|are|shall be)\s+(?:entitled|permitted|free)\s+to|(?:has|have|shall have)\s+the\s+(?:right|option)\s+to)\b/gi;
+
+/** Words of a permission question that frame it rather than name the act asked about. */
+const FRAME = new Set("party agreement contract allow permit entitl free still also".split(" "));
+
+/** Words after a grant that still belong to what it grants: to the end of its clause, at most a dozen. */
+const GRANTED_SPAN = 12;
+
+/**
+ * The acts a permission question asks about: its content words as written in lower case (a party's or
+ * an instrument's name is capitalised), less the frame.
+ */
+export function askedActs(question: string): string[] {
+  if (!ASKS_PERMISSION.test(question)) return [];
+  const lower = new Set(contentWords(question.replace(/\b[A-Z][\w'’.-]*/g, " ")));
+  return [...lower].filter((w) => w.length > 3 && ![...FRAME].some((f) => sameFamily(f, w)));
+}
+
+/** Whether a sentence grants one of `acts`: a grant followed, within its clause, by a word of the act. */
+export function grantsAct(text: string, acts: readonly string[]): boolean {
+  if (acts.length === 0) return false;
+  for (const m of text.matchAll(GRANT)) {
+    const clause = text.slice((m.index ?? 0) + m[0].length).split(/[;:]/)[0] ?? "";
+    const words = contentWords(clause.split(/\s+/).slice(0, GRANTED_SPAN).join(" "));
+    if (words.some((w) => acts.some((a) => sameFamily(a, w)))) return true;
+  }
+  return false;
+}
+
+/** A term a question quotes ("How is 'Revenue' measured?"), of one to five words. */
+const QUOTED = /(?:^|[\s(])["“‘']([^"“”‘’']{2,60}?)["”’'](?=[\s?,.;:)]|$)/g;
+
+/** The terms a question asks about by name: those it quotes, and the one a "what is …?" asks. */
+export function namedTerms(question: string): string[] {
+  const keys = [...question.matchAll(QUOTED)]
+    .map((m) => m[1] as string)
+    .filter((t) => t.split(/\s+/).length <= 5)
+    .map(termKey);
+  const asked = askedTerm(question);
+  return [...new Set(asked ? [...keys, asked] : keys)];
+}
+
+/** Further drafting forms of a definition: “Term” shall refer to / is defined as; … shall be an “Term”. */
+const REFERS_TO = /^\s*,?\s*(?:shall\s+refer\s+to|is\s+defined\s+as|shall\s+be\s+defined\s+as)\b/i;
+const NAMED_AS =
+  /\b(?:shall\s+be|is|are|(?:shall\s+be\s+)?(?:deemed|designated|referred\s+to)\s+as)\s+(?:an?\s+|the\s+)?$/i;
+
+/** Whether a sentence defines the term `key` (`termKey`), in any of the forms drafting uses. */
+export function definesNamedTerm(text: string, key: string): boolean {
+  if (definesTerm(text, key)) return true;
+  for (const m of text.matchAll(/[“"]([^”"]{2,80})[”"]/g)) {
+    if (termKey(m[1] as string) !== key) continue;
+    const after = text.slice((m.index ?? 0) + m[0].length);
+    if (REFERS_TO.test(after) || NAMED_AS.test(text.slice(0, m.index))) return true;
+  }
+  return false;
+}
+
+/** Whether an amending clause names the term `key` in quotation marks: it restates what the term is now. */
+function amendsNamedTerm(c: ScoredCandidate, key: string): boolean {
+  return (
+    amendingClause(c) && [...c.text.matchAll(/[“"]([^”"]{2,80})[”"]/g)].some((m) => termKey(m[1] as string) === key)
+  );
+}
+
+/** How many of the decision's best candidates may change places: those a reader would see. */
+const WINDOW = 8;
+
+/**
+ * The decision's best candidates re-ordered so the sentence that states what is asked comes above its
+ * neighbours: a sentence that grants the act a permission question asks about, or defines the term a
+ * question names, first; then operative
+ * text, then recitals, preambles, page furniture and signature lines. Each slot keeps its probability
+ * (only which sentence fills it moves), so whether the decision answers and how many sentences it cites
+ * are unchanged: the bar keeps its calibrated meaning, the ranking decides what it cites.
+ */
+export function operativeFirst(question: string, scored: readonly ScoredCandidate[]): ScoredCandidate[] {
+  const head = scored.slice(0, WINDOW);
+  const acts = askedActs(question);
+  const terms = namedTerms(question);
+  // An amendment's clause that names the term supersedes its first definition: it counts as one.
+  const defines = (c: ScoredCandidate) => terms.some((t) => definesNamedTerm(c.text, t) || amendsNamedTerm(c, t));
+  const states = head.map((c) => grantsAct(c.text, acts) || defines(c));
+  const tier = (i: number) => (isNotOperative(head[i]?.text ?? "") ? 2 : states[i] ? 0 : 1);
+  const order = head.map((_, i) => i).sort((a, b) => tier(a) - tier(b) || a - b);
+  if (order.every((k, i) => k === i)) return [...scored];
+  const moved = order.map((k, i) => ({ ...(head[k] as ScoredCandidate), p: (head[i] as ScoredCandidate).p }));
+  return [...moved, ...scored.slice(WINDOW)];
+}
