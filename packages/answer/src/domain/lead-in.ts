@@ -29,8 +29,12 @@ const CLOSING_QUOTE = /[.;!?]["”]/g;
  */
 const NEXT_CLAUSE =
   /(?:\n|(?<=\S)[ \t]+)[ \t]*(?:(?:\d+[.)]|\d+(?:\.\d+)+\.?)[ \t]+[A-Z“"])|\n[ \t]*(?:Section|ARTICLE)[ \t]+[0-9IVXL]+\b/g;
-/** A paragraph after a blank line that is prose of its own: no item label, no table row, a long line ending a sentence. */
-const PROSE_PARAGRAPH = /\n[ \t]*\n\s*(?![(•\-–*]|[0-9]+[.)]|[a-zA-Z]{1,4}[.)][ \t])(?=[^\n]{88,}[a-z]{2}[.;][ \t]*(?:\n|$))(?![^\n]*(?:\t| {3})\S)/g;
+/**
+ * A line of prose of its own after an item that ended (on ".", ";", ":", or "; and" / "; or"): no item
+ * label, no table row, a long line that ends a sentence. The items are over; the provision goes on.
+ */
+const PROSE_PARAGRAPH =
+  /(?<=[.;:](?:[ \t]+(?:and|or))?)[ \t]*\n\s*(?![(•*–-]|[0-9]+[.)]|[a-zA-Z]{1,4}[.)][ \t])(?=[^\n]{88,}[a-z]{2}[.;][ \t]*(?:\n|$))(?![^\n]*(?:\t| {3})\S)/g;
 
 /** The label a provision opens with, by its form: "(a)", "(iv)", "(A)", "(1)", "B.", "b.". */
 const OWN_LABEL: readonly [RegExp, string][] = [
@@ -57,7 +61,7 @@ function siblingLabel(leadIn: string, window: string): number {
 /**
  * The end (an offset into `text`) of what the lead-in `[s, e)` introduces, or null when nothing follows
  * it there: quoted text runs to its closing quotation mark; other text (list items, the rows of a table
- * flattened onto one line) to the next numbered clause label or prose paragraph; either stops at the
+ * flattened onto one line) to the next numbered clause label or line of prose after an item; either stops at the
  * next label of the lead-in's own form, and is cut back to a line or sentence end when it would run
  * past `max` characters from `e` (a page). Trailing whitespace is left out.
  */
