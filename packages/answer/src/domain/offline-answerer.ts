@@ -26,6 +26,7 @@ import {
   scoreCandidates,
 } from "./evidence-model.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
+import { withFirstItem } from "./lead-in-decision.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
@@ -167,7 +168,8 @@ export async function answerFromEvidence(
   }
   const decide = async (asked: string, candidates = inDeal(sentencesOf(asked))) => {
     const signals = await relevanceSignals(asked, candidates, relevance);
-    const scored = scoreByEvidence(options.decision, asked, candidates, signals);
+    // a lead-in and its first item are read as one statement (`lead-in-decision.ts`)
+    const scored = withFirstItem(scoreByEvidence(options.decision, asked, candidates, signals));
     return { candidates, signals, scored, ...decideEvidence(options.decision, scored) };
   };
   const { candidates, signals, scored, ...byModel } = await decide(q, inDeal(retrieved));
