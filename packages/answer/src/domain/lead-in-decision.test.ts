@@ -31,6 +31,16 @@ describe("withFirstItem: a lead-in and its first item read as one statement", ()
     expect(withFirstItem([scoredSentence(evidenceItem("d", LEAD), LEAD, { p: 0.272 }), elsewhere])[0]?.p).toBe(0.272);
   });
 
+  it("leaves a lead-in that ends on a colon alone: its items stand alone", () => {
+    const heading = "5.2 Upon termination:";
+    const first = "(a) the Recipient will immediately cease to use the Confidential Information; and";
+    const text = `${heading}\n${first}`;
+    const item = evidenceItem("d", text);
+    const lead = scoredSentence(item, heading, { p: 0.2 });
+    const row = scoredSentence(item, first, { at: text.indexOf(first), p: 0.3 });
+    expect(withFirstItem([row, lead]).map((s) => s.p)).toEqual([0.3, 0.2]);
+  });
+
   it("leaves a sentence that is no lead-in", () => {
     const text = `${OTHER} ${ROW}`;
     const item = evidenceItem("d", text);

@@ -1,9 +1,11 @@
 import { byEvidence, type ScoredCandidate } from "./evidence-model.ts";
-import { isLeadIn } from "./lead-in.ts";
+import { introducesInWords } from "./lead-in.ts";
 
 /**
  * A lead-in and its first item read as one statement: "The fee shall be apportioned as follows:" says
  * nothing alone, and "Dundee Securities Ltd. 40% Kes 7 Capital Inc. 30%" does not say what it lists.
+ * Only a lead-in that says so in words (`introducesInWords`: "as follows", "the following"): one that
+ * ends on a colon alone ("Upon termination:") heads items that each stand alone, and are read alone.
  * A lead-in's probability becomes that of it or its first item being evidence (noisy-or, as the
  * decision combines the sentences it cites), so the pair is cited (the lead-in's answering unit quotes
  * both) when together they reach the bar. The first item is the next sentence of the same passage,
@@ -11,7 +13,7 @@ import { isLeadIn } from "./lead-in.ts";
  */
 export function withFirstItem<T extends ScoredCandidate>(scored: readonly T[]): T[] {
   const out = scored.map((s) => {
-    if (!isLeadIn(s.text)) return s;
+    if (!introducesInWords(s.text)) return s;
     const first = firstItem(s, scored);
     return first ? { ...s, p: 1 - (1 - s.p) * (1 - first.p) } : s;
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answeringUnit } from "./answering-unit.ts";
-import { introducedEnd, isLeadIn } from "./lead-in.ts";
+import { introducedEnd, introducesInWords, isLeadIn } from "./lead-in.ts";
 
 /** What `answeringUnit` quotes for `sentence` in `text` (an item at offset 0). */
 const unitOf = (text: string, sentence: string) => {
@@ -23,6 +23,16 @@ describe("isLeadIn", () => {
     expect(isLeadIn("The fee follows the schedule.")).toBe(false);
     expect(isLeadIn("Payment is due within the ten days following.")).toBe(false);
     expect(isLeadIn("The term is five years.")).toBe(false);
+  });
+});
+
+describe("introducesInWords", () => {
+  it("reads a lead-in that says what follows completes it, not one that ends on a colon alone", () => {
+    expect(introducesInWords("The fee shall be calculated as follows:")).toBe(true);
+    expect(introducesInWords("Section 13.10 is added as set forth below.")).toBe(true);
+    expect(introducesInWords("Each of the following")).toBe(true);
+    expect(introducesInWords("5.2 Upon termination:")).toBe(false);
+    expect(introducesInWords("ABW shall include the following disclaimer on the access page:")).toBe(false);
   });
 });
 

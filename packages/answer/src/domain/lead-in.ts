@@ -18,6 +18,18 @@ export function isLeadIn(sentence: string): boolean {
   return LEAD_IN.test(sentence.trimEnd());
 }
 
+/** The words that say what follows completes the sentence: "as follows", "set forth below", "the following". */
+const INTRODUCING =
+  /\b(?:as follows|(?:set forth|set out|provided|specified) (?:below|hereunder)|the following)[ \t]*[:.]?$/i;
+
+/**
+ * Whether a lead-in says in words that what follows completes it ("... shall be apportioned as follows:"),
+ * not only by a colon: "Upon termination:" heads items that each stand alone.
+ */
+export function introducesInWords(sentence: string): boolean {
+  return INTRODUCING.test(sentence.trimEnd());
+}
+
 /** An opening quotation mark: the introduced text is quoted (inserted or replacement wording). */
 const OPENING_QUOTE = /^["“]/;
 /** The end of quoted text: a closing mark right after the full stop (or semicolon) that ends its last sentence. */
