@@ -44,8 +44,9 @@ describe("answeringUnit: the quote is the answering unit, whole", () => {
   it("stops the block at prose", () => {
     const text =
       "The Purchase Price shall be paid as follows:\n(i) by wire transfer; or\nThis paragraph is prose that goes on to explain something at length and is clearly not a line of the block.";
+    // the lead-in keeps the item it introduces (`lead-in.ts`), not the prose after it
     expect(unitOf(text, "The Purchase Price shall be paid as follows:")).toBe(
-      "The Purchase Price shall be paid as follows:",
+      "The Purchase Price shall be paid as follows:\n(i) by wire transfer; or",
     );
     const list = "Payment is due as follows:\nwithin 30 days of invoice\nin US dollars\n\nNext paragraph.";
     expect(unitOf(list, "Payment is due as follows:")).toBe(

@@ -1,4 +1,5 @@
 import type { EvidenceItem } from "./evidence.ts";
+import { introducedEnd, isLeadIn } from "./lead-in.ts";
 
 /** The longest an answering unit may grow to past the chosen sentence, in characters. */
 export const UNIT_MAX_GROWTH = 1500;
@@ -88,7 +89,11 @@ export function answeringUnit(
       cursor = nl + 1;
     }
     if (last > e && last - e <= UNIT_MAX_GROWTH) return at(last);
-    return { start, end };
+  }
+  // Any other lead-in and what it introduces: quoted text, list items, a table's rows (`lead-in.ts`).
+  if (isLeadIn(quoted)) {
+    const introduced = introducedEnd(text, s, e, UNIT_MAX_GROWTH);
+    return introduced === null ? { start, end } : at(introduced);
   }
 
   // A governing-law sentence and the forum sentence after it.

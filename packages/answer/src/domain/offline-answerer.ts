@@ -26,6 +26,7 @@ import {
   scoreCandidates,
 } from "./evidence-model.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
+import { withFirstItem } from "./lead-in-decision.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
@@ -168,7 +169,8 @@ export async function answerFromEvidence(
   }
   const decide = async (asked: string, candidates = inDeal(sentencesOf(asked))) => {
     const signals = await relevanceSignals(asked, candidates, relevance);
-    const modelOrder = scoreByEvidence(options.decision, asked, candidates, signals);
+    // a lead-in and its first item are read as one statement (`lead-in-decision.ts`)
+    const modelOrder = withFirstItem(scoreByEvidence(options.decision, asked, candidates, signals));
     // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`).
     const scored = operativeFirst(asked, modelOrder);
     return { candidates, signals, scored, modelOrder, ...decideEvidence(options.decision, scored) };
