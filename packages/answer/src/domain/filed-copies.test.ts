@@ -50,6 +50,13 @@ describe("copiesOneAgreement", () => {
     expect(copiesOneAgreement(FORM_A, FORM_B)).toBe(false);
   });
 
+  it("does not read two facilities on one form, differing only in the sum committed, as copies", () => {
+    const facility = (sum: string) =>
+      `$${sum} CREDIT AGREEMENT among Acme Capital Corp and the Banks.\n${clauses.join("\n")}`;
+    expect(copiesOneAgreement(facility("500,000,000"), facility("1,500,000,000"))).toBe(false);
+    expect(copiesOneAgreement(facility("500,000,000"), facility("500,000,000"))).toBe(true);
+  });
+
   it("does not read two deals that share a boilerplate clause as copies", () => {
     expect(copiesOneAgreement(OTHER, LATER)).toBe(false);
   });

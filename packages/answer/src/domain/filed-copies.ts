@@ -26,7 +26,8 @@ const FURNITURE_REPEATS = 3;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-function wordsOf(text: string): string[] {
+/** The words of a text, as a copy is compared (letters and digits; punctuation and white space dropped). */
+export function wordsOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
@@ -36,7 +37,7 @@ export function sentenceKey(text: string): string {
 }
 
 /** The text without the lines it prints three or more times: page headers and footers differ by filer. */
-function withoutFurniture(text: string): string {
+export function withoutFurniture(text: string): string {
   const lines = text.split("\n").map((l) => l.replace(/\s+/g, " ").trim());
   const count = new Map<string, number>();
   for (const l of lines) if (l.length > 3) count.set(l, (count.get(l) ?? 0) + 1);
@@ -54,7 +55,8 @@ function shingles(words: readonly string[]): Set<string> {
  * holds at least `COPY_SHARE` of the shorter's word shingles (case folded), and the shorter names no one
  * the longer does not. The second test tells a copy from a form signed twice: a form executed with two
  * officers shares nearly all its words but names a different person, title and salary; a copy differs
- * only in exhibit and page numbers, white space and the filer's page stamps. A shorter text held whole
+ * only in exhibit and page numbers, white space and the filer's page stamps; nor a sum (two facilities of
+ * one borrower on one form differ only in the amount committed). A shorter text held whole
  * by a longer one (an attachment filed apart, a filing without its schedules) is a copy of that part.
  */
 export function copiesOneAgreement(a: string, b: string): boolean {
@@ -70,7 +72,16 @@ export function copiesOneAgreement(a: string, b: string): boolean {
   if (shared / own.size < COPY_SHARE) return false;
   const longWords = new Set(fold(long));
   // A capitalised word of letters only: a name, a title, a defined party (not a page or exhibit number).
-  return !short.some((w) => /^\p{Lu}\p{L}+$/u.test(w) && !longWords.has(w.toLowerCase()));
+  if (short.some((w) => /^\p{Lu}\p{L}+$/u.test(w) && !longWords.has(w.toLowerCase()))) return false;
+  // and a sum the shorter states that the longer does not: two facilities of one borrower on one form
+  const [shortText, longText] = wa.length <= wb.length ? [a, b] : [b, a];
+  const longSums = sums(longText);
+  return [...sums(shortText)].every((m) => longSums.has(m));
+}
+
+/** The money amounts a text states ("$1,500,000,000", "€ 2.5"), digits only. */
+function sums(text: string): Set<string> {
+  return new Set([...text.matchAll(/[$€£]\s?(\d[\d,]*(?:\.\d+)?)/g)].map((m) => (m[1] ?? "").replace(/,/g, "")));
 }
 
 /** When a document was filed, as a key that sorts by filing: comparable only within one `scheme`. */
