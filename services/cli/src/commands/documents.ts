@@ -4,6 +4,7 @@ import type { ErasureReport } from "@lexnav/ingest";
 import { type Reader, readableDocuments, setNameFor } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { renderDocumentLine } from "../render.ts";
+import { inline } from "../terminal.ts";
 import { parseAcl } from "./ingest.ts";
 
 /** `lexnav list`: the documents `reader` may see, failed ones with their reasons. */
@@ -51,7 +52,7 @@ export async function listCopiesCommand(ctx: CliContext, json: boolean, reader: 
   ctx.out(`${groups.length} group(s) of copies, ${copies} of ${texts.length} documents`);
   for (const g of groups) {
     ctx.out(g.verbatim ? "same words:" : "near-verbatim (page stamps, exhibit numbers or an attachment differ):");
-    for (const d of g.documents) ctx.out(`  ${d.id}  ${d.fileName}`);
+    for (const d of g.documents) ctx.out(`  ${d.id}  ${inline(d.fileName)}`);
   }
 }
 
