@@ -20,7 +20,7 @@ import {
 import { costCommand } from "./commands/cost.ts";
 import { demoCommand } from "./commands/demo.ts";
 import { dlqListCommand, dlqReplayCommand } from "./commands/dlq.ts";
-import { aclCommand, deleteCommand, listCommand } from "./commands/documents.ts";
+import { aclCommand, deleteCommand, listCommand, listCopiesCommand } from "./commands/documents.ts";
 import { evalAnswersCommand } from "./commands/eval-answers.ts";
 import { DENSE_MODES, evalRetrievalCommand } from "./commands/eval-retrieval.ts";
 import { ingestCommand } from "./commands/ingest.ts";
@@ -54,6 +54,7 @@ usage:
                                                 the text in force on that date of each provision an amendment
                                                 of the set edits (or the one named), with its chain of edits
   lexnav list [--json]                          every document with its lifecycle (failed ones with reasons)
+  lexnav list --copies [--json]                 the documents that are copies of one agreement (filed twice)
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
                                                 inspect, list, navindex and replay take --principal / --group:
                                                 only what that principal may read; without them, every record
@@ -237,7 +238,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         await inspectCommand(ctx, args[0], json, reader);
         return 0;
       case "list":
-        await listCommand(ctx, json, reader);
+        await (values.copies ? listCopiesCommand : listCommand)(ctx, json, reader);
         await recordAudit(ctx, actorOf(ctx, actor(values)), { action: "list" });
         return 0;
       case "navindex":
@@ -520,6 +521,7 @@ function parse(argv: string[]) {
       doc: { type: "string", multiple: true },
       "index-version": { type: "string" },
       json: { type: "boolean" },
+      copies: { type: "boolean" },
       db: { type: "string" },
       out: { type: "string" },
       bench: { type: "string" },

@@ -25,6 +25,7 @@ import {
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
+import { citeOneCopy, withCopyNotes } from "./filed-copies.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { withFirstItem } from "./lead-in-decision.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
@@ -200,7 +201,9 @@ export async function answerFromEvidence(
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
   const picked = withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences);
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
-  const draft = citeVerified(picked, scored, extract, source, probability);
+  // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
+  const copies = citeOneCopy(picked, scored, source);
+  const draft = withCopyNotes(citeVerified(copies.kept, scored, extract, source, probability), copies.notes);
   return draft.abstained ? abstain(draft.abstainReason ?? "no verified support", probability) : draft;
 }
 

@@ -1,8 +1,10 @@
+import { filedCopyGroups } from "@lexnav/answer";
 import { LexnavError } from "@lexnav/core";
 import type { ErasureReport } from "@lexnav/ingest";
 import { type Reader, readableDocuments, setNameFor } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { renderDocumentLine } from "../render.ts";
+import { inline } from "../terminal.ts";
 import { parseAcl } from "./ingest.ts";
 
 /** `lexnav list`: the documents `reader` may see, failed ones with their reasons. */
@@ -22,6 +24,35 @@ export async function listCommand(ctx: CliContext, json: boolean, reader: Reader
   for (const d of docs) {
     const name = d.transactionSetId ? await setName(d.transactionSetId) : null;
     ctx.out(renderDocumentLine(d, () => name));
+  }
+}
+
+/**
+ * `lexnav list --copies`: the documents `reader` may see whose current text is a copy of another's (one
+ * agreement filed by two registrants, or twice in one filing), grouped; read from the stored texts, so it
+ * needs no re-ingest. Answers cite one copy of a sentence the extract holds in two (`filed-copies.ts`).
+ */
+export async function listCopiesCommand(ctx: CliContext, json: boolean, reader: Reader): Promise<void> {
+  const docs = await readableDocuments(ctx.catalog, reader);
+  const texts: Array<{ id: string; text: string }> = [];
+  for (const d of docs) {
+    const stored = d.currentVersion ? await ctx.catalog.getVersion(d.id, d.currentVersion) : null;
+    if (stored) texts.push({ id: d.id, text: stored.text });
+  }
+  const fileName = new Map(docs.map((d) => [d.id, d.fileName]));
+  const groups = filedCopyGroups(texts).map((g) => ({
+    verbatim: g.verbatim,
+    documents: g.ids.map((id) => ({ id, fileName: fileName.get(id) ?? "" })),
+  }));
+  if (json) {
+    ctx.out(JSON.stringify(groups, null, 2));
+    return;
+  }
+  const copies = groups.reduce((n, g) => n + g.documents.length, 0);
+  ctx.out(`${groups.length} group(s) of copies, ${copies} of ${texts.length} documents`);
+  for (const g of groups) {
+    ctx.out(g.verbatim ? "same words:" : "near-verbatim (page stamps, exhibit numbers or an attachment differ):");
+    for (const d of g.documents) ctx.out(`  ${d.id}  ${inline(d.fileName)}`);
   }
 }
 

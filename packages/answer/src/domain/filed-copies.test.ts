@@ -1,0 +1,233 @@
+import { describe, expect, it } from "vitest";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
+import type { EvidenceItem } from "./evidence.ts";
+import { buildExtract } from "./extract.ts";
+import { citeOneCopy, copiesOneAgreement, filingOf, sentenceKey, withCopyNotes } from "./filed-copies.ts";
+import { answerFromEvidence, type DraftAnswer } from "./offline-answerer.ts";
+import { documentRecord, evidenceItem, passageOf, scoredSentence } from "./test-support.ts";
+
+// One license filed by a parent in 2009 and again by its subsidiary in 2014: the filers' page stamps,
+// the exhibit number, line breaks and a hyphen split at a line end differ; the agreement does not.
+const clauses = [
+  "Section 1 Grant. Licensor grants Licensee an exclusive license to use the Domain Names and the Content in the Territory.",
+  "Section 2 Fees. Licensee shall pay Licensor a license fee equal to eleven percent of the advertising revenue of the Web Site.",
+  "Section 3 Term. The term of this Agreement is ten years from the Effective Date and renews for successive one-year terms.",
+  "Section 4 Business-to-business services. Licensee shall not offer business-to-business services under the Domain Names.",
+  "Section 5 Governing Law. This Agreement shall be governed by the laws of the State of New York without regard to conflicts of law.",
+  "Section 6 Assignment. Neither party may assign this Agreement without the prior written consent of the other party.",
+];
+const filed = (exhibit: string, stamp: string, wrap: (s: string) => string) =>
+  [
+    `Exhibit ${exhibit}`,
+    "DOMAIN NAME AND CONTENT LICENSE AGREEMENT between Alpha Portal Co. and Beta Homes Co.",
+    ...clauses.flatMap((c) => [wrap(c), stamp]),
+  ].join("\n");
+const EARLIER = filed("10.32", "Source: PARENT CORP, F-1, 9/29/2009", (s) =>
+  s.replace("Business-to-business", "Business-to-\nbusiness"),
+);
+const LATER = filed("10.26", "Source: SUBSIDIARY LTD, DRS, 1/21/2014", (s) => s.replace(/ /g, "  "));
+// The same form executed with a different officer: a different person, title and salary.
+const FORM_A = `EMPLOYMENT AGREEMENT between Acme Bank and Joseph Smith, Chief Executive Officer.\n${clauses.join("\n")}\nBase salary: $483,865.`;
+const FORM_B = `EMPLOYMENT AGREEMENT between Acme Bank and Jed Ballard, Chief Financial Officer.\n${clauses.join("\n")}\nBase salary: $307,520.`;
+// A different deal that shares one boilerplate sentence.
+const OTHER = `SUPPLY AGREEMENT between Gamma Foods Inc. and Delta Retail LLC.\nSection 9 Price. Buyer pays the prices in Schedule A within thirty days of invoice.\n${clauses[4]}\nSection 11 Delivery. Seller delivers the Products to the Buyer's warehouse in Ohio.`;
+
+const EARLIER_NAME = "ParentCorp_20090929_F-1_EX-10.32_4771615_EX-10.32_Content License Agreement";
+const LATER_NAME = "SubsidiaryLtd_20140121_DRS (on F-1)_EX-10.26_8473102_EX-10.26_Content License Agreement";
+
+describe("copiesOneAgreement", () => {
+  it("reads two filings of one agreement as copies, whatever their white space, page stamps and exhibit numbers", () => {
+    expect(copiesOneAgreement(EARLIER, LATER)).toBe(true);
+    expect(copiesOneAgreement(LATER, EARLIER)).toBe(true);
+  });
+
+  it("reads a part filed apart as a copy of the filing that holds it whole", () => {
+    const attachment = clauses.slice(2, 5).join("\n");
+    expect(copiesOneAgreement(attachment, LATER)).toBe(true);
+  });
+
+  it("does not read a form signed by another officer as a copy, though nearly every word is shared", () => {
+    expect(copiesOneAgreement(FORM_A, FORM_B)).toBe(false);
+  });
+
+  it("does not read two facilities on one form, differing only in the sum committed, as copies", () => {
+    const facility = (sum: string) =>
+      `$${sum} CREDIT AGREEMENT among Acme Capital Corp and the Banks.\n${clauses.join("\n")}`;
+    expect(copiesOneAgreement(facility("500,000,000"), facility("1,500,000,000"))).toBe(false);
+    expect(copiesOneAgreement(facility("500,000,000"), facility("500,000,000"))).toBe(true);
+  });
+
+  it("does not read two deals that share a boilerplate clause as copies", () => {
+    expect(copiesOneAgreement(OTHER, LATER)).toBe(false);
+  });
+
+  it("treats empty or tiny texts without throwing", () => {
+    expect(copiesOneAgreement("", "")).toBe(false);
+    expect(copiesOneAgreement("Notices.", "Notices.")).toBe(true);
+    expect(copiesOneAgreement("Notices.", "Assignment.")).toBe(false);
+  });
+});
+
+describe("filingOf", () => {
+  it("reads the filing date an EDGAR exhibit's filed name carries, in either form", () => {
+    expect(filingOf(LATER_NAME)).toMatchObject({ scheme: "date", key: "2014-01-21" });
+    expect(filingOf("ADUROBIOTECH,INC_06_02_2020-EX-10.7-CONSULTING AGREEMENT")).toMatchObject({
+      scheme: "date",
+      key: "2020-06-02",
+    });
+  });
+
+  it("orders accession numbers within one filer agent, and the 1990s before the 2020s", () => {
+    const a = filingOf("0001104659-23-000109_3");
+    const b = filingOf("0001104659-23-000111_3");
+    const old = filingOf("0001104659-96-000500_2");
+    expect(a?.scheme).toBe("accession:0001104659");
+    expect(a?.scheme).toBe(b?.scheme);
+    expect((a?.key ?? "") < (b?.key ?? "")).toBe(true);
+    expect((old?.key ?? "") < (a?.key ?? "")).toBe(true);
+    expect(filingOf("0001213900-23-000470_3")?.scheme).not.toBe(a?.scheme);
+  });
+
+  it("is null for a name that records no filing, or an impossible date", () => {
+    expect(filingOf("Master Services Agreement")).toBeNull();
+    expect(filingOf("Acme_20141399_8-K_EX-10.1")).toBeNull();
+  });
+});
+
+describe("sentenceKey", () => {
+  it("ignores case, white space and a hyphen split at a line end", () => {
+    expect(sentenceKey("Business-to-\nbusiness  SERVICES.")).toBe(sentenceKey("business-to-business services."));
+  });
+});
+
+describe("citeOneCopy", () => {
+  const texts = new Map([
+    ["early", EARLIER],
+    ["late", LATER],
+    ["formA", FORM_A],
+    ["formB", FORM_B],
+    ["other", OTHER],
+  ]);
+  const source = (d: string) => texts.get(d) ?? null;
+  const item = (id: string, docLabel: string, over: Partial<EvidenceItem> = {}) => {
+    const text = texts.get(id) ?? "";
+    return evidenceItem(id, text, { docLabel, ...over });
+  };
+  // the line of the item that starts with these words, however its copy spaces them
+  const sentence = (it: EvidenceItem, starts: string, p = 0.5) => {
+    const line = it.text.split("\n").find((l) => sentenceKey(l).startsWith(sentenceKey(starts))) ?? "";
+    return scoredSentence(it, line, { at: it.text.indexOf(line), p });
+  };
+  const early = item("early", EARLIER_NAME);
+  const late = item("late", LATER_NAME);
+
+  it("cites the later filing's copy of a sentence picked from the earlier, and names the earlier", () => {
+    const picked = sentence(early, "Section 2 Fees", 0.9);
+    const copy = sentence(late, "Section 2 Fees", 0.7);
+    const { kept, notes } = citeOneCopy([picked], [picked, copy], source);
+    expect(kept).toEqual([copy]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain(`[${EARLIER_NAME}] is a copy of [${LATER_NAME}]`);
+    expect(notes[0]).toContain("the later filing, 2014-01-21 against 2009-09-29");
+  });
+
+  it("keeps one citation when both copies were picked", () => {
+    const a = sentence(early, "Section 3 Term", 0.8);
+    const b = sentence(late, "Section 3 Term", 0.6);
+    const other = sentence(early, "Section 6 Assignment", 0.5);
+    const { kept, notes } = citeOneCopy([a, b, other], [a, b, other], source);
+    expect(kept).toEqual([b, other]);
+    expect(notes).toHaveLength(1);
+  });
+
+  it("without dates, prefers the copy filed with its related documents, else keeps the decision's pick", () => {
+    const bare = item("early", "License Agreement");
+    const inSet = item("late", "Content License Agreement", { transactionSetId: "set-7" });
+    const a = sentence(bare, "Section 1 Grant");
+    const b = sentence(inSet, "Section 1 Grant");
+    expect(citeOneCopy([a], [a, b], source).kept).toEqual([b]);
+    const loose = item("late", "Content License Agreement");
+    const c = sentence(loose, "Section 1 Grant");
+    const kept = citeOneCopy([a], [a, c], source);
+    expect(kept.kept).toEqual([a]);
+    expect(kept.notes[0]).toContain("cited from the copy the decision picked");
+  });
+
+  it("leaves alone the same clause in two different deals, and a form signed by another officer", () => {
+    const other = item("other", "Gamma_20200101_8-K_EX-10.1_Supply Agreement");
+    const law = sentence(early, "Section 5 Governing Law");
+    const same = sentence(other, "Section 5 Governing Law");
+    expect(citeOneCopy([law], [law, same], source)).toEqual({ kept: [law], notes: [] });
+    const a = sentence(item("formA", "Acme_20230105_10-K_EX-10.2"), "Section 6 Assignment");
+    const b = sentence(item("formB", "Acme_20230106_10-K_EX-10.3"), "Section 6 Assignment");
+    expect(citeOneCopy([a], [a, b], source)).toEqual({ kept: [a], notes: [] });
+  });
+
+  it("does not merge a short heading the copies share, and reads a vanished text as no copy", () => {
+    const heading = scoredSentence(early, "Exhibit 10.32");
+    const twin = scoredSentence(late, "Exhibit 10.32");
+    expect(citeOneCopy([heading], [heading, twin], source).kept).toEqual([heading]);
+    const gone = item("gone", `${LATER_NAME}-x`, { text: LATER, end: LATER.length });
+    const picked = sentence(early, "Section 2 Fees");
+    const ghost = sentence(gone, "Section 2 Fees");
+    expect(citeOneCopy([picked], [picked, ghost], source).kept).toEqual([picked]);
+  });
+});
+
+describe("withCopyNotes", () => {
+  const draft: DraftAnswer = {
+    text: '"x" [d]',
+    claims: [],
+    abstained: false,
+    abstainReason: null,
+    precedence: ["Controlling: a over b"],
+    unsupported: 0,
+    confidence: 0.5,
+  };
+  it("appends the notes to the text and the precedence, and leaves a silence alone", () => {
+    const noted = withCopyNotes(draft, ["Same text: n"]);
+    expect(noted.text).toBe('"x" [d]\nSame text: n');
+    expect(noted.precedence).toEqual(["Controlling: a over b", "Same text: n"]);
+    const silent = { ...draft, abstained: true };
+    expect(withCopyNotes(silent, ["Same text: n"])).toBe(silent);
+  });
+});
+
+describe("answerFromEvidence over two filings of one agreement (the shipped decision model)", () => {
+  const docs = new Map([
+    ["early", documentRecord("early", "base_agreement", null, `${EARLIER_NAME}.txt`)],
+    ["late", documentRecord("late", "base_agreement", null, `${LATER_NAME}.txt`)],
+  ]);
+  const texts = new Map([
+    ["early", EARLIER],
+    ["late", LATER],
+  ]);
+  const source = (d: string) => texts.get(d) ?? null;
+  const byEvidence = { decision: loadDecisionModel(BUILTIN_DECISION_MODEL_PATH) };
+
+  it("cites the fee clause once, from the later filing, and says the earlier holds the same text", async () => {
+    // the earlier filing ranks first, as it did for the deal that prompted the rule
+    const extract = await buildExtract(
+      [
+        passageOf("early", EARLIER, "Section 2 Fees", "Web Site.", "Section 2"),
+        passageOf("late", LATER, "Section  2  Fees", "Web  Site.", "Section 2"),
+        passageOf("early", EARLIER, "Section 3 Term", "one-year terms.", "Section 3"),
+      ],
+      {
+        text: source,
+        document: (id) => docs.get(id) ?? null,
+        node: (_d, _v, n) => ({ clauseRef: n, fullRef: null, kind: "section" }) as never,
+      },
+    );
+    const a = await answerFromEvidence(
+      "What license fee does the licensee pay for the domain names and content?",
+      extract,
+      source,
+      byEvidence,
+    );
+    expect(a.abstained).toBe(false);
+    const cited = a.claims.flatMap((c) => c.citations);
+    expect(cited.filter((c) => /license\s+fee/.test(c.quote)).map((c) => c.documentId)).toEqual(["late"]);
+    expect(a.text).toContain(`Same text: [${EARLIER_NAME}] Section 2 is a copy of [${LATER_NAME}] Section 2`);
+  });
+});

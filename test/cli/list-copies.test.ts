@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "@lexnav/cli";
+import { loadConfig, silentLogger } from "@lexnav/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// One license filed by two registrants (different exhibit numbers and page stamps) and a different deal.
+const clauses = Array.from(
+  { length: 10 },
+  (_, i) =>
+    `Section ${i + 1}. The Licensee shall perform obligation number ${i + 1} of Schedule A within ${i + 10} days of the Licensor's request, at the Licensee's own cost.`,
+);
+// the filer's stamp is printed on every page, as in EDGAR's copies of CUAD exhibits
+const filed = (exhibit: string, stamp: string) =>
+  [
+    `Exhibit ${exhibit}`,
+    "LICENSE AGREEMENT between Alpha Portal Co. and Beta Homes Co.",
+    ...clauses.flatMap((c) => [c, stamp]),
+  ].join("\n\n");
+
+describe("lexnav list --copies", () => {
+  let dir: string;
+  let db: string;
+  const config = loadConfig({});
+  const run = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const stderr = { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream;
+    const code = await runCli([...argv, "--db", db], config, silentLogger, {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+      stderr,
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-copies-"));
+    db = join(dir, "lexnav.sqlite");
+    mkdirSync(join(dir, "in"));
+    writeFileSync(join(dir, "in", "Parent_20090929_F-1_EX-10.32_License.txt"), filed("10.32", "Source: PARENT, F-1"));
+    writeFileSync(join(dir, "in", "Child_20140121_DRS_EX-10.26_License.txt"), filed("10.26", "Source: CHILD, DRS"));
+    writeFileSync(
+      join(dir, "in", "Supply Agreement\u001b[2J.txt"),
+      "SUPPLY AGREEMENT between Gamma Foods Inc. and Delta Retail LLC.\n\nSection 1. The Seller delivers the Products to the Buyer's warehouse within thirty days of each order.",
+    );
+    expect((await run("ingest", join(dir, "in"))).code).toBe(0);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("groups the two filings of one agreement and leaves the other deal out", async () => {
+    const r = await run("list", "--copies", "--json");
+    expect(r.code).toBe(0);
+    const groups = JSON.parse(r.out) as Array<{ verbatim: boolean; documents: Array<{ fileName: string }> }>;
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.verbatim).toBe(false);
+    expect(groups[0]?.documents.map((d) => d.fileName).sort()).toEqual([
+      "Child_20140121_DRS_EX-10.26_License.txt",
+      "Parent_20090929_F-1_EX-10.32_License.txt",
+    ]);
+  });
+
+  it("says how many documents are copies, in plain text with no control from a file name", async () => {
+    const r = await run("list", "--copies");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("1 group(s) of copies, 2 of 3 documents");
+    expect(r.out).not.toContain("\u001b");
+  });
+});
