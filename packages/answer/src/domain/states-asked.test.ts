@@ -131,6 +131,17 @@ describe("statesAsked", () => {
     expect(statesAsked("What is the cure period for a material breach?", amending)).toEqual(amending);
   });
 
+  it("keeps a definitions-list entry headed by the asked term on the line above it", () => {
+    const list = sentences(
+      "Definitions:\n\nSOFTWARE\n\nThe application that displays market data.\n\nNEWSWIRE\n\nThe proprietary digital data feed transmitted via satellite or land line.",
+    );
+    const entry = pick(list, "The proprietary");
+    expect(entry.words.has("newswire")).toBe(false);
+    expect(statesAsked("What is the NEWSWIRE in the Acme agreement?", [entry])).toEqual([entry]);
+    // asked something else of the term, the entry is read by its words alone
+    expect(statesAsked("Who may suspend the NEWSWIRE under the Acme agreement?", [entry])).toEqual([]);
+  });
+
   it("passes every sentence when the question asks nothing beyond its frame", () => {
     const all = [pick(cs, "IN WITNESS"), pick(cs, "The term")];
     expect(statesAsked("What happened under the amendment?", all)).toEqual(all);

@@ -1,5 +1,6 @@
 import { contentWords, isInstrumentWord } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
+import { askedDefinedTerms, definitionStrength } from "./definition-answer.ts";
 import {
   amendingClause,
   type Candidate,
@@ -190,9 +191,13 @@ export function wordsToState(question: string): string[] {
  * The picked sentences that state what the question asks (`statesTopic` of `wordsToState`). A sentence
  * that shares the deal's vocabulary but not the provision asked about (a signature block for an
  * arbitration question, an insurance schedule for an audit question) is no answer: when none is left
- * the answer is a silence that names the nearest passages.
+ * the answer is a silence that names the nearest passages. A sentence that defines a term the question asks the
+ * meaning of (`definitionStrength`) states what is asked: a definitions list may head an entry with its term
+ * ("HYPERFEED" over "The proprietary digital data feed …"), which the sentence itself never repeats.
  */
 export function statesAsked(question: string, picked: ScoredCandidate[]): ScoredCandidate[] {
   const words = wordsToState(question);
-  return picked.filter((c) => statesTopic(words, c));
+  // a definition of the term asked states it, though its term may stand only in the heading line above it
+  const terms = askedDefinedTerms(question);
+  return picked.filter((c) => statesTopic(words, c) || terms.some((t) => definitionStrength(c, t) !== null));
 }
