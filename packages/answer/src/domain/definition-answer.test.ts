@@ -134,6 +134,17 @@ describe("withDefinitionEvidence", () => {
     expect(out[0]?.text).toBe(`"Due Date" means the production start date requested by the Buyer.`);
   });
 
+  it("cites the definition that replaced a superseded one, not the superseded text", () => {
+    const replaced = itemOf("base", BASE, { supersededBy: "Section 2 of base, as replaced by the First Amendment" });
+    const all = [
+      ...candidateSentences([], [amendment], () => AMENDMENT),
+      ...candidateSentences([], [replaced], () => BASE),
+    ];
+    const out = withDefinitionEvidence("What is the 'Due Date'?", [payment], all, { asks: 1, scoped: true });
+    expect(out.map((c) => c.item.documentId)).toEqual(["amd"]);
+    expect(out[0]?.text).toBe(`"Due Date" means the date stated in the purchase order.`);
+  });
+
   it("answers a question the decision was silent on", () => {
     const out = withDefinitionEvidence("What is the Due Date?", [], candidates, { asks: 1, scoped: true });
     expect(out.map((c) => c.item.documentId)).toEqual(["base"]);

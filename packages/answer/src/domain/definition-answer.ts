@@ -275,7 +275,8 @@ export interface DefinitionContext {
  * The sentences to cite for a question that asks what a term means: the definition of the term in the
  * extract (`candidates`: every sentence of the deal's documents, the definitions brought in for reading
  * included), cited whole (`definitionEnd`), in place of what the decision cited; beside it when the
- * question asks more than that. Of several, the definition of the longest term asked, of the base
+ * question asks more than that. Of several, the definition of the longest term asked, in text in force (a
+ * provision an amendment replaced, restating the term, is answered by the restated definition), of the base
  * instrument (an amendment that amends a definition is brought in after this step), the plainest, in
  * retrieval order; without a named deal, one in a document the decision cited first. Unchanged when the
  * question asks no term's meaning or the extract defines none of the terms it asks.
@@ -298,6 +299,8 @@ export function withDefinitionEvidence(
   const order = (x: (typeof found)[number]) => [
     citedDocuments.has(x.c.item.documentId) ? 0 : 1,
     -x.words,
+    // superseded text is not in force: its definition gives way to the one that replaced it
+    x.c.item.supersededBy !== undefined ? 1 : 0,
     AMENDING_ROLES.has(x.c.item.role) ? 1 : 0,
     x.strength,
     x.c.rank,
