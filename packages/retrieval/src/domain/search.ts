@@ -24,6 +24,7 @@ import {
 import { reciprocalRankFusion, relativeScoreFusion } from "./fusion.ts";
 import { headingsLastSettled, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
+import { partyRoute } from "./party-route.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import { mayRead, type Principal } from "./principal.ts";
 import {
@@ -482,7 +483,17 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     if (parties.length === 0 || chosen.length === 0) return pick(chosen, routedBy !== "question");
     const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: parties.join(" "), k: 1 });
     const first = byNames.hits.find((h) => h.score > 0);
-    return pick(chosen, first !== undefined && chosen.some((h) => h.documentId === first.documentId));
+    const settled = first !== undefined && chosen.some((h) => h.documentId === first.documentId);
+    // Names that each find another deal than the words chose decide the route (`party-route.ts`). It
+    // stays unsettled: a name that is a defined term still has the whole corpus searched beside it.
+    const byParty = settled
+      ? null
+      : await partyRoute(parsed.ask, chosen, {
+          documents: async (text) => (await (remote ?? deps.lexical).searchDocuments({ ...query, text })).hits,
+          dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+          cut: { ratio: o.routeScoreRatio, max: o.maxRoutedDocuments },
+        });
+    return pick(byParty ?? chosen, settled);
   };
 
   /**

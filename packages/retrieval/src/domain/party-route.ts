@@ -1,0 +1,103 @@
+import { partyPhrases } from "./document-names.ts";
+import { isInstrumentAbbreviation, isInstrumentWord } from "./instrument-kinds.ts";
+
+/**
+ * A question that names its deal by a party and no instrument ("Can the recipient share Zorblax's
+ * information with contractors?") is routed by all its words. Where its asking words are ones every
+ * instrument of a kind repeats (recipient, information, contractors in any NDA), they outrank the
+ * party's name on the cards, and the route goes to other deals of that kind: the named deal is then
+ * not searched at all, and no passage of it can be retrieved or cited. Each name looked up on its own
+ * finds the deal whose face names it; when no deal a name finds is one the words chose, the names
+ * decide. When a name finds a deal the words chose too, the words' route stands: the name agrees
+ * with it, and the words rank that deal among the others a common name finds too.
+ */
+
+/** A document and its card score for one lookup, higher is better. */
+export interface RoutedDocument {
+  documentId: string;
+  score: number;
+}
+
+/** How a lookup's ranked documents are cut: the best, and those within `ratio` of it, at most `max`. */
+export interface RouteCut {
+  ratio: number;
+  max: number;
+}
+
+/** A lookup's chosen documents: positive scores within `ratio` of the best, at most `max`. */
+export function cutRoute(ranked: readonly RoutedDocument[], cut: RouteCut): RoutedDocument[] {
+  const positive = ranked.filter((h) => h.score > 0);
+  const top = positive[0]?.score ?? 0;
+  return positive.filter((h, i) => i === 0 || h.score >= top * cut.ratio).slice(0, cut.max);
+}
+
+/**
+ * Whether a party phrase can name a deal on its own: it has a word that is not an instrument's kind
+ * ("Acme's NDA" is read as the party "Acme's" and the kind "NDA"; "NDA" alone names no deal).
+ */
+export function namesADeal(phrase: string): boolean {
+  const words = phrase.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.some((w) => w.length > 1 && !isInstrumentWord(w) && !isInstrumentAbbreviation(w));
+}
+
+/**
+ * The documents a question's party names route it to, over the documents its words chose: null when
+ * the words' route stands (no name finds a document, or some name finds a document of a deal the words
+ * chose). `byName` holds each name's lookup, ranked; `dealOf` gives a document's deal (its transaction
+ * set, or the document itself), so a deal's amendment and its main agreement count as one deal.
+ * Documents found by more names go first, then by their best score.
+ */
+export function routeByNames(
+  byWords: readonly RoutedDocument[],
+  byName: ReadonlyArray<readonly RoutedDocument[]>,
+  dealOf: (documentId: string) => string,
+  cut: RouteCut,
+): RoutedDocument[] | null {
+  const picks = byName.map((ranked) => cutRoute(ranked, cut)).filter((p) => p.length > 0);
+  if (picks.length === 0) return null;
+  const wordsDeals = new Set(byWords.map((h) => dealOf(h.documentId)));
+  if (picks.some((p) => p.some((h) => wordsDeals.has(dealOf(h.documentId))))) return null;
+  const found = new Map<string, { documentId: string; score: number; names: number }>();
+  for (const pick of picks)
+    for (const h of pick) {
+      const seen = found.get(h.documentId);
+      if (seen) {
+        seen.names += 1;
+        seen.score = Math.max(seen.score, h.score);
+      } else found.set(h.documentId, { ...h, names: 1 });
+    }
+  return [...found.values()]
+    .sort((a, b) => b.names - a.names || b.score - a.score)
+    .slice(0, cut.max)
+    .map(({ documentId, score }) => ({ documentId, score }));
+}
+
+/** What `partyRoute` reads from the stores: card lookups and documents' transaction sets. */
+export interface PartyRouteLookups {
+  /** The documents whose cards best match a text, ranked (the lexical index's `searchDocuments`). */
+  documents: (text: string) => Promise<readonly RoutedDocument[]>;
+  /** A document's transaction set, null when it is in none. */
+  dealOf: (documentId: string) => Promise<string | null>;
+  cut: RouteCut;
+}
+
+/**
+ * The route of a question by the parties it names (`partyPhrases`), each looked up on its own, when they
+ * find no deal the words' route (`byWords`) has: null when the words' route stands.
+ */
+export async function partyRoute(
+  ask: string,
+  byWords: readonly RoutedDocument[],
+  lookups: PartyRouteLookups,
+): Promise<RoutedDocument[] | null> {
+  const byName: RoutedDocument[][] = [];
+  for (const phrase of partyPhrases(ask).filter(namesADeal)) byName.push([...(await lookups.documents(phrase))]);
+  if (byName.every((hits) => hits.length === 0)) return null;
+  const deals = new Map<string, string>();
+  for (const { documentId } of [...byWords, ...byName.flat()]) {
+    if (deals.has(documentId)) continue;
+    const setId = await lookups.dealOf(documentId);
+    deals.set(documentId, setId === null ? `document:${documentId}` : `set:${setId}`);
+  }
+  return routeByNames(byWords, byName, (id) => deals.get(id) ?? `document:${id}`, lookups.cut);
+}
