@@ -49,7 +49,12 @@ describe("quoteEachSpanOnce", () => {
     expect(joined?.quote).toBe(TEXT.slice(start, end));
     // the answer text says the joined quote once
     expect(out[1]?.text).toBe(`"${TEXT.slice(start, end)}" [msa] Section 8`);
-    expect(out.map((c) => c.text).join("\n").split("insolvency").length).toBe(2);
+    expect(
+      out
+        .map((c) => c.text)
+        .join("\n")
+        .split("insolvency").length,
+    ).toBe(2);
     expect(verifyClaims(out, [item], source).unsupported).toEqual([]);
   });
 
