@@ -1,5 +1,5 @@
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
-import type { Searcher } from "@lexnav/retrieval";
+import type { RetrievedPassage, Searcher } from "@lexnav/retrieval";
 import { type Meter, metrics } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
@@ -473,13 +473,16 @@ describe("definitions shown with the answer", () => {
           noExternalModel: local,
         } as unknown as DocumentRecord)
       : null;
-  const askCiting = (readers: Record<string, string[]>, keepLocal: string[] = []) => {
+  const askCiting = (readers: Record<string, string[]>, keepLocal: string[] = [], more: RetrievedPassage[] = []) => {
     const seen: EvidenceItem[][] = [];
     const amd = span("amd", "Section 1.", "$75,000,000.");
     const ask = createAsk({
       searcher: {
         search: async () => ({
-          passages: [{ documentId: "amd", version: "v1", nodeId: "s1", ...amd, score: 1, tokens: 10, stageScores: [] }],
+          passages: [
+            { documentId: "amd", version: "v1", nodeId: "s1", ...amd, score: 1, tokens: 10, stageScores: [] },
+            ...more,
+          ],
           trace: { stages: [], indexVersion: "lex-1", selected: [] },
         }),
       } as unknown as Searcher,
@@ -567,6 +570,18 @@ describe("definitions shown with the answer", () => {
     const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "hybrid", principal, k: 10 });
     expect(rec.answerer).toBe("model");
     expect(seen[0]?.map((e) => e.documentId)).toEqual(["amd"]);
+  });
+
+  it("answers past a retrieved passage whose span is not one of its text, and says it was left out", async () => {
+    const bad = { documentId: "base", version: "v1", nodeId: "s9", start: -1, end: 12, score: 1, tokens: 3 };
+    const { ask, seen } = askCiting({ amd: ["deal"], base: ["deal"] }, [], [{ ...bad, stageScores: [] }]);
+    const rec = await ask.ask({ question: "What is the Revolving Commitment?", mode: "hybrid", principal, k: 10 });
+    expect(rec.abstained).toBe(false);
+    expect(seen[0]?.every((e) => e.text.length > 0)).toBe(true);
+    expect(seen[0]?.some((e) => e.nodeId === "s9")).toBe(false);
+    expect(rec.warnings).toContain(
+      "a passage was left out of the extract: base@v1: span [-1, 12) starts before the text",
+    );
   });
 
   it("shows no definition from a document the asker may not read", async () => {

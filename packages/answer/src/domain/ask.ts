@@ -267,6 +267,8 @@ export function createAsk(deps: AskDeps) {
         `answered offline, not by ${deps.model?.name ?? "the model"}: ${barred.length} document(s) it would have been sent are marked not to be sent to an external model (${barred.join(", ")})`,
       );
     };
+    // A passage the extract could not read is left out alone; the answer says which and why.
+    const onDropped = (_: unknown, reason: string) => warnings.push(`a passage was left out of the extract: ${reason}`);
     const keepLocal = async (documentIds: Iterable<string>) => {
       if (!useModel) return;
       const barred: string[] = [];
@@ -358,10 +360,10 @@ export function createAsk(deps: AskDeps) {
       const fetched: RetrievedPassage[] = [];
       for (const p of pairs) fetched.push(...(await fetchNode(p.documentId, p.nodeId)));
       for (const [documentId, nodeId] of edges) fetched.push(...(await fetchNode(documentId, nodeId)));
-      extract = await buildExtract(
-        await withinBudget(fetched, deps.navindexFetchTokens ?? NAVINDEX_FETCH_TOKENS),
-        deps,
-      );
+      extract = await buildExtract(await withinBudget(fetched, deps.navindexFetchTokens ?? NAVINDEX_FETCH_TOKENS), {
+        ...deps,
+        onDropped,
+      });
       // A plan made elsewhere was checked there; what this process sends the answering model is checked here.
       if (served) await keepLocal(extract.map((e) => e.documentId));
       selected = pairs.map((p) => `${p.documentId}/${p.nodeId}`);
@@ -387,6 +389,7 @@ export function createAsk(deps: AskDeps) {
       const amendments = deps.setAmendments;
       extract = await buildExtract(r.passages, {
         ...deps,
+        onDropped,
         wholeUnits: true,
         ...(amendments ? { amendments: (setId: string) => amendments(setId, req.principal) } : {}),
       });

@@ -3,7 +3,14 @@ import { join } from "node:path";
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
-import { buildExtract, type ExtractDeps, LINKED_MAX_CHARS, LINKED_MAX_TOKENS, LINKED_SEEDS } from "./extract.ts";
+import {
+  buildExtract,
+  type ExtractDeps,
+  LINKED_MAX_CHARS,
+  LINKED_MAX_TOKENS,
+  LINKED_SEEDS,
+  spanProblem,
+} from "./extract.ts";
 
 // A deal of two instruments: the guarantee uses "Borrower", which the credit agreement defines, and
 // points to its own Section 3. A third document outside the set defines "Borrower" too.
@@ -291,5 +298,52 @@ describe("buildExtract: a provision amended in part brings its amending clause",
     const held = await buildExtract([passage("supply", "s4", s4), passage("amd1", "b", b)], dealDeps([partial]));
     expect(held).toHaveLength(2);
     expect(await buildExtract([passage("supply", "s4", s4)], dealDeps([]))).toHaveLength(1);
+  });
+});
+
+describe("buildExtract: bad input", () => {
+  const good = passage("credit", "c21", at("credit", "Section 2.1", "$50,000,000."));
+  const length = TEXTS.credit?.length ?? 0;
+
+  it.each([
+    ["starts before the text", { start: -1, end: 20 }, /starts before the text/],
+    ["is empty", { start: 20, end: 20 }, /empty or inverted/],
+    ["is inverted", { start: 30, end: 20 }, /empty or inverted/],
+    ["ends past the text", { start: 10, end: length + 1 }, new RegExp(`ends past the text \\(${length} characters\\)`)],
+    ["is not whole offsets", { start: 1.5, end: 20 }, /not whole character offsets/],
+    ["is NaN", { start: Number.NaN, end: 20 }, /not whole character offsets/],
+  ])("leaves out a passage whose span %s, says why, and builds the others", async (_, span, reason) => {
+    const dropped: Array<[string, string]> = [];
+    const bad = passage("credit", "c11", span);
+    const extract = await buildExtract([bad, good], {
+      ...deps(),
+      mayLink: () => false,
+      onDropped: (p, why) => dropped.push([p.nodeId, why]),
+    });
+    expect(extract.map((e) => [e.nodeId, e.start, e.end])).toEqual([["c21", good.start, good.end]]);
+    expect(extract.every((e) => e.text.length > 0 && e.text === TEXTS.credit?.slice(e.start, e.end))).toBe(true);
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]?.[0]).toBe("c11");
+    expect(dropped[0]?.[1]).toMatch(/^credit@v1: span /);
+    expect(dropped[0]?.[1]).toMatch(reason);
+  });
+
+  it("says when a passage's text is no longer stored; without a listener, drops it all the same", async () => {
+    const dropped: string[] = [];
+    const gone = passage("vanished", "x", { start: 0, end: 10 });
+    const extract = await buildExtract([gone, good], { ...deps(), onDropped: (_, why) => dropped.push(why) });
+    expect(extract[0]?.nodeId).toBe("c21");
+    expect(dropped).toEqual(["vanished@v1: its text is no longer stored"]);
+    expect((await buildExtract([gone, passage("credit", "c11", { start: -1, end: 5 })], deps())).length).toBe(0);
+  });
+});
+
+describe("spanProblem", () => {
+  it("accepts exactly the whole offsets 0 <= start < end <= length", () => {
+    expect(spanProblem({ start: 0, end: 10 }, 10)).toBeNull();
+    expect(spanProblem({ start: 9, end: 10 }, 10)).toBeNull();
+    expect(spanProblem({ start: -1, end: 10 }, 10)).not.toBeNull();
+    expect(spanProblem({ start: 0, end: 11 }, 10)).not.toBeNull();
+    expect(spanProblem({ start: 0, end: Number.POSITIVE_INFINITY }, 10)).not.toBeNull();
   });
 });

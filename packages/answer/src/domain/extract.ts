@@ -34,6 +34,11 @@ export interface ExtractDeps {
    * document and without running into an earlier passage. Absent: spans are kept as given (a replay).
    */
   wholeUnits?: boolean;
+  /**
+   * Told of each passage left out of the extract for bad input (a span that is not one of its text) or
+   * text no longer stored, with a reason a person can act on; the other passages are built as usual.
+   */
+  onDropped?: (passage: RetrievedPassage, reason: string) => void;
 }
 
 /** A definition or referred-to provision longer than this is named, not brought in: it would crowd the extract. */
@@ -91,15 +96,33 @@ export function overlapsAny(
 }
 
 /**
+ * Why `p` cannot be read from a text of `length` characters, or null when it can: a span is whole
+ * offsets `0 <= start < end <= length`.
+ */
+export function spanProblem(p: Pick<RetrievedPassage, "start" | "end">, length: number): string | null {
+  if (!Number.isInteger(p.start) || !Number.isInteger(p.end))
+    return `span [${p.start}, ${p.end}) is not whole character offsets`;
+  if (p.start < 0) return `span [${p.start}, ${p.end}) starts before the text`;
+  if (p.end <= p.start) return `span [${p.start}, ${p.end}) is empty or inverted`;
+  if (p.end > length) return `span [${p.start}, ${p.end}) ends past the text (${length} characters)`;
+  return null;
+}
+
+/**
  * Turns retrieved passages (best first) into the extract an answer may cite: verbatim text, document
- * role and effective date, clause reference. Passages whose text is gone are skipped; overlapping
- * passages of one version are kept once.
+ * role and effective date, clause reference. A passage whose text is gone, or whose span is not one of
+ * its text (`spanProblem`), is left out alone, and `deps.onDropped` told why; overlapping passages of
+ * one version are kept once.
  */
 export async function buildExtract(passages: readonly RetrievedPassage[], deps: ExtractDeps): Promise<EvidenceItem[]> {
   const items: EvidenceItem[] = [];
   for (let p of passages) {
     const text = await deps.text(p.documentId, p.version);
-    if (text === null || p.end <= p.start || p.end > text.length) continue;
+    const problem = text === null ? "its text is no longer stored" : spanProblem(p, text.length);
+    if (text === null || problem !== null) {
+      deps.onDropped?.(p, `${p.documentId}@${p.version}: ${problem}`);
+      continue;
+    }
     if (overlapsAny(items, p)) continue;
     if (deps.wholeUnits) {
       const unit = answeringUnit({ start: 0, end: text.length, text }, p.start, p.end);
@@ -179,7 +202,7 @@ export async function linkExtract(
       if (version === null) continue;
       const target = (await deps.node?.(w.documentId, version, w.nodeId)) ?? null;
       const text = await deps.text(w.documentId, version);
-      if (!target || text === null || target.end <= target.start || target.end > text.length) continue;
+      if (!target || text === null || spanProblem(target, text.length) !== null) continue;
       const span = { documentId: w.documentId, version, start: target.start, end: target.end };
       const holder = items.find(
         (e) => e.documentId === span.documentId && e.version === version && e.start <= span.start && span.end <= e.end,
@@ -278,7 +301,8 @@ async function applyAmendments(
       item.supersededBy = `${last.target.ref} of ${item.docLabel}, as ${EDIT_WORDS[last.kind]} ${by} (effective ${last.effectiveDate ?? "date not stated"})`;
       const version = amendment?.currentVersion ?? null;
       const text = version ? await deps.text(last.amendmentDocumentId, version) : null;
-      if (!last.newText || version === null || text === null) continue;
+      if (!last.newText || version === null || text === null || spanProblem(last.newText, text.length) !== null)
+        continue;
       const span = { documentId: last.amendmentDocumentId, version, ...last.newText };
       if (overlapsAny(items, span)) continue;
       const node = last.amendmentNodeId
@@ -356,7 +380,7 @@ async function partialAmendments(
       node && node.start <= e.start && node.end > e.start && node.end - node.start <= LINKED_MAX_CHARS
         ? { start: node.start, end: node.end }
         : { start: e.start, end: e.newText?.end ?? e.end };
-    if (clause.end <= clause.start || clause.end > text.length) continue;
+    if (spanProblem(clause, text.length) !== null) continue;
     const span = { documentId: e.amendmentDocumentId, version, ...clause };
     if (overlapsAny(items, span)) continue;
     const amending: EvidenceItem = {

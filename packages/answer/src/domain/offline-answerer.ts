@@ -5,6 +5,7 @@ import { withAmendmentChain } from "./amendment-chain.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
+import { quoteEachSpanOnce } from "./distinct-quotes.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
 import {
   type DecisionModel,
@@ -273,7 +274,8 @@ function citeVerified(
     };
     return { text: `"${quote}" ${citeAs(s.item)}`, citations: [citation] };
   });
-  const verified = verifyClaims(claims, extract, source);
+  // a lead-in quoted with what it introduces may hold another claim's span: each stretch is quoted once
+  const verified = verifyClaims(quoteEachSpanOnce(claims, extract, source), extract, source);
   const body = verified.supported.map((c) => c.text);
   const text = [...body, ...notes].join("\n");
   const verdict = shouldAbstain(text, verified);
