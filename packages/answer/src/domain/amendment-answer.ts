@@ -1,4 +1,5 @@
 import { type DocumentRole, inAnnex } from "@lexnav/document-model";
+import { citesAmendmentDateAsked } from "./dated-amendment.ts";
 import { clauseKey, type EvidenceItem } from "./evidence.ts";
 import { namedClauses } from "./evidence-decision.ts";
 import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
@@ -274,6 +275,8 @@ export function withAmendmentEvidence(
   const found = amendmentEvidence(question, scored, cited);
   if (found === null || cited.includes(found.sentence)) return [...cited];
   const decisive = found.kind === "precedence" || found.kind === "names-clause";
+  // the decision's sentence dating an amendment answers "when was it amended" (`dated-amendment.ts`)
+  if (found.kind === "operative" && citesAmendmentDateAsked(question, cited)) return [...cited];
   if (!decisive && cited.some((c) => operativeAmendment(c))) return [...cited];
   // The decision's own sentence of the amendment the question names ("What law governs Amendment No. 3?"),
   // or, where it names none, of an amending instrument, stands against a sentence found by its words

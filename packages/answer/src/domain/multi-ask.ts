@@ -1,5 +1,6 @@
 import { clauseZone } from "@lexnav/document-model";
-import { instrumentMentions, parseQuestion } from "@lexnav/retrieval";
+import { parseQuestion } from "@lexnav/retrieval";
+import { askedInstrumentCount } from "./amended-instrument.ts";
 import { questionTerms } from "./evidence-model.ts";
 
 /**
@@ -106,7 +107,8 @@ export function joinAskDecisions<T extends AskSentence>(
 
 /** How many instruments a question names by kind ("the distribution agreement", "the guaranty", "Amendment No. 2"). */
 export function namedInstrumentCount(question: string): number {
-  return instrumentMentions(parseQuestion(question).ask).length;
+  // an amendment named as the source of another instrument is that instrument (`amended-instrument.ts`)
+  return askedInstrumentCount(parseQuestion(question).ask);
 }
 
 /**

@@ -3,6 +3,7 @@ import { answerOnAgreement } from "./agreed-evidence.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { withAmendmentChain } from "./amendment-chain.ts";
 import { answeringUnit } from "./answering-unit.ts";
+import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
 import { quoteEachSpanOnce } from "./distinct-quotes.ts";
@@ -256,7 +257,10 @@ function citeVerified(
   source: SourceText,
   confidence: number,
 ): DraftAnswer {
-  const { kept, notes } = applyPrecedence(picked, scored);
+  // An amending sentence whose new text the filing withholds is named, not cited as the answer (`blank-edit.ts`).
+  const withText = setAsideBlankEdits(picked);
+  const inForce = applyPrecedence(withText.kept, scored);
+  const { kept, notes } = setAsideBlankEdits(inForce.kept, [...withText.notes, ...inForce.notes]);
 
   const claims: AnswerClaim[] = kept.map((s) => {
     // The answering unit whole: the block after "as follows:", the table row, the forum after the law.
