@@ -2,6 +2,7 @@ import { citeableClause, countTokens, type DocumentRecord, type ProvisionNode } 
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
 import type { SourceText } from "./citations.ts";
+import { definitionsInForce } from "./definition-in-force.ts";
 import type { EvidenceItem } from "./evidence.ts";
 
 /** A lookup that answers at once (a fixture, a cache) or from a store. */
@@ -65,9 +66,11 @@ export interface AmendingEdit {
   start: number;
   end: number;
   newText: { start: number; end: number } | null;
-  target: { ref: string };
+  target: { ref: string; term?: string | null };
   targetDocumentId: string | null;
   targetNodeId: string | null;
+  /** The part of the target provision the edit changes (a definition's own entry); absent or null: all of it. */
+  targetSpan?: { start: number; end: number } | null;
 }
 
 /**
@@ -137,17 +140,24 @@ export async function buildExtract(passages: readonly RetrievedPassage[], deps: 
  */
 export async function linkExtract(
   items: EvidenceItem[],
-  deps: Pick<ExtractDeps, "text" | "document" | "node">,
+  deps: Pick<ExtractDeps, "text" | "document" | "node" | "amendments">,
   mayLink: (documentId: string) => Awaitable<boolean>,
   cited: readonly EvidenceItem[],
 ): Promise<void> {
+  const inForce = definitionsInForce(deps);
   let added = 0;
   let tokens = 0;
   for (const item of cited) {
     const node = (await deps.node?.(item.documentId, item.version, item.nodeId)) ?? null;
     if (!node) continue;
     const inside = (start: number) => start >= item.start && start < item.end;
-    const wanted = [
+    const wanted: Array<{
+      kind: "definition" | "cross-reference";
+      words: string;
+      documentId: string;
+      nodeId: string;
+      span?: { start: number; end: number };
+    }> = [
       ...node.termUses
         .filter((u) => inside(u.start) && u.definitionNodeId !== null)
         .map((u) => ({
@@ -166,8 +176,14 @@ export async function linkExtract(
         })),
     ];
     const links: NonNullable<EvidenceItem["links"]> = [];
-    for (const w of wanted) {
+    for (let w of wanted) {
       if (w.documentId === item.documentId && w.nodeId === item.nodeId) continue;
+      if (w.kind === "definition" && item.transactionSetId !== null) {
+        // a definition an amendment restated is read as restated, one it deleted not at all
+        const restated = await inForce(item.transactionSetId, w.words, w.documentId, w.nodeId);
+        if (restated === "deleted") continue;
+        if (restated) w = { ...w, ...restated };
+      }
       if (links.some((l) => l.kind === w.kind && l.words === w.words)) continue;
       const doc = await deps.document(w.documentId);
       const sameDocument = w.documentId === item.documentId;
@@ -177,7 +193,8 @@ export async function linkExtract(
       if (!(await mayLink(w.documentId))) continue;
       const version = sameDocument ? item.version : (doc?.currentVersion ?? null);
       if (version === null) continue;
-      const target = (await deps.node?.(w.documentId, version, w.nodeId)) ?? null;
+      const node = (await deps.node?.(w.documentId, version, w.nodeId)) ?? null;
+      const target = node && w.span ? { ...node, ...w.span } : node;
       const text = await deps.text(w.documentId, version);
       if (!target || text === null || target.end <= target.start || target.end > text.length) continue;
       const span = { documentId: w.documentId, version, start: target.start, end: target.end };
@@ -242,6 +259,9 @@ async function applyAmendments(
     const edits = (await amendments(setId)).filter((e) => e.targetDocumentId !== null);
     const targetSpan = async (e: AmendingEdit, version: string) => {
       if (e.targetNodeId === null || e.targetDocumentId === null) return null;
+      // the edits are read from the current versions: a narrower span holds in that version only
+      if (e.targetSpan && version === (await versionOf(e.targetDocumentId)))
+        return { documentId: e.targetDocumentId, ...e.targetSpan };
       const n = (await deps.node?.(e.targetDocumentId, version, e.targetNodeId)) ?? null;
       return n ? { documentId: e.targetDocumentId, start: n.start, end: n.end } : null;
     };
