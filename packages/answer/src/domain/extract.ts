@@ -4,6 +4,7 @@ import { answeringUnit } from "./answering-unit.ts";
 import type { SourceText } from "./citations.ts";
 import { definitionsInForce } from "./definition-in-force.ts";
 import type { EvidenceItem } from "./evidence.ts";
+import { type EditedSpan, splitAtEditedSpans } from "./split-at-edits.ts";
 
 /** A lookup that answers at once (a fixture, a cache) or from a store. */
 export type Awaitable<T> = T | Promise<T>;
@@ -266,6 +267,14 @@ async function applyAmendments(
       return n ? { documentId: e.targetDocumentId, start: n.start, end: n.end } : null;
     };
     const versionOf = async (id: string) => (await deps.document(id))?.currentVersion ?? null;
+    // a definition edited among others in one passage is cut out of it, to be superseded alone
+    const edited: EditedSpan[] = [];
+    for (const e of edits)
+      if ((e.kind === "replace" || e.kind === "delete") && e.targetSpan && e.targetDocumentId) {
+        const version = await versionOf(e.targetDocumentId);
+        if (version !== null) edited.push({ documentId: e.targetDocumentId, version, ...e.targetSpan });
+      }
+    splitAtEditedSpans(items, edited);
     const amendsOf = async (documentId: string, start: number, end: number) => {
       const out: Array<{ documentId: string; start: number; end: number }> = [];
       for (const e of edits) {
