@@ -254,6 +254,7 @@ export function createAsk(deps: AskDeps) {
     let extract: EvidenceItem[];
     // Set for the retrieval modes: whose definitions and referred-to provisions may be brought in.
     let linkable: ((documentId: string) => Promise<boolean>) | null = null;
+    let linkDeps: Parameters<typeof linkExtract>[1] = deps;
     // The documents retrieval routed the question to, and what chose them (none when a model planned over
     // everything the asker may read).
     let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
@@ -387,12 +388,9 @@ export function createAsk(deps: AskDeps) {
         by: r.trace.routedBy,
       };
       const amendments = deps.setAmendments;
-      extract = await buildExtract(r.passages, {
-        ...deps,
-        onDropped,
-        wholeUnits: true,
-        ...(amendments ? { amendments: (setId: string) => amendments(setId, req.principal) } : {}),
-      });
+      // reading aids show a definition as amended (`linkExtract`), read from the asker's edits too
+      if (amendments) linkDeps = { ...deps, amendments: (setId: string) => amendments(setId, req.principal) };
+      extract = await buildExtract(r.passages, { ...linkDeps, onDropped, wholeUnits: true });
       await keepLocal(extract.map((e) => e.documentId));
       // Definitions and referred-to provisions come only from documents the asker may read and, when a
       // model answers, may be sent to it. A model reads them with the best passages; the offline answer
@@ -402,7 +400,7 @@ export function createAsk(deps: AskDeps) {
         return doc !== null && mayRead(req.principal, doc.access) && !(useModel && doc.noExternalModel === true);
       };
       if (useModel)
-        await linkExtract(extract, deps, linkable, extract.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
+        await linkExtract(extract, linkDeps, linkable, extract.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
     }
     for (const e of extract)
       if (looksLikeInstructions(e.text))
@@ -420,7 +418,7 @@ export function createAsk(deps: AskDeps) {
           (c) => c.documentId === e.documentId && c.version === e.version && e.start <= c.start && c.end <= e.end,
         ),
       );
-      await linkExtract(extract, deps, linkable, citedItems);
+      await linkExtract(extract, linkDeps, linkable, citedItems);
     }
     // Read only when a note needs it, and then once.
     let readableDocs: Promise<Array<{ documentId: string; label: string; title: string | null }>> | null = null;

@@ -2,7 +2,9 @@ import { citeableClause, countTokens, type DocumentRecord, type ProvisionNode } 
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
 import type { SourceText } from "./citations.ts";
+import { definitionsInForce } from "./definition-in-force.ts";
 import type { EvidenceItem } from "./evidence.ts";
+import { type EditedSpan, splitAtEditedSpans } from "./split-at-edits.ts";
 
 /** A lookup that answers at once (a fixture, a cache) or from a store. */
 export type Awaitable<T> = T | Promise<T>;
@@ -70,9 +72,11 @@ export interface AmendingEdit {
   start: number;
   end: number;
   newText: { start: number; end: number } | null;
-  target: { ref: string };
+  target: { ref: string; term?: string | null };
   targetDocumentId: string | null;
   targetNodeId: string | null;
+  /** The part of the target provision the edit changes (a definition's own entry); absent or null: all of it. */
+  targetSpan?: { start: number; end: number } | null;
 }
 
 /**
@@ -160,17 +164,24 @@ export async function buildExtract(passages: readonly RetrievedPassage[], deps: 
  */
 export async function linkExtract(
   items: EvidenceItem[],
-  deps: Pick<ExtractDeps, "text" | "document" | "node">,
+  deps: Pick<ExtractDeps, "text" | "document" | "node" | "amendments">,
   mayLink: (documentId: string) => Awaitable<boolean>,
   cited: readonly EvidenceItem[],
 ): Promise<void> {
+  const inForce = definitionsInForce(deps);
   let added = 0;
   let tokens = 0;
   for (const item of cited) {
     const node = (await deps.node?.(item.documentId, item.version, item.nodeId)) ?? null;
     if (!node) continue;
     const inside = (start: number) => start >= item.start && start < item.end;
-    const wanted = [
+    const wanted: Array<{
+      kind: "definition" | "cross-reference";
+      words: string;
+      documentId: string;
+      nodeId: string;
+      span?: { start: number; end: number };
+    }> = [
       ...node.termUses
         .filter((u) => inside(u.start) && u.definitionNodeId !== null)
         .map((u) => ({
@@ -189,8 +200,14 @@ export async function linkExtract(
         })),
     ];
     const links: NonNullable<EvidenceItem["links"]> = [];
-    for (const w of wanted) {
+    for (let w of wanted) {
       if (w.documentId === item.documentId && w.nodeId === item.nodeId) continue;
+      if (w.kind === "definition" && item.transactionSetId !== null) {
+        // a definition an amendment restated is read as restated, one it deleted not at all
+        const restated = await inForce(item.transactionSetId, w.words, w.documentId, w.nodeId);
+        if (restated === "deleted") continue;
+        if (restated) w = { ...w, ...restated };
+      }
       if (links.some((l) => l.kind === w.kind && l.words === w.words)) continue;
       const doc = await deps.document(w.documentId);
       const sameDocument = w.documentId === item.documentId;
@@ -200,7 +217,8 @@ export async function linkExtract(
       if (!(await mayLink(w.documentId))) continue;
       const version = sameDocument ? item.version : (doc?.currentVersion ?? null);
       if (version === null) continue;
-      const target = (await deps.node?.(w.documentId, version, w.nodeId)) ?? null;
+      const node = (await deps.node?.(w.documentId, version, w.nodeId)) ?? null;
+      const target = node && w.span ? { ...node, ...w.span } : node;
       const text = await deps.text(w.documentId, version);
       if (!target || text === null || spanProblem(target, text.length) !== null) continue;
       const span = { documentId: w.documentId, version, start: target.start, end: target.end };
@@ -265,10 +283,21 @@ async function applyAmendments(
     const edits = (await amendments(setId)).filter((e) => e.targetDocumentId !== null);
     const targetSpan = async (e: AmendingEdit, version: string) => {
       if (e.targetNodeId === null || e.targetDocumentId === null) return null;
+      // the edits are read from the current versions: a narrower span holds in that version only
+      if (e.targetSpan && version === (await versionOf(e.targetDocumentId)))
+        return { documentId: e.targetDocumentId, ...e.targetSpan };
       const n = (await deps.node?.(e.targetDocumentId, version, e.targetNodeId)) ?? null;
       return n ? { documentId: e.targetDocumentId, start: n.start, end: n.end } : null;
     };
     const versionOf = async (id: string) => (await deps.document(id))?.currentVersion ?? null;
+    // a definition edited among others in one passage is cut out of it, to be superseded alone
+    const edited: EditedSpan[] = [];
+    for (const e of edits)
+      if ((e.kind === "replace" || e.kind === "delete") && e.targetSpan && e.targetDocumentId) {
+        const version = await versionOf(e.targetDocumentId);
+        if (version !== null) edited.push({ documentId: e.targetDocumentId, version, ...e.targetSpan });
+      }
+    splitAtEditedSpans(items, edited);
     const amendsOf = async (documentId: string, start: number, end: number) => {
       const out: Array<{ documentId: string; start: number; end: number }> = [];
       for (const e of edits) {

@@ -23,6 +23,11 @@ export interface EditTarget {
   term: string | null;
   /** The instrument the clause names ("Agreement", "Credit Agreement"), or null when it names none. */
   instrument: string | null;
+  /**
+   * For a definition, the key of the provision the clause says holds it ("in Section 1.1": "section:1.1"),
+   * or null when it names none. The edit still targets the definition only, never that whole provision.
+   */
+  within?: string | null;
 }
 
 /** An operative clause found in an amendment's text, before its target is resolved. */
@@ -51,6 +56,12 @@ export interface AmendmentEdit extends OperativeClause {
   targetDocumentId: string | null;
   /** The provision targeted in that document; null when not found there (a new provision, a missing schedule). */
   targetNodeId: string | null;
+  /**
+   * The span of the target document the edit changes, when it is narrower than the target provision: a
+   * definition's own entry ("X" means … up to the next definition or the paragraph's end), which may sit
+   * inline with other definitions in one provision. Null: the whole target provision.
+   */
+  targetSpan: { start: number; end: number } | null;
   /** The amendment's effective date (ISO), which orders the edits. */
   effectiveDate: string | null;
 }
@@ -78,7 +89,7 @@ const OF_INSTRUMENT = `(?:${COMMA_GAP}(?:of|to|in)${GAP}(?:the${GAP}|this${GAP})
 const PARTS = `(?<parts>\\.${GAP}[A-Z]\\.(?:${GAP0}(?:,|and|or)${GAP0}[A-Z]\\.)*|,?${GAP}Parts?${GAP}[A-Z0-9]{1,3}\\b(?:${GAP0}(?:,|and|or)${GAP0}[A-Z0-9]{1,3}\\b)*)?`;
 /** A heading printed after the reference ("Section 13 NOTICES") or named ("entitled “Term”"). */
 const HEADING = `(?:,?${GAP}[A-Z][A-Z&,-]*(?:${GAP}[A-Z][A-Z&,-]*){0,5}(?=${GAP}(?:of|is|are|shall)\\b)|${COMMA_GAP}(?:entitled|captioned)${GAP}["“][^"”]{1,80}["”])?`;
-const DEFINITION = `[Tt]he${GAP}definition${GAP}of${GAP}(?:the${GAP}term${GAP})?["“]([^"”]{1,80})["”](?:${GAP}(?:contained|set${GAP}forth|appearing)${GAP}in${GAP}(${REF}))?`;
+const DEFINITION = `[Tt]he${GAP}definition${GAP}of${GAP}(?:the${GAP}term${GAP})?["“]([^"”]{1,80})["”](?:${GAP}(?:(?:contained|set${GAP}forth|appearing)${GAP})?in${GAP}(?<within>${REF}))?`;
 const BE = `,?${GAP}(?:is|are|shall${GAP}be,?${GAP}and${GAP}hereby${GAP}is,?|shall${GAP}be|be|will${GAP}be)${GAP}(?:hereby${GAP})?(?:further${GAP})?`;
 const ENTIRETY = `(?:in${GAP}(?:its|their)${GAP}entirety${GAP})?`;
 /** "… and the following [new] [language|text|section] is inserted in lieu thereof / in its stead / in place thereof". */
@@ -150,7 +161,13 @@ export function parseOperativeClauses(text: string): OperativeClause[] {
     const target: EditTarget =
       ref !== undefined
         ? { ref: ref.replace(/\.$/, ""), key: targetKey(ref), term: null, instrument }
-        : { ref: defTerm ?? "", key: null, term: defTerm, instrument };
+        : {
+            ref: defTerm ?? "",
+            key: null,
+            term: defTerm,
+            instrument,
+            within: g.within !== undefined ? targetKey(g.within) : null,
+          };
     const clause: OperativeClause = { kind, target, start, end: m.index + m[0].length, newText: null, oldText: null };
     if (g.parts !== undefined) namedParts.add(clause);
     found.push(clause);
@@ -313,13 +330,15 @@ export function amendmentEdits(members: readonly TransactionMember[]): Amendment
         others,
       );
       const own = innermost(amendment.structure.nodes, clause.start);
+      const resolved = target ? resolveTarget(target, clause.target) : null;
       edits.push({
         ...clause,
         amendmentDocumentId: amendment.documentId,
         amendmentNodeId: own?.id ?? null,
         amendmentClauseRef: own ? citeableClause(own) : null,
         targetDocumentId: target?.documentId ?? null,
-        targetNodeId: target ? (targetNode(target, clause.target)?.id ?? null) : null,
+        targetNodeId: resolved?.node.id ?? null,
+        targetSpan: resolved?.span ?? null,
         effectiveDate: amendment.effectiveDate,
       });
     }
@@ -342,13 +361,80 @@ function innermost(nodes: readonly ProvisionNode[], at: number): ProvisionNode |
   return best;
 }
 
-function targetNode(member: TransactionMember, target: EditTarget): ProvisionNode | null {
-  if (target.term !== null) {
-    const def = member.structure.definitions.find((d) => d.term.toLowerCase() === target.term?.toLowerCase());
-    return def ? (member.structure.nodes.find((n) => n.id === def.nodeId) ?? null) : null;
+/**
+ * The provision an edit targets in `member`, and for a definition the span of its own entry. A
+ * definition is found by its defining words ("“X” means", "“X” shall have the meaning") inside the
+ * provision the parser credits with it, else inside the provision the clause names ("in Section 1.1"),
+ * else anywhere in the document; the provision is then the innermost one holding those words. A
+ * provision the parser credits with this term alone, holding no other definition, is the definition
+ * whole (its clauses included). A definition not found is not targeted: nothing is superseded by guess.
+ */
+function resolveTarget(
+  member: TransactionMember,
+  target: EditTarget,
+): { node: ProvisionNode; span: { start: number; end: number } | null } | null {
+  const lookup = () => createNodeLookup(member.structure.nodes, false, false);
+  if (target.term === null) {
+    const node = target.key === null ? null : lookup().exact(target.key, null);
+    return node ? { node, span: null } : null;
   }
-  if (target.key === null) return null;
-  return createNodeLookup(member.structure.nodes, false, false).exact(target.key, null);
+  const term = target.term.toLowerCase();
+  const credited = member.structure.definitions
+    .filter((d) => d.term.toLowerCase() === term)
+    .map((d) => member.structure.nodes.find((n) => n.id === d.nodeId))
+    .filter((n): n is ProvisionNode => n !== undefined);
+  // a provision that defines this term alone is the definition, with any clauses of its own
+  for (const node of credited) {
+    const defining = member.text.slice(node.start, node.end).match(NEXT_DEFINITION)?.length ?? 0;
+    if (node.definesTerms.length <= 1 && defining <= 1) return { node, span: null };
+  }
+  const within = target.within ? lookup().exact(target.within, null) : null;
+  const root = member.structure.nodes.find((n) => n.parentId === null) ?? null;
+  const scopes = [...credited, ...(within ? [within] : []), ...(root ? [root] : [])];
+  for (const scope of scopes) {
+    const span = definitionEntry(member.text, target.term, scope.start, scope.end);
+    if (span === null) continue;
+    const node = innermostHolding(member.structure.nodes, span) ?? scope;
+    // an entry that is its provision's whole text is that provision
+    const whole = member.text.slice(node.start, node.end).trim() === member.text.slice(span.start, span.end);
+    return { node, span: whole ? null : span };
+  }
+  return null;
+}
+
+/** The words that make a quoted term a definition: “X” means / shall mean / has (shall have) the meaning / includes. */
+const DEFINING_WORDS = String.raw`\s{0,40}(?:,[^,\n]{0,80},\s{0,40})?(?:shall\s{1,40}mean|means|has\s{1,40}the\s{1,40}meaning|shall\s{1,40}have\s{1,40}the\s{1,40}meaning|includes|shall\s{1,40}include)\b`;
+const NEXT_DEFINITION = new RegExp(String.raw`["“][^"”\n]{1,80}["”]${DEFINING_WORDS}`, "g");
+
+/**
+ * The entry of `term`'s definition in text[from, to): from the quotation mark opening the term in its
+ * defining words to the next definition's opening, the paragraph's end or `to`, whichever comes first
+ * (whitespace trimmed); null when the term has no defining words there.
+ */
+function definitionEntry(text: string, term: string, from: number, to: number): { start: number; end: number } | null {
+  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  const head = new RegExp(`["“]${escaped}["”]${DEFINING_WORDS}`, "i");
+  const region = text.slice(from, to);
+  const m = head.exec(region);
+  if (!m) return null;
+  const start = from + m.index;
+  let end = to;
+  const paragraph = /\n[^\S\n]*\n/.exec(text.slice(start + m[0].length, to));
+  if (paragraph) end = start + m[0].length + paragraph.index;
+  NEXT_DEFINITION.lastIndex = start + m[0].length;
+  const next = NEXT_DEFINITION.exec(text);
+  if (next && next.index < end) end = next.index;
+  while (end > start && /\s/.test(text[end - 1] as string)) end--;
+  return end > start ? { start, end } : null;
+}
+
+function innermostHolding(nodes: readonly ProvisionNode[], span: { start: number; end: number }): ProvisionNode | null {
+  let best: ProvisionNode | null = null;
+  for (const n of nodes) {
+    if (n.start > span.start || n.end < span.end) continue;
+    if (best === null || n.depth > best.depth) best = n;
+  }
+  return best;
 }
 
 /** The text of one provision in force on a date, and the edits that made it so. */
@@ -399,7 +485,7 @@ export function provisionsInForce(
     const id = `${edit.targetDocumentId}|${edit.target.key ?? `term:${edit.target.term ?? edit.target.ref}`}`;
     let entry = byTarget.get(id);
     if (!entry) {
-      const span = edit.targetNodeId ? nodeSpan(edit.targetDocumentId, edit.targetNodeId) : null;
+      const span = edit.targetSpan ?? (edit.targetNodeId ? nodeSpan(edit.targetDocumentId, edit.targetNodeId) : null);
       entry = {
         targetDocumentId: edit.targetDocumentId,
         targetNodeId: edit.targetNodeId,
