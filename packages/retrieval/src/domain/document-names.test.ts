@@ -175,6 +175,12 @@ describe("telling a party from a defined term, a heading or a reference", () => 
     expect(partyPhrases("Are the Pledged Shares released?")).toEqual([]);
   });
 
+  it("reads a preposition opening the question, and IP, as no party", () => {
+    expect(partyPhrases("Across the three amendments, when is the Acme note due?")).toEqual(["Acme"]);
+    expect(partyPhrases("Apart from the fee, what does Zenith owe?")).toEqual(["Zenith"]);
+    expect(partyNames("Who owns the IP that Acme develops?")).toEqual(["Acme"]);
+  });
+
   it("reads a quoted phrase as a defined term asked about", () => {
     expect(partyNames("What is a 'Qualifying Widget' under the Zorblax agreement?")).toEqual(["Zorblax"]);
     expect(partyNames("What is a “Qualifying Widget”?")).toEqual([]);

@@ -191,7 +191,8 @@ const SENTENCE_OPENERS = new Set(
     "what what's when where which who whom whose why how is are was were does do did can could may might must " +
     "shall should will would has have had if the a an this that these those there it its we our us they their " +
     "in under after before for on to of by from with any each all no please list describe explain until since " +
-    "during as at upon whether once also then so and or but not give tell show summarise summarize"
+    "during as at upon whether once also then so and or but not give tell show summarise summarize " +
+    "across between among within without against beyond through throughout regarding concerning apart except"
   ).split(" "),
 );
 
@@ -202,7 +203,7 @@ const NOT_A_PARTY = new Set(
     "appendix annex addendum amendment party parties confidential information effective date term territory " +
     "product products services service company affiliate affiliates agent agents lender lenders borrower " +
     "licensee licensor franchisee franchisor distributor customer supplier recipient discloser disclosing " +
-    "receiving purpose closing notes note loan loans obligations i"
+    "receiving purpose closing notes note loan loans obligations i ip"
   ).split(" "),
 );
 
