@@ -1,11 +1,13 @@
 import { contentWords } from "@lexnav/retrieval";
 import { amendingClause, askedTerm, definesTerm, type ScoredCandidate, sameFamily, termKey } from "./evidence-model.ts";
+import { isFaceSentence } from "./states-asked.ts";
 
 /**
- * Text of a contract that operates nothing: the recitals and the words that close them, the preamble
- * that names the parties, a running head or filing stamp repeated on each page, a signature line. It
- * shares every word of its deal, so a sentence embedder puts it near any question about the deal, but
- * it never states a right, an obligation, a date or an amount.
+ * Text of a contract that operates nothing, beside its face (`isFaceSentence`: recitals, signature and
+ * address blocks): the words that close the recitals, the preamble that names the parties, a running
+ * head or filing stamp repeated on each page, a signature line. It shares every word of its deal, so a
+ * sentence embedder puts it near any question about the deal, but it never states a right, an
+ * obligation, a date or an amount.
  */
 const NOT_OPERATIVE: readonly RegExp[] = [
   /^\s*WHEREAS\b/i,
@@ -20,7 +22,7 @@ const NOT_OPERATIVE: readonly RegExp[] = [
 
 /** Whether a sentence is a recital, preamble, page furniture or signature line (`NOT_OPERATIVE`). */
 export function isNotOperative(text: string): boolean {
-  return NOT_OPERATIVE.some((re) => re.test(text));
+  return isFaceSentence(text) || NOT_OPERATIVE.some((re) => re.test(text));
 }
 
 /** A question that asks whether someone may do something: "Can X terminate …", "Is X allowed to …". */
