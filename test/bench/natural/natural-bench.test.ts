@@ -7,9 +7,9 @@ import { type BenchTest, extractedText, foldQuote, TYPES } from "./evidence.ts";
 
 /**
  * The natural-question bench checked against the shared corpus: gold spans are the file's text, EDGAR
- * quotes are in lexnav's extracted text, the three halves (held-out, tuning, fresh) share no deal, and the
- * held-out and fresh halves keep their minimums. Reads only the files the bench names (about 40), so it is
- * cheap to run.
+ * quotes are in lexnav's extracted text, the four halves (held-out, tuning, fresh, fresh2) share no deal and no
+ * file, and the held-out and fresh halves keep their minimums. Reads only the files the bench names (about 50), so
+ * it is cheap to run.
  */
 function load(name: string): BenchTest[] {
   const url = new URL(`./${name}`, import.meta.url);
@@ -19,7 +19,8 @@ function load(name: string): BenchTest[] {
 const heldout = load("heldout.json");
 const tune = load("tune.json");
 const fresh = load("fresh.json");
-const all = [...heldout, ...tune, ...fresh];
+const fresh2 = load("fresh2.json");
+const all = [...heldout, ...tune, ...fresh, ...fresh2];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -102,8 +103,8 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh)", () => {
-    const halves = { heldout, tune, fresh };
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2)", () => {
+    const halves = { heldout, tune, fresh, fresh2 };
     const dealHalf = new Map<string, string>();
     const fileHalf = new Map<string, string>();
     for (const [half, tests] of Object.entries(halves)) {
@@ -126,6 +127,15 @@ describe("natural-question bench", () => {
     expect(counts["not-in-documents"]! / fresh.length).toBeGreaterThanOrEqual(0.15);
     for (const type of TYPES) expect(counts[type], type).toBeGreaterThanOrEqual(3);
     for (const t of fresh) expect(t.query_id, t.query_id).toMatch(/^fr-/);
+  });
+
+  it("keeps the fresh2 half a real unseen estimate: 50+ questions, 5+ deals, 15 %+ not in the documents, every other type", () => {
+    expect(fresh2.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(fresh2.map((t) => t.scope.deal)).size).toBeGreaterThanOrEqual(5);
+    const counts = countBy(fresh2);
+    expect(counts["not-in-documents"]! / fresh2.length).toBeGreaterThanOrEqual(0.15);
+    for (const type of TYPES) expect(counts[type], type).toBeGreaterThanOrEqual(5);
+    for (const t of fresh2) expect(t.query_id, t.query_id).toMatch(/^f2-/);
   });
 
   it("meets the held-out minimums: 100 questions, 20 not in the documents, 12 of each other type", () => {
