@@ -2,6 +2,7 @@ import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/do
 import type { RetrievedPassage, Searcher } from "@lexnav/retrieval";
 import { type Meter, metrics } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
+import { type Span, sectionNode, spanIn } from "../../../../test/support/provision-fixtures.ts";
 import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import type { NavindexPlan, NavindexPlanCall } from "../ports/navindex-planner.ts";
 import { createAsk } from "./ask.ts";
@@ -17,28 +18,13 @@ const TEXTS: Record<string, string> = {
   secret: "Fee letter. The fee is 2% of the Revolving Commitment.",
   restated: "Section 1. The Credit Agreement is restated.",
 };
-const span = (doc: string, from: string, to: string) => {
-  const t = TEXTS[doc] as string;
-  const start = t.indexOf(from);
-  return { start, end: t.indexOf(to, start) + to.length };
-};
+const span = spanIn(TEXTS);
 const node = (
   documentId: string,
   id: string,
-  at: { start: number; end: number },
+  at: Span,
   edges: Partial<Pick<ProvisionNode, "xrefs" | "termUses">> = {},
-) =>
-  ({
-    id,
-    documentId,
-    ...at,
-    kind: "section",
-    clauseRef: null,
-    fullRef: null,
-    xrefs: [],
-    termUses: [],
-    ...edges,
-  }) as unknown as ProvisionNode;
+) => sectionNode(documentId, id, at, edges);
 const NODES: Record<string, ProvisionNode> = {
   "base def": node("base", "def", span("base", '"Revolving', "commitment.")),
   "base s21": node("base", "s21", span("base", "Section 2.1", "$50,000,000.")),

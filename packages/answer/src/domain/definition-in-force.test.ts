@@ -1,6 +1,7 @@
 import type { DocumentRecord, ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
+import { type Span, sectionNode, spanIn } from "../../../../test/support/provision-fixtures.ts";
 import { definitionInForce } from "./definition-in-force.ts";
 import { type AmendingEdit, buildExtract, type ExtractDeps } from "./extract.ts";
 
@@ -16,24 +17,9 @@ const TEXTS: Record<string, string> = {
     'Section 2. Section 1.1 is amended and restated to read: "Fee Holiday" means nine months. "Applicable Margin" means 4.5% per annum.',
   ].join("\n"),
 };
-const at = (doc: string, from: string, to: string) => {
-  const t = TEXTS[doc] as string;
-  const start = t.indexOf(from);
-  if (start < 0 || t.indexOf(to, start) < 0) throw new Error(`${from}…${to} not in ${doc}`);
-  return { start, end: t.indexOf(to, start) + to.length };
-};
-const node = (documentId: string, id: string, label: string, span: { start: number; end: number }, more = {}) =>
-  ({
-    id,
-    documentId,
-    ...span,
-    kind: "section",
-    clauseRef: `Section ${label}`,
-    fullRef: null,
-    xrefs: [],
-    termUses: [],
-    ...more,
-  }) as unknown as ProvisionNode;
+const at = spanIn(TEXTS);
+const node = (documentId: string, id: string, label: string, span: Span, more: Partial<ProvisionNode> = {}) =>
+  sectionNode(documentId, id, span, { clauseRef: `Section ${label}`, ...more });
 
 const use = (TEXTS.credit as string).lastIndexOf("Applicable Margin");
 const NODES: Record<string, ProvisionNode> = {

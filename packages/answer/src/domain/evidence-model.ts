@@ -460,6 +460,10 @@ const AMENDING = new RegExp(
 /** "… as the same may be amended from time to time": what a definition allows, not what an amendment does. */
 const MAY_BE_AMENDED = /\bfrom time to time\b|\bas the same may\b|\bmay be (?:amended|modified|supplemented)\b/i;
 
+/** "$50,000 shall be added to the principal amount outstanding": money added to a balance, no text edited. */
+const ADDED_TO_A_BALANCE =
+  /\b(?:added|credited|applied)\s+to\s+(?:the\s+)?(?:then\s+)?(?:outstanding\s+|unpaid\s+)?(?:principal|balance|amount|account|interest)\b/i;
+
 /** An operative amending clause of an amendment (not of the agreement as amended in its annex, not a heading). */
 export function amendingClause(c: Candidate): boolean {
   return (
@@ -467,7 +471,8 @@ export function amendingClause(c: Candidate): boolean {
     !inConformedCopy(c.item) &&
     !c.headingLine &&
     AMENDING.test(c.text) &&
-    !MAY_BE_AMENDED.test(c.text)
+    !MAY_BE_AMENDED.test(c.text) &&
+    !ADDED_TO_A_BALANCE.test(c.text)
   );
 }
 

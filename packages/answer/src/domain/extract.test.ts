@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { countTokens, type DocumentRecord, type ProvisionNode } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
+import { type Span, sectionNode, spanIn } from "../../../../test/support/provision-fixtures.ts";
 import {
   buildExtract,
   type ExtractDeps,
@@ -21,24 +22,9 @@ const TEXTS: Record<string, string> = {
     "Section 2. The Guarantor guarantees the obligations of the Borrower, subject to Section 3.\nSection 3. Liability is capped at $10,000,000.",
   other: 'Section 1. "Borrower" means Other Corp.',
 };
-const at = (doc: string, from: string, to: string) => {
-  const t = TEXTS[doc] as string;
-  const start = t.indexOf(from);
-  if (start < 0) throw new Error(`${from} not in ${doc}`);
-  return { start, end: t.indexOf(to, start) + to.length };
-};
-const node = (documentId: string, id: string, clauseRef: string, span: { start: number; end: number }, more = {}) =>
-  ({
-    id,
-    documentId,
-    ...span,
-    kind: "section",
-    clauseRef,
-    fullRef: null,
-    xrefs: [],
-    termUses: [],
-    ...more,
-  }) as unknown as ProvisionNode;
+const at = spanIn(TEXTS);
+const node = (documentId: string, id: string, clauseRef: string, span: Span, more: Partial<ProvisionNode> = {}) =>
+  sectionNode(documentId, id, span, { clauseRef, ...more });
 
 const borrowerUse = TEXTS.guarantee?.indexOf("Borrower") as number;
 const section3Ref = TEXTS.guarantee?.indexOf("Section 3.") as number;

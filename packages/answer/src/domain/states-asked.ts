@@ -1,5 +1,6 @@
 import { contentWords, isInstrumentWord } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
+import { askedHead } from "./asked-head.ts";
 import { askedDefinedTerms, definitionStrength } from "./definition-answer.ts";
 import {
   amendingClause,
@@ -196,7 +197,9 @@ export function wordsToState(question: string): string[] {
  * ("HYPERFEED" over "The proprietary digital data feed …"), which the sentence itself never repeats.
  */
 export function statesAsked(question: string, picked: ScoredCandidate[]): ScoredCandidate[] {
-  const words = wordsToState(question);
+  // a "what …" ask names the value it asks for first: an answer states that (`asked-head.ts`)
+  const head = askedHead(question);
+  const words = head.length > 0 ? head : wordsToState(question);
   // a definition of the term asked states it, though its term may stand only in the heading line above it
   const terms = askedDefinedTerms(question);
   return picked.filter((c) => statesTopic(words, c) || terms.some((t) => definitionStrength(c, t) !== null));

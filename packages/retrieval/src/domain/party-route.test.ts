@@ -1,9 +1,6 @@
-import { openSqliteDatabase } from "@lexnav/catalog";
 import { describe, expect, it } from "vitest";
-import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
+import { cardSearcher } from "../../../../test/support/card-searcher.ts";
 import { cutRoute, namesADeal, type PartyRouteLookups, partyRoute, routeByNames } from "./party-route.ts";
-import type { Passage } from "./passages.ts";
-import { createSearcher } from "./search.ts";
 
 const CUT = { ratio: 0.8, max: 2 };
 const hit = (documentId: string, score: number) => ({ documentId, score });
@@ -122,27 +119,7 @@ const OTHERS = Object.fromEntries(
 );
 const READER = { id: "reader", groups: ["g"] };
 
-async function ndaSearcher() {
-  const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
-  const v = await lexical.createVersion();
-  await lexical.activate(v);
-  for (const [id, d] of Object.entries({ ...NDAS, ...OTHERS })) {
-    const passage: Passage = {
-      id: `${id}-p0`,
-      documentId: id,
-      version: "v1",
-      nodeId: `${id}-n0`,
-      start: 0,
-      end: d.body.length,
-      heading: "",
-      clauseRef: "",
-      terms: "",
-      body: d.body,
-    };
-    await lexical.putDocument(v, id, { principals: [], groups: ["g"] }, [passage], { text: d.card, name: d.name });
-  }
-  return createSearcher({ lexical });
-}
+const ndaSearcher = () => cardSearcher({ ...NDAS, ...OTHERS });
 
 describe("routing a question by the party it names", () => {
   it("goes to the deal a party names in the possessive, over cards that repeat the asking words", async () => {

@@ -1,5 +1,6 @@
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { describe, expect, it } from "vitest";
+import { cardSearcher } from "../../../../test/support/card-searcher.ts";
 import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
 import type { Passage } from "./passages.ts";
 import { createSearcher, type TextOf } from "./search.ts";
@@ -25,30 +26,7 @@ const bodyOf =
     docs[id]?.body ?? null;
 const READER = { id: "reader", groups: ["g"] };
 
-async function searcher(docs: typeof DOCS = DOCS) {
-  const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
-  const v = await lexical.createVersion();
-  await lexical.activate(v);
-  for (const [id, d] of Object.entries(docs)) {
-    const passage: Passage = {
-      id: `${id}-p0`,
-      documentId: id,
-      version: "v1",
-      nodeId: `${id}-n0`,
-      start: 0,
-      end: d.body.length,
-      heading: "",
-      clauseRef: "",
-      terms: "",
-      body: d.body,
-    };
-    await lexical.putDocument(v, id, { principals: [], groups: d.groups ?? ["g"] }, [passage], {
-      text: d.card,
-      name: d.name,
-    });
-  }
-  return createSearcher({ lexical });
-}
+const searcher = (docs: typeof DOCS = DOCS) => cardSearcher(docs);
 
 const routed = async (query: string, docs: typeof DOCS = DOCS) => {
   const r = await (await searcher(docs)).search({ query, principal: READER, mode: "hybrid", k: 3 }, bodyOf(docs));
