@@ -2,6 +2,7 @@ import { contentWords, parseQuestion } from "@lexnav/retrieval";
 import { answerOnAgreement } from "./agreed-evidence.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { withAmendmentChain } from "./amendment-chain.ts";
+import { answerInKind } from "./answer-in-kind.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
@@ -182,12 +183,14 @@ export async function answerFromEvidence(
   // A silence where relevance, coverage and the decision put one sentence first cites it (`agreed-evidence.ts`);
   // the decision's own order: a re-ranking is no third opinion.
   const whole = answerOnAgreement(byModel, candidates, signals.sentence, modelOrder, options.decision.relevance);
+  // A silence whose first sentence states what is asked, in the kind asked for, is answered (`answer-in-kind.ts`).
+  const inKind = answerInKind(q, whole, scored, options.decision.relevance);
   // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
   const asks = questionAsks(q);
   const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];
   // and a question that names several instruments: the best sentence of each that passes the bar
   const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
-  const joined = joinAskDecisions(whole, perAsk, scored);
+  const joined = joinAskDecisions(inKind, perAsk, scored);
   const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
   const { cited: shared, probability } = citeWithinEachInstrument(q, each, scored);

@@ -1,0 +1,174 @@
+import { contentWords } from "@lexnav/retrieval";
+import { describe, expect, it } from "vitest";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
+import { answerInKind, askedKinds, inKind, statesKind, topicBeyondKind } from "./answer-in-kind.ts";
+import { BUILTIN_RELEVANCE, type DecisionModel, type SentenceRelevance } from "./evidence-decision.ts";
+import type { ScoredCandidate } from "./evidence-model.ts";
+import { buildExtract } from "./extract.ts";
+import { answerFromEvidence } from "./offline-answerer.ts";
+import { documentRecord, evidenceItem, passageOf, scoredSentence } from "./test-support.ts";
+
+const EMBEDDER = "minilm";
+
+/** The decision's first sentence, alone in its passage, with its own words read as the scorer reads them. */
+const first = (text: string, over: Partial<ScoredCandidate> = {}): ScoredCandidate =>
+  scoredSentence(evidenceItem("licence", text), text, { words: new Set(contentWords(text)), p: 0.3, ...over });
+
+const silence = { cited: [] as ScoredCandidate[], probability: 0.37 };
+
+describe("askedKinds", () => {
+  it("reads a right, a duty, a bar and a provision's existence as asking for a provision", () => {
+    expect(askedKinds("Can AP terminate the Kubient MSA in the first year?")).toEqual(["provision"]);
+    expect(askedKinds("Does Heritage have to carry product recall insurance?")).toEqual(["provision"]);
+    expect(askedKinds("Is ScanSource prohibited from soliciting Cisco employees?")).toEqual(["provision"]);
+    expect(askedKinds("What restrictions apply to assignment?")).toEqual(["provision"]);
+    expect(askedKinds("Is there a non-compete?")).toEqual(["provision"]);
+  });
+
+  it("reads how long, how much and which law apart", () => {
+    expect(askedKinds("How long do the warranties last?")).toEqual(["period"]);
+    expect(askedKinds("How much does the licensee pay up front?")).toEqual(["amount"]);
+    expect(askedKinds("Which state's law governs the supply agreement?")).toEqual(["law"]);
+  });
+
+  it("asks for no kind when the question asks what something is", () => {
+    expect(askedKinds("What is ScanSource's Territory under the Cisco agreement?")).toEqual([]);
+    expect(askedKinds("When is the Closing Date under the agency agreement?")).toEqual([]);
+  });
+});
+
+describe("topicBeyondKind", () => {
+  it("drops the words that name the kind, keeps what is asked about", () => {
+    expect(topicBeyondKind("What restrictions apply to assignment?")).toEqual(["assignment"]);
+    expect(topicBeyondKind("What insurance is required?")).toEqual(["insurance"]);
+    expect(topicBeyondKind("Is ScanSource prohibited from soliciting Cisco employees?")).toEqual([
+      "solicit",
+      "employee",
+    ]);
+  });
+});
+
+describe("statesKind", () => {
+  it("finds a modal of right, duty or bar, and the figures of a period, an amount and a law", () => {
+    expect(statesKind("Either Party may terminate this Agreement upon ninety days notice.", ["provision"])).toBe(true);
+    expect(statesKind("The Warranty Period is twelve (12) months from delivery.", ["period"])).toBe(true);
+    expect(statesKind("The warranty covers defects in workmanship.", ["period"])).toBe(false);
+    expect(statesKind("The fee is US $[***] per unit.", ["amount"])).toBe(true);
+    expect(statesKind("This Agreement is governed by the laws of the State of Nevada.", ["law"])).toBe(true);
+    expect(statesKind("The parties to this Agreement are Acme and Beta.", ["provision"])).toBe(false);
+  });
+});
+
+describe("answerInKind", () => {
+  it("cites the first sentence when it states the kind asked, about all that is asked", () => {
+    const c = first("This Agreement may not be assigned by Licensee without the consent of Licensor.");
+    const out = answerInKind("What restrictions apply to assignment?", silence, [c], EMBEDDER);
+    expect(out.cited).toEqual([c]);
+    expect(out.probability).toBe(0.37);
+  });
+
+  it("stays silent when the sentence leaves out a word of what is asked", () => {
+    // a bar on soliciting orders is no bar on soliciting employees
+    const c = first("3.4 Distributor agrees not to solicit orders for Products outside the Territory.");
+    expect(inKind("Is ScanSource prohibited from soliciting Cisco employees?", c)).toBe(false);
+    expect(answerInKind("Is ScanSource prohibited from soliciting Cisco employees?", silence, [c], EMBEDDER)).toBe(
+      silence,
+    );
+  });
+
+  it("stays silent when the sentence is not of the kind asked", () => {
+    const c = first("The warranty covers defects in workmanship and materials.");
+    expect(inKind("How long do the warranties last?", c)).toBe(false);
+    const d = first("Neither party may assign this agreement without the other party's consent.");
+    expect(inKind("Can either party terminate the confidentiality agreement on notice?", d)).toBe(false);
+  });
+
+  it("stays silent on a recital, a heading line and a lead-in", () => {
+    const q = "What restrictions apply to assignment?";
+    expect(inKind(q, first("WHEREAS, Licensee may not assign the licence without consent;"))).toBe(false);
+    expect(inKind(q, first("Assignment may not be made without consent", { headingLine: true }))).toBe(false);
+    expect(inKind(q, first("Licensee may not assign this Agreement except as follows:"))).toBe(false);
+  });
+
+  it("stays silent when the question asks for no kind, or for the kind alone but a law", () => {
+    const c = first("(g) In no event shall Cisco be obliged to act outside the Territory.");
+    expect(inKind("What is ScanSource's Territory under the Cisco agreement?", c)).toBe(false);
+    const law = first("This Agreement shall be governed by the laws of the State of New York.");
+    expect(inKind("Which state's law governs the supply agreement?", law)).toBe(true);
+  });
+
+  it("returns a decision that cites, and any decision under the built-in relevance, unchanged", () => {
+    const c = first("This Agreement may not be assigned by Licensee without the consent of Licensor.");
+    const cited = { cited: [first("Another sentence.")], probability: 0.6 };
+    expect(answerInKind("What restrictions apply to assignment?", cited, [c], EMBEDDER)).toBe(cited);
+    expect(answerInKind("What restrictions apply to assignment?", silence, [c], BUILTIN_RELEVANCE)).toBe(silence);
+    expect(answerInKind("What restrictions apply to assignment?", silence, [], EMBEDDER)).toBe(silence);
+  });
+
+  it("reads a long hostile sentence in linear time", () => {
+    const text = `${"neither [ * * ".repeat(20_000)} shall`;
+    const started = performance.now();
+    expect(inKind("Is there a restriction on assignment?", first(text))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+const LICENCE = `TRADEMARK LICENSE AGREEMENT.
+Section 2 Royalties. Licensee shall pay the royalties set out in Schedule A each quarter.
+Section 6 Assignment. This Agreement may not be assigned by Licensee without the prior written consent of Licensor.
+Section 7 Notices. Notices are given in writing to the addresses above.`;
+const docs = new Map([
+  ["licence", documentRecord("licence", "base_agreement", null, "Trademark License Agreement.txt")],
+]);
+const extract = await buildExtract(
+  [
+    passageOf("licence", LICENCE, "Section 6", "of Licensor.", "s6"),
+    passageOf("licence", LICENCE, "Section 2", "each quarter.", "s2"),
+    passageOf("licence", LICENCE, "Section 7", undefined, "s7"),
+  ],
+  {
+    text: () => LICENCE,
+    document: (d) => docs.get(d) ?? null,
+    node: (_d, _v, n) => ({ clauseRef: `Section ${n.slice(1)}`, fullRef: null, kind: "section" }) as never,
+  },
+);
+
+describe("answerFromEvidence with the in-kind rule", () => {
+  // A bar no calibrated probability reaches: the model alone is always silent.
+  const builtin = loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
+  const strict = (relevance: string): DecisionModel => ({
+    ...builtin,
+    relevance,
+    rule: { ...builtin.rule, threshold: 0.999 },
+  });
+  /** A stand-in sentence embedder: texts holding `word` are close to the question, the rest far. */
+  const nearTo =
+    (word: string): SentenceRelevance =>
+    async (_q, texts) =>
+      texts.map((t) => (t.includes(word) ? 0.6 : 0.2));
+
+  it("answers a silence from the first sentence when it states the restriction asked about", async () => {
+    const a = await answerFromEvidence("What restrictions apply to assignment?", extract, () => LICENCE, {
+      decision: strict(EMBEDDER),
+      relevance: nearTo("assigned"),
+    });
+    expect(a.abstained).toBe(false);
+    expect(a.claims.map((c) => c.citations[0]?.display)).toEqual(["[Trademark License Agreement] Section 6"]);
+  });
+
+  it("stays silent when the first sentence does not speak of all that is asked", async () => {
+    const a = await answerFromEvidence("What restrictions apply to sublicensing?", extract, () => LICENCE, {
+      decision: strict(EMBEDDER),
+      relevance: nearTo("assigned"),
+    });
+    expect(a.abstained).toBe(true);
+  });
+
+  it("stays silent under a model fitted on the built-in relevance", async () => {
+    const a = await answerFromEvidence("What restrictions apply to assignment?", extract, () => LICENCE, {
+      decision: strict(BUILTIN_RELEVANCE),
+      relevance: nearTo("assigned"),
+    });
+    expect(a.abstained).toBe(true);
+  });
+});

@@ -1,0 +1,159 @@
+import { parseQuestion } from "@lexnav/retrieval";
+import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
+import type { ScoredCandidate } from "./evidence-model.ts";
+import type { AskDecision } from "./multi-ask.ts";
+import { isNotOperative } from "./operative-first.ts";
+import { askedTopic, statesTopic } from "./states-asked.ts";
+
+/**
+ * The kinds of statement a question asks for: what a party may, must or must not do (a provision that
+ * governs conduct), how long, how much, which law.
+ */
+export type AskedKind = "provision" | "period" | "amount" | "law";
+
+/** How a question asks for each kind, by its asking words (never by a party's or an instrument's name). */
+const ASKS: readonly [AskedKind, RegExp][] = [
+  [
+    "provision",
+    new RegExp(
+      [
+        // a right: "Can X …", "Is X allowed to …", "What audit rights …", "What licenses are granted?"
+        String.raw`^\s*(?:can|may|could)\b|\b(?:allowed|permitted|entitled|free)\s+to\b|\blets?\b|\brights?\b|\blicen[cs]es?\s+(?:are\s+|is\s+)?granted\b|\boption\b`,
+        // a duty: "Must X …", "Does X have to …", "What insurance is required?", "Is there a minimum commitment?"
+        String.raw`^\s*must\b|\b(?:must|ha(?:ve|s)\s+to|required|obliged|obligated|need\s+to|obligations?|commitments?|covenants?|responsible\s+for)\b`,
+        // a bar: "Is X barred from …", "What restrictions apply …", "a covenant not to sue", "a non-compete"
+        String.raw`\b(?:barred|prohibited|restricted|precluded|forbidden|prevented)\s+from\b|\b(?:restrict|stop|bar|prevent)s?\b[^?]{0,60}\bfrom\b|\brestrictions?\b|\bnot\s+to\b|\bnon-\w`,
+        // whether the instrument has a provision at all, and what follows from an event under it
+        String.raw`^\s*(?:is|are)\s+there\b|\bwhat\s+happens\b|\bwho\s+owns\b|\bownership\b`,
+      ].join("|"),
+      "i",
+    ),
+  ],
+  ["period", /\bhow\s+long\b|\bfor\s+how\s+many\s+(?:days|weeks|months|years)\b|\buntil\s+when\b/i],
+  ["amount", /\bhow\s+much\b/i],
+  ["law", /\bwhich\s+(?:state|country|jurisdiction)(?:['’]s)?\s+laws?\b|\bgoverning\s+law\b|\bwhat\s+laws?\b/i],
+];
+
+/**
+ * How drafting states each kind in an operative sentence: a provision by a modal of right, duty or bar
+ * (may, shall, will, must, agrees (not) to, has the right to, is entitled to, hereby grants, in no event,
+ * not without consent) or by title (owns, hereby assigns); a period by a number of days, months or years;
+ * an amount by a sum, a rate or a redacted figure; a law by "the laws of".
+ */
+const STATES: Record<AskedKind, RegExp> = {
+  provision:
+    /\b(?:shall|will|may|must|can(?:not)?|agrees?|undertakes?|covenants?|(?:is|are)\s+(?:entitled|permitted|free|allowed|required|obligated|obliged|responsible)|(?:has|have)\s+the\s+(?:right|option)|hereby\s+(?:grants?|assigns?)|in\s+no\s+event|without\s+the\s+(?:prior\s+)?(?:written\s+)?consent|owns?|owned|owner|ownership|under\s+an\s+obligation)\b/i,
+  period:
+    /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?)\b/i,
+  amount: /\$\s?\d|\bdollars?\b|\bUSD\b|\bEUR\b|\d\s?%|\bper\s?cent\b|\[\s*\*[\s*]*\]/i,
+  law: /\blaws?\s+of\b/i,
+};
+
+/**
+ * Words of a question that name the kind it asks for, not the provision it asks about ("restrictions",
+ * "required", "rights"): the sentence states the kind by its modal, not by repeating them. Each entry is a
+ * word as `askedTopic` forms it, or a stem ending in "-".
+ */
+const KIND_WORDS: readonly string[] = [
+  "allow-",
+  "permit-",
+  "entitl-",
+  "free",
+  "let",
+  "lets",
+  "right",
+  "option",
+  "requir-",
+  "oblig-",
+  "must",
+  "commitment",
+  "commit",
+  "covenant",
+  "responsib-",
+  "need",
+  "barr-",
+  "bar",
+  "prohibit-",
+  "restrict-",
+  "prevent-",
+  "stop",
+  "forbid-",
+  "preclud-",
+  "not",
+  "non",
+  "owns",
+  "own",
+  "owner-",
+  "ownership",
+  "title",
+  "long",
+  "last",
+  "until",
+  "much",
+  "govern-",
+  "law",
+  "state",
+  "exist",
+];
+
+const isKindWord = (w: string) =>
+  KIND_WORDS.some((k) => (k.endsWith("-") ? w.startsWith(k.slice(0, -1)) : w === k || w === `${k}s`));
+
+/** The kinds a question asks for (empty: none of `AskedKind`). */
+export function askedKinds(question: string): AskedKind[] {
+  const ask = parseQuestion(question).ask;
+  return ASKS.filter(([, re]) => re.test(ask)).map(([k]) => k);
+}
+
+/** Whether `text` states one of `kinds` (`STATES`). */
+export function statesKind(text: string, kinds: readonly AskedKind[]): boolean {
+  return kinds.some((k) => STATES[k].test(text));
+}
+
+/** What a question asks about beyond the kind it asks for: its topic (`askedTopic`) less `KIND_WORDS`. */
+export function topicBeyondKind(question: string): string[] {
+  return askedTopic(question).filter((w) => !isKindWord(w));
+}
+
+/**
+ * A silence overruled where the decision's first sentence is a statement of the kind the question asks
+ * for, about everything it asks about (issue #16, item 1).
+ *
+ * A lawyer asks in other words than the drafting's ("Can AP terminate …?" of "Either Party may terminate
+ * …"; "Who owns the work product?" of "… will own exclusively all Work Product"), so the sentence that
+ * answers has a low word coverage and its calibrated probability may fall under the bar. What the bar's
+ * features do not read is whether the sentence is of the kind asked: a question asks for a right, a duty,
+ * a bar, title, a period, an amount or a governing law (`askedKinds`), and an operative sentence states
+ * it by its modal or its figure (`STATES`). The decision's first sentence is cited when it is operative
+ * (not a recital, heading, lead-in, signature or address block), states a kind the question asks for,
+ * and speaks of every word of what is asked beyond the kind (`topicBeyondKind`, read as `statesTopic`
+ * reads it: the sentence, its heading, its answering unit). A near-topic sentence of a question the
+ * documents do not answer fails the last test: "agrees not to solicit orders" is a bar on soliciting,
+ * but not of employees. Nothing here is a fitted number; the decision's probability is returned
+ * unchanged, so what the bar means is unchanged too.
+ *
+ * A decision that already cites something is returned unchanged, and so is every decision under the
+ * built-in relevance (`BUILTIN_RELEVANCE`), as for `answerOnAgreement`: the rule overrules the bar on an
+ * embedder's ranking, not on a cosine of the question's own words.
+ */
+export function answerInKind(
+  question: string,
+  decided: AskDecision<ScoredCandidate>,
+  scored: readonly ScoredCandidate[],
+  relevanceOf: string,
+): AskDecision<ScoredCandidate> {
+  if (decided.cited.length > 0 || relevanceOf === BUILTIN_RELEVANCE) return decided;
+  const first = scored[0];
+  return first && inKind(question, first) ? { cited: [first], probability: decided.probability } : decided;
+}
+
+/** Whether `c` is an operative statement of a kind `question` asks for, about all it asks beyond the kind. */
+export function inKind(question: string, c: ScoredCandidate): boolean {
+  const kinds = askedKinds(question);
+  if (kinds.length === 0 || !statesKind(c.text, kinds)) return false;
+  if (isNotOperative(c.text) || c.headingLine === true || /:\s*$/.test(c.text)) return false;
+  const topic = topicBeyondKind(question);
+  // a question that names nothing beyond the kind asks for the kind alone: only a governing law is that plain
+  if (topic.length === 0) return kinds.includes("law");
+  return topic.every((w) => statesTopic([w], c));
+}
