@@ -65,6 +65,21 @@ describe("lexnav list --copies", () => {
     const r = await run("list", "--copies");
     expect(r.code).toBe(0);
     expect(r.out).toContain("1 group(s) of copies, 2 of 3 documents");
+    expect(r.out).toContain("Parent_20090929_F-1_EX-10.32_License.txt  filing 2009-09-29 (read from the file name)");
     expect(r.out).not.toContain("\u001b");
+  });
+
+  it("shows a reader no copy it may not read, read from the record ingest kept", async () => {
+    const docs = JSON.parse((await run("list", "--json")).out) as Array<{ id: string; fileName: string }>;
+    const idOf = (prefix: string) => docs.find((d) => d.fileName.startsWith(prefix))?.id ?? "";
+    expect((await run("acl", idOf("Parent"), "--acl", "alice")).code).toBe(0);
+    expect((await run("acl", idOf("Child"), "--acl", "bob")).code).toBe(0);
+    const alice = await run("list", "--copies", "--json", "--principal", "alice");
+    expect(alice.code).toBe(0);
+    expect(JSON.parse(alice.out)).toEqual([]);
+    expect((await run("list", "--copies", "--principal", "alice")).out).toContain(
+      "0 group(s) of copies, 0 of 1 documents",
+    );
+    expect(JSON.parse((await run("list", "--copies", "--json")).out)).toHaveLength(1);
   });
 });

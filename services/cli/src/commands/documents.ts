@@ -38,6 +38,7 @@ export async function listCopiesCommand(ctx: CliContext, json: boolean, reader: 
     documents: g.documents.map((d) => ({
       id: d.id,
       fileName: d.fileName,
+      // an ISO date, or an accession number where the name records only that
       filed: d.content?.filing ? { date: d.content.filing.shown, from: d.content.filing.from } : null,
     })),
   }));
@@ -52,7 +53,7 @@ export async function listCopiesCommand(ctx: CliContext, json: boolean, reader: 
     ctx.out(g.verbatim ? "same words:" : "near-verbatim (page stamps, exhibit numbers or an attachment differ):");
     for (const d of g.documents) {
       const filed = d.filed
-        ? `  filed ${d.filed.date}${d.filed.from === "file name" ? " (read from the file name)" : ""}`
+        ? `  filing ${d.filed.date}${d.filed.from === "file name" ? " (read from the file name)" : ""}`
         : "";
       ctx.out(`  ${d.id}  ${inline(d.fileName)}${filed}`);
     }
