@@ -28,7 +28,6 @@ const FORM_B = `EMPLOYMENT AGREEMENT between Acme Bank and Jed Ballard, Chief Fi
 // A different deal that shares one boilerplate sentence.
 const OTHER = `SUPPLY AGREEMENT between Gamma Foods Inc. and Delta Retail LLC.\nSection 9 Price. Buyer pays the prices in Schedule A within thirty days of invoice.\n${clauses[4]}\nSection 11 Delivery. Seller delivers the Products to the Buyer's warehouse in Ohio.`;
 
-const EARLIER_NAME = "ParentCorp_20090929_F-1_EX-10.32_4771615_EX-10.32_Content License Agreement";
 const LATER_NAME = "SubsidiaryLtd_20140121_DRS (on F-1)_EX-10.26_8473102_EX-10.26_Content License Agreement";
 
 describe("copiesOneAgreement", () => {

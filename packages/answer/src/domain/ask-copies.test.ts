@@ -31,7 +31,7 @@ function askOver(readable: string[]) {
       title: "License Agreement",
       access: { principals: readable.includes(id) ? ["alice"] : ["bob"], groups: [] },
       content: { contentKey: "k", filing: filingFor(NAMES[id] ?? "") },
-    }) as DocumentRecord;
+    }) as unknown as DocumentRecord;
   const passage = (documentId: string) => {
     const t = TEXTS[documentId] ?? "";
     const start = t.indexOf("Section 2 Fees");
