@@ -69,6 +69,21 @@ describe("lexnav list --copies", () => {
     expect(r.out).not.toContain("\u001b");
   });
 
+  it("records the filing date given at ingest as the metadata's, over the file name's", async () => {
+    const third = join(dir, "Parent_20090929_F-1_EX-10.32_License (again).txt");
+    writeFileSync(third, filed("10.99", "Source: PARENT, 10-K"));
+    expect((await run("ingest", third, "--filed-on", "2015-05-05")).code).toBe(0);
+    expect((await run("ingest", third, "--filed-on", "05/05/2015")).code).toBe(1);
+    const groups = JSON.parse((await run("list", "--copies", "--json")).out) as Array<{
+      documents: Array<{ fileName: string; filed: { date: string; from: string } | null }>;
+    }>;
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.documents.find((d) => d.fileName.includes("again"))?.filed).toEqual({
+      date: "2015-05-05",
+      from: "metadata",
+    });
+  });
+
   it("shows a reader no copy it may not read, read from the record ingest kept", async () => {
     const docs = JSON.parse((await run("list", "--json")).out) as Array<{ id: string; fileName: string }>;
     const idOf = (prefix: string) => docs.find((d) => d.fileName.startsWith(prefix))?.id ?? "";
