@@ -120,6 +120,18 @@ describe("copyIndex", () => {
     expect(copiesOneAgreement(FORM_A, FORM_B)).toBe(false);
   });
 
+  it("answers the same whether asked once (a scan) or many times (an index of every shingle)", () => {
+    const stored = [sampled("late", LATER), sampled("loan", unrelated), sampled("formB", FORM_B)];
+    const asks = [sampled("early", EARLIER), sampled("formA", FORM_A), sampled("loan2", unrelated), sampled("x", "")];
+    const once = asks.map((a) => copyIndex(stored).candidates(a));
+    const index = copyIndex(stored);
+    expect(asks.map((a) => index.candidates(a))).toEqual(once);
+    expect(once[0]).toContain("late");
+    expect(once[1]).toContain("formB");
+    expect(once[2]).toEqual(["loan"]);
+    expect(once[3]).toEqual([]);
+  });
+
   it("finds a text too short for a sampled shingle by its key alone", () => {
     const index = copyIndex([sampled("a", "Notices."), sampled("b", "Assignment.")]);
     expect(copySample("Notices.")).toEqual([]);

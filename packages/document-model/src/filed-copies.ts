@@ -123,38 +123,58 @@ export interface CopyIndex {
   candidates(text: SampledText): string[];
 }
 
-/** An index of stored texts' samples and keys: built once, asked once per new text. */
+/**
+ * An index of stored texts' samples and keys. Its first question reads every stored sample once,
+ * keeping only the asked text's shingles (an ingest asks one); from the second on, the shingles are
+ * indexed by who holds them once, and each question reads its own (a store keyed at open asks many).
+ */
 export function copyIndex(among: readonly SampledText[]): CopyIndex {
-  const holders = new Map<number, number[]>();
-  const byKey = new Map<string, number[]>();
-  among.forEach((t, i) => {
-    for (const h of t.sample) {
-      const list = holders.get(h);
-      if (list) list.push(i);
-      else holders.set(h, [i]);
+  let holdersOf: Map<number, number[]> | null = null;
+  let asked = 0;
+  /** Of each stored text (by position), the asked text's shingles it holds. */
+  const heldBy = (own: ReadonlySet<number>): Map<number, number[]> => {
+    const held = new Map<number, number[]>();
+    const add = (i: number, h: number) => {
+      const list = held.get(i);
+      if (list) list.push(h);
+      else held.set(i, [h]);
+    };
+    if (holdersOf === null && asked++ === 0) {
+      among.forEach((t, i) => {
+        for (const h of t.sample) if (own.has(h)) add(i, h);
+      });
+      return held;
     }
-    byKey.set(t.contentKey, [...(byKey.get(t.contentKey) ?? []), i]);
-  });
+    if (holdersOf === null) {
+      const index = new Map<number, number[]>();
+      among.forEach((t, i) => {
+        for (const h of t.sample) {
+          const list = index.get(h);
+          if (list) list.push(i);
+          else index.set(h, [i]);
+        }
+      });
+      holdersOf = index;
+    }
+    for (const h of own) for (const i of holdersOf.get(h) ?? []) add(i, h);
+    return held;
+  };
   return {
     candidates(text) {
-      const shared = new Map<number, number>();
-      for (const h of new Set(text.sample)) {
-        const list = holders.get(h) ?? [];
-        // a shingle most texts hold is no sign of a copy (the text itself may be one of the holders)
-        if (list.length > COMMON) continue;
-        for (const i of list) shared.set(i, (shared.get(i) ?? 0) + 1);
-      }
-      const out = new Set<number>(byKey.get(text.contentKey) ?? []);
-      const own = new Set(text.sample).size;
-      for (const [i, n] of shared) {
-        const smaller = Math.min(own, among[i]?.sample.length ?? 0);
+      const own = new Set(text.sample);
+      const held = heldBy(own);
+      const holders = new Map<number, number>();
+      for (const hs of held.values()) for (const h of hs) holders.set(h, (holders.get(h) ?? 0) + 1);
+      const out: string[] = [];
+      among.forEach((t, i) => {
+        if (t.id === text.id) return;
+        // a shingle most texts hold is no sign of a copy
+        const shared = (held.get(i) ?? []).filter((h) => (holders.get(h) ?? 0) <= COMMON).length;
+        const smaller = Math.min(own.size, t.sample.length);
         // a copy shares nearly all of the shorter text's sample; half is a loose first cut
-        if (n * 2 >= smaller) out.add(i);
-      }
-      return [...out]
-        .sort((a, b) => a - b)
-        .map((i) => among[i]?.id ?? "")
-        .filter((id) => id !== text.id);
+        if (t.contentKey === text.contentKey || (shared > 0 && shared * 2 >= smaller)) out.push(t.id);
+      });
+      return out;
     },
   };
 }
