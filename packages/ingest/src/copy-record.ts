@@ -61,25 +61,34 @@ export async function recordMissingCopies(catalog: Catalog): Promise<number> {
   const missing = await catalog.versionsWithoutCopyKey();
   if (missing.length === 0) return 0;
   const texts = new Map<string, string | null>();
-  await catalog.transaction(async (tx) => {
-    for (const m of missing) {
-      const stored = await tx.getVersion(m.documentId, m.version);
-      const doc = await tx.getDocument(m.documentId);
+  // Read outside any transaction, written in short ones: a store other processes use waits for none of it.
+  for (let at = 0; at < missing.length; at += KEYED_PER_TRANSACTION) {
+    const keys: Array<VersionRef & { key: ReturnType<typeof keyOf> }> = [];
+    for (const m of missing.slice(at, at + KEYED_PER_TRANSACTION)) {
+      const stored = await catalog.getVersion(m.documentId, m.version);
+      const doc = await catalog.getDocument(m.documentId);
       if (!stored || !doc) continue;
       texts.set(`${m.documentId}@${m.version}`, stored.text);
-      await tx.putCopyKey(m.documentId, m.version, keyOf(stored.text, doc.fileName));
+      keys.push({ ...m, key: keyOf(stored.text, doc.fileName) });
     }
-    const keyed = await tx.listCopyKeys();
-    const index = copyIndex(keyed.map((k) => ({ id: k.documentId, contentKey: k.contentKey, sample: k.sample })));
-    const sampleOf = new Map(keyed.map((k) => [`${k.documentId}@${k.version}`, k]));
-    for (const m of missing) {
-      const own = sampleOf.get(`${m.documentId}@${m.version}`);
-      const text = texts.get(`${m.documentId}@${m.version}`);
-      if (!own || text == null) continue;
-      const candidates = index.candidates({ id: m.documentId, contentKey: own.contentKey, sample: own.sample });
-      const others = keyed.filter((k) => k.documentId !== m.documentId);
-      await tx.recordCopies(m.documentId, m.version, await decided(tx, text, candidates, others, texts));
-    }
-  });
+    await catalog.transaction(async (tx) => {
+      for (const k of keys) await tx.putCopyKey(k.documentId, k.version, k.key);
+    });
+  }
+  const keyed = await catalog.listCopyKeys();
+  const index = copyIndex(keyed.map((k) => ({ id: k.documentId, contentKey: k.contentKey, sample: k.sample })));
+  const sampleOf = new Map(keyed.map((k) => [`${k.documentId}@${k.version}`, k]));
+  for (const m of missing) {
+    const own = sampleOf.get(`${m.documentId}@${m.version}`);
+    const text = texts.get(`${m.documentId}@${m.version}`);
+    if (!own || text == null) continue;
+    const candidates = index.candidates({ id: m.documentId, contentKey: own.contentKey, sample: own.sample });
+    const others = keyed.filter((k) => k.documentId !== m.documentId);
+    const copies = await decided(catalog, text, candidates, others, texts);
+    if (copies.length > 0) await catalog.recordCopies(m.documentId, m.version, copies);
+  }
   return missing.length;
 }
+
+/** Versions keyed per transaction when a store is keyed at open. */
+const KEYED_PER_TRANSACTION = 50;
