@@ -88,6 +88,13 @@ describe("copies of one agreement recorded at ingest", () => {
     expect(await catalog.listCopies()).toHaveLength(1);
   });
 
+  it("records a filing date given with the same bytes again, the document unchanged", async () => {
+    await ingest(catalog, PARENT);
+    expect((await ingest(catalog, PARENT, { filedOn: "2010-01-04" })).status).toBe("unchanged");
+    const filing = (await catalog.getDocument(await idOf(catalog, PARENT)))?.content?.filing;
+    expect(filing).toMatchObject({ key: "2010-01-04", from: "metadata" });
+  });
+
   it("refuses a filing date that is no date, recording nothing", async () => {
     const r = await ingest(catalog, PARENT, { filedOn: "29/09/2009" });
     expect(r.status).toBe("failed");

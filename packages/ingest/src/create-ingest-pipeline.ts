@@ -234,6 +234,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
           await searchIndex?.setAccess(id, access);
         });
       }
+      // The same bytes with a filing date their metadata gives now: the record takes it.
+      if (request.filedOn !== undefined && existing.content?.filing?.key !== request.filedOn) {
+        const text = (await catalog.getVersion(id, version))?.text ?? "";
+        await catalog.transaction(async (tx) => {
+          await tx.lockSetFiling();
+          await recordCopiesOf(tx, { documentId: id, version, text, fileName, filedOn: request.filedOn ?? null });
+        });
+      }
       return {
         documentId: id,
         source,
