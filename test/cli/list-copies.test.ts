@@ -65,6 +65,36 @@ describe("lexnav list --copies", () => {
     const r = await run("list", "--copies");
     expect(r.code).toBe(0);
     expect(r.out).toContain("1 group(s) of copies, 2 of 3 documents");
+    expect(r.out).toContain("Parent_20090929_F-1_EX-10.32_License.txt  filing 2009-09-29 (read from the file name)");
     expect(r.out).not.toContain("\u001b");
+  });
+
+  it("records the filing date given at ingest as the metadata's, over the file name's", async () => {
+    const third = join(dir, "Parent_20090929_F-1_EX-10.32_License (again).txt");
+    writeFileSync(third, filed("10.99", "Source: PARENT, 10-K"));
+    expect((await run("ingest", third, "--filed-on", "2015-05-05")).code).toBe(0);
+    expect((await run("ingest", third, "--filed-on", "05/05/2015")).code).toBe(1);
+    const groups = JSON.parse((await run("list", "--copies", "--json")).out) as Array<{
+      documents: Array<{ fileName: string; filed: { date: string; from: string } | null }>;
+    }>;
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.documents.find((d) => d.fileName.includes("again"))?.filed).toEqual({
+      date: "2015-05-05",
+      from: "metadata",
+    });
+  });
+
+  it("shows a reader no copy it may not read, read from the record ingest kept", async () => {
+    const docs = JSON.parse((await run("list", "--json")).out) as Array<{ id: string; fileName: string }>;
+    const idOf = (prefix: string) => docs.find((d) => d.fileName.startsWith(prefix))?.id ?? "";
+    expect((await run("acl", idOf("Parent"), "--acl", "alice")).code).toBe(0);
+    expect((await run("acl", idOf("Child"), "--acl", "bob")).code).toBe(0);
+    const alice = await run("list", "--copies", "--json", "--principal", "alice");
+    expect(alice.code).toBe(0);
+    expect(JSON.parse(alice.out)).toEqual([]);
+    expect((await run("list", "--copies", "--principal", "alice")).out).toContain(
+      "0 group(s) of copies, 0 of 1 documents",
+    );
+    expect(JSON.parse((await run("list", "--copies", "--json")).out)).toHaveLength(1);
   });
 });

@@ -421,6 +421,43 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       expect((await catalog.getDocument("doc-1"))?.currentVersion).toBe("v1");
     });
 
+    it("records copy keys and copies of served versions, and forgets them with a version replaced or deleted", async () => {
+      const filing = { scheme: "date", key: "2014-01-21", shown: "2014-01-21", from: "file name" as const };
+      for (const id of ["a", "b", "c"]) {
+        await catalog.upsertReceived({ id, source: `/x/${id}.txt`, fileName: `${id}.txt`, access: NONE }, NOW);
+        await catalog.putVersion(id, { ...version(`text of ${id}`), documentId: id });
+        await catalog.setCurrentVersion(id, "v1", "text/plain", NOW);
+      }
+      expect((await catalog.versionsWithoutCopyKey()).map((v) => v.documentId)).toEqual(["a", "b", "c"]);
+      await catalog.putCopyKey("a", "v1", { contentKey: "k1", sample: [7, 4294967295], filing });
+      await catalog.putCopyKey("b", "v1", { contentKey: "k1", sample: [7], filing: null });
+      await catalog.putCopyKey("c", "v1", { contentKey: "k2", sample: [], filing: null });
+      expect(await catalog.versionsWithoutCopyKey()).toEqual([]);
+      expect(await catalog.listCopyKeys()).toEqual([
+        { documentId: "a", version: "v1", contentKey: "k1", sample: [7, 4294967295] },
+        { documentId: "b", version: "v1", contentKey: "k1", sample: [7] },
+        { documentId: "c", version: "v1", contentKey: "k2", sample: [] },
+      ]);
+      expect((await catalog.getDocument("a"))?.content).toEqual({ contentKey: "k1", filing });
+      await catalog.recordCopies("b", "v1", [{ documentId: "a", version: "v1" }]);
+      await catalog.recordCopies("a", "v1", [{ documentId: "b", version: "v1" }]);
+      expect(await catalog.listCopies()).toEqual([{ documentId: "a", copyOf: "b" }]);
+      expect(await catalog.listCopies("b")).toEqual([{ documentId: "a", copyOf: "b" }]);
+      expect(await catalog.listCopies("c")).toEqual([]);
+      // a new version of b is no copy until it is recorded as one; its key is missing until recorded
+      await catalog.putVersion("b", { ...version("other words"), documentId: "b", version: "v2" });
+      await catalog.setCurrentVersion("b", "v2", "text/plain", NOW);
+      expect(await catalog.listCopies()).toEqual([]);
+      expect((await catalog.getDocument("b"))?.content).toBeNull();
+      expect(await catalog.versionsWithoutCopyKey()).toEqual([{ documentId: "b", version: "v2" }]);
+      // a deleted document's versions, keys and copies go
+      await catalog.recordCopies("c", "v1", [{ documentId: "a", version: "v1" }]);
+      expect(await catalog.listCopies()).toEqual([{ documentId: "a", copyOf: "c" }]);
+      await catalog.markDeleted("c", NOW);
+      expect(await catalog.listCopies()).toEqual([]);
+      expect((await catalog.listCopyKeys()).map((k) => k.documentId)).toEqual(["a"]);
+    });
+
     it("keeps an ingest claim while received or extracted, and ends it with the ingest", async () => {
       await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
       expect(await catalog.ingestClaim("doc-1")).toBeNull();

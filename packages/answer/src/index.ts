@@ -25,8 +25,6 @@ export type { CitationCheck, SourceText, VerifiedAnswer } from "./domain/citatio
 export { parseCitedText, SILENCE_SENTENCE, shouldAbstain, verifyCitation, verifyClaims } from "./domain/citations.ts";
 export type { ProportionInterval } from "./domain/clopper-pearson.ts";
 export { betaQuantile, clopperPearson, regularizedBeta } from "./domain/clopper-pearson.ts";
-export type { CopyGroup, FiledText } from "./domain/copy-groups.ts";
-export { filedCopyGroups } from "./domain/copy-groups.ts";
 export type { CacheRegime, CostPoint, CostReport, Crossover, Workload } from "./domain/cost-model.ts";
 export { costCurve, costReport, crossover, DEFAULT_CURVE_POINTS, queryCost } from "./domain/cost-model.ts";
 export type { AnswerClaim, Citation, EvidenceItem } from "./domain/evidence.ts";

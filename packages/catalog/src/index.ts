@@ -25,6 +25,8 @@ export type {
   Control,
   ControlKey,
   ControlKind,
+  CopyKey,
+  CopyPair,
   DocumentCount,
   DocumentFilter,
   DocumentProfileUpdate,
@@ -32,6 +34,7 @@ export type {
   IngestClaim,
   StoredVersion,
   VersionAcknowledgement,
+  VersionRef,
 } from "./ports/catalog.ts";
 export { loadStoreKey, storeKeyPath } from "./store-key.ts";
 export { cachedVersionNode, cachedVersionPages, cachedVersionText } from "./version-text.ts";

@@ -1,3 +1,5 @@
+import type { Filing } from "./filed-copies.ts";
+
 /** Content types lexnav can extract. */
 export const CONTENT_TYPES = {
   txt: "text/plain",
@@ -74,6 +76,16 @@ export interface DocumentFacts {
   instruments?: string[];
 }
 
+/**
+ * What ingest recorded of the served version's text to find its copies (`filed-copies.ts`): the content
+ * key of its normalised words, and when it was filed. Which documents are its copies is read apart
+ * (`Catalog.listCopies`), so a record shown to a reader names no other document.
+ */
+export interface ContentProvenance {
+  contentKey: string;
+  filing: Filing | null;
+}
+
 /** A document: the stable identity behind its versions, with provenance and lifecycle. */
 export interface DocumentRecord {
   id: string;
@@ -102,6 +114,8 @@ export interface DocumentRecord {
   transactionSetId: string | null;
   /** Read with title and role; absent for a document profiled before facts were kept. */
   facts?: DocumentFacts | null;
+  /** Recorded at ingest for the served version (absent or null: not recorded yet). */
+  content?: ContentProvenance | null;
   /** A legal hold on the document or its set (absent or null: none): it cannot be deleted. */
   legalHold?: LegalHold | null;
   /** Its text may not be sent to an external model (flagged on the document or its set). */

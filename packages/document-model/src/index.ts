@@ -3,6 +3,7 @@ export type {
   AccessDeny,
   Block,
   BlockKind,
+  ContentProvenance,
   ContentType,
   DocumentFacts,
   DocumentRecord,
@@ -18,6 +19,20 @@ export type {
   QualityReport,
 } from "./document.ts";
 export { CONTENT_TYPES } from "./document.ts";
+export type { CopyIndex, Filing, FilingKey, SampledText } from "./filed-copies.ts";
+export {
+  COPY_SHARE,
+  contentKey,
+  copiesOneAgreement,
+  copyIndex,
+  copySample,
+  filingFor,
+  filingOf,
+  SHINGLE,
+  validDate,
+  withoutFurniture,
+  wordsOf,
+} from "./filed-copies.ts";
 export type {
   CrossReference,
   CrossReferenceKind,

@@ -5,9 +5,10 @@ import { hostname } from "node:os";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
-import type { Access, DocumentRecord, FailureReason } from "@lexnav/document-model";
+import { type Access, type DocumentRecord, type FailureReason, validDate } from "@lexnav/document-model";
 import { someReaderOfAll } from "@lexnav/provisions";
 import { documentsUnder, legalHoldError, setIsWalled, walledSearchIndex } from "./controls.ts";
+import { recordCopiesOf } from "./copy-record.ts";
 import type {
   DerivedArtefacts,
   ErasureReport,
@@ -206,6 +207,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       if (!("path" in allowed)) return notIngested(id, source, allowed);
       readFrom = allowed.path;
     }
+    // A filing date that is no date is refused before anything is recorded.
+    if (request.filedOn !== undefined && !validDate(request.filedOn))
+      return notIngested(id, source, {
+        code: "invalid_argument",
+        reason: `${fileName}: the filing date given is not a date (yyyy-mm-dd)`,
+      });
     const existing = await catalog.getDocument(id);
 
     const bytesOrFailure = request.bytes ?? (await readBytes(readFrom, fileName));
@@ -225,6 +232,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         await catalog.transaction(async (tx) => {
           await tx.setAccess(id, access, now());
           await searchIndex?.setAccess(id, access);
+        });
+      }
+      // The same bytes with a filing date their metadata gives now: the record takes it.
+      if (request.filedOn !== undefined && existing.content?.filing?.key !== request.filedOn) {
+        const text = (await catalog.getVersion(id, version))?.text ?? "";
+        await catalog.transaction(async (tx) => {
+          await tx.lockSetFiling();
+          await recordCopiesOf(tx, { documentId: id, version, text, fileName, filedOn: request.filedOn ?? null });
         });
       }
       return {
@@ -345,6 +360,24 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
           ? { code: e.code, reason: `${fileName}: could not store the document`, detail: e.message }
           : { code: e.code, reason: `${fileName}: could not store the document: ${e.message}` },
       );
+    }
+
+    try {
+      // Copies of one agreement, found once here; under the filing lock, so two copies ingested at once see each other.
+      await catalog.transaction(async (tx) => {
+        await tx.lockSetFiling();
+        const { text } = extraction;
+        await recordCopiesOf(tx, {
+          documentId: id,
+          version: versionId,
+          text,
+          fileName,
+          filedOn: request.filedOn ?? null,
+        });
+      });
+    } catch (cause) {
+      // An enrichment, as set filing is: the version stays indexed, and is keyed when a store is next opened.
+      logger.warn("recording copies failed", { documentId: id, error: toLexnavError(cause).message });
     }
 
     let setId = transactionSetId ?? null;

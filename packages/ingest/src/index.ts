@@ -1,4 +1,5 @@
 export { changeControl, documentsUnder, walledSearchIndex } from "./controls.ts";
+export { recordCopiesOf, recordMissingCopies } from "./copy-record.ts";
 export type { IngestPipelineDeps } from "./create-ingest-pipeline.ts";
 export { canonicalSource, createIngestPipeline, documentIdFor } from "./create-ingest-pipeline.ts";
 export type { IndexedDocument } from "./indexed-documents.ts";

@@ -18,6 +18,12 @@ export interface IngestRequest {
   initialAccess?: Access;
   /** Explicit transaction set to file the document under; detected from the text when absent. */
   transactionSetId?: string;
+  /**
+   * When the document was filed (ISO date), as the source's metadata records it (a filing index, a
+   * document management system): which of two copies of one agreement answers cite. Absent: read from
+   * the file name where it records one (EDGAR exhibit names), and recorded as read from the name.
+   */
+  filedOn?: string;
 }
 
 export type IngestStatus = "indexed" | "unchanged" | "failed";

@@ -141,6 +141,8 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
       node: cachedVersionNode(w.catalog),
       // read from the set's stored text again whenever its readable members change; only what the asker may read
       setAmendments: (setId, principal) => setEdits(setId, (d) => mayRead(principal, d.access)),
+      // copies of one agreement as ingest recorded them; answering keeps to those the asker may read
+      copies: (id) => w.catalog.listCopies(id),
       pages: cachedVersionPages(w.catalog),
       corpus: async (principal) =>
         (await readable(principal))

@@ -3,6 +3,7 @@
 
 export type { AskWiring } from "./ask.ts";
 export { configuredModel, createStackAsk, loadNavIndex } from "./ask.ts";
+export { type CopyGroup, readableCopyGroups } from "./copy-groups.ts";
 export type { NavPlan, NavPlanner, NavPlanRequest } from "./navindex-planner.ts";
 export { createNavPlanner, MAX_PLAN_TARGETS } from "./navindex-planner.ts";
 export { PLANNER_INDEX_TOKENS, type PlannerIndex, plannerIndexFor } from "./planner-index.ts";

@@ -16,6 +16,7 @@ import {
   createIsolatedPreparer,
   type DerivedArtefacts,
   type IngestPipeline,
+  recordMissingCopies,
   walledSearchIndex,
 } from "@lexnav/ingest";
 import {
@@ -303,6 +304,9 @@ export async function createEmbeddedStack(
     await catalog.transaction(async (tx) => {
       for (const id of unnamed) await lexical.setDocumentName(id, await filedName(tx, id));
     });
+  // Versions stored before copies were recorded at ingest are keyed now, from their stored text.
+  const keyed = await recordMissingCopies(catalog);
+  if (keyed > 0) logger.info("copies of one agreement recorded for versions stored before", { versions: keyed });
   const searchIndex = createPassageIndexSink(lexical, undefined, {
     vectors,
     embedderFor,

@@ -49,6 +49,7 @@ usage:
   lexnav ingest <paths...> [--acl <principal|group:name>...] [--set <transaction-set>] [--json]
                                                 without --acl, new documents are readable by the local group
                                                 and known ones keep their access; a changed access is reported
+         [--filed-on <yyyy-mm-dd>]              the filing date the files' metadata gives (else an EDGAR name's)
   lexnav inspect <file-or-doc-id> [--json]      tree, flags, definitions, cross-references, quality, amendment edits
   lexnav inspect <set-id-or-name> --as-of <yyyy-mm-dd> [--section <ref>] [--json]
                                                 the text in force on that date of each provision an amendment
@@ -225,6 +226,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           acl: values.acl ?? [],
           json,
           ...(values.set ? { set: values.set } : {}),
+          ...(values["filed-on"] ? { filedOn: values["filed-on"] } : {}),
         });
         return s.failed > 0 ? 1 : 0;
       }
@@ -518,6 +520,7 @@ function parse(argv: string[]) {
       deny: { type: "string", multiple: true },
       release: { type: "boolean" },
       set: { type: "string" },
+      "filed-on": { type: "string" },
       doc: { type: "string", multiple: true },
       "index-version": { type: "string" },
       json: { type: "boolean" },

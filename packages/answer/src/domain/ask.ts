@@ -1,5 +1,11 @@
 import { inSpan, LexnavError, recordModelUsage } from "@lexnav/core";
-import { countTokens, type DocumentRecord, type PageAnchor, type ProvisionNode } from "@lexnav/document-model";
+import {
+  countTokens,
+  type DocumentRecord,
+  type Filing,
+  type PageAnchor,
+  type ProvisionNode,
+} from "@lexnav/document-model";
 import {
   mayRead,
   type Principal,
@@ -25,6 +31,7 @@ import {
   overlapsAny,
   type TextLookup,
 } from "./extract.ts";
+import { type RecordedCopies, recordedCopies } from "./filed-copies.ts";
 import { buildLedger, entryDollars, type LedgerEntry, type PriceCard } from "./ledger.ts";
 import { ambiguityNotes, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
@@ -40,6 +47,12 @@ export interface AskDeps {
   node: (documentId: string, version: string, nodeId: string) => Awaitable<ProvisionNode | null>;
   /** The amendment edits of a transaction set, read only from the documents `principal` may read. */
   setAmendments?: (transactionSetId: string, principal: Principal) => Awaitable<readonly AmendingEdit[]>;
+  /**
+   * The documents whose served version ingest recorded as a copy of one agreement with `documentId`'s
+   * (`Catalog.listCopies`), whoever may read them: answering keeps to those the asker may read. Absent:
+   * no copies known, every copy of a sentence is cited.
+   */
+  copies?: (documentId: string) => Awaitable<ReadonlyArray<{ documentId: string; copyOf: string }>>;
   /** The page anchors of a stored version, to give a citation its page (none: no pages shown). */
   pages?: (documentId: string, version: string) => Awaitable<readonly PageAnchor[]>;
   /** The current versions of every indexed document `principal` may read (inject's corpus). */
@@ -406,7 +419,8 @@ export function createAsk(deps: AskDeps) {
       if (looksLikeInstructions(e.text))
         warnings.push(`${e.docLabel} contains text addressed to a model; it was passed as quoted evidence only`);
 
-    const draft = await respond(useModel, question, extract, req.mode, usage, req.onText);
+    const copies = useModel ? undefined : await copiesIn(extract, [req.principal]);
+    const draft = await respond(useModel, question, extract, req.mode, usage, req.onText, copies);
     // What the answerer read: reading aids added after an offline answer are shown, not read.
     const contextTokens = extract.reduce((s, e) => s + countTokens(e.text), 0);
     if (linkable && !useModel && !draft.abstained) {
@@ -482,6 +496,7 @@ export function createAsk(deps: AskDeps) {
     mode: AnswerMode,
     usage: LedgerEntry[],
     onText?: (delta: string) => void,
+    copies?: RecordedCopies,
   ): Promise<DraftAnswer> {
     // The answerers verify citations against the stored text of the extract's versions, read here once.
     const source = await extractSource(extract, deps.text);
@@ -490,6 +505,7 @@ export function createAsk(deps: AskDeps) {
       if (offline?.answerer === "evidence")
         return answerFromEvidence(question, extract, source, {
           decision: decisionModel(offline.decision).model,
+          ...(copies ? { copies } : {}),
           ...(offline.relevance ? { relevance: offline.relevance } : {}),
         });
       return answerOffline(question, extract, source, { model: evidenceModel().model });
@@ -606,6 +622,25 @@ export function createAsk(deps: AskDeps) {
   }
 
   /**
+   * What ingest recorded of the copies among the extract's documents, of those every one of `readers`
+   * may read: a copy one of them may not read is never named to it, nor read as a copy.
+   */
+  async function copiesIn(extract: readonly EvidenceItem[], readers: readonly Principal[]) {
+    const lookup = deps.copies;
+    if (!lookup) return undefined;
+    const served = new Map<string, { version: string; filing: Filing | null }>();
+    for (const id of new Set(extract.map((e) => e.documentId))) {
+      const doc = await deps.document(id);
+      if (doc?.currentVersion && readers.every((r) => mayRead(r, doc.access)))
+        served.set(id, { version: doc.currentVersion, filing: doc.content?.filing ?? null });
+    }
+    const pairs = [];
+    for (const id of served.keys())
+      for (const p of await lookup(id)) if (served.has(p.documentId) && served.has(p.copyOf)) pairs.push(p);
+    return recordedCopies(served, pairs);
+  }
+
+  /**
    * Replays a record over the extract it stored (same spans, same versions): the answerer, prompt
    * and model are run again and the new answer is compared with the stored one. `reader`: who is shown
    * the replay, when not the operator; only the amendment edits it may read too are applied.
@@ -643,7 +678,17 @@ export function createAsk(deps: AskDeps) {
         "conflict",
         `this answer came from a model, and ${barred.length} document(s) of its extract are now marked not to be sent to an external model (${barred.join(", ")}): it is not replayed`,
       );
-    const draft = await respond(record.answerer === "model", record.question, extract, record.mode, usage);
+    const readers = reader ? [record.principal, reader] : [record.principal];
+    const copies = record.answerer === "model" ? undefined : await copiesIn(extract, readers);
+    const draft = await respond(
+      record.answerer === "model",
+      record.question,
+      extract,
+      record.mode,
+      usage,
+      undefined,
+      copies,
+    );
     const replayed: AnswerRecord = {
       ...record,
       id: deps.newId(),

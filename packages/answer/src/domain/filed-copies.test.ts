@@ -1,8 +1,9 @@
+import { type Filing, filingFor } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { buildExtract } from "./extract.ts";
-import { citeOneCopy, copiesOneAgreement, filingOf, sentenceKey, withCopyNotes } from "./filed-copies.ts";
+import { citeOneCopy, type RecordedCopies, recordedCopies, sentenceKey, withCopyNotes } from "./filed-copies.ts";
 import { answerFromEvidence, type DraftAnswer } from "./offline-answerer.ts";
 import { documentRecord, evidenceItem, passageOf, scoredSentence } from "./test-support.ts";
 
@@ -29,70 +30,22 @@ const LATER = filed("10.26", "Source: SUBSIDIARY LTD, DRS, 1/21/2014", (s) => s.
 // The same form executed with a different officer: a different person, title and salary.
 const FORM_A = `EMPLOYMENT AGREEMENT between Acme Bank and Joseph Smith, Chief Executive Officer.\n${clauses.join("\n")}\nBase salary: $483,865.`;
 const FORM_B = `EMPLOYMENT AGREEMENT between Acme Bank and Jed Ballard, Chief Financial Officer.\n${clauses.join("\n")}\nBase salary: $307,520.`;
+
+/** What ingest would have recorded: the copies given, every document served at "v1", filed as its name or `filings` say. */
+function record(pairs: Array<[string, string]>, labels: Record<string, string>, filings: Record<string, Filing> = {}) {
+  const served = new Map(
+    Object.entries(labels).map(([id, label]) => [id, { version: "v1", filing: filings[id] ?? filingFor(label) }]),
+  );
+  return recordedCopies(
+    served,
+    pairs.map(([documentId, copyOf]) => ({ documentId, copyOf })),
+  );
+}
 // A different deal that shares one boilerplate sentence.
 const OTHER = `SUPPLY AGREEMENT between Gamma Foods Inc. and Delta Retail LLC.\nSection 9 Price. Buyer pays the prices in Schedule A within thirty days of invoice.\n${clauses[4]}\nSection 11 Delivery. Seller delivers the Products to the Buyer's warehouse in Ohio.`;
 
 const EARLIER_NAME = "ParentCorp_20090929_F-1_EX-10.32_4771615_EX-10.32_Content License Agreement";
 const LATER_NAME = "SubsidiaryLtd_20140121_DRS (on F-1)_EX-10.26_8473102_EX-10.26_Content License Agreement";
-
-describe("copiesOneAgreement", () => {
-  it("reads two filings of one agreement as copies, whatever their white space, page stamps and exhibit numbers", () => {
-    expect(copiesOneAgreement(EARLIER, LATER)).toBe(true);
-    expect(copiesOneAgreement(LATER, EARLIER)).toBe(true);
-  });
-
-  it("reads a part filed apart as a copy of the filing that holds it whole", () => {
-    const attachment = clauses.slice(2, 5).join("\n");
-    expect(copiesOneAgreement(attachment, LATER)).toBe(true);
-  });
-
-  it("does not read a form signed by another officer as a copy, though nearly every word is shared", () => {
-    expect(copiesOneAgreement(FORM_A, FORM_B)).toBe(false);
-  });
-
-  it("does not read two facilities on one form, differing only in the sum committed, as copies", () => {
-    const facility = (sum: string) =>
-      `$${sum} CREDIT AGREEMENT among Acme Capital Corp and the Banks.\n${clauses.join("\n")}`;
-    expect(copiesOneAgreement(facility("500,000,000"), facility("1,500,000,000"))).toBe(false);
-    expect(copiesOneAgreement(facility("500,000,000"), facility("500,000,000"))).toBe(true);
-  });
-
-  it("does not read two deals that share a boilerplate clause as copies", () => {
-    expect(copiesOneAgreement(OTHER, LATER)).toBe(false);
-  });
-
-  it("treats empty or tiny texts without throwing", () => {
-    expect(copiesOneAgreement("", "")).toBe(false);
-    expect(copiesOneAgreement("Notices.", "Notices.")).toBe(true);
-    expect(copiesOneAgreement("Notices.", "Assignment.")).toBe(false);
-  });
-});
-
-describe("filingOf", () => {
-  it("reads the filing date an EDGAR exhibit's filed name carries, in either form", () => {
-    expect(filingOf(LATER_NAME)).toMatchObject({ scheme: "date", key: "2014-01-21" });
-    expect(filingOf("ADUROBIOTECH,INC_06_02_2020-EX-10.7-CONSULTING AGREEMENT")).toMatchObject({
-      scheme: "date",
-      key: "2020-06-02",
-    });
-  });
-
-  it("orders accession numbers within one filer agent, and the 1990s before the 2020s", () => {
-    const a = filingOf("0001104659-23-000109_3");
-    const b = filingOf("0001104659-23-000111_3");
-    const old = filingOf("0001104659-96-000500_2");
-    expect(a?.scheme).toBe("accession:0001104659");
-    expect(a?.scheme).toBe(b?.scheme);
-    expect((a?.key ?? "") < (b?.key ?? "")).toBe(true);
-    expect((old?.key ?? "") < (a?.key ?? "")).toBe(true);
-    expect(filingOf("0001213900-23-000470_3")?.scheme).not.toBe(a?.scheme);
-  });
-
-  it("is null for a name that records no filing, or an impossible date", () => {
-    expect(filingOf("Master Services Agreement")).toBeNull();
-    expect(filingOf("Acme_20141399_8-K_EX-10.1")).toBeNull();
-  });
-});
 
 describe("sentenceKey", () => {
   it("ignores case, white space and a hyphen split at a line end", () => {
@@ -108,7 +61,6 @@ describe("citeOneCopy", () => {
     ["formB", FORM_B],
     ["other", OTHER],
   ]);
-  const source = (d: string) => texts.get(d) ?? null;
   const item = (id: string, docLabel: string, over: Partial<EvidenceItem> = {}) => {
     const text = texts.get(id) ?? "";
     return evidenceItem(id, text, { docLabel, ...over });
@@ -120,57 +72,81 @@ describe("citeOneCopy", () => {
   };
   const early = item("early", EARLIER_NAME);
   const late = item("late", LATER_NAME);
+  const labels = { early: EARLIER_NAME, late: LATER_NAME, formA: "Acme_20230105_10-K_EX-10.2", formB: "x", other: "y" };
+  const copies: RecordedCopies = record([["early", "late"]], labels);
 
   it("cites the later filing's copy of a sentence picked from the earlier, and names the earlier", () => {
     const picked = sentence(early, "Section 2 Fees", 0.9);
     const copy = sentence(late, "Section 2 Fees", 0.7);
-    const { kept, notes } = citeOneCopy([picked], [picked, copy], source);
+    const { kept, notes } = citeOneCopy([picked], [picked, copy], copies);
     expect(kept).toEqual([copy]);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain(`[${EARLIER_NAME}] is a copy of [${LATER_NAME}]`);
-    expect(notes[0]).toContain("the later filing, 2014-01-21 against 2009-09-29");
+    expect(notes[0]).toContain("the later filing, 2014-01-21 against 2009-09-29 (both read from the file names)");
+  });
+
+  it("reads which filing is later from the recorded filing: the metadata's date over the file name's", () => {
+    const picked = sentence(early, "Section 2 Fees", 0.9);
+    const copy = sentence(late, "Section 2 Fees", 0.7);
+    // the earlier-named copy was filed again in 2016, as its metadata records
+    const refiled = record([["early", "late"]], labels, {
+      early: { scheme: "date", key: "2016-03-01", shown: "2016-03-01", from: "metadata" },
+    });
+    const { kept, notes } = citeOneCopy([picked], [picked, copy], refiled);
+    expect(kept).toEqual([picked]);
+    expect(notes[0]).toContain("the later filing, 2016-03-01 against 2014-01-21 (one read from a file name)");
+  });
+
+  it("cites both when ingest recorded no copy, however alike the texts: nothing is compared at question time", () => {
+    const picked = sentence(early, "Section 2 Fees", 0.9);
+    const copy = sentence(late, "Section 2 Fees", 0.7);
+    expect(citeOneCopy([picked], [picked, copy], record([], labels))).toEqual({ kept: [picked], notes: [] });
+    expect(citeOneCopy([picked], [picked, copy], undefined)).toEqual({ kept: [picked], notes: [] });
+  });
+
+  it("reads a copy recorded of a version no longer served as no copy", () => {
+    const picked = sentence(early, "Section 2 Fees", 0.9);
+    const stale = sentence(item("late", LATER_NAME, { version: "v0" }), "Section 2 Fees", 0.7);
+    expect(citeOneCopy([picked], [picked, stale], copies).kept).toEqual([picked]);
   });
 
   it("keeps one citation when both copies were picked", () => {
     const a = sentence(early, "Section 3 Term", 0.8);
     const b = sentence(late, "Section 3 Term", 0.6);
     const other = sentence(early, "Section 6 Assignment", 0.5);
-    const { kept, notes } = citeOneCopy([a, b, other], [a, b, other], source);
+    const { kept, notes } = citeOneCopy([a, b, other], [a, b, other], copies);
     expect(kept).toEqual([b, other]);
     expect(notes).toHaveLength(1);
   });
 
   it("without dates, prefers the copy filed with its related documents, else keeps the decision's pick", () => {
+    const undated = record([["early", "late"]], { early: "License Agreement", late: "Content License Agreement" });
     const bare = item("early", "License Agreement");
     const inSet = item("late", "Content License Agreement", { transactionSetId: "set-7" });
     const a = sentence(bare, "Section 1 Grant");
     const b = sentence(inSet, "Section 1 Grant");
-    expect(citeOneCopy([a], [a, b], source).kept).toEqual([b]);
+    expect(citeOneCopy([a], [a, b], undated).kept).toEqual([b]);
     const loose = item("late", "Content License Agreement");
     const c = sentence(loose, "Section 1 Grant");
-    const kept = citeOneCopy([a], [a, c], source);
+    const kept = citeOneCopy([a], [a, c], undated);
     expect(kept.kept).toEqual([a]);
     expect(kept.notes[0]).toContain("cited from the copy the decision picked");
   });
 
-  it("leaves alone the same clause in two different deals, and a form signed by another officer", () => {
+  it("leaves alone the same clause in two documents not recorded as copies", () => {
     const other = item("other", "Gamma_20200101_8-K_EX-10.1_Supply Agreement");
     const law = sentence(early, "Section 5 Governing Law");
     const same = sentence(other, "Section 5 Governing Law");
-    expect(citeOneCopy([law], [law, same], source)).toEqual({ kept: [law], notes: [] });
+    expect(citeOneCopy([law], [law, same], copies)).toEqual({ kept: [law], notes: [] });
     const a = sentence(item("formA", "Acme_20230105_10-K_EX-10.2"), "Section 6 Assignment");
     const b = sentence(item("formB", "Acme_20230106_10-K_EX-10.3"), "Section 6 Assignment");
-    expect(citeOneCopy([a], [a, b], source)).toEqual({ kept: [a], notes: [] });
+    expect(citeOneCopy([a], [a, b], copies)).toEqual({ kept: [a], notes: [] });
   });
 
-  it("does not merge a short heading the copies share, and reads a vanished text as no copy", () => {
+  it("does not merge a short heading the copies share", () => {
     const heading = scoredSentence(early, "Exhibit 10.32");
     const twin = scoredSentence(late, "Exhibit 10.32");
-    expect(citeOneCopy([heading], [heading, twin], source).kept).toEqual([heading]);
-    const gone = item("gone", `${LATER_NAME}-x`, { text: LATER, end: LATER.length });
-    const picked = sentence(early, "Section 2 Fees");
-    const ghost = sentence(gone, "Section 2 Fees");
-    expect(citeOneCopy([picked], [picked, ghost], source).kept).toEqual([picked]);
+    expect(citeOneCopy([heading], [heading, twin], copies).kept).toEqual([heading]);
   });
 });
 
@@ -223,7 +199,7 @@ describe("answerFromEvidence over two filings of one agreement (the shipped deci
       "What license fee does the licensee pay for the domain names and content?",
       extract,
       source,
-      byEvidence,
+      { ...byEvidence, copies: record([["early", "late"]], { early: EARLIER_NAME, late: LATER_NAME }) },
     );
     expect(a.abstained).toBe(false);
     const cited = a.claims.flatMap((c) => c.citations);

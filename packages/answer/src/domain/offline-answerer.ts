@@ -28,7 +28,7 @@ import {
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
-import { citeOneCopy, withCopyNotes } from "./filed-copies.ts";
+import { citeOneCopy, type RecordedCopies, withCopyNotes } from "./filed-copies.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { withFirstItem } from "./lead-in-decision.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
@@ -51,6 +51,8 @@ export interface EvidenceDecisionOptions {
   decision: DecisionModel;
   /** The relevance of texts to the question (the built-in lexical cosine when absent). */
   relevance?: SentenceRelevance;
+  /** Copies of one agreement among the extract's documents, as ingest recorded them (absent: none cited once). */
+  copies?: RecordedCopies;
 }
 
 /** What an answerer returns before it is recorded: the text shown, verified claims, abstention and notes. */
@@ -207,7 +209,7 @@ export async function answerFromEvidence(
   const picked = withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences);
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
-  const copies = citeOneCopy(picked, scored, source);
+  const copies = citeOneCopy(picked, scored, options.copies);
   const draft = withCopyNotes(citeVerified(copies.kept, scored, extract, source, probability), copies.notes);
   return draft.abstained ? abstain(draft.abstainReason ?? "no verified support", probability) : draft;
 }

@@ -7,6 +7,7 @@ import type {
   DocumentRole,
   DocumentVersion,
   FailureReason,
+  Filing,
   LifecycleState,
   QualityReport,
 } from "@lexnav/document-model";
@@ -14,6 +15,7 @@ import type pg from "pg";
 import type {
   Catalog,
   Control,
+  CopyPair,
   DocumentCount,
   IngestClaim,
   StoredVersion,
@@ -39,7 +41,7 @@ export type PostgresCatalog = Omit<Async<Catalog>, "transaction"> & {
 };
 
 /** Schema version of the PostgreSQL catalog; bump with a migration when tables change. */
-export const POSTGRES_CATALOG_SCHEMA_VERSION = 2;
+export const POSTGRES_CATALOG_SCHEMA_VERSION = 3;
 
 // Times are ISO strings and ordered as text; every ORDER BY on text uses the C collation so that the
 // order is by code point, as in the embedded store, whatever locale the database was created with.
@@ -114,6 +116,27 @@ CREATE TABLE IF NOT EXISTS nodes (
   PRIMARY KEY (document_id, version, id),
   FOREIGN KEY (document_id, version) REFERENCES versions (document_id, version) ON DELETE CASCADE
 );
+-- 2 → 3: copy keys and copies of one agreement, recorded at ingest; the keys of versions stored before are
+-- computed from their stored text when the catalog is opened (recordMissingCopies in @lexnav/ingest).
+CREATE TABLE IF NOT EXISTS version_copy_keys (
+  document_id text NOT NULL,
+  version text NOT NULL,
+  content_key text NOT NULL,
+  sample bigint[] NOT NULL,
+  filing jsonb,
+  PRIMARY KEY (document_id, version),
+  FOREIGN KEY (document_id, version) REFERENCES versions (document_id, version) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS version_copies (
+  document_id text NOT NULL,
+  version text NOT NULL,
+  other_id text NOT NULL,
+  other_version text NOT NULL,
+  PRIMARY KEY (document_id, version, other_id, other_version),
+  FOREIGN KEY (document_id, version) REFERENCES versions (document_id, version) ON DELETE CASCADE,
+  FOREIGN KEY (other_id, other_version) REFERENCES versions (document_id, version) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS version_copies_other ON version_copies (other_id, other_version);
 CREATE TABLE IF NOT EXISTS controls (
   scope text NOT NULL CHECK (scope IN ('document','set')),
   scope_id text NOT NULL,
@@ -138,7 +161,7 @@ CREATE TABLE IF NOT EXISTS ingest_claims (
 `;
 
 /** The tables that hold a document's text or what was read from it: vacuumed after an erasure. */
-const TEXT_TABLES = ["versions", "nodes", "documents"] as const;
+const TEXT_TABLES = ["versions", "nodes", "documents", "version_copy_keys"] as const;
 
 interface DocumentRow {
   id: string;
@@ -158,7 +181,19 @@ interface DocumentRow {
   pending_version: string | null;
   created_at: string;
   updated_at: string;
+  /** Joined from version_copy_keys for the served version. */
+  content_key?: string | null;
+  filing?: Filing | null;
 }
+
+/** A document row with the copy key of its served version. */
+const SELECT_DOCUMENT = `SELECT d.*, k.content_key, k.filing FROM documents d
+  LEFT JOIN version_copy_keys k ON k.document_id = d.id AND k.version = d.current_version`;
+
+/** Served or pending versions of documents not deleted: those whose copies are recorded and compared. */
+const LIVE_VERSIONS = `SELECT id AS document_id, current_version AS version FROM documents
+  WHERE lifecycle <> 'deleted' AND current_version IS NOT NULL
+  UNION SELECT id, pending_version FROM documents WHERE lifecycle <> 'deleted' AND pending_version IS NOT NULL`;
 
 interface VersionMetaRow {
   document_id: string;
@@ -204,6 +239,7 @@ function toRecord(row: DocumentRow): DocumentRecord {
     effectiveDate: row.effective_date,
     transactionSetId: row.transaction_set_id,
     facts: row.facts,
+    content: row.content_key == null ? null : { contentKey: row.content_key, filing: row.filing ?? null },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -377,11 +413,11 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
     },
 
     async getDocument(id) {
-      const row = (await run<DocumentRow>("SELECT * FROM documents WHERE id = $1", [id])).rows[0];
+      const row = (await run<DocumentRow>(`${SELECT_DOCUMENT} WHERE d.id = $1`, [id])).rows[0];
       return row ? decorate(row) : null;
     },
     async findDocumentBySource(source) {
-      const row = (await run<DocumentRow>("SELECT * FROM documents WHERE source = $1", [source])).rows[0];
+      const row = (await run<DocumentRow>(`${SELECT_DOCUMENT} WHERE d.source = $1`, [source])).rows[0];
       return row ? decorate(row) : null;
     },
     async listDocuments(filter = {}) {
@@ -389,15 +425,15 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       const params: unknown[] = [];
       if (filter.lifecycle && filter.lifecycle.length > 0) {
         params.push(filter.lifecycle);
-        where.push(`lifecycle = ANY($${params.length}::text[])`);
+        where.push(`d.lifecycle = ANY($${params.length}::text[])`);
       }
       if (filter.transactionSetId !== undefined) {
         params.push(filter.transactionSetId);
-        where.push(`transaction_set_id = $${params.length}`);
+        where.push(`d.transaction_set_id = $${params.length}`);
       }
       const rows = (
         await run<DocumentRow>(
-          `SELECT * FROM documents ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY source COLLATE "C"`,
+          `${SELECT_DOCUMENT} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY d.source COLLATE "C"`,
           params,
         )
       ).rows;
@@ -645,6 +681,62 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
         [documentId],
       );
       return rows.rows.map(versionMeta);
+    },
+
+    async putCopyKey(documentId, version, key) {
+      await run(
+        `INSERT INTO version_copy_keys (document_id, version, content_key, sample, filing) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (document_id, version) DO UPDATE SET content_key = excluded.content_key,
+           sample = excluded.sample, filing = excluded.filing`,
+        [documentId, version, key.contentKey, key.sample, key.filing === null ? null : JSON.stringify(key.filing)],
+      );
+    },
+    async listCopyKeys() {
+      const rows = await run<{ document_id: string; version: string; content_key: string; sample: string[] }>(
+        `SELECT k.document_id, k.version, k.content_key, k.sample FROM version_copy_keys k
+         JOIN (${LIVE_VERSIONS}) v ON v.document_id = k.document_id AND v.version = k.version
+         ORDER BY k.document_id COLLATE "C"`,
+      );
+      return rows.rows.map((r) => ({
+        documentId: r.document_id,
+        version: r.version,
+        contentKey: r.content_key,
+        sample: r.sample.map(Number),
+      }));
+    },
+    async versionsWithoutCopyKey() {
+      const rows = await run<{ document_id: string; version: string }>(
+        `SELECT v.document_id, v.version FROM (${LIVE_VERSIONS}) v JOIN versions s
+         ON s.document_id = v.document_id AND s.version = v.version
+         WHERE NOT EXISTS (SELECT 1 FROM version_copy_keys k WHERE k.document_id = v.document_id AND k.version = v.version)
+         ORDER BY v.document_id COLLATE "C"`,
+      );
+      return rows.rows.map((r) => ({ documentId: r.document_id, version: r.version }));
+    },
+    async recordCopies(documentId, version, copies) {
+      if (copies.length === 0) return;
+      await run(
+        `INSERT INTO version_copies (document_id, version, other_id, other_version)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING`,
+        [
+          [...copies.map(() => documentId), ...copies.map((c) => c.documentId)],
+          [...copies.map(() => version), ...copies.map((c) => c.version)],
+          [...copies.map((c) => c.documentId), ...copies.map(() => documentId)],
+          [...copies.map((c) => c.version), ...copies.map(() => version)],
+        ],
+      );
+    },
+    async listCopies(documentId) {
+      // Served versions only: a copy recorded of a version since replaced, or of a deleted document, is no copy now.
+      const rows = await run<{ document_id: string; copy_of: string }>(
+        `SELECT c.document_id, c.other_id AS copy_of FROM version_copies c
+         JOIN documents a ON a.id = c.document_id AND a.current_version = c.version AND a.lifecycle <> 'deleted'
+         JOIN documents b ON b.id = c.other_id AND b.current_version = c.other_version AND b.lifecycle <> 'deleted'
+         WHERE c.document_id COLLATE "C" < c.other_id COLLATE "C" AND ($1::text IS NULL OR $1 IN (c.document_id, c.other_id))
+         ORDER BY c.document_id COLLATE "C", c.other_id COLLATE "C"`,
+        [documentId ?? null],
+      );
+      return rows.rows.map((r): CopyPair => ({ documentId: r.document_id, copyOf: r.copy_of }));
     },
 
     async replaceNodes(documentId, version, nodes) {

@@ -9,6 +9,7 @@ import type {
   DocumentRole,
   DocumentVersion,
   FailureReason,
+  Filing,
   LifecycleState,
   ProvisionNode,
 } from "@lexnav/document-model";
@@ -16,6 +17,7 @@ import Database from "better-sqlite3";
 import type {
   Catalog,
   Control,
+  CopyPair,
   DocumentFilter,
   DocumentProfileUpdate,
   DocumentUpsert,
@@ -27,7 +29,7 @@ import { normaliseAccess, withControls } from "../record-controls.ts";
 import { gated, type Sync, sqliteGate } from "./sqlite-gate.ts";
 
 /** Schema version of the embedded store; bump with a migration when tables change. */
-export const CATALOG_SCHEMA_VERSION = 3;
+export const CATALOG_SCHEMA_VERSION = 4;
 
 /** Migrations from each older schema version to the next, run in order inside one transaction. */
 const MIGRATIONS: Record<number, string> = {
@@ -35,6 +37,10 @@ const MIGRATIONS: Record<number, string> = {
   1: "ALTER TABLE documents ADD COLUMN facts_json TEXT",
   // 2 → 3: a version ingested for indexing stages, served once every store acknowledged it
   2: "ALTER TABLE documents ADD COLUMN pending_version TEXT",
+  // 3 → 4: copy keys and copies of one agreement, recorded at ingest: the new tables come with SCHEMA, and
+  // the keys of versions stored before are computed from their stored text when the store is opened
+  // (`recordMissingCopies` in @lexnav/ingest), without re-embedding anything
+  3: "",
 };
 
 const SCHEMA = `
@@ -103,6 +109,25 @@ CREATE TABLE IF NOT EXISTS transaction_set_names (
 CREATE UNIQUE INDEX IF NOT EXISTS transaction_set_names_name ON transaction_set_names(name COLLATE NOCASE);
 CREATE TRIGGER IF NOT EXISTS versions_immutable BEFORE UPDATE ON versions
 BEGIN SELECT RAISE(ABORT, 'document versions are immutable'); END;
+CREATE TABLE IF NOT EXISTS version_copy_keys (
+  document_id TEXT NOT NULL,
+  version TEXT NOT NULL,
+  content_key TEXT NOT NULL,
+  sample BLOB NOT NULL,
+  filing_json TEXT,
+  PRIMARY KEY (document_id, version),
+  FOREIGN KEY (document_id, version) REFERENCES versions(document_id, version) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS version_copies (
+  document_id TEXT NOT NULL,
+  version TEXT NOT NULL,
+  other_id TEXT NOT NULL,
+  other_version TEXT NOT NULL,
+  PRIMARY KEY (document_id, version, other_id, other_version),
+  FOREIGN KEY (document_id, version) REFERENCES versions(document_id, version) ON DELETE CASCADE,
+  FOREIGN KEY (other_id, other_version) REFERENCES versions(document_id, version) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS version_copies_other ON version_copies(other_id, other_version);
 CREATE TABLE IF NOT EXISTS nodes (
   document_id TEXT NOT NULL,
   version TEXT NOT NULL,
@@ -113,6 +138,15 @@ CREATE TABLE IF NOT EXISTS nodes (
   FOREIGN KEY (document_id, version) REFERENCES versions(document_id, version) ON DELETE CASCADE
 );
 `;
+
+/** A document row with the copy key of its served version. */
+const SELECT_DOCUMENT = `SELECT d.*, k.content_key, k.filing_json FROM documents d
+  LEFT JOIN version_copy_keys k ON k.document_id = d.id AND k.version = d.current_version`;
+
+/** Served or pending versions of documents not deleted: those whose copies are recorded and compared. */
+const LIVE_VERSIONS = `SELECT id AS document_id, current_version AS version FROM documents
+  WHERE lifecycle <> 'deleted' AND current_version IS NOT NULL
+  UNION SELECT id, pending_version FROM documents WHERE lifecycle <> 'deleted' AND pending_version IS NOT NULL`;
 
 interface DocumentRow {
   id: string;
@@ -132,6 +166,9 @@ interface DocumentRow {
   pending_version: string | null;
   created_at: string;
   updated_at: string;
+  /** Joined from version_copy_keys for the served version. */
+  content_key?: string | null;
+  filing_json?: string | null;
 }
 
 interface VersionRow {
@@ -166,6 +203,13 @@ function toRecord(row: DocumentRow): DocumentRecord {
     effectiveDate: row.effective_date,
     transactionSetId: row.transaction_set_id,
     facts: row.facts_json === null ? null : (JSON.parse(row.facts_json) as DocumentFacts),
+    content:
+      row.content_key == null
+        ? null
+        : {
+            contentKey: row.content_key,
+            filing: row.filing_json == null ? null : (JSON.parse(row.filing_json) as Filing),
+          },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -309,8 +353,8 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
   }
 
   const stmt = {
-    getDoc: db.prepare("SELECT * FROM documents WHERE id = ?"),
-    getDocBySource: db.prepare("SELECT * FROM documents WHERE source = ?"),
+    getDoc: db.prepare(`${SELECT_DOCUMENT} WHERE d.id = ?`),
+    getDocBySource: db.prepare(`${SELECT_DOCUMENT} WHERE d.source = ?`),
     insertDoc: db.prepare(
       `INSERT INTO documents (id, source, file_name, access_json, lifecycle, created_at, updated_at)
        VALUES (@id, @source, @fileName, @access, 'received', @now, @now)`,
@@ -389,6 +433,31 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
               count(*) AS n, min(updated_at) AS oldest, count(pending_version) AS awaiting
        FROM documents GROUP BY lifecycle, code`,
     ),
+    putCopyKey: db.prepare(
+      `INSERT OR REPLACE INTO version_copy_keys (document_id, version, content_key, sample, filing_json)
+       VALUES (?, ?, ?, ?, ?)`,
+    ),
+    listCopyKeys: db.prepare(
+      `SELECT k.document_id, k.version, k.content_key, k.sample FROM version_copy_keys k
+       JOIN (${LIVE_VERSIONS}) v ON v.document_id = k.document_id AND v.version = k.version ORDER BY k.document_id`,
+    ),
+    withoutCopyKey: db.prepare(
+      `SELECT v.document_id, v.version FROM (${LIVE_VERSIONS}) v JOIN versions s
+       ON s.document_id = v.document_id AND s.version = v.version
+       WHERE NOT EXISTS (SELECT 1 FROM version_copy_keys k WHERE k.document_id = v.document_id AND k.version = v.version)
+       ORDER BY v.document_id`,
+    ),
+    addCopy: db.prepare(
+      "INSERT OR IGNORE INTO version_copies (document_id, version, other_id, other_version) VALUES (?, ?, ?, ?)",
+    ),
+    // Served versions only: a copy recorded of a version since replaced, or of a deleted document, is no copy now.
+    listCopies: db.prepare(
+      `SELECT c.document_id, c.other_id AS copy_of FROM version_copies c
+       JOIN documents a ON a.id = c.document_id AND a.current_version = c.version AND a.lifecycle <> 'deleted'
+       JOIN documents b ON b.id = c.other_id AND b.current_version = c.other_version AND b.lifecycle <> 'deleted'
+       WHERE c.document_id < c.other_id AND (@id IS NULL OR @id IN (c.document_id, c.other_id))
+       ORDER BY c.document_id, c.other_id`,
+    ),
     putClaim: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
     getClaim: db.prepare("SELECT value FROM meta WHERE key = ?"),
     dropClaim: db.prepare("DELETE FROM meta WHERE key = ?"),
@@ -440,14 +509,14 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       const where: string[] = [];
       const params: unknown[] = [];
       if (filter.lifecycle && filter.lifecycle.length > 0) {
-        where.push(`lifecycle IN (${filter.lifecycle.map(() => "?").join(",")})`);
+        where.push(`d.lifecycle IN (${filter.lifecycle.map(() => "?").join(",")})`);
         params.push(...filter.lifecycle);
       }
       if (filter.transactionSetId !== undefined) {
-        where.push("transaction_set_id = ?");
+        where.push("d.transaction_set_id = ?");
         params.push(filter.transactionSetId);
       }
-      const sql = `SELECT * FROM documents ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY source`;
+      const sql = `${SELECT_DOCUMENT} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY d.source`;
       const controls = (stmt.allControls.all() as ControlRow[]).map(toControl);
       const rows = db.prepare(sql).all(...params) as DocumentRow[];
       if (controls.length === 0) return rows.map(toRecord);
@@ -574,6 +643,45 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     },
     listVersions(documentId) {
       return (stmt.listVersions.all(documentId) as VersionRow[]).map(versionMeta);
+    },
+    putCopyKey(documentId, version, key) {
+      const sample = Buffer.from(Uint32Array.from(key.sample).buffer);
+      stmt.putCopyKey.run(
+        documentId,
+        version,
+        key.contentKey,
+        sample,
+        key.filing === null ? null : JSON.stringify(key.filing),
+      );
+    },
+    listCopyKeys() {
+      return (
+        stmt.listCopyKeys.all() as Array<{ document_id: string; version: string; content_key: string; sample: Buffer }>
+      ).map((r) => ({
+        documentId: r.document_id,
+        version: r.version,
+        contentKey: r.content_key,
+        sample: [...new Uint32Array(r.sample.buffer, r.sample.byteOffset, r.sample.byteLength / 4)],
+      }));
+    },
+    versionsWithoutCopyKey() {
+      return (stmt.withoutCopyKey.all() as Array<{ document_id: string; version: string }>).map((r) => ({
+        documentId: r.document_id,
+        version: r.version,
+      }));
+    },
+    recordCopies(documentId, version, copies) {
+      db.transaction(() => {
+        for (const c of copies) {
+          stmt.addCopy.run(documentId, version, c.documentId, c.version);
+          stmt.addCopy.run(c.documentId, c.version, documentId, version);
+        }
+      })();
+    },
+    listCopies(documentId) {
+      return (stmt.listCopies.all({ id: documentId ?? null }) as Array<{ document_id: string; copy_of: string }>).map(
+        (r): CopyPair => ({ documentId: r.document_id, copyOf: r.copy_of }),
+      );
     },
     replaceNodes(documentId, version, nodes: ProvisionNode[]) {
       db.transaction(() => {

@@ -8,6 +8,7 @@ import type {
   DocumentVersion,
   Extraction,
   FailureReason,
+  Filing,
   LifecycleState,
   PageAnchor,
   ProvisionNode,
@@ -87,6 +88,26 @@ export interface VersionAcknowledgement {
    */
   status: "served" | "waiting" | "superseded";
   waitingFor: string[];
+}
+
+/** What ingest records of a version to find its copies of one agreement (`filed-copies.ts` in document-model). */
+export interface CopyKey {
+  contentKey: string;
+  /** The sampled shingle hashes of its text (`copySample`). */
+  sample: number[];
+  filing: Filing | null;
+}
+
+/** One version, named. */
+export interface VersionRef {
+  documentId: string;
+  version: string;
+}
+
+/** Two documents whose served versions were recorded as copies of one agreement. */
+export interface CopyPair {
+  documentId: string;
+  copyOf: string;
 }
 
 export interface DocumentFilter {
@@ -175,6 +196,21 @@ export interface Catalog {
   putVersion(documentId: string, version: StoredVersion): Promise<void>;
   getVersion(documentId: string, version: string): Promise<StoredVersion | null>;
   listVersions(documentId: string): Promise<DocumentVersion[]>;
+
+  /** Records a version's copy key; recording it again replaces it (it is derived from the immutable text). */
+  putCopyKey(documentId: string, version: string, key: CopyKey): Promise<void>;
+  /** The copy keys of every document's served or pending version, deleted documents aside: what a new version is compared with. */
+  listCopyKeys(): Promise<Array<VersionRef & Pick<CopyKey, "contentKey" | "sample">>>;
+  /** Served or pending versions that have no copy key: stored before copies were recorded at ingest. */
+  versionsWithoutCopyKey(): Promise<VersionRef[]>;
+  /** Records that `version` and each of `copies` are copies of one agreement (both ways); recording a pair again is a no-op. */
+  recordCopies(documentId: string, version: string, copies: readonly VersionRef[]): Promise<void>;
+  /**
+   * Pairs of documents whose served versions are recorded as copies, each pair once, deleted documents
+   * aside; of `documentId` alone when given. Names documents whoever may read them: callers keep to what
+   * their reader may read.
+   */
+  listCopies(documentId?: string): Promise<CopyPair[]>;
 
   /** Replaces the derived nodes of one version (structure and enrichment can be recomputed). */
   replaceNodes(documentId: string, version: string, nodes: ProvisionNode[]): Promise<void>;

@@ -1,7 +1,6 @@
-import { filedCopyGroups } from "@lexnav/answer";
 import { LexnavError } from "@lexnav/core";
 import type { ErasureReport } from "@lexnav/ingest";
-import { type Reader, readableDocuments, setNameFor } from "@lexnav/stack";
+import { type Reader, readableCopyGroups, readableDocuments, setNameFor } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { renderDocumentLine } from "../render.ts";
 import { inline } from "../terminal.ts";
@@ -28,31 +27,36 @@ export async function listCommand(ctx: CliContext, json: boolean, reader: Reader
 }
 
 /**
- * `lexnav list --copies`: the documents `reader` may see whose current text is a copy of another's (one
- * agreement filed by two registrants, or twice in one filing), grouped; read from the stored texts, so it
- * needs no re-ingest. Answers cite one copy of a sentence the extract holds in two (`filed-copies.ts`).
+ * `lexnav list --copies`: the documents `reader` may see whose served text is a copy of another's (one
+ * agreement filed by two registrants, or twice in one filing), grouped, as ingest recorded them (a
+ * store from before is keyed when it is opened). Answers cite one copy of a sentence the extract holds
+ * in two (`filed-copies.ts`).
  */
 export async function listCopiesCommand(ctx: CliContext, json: boolean, reader: Reader): Promise<void> {
-  const docs = await readableDocuments(ctx.catalog, reader);
-  const texts: Array<{ id: string; text: string }> = [];
-  for (const d of docs) {
-    const stored = d.currentVersion ? await ctx.catalog.getVersion(d.id, d.currentVersion) : null;
-    if (stored) texts.push({ id: d.id, text: stored.text });
-  }
-  const fileName = new Map(docs.map((d) => [d.id, d.fileName]));
-  const groups = filedCopyGroups(texts).map((g) => ({
+  const groups = (await readableCopyGroups(ctx.catalog, reader)).map((g) => ({
     verbatim: g.verbatim,
-    documents: g.ids.map((id) => ({ id, fileName: fileName.get(id) ?? "" })),
+    documents: g.documents.map((d) => ({
+      id: d.id,
+      fileName: d.fileName,
+      // an ISO date, or an accession number where the name records only that
+      filed: d.content?.filing ? { date: d.content.filing.shown, from: d.content.filing.from } : null,
+    })),
   }));
   if (json) {
     ctx.out(JSON.stringify(groups, null, 2));
     return;
   }
+  const total = (await readableDocuments(ctx.catalog, reader)).length;
   const copies = groups.reduce((n, g) => n + g.documents.length, 0);
-  ctx.out(`${groups.length} group(s) of copies, ${copies} of ${texts.length} documents`);
+  ctx.out(`${groups.length} group(s) of copies, ${copies} of ${total} documents`);
   for (const g of groups) {
     ctx.out(g.verbatim ? "same words:" : "near-verbatim (page stamps, exhibit numbers or an attachment differ):");
-    for (const d of g.documents) ctx.out(`  ${d.id}  ${inline(d.fileName)}`);
+    for (const d of g.documents) {
+      const filed = d.filed
+        ? `  filing ${d.filed.date}${d.filed.from === "file name" ? " (read from the file name)" : ""}`
+        : "";
+      ctx.out(`  ${d.id}  ${inline(d.fileName)}${filed}`);
+    }
   }
 }
 

@@ -9,6 +9,8 @@ export interface IngestOptions {
   paths: string[];
   acl: string[];
   set?: string;
+  /** The filing date the source's metadata gives every path of this batch (which copy of an agreement answers cite). */
+  filedOn?: string;
   json: boolean;
 }
 
@@ -58,6 +60,7 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
       source: file,
       ...access,
       ...(opts.set === undefined ? {} : { transactionSetId: opts.set }),
+      ...(opts.filedOn === undefined ? {} : { filedOn: opts.filedOn }),
     });
     results.push(result);
     progress.tick(file);

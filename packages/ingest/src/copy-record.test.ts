@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Catalog, createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
+import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordMissingCopies } from "./copy-record.ts";
+import { createIngestPipeline } from "./create-ingest-pipeline.ts";
+
+// One license filed by two registrants (other exhibit numbers and page stamps), and another deal.
+const clauses = Array.from(
+  { length: 10 },
+  (_, i) =>
+    `Section ${i + 1}. The Licensee shall perform obligation number ${i + 1} of Schedule A within ${i + 10} days of the Licensor's request, at the Licensee's own cost.`,
+);
+const filed = (exhibit: string, stamp: string) =>
+  [
+    `Exhibit ${exhibit}`,
+    "LICENSE AGREEMENT between Alpha Co. and Beta Co.",
+    ...clauses.flatMap((c) => [c, stamp]),
+  ].join("\n\n");
+const PARENT = "Parent_20090929_F-1_EX-10.32_License.txt";
+const CHILD = "Child_20140121_DRS_EX-10.26_License.txt";
+const SUPPLY = "Supply Agreement.txt";
+const TEXTS: Record<string, string> = {
+  [PARENT]: filed("10.32", "Source: PARENT, F-1"),
+  [CHILD]: filed("10.26", "Source: CHILD, DRS"),
+  [SUPPLY]:
+    "SUPPLY AGREEMENT between Gamma Foods Inc. and Delta Retail LLC.\n\nSection 1. The Seller delivers the Products to the Buyer's warehouse within thirty days of each order.",
+};
+const ACCESS = { principals: [], groups: ["g"] };
+
+describe("copies of one agreement recorded at ingest", () => {
+  let dir: string;
+  let catalog: Catalog;
+  const pipelineOn = (c: Catalog) => createIngestPipeline({ catalog: c, limits: DEFAULT_LIMITS, logger: silentLogger });
+  const ingest = (c: Catalog, name: string, extra: { text?: string; filedOn?: string } = {}) =>
+    pipelineOn(c).ingest({
+      source: `/in/${name}`,
+      fileName: name,
+      bytes: new TextEncoder().encode(extra.text ?? TEXTS[name] ?? ""),
+      access: ACCESS,
+      ...(extra.filedOn !== undefined ? { filedOn: extra.filedOn } : {}),
+    });
+  const idOf = async (c: Catalog, name: string) => (await c.findDocumentBySource(`/in/${name}`))?.id ?? "";
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-copies-"));
+    catalog = createSqliteCatalog(join(dir, "lexnav.sqlite"));
+  });
+  afterEach(async () => {
+    await catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("records the pair, the content key and the filing (metadata over the file name, and which)", async () => {
+    for (const name of [PARENT, SUPPLY]) expect((await ingest(catalog, name)).status).toBe("indexed");
+    expect((await ingest(catalog, CHILD, { filedOn: "2014-02-03" })).status).toBe("indexed");
+    const [parent, child, supply] = [
+      await idOf(catalog, PARENT),
+      await idOf(catalog, CHILD),
+      await idOf(catalog, SUPPLY),
+    ];
+    expect(await catalog.listCopies()).toEqual([
+      parent < child ? { documentId: parent, copyOf: child } : { documentId: child, copyOf: parent },
+    ]);
+    expect(await catalog.listCopies(supply)).toEqual([]);
+    const p = await catalog.getDocument(parent);
+    const c = await catalog.getDocument(child);
+    expect(p?.content?.filing).toMatchObject({ key: "2009-09-29", from: "file name" });
+    expect(c?.content?.filing).toMatchObject({ key: "2014-02-03", from: "metadata" });
+    // near-verbatim: exhibit numbers and stamps differ, so the keys do
+    expect(p?.content?.contentKey).not.toBe(c?.content?.contentKey);
+  });
+
+  it("forgets a copy deleted, or re-ingested with other text, and records it again when it is a copy again", async () => {
+    for (const name of [PARENT, CHILD]) await ingest(catalog, name);
+    const child = await idOf(catalog, CHILD);
+    expect(await catalog.listCopies()).toHaveLength(1);
+    await ingest(catalog, CHILD, { text: TEXTS[SUPPLY] ?? "" });
+    expect(await catalog.listCopies()).toEqual([]);
+    await ingest(catalog, CHILD);
+    expect(await catalog.listCopies()).toHaveLength(1);
+    await pipelineOn(catalog).remove(child);
+    expect(await catalog.listCopies()).toEqual([]);
+    // ingested again after its delete: a new arrival, a copy again
+    await ingest(catalog, CHILD);
+    expect(await catalog.listCopies()).toHaveLength(1);
+  });
+
+  it("records a filing date given with the same bytes again, the document unchanged", async () => {
+    await ingest(catalog, PARENT);
+    expect((await ingest(catalog, PARENT, { filedOn: "2010-01-04" })).status).toBe("unchanged");
+    const filing = (await catalog.getDocument(await idOf(catalog, PARENT)))?.content?.filing;
+    expect(filing).toMatchObject({ key: "2010-01-04", from: "metadata" });
+  });
+
+  it("refuses a filing date that is no date, recording nothing", async () => {
+    const r = await ingest(catalog, PARENT, { filedOn: "29/09/2009" });
+    expect(r.status).toBe("failed");
+    expect(r.failure?.reason).toContain("the filing date given is not a date");
+    expect(await catalog.listDocuments()).toEqual([]);
+  });
+
+  it("keys a store written before copies were recorded from its stored text, once, without re-ingesting", async () => {
+    for (const name of [PARENT, CHILD, SUPPLY]) await ingest(catalog, name);
+    const before = await catalog.listCopies();
+    await catalog.close();
+    // turn it back into what a schema-3 lexnav wrote: no keys, no copies
+    const db = openSqliteDatabase(join(dir, "lexnav.sqlite"));
+    db.exec(
+      "DROP TABLE version_copies; DROP TABLE version_copy_keys; UPDATE meta SET value = '3' WHERE key = 'schema_version'",
+    );
+    db.close();
+    catalog = createSqliteCatalog(join(dir, "lexnav.sqlite"));
+    expect(await catalog.listCopies()).toEqual([]);
+    expect(await catalog.versionsWithoutCopyKey()).toHaveLength(3);
+    expect(await recordMissingCopies(catalog)).toBe(3);
+    expect(await catalog.listCopies()).toEqual(before);
+    expect((await catalog.getDocument(await idOf(catalog, PARENT)))?.content?.filing?.from).toBe("file name");
+    expect(await recordMissingCopies(catalog)).toBe(0);
+  });
+});
