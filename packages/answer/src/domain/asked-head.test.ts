@@ -61,3 +61,15 @@ describe("money added to a balance", () => {
     expect(amendingClause(edit)).toBe(true);
   });
 });
+
+describe("askedHead of a question that asks two things", () => {
+  it("is the heads of both asks, so a sentence answering either states what is asked", () => {
+    expect(askedHead("Which state's laws govern this lease, and how much insurance must the tenant maintain?")).toEqual(
+      [],
+    );
+    expect(askedHead("What law governs the lease, and what insurance must the tenant maintain?")).toEqual([
+      "law",
+      "insurance",
+    ]);
+  });
+});

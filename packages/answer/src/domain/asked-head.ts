@@ -1,5 +1,6 @@
 import { contentWords } from "@lexnav/retrieval";
 import { plainAsk } from "./evidence-model.ts";
+import { questionAsks } from "./multi-ask.ts";
 import { askedTopic } from "./states-asked.ts";
 
 /** Words that end the head of a "what …" ask: a verb of asking, a preposition, a conjunction. */
@@ -36,6 +37,17 @@ const GENERIC = new Set(
  * only a word every provision is ("What rights …").
  */
 export function askedHead(question: string): string[] {
+  // a question that asks two things ("Which law governs, and how much insurance …?") has a head per ask:
+  // an answer states one of them, and an ask with no head leaves the whole topic to be read
+  const asks = questionAsks(question);
+  if (asks.length > 1) {
+    const heads = asks.map(headOfAsk);
+    return heads.every((h) => h.length > 0) ? [...new Set(heads.flat())] : [];
+  }
+  return headOfAsk(question);
+}
+
+function headOfAsk(question: string): string[] {
   const words = (
     plainAsk(question)
       .slice(0, 2_000)
