@@ -29,6 +29,7 @@ import {
 } from "./evidence-model.ts";
 import { citeOneCopy, withCopyNotes } from "./filed-copies.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
+import { kindAskedFirst } from "./kind-asked.ts";
 import { withFirstItem } from "./lead-in-decision.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
@@ -174,8 +175,9 @@ export async function answerFromEvidence(
     const signals = await relevanceSignals(asked, candidates, relevance);
     // a lead-in and its first item are read as one statement (`lead-in-decision.ts`)
     const modelOrder = withFirstItem(scoreByEvidence(options.decision, asked, candidates, signals));
-    // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`).
-    const scored = operativeFirst(asked, modelOrder);
+    // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`), and one
+    // that states the kind of answer asked (a term, a time, an amount) above one that does not (`kind-asked.ts`).
+    const scored = kindAskedFirst(asked, operativeFirst(asked, modelOrder));
     return { candidates, signals, scored, modelOrder, ...decideEvidence(options.decision, scored) };
   };
   const { candidates, signals, scored, modelOrder, ...byModel } = await decide(q, inDeal(retrieved));
