@@ -5,6 +5,7 @@ import { withAmendmentChain } from "./amendment-chain.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
+import { consequenceFirst } from "./consequence-first.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
 import { quoteEachSpanOnce } from "./distinct-quotes.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
@@ -176,8 +177,9 @@ export async function answerFromEvidence(
     // a lead-in and its first item are read as one statement (`lead-in-decision.ts`)
     const modelOrder = withFirstItem(scoreByEvidence(options.decision, asked, candidates, signals));
     // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`), and one
-    // that states the kind of answer asked (a term, a time, an amount) above one that does not (`kind-asked.ts`).
-    const scored = kindAskedFirst(asked, operativeFirst(asked, modelOrder));
+    // that states the kind of answer asked (a term, a time, an amount) or what follows from the event asked
+    // about above one that does not (`kind-asked.ts`, `consequence-first.ts`).
+    const scored = kindAskedFirst(asked, consequenceFirst(asked, operativeFirst(asked, modelOrder)));
     return { candidates, signals, scored, modelOrder, ...decideEvidence(options.decision, scored) };
   };
   const { candidates, signals, scored, modelOrder, ...byModel } = await decide(q, inDeal(retrieved));
