@@ -27,12 +27,16 @@ describe("askedKind", () => {
     expect(askedKind("How much notice must be given to prevent renewal?")).toBe("notice");
     expect(askedKind("At what rate is the consultant paid for extra work?")).toBe("amount");
     expect(askedKind("How much does the buyer owe up front?")).toBe("amount");
+    expect(askedKind("Which law governs this contract?")).toBe("law");
+    expect(askedKind("What governing law and courts apply to the services agreement?")).toBe("law");
   });
 
   it("reads the first ask of a question that asks two things, and nothing from a question that names no kind", () => {
     expect(askedKind("What does Section 9.1 say, and how much do we contribute?")).toBeNull();
     expect(askedKind("What happens to the confidential material when the NDA is terminated?")).toBeNull();
     expect(askedKind("Can Acme assign the agreement?")).toBeNull();
+    // its second ask ("Under what law?") is decided on its own
+    expect(askedKind("Where would a dispute be heard, and under what law?")).toBeNull();
   });
 });
 
@@ -84,6 +88,12 @@ describe("statesKind", () => {
     expect(statesKind("amount", "The Buyer shall pay the Supplier US$250,000 within thirty (30) days.")).toBe(true);
     expect(statesKind("amount", "The price for Wafers shall be as set forth in Exhibit D-1.")).toBe(true);
     expect(statesKind("amount", "The Supplier grants the Buyer the option to modify the Work Plan.")).toBe(false);
+    expect(
+      statesKind("law", "This Agreement shall be construed and controlled by the laws of the State of Massachusetts."),
+    ).toBe(true);
+    expect(statesKind("law", "Each Party submits to the exclusive jurisdiction of the courts of such state.")).toBe(
+      false,
+    );
   });
 });
 
@@ -121,6 +131,7 @@ describe("on hostile text", () => {
     expect(statesKind("term", `This Agreement shall ${spaces}continue`)).toBe(false);
     expect(statesKind("notice", `${"notice ".repeat(MiB / 7)}`)).toBe(false);
     expect(statesKind("amount", `${"1 ".repeat(MiB / 2)}`)).toBe(false);
+    expect(statesKind("law", `${"construed ".repeat(MiB / 10)}`)).toBe(false);
     expect(askedKind(`When does ${"a ".repeat(MiB / 2)}expire?`)).toBe("time");
   });
 });

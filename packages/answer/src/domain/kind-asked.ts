@@ -6,11 +6,12 @@ import { isNotOperative } from "./operative-first.ts";
 /**
  * What a question's answer is, when its asking words say so: the agreement's own term ("When does this
  * contract expire?", "How long does the licence run?"), a time ("By when must …", "How long do the
- * obligations last?"), the notice to give ("How much notice …"), or an amount ("How much …", "At what
- * rate …", "What fee …").
+ * obligations last?"), the notice to give ("How much notice …"), an amount ("How much …", "At what
+ * rate …", "What fee …"), or the law that governs ("Which law governs this contract?").
  */
-export type AskedKind = "term" | "time" | "notice" | "amount";
+export type AskedKind = "term" | "time" | "notice" | "amount" | "law";
 
+const LAW_ASKED = /\b(?:which|what)\s+(?:\w+\s+){0,2}?laws?\b|\bgoverning\s+law\b|\blaws?\s+govern|\bgoverned\s+by\b/i;
 const NOTICE_ASKED = /\bhow\s+much\s+(?:notice|time)\b|\bwhat\s+notice\b|\bnotice\s+period\b/i;
 const AMOUNT_ASKED =
   /\bhow\s+much\b|\bwhat\s+(?:\w+\s+){0,2}?(?:price|rate|fee|amount|royalt(?:y|ies)|sum|cost|percentage)s?\b|\bhow\s+many\s+(?:dollars|shares)\b/i;
@@ -27,6 +28,7 @@ const TIME_ASKED =
  */
 export function askedKind(question: string): AskedKind | null {
   const ask = parseQuestion(questionAsks(question)[0] ?? question).ask;
+  if (LAW_ASKED.test(ask)) return "law";
   if (NOTICE_ASKED.test(ask)) return "notice";
   if (AMOUNT_ASKED.test(ask)) return "amount";
   if (!/renew/i.test(ask) && TERM_ASKED.test(ask)) return "term";
@@ -53,6 +55,10 @@ const TIME = new RegExp(
 /** Money or a share: a currency, "dollars", a percentage, or "the price … shall be". */
 const AMOUNT =
   /[$€£¥]|\b(?:U\.?S\.?\s*)?dollars?\b|\b(?:USD|EUR|GBP)\b|\d\s*%|\bper\s*cent\b|\bpercent(?:age)?\b|\b(?:price|fee|rate|royalty|charge)s?\b[^.;]{0,40}\b(?:shall|will)\s+be\b/i;
+/** How a governing-law clause names its law: governed by, construed … in accordance with the laws, the laws of the State of. */
+const LAW = /\bgoverned\s+by\b|\bconstrued\b[^.;]{0,80}\blaws?\b/i;
+const LAWS_OF =
+  /\blaws\s+of\s+(?:the\s+)?(?:State|Commonwealth|Province|Republic|[A-Z][a-z]+)|\bLAWS\s+OF\s+THE\s+(?:STATE|COMMONWEALTH)\b/;
 /** How a term clause says how long the instrument lasts: it shall continue / remain in effect / expire … */
 const TERM_VERB =
   /\b(?:shall|will)\s+(?:continue|remain\s+in|be\s+in\s+(?:full\s+)?(?:force|effect)|expire|end|terminate(?:\s+automatically)?|have\s+a\s+term)\b/gi;
@@ -90,6 +96,8 @@ export function statesKind(kind: AskedKind, text: string): boolean {
       return statesNotice(text);
     case "amount":
       return AMOUNT.test(text);
+    case "law":
+      return LAW.test(text) || LAWS_OF.test(text);
   }
 }
 
