@@ -85,6 +85,12 @@ describe("statesKind", () => {
     expect(
       statesKind("notice", "Thereafter, this Agreement shall automatically be renewed for successive 1-year terms."),
     ).toBe(false);
+    expect(
+      statesKind(
+        "notice",
+        "It renews yearly unless either Party notifies the other at least 30 days prior to the end of the term.",
+      ),
+    ).toBe(true);
     expect(statesKind("amount", "The Buyer shall pay the Supplier US$250,000 within thirty (30) days.")).toBe(true);
     expect(statesKind("amount", "The price for Wafers shall be as set forth in Exhibit D-1.")).toBe(true);
     expect(statesKind("amount", "The Supplier grants the Buyer the option to modify the Work Plan.")).toBe(false);

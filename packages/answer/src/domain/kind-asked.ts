@@ -76,9 +76,12 @@ function statesTerm(text: string): boolean {
   return false;
 }
 
+/** Giving notice, as drafting words it: notice, notify, notification, inform. */
+const NOTIFIES = /\b(?:noti(?:ce|fy|fies|fied|fying|fication)|inform(?:s|ed|ing)?)\b/gi;
+
 /** Whether a sentence states notice of a period: "written notice of at least 3 months", "ninety (90) days' notice". */
 function statesNotice(text: string): boolean {
-  for (const m of text.matchAll(/\bnotice\b/gi)) {
+  for (const m of text.matchAll(NOTIFIES)) {
     const at = m.index ?? 0;
     if (TIME.test(text.slice(Math.max(0, at - 60), at + 86))) return true;
   }
