@@ -6,6 +6,7 @@ import { answerInKind } from "./answer-in-kind.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
+import { consequenceFirst } from "./consequence-first.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
 import { quoteEachSpanOnce } from "./distinct-quotes.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
@@ -30,6 +31,7 @@ import {
 } from "./evidence-model.ts";
 import { citeOneCopy, type RecordedCopies, withCopyNotes } from "./filed-copies.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
+import { kindAskedFirst } from "./kind-asked.ts";
 import { withFirstItem } from "./lead-in-decision.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
@@ -177,8 +179,10 @@ export async function answerFromEvidence(
     const signals = await relevanceSignals(asked, candidates, relevance);
     // a lead-in and its first item are read as one statement (`lead-in-decision.ts`)
     const modelOrder = withFirstItem(scoreByEvidence(options.decision, asked, candidates, signals));
-    // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`).
-    const scored = operativeFirst(asked, modelOrder);
+    // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`), and one
+    // that states the kind of answer asked (a term, a time, an amount) or what follows from the event asked
+    // about above one that does not (`kind-asked.ts`, `consequence-first.ts`).
+    const scored = kindAskedFirst(asked, consequenceFirst(asked, operativeFirst(asked, modelOrder)));
     return { candidates, signals, scored, modelOrder, ...decideEvidence(options.decision, scored) };
   };
   const { candidates, signals, scored, modelOrder, ...byModel } = await decide(q, inDeal(retrieved));

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import type { ScoredCandidate } from "./evidence-model.ts";
+import { askedKind, kindAskedFirst, statesKind } from "./kind-asked.ts";
+import { evidenceItem, scoredSentence } from "./test-support.ts";
+
+const item = evidenceItem("d", "x".repeat(4000));
+const sentence = (text: string, p: number, at: number): ScoredCandidate => scoredSentence(item, text, { p, at });
+const MiB = 1 << 20;
+
+describe("askedKind", () => {
+  it("reads the agreement's term from how lawyers ask when it ends or how long it runs", () => {
+    expect(askedKind("When does this contract expire?")).toBe("term");
+    expect(askedKind("How long does the Acme distributor agreement run?")).toBe("term");
+    expect(askedKind("What is the expiration date of the supply agreement with Widget Co.?")).toBe("term");
+    expect(
+      askedKind(
+        'Consider the SUPPLY AGREEMENT between Acme, Inc. ("Acme"), Widget Co.; When does this contract expire?',
+      ),
+    ).toBe("term");
+  });
+
+  it("reads a time, a notice or an amount, and a renewal's length as a time, not the term", () => {
+    expect(askedKind("How long do the confidentiality obligations last?")).toBe("time");
+    expect(askedKind("By when must the franchisee open?")).toBe("time");
+    expect(askedKind("For how long does the agreement renew?")).toBe("time");
+    expect(askedKind("What is the warranty period in the reseller agreement?")).toBe("time");
+    expect(askedKind("How much notice must be given to prevent renewal?")).toBe("notice");
+    expect(askedKind("At what rate is the consultant paid for extra work?")).toBe("amount");
+    expect(askedKind("How much does the buyer owe up front?")).toBe("amount");
+    expect(askedKind("Which law governs this contract?")).toBe("law");
+    expect(askedKind("What governing law and courts apply to the services agreement?")).toBe("law");
+  });
+
+  it("reads the first ask of a question that asks two things, and nothing from a question that names no kind", () => {
+    expect(askedKind("What does Section 9.1 say, and how much do we contribute?")).toBeNull();
+    expect(askedKind("What happens to the confidential material when the NDA is terminated?")).toBeNull();
+    expect(askedKind("Can Acme assign the agreement?")).toBeNull();
+    // its second ask ("Under what law?") is decided on its own
+    expect(askedKind("Where would a dispute be heard, and under what law?")).toBeNull();
+  });
+});
+
+describe("statesKind", () => {
+  it("knows a term clause from a clause that names the agreement's expiry", () => {
+    expect(
+      statesKind(
+        "term",
+        "This Agreement shall become effective upon the date first written above and shall remain in full force and effect for a period of two years.",
+      ),
+    ).toBe(true);
+    expect(
+      statesKind(
+        "term",
+        "This agreement shall commence as of date first above written and shall continue through December 31, 2004.",
+      ),
+    ).toBe(true);
+    expect(
+      statesKind(
+        "term",
+        "This Agreement shall expire unless extended by both parties in writing prior to the termination.",
+      ),
+    ).toBe(false);
+    expect(
+      statesKind(
+        "term",
+        "This Agreement may be terminated by either party at the expiration of its term upon thirty (30) days written notice.",
+      ),
+    ).toBe(false);
+  });
+
+  it("knows a period or a date, notice of a period, and an amount", () => {
+    expect(
+      statesKind("time", "The Recipient's obligations shall expire one (1) year from the date of disclosure."),
+    ).toBe(true);
+    expect(
+      statesKind("time", "The option is exercisable from the earlier of the first royalty payment or January 1, 2002."),
+    ).toBe(true);
+    expect(statesKind("time", "Licensee may exercise the Option at any time during the Option Period.")).toBe(false);
+    expect(
+      statesKind(
+        "notice",
+        "Either Party may terminate this Agreement upon written notice to the other Party of at least 3 months.",
+      ),
+    ).toBe(true);
+    expect(
+      statesKind("notice", "Thereafter, this Agreement shall automatically be renewed for successive 1-year terms."),
+    ).toBe(false);
+    expect(
+      statesKind(
+        "notice",
+        "It renews yearly unless either Party notifies the other at least 30 days prior to the end of the term.",
+      ),
+    ).toBe(true);
+    expect(statesKind("amount", "The Buyer shall pay the Supplier US$250,000 within thirty (30) days.")).toBe(true);
+    expect(statesKind("amount", "The price for Wafers shall be as set forth in Exhibit D-1.")).toBe(true);
+    expect(statesKind("amount", "The Supplier grants the Buyer the option to modify the Work Plan.")).toBe(false);
+    expect(
+      statesKind("law", "This Agreement shall be construed and controlled by the laws of the State of Massachusetts."),
+    ).toBe(true);
+    expect(statesKind("law", "Each Party submits to the exclusive jurisdiction of the courts of such state.")).toBe(
+      false,
+    );
+  });
+});
+
+describe("kindAskedFirst", () => {
+  const expiry = sentence("This Agreement shall expire unless extended by both parties in writing.", 0.62, 0);
+  const survival = sentence("Section 9 shall survive the expiration of this Agreement.", 0.45, 100);
+  const filing = sentence("ACME HOLDINGS, INC., S-1, 1/12/2018", 0.3, 200);
+  const term = sentence("This Agreement shall remain in full force and effect for a period of two years.", 0.2, 300);
+
+  it("puts the sentence that states the kind asked first, each slot keeping its probability", () => {
+    const out = kindAskedFirst("When does this contract expire?", [expiry, survival, filing, term]);
+    expect(out.map((c) => c.start)).toEqual([300, 0, 100, 200]);
+    expect(out.map((c) => c.p)).toEqual([0.62, 0.45, 0.3, 0.2]);
+  });
+
+  it("leaves the order alone when the first already states it, none does, or the question asks no kind", () => {
+    const order = [term, expiry, survival];
+    expect(kindAskedFirst("When does this contract expire?", order)).toEqual(order);
+    expect(kindAskedFirst("When does this contract expire?", [expiry, survival])).toEqual([expiry, survival]);
+    expect(kindAskedFirst("Who may assign this contract?", [expiry, term])).toEqual([expiry, term]);
+  });
+
+  it("never takes a filing stamp's date or a heading for a time", () => {
+    const heading = { ...sentence("Term of Agreement 12 months", 0.1, 400), headingLine: true };
+    const out = kindAskedFirst("How long do the obligations last?", [survival, filing, heading]);
+    expect(out).toEqual([survival, filing, heading]);
+  });
+});
+
+describe("on hostile text", () => {
+  it("reads a megabyte of spaces, digits and separators in linear time", () => {
+    const spaces = " ".repeat(MiB);
+    expect(statesKind("time", `1${spaces}x`)).toBe(false);
+    expect(statesKind("time", `${"1,".repeat(MiB / 2)}x`)).toBe(false);
+    expect(statesKind("term", `This Agreement shall ${spaces}continue`)).toBe(false);
+    expect(statesKind("notice", `${"notice ".repeat(MiB / 7)}`)).toBe(false);
+    expect(statesKind("amount", `${"1 ".repeat(MiB / 2)}`)).toBe(false);
+    expect(statesKind("law", `${"construed ".repeat(MiB / 10)}`)).toBe(false);
+    expect(askedKind(`When does ${"a ".repeat(MiB / 2)}expire?`)).toBe("time");
+  });
+});

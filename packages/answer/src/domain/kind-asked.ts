@@ -1,0 +1,128 @@
+import { parseQuestion } from "@lexnav/retrieval";
+import type { ScoredCandidate } from "./evidence-model.ts";
+import { questionAsks } from "./multi-ask.ts";
+import { isNotOperative } from "./operative-first.ts";
+
+/**
+ * What a question's answer is, when its asking words say so: the agreement's own term ("When does this
+ * contract expire?", "How long does the licence run?"), a time ("By when must …", "How long do the
+ * obligations last?"), the notice to give ("How much notice …"), an amount ("How much …", "At what
+ * rate …", "What fee …"), or the law that governs ("Which law governs this contract?").
+ */
+export type AskedKind = "term" | "time" | "notice" | "amount" | "law";
+
+const LAW_ASKED = /\b(?:which|what)\s+(?:\w+\s+){0,2}?laws?\b|\bgoverning\s+law\b|\blaws?\s+govern|\bgoverned\s+by\b/i;
+const NOTICE_ASKED = /\bhow\s+much\s+(?:notice|time)\b|\bwhat\s+notice\b|\bnotice\s+period\b/i;
+const AMOUNT_ASKED =
+  /\bhow\s+much\b|\bwhat\s+(?:\w+\s+){0,2}?(?:price|rate|fee|amount|royalt(?:y|ies)|sum|cost|percentage)s?\b|\bhow\s+many\s+(?:dollars|shares)\b/i;
+/** The agreement (or "it") ending, running or lasting; a renewal asks for the renewal's time instead. */
+const TERM_ASKED =
+  /\b(?:when|how\s+long)\s+(?:does|will|do|is|did)\s+(?:[\w'’&./-]+\s+){0,7}?(?:agreement|contract|licen[cs]e|lease|nda|term|it)\b[^?]{0,40}?\b(?:expire|end|run|last|terminate|continue)|\bwhat\s+is\s+the\s+(?:(?:\w+\s+)?(?:term|duration)|(?:expiration|expiry|termination|end)\s+date)\s+of\b/i;
+const TIME_ASKED =
+  /\bhow\s+long\b|^\s*(?:by\s+|until\s+|from\s+)?when\b|\bby\s+when\b|\bhow\s+(?:soon|many\s+(?:days|weeks|months|years))\b|\bwhat\s+(?:\w+\s+){0,3}?(?:deadline|period|date)\b/i;
+
+/**
+ * The kind of answer a question asks for, read from its first ask (a question that asks two things is
+ * also decided ask by ask, `multi-ask.ts`) without the part that names the instrument; null when its
+ * words do not say.
+ */
+export function askedKind(question: string): AskedKind | null {
+  const ask = parseQuestion(questionAsks(question)[0] ?? question).ask;
+  if (LAW_ASKED.test(ask)) return "law";
+  if (NOTICE_ASKED.test(ask)) return "notice";
+  if (AMOUNT_ASKED.test(ask)) return "amount";
+  if (!/renew/i.test(ask) && TERM_ASKED.test(ask)) return "term";
+  if (TIME_ASKED.test(ask)) return "time";
+  return null;
+}
+
+const NUMBER = String.raw`(?:\d{1,3}(?:[,.]\d{1,3}){0,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)`;
+const UNIT = String.raw`(?:business\s+|calendar\s+|consecutive\s+)?(?:days?|weeks?|months?|years?|quarters?)`;
+const MONTH = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December)`;
+/** A period or a date as drafting writes one: "thirty (30) days", "1-year", "December 31, 2004", "the end of the calendar year". */
+const TIME = new RegExp(
+  [
+    String.raw`\b${NUMBER}\s*(?:\(\d{1,4}\)\s*)?(?:-\s*)?${UNIT}\b`,
+    String.raw`\b${MONTH}\s+\d{1,2}\b`,
+    String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?${MONTH}\b`,
+    String.raw`\b${MONTH},?\s+\d{4}\b`,
+    String.raw`\b\d{1,2}/\d{1,2}/\d{2,4}\b`,
+    String.raw`\bend\s+of\s+(?:the|each|any)\s+(?:\w+\s+){0,2}?(?:year|quarter|month|term)\b`,
+    String.raw`\banniversary\b`,
+  ].join("|"),
+  "i",
+);
+/** Money or a share: a currency, "dollars", a percentage, or "the price … shall be". */
+const AMOUNT =
+  /[$€£¥]|\b(?:U\.?S\.?\s*)?dollars?\b|\b(?:USD|EUR|GBP)\b|\d\s*%|\bper\s*cent\b|\bpercent(?:age)?\b|\b(?:price|fee|rate|royalty|charge)s?\b[^.;]{0,40}\b(?:shall|will)\s+be\b/i;
+/** How a governing-law clause names its law: governed by, construed … in accordance with the laws, the laws of the State of. */
+const LAW = /\bgoverned\s+by\b|\bconstrued\b[^.;]{0,80}\blaws?\b/i;
+const LAWS_OF =
+  /\blaws\s+of\s+(?:the\s+)?(?:State|Commonwealth|Province|Republic|[A-Z][a-z]+)|\bLAWS\s+OF\s+THE\s+(?:STATE|COMMONWEALTH)\b/;
+/** How a term clause says how long the instrument lasts: it shall continue / remain in effect / expire … */
+const TERM_VERB =
+  /\b(?:shall|will)\s+(?:continue|remain\s+in|be\s+in\s+(?:full\s+)?(?:force|effect)|expire|end|terminate(?:\s+automatically)?|have\s+a\s+term)\b/gi;
+const TERM_SUBJECT = /\b(?:agreement|contract|amendment|licen[cs]e|lease|term)\b/i;
+const TERM_EXTENT = /\b(?:until|through|on|for|at|of)\b/i;
+
+/** Whether a sentence states how long the instrument runs: its subject the instrument or its term, a term verb, then when. */
+function statesTerm(text: string): boolean {
+  for (const m of text.matchAll(TERM_VERB)) {
+    const at = m.index ?? 0;
+    const before = text.slice(Math.max(0, at - 200), at);
+    const after = text.slice(at + m[0].length, at + m[0].length + 160);
+    if (TERM_SUBJECT.test(before) && TERM_EXTENT.test(after)) return true;
+  }
+  return false;
+}
+
+/** Giving notice, as drafting words it: notice, notify, notification, inform. */
+const NOTIFIES = /\b(?:noti(?:ce|fy|fies|fied|fying|fication)|inform(?:s|ed|ing)?)\b/gi;
+
+/** Whether a sentence states notice of a period: "written notice of at least 3 months", "ninety (90) days' notice". */
+function statesNotice(text: string): boolean {
+  for (const m of text.matchAll(NOTIFIES)) {
+    const at = m.index ?? 0;
+    if (TIME.test(text.slice(Math.max(0, at - 60), at + 86))) return true;
+  }
+  return false;
+}
+
+/** Whether a sentence states the kind of answer asked. */
+export function statesKind(kind: AskedKind, text: string): boolean {
+  switch (kind) {
+    case "term":
+      return statesTerm(text);
+    case "time":
+      return TIME.test(text);
+    case "notice":
+      return statesNotice(text);
+    case "amount":
+      return AMOUNT.test(text);
+    case "law":
+      return LAW.test(text) || LAWS_OF.test(text);
+  }
+}
+
+/** How many of the decision's best candidates may change places: those a reader would see. */
+const WINDOW = 8;
+
+/**
+ * The decision's best candidates with those that state the kind of answer asked first: a question that
+ * asks how long the agreement runs is answered by its term clause, not by a clause that names its
+ * expiry; one that asks how much, by a sentence that states an amount, not by one that grants the
+ * option to pay it. Recitals, page furniture, signature lines and headings state nothing (a filing
+ * stamp's date is no answer to "when"). Each slot keeps its probability, as in `operativeFirst`: whether
+ * the decision answers and how many sentences it cites do not move. Nothing moves when the first
+ * candidate already states the kind, or none does.
+ */
+export function kindAskedFirst(question: string, scored: readonly ScoredCandidate[]): ScoredCandidate[] {
+  const kind = askedKind(question);
+  if (!kind) return [...scored];
+  const head = scored.slice(0, WINDOW);
+  const states = head.map((c) => !c.headingLine && !isNotOperative(c.text) && statesKind(kind, c.text));
+  if (states[0] || !states.some(Boolean)) return [...scored];
+  const order = head.map((_, i) => i).sort((a, b) => Number(!states[a]) - Number(!states[b]) || a - b);
+  const moved = order.map((k, i) => ({ ...(head[k] as ScoredCandidate), p: (head[i] as ScoredCandidate).p }));
+  return [...moved, ...scored.slice(WINDOW)];
+}
