@@ -129,7 +129,9 @@ describe("naming an instrument in a lawyer's words", () => {
     expect(mentions("If the original co-branding agreement and its amendment conflict, which controls?")).toEqual([
       ["the original co-branding agreement", "co branding agreement"],
     ]);
-    expect(mentions("What did the March 2011 addendum add?")).toEqual([["the March 2011 addendum", "march 2011 addendum"]]);
+    expect(mentions("What did the March 2011 addendum add?")).toEqual([
+      ["the March 2011 addendum", "march 2011 addendum"],
+    ]);
     // still nothing after a relation with nothing that names, nor before words that single out nothing
     expect(mentions("What are the conditions to the effectiveness of this amendment?")).toEqual([]);
     expect(mentions("If it conflicts with the underlying note, which controls?")).toEqual([]);

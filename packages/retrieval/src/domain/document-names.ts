@@ -404,7 +404,12 @@ export function withoutMentions(ask: string): string {
   // A date or amount that singles the instrument out stays: the passage that identifies the instrument
   // states it ("the $25,000 December 2021 note": "dated December 21, 2021 … in the amount of $25,000").
   return ask.replace(MENTION, (whole: string, before: string, noun: string, then?: string) =>
-    mentionOf(whole, before, noun, then) ? ` ${before.split(/\s+/).filter((w) => /\d/.test(w)).join(" ")} ` : whole,
+    mentionOf(whole, before, noun, then)
+      ? ` ${before
+          .split(/\s+/)
+          .filter((w) => /\d/.test(w))
+          .join(" ")} `
+      : whole,
   );
 }
 
