@@ -121,6 +121,28 @@ describe("naming an instrument in a lawyer's words", () => {
     expect(phrases("What did Amendment No. 3 change?")).toEqual(["Amendment No. 3"]);
   });
 
+  it("reads a party's name split at 'of', a qualifier said against the amendments, a kind after a kind, a date", () => {
+    const mentions = (q: string) => instrumentMentions(q).map((m) => [m.phrase, m.words.join(" ")]);
+    expect(mentions("How long does the Bank of America software license agreement with Acme last?")).toEqual([
+      ["the Bank of America software license agreement", "america software license agreement"],
+    ]);
+    expect(mentions("If the original co-branding agreement and its amendment conflict, which controls?")).toEqual([
+      ["the original co-branding agreement", "co branding agreement"],
+    ]);
+    expect(mentions("What did the March 2011 addendum add?")).toEqual([
+      ["the March 2011 addendum", "march 2011 addendum"],
+    ]);
+    // still nothing after a relation with nothing that names, nor before words that single out nothing
+    expect(mentions("What are the conditions to the effectiveness of this amendment?")).toEqual([]);
+    expect(mentions("If it conflicts with the underlying note, which controls?")).toEqual([]);
+  });
+
+  it("keeps the date or amount of a mention in the ask it takes the mention out of", () => {
+    expect(withoutMentions("How often was the $25,000 December 2021 note amended?").replace(/\s+/g, " ")).toBe(
+      "How often was $25,000 2021 amended?",
+    );
+  });
+
   it("looks a mention up by every spelling of its kind and every way of saying its number", () => {
     const [guaranty] = instrumentMentions("Is the parent guaranty capped?");
     expect(guaranty && mentionLookupText(guaranty)).toContain("guarantee");

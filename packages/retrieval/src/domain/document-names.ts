@@ -78,10 +78,11 @@ const NOT_A_NAME = new Set(
 const FILLER = new Set("a an and or of to for in on by".split(" "));
 
 // "the", up to four words that are not "the" (so "the effectiveness of the amendment" yields "the
-// amendment"), and the noun.
-// Qualifiers may be possessive or joined by a dash ("the Acme's agreement", "the Acme–Zenith agreement").
+// amendment"), and the noun, with the kind that may follow it ("the software license agreement").
+// Qualifiers may be possessive or joined by a dash ("the Acme's agreement", "the Acme–Zenith agreement"),
+// a year, date or amount ("the 1999 amendment", "the $25,000 December 2021 note").
 const MENTION = new RegExp(
-  `\\bthe\\s+((?:(?!the\\b)[A-Za-z][\\w'’\\u2013\\u2014-]*\\s+){0,4}?)(${INSTRUMENT})s?\\b`,
+  `\\bthe\\s+((?:(?!the\\b)[A-Za-z0-9$][\\w'’,.\\u2013\\u2014-]*\\s+){0,4}?)(${INSTRUMENT})s?(?:\\s+(${INSTRUMENT})s?)?\\b`,
   "gi",
 );
 const INSTRUMENT_WORD = new RegExp(`^(?:${INSTRUMENT})s?$`);
@@ -103,7 +104,7 @@ export interface InstrumentMention {
 export function instrumentMentions(ask: string): InstrumentMention[] {
   const out = new Map<string, InstrumentMention>();
   for (const m of ask.matchAll(MENTION)) {
-    const mention = mentionOf(m[0], m[1] as string, m[2] as string);
+    const mention = mentionOf(m[0], m[1] as string, m[2] as string, m[3]);
     if (mention) out.set(mention.words.join(" "), mention);
   }
   // A numbered instrument ("Amendment No. 3", "Supplement #2") is named by its number, "the" or not.
@@ -147,12 +148,20 @@ export function mentionLookupText(mention: InstrumentMention): string {
 const RELATION = new Set("of to for in on by under with from between among stated".split(" "));
 
 /** A match of MENTION as a mention, or null when its words single out nothing. */
-function mentionOf(whole: string, before: string, noun: string): InstrumentMention | null {
-  const raw = words(before);
-  // "the termination of Agreement", "the purposes stated in Agreement": about an instrument
-  if (raw.some((w) => RELATION.has(w))) return null;
-  const qualifiers = raw.filter((w) => !FILLER.has(w));
-  if (qualifiers.some((w) => NOT_A_NAME.has(w))) return null;
+function mentionOf(whole: string, before: string, kind: string, then?: string): InstrumentMention | null {
+  const noun = then ?? kind;
+  const all = words(then === undefined ? before : `${before} ${kind}`);
+  // "the termination of Agreement", "the purposes stated in Agreement": about an instrument. After the
+  // relation, qualifiers name one again: "the Bank of America software agreement" is an America …
+  // software agreement, its party's name split at "of".
+  const related = all.findLastIndex((w) => RELATION.has(w));
+  const raw = all.slice(related + 1);
+  const named = raw.filter((w) => !FILLER.has(w));
+  if (related >= 0 && named.every((w) => NOT_A_NAME.has(w))) return null;
+  // "the same lease", "the underlying note" single out nothing; "the original co-branding agreement" is
+  // the co-branding agreement, said against its amendments.
+  if (named.length > 0 && named.every((w) => NOT_A_NAME.has(w))) return null;
+  const qualifiers = named.filter((w) => !NOT_A_NAME.has(w));
   if (qualifiers.length === 0 && ANY_INSTRUMENT.has(noun.toLowerCase())) return null;
   // "the licenses", "the notes": a bare plural means the rights or securities more often than documents
   if (qualifiers.length === 0 && /s$/i.test(whole.trim()) && !/s$/i.test(noun)) return null;
@@ -392,8 +401,15 @@ export function withoutCapitalisedNames(ask: string): string {
  * that ask for a provision.
  */
 export function withoutMentions(ask: string): string {
-  return ask.replace(MENTION, (whole: string, before: string, noun: string) =>
-    mentionOf(whole, before, noun) ? " " : whole,
+  // A date or amount that singles the instrument out stays: the passage that identifies the instrument
+  // states it ("the $25,000 December 2021 note": "dated December 21, 2021 … in the amount of $25,000").
+  return ask.replace(MENTION, (whole: string, before: string, noun: string, then?: string) =>
+    mentionOf(whole, before, noun, then)
+      ? ` ${before
+          .split(/\s+/)
+          .filter((w) => /\d/.test(w))
+          .join(" ")} `
+      : whole,
   );
 }
 
@@ -404,10 +420,10 @@ export function withoutMentions(ask: string): string {
  */
 export function asThisContract(ask: string): string {
   return ask
-    .replace(MENTION, (whole: string, before: string, noun: string) => {
-      if (mentionOf(whole, before, noun)) return " this contract ";
+    .replace(MENTION, (whole: string, before: string, noun: string, then?: string) => {
+      if (mentionOf(whole, before, noun, then)) return " this contract ";
       const qualified = words(before).some((w) => !FILLER.has(w));
-      return !qualified && ANY_INSTRUMENT.has(noun.toLowerCase()) ? " this contract " : whole;
+      return !qualified && then === undefined && ANY_INSTRUMENT.has(noun.toLowerCase()) ? " this contract " : whole;
     })
     .replace(/\bthis\s+(?:agreement|contract|instrument)\b/gi, "this contract");
 }

@@ -32,6 +32,29 @@ describe("saysOnlyHeading", () => {
   });
 });
 
+describe("saysOnlyHeading, titles that are a provision's text", () => {
+  it("does not hold for a table row the parser titled with the whole row", () => {
+    const row =
+      "2. | Effectiveness; Conflict. To the extent the terms of this Amendment conflict with any provision of the Note, the provisions of this Amendment shall control.";
+    expect(saysOnlyHeading(row, node([], null, row))).toBe(false);
+    expect(saysOnlyHeading(row, node([row], null, row))).toBe(false);
+  });
+
+  it("does not hold for a paragraph set in capitals and titled with itself", () => {
+    const caps =
+      "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR ANY INDIRECT, SPECIAL OR CONSEQUENTIAL DAMAGES ARISING OUT OF THIS AGREEMENT";
+    expect(saysOnlyHeading(caps, node([], "12.3", caps))).toBe(false);
+  });
+
+  it("still holds for the run-in heading of a long row, and for a heading of twelve words", () => {
+    const row =
+      "2. | Effectiveness; Conflict. To the extent the terms of this Amendment conflict with any provision of the Note, the provisions of this Amendment shall control.";
+    expect(saysOnlyHeading("Effectiveness; Conflict", node([row], null, null))).toBe(true);
+    const heading = "Effects of Termination Based Upon an Uncured Breach or Insolvency of Licensee";
+    expect(saysOnlyHeading(heading, node([], "14.2", heading))).toBe(true);
+  });
+});
+
 describe("headingsLast", () => {
   it("moves heading-only items after the others, keeping each part's order", () => {
     expect(headingsLast(["h1", "a", "h2", "b"], (x) => x.startsWith("h"))).toEqual(["a", "b", "h1", "h2"]);

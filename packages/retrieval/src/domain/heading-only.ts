@@ -12,8 +12,32 @@ export function saysOnlyHeading(
   body: string,
   node: Pick<ProvisionNode, "headingPath" | "clauseRef" | "title">,
 ): boolean {
-  const heading = new Set(featureWords([...node.headingPath, node.clauseRef ?? "", node.title ?? ""].join(" ")));
+  const labels = [...node.headingPath, node.title ?? ""].map(asLabel);
+  const heading = new Set(featureWords([...labels, node.clauseRef ?? ""].join(" ")));
   return featureWords(body).every((w) => heading.has(w));
+}
+
+/**
+ * The most words a heading runs to. Contract headings name a subject ("Limitation of Liability;
+ * Exclusion of Consequential Damages"); a longer "title" is a provision the parser took whole: a
+ * paragraph set in capitals ("IN NO EVENT SHALL EITHER PARTY BE LIABLE …"), a table row holding a
+ * numbered section.
+ */
+const LABEL_WORDS = 12;
+
+// A long title can be a run-in heading and its text: "Effectiveness; Conflict. Except as modified
+// hereby, …" labels the row with "Effectiveness; Conflict." and the rest is what the row states. The
+// stop follows two letters, so the "2." of "2. | Effectiveness" is a number, not an end.
+const RUN_IN_END = /(?<=[A-Za-z]{2})\.\s+(?=[A-Z"“(])/;
+
+const wordCount = (text: string): number => text.split(/\s+/).filter((w) => w.length > 0).length;
+
+/** The part of a heading or title that labels its provision; none when it is all a provision's text. */
+function asLabel(title: string): string {
+  if (wordCount(title) <= LABEL_WORDS) return title;
+  const end = RUN_IN_END.exec(title);
+  const head = end ? title.slice(0, end.index + 1) : "";
+  return wordCount(head) <= LABEL_WORDS ? head : "";
 }
 
 /**
