@@ -197,7 +197,7 @@ export async function answerFromEvidence(
   const context = { asks: asks.length, scoped: scope !== null };
   const defined = withDefinitionEvidence(q, decided, inDeal(candidateSentences([], extract, source)), context);
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
-  const cited = withAmendmentEvidence(q, defined, scored, options.decision.rule.maxSentences);
+  const cited = withAmendmentEvidence(q, defined, scored, options.decision.rule.maxSentences, modelOrder);
   // A cited sentence must state what is asked, not share its deal's vocabulary (`states-asked.ts`).
   const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
