@@ -189,6 +189,39 @@ describe("amendmentEvidence", () => {
     expect(found?.sentence).toBe(amendingNotice);
   });
 
+  it("reads the provision asked about and its deal from the decision's own order, not a re-ranking of it", () => {
+    // the re-ranking (`operative-first.ts`) copies the sentences it moves and gives each its slot's probability
+    const moved = (c: ScoredCandidate, p: number): ScoredCandidate => ({ ...c, p });
+    const silentNotice = sentence(amendment, amendingNotice.text, { p: 0.2, familyCoverage: 0 });
+    const decision = [oldPrice, oldNotice, silentNotice];
+    const reRanked = [moved(oldNotice, 0.6), moved(oldPrice, 0.4), silentNotice];
+    // asked the price: the clause amending the notices the re-ranking put first is not what is asked
+    expect(amendmentEvidence("What is the price after the amendment?", reRanked, [], decision)).toBeNull();
+    expect(withAmendmentEvidence("What is the price after the amendment?", [], reRanked, 3, decision)).toEqual([]);
+    // asked the notices, the decision's first: its amending clause, as the re-ranked list holds it
+    const found = amendmentEvidence(
+      "Where do notices to the Buyer go now?",
+      reRanked.toReversed(),
+      [],
+      [oldNotice, oldPrice, silentNotice],
+    );
+    expect(found).toMatchObject({ kind: "targets", sentence: silentNotice, target: reRanked[0] });
+    // the deal: the decision's most probable sentence is of a deal without an amendment
+    const otherDeal = sentence({ ...notices, documentId: "other", transactionSetId: "set-2" }, oldNotice.text, {
+      p: 0.7,
+      familyCoverage: 0.8,
+    });
+    const withWords = sentence(amendment, amendingNotice.text, { p: 0.2, familyCoverage: 0.4 });
+    expect(
+      amendmentEvidence(
+        "Where do notices to the Buyer go now?",
+        [withWords, moved(otherDeal, 0.2)],
+        [],
+        [otherDeal, withWords],
+      ),
+    ).toBeNull();
+  });
+
   it("without edits, takes the amendment's operative sentence that holds the question's words", () => {
     const terminated = sentence(
       amendmentOther,

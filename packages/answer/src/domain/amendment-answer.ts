@@ -195,15 +195,19 @@ const CLAUSE_NAMED = /\b(?:Section|Clause|Article|§)\s*([0-9]+(?:\.[0-9]+)*(?:\
  * answered by that instrument's own clause, a sentence that speaks of itself ("This Amendment shall …")
  * and holds the question's words, or not at all: what it amends is not what it asks.
  * Each is structural evidence (a clause of a set member with the form of a change), not a wording: only
- * such a sentence may answer where the decision alone was silent. `scored` is most probable first;
- * `cited` what the decision cited.
+ * such a sentence may answer where the decision alone was silent. `scored` is the candidates in the order
+ * the answer cites from (re-ranked: `operative-first.ts`); `cited` what the decision cited; `decisionOrder`
+ * the decision's own order, most probable first. The deal and the provision the decision read as asked
+ * about are read from the decision's own order: a re-ranking moves the sentence that states an ask above
+ * its recital, it is no reading of which deal or which provision the question is about.
  */
 export function amendmentEvidence(
   question: string,
   scored: readonly ScoredCandidate[],
   cited: readonly ScoredCandidate[] = [],
+  decisionOrder: readonly ScoredCandidate[] = scored,
 ): AmendmentEvidence | null {
-  const ask = amendmentAsk(question, dealOf(cited, scored));
+  const ask = amendmentAsk(question, dealOf(cited, decisionOrder));
   if (ask === null) return null;
   if (ask === "conflict") {
     const clauses = scored.filter(
@@ -242,7 +246,8 @@ export function amendmentEvidence(
     if (naming) return { kind: "names-clause", sentence: naming, clause };
   }
   // The provision the decision read as asked about, and the amending clause the edits name for it.
-  const top = scored[0];
+  const first = decisionOrder[0];
+  const top = first && scored.find((c) => sameSentence(c, first));
   for (const target of [...cited, ...(top ? [top] : [])]) {
     if (ofAmendingInstrument(target.item)) continue;
     const amending = operative.find((a) => amendsProvisionOf(a.item, target.item));
@@ -250,6 +255,11 @@ export function amendmentEvidence(
   }
   const best = operative.find((c) => c.familyCoverage > 0);
   return best ? { kind: "operative", sentence: best } : null;
+}
+
+/** Whether two candidates are one sentence (a re-ranking copies the candidates it moves). */
+function sameSentence(a: ScoredCandidate, b: ScoredCandidate): boolean {
+  return a.item.documentId === b.item.documentId && a.item.version === b.item.version && a.start === b.start;
 }
 
 /** Whether an edit read from `a` targets the provision that holds `b`. */
@@ -264,15 +274,17 @@ function amendsProvisionOf(a: EvidenceItem, b: EvidenceItem): boolean {
  * asks which instrument controls). Otherwise the amendment's sentence comes first, and of what the
  * decision cited only what reads with it stays: other operative amending clauses, and the provision it
  * amends as "as amended by" context; superseded text is never kept as current. At most `max`. A silence
- * of the decision is answered only from structural evidence (`amendmentEvidence`).
+ * of the decision is answered only from structural evidence (`amendmentEvidence`). `decisionOrder`: the
+ * decision's own order (`amendmentEvidence`).
  */
 export function withAmendmentEvidence(
   question: string,
   cited: readonly ScoredCandidate[],
   scored: readonly ScoredCandidate[],
   max: number,
+  decisionOrder: readonly ScoredCandidate[] = scored,
 ): ScoredCandidate[] {
-  const found = amendmentEvidence(question, scored, cited);
+  const found = amendmentEvidence(question, scored, cited, decisionOrder);
   if (found === null || cited.includes(found.sentence)) return [...cited];
   const decisive = found.kind === "precedence" || found.kind === "names-clause";
   // the decision's sentence dating an amendment answers "when was it amended" (`dated-amendment.ts`)

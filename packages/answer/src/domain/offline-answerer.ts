@@ -1,5 +1,6 @@
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
 import { answerOnAgreement } from "./agreed-evidence.ts";
+import { citeAmendingClause } from "./amending-clause.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { withAmendmentChain } from "./amendment-chain.ts";
 import { answerInKind } from "./answer-in-kind.ts";
@@ -39,6 +40,7 @@ import { operativeFirst } from "./operative-first.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { statesAsked } from "./states-asked.ts";
+import { withVersionInForce } from "./version-in-force.ts";
 
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
 export interface OfflineOptions {
@@ -206,7 +208,11 @@ export async function answerFromEvidence(
   const context = { asks: asks.length, scoped: scope !== null };
   const defined = withDefinitionEvidence(q, decided, inDeal(candidateSentences([], extract, source)), context);
   // A question about an amendment is answered from the amending instrument when the extract holds its clause.
-  const cited = withAmendmentEvidence(q, defined, scored, options.decision.rule.maxSentences);
+  const amended = withAmendmentEvidence(q, defined, scored, options.decision.rule.maxSentences, modelOrder);
+  // What an amendment made is cited from its amending clause, not its recitals (`amending-clause.ts`); which
+  // version of a text is in force, by the sentence that replaces or restates it (`version-in-force.ts`).
+  const clause = citeAmendingClause(q, amended, scored, modelOrder);
+  const cited = withVersionInForce(q, clause, scored, modelOrder, options.decision.rule.maxSentences);
   // A cited sentence must state what is asked, not share its deal's vocabulary (`states-asked.ts`).
   const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
