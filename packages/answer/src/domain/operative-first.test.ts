@@ -25,6 +25,38 @@ describe("isNotOperative", () => {
     expect(isNotOperative("Acme Holdings, Inc. Franchisee By:")).toBe(true);
   });
 
+  it("knows a preamble however it dates the instrument and whatever its name holds", () => {
+    for (const preamble of [
+      'THIS AGREEMENT is made and entered into this 20th day of December 2018 (the "Effective Date"), by and between Acme Corp., a Delaware corporation, and Widget Inc.',
+      'This Amendment No. 1 (the "Amendment"), entered into by and between Acme, LLC ("Acme") and Widget Corporation is effective as of June 11, 2018.',
+      "This Credit Agreement, dated as of June 1, 2020, among Acme Inc., the Lenders party hereto and Big Bank, N.A., as Agent.",
+      'This License, Development and Commercialization Agreement (this "Agreement"), dated as of February 4, 2020, is made by and between Acme and Widget.',
+      'This Non-Disclosure Agreement ("Agreement") is effective as of October 20, 2011 ("Effective Date") and is entered into between Acme and Widget.',
+      "Exhibit 4.44 THIS LICENSE AND RESELLER AGREEMENT dated as of the October 30, 2018 is made BETWEEN:",
+      "AGREEMENT made as of the 1st day of May, 2000, between Acme Inc. and Widget Co.",
+      "THIS AGREEMENT IS MADE AND ENTERED INTO THIS 20TH DAY OF DECEMBER 2018 BY AND BETWEEN ACME AND WIDGET.",
+    ])
+      expect(isNotOperative(preamble), preamble).toBe(true);
+  });
+
+  it("does not read an operative clause that names an earlier instrument or a conflict as a preamble", () => {
+    for (const clause of [
+      "This Agreement supersedes the letter agreement dated May 1, 2019 between the parties.",
+      "This Agreement may be executed in counterparts, which together shall constitute one agreement between the parties.",
+      "The Credit Agreement dated as of June 1, 2020 among Acme and the Lenders is hereby amended as follows:",
+      "Payments made between the Closing Date and the Maturity Date shall bear interest.",
+      "This Agreement is entered into subject to the Lease and in the event of a conflict between this Agreement and the Lease, the Lease shall control.",
+      "This First Amendment is made as of this 31st day of December, 2022 and makes the following revision to the Loan Agreement:",
+    ])
+      expect(isNotOperative(clause), clause).toBe(false);
+  });
+
+  it("reads a preamble from a bounded opening: a long sentence costs no more", () => {
+    const long = `THIS AGREEMENT is made ${"and made ".repeat(200_000)}between Acme and Widget.`;
+    expect(isNotOperative(long)).toBe(false);
+    expect(isNotOperative(`This Agreement (${"x ".repeat(500_000)}`)).toBe(false);
+  });
+
   it("leaves operative text alone, an amendment that names its section included", () => {
     expect(isNotOperative("This Agreement shall be governed by the laws of the State of New York.")).toBe(false);
     expect(isNotOperative('This amendment to Section 2 (titled "Term") is made effective as of May 1, 2001.')).toBe(
