@@ -87,6 +87,29 @@ describe("askedActs and grantsAct", () => {
     expect(grantsAct("Either party may assign this Agreement; the other may terminate it.", ["assign"])).toBe(true);
     expect(grantsAct("Either party may assign this Agreement; the other may terminate it.", ["deliver"])).toBe(false);
   });
+
+  it("reads the granted verb past an aside set off by commas or brackets, not the aside's own words", () => {
+    const extend = askedActs("Can Cisco extend the agreement?");
+    expect(extend).toEqual(["extend"]);
+    expect(
+      grantsAct(
+        "Cisco may, by written notice to Supplier given at least thirty (30) days prior to the expiration of the then-current Term, extend the Term for one additional year.",
+        extend,
+      ),
+    ).toBe(true);
+    expect(grantsAct("Cisco may (at its sole option and upon ninety (90) days' notice) extend the Term.", extend)).toBe(
+      true,
+    );
+    expect(
+      grantsAct(
+        "Cisco may, upon notice given at least thirty (30) days before the date on which Supplier proposes to extend the delivery schedule, terminate this Agreement.",
+        extend,
+      ),
+    ).toBe(false);
+    expect(
+      grantsAct(`Cisco may, ${"by notice ".repeat(50)}, and then, ${"x ".repeat(200)}, extend the Term.`, extend),
+    ).toBe(false);
+  });
 });
 
 describe("namedTerms and definesNamedTerm", () => {

@@ -103,15 +103,54 @@ export function askedActs(question: string): string[] {
   return [...lower].filter((w) => w.length > 3 && ![...FRAME].some((f) => sameFamily(f, w)));
 }
 
-/** Whether a sentence grants one of `acts`: a grant followed, within its clause, by a word of the act. */
+/** How far an aside between a grant and its verb may run ("may, by written notice … prior to …, extend"). */
+const ASIDE_SPAN = 240;
+/** Words read where a grant resumes after its aside: the granted verb comes first. */
+const RESUMED_SPAN = 3;
+
+/**
+ * Whether a sentence grants one of `acts`: a grant followed, within its clause, by a word of the act, or
+ * resumed by one after an aside set off by commas or brackets ("Cisco may, by written notice given at
+ * least thirty (30) days prior to expiry, extend …"; "may (at its option) extend …").
+ */
 export function grantsAct(text: string, acts: readonly string[]): boolean {
   if (acts.length === 0) return false;
+  const ofAct = (w: string) => acts.some((a) => sameFamily(a, w));
   for (const m of text.matchAll(GRANT)) {
-    const clause = text.slice((m.index ?? 0) + m[0].length).split(/[;:]/)[0] ?? "";
-    const words = contentWords(clause.split(/\s+/).slice(0, GRANTED_SPAN).join(" "));
-    if (words.some((w) => acts.some((a) => sameFamily(a, w)))) return true;
+    const clause = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 4 * ASIDE_SPAN);
+    const own = clause.split(/[;:]/)[0] ?? "";
+    if (contentWords(own.split(/\s+/).slice(0, GRANTED_SPAN).join(" ")).some(ofAct)) return true;
+    if (resumedAfterAside(own).some((words) => contentWords(words).some(ofAct))) return true;
   }
   return false;
+}
+
+/**
+ * The first words after each place an aside opening `clause` may close (a comma or a closing bracket
+ * outside any bracket, within `ASIDE_SPAN` characters): the grant's verb is among them. None when the
+ * clause opens with no aside.
+ */
+function resumedAfterAside(clause: string): string[] {
+  const opening = /^\s*[,(]/.exec(clause);
+  if (!opening) return [];
+  const out: string[] = [];
+  let depth = 0;
+  for (let i = opening[0].length - 1; i < Math.min(clause.length, ASIDE_SPAN); i++) {
+    const ch = clause[i];
+    if (ch === "(") depth++;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    const closes = (ch === "," && depth === 0 && i >= opening[0].length) || (ch === ")" && depth === 0);
+    if (closes)
+      out.push(
+        clause
+          .slice(i + 1, i + 1 + 80)
+          .trim()
+          .split(/\s+/)
+          .slice(0, RESUMED_SPAN)
+          .join(" "),
+      );
+  }
+  return out;
 }
 
 /** A term a question quotes ("How is 'Revenue' measured?"), of one to five words. */
