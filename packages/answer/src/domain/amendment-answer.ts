@@ -3,6 +3,7 @@ import { citesAmendmentDateAsked } from "./dated-amendment.ts";
 import { clauseKey, type EvidenceItem } from "./evidence.ts";
 import { namedClauses } from "./evidence-decision.ts";
 import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
+import { isNotOperative } from "./operative-first.ts";
 
 /**
  * What a question asks of an amendment, by the way lawyers ask it:
@@ -303,11 +304,12 @@ export function withAmendmentEvidence(
   if (!decisive && !(ASKS_CHANGED.test(question) && !CHANGE_OF_CONTROL.test(question)) && cited.some(ownReading))
     return [...cited];
   // Where the decision is silent, an operative sentence found by its words alone answers only when it is
-  // also the decision's most probable sentence of an amending instrument (its best reading of the amendment).
+  // also the decision's most probable operative sentence of an amending instrument (its best reading of the
+  // amendment): its preamble, recitals and headings operate nothing and read no amendment.
   if (
     cited.length === 0 &&
     (found.kind === "operative" || found.kind === "own") &&
-    scored.find((c) => ofAmendingInstrument(c.item)) !== found.sentence
+    scored.find((c) => ofAmendingInstrument(c.item) && !c.headingLine && !isNotOperative(c.text)) !== found.sentence
   )
     return [];
   // the amendment's own clause answers what is asked of it; the decision's other sentences answer the rest
