@@ -142,6 +142,8 @@ describe("asksOfItself", () => {
       "What law governs Amendment No. 3 and the side letter?",
       "When does the second amendment expire?",
       "Who signed the pricing amendment?",
+      "Who are the parties to the amendment?",
+      "Is Acme a party to Amendment No. 2?",
     ])
       expect(itself(q), q).toBe(true);
     for (const q of [
@@ -152,6 +154,7 @@ describe("asksOfItself", () => {
       "What did the second amendment change?",
       "Does the amendment extend the term?",
       "How are disputes resolved under the maintenance agreement and its amendment?",
+      "How long does the term run according to the amendment?",
     ])
       expect(itself(q), q).toBe(false);
   });

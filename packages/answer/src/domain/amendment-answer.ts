@@ -357,10 +357,11 @@ export interface NamedAmendment {
 
 /**
  * A point in time or a source before the name: "after", "under", "by", "in", "following" (the determiner or
- * owner between), or the same preposition over a pair ("under the agreement and its amendment").
+ * owner between), or the same preposition over a pair ("under the agreement and its amendment"). "To" after
+ * a party or signatory ("the parties to the amendment") names who made the instrument, not a source.
  */
 const AFTER_OR_UNDER = new RegExp(
-  String.raw`\b(?:after|under|by|since|following|in|per|pursuant\s+to|with|from|upon|through|before|to)\s+` +
+  String.raw`\b(?:after|under|by|since|following|in|per|pursuant\s+to|with|from|upon|through|before|(?<!\b(?:part(?:y|ies)|signator(?:y|ies))\s+)to)\s+` +
     String.raw`(?:[^?,;]{0,80}?\b(?:and|or)\s+)?(?:(?:the|this|that|its|[\w.-]+['’]s)\s+)?$`,
   "i",
 );
