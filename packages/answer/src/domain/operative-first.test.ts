@@ -34,6 +34,7 @@ describe("isNotOperative", () => {
       'This Non-Disclosure Agreement ("Agreement") is effective as of October 20, 2011 ("Effective Date") and is entered into between Acme and Widget.',
       "Exhibit 4.44 THIS LICENSE AND RESELLER AGREEMENT dated as of the October 30, 2018 is made BETWEEN:",
       "AGREEMENT made as of the 1st day of May, 2000, between Acme Inc. and Widget Co.",
+      'Acme and Widget are each referred to herein as a "Party" and collectively as the "Parties."',
       "THIS AGREEMENT IS MADE AND ENTERED INTO THIS 20TH DAY OF DECEMBER 2018 BY AND BETWEEN ACME AND WIDGET.",
     ])
       expect(isNotOperative(preamble), preamble).toBe(true);

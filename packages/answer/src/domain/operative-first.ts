@@ -13,6 +13,9 @@ const NOT_OPERATIVE: readonly RegExp[] = [
   /^\s*WHEREAS\b/i,
   /^\s*NOW,?\s+THEREFORE\b/i,
   /^\s*(?:RECITALS|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H)\b/i,
+  // the preamble's close that names the parties together: "… are each referred to herein as a "Party" and
+  // collectively as the "Parties.""
+  /["“]Party["”][^.;]{0,80}?\b(?:collectively|together|jointly)\b[^.;]{0,40}?["“]Parties\b/i,
   /\bPage\s+[A-Z]?-?\d+(?:\s*(?:\/|of)\s*\d+)?\s*$/i,
   /,\s*[A-Z0-9/-]{2,8},\s*\d{1,2}\/\d{1,2}\/\d{4}\s*$/,
   /\bBy:\s*$/,
