@@ -142,6 +142,8 @@ describe("asksOfItself", () => {
       "What law governs Amendment No. 3 and the side letter?",
       "When does the second amendment expire?",
       "Who signed the pricing amendment?",
+      "Who are the parties to the amendment?",
+      "Is Acme a party to Amendment No. 2?",
     ])
       expect(itself(q), q).toBe(true);
     for (const q of [
@@ -152,6 +154,7 @@ describe("asksOfItself", () => {
       "What did the second amendment change?",
       "Does the amendment extend the term?",
       "How are disputes resolved under the maintenance agreement and its amendment?",
+      "How long does the term run according to the amendment?",
     ])
       expect(itself(q), q).toBe(false);
   });
@@ -234,6 +237,23 @@ describe("amendmentEvidence", () => {
       terminated,
     ]);
     expect(found).toEqual({ kind: "operative", sentence: terminated });
+  });
+
+  it("answers a silence from the amendment's most probable operative sentence, past its recital", () => {
+    const terminated = sentence(
+      amendmentOther,
+      "On the Amendment Effective Date, the Parent Pledge shall automatically terminate and be of no further force or effect.",
+      { p: 0.05, familyCoverage: 0.5 },
+    );
+    const q = "Is the Parent Pledge still in place after the amendment?";
+    // the recital is the decision's first sentence of the amendment; it reads no amendment
+    expect(withAmendmentEvidence(q, [], [oldPrice, recital, terminated], 3)).toEqual([terminated]);
+    // another operative sentence of the amendment above it is the decision's reading: the silence stands
+    const released = sentence(amendmentOther, "The Guarantor is hereby released from the Guaranty.", {
+      p: 0.1,
+      familyCoverage: 0,
+    });
+    expect(withAmendmentEvidence(q, [], [oldPrice, recital, released, terminated], 3)).toEqual([]);
   });
 
   it("for which controls, takes the precedence clause, the amending instrument's first", () => {
@@ -429,8 +449,9 @@ describe("withAmendmentEvidence", () => {
     });
     const ranked = [oldPrice, deleted];
     expect(withAmendmentEvidence("What is the price after the amendment?", [], ranked, 3)).toEqual([deleted]);
+    const otherChange = sentence(amendmentOther, "Section 12 of the Agreement is hereby deleted.", { p: 0.1 });
     expect(
-      withAmendmentEvidence("What is the price after the amendment?", [], [oldPrice, recital, deleted], 3),
+      withAmendmentEvidence("What is the price after the amendment?", [], [oldPrice, otherChange, deleted], 3),
     ).toEqual([]);
     // which controls is answered by a precedence clause or not at all
     expect(amendmentEvidence("If the amendment and the agreement conflict, which controls?", ranked)).toBeNull();

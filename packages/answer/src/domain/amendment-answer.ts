@@ -3,6 +3,7 @@ import { citesAmendmentDateAsked } from "./dated-amendment.ts";
 import { clauseKey, type EvidenceItem } from "./evidence.ts";
 import { namedClauses } from "./evidence-decision.ts";
 import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
+import { isNotOperative } from "./operative-first.ts";
 
 /**
  * What a question asks of an amendment, by the way lawyers ask it:
@@ -303,11 +304,12 @@ export function withAmendmentEvidence(
   if (!decisive && !(ASKS_CHANGED.test(question) && !CHANGE_OF_CONTROL.test(question)) && cited.some(ownReading))
     return [...cited];
   // Where the decision is silent, an operative sentence found by its words alone answers only when it is
-  // also the decision's most probable sentence of an amending instrument (its best reading of the amendment).
+  // also the decision's most probable operative sentence of an amending instrument (its best reading of the
+  // amendment): its preamble, recitals and headings operate nothing and read no amendment.
   if (
     cited.length === 0 &&
     (found.kind === "operative" || found.kind === "own") &&
-    scored.find((c) => ofAmendingInstrument(c.item)) !== found.sentence
+    scored.find((c) => ofAmendingInstrument(c.item) && !c.headingLine && !isNotOperative(c.text)) !== found.sentence
   )
     return [];
   // the amendment's own clause answers what is asked of it; the decision's other sentences answer the rest
@@ -355,10 +357,11 @@ export interface NamedAmendment {
 
 /**
  * A point in time or a source before the name: "after", "under", "by", "in", "following" (the determiner or
- * owner between), or the same preposition over a pair ("under the agreement and its amendment").
+ * owner between), or the same preposition over a pair ("under the agreement and its amendment"). "To" after
+ * a party or signatory ("the parties to the amendment") names who made the instrument, not a source.
  */
 const AFTER_OR_UNDER = new RegExp(
-  String.raw`\b(?:after|under|by|since|following|in|per|pursuant\s+to|with|from|upon|through|before|to)\s+` +
+  String.raw`\b(?:after|under|by|since|following|in|per|pursuant\s+to|with|from|upon|through|before|(?<!\b(?:part(?:y|ies)|signator(?:y|ies))\s+)to)\s+` +
     String.raw`(?:[^?,;]{0,80}?\b(?:and|or)\s+)?(?:(?:the|this|that|its|[\w.-]+['’]s)\s+)?$`,
   "i",
 );

@@ -25,6 +25,39 @@ describe("isNotOperative", () => {
     expect(isNotOperative("Acme Holdings, Inc. Franchisee By:")).toBe(true);
   });
 
+  it("knows a preamble however it dates the instrument and whatever its name holds", () => {
+    for (const preamble of [
+      'THIS AGREEMENT is made and entered into this 20th day of December 2018 (the "Effective Date"), by and between Acme Corp., a Delaware corporation, and Widget Inc.',
+      'This Amendment No. 1 (the "Amendment"), entered into by and between Acme, LLC ("Acme") and Widget Corporation is effective as of June 11, 2018.',
+      "This Credit Agreement, dated as of June 1, 2020, among Acme Inc., the Lenders party hereto and Big Bank, N.A., as Agent.",
+      'This License, Development and Commercialization Agreement (this "Agreement"), dated as of February 4, 2020, is made by and between Acme and Widget.',
+      'This Non-Disclosure Agreement ("Agreement") is effective as of October 20, 2011 ("Effective Date") and is entered into between Acme and Widget.',
+      "Exhibit 4.44 THIS LICENSE AND RESELLER AGREEMENT dated as of the October 30, 2018 is made BETWEEN:",
+      "AGREEMENT made as of the 1st day of May, 2000, between Acme Inc. and Widget Co.",
+      'Acme and Widget are each referred to herein as a "Party" and collectively as the "Parties."',
+      "THIS AGREEMENT IS MADE AND ENTERED INTO THIS 20TH DAY OF DECEMBER 2018 BY AND BETWEEN ACME AND WIDGET.",
+    ])
+      expect(isNotOperative(preamble), preamble).toBe(true);
+  });
+
+  it("does not read an operative clause that names an earlier instrument or a conflict as a preamble", () => {
+    for (const clause of [
+      "This Agreement supersedes the letter agreement dated May 1, 2019 between the parties.",
+      "This Agreement may be executed in counterparts, which together shall constitute one agreement between the parties.",
+      "The Credit Agreement dated as of June 1, 2020 among Acme and the Lenders is hereby amended as follows:",
+      "Payments made between the Closing Date and the Maturity Date shall bear interest.",
+      "This Agreement is entered into subject to the Lease and in the event of a conflict between this Agreement and the Lease, the Lease shall control.",
+      "This First Amendment is made as of this 31st day of December, 2022 and makes the following revision to the Loan Agreement:",
+    ])
+      expect(isNotOperative(clause), clause).toBe(false);
+  });
+
+  it("reads a preamble from a bounded opening: a long sentence costs no more", () => {
+    const long = `THIS AGREEMENT is made ${"and made ".repeat(200_000)}between Acme and Widget.`;
+    expect(isNotOperative(long)).toBe(false);
+    expect(isNotOperative(`This Agreement (${"x ".repeat(500_000)}`)).toBe(false);
+  });
+
   it("leaves operative text alone, an amendment that names its section included", () => {
     expect(isNotOperative("This Agreement shall be governed by the laws of the State of New York.")).toBe(false);
     expect(isNotOperative('This amendment to Section 2 (titled "Term") is made effective as of May 1, 2001.')).toBe(
@@ -54,6 +87,29 @@ describe("askedActs and grantsAct", () => {
     ).toBe(false);
     expect(grantsAct("Either party may assign this Agreement; the other may terminate it.", ["assign"])).toBe(true);
     expect(grantsAct("Either party may assign this Agreement; the other may terminate it.", ["deliver"])).toBe(false);
+  });
+
+  it("reads the granted verb past an aside set off by commas or brackets, not the aside's own words", () => {
+    const extend = askedActs("Can Cisco extend the agreement?");
+    expect(extend).toEqual(["extend"]);
+    expect(
+      grantsAct(
+        "Cisco may, by written notice to Supplier given at least thirty (30) days prior to the expiration of the then-current Term, extend the Term for one additional year.",
+        extend,
+      ),
+    ).toBe(true);
+    expect(grantsAct("Cisco may (at its sole option and upon ninety (90) days' notice) extend the Term.", extend)).toBe(
+      true,
+    );
+    expect(
+      grantsAct(
+        "Cisco may, upon notice given at least thirty (30) days before the date on which Supplier proposes to extend the delivery schedule, terminate this Agreement.",
+        extend,
+      ),
+    ).toBe(false);
+    expect(
+      grantsAct(`Cisco may, ${"by notice ".repeat(50)}, and then, ${"x ".repeat(200)}, extend the Term.`, extend),
+    ).toBe(false);
   });
 });
 

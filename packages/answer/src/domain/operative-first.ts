@@ -13,7 +13,9 @@ const NOT_OPERATIVE: readonly RegExp[] = [
   /^\s*WHEREAS\b/i,
   /^\s*NOW,?\s+THEREFORE\b/i,
   /^\s*(?:RECITALS|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H)\b/i,
-  /^.{0,80}\bTHIS\b[^.]{0,200}?\b(?:made|entered into)(?:\s+and\s+entered\s+into)?(?:,?\s+(?:effective\s+)?as of [^,]{0,60},?)?\s+(?:by and )?between\b/i,
+  // the preamble's close that names the parties together: "… are each referred to herein as a "Party" and
+  // collectively as the "Parties.""
+  /["“]Party["”][^.;]{0,80}?\b(?:collectively|together|jointly)\b[^.;]{0,40}?["“]Parties\b/i,
   /\bPage\s+[A-Z]?-?\d+(?:\s*(?:\/|of)\s*\d+)?\s*$/i,
   /,\s*[A-Z0-9/-]{2,8},\s*\d{1,2}\/\d{1,2}\/\d{4}\s*$/,
   /\bBy:\s*$/,
@@ -22,7 +24,62 @@ const NOT_OPERATIVE: readonly RegExp[] = [
 
 /** Whether a sentence is a recital, preamble, page furniture or signature line (`NOT_OPERATIVE`). */
 export function isNotOperative(text: string): boolean {
-  return isFaceSentence(text) || NOT_OPERATIVE.some((re) => re.test(text));
+  return isFaceSentence(text) || isPreamble(text) || NOT_OPERATIVE.some((re) => re.test(text));
+}
+
+/** A word in lower case, in capitals or capitalised, as drafting writes it ("made", "MADE", "Made"). */
+const anyCase = (...words: string[]) =>
+  `(?:${words.flatMap((w) => [w, w.toUpperCase(), w.charAt(0).toUpperCase() + w.slice(1)]).join("|")})`;
+
+/**
+ * From the making verb to the parties: no modal between them (a clause that does something is no preamble;
+ * "May" and "MAY" are read as the month), and "between" names parties, not a conflict between two texts.
+ */
+const TO_PARTIES = String.raw`(?:(?!\b(?:shall|will|may|must|SHALL|WILL|MUST)\b)[^;]){0,250}?\b(?:${anyCase("by")}\s+${anyCase("and")}\s+)?(?<!\b(?:conflicts?|inconsistenc(?:y|ies)|differences?|disputes?|as)\s+)${anyCase("between", "among")}\b`;
+/** The word that names an instrument at the head of its preamble. */
+const INSTRUMENT = anyCase(
+  "agreement",
+  "amendment",
+  "contract",
+  "lease",
+  "licence",
+  "license",
+  "indenture",
+  "deed",
+  "addendum",
+  "guaranty",
+  "guarantee",
+  "note",
+);
+/** "…, effective as of June 1, 2005 (the "Effective Date"), is made …": the date an instrument takes, before its making verb. */
+const ASIDE = String.raw`(?:,?\s+(?:${anyCase("is")}\s+)?${anyCase("effective", "dated")}\b[^;]{0,160}?(?:,|\s+${anyCase("and")})?)`;
+const MAKING = String.raw`${anyCase("made", "dated")}|${anyCase("entered")}\s+${anyCase("into")}`;
+
+/**
+ * The preamble that makes an instrument and names its parties: "THIS AGREEMENT is made and entered into
+ * this 20th day of December 2018 …, by and between …", "This Amendment No. 1 (the "Amendment"), entered
+ * into by and between …", "This Credit Agreement, dated as of …, among …", "AGREEMENT made as of the 1st
+ * day of May, 2000, between …". The instrument is named right after "This" in capitalised words (a
+ * number, "No.", "and", "of", "to" between them) or in a few words ending in an instrument's name, or
+ * opens the sentence before "made"; then its date or effective date at most, then the making verb, then
+ * the parties with no modal between. So "This Agreement supersedes the letter dated … between the parties"
+ * and "The Credit Agreement dated … among … is hereby amended" are not preambles. Case is read word by
+ * word (no `i` flag), so the name must be capitalised while "THIS AGREEMENT IS MADE" still reads.
+ */
+const PREAMBLE = new RegExp(
+  [
+    String.raw`^[\s\S]{0,120}?\b${anyCase("this")}\s+(?:[\w-]+(?:,?\s+(?:[A-Z0-9#][\w.'’&/-]*|and|of|to|for)){0,12}?|(?:[\w-]+\s+){0,2}?${INSTRUMENT})`,
+    String.raw`(?:\s*\([^()]{0,120}\))?${ASIDE}?,?\s+(?:${anyCase("is", "was", "is being", "has been")}\s+)?(?:${anyCase("hereby")}\s+)?(?:${MAKING})\b${TO_PARTIES}`,
+    String.raw`|^\W{0,3}(?!${anyCase("the", "that", "such")}\s)(?:[A-Z0-9][\w.'’&/-]*\s+){0,11}?${INSTRUMENT},?\s+${anyCase("made")}\b${TO_PARTIES}`,
+  ].join(""),
+);
+
+/** How much of a sentence's opening a preamble is read from: the pattern is bounded, so is its work. */
+const PREAMBLE_SPAN = 600;
+
+/** Whether a sentence is an instrument's preamble (`PREAMBLE`). */
+function isPreamble(text: string): boolean {
+  return PREAMBLE.test(text.slice(0, PREAMBLE_SPAN));
 }
 
 /** A question that asks whether someone may do something: "Can X terminate …", "Is X allowed to …". */
@@ -49,15 +106,54 @@ export function askedActs(question: string): string[] {
   return [...lower].filter((w) => w.length > 3 && ![...FRAME].some((f) => sameFamily(f, w)));
 }
 
-/** Whether a sentence grants one of `acts`: a grant followed, within its clause, by a word of the act. */
+/** How far an aside between a grant and its verb may run ("may, by written notice … prior to …, extend"). */
+const ASIDE_SPAN = 240;
+/** Words read where a grant resumes after its aside: the granted verb comes first. */
+const RESUMED_SPAN = 3;
+
+/**
+ * Whether a sentence grants one of `acts`: a grant followed, within its clause, by a word of the act, or
+ * resumed by one after an aside set off by commas or brackets ("Cisco may, by written notice given at
+ * least thirty (30) days prior to expiry, extend …"; "may (at its option) extend …").
+ */
 export function grantsAct(text: string, acts: readonly string[]): boolean {
   if (acts.length === 0) return false;
+  const ofAct = (w: string) => acts.some((a) => sameFamily(a, w));
   for (const m of text.matchAll(GRANT)) {
-    const clause = text.slice((m.index ?? 0) + m[0].length).split(/[;:]/)[0] ?? "";
-    const words = contentWords(clause.split(/\s+/).slice(0, GRANTED_SPAN).join(" "));
-    if (words.some((w) => acts.some((a) => sameFamily(a, w)))) return true;
+    const clause = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 4 * ASIDE_SPAN);
+    const own = clause.split(/[;:]/)[0] ?? "";
+    if (contentWords(own.split(/\s+/).slice(0, GRANTED_SPAN).join(" ")).some(ofAct)) return true;
+    if (resumedAfterAside(own).some((words) => contentWords(words).some(ofAct))) return true;
   }
   return false;
+}
+
+/**
+ * The first words after each place an aside opening `clause` may close (a comma or a closing bracket
+ * outside any bracket, within `ASIDE_SPAN` characters): the grant's verb is among them. None when the
+ * clause opens with no aside.
+ */
+function resumedAfterAside(clause: string): string[] {
+  const opening = /^\s*[,(]/.exec(clause);
+  if (!opening) return [];
+  const out: string[] = [];
+  let depth = 0;
+  for (let i = opening[0].length - 1; i < Math.min(clause.length, ASIDE_SPAN); i++) {
+    const ch = clause[i];
+    if (ch === "(") depth++;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    const closes = (ch === "," && depth === 0 && i >= opening[0].length) || (ch === ")" && depth === 0);
+    if (closes)
+      out.push(
+        clause
+          .slice(i + 1, i + 1 + 80)
+          .trim()
+          .split(/\s+/)
+          .slice(0, RESUMED_SPAN)
+          .join(" "),
+      );
+  }
+  return out;
 }
 
 /** A term a question quotes ("How is 'Revenue' measured?"), of one to five words. */
