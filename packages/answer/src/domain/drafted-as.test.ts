@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DRAFTED_AS, draftedAs } from "./drafted-as.ts";
+import { speaksOf } from "./states-asked.ts";
 
 describe("draftedAs", () => {
   it("reads the clause's words for what a lawyer asks about", () => {
@@ -27,5 +28,13 @@ describe("draftedAs", () => {
       expect(drafted.length).toBeGreaterThan(0);
       for (const e of [...asking, ...drafted]) expect(e).toMatch(/^[a-z]+-?$/);
     }
+  });
+});
+
+describe("states-asked reads the drafting words too", () => {
+  it("takes a clause that drafts what is asked as stating it", () => {
+    expect(speaksOf("minimum", "least")).toBe(true);
+    expect(speaksOf("volume", "quantities")).toBe(true);
+    expect(speaksOf("minimum", "insurance")).toBe(false);
   });
 });

@@ -72,3 +72,12 @@ describe("counterpartyNamed", () => {
     expect(after.find((c) => c.text.includes("assigned"))?.familyCoverage).toBe(1);
   });
 });
+
+describe("counterpartyNamed, name words only", () => {
+  it("reads no counterparty when a word of the ask follows the name", () => {
+    expect(counterpartyNamed("How long does the license agreement with Cardlytics last?")).toBe("");
+    expect(
+      counterpartyNamed("Who owns the IP under the agreement with ExxonMobil Research and Engineering Company?"),
+    ).toBe("ExxonMobil Research and Engineering Company");
+  });
+});

@@ -1,12 +1,18 @@
 import { contentWords } from "@lexnav/retrieval";
 import { draftedAs } from "./drafted-as.ts";
-import { type Candidate, idfCoverage, sameFamily } from "./evidence-model.ts";
+import { type Candidate, idfCoverage, provisionTerms, questionTerms, sameFamily } from "./evidence-model.ts";
 import { askedTopic } from "./states-asked.ts";
 
 /** Whether a sentence's word states an asked word: the word, one of its family, or its drafting (`DRAFTED_AS`). */
 export function statesWord(asked: string, word: string): boolean {
   return asked === word || sameFamily(asked, word) || draftedAs(asked, word);
 }
+
+/**
+ * Words that place what is asked ("under Exhibit A", "after the closing"): the topic drops them with the
+ * frame, but a clause that states it often has them, so the coverage keeps them as they were.
+ */
+const PLACES = new Set(["under", "after", "before"]);
 
 /**
  * The candidates with their word coverage read as a lawyer reads a clause against a question: over the
@@ -17,8 +23,12 @@ export function statesWord(asked: string, word: string): boolean {
  */
 export function withFieldCoverage<C extends Candidate>(question: string, candidates: C[]): C[] {
   const party = new Set(contentWords(counterpartyNamed(question)));
-  const topic = askedTopic(question).filter((w) => !party.has(w));
-  if (topic.length === 0 || candidates.length === 0) return candidates;
+  const kept = new Set(askedTopic(question));
+  // the topic's words, and the places the question asks about ("under", "after") as they were
+  const topic = provisionTerms(question, questionTerms(question)).filter(
+    (w) => !party.has(w) && (kept.has(w) || PLACES.has(w)),
+  );
+  if (topic.every((w) => PLACES.has(w)) || candidates.length === 0) return candidates;
   const present = candidates.map((c) => {
     const words = [...c.words];
     return topic.map((t) => words.some((w) => statesWord(t, w)));
@@ -35,6 +45,13 @@ export function withFieldCoverage<C extends Candidate>(question: string, candida
  */
 export function counterpartyNamed(question: string): string {
   const tail = question.slice(-300);
-  const m = /\bwith\s+((?:[A-Z0-9]|[a-z]+[A-Z0-9])[^?]*)\??\s*$/.exec(tail);
-  return m && !/^(?:respect|regard)\b/i.test(m[1] as string) ? (m[1] as string) : "";
+  const m = /\bwith\s+([^?]*?)\s*\??\s*$/.exec(tail);
+  if (!m) return "";
+  const words = (m[1] as string).split(/\s+/).map((w) => w.replace(/[,.;:]+$/, ""));
+  const nameLike = (w: string) =>
+    /^[A-Z0-9]|^[a-z]+[A-Z0-9]/.test(w) || NAME_CONNECTORS.has(w.toLowerCase()) || w === "";
+  return /^[A-Z0-9]|^[a-z]+[A-Z0-9]/.test(words[0] ?? "") && words.every(nameLike) ? (m[1] as string) : "";
 }
+
+/** Words inside a company's name that are not capitalised: "Research and Engineering Company", "d/b/a". */
+const NAME_CONNECTORS = new Set(["and", "of", "the", "&", "d/b/a", "de", "-"]);
