@@ -22,10 +22,10 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
   [["refusal"], ["refusal", "negotiat-", "offer"]],
   // a renewal is an extension for further periods
   [["renew-"], ["extend-", "extension", "successive", "additional", "period"]],
-  // a restriction is stated as what a party may not do, or only with the other's consent
+  // a restriction is stated as a prohibition or a consent needed ("not" alone is in every other clause)
   [
     ["restrict-", "prohibit-", "limitation"],
-    ["restrict-", "prohibit-", "consent", "approv-", "not", "without"],
+    ["restrict-", "prohibit-", "consent", "approv-"],
   ],
   // sharing revenue or profit is stated as a royalty, a percentage or a split of proceeds
   [
