@@ -38,3 +38,10 @@ describe("states-asked reads the drafting words too", () => {
     expect(speaksOf("minimum", "insurance")).toBe(false);
   });
 });
+
+describe("hiring", () => {
+  it("is drafted as hiring or recruiting, not as any employment", () => {
+    expect(draftedAs("hiring", "recruit")).toBe(true);
+    expect(draftedAs("hiring", "employment")).toBe(false);
+  });
+});

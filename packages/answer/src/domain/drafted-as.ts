@@ -70,10 +70,12 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["insurance", "insur-"],
     ["maintain", "carry", "procure", "policy", "polici-", "coverage", "insur-"],
   ],
+  // hiring is hiring or recruiting someone away, not any mention of employment
   [
-    ["employee", "employ-", "hiring"],
-    ["employ-", "personnel", "staff", "hire", "hir-", "recruit-"],
+    ["employee", "employ-"],
+    ["employ-", "personnel", "staff"],
   ],
+  [["hir-"], ["hir-", "recruit-", "solicit-"]],
   [
     ["volume", "quantit-"],
     ["volume", "quantit-", "unit", "maximum", "exceed-"],
