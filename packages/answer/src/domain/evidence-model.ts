@@ -221,7 +221,7 @@ export function candidateSentences(
 }
 
 /** Each candidate's idf-weighted share of the terms, from which terms it has (`present[i][j]`: candidate i has term j). */
-function idfCoverage(present: readonly boolean[][]): number[] {
+export function idfCoverage(present: readonly boolean[][]): number[] {
   const n = present[0]?.length ?? 0;
   const idf = Array.from({ length: n }, (_, j) => {
     const df = present.filter((p) => p[j]).length;

@@ -30,6 +30,7 @@ import {
   type ScoredCandidate,
   scoreCandidates,
 } from "./evidence-model.ts";
+import { withFieldCoverage } from "./field-coverage.ts";
 import { citeOneCopy, type RecordedCopies, withCopyNotes } from "./filed-copies.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { kindAskedFirst } from "./kind-asked.ts";
@@ -163,11 +164,15 @@ export async function answerFromEvidence(
   const q = checked.value.question;
   const relevance = options.relevance ?? (async (question, texts) => lexicalRelevance(question, texts));
   // Retrieval's own passages are the candidates; definitions and referred-to provisions brought in are context.
+  // their coverage read in the field's words for what is asked (`field-coverage.ts`)
   const sentencesOf = (asked: string) =>
-    candidateSentences(
-      provisionTerms(asked, questionTerms(asked)),
-      extract.filter((e) => e.linkedBy === undefined),
-      source,
+    withFieldCoverage(
+      asked,
+      candidateSentences(
+        provisionTerms(asked, questionTerms(asked)),
+        extract.filter((e) => e.linkedBy === undefined),
+        source,
+      ),
     );
   const retrieved = sentencesOf(q);
   // A question that names its deal by parties is answered from that deal's documents alone (`party-scope.ts`).

@@ -2,6 +2,7 @@ import { contentWords, isInstrumentWord } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
 import { askedHead } from "./asked-head.ts";
 import { askedDefinedTerms, definitionStrength } from "./definition-answer.ts";
+import { draftedAs } from "./drafted-as.ts";
 import {
   amendingClause,
   type Candidate,
@@ -86,6 +87,8 @@ function sharedStem(a: string, b: string): number {
  */
 export function speaksOf(topic: string, word: string): boolean {
   if (topic === word || sameFamily(topic, word) || sharedStem(topic, word) >= 6) return true;
+  // or in the words a clause drafts it in (`drafted-as.ts`)
+  if (draftedAs(topic, word)) return true;
   const groups = groupsOf(topic);
   return groups.length > 0 && groupsOf(word).some((g) => groups.includes(g));
 }

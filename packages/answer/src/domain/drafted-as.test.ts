@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { DRAFTED_AS, draftedAs } from "./drafted-as.ts";
+import { speaksOf } from "./states-asked.ts";
+
+describe("draftedAs", () => {
+  it("reads the clause's words for what a lawyer asks about", () => {
+    expect(draftedAs("restriction", "consent")).toBe(true);
+    expect(draftedAs("expire", "remain")).toBe(true);
+    expect(draftedAs("revenue", "royalty")).toBe(true);
+    expect(draftedAs("assignment", "transfer")).toBe(true);
+    expect(draftedAs("audit", "inspection")).toBe(true);
+  });
+
+  it("reads one way: a drafting word does not ask for the provision it drafts", () => {
+    expect(draftedAs("consent", "restriction")).toBe(false);
+    expect(draftedAs("year", "expiration")).toBe(false);
+  });
+
+  it("leaves unrelated words and payment words apart", () => {
+    expect(draftedAs("restriction", "royalty")).toBe(false);
+    expect(draftedAs("fee", "payment")).toBe(false);
+    expect(draftedAs("insurance", "law")).toBe(false);
+  });
+
+  it("holds only lower-case words and stems, each entry asking and drafting something", () => {
+    for (const [asking, drafted] of DRAFTED_AS) {
+      expect(asking.length).toBeGreaterThan(0);
+      expect(drafted.length).toBeGreaterThan(0);
+      for (const e of [...asking, ...drafted]) expect(e).toMatch(/^[a-z]+-?$/);
+    }
+  });
+});
+
+describe("states-asked reads the drafting words too", () => {
+  it("takes a clause that drafts what is asked as stating it", () => {
+    expect(speaksOf("minimum", "least")).toBe(true);
+    expect(speaksOf("volume", "quantities")).toBe(true);
+    expect(speaksOf("minimum", "insurance")).toBe(false);
+  });
+});
+
+describe("hiring", () => {
+  it("is drafted as hiring or recruiting, not as any employment", () => {
+    expect(draftedAs("hiring", "recruit")).toBe(true);
+    expect(draftedAs("hiring", "employment")).toBe(false);
+  });
+});
