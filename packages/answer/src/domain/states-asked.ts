@@ -175,6 +175,13 @@ export function statesTopic(topic: readonly string[], c: Candidate): boolean {
   return topic.some((t) => words.some((w) => speaksOf(t, w)));
 }
 
+/**
+ * Words that name the kind of a provision, not what it is about: a restriction, a right, an obligation, a
+ * permission. Every clause of that kind states them (by "may not", "shall", "may"), so where the question
+ * also names what the provision is about, that is what an answer must speak of.
+ */
+const KIND_OF_PROVISION = /^(?:restrict|prohibit|limitation|right|obligat|requir|permi[st]|allow|entitl)/;
+
 /** An ask answered yes or no: "Is there …", "Does the agreement include …", "Can either party …". */
 const YES_NO = /^\s*(?:is|are|was|were|does|do|did|can|could|may|might|must|shall|should|will|would|has|have)\b/i;
 
@@ -202,7 +209,10 @@ export function wordsToState(question: string): string[] {
 export function statesAsked(question: string, picked: ScoredCandidate[]): ScoredCandidate[] {
   // a "what …" ask names the value it asks for first: an answer states that (`asked-head.ts`)
   const head = askedHead(question);
-  const words = head.length > 0 ? head : wordsToState(question);
+  const asked = head.length > 0 ? head : wordsToState(question);
+  // "What restrictions apply to sublicensing?": any bar states a restriction; the answer must speak of sublicensing
+  const beyondKind = asked.filter((w) => !KIND_OF_PROVISION.test(w));
+  const words = beyondKind.length > 0 ? beyondKind : asked;
   // a definition of the term asked states it, though its term may stand only in the heading line above it
   const terms = askedDefinedTerms(question);
   return picked.filter((c) => statesTopic(words, c) || terms.some((t) => definitionStrength(c, t) !== null));
