@@ -141,3 +141,41 @@ describe("on hostile text", () => {
     expect(askedKind(`When does ${"a ".repeat(MiB / 2)}expire?`)).toBe("time");
   });
 });
+
+describe("kindAskedFirst and definitions", () => {
+  const candidate = (text: string, p: number) => ({ ...scoredSentence(evidenceItem("d", text), text), p });
+  it("does not put a definition of a term the question does not name above the clause asked", () => {
+    const clause = candidate(
+      "The Borrower shall pay a commitment fee on the unused commitment, except during the Fee Holiday.",
+      0.5,
+    );
+    const definition = candidate('"Fee Holiday" means the period of six months after the closing date.', 0.4);
+    const ranked = kindAskedFirst("When must the Borrower pay the commitment fee?", [clause, definition]);
+    expect(ranked[0]?.text).toBe(clause.text);
+  });
+  it("still puts the definition of the term asked first", () => {
+    const other = candidate("The Borrower shall repay the Loans on the Maturity Date.", 0.5);
+    const definition = candidate('"Maturity Date" means March 3, 2027.', 0.4);
+    const ranked = kindAskedFirst("When is the Maturity Date?", [other, definition]);
+    expect(ranked[0]?.text).toBe(definition.text);
+  });
+});
+
+describe("kindAskedFirst and the date that names an instrument", () => {
+  it("does not read 'the Credit Agreement dated as of March 3, 2022' as a time the provision states", () => {
+    const clause = {
+      ...scoredSentence(evidenceItem("d", "x"), "The Borrower shall pay a commitment fee quarterly."),
+      p: 0.7,
+    };
+    const letter = {
+      ...scoredSentence(
+        evidenceItem("d", "x"),
+        "Larkspur Bank, N.A. to Tessellate Foods Inc., in connection with the Credit Agreement dated as of March 3, 2022 between them.",
+      ),
+      p: 0.06,
+    };
+    expect(kindAskedFirst("When must the Borrower pay the commitment fee?", [clause, letter])[0]?.text).toBe(
+      clause.text,
+    );
+  });
+});

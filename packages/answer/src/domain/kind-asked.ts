@@ -104,6 +104,28 @@ export function statesKind(kind: AskedKind, text: string): boolean {
   }
 }
 
+/** The term a definition sentence defines ("“Fee Holiday” means the period of six months …"), or null. */
+const DEFINED = /^\s*["“]([^"”]{2,80})["”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b/i;
+
+/**
+ * A definition of a term the question does not name: it says what the term means, not when or how much
+ * the asked provision is, though its words may hold a period ("the period of six months after the
+ * closing date"). A definition of the term asked ("What is the Maturity Date?") still states it.
+ */
+function definesAnother(text: string, question: string): boolean {
+  const term = DEFINED.exec(text.slice(0, 200))?.[1];
+  return term !== undefined && !question.toLowerCase().includes(term.toLowerCase());
+}
+
+/**
+ * The date that names an instrument ("the Credit Agreement dated as of March 3, 2022"): it identifies
+ * the agreement referred to, and is no time the asked provision states.
+ */
+const NAMING_DATE = new RegExp(
+  String.raw`\bdated(?:\s+as\s+of)?\s+(?:${MONTH}\s+\d{1,2},?\s+\d{4}|the\s+\d{1,2}(?:st|nd|rd|th)?\s+day\s+of\s+${MONTH},?\s+\d{4})`,
+  "gi",
+);
+
 /** How many of the decision's best candidates may change places: those a reader would see. */
 const WINDOW = 8;
 
@@ -120,7 +142,13 @@ export function kindAskedFirst(question: string, scored: readonly ScoredCandidat
   const kind = askedKind(question);
   if (!kind) return [...scored];
   const head = scored.slice(0, WINDOW);
-  const states = head.map((c) => !c.headingLine && !isNotOperative(c.text) && statesKind(kind, c.text));
+  const states = head.map(
+    (c) =>
+      !c.headingLine &&
+      !isNotOperative(c.text) &&
+      !definesAnother(c.text, question) &&
+      statesKind(kind, c.text.replace(NAMING_DATE, " ")),
+  );
   if (states[0] || !states.some(Boolean)) return [...scored];
   const order = head.map((_, i) => i).sort((a, b) => Number(!states[a]) - Number(!states[b]) || a - b);
   const moved = order.map((k, i) => ({ ...(head[k] as ScoredCandidate), p: (head[i] as ScoredCandidate).p }));
