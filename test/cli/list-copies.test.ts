@@ -4,20 +4,9 @@ import { join } from "node:path";
 import { runCli } from "@lexnav/cli";
 import { loadConfig, silentLogger } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { licenseFiled } from "../support/filed-twice.ts";
 
 // One license filed by two registrants (different exhibit numbers and page stamps) and a different deal.
-const clauses = Array.from(
-  { length: 10 },
-  (_, i) =>
-    `Section ${i + 1}. The Licensee shall perform obligation number ${i + 1} of Schedule A within ${i + 10} days of the Licensor's request, at the Licensee's own cost.`,
-);
-// the filer's stamp is printed on every page, as in EDGAR's copies of CUAD exhibits
-const filed = (exhibit: string, stamp: string) =>
-  [
-    `Exhibit ${exhibit}`,
-    "LICENSE AGREEMENT between Alpha Portal Co. and Beta Homes Co.",
-    ...clauses.flatMap((c) => [c, stamp]),
-  ].join("\n\n");
 
 describe("lexnav list --copies", () => {
   let dir: string;
@@ -39,8 +28,14 @@ describe("lexnav list --copies", () => {
     dir = mkdtempSync(join(tmpdir(), "lexnav-copies-"));
     db = join(dir, "lexnav.sqlite");
     mkdirSync(join(dir, "in"));
-    writeFileSync(join(dir, "in", "Parent_20090929_F-1_EX-10.32_License.txt"), filed("10.32", "Source: PARENT, F-1"));
-    writeFileSync(join(dir, "in", "Child_20140121_DRS_EX-10.26_License.txt"), filed("10.26", "Source: CHILD, DRS"));
+    writeFileSync(
+      join(dir, "in", "Parent_20090929_F-1_EX-10.32_License.txt"),
+      licenseFiled("10.32", "Source: PARENT, F-1"),
+    );
+    writeFileSync(
+      join(dir, "in", "Child_20140121_DRS_EX-10.26_License.txt"),
+      licenseFiled("10.26", "Source: CHILD, DRS"),
+    );
     writeFileSync(
       join(dir, "in", "Supply Agreement\u001b[2J.txt"),
       "SUPPLY AGREEMENT between Gamma Foods Inc. and Delta Retail LLC.\n\nSection 1. The Seller delivers the Products to the Buyer's warehouse within thirty days of each order.",
@@ -71,7 +66,7 @@ describe("lexnav list --copies", () => {
 
   it("records the filing date given at ingest as the metadata's, over the file name's", async () => {
     const third = join(dir, "Parent_20090929_F-1_EX-10.32_License (again).txt");
-    writeFileSync(third, filed("10.99", "Source: PARENT, 10-K"));
+    writeFileSync(third, licenseFiled("10.99", "Source: PARENT, 10-K"));
     expect((await run("ingest", third, "--filed-on", "2015-05-05")).code).toBe(0);
     expect((await run("ingest", third, "--filed-on", "05/05/2015")).code).toBe(1);
     const groups = JSON.parse((await run("list", "--copies", "--json")).out) as Array<{

@@ -26,3 +26,18 @@ export const LATER = filed("10.26", "Source: SUBSIDIARY LTD, DRS, 1/21/2014", (s
 // The same form executed with a different officer: a different person, title and salary.
 export const FORM_A = `EMPLOYMENT AGREEMENT between Acme Bank and Joseph Smith, Chief Executive Officer.\n${clauses.join("\n")}\nBase salary: $483,865.`;
 export const FORM_B = `EMPLOYMENT AGREEMENT between Acme Bank and Jed Ballard, Chief Financial Officer.\n${clauses.join("\n")}\nBase salary: $307,520.`;
+
+/** Ten numbered obligations of a license: long enough that two filings of it share many shingles. */
+const obligations = Array.from(
+  { length: 10 },
+  (_, i) =>
+    `Section ${i + 1}. The Licensee shall perform obligation number ${i + 1} of Schedule A within ${i + 10} days of the Licensor's request, at the Licensee's own cost.`,
+);
+
+/** That license as one registrant filed it: its exhibit number, and its stamp printed on every page (as EDGAR's copies of CUAD exhibits are). */
+export const licenseFiled = (exhibit: string, stamp: string) =>
+  [
+    `Exhibit ${exhibit}`,
+    "LICENSE AGREEMENT between Alpha Portal Co. and Beta Homes Co.",
+    ...obligations.flatMap((c) => [c, stamp]),
+  ].join("\n\n");

@@ -4,27 +4,17 @@ import { join } from "node:path";
 import { type Catalog, createSqliteCatalog, openSqliteDatabase } from "@lexnav/catalog";
 import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { licenseFiled } from "../../../test/support/filed-twice.ts";
 import { recordMissingCopies } from "./copy-record.ts";
 import { createIngestPipeline } from "./create-ingest-pipeline.ts";
 
 // One license filed by two registrants (other exhibit numbers and page stamps), and another deal.
-const clauses = Array.from(
-  { length: 10 },
-  (_, i) =>
-    `Section ${i + 1}. The Licensee shall perform obligation number ${i + 1} of Schedule A within ${i + 10} days of the Licensor's request, at the Licensee's own cost.`,
-);
-const filed = (exhibit: string, stamp: string) =>
-  [
-    `Exhibit ${exhibit}`,
-    "LICENSE AGREEMENT between Alpha Co. and Beta Co.",
-    ...clauses.flatMap((c) => [c, stamp]),
-  ].join("\n\n");
 const PARENT = "Parent_20090929_F-1_EX-10.32_License.txt";
 const CHILD = "Child_20140121_DRS_EX-10.26_License.txt";
 const SUPPLY = "Supply Agreement.txt";
 const TEXTS: Record<string, string> = {
-  [PARENT]: filed("10.32", "Source: PARENT, F-1"),
-  [CHILD]: filed("10.26", "Source: CHILD, DRS"),
+  [PARENT]: licenseFiled("10.32", "Source: PARENT, F-1"),
+  [CHILD]: licenseFiled("10.26", "Source: CHILD, DRS"),
   [SUPPLY]:
     "SUPPLY AGREEMENT between Gamma Foods Inc. and Delta Retail LLC.\n\nSection 1. The Seller delivers the Products to the Buyer's warehouse within thirty days of each order.",
 };

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { agreedSentence, answerOnAgreement } from "./agreed-evidence.ts";
 import { SILENCE_SENTENCE } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
-import { BUILTIN_RELEVANCE, type DecisionModel, type SentenceRelevance } from "./evidence-decision.ts";
+import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { Candidate, ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
-import { documentRecord, passageOf } from "./test-support.ts";
+import { documentRecord, nearTo, passageOf, silentDecision } from "./test-support.ts";
 
 const item = (id: string): EvidenceItem => ({
   id,
@@ -118,23 +117,11 @@ const extract = await buildExtract(
 );
 
 describe("answerFromEvidence with the agreement rule", () => {
-  // A bar no calibrated probability reaches: the model alone is always silent.
-  const builtin = loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
-  const strict = (relevance: string): DecisionModel => ({
-    ...builtin,
-    relevance,
-    rule: { ...builtin.rule, threshold: 0.999 },
-  });
-  /** A stand-in sentence embedder: texts holding `word` are close to the question, the rest far. */
-  const nearTo =
-    (word: string): SentenceRelevance =>
-    async (_q, texts) =>
-      texts.map((t) => (t.includes(word) ? 0.6 : 0.2));
   const q = "May the Recipient share Confidential Information with its professional advisers?";
 
   it("answers from the sentence an embedder's relevance, coverage and the decision agree on", async () => {
     const a = await answerFromEvidence(q, extract, () => NDA, {
-      decision: strict(EMBEDDER),
+      decision: silentDecision(EMBEDDER),
       relevance: nearTo("advisers"),
     });
     expect(a.abstained).toBe(false);
@@ -143,7 +130,7 @@ describe("answerFromEvidence with the agreement rule", () => {
 
   it("stays silent when the embedder finds another sentence closest", async () => {
     const a = await answerFromEvidence(q, extract, () => NDA, {
-      decision: strict(EMBEDDER),
+      decision: silentDecision(EMBEDDER),
       relevance: nearTo("strict confidence"),
     });
     expect(a).toMatchObject({ abstained: true, text: SILENCE_SENTENCE, claims: [] });
@@ -151,7 +138,7 @@ describe("answerFromEvidence with the agreement rule", () => {
 
   it("stays silent under a model fitted on the built-in relevance", async () => {
     const a = await answerFromEvidence(q, extract, () => NDA, {
-      decision: strict(BUILTIN_RELEVANCE),
+      decision: silentDecision(BUILTIN_RELEVANCE),
       relevance: nearTo("advisers"),
     });
     expect(a.abstained).toBe(true);

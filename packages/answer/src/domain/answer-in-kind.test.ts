@@ -1,12 +1,11 @@
 import { contentWords } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
-import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { answerInKind, askedKinds, inKind, statesKind, topicBeyondKind } from "./answer-in-kind.ts";
-import { BUILTIN_RELEVANCE, type DecisionModel, type SentenceRelevance } from "./evidence-decision.ts";
+import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
-import { documentRecord, evidenceItem, passageOf, scoredSentence } from "./test-support.ts";
+import { documentRecord, evidenceItem, nearTo, passageOf, scoredSentence, silentDecision } from "./test-support.ts";
 
 const EMBEDDER = "minilm";
 
@@ -134,22 +133,9 @@ const extract = await buildExtract(
 );
 
 describe("answerFromEvidence with the in-kind rule", () => {
-  // A bar no calibrated probability reaches: the model alone is always silent.
-  const builtin = loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
-  const strict = (relevance: string): DecisionModel => ({
-    ...builtin,
-    relevance,
-    rule: { ...builtin.rule, threshold: 0.999 },
-  });
-  /** A stand-in sentence embedder: texts holding `word` are close to the question, the rest far. */
-  const nearTo =
-    (word: string): SentenceRelevance =>
-    async (_q, texts) =>
-      texts.map((t) => (t.includes(word) ? 0.6 : 0.2));
-
   it("answers a silence from the first sentence when it states the restriction asked about", async () => {
     const a = await answerFromEvidence("What restrictions apply to assignment?", extract, () => LICENCE, {
-      decision: strict(EMBEDDER),
+      decision: silentDecision(EMBEDDER),
       relevance: nearTo("assigned"),
     });
     expect(a.abstained).toBe(false);
@@ -158,7 +144,7 @@ describe("answerFromEvidence with the in-kind rule", () => {
 
   it("stays silent when the first sentence does not speak of all that is asked", async () => {
     const a = await answerFromEvidence("What restrictions apply to sublicensing?", extract, () => LICENCE, {
-      decision: strict(EMBEDDER),
+      decision: silentDecision(EMBEDDER),
       relevance: nearTo("assigned"),
     });
     expect(a.abstained).toBe(true);
@@ -166,7 +152,7 @@ describe("answerFromEvidence with the in-kind rule", () => {
 
   it("stays silent under a model fitted on the built-in relevance", async () => {
     const a = await answerFromEvidence("What restrictions apply to assignment?", extract, () => LICENCE, {
-      decision: strict(BUILTIN_RELEVANCE),
+      decision: silentDecision(BUILTIN_RELEVANCE),
       relevance: nearTo("assigned"),
     });
     expect(a.abstained).toBe(true);

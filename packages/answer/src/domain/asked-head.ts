@@ -1,7 +1,7 @@
 import { contentWords } from "@lexnav/retrieval";
 import { plainAsk } from "./evidence-model.ts";
 import { questionAsks } from "./multi-ask.ts";
-import { askedTopic } from "./states-asked.ts";
+import { askedTopic, singular } from "./states-asked.ts";
 
 /** Words that end the head of a "what …" ask: a verb of asking, a preposition, a conjunction. */
 const ENDS_HEAD = new Set(
@@ -11,7 +11,6 @@ const ENDS_HEAD = new Set(
     "and or apply applies applied govern governs count counts mean means refer refers happen happens"
   ).split(" "),
 );
-const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
 const COPULA = new Set(["is", "are", "was", "were"]);
 const DETERMINER = new Set(["the", "a", "an", "this", "that", "its", "their", "any", "each"]);
 

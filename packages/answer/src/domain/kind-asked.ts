@@ -38,7 +38,7 @@ export function askedKind(question: string): AskedKind | null {
 
 const NUMBER = String.raw`(?:\d{1,3}(?:[,.]\d{1,3}){0,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)`;
 const UNIT = String.raw`(?:business\s+|calendar\s+|consecutive\s+)?(?:days?|weeks?|months?|years?|quarters?)`;
-const MONTH = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December)`;
+const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
 /** A period or a date as drafting writes one: "thirty (30) days", "1-year", "December 31, 2004", "the end of the calendar year". */
 const TIME = new RegExp(
   [

@@ -58,7 +58,7 @@ export const PROVISION_NAMES: readonly (readonly string[])[] = [
 ];
 
 /** A word's form for the equivalents: a short word's plural "s" dropped ("laws", "fees"). */
-const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
+export const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
 
 const inEntry = (w: string, entry: string) =>
   entry.endsWith("-") ? w.startsWith(entry.slice(0, -1)) : singular(w) === entry;

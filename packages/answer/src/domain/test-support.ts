@@ -4,7 +4,9 @@
  */
 import type { DocumentRecord } from "@lexnav/document-model";
 import type { RetrievedPassage } from "@lexnav/retrieval";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import type { EvidenceItem } from "./evidence.ts";
+import type { DecisionModel, SentenceRelevance } from "./evidence-decision.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 
 /** An indexed plain-text document of transaction set "set-1", at version "v1". */
@@ -85,3 +87,18 @@ export function scoredSentence(
     ...rest,
   };
 }
+
+/**
+ * The shipped built-in decision model read as fitted on `relevance`, with a bar no calibrated probability
+ * reaches: the model alone is always silent, so a test sees only what a rule over the silence does.
+ */
+export function silentDecision(relevance: string): DecisionModel {
+  const builtin = loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
+  return { ...builtin, relevance, rule: { ...builtin.rule, threshold: 0.999 } };
+}
+
+/** A stand-in sentence embedder: texts holding `word` are close to the question, the rest far. */
+export const nearTo =
+  (word: string): SentenceRelevance =>
+  async (_q, texts) =>
+    texts.map((t) => (t.includes(word) ? 0.6 : 0.2));
