@@ -1,6 +1,6 @@
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
 import { type ScoredCandidate, sameFamily } from "./evidence-model.ts";
-import { isNotOperative } from "./operative-first.ts";
+import { inTiers, isNotOperative, RERANK_WINDOW } from "./operative-first.ts";
 
 /** "What happens on/if/when X", "What are the consequences / the effect of X": X is what the question conditions on. */
 const CONSEQUENCE_ASKED =
@@ -39,9 +39,6 @@ export function conditionedOn(text: string, event: readonly string[]): boolean {
   return false;
 }
 
-/** How many of the decision's best candidates may change places: those a reader would see. */
-const WINDOW = 8;
-
 /**
  * The decision's best candidates with those conditioned on the event a question asks the consequences
  * of first: "What happens on a change of control?" is answered by "In the event that X undergoes a
@@ -52,10 +49,8 @@ const WINDOW = 8;
 export function consequenceFirst(question: string, scored: readonly ScoredCandidate[]): ScoredCandidate[] {
   const event = askedEvent(question);
   if (event.length === 0) return [...scored];
-  const head = scored.slice(0, WINDOW);
+  const head = scored.slice(0, RERANK_WINDOW);
   const states = head.map((c) => !c.headingLine && !isNotOperative(c.text) && conditionedOn(c.text, event));
   if (states[0] || !states.some(Boolean)) return [...scored];
-  const order = head.map((_, i) => i).sort((a, b) => Number(!states[a]) - Number(!states[b]) || a - b);
-  const moved = order.map((k, i) => ({ ...(head[k] as ScoredCandidate), p: (head[i] as ScoredCandidate).p }));
-  return [...moved, ...scored.slice(WINDOW)];
+  return inTiers(scored, (i) => Number(!states[i]));
 }

@@ -1,7 +1,7 @@
 import { parseQuestion } from "@lexnav/retrieval";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { questionAsks } from "./multi-ask.ts";
-import { isNotOperative } from "./operative-first.ts";
+import { inTiers, isNotOperative, RERANK_WINDOW } from "./operative-first.ts";
 
 /**
  * What a question's answer is, when its asking words say so: the agreement's own term ("When does this
@@ -126,9 +126,6 @@ const NAMING_DATE = new RegExp(
   "gi",
 );
 
-/** How many of the decision's best candidates may change places: those a reader would see. */
-const WINDOW = 8;
-
 /**
  * The decision's best candidates with those that state the kind of answer asked first: a question that
  * asks how long the agreement runs is answered by its term clause, not by a clause that names its
@@ -141,7 +138,7 @@ const WINDOW = 8;
 export function kindAskedFirst(question: string, scored: readonly ScoredCandidate[]): ScoredCandidate[] {
   const kind = askedKind(question);
   if (!kind) return [...scored];
-  const head = scored.slice(0, WINDOW);
+  const head = scored.slice(0, RERANK_WINDOW);
   const states = head.map(
     (c) =>
       !c.headingLine &&
@@ -150,7 +147,5 @@ export function kindAskedFirst(question: string, scored: readonly ScoredCandidat
       statesKind(kind, c.text.replace(NAMING_DATE, " ")),
   );
   if (states[0] || !states.some(Boolean)) return [...scored];
-  const order = head.map((_, i) => i).sort((a, b) => Number(!states[a]) - Number(!states[b]) || a - b);
-  const moved = order.map((k, i) => ({ ...(head[k] as ScoredCandidate), p: (head[i] as ScoredCandidate).p }));
-  return [...moved, ...scored.slice(WINDOW)];
+  return inTiers(scored, (i) => Number(!states[i]));
 }

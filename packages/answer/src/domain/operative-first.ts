@@ -193,7 +193,7 @@ function amendsNamedTerm(c: ScoredCandidate, key: string): boolean {
 }
 
 /** How many of the decision's best candidates may change places: those a reader would see. */
-const WINDOW = 8;
+export const RERANK_WINDOW = 8;
 
 /**
  * The decision's best candidates re-ordered so the sentence that states what is asked comes above its
@@ -204,15 +204,26 @@ const WINDOW = 8;
  * are unchanged: the bar keeps its calibrated meaning, the ranking decides what it cites.
  */
 export function operativeFirst(question: string, scored: readonly ScoredCandidate[]): ScoredCandidate[] {
-  const head = scored.slice(0, WINDOW);
+  const head = scored.slice(0, RERANK_WINDOW);
   const acts = askedActs(question);
   const terms = namedTerms(question);
   // An amendment's clause that names the term supersedes its first definition: it counts as one.
   const defines = (c: ScoredCandidate) => terms.some((t) => definesNamedTerm(c.text, t) || amendsNamedTerm(c, t));
   const states = head.map((c) => grantsAct(c.text, acts) || defines(c));
   const tier = (i: number) => (isNotOperative(head[i]?.text ?? "") ? 2 : states[i] ? 0 : 1);
+  return inTiers(scored, tier);
+}
+
+/**
+ * The decision's best `RERANK_WINDOW` candidates ordered by `tier` (lower first; equal tiers keep the decision's
+ * order), each slot keeping the probability it had: a re-ranking moves which sentence stands first, never
+ * whether the decision answers or how many sentences it cites. The re-rankers of the answer path
+ * (`operativeFirst`, `kindAskedFirst`, `consequenceFirst`) share it.
+ */
+export function inTiers(scored: readonly ScoredCandidate[], tier: (i: number) => number): ScoredCandidate[] {
+  const head = scored.slice(0, RERANK_WINDOW);
   const order = head.map((_, i) => i).sort((a, b) => tier(a) - tier(b) || a - b);
   if (order.every((k, i) => k === i)) return [...scored];
   const moved = order.map((k, i) => ({ ...(head[k] as ScoredCandidate), p: (head[i] as ScoredCandidate).p }));
-  return [...moved, ...scored.slice(WINDOW)];
+  return [...moved, ...scored.slice(RERANK_WINDOW)];
 }
