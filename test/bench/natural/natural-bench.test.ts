@@ -7,8 +7,8 @@ import { type BenchTest, extractedText, foldQuote, TYPES } from "./evidence.ts";
 
 /**
  * The natural-question bench checked against the shared corpus: gold spans are the file's text, EDGAR
- * quotes are in lexnav's extracted text, the four halves (held-out, tuning, fresh, fresh2) share no deal and no
- * file, and the held-out and fresh halves keep their minimums. Reads only the files the bench names (about 50), so
+ * quotes are in lexnav's extracted text, the five halves (held-out, tuning, fresh, fresh2, fresh3) share no deal and
+ * no file, and the held-out and fresh halves keep their minimums. Reads only the files the bench names (about 50), so
  * it is cheap to run.
  */
 function load(name: string): BenchTest[] {
@@ -20,7 +20,8 @@ const heldout = load("heldout.json");
 const tune = load("tune.json");
 const fresh = load("fresh.json");
 const fresh2 = load("fresh2.json");
-const all = [...heldout, ...tune, ...fresh, ...fresh2];
+const fresh3 = load("fresh3.json");
+const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -103,8 +104,8 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2)", () => {
-    const halves = { heldout, tune, fresh, fresh2 };
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3)", () => {
+    const halves = { heldout, tune, fresh, fresh2, fresh3 };
     const dealHalf = new Map<string, string>();
     const fileHalf = new Map<string, string>();
     for (const [half, tests] of Object.entries(halves)) {
@@ -136,6 +137,21 @@ describe("natural-question bench", () => {
     expect(counts["not-in-documents"]! / fresh2.length).toBeGreaterThanOrEqual(0.15);
     for (const type of TYPES) expect(counts[type], type).toBeGreaterThanOrEqual(5);
     for (const t of fresh2) expect(t.query_id, t.query_id).toMatch(/^f2-/);
+  });
+
+  it("keeps the fresh3 half a real unseen estimate: 60+ questions, 6+ deals (2+ EDGAR, 2+ CUAD), 15 %+ not in the documents, 6+ of each other type", () => {
+    expect(fresh3.length).toBeGreaterThanOrEqual(60);
+    const deals = new Set(fresh3.map((t) => t.scope.deal));
+    expect(deals.size).toBeGreaterThanOrEqual(6);
+    const folders = (folder: string) =>
+      new Set(fresh3.filter((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))).map((t) => t.scope.deal))
+        .size;
+    expect(folders("edgar")).toBeGreaterThanOrEqual(2);
+    expect(folders("cuad")).toBeGreaterThanOrEqual(2);
+    const counts = countBy(fresh3);
+    expect(counts["not-in-documents"]! / fresh3.length).toBeGreaterThanOrEqual(0.15);
+    for (const type of TYPES) expect(counts[type], type).toBeGreaterThanOrEqual(6);
+    for (const t of fresh3) expect(t.query_id, t.query_id).toMatch(/^f3-/);
   });
 
   it("meets the held-out minimums: 100 questions, 20 not in the documents, 12 of each other type", () => {
