@@ -429,6 +429,13 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
         await catalog.setCurrentVersion(id, "v1", "text/plain", NOW);
       }
       expect((await catalog.versionsWithoutCopyKey()).map((v) => v.documentId)).toEqual(["a", "b", "c"]);
+      // a page at a time, after the last one read
+      const first = await catalog.versionsWithoutCopyKey({ limit: 2 });
+      expect(first.map((v) => v.documentId)).toEqual(["a", "b"]);
+      const after = first[first.length - 1];
+      expect(await catalog.versionsWithoutCopyKey({ ...(after ? { after } : {}), limit: 2 })).toEqual([
+        { documentId: "c", version: "v1" },
+      ]);
       await catalog.putCopyKey("a", "v1", { contentKey: "k1", sample: [7, 4294967295], filing });
       await catalog.putCopyKey("b", "v1", { contentKey: "k1", sample: [7], filing: null });
       await catalog.putCopyKey("c", "v1", { contentKey: "k2", sample: [], filing: null });

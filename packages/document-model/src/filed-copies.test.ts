@@ -88,7 +88,7 @@ describe("copyIndex", () => {
     const index = copyIndex([sampled("late", LATER), sampled("loan", unrelated)]);
     expect(index.candidates(sampled("early", EARLIER))).toEqual(["late"]);
     expect(index.candidates(sampled("late", LATER))).toEqual([]);
-    expect(index.candidates(sampled("again", LATER))).toEqual(["late"]);
+    expect(index.candidates(sampled("again", LATER))).toContain("late");
   });
 
   it("is a first cut: a form shares its sample with its twin, and copiesOneAgreement decides", () => {
@@ -107,6 +107,16 @@ describe("copyIndex", () => {
     expect(once[1]).toContain("formB");
     expect(once[2]).toEqual(["loan"]);
     expect(once[3]).toEqual([]);
+  });
+
+  it("answers the same when it indexes only the shingles of the texts it is told it will be asked about", () => {
+    const stored = [sampled("late", LATER), sampled("loan", unrelated), sampled("formB", FORM_B)];
+    const page = [sampled("early", EARLIER), sampled("formA", FORM_A), sampled("loan2", unrelated)];
+    const index = copyIndex(stored, page);
+    // and a text it was not told of, asked after the index is built: still found by a scan
+    const asks = [...page, sampled("again", LATER)];
+    expect(asks.map((a) => index.candidates(a))).toEqual(asks.map((a) => copyIndex(stored).candidates(a)));
+    expect(index.candidates(sampled("again", LATER))).toContain("late");
   });
 
   it("finds a text too short for a sampled shingle by its key alone", () => {

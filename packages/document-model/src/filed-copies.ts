@@ -127,10 +127,13 @@ export interface CopyIndex {
  * An index of stored texts' samples and keys. Its first question reads every stored sample once,
  * keeping only the asked text's shingles (an ingest asks one); from the second on, the shingles are
  * indexed by who holds them once, and each question reads its own (a store keyed at open asks many).
+ * Given the texts it will be asked about (`asking`: a page of a store keyed at open), it indexes only
+ * their shingles, so its size follows theirs, not the store's; a text outside them is answered by a scan.
  */
-export function copyIndex(among: readonly SampledText[]): CopyIndex {
+export function copyIndex(among: readonly SampledText[], asking?: readonly SampledText[]): CopyIndex {
   let holdersOf: Map<number, number[]> | null = null;
   let asked = 0;
+  const focus = asking ? new Set(asking.flatMap((t) => t.sample)) : null;
   /** Of each stored text (by position), the asked text's shingles it holds. */
   const heldBy = (own: ReadonlySet<number>): Map<number, number[]> => {
     const held = new Map<number, number[]>();
@@ -139,7 +142,8 @@ export function copyIndex(among: readonly SampledText[]): CopyIndex {
       if (list) list.push(h);
       else held.set(i, [h]);
     };
-    if (holdersOf === null && asked++ === 0) {
+    const scan = (holdersOf === null && asked++ === 0) || (focus !== null && [...own].some((h) => !focus.has(h)));
+    if (scan) {
       among.forEach((t, i) => {
         for (const h of t.sample) if (own.has(h)) add(i, h);
       });
@@ -149,6 +153,7 @@ export function copyIndex(among: readonly SampledText[]): CopyIndex {
       const index = new Map<number, number[]>();
       among.forEach((t, i) => {
         for (const h of t.sample) {
+          if (focus !== null && !focus.has(h)) continue;
           const list = index.get(h);
           if (list) list.push(i);
           else index.set(h, [i]);

@@ -110,4 +110,70 @@ describe("copies of one agreement recorded at ingest", () => {
     expect((await catalog.getDocument(await idOf(catalog, PARENT)))?.content?.filing?.from).toBe("file name");
     expect(await recordMissingCopies(catalog)).toBe(0);
   });
+
+  describe("a store keyed at open, a page at a time", () => {
+    // Two filings of one license, then of another, among deals of their own: more versions than a page.
+    const names = [
+      PARENT,
+      CHILD,
+      ...Array.from({ length: 5 }, (_, i) => `Deal ${i}.txt`),
+      "Lessor_20100104_10-K_EX-10.1_Lease.txt",
+      "Lessee_20120305_S-1_EX-10.9_Lease.txt",
+    ];
+    const textOf = (name: string, i: number): string =>
+      TEXTS[name] ??
+      (name.includes("Lease")
+        ? licenseFiled("10.1", `Source: ${name.slice(0, 6).toUpperCase()}`).replace(/LICENSE AGREEMENT/, "LEASE")
+        : `SERVICES AGREEMENT ${i} between Vendor${"ABCDEFG"[i]} Inc. and Client${"ABCDEFG"[i]} LLC.\n\nSection 1. The Vendor provides the Services number ${i} to the Client.`);
+    const unkey = async () => {
+      await catalog.close();
+      const db = openSqliteDatabase(join(dir, "lexnav.sqlite"));
+      db.exec("DELETE FROM version_copies; DELETE FROM version_copy_keys");
+      db.close();
+      catalog = createSqliteCatalog(join(dir, "lexnav.sqlite"));
+    };
+    beforeEach(async () => {
+      for (const [i, name] of names.entries()) await ingest(catalog, name, { text: textOf(name, i) });
+    });
+
+    it("keys every version of a store larger than a page, with the copies an ingest recorded, and then none", async () => {
+      const ingested = await catalog.listCopies();
+      expect(ingested).toHaveLength(2);
+      await unkey();
+      const pages: number[] = [];
+      const counted: Catalog = {
+        ...catalog,
+        versionsWithoutCopyKey: async (page) => {
+          const out = await catalog.versionsWithoutCopyKey(page);
+          pages.push(out.length);
+          return out;
+        },
+      };
+      expect(await recordMissingCopies(counted, { batch: 2 })).toBe(names.length);
+      // never more than a page read at once: five of two, then the empty page that ends it
+      expect(pages).toEqual([2, 2, 2, 2, 1, 0]);
+      expect(await catalog.listCopies()).toEqual(ingested);
+      expect(await catalog.versionsWithoutCopyKey()).toEqual([]);
+      expect(await recordMissingCopies(catalog, { batch: 2 })).toBe(0);
+    });
+
+    it("leaves whole pages keyed when stopped mid-way, and the next open keys the rest and finds every copy", async () => {
+      const ingested = await catalog.listCopies();
+      await unkey();
+      let transactions = 0;
+      const stopping: Catalog = {
+        ...catalog,
+        transaction: async (fn) => {
+          if (++transactions === 3) throw new Error("process stopped");
+          return catalog.transaction(fn);
+        },
+      };
+      await expect(recordMissingCopies(stopping, { batch: 2 })).rejects.toThrow("process stopped");
+      // two pages written whole, the third not at all
+      expect(await catalog.versionsWithoutCopyKey()).toHaveLength(names.length - 4);
+      expect(await recordMissingCopies(catalog, { batch: 2 })).toBe(names.length - 4);
+      expect(await catalog.listCopies()).toEqual(ingested);
+      expect(await recordMissingCopies(catalog)).toBe(0);
+    });
+  });
 });

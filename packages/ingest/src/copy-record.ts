@@ -56,39 +56,61 @@ async function decided(
  * text, and records their copies: a store opened by this lexnav has every version keyed, with no
  * re-ingest and no re-embedding. Their filing is read from the file name (the metadata given at their
  * ingest was not kept). Returns how many versions it keyed.
+ *
+ * A page of `batch` versions at a time: their texts are read, keyed, compared with the versions keyed
+ * before them (as an ingest compares a new version with the stored ones), and their keys and copies
+ * written in one short transaction. Only the page's texts and its candidates' are held, whatever the
+ * store's size; a process stopped mid-way leaves whole pages keyed, and the next open picks up the rest.
  */
-export async function recordMissingCopies(catalog: Catalog): Promise<number> {
-  const missing = await catalog.versionsWithoutCopyKey();
-  if (missing.length === 0) return 0;
-  const texts = new Map<string, string | null>();
-  // Read outside any transaction, written in short ones: a store other processes use waits for none of it.
-  for (let at = 0; at < missing.length; at += KEYED_PER_TRANSACTION) {
-    const keys: Array<VersionRef & { key: ReturnType<typeof keyOf> }> = [];
-    for (const m of missing.slice(at, at + KEYED_PER_TRANSACTION)) {
-      const stored = await catalog.getVersion(m.documentId, m.version);
-      const doc = await catalog.getDocument(m.documentId);
-      if (!stored || !doc) continue;
-      texts.set(`${m.documentId}@${m.version}`, stored.text);
-      keys.push({ ...m, key: keyOf(stored.text, doc.fileName) });
-    }
-    await catalog.transaction(async (tx) => {
-      for (const k of keys) await tx.putCopyKey(k.documentId, k.version, k.key);
-    });
+export async function recordMissingCopies(catalog: Catalog, options: { batch?: number } = {}): Promise<number> {
+  const limit = Math.max(1, options.batch ?? KEYED_PER_BATCH);
+  let keyed = 0;
+  let after: VersionRef | undefined;
+  for (;;) {
+    const page = await catalog.versionsWithoutCopyKey({ ...(after ? { after } : {}), limit });
+    const last = page[page.length - 1];
+    if (!last) return keyed;
+    after = last;
+    keyed += await keyPage(catalog, page);
   }
-  const keyed = await catalog.listCopyKeys();
-  const index = copyIndex(keyed.map((k) => ({ id: k.documentId, contentKey: k.contentKey, sample: k.sample })));
-  const sampleOf = new Map(keyed.map((k) => [`${k.documentId}@${k.version}`, k]));
-  for (const m of missing) {
-    const own = sampleOf.get(`${m.documentId}@${m.version}`);
-    const text = texts.get(`${m.documentId}@${m.version}`);
-    if (!own || text == null) continue;
-    const candidates = index.candidates({ id: m.documentId, contentKey: own.contentKey, sample: own.sample });
-    const others = keyed.filter((k) => k.documentId !== m.documentId);
-    const copies = await decided(catalog, text, candidates, others, texts);
-    if (copies.length > 0) await catalog.recordCopies(m.documentId, m.version, copies);
-  }
-  return missing.length;
 }
 
-/** Versions keyed per transaction when a store is keyed at open. */
-const KEYED_PER_TRANSACTION = 50;
+/** Keys one page of unkeyed versions and records their copies; returns how many it keyed. */
+async function keyPage(catalog: Catalog, page: readonly VersionRef[]): Promise<number> {
+  // Read outside any transaction, written in one short one: a store other processes use waits for none of it.
+  const texts = new Map<string, string | null>();
+  const keys: Array<VersionRef & { key: ReturnType<typeof keyOf> }> = [];
+  for (const m of page) {
+    const stored = await catalog.getVersion(m.documentId, m.version);
+    const doc = await catalog.getDocument(m.documentId);
+    if (!stored || !doc) continue;
+    texts.set(`${m.documentId}@${m.version}`, stored.text);
+    keys.push({ ...m, key: keyOf(stored.text, doc.fileName) });
+  }
+  if (keys.length === 0) return 0;
+  const before = await catalog.listCopyKeys();
+  const among = [...before, ...keys.map((k) => ({ documentId: k.documentId, version: k.version, ...k.key }))];
+  const sampled = (k: (typeof among)[number]) => ({ id: k.documentId, contentKey: k.contentKey, sample: k.sample });
+  // indexed by this page's shingles only: the index follows the page, not the store
+  const index = copyIndex(among.map(sampled), among.slice(before.length).map(sampled));
+  const copiesOf = new Map<string, VersionRef[]>();
+  for (const [i, k] of keys.entries()) {
+    const text = texts.get(`${k.documentId}@${k.version}`);
+    if (text == null) continue;
+    // The versions keyed before it, this page's earlier ones included: each pair is decided once, by its later one.
+    const others = among.slice(0, before.length + i).filter((o) => o.documentId !== k.documentId);
+    const candidates = index.candidates({ id: k.documentId, ...k.key });
+    copiesOf.set(`${k.documentId}@${k.version}`, await decided(catalog, text, candidates, others, texts));
+  }
+  await catalog.transaction(async (tx) => {
+    for (const k of keys) {
+      await tx.putCopyKey(k.documentId, k.version, k.key);
+      const copies = copiesOf.get(`${k.documentId}@${k.version}`) ?? [];
+      if (copies.length > 0) await tx.recordCopies(k.documentId, k.version, copies);
+    }
+  });
+  return keys.length;
+}
+
+/** Versions keyed per page (and per transaction) when a store is keyed at open. */
+const KEYED_PER_BATCH = 50;

@@ -704,12 +704,15 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
         sample: r.sample.map(Number),
       }));
     },
-    async versionsWithoutCopyKey() {
+    async versionsWithoutCopyKey(page) {
       const rows = await run<{ document_id: string; version: string }>(
         `SELECT v.document_id, v.version FROM (${LIVE_VERSIONS}) v JOIN versions s
          ON s.document_id = v.document_id AND s.version = v.version
          WHERE NOT EXISTS (SELECT 1 FROM version_copy_keys k WHERE k.document_id = v.document_id AND k.version = v.version)
-         ORDER BY v.document_id COLLATE "C"`,
+           AND ($1::text IS NULL OR v.document_id > $1 COLLATE "C"
+             OR (v.document_id = $1 AND v.version > $2 COLLATE "C"))
+         ORDER BY v.document_id COLLATE "C", v.version COLLATE "C" LIMIT $3`,
+        [page?.after?.documentId ?? null, page?.after?.version ?? null, page?.limit ?? null],
       );
       return rows.rows.map((r) => ({ documentId: r.document_id, version: r.version }));
     },

@@ -445,7 +445,8 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
       `SELECT v.document_id, v.version FROM (${LIVE_VERSIONS}) v JOIN versions s
        ON s.document_id = v.document_id AND s.version = v.version
        WHERE NOT EXISTS (SELECT 1 FROM version_copy_keys k WHERE k.document_id = v.document_id AND k.version = v.version)
-       ORDER BY v.document_id`,
+         AND (@afterId IS NULL OR v.document_id > @afterId OR (v.document_id = @afterId AND v.version > @afterVersion))
+       ORDER BY v.document_id, v.version LIMIT @limit`,
     ),
     addCopy: db.prepare(
       "INSERT OR IGNORE INTO version_copies (document_id, version, other_id, other_version) VALUES (?, ?, ?, ?)",
@@ -664,8 +665,13 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         sample: [...new Uint32Array(r.sample.buffer, r.sample.byteOffset, r.sample.byteLength / 4)],
       }));
     },
-    versionsWithoutCopyKey() {
-      return (stmt.withoutCopyKey.all() as Array<{ document_id: string; version: string }>).map((r) => ({
+    versionsWithoutCopyKey(page) {
+      const at = {
+        afterId: page?.after?.documentId ?? null,
+        afterVersion: page?.after?.version ?? null,
+        limit: page?.limit ?? -1,
+      };
+      return (stmt.withoutCopyKey.all(at) as Array<{ document_id: string; version: string }>).map((r) => ({
         documentId: r.document_id,
         version: r.version,
       }));

@@ -201,8 +201,11 @@ export interface Catalog {
   putCopyKey(documentId: string, version: string, key: CopyKey): Promise<void>;
   /** The copy keys of every document's served or pending version, deleted documents aside: what a new version is compared with. */
   listCopyKeys(): Promise<Array<VersionRef & Pick<CopyKey, "contentKey" | "sample">>>;
-  /** Served or pending versions that have no copy key: stored before copies were recorded at ingest. */
-  versionsWithoutCopyKey(): Promise<VersionRef[]>;
+  /**
+   * Served or pending versions that have no copy key (stored before copies were recorded at ingest), in
+   * (document id, version) order; a page of them when `page` says so: at most `limit`, after `after`.
+   */
+  versionsWithoutCopyKey(page?: { after?: VersionRef; limit?: number }): Promise<VersionRef[]>;
   /** Records that `version` and each of `copies` are copies of one agreement (both ways); recording a pair again is a no-op. */
   recordCopies(documentId: string, version: string, copies: readonly VersionRef[]): Promise<void>;
   /**

@@ -49,6 +49,8 @@ export function ingestRequestFromCommand(cmd: ingestV1.IngestDocumentCommand): I
     ...(cmd.content !== undefined ? { bytes: cmd.content } : {}),
     ...(cmd.fileName !== undefined ? { fileName: cmd.fileName } : {}),
     ...(cmd.transactionSetId !== undefined ? { transactionSetId: cmd.transactionSetId } : {}),
+    // Validated by the pipeline as at the CLI: a date that is no date fails this document alone.
+    ...(cmd.filedOn !== undefined ? { filedOn: cmd.filedOn } : {}),
   };
 }
 
