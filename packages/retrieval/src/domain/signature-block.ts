@@ -47,9 +47,13 @@ export function isClosePassage(
   body: string,
   parentOf: (id: string) => Pick<ProvisionNode, "kind" | "parentId"> | null | undefined,
 ): boolean {
-  if (inSignatureBlock(node, parentOf)) return true;
-  const mark = SIGNATURE_TEXT.exec(body);
-  return mark !== null && body.slice(0, mark.index).trim() === "";
+  return inSignatureBlock(node, parentOf) || opensWithSignature(body);
+}
+
+/** Whether a text opens with a signature page's own text (`SIGNATURE_TEXT`), not only runs on into it. */
+export function opensWithSignature(text: string): boolean {
+  const mark = SIGNATURE_TEXT.exec(text);
+  return mark !== null && text.slice(0, mark.index).trim() === "";
 }
 
 // Signing and its forms: "signed", "signatory", "countersigned", "executed", "execution", "witnessed";
