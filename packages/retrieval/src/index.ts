@@ -96,6 +96,13 @@ export {
 } from "./domain/search.ts";
 export type { Range } from "./domain/sentences.ts";
 export { splitSentences, windows } from "./domain/sentences.ts";
+export {
+  asksOfClose,
+  inSignatureBlock,
+  isClosePassage,
+  isSignatureText,
+  opensWithSignature,
+} from "./domain/signature-block.ts";
 export type { BuiltinEmbedder, BuiltinEmbedderOptions } from "./embedders/builtin-embedder.ts";
 export {
   DEFAULT_BUILTIN_OPTIONS,

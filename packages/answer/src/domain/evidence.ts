@@ -39,6 +39,8 @@ export interface EvidenceItem {
    * it: context for reading the answer, not a candidate answer of its own.
    */
   linkedBy?: "definition" | "cross-reference";
+  /** Set on a passage of the instrument's close: its testimonium or signature blocks (`liesInClose`). */
+  signatureBlock?: true;
 }
 
 /** A span the answer rests on (mirrors lexnav.answer.v1.Citation): quote == text(document@version)[start, end). */

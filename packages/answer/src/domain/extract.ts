@@ -4,6 +4,7 @@ import { answeringUnit } from "./answering-unit.ts";
 import type { SourceText } from "./citations.ts";
 import { definitionsInForce } from "./definition-in-force.ts";
 import type { EvidenceItem } from "./evidence.ts";
+import { liesInClose } from "./signature-block.ts";
 import { type EditedSpan, splitAtEditedSpans } from "./split-at-edits.ts";
 
 /** A lookup that answers at once (a fixture, a cache) or from a store. */
@@ -148,6 +149,13 @@ export async function buildExtract(passages: readonly RetrievedPassage[], deps: 
       transactionSetId: doc?.transactionSetId ?? null,
       clauseRef: node ? citeableClause(node) : null,
     });
+    const nodeOf = deps.node;
+    if (
+      node &&
+      nodeOf &&
+      (await liesInClose(node, text.slice(p.start, p.end), (id) => nodeOf(p.documentId, p.version, id)))
+    )
+      (items[items.length - 1] as EvidenceItem).signatureBlock = true;
   }
   if (deps.amendments) await applyAmendments(items, deps, deps.amendments);
   if (deps.mayLink)

@@ -40,6 +40,7 @@ import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
+import { apartFromClose } from "./signature-block.ts";
 import { statesAsked } from "./states-asked.ts";
 import { withVersionInForce } from "./version-in-force.ts";
 
@@ -165,13 +166,17 @@ export async function answerFromEvidence(
   const relevance = options.relevance ?? (async (question, texts) => lexicalRelevance(question, texts));
   // Retrieval's own passages are the candidates; definitions and referred-to provisions brought in are context.
   // their coverage read in the field's words for what is asked (`field-coverage.ts`)
+  // the close of an instrument (signature blocks) only for a question about signing or the parties (`signature-block.ts`)
   const sentencesOf = (asked: string) =>
     withFieldCoverage(
       asked,
-      candidateSentences(
-        provisionTerms(asked, questionTerms(asked)),
-        extract.filter((e) => e.linkedBy === undefined),
-        source,
+      apartFromClose(
+        q,
+        candidateSentences(
+          provisionTerms(asked, questionTerms(asked)),
+          extract.filter((e) => e.linkedBy === undefined),
+          source,
+        ),
       ),
     );
   const retrieved = sentencesOf(q);

@@ -10,6 +10,7 @@ import { isModelInstruction } from "./model-instruction.ts";
 import { mayRead, type Principal } from "./principal.ts";
 import type { RetrievedPassage } from "./search.ts";
 import { splitSentences } from "./sentences.ts";
+import { isSignatureText } from "./signature-block.ts";
 
 /**
  * Tightens a passage to the sentences that carry the question's words: the run from the first to the
@@ -182,8 +183,7 @@ const refKey = (ref: string | null | undefined) => (ref ? ref.toLowerCase().repl
 
 function boilerplateOf(node: ProvisionNode | null, text: string): BoilerplateKind | null {
   if (node && (node.kind === "toc" || node.kind === "toc_entry" || node.flags.isTocEntry)) return "toc";
-  if (node?.kind === "signature" || /IN WITNESS WHEREOF|\bBy:\s*_{3,}|\bName:\s*.*\n\s*Title:/i.test(text))
-    return "signature";
+  if (node?.kind === "signature" || isSignatureText(text)) return "signature";
   const heading = node ? [...node.headingPath, node.title ?? ""].join(" ") : "";
   if (/\bnotices?\b/i.test(heading) && /\b(?:Attention|Attn\.?|Telephone|Facsimile|Fax|E-?mail)\s*:/i.test(text))
     return "notice_address";

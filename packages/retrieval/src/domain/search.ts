@@ -36,6 +36,7 @@ import {
   quotationKey,
   quotations,
 } from "./question.ts";
+import { asksOfClose, isClosePassage } from "./signature-block.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -793,16 +794,20 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // Passages that say only their provision's heading go after those that state something. Only the
     // first `settled` places are read by the caller, so candidates are looked at until those places are
     // settled (`headingsLastSettled`): a corpus-wide vote brings ~300 candidates of ~70 documents, and
-    // the first 64 places need the provisions of about a quarter of those documents.
+    // the first 64 places need the provisions of about a quarter of those documents. So do passages of
+    // a signature block, unless the question asks about signing or the parties (`signature-block.ts`).
     const contentFirst = (ranked: Candidate[], settled: number): Promise<Candidate[]> => {
       if (!passagesOf) return Promise.resolve(ranked);
+      const closeLast = !asksOfClose(parsed.ask);
       return timed(
         "headings-last",
         () =>
           headingsLastSettled(ranked, settled, async (c) => {
             const node = await nodeAt(c);
             const body = (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? null;
-            return node !== null && body !== null && saysOnlyHeading(body, node);
+            if (node === null || body === null) return false;
+            const tree = closeLast ? await nodesOf(c.documentId, c.version) : null;
+            return saysOnlyHeading(body, node) || (tree !== null && isClosePassage(node, body, (id) => tree.get(id)));
           }),
         ids,
       );

@@ -1,0 +1,93 @@
+import type { NodeKind } from "@lexnav/document-model";
+import { describe, expect, it } from "vitest";
+import { asksOfClose, inSignatureBlock, isClosePassage, isSignatureText } from "./signature-block.ts";
+
+type Node = { kind: NodeKind; parentId: string | null };
+
+// document > signature > table ("MAJORITY INVESTORS:") > table_row; document > section > table > table_row
+const tree = new Map<string, Node>([
+  ["doc", { kind: "document", parentId: null }],
+  ["sig", { kind: "signature", parentId: "doc" }],
+  ["sigTable", { kind: "table", parentId: "sig" }],
+  ["sigRow", { kind: "table_row", parentId: "sigTable" }],
+  ["s4", { kind: "section", parentId: "doc" }],
+  ["feeTable", { kind: "table", parentId: "s4" }],
+  ["feeRow", { kind: "table_row", parentId: "feeTable" }],
+]);
+const parentOf = (id: string) => tree.get(id);
+const node = (id: string) => tree.get(id) as Node;
+
+describe("inSignatureBlock", () => {
+  it("holds for the signature node and every provision under it, a table of signature blocks included", () => {
+    expect(inSignatureBlock(node("sig"), parentOf)).toBe(true);
+    expect(inSignatureBlock(node("sigRow"), parentOf)).toBe(true);
+  });
+
+  it("does not hold for a table of the body, nor for the document", () => {
+    expect(inSignatureBlock(node("feeRow"), parentOf)).toBe(false);
+    expect(inSignatureBlock(node("doc"), parentOf)).toBe(false);
+  });
+
+  it("stops on a tree whose parents loop", () => {
+    const loop = new Map<string, Node>([
+      ["a", { kind: "table", parentId: "b" }],
+      ["b", { kind: "table_row", parentId: "a" }],
+    ]);
+    expect(inSignatureBlock(loop.get("a") as Node, (id) => loop.get(id))).toBe(false);
+  });
+});
+
+describe("isClosePassage", () => {
+  it("holds for a signature line under the signature node, whatever it says", () => {
+    expect(isClosePassage(node("sigRow"), "Title: Senior Managing Director", parentOf)).toBe(true);
+  });
+
+  it("holds for a passage of the body that opens with the testimonium or a name over a title", () => {
+    const body = "IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written above.";
+    expect(isClosePassage(node("s4"), body, parentOf)).toBe(true);
+    expect(isClosePassage(node("s4"), "  Name: Jane Roe\nTitle: Chief Executive Officer", parentOf)).toBe(true);
+  });
+
+  it("does not hold for a clause that runs on into the testimonium, nor for a table row of the body", () => {
+    const body =
+      "The payment term provision above shall supersede the payment term provision set forth in Exhibit A. IN WITNESS WHEREOF, the parties hereto have caused this Exhibit A to be executed";
+    expect(isClosePassage(node("s4"), body, parentOf)).toBe(false);
+    expect(isClosePassage(node("feeRow"), "Annual fee | $10,000", parentOf)).toBe(false);
+  });
+});
+
+describe("isSignatureText", () => {
+  it("finds the testimonium, a signing line or a name over a title anywhere in a text", () => {
+    expect(isSignatureText("… as set forth in Exhibit A. IN WITNESS WHEREOF, the parties …")).toBe(true);
+    expect(isSignatureText("ACME CORP.\nBy: ______________")).toBe(true);
+    expect(isSignatureText("Name: Jane Roe\n Title: President")).toBe(true);
+    expect(isSignatureText("The Borrower shall repay the Loans on the Maturity Date.")).toBe(false);
+  });
+});
+
+describe("asksOfClose", () => {
+  it("holds for questions about signing, the signatories' capacity, the parties, an address or notices", () => {
+    for (const q of [
+      "Who signed the consent on behalf of HealthCor?",
+      "When was the development agreement executed?",
+      "Who are the parties to the license?",
+      "Does Baker Technologies show up in both amendments, and in what role?",
+      "What is the licensee's address?",
+      "Where do notices to Premier go under the agreement now?",
+      "Which officer countersigned the note?",
+    ])
+      expect(asksOfClose(q), q).toBe(true);
+  });
+
+  it("does not hold for questions about a provision, a defined role or a party's rights", () => {
+    for (const q of [
+      "Who are the Majority Investors under the replacement note?",
+      "What real estate is being sold under the purchase agreement?",
+      "Can either party terminate for convenience, and how?",
+      "How does the agreement address data breaches?",
+      "How much notice must be given to prevent renewal?",
+      "Is there a cap on liability?",
+    ])
+      expect(asksOfClose(q), q).toBe(false);
+  });
+});

@@ -1,0 +1,82 @@
+import type { ProvisionNode } from "@lexnav/document-model";
+
+/**
+ * The close of an instrument: its testimonium ("IN WITNESS WHEREOF, the parties have executed …") and
+ * the signature blocks under it (a party's name, "By: ____", "Name:", "Title:", an address). It operates
+ * nothing, yet it repeats the parties' names and the labels they sign under ("MAJORITY INVESTORS:",
+ * "LENDERS:"), so a question that names a party or a defined role matches its short lines by words and
+ * by meaning. Only a question about the close itself is answered from it: who signed or executed, in
+ * what capacity, who the parties are, an address or where notices go.
+ */
+
+/** How deep a provision tree goes at most: bounds the walk up a tree read from a store. */
+const MAX_DEPTH = 64;
+
+/** Text that is a signature page's own whatever the tree says: the testimonium, a signing line, a name over a title. */
+const SIGNATURE_TEXT = /IN WITNESS WHEREOF|\bBy:\s*_{3,}|\bName:\s*.*\n\s*Title:/i;
+
+/** Whether a text reads as a signature page (`SIGNATURE_TEXT`). */
+export function isSignatureText(text: string): boolean {
+  return SIGNATURE_TEXT.test(text);
+}
+
+/**
+ * Whether a provision is the close of its instrument or lies inside it: it or an ancestor is the
+ * `signature` node the tree opened at the testimonium. A table of signature blocks under it is one.
+ */
+export function inSignatureBlock(
+  node: Pick<ProvisionNode, "kind" | "parentId">,
+  parentOf: (id: string) => Pick<ProvisionNode, "kind" | "parentId"> | null | undefined,
+): boolean {
+  let n: Pick<ProvisionNode, "kind" | "parentId"> | null | undefined = node;
+  for (let i = 0; n && i < MAX_DEPTH; i++) {
+    if (n.kind === "signature") return true;
+    n = n.parentId === null ? null : parentOf(n.parentId);
+  }
+  return false;
+}
+
+/**
+ * A passage of the close: its provision lies in a signature block, or it opens with the close's own
+ * text (a signature page the tree did not find). A passage that only runs on into the testimonium
+ * states the provision before it first: a contract filed as one paragraph ends its last clause and
+ * opens "IN WITNESS WHEREOF" in one window.
+ */
+export function isClosePassage(
+  node: Pick<ProvisionNode, "kind" | "parentId">,
+  body: string,
+  parentOf: (id: string) => Pick<ProvisionNode, "kind" | "parentId"> | null | undefined,
+): boolean {
+  return inSignatureBlock(node, parentOf) || opensWithSignature(body);
+}
+
+/** Whether a text opens with a signature page's own text (`SIGNATURE_TEXT`), not only runs on into it. */
+export function opensWithSignature(text: string): boolean {
+  const mark = SIGNATURE_TEXT.exec(text);
+  return mark !== null && text.slice(0, mark.index).trim() === "";
+}
+
+// Signing and its forms: "signed", "signatory", "countersigned", "executed", "execution", "witnessed";
+// and the capacity a party signs in: "in what role", "in which capacity", "on behalf of".
+const SIGNING =
+  /\b(?:counter)?sign(?:s|ed|ing|ature|atures|atory|atories|er|ers)?\b|\bexecut(?:e|es|ed|ing|ion)\b|\bwitness|\b(?:what|which)\s+(?:role|capacity)\b|\bon\s+behalf\s+of\b/i;
+// Who the parties are: "who are the parties", "the parties to the lease", "between whom", "who entered into".
+const PARTIES =
+  /\bwho\s+(?:are|were|is)\s+(?:the\s+)?(?:parties|party)\b|\bparties\s+(?:to|of)\s+(?:the|this|that|each|an?)\b|\bbetween\s+whom\b|\bwho\s+(?:entered|is\s+a\s+party|are\s+party)\b/i;
+// An address as a thing asked for, not "does the agreement address …": after a possessive or a
+// determiner, or followed by "of" / "for".
+const ADDRESS =
+  /(?:['’]s|\b(?:the|an|its|their|whose|what|which|mailing|notice|registered|business|e-?mail|billing))\s+address(?:es)?\b|\baddress(?:es)?\s+(?:of|for)\b/i;
+// Where notices go: "where do notices to X go", "notices … be sent", "send notice to".
+const NOTICES =
+  /\bwhere\b[^?]{0,80}\bnotices?\b|\bnotices?\b[^?]{0,40}\b(?:sent|delivered|mailed|addressed)\b|\b(?:send|deliver|mail)\w*\s+(?:a\s+|any\s+|all\s+)?notices?\b|\bnotices\s+to\b|\bcontact\s+(?:details|information|person)\b/i;
+
+/**
+ * Whether a question asks about the close of an instrument: signing or execution, the signatories and
+ * their capacity, who the parties are, an address or where notices are sent. Read from the asking part
+ * only: the naming part of "Consider the Agreement between X and Y (the "Parties"); …" names parties,
+ * it does not ask who they are.
+ */
+export function asksOfClose(ask: string): boolean {
+  return SIGNING.test(ask) || PARTIES.test(ask) || ADDRESS.test(ask) || NOTICES.test(ask);
+}
