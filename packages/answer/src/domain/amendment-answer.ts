@@ -80,10 +80,23 @@ export function amendmentAsk(question: string, deal: readonly EvidenceItem[]): A
  * its most probable sentence's set; none when that is a document of no set.
  */
 export function dealOf(cited: readonly ScoredCandidate[], scored: readonly ScoredCandidate[]): EvidenceItem[] {
-  const sets = new Set(cited.map((c) => c.item.transactionSetId).filter((s) => s !== null));
-  const top = scored[0]?.item.transactionSetId ?? null;
+  const sets = new Set(cited.map((c) => dealKey(c.item)).filter((s) => s !== null));
+  const top = scored[0] ? dealKey(scored[0].item) : null;
   if (sets.size === 0 && top !== null) sets.add(top);
-  return scored.map((c) => c.item).filter((i) => i.transactionSetId !== null && sets.has(i.transactionSetId));
+  return scored.map((c) => c.item).filter((i) => {
+    const key = dealKey(i);
+    return key !== null && sets.has(key);
+  });
+}
+
+/**
+ * The deal an item is of: its transaction set; an amending instrument filed without the instrument it
+ * amends (no set) is a deal of its own, by its document: its clauses amend a text all the same. Null: a
+ * document of no set that amends nothing.
+ */
+function dealKey(item: EvidenceItem): string | null {
+  if (item.transactionSetId !== null) return item.transactionSetId;
+  return ofAmendingInstrument(item) ? `document:${item.documentId}` : null;
 }
 
 /**
@@ -118,9 +131,13 @@ const AMENDMENT_EFFECT = new RegExp(
   "i",
 );
 
-/** A sentence of an amending instrument of a transaction set, of the instrument itself (not the agreement as amended in its annex). */
+/**
+ * A sentence of an amending instrument, of the instrument itself (not the agreement as amended in its
+ * annex): of a transaction set, or filed alone (a deal of its own: `dealOf`), as an amendment, a
+ * restatement or a side letter often is.
+ */
 export function ofAmendingInstrument(item: EvidenceItem): boolean {
-  if (item.transactionSetId === null || !AMENDING_ROLES.has(item.role)) return false;
+  if (!AMENDING_ROLES.has(item.role)) return false;
   return !(item.role === "amendment" && inAnnex(item.clauseRef ?? ""));
 }
 
@@ -128,23 +145,26 @@ export function ofAmendingInstrument(item: EvidenceItem): boolean {
  * An operative clause of an amending instrument: text it amends, replaces, deletes, inserts, terminates or
  * releases. In a passage the set's edits read as amending, a sentence is operative only when it amends
  * itself (`AMENDS_ITSELF`) or is the new text an edit brings (`newTextOfEdit`): the page header, the
- * heading or the fragment beside the amending clause ("The text of Section 2.") changes nothing.
+ * heading or the fragment beside the amending clause ("The text of Section 2.") changes nothing. Of an
+ * instrument filed alone, whose edits no set reads, the new text is what follows an amending lead-in in
+ * its passage ("Section 5.6 shall be amended to read as follows: "The Company shall maintain …"").
  */
 export function operativeAmendment(c: ScoredCandidate): boolean {
   if (!ofAmendingInstrument(c.item) || c.headingLine) return false;
   if (amendingClause(c) || AMENDMENT_EFFECT.test(c.text)) return true;
+  if (c.item.transactionSetId === null) return followsLeadIn(c) || quotedPassage(c);
   if ((c.item.amends?.length ?? 0) === 0) return false;
   return AMENDS_ITSELF.test(c.text) || newTextOfEdit(c);
 }
 
-/** Whether a sentence of an amending instrument the edits read as amending changes a text in its own words. */
+/**
+ * Whether a sentence of an amending instrument the edits read as amending changes a text in its own words;
+ * of an instrument filed alone (no edits read), whether it has the form of an amending clause.
+ */
 export function amendsInOwnWords(c: ScoredCandidate): boolean {
-  return (
-    ofAmendingInstrument(c.item) &&
-    !c.headingLine &&
-    (c.item.amends?.length ?? 0) > 0 &&
-    (amendingClause(c) || AMENDS_ITSELF.test(c.text))
-  );
+  if (!ofAmendingInstrument(c.item) || c.headingLine) return false;
+  if (c.item.transactionSetId === null && (c.item.amends?.length ?? 0) === 0) return amendingClause(c);
+  return (c.item.amends?.length ?? 0) > 0 && (amendingClause(c) || AMENDS_ITSELF.test(c.text));
 }
 
 /** Words by which a sentence itself changes a text: amended, deleted, replaced, inserted, restated, "shall read". */
@@ -161,12 +181,32 @@ const NEW_TEXT_LEAD_IN =
  * header, a title) is not.
  */
 function newTextOfEdit(c: ScoredCandidate): boolean {
+  return followsLeadIn(c) || (isSentence(c) && !AMENDS_ITSELF.test(c.item.text));
+}
+
+/** A sentence of four words or more, not a line in capitals (a page header, a title). */
+function isSentence(c: ScoredCandidate): boolean {
   const words = c.text.match(/[A-Za-z]+/g) ?? [];
-  if (words.length < 4 || !/[a-z]/.test(c.text)) return false;
+  return words.length >= 4 && /[a-z]/.test(c.text);
+}
+
+/**
+ * Whether a sentence is of a passage that opens with a quotation mark: the quoted text an amendment puts in
+ * (its lead-in, "… to read as follows:", closes the passage before). Not a passage that opens with the
+ * instrument's own definition (""Amendment Effective Date" means …"). Bounded: no backtracking.
+ */
+function quotedPassage(c: ScoredCandidate): boolean {
+  const opening = c.item.text.trimStart().slice(0, 200);
+  return isSentence(c) && /^["“]/.test(opening) && !OWN_DEFINITION.test(opening);
+}
+const OWN_DEFINITION = /^["“][^"”'‘’]{1,80}["”]\s+(?:means|shall mean|has the meaning|shall have the meaning)\b/i;
+
+/** Whether a sentence follows an amending lead-in in its passage ("… replace it with the following:"). */
+function followsLeadIn(c: ScoredCandidate): boolean {
+  if (!isSentence(c)) return false;
   const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start));
   const lines = before.split(/(?<=[:.])\s+/);
-  if (lines.some((l) => NEW_TEXT_LEAD_IN.test(l.replace(/["“”\s]+$/, "")))) return true;
-  return !AMENDS_ITSELF.test(c.item.text);
+  return lines.some((l) => NEW_TEXT_LEAD_IN.test(l.replace(/["“”\s]+$/, "")));
 }
 
 /** Why an amendment answer was chosen: which branch of the rule found the sentence. */
@@ -215,7 +255,7 @@ export function amendmentEvidence(
       (c) =>
         !c.headingLine &&
         c.item.supersededBy === undefined &&
-        c.item.transactionSetId !== null &&
+        (c.item.transactionSetId !== null || ofAmendingInstrument(c.item)) &&
         PRECEDENCE.test(c.text) &&
         PRECEDENCE_OVER.test(c.text),
     );
@@ -255,7 +295,11 @@ export function amendmentEvidence(
     if (amending) return { kind: "targets", sentence: amending, target };
   }
   const best = operative.find((c) => c.familyCoverage > 0);
-  return best ? { kind: "operative", sentence: best } : null;
+  if (best) return { kind: "operative", sentence: best };
+  // None holds the question's words ("still due" against "The Maturity Date of the Note is hereby amended to
+  // be the Amended Maturity Date"): the first sentence the answer cites from, when it is an amending clause.
+  const lead = scored[0];
+  return lead && amendingClause(lead) && operative.includes(lead) ? { kind: "operative", sentence: lead } : null;
 }
 
 /** Whether two candidates are one sentence (a re-ranking copies the candidates it moves). */
