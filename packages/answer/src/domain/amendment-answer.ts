@@ -369,8 +369,13 @@ export function withAmendmentEvidence(
 
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 const ORDINAL_NUMBER = /^(\d+)(?:st|nd|rd|th)$/i;
-/** "Amendment No. 3", "Amendment Number 3", "Amendment #3", "Amendment 3". */
-const AMENDMENT_NUMBER = /\bamendment\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b/i;
+/** "Amendment No. 3", "Amendment Number 3", "Amendment #3", "Amendment 3", "Amendment Number Two", "Amendment No. Two". */
+const AMENDMENT_NUMBER =
+  /\bamendment\s+(?:(?:no\.?\s*|number\s+|#\s*)?(\d+)|(?:no\.?\s*|number\s+)(one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+/** The number a match of `AMENDMENT_NUMBER` names. */
+const numberOf = (m: RegExpMatchArray): number =>
+  m[1] !== undefined ? Number(m[1]) : NUMBER_WORDS.indexOf((m[2] ?? "").toLowerCase()) + 1;
 /** "the third amendment", "the 3rd Amendment", "the Third Amended and Restated …". */
 const ORDINAL_AMENDMENT = /\b(\w+)\s+(?:amendment|amended\s+and\s+restated)\b/i;
 /** "the amendment", "this amendment", "the bottle amendment", "Bird's amendment": one instrument named. */
@@ -384,7 +389,7 @@ const ONE_AMENDMENT = /\b(?:the|this|that|its|\w+['’]s)\s+(?:[\w-]+\s+){0,2}am
 export function namedAmendment(question: string): NamedAmendment | null {
   const q = question.replace(/\s+/g, " ");
   const numbered = AMENDMENT_NUMBER.exec(q);
-  if (numbered) return { number: Number(numbered[1]), at: numbered.index };
+  if (numbered) return { number: numberOf(numbered), at: numbered.index };
   const ordinal = ORDINAL_AMENDMENT.exec(q);
   const word = ordinal?.[1]?.toLowerCase() ?? "";
   const n = ORDINALS.indexOf(word) + 1 || Number(ORDINAL_NUMBER.exec(word)?.[1] ?? 0);
@@ -438,7 +443,7 @@ const SPEAKS_OF_ITSELF = /\bth(?:is|e present)\s+(?:[\w-]+\s+){0,2}?(?:amendment
 
 /** Whether a text names amendment `n` ("Amendment No. 8", "Eighth Amendment", "8th Amendment"). */
 function namesNumber(text: string, n: number): boolean {
-  const numbered = [...text.matchAll(new RegExp(AMENDMENT_NUMBER.source, "gi"))].some((m) => Number(m[1]) === n);
+  const numbered = [...text.matchAll(new RegExp(AMENDMENT_NUMBER.source, "gi"))].some((m) => numberOf(m) === n);
   if (numbered) return true;
   return [...text.matchAll(new RegExp(ORDINAL_AMENDMENT.source, "gi"))].some((m) => {
     const word = (m[1] as string).toLowerCase();
