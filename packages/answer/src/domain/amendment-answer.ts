@@ -422,8 +422,18 @@ const AFTER_OR_UNDER = new RegExp(
  */
 export function asksOfItself(question: string, named: NamedAmendment): boolean {
   const q = question.replace(/\s+/g, " ");
-  return !AFTER_OR_UNDER.test(q.slice(0, named.at)) && !ASKS_WHAT_IT_DID.test(q) && OWN_SUBJECT.test(q);
+  const before = q.slice(0, named.at);
+  if (ASKS_WHAT_IT_DID.test(q)) return false;
+  return AGREED_TO.test(before) || (!AFTER_OR_UNDER.test(before) && OWN_SUBJECT.test(q));
 }
+
+/**
+ * The amendment named as what is agreed or consented to ("What fee do the banks get for agreeing to the
+ * second amendment?", "… for consenting to the amendment", "… for entering into Amendment No. 2"): what is
+ * given for the instrument is a term of the instrument itself, not of the text it amends.
+ */
+const AGREED_TO =
+  /\b(?:agree(?:s|d|ing)?\s+to|consent(?:s|ed|ing)?\s+to|enter(?:s|ed|ing)?\s+into|sign(?:s|ed|ing)?)\s+(?:(?:the|this|that|its|[\w.-]+['’]s)\s+)?$/i;
 
 /**
  * What an instrument says of itself, as any instrument does: its own term (how long it stays in force,

@@ -86,3 +86,19 @@ describe("namedAmendment", () => {
     expect(namedAmendment("Did the amendment one party signed change the price?")?.number ?? null).toBeNull();
   });
 });
+
+describe("asksOfItself", () => {
+  it("reads what is given for agreeing to an amendment as a term of the amendment itself", () => {
+    for (const q of [
+      "What fee do the banks get for agreeing to the second amendment?",
+      "What do the lenders receive for consenting to Amendment No. 2?",
+    ])
+      expect(asksOfItself(q, namedAmendment(q) ?? { number: null, at: 0 }), q).toBe(true);
+    // what is in force under it, or what it changed, is not
+    for (const q of [
+      "What fee applies to letters of credit under the second amendment?",
+      "What did the lenders agree to change in the second amendment?",
+    ])
+      expect(asksOfItself(q, namedAmendment(q) ?? { number: null, at: 0 }), q).toBe(false);
+  });
+});
