@@ -83,10 +83,12 @@ export function dealOf(cited: readonly ScoredCandidate[], scored: readonly Score
   const sets = new Set(cited.map((c) => dealKey(c.item)).filter((s) => s !== null));
   const top = scored[0] ? dealKey(scored[0].item) : null;
   if (sets.size === 0 && top !== null) sets.add(top);
-  return scored.map((c) => c.item).filter((i) => {
-    const key = dealKey(i);
-    return key !== null && sets.has(key);
-  });
+  return scored
+    .map((c) => c.item)
+    .filter((i) => {
+      const key = dealKey(i);
+      return key !== null && sets.has(key);
+    });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { citeAmendingClause } from "./amending-clause.ts";
 import {
   amendmentAsk,
   asksOfItself,
@@ -7,7 +8,6 @@ import {
   operativeAmendment,
   withAmendmentEvidence,
 } from "./amendment-answer.ts";
-import { citeAmendingClause } from "./amending-clause.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { evidenceItem, scoredSentence } from "./test-support.ts";
