@@ -340,12 +340,14 @@ describe("amendmentEvidence", () => {
     expect(amendmentEvidence("Where do notices to the Buyer go?", [oldNotice, amendingNotice])).toBeNull();
   });
 
-  it("reads no operative text in an amendment's annex (the agreement as amended) or another set's instrument", () => {
+  it("reads no operative text in an amendment's annex (the agreement as amended) or a document that amends nothing", () => {
     const annex = item({ documentId: "amd", role: "amendment", clauseRef: "Exhibit A, Section 18" });
     expect(operativeAmendment(sentence(annex, "Section 18 is hereby amended to read as follows: Emeryville."))).toBe(
       false,
     );
-    const unset = item({ documentId: "amd2", role: "amendment", transactionSetId: null });
+    // an agreement of no set: its own amendment clause operates nothing (an amendment filed alone does:
+    // amendment-filed-alone.test.ts)
+    const unset = item({ documentId: "base2", role: "base_agreement", transactionSetId: null });
     expect(operativeAmendment(sentence(unset, "Section 18 is hereby amended to read as follows: Emeryville."))).toBe(
       false,
     );

@@ -80,10 +80,25 @@ export function amendmentAsk(question: string, deal: readonly EvidenceItem[]): A
  * its most probable sentence's set; none when that is a document of no set.
  */
 export function dealOf(cited: readonly ScoredCandidate[], scored: readonly ScoredCandidate[]): EvidenceItem[] {
-  const sets = new Set(cited.map((c) => c.item.transactionSetId).filter((s) => s !== null));
-  const top = scored[0]?.item.transactionSetId ?? null;
+  const sets = new Set(cited.map((c) => dealKey(c.item)).filter((s) => s !== null));
+  const top = scored[0] ? dealKey(scored[0].item) : null;
   if (sets.size === 0 && top !== null) sets.add(top);
-  return scored.map((c) => c.item).filter((i) => i.transactionSetId !== null && sets.has(i.transactionSetId));
+  return scored
+    .map((c) => c.item)
+    .filter((i) => {
+      const key = dealKey(i);
+      return key !== null && sets.has(key);
+    });
+}
+
+/**
+ * The deal an item is of: its transaction set; an amending instrument filed without the instrument it
+ * amends (no set) is a deal of its own, by its document: its clauses amend a text all the same. Null: a
+ * document of no set that amends nothing.
+ */
+function dealKey(item: EvidenceItem): string | null {
+  if (item.transactionSetId !== null) return item.transactionSetId;
+  return ofAmendingInstrument(item) ? `document:${item.documentId}` : null;
 }
 
 /**
@@ -118,9 +133,13 @@ const AMENDMENT_EFFECT = new RegExp(
   "i",
 );
 
-/** A sentence of an amending instrument of a transaction set, of the instrument itself (not the agreement as amended in its annex). */
+/**
+ * A sentence of an amending instrument, of the instrument itself (not the agreement as amended in its
+ * annex): of a transaction set, or filed alone (a deal of its own: `dealOf`), as an amendment, a
+ * restatement or a side letter often is.
+ */
 export function ofAmendingInstrument(item: EvidenceItem): boolean {
-  if (item.transactionSetId === null || !AMENDING_ROLES.has(item.role)) return false;
+  if (!AMENDING_ROLES.has(item.role)) return false;
   return !(item.role === "amendment" && inAnnex(item.clauseRef ?? ""));
 }
 
@@ -128,23 +147,26 @@ export function ofAmendingInstrument(item: EvidenceItem): boolean {
  * An operative clause of an amending instrument: text it amends, replaces, deletes, inserts, terminates or
  * releases. In a passage the set's edits read as amending, a sentence is operative only when it amends
  * itself (`AMENDS_ITSELF`) or is the new text an edit brings (`newTextOfEdit`): the page header, the
- * heading or the fragment beside the amending clause ("The text of Section 2.") changes nothing.
+ * heading or the fragment beside the amending clause ("The text of Section 2.") changes nothing. Of an
+ * instrument filed alone, whose edits no set reads, the new text is what follows an amending lead-in in
+ * its passage ("Section 5.6 shall be amended to read as follows: "The Company shall maintain …"").
  */
 export function operativeAmendment(c: ScoredCandidate): boolean {
   if (!ofAmendingInstrument(c.item) || c.headingLine) return false;
   if (amendingClause(c) || AMENDMENT_EFFECT.test(c.text)) return true;
+  if (c.item.transactionSetId === null) return followsLeadIn(c) || quotedPassage(c);
   if ((c.item.amends?.length ?? 0) === 0) return false;
   return AMENDS_ITSELF.test(c.text) || newTextOfEdit(c);
 }
 
-/** Whether a sentence of an amending instrument the edits read as amending changes a text in its own words. */
+/**
+ * Whether a sentence of an amending instrument the edits read as amending changes a text in its own words;
+ * of an instrument filed alone (no edits read), whether it has the form of an amending clause.
+ */
 export function amendsInOwnWords(c: ScoredCandidate): boolean {
-  return (
-    ofAmendingInstrument(c.item) &&
-    !c.headingLine &&
-    (c.item.amends?.length ?? 0) > 0 &&
-    (amendingClause(c) || AMENDS_ITSELF.test(c.text))
-  );
+  if (!ofAmendingInstrument(c.item) || c.headingLine) return false;
+  if (c.item.transactionSetId === null && (c.item.amends?.length ?? 0) === 0) return amendingClause(c);
+  return (c.item.amends?.length ?? 0) > 0 && (amendingClause(c) || AMENDS_ITSELF.test(c.text));
 }
 
 /** Words by which a sentence itself changes a text: amended, deleted, replaced, inserted, restated, "shall read". */
@@ -161,12 +183,32 @@ const NEW_TEXT_LEAD_IN =
  * header, a title) is not.
  */
 function newTextOfEdit(c: ScoredCandidate): boolean {
+  return followsLeadIn(c) || (isSentence(c) && !AMENDS_ITSELF.test(c.item.text));
+}
+
+/** A sentence of four words or more, not a line in capitals (a page header, a title). */
+function isSentence(c: ScoredCandidate): boolean {
   const words = c.text.match(/[A-Za-z]+/g) ?? [];
-  if (words.length < 4 || !/[a-z]/.test(c.text)) return false;
+  return words.length >= 4 && /[a-z]/.test(c.text);
+}
+
+/**
+ * Whether a sentence is of a passage that opens with a quotation mark: the quoted text an amendment puts in
+ * (its lead-in, "… to read as follows:", closes the passage before). Not a passage that opens with the
+ * instrument's own definition (""Amendment Effective Date" means …"). Bounded: no backtracking.
+ */
+function quotedPassage(c: ScoredCandidate): boolean {
+  const opening = c.item.text.trimStart().slice(0, 200);
+  return isSentence(c) && /^["“]/.test(opening) && !OWN_DEFINITION.test(opening);
+}
+const OWN_DEFINITION = /^["“][^"”'‘’]{1,80}["”]\s+(?:means|shall mean|has the meaning|shall have the meaning)\b/i;
+
+/** Whether a sentence follows an amending lead-in in its passage ("… replace it with the following:"). */
+function followsLeadIn(c: ScoredCandidate): boolean {
+  if (!isSentence(c)) return false;
   const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start));
   const lines = before.split(/(?<=[:.])\s+/);
-  if (lines.some((l) => NEW_TEXT_LEAD_IN.test(l.replace(/["“”\s]+$/, "")))) return true;
-  return !AMENDS_ITSELF.test(c.item.text);
+  return lines.some((l) => NEW_TEXT_LEAD_IN.test(l.replace(/["“”\s]+$/, "")));
 }
 
 /** Why an amendment answer was chosen: which branch of the rule found the sentence. */
@@ -215,7 +257,7 @@ export function amendmentEvidence(
       (c) =>
         !c.headingLine &&
         c.item.supersededBy === undefined &&
-        c.item.transactionSetId !== null &&
+        (c.item.transactionSetId !== null || ofAmendingInstrument(c.item)) &&
         PRECEDENCE.test(c.text) &&
         PRECEDENCE_OVER.test(c.text),
     );
@@ -255,7 +297,11 @@ export function amendmentEvidence(
     if (amending) return { kind: "targets", sentence: amending, target };
   }
   const best = operative.find((c) => c.familyCoverage > 0);
-  return best ? { kind: "operative", sentence: best } : null;
+  if (best) return { kind: "operative", sentence: best };
+  // None holds the question's words ("still due" against "The Maturity Date of the Note is hereby amended to
+  // be the Amended Maturity Date"): the first sentence the answer cites from, when it is an amending clause.
+  const lead = scored[0];
+  return lead && amendingClause(lead) && operative.includes(lead) ? { kind: "operative", sentence: lead } : null;
 }
 
 /** Whether two candidates are one sentence (a re-ranking copies the candidates it moves). */
@@ -325,8 +371,13 @@ export function withAmendmentEvidence(
 
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 const ORDINAL_NUMBER = /^(\d+)(?:st|nd|rd|th)$/i;
-/** "Amendment No. 3", "Amendment Number 3", "Amendment #3", "Amendment 3". */
-const AMENDMENT_NUMBER = /\bamendment\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b/i;
+/** "Amendment No. 3", "Amendment Number 3", "Amendment #3", "Amendment 3", "Amendment Number Two", "Amendment No. Two". */
+const AMENDMENT_NUMBER =
+  /\bamendment\s+(?:(?:no\.?\s*|number\s+|#\s*)?(\d+)|(?:no\.?\s*|number\s+)(one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+/** The number a match of `AMENDMENT_NUMBER` names. */
+const numberOf = (m: RegExpMatchArray): number =>
+  m[1] !== undefined ? Number(m[1]) : NUMBER_WORDS.indexOf((m[2] ?? "").toLowerCase()) + 1;
 /** "the third amendment", "the 3rd Amendment", "the Third Amended and Restated …". */
 const ORDINAL_AMENDMENT = /\b(\w+)\s+(?:amendment|amended\s+and\s+restated)\b/i;
 /** "the amendment", "this amendment", "the bottle amendment", "Bird's amendment": one instrument named. */
@@ -340,7 +391,7 @@ const ONE_AMENDMENT = /\b(?:the|this|that|its|\w+['’]s)\s+(?:[\w-]+\s+){0,2}am
 export function namedAmendment(question: string): NamedAmendment | null {
   const q = question.replace(/\s+/g, " ");
   const numbered = AMENDMENT_NUMBER.exec(q);
-  if (numbered) return { number: Number(numbered[1]), at: numbered.index };
+  if (numbered) return { number: numberOf(numbered), at: numbered.index };
   const ordinal = ORDINAL_AMENDMENT.exec(q);
   const word = ordinal?.[1]?.toLowerCase() ?? "";
   const n = ORDINALS.indexOf(word) + 1 || Number(ORDINAL_NUMBER.exec(word)?.[1] ?? 0);
@@ -373,8 +424,18 @@ const AFTER_OR_UNDER = new RegExp(
  */
 export function asksOfItself(question: string, named: NamedAmendment): boolean {
   const q = question.replace(/\s+/g, " ");
-  return !AFTER_OR_UNDER.test(q.slice(0, named.at)) && !ASKS_WHAT_IT_DID.test(q) && OWN_SUBJECT.test(q);
+  const before = q.slice(0, named.at);
+  if (ASKS_WHAT_IT_DID.test(q)) return false;
+  return AGREED_TO.test(before) || (!AFTER_OR_UNDER.test(before) && OWN_SUBJECT.test(q));
 }
+
+/**
+ * The amendment named as what is agreed or consented to ("What fee do the banks get for agreeing to the
+ * second amendment?", "… for consenting to the amendment", "… for entering into Amendment No. 2"): what is
+ * given for the instrument is a term of the instrument itself, not of the text it amends.
+ */
+const AGREED_TO =
+  /\b(?:agree(?:s|d|ing)?\s+to|consent(?:s|ed|ing)?\s+to|enter(?:s|ed|ing)?\s+into|sign(?:s|ed|ing)?)\s+(?:(?:the|this|that|its|[\w.-]+['’]s)\s+)?$/i;
 
 /**
  * What an instrument says of itself, as any instrument does: its own term (how long it stays in force,
@@ -394,7 +455,7 @@ const SPEAKS_OF_ITSELF = /\bth(?:is|e present)\s+(?:[\w-]+\s+){0,2}?(?:amendment
 
 /** Whether a text names amendment `n` ("Amendment No. 8", "Eighth Amendment", "8th Amendment"). */
 function namesNumber(text: string, n: number): boolean {
-  const numbered = [...text.matchAll(new RegExp(AMENDMENT_NUMBER.source, "gi"))].some((m) => Number(m[1]) === n);
+  const numbered = [...text.matchAll(new RegExp(AMENDMENT_NUMBER.source, "gi"))].some((m) => numberOf(m) === n);
   if (numbered) return true;
   return [...text.matchAll(new RegExp(ORDINAL_AMENDMENT.source, "gi"))].some((m) => {
     const word = (m[1] as string).toLowerCase();

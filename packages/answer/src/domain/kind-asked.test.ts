@@ -27,6 +27,10 @@ describe("askedKind", () => {
     expect(askedKind("How much notice must be given to prevent renewal?")).toBe("notice");
     expect(askedKind("At what rate is the consultant paid for extra work?")).toBe("amount");
     expect(askedKind("How much does the buyer owe up front?")).toBe("amount");
+    // the size of a facility, a basket, a commitment is an amount
+    expect(askedKind("How large is the revolving facility after the second amendment?")).toBe("amount");
+    expect(askedKind("How big is the general basket for investments?")).toBe("amount");
+    expect(askedKind("What is the size of the incremental facility?")).toBe("amount");
     expect(askedKind("Which law governs this contract?")).toBe("law");
     expect(askedKind("What governing law and courts apply to the services agreement?")).toBe("law");
   });
