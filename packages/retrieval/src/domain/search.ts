@@ -36,6 +36,7 @@ import {
   quotationKey,
   quotations,
 } from "./question.ts";
+import { RARE_NAME_CUT, rareNameRoute } from "./rare-name-route.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -478,6 +479,16 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       .filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio)
       .slice(0, o.maxRoutedDocuments);
     if (parsed.naming) return pick(chosen, true);
+    // A name few documents hold routes to those documents alone (`rare-name-route.ts`).
+    const holding = remote ? undefined : deps.lexical.documentsHolding?.bind(deps.lexical);
+    const byRareName = holding
+      ? await rareNameRoute(parsed.ask, chosen, {
+          holding: async (text, limit) => (await holding({ ...base, text, limit })).documentIds,
+          dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+          cut: RARE_NAME_CUT,
+        })
+      : null;
+    if (byRareName) return pick(byRareName, true);
     // The names alone must lead to a document routed: a capitalised defined term or an
     // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
     if (parties.length === 0 || chosen.length === 0) return pick(chosen, routedBy !== "question");
