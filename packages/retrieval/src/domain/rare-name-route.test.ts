@@ -147,10 +147,24 @@ describe("routing a whole corpus by a name few documents hold", () => {
     const s = await cardSearcher(corpus);
     const r = await s.route({ query: "How is the Eurodollar Rate on Milacron's loans determined?", principal: READER });
     expect(r.documents.map((d) => d.documentId)).toEqual(["amendment"]);
-    expect(r.settled).toBe(true);
+    // a name no card answers to is a term of the text: the whole corpus still votes beside the route
+    expect(r.settled).toBe(false);
     // without the name, the words' route stands
     const plain = await s.route({ query: "How is the Eurodollar Rate on the loans determined?", principal: READER });
     expect(plain.documents.map((d) => d.documentId)).not.toContain("amendment");
+  });
+
+  it("settles the route when the name is a party's, on the card of a document it routes to", async () => {
+    const s = await cardSearcher({
+      ...corpus,
+      amendment: {
+        ...corpus.amendment,
+        card: "AMENDMENT NUMBER TWO to the Credit Agreement of Cincinnati Milacron Inc.",
+      },
+    });
+    const r = await s.route({ query: "How is the Eurodollar Rate set on loans to Milacron?", principal: READER });
+    expect(r.documents.map((d) => d.documentId)).toEqual(["amendment"]);
+    expect(r.settled).toBe(true);
   });
 
   it("does not route by a name more documents hold than the cut", async () => {
