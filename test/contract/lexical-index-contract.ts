@@ -124,6 +124,32 @@ export function describeLexicalIndexContract(
       expect((await index.searchDocuments({ text: "Acme Corp", k: 5, ...only([]) })).hits).toEqual([]);
     });
 
+    it("finds the documents holding a phrase whole, at most a limit, inside the permission filter and the scope", async () => {
+      const holding = index.documentsHolding?.bind(index);
+      expect(holding, "documentsHolding").toBeDefined();
+      if (!holding) return;
+      await index.putDocument(v, "amendment", DEAL, [
+        passage("amendment", 1, "Cincinnati Milacron Inc. may acquire D-M-E Company."),
+        passage("amendment", 2, "The Updated Supply Plan replaces the forecast."),
+      ]);
+      await index.putDocument(v, "credit", DEAL, [passage("credit", 1, "Milacron's Eurodollar Rate loans.")]);
+      await index.putDocument(v, "supply", DEAL, [passage("supply", 1, "The supply plan is updated monthly.")]);
+      await index.putDocument(v, "secret", SECRET, [passage("secret", 1, "Milacron side letter.")]);
+      const ids = async (text: string, limit = 5, documentIds?: string[]) =>
+        (await holding({ text, principal: alice, limit, ...(documentIds ? { documentIds } : {}) })).documentIds.sort();
+      expect(await ids("Milacron")).toEqual(["amendment", "credit"]);
+      // the words in a row, whatever the punctuation between them; the same words apart do not hold it
+      expect(await ids("D-M-E")).toEqual(["amendment"]);
+      expect(await ids("Updated Supply Plan")).toEqual(["amendment"]);
+      expect(await ids("Milacron", 1)).toHaveLength(1);
+      expect(await ids("Milacron", 5, ["credit", "secret"])).toEqual(["credit"]);
+      expect(await ids("Zorblax")).toEqual([]);
+      expect(await ids("—")).toEqual([]);
+      const gc = await holding({ text: "Milacron", principal: { id: "gc", groups: [] }, limit: 5 });
+      expect(gc.documentIds).toEqual(["secret"]);
+      expect(gc.indexVersion).toBe(v);
+    });
+
     it("applies permission changes and deletes immediately", async () => {
       await index.putDocument(v, "d1", DEAL, [passage("d1", 1, "The purchase price is $10,000,000.")]);
       expect((await index.search({ text: "purchase price", principal: alice, k: 5 })).hits).toHaveLength(1);

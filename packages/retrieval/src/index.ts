@@ -122,6 +122,7 @@ export type {
   LexicalIndex,
   LexicalQuery,
   LexicalSearchResult,
+  PhraseQuery,
 } from "./ports/lexical-index.ts";
 export type { RerankCandidate, Reranker } from "./ports/reranker.ts";
 export type {

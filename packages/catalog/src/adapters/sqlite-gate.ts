@@ -100,7 +100,7 @@ export function gated<S extends object>(
   gate: SqliteGate,
   impl: S,
   toError?: (cause: unknown) => unknown,
-): { [K in keyof S]: S[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : S[K] } {
+): { [K in keyof S]: NonNullable<S[K]> extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : S[K] } {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(impl)) {
     out[key] =
@@ -117,7 +117,10 @@ export function gated<S extends object>(
   return out as never;
 }
 
-/** The synchronous shape of an asynchronous port: what an embedded adapter's body implements. */
+/**
+ * The synchronous shape of an asynchronous port: what an embedded adapter's body implements. An optional
+ * method of the port stays optional, and synchronous when given.
+ */
 export type Sync<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Awaited<R> : T[K];
+  [K in keyof T]: NonNullable<T[K]> extends (...args: infer A) => infer R ? (...args: A) => Awaited<R> : T[K];
 };

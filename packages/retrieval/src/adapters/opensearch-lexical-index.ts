@@ -13,6 +13,7 @@ import type {
   LexicalIndex,
   LexicalQuery,
   LexicalSearchResult,
+  PhraseQuery,
 } from "../ports/lexical-index.ts";
 import { FIELD_WEIGHTS } from "./sqlite-lexical-index.ts";
 
@@ -215,6 +216,30 @@ export function passageSearchBody(query: LexicalQuery): Record<string, unknown> 
     query: { bool: { should, minimum_should_match: 1, filter: queryFilters(query.principal, query.documentIds) } },
     // Ties in score break by document order, so a result does not depend on shard order.
     sort: [{ _score: "desc" }, { document_id: "asc" }, { start: "asc" }, { passage_id: "asc" }],
+  };
+}
+
+/**
+ * The documents with a passage holding a phrase (every field, the words in a row, as the legal analyzer
+ * reads them), filtered like passages: one bucket per document, at most `limit`; null without a word.
+ */
+export function phraseDocumentsBody(query: PhraseQuery): Record<string, unknown> | null {
+  const words = query.text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words || query.limit <= 0) return null;
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: {
+      bool: {
+        must: [
+          {
+            multi_match: { query: words.join(" "), type: "phrase", fields: ["heading", "clause_ref", "terms", "body"] },
+          },
+        ],
+        filter: queryFilters(query.principal, query.documentIds),
+      },
+    },
+    aggs: { docs: { terms: { field: "document_id", size: query.limit } } },
   };
 }
 
@@ -652,6 +677,14 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
       for (const documentId of namedIds)
         if (!hits.some((h) => h.documentId === documentId)) hits.push({ documentId, score: 0, named: true });
       return { hits, indexVersion };
+    },
+    async documentsHolding(query: PhraseQuery) {
+      const indexVersion = await resolveVersion(query.indexVersion);
+      const body = phraseDocumentsBody(query);
+      if (body === null) return { documentIds: [], indexVersion };
+      const res = await send("search", { method: "POST", path: `/${names.passages(indexVersion)}/_search`, body });
+      const agg = (res.body.aggregations as { docs?: { buckets?: Array<{ key: unknown }> } } | undefined)?.docs;
+      return { documentIds: (agg?.buckets ?? []).map((b) => String(b.key)), indexVersion };
     },
     async listPassages(query) {
       const indexVersion = await resolveVersion(query.indexVersion);

@@ -5,7 +5,7 @@ import type { Access } from "@lexnav/document-model";
 import type Database from "better-sqlite3";
 import { documentNameKey, mostSpecificNames, quotedNameKeys } from "../domain/document-names.ts";
 import type { Passage } from "../domain/passages.ts";
-import { ftsMatchExpression, queryTerms } from "../domain/query-terms.ts";
+import { ftsMatchExpression, ftsPhraseExpression, queryTerms } from "../domain/query-terms.ts";
 import type {
   DocumentCard,
   DocumentHit,
@@ -13,6 +13,7 @@ import type {
   LexicalIndex,
   LexicalQuery,
   LexicalSearchResult,
+  PhraseQuery,
 } from "../ports/lexical-index.ts";
 import { createSqliteAccessTable, principalParams } from "./sqlite-access-table.ts";
 import { type PassageRow, passageHit } from "./sqlite-passage-row.ts";
@@ -141,6 +142,13 @@ ${accessTable.permittedDocumentsSql})
       AND (@scoped = 0 OR c.document_id IN (SELECT value FROM json_each(@documentIds)))
       AND c.document_id IN (
 ${accessTable.permittedDocumentsSql})`);
+  const holding = db.prepare(`
+    SELECT DISTINCT p.document_id FROM lex_fts JOIN lex_passages p ON p.rowid = lex_fts.rowid
+    WHERE lex_fts MATCH @match AND p.index_version = @indexVersion
+      AND (@scoped = 0 OR p.document_id IN (SELECT value FROM json_each(@documentIds)))
+      AND p.document_id IN (
+${accessTable.permittedDocumentsSql})
+    LIMIT @limit`);
   const listPermitted = db.prepare(`
     SELECT p.passage_id, p.document_id, p.version, p.node_id, p.start, p.end
     FROM lex_passages p
@@ -276,6 +284,19 @@ ${accessTable.permittedDocumentsSql})
       for (const documentId of namedIds)
         if (!hits.some((h) => h.documentId === documentId)) hits.push({ documentId, score: 0, named: true });
       return { hits, indexVersion };
+    },
+    documentsHolding(query: PhraseQuery) {
+      const indexVersion = resolveVersion(query.indexVersion);
+      const match = ftsPhraseExpression(query.text);
+      if (match === null || query.limit <= 0) return { documentIds: [], indexVersion };
+      const rows = holding.all({
+        match,
+        indexVersion,
+        limit: query.limit,
+        ...principalParams(query.principal),
+        ...scopeParams(query.documentIds),
+      }) as Array<{ document_id: string }>;
+      return { documentIds: rows.map((r) => r.document_id), indexVersion };
     },
     listPassages(query) {
       const indexVersion = resolveVersion(query.indexVersion);

@@ -27,3 +27,12 @@ export function ftsMatchExpression(terms: string[]): string | null {
   if (terms.length === 0) return null;
   return terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(" OR ");
 }
+
+/**
+ * An FTS5 MATCH expression for a phrase: every word of it in a row, stopwords and one-letter words
+ * included ("Bank of America", "D-M-E"); null when it has no word.
+ */
+export function ftsPhraseExpression(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words ? `"${words.join(" ")}"` : null;
+}

@@ -36,6 +36,7 @@ import {
   quotationKey,
   quotations,
 } from "./question.ts";
+import { RARE_NAME_CUT, rareNameRoute } from "./rare-name-route.ts";
 import { asksOfClose, isClosePassage } from "./signature-block.ts";
 
 /**
@@ -475,10 +476,22 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     if (named.length > 0) return pick(named.slice(0, o.maxRoutedDocuments), true);
     const ranked = r.hits.filter((h) => h.score > 0);
     const top = ranked[0]?.score ?? 0;
-    const chosen = ranked
+    let chosen: Array<Pick<DocumentHit, "documentId" | "score">> = ranked
       .filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio)
       .slice(0, o.maxRoutedDocuments);
     if (parsed.naming) return pick(chosen, true);
+    // A name few documents hold routes to those documents alone (`rare-name-route.ts`). Settled as below:
+    // when the names find a card among them it is a party's; a term of the text (inside the route, passages
+    // are ranked without it) leaves the corpus-wide votes to read it.
+    const holding = remote ? undefined : deps.lexical.documentsHolding?.bind(deps.lexical);
+    const byRareName = holding
+      ? await rareNameRoute(parsed.ask, chosen, {
+          holding: async (text, limit) => (await holding({ ...base, text, limit })).documentIds,
+          dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+          cut: RARE_NAME_CUT,
+        })
+      : null;
+    if (byRareName) chosen = byRareName;
     // The names alone must lead to a document routed: a capitalised defined term or an
     // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
     if (parties.length === 0 || chosen.length === 0) return pick(chosen, routedBy !== "question");
@@ -494,7 +507,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
           cut: { ratio: o.routeScoreRatio, max: o.maxRoutedDocuments },
         });
-    return pick(byParty ?? chosen, settled);
+    return pick(byRareName ?? byParty ?? chosen, settled);
   };
 
   /**

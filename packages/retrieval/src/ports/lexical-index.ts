@@ -15,6 +15,15 @@ export interface LexicalQuery {
   documentIds?: string[];
 }
 
+/** A phrase looked up whole (`LexicalIndex.documentsHolding`): at most `limit` documents come back. */
+export interface PhraseQuery {
+  text: string;
+  principal: Principal;
+  limit: number;
+  indexVersion?: string;
+  documentIds?: string[];
+}
+
 export interface LexicalHit {
   passageId: string;
   documentId: string;
@@ -96,6 +105,13 @@ export interface LexicalIndex {
    * `mostSpecificNames`), and named ones whose card did not rank added after them with score 0.
    */
   searchDocuments(query: LexicalQuery): Promise<{ hits: DocumentHit[]; indexVersion: string }>;
+  /**
+   * The documents with a passage that holds `text` as a phrase (its words in a row, as the index reads
+   * words: case and inflection aside), permission-filtered like `search`: at most `limit`, in no set
+   * order. How many documents hold a name tells whether it singles them out. Absent on an index that
+   * cannot answer phrases; callers then do without.
+   */
+  documentsHolding?(query: PhraseQuery): Promise<{ documentIds: string[]; indexVersion: string }>;
   /**
    * Every passage `principal` may read, in document order (by document id, then by offset), with
    * score 0: what inject hands a model. Permission-filtered inside the query, like `search`.

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import { cardSearcher } from "../../../../test/support/card-searcher.ts";
+import {
+  type HeldName,
+  nameCandidates,
+  RARE_NAME_CUT,
+  type RareNameLookups,
+  rareNameRoute,
+  routeByRareNames,
+} from "./rare-name-route.ts";
+
+const CUT = { documents: 3, deals: 2 };
+const hit = (documentId: string, score: number) => ({ documentId, score });
+const alone = (id: string) => `document:${id}`;
+const held = (name: string, ...documentIds: string[]): HeldName => ({ name, documentIds });
+
+describe("nameCandidates", () => {
+  it("reads parties, capitalised defined terms and hyphenated or all-caps names, without possessives", () => {
+    expect(nameCandidates("How is the Eurodollar Rate on Milacron's loans determined?")).toEqual([
+      "Eurodollar Rate",
+      "Milacron",
+    ]);
+    expect(nameCandidates("What happens to the commitments if the D-M-E purchase hasn't closed?")).toEqual(["D-M-E"]);
+    expect(nameCandidates("What is the Updated Supply Plan?")).toEqual(["Updated Supply Plan"]);
+    expect(nameCandidates("Is the Parent Pledge still in place?")).toContain("Parent Pledge");
+  });
+
+  it("looks up a name without the instrument's abbreviation after it, and names joined by a dash each alone", () => {
+    expect(nameCandidates("When does the confidentiality obligation under the Evelozcity NDA end?")).toEqual([
+      "Evelozcity",
+    ]);
+    expect(nameCandidates("In which courts must a dispute under the Intel–DSP NDA be brought?")).toEqual([
+      "Intel–DSP",
+      "Intel",
+      "DSP",
+    ]);
+  });
+
+  it("reads a quoted term as a name only when it is capitalised, a single term word never", () => {
+    expect(nameCandidates("What's the 'Winning Bid Price' under the agreement?")).toEqual(["Winning Bid Price"]);
+    expect(nameCandidates("Which 'additional payments' is it excused from?")).toEqual([]);
+    expect(nameCandidates("May Subsidiaries of a supply partner receive it?")).toEqual([]);
+    expect(nameCandidates("Does the NDA survive termination of the Agreement?")).toEqual([]);
+  });
+});
+
+describe("routeByRareNames", () => {
+  it("routes to every document holding a name few documents hold, over the words' route", () => {
+    expect(routeByRareNames([hit("other", 9)], [held("Milacron", "m")], alone, CUT)).toEqual([hit("m", 0)]);
+    expect(
+      routeByRareNames([hit("consent", 9)], [held("CareView", "consent", "note")], alone, CUT)?.map(
+        (d) => d.documentId,
+      ),
+    ).toEqual(["consent", "note"]);
+  });
+
+  it("keeps the words' route when it is the documents holding the rare names, and drops those that hold none", () => {
+    expect(routeByRareNames([hit("n", 9), hit("m", 8)], [held("Milacron", "m", "n")], alone, CUT)).toBeNull();
+    expect(routeByRareNames([hit("m", 9), hit("x", 8)], [held("Milacron", "m")], alone, CUT)).toEqual([hit("m", 9)]);
+  });
+
+  it("keeps the words' route when the names are held by none, or by more documents or deals than the cut", () => {
+    expect(routeByRareNames([hit("w", 9)], [held("Zorblax")], alone, CUT)).toBeNull();
+    expect(routeByRareNames([hit("w", 9)], [held("Fleet", "a", "b", "c", "d")], alone, CUT)).toBeNull();
+    expect(routeByRareNames([hit("w", 9)], [held("Eurodollar Rate", "a", "b", "c")], alone, CUT)).toBeNull();
+    // the same three documents in one deal are one deal's name
+    const oneDeal = () => "set:s1";
+    expect(routeByRareNames([hit("w", 9)], [held("Stremick", "a", "b", "c")], oneDeal, CUT)).toHaveLength(3);
+  });
+
+  it("puts first the documents holding more names, then those holding a rarer one, then the words' order", () => {
+    const r = routeByRareNames(
+      [hit("w", 9), hit("b", 8)],
+      [held("Sanofi", "a", "b"), held("ADMA", "b"), held("Porex", "c"), held("Cerus", "d", "e")],
+      alone,
+      { documents: 3, deals: 3 },
+    );
+    expect(r?.map((d) => d.documentId)).toEqual(["b", "c", "a", "d", "e"]);
+    expect(r?.[0]).toEqual(hit("b", 8));
+  });
+});
+
+describe("rareNameRoute", () => {
+  const lookups = (holders: Record<string, string[]>, sets: Record<string, string> = {}): RareNameLookups => ({
+    holding: async (phrase, limit) => (holders[phrase] ?? []).slice(0, limit),
+    dealOf: async (id) => sets[id] ?? null,
+    cut: CUT,
+  });
+
+  it("looks each name up whole and routes to the documents of the rare ones", async () => {
+    const r = await rareNameRoute(
+      "How is the Eurodollar Rate on Milacron's loans determined?",
+      [hit("looksmart", 12)],
+      lookups({ "Eurodollar Rate": ["a", "b", "c", "d"], Milacron: ["milacron"] }),
+    );
+    expect(r).toEqual([hit("milacron", 0)]);
+  });
+
+  it("counts a name's documents by deal: a deal's exhibits are one deal", async () => {
+    const holders = { Bird: ["a", "b", "c"] };
+    expect(await rareNameRoute("Are Bird's notes subordinated?", [hit("w", 1)], lookups(holders))).toBeNull();
+    const sets = { a: "bird", b: "bird", c: "bird" };
+    expect((await rareNameRoute("Are Bird's notes subordinated?", [hit("w", 1)], lookups(holders, sets)))?.length).toBe(
+      3,
+    );
+  });
+
+  it("asks for one document more than the cut, and keeps the words' route for a question without a name", async () => {
+    const limits: number[] = [];
+    const spy: RareNameLookups = {
+      ...lookups({}),
+      holding: async (_, limit) => {
+        limits.push(limit);
+        return [];
+      },
+    };
+    expect(await rareNameRoute("Does Acme have to carry insurance?", [hit("w", 1)], spy)).toBeNull();
+    expect(limits).toEqual([CUT.documents + 1]);
+    expect(await rareNameRoute("may the recipient share information?", [hit("w", 1)], lookups({}))).toBeNull();
+  });
+});
+
+describe("routing a whole corpus by a name few documents hold", () => {
+  // Credit agreements whose cards repeat the question's words, and the one amendment that names the borrower.
+  const loans = (n: number) =>
+    Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [
+        `credit-${i}`,
+        {
+          name: `ex-${i}`,
+          card: "CREDIT AGREEMENT: Eurodollar Rate loans, how the Eurodollar Rate is determined",
+          body: "The Eurodollar Rate for each Interest Period is determined by the Agent.",
+        },
+      ]),
+    );
+  const corpus = {
+    ...loans(4),
+    amendment: {
+      name: "ex-10",
+      card: "AMENDMENT NUMBER TWO",
+      body: "Cincinnati Milacron Inc. and the Banks amend the facility; the Eurodollar Rate is LIBOR.",
+    },
+  };
+  const READER = { id: "reader", groups: ["g"] };
+
+  it("routes to the one document that holds the party's name, not to the cards the words rank first", async () => {
+    const s = await cardSearcher(corpus);
+    const r = await s.route({ query: "How is the Eurodollar Rate on Milacron's loans determined?", principal: READER });
+    expect(r.documents.map((d) => d.documentId)).toEqual(["amendment"]);
+    // a name no card answers to is a term of the text: the whole corpus still votes beside the route
+    expect(r.settled).toBe(false);
+    // without the name, the words' route stands
+    const plain = await s.route({ query: "How is the Eurodollar Rate on the loans determined?", principal: READER });
+    expect(plain.documents.map((d) => d.documentId)).not.toContain("amendment");
+  });
+
+  it("settles the route when the name is a party's, on the card of a document it routes to", async () => {
+    const s = await cardSearcher({
+      ...corpus,
+      amendment: {
+        ...corpus.amendment,
+        card: "AMENDMENT NUMBER TWO to the Credit Agreement of Cincinnati Milacron Inc.",
+      },
+    });
+    const r = await s.route({ query: "How is the Eurodollar Rate set on loans to Milacron?", principal: READER });
+    expect(r.documents.map((d) => d.documentId)).toEqual(["amendment"]);
+    expect(r.settled).toBe(true);
+  });
+
+  it("does not route by a name more documents hold than the cut", async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: RARE_NAME_CUT.documents + 1 }, (_, i) => [
+        `fleet-${i}`,
+        { name: `f-${i}`, card: "LEASE of vehicles", body: "Fleet vehicles are leased monthly." },
+      ]),
+    );
+    const s = await cardSearcher({ ...many, ...loans(2) });
+    const r = await s.route({ query: "How is the Eurodollar Rate on Fleet's loans determined?", principal: READER });
+    expect(r.documents.map((d) => d.documentId).every((id) => id.startsWith("credit-"))).toBe(true);
+  });
+
+  it("finds a name only in documents the asker may read", async () => {
+    const s = await cardSearcher({ ...corpus, amendment: { ...corpus.amendment, groups: ["board"] } });
+    const r = await s.route({ query: "How is the Eurodollar Rate on Milacron's loans determined?", principal: READER });
+    expect(r.documents.map((d) => d.documentId)).not.toContain("amendment");
+  });
+});

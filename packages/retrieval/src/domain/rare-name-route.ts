@@ -1,0 +1,169 @@
+import { capitalisedWords, partyPhrases } from "./document-names.ts";
+import { isInstrumentAbbreviation } from "./instrument-kinds.ts";
+import { namesADeal, type RoutedDocument } from "./party-route.ts";
+
+/**
+ * A name that few documents of a whole corpus hold identifies them: a party ("Milacron"), a hyphenated or
+ * all-caps name ("D-M-E", "HealthCor"), or a defined term of one deal ("Updated Supply Plan"). Card BM25
+ * weighs such a name as one word among the question's others, and a question whose asking words every
+ * instrument of a kind repeats ("the Eurodollar Rate on the loans") goes to other deals of that kind, where
+ * no passage can answer it. Looked up whole in the passages, a name that few documents hold picks them,
+ * and only them; a name many documents hold (a party of many deals, a term of art, a regulator) says
+ * nothing about which deal is asked, and the question keeps the route its words chose.
+ */
+
+/** How rare a name must be to route: the documents and the deals (transaction sets) that may hold it. */
+export interface RareNameCut {
+  /** Most documents holding a name that still route by it. */
+  documents: number;
+  /** Most deals those documents may belong to (a document in no set is a deal of its own). */
+  deals: number;
+}
+
+/** The fewest-documents cut of the shipped route (`docs/retrieval.md`, "Names few documents hold"). */
+export const RARE_NAME_CUT: RareNameCut = { documents: 6, deals: 2 };
+
+/** Most words of a phrase looked up as a name: longer quotations are sentences, not names. */
+const MAX_NAME_WORDS = 6;
+
+const possessiveless = (phrase: string) => phrase.replace(/['’]s?$/u, "").replace(/[.,;:]+$/u, "");
+const wordCount = (phrase: string) => (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+/**
+ * A phrase without the instruments' abbreviations at its ends ("the Evelozcity NDA" names the NDA of
+ * Evelozcity, whose text says "Evelozcity" and seldom "Evelozcity NDA"). A kind spelt out stays: with a
+ * capitalised word before it, it is most often a defined term ("the Updated Supply Plan", "the Ares Agreement").
+ */
+function withoutAbbreviations(phrase: string): string {
+  const words = phrase.split(/\s+/).filter((w) => w.length > 0);
+  while (words.length > 0 && isInstrumentAbbreviation(possessiveless(words.at(-1) as string))) words.pop();
+  while (words.length > 0 && isInstrumentAbbreviation(words[0] as string)) words.shift();
+  return words.join(" ");
+}
+
+/** Whether a phrase can name a deal: `namesADeal`, letters joined by dots or dashes read as one word ("D-M-E"). */
+const canName = (phrase: string) => namesADeal(phrase) || namesADeal(phrase.replace(/(?<=\p{L})[.-](?=\p{L})/gu, ""));
+
+/**
+ * The phrases of a question that may name a deal, each once, as written without a possessive: its party
+ * phrases and other capitalised names (`partyPhrases`: "Milacron", "D-M-E", "Updated Supply Plan") and its
+ * capitalised terms, quoted ("the 'Winning Bid Price'") or of several words ("the Release Condition"). A
+ * single word contracts capitalise as a term ("Subsidiaries") is no name unless quoted. A phrase
+ * is looked up without the instruments' abbreviations at its ends; one made only of kinds names no deal.
+ */
+export function nameCandidates(ask: string): string[] {
+  const out: string[] = [];
+  const add = (phrase: string) => {
+    const p = withoutAbbreviations(possessiveless(phrase.trim()));
+    const n = wordCount(p);
+    if (n === 0 || n > MAX_NAME_WORDS || !canName(p) || out.includes(p)) return;
+    out.push(p);
+  };
+  // Parties joined by a dash, a slash or "and" ("the Intel–DSP NDA") are looked up together and each alone.
+  for (const p of partyPhrases(ask)) for (const part of [p, ...p.split(/\s*[–—/]\s*|\s+and\s+/u)]) add(part);
+  // A run of two or more capitalised words is a defined term of some deal ("the Parent Pledge"), even when
+  // each word alone is one every contract capitalises ("Subsidiaries" names no deal).
+  const capital = new Set(capitalisedWords(ask));
+  let run: Array<{ t: string; at: number }> = [];
+  const flush = () => {
+    const first = run[0];
+    const last = run.at(-1);
+    if (first && last && run.length > 1) add(ask.slice(first.at, last.at + last.t.length));
+    run = [];
+  };
+  for (const m of ask.matchAll(/[\p{L}][\p{L}\p{N}'’.&-]*/gu)) {
+    const tok = { t: m[0], at: m.index ?? 0 };
+    const prev = run.at(-1);
+    if (!capital.has(tok.t)) flush();
+    else {
+      if (prev && (/['’]s?$/u.test(prev.t) || ask.slice(prev.at + prev.t.length, tok.at) !== " ")) flush();
+      run.push(tok);
+    }
+  }
+  flush();
+  // A quoted term is a defined term when capitalised; a quoted clause of the contract is not a name.
+  for (const m of ask.matchAll(/(?:^|[\s(])['‘"“](\p{Lu}[^'’"”\n]{1,80})['’"”]/gu)) add(m[1] ?? "");
+  return out;
+}
+
+/** A name of the question and the documents that hold it. */
+export interface HeldName {
+  name: string;
+  documentIds: readonly string[];
+}
+
+/**
+ * The documents a question's rare names route it to, over the words' route (`byWords`): null when it has
+ * no rare name, or the words chose exactly the documents that hold one. A name is rare when between one and
+ * `cut.documents` documents hold it, of at most `cut.deals` deals (`dealOf`). Every document that holds
+ * a rare name is routed to: those holding more of them first, then those holding a rarer one, then in
+ * the words' order.
+ */
+export function routeByRareNames(
+  byWords: readonly RoutedDocument[],
+  held: readonly HeldName[],
+  dealOf: (documentId: string) => string,
+  cut: RareNameCut,
+): RoutedDocument[] | null {
+  const rare = held.filter(
+    (h) =>
+      h.documentIds.length > 0 &&
+      h.documentIds.length <= cut.documents &&
+      new Set(h.documentIds.map(dealOf)).size <= cut.deals,
+  );
+  if (rare.length === 0) return null;
+  // Per document: how many rare names it holds, and how few documents hold the rarest of them.
+  const count = new Map<string, number>();
+  const rarest = new Map<string, number>();
+  for (const h of rare)
+    for (const id of new Set(h.documentIds)) {
+      count.set(id, (count.get(id) ?? 0) + 1);
+      rarest.set(id, Math.min(rarest.get(id) ?? Number.POSITIVE_INFINITY, h.documentIds.length));
+    }
+  if (byWords.length === count.size && byWords.every((d) => count.has(d.documentId))) return null;
+  const wordsRank = (id: string) => {
+    const i = byWords.findIndex((d) => d.documentId === id);
+    return i < 0 ? byWords.length : i;
+  };
+  const score = (id: string) => byWords.find((d) => d.documentId === id)?.score ?? 0;
+  return [...count.keys()]
+    .sort(
+      (a, b) =>
+        (count.get(b) ?? 0) - (count.get(a) ?? 0) ||
+        (rarest.get(a) ?? 0) - (rarest.get(b) ?? 0) ||
+        wordsRank(a) - wordsRank(b) ||
+        (a < b ? -1 : 1),
+    )
+    .map((documentId) => ({ documentId, score: score(documentId) }));
+}
+
+/** What `rareNameRoute` reads from the stores. */
+export interface RareNameLookups {
+  /** At most `limit` documents whose passages hold `phrase` (the lexical index's `documentsHolding`). */
+  holding: (phrase: string, limit: number) => Promise<readonly string[]>;
+  /** A document's transaction set, null when it is in none. */
+  dealOf: (documentId: string) => Promise<string | null>;
+  cut: RareNameCut;
+}
+
+/**
+ * The route of a question by the names of it that few documents hold (`nameCandidates`, each looked up
+ * whole), over the words' route `byWords`: null when the words' route stands (`routeByRareNames`).
+ */
+export async function rareNameRoute(
+  ask: string,
+  byWords: readonly RoutedDocument[],
+  lookups: RareNameLookups,
+): Promise<RoutedDocument[] | null> {
+  const held: HeldName[] = [];
+  // One more than the cut: a name held by more documents than that is not rare, however many more.
+  for (const name of nameCandidates(ask))
+    held.push({ name, documentIds: await lookups.holding(name, lookups.cut.documents + 1) });
+  if (held.every((h) => h.documentIds.length === 0 || h.documentIds.length > lookups.cut.documents)) return null;
+  const deals = new Map<string, string>();
+  for (const id of held.flatMap((h) => h.documentIds)) {
+    if (deals.has(id)) continue;
+    const setId = await lookups.dealOf(id);
+    deals.set(id, setId === null ? `document:${id}` : `set:${setId}`);
+  }
+  return routeByRareNames(byWords, held, (id) => deals.get(id) ?? `document:${id}`, lookups.cut);
+}
