@@ -146,6 +146,11 @@ function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
  * question asks something else of a term it names ("On termination, 'the Licence' is revoked — …").
  */
 export function askedDefinedTerms(question: string): string[] {
+  return [...new Set(askedTermPhrases(question).map(definedTermKey))].filter((t) => t.length > 0);
+}
+
+/** The terms `askedDefinedTerms` reads, as the question writes them ("Ares Agreement", "Existing PSA"). */
+export function askedTermPhrases(question: string): string[] {
   const whole = parseQuestion(question).ask.replace(/\s+/g, " ");
   // the ask may follow a sentence that sets it up: "Columbia can terminate if the Ares Agreement ends. What is …?"
   // (the first few only: a long text of many sentences is not rescanned from each)
@@ -162,10 +167,9 @@ export function askedDefinedTerms(question: string): string[] {
         if (!c) continue;
         rest = c[1] as string;
       }
-      for (const term of termsOf(rest, capitalisedOnly === true))
-        if (/\p{L}{3,}/u.test(term)) out.add(definedTermKey(term));
+      for (const term of termsOf(rest, capitalisedOnly === true)) if (/\p{L}{3,}/u.test(term)) out.add(term);
     }
-  return [...out].filter((t) => t.length > 0);
+  return [...out];
 }
 
 /**

@@ -176,7 +176,12 @@ export async function answerFromEvidence(
     );
   const retrieved = sentencesOf(q);
   // A question that names its deal by parties is answered from that deal's documents alone (`party-scope.ts`).
-  const scope = partyScope(q, extract, source);
+  // (read from what retrieval found: a definition looked up for the term asked names no party)
+  const scope = partyScope(
+    q,
+    extract.filter((e) => e.linkedBy === undefined),
+    source,
+  );
   const inDeal = (cs: Candidate[]) => (scope ? cs.filter((c) => scope.documents.has(c.item.documentId)) : cs);
   if (scope && inDeal(retrieved).length === 0) {
     const nearest = await relevanceSignals(q, retrieved, relevance);
