@@ -34,7 +34,7 @@ const NAMING_OPENER =
  */
 const QUOTED_TERM = /[“"](?!['‘])([^”"]{2,80})[”"]|(?<![\p{L}\p{N}])['‘]([^'‘’“”"\n]{2,80}?)['’](?![\p{L}\p{N}])/gu;
 /** What ends a sentence after a term that closes it: a full stop, ";" or nothing, a closing quote aside. */
-const SENTENCE_END = /^[”"'’]?\s*[.;]?[”"'’]?\s*$/;
+const SENTENCE_END = /^[”"'’]?[.;]?[”"'’]?$/;
 /**
  * The words that name what goes before as the quoted term after them: "shall be an", "is referred to
  * herein as the", "are each a", "is hereinafter called".
@@ -198,7 +198,9 @@ export function definitionStrength(
     if (DEFINES_AFTER.test(after)) return 0;
     if (LABEL_ONLY.test(before) && LIST_SEPARATOR.test(after)) return 0;
     // the term named at the end of what it names: "… conceived during the term shall be an “Improvement”."
-    if (SENTENCE_END.test(after) && NAMED_AS.test(before.slice(-NAMED_AS_READ))) named = true;
+    // (what is left trimmed first: a run of spaces read by two `\s*` is split every way)
+    const rest = after.trim();
+    if (rest.length <= 3 && SENTENCE_END.test(rest) && NAMED_AS.test(before.slice(-NAMED_AS_READ))) named = true;
     // a naming parenthetical: the term last inside its parentheses, after what names it
     for (; read < at; read++) {
       if (sentence[read] === "(") open = read;
