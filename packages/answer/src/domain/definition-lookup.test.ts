@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SourceText } from "./citations.ts";
-import { DEFINITION_LOOKUP_K, lookedUpDefinitions, writtenAsDefinedTerm } from "./definition-lookup.ts";
+import {
+  DEFINITION_LOOKUP_K,
+  lookedUpDefinitions,
+  partyScopeBesideTermAsked,
+  writtenAsDefinedTerm,
+} from "./definition-lookup.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { evidenceItem } from "./test-support.ts";
 
@@ -85,5 +90,31 @@ describe("lookedUpDefinitions", () => {
     });
     const { added } = await lookUp("Who are the Majority Investors?", [usesOnly], [{ ...note }]);
     expect(added).toEqual([]);
+  });
+});
+
+describe("partyScopeBesideTermAsked", () => {
+  const retrieved = evidenceItem("whitesmoke", "Updated Versions. Google may request the latest version.");
+  const lookedUp = {
+    ...evidenceItem("adma", 'a supply plan (the "Updated Supply Plan")'),
+    linkedBy: "definition" as const,
+  };
+  const scope = { parties: ["Updated Supply"], documents: new Set(["adma"]) };
+
+  it("drops a scope whose party is words of the term asked, named only by a definition brought in", () => {
+    expect(partyScopeBesideTermAsked("What is the Updated Supply Plan?", scope, [retrieved, lookedUp])).toBeNull();
+  });
+
+  it("keeps a scope whose party the question names beside the term, or whose deal retrieval found", () => {
+    const acme = { parties: ["Acme"], documents: new Set(["adma"]) };
+    expect(
+      partyScopeBesideTermAsked("What is the Updated Supply Plan under the Acme agreement?", acme, [
+        retrieved,
+        lookedUp,
+      ]),
+    ).toBe(acme);
+    const found = evidenceItem("adma", lookedUp.text);
+    expect(partyScopeBesideTermAsked("What is the Updated Supply Plan?", scope, [retrieved, found])).toBe(scope);
+    expect(partyScopeBesideTermAsked("What is the Updated Supply Plan?", null, [retrieved, lookedUp])).toBeNull();
   });
 });

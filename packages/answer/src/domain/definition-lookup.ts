@@ -3,6 +3,7 @@ import { askedTermPhrases, definedTermKey, definitionStrength } from "./definiti
 import type { EvidenceItem } from "./evidence.ts";
 import { candidateSentences } from "./evidence-model.ts";
 import { overlapsAny } from "./extract.ts";
+import type { PartyScope } from "./party-scope.ts";
 
 /**
  * A question that asks what a defined term means ("What is the Ares Agreement?", "Who are the Majority
@@ -15,6 +16,10 @@ import { overlapsAny } from "./extract.ts";
  * (capitalised: drafting capitalises what it defines), and a definition found is kept only when one deal alone
  * defines the term among what the search found: a term several deals define ("Agreement", "Confidential
  * Information") does not say which deal is meant.
+ *
+ * A capitalised term reads to the party scope as a party's name ("Updated Supply" of "What is the Updated
+ * Supply Plan?"), and the definition looked up names it on its face: `partyScopeBesideTermAsked` keeps such a
+ * scope from silencing the answer.
  */
 
 /** How many passages the look-up search returns. */
@@ -73,4 +78,26 @@ export async function lookedUpDefinitions(
     id: `E${extract.length + n + 1}`,
     linkedBy: "definition" as const,
   }));
+}
+
+/**
+ * The party scope (`partyScope`) unless every party it found is words of a term the question asks the meaning
+ * of and no passage retrieval found (only definitions brought in) is of its documents: then no deal is named,
+ * and null. A question that names a party beside the term keeps its scope ("What is a Cisco Quarter under the
+ * ScanSource agreement?"), and so does one whose named deal retrieval found.
+ */
+export function partyScopeBesideTermAsked(
+  question: string,
+  scope: PartyScope | null,
+  extract: readonly EvidenceItem[],
+): PartyScope | null {
+  if (!scope || scope.parties.length === 0) return scope;
+  if (extract.some((e) => e.linkedBy === undefined && scope.documents.has(e.documentId))) return scope;
+  const words = (s: string) =>
+    ` ${s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()} `;
+  const terms = askedTermPhrases(question).map(words);
+  return scope.parties.every((p) => terms.some((t) => t.includes(words(p)))) ? null : scope;
 }
