@@ -255,8 +255,10 @@ describe("navindex with a model planned by the planner service", () => {
     expect(seen).toEqual([]);
     expect(rec.answerer).toBe("offline");
     expect(rec.warnings.join("\n")).toMatch(/answered offline, not by m: 1 document\(s\).*\(base\)/);
-    // the offline answer reads what the navindex search finds, as when no model is configured
-    expect(searched).toEqual(["navindex"]);
+    // the offline answer reads what the navindex search finds, as when no model is configured (the term
+    // asked, which the extract does not define, looked up by the same mode: `definition-lookup.ts`)
+    expect(searched[0]).toBe("navindex");
+    expect(searched.every((m) => m === "navindex")).toBe(true);
     expect(rec.ledger.entries).toEqual([]);
   });
 

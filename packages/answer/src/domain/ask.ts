@@ -17,6 +17,7 @@ import {
 import type { NavindexPlanner } from "../ports/navindex-planner.ts";
 import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.ts";
 import { formatLocation, locateCitation } from "./citation-location.ts";
+import { lookedUpDefinitions } from "./definition-lookup.ts";
 import { type Citation, citeAs, type EvidenceItem } from "./evidence.ts";
 import { type DecisionModel, decisionModelId, type SentenceRelevance } from "./evidence-decision.ts";
 import { type EvidenceModel, evidenceModelId } from "./evidence-model.ts";
@@ -382,17 +383,15 @@ export function createAsk(deps: AskDeps) {
       if (served) await keepLocal(extract.map((e) => e.documentId));
       selected = pairs.map((p) => `${p.documentId}/${p.nodeId}`);
     } else {
-      const r = await deps.searcher.search(
-        {
-          query: question,
-          principal: req.principal,
-          mode: req.mode,
-          k: req.k,
-          ...(req.documentIds ? { documentIds: req.documentIds } : {}),
-          ...(req.indexVersion !== undefined ? { indexVersion: req.indexVersion } : {}),
-        },
-        deps.text,
-      );
+      const request = {
+        query: question,
+        principal: req.principal,
+        mode: req.mode,
+        k: req.k,
+        ...(req.documentIds ? { documentIds: req.documentIds } : {}),
+        ...(req.indexVersion !== undefined ? { indexVersion: req.indexVersion } : {}),
+      };
+      const r = await deps.searcher.search(request, deps.text);
       req.onTrace?.(r.trace);
       indexVersion = r.trace.indexVersion;
       selected = r.trace.selected;
@@ -414,6 +413,21 @@ export function createAsk(deps: AskDeps) {
       };
       if (useModel)
         await linkExtract(extract, linkDeps, linkable, extract.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
+      // Offline, a question asking what a defined term means whose extract defines none of it: the term looked
+      // up by one more search (`definition-lookup.ts`).
+      else
+        extract.push(
+          ...(await lookedUpDefinitions(question, extract, {
+            source: await extractSource(extract, deps.text),
+            sourceOf: (items) => extractSource(items, deps.text),
+            find: async (query, k) =>
+              buildExtract((await deps.searcher.search({ ...request, query, k }, deps.text)).passages, {
+                ...linkDeps,
+                onDropped,
+                wholeUnits: true,
+              }),
+          })),
+        );
     }
     for (const e of extract)
       if (looksLikeInstructions(e.text))

@@ -35,6 +35,24 @@ describe("askedDefinedTerms", () => {
     expect(askedDefinedTerms("Who are 'Subsidiaries' under the NDA?")).toEqual(["subsidiary"]);
   });
 
+  it("reads the ask after a sentence that sets it up", () => {
+    expect(askedDefinedTerms("Columbia can terminate if the Ares Agreement ends. What is the Ares Agreement?")).toEqual(
+      [definedTermKey("Ares Agreement")],
+    );
+    expect(askedDefinedTerms("Columbia can terminate if the Ares Agreement ends.")).toEqual([]);
+  });
+
+  it("reads what makes up a term, what it consists of, and how a defined term is worked out", () => {
+    expect(askedDefinedTerms(`Which documents make up the "Existing PSA"?`)).toEqual(["existing psa"]);
+    expect(askedDefinedTerms("What makes up the Collateral?")).toEqual(["collateral"]);
+    expect(askedDefinedTerms("What does the Collateral consist of?")).toEqual(["collateral"]);
+    expect(askedDefinedTerms("How is Consolidated EBITDA calculated for the leverage grid?")).toContain(
+      "consolidated ebitda",
+    );
+    // how a thing in lower case is worked out asks the mechanics, not a defined term
+    expect(askedDefinedTerms("How is interest calculated on late payments?")).toEqual([]);
+  });
+
   it("reads a term at each preposition, so a term with 'of' in it is read whole", () => {
     const terms = askedDefinedTerms("What is a Change of Control under the agreement?");
     expect(terms).toContain("change");
@@ -82,6 +100,32 @@ describe("definitionStrength", () => {
       "1. Definitions\n1.4 Affiliate - a business entity controlled by a Party.\nEnd User is the final purchaser of a Product.";
     expect(strength(list, "1.4", "Affiliate")).toBe(1);
     expect(strength(list, "End User", "End User")).toBe(1);
+  });
+
+  it("reads a term in single quotes, as older filings write it, never an apostrophe", () => {
+    const old = `"'Authorized Acquisition No. 2' shall mean the acquisition of the D-M-E Company ("D-M-E").`;
+    expect(strength(old, "'Authorized", "Authorized Acquisition No. 2")).toBe(0);
+    const possessive = "The Lenders' consent is needed for the Borrower's 'Permitted Sale' of the plant.";
+    expect(strength(possessive, "The Lenders", "consent is needed for the Borrower")).toBeNull();
+    expect(strength(possessive, "The Lenders", "Permitted Sale")).toBeNull();
+  });
+
+  it("reads a term that closes the sentence naming what goes before it", () => {
+    const named = `Any invention relating to the Work Plan conceived during the term shall be an "Improvement".`;
+    expect(strength(named, "Any invention", "Improvement")).toBe(1);
+    const referred =
+      "The Existing PSA, as amended by this Amendment, is referred to collectively herein as the “Agreement.”";
+    expect(strength(referred, "The Existing PSA", "Agreement")).toBe(1);
+    // a term quoted mid-sentence after "is" names nothing
+    const passing = `The price is "Schedule A" pricing unless the Buyer objects.`;
+    expect(strength(passing, "The price", "Schedule A")).toBeNull();
+    const object = `The Seller shall deliver the "Goods".`;
+    expect(strength(object, "The Seller", "Goods")).toBeNull();
+  });
+
+  it("reads a definition that an amendment adds inside its quoted new text", () => {
+    const added = `1. The following definitions shall be added to Section 1:\n\n""Ares Agreement" means the supply agreement dated 7 January 2018."`;
+    expect(strength(added, `""Ares`, "Ares Agreement")).toBe(0);
   });
 
   it("never reads one term for another that begins with it", () => {

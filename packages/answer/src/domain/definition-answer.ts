@@ -27,6 +27,22 @@ const LIST_SEPARATOR = /^\s*(?::|\s[-–—]\s|[-–—]\s)/;
 /** The opening of a naming parenthetical before the quoted term: "(the ", "(collectively, the ", "(… are each a ". */
 const NAMING_OPENER =
   /(?:^|[\s,])(?:the|a|an|as|each|collectively|together|individually|jointly|respectively|hereinafter|herein|called|referred\s+to\s+as|or)\s*$/i;
+/**
+ * A quoted term in a sentence: in double quotes, or in single quotes that stand apart from the words
+ * around them ('Authorized Acquisition' shall mean …, as older filings write it; never the apostrophe
+ * of "the Company's").
+ */
+const QUOTED_TERM = /[“"](?!['‘])([^”"]{2,80})[”"]|(?<![\p{L}\p{N}])['‘]([^'‘’“”"\n]{2,80}?)['’](?![\p{L}\p{N}])/gu;
+/** What ends a sentence after a term that closes it: a full stop, ";" or nothing, a closing quote aside. */
+const SENTENCE_END = /^[”"'’]?[.;]?[”"'’]?$/;
+/**
+ * The words that name what goes before as the quoted term after them: "shall be an", "is referred to
+ * herein as the", "are each a", "is hereinafter called".
+ */
+const NAMED_AS =
+  /\b(?:shall\s+be|will\s+be|is|are)\s+(?:(?:each|collectively|together|individually|hereinafter|herein)\s+)*(?:(?:called|referred\s+to|known|designated)\s+(?:(?:herein|hereinafter|collectively)\s+)*as\s+)?(?:the|an?)?\s*$/i;
+/** How much of the text before a term `NAMED_AS` reads: its words are few, and a long sentence is not rescanned. */
+const NAMED_AS_READ = 80;
 /** A clause label before a definition: "1.4 ", "(a) ", "a. ". */
 const LABEL = String.raw`(?:\[?\(?[0-9]+(?:\.[0-9]+)*[.)]?\s+|\[?\([a-z0-9]{1,4}\)\s*|[a-z][.)]\s+)?`;
 /** Text that holds only a label (and spaces). */
@@ -67,11 +83,28 @@ const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean
   { opening: /^\s*(?:who|what)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:the\s+|an?\s+)?/i },
   { opening: /^\s*what\s+(?:counts|qualifies)\s+as\s+(?:the\s+|an?\s+)?/i },
   { opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+defined\b/i },
+  // "How is Consolidated EBITDA calculated?": a defined term's definition says how it is worked out
+  {
+    opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?/i,
+    closing: /^(.+?)\s+(?:calculated|computed|determined|measured)\b/i,
+    capitalisedOnly: true,
+  },
+  // "Which documents make up the Existing PSA?", "What does the Collateral consist of?"
+  { opening: /^\s*(?:which|what)\s+(?:[a-z]+\s+){0,2}?(?:makes?|made)\s+up\s+(?:the\s+|an?\s+)?/i },
+  {
+    opening: /^\s*what\s+(?:does|do)\s+(?:the\s+|an?\s+)?/i,
+    closing: /^(.+?)\s+(?:consists?\s+of|comprises?)\b/i,
+    capitalisedOnly: true,
+  },
   { opening: /\bwhat\s+(?:does|do)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+mean\b/i },
   { opening: /\b(?:meaning|definition)\s+of\s+(?:the\s+)?(?:terms?\s+)?/i },
   { opening: /\bdefine\s+(?:the\s+)?(?:terms?\s+)?/i },
   { opening: /^\s*when\s+(?:is|are|was|will\s+be)\s+(?:the\s+)?/i, capitalisedOnly: true },
 ];
+/** Where a later sentence of a question starts: after a full stop, "?" or "!", at a capital or an opening quote. */
+const LATER_SENTENCE = /[.?!]\s+(?=[\p{Lu}'‘"“])/gu;
+/** How many sentences after the first are read for an ask. */
+const LATER_SENTENCES_READ = 3;
 /** A quoted term: 'Due Date', “End User”. */
 const QUOTED = /^['‘"“]([^'’"”?]{2,60})['’"”]/;
 /** A term written as a defined term: capitalised words (or capitals), "of" or "and" between them. */
@@ -113,21 +146,30 @@ function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
  * question asks something else of a term it names ("On termination, 'the Licence' is revoked — …").
  */
 export function askedDefinedTerms(question: string): string[] {
-  const ask = parseQuestion(question).ask.replace(/\s+/g, " ");
+  return [...new Set(askedTermPhrases(question).map(definedTermKey))].filter((t) => t.length > 0);
+}
+
+/** The terms `askedDefinedTerms` reads, as the question writes them ("Ares Agreement", "Existing PSA"). */
+export function askedTermPhrases(question: string): string[] {
+  const whole = parseQuestion(question).ask.replace(/\s+/g, " ");
+  // the ask may follow a sentence that sets it up: "Columbia can terminate if the Ares Agreement ends. What is …?"
+  // (the first few only: a long text of many sentences is not rescanned from each)
+  const later = [...whole.matchAll(LATER_SENTENCE)].slice(0, LATER_SENTENCES_READ);
+  const asks = [whole, ...later.map((m) => whole.slice((m.index ?? 0) + m[0].length))];
   const out = new Set<string>();
-  for (const { opening, closing, capitalisedOnly } of ASKS) {
-    const m = opening.exec(ask);
-    if (!m) continue;
-    let rest = ask.slice((m.index ?? 0) + m[0].length);
-    if (closing) {
-      const c = closing.exec(rest);
-      if (!c) continue;
-      rest = c[1] as string;
+  for (const ask of asks)
+    for (const { opening, closing, capitalisedOnly } of ASKS) {
+      const m = opening.exec(ask);
+      if (!m) continue;
+      let rest = ask.slice((m.index ?? 0) + m[0].length);
+      if (closing) {
+        const c = closing.exec(rest);
+        if (!c) continue;
+        rest = c[1] as string;
+      }
+      for (const term of termsOf(rest, capitalisedOnly === true)) if (/\p{L}{3,}/u.test(term)) out.add(term);
     }
-    for (const term of termsOf(rest, capitalisedOnly === true))
-      if (/\p{L}{3,}/u.test(term)) out.add(definedTermKey(term));
-  }
-  return [...out].filter((t) => t.length > 0);
+  return [...out];
 }
 
 /**
@@ -147,13 +189,18 @@ export function definitionStrength(
   let read = 0;
   let open = -1;
   let close = -1;
-  for (const m of sentence.matchAll(/[“"]([^”"]{2,80})[”"]/g)) {
-    if (definedTermKey(m[1] as string) !== key) continue;
+  for (const m of sentence.matchAll(QUOTED_TERM)) {
+    // a full stop the quotes close over is the sentence's: “Agreement.”
+    if (definedTermKey(trimEndOf((m[1] ?? m[2]) as string, /[.,;:]/)) !== key) continue;
     const at = m.index ?? 0;
     const before = sentence.slice(0, at);
     const after = sentence.slice(at + m[0].length);
     if (DEFINES_AFTER.test(after)) return 0;
     if (LABEL_ONLY.test(before) && LIST_SEPARATOR.test(after)) return 0;
+    // the term named at the end of what it names: "… conceived during the term shall be an “Improvement”."
+    // (what is left trimmed first: a run of spaces read by two `\s*` is split every way)
+    const rest = after.trim();
+    if (rest.length <= 3 && SENTENCE_END.test(rest) && NAMED_AS.test(before.slice(-NAMED_AS_READ))) named = true;
     // a naming parenthetical: the term last inside its parentheses, after what names it
     for (; read < at; read++) {
       if (sentence[read] === "(") open = read;

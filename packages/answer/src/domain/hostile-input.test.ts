@@ -31,6 +31,14 @@ describe("definitions on long runs of spaces", () => {
     expect(definitionStrength(sentence(itemOf(`“Affiliate”${spaces}, means x`)), "affiliate")).toBe(0);
   });
 
+  it("reads a term that closes its sentence before a megabyte of spaces, and a megabyte of single quotes", () => {
+    const spaces = " ".repeat(MiB);
+    expect(definitionStrength(sentence(itemOf(`It shall be an “Improvement”${spaces}x`)), "improvement")).toBeNull();
+    expect(definitionStrength(sentence(itemOf(`It shall be an “Improvement”${spaces}.`)), "improvement")).toBe(1);
+    const quotes = `${"'a ".repeat(MiB / 3)}'Affiliate' means x`;
+    expect(definitionStrength(sentence(itemOf(quotes)), "affiliate")).toBe(0);
+  });
+
   it("reads an unquoted entry whose term stands before a megabyte of spaces", () => {
     const text = `\nAffiliate${" ".repeat(MiB)}x`;
     expect(definitionStrength(sentence(itemOf(text), 1), "affiliate")).toBeNull();

@@ -9,6 +9,7 @@ import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { consequenceFirst } from "./consequence-first.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
+import { partyScopeBesideTermAsked } from "./definition-lookup.ts";
 import { quoteEachSpanOnce } from "./distinct-quotes.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
 import {
@@ -181,7 +182,8 @@ export async function answerFromEvidence(
     );
   const retrieved = sentencesOf(q);
   // A question that names its deal by parties is answered from that deal's documents alone (`party-scope.ts`).
-  const scope = partyScope(q, extract, source);
+  // A "party" that is words of the term asked, named only by a definition looked up for it, names no deal.
+  const scope = partyScopeBesideTermAsked(q, partyScope(q, extract, source), extract);
   const inDeal = (cs: Candidate[]) => (scope ? cs.filter((c) => scope.documents.has(c.item.documentId)) : cs);
   if (scope && inDeal(retrieved).length === 0) {
     const nearest = await relevanceSignals(q, retrieved, relevance);
