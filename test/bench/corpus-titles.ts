@@ -1,7 +1,8 @@
 /**
- * The titles the product reads from every corpus file: each document's title and role, and the title
- * of each provision node, as JSON. Structure and profile changes are measured by running it at two
- * commits and comparing the files (docs/structure.md, docs/extraction.md).
+ * The titles the product reads from every corpus file: each document's title and role, the title
+ * of each provision node and each node's kind and span, as JSON. Structure and profile changes are
+ * measured by running it at two commits and comparing the files with `corpus-titles-diff.ts`
+ * (docs/structure.md, docs/extraction.md).
  * Run: pnpm exec tsx test/bench/corpus-titles.ts <out.json>
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -33,6 +34,7 @@ for (const dir of ["edgar", "cuad", "contractnli"]) {
       title: s.profile.title,
       role: s.profile.role,
       nodes: s.structure.nodes.map((n) => n.title ?? null),
+      tree: s.structure.nodes.map((n) => `${n.kind}:${n.start}-${n.end}`),
     };
   }
 }

@@ -171,4 +171,41 @@ describe("withAmendmentChain", () => {
     // not asked when: the chain's clauses alone
     expect(withAmendmentChain("Was the term section amended?", [intro], pool, 3)).toEqual([intro, secondClause]);
   });
+  it("reads a clause named by an amendment of no transaction set only in its own document, not in other set-less ones", () => {
+    const INTRO = "This amendment to Section 2 (titled “Term”) of the Agreement is made effective December 9, 1996.";
+    const loose = { transactionSetId: null };
+    const intro = sentence(
+      item({ documentId: "amdX", role: "amendment", text: INTRO, amends: [], ...loose }),
+      INTRO,
+      0.6,
+    );
+    // another deal's base agreement and amendment, also filed without a set
+    const otherTerm = sentence(
+      item({
+        documentId: "other",
+        role: "base_agreement",
+        clauseRef: "Section 2",
+        start: 1000,
+        end: 1100,
+        text: TERM,
+        ...loose,
+      }),
+      TERM,
+      0.5,
+    );
+    const otherAmendment = sentence(
+      item({
+        documentId: "otherAmd",
+        role: "amendment",
+        clauseRef: "Section 1",
+        text: SECOND,
+        amends: [{ documentId: "other", start: 1000, end: 1100 }],
+        ...loose,
+      }),
+      SECOND,
+      0.3,
+    );
+    const q = "How many times was the term section amended, and when?";
+    expect(withAmendmentChain(q, [intro], [intro, otherTerm, otherAmendment], 3)).toEqual([intro]);
+  });
 });

@@ -110,12 +110,17 @@ function namedProvisions(c: ScoredCandidate, scored: readonly ScoredCandidate[])
   return scored
     .filter(
       (s) =>
-        s.item.transactionSetId === c.item.transactionSetId &&
+        sameDeal(s.item, c.item) &&
         !ofAmendingInstrument(s.item) &&
         s.item.clauseRef !== null &&
         within(clauseKey(s.item.clauseRef)),
     )
     .map((s) => ({ documentId: s.item.documentId, start: s.item.start, end: s.item.end }));
+}
+
+/** Two items of one deal: the same transaction set, or, for a document of no set, the same document. */
+function sameDeal(a: EvidenceItem, b: EvidenceItem): boolean {
+  return a.transactionSetId === null ? a.documentId === b.documentId : a.transactionSetId === b.transactionSetId;
 }
 
 /**

@@ -163,6 +163,53 @@ describe("profileDocument", () => {
   });
 });
 
+describe("the title is the instrument's opening title line, never a clause of its body", () => {
+  it("reads the title run together with a confidentiality legend on one line, not the first numbered clause", () => {
+    const p = profileDocument(
+      [
+        'Exhibit 10.1 CERTAIN CONFIDENTIAL PORTIONS OF THIS EXHIBIT WERE OMITTED AND REPLACED WITH "[***]". A COMPLETE VERSION OF THIS EXHIBIT HAS BEEN FILED SEPARATELY PURSUANT TO AN APPLICATION REQUESTING CONFIDENTIAL TREATMENT, AS AMENDED. AMENDMENT NO. 2 TO SUPPLY AGREEMENT THIS AMENDMENT NO. 2 (this "Amendment") to the Supply Agreement dated as of June 8, 2009 (the "Existing Agreement"), by and between Alder Ltd. ("Alder") and Birch Limited ("Birch").',
+        "",
+        "1. The following definitions shall be added to Section 1 of the Existing Agreement:",
+      ].join("\n"),
+    );
+    expect(p).toMatchObject({ title: "AMENDMENT NO. 2 TO SUPPLY AGREEMENT", role: "amendment" });
+  });
+
+  it("takes no numbered clause for a title, though it names an agreement; a year opening a title is no number", () => {
+    const p = profileDocument(
+      "Exhibit 10.18\n\n1. Data License Agreement: This Order Form is governed by the Data License Agreement.\n\n2. Fees: Customer pays the fees.",
+    );
+    expect(p.title).toBeNull();
+    expect(p.role).not.toBe("base_agreement");
+    expect(profileDocument("2022 EQUITY INCENTIVE PLAN\n\n1. Purpose. The Plan rewards service.").title).toBe(
+      "2022 EQUITY INCENTIVE PLAN",
+    );
+    // a legend alone on its line still gives no title
+    expect(profileDocument("CONFIDENTIAL TREATMENT REQUESTED\n\nSUPPLY AGREEMENT\n\nThis Agreement").title).toBe(
+      "SUPPLY AGREEMENT",
+    );
+  });
+
+  it("drops the copy's label before the title and reads a title-case title printed over two lines", () => {
+    expect(profileDocument("EXECUTION COPY PROMOTION AGREEMENT\n\nby and between A Inc. and B LLC").title).toBe(
+      "PROMOTION AGREEMENT",
+    );
+    const p = profileDocument(
+      "Exhibit 10.4\n\nNILE Holdings, Inc.\n\nAmended and Restated Amendment To\n\nSecurities Purchase Agreement\n\nThis amended and restated amendment (the “Amendment”) to the Securities Purchase Agreement dated December 16, 2022.",
+    );
+    // an amendment restated is still an amendment of the agreement
+    expect(p).toMatchObject({
+      title: "Amended and Restated Amendment To Securities Purchase Agreement",
+      role: "amendment",
+    });
+    // a title-case title whose next line is the preamble stays as printed
+    expect(
+      profileDocument("Master Supply Agreement\n\nThis Master Supply Agreement is made between A Inc. and B LLC.")
+        .title,
+    ).toBe("Master Supply Agreement");
+  });
+});
+
 describe("dates read from the clause they belong to (real EDGAR amendments)", () => {
   const profileFiling = async (file: string) => {
     const out = await extractDocument({ bytes: readFileSync(join(corpus, "edgar", file)), fileName: file, limits });

@@ -40,6 +40,14 @@ const NOISE_LINE =
 /** A legend printed above the title (subordination, securities law): never the title. */
 const LEGEND_LINE =
   /^THE\s+(?:INDEBTEDNESS|OBLIGATIONS|SECURITIES|SHARES|NOTES?|WARRANTS?|LIENS?)\b.*\b(?:IS|ARE)\s+SUBJECT\s+TO\b|\bHAVE\s+NOT\s+BEEN\s+REGISTERED\b/i;
+/**
+ * A line that opens with a clause number ("1.", "2.1", "(a)", "Section 3", "ARTICLE IV"): a provision
+ * of the body, never the instrument's title. A year ("2022 EQUITY INCENTIVE PLAN") is no clause number.
+ */
+const NUMBERED_CLAUSE =
+  /^(?:\(?\d{1,3}(?:\.\d{1,3})*[.)]|\d{1,3}(?:\.\d{1,3})+|\([a-z]{1,4}\)|(?:Section|SECTION|Clause|CLAUSE|Article|ARTICLE)\s+(?:\d{1,3}(?:\.\d{1,3})*|[IVXL]{1,6})\b)\s/;
+/** Where a sentence ends inside a line: after a full stop (or a redaction mark) and before a capital. */
+const SENTENCE_END = /(?<=[.\]]["”]?)\s+(?=["“]?[A-Z])/;
 /** Ten words or more that start in lower case: a sentence of the body, not a title. */
 const isProse = (line: string) => (line.match(/(?:^|\s)\p{Ll}/gu) ?? []).length >= 10;
 /** The words in capitals a line opens with ("JOINT FILING AGREEMENT" before "In accordance with ..."). */
@@ -223,14 +231,21 @@ function findTitle(text: string, structure?: DocumentStructure): string | null {
   const parts: string[] = [];
   // "THIRD AMENDED AND RESTATED" printed on the line above "REVOLVING CREDIT NOTE"
   let lead: string | null = null;
+  // a title in title case cut after a connector ("Amendment To"): its rest follows, blank lines between
+  let dangling = false;
   for (const raw of lines) {
     const line = collapse(raw);
     if (line.length === 0) {
-      if (parts.length > 0) break;
+      if (parts.length > 0 && !dangling) break;
       continue;
     }
-    if (NOISE_LINE.test(line) || LEGEND_LINE.test(line)) continue;
-    const cleaned = titleOfLine(line);
+    if (LEGEND_LINE.test(line)) continue;
+    // a confidentiality legend run together with the title on one line: what follows the legend
+    const rest = NOISE_LINE.test(line) ? afterLegend(line) : line;
+    if (rest === null) continue;
+    // the body's numbered clauses have begun: the title, if any, was above
+    if (NUMBERED_CLAUSE.test(rest)) break;
+    const cleaned = titleOfLine(rest);
     if (cleaned === null) continue;
     if (parts.length === 0) {
       if (!INSTRUMENT.test(cleaned)) {
@@ -244,12 +259,43 @@ function findTitle(text: string, structure?: DocumentStructure): string | null {
       parts.push(cleaned);
       // a title printed over two lines: "AMENDMENT NO. 1" / "TO CREDIT AGREEMENT"
       if (/^[^a-z]+$/.test(cleaned) && /(?:\bTO|\bAND|\bOF|NO\.\s*\d+)$/.test(cleaned)) continue;
+      // …or in title case: "Amended and Restated Amendment To" / "Securities Purchase Agreement"
+      dangling = titleCased(cleaned) && /\b(?:To|to|And|and|Of|of)$/.test(cleaned);
+      if (dangling) continue;
       break;
     }
     if (/^[^a-z]+$/.test(cleaned) && cleaned.length < 120) parts.push(cleaned);
+    else if (dangling && titleCased(cleaned) && !/^(?:This|THIS|The|THE)\b/.test(cleaned) && cleaned.length < 120)
+      parts.push(cleaned);
     break;
   }
   return parts.length > 0 ? withoutRepeat(parts.join(" ")) : null;
+}
+
+/**
+ * The words of a line after the legend or notice it opens with ("CERTAIN CONFIDENTIAL PORTIONS ... HAVE
+ * BEEN OMITTED. ... AS AMENDED. AMENDMENT NO. 2 TO SUPPLY AGREEMENT THIS AMENDMENT ..."): the sentences
+ * after the last one that reads as a notice, or null when none follows.
+ */
+function afterLegend(line: string): string | null {
+  const sentences = line.split(SENTENCE_END);
+  let last = -1;
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i] as string;
+    if (NOISE_LINE.test(s) || LEGEND_LINE.test(s)) last = i;
+  }
+  const rest = sentences
+    .slice(last + 1)
+    .join(" ")
+    .trim();
+  return rest.length > 0 && last >= 0 ? rest : null;
+}
+
+/** Every word capitalised but the connectors ("Amended and Restated Amendment To"). */
+function titleCased(line: string): boolean {
+  return (
+    /\p{Lu}/u.test(line) && line.split(" ").every((w) => !/^\p{Ll}/u.test(w) || /^(?:and|of|to|for|the|in)$/.test(w))
+  );
 }
 
 /**
@@ -267,7 +313,11 @@ function withoutRepeat(title: string): string {
 }
 
 function cleanTitle(line: string): string | null {
-  let t = line.replace(FILING_LABEL, "").trim();
+  // the copy's label printed before the title ("EXECUTION COPY PROMOTION AGREEMENT") is no part of it
+  let t = line
+    .replace(FILING_LABEL, "")
+    .replace(/^(?:EXECUTION|CONFORMED|FINAL)\s+(?:COPY|VERSION)\s+/i, "")
+    .trim();
   if (t.length === 0) return null;
   // a title run together with the preamble: cut before "This ..." / "THIS ..." / a quote
   const cut = /\s(?:This|THIS|The|THE)\s+(?=[A-Z])|\s\(|,\s+dated\b|,\s+(?:is\s+)?(?:made|entered)\b/.exec(t);
@@ -281,6 +331,8 @@ function classifyRole(title: string | null, opening: string): DocumentRole {
   if (DISCLOSURE.test(t)) return "disclosure_schedule";
   // "AMENDMENT NO. 3 TO AMENDED AND RESTATED CREDIT AGREEMENT" amends a restatement
   if (/\bAMENDMENT\b[\s\S]*?\bTO\b[\s\S]*?\bAMENDED\s+AND\s+RESTATED\b/i.test(t)) return "amendment";
+  // "AMENDED AND RESTATED AMENDMENT TO ..." restates an amendment: it still amends the agreement
+  if (/\bAMENDED\s+AND\s+RESTATED\s+(?:[\w.]+\s+){0,2}AMENDMENT\b/i.test(t)) return "amendment";
   if (RESTATEMENT.test(t)) return "restatement";
   if (AMENDMENT_WORDS.test(t)) return "amendment";
   if (SIDE_LETTER.test(t)) return "side_letter";

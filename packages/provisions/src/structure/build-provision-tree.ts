@@ -8,6 +8,7 @@ import {
   type NodeKind,
   type ProvisionNode,
 } from "@lexnav/document-model";
+import { signatureAt } from "./closing-lines.ts";
 import {
   isOpeningLine,
   isTitleLine,
@@ -161,6 +162,19 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
 
     if (line.text.length === 0) {
       prevLineText = "";
+      continue;
+    }
+    // a close without a testimonium ("Agreed this … day of", a run of By:/Name:/Title: rows) after the body
+    const signature = builder.phase === "body" ? signatureAt(lines, li) : null;
+    if (signature !== null) {
+      // a block printed as a table opens and ends with its table
+      const from = (lines[signature.from] as Line).start;
+      const to = (lines[signature.to] as Line).end;
+      const tables = extraction.blocks.filter((b) => b.kind === "table");
+      const opening = tables.find((b) => b.start < from && from < b.end);
+      const closing = tables.find((b) => b.start < to && to < b.end);
+      builder.openSignature(opening?.start ?? from, line.start, closing?.end ?? to);
+      prevLineText = line.text;
       continue;
     }
     const gated = isGated(line, prevLineText);
@@ -624,6 +638,9 @@ function headingOnNextLine(lines: Line[], li: number): string | null {
 
 type Phase = "front" | "body" | "signature" | "annex";
 
+/** A stretch no node covers longer than this becomes paragraphs. */
+const UNCOVERED_PARAGRAPHS = 2000;
+
 /** Places candidates into the tree with a stack of open nodes; implausible numbering is dropped. */
 class TreeBuilder {
   phase: Phase = "front";
@@ -693,6 +710,22 @@ class TreeBuilder {
     this.preamble = this.add(makeDraft("preamble", start, this.zone));
     this.stack = [this.zone, this.preamble];
   }
+
+  /**
+   * Opens the signature block at `at`, or at `fallback` (the line that closed the body) when a node
+   * already starts at or after `at`: siblings stay ordered and disjoint. It ends at `end`, its last
+   * signatory row: text after it that no heading claims is left to the paragraphs, not to the close.
+   */
+  openSignature(at: number, fallback: number, end: number): void {
+    const last = this.drafts[this.drafts.length - 1] as Draft;
+    const d = makeDraft("signature", last.start >= at ? fallback : at, this.zone);
+    d.fixedEnd = end;
+    this.stack = [this.zone];
+    this.boundedSignatures.push(this.add(d));
+    this.phase = "signature";
+  }
+
+  private readonly boundedSignatures: number[] = [];
 
   addRecital(c: Candidate): void {
     const d = makeDraft("recital", c.at, this.zone);
@@ -1034,6 +1067,20 @@ class TreeBuilder {
    */
   finish(blocks: Extraction["blocks"]): void {
     computeEnds(this.drafts, ROOT);
+    // a signature block ended at its last row keeps a short tail (a date, a page number) no paragraph takes
+    for (const id of this.boundedSignatures) {
+      const d = this.drafts[id] as Draft;
+      const siblings = (this.drafts[d.parent] as Draft).children;
+      const at = siblings.indexOf(id);
+      const next =
+        at + 1 < siblings.length
+          ? (this.drafts[siblings[at + 1] as number] as Draft).start
+          : (this.drafts[d.parent] as Draft).end;
+      if (next - d.end <= UNCOVERED_PARAGRAPHS) {
+        d.fixedEnd = null;
+        d.end = next;
+      }
+    }
     const root = this.drafts[ROOT] as Draft;
     let added = false;
     for (const id of [...root.children]) {
@@ -1061,10 +1108,10 @@ class TreeBuilder {
     const gaps: Array<[number, number]> = [];
     for (const k of kids) {
       const d = this.drafts[k] as Draft;
-      if (d.start - cursor > 2000) gaps.push([cursor, d.start]);
+      if (d.start - cursor > UNCOVERED_PARAGRAPHS) gaps.push([cursor, d.start]);
       cursor = Math.max(cursor, d.end);
     }
-    if (root.end - cursor > 2000) gaps.push([cursor, root.end]);
+    if (root.end - cursor > UNCOVERED_PARAGRAPHS) gaps.push([cursor, root.end]);
     for (const [gs, ge] of gaps) {
       for (const b of blocks) {
         if (b.start < gs || b.end > ge || b.kind === "page_break" || b.kind === "table_row" || b.kind === "table")
