@@ -121,7 +121,11 @@ describe("metrics of a running ingest service", () => {
         (at.get(docs("indexed")) ?? 0) +
           (at.get(docs("failed", "unsupported_type")) ?? 0) +
           (at.get(docs("failed", "corrupt")) ?? 0) ===
-        6,
+          6 &&
+        // a document's state is written before its command is acked: wait for the ack too (under load the
+        // scrape fell between them and read the last command's age as the index's freshness)
+        at.get(LAG) === 0 &&
+        at.get(FRESHNESS) === 0,
     );
     expect(first.at.get(docs("indexed"))).toBe(3);
     expect(first.at.get(docs("failed", "unsupported_type"))).toBe(2);
