@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cardSearcher } from "../../../../test/support/card-searcher.ts";
 import {
   type HeldName,
+  MAX_NAMES,
   nameCandidates,
   RARE_NAME_CUT,
   type RareNameLookups,
@@ -15,6 +16,13 @@ const alone = (id: string) => `document:${id}`;
 const held = (name: string, ...documentIds: string[]): HeldName => ({ name, documentIds });
 
 describe("nameCandidates", () => {
+  it("looks up at most MAX_NAMES names, however many a long question gives", () => {
+    const names = Array.from({ length: 60 }, (_, i) => `Zorblax${String.fromCharCode(65 + (i % 26))}${i} Holdings`);
+    const got = nameCandidates(`Do ${names.join(", ")} each sign the agreement?`);
+    expect(got).toHaveLength(MAX_NAMES);
+    expect(got[0]).toContain("Zorblax");
+  });
+
   it("reads parties, capitalised defined terms and hyphenated or all-caps names, without possessives", () => {
     expect(nameCandidates("How is the Eurodollar Rate on Milacron's loans determined?")).toEqual([
       "Eurodollar Rate",

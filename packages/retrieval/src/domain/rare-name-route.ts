@@ -25,6 +25,11 @@ export const RARE_NAME_CUT: RareNameCut = { documents: 6, deals: 2 };
 
 /** Most words of a phrase looked up as a name: longer quotations are sentences, not names. */
 const MAX_NAME_WORDS = 6;
+/**
+ * Most names looked up for one question, in the order read (party phrases first): each is one index
+ * lookup, and a question of 4,000 characters of capitalised words must not become hundreds of them.
+ */
+export const MAX_NAMES = 12;
 
 const possessiveless = (phrase: string) => phrase.replace(/['’]s?$/u, "").replace(/[.,;:]+$/u, "");
 const wordCount = (phrase: string) => (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).length;
@@ -82,7 +87,7 @@ export function nameCandidates(ask: string): string[] {
   flush();
   // A quoted term is a defined term when capitalised; a quoted clause of the contract is not a name.
   for (const m of ask.matchAll(/(?:^|[\s(])['‘"“](\p{Lu}[^'’"”\n]{1,80})['’"”]/gu)) add(m[1] ?? "");
-  return out;
+  return out.slice(0, MAX_NAMES);
 }
 
 /** A name of the question and the documents that hold it. */
