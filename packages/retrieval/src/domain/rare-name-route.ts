@@ -29,7 +29,7 @@ const MAX_NAME_WORDS = 6;
  * Most names looked up for one question, in the order read (party phrases first): each is one index
  * lookup, and a question of 4,000 characters of capitalised words must not become hundreds of them.
  */
-export const MAX_NAMES = 12;
+export const MAX_NAMES = 24;
 
 const possessiveless = (phrase: string) => phrase.replace(/['’]s?$/u, "").replace(/[.,;:]+$/u, "");
 const wordCount = (phrase: string) => (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).length;
