@@ -1,6 +1,6 @@
 import { type DocumentRole, inAnnex } from "@lexnav/document-model";
 import { citesAmendmentDateAsked } from "./dated-amendment.ts";
-import { clauseKey, type EvidenceItem } from "./evidence.ts";
+import { clauseKey, dealKeyOf, type EvidenceItem } from "./evidence.ts";
 import { namedClauses } from "./evidence-decision.ts";
 import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
 import { isNotOperative } from "./operative-first.ts";
@@ -97,8 +97,7 @@ export function dealOf(cited: readonly ScoredCandidate[], scored: readonly Score
  * document of no set that amends nothing.
  */
 function dealKey(item: EvidenceItem): string | null {
-  if (item.transactionSetId !== null) return item.transactionSetId;
-  return ofAmendingInstrument(item) ? `document:${item.documentId}` : null;
+  return item.transactionSetId !== null || ofAmendingInstrument(item) ? dealKeyOf(item) : null;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   ofAmendingInstrument,
   operativeAmendment,
 } from "./amendment-answer.ts";
-import { clauseKey, type EvidenceItem } from "./evidence.ts";
+import { clauseKey, dealKeyOf, type EvidenceItem } from "./evidence.ts";
 import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
 
 /** The most amending instruments one chain cites: a deal amended more often is cited by its latest ones. */
@@ -110,17 +110,12 @@ function namedProvisions(c: ScoredCandidate, scored: readonly ScoredCandidate[])
   return scored
     .filter(
       (s) =>
-        sameDeal(s.item, c.item) &&
+        dealKeyOf(s.item) === dealKeyOf(c.item) &&
         !ofAmendingInstrument(s.item) &&
         s.item.clauseRef !== null &&
         within(clauseKey(s.item.clauseRef)),
     )
     .map((s) => ({ documentId: s.item.documentId, start: s.item.start, end: s.item.end }));
-}
-
-/** Two items of one deal: the same transaction set, or, for a document of no set, the same document. */
-function sameDeal(a: EvidenceItem, b: EvidenceItem): boolean {
-  return a.transactionSetId === null ? a.documentId === b.documentId : a.transactionSetId === b.transactionSetId;
 }
 
 /**

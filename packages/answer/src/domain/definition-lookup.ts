@@ -1,6 +1,6 @@
 import type { SourceText } from "./citations.ts";
 import { askedTermPhrases, definedTermKey, definitionStrength } from "./definition-answer.ts";
-import type { EvidenceItem } from "./evidence.ts";
+import { dealKeyOf, type EvidenceItem } from "./evidence.ts";
 import { candidateSentences } from "./evidence-model.ts";
 import { overlapsAny } from "./extract.ts";
 import type { PartyScope } from "./party-scope.ts";
@@ -71,7 +71,7 @@ export async function lookedUpDefinitions(
   if (found.length === 0) return [];
   const source = await deps.sourceOf(found);
   const defining = found.filter((i) => defines([i], source, keys));
-  const deals = new Set(defining.map((i) => i.transactionSetId ?? i.documentId));
+  const deals = new Set(defining.map(dealKeyOf));
   if (deals.size !== 1) return [];
   return defining.slice(0, DEFINITION_LOOKUP_KEEP).map((i, n) => ({
     ...i,

@@ -85,3 +85,11 @@ export function clauseKey(ref: string | null): string {
     .replace(/\s+/g, "")
     .replace(/\.$/, "");
 }
+
+/**
+ * The deal an item is of: its transaction set, or its own document when it is in none (an instrument
+ * filed alone). Two items are of one deal when their keys are equal.
+ */
+export function dealKeyOf(item: { documentId: string; transactionSetId?: string | null }): string {
+  return item.transactionSetId ?? `document:${item.documentId}`;
+}

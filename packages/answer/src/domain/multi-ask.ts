@@ -1,6 +1,7 @@
 import { clauseZone } from "@lexnav/document-model";
 import { parseQuestion } from "@lexnav/retrieval";
 import { askedInstrumentCount } from "./amended-instrument.ts";
+import { dealKeyOf } from "./evidence.ts";
 import { questionTerms } from "./evidence-model.ts";
 
 /**
@@ -65,8 +66,8 @@ export interface AskSentence {
   };
 }
 
-/** The deal a sentence belongs to: its transaction set, or its document when it is in none. */
-const dealOf = (s: AskSentence) => s.item.transactionSetId ?? `document:${s.item.documentId}`;
+/** The deal a sentence belongs to (`dealKeyOf`). */
+const dealOf = (s: AskSentence) => dealKeyOf(s.item);
 
 /** What one decision cited, and the calibrated probability that one of them is evidence. */
 export interface AskDecision<T> {
