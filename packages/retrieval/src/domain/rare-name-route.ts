@@ -159,10 +159,14 @@ export async function rareNameRoute(
   byWords: readonly RoutedDocument[],
   lookups: RareNameLookups,
 ): Promise<RoutedDocument[] | null> {
-  const held: HeldName[] = [];
-  // One more than the cut: a name held by more documents than that is not rare, however many more.
-  for (const name of nameCandidates(ask))
-    held.push({ name, documentIds: await lookups.holding(name, lookups.cut.documents + 1) });
+  // One more than the cut: a name held by more documents than that is not rare, however many more. The
+  // lookups are independent (at most `MAX_NAMES`), so they run together rather than one after another.
+  const held: HeldName[] = await Promise.all(
+    nameCandidates(ask).map(async (name) => ({
+      name,
+      documentIds: await lookups.holding(name, lookups.cut.documents + 1),
+    })),
+  );
   if (held.every((h) => h.documentIds.length === 0 || h.documentIds.length > lookups.cut.documents)) return null;
   const deals = new Map<string, string>();
   for (const id of held.flatMap((h) => h.documentIds)) {

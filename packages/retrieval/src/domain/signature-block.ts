@@ -74,8 +74,8 @@ const NOTICES =
 /**
  * Whether a question asks about the close of an instrument: signing or execution, the signatories and
  * their capacity, who the parties are, an address or where notices are sent. Read from the asking part
- * only: the naming part of "Consider the Agreement between X and Y (the "Parties"); …" names parties,
- * it does not ask who they are.
+ * only: a question that first names its instrument by its parties ("Under the agreement between X and
+ * Y, …") names parties, it does not ask who they are.
  */
 export function asksOfClose(ask: string): boolean {
   return SIGNING.test(ask) || PARTIES.test(ask) || ADDRESS.test(ask) || NOTICES.test(ask);
