@@ -162,10 +162,12 @@ describe("navindex with a model planned by the planner service", () => {
     const calls: NavindexPlanCall[] = [];
     const seen: EvidenceItem[][] = [];
     const searched: string[] = [];
+    const searchedAs: { principal: unknown; documentIds: unknown }[] = [];
     const ask = createAsk({
       searcher: {
-        search: async (r: { mode: string }) => {
+        search: async (r: { mode: string; principal: unknown; documentIds?: unknown }) => {
           searched.push(r.mode);
+          searchedAs.push({ principal: r.principal, documentIds: r.documentIds });
           return { passages: [], trace: { stages: [], indexVersion: "lex-1", selected: [] } };
         },
       } as unknown as Searcher,
@@ -227,7 +229,7 @@ describe("navindex with a model planned by the planner service", () => {
       now: () => "2026-11-30T00:00:00Z",
       newId: () => "ans_1",
     });
-    return { ask, calls, seen, searched };
+    return { ask, calls, seen, searched, searchedAs };
   }
   const question = "What is the Revolving Commitment?";
 
@@ -250,7 +252,7 @@ describe("navindex with a model planned by the planner service", () => {
   });
 
   it("answers offline, and says so, when the planner withheld its index from the model", async () => {
-    const { ask, seen, searched } = askServed({ planner: "deterministic", usage: [], withheld: ["base"] });
+    const { ask, seen, searched, searchedAs } = askServed({ planner: "deterministic", usage: [], withheld: ["base"] });
     const rec = await ask.ask({ question, mode: "navindex", principal, k: 10 });
     expect(seen).toEqual([]);
     expect(rec.answerer).toBe("offline");
@@ -259,6 +261,11 @@ describe("navindex with a model planned by the planner service", () => {
     // asked, which the extract does not define, looked up by the same mode: `definition-lookup.ts`)
     expect(searched[0]).toBe("navindex");
     expect(searched.every((m) => m === "navindex")).toBe(true);
+    // the look-up is a search as the asker, over the same documents: what they may not read stays out,
+    // since the searcher filters by the principal inside the search
+    expect(searchedAs).toHaveLength(2);
+    expect(searchedAs[1]).toEqual(searchedAs[0]);
+    expect(searchedAs[1]?.principal).toEqual(principal);
     expect(rec.ledger.entries).toEqual([]);
   });
 
