@@ -1,3 +1,4 @@
+export { dealKey } from "./deal.ts";
 export type {
   Access,
   AccessDeny,

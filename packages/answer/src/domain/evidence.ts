@@ -1,4 +1,4 @@
-import { clauseZone, type DocumentRole } from "@lexnav/document-model";
+import { clauseZone, type DocumentRole, dealKey } from "@lexnav/document-model";
 
 /**
  * One item of the extract an answer may rest on: a span of a stored document version with what a
@@ -91,5 +91,5 @@ export function clauseKey(ref: string | null): string {
  * filed alone). Two items are of one deal when their keys are equal.
  */
 export function dealKeyOf(item: { documentId: string; transactionSetId?: string | null }): string {
-  return item.transactionSetId ?? `document:${item.documentId}`;
+  return dealKey(item.documentId, item.transactionSetId);
 }

@@ -1,3 +1,4 @@
+import { dealKey } from "@lexnav/document-model";
 import { partyPhrases } from "./document-names.ts";
 import { isInstrumentAbbreviation, isInstrumentWord } from "./instrument-kinds.ts";
 
@@ -97,7 +98,7 @@ export async function partyRoute(
   for (const { documentId } of [...byWords, ...byName.flat()]) {
     if (deals.has(documentId)) continue;
     const setId = await lookups.dealOf(documentId);
-    deals.set(documentId, setId === null ? `document:${documentId}` : `set:${setId}`);
+    deals.set(documentId, dealKey(documentId, setId));
   }
-  return routeByNames(byWords, byName, (id) => deals.get(id) ?? `document:${id}`, lookups.cut);
+  return routeByNames(byWords, byName, (id) => deals.get(id) ?? dealKey(id, null), lookups.cut);
 }

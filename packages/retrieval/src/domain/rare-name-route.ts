@@ -1,3 +1,4 @@
+import { dealKey } from "@lexnav/document-model";
 import { capitalisedWords, partyPhrases } from "./document-names.ts";
 import { isInstrumentAbbreviation } from "./instrument-kinds.ts";
 import { namesADeal, type RoutedDocument } from "./party-route.ts";
@@ -172,7 +173,7 @@ export async function rareNameRoute(
   for (const id of held.flatMap((h) => h.documentIds)) {
     if (deals.has(id)) continue;
     const setId = await lookups.dealOf(id);
-    deals.set(id, setId === null ? `document:${id}` : `set:${setId}`);
+    deals.set(id, dealKey(id, setId));
   }
-  return routeByRareNames(byWords, held, (id) => deals.get(id) ?? `document:${id}`, lookups.cut);
+  return routeByRareNames(byWords, held, (id) => deals.get(id) ?? dealKey(id, null), lookups.cut);
 }
