@@ -1,5 +1,5 @@
 /**
- * docs/answers.md "Amending clauses read as edits": for every amendment (or restatement) of every
+ * docs/answers/amendments.md "Amending clauses read as edits": for every amendment (or restatement) of every
  * transaction set of a store, how many of its sentences look amending (a word such as "amended",
  * "deleted", "replaced", "inserted", "restated", "added") against how many edits the parser reads,
  * how many of those find their target document in the set, and how many their target provision.

@@ -1,5 +1,5 @@
 /**
- * docs/answers.md: answering context per question, each navigate mode against inject, and whether the
+ * docs/answers/context-vs-inject.md: answering context per question, each navigate mode against inject, and whether the
  * offline answer cites the evidence, on real EDGAR sets: the twelve exhibits of one filing
  * (0001861449-23-000002, about 169K tokens: an amendment to a loan agreement with its conformed copy,
  * an amendment to a master agreement, guaranties, pledge agreements, a voting agreement), and five

@@ -356,7 +356,8 @@ export const CONTEXT_SETS: ContextSet[] = [
       },
       {
         question: "Who is the administrative agent?",
-        // The definition names the same bank; added 2026-11-30 after reading answers that cited it (docs/answers.md).
+        // The definition names the same bank; added 2026-11-30 after reading answers that cited it
+        // (docs/answers/context-vs-inject.md).
         expect: [
           { quote: /as Administrative Agent \(in such capacity, the “Administrative Agent”\)/ },
           { quote: /“Administrative Agent” means Western Alliance Bank/ },

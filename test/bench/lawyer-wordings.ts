@@ -1,5 +1,5 @@
 /**
- * docs/answers.md: the CUAD dev questions asked as a lawyer asks them, naming the contract instead of
+ * docs/answers/wording-model.md: the CUAD dev questions asked as a lawyer asks them, naming the contract instead of
  * "Consider the X between A and B; ... this contract?": "Which law governs the Marketing Affiliate
  * Agreement?", "Is there a cap on liability in the Marketing Affiliate Agreement?". The contract's kind
  * is its title from the naming part (kept only when that reads as an instrument named by kind: at most
@@ -7,7 +7,7 @@
  * eval answers --scope set` (the asker may read only the question's own contract, so routing plays no
  * part and the figures are the answerer's); the answerer sees the question and the principal only. The
  * evidence model was trained on these contracts, so these are training-set figures: they show which
- * scorer a lawyer's wording reaches, not what a new contract gets (docs/answers.md, held out).
+ * scorer a lawyer's wording reaches, not what a new contract gets (docs/answers/wording-model.md, held out).
  * Run: pnpm bench:lawyer                 (LEXNAV_LAWYER_MODES=hybrid,navindex for other modes;
  *      LEXNAV_LAWYER_SCOPE=corpus to let the asker read all 510 contracts, so the named kind must
  *      also find the contract among the others of its kind)

@@ -1,5 +1,5 @@
 /**
- * docs/answers.md: the dev questions asked in other words (test/bench/paraphrases.ts), each benchmark
+ * docs/answers/wording-model.md: the dev questions asked in other words (test/bench/paraphrases.ts), each benchmark
  * wording replaced by a paraphrase of it and the naming part kept ("Consider the X between A and B;",
  * "In the non-disclosure agreement X:"), answered offline with the asker limited to the question's own
  * contract (`--scope set`), so the figures are the answerer's. `tune` is the set changes may be checked

@@ -20,7 +20,7 @@ export interface Paraphrase {
   heldOut3: string;
   /**
    * A fifth, written on 2026-11-30 after the fourth had been counted, for a trial of the coverage rule
-   * that was dropped on the tuning paraphrases (docs/answers.md), then counted once for the defined-term
+   * that was dropped on the tuning paraphrases (docs/answers/wording-model.md), then counted once for the defined-term
    * rule (`DEFINED_TERM`): nothing moved.
    */
   heldOut4: string;

@@ -1,5 +1,5 @@
 /**
- * docs/retrieval.md and docs/answers.md, "Rewording costs little": CUAD dev questions none of the
+ * docs/retrieval.md and docs/answers/rewording.md, "Rewording costs little": CUAD dev questions none of the
  * tuning or training saw, in the benchmark's wording and reworded as a lawyer asks, the same gold.
  *
  * Which questions: from the 501st dev question on (retrieval was tuned on the first 400, the evidence

@@ -5,7 +5,8 @@ import { type DecisionModel, parseDecisionModel } from "../domain/evidence-decis
 
 /**
  * The evidence decision model shipped with lexnav for the pretrained sentence embedder's relevance
- * (`lexnav train evidence --answerer evidence`, docs/answers.md); used when that embedder is loaded.
+ * (`lexnav train evidence --answerer evidence`, docs/answers/evidence-decision.md); used when that embedder is
+ * loaded.
  */
 export const DEFAULT_DECISION_MODEL_PATH = fileURLToPath(new URL("../../models/decision-v1.json", import.meta.url));
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { LexnavError } from "@lexnav/core";
 import { type EvidenceModel, parseEvidenceModel } from "../domain/evidence-model.ts";
 
-/** The evidence model shipped with lexnav (trained by `lexnav train evidence`, see docs/answers.md). */
+/** The evidence model shipped with lexnav (trained by `lexnav train evidence`, see docs/answers/wording-model.md). */
 export const DEFAULT_EVIDENCE_MODEL_PATH = fileURLToPath(new URL("../../models/evidence-v1.json", import.meta.url));
 
 const loaded = new Map<string, EvidenceModel>();

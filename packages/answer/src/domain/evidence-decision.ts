@@ -141,7 +141,8 @@ export async function relevanceSignals(
   const items: EvidenceItem[] = [];
   for (const c of candidates) if (!items.includes(c.item)) items.push(c.item);
   // The whole question: a sentence embedder reads "which law governs this contract?" better than the
-  // bare "which law governs?" (docs/answers.md); the built-in relevance reads `plainAsk` of it itself.
+  // bare "which law governs?" (docs/answers/evidence-decision.md); the built-in relevance reads `plainAsk` of
+  // it itself.
   const scores = await relevance(question, [...candidates.map((c) => c.text), ...items.map((i) => i.text)]);
   const n = candidates.length;
   return {

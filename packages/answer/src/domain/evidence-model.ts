@@ -36,7 +36,7 @@ export type { Features } from "./features.ts";
  * `lexnav train evidence` on questions with gold evidence spans). It reads the question text and the
  * extract only.
  * Features are hashed into `2^bits` weights so a model is one array. (A listwise variant, a softmax over
- * the sentences plus a "no answer" option, did no better on held-out contracts: docs/answers.md.)
+ * the sentences plus a "no answer" option, did no better on held-out contracts: docs/answers/wording-model.md.)
  */
 export const EVIDENCE_MODEL_FORMAT = "lexnav-evidence-v1";
 
@@ -394,12 +394,12 @@ export function questionTypeKey(terms: readonly string[]): string {
  * question's terms (half exact, half also counting a word of the same family, `sameFamily`) minus 0.2 ·
  * ln(passage rank), plus 0.05 × the logit of the model's word-level features alone (those that do not
  * depend on the wording), answering from 0.21. Calibrated on the dev files with wordings held out of
- * training (docs/answers.md): with exact coverage and threshold 0.17, ContractNLI 86.5 % abstained when
+ * training (docs/answers/wording-model.md): with exact coverage and threshold 0.17, ContractNLI 86.5 % abstained when
  * silent, 29.3 % cited gold at 71.3 % precision, CUAD 27.7 % cited gold at 59.5 % precision, against
  * 86.5 / 29.0 / 68.3 and 24.7 / 55.7 for coverage and rank alone; the model's word-level features alone
  * did worse than either. Counting families raised the score a silent question's best sentence gets, by
  * 0.04 at the same abstention when silent, hence 0.21; at that abstention it cites gold as often and
- * more precisely (docs/answers.md).
+ * more precisely (docs/answers/wording-model.md).
  */
 export const COVERAGE_RULE = {
   rankWeight: 0.2,
@@ -410,7 +410,7 @@ export const COVERAGE_RULE = {
    * gold; with every dev question scored as unfamiliar by coverage and rank alone, CUAD's top sentence
    * is gold for 41.9 % instead of 40.8 % and precision is 56.1 % instead of 55.2 %, ContractNLI and
    * cited gold unchanged at the same abstention. Since a heading may follow its clause label on the
-   * line: 1,854 of 60,342, 18 gold (docs/answers.md).
+   * line: 1,854 of 60,342, 18 gold (docs/answers/wording-model.md).
    */
   headingPenalty: 0.4,
   /**
@@ -674,7 +674,7 @@ export function sharedTerms(question: readonly string[], wording: readonly strin
  * its family is shared; the model's exemplar idf, `wordIdf`), else none. "Does the agreement
  * have third party beneficiaries?" is "Are there third-party beneficiaries?"; "What are the consequences
  * of a change of control?" is "What happens on a change of control?". Set on paraphrases written to tune
- * it (test/bench/paraphrases.ts), checked on others (docs/answers.md).
+ * it (test/bench/paraphrases.ts), checked on others (docs/answers/wording-model.md).
  */
 export const NEAREST_WORDING = { minLikeness: 0.5, minMargin: 0.05, minRarity: { same: 4, family: 5 } };
 

@@ -9,7 +9,7 @@ import { type Features, fnv1a, hashedFeatures } from "./features.ts";
  * reads the idf-weighted cosine of a candidate to its wording's nearest exemplars, and to the nearest
  * exemplar of any other wording (a "return or destroy" clause reads like evidence for that hypothesis,
  * not for "may retain a copy"), as features. Held out by contract this lifted ContractNLI cited gold
- * by 2–3 points (docs/answers.md); similarity alone ranks far worse than the model, so it is one
+ * by 2–3 points (docs/answers/wording-model.md); similarity alone ranks far worse than the model, so it is one
  * feature among the others, not a rule.
  */
 export const EXEMPLAR_BITS = 16;

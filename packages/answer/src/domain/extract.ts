@@ -50,7 +50,8 @@ export const LINKED_MAX_CHARS = 3000;
 export const LINKED_MAX_ITEMS = 12;
 /**
  * Tokens all brought-in provisions together may add, first passages first: navigate modes must answer
- * from far less context than inject (the ratio is measured in docs/answers.md), so reading aids stay small.
+ * from far less context than inject (the ratio is measured in docs/answers/context-vs-inject.md), so reading
+ * aids stay small.
  */
 export const LINKED_MAX_TOKENS = 300;
 /**

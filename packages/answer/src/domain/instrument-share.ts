@@ -31,8 +31,9 @@ export interface WithinInstrument {
 }
 
 /**
- * Chosen on the natural bench's tune half (docs/answers.md, "Facts spread over instruments"), not yet
- * fitted by `lexnav train`: a next sentence within three quarters of the best leaves no answer singled out.
+ * Chosen on the natural bench's tune half (docs/answers/cross-references-and-multi.md, "Facts spread over
+ * instruments"), not yet fitted by `lexnav train`: a next sentence within three quarters of the best leaves no
+ * answer singled out.
  */
 export const WITHIN_INSTRUMENT: WithinInstrument = { lead: 1.3, floor: 0.05 };
 

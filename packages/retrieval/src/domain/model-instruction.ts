@@ -10,7 +10,7 @@ import { type Range, splitSentences } from "./sentences.ts";
  * Contract language that addresses a party ("You must notify the Landlord …", "Licensee shall say …")
  * is evidence like any other: a sentence counts only when it speaks of prompts and instructions in a
  * jailbreak's terms, carries a chat template's markup, or names an AI as the one told what to do.
- * The false-positive count over the shared corpus is in `docs/answers.md`.
+ * The false-positive count over the shared corpus is in `docs/answers/trust.md`.
  */
 
 // "ignore (all) (of) (the|your|any) previous|prior|above … instructions|prompts|rules", and not a
