@@ -262,6 +262,44 @@ describe("assembleContext", () => {
     expect(assembleContext(ranked, deps, { principal }).items).toHaveLength(6);
   });
 
+  it("keeps a last clause that runs on into the testimonium as evidence; a passage opening the close is boilerplate", () => {
+    // A contract filed as one paragraph: its governing-law clause and the testimonium share one node.
+    const flat = build("flat", [
+      {
+        id: "flat-12",
+        ref: "12",
+        title: "Governing Law",
+        text: "Section 12 Governing Law. This Agreement is governed by the laws of New York. IN WITNESS WHEREOF, the parties have executed this Agreement. By: ________ Name: A. Officer",
+      },
+      { id: "flat-sig", ref: null, title: "", text: "IN WITNESS WHEREOF, the parties have signed. By: ________" },
+      { id: "flat-block", ref: null, title: "", text: "ACME LICENSING CORP.\nBy: ________\nName: B. Officer" },
+    ]);
+    const flatDeps: ContextAssemblyDeps = {
+      text: (id) => (id === "flat" ? flat.text : null),
+      document: (id) => (id === "flat" ? record("flat", "License Agreement", "base_agreement", null, null) : null),
+      node: (_id, _v, nodeId) => flat.nodes.find((n) => n.id === nodeId) ?? null,
+    };
+    const at = (nodeId: string): RetrievedPassage => {
+      const n = flat.nodes.find((x) => x.id === nodeId)!;
+      return {
+        documentId: "flat",
+        version: flat.version,
+        nodeId,
+        start: n.start,
+        end: n.end,
+        score: 1,
+        tokens: 0,
+        stageScores: [],
+      };
+    };
+    const items = assembleContext([at("flat-sig"), at("flat-block"), at("flat-12")], flatDeps, { principal }).items;
+    expect(items.map((i) => [i.nodeId, i.boilerplate])).toEqual([
+      ["flat-12", null],
+      ["flat-sig", "signature"],
+      ["flat-block", "signature"],
+    ]);
+  });
+
   it("fills the budget with evidence before boilerplate and never exceeds it", () => {
     const ranked = [
       passage("ca", "ca-9.1"),

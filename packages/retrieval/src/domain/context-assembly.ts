@@ -10,7 +10,7 @@ import { isModelInstruction } from "./model-instruction.ts";
 import { mayRead, type Principal } from "./principal.ts";
 import type { RetrievedPassage } from "./search.ts";
 import { splitSentences } from "./sentences.ts";
-import { isSignatureText } from "./signature-block.ts";
+import { opensWithSignature } from "./signature-block.ts";
 
 /**
  * Tightens a passage to the sentences that carry the question's words: the run from the first to the
@@ -181,9 +181,18 @@ const DATE =
 /** The clause key two documents are compared on: the full reference, lower-cased, without spaces. */
 const refKey = (ref: string | null | undefined) => (ref ? ref.toLowerCase().replace(/\s+/g, "") : "");
 
+/** Words that may come before a signature block's "By: ____" in one item: a party's name and its label. */
+const SIGNATURE_LEAD_WORDS = 12;
+
+/**
+ * Why an item is boilerplate (`BoilerplateKind`), null for evidence. An item is a signature block when its
+ * node is one or its text opens the close; a last clause that only runs on into the testimonium (a contract
+ * filed as one paragraph) states its provision first and stays evidence, not the first dropped for room.
+ * A party's name or label over its block may come first (`SIGNATURE_LEAD_WORDS`).
+ */
 function boilerplateOf(node: ProvisionNode | null, text: string): BoilerplateKind | null {
   if (node && (node.kind === "toc" || node.kind === "toc_entry" || node.flags.isTocEntry)) return "toc";
-  if (node?.kind === "signature" || isSignatureText(text)) return "signature";
+  if (node?.kind === "signature" || opensWithSignature(text, SIGNATURE_LEAD_WORDS)) return "signature";
   const heading = node ? [...node.headingPath, node.title ?? ""].join(" ") : "";
   if (/\bnotices?\b/i.test(heading) && /\b(?:Attention|Attn\.?|Telephone|Facsimile|Fax|E-?mail)\s*:/i.test(text))
     return "notice_address";

@@ -1,6 +1,12 @@
 import type { NodeKind } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
-import { asksOfClose, inSignatureBlock, isClosePassage, isSignatureText } from "./signature-block.ts";
+import {
+  asksOfClose,
+  inSignatureBlock,
+  isClosePassage,
+  isSignatureText,
+  opensWithSignature,
+} from "./signature-block.ts";
 
 type Node = { kind: NodeKind; parentId: string | null };
 
@@ -62,6 +68,18 @@ describe("isSignatureText", () => {
     expect(isSignatureText("ACME CORP.\nBy: ______________")).toBe(true);
     expect(isSignatureText("Name: Jane Roe\n Title: President")).toBe(true);
     expect(isSignatureText("The Borrower shall repay the Loans on the Maturity Date.")).toBe(false);
+  });
+});
+
+describe("opensWithSignature", () => {
+  it("lets a party's name come first only when asked to, never a clause", () => {
+    const block = "ACME CORP.\nBy: ______________\nName: Jane Roe";
+    expect(opensWithSignature(block)).toBe(false);
+    expect(opensWithSignature(block, 12)).toBe(true);
+    expect(opensWithSignature("IN WITNESS WHEREOF, the parties have executed this Agreement.")).toBe(true);
+    const clause =
+      "This Agreement shall be governed by and construed in accordance with the laws of the State of New York without regard to conflicts of law. IN WITNESS WHEREOF, the parties have executed it.";
+    expect(opensWithSignature(clause, 12)).toBe(false);
   });
 });
 

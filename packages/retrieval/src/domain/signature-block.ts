@@ -50,10 +50,16 @@ export function isClosePassage(
   return inSignatureBlock(node, parentOf) || opensWithSignature(body);
 }
 
-/** Whether a text opens with a signature page's own text (`SIGNATURE_TEXT`), not only runs on into it. */
-export function opensWithSignature(text: string): boolean {
+/**
+ * Whether a text opens with a signature page's own text (`SIGNATURE_TEXT`), not only runs on into it.
+ * `leadWords` lets that many words come first: a party's name or a label it signs under ("ACME CORP.",
+ * "LENDERS:") over its "By: ____"; a clause before the testimonium has more.
+ */
+export function opensWithSignature(text: string, leadWords = 0): boolean {
   const mark = SIGNATURE_TEXT.exec(text);
-  return mark !== null && text.slice(0, mark.index).trim() === "";
+  if (mark === null) return false;
+  const lead = text.slice(0, mark.index).trim();
+  return lead === "" || (leadWords > 0 && lead.split(/\s+/).length <= leadWords);
 }
 
 // Signing and its forms: "signed", "signatory", "countersigned", "executed", "execution", "witnessed";
