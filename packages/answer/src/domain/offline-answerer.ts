@@ -208,13 +208,13 @@ export async function answerFromEvidence(
   // A silence whose first sentence states what is asked, in the kind asked for, is answered (`answer-in-kind.ts`).
   const inKind = answerInKind(q, whole, scored, options.decision.relevance);
   // One asked under a condition, or for what was given for an act (`condition-asked.ts`, `consideration-asked.ts`).
-  const asked = withConsideration(q, withConditionAsked(q, inKind, scored), scored);
+  const underAsk = withConsideration(q, withConditionAsked(q, inKind, scored), scored);
   // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
   const asks = questionAsks(q);
   const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];
   // and a question that names several instruments: the best sentence of each that passes the bar
   const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
-  const joined = joinAskDecisions(asked, perAsk, scored);
+  const joined = joinAskDecisions(underAsk, perAsk, scored);
   const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
   const { cited: shared, probability } = citeWithinEachInstrument(q, each, scored);
