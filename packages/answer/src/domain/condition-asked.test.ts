@@ -65,6 +65,24 @@ describe("statesUnderCondition", () => {
     ).toBe(false);
   });
 
+  it("reads the sentence's condition to its comma, and ending a contract as terminating it", () => {
+    const late = askedCondition("What is the holder's remedy if the company is late delivering conversion shares?");
+    expect(
+      statesUnderCondition(
+        "(Y) if the Transfer Agent is not participating in the program, or if the Holder otherwise requests, issue and deliver a certificate for the number of shares to which the Holder shall be entitled upon conversion.",
+        late,
+      ),
+    ).toBe(false);
+    expect(
+      statesUnderCondition(
+        "If Buyer terminates this Agreement under Section 12.2(b), Buyer shall reimburse Maker for its raw materials.",
+        askedCondition(
+          "If Buyer ends the contract because Maker can't supply at a Competitive Price, what does Buyer reimburse?",
+        ),
+      ),
+    ).toBe(true);
+  });
+
   it("reads a long hostile sentence in linear time", () => {
     const text = `${"if if upon should ".repeat(20_000)} shall`;
     const started = performance.now();

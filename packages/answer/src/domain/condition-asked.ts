@@ -1,7 +1,8 @@
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
-import { type ScoredCandidate, sameFamily } from "./evidence-model.ts";
+import type { ScoredCandidate } from "./evidence-model.ts";
 import type { AskDecision } from "./multi-ask.ts";
 import { isNotOperative } from "./operative-first.ts";
+import { speaksOf } from "./states-asked.ts";
 
 /**
  * The condition a question asks under: "What does ADMA owe if it doesn't hit the minimum number of
@@ -39,21 +40,32 @@ const CONDITION_SPAN = 120;
 const PROVISION = /\b(?:shall|will|may|must|(?:is|are)\s+(?:entitled|required|obligated|obliged|liable)|agrees?)\b/i;
 /** A definition says what an event is, not what follows from it. */
 const DEFINES = /\b(?:means|shall\s+mean|has\s+the\s+meaning)\b/i;
+/** Ending an instrument, as a lawyer asks it ("ends the contract") and as drafting words it ("terminates"). */
+const ENDING = /^(?:end|ends|ended|ending|terminat\w*|expir\w*|cancel\w*)$/;
+
+/** Whether a word of a sentence's condition names a word of the condition asked: itself, its family, a provision's other name. */
+const sameEvent = (asked: string, word: string) =>
+  asked === word || speaksOf(asked, word) || (ENDING.test(asked) && ENDING.test(word));
+
 /** How many of the condition's words the sentence's condition must name (all of them, when fewer). */
 const WORDS_MATCHED = 2;
 
 /**
  * Whether a sentence states what follows from the condition: an operative provision (a modal, no
  * definition, no recital or heading) whose own condition clause (after "if", "in the event", "should",
- * "upon" …) names at least two of the condition's words, or all of them when it has fewer.
+ * "upon" …, to its comma) names at least two of the condition's words (`sameEvent`), or all of them when it
+ * has fewer. "(Y) if the Transfer Agent is not participating …, or if the Holder otherwise requests, issue
+ * and deliver … shares" is conditioned on neither a late delivery nor the shares: they follow the comma.
  */
 export function statesUnderCondition(text: string, condition: readonly string[]): boolean {
   if (condition.length === 0 || DEFINES.test(text) || !PROVISION.test(text) || isNotOperative(text)) return false;
   const needed = Math.min(WORDS_MATCHED, condition.length);
   for (const m of text.slice(0, 4_000).matchAll(CONDITION)) {
     const at = (m.index ?? 0) + m[0].length;
-    const words = wordsAndFigures(text.slice(at, at + CONDITION_SPAN));
-    if (condition.filter((c) => words.some((w) => c === w || sameFamily(c, w))).length >= needed) return true;
+    // the condition's own clause: to the comma or semicolon that ends it, a date's comma aside ("April 15, 1996")
+    const clause = text.slice(at, at + CONDITION_SPAN).split(/[;,](?!\s*\d)/)[0] ?? "";
+    const words = wordsAndFigures(clause);
+    if (condition.filter((c) => words.some((w) => sameEvent(c, w))).length >= needed) return true;
   }
   return false;
 }
