@@ -99,17 +99,23 @@ describe("withConditionAsked", () => {
   );
 
   it("answers a silence from a first candidate drafted under the condition asked", () => {
-    const out = withConditionAsked(q, silence, [other, under]);
+    const out = withConditionAsked(q, silence, [other, under], true);
     expect(out.cited).toEqual([under]);
     expect(out.probability).toBe(0.3);
   });
 
   it("returns a decision that cites, one on a question under no condition, and one with no such candidate unchanged", () => {
     const cited = { cited: [other], probability: 0.6 };
-    expect(withConditionAsked(q, cited, [under])).toBe(cited);
-    expect(withConditionAsked("When is the closing date?", silence, [under])).toBe(silence);
-    expect(withConditionAsked(q, silence, [other])).toBe(silence);
+    expect(withConditionAsked(q, cited, [under], true)).toBe(cited);
+    expect(withConditionAsked("When is the closing date?", silence, [under], true)).toBe(silence);
+    expect(withConditionAsked(q, silence, [other], true)).toBe(silence);
     const far = [other, other, other, under];
-    expect(withConditionAsked(q, silence, far)).toBe(silence);
+    expect(withConditionAsked(q, silence, far, true)).toBe(silence);
+  });
+
+  it("stays silent on a question that names no deal, or asks what else follows", () => {
+    expect(withConditionAsked(q, silence, [under], false)).toBe(silence);
+    const besides = "Apart from the reduction, what else happens if the purchase hasn't closed by mid-April 1996?";
+    expect(withConditionAsked(besides, silence, [under], true)).toBe(silence);
   });
 });

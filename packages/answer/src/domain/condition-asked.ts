@@ -70,6 +70,9 @@ export function statesUnderCondition(text: string, condition: readonly string[])
   return false;
 }
 
+/** A question that asks what follows besides what it sets aside ("Apart from the payment adjustments, what else …"). */
+const ASKS_BEYOND = /\b(?:apart|aside)\s+from\b|\bbesides\b|\bwhat\s+else\b|\banything\s+else\b/i;
+
 /** How many of the decision's best candidates a silence may be answered from. */
 const SILENCE_WINDOW = 3;
 
@@ -81,16 +84,23 @@ const SILENCE_WINDOW = 3;
  * The words of the ask and of the consequence differ, so the sentence's coverage is low and its
  * calibrated probability may fall under the bar; what the bar's features do not read is that the
  * sentence's own condition is the question's. Among the decision's first candidates (`SILENCE_WINDOW`),
- * the first that states a provision under the condition asked (`statesUnderCondition`) is cited. A
- * decision that already cites something is returned unchanged, as is one on a question asked under no
- * condition. The probability is unchanged: what the bar means is unchanged.
+ * the first that states a provision under the condition asked (`statesUnderCondition`) is cited.
+ *
+ * Only for a question that names its deal (`namesDeal`: the answer is scoped to its documents): over the
+ * whole store the first candidates may come from any agreement, and a provision drafted under the same
+ * condition in another deal ("In the event that in the course of performing a Statement of Work …")
+ * answers nothing of this one. Nor for one that asks what else follows, besides what it sets aside: the
+ * first provision under the condition is likely what it sets aside. A decision that already cites
+ * something is returned unchanged, as is one on a question asked under no condition. The probability is
+ * unchanged: what the bar means is unchanged.
  */
 export function withConditionAsked(
   question: string,
   decided: AskDecision<ScoredCandidate>,
   scored: readonly ScoredCandidate[],
+  namesDeal: boolean,
 ): AskDecision<ScoredCandidate> {
-  if (decided.cited.length > 0) return decided;
+  if (decided.cited.length > 0 || !namesDeal || ASKS_BEYOND.test(question)) return decided;
   const condition = askedCondition(question);
   if (condition.length === 0) return decided;
   const found = scored.slice(0, SILENCE_WINDOW).find((c) => !c.headingLine && statesUnderCondition(c.text, condition));

@@ -208,7 +208,7 @@ export async function answerFromEvidence(
   // A silence whose first sentence states what is asked, in the kind asked for, is answered (`answer-in-kind.ts`).
   const inKind = answerInKind(q, whole, scored, options.decision.relevance);
   // One asked under a condition, or for what was given for an act (`condition-asked.ts`, `consideration-asked.ts`).
-  const underAsk = withConsideration(q, withConditionAsked(q, inKind, scored), scored);
+  const underAsk = withConsideration(q, withConditionAsked(q, inKind, scored, scope !== null), scored);
   // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
   const asks = questionAsks(q);
   const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];
