@@ -25,6 +25,16 @@ describe("askedCondition", () => {
 
   it("reads no condition in a question asked under none", () => {
     expect(askedCondition("How long does the agreement run?")).toEqual([]);
+    expect(askedCondition("What should the recipient do with returned materials?")).toEqual([]);
+    expect(
+      askedCondition("Can the licensee transfer the licence in the event sponsorship agreement with Acme?"),
+    ).toEqual([]);
+    expect(askedCondition("Should the buyer fail to pay on time, what interest accrues?")).toEqual([
+      "buyer",
+      "fail",
+      "pay",
+      "time",
+    ]);
   });
 });
 

@@ -7,10 +7,12 @@ import { speaksOf } from "./states-asked.ts";
 /**
  * The condition a question asks under: "What does ADMA owe if it doesn't hit the minimum number of
  * batches?", "If one of the plants is hit by force majeure, does the other have to make up the volume?",
- * "What is the holder's remedy in the event the shares are delivered late?". The condition runs to a
- * comma, the question mark, or the main ask that follows it ("…, does the other plant …").
+ * "What is the holder's remedy in the event that the shares are delivered late?". The condition runs to a
+ * comma, the question mark, or the main ask that follows it ("…, does the other plant …"). "Should" opens a
+ * condition only at the head of the question ("Should the buyer fail to pay, …", not "What should the
+ * buyer do …"), and "in the event" only with "of" or "that" (not "the event sponsorship agreement").
  */
-const CONDITION_ASKED = /\b(?:if|in\s+the\s+event(?:\s+(?:of|that))?|in\s+case(?:\s+of)?|should)\s+([^?,;]{3,120})/i;
+const CONDITION_ASKED = /(?:\bif|\bin\s+the\s+event\s+(?:of|that)|\bin\s+case\s+of|^\s*should)\s+([^?,;]{3,120})/i;
 /** Words of a condition that frame it, not the event: the instrument, its parties as such, a negation. */
 const FRAME = new Set(
   "agreement contract instrument document party parties its their one other any either each not do does did doesn hasn isn haven aren won didn wasn".split(
