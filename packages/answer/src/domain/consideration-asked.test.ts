@@ -2,7 +2,9 @@ import { contentWords } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
 import { consideredAct, statesConsiderationFor, withConsideration } from "./consideration-asked.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
-import { evidenceItem, scoredSentence } from "./test-support.ts";
+import { buildExtract } from "./extract.ts";
+import { answerFromEvidence } from "./offline-answerer.ts";
+import { documentRecord, evidenceItem, nearTo, passageOf, scoredSentence, silentDecision } from "./test-support.ts";
 
 const sentence = (text: string, over: Partial<ScoredCandidate> = {}): ScoredCandidate =>
   scoredSentence(evidenceItem("amendment", text), text, { words: new Set(contentWords(text)), p: 0.3, ...over });
@@ -96,5 +98,44 @@ describe("withConsideration", () => {
     expect(withConsideration("When does the note mature?", decided, [act, given])).toBe(decided);
     const heading = sentence("In exchange for the extension of the Maturity Date.", { headingLine: true });
     expect(withConsideration(q, decided, [act, heading])).toBe(decided);
+  });
+});
+
+const AMENDMENT = `AMENDMENT NO. 4 TO CONVERTIBLE PROMISSORY NOTE.
+Section 1 Extension of Maturity Date. The Maturity Date of the Note is amended and extended to March 31, 2022.
+Section 2 Consideration. In exchange for the extension of the Maturity Date, $50,000.00 shall be added to the principal amount outstanding on the Note.
+Section 3 Notices. Notices are given in writing to the addresses above.`;
+const docs = new Map([["amendment", documentRecord("amendment", "amendment", null, "Amendment No 4.txt")]]);
+const extract = await buildExtract(
+  [
+    passageOf("amendment", AMENDMENT, "Section 1", "2022.", "s1"),
+    passageOf("amendment", AMENDMENT, "Section 2", "on the Note.", "s2"),
+    passageOf("amendment", AMENDMENT, "Section 3", undefined, "s3"),
+  ],
+  {
+    text: () => AMENDMENT,
+    document: (d) => docs.get(d) ?? null,
+    node: (_d, _v, n) => ({ clauseRef: `Section ${n.slice(1)}`, fullRef: null, kind: "section" }) as never,
+  },
+);
+
+describe("answerFromEvidence with the consideration rule", () => {
+  it("answers what was given for the act from the clause that states it, not the act's own clause", async () => {
+    const a = await answerFromEvidence(
+      "What did the company give the holder for extending the maturity of the note?",
+      extract,
+      () => AMENDMENT,
+      { decision: silentDecision("minilm"), relevance: nearTo("extended") },
+    );
+    expect(a.abstained).toBe(false);
+    expect(a.claims.map((c) => c.citations[0]?.display)).toEqual(["[Amendment No 4] Section 2"]);
+  });
+
+  it("stays silent when the question asks no consideration", async () => {
+    const a = await answerFromEvidence("Who signs notices under the note?", extract, () => AMENDMENT, {
+      decision: silentDecision("minilm"),
+      relevance: nearTo("extended"),
+    });
+    expect(a.abstained).toBe(true);
   });
 });
