@@ -7,7 +7,9 @@ import { answerInKind } from "./answer-in-kind.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
+import { withConditionAsked } from "./condition-asked.ts";
 import { consequenceFirst } from "./consequence-first.ts";
+import { withConsideration } from "./consideration-asked.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
 import { partyScopeBesideTermAsked } from "./definition-lookup.ts";
 import { quoteEachSpanOnce } from "./distinct-quotes.ts";
@@ -205,12 +207,14 @@ export async function answerFromEvidence(
   const whole = answerOnAgreement(byModel, candidates, signals.sentence, modelOrder, options.decision.relevance);
   // A silence whose first sentence states what is asked, in the kind asked for, is answered (`answer-in-kind.ts`).
   const inKind = answerInKind(q, whole, scored, options.decision.relevance);
+  // One asked under a condition, or for what was given for an act (`condition-asked.ts`, `consideration-asked.ts`).
+  const underAsk = withConsideration(q, withConditionAsked(q, inKind, scored, scope !== null), scored);
   // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).
   const asks = questionAsks(q);
   const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];
   // and a question that names several instruments: the best sentence of each that passes the bar
   const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
-  const joined = joinAskDecisions(inKind, perAsk, scored);
+  const joined = joinAskDecisions(underAsk, perAsk, scored);
   const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
   const { cited: shared, probability } = citeWithinEachInstrument(q, each, scored);

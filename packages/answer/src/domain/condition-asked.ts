@@ -1,0 +1,110 @@
+import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import type { ScoredCandidate } from "./evidence-model.ts";
+import type { AskDecision } from "./multi-ask.ts";
+import { isNotOperative } from "./operative-first.ts";
+import { speaksOf } from "./states-asked.ts";
+
+/**
+ * The condition a question asks under: "What does ADMA owe if it doesn't hit the minimum number of
+ * batches?", "If one of the plants is hit by force majeure, does the other have to make up the volume?",
+ * "What is the holder's remedy in the event that the shares are delivered late?". The condition runs to a
+ * comma, the question mark, or the main ask that follows it ("…, does the other plant …"). "Should" opens a
+ * condition only at the head of the question ("Should the buyer fail to pay, …", not "What should the
+ * buyer do …"), and "in the event" only with "of" or "that" (not "the event sponsorship agreement").
+ */
+const CONDITION_ASKED = /(?:\bif|\bin\s+the\s+event\s+(?:of|that)|\bin\s+case\s+of|^\s*should)\s+([^?,;]{3,120})/i;
+/** Words of a condition that frame it, not the event: the instrument, its parties as such, a negation. */
+const FRAME = new Set(
+  "agreement contract instrument document party parties its their one other any either each not do does did doesn hasn isn haven aren won didn wasn".split(
+    " ",
+  ),
+);
+
+/** The content words of a text and its figures of two digits or more (a year, a sum: "by mid-April 1996"). */
+const wordsAndFigures = (text: string) => [...contentWords(text), ...(text.match(/\b\d{2,}\b/g) ?? [])];
+
+/** The words of the condition a question asks under (empty: it asks under none). */
+export function askedCondition(question: string): string[] {
+  const ask = parseQuestion(question).ask.slice(0, 1_000);
+  const m = CONDITION_ASKED.exec(ask);
+  if (!m) return [];
+  // a question opening with its condition asks after it: "If X happens, does Y …" ends the condition at the comma
+  const condition = (m[1] as string).split(/\s+(?:does|do|did|must|can|may|will|would|what|who|how)\s+(?=\w)/i)[0];
+  return [...new Set(wordsAndFigures(condition ?? "").filter((w) => !FRAME.has(w) && w.length > 1))];
+}
+
+/** How drafting conditions a provision: if, in the event (of/that), in case of, should (inverted), upon, where, unless. */
+const CONDITION =
+  /\b(?:if|in\s+the\s+event\s+(?:of|that)|in\s+the\s+event|in\s+case\s+of|should|upon|where|unless)\b/gi;
+/** How far after its condition word the event may be named: the condition's own clause. */
+const CONDITION_SPAN = 120;
+/** A provision's modal: what follows from the condition is a right, a duty or a bar. */
+const PROVISION = /\b(?:shall|will|may|must|(?:is|are)\s+(?:entitled|required|obligated|obliged|liable)|agrees?)\b/i;
+/** A definition says what an event is, not what follows from it. */
+const DEFINES = /\b(?:means|shall\s+mean|has\s+the\s+meaning)\b/i;
+/** Ending an instrument, as a lawyer asks it ("ends the contract") and as drafting words it ("terminates"). */
+const ENDING = /^(?:end|ends|ended|ending|terminat\w*|expir\w*|cancel\w*)$/;
+
+/** Whether a word of a sentence's condition names a word of the condition asked: itself, its family, a provision's other name. */
+const sameEvent = (asked: string, word: string) =>
+  asked === word || speaksOf(asked, word) || (ENDING.test(asked) && ENDING.test(word));
+
+/** How many of the condition's words the sentence's condition must name (all of them, when fewer). */
+const WORDS_MATCHED = 2;
+
+/**
+ * Whether a sentence states what follows from the condition: an operative provision (a modal, no
+ * definition, no recital or heading) whose own condition clause (after "if", "in the event", "should",
+ * "upon" …, to its comma) names at least two of the condition's words (`sameEvent`), or all of them when it
+ * has fewer. "(Y) if the Transfer Agent is not participating …, or if the Holder otherwise requests, issue
+ * and deliver … shares" is conditioned on neither a late delivery nor the shares: they follow the comma.
+ */
+export function statesUnderCondition(text: string, condition: readonly string[]): boolean {
+  if (condition.length === 0 || DEFINES.test(text) || !PROVISION.test(text) || isNotOperative(text)) return false;
+  const needed = Math.min(WORDS_MATCHED, condition.length);
+  for (const m of text.slice(0, 4_000).matchAll(CONDITION)) {
+    const at = (m.index ?? 0) + m[0].length;
+    // the condition's own clause: to the comma or semicolon that ends it, a date's comma aside ("April 15, 1996")
+    const clause = text.slice(at, at + CONDITION_SPAN).split(/[;,](?!\s*\d)/)[0] ?? "";
+    const words = wordsAndFigures(clause);
+    if (condition.filter((c) => words.some((w) => sameEvent(c, w))).length >= needed) return true;
+  }
+  return false;
+}
+
+/** A question that asks what follows besides what it sets aside ("Apart from the payment adjustments, what else …"). */
+const ASKS_BEYOND = /\b(?:apart|aside)\s+from\b|\bbesides\b|\bwhat\s+else\b|\banything\s+else\b/i;
+
+/** How many of the decision's best candidates a silence may be answered from. */
+const SILENCE_WINDOW = 3;
+
+/**
+ * A silence on a question asked under a condition is answered by a provision drafted under that
+ * condition (issue #16, item 1). A lawyer asks "What happens to the commitments if the purchase hasn't
+ * closed by mid-April 1996?"; the agreement says "If Authorized Acquisition No. 2 has not been
+ * consummated by April 15, 1996, the Total Revolving Loan Commitments shall be reduced by $150,000,000."
+ * The words of the ask and of the consequence differ, so the sentence's coverage is low and its
+ * calibrated probability may fall under the bar; what the bar's features do not read is that the
+ * sentence's own condition is the question's. Among the decision's first candidates (`SILENCE_WINDOW`),
+ * the first that states a provision under the condition asked (`statesUnderCondition`) is cited.
+ *
+ * Only for a question that names its deal (`namesDeal`: the answer is scoped to its documents): over the
+ * whole store the first candidates may come from any agreement, and a provision drafted under the same
+ * condition in another deal ("In the event that in the course of performing a Statement of Work …")
+ * answers nothing of this one. Nor for one that asks what else follows, besides what it sets aside: the
+ * first provision under the condition is likely what it sets aside. A decision that already cites
+ * something is returned unchanged, as is one on a question asked under no condition. The probability is
+ * unchanged: what the bar means is unchanged.
+ */
+export function withConditionAsked(
+  question: string,
+  decided: AskDecision<ScoredCandidate>,
+  scored: readonly ScoredCandidate[],
+  namesDeal: boolean,
+): AskDecision<ScoredCandidate> {
+  if (decided.cited.length > 0 || !namesDeal || ASKS_BEYOND.test(question)) return decided;
+  const condition = askedCondition(question);
+  if (condition.length === 0) return decided;
+  const found = scored.slice(0, SILENCE_WINDOW).find((c) => !c.headingLine && statesUnderCondition(c.text, condition));
+  return found ? { cited: [found], probability: decided.probability } : decided;
+}
