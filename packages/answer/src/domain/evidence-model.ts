@@ -25,6 +25,7 @@ import {
   wordIdf,
 } from "./exemplars.ts";
 import { concatFeatures, type Features, fnv1a } from "./features.ts";
+import { asNamedContract } from "./instrument-naming.ts";
 
 export type { Features } from "./features.ts";
 
@@ -141,7 +142,8 @@ const askTerms = (ask: string) => contentWords(ask).filter((w) => !ASKING.has(w)
  * distribution agreement: may it sublicense?"). The text as it was when nothing would be left.
  */
 export function plainAsk(question: string): string {
-  const plain = askInside(parseQuestion(question), false, withoutCapitalisedNames).plain;
+  // the instrument named by kind and counterparty read as "this contract" first (`instrument-naming.ts`)
+  const plain = askInside(parseQuestion(asNamedContract(question)), false, withoutCapitalisedNames).plain;
   const bare = withoutThisContract(plain);
   return askTerms(bare).length > 0 ? bare : plain;
 }

@@ -245,3 +245,15 @@ describe("withoutCapitalisedNames (the evidence decision's reading)", () => {
     expect(withoutCapitalisedNames("Does Heritage have to carry the 'Recall Cover'?")).toContain("'Recall Cover'");
   });
 });
+
+describe("a name written with its capital inside", () => {
+  it("reads 'iMine' and 'eBay' as names, and lowercase words as none", () => {
+    expect(
+      partyPhrases("May a party terminate the distributor agreement with iMine Corporation without cause?"),
+    ).toEqual(["iMine Corporation"]);
+    expect(partyPhrases("Can eBay assign the agreement?")).toEqual(["eBay"]);
+    expect(partyPhrases("Can the licensee assign the agreement without consent?")).toEqual([]);
+    expect(withoutCapitalisedNames("Does iMine have to carry insurance?")).not.toContain("iMine");
+    expect(withoutCapitalisedNames("Does the reseller have to carry insurance?")).toContain("reseller");
+  });
+});

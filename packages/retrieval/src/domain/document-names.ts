@@ -265,6 +265,9 @@ function isTermWord(token: string): boolean {
   return [w, singular].some((x) => NOT_A_PARTY.has(x) || TERM_WORDS.has(x) || COMMON_CAPITALISED_WORDS.has(x));
 }
 
+/** How a name starts: a capital, or a capital or digit after a short lowercase prefix ("iMine", "eBay", "i3"). */
+const NAME_START = /^(?:\p{Lu}|\p{Ll}{1,3}[\p{Lu}\p{N}])/u;
+
 interface Span {
   start: number;
   end: number;
@@ -288,7 +291,7 @@ function partySpans(ask: string): Span[] {
   const phrases: Array<Array<{ t: string; at: number }>> = [];
   let run: Array<{ t: string; at: number }> = [];
   tokens.forEach((tok, i) => {
-    const capital = /^\p{Lu}/u.test(tok.t) && !(i === 0 && SENTENCE_OPENERS.has(tok.t.toLowerCase()));
+    const capital = NAME_START.test(tok.t) && !(i === 0 && SENTENCE_OPENERS.has(tok.t.toLowerCase()));
     const prev = tokens[i - 1];
     const reference =
       prev !== undefined && REFERENCE_HEADS.test(prev.t) && /^(?:[A-Z]{1,2}(?:-\d+)?(?:['’]s)?|No\.?)$/.test(tok.t);
@@ -385,7 +388,7 @@ export function withoutCapitalisedNames(ask: string): string {
   return ask.replace(/[\p{L}][\p{L}\p{N}'’.&-]*/gu, (t, at: number) => {
     const opener = first && SENTENCE_OPENERS.has(t.toLowerCase());
     first = false;
-    if (opener || !/^\p{Lu}/u.test(t) || quoted.some(([a, b]) => at >= a && at < b)) return t;
+    if (opener || !NAME_START.test(t) || quoted.some(([a, b]) => at >= a && at < b)) return t;
     const w = t
       .toLowerCase()
       .replace(/['’]s?$/, "")
