@@ -9,8 +9,13 @@ import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
 
-/** Bump when ingestion or passage building changes, so stores built by older code are not reused. */
-export const EVAL_INDEX_FORMAT = "passages-v6-this-in-headings";
+/**
+ * Bump when ingestion or passage building changes, so stores built by older code are not reused.
+ * v7: amendment titles and roles read from the opening, a close without "IN WITNESS WHEREOF" opening
+ * the signature block, amendment chains kept to documents of one set: stores built before keep the
+ * older profiles and sets. (A new store reuses an older one's vectors: `seedFromOlderStore`.)
+ */
+export const EVAL_INDEX_FORMAT = "passages-v7-amendment-openings";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
