@@ -12,8 +12,8 @@ import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
 /**
  * Bump when ingestion or passage building changes, so stores built by older code are not reused.
  * v7: amendment titles and roles read from the opening, a close without "IN WITNESS WHEREOF" opening
- * the signature block, amendment chains kept to documents of one set: stores built before keep the
- * older profiles and sets. (A new store reuses an older one's vectors: `seedFromOlderStore`.)
+ * the signature block, amendment chains kept to documents of one set, exhibits of one filing joined
+ * by the name one calls itself (`ownNames`): stores built before keep the older profiles and sets. (A new store reuses an older one's vectors: `seedFromOlderStore`.)
  */
 export const EVAL_INDEX_FORMAT = "passages-v7-amendment-openings";
 
