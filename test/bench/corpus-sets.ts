@@ -3,7 +3,7 @@
  * ingest profiles it, then `groupTransactionSets` as `assignTransactionSets` runs it, all readable by
  * one group), as JSON: each set's files, sorted. Grouping changes are measured by running it at two
  * commits and comparing the outputs with `--diff`, which lists every set that is not in both.
- * Run: pnpm exec tsx test/bench/corpus-sets.ts <out.json>
+ * Run: pnpm exec tsx test/bench/corpus-sets.ts <out.json> [--profiles <regex>]   (prints the profiles of matching files)
  *      pnpm exec tsx test/bench/corpus-sets.ts --diff <before.json> <after.json>
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -48,10 +48,10 @@ if (args[0] === "--diff") {
     .map((s) => s.documentIds.slice().sort())
     .sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
   writeFileSync(out, JSON.stringify(sets, null, 1));
-  if (process.env.LEXNAV_PROFILES) {
-    const wanted = process.env.LEXNAV_PROFILES;
-    for (const d of docs)
-      if (new RegExp(wanted).test(d.documentId)) console.log(d.documentId, JSON.stringify(d.profile));
+  const at = args.indexOf("--profiles");
+  if (at > 0 && args[at + 1] !== undefined) {
+    const wanted = new RegExp(args[at + 1] as string);
+    for (const d of docs) if (wanted.test(d.documentId)) console.log(d.documentId, JSON.stringify(d.profile));
   }
   console.log(`${docs.length} documents, ${sets.length} sets → ${out}`);
 }
