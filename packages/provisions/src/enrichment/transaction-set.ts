@@ -433,7 +433,7 @@ const FILING_KEY = /^\d{10}-\d{2}-\d{6}_$/;
 function namesInstrumentOf(a: DocumentProfile, b: DocumentProfile): boolean {
   const mine = new Set([instrumentName(a.title), instrumentName(a.amendsAgreement), ...(a.ownNames ?? [])]);
   const title = instrumentName(b.title);
-  const byTitle = title !== null && title.includes(" ") && !mine.has(title) ? title : null;
+  const byTitle = title?.includes(" ") && !mine.has(title) ? title : null;
   // A name `b` calls itself in its opening ("This Consent and Agreement") counts only as a whole: a
   // short one ("support agreement") is the tail of many others' names ("company stockholder support agreement").
   const own = (b.ownNames ?? []).filter((t) => !mine.has(t));
