@@ -74,6 +74,8 @@ export interface DocumentFacts {
   names?: string[];
   /** The instruments its text names (profile `instruments`); absent on records stored before they were kept. */
   instruments?: string[];
+  /** The names it calls itself in its opening (profile `ownNames`); absent on records stored before they were kept. */
+  ownNames?: string[];
 }
 
 /**

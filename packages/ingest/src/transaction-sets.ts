@@ -111,6 +111,7 @@ export function factsOf(p: DocumentProfile): DocumentFacts {
     amendedShortName: p.amendedShortName,
     names: p.names,
     ...(p.instruments !== undefined ? { instruments: p.instruments } : {}),
+    ...(p.ownNames !== undefined ? { ownNames: p.ownNames } : {}),
   };
 }
 

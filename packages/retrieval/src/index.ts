@@ -6,6 +6,13 @@ export {
 export type { QdrantCalls, QdrantVectorStoreOptions } from "./adapters/qdrant-vector-store.ts";
 export { createQdrantVectorStore } from "./adapters/qdrant-vector-store.ts";
 export { createSqliteLexicalIndex, FIELD_WEIGHTS } from "./adapters/sqlite-lexical-index.ts";
+export type { VectorSeed } from "./adapters/sqlite-vector-seed.ts";
+export {
+  dropVectorSeeds,
+  seedVectorCache,
+  VECTOR_SEED_DOCUMENT,
+  vectorSeedVersions,
+} from "./adapters/sqlite-vector-seed.ts";
 export type { SqliteVectorStoreOptions } from "./adapters/sqlite-vector-store.ts";
 export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
 export type { AccessScope } from "./domain/access-scopes.ts";

@@ -350,6 +350,39 @@ describe("exhibits of one EDGAR filing", () => {
     expect(sets(legacy)).toHaveLength(1);
   });
 
+  it("join when one names an instrument by the name the other calls itself in its opening", async () => {
+    // the note says it "is being issued pursuant to that certain Consent and Agreement to Cancel and Exchange
+    // ..."; the consent's title ends in "Warrants", but it opens "This CONSENT AND AGREEMENT"
+    const notes = await filing(["0001387131-23-000022_2.html", "0001387131-23-000022_3.html"]);
+    expect(sets(notes)).toEqual([["0001387131-23-000022_2.html", "0001387131-23-000022_3.html"]]);
+    // a transition agreement naming the "Consulting Agreement" that the consulting agreement calls itself
+    const consulting = await filing(["0001104659-23-000238_4.html", "0001104659-23-000238_5.html"]);
+    expect(sets(consulting)).toHaveLength(1);
+    // without the names they call themselves (profiles stored before they were kept): apart, as before
+    const legacy = [...notes, ...consulting].map((d) => {
+      const { ownNames: _o, ...profile } = d.profile;
+      return { ...d, profile };
+    });
+    expect(sets(legacy)).toEqual([]);
+  });
+
+  it("count a name a document calls itself only as a whole, not as the tail of another's", () => {
+    const side = profileDocument(
+      'SIDE LETTER\n\nThis Support Agreement (this "Support Agreement") is made by Apex Holdings Corp. and Beta Sponsor LLC.',
+    );
+    const form = profileDocument(
+      "FORM OF COMPANY STOCKHOLDER SUPPORT AGREEMENT\n\nThis Company Stockholder Support Agreement is made by Apex Holdings Corp. and the Stockholder.",
+    );
+    expect(side.ownNames).toContain("support agreement");
+    expect(form.instruments).toContain("company stockholder support agreement");
+    const docs = [side, form].map((profile, i) => ({
+      documentId: `d${i}`,
+      fileName: `0000000000-23-000001_${i + 2}.html`,
+      profile,
+    }));
+    expect(sets(docs)).toEqual([]);
+  });
+
   it("keep apart instruments of one kind that name only their own (one filing's employment agreements)", async () => {
     const files = [2, 3, 4, 5, 6].map((n) => `0001163370-23-000003_${n}.html`);
     expect(sets(await filing(files))).toEqual([]);

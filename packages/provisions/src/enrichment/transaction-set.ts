@@ -431,10 +431,15 @@ const FILING_KEY = /^\d{10}-\d{2}-\d{6}_$/;
  * than `a`'s own: two employment agreements of one filing each name an "Employment Agreement", their own.
  */
 function namesInstrumentOf(a: DocumentProfile, b: DocumentProfile): boolean {
-  const theirs = instrumentName(b.title);
-  if (theirs === null || !theirs.includes(" ")) return false;
-  if (theirs === instrumentName(a.title) || theirs === instrumentName(a.amendsAgreement)) return false;
-  return (a.instruments ?? []).some((n) => n === theirs || n.endsWith(` ${theirs}`));
+  const mine = new Set([instrumentName(a.title), instrumentName(a.amendsAgreement), ...(a.ownNames ?? [])]);
+  const title = instrumentName(b.title);
+  const byTitle = title?.includes(" ") && !mine.has(title) ? title : null;
+  // A name `b` calls itself in its opening ("This Consent and Agreement") counts only as a whole: a
+  // short one ("support agreement") is the tail of many others' names ("company stockholder support agreement").
+  const own = (b.ownNames ?? []).filter((t) => !mine.has(t));
+  return (a.instruments ?? []).some(
+    (n) => (byTitle !== null && (n === byTitle || n.endsWith(` ${byTitle}`))) || own.includes(n),
+  );
 }
 
 /** Textual evidence that two parts filed under one name belong together: a shared party or two shared deal names. */

@@ -1,6 +1,7 @@
 import type { DocumentRole, DocumentStructure } from "@lexnav/document-model";
 import { COMMON_CAPITALISED_WORDS } from "./common-words.ts";
 import { findDate, parseDateAt } from "./dates.ts";
+import { ownNames } from "./own-names.ts";
 
 /**
  * What a document says about itself, read deterministically from its opening words.
@@ -30,6 +31,11 @@ export interface DocumentProfile {
    * in first-seen order: what one part of a filing says of another. Absent on profiles stored before.
    */
   instruments?: string[];
+  /**
+   * The names it calls itself in its opening ("consent and agreement", "consent agreement"), lower-cased:
+   * what another part of its filing may name it by (`own-names.ts`). Absent on profiles stored before.
+   */
+  ownNames?: string[];
 }
 
 const HEAD_CHARS = 6000;
@@ -167,6 +173,7 @@ export function profileDocument(text: string, structure?: DocumentStructure): Do
     definedParties,
     names: distinctiveNames(text),
     instruments: namedInstruments(text),
+    ownNames: ownNames(text),
   };
 }
 

@@ -7,9 +7,15 @@ import { type Principal, SCOPED_BUILTIN_EMBEDDER_ID } from "@lexnav/retrieval";
 import { createEmbeddedStack, type EmbeddedStack, searchOptionsOf } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
+import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
 
-/** Bump when ingestion or passage building changes, so stores built by older code are not reused. */
-export const EVAL_INDEX_FORMAT = "passages-v6-this-in-headings";
+/**
+ * Bump when ingestion or passage building changes, so stores built by older code are not reused.
+ * v7: amendment titles and roles read from the opening, a close without "IN WITNESS WHEREOF" opening
+ * the signature block, amendment chains kept to documents of one set, exhibits of one filing joined
+ * by the name one calls itself (`ownNames`): stores built before keep the older profiles and sets. (A new store reuses an older one's vectors: `seedFromOlderStore`.)
+ */
+export const EVAL_INDEX_FORMAT = "passages-v7-amendment-openings";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
@@ -122,12 +128,15 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
           ? `building the dense index (passages embedded with ${wanted})...`
           : "building the dense index (built-in embedder fitted per access scope)...",
       );
+      const reused = wanted ? seedFromOlderStore(dbPath, storeDir, dataset, wanted) : null;
+      if (reused) ctx.err(reused);
       const progress = createProgress(
         (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
         ctx.stderr,
       );
       const dense = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
       progress.done();
+      if (reused) ctx.err(`dropped the ${dropSeed(dbPath)} seeded vectors`);
       writeFileSync(denseMarker, JSON.stringify(dense));
       ctx.err(
         `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, ${dense.scopes ?? 0} access scopes, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s${dense.embeddedTexts !== undefined ? `, ${dense.embeddedTexts} texts embedded (the rest reused)` : ""}`,
