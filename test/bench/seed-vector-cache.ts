@@ -1,7 +1,8 @@
 /**
- * A measurement-side one-off (docs/retrieval.md, "The whole shared corpus with MiniLM"): lets an eval
- * store's dense build reuse the vectors another store already holds for the same model, instead of
- * embedding them again. The product's own reuse path does the rest: `embedDocumentWith` asks the store
+ * A measurement-side tool (docs/retrieval.md, "The whole shared corpus with MiniLM"): lets an eval
+ * store's dense build reuse the vectors a store of OTHER data sets holds for the same model (the whole-CUAD
+ * store's for the whole corpus), instead of embedding them again. An eval store of the same data sets is
+ * reused without it (`openEvalStore`); both seed through `seedVectorCache` in @lexnav/retrieval. The product's own reuse path does the rest: `embedDocumentWith` asks the store
  * for a vector the same embedder made for a text of the same sha256 (`VectorStore.cachedVectors`, any
  * version still stored). This script only puts such vectors in the target store, as an inactive version
  * made by the source's embedder id, one row per distinct text hash; every text whose hash is not among
@@ -15,10 +16,7 @@
  */
 import { existsSync } from "node:fs";
 import { openSqliteDatabase } from "@lexnav/catalog";
-import { createSqliteVectorStore } from "@lexnav/retrieval";
-
-/** The seed version's rows name no document; this marks them (and the version) as the seed's. */
-const SEED_DOCUMENT = "seed-vector-cache";
+import { dropVectorSeeds, seedVectorCache } from "@lexnav/retrieval";
 
 const [command, target, source] = process.argv.slice(2);
 if (!target || (command === "seed" && !source) || (command !== "seed" && command !== "drop")) {
@@ -27,50 +25,20 @@ if (!target || (command === "seed" && !source) || (command !== "seed" && command
 }
 
 const db = openSqliteDatabase(target);
-const store = createSqliteVectorStore(db);
-const seedVersions = () =>
-  (
-    db
-      .prepare("SELECT DISTINCT index_version AS v FROM vec_passages WHERE document_id = ?")
-      .all(SEED_DOCUMENT) as Array<{
-      v: string;
-    }>
-  ).map((r) => r.v);
-
 if (command === "drop") {
-  for (const v of seedVersions()) {
-    await store.dropVersion(v);
-    console.log(`dropped seed version ${v}`);
-  }
+  console.log(`dropped ${dropVectorSeeds(db)} seeded vectors from ${target}`);
 } else {
-  if (seedVersions().length > 0) throw new Error(`${target} already holds a seed version; drop it first`);
   if (!existsSync(source as string)) throw new Error(`${source} does not exist`);
   db.prepare("ATTACH DATABASE ? AS src").run(source);
-  const active = db.prepare("SELECT id, dimensions, embedder_id FROM src.vec_versions WHERE active = 1").get() as
-    | { id: string; dimensions: number; embedder_id: string }
+  const embedder = db.prepare("SELECT embedder_id FROM src.vec_versions WHERE active = 1").pluck().get() as
+    | string
     | undefined;
-  if (!active) throw new Error(`${source} has no active vector index version`);
-  const rows = db
-    .prepare(
-      `SELECT text_sha256 AS hash, MIN(embedding) AS embedding FROM src.vec_passages
-       WHERE index_version = ? AND text_sha256 IS NOT NULL GROUP BY text_sha256`,
-    )
-    .all(active.id) as Array<{ hash: string; embedding: Buffer }>;
   db.exec("DETACH DATABASE src");
-  const version = await store.createVersion(active.dimensions, active.embedder_id);
-  const insert = db.prepare(
-    `INSERT INTO vec_passages (index_version, scope, passage_id, document_id, version, node_id, start, end, embedding, text_sha256)
-     VALUES (?, '', ?, ?, '', '', 0, 0, ?, ?)`,
-  );
-  db.transaction(() => {
-    for (const r of rows) {
-      if (r.embedding.byteLength !== active.dimensions * 4)
-        throw new Error(`vector of ${r.embedding.byteLength} bytes for ${r.hash}; expected ${active.dimensions * 4}`);
-      insert.run(version, `seed:${r.hash}`, SEED_DOCUMENT, r.embedding, r.hash);
-    }
-  })();
+  if (!embedder) throw new Error(`${source} has no active vector index version`);
+  const seed = seedVectorCache(db, source as string, embedder);
+  if (!seed) throw new Error(`${source}'s active version was not made by ${embedder}`);
   console.log(
-    `seeded ${rows.length} vectors (distinct text hashes) made by ${active.embedder_id} into inactive version ${version} of ${target}`,
+    `seeded ${seed.vectors} vectors (distinct text hashes) made by ${embedder} into inactive version ${seed.version} of ${target}`,
   );
 }
 db.close();
