@@ -29,6 +29,7 @@ const SC = file("cuad-set-12-scansource-cisco", "Distributor Agreement1.txt");
 const TB = file("cuad-set-08-tribute-agency", "AGENCY AGREEMENT1.txt");
 const CL = file("cuad-set-06-cardlytics-bofa", "Maintenance Agreement1.txt");
 const PF = file("cuad-set-10-pizza-fusion-franchise", "Franchise Agreement1.txt");
+const FLEET = file("cuad-columbia-fleet-amendment-2", "Columbia");
 const BA = file("cuad-bioamber-cargill-development", "DEVELOPMENT AGREEMENT (1).txt");
 const NE = file("cuad-neon-peregrine-distributor", "_New.txt");
 const PK = file("nda-packeteer-blue-coat", "dex99d5");
@@ -264,7 +265,12 @@ const fresh2 = [
     nid("Is ADMA's liability to Sanofi Pasteur capped?"),
   ]),
   ...d("cuad-columbia-fleet-amendment-2", "nt-fleet", [
-    nid("Which law governs the Columbia–Fleet manufacturing and supply agreement?"),
+    q(
+      "fact",
+      "Which law governs Amendment No. 2 to the Columbia–Fleet manufacturing and supply agreement?",
+      "The laws of England, for the amendment and any dispute arising out of or in connection with it; the English courts have exclusive jurisdiction.",
+      s(FLEET, "shall be governed by and construed in accordance with the laws of England"),
+    ),
     nid("What interest does Columbia pay Fleet on late payments?"),
     nid("Is Fleet's liability to Columbia capped under the manufacturing and supply agreement?"),
   ]),
