@@ -69,13 +69,21 @@ describe("leavesRoleBlank", () => {
   it("sees a form that leaves a role's party blank", () => {
     expect(leavesRoleBlank("recipient", "made by Acme (the “Disclosing Party”), and ______________ (the “Recipient”).")).toBe(true);
     expect(
-      leavesRoleBlank("recipient", "(1) Acme Ltd (“The Discloser“); and (2) [ ], a company incorporated in [England and Wales] (“The Recipient“)"),
+      leavesRoleBlank(
+        "recipient",
+        "(1) Acme Ltd (Nr 123 ) (“ The Discloser “); and (2) [ ], a company incorporated in [England and Wales] (registration number ) (“ The Recipient “)",
+      ),
     ).toBe(true);
   });
 
   it("sees a named party, and says nothing of a role the sentence does not designate", () => {
     expect(leavesRoleBlank("recipient", "made by Acme (the “Disclosing Party”), and Beta Inc. (the “Recipient”).")).toBe(false);
     expect(leavesRoleBlank("recipient", "The Recipient shall keep the information confidential.")).toBe(false);
+  });
+
+  it("makes a what-date question about a blank date silent, though the sentence defines the date asked", () => {
+    const picked = sentences("This Agreement is made on ___ day of ___ 20__, (“effective date”) by and between Acme and Beta.");
+    expect(statesAsked("What is the effective date of the Acme NDA?", picked)).toEqual([]);
   });
 
   it("makes a who-question about a blank party silent", () => {

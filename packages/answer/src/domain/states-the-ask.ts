@@ -108,9 +108,14 @@ export function leavesRoleBlank(role: string, text: string): boolean {
   return false;
 }
 
-/** The party clause before a designation opens with a blank: after the previous designation's ")" or the sentence's start. */
+/** The end of a party's designation: its closing quote and parenthesis ("(the “Discloser”)", "(“ The Discloser “)"). */
+const DESIGNATION_END = /[”“"']\s*\)/g;
+
+/** The party clause before a designation opens with a blank: after the previous designation or the sentence's start. */
 function partyClauseIsBlank(before: string): boolean {
-  const since = before.slice(before.lastIndexOf(")") + 1);
+  let from = 0;
+  for (const m of before.matchAll(DESIGNATION_END)) from = (m.index ?? 0) + m[0].length;
+  const since = before.slice(from);
   return new RegExp(String.raw`(?:^|\band\b|\bbetween\b|;)\s*(?:\(\d{1,2}\)\s*)?${BLANK}`).test(since);
 }
 
@@ -147,5 +152,12 @@ export function statesTheAsk(question: string, c: Candidate): boolean {
  */
 export function leavesAskedRoleBlank(question: string, c: Candidate): boolean {
   const role = roleAsked(question);
-  return role !== undefined && leavesRoleBlank(role, unitText(c));
+  if (role !== undefined && leavesRoleBlank(role, unitText(c))) return true;
+  // and a date left blank ("made on ___ day of ___ 20__ (“effective date”)"), though the sentence defines the term asked
+  if (askedKind(question) !== "time") return false;
+  const text = unitText(c);
+  return BLANK_DATE.test(text) && !statesKind("time", text);
 }
+
+/** A form's date left blank: "___ day of ___", "20__", "[date]". */
+const BLANK_DATE = /_{2,}\s*day\s+of\b|\b(?:19|20)_{2}|\[\s*date\s*\]/i;
