@@ -41,6 +41,18 @@ describe("statesTheAsk: the kind of answer asked", () => {
   });
 });
 
+describe("statesTheAsk: what passes the kind asked", () => {
+  it("passes a pointer to the provision holding the answer, and a time given by a term", () => {
+    expect(statesTheAsk("What is the agents' fee?", only("The Agents shall be entitled to the fee provided for in Section 1(1)(a)."))).toBe(true);
+    expect(
+      statesTheAsk(
+        "How long does Amendment No. 1 stay in force?",
+        only("This Amendment shall enter into force on signature and shall remain in force for the term of the referenced GMA."),
+      ),
+    ).toBe(true);
+  });
+});
+
 describe("statesTheAsk: a cap on liability", () => {
   const q = "Is there a cap on Acme's total liability to Beta under the supply agreement?";
   it("is stated by a limit on a liability", () => {
@@ -48,6 +60,7 @@ describe("statesTheAsk: a cap on liability", () => {
       statesTheAsk(q, only("Acme's total liability under this Agreement shall be limited to the amounts paid by Beta.")),
     ).toBe(true);
     expect(statesTheAsk(q, only("In no event shall either party's aggregate liability exceed $1,000,000."))).toBe(true);
+    expect(statesTheAsk(q, only("In no event shall Acme's liability to Beta, in contract or otherwise, exceed the price paid."))).toBe(true);
   });
 
   it("is not stated by an insurance clause's limits, nor by a bar on consequential damages", () => {

@@ -44,8 +44,11 @@ function statesKindAsked(kind: AskedKind, question: string, text: string): boole
       return statesKind("law", text.replace(ORGANISED_UNDER, " "));
     case "amount":
       return statesKind("amount", text) || (/\bhow\s+many\b/i.test(question) && COUNT.test(text));
+    // a time by reference to a term ("shall remain in force for the term of the referenced GMA") states one
     case "time":
-      return DATE_ASKED.test(plainAsk(question)) ? CALENDAR_DATE.test(text) : statesKind("time", text);
+      return DATE_ASKED.test(plainAsk(question))
+        ? CALENDAR_DATE.test(text)
+        : statesKind("time", text) || statesKind("term", text);
     // a term or a notice period drafted without the verbs `kind-asked.ts` reads ("expire … five (5) years from …")
     case "term":
     case "notice":
@@ -57,7 +60,7 @@ function statesKindAsked(kind: AskedKind, question: string, text: string): boole
 const CAP_ASKED = /\bcap(?:s|ped)?\b|\b(?:limit|limitation)\s+(?:on|of)\s+(?:[\w'’]+\s+){0,3}?liabilit|\bmaximum\s+(?:\w+\s+)?liabilit/i;
 const LIABILITY = /\bliabilit|\bliable\b|\bdamages\b/i;
 /** How drafting caps a liability: limited to, shall not exceed, in excess of, a cap, the maximum, the aggregate. */
-const CAPS = /\blimited\s+to\b|\bnot\s+(?:to\s+)?exceed|\bin\s+excess\s+of\b|\bcap(?:s|ped)?\b|\bmaximum\b|\baggregate\b|\blimit(?:ation)?\s+of\s+(?:\w+\s+){0,2}?liabilit/i;
+const CAPS = /\blimited\s+to\b|\bexceed(?:s|ing)?\b|\bin\s+excess\s+of\b|\bcap(?:s|ped)?\b|\bmaximum\b|\baggregate\b|\blimit(?:ation)?\s+of\s+(?:\w+\s+){0,2}?liabilit/i;
 const INSURANCE = /\binsur|\bcoverage\b|\bpolic(?:y|ies)\b|\bunderwrit/i;
 
 /**
@@ -119,6 +122,10 @@ function partyClauseIsBlank(before: string): boolean {
   return new RegExp(String.raw`(?:^|\band\b|\bbetween\b|;)\s*(?:\(\d{1,2}\)\s*)?${BLANK}`).test(since);
 }
 
+/** A sentence that points to the provision holding the answer: "provided for in Section 1(1)(a)", "set out in Schedule B". */
+const POINTS_TO =
+  /\b(?:provided\s+for|set\s+(?:forth|out)|specified|described|referred\s+to|stated|contained)\s+in\s+(?:the\s+)?(?:Sections?|Articles?|Clauses?|Schedules?|Exhibits?|Appendix|Appendices|Annex(?:es)?|Attachments?|paragraphs?)\b/i;
+
 /** A picked sentence's answering unit: what is quoted for it. */
 function unitText(c: Candidate): string {
   const unit = answeringUnit(c.item, c.start, c.end);
@@ -141,6 +148,8 @@ export function statesTheAsk(question: string, c: Candidate): boolean {
   const capAsked = CAP_ASKED.test(plainAsk(question)) && LIABILITY.test(question);
   if (kind === null && !capAsked) return true;
   const text = unitText(c);
+  // a pointer to where the answer is ("the fee provided for in Section 1(1)(a)") states it by reference
+  if (POINTS_TO.test(text)) return true;
   if (kind !== null && !statesKindAsked(kind, question, text)) return false;
   return !capAsked || statesCap(question, text);
 }
