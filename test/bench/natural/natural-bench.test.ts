@@ -133,7 +133,10 @@ describe("natural-question bench", () => {
     expect(nidTune.length - counts["not-in-documents"]!).toBeGreaterThanOrEqual(15);
     // the store is named by the data sets a bench spans: nid-tune must span all three, as tune does
     for (const folder of ["contractnli", "cuad", "edgar"]) {
-      expect(nidTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))), folder).toBe(true);
+      expect(
+        nidTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
+        folder,
+      ).toBe(true);
     }
   });
 

@@ -34,7 +34,8 @@ const CALENDAR_DATE =
 const DATE_ASKED = /^\s*(?:on\s+)?what\s+date\b/i;
 
 /** A count of things ("1,000,000 shares", "ten (10) Batches"): a "how many" is answered by a number. */
-const COUNT = /\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million|unlimited)\b/i;
+const COUNT =
+  /\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million|unlimited)\b/i;
 
 /** Whether the sentence (its answering unit) states the kind of answer asked. */
 function statesKindAsked(kind: AskedKind, question: string, text: string): boolean {
@@ -57,10 +58,12 @@ function statesKindAsked(kind: AskedKind, question: string, text: string): boole
 }
 
 /** An ask whether there is a cap on a party's liability ("Is there a cap on …'s liability?", "Is X's liability capped?"). */
-const CAP_ASKED = /\bcap(?:s|ped)?\b|\b(?:limit|limitation)\s+(?:on|of)\s+(?:[\w'’]+\s+){0,3}?liabilit|\bmaximum\s+(?:\w+\s+)?liabilit/i;
+const CAP_ASKED =
+  /\bcap(?:s|ped)?\b|\b(?:limit|limitation)\s+(?:on|of)\s+(?:[\w'’]+\s+){0,3}?liabilit|\bmaximum\s+(?:\w+\s+)?liabilit/i;
 const LIABILITY = /\bliabilit|\bliable\b|\bdamages\b/i;
 /** How drafting caps a liability: limited to, shall not exceed, in excess of, a cap, the maximum, the aggregate. */
-const CAPS = /\blimited\s+to\b|\bexceed(?:s|ing)?\b|\bin\s+excess\s+of\b|\bcap(?:s|ped)?\b|\bmaximum\b|\baggregate\b|\blimit(?:ation)?\s+of\s+(?:\w+\s+){0,2}?liabilit/i;
+const CAPS =
+  /\blimited\s+to\b|\bexceed(?:s|ing)?\b|\bin\s+excess\s+of\b|\bcap(?:s|ped)?\b|\bmaximum\b|\baggregate\b|\blimit(?:ation)?\s+of\s+(?:\w+\s+){0,2}?liabilit/i;
 const INSURANCE = /\binsur|\bcoverage\b|\bpolic(?:y|ies)\b|\bunderwrit/i;
 
 /**
