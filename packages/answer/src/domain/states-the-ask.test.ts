@@ -187,3 +187,14 @@ describe("beyondUnits", () => {
     ).toEqual([]);
   });
 });
+
+describe("statesTheAsk on hostile text", () => {
+  it("reads a long run of blanks and brackets in linear time", () => {
+    const text = `This Agreement is made on ${"_".repeat(50_000)} and ${"[ ".repeat(20_000)} (the “Recipient”).`;
+    const started = performance.now();
+    const picked = sentences(text);
+    statesAsked("What is the effective date of the Acme NDA?", picked);
+    statesAsked("Who is the recipient under the Acme NDA?", picked);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -171,5 +171,5 @@ export function leavesAskedRoleBlank(question: string, c: Candidate): boolean {
   return BLANK_DATE.test(text) && !statesKind("time", text);
 }
 
-/** A form's date left blank: "___ day of ___", "20__", "[date]". */
-const BLANK_DATE = /_{2,}\s*day\s+of\b|\b(?:19|20)_{2}|\[\s*date\s*\]/i;
+/** A form's date left blank: "___ day of ___", "20__", "[date]" (a run of underscores tried once, from its start). */
+const BLANK_DATE = /(?<!_)_{2,}\s*day\s+of\b|\b(?:19|20)_{2}|\[\s*date\s*\]/i;
