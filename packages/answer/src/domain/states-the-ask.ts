@@ -1,6 +1,7 @@
 import { answeringUnit } from "./answering-unit.ts";
 import { amendingClause, type Candidate, plainAsk } from "./evidence-model.ts";
 import { type AskedKind, askedKind, statesKind } from "./kind-asked.ts";
+import { questionAsks } from "./multi-ask.ts";
 
 /**
  * Words of an ask that name the kind of answer, not what it is about: the unit of a time ("how many days",
@@ -147,6 +148,12 @@ function unitText(c: Candidate): string {
  */
 export function statesTheAsk(question: string, c: Candidate): boolean {
   if (amendingClause(c)) return true;
+  // a question that asks two things ("Which law governs, and how much insurance …?") is answered by a sentence per ask
+  const asks = questionAsks(question);
+  return asks.length > 1 ? asks.some((ask) => statesOneAsk(ask, c)) : statesOneAsk(question, c);
+}
+
+function statesOneAsk(question: string, c: Candidate): boolean {
   const kind = askedKind(question);
   const capAsked = CAP_ASKED.test(plainAsk(question)) && LIABILITY.test(question);
   if (kind === null && !capAsked) return true;
