@@ -21,7 +21,9 @@ const tune = load("tune.json");
 const fresh = load("fresh.json");
 const fresh2 = load("fresh2.json");
 const fresh3 = load("fresh3.json");
-const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3];
+// a tuning half of not-in-the-documents questions and their answerable twins over the deals of tune, fresh and fresh2
+const nidTune = load("nid-tune.json");
+const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3, ...nidTune];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -117,6 +119,24 @@ describe("natural-question bench", () => {
           fileHalf.set(f, half);
         }
       }
+    }
+  });
+
+  it("keeps nid-tune on the tuning deals (tune, fresh, fresh2) with their file lists, mostly not in the documents", () => {
+    const tuning = new Map([...tune, ...fresh, ...fresh2].map((t) => [t.scope.deal, JSON.stringify(t.scope.files)]));
+    for (const t of nidTune) {
+      expect(tuning.get(t.scope.deal), `${t.query_id} ${t.scope.deal}`).toBe(JSON.stringify(t.scope.files));
+      expect(t.query_id, t.query_id).toMatch(/^nt-/);
+    }
+    const counts = countBy(nidTune);
+    expect(counts["not-in-documents"]).toBeGreaterThanOrEqual(30);
+    expect(nidTune.length - counts["not-in-documents"]!).toBeGreaterThanOrEqual(15);
+    // the store is named by the data sets a bench spans: nid-tune must span all three, as tune does
+    for (const folder of ["contractnli", "cuad", "edgar"]) {
+      expect(
+        nidTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
+        folder,
+      ).toBe(true);
     }
   });
 

@@ -12,6 +12,7 @@ import {
   type ScoredCandidate,
   sameFamily,
 } from "./evidence-model.ts";
+import { beyondUnits, leavesAskedRoleBlank, statesTheAsk } from "./states-the-ask.ts";
 
 /**
  * Words of a plain ask that frame it rather than name the provision asked about: the verbs of an
@@ -218,5 +219,11 @@ export function statesAsked(question: string, picked: ScoredCandidate[]): Scored
   const words = beyondKind.length > 0 ? beyondKind : asked;
   // a definition of the term asked states it, though its term may stand only in the heading line above it
   const terms = askedDefinedTerms(question);
-  return picked.filter((c) => statesTopic(words, c) || terms.some((t) => definitionStrength(c, t) !== null));
+  // and states what is asked of it, not a neighbour's kind (`states-the-ask.ts`); the unit of an answer is no topic
+  const topic = beyondUnits(words);
+  return picked.filter(
+    (c) =>
+      !leavesAskedRoleBlank(question, c) &&
+      ((statesTopic(topic, c) && statesTheAsk(question, c)) || terms.some((t) => definitionStrength(c, t) !== null)),
+  );
 }

@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import type { EvidenceItem } from "./evidence.ts";
+import { candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
+import { statesAsked } from "./states-asked.ts";
+import { beyondUnits, leavesRoleBlank, statesTheAsk } from "./states-the-ask.ts";
+import { evidenceItem } from "./test-support.ts";
+
+const item = (text: string): EvidenceItem => evidenceItem("d", text, { role: "base_agreement" });
+
+/** Every sentence of one passage as a picked candidate. */
+function sentences(text: string): ScoredCandidate[] {
+  return candidateSentences([], [item(text)], () => text).map((c) => ({ ...c, p: 0.9 }));
+}
+
+const only = (text: string) => sentences(text)[0] as ScoredCandidate;
+
+describe("statesTheAsk: the kind of answer asked", () => {
+  it("reads a governing law, not a party's charter nor a clause that names no law", () => {
+    const q = "Which law governs the Acme–Beta manufacturing agreement?";
+    expect(
+      statesTheAsk(q, only("Beta S.A., a company existing and organized under the laws of France, of the one part.")),
+    ).toBe(false);
+    expect(
+      statesTheAsk(q, only("Upon full payment of the Fee, each Party releases the other Party from all claims.")),
+    ).toBe(false);
+    expect(statesTheAsk(q, only("This Agreement shall be governed by the laws of the State of New York."))).toBe(true);
+  });
+
+  it("asks a calendar date of 'On what date …', and a blank form's date is none", () => {
+    expect(
+      statesTheAsk(
+        "On what date was the Acme NDA made?",
+        only("The obligations expire five (5) years from the last disclosure."),
+      ),
+    ).toBe(false);
+    expect(
+      statesTheAsk(
+        "On what date was the Acme NDA made?",
+        only("This Agreement is made as of April 3, 2019 by Acme and Beta."),
+      ),
+    ).toBe(true);
+    expect(
+      statesTheAsk(
+        "What is the effective date of the Acme NDA?",
+        only("This Agreement is made on ___ day of ___ 20__ (the effective date) by Acme."),
+      ),
+    ).toBe(false);
+    expect(
+      statesTheAsk(
+        "What is the effective date of the Acme NDA?",
+        only("The effective date is the date that is thirty (30) days after signing."),
+      ),
+    ).toBe(true);
+  });
+
+  it("reads a term drafted without a term verb, and counts a how-many", () => {
+    expect(
+      statesTheAsk(
+        "How long do the confidentiality obligations of the Acme NDA last?",
+        only(
+          "The confidentiality obligations expire and are of no further force five (5) years from the last disclosure.",
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      statesTheAsk(
+        "How many shares of Acme stock does Beta receive?",
+        only("Beta shall receive 250,000 shares of Common Stock."),
+      ),
+    ).toBe(true);
+    expect(
+      statesTheAsk(
+        "How many shares of Acme stock does Beta receive?",
+        only("Beta shall receive shares of Common Stock."),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe("statesTheAsk: what passes the kind asked", () => {
+  it("passes a pointer to the provision holding the answer, and a time given by a term", () => {
+    expect(
+      statesTheAsk(
+        "What is the agents' fee?",
+        only("The Agents shall be entitled to the fee provided for in Section 1(1)(a)."),
+      ),
+    ).toBe(true);
+    expect(
+      statesTheAsk(
+        "How long does Amendment No. 1 stay in force?",
+        only(
+          "This Amendment shall enter into force on signature and shall remain in force for the term of the referenced GMA.",
+        ),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe("statesTheAsk: a cap on liability", () => {
+  const q = "Is there a cap on Acme's total liability to Beta under the supply agreement?";
+  it("is stated by a limit on a liability", () => {
+    expect(
+      statesTheAsk(
+        q,
+        only("Acme's total liability under this Agreement shall be limited to the amounts paid by Beta."),
+      ),
+    ).toBe(true);
+    expect(statesTheAsk(q, only("In no event shall either party's aggregate liability exceed $1,000,000."))).toBe(true);
+    expect(
+      statesTheAsk(
+        q,
+        only("In no event shall Acme's liability to Beta, in contract or otherwise, exceed the price paid."),
+      ),
+    ).toBe(true);
+  });
+
+  it("is not stated by an insurance clause's limits, nor by a bar on consequential damages", () => {
+    expect(
+      statesTheAsk(
+        q,
+        only(
+          "Acme shall maintain Commercial General Liability Insurance with a limit of $1,000,000 each occurrence and $2,000,000 in the aggregate.",
+        ),
+      ),
+    ).toBe(false);
+    expect(statesTheAsk(q, only("Neither party shall be liable for any consequential or punitive damages."))).toBe(
+      false,
+    );
+  });
+
+  it("lets an insurance clause answer a question about insurance limits", () => {
+    const asked = "What is the cap on Acme's product liability insurance coverage?";
+    expect(
+      statesTheAsk(
+        asked,
+        only("Acme shall maintain product liability insurance with a limit of $1,000,000 in the aggregate."),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe("leavesRoleBlank", () => {
+  it("sees a form that leaves a role's party blank", () => {
+    expect(
+      leavesRoleBlank("recipient", "made by Acme (the “Disclosing Party”), and ______________ (the “Recipient”)."),
+    ).toBe(true);
+    expect(
+      leavesRoleBlank(
+        "recipient",
+        "(1) Acme Ltd (Nr 123 ) (“ The Discloser “); and (2) [ ], a company incorporated in [England and Wales] (registration number ) (“ The Recipient “)",
+      ),
+    ).toBe(true);
+  });
+
+  it("sees a named party, and says nothing of a role the sentence does not designate", () => {
+    expect(
+      leavesRoleBlank("recipient", "made by Acme (the “Disclosing Party”), and Beta Inc. (the “Recipient”)."),
+    ).toBe(false);
+    expect(leavesRoleBlank("recipient", "The Recipient shall keep the information confidential.")).toBe(false);
+  });
+
+  it("makes a what-date question about a blank date silent, though the sentence defines the date asked", () => {
+    const picked = sentences(
+      "This Agreement is made on ___ day of ___ 20__, (“effective date”) by and between Acme and Beta.",
+    );
+    expect(statesAsked("What is the effective date of the Acme NDA?", picked)).toEqual([]);
+  });
+
+  it("makes a who-question about a blank party silent", () => {
+    const picked = sentences(
+      "This Agreement is made by Acme (the “Disclosing Party”), and ______________ (the “Recipient”).",
+    );
+    expect(statesAsked("Who is the recipient under the Acme NDA?", picked)).toEqual([]);
+  });
+});
+
+describe("beyondUnits", () => {
+  it("drops the unit of the answer when the ask names something else", () => {
+    expect(beyondUnits(["within", "days", "recipient", "return"])).toEqual(["recipient", "return"]);
+    expect(beyondUnits(["date"])).toEqual(["date"]);
+  });
+
+  it("keeps a sentence on another matter with the same unit from answering", () => {
+    const picked = sentences("This Agreement may be terminated by either party upon thirty (30) days written notice.");
+    expect(
+      statesAsked("Within how many days must the recipient return the materials after a request?", picked),
+    ).toEqual([]);
+  });
+});
+
+describe("statesTheAsk on hostile text", () => {
+  it("reads a long run of blanks and brackets in linear time", () => {
+    const text = `This Agreement is made on ${"_".repeat(50_000)} and ${"[ ".repeat(20_000)} (the “Recipient”).`;
+    const started = performance.now();
+    const picked = sentences(text);
+    statesAsked("What is the effective date of the Acme NDA?", picked);
+    statesAsked("Who is the recipient under the Acme NDA?", picked);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
