@@ -94,6 +94,24 @@ describe("statesTheAsk: what passes the kind asked", () => {
       ),
     ).toBe(true);
   });
+
+  it("answers 'when' with a moment drafted by an event or a defined period, but not 'how long' nor 'on what date'", () => {
+    const repay = only("The Borrower shall repay the Loans on the Maturity Date.");
+    expect(statesTheAsk("When must the Borrower repay the Loans?", repay)).toBe(true);
+    const fee = only(
+      "The Borrower shall pay a commitment fee on the unused commitment, except during the Fee Holiday.",
+    );
+    expect(statesTheAsk("When must the Borrower pay the commitment fee?", fee)).toBe(true);
+    expect(statesTheAsk("When is interest payable?", only("Interest shall be payable quarterly in arrears."))).toBe(
+      true,
+    );
+    expect(statesTheAsk("How long does the Borrower have to repay the Loans?", repay)).toBe(false);
+    expect(statesTheAsk("On what date must the Borrower repay the Loans?", repay)).toBe(false);
+    // a sentence that names no moment still does not answer "when"
+    expect(
+      statesTheAsk("When must the Borrower repay the Loans?", only("The Borrower shall repay the Loans in full.")),
+    ).toBe(false);
+  });
 });
 
 describe("statesTheAsk: a cap on liability", () => {

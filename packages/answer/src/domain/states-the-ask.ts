@@ -34,6 +34,17 @@ const CALENDAR_DATE =
 /** "On what date …", "What date …": the ask is a day of the calendar, not a period. */
 const DATE_ASKED = /^\s*(?:on\s+)?what\s+date\b/i;
 
+/** "When …", "By when …": asked as a moment, which drafting gives by an event as often as by a date. */
+const WHEN_ASKED = /^\s*(?:by\s+|until\s+|from\s+)?when\b|\bby\s+when\b/i;
+
+/**
+ * A moment drafted by an event or a defined period rather than a date: "on the Maturity Date", "upon the
+ * occurrence of", "prior to the Closing", "during the Fee Holiday", "within … after receipt", or a recurrence
+ * ("quarterly in arrears", "promptly"). It answers "when", not "how long" nor "on what date".
+ */
+const RELATIVE_TIME =
+  /\b(?:on|upon|before|after|prior\s+to|following|during|until|at\s+the\s+(?:time|end)\s+of|concurrently\s+with|no\s+later\s+than|not\s+later\s+than|at\s+least)\s+(?:the\s+|each\s+|any\s+|its\s+|such\s+)?(?:[A-Z][\w-]*|occurrence|date|expiration|expiry|termination|closing|receipt|delivery|end|execution|completion|demand|request|consummation)\b|\b(?:quarterly|monthly|annually|weekly|daily|semi-?annually|promptly|immediately|forthwith)\b/;
+
 /** A count of things ("1,000,000 shares", "ten (10) Batches"): a "how many" is answered by a number. */
 const COUNT =
   /\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million|unlimited)\b/i;
@@ -48,9 +59,12 @@ function statesKindAsked(kind: AskedKind, question: string, text: string): boole
       return statesKind("amount", text) || (/\bhow\s+many\b/i.test(question) && COUNT.test(text));
     // a time by reference to a term ("shall remain in force for the term of the referenced GMA") states one
     case "time":
-      return DATE_ASKED.test(plainAsk(question))
-        ? CALENDAR_DATE.test(text)
-        : statesKind("time", text) || statesKind("term", text);
+      if (DATE_ASKED.test(plainAsk(question))) return CALENDAR_DATE.test(text);
+      return (
+        statesKind("time", text) ||
+        statesKind("term", text) ||
+        (WHEN_ASKED.test(plainAsk(question)) && RELATIVE_TIME.test(text))
+      );
     // a term or a notice period drafted without the verbs `kind-asked.ts` reads ("expire … five (5) years from …")
     case "term":
     case "notice":
