@@ -113,7 +113,11 @@ describe("runAnswerEval", () => {
         corpusRoot: ROOT,
         ask: async (q) => replies[q] as EvalAnswer,
         replacedIn: async () => [
-          { replaced: { documentId: "a", start: 140, end: 255 }, by: [{ documentId: "b", start: 0, end: 40 }] },
+          {
+            replaced: { documentId: "a", start: 140, end: 255 },
+            by: [{ documentId: "b", start: 0, end: 40 }],
+            whole: true,
+          },
         ],
       },
       tests,
@@ -122,6 +126,7 @@ describe("runAnswerEval", () => {
     expect(r.rows.map((x) => x.supersededAsCurrent)).toEqual([false, false, true, false, false]);
     // answered with evidence: q3 and q4; q5 abstained, q2 has no evidence
     expect(r.supersededAsCurrent).toEqual({ hits: 1, of: 2, rate: 0.5 });
+    expect(r.amendedCitedAlone).toEqual({ hits: 1, of: 2, rate: 0.5 });
     const unmeasured = await runAnswerEval(
       { catalog, corpusRoot: ROOT, ask: async (q) => replies[q] as EvalAnswer },
       tests,

@@ -2,7 +2,11 @@ import type { Catalog } from "@lexnav/catalog";
 import { type BenchTest, corpusFileOf, sliceOf } from "./bench-file.ts";
 import { allOccurrences, resolveGold } from "./domain/gold.ts";
 import type { SpanRef } from "./domain/span-metrics.ts";
-import { citesSupersededAsCurrent, type ReplacedProvision } from "./domain/superseded-citation.ts";
+import {
+  citesSupersededAsCurrent,
+  citesWithoutItsAmendment,
+  type ReplacedProvision,
+} from "./domain/superseded-citation.ts";
 import { snippetTexts } from "./retrieval-eval.ts";
 
 /**
@@ -35,7 +39,7 @@ export interface AnswerEvalDeps {
   injectTokens?: (test: BenchTest) => number | Promise<number>;
   /** The extracted text of a corpus file, to locate gold quotes in (benches whose gold is quotes need it). */
   fileText?: (file: string) => string | null | Promise<string | null>;
-  /** The provisions of a document's deal that an amending clause replaced or deleted, to measure superseded text cited as current. */
+  /** The provisions of a document's deal that an amending clause replaced, deleted or amended, to measure superseded text cited as current. */
   replacedIn?: (documentId: string) => Promise<readonly ReplacedProvision[]>;
 }
 
@@ -61,6 +65,8 @@ export interface AnswerEvalRow {
   contextTokens: number;
   /** The answer cites a provision an amending clause of its deal replaced, without that clause (when measured). */
   supersededAsCurrent?: boolean;
+  /** The answer cites a provision its deal amended (whole or in part) without any clause that amended it (when measured). */
+  amendedCitedAlone?: boolean;
   /** What inject would have sent for this question, when measured per question. */
   injectTokens?: number;
 }
@@ -84,6 +90,8 @@ export interface AnswerEvalReport {
    * absent when not measured.
    */
   supersededAsCurrent?: Share;
+  /** As `supersededAsCurrent`, counting provisions amended in part as well (the looser reading). */
+  amendedCitedAlone?: Share;
   /** Mean tokens of the context the answerer read, per question. */
   meanContextTokens: number;
   /**
@@ -136,7 +144,7 @@ export async function runAnswerEval(
       citationsOnGold: cited.filter((c) => overlaps(c, gold)).length,
       cited,
       contextTokens: a.contextTokens,
-      ...(deps.replacedIn ? { supersededAsCurrent: await supersededAsCurrent(a, deps.replacedIn) } : {}),
+      ...(deps.replacedIn ? await supersededAsCurrent(a, deps.replacedIn) : {}),
       ...(deps.injectTokens ? { injectTokens: await deps.injectTokens(t) } : {}),
     });
     const lt = a.ledger.tokens;
@@ -170,11 +178,14 @@ export async function runAnswerEval(
 async function supersededAsCurrent(
   a: EvalAnswer,
   replacedIn: (documentId: string) => Promise<readonly ReplacedProvision[]>,
-): Promise<boolean> {
-  if (a.abstained) return false;
+): Promise<{ supersededAsCurrent: boolean; amendedCitedAlone: boolean }> {
+  if (a.abstained) return { supersededAsCurrent: false, amendedCitedAlone: false };
   const replaced: ReplacedProvision[] = [];
   for (const id of new Set(a.citations.map((c) => c.documentId))) replaced.push(...(await replacedIn(id)));
-  return citesSupersededAsCurrent(a.citations, replaced);
+  return {
+    supersededAsCurrent: citesSupersededAsCurrent(a.citations, replaced),
+    amendedCitedAlone: citesWithoutItsAmendment(a.citations, replaced),
+  };
 }
 
 /** The report of a set of rows (also used to slice a run, e.g. to the questions of one transaction set). */
@@ -206,7 +217,10 @@ export function summariseAnswerRows(
       evidenced.reduce((s, r) => s + r.citations, 0),
     ),
     ...(rows.some((r) => r.supersededAsCurrent !== undefined)
-      ? { supersededAsCurrent: share(measured.filter((r) => r.supersededAsCurrent).length, measured.length) }
+      ? {
+          supersededAsCurrent: share(measured.filter((r) => r.supersededAsCurrent).length, measured.length),
+          amendedCitedAlone: share(measured.filter((r) => r.amendedCitedAlone).length, measured.length),
+        }
       : {}),
     meanContextTokens,
     injectContextTokens,

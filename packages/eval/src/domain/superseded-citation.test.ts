@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { citesSupersededAsCurrent, type ReplacedProvision } from "./superseded-citation.ts";
+import { citesSupersededAsCurrent, citesWithoutItsAmendment, type ReplacedProvision } from "./superseded-citation.ts";
 
 // Section 12.1 of the agreement (100-300) was replaced by Section 16 of Amendment No. 2 (clause 40-90,
 // new text 90-200).
@@ -10,6 +10,7 @@ const replaced: ReplacedProvision[] = [
       { documentId: "amendment-2", start: 40, end: 90 },
       { documentId: "amendment-2", start: 90, end: 200 },
     ],
+    whole: true,
   },
 ];
 
@@ -36,6 +37,7 @@ describe("superseded text cited as current", () => {
       {
         replaced: { documentId: "agreement", start: 400, end: 500 },
         by: [{ documentId: "amendment-2", start: 300, end: 340 }],
+        whole: true,
       },
     ];
     const cited = [
@@ -43,5 +45,21 @@ describe("superseded text cited as current", () => {
       { documentId: "amendment-2", start: 300, end: 340 },
     ];
     expect(citesSupersededAsCurrent(cited, elsewhere)).toBe(true);
+  });
+
+  it("counts a provision amended in part only in the looser reading", () => {
+    const partial: ReplacedProvision[] = [
+      {
+        replaced: { documentId: "agreement", start: 100, end: 300 },
+        by: [{ documentId: "amendment-1", start: 0, end: 50 }],
+        whole: false,
+      },
+    ];
+    const cited = [{ documentId: "agreement", start: 120, end: 180 }];
+    expect(citesSupersededAsCurrent(cited, partial)).toBe(false);
+    expect(citesWithoutItsAmendment(cited, partial)).toBe(true);
+    expect(citesWithoutItsAmendment([...cited, { documentId: "amendment-1", start: 10, end: 20 }], partial)).toBe(
+      false,
+    );
   });
 });

@@ -6,12 +6,15 @@ export interface DocumentSpan {
 }
 
 /**
- * A provision an amending clause of its deal replaced or deleted, with where that clause stands: its
- * own words and the new text it brings (either, cited, says the provision is not the text in force).
+ * A provision an amending clause of its deal replaced or deleted (`whole`), or amended in part, with
+ * where that clause stands: its own words and the new text it brings (either, cited, says the provision
+ * is read with its amendment).
  */
 export interface ReplacedProvision {
   replaced: DocumentSpan;
   by: readonly DocumentSpan[];
+  /** Replaced or deleted as a whole: none of its text is in force. False: amended in part. */
+  whole: boolean;
 }
 
 const within = (c: DocumentSpan, p: DocumentSpan) =>
@@ -29,8 +32,22 @@ export function citesSupersededAsCurrent(
   cited: readonly DocumentSpan[],
   replaced: readonly ReplacedProvision[],
 ): boolean {
+  return citesWithoutItsAmendment(
+    cited,
+    replaced.filter((r) => r.whole),
+  );
+}
+
+/**
+ * Whether an answer cites a provision its deal amended (as a whole or in part) without any clause that
+ * amended it: the looser reading, where the sentence cited may be one the partial amendment left alone.
+ */
+export function citesWithoutItsAmendment(
+  cited: readonly DocumentSpan[],
+  amended: readonly ReplacedProvision[],
+): boolean {
   return cited.some((c) => {
-    const holding = replaced.filter((r) => within(c, r.replaced));
+    const holding = amended.filter((r) => within(c, r.replaced));
     return holding.length > 0 && !holding.some((r) => r.by.some((b) => cited.some((x) => overlaps(x, b))));
   });
 }

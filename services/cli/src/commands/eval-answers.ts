@@ -304,7 +304,9 @@ export function renderAnswerReport(r: EvalAnswersReport): string {
     `answered with a cited gold span where they are not: ${pct(r.abstention.withEvidence)}`,
     `citation precision: ${pct(r.citationPrecision)}`,
     ...(r.supersededAsCurrent
-      ? [`superseded text cited as current (answered, with gold): ${pct(r.supersededAsCurrent)}`]
+      ? [
+          `superseded text cited as current (answered, with gold): ${pct(r.supersededAsCurrent)}; an amended provision cited without its amendment: ${pct(r.amendedCitedAlone ?? r.supersededAsCurrent)}`,
+        ]
       : []),
     `context tokens per question: ${r.meanContextTokens.toFixed(0)} (inject: ${r.injectContextTokens.toFixed(0)}${r.scope === "set" ? " on average" : ""}, ${r.injectRatio.toFixed(0)}x)`,
     `ledger: ${r.ledger.total} tokens, $${r.ledger.dollars.toFixed(4)}`,
