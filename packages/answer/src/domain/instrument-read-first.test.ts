@@ -29,6 +29,11 @@ describe("the amending clause of an amendment filed alone whose terms are read f
     expect(clauseOfInstrumentReadFirst(scored, scored.filter(operativeAmendment))).toBe(clause);
   });
 
+  it("is none when a sentence above it holds the question's words: that one may answer", () => {
+    const payment = scoredSentence(terms.item, terms.text, { p: 0.17, familyCoverage: 0.29 });
+    expect(clauseOfInstrumentReadFirst([payment, clause], [clause])).toBeNull();
+  });
+
   it("is none when a recital, another document or an instrument of a set comes first", () => {
     const afterRecital = [recital, clause];
     expect(clauseOfInstrumentReadFirst(afterRecital, afterRecital.filter(operativeAmendment))).toBeNull();
