@@ -302,8 +302,9 @@ export function amendmentEvidence(
   // be the Amended Maturity Date"): the first sentence the answer cites from, when it is an amending clause.
   const lead = scored[0];
   if (lead && amendingClause(lead) && operative.includes(lead)) return { kind: "operative", sentence: lead };
-  // Or the first amending clause of an amendment filed alone whose terms are read first (`instrument-read-first.ts`).
-  const readFirst = clauseOfInstrumentReadFirst(scored, operative);
+  // Or, asked what holds now or still, the first amending clause of an amendment filed alone whose terms are
+  // read first (`instrument-read-first.ts`).
+  const readFirst = IN_FORCE_NOW.test(question) ? clauseOfInstrumentReadFirst(scored, operative) : null;
   return readFirst ? { kind: "operative", sentence: readFirst } : null;
 }
 
@@ -359,7 +360,10 @@ export function withAmendmentEvidence(
     cited.length === 0 &&
     (found.kind === "operative" || found.kind === "own") &&
     scored.find((c) => ofAmendingInstrument(c.item) && !c.headingLine && !isNotOperative(c.text)) !== found.sentence &&
-    clauseOfInstrumentReadFirst(scored, scored.filter(operativeAmendment)) !== found.sentence
+    !(
+      IN_FORCE_NOW.test(question) &&
+      clauseOfInstrumentReadFirst(scored, scored.filter(operativeAmendment)) === found.sentence
+    )
   )
     return [];
   // the amendment's own clause answers what is asked of it; the decision's other sentences answer the rest

@@ -51,6 +51,10 @@ describe("the amending clause of an amendment filed alone whose terms are read f
     expect(withAmendmentEvidence(q, [], [terms, clause, recital], 3)).toEqual([clause]);
     // a recital ranked first still leaves the question silent
     expect(withAmendmentEvidence(q, [], [recital, terms, clause], 3)).toEqual([]);
+    // asked of the changes, not of what holds now or still: the ratification ranked first may answer it
+    expect(
+      withAmendmentEvidence("Apart from the changes, does the note stay as it was?", [], [terms, clause], 3),
+    ).toEqual([]);
     // not a question about the amendment's effect
     expect(withAmendmentEvidence("Who holds the note?", [], [terms, clause, recital], 3)).toEqual([]);
   });
