@@ -10,13 +10,13 @@ describe("draftedAs", () => {
     expect(draftedAs("assignment", "transfer")).toBe(true);
     expect(draftedAs("audit", "inspection")).toBe(true);
     expect(draftedAs("diligence", "investigation")).toBe(true);
-    expect(draftedAs("back", "reinstated")).toBe(true);
   });
 
   it("reads one way: a drafting word does not ask for the provision it drafts", () => {
     expect(draftedAs("consent", "restriction")).toBe(false);
     expect(draftedAs("year", "expiration")).toBe(false);
-    expect(draftedAs("reinstated", "back")).toBe(false);
+    // "back" asks many things ("its materials back", "cutting back"): what comes back is read by `reinstated-first.ts`
+    expect(draftedAs("back", "reinstated")).toBe(false);
   });
 
   it("leaves unrelated words and payment words apart", () => {

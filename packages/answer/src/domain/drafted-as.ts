@@ -105,11 +105,6 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
   [["indemni-"], ["indemni-", "harmless"]],
   // a buyer's due diligence runs for an investigation, inspection, feasibility or study period
   [["diligence"], ["diligence", "investigat-", "inspect-", "feasibilit-", "study"]],
-  // what comes back when a temporary change ends is reinstated, restored, or what the text reverts to
-  [
-    ["back", "reinstat-", "restor-", "revert-"],
-    ["reinstat-", "restor-", "revert-"],
-  ],
   [
     ["compet-", "compete"],
     ["compet-", "noncompet-"],
