@@ -104,6 +104,38 @@ describe("runAnswerEval", () => {
     expect(r.injectRatio).toBeCloseTo(7400 / 90);
   });
 
+  it("measures superseded text cited as current over the answered questions with evidence", async () => {
+    // Document a's 140-300 was replaced by document b's clause at 0-40: q3 cites it without the clause
+    // (its second citation lies past the provision), q4 cites b's clause only, q2 is silent in the documents.
+    const r = await runAnswerEval(
+      {
+        catalog,
+        corpusRoot: ROOT,
+        ask: async (q) => replies[q] as EvalAnswer,
+        replacedIn: async () => [
+          {
+            replaced: { documentId: "a", start: 140, end: 255 },
+            by: [{ documentId: "b", start: 0, end: 40 }],
+            whole: true,
+          },
+        ],
+      },
+      tests,
+      { mode: "hybrid" },
+    );
+    expect(r.rows.map((x) => x.supersededAsCurrent)).toEqual([false, false, true, false, false]);
+    // answered with evidence: q3 and q4; q5 abstained, q2 has no evidence
+    expect(r.supersededAsCurrent).toEqual({ hits: 1, of: 2, rate: 0.5 });
+    expect(r.amendedCitedAlone).toEqual({ hits: 1, of: 2, rate: 0.5 });
+    const unmeasured = await runAnswerEval(
+      { catalog, corpusRoot: ROOT, ask: async (q) => replies[q] as EvalAnswer },
+      tests,
+      { mode: "hybrid" },
+    );
+    expect(unmeasured.supersededAsCurrent).toBeUndefined();
+    expect(unmeasured.rows[2]?.supersededAsCurrent).toBeUndefined();
+  });
+
   it("slices rows into a report of their own", () => {
     const rows = [
       {

@@ -2,6 +2,11 @@ import type { Catalog } from "@lexnav/catalog";
 import { type BenchTest, corpusFileOf, sliceOf } from "./bench-file.ts";
 import { allOccurrences, resolveGold } from "./domain/gold.ts";
 import type { SpanRef } from "./domain/span-metrics.ts";
+import {
+  citesSupersededAsCurrent,
+  citesWithoutItsAmendment,
+  type ReplacedProvision,
+} from "./domain/superseded-citation.ts";
 import { snippetTexts } from "./retrieval-eval.ts";
 
 /**
@@ -34,6 +39,8 @@ export interface AnswerEvalDeps {
   injectTokens?: (test: BenchTest) => number | Promise<number>;
   /** The extracted text of a corpus file, to locate gold quotes in (benches whose gold is quotes need it). */
   fileText?: (file: string) => string | null | Promise<string | null>;
+  /** The provisions of a document's deal that an amending clause replaced, deleted or amended, to measure superseded text cited as current. */
+  replacedIn?: (documentId: string) => Promise<readonly ReplacedProvision[]>;
 }
 
 /** A proportion with its parts, so a table can print "412 / 480". */
@@ -56,6 +63,10 @@ export interface AnswerEvalRow {
   /** What the answer cited (files of the original corpus, their coordinates), for failure tables. */
   cited: Array<{ file: string; start: number; end: number }>;
   contextTokens: number;
+  /** The answer cites a provision an amending clause of its deal replaced, without that clause (when measured). */
+  supersededAsCurrent?: boolean;
+  /** The answer cites a provision its deal amended (whole or in part) without any clause that amended it (when measured). */
+  amendedCitedAlone?: boolean;
   /** What inject would have sent for this question, when measured per question. */
   injectTokens?: number;
 }
@@ -73,6 +84,14 @@ export interface AnswerEvalReport {
   };
   /** Cited spans (of questions with gold evidence) overlapping a gold span, over all of them. */
   citationPrecision: Share;
+  /**
+   * Answered questions with gold evidence whose answer cites superseded text as current (a provision an
+   * amending clause of its deal replaced or deleted, cited without that clause), over the answered ones;
+   * absent when not measured.
+   */
+  supersededAsCurrent?: Share;
+  /** As `supersededAsCurrent`, counting provisions amended in part as well (the looser reading). */
+  amendedCitedAlone?: Share;
   /** Mean tokens of the context the answerer read, per question. */
   meanContextTokens: number;
   /**
@@ -125,6 +144,7 @@ export async function runAnswerEval(
       citationsOnGold: cited.filter((c) => overlaps(c, gold)).length,
       cited,
       contextTokens: a.contextTokens,
+      ...(deps.replacedIn ? await supersededAsCurrent(a, deps.replacedIn) : {}),
       ...(deps.injectTokens ? { injectTokens: await deps.injectTokens(t) } : {}),
     });
     const lt = a.ledger.tokens;
@@ -154,6 +174,20 @@ export async function runAnswerEval(
   return { ...report, slices };
 }
 
+/** Whether an answer cites superseded text as current, read in the stored coordinates its citations carry. */
+async function supersededAsCurrent(
+  a: EvalAnswer,
+  replacedIn: (documentId: string) => Promise<readonly ReplacedProvision[]>,
+): Promise<{ supersededAsCurrent: boolean; amendedCitedAlone: boolean }> {
+  if (a.abstained) return { supersededAsCurrent: false, amendedCitedAlone: false };
+  const replaced: ReplacedProvision[] = [];
+  for (const id of new Set(a.citations.map((c) => c.documentId))) replaced.push(...(await replacedIn(id)));
+  return {
+    supersededAsCurrent: citesSupersededAsCurrent(a.citations, replaced),
+    amendedCitedAlone: citesWithoutItsAmendment(a.citations, replaced),
+  };
+}
+
 /** The report of a set of rows (also used to slice a run, e.g. to the questions of one transaction set). */
 export function summariseAnswerRows(
   mode: string,
@@ -163,6 +197,7 @@ export function summariseAnswerRows(
 ): AnswerEvalReport {
   const silent = rows.filter((r) => !r.hasEvidence);
   const evidenced = rows.filter((r) => r.hasEvidence);
+  const measured = evidenced.filter((r) => !r.abstained && r.supersededAsCurrent !== undefined);
   const meanContextTokens = rows.length ? rows.reduce((s, r) => s + r.contextTokens, 0) / rows.length : 0;
   // Per-question inject sizes, when every row has one, replace the corpus-wide figure.
   const injectContextTokens =
@@ -181,6 +216,12 @@ export function summariseAnswerRows(
       evidenced.reduce((s, r) => s + r.citationsOnGold, 0),
       evidenced.reduce((s, r) => s + r.citations, 0),
     ),
+    ...(rows.some((r) => r.supersededAsCurrent !== undefined)
+      ? {
+          supersededAsCurrent: share(measured.filter((r) => r.supersededAsCurrent).length, measured.length),
+          amendedCitedAlone: share(measured.filter((r) => r.amendedCitedAlone).length, measured.length),
+        }
+      : {}),
     meanContextTokens,
     injectContextTokens,
     injectRatio: injectContextTokens > 0 && meanContextTokens > 0 ? injectContextTokens / meanContextTokens : 0,

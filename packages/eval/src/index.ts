@@ -21,6 +21,8 @@ export {
   recallAtTokens,
   TOKEN_BUDGETS,
 } from "./domain/span-metrics.ts";
+export type { DocumentSpan, ReplacedProvision } from "./domain/superseded-citation.ts";
+export { citesSupersededAsCurrent } from "./domain/superseded-citation.ts";
 export type { DocSpan, EvidenceFacts, LossStage } from "./domain/triage.ts";
 export {
   classifyEvidenceLoss,

@@ -3,6 +3,7 @@ import { citesAmendmentDateAsked } from "./dated-amendment.ts";
 import { clauseKey, dealKeyOf, type EvidenceItem } from "./evidence.ts";
 import { namedClauses } from "./evidence-decision.ts";
 import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
+import { clauseOfInstrumentReadFirst } from "./instrument-read-first.ts";
 import { isNotOperative } from "./operative-first.ts";
 
 /**
@@ -300,7 +301,11 @@ export function amendmentEvidence(
   // None holds the question's words ("still due" against "The Maturity Date of the Note is hereby amended to
   // be the Amended Maturity Date"): the first sentence the answer cites from, when it is an amending clause.
   const lead = scored[0];
-  return lead && amendingClause(lead) && operative.includes(lead) ? { kind: "operative", sentence: lead } : null;
+  if (lead && amendingClause(lead) && operative.includes(lead)) return { kind: "operative", sentence: lead };
+  // Or, asked what holds now or still, the first amending clause of an amendment filed alone whose terms are
+  // read first (`instrument-read-first.ts`).
+  const readFirst = IN_FORCE_NOW.test(question) ? clauseOfInstrumentReadFirst(scored, operative) : null;
+  return readFirst ? { kind: "operative", sentence: readFirst } : null;
 }
 
 /** Whether two candidates are one sentence (a re-ranking copies the candidates it moves). */
@@ -354,7 +359,11 @@ export function withAmendmentEvidence(
   if (
     cited.length === 0 &&
     (found.kind === "operative" || found.kind === "own") &&
-    scored.find((c) => ofAmendingInstrument(c.item) && !c.headingLine && !isNotOperative(c.text)) !== found.sentence
+    scored.find((c) => ofAmendingInstrument(c.item) && !c.headingLine && !isNotOperative(c.text)) !== found.sentence &&
+    !(
+      IN_FORCE_NOW.test(question) &&
+      clauseOfInstrumentReadFirst(scored, scored.filter(operativeAmendment)) === found.sentence
+    )
   )
     return [];
   // the amendment's own clause answers what is asked of it; the decision's other sentences answer the rest

@@ -9,11 +9,14 @@ describe("draftedAs", () => {
     expect(draftedAs("revenue", "royalty")).toBe(true);
     expect(draftedAs("assignment", "transfer")).toBe(true);
     expect(draftedAs("audit", "inspection")).toBe(true);
+    expect(draftedAs("diligence", "investigation")).toBe(true);
   });
 
   it("reads one way: a drafting word does not ask for the provision it drafts", () => {
     expect(draftedAs("consent", "restriction")).toBe(false);
     expect(draftedAs("year", "expiration")).toBe(false);
+    // "back" asks many things ("its materials back", "cutting back"): what comes back is read by `reinstated-first.ts`
+    expect(draftedAs("back", "reinstated")).toBe(false);
   });
 
   it("leaves unrelated words and payment words apart", () => {

@@ -103,6 +103,8 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
   [["audit-"], ["audit-", "inspect-", "examin-", "book", "books", "record", "records"]],
   [["solicit-"], ["solicit-", "hire", "hir-", "recruit-", "employ-"]],
   [["indemni-"], ["indemni-", "harmless"]],
+  // a buyer's due diligence runs for an investigation, inspection, feasibility or study period
+  [["diligence"], ["diligence", "investigat-", "inspect-", "feasibilit-", "study"]],
   [
     ["compet-", "compete"],
     ["compet-", "noncompet-"],

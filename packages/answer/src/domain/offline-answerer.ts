@@ -43,6 +43,7 @@ import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
+import { reinstatedFirst } from "./reinstated-first.ts";
 import { apartFromClose } from "./signature-block.ts";
 import { statesAsked } from "./states-asked.ts";
 import { withVersionInForce } from "./version-in-force.ts";
@@ -198,7 +199,11 @@ export async function answerFromEvidence(
     // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`), and one
     // that states the kind of answer asked (a term, a time, an amount) or what follows from the event asked
     // about above one that does not (`kind-asked.ts`, `consequence-first.ts`).
-    const scored = kindAskedFirst(asked, consequenceFirst(asked, operativeFirst(asked, modelOrder)));
+    // and for a question of what comes back when a change ends, the sentence that reinstates it (`reinstated-first.ts`).
+    const scored = kindAskedFirst(
+      asked,
+      reinstatedFirst(asked, consequenceFirst(asked, operativeFirst(asked, modelOrder))),
+    );
     return { candidates, signals, scored, modelOrder, ...decideEvidence(options.decision, scored) };
   };
   const { candidates, signals, scored, modelOrder, ...byModel } = await decide(q, inDeal(retrieved));

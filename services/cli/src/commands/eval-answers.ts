@@ -31,6 +31,7 @@ import { type CliContext, stackParts } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
 import { EVAL_PRINCIPAL, openEvalStore, setPrincipal } from "./eval-store.ts";
+import { createReplacedProvisions } from "./replaced-provisions.ts";
 
 export interface EvalAnswersOptions {
   bench: string;
@@ -162,6 +163,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
         corpusRoot,
         ask: askAs(mode),
         fileText: corpusFileText(stack.catalog, corpusRoot),
+        replacedIn: createReplacedProvisions(stack.catalog),
         ...(scope === "set"
           ? { injectTokens: async (t: BenchTest) => injectTokens(principalOf(t), await documentsOf(t)) }
           : {}),
@@ -301,6 +303,11 @@ export function renderAnswerReport(r: EvalAnswersReport): string {
     `abstention where the documents are silent: ${pct(r.abstention.noEvidence)}`,
     `answered with a cited gold span where they are not: ${pct(r.abstention.withEvidence)}`,
     `citation precision: ${pct(r.citationPrecision)}`,
+    ...(r.supersededAsCurrent
+      ? [
+          `superseded text cited as current (answered, with gold): ${pct(r.supersededAsCurrent)}; an amended provision cited without its amendment: ${pct(r.amendedCitedAlone ?? r.supersededAsCurrent)}`,
+        ]
+      : []),
     `context tokens per question: ${r.meanContextTokens.toFixed(0)} (inject: ${r.injectContextTokens.toFixed(0)}${r.scope === "set" ? " on average" : ""}, ${r.injectRatio.toFixed(0)}x)`,
     `ledger: ${r.ledger.total} tokens, $${r.ledger.dollars.toFixed(4)}`,
   ];
