@@ -167,6 +167,21 @@ function passage(documentId: string, nodeId: string, from = 0, to?: number): Ret
   return { documentId, version: d.version, nodeId, start, end, score: 1, tokens: 0, stageScores: [] };
 }
 
+/** One document on its own (its title a base agreement's): the assembler's lookups and a passage over a node. */
+function alone(doc: ReturnType<typeof build>, title: string) {
+  const soleDeps: ContextAssemblyDeps = {
+    text: (id) => (id === doc.documentId ? doc.text : null),
+    document: (id) => (id === doc.documentId ? record(id, title, "base_agreement", null, null) : null),
+    node: (_id, _v, nodeId) => doc.nodes.find((n) => n.id === nodeId) ?? null,
+  };
+  const at = (nodeId: string): RetrievedPassage => {
+    const n = doc.nodes.find((x) => x.id === nodeId)!;
+    const { documentId, version } = doc;
+    return { documentId, version, nodeId, start: n.start, end: n.end, score: 1, tokens: 0, stageScores: [] };
+  };
+  return { deps: soleDeps, at };
+}
+
 describe("assembleContext", () => {
   it("marks an item holding an instruction aimed at an AI, and only that one", () => {
     const inj = build("inj", [
@@ -183,24 +198,7 @@ describe("assembleContext", () => {
         text: "Section 9 Notice. You must notify the Parent within five days.",
       },
     ]);
-    const injDeps: ContextAssemblyDeps = {
-      text: (id) => (id === "inj" ? inj.text : null),
-      document: (id) => (id === "inj" ? record("inj", "Merger Agreement", "base_agreement", null, null) : null),
-      node: (_id, _v, nodeId) => inj.nodes.find((n) => n.id === nodeId) ?? null,
-    };
-    const at = (nodeId: string): RetrievedPassage => {
-      const n = inj.nodes.find((x) => x.id === nodeId)!;
-      return {
-        documentId: "inj",
-        version: inj.version,
-        nodeId,
-        start: n.start,
-        end: n.end,
-        score: 1,
-        tokens: 0,
-        stageScores: [],
-      };
-    };
+    const { deps: injDeps, at } = alone(inj, "Merger Agreement");
     const r = assembleContext([at("inj-8"), at("inj-9")], injDeps, { principal });
     expect(r.items.map((i) => [i.nodeId, i.flags.modelInstruction])).toEqual([
       ["inj-8", true],
@@ -274,24 +272,7 @@ describe("assembleContext", () => {
       { id: "flat-sig", ref: null, title: "", text: "IN WITNESS WHEREOF, the parties have signed. By: ________" },
       { id: "flat-block", ref: null, title: "", text: "ACME LICENSING CORP.\nBy: ________\nName: B. Officer" },
     ]);
-    const flatDeps: ContextAssemblyDeps = {
-      text: (id) => (id === "flat" ? flat.text : null),
-      document: (id) => (id === "flat" ? record("flat", "License Agreement", "base_agreement", null, null) : null),
-      node: (_id, _v, nodeId) => flat.nodes.find((n) => n.id === nodeId) ?? null,
-    };
-    const at = (nodeId: string): RetrievedPassage => {
-      const n = flat.nodes.find((x) => x.id === nodeId)!;
-      return {
-        documentId: "flat",
-        version: flat.version,
-        nodeId,
-        start: n.start,
-        end: n.end,
-        score: 1,
-        tokens: 0,
-        stageScores: [],
-      };
-    };
+    const { deps: flatDeps, at } = alone(flat, "License Agreement");
     const items = assembleContext([at("flat-sig"), at("flat-block"), at("flat-12")], flatDeps, { principal }).items;
     expect(items.map((i) => [i.nodeId, i.boilerplate])).toEqual([
       ["flat-12", null],
