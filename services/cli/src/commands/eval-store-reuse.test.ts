@@ -111,4 +111,22 @@ describe("a new eval store reuses the vectors an older one of the same data set 
     }
     expect(existsSync(join(storeDir(), older?.file ?? ""))).toBe(true);
   });
+
+  it("passes over an older store it cannot read, says why, and builds by embedding every text", async () => {
+    const before = new Set(reports().map((r) => r.file));
+    // the newest older store beside it is no database (a copy cut short)
+    const broken = join(storeDir(), "deals-full-00000000000000ff.sqlite");
+    writeFileSync(broken, "not a database");
+    writeFileSync(`${broken}.dense-complete`, "{}");
+    appendFileSync(
+      join(dir, "corpus", "deals", "verso.txt"),
+      "\n\n30. Counterparts. This Agreement may be signed in counterparts.\n",
+    );
+    const third = await evalRun();
+    expect(third.code, third.err).toBe(0);
+    expect(third.err).toMatch(/no vectors reused from .*00000000000000ff\.sqlite: /);
+    const built = reports().find((r) => !before.has(r.file) && r.file !== "deals-full-00000000000000ff.sqlite");
+    expect(built?.report.vectors).toBe(built?.report.passages);
+    expect(built?.report.embeddedTexts).toBeGreaterThan(20);
+  });
 });

@@ -26,26 +26,41 @@ export function olderEvalStore(storeDir: string, dataset: string, dbPath: string
   return candidates[0]?.p ?? null;
 }
 
+/** What seeding did: what to say, and whether a seed is in the store to drop after the build. */
+export interface SeedOutcome {
+  say: string;
+  seeded: boolean;
+}
+
 /**
  * Seeds the store at `dbPath` (already open, vector tables made) with the vectors `embedderId` made in
- * the older store, for its coming dense build. Returns what to say, null when nothing is reused.
+ * the older store, for its coming dense build; null when there is nothing to reuse. An older store that
+ * cannot be read (truncated, not a database) is passed over with its reason: the build embeds every text.
  */
 export function seedFromOlderStore(
   dbPath: string,
   storeDir: string,
   dataset: string,
   embedderId: string,
-): string | null {
+): SeedOutcome | null {
   const db = openSqliteDatabase(dbPath);
   try {
     const held = vectorSeedVersions(db).length > 0;
     const older = olderEvalStore(storeDir, dataset, dbPath);
     if (!held && older === null) return null;
-    const seed = seedVectorCache(db, older ?? "", embedderId);
+    let seed: ReturnType<typeof seedVectorCache>;
+    try {
+      seed = seedVectorCache(db, older ?? "", embedderId);
+    } catch (e) {
+      return { say: `no vectors reused from ${older}: ${(e as Error).message}`, seeded: false };
+    }
     if (seed === null) return null;
-    return held
-      ? `reusing the ${seed.vectors} vectors already seeded into this store (version ${seed.version})`
-      : `reusing ${seed.vectors} vectors (distinct passage texts) ${embedderId} made in ${older}: only other texts are embedded`;
+    return {
+      say: held
+        ? `reusing the ${seed.vectors} vectors already seeded into this store (version ${seed.version})`
+        : `reusing ${seed.vectors} vectors (distinct passage texts) ${embedderId} made in ${older}: only other texts are embedded`,
+      seeded: true,
+    };
   } finally {
     db.close();
   }

@@ -129,14 +129,14 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
           : "building the dense index (built-in embedder fitted per access scope)...",
       );
       const reused = wanted ? seedFromOlderStore(dbPath, storeDir, dataset, wanted) : null;
-      if (reused) ctx.err(reused);
+      if (reused) ctx.err(reused.say);
       const progress = createProgress(
         (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
         ctx.stderr,
       );
       const dense = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
       progress.done();
-      if (reused) ctx.err(`dropped the ${dropSeed(dbPath)} seeded vectors`);
+      if (reused?.seeded) ctx.err(`dropped the ${dropSeed(dbPath)} seeded vectors`);
       writeFileSync(denseMarker, JSON.stringify(dense));
       ctx.err(
         `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, ${dense.scopes ?? 0} access scopes, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s${dense.embeddedTexts !== undefined ? `, ${dense.embeddedTexts} texts embedded (the rest reused)` : ""}`,
