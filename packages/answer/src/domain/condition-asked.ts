@@ -62,14 +62,24 @@ const WORDS_MATCHED = 2;
 export function statesUnderCondition(text: string, condition: readonly string[]): boolean {
   if (condition.length === 0 || DEFINES.test(text) || !PROVISION.test(text) || isNotOperative(text)) return false;
   const needed = Math.min(WORDS_MATCHED, condition.length);
-  for (const m of text.slice(0, 4_000).matchAll(CONDITION)) {
-    const at = (m.index ?? 0) + m[0].length;
-    // the condition's own clause: to the comma or semicolon that ends it, a date's comma aside ("April 15, 1996")
-    const clause = text.slice(at, at + CONDITION_SPAN).split(/[;,](?!\s*\d)/)[0] ?? "";
+  // the condition's own clause: to the comma or semicolon that ends it, a date's comma aside ("April 15, 1996")
+  for (const clause of clausesOpenedBy(text, CONDITION, CONDITION_SPAN, /[;,](?!\s*\d)/)) {
     const words = wordsAndFigures(clause);
     if (condition.filter((c) => words.some((w) => sameEvent(c, w))).length >= needed) return true;
   }
   return false;
+}
+
+/**
+ * The clauses a drafting marker opens in a sentence ("if …", "in exchange for …"): the text after each
+ * match of `marker` (a global pattern) up to `span` characters, cut at the first `end` (the comma that closes
+ * the clause). Read over a sentence's first 4,000 characters.
+ */
+export function* clausesOpenedBy(text: string, marker: RegExp, span: number, end: RegExp): Generator<string> {
+  for (const m of text.slice(0, 4_000).matchAll(marker)) {
+    const at = (m.index ?? 0) + m[0].length;
+    yield text.slice(at, at + span).split(end)[0] ?? "";
+  }
 }
 
 /** A question that asks what follows besides what it sets aside ("Apart from the payment adjustments, what else …"). */

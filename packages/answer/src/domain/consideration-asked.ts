@@ -1,4 +1,5 @@
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import { clausesOpenedBy } from "./condition-asked.ts";
 import { type ScoredCandidate, sameFamily } from "./evidence-model.ts";
 import type { AskDecision } from "./multi-ask.ts";
 import { RERANK_WINDOW } from "./operative-first.ts";
@@ -45,10 +46,9 @@ const ACT_SPAN = 120;
 export function statesConsiderationFor(text: string, act: readonly string[]): boolean {
   const [verb, ...rest] = act;
   if (verb === undefined) return false;
-  for (const m of text.slice(0, 4_000).matchAll(CONSIDERATION)) {
-    const at = (m.index ?? 0) + m[0].length;
-    // the act's clause: to the comma or semicolon that ends it ("In exchange for the extension …, $50,000 …")
-    const words = contentWords(text.slice(at, at + ACT_SPAN).split(/[,;:]/)[0] ?? "");
+  // the act's clause: to the comma or semicolon that ends it ("In exchange for the extension …, $50,000 …")
+  for (const clause of clausesOpenedBy(text, CONSIDERATION, ACT_SPAN, /[,;:]/)) {
+    const words = contentWords(clause);
     if (!words.some((w) => sameFamily(verb, w))) continue;
     if (rest.length === 0 || rest.some((a) => words.some((w) => sameFamily(a, w)))) return true;
   }
