@@ -74,7 +74,7 @@ export type { Principal } from "./domain/principal.ts";
 export { mayRead } from "./domain/principal.ts";
 export { ftsMatchExpression, queryTerms } from "./domain/query-terms.ts";
 export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
-export { contentWords, flagIntents, parseQuestion } from "./domain/question.ts";
+export { contentWords, flagIntents, parseQuestion, quotationKey, quotations } from "./domain/question.ts";
 export type {
   CandidateSource,
   LexicalSource,

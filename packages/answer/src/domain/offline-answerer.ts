@@ -43,6 +43,7 @@ import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
+import { quoteScope } from "./quote-scope.ts";
 import { reinstatedFirst } from "./reinstated-first.ts";
 import { apartFromClose } from "./signature-block.ts";
 import { statesAsked } from "./states-asked.ts";
@@ -186,7 +187,8 @@ export async function answerFromEvidence(
   const retrieved = sentencesOf(q);
   // A question that names its deal by parties is answered from that deal's documents alone (`party-scope.ts`).
   // A "party" that is words of the term asked, named only by a definition looked up for it, names no deal.
-  const scope = partyScopeBesideTermAsked(q, partyScope(q, extract, source), extract);
+  // One that quotes its contract, from the deals whose text holds the quotation (`quote-scope.ts`).
+  const scope = partyScopeBesideTermAsked(q, partyScope(q, extract, source), extract) ?? quoteScope(q, extract, source);
   const inDeal = (cs: Candidate[]) => (scope ? cs.filter((c) => scope.documents.has(c.item.documentId)) : cs);
   if (scope && inDeal(retrieved).length === 0) {
     const nearest = await relevanceSignals(q, retrieved, relevance);

@@ -1,6 +1,7 @@
 import { isInstrumentAbbreviation, isInstrumentPartWord, isInstrumentWord, partyPhrases } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
+import { isShortForm, shortFormIn } from "./party-abbreviation.ts";
 
 /**
  * The instrument a question names by its parties ("the Acme–Zenith agreement", "Zorblax's loan
@@ -111,7 +112,8 @@ export function partyScope(question: string, extract: readonly EvidenceItem[], s
   const found = new Set<string>();
   for (const [id, face] of faces) {
     for (const p of parties) {
-      if (!namesPartyIn(face.words, p.words)) continue;
+      // or by its short form ("BofA" for Bank of America: `party-abbreviation.ts`)
+      if (!namesPartyIn(face.words, p.words) && !(isShortForm(p.name) && shortFormIn(face.words, p.name))) continue;
       named.add(id);
       found.add(p.name);
     }

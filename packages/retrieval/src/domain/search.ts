@@ -37,6 +37,7 @@ import {
   quotations,
 } from "./question.ts";
 import { RARE_NAME_CUT, rareNameRoute } from "./rare-name-route.ts";
+import { sectionNameRoute } from "./section-name-route.ts";
 import { asksOfClose, isClosePassage } from "./signature-block.ts";
 
 /**
@@ -491,7 +492,19 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           cut: RARE_NAME_CUT,
         })
       : null;
+    // Else a term and the provision the question names by number, held together by few documents (`section-name-route.ts`).
+    const bySection =
+      holding && !byRareName
+        ? await sectionNameRoute(parsed.ask, chosen, {
+            holding: async (text, limit, documentIds) =>
+              (await holding({ ...base, text, limit, ...(documentIds ? { documentIds: [...documentIds] } : {}) }))
+                .documentIds,
+            dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+            cut: RARE_NAME_CUT,
+          })
+        : null;
     if (byRareName) chosen = byRareName;
+    else if (bySection) chosen = bySection;
     // The names alone must lead to a document routed: a capitalised defined term or an
     // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
     if (parties.length === 0 || chosen.length === 0) return pick(chosen, routedBy !== "question");
@@ -507,7 +520,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
           cut: { ratio: o.routeScoreRatio, max: o.maxRoutedDocuments },
         });
-    return pick(byRareName ?? byParty ?? chosen, settled);
+    return pick(byRareName ?? bySection ?? byParty ?? chosen, settled);
   };
 
   /**
