@@ -1,6 +1,7 @@
 import { dealKey } from "@lexnav/document-model";
 import { capitalisedWords, partyPhrases } from "./document-names.ts";
 import { isInstrumentAbbreviation } from "./instrument-kinds.ts";
+import { mentionNames } from "./mention-names.ts";
 import { namesADeal, type RoutedDocument } from "./party-route.ts";
 
 /**
@@ -163,7 +164,8 @@ export async function rareNameRoute(
   // One more than the cut: a name held by more documents than that is not rare, however many more. The
   // lookups are independent (at most `MAX_NAMES`), so they run together rather than one after another.
   const held: HeldName[] = await Promise.all(
-    nameCandidates(ask).map(async (name) => ({
+    // An instrument named in lower case by its qualifier ("the replacement note") is looked up too.
+    [...new Set([...nameCandidates(ask), ...mentionNames(ask)])].slice(0, MAX_NAMES).map(async (name) => ({
       name,
       documentIds: await lookups.holding(name, lookups.cut.documents + 1),
     })),
