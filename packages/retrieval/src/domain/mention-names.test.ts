@@ -19,6 +19,7 @@ describe("mentionNames", () => {
     expect(mentionNames("Is the 2011 note secured?")).toEqual([]);
     expect(mentionNames("Can the majority push out the maturity of my note?")).toEqual([]);
     expect(mentionNames("Is the same lease still in force?")).toEqual([]);
+    expect(mentionNames("Do the licensee's affiliates receive a license?")).toEqual([]);
     // A party or defined term is `nameCandidates`' to read.
     expect(mentionNames("Does the Acme supply agreement renew?")).toEqual([]);
   });
@@ -51,5 +52,20 @@ describe("a lower-case instrument name few documents hold routes", () => {
       lookups({ "second amendment": ["a", "b", "c", "d"] }),
     );
     expect(r).toBeNull();
+  });
+
+  it("only when the question names nothing rarer: a party's name few documents hold routes alone", async () => {
+    const asked: string[] = [];
+    const holders: Record<string, string[]> = { Acme: ["acme-note"], "replacement note": ["acme-note", "zenith-note"] };
+    const spy: RareNameLookups = {
+      ...lookups(holders),
+      holding: async (phrase) => {
+        asked.push(phrase);
+        return holders[phrase] ?? [];
+      },
+    };
+    const r = await rareNameRoute("Does Acme's replacement note bear interest?", [{ documentId: "w", score: 1 }], spy);
+    expect(r?.map((d) => d.documentId)).toEqual(["acme-note"]);
+    expect(asked).toEqual(["Acme"]);
   });
 });

@@ -41,7 +41,8 @@ export function mentionNames(ask: string): string[] {
       .filter((w) => w.length > 0);
     while (words.length > 0 && UNNAMING.has((words[0] as string).toLowerCase())) words.shift();
     if (words.length < 2 || words.length > MAX_WORDS) continue;
-    if (words.some((w) => RELATING.has(w.toLowerCase()))) continue;
+    // "the licensee's affiliates receive license": a possessive inside opens a clause, not a name.
+    if (words.some((w) => RELATING.has(w.toLowerCase()) || /['’]/u.test(w))) continue;
     // A capitalised word is a party or a defined term, which `nameCandidates` looks up already.
     if (words.some((w) => /\p{Lu}/u.test(w))) continue;
     const qualifies = words.some((w) => /^\p{L}{2,}$/u.test(w) && instrumentKind(singular(w)) === null);

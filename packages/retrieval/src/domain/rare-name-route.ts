@@ -163,14 +163,16 @@ export async function rareNameRoute(
 ): Promise<RoutedDocument[] | null> {
   // One more than the cut: a name held by more documents than that is not rare, however many more. The
   // lookups are independent (at most `MAX_NAMES`), so they run together rather than one after another.
-  const held: HeldName[] = await Promise.all(
-    // An instrument named in lower case by its qualifier ("the replacement note") is looked up too.
-    [...new Set([...nameCandidates(ask), ...mentionNames(ask)])].slice(0, MAX_NAMES).map(async (name) => ({
-      name,
-      documentIds: await lookups.holding(name, lookups.cut.documents + 1),
-    })),
-  );
-  if (held.every((h) => h.documentIds.length === 0 || h.documentIds.length > lookups.cut.documents)) return null;
+  const lookUp = (names: readonly string[]): Promise<HeldName[]> =>
+    Promise.all(
+      names.map(async (name) => ({ name, documentIds: await lookups.holding(name, lookups.cut.documents + 1) })),
+    );
+  const fewHold = (h: HeldName) => h.documentIds.length > 0 && h.documentIds.length <= lookups.cut.documents;
+  let held = await lookUp(nameCandidates(ask));
+  // An instrument named in lower case by its qualifier ("the replacement note", `mention-names.ts`) routes
+  // only a question that names nothing rarer: beside a party's name, it would add another deal's documents.
+  if (!held.some(fewHold)) held = [...held, ...(await lookUp(mentionNames(ask).slice(0, MAX_NAMES)))];
+  if (!held.some(fewHold)) return null;
   const deals = new Map<string, string>();
   for (const id of held.flatMap((h) => h.documentIds)) {
     if (deals.has(id)) continue;
