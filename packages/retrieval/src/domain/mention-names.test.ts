@@ -54,7 +54,7 @@ describe("a lower-case instrument name few documents hold routes", () => {
     expect(r).toBeNull();
   });
 
-  it("only when the question names nothing rarer: a party's name few documents hold routes alone", async () => {
+  it("only when the question names no party: a party's name routes alone, rare or not", async () => {
     const asked: string[] = [];
     const holders: Record<string, string[]> = { Acme: ["acme-note"], "replacement note": ["acme-note", "zenith-note"] };
     const spy: RareNameLookups = {
@@ -67,5 +67,23 @@ describe("a lower-case instrument name few documents hold routes", () => {
     const r = await rareNameRoute("Does Acme's replacement note bear interest?", [{ documentId: "w", score: 1 }], spy);
     expect(r?.map((d) => d.documentId)).toEqual(["acme-note"]);
     expect(asked).toEqual(["Acme"]);
+  });
+
+  it("not beside a party's name that no passage holds", async () => {
+    const asked: string[] = [];
+    const spy: RareNameLookups = {
+      ...lookups({ "content license agreement": ["other-license"] }),
+      holding: async (phrase) => {
+        asked.push(phrase);
+        return phrase === "content license agreement" ? ["other-license"] : [];
+      },
+    };
+    const r = await rareNameRoute(
+      "When does the content license agreement with Glu expire?",
+      [{ documentId: "glu", score: 3 }],
+      spy,
+    );
+    expect(r).toBeNull();
+    expect(asked).not.toContain("content license agreement");
   });
 });

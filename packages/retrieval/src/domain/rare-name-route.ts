@@ -170,8 +170,9 @@ export async function rareNameRoute(
   const fewHold = (h: HeldName) => h.documentIds.length > 0 && h.documentIds.length <= lookups.cut.documents;
   let held = await lookUp(nameCandidates(ask));
   // An instrument named in lower case by its qualifier ("the replacement note", `mention-names.ts`) routes
-  // only a question that names nothing rarer: beside a party's name, it would add another deal's documents.
-  if (!held.some(fewHold)) held = [...held, ...(await lookUp(mentionNames(ask).slice(0, MAX_NAMES)))];
+  // only a question that names no party or term: beside a name, the kind's phrase that another deal's text
+  // holds (while the named deal's title says it only on its cover) would route away from the name.
+  if (held.length === 0) held = await lookUp(mentionNames(ask).slice(0, MAX_NAMES));
   if (!held.some(fewHold)) return null;
   const deals = new Map<string, string>();
   for (const id of held.flatMap((h) => h.documentIds)) {
