@@ -1,6 +1,7 @@
 import { dealKey } from "@lexnav/document-model";
 import { capitalisedWords, partyPhrases } from "./document-names.ts";
 import { isInstrumentAbbreviation } from "./instrument-kinds.ts";
+import { mentionNames } from "./mention-names.ts";
 import { namesADeal, type RoutedDocument } from "./party-route.ts";
 
 /**
@@ -162,13 +163,17 @@ export async function rareNameRoute(
 ): Promise<RoutedDocument[] | null> {
   // One more than the cut: a name held by more documents than that is not rare, however many more. The
   // lookups are independent (at most `MAX_NAMES`), so they run together rather than one after another.
-  const held: HeldName[] = await Promise.all(
-    nameCandidates(ask).map(async (name) => ({
-      name,
-      documentIds: await lookups.holding(name, lookups.cut.documents + 1),
-    })),
-  );
-  if (held.every((h) => h.documentIds.length === 0 || h.documentIds.length > lookups.cut.documents)) return null;
+  const lookUp = (names: readonly string[]): Promise<HeldName[]> =>
+    Promise.all(
+      names.map(async (name) => ({ name, documentIds: await lookups.holding(name, lookups.cut.documents + 1) })),
+    );
+  const fewHold = (h: HeldName) => h.documentIds.length > 0 && h.documentIds.length <= lookups.cut.documents;
+  let held = await lookUp(nameCandidates(ask));
+  // An instrument named in lower case by its qualifier ("the replacement note", `mention-names.ts`) routes
+  // only a question that names no party or term: beside a name, the kind's phrase that another deal's text
+  // holds (while the named deal's title says it only on its cover) would route away from the name.
+  if (held.length === 0) held = await lookUp(mentionNames(ask).slice(0, MAX_NAMES));
+  if (!held.some(fewHold)) return null;
   const deals = new Map<string, string>();
   for (const id of held.flatMap((h) => h.documentIds)) {
     if (deals.has(id)) continue;
