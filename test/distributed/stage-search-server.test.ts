@@ -49,7 +49,7 @@ afterEach(async () => {
 /** A stage search server over `search` (and the store's other reads, when given), in process, and a client of it. */
 async function serve(
   search: StageStore["search"],
-  reads: Pick<StageStore, "searchDocuments" | "listPassages" | "activeVersion"> = {},
+  reads: Pick<StageStore, "searchDocuments" | "documentsHolding" | "listPassages" | "activeVersion"> = {},
   stageCatalog: typeof catalog = catalog,
 ) {
   const store: StageStore = {
@@ -321,6 +321,46 @@ describe("the lexical stage's other reads (routing, inject, version), through cr
         );
         expect((e as LexnavError).code).toBe("not_found");
       }
+      expect(seen).toHaveLength(2);
+    } finally {
+      source.close();
+    }
+  });
+
+  it("looks a phrase up for the principal, in the scope, and returns only documents the catalog serves (rare-name routing)", async () => {
+    const seen: unknown[] = [];
+    const { port } = await serve(noSearch, {
+      // the store answers with d1, d2 (another's: a store behind an access change) and d3 (not yet served)
+      documentsHolding: async (q) => {
+        seen.push(q);
+        return { documentIds: ["d1", "d2", "d3"], indexVersion: "lex-1" };
+      },
+    });
+    const source = createLexicalStageClient({ target: `127.0.0.1:${port}` });
+    try {
+      expect(await source.documentsHolding({ text: "Acme Widgets", principal, limit: 7 })).toEqual({
+        documentIds: ["d1"],
+        indexVersion: "lex-1",
+      });
+      expect(await source.documentsHolding({ text: "Acme Widgets", principal, limit: 7, documentIds: ["d1"] })).toEqual(
+        { documentIds: ["d1"], indexVersion: "lex-1" },
+      );
+      expect(seen).toEqual([
+        { text: "Acme Widgets", principal, limit: 7 },
+        { text: "Acme Widgets", principal, limit: 7, documentIds: ["d1"] },
+      ]);
+      // a scope the principal may not read is not found, and the store is never asked
+      const e = await source.documentsHolding({ text: "Acme Widgets", principal, limit: 7, documentIds: ["d2"] }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect((e as LexnavError).code).toBe("not_found");
+      // an empty phrase is refused, never a lookup of everything
+      const empty = await source.documentsHolding({ text: " ", principal, limit: 7 }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect((empty as LexnavError).code).toBe("invalid_argument");
       expect(seen).toHaveLength(2);
     } finally {
       source.close();

@@ -91,6 +91,13 @@ export function createLexicalStageClient(options: ClientOptions): LexicalStageCl
     callee,
     options,
   );
+  const holding = createUnaryCaller<searchV1.DocumentsHoldingRequest, searchV1.DocumentsHoldingResponse>(
+    STAGE_SEARCH,
+    searchV1.SearchService,
+    "documentsHolding",
+    callee,
+    options,
+  );
   const list = createUnaryCaller<searchV1.ListPassagesRequest, searchV1.ListPassagesResponse>(
     STAGE_SEARCH,
     searchV1.SearchService,
@@ -131,6 +138,23 @@ export function createLexicalStageClient(options: ClientOptions): LexicalStageCl
         })),
         indexVersion: response.indexVersion,
       };
+    },
+    async documentsHolding(query) {
+      const response = await holding.call(
+        create(searchV1.DocumentsHoldingRequestSchema, {
+          phrase: query.text,
+          principal: principalOf(query.principal),
+          limit: query.limit,
+          documentIds: [...(query.documentIds ?? [])],
+        }),
+        {
+          "lexnav.stage": "lexical",
+          "lexnav.principal": query.principal.id,
+          "lexnav.limit": query.limit,
+          "lexnav.scope.documents": query.documentIds?.length ?? 0,
+        },
+      );
+      return { documentIds: [...response.documentIds], indexVersion: response.indexVersion };
     },
     async listPassages(query) {
       const response = await list.call(

@@ -90,7 +90,7 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
   const scoped = async (documentIds: string[] | undefined, principal: Principal) =>
     await requestScope(deps.catalog, documentIds ? { documentIds } : {}, principal);
   const out: UntypedServiceImplementation = {};
-  const { searchDocuments, listPassages, activeVersion } = store;
+  const { searchDocuments, documentsHolding, listPassages, activeVersion } = store;
   if (searchDocuments)
     out.searchDocuments = unaryHandler<searchV1.SearchDocumentsRequest, searchV1.SearchDocumentsResponse>(
       owner,
@@ -115,6 +115,37 @@ function storeReadHandlers(deps: StageSearchServerDeps): UntypedServiceImplement
         });
         span.setAttribute("lexnav.hits", response.hits.length);
         return { response, log: { hits: response.hits.length } };
+      },
+    );
+  if (documentsHolding)
+    out.documentsHolding = unaryHandler<searchV1.DocumentsHoldingRequest, searchV1.DocumentsHoldingResponse>(
+      owner,
+      searchV1.SearchService,
+      "DocumentsHolding",
+      `lexnav.${store.name}.rpc`,
+      async (request, span) => {
+        const req = readStageReadRequest(request);
+        const { query: text, k: limit } = readQuery({ query: request.phrase, topK: request.limit });
+        span.setAttributes({ "lexnav.principal": req.principal.id, "lexnav.limit": limit });
+        const documentIds = await scoped(req.documentIds, req.principal);
+        const result = await documentsHolding.call(store, {
+          text,
+          principal: req.principal,
+          limit,
+          ...(documentIds ? { documentIds } : {}),
+        });
+        // only documents the catalog serves the principal, as every read here
+        const served = await servedHits(
+          deps.catalog,
+          req.principal,
+          result.documentIds.map((documentId) => ({ documentId })),
+        );
+        const response = create(searchV1.DocumentsHoldingResponseSchema, {
+          indexVersion: result.indexVersion,
+          documentIds: served.map((h) => h.documentId),
+        });
+        span.setAttribute("lexnav.hits", response.documentIds.length);
+        return { response, log: { hits: response.documentIds.length } };
       },
     );
   if (listPassages)

@@ -48,6 +48,13 @@ export interface StageStore {
    * permission-filtered and scoped like `search`.
    */
   searchDocuments?(query: StageQuery): Promise<{ hits: DocumentHit[]; indexVersion: string }>;
+  /**
+   * At most `limit` documents whose passages hold `text` whole (`LexicalIndex.documentsHolding`: routing by a
+   * rare name), permission-filtered and scoped like `search`.
+   */
+  documentsHolding?(
+    query: Omit<StageQuery, "k"> & { limit: number },
+  ): Promise<{ documentIds: string[]; indexVersion: string }>;
   /** Every passage the principal may read, in document order, score 0; scoped like `search`. */
   listPassages?(query: Omit<StageQuery, "text" | "k">): Promise<{ hits: StageHit[]; indexVersion: string }>;
   /** The version searches read; null when the store has none yet. */

@@ -1,5 +1,5 @@
 import { createPassageIndexSink, type LexicalIndex } from "@lexnav/retrieval";
-import type { StageStore } from "../ports/stage-store.ts";
+import type { StageQuery, StageStore } from "../ports/stage-store.ts";
 
 /**
  * Makes sure the lexical index has an active version, creating and activating one when it has none, so a
@@ -22,8 +22,22 @@ export async function ensureActiveLexicalVersion(index: LexicalIndex): Promise<s
  * configured (then `writer` and `reader` are the same client). `writer` is the connection the applied-change log writes on; `reader` serves searches.
  */
 export function createLexicalStageStore(writer: LexicalIndex, reader: LexicalIndex = writer): StageStore {
+  const holding = reader.documentsHolding?.bind(reader);
   return {
     name: "lexical",
+    // both lexical adapters look phrases up; one that does not leaves DocumentsHolding unimplemented
+    ...(holding
+      ? {
+          async documentsHolding(query: Omit<StageQuery, "k"> & { limit: number }) {
+            return await holding({
+              text: query.text,
+              principal: query.principal,
+              limit: query.limit,
+              ...(query.documentIds ? { documentIds: query.documentIds } : {}),
+            });
+          },
+        }
+      : {}),
     async upsert(doc) {
       const sink = createPassageIndexSink(writer, undefined, { nameOf: async () => doc.name });
       await sink.putDocument(doc);

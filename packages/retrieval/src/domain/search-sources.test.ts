@@ -8,7 +8,7 @@ import { createSearcher, type LexicalSource, SEARCH_MODES, type SearchMode, type
 // A Searcher whose own lexical index is empty scratch (a process on the shared catalog) and a lexical
 // source over another process's index: every mode must read the source, never its own index.
 const BODIES: Record<string, string> = {
-  loan: "LOAN AGREEMENT\nThe Borrower shall repay the Loans on the Maturity Date.\nThis Agreement is governed by New York law.",
+  loan: "LOAN AGREEMENT\nThe Borrower shall repay the Loans on the Maturity Date.\nThis Agreement is governed by New York law.\nNotices to the Borrower go to Acme Widgets at its office.",
   lease: "LEASE\nThe Tenant shall pay rent monthly.\nThis Lease is governed by English law.",
 };
 const GROUPS: Record<string, string> = { loan: "deal", lease: "other" };
@@ -73,6 +73,16 @@ beforeAll(async () => {
         ...(q.documentIds ? { documentIds: q.documentIds } : {}),
       });
     },
+    documentsHolding: async (q) => {
+      calls.push("documentsHolding");
+      const held = await stage.documentsHolding?.({
+        text: q.text,
+        principal: q.principal,
+        limit: q.limit,
+        ...(q.documentIds ? { documentIds: q.documentIds } : {}),
+      });
+      return held ?? { documentIds: [], indexVersion: "" };
+    },
     listPassages: async (q) => {
       calls.push("listPassages");
       return await stage.listPassages({
@@ -110,6 +120,21 @@ describe("a Searcher with a lexical source reads the source for every lexical re
     }
     // Routing, inject and the version went to the source too, not only passage search.
     expect(new Set(calls)).toEqual(new Set(["search", "searchDocuments", "listPassages", "activeVersion"]));
+  });
+
+  it("routes by a name few documents hold through the source's phrase lookup, as over its own index", async () => {
+    calls.length = 0;
+    const query = "Where do notices for Acme Widgets go?";
+    const r = await searcher().route({ query, principal: DEAL });
+    expect(calls).toContain("documentsHolding");
+    expect(r.documents.map((d) => d.documentId)).toEqual(["loan"]);
+    // the same Searcher over the index itself routes the same way
+    const own = await createSearcher({ lexical: stage }).route({ query, principal: DEAL });
+    expect(own.documents).toEqual(r.documents);
+    expect(own.routedBy).toBe(r.routedBy);
+    // and the lookup runs for the asker: another's document is never routed to
+    const other = await searcher().route({ query, principal: OTHER });
+    expect(other.documents.map((d) => d.documentId)).not.toContain("loan");
   });
 
   it("route reads the documents' cards from the source, permission-filtered", async () => {

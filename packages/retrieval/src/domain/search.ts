@@ -2,7 +2,7 @@ import { inSpan, type TelemetrySpan } from "@lexnav/core";
 import { countTokens, type ProvisionNode } from "@lexnav/document-model";
 import { featureWords } from "../embedders/text-features.ts";
 import type { Embedder } from "../ports/embedder.ts";
-import type { DocumentHit, LexicalIndex } from "../ports/lexical-index.ts";
+import type { DocumentHit, LexicalIndex, PhraseQuery } from "../ports/lexical-index.ts";
 import type { Reranker } from "../ports/reranker.ts";
 import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
 import { askInside as askInsideOf } from "./ask-inside.ts";
@@ -211,6 +211,8 @@ export interface LexicalSource extends CandidateSource {
     k: number;
     documentIds?: string[];
   }): Promise<{ hits: DocumentHit[]; indexVersion: string }>;
+  /** At most `limit` documents whose passages hold a phrase whole (`LexicalIndex.documentsHolding`). */
+  documentsHolding(query: PhraseQuery): Promise<{ documentIds: string[]; indexVersion: string }>;
   /** Every passage the principal may read, in document order, score 0 (`LexicalIndex.listPassages`). */
   listPassages(query: {
     principal: Principal;
@@ -484,7 +486,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // A name few documents hold routes to those documents alone (`rare-name-route.ts`). Settled as below:
     // when the names find a card among them it is a party's; a term of the text (inside the route, passages
     // are ranked without it) leaves the corpus-wide votes to read it.
-    const holding = remote ? undefined : deps.lexical.documentsHolding?.bind(deps.lexical);
+    const holding = remote ? remote.documentsHolding.bind(remote) : deps.lexical.documentsHolding?.bind(deps.lexical);
     const byRareName = holding
       ? await rareNameRoute(parsed.ask, chosen, {
           holding: async (text, limit) => (await holding({ ...base, text, limit })).documentIds,
