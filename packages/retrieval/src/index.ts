@@ -108,6 +108,7 @@ export {
   inSignatureBlock,
   isClosePassage,
   isSignatureText,
+  MAX_TREE_DEPTH,
   opensWithSignature,
 } from "./domain/signature-block.ts";
 export type { BuiltinEmbedder, BuiltinEmbedderOptions } from "./embedders/builtin-embedder.ts";

@@ -144,6 +144,49 @@ describe("on hostile text", () => {
     expect(statesKind("law", `${"construed ".repeat(MiB / 10)}`)).toBe(false);
     expect(askedKind(`When does ${"a ".repeat(MiB / 2)}expire?`)).toBe("time");
   });
+
+  it("reads a megabyte of redaction marks in linear time", () => {
+    expect(statesKind("time", `${"*".repeat(MiB)} x`)).toBe(false);
+    expect(statesKind("time", `${"[* ".repeat(MiB / 3)}x`)).toBe(false);
+    expect(statesKind("amount", `fee of ${"* ".repeat(MiB / 2)}`)).toBe(false);
+    expect(statesKind("notice", `notice ${"[***] ".repeat(MiB / 6)}`)).toBe(false);
+  });
+});
+
+describe("statesKind and redacted figures", () => {
+  it("reads a figure the filer redacted as stated where a period or a sum stands", () => {
+    expect(statesKind("time", "The Initial Term shall be extended for [***] days after notice.")).toBe(true);
+    expect(
+      statesKind(
+        "time",
+        "Following the Initial Term, the Agreement shall automatically be renewed for additional periods of **** (each, a Renewal Term).",
+      ),
+    ).toBe(true);
+    expect(statesKind("amount", "Licensee shall pay Licensor a royalty of [* * *] on Net Sales.")).toBe(true);
+    expect(statesKind("amount", "Distributor shall pay $[***] for each Unit.")).toBe(true);
+    expect(statesKind("amount", "a discount of [***]% from the list price")).toBe(true);
+    expect(
+      statesKind("notice", "either Party delivers written notice of termination at least [***] prior to expiration."),
+    ).toBe(true);
+  });
+
+  it("does not read a redacted quantity as a period or a sum", () => {
+    expect(statesKind("time", "Premier will be required to purchase [***] Units.")).toBe(false);
+    expect(statesKind("amount", "Premier will be required to purchase [***] Units.")).toBe(false);
+    expect(statesKind("notice", "Supplier shall notify Buyer of any change to the [***] specifications.")).toBe(false);
+  });
+});
+
+describe("statesKind and a term clause's second verb", () => {
+  it("reads 'shall begin … and continue until' as a term clause", () => {
+    expect(
+      statesKind(
+        "term",
+        "The term of this Agreement shall begin as of the Effective Date and continue until Acceptance of all Deliverables.",
+      ),
+    ).toBe(true);
+    expect(statesKind("term", "The Parties shall meet and continue discussions in good faith.")).toBe(false);
+  });
 });
 
 describe("kindAskedFirst and definitions", () => {

@@ -52,6 +52,23 @@ const TIME = new RegExp(
   ].join("|"),
   "i",
 );
+/**
+ * A figure the filer redacted ("[***]", "[* * *]", "****", "[**]"): filings to the SEC omit prices, periods and
+ * volumes under confidential treatment, marking where each stood. The mark states that a figure is there.
+ * (Bounded runs, so a long run of stars or brackets is read in linear time.)
+ */
+const REDACTED = String.raw`(?:\[\s{0,3}\*(?:\s{0,3}\*){1,8}\s{0,3}\]|(?<!\*)\*{3,12}(?!\*))`;
+/** A redacted period: the mark before a unit ("[***] days"), or after "period(s) of", "term of", "for", "within". */
+const REDACTED_TIME = new RegExp(
+  String.raw`${REDACTED}\s*(?:\(\s*${REDACTED}?\s*\)\s*)?${UNIT}\b|\b(?:periods?|terms?|for|within|extended\s+by|at\s+least)\s+(?:of\s+)?(?:an?\s+additional\s+|additional\s+)?${REDACTED}`,
+  "i",
+);
+/** A redacted sum: the mark after a currency or before a percentage or "dollars", or as a fee, price or rate. */
+const REDACTED_AMOUNT = new RegExp(
+  String.raw`[$€£¥]\s*${REDACTED}|${REDACTED}\s*(?:%|percent|per\s*cent|dollars)|\b(?:price|fee|rate|royalty|amount|sum|charge)s?\s+(?:of|equal\s+to|shall\s+be|is)\s+${REDACTED}`,
+  "i",
+);
+
 /** Money or a share: a currency, "dollars", a percentage, or "the price … shall be". */
 const AMOUNT =
   /[$€£¥]|\b(?:U\.?S\.?\s*)?dollars?\b|\b(?:USD|EUR|GBP)\b|\d\s*%|\bper\s*cent\b|\bpercent(?:age)?\b|\b(?:price|fee|rate|royalty|charge)s?\b[^.;]{0,40}\b(?:shall|will)\s+be\b/i;
@@ -59,9 +76,12 @@ const AMOUNT =
 const LAW = /\bgoverned\s+by\b|\bconstrued\b[^.;]{0,80}\blaws?\b/i;
 const LAWS_OF =
   /\blaws\s+of\s+(?:the\s+)?(?:State|Commonwealth|Province|Republic|[A-Z][a-z]+)|\bLAWS\s+OF\s+THE\s+(?:STATE|COMMONWEALTH)\b/;
-/** How a term clause says how long the instrument lasts: it shall continue / remain in effect / expire … */
+/**
+ * How a term clause says how long the instrument lasts: it shall continue / remain in effect / expire …, or a
+ * second verb of one subject ("shall begin as of the Effective Date and continue until Acceptance of …").
+ */
 const TERM_VERB =
-  /\b(?:shall|will)\s+(?:continue|remain\s+in|be\s+in\s+(?:full\s+)?(?:force|effect)|expire|end|terminate(?:\s+automatically)?|have\s+a\s+term)\b/gi;
+  /\b(?:shall|will|and)\s+(?:continue|remain\s+in|be\s+in\s+(?:full\s+)?(?:force|effect)|expire|end|terminate(?:\s+automatically)?|have\s+a\s+term)\b/gi;
 const TERM_SUBJECT = /\b(?:agreement|contract|amendment|licen[cs]e|lease|term)\b/i;
 const TERM_EXTENT = /\b(?:until|through|on|for|at|of)\b/i;
 
@@ -83,7 +103,8 @@ const NOTIFIES = /\b(?:noti(?:ce|fy|fies|fied|fying|fication)|inform(?:s|ed|ing)
 function statesNotice(text: string): boolean {
   for (const m of text.matchAll(NOTIFIES)) {
     const at = m.index ?? 0;
-    if (TIME.test(text.slice(Math.max(0, at - 60), at + 86))) return true;
+    const around = text.slice(Math.max(0, at - 60), at + 86);
+    if (TIME.test(around) || REDACTED_TIME.test(around)) return true;
   }
   return false;
 }
@@ -94,11 +115,11 @@ export function statesKind(kind: AskedKind, text: string): boolean {
     case "term":
       return statesTerm(text);
     case "time":
-      return TIME.test(text);
+      return TIME.test(text) || REDACTED_TIME.test(text);
     case "notice":
       return statesNotice(text);
     case "amount":
-      return AMOUNT.test(text);
+      return AMOUNT.test(text) || REDACTED_AMOUNT.test(text);
     case "law":
       return LAW.test(text) || LAWS_OF.test(text);
   }

@@ -1,10 +1,7 @@
 import type { ProvisionNode } from "@lexnav/document-model";
-import { asksOfClose, isClosePassage, opensWithSignature, parseQuestion } from "@lexnav/retrieval";
+import { asksOfClose, isClosePassage, MAX_TREE_DEPTH, opensWithSignature, parseQuestion } from "@lexnav/retrieval";
 import type { Candidate } from "./evidence-model.ts";
 import type { Awaitable } from "./extract.ts";
-
-/** How many ancestors of a provision are read at most: bounds the walk up a tree read from a store. */
-const MAX_DEPTH = 64;
 
 /**
  * Whether a passage lies in its instrument's close: its provision is in a signature block, or the
@@ -18,7 +15,7 @@ export async function liesInClose(
 ): Promise<boolean> {
   const ancestors = new Map<string, ProvisionNode>();
   let n: ProvisionNode | null = node;
-  for (let i = 0; n?.parentId && i < MAX_DEPTH && !ancestors.has(n.parentId); i++) {
+  for (let i = 0; n?.parentId && i < MAX_TREE_DEPTH && !ancestors.has(n.parentId); i++) {
     n = await nodeOf(n.parentId);
     if (n) ancestors.set(n.id, n);
   }

@@ -9,8 +9,8 @@ import type { ProvisionNode } from "@lexnav/document-model";
  * what capacity, who the parties are, an address or where notices go.
  */
 
-/** How deep a provision tree goes at most: bounds the walk up a tree read from a store. */
-const MAX_DEPTH = 64;
+/** How deep a provision tree goes at most: bounds every walk up a tree read from a store. */
+export const MAX_TREE_DEPTH = 64;
 
 /** Text that is a signature page's own whatever the tree says: the testimonium, a signing line, a name over a title. */
 const SIGNATURE_TEXT = /IN WITNESS WHEREOF|\bBy:\s*_{3,}|\bName:\s*.*\n\s*Title:/i;
@@ -29,7 +29,7 @@ export function inSignatureBlock(
   parentOf: (id: string) => Pick<ProvisionNode, "kind" | "parentId"> | null | undefined,
 ): boolean {
   let n: Pick<ProvisionNode, "kind" | "parentId"> | null | undefined = node;
-  for (let i = 0; n && i < MAX_DEPTH; i++) {
+  for (let i = 0; n && i < MAX_TREE_DEPTH; i++) {
     if (n.kind === "signature") return true;
     n = n.parentId === null ? null : parentOf(n.parentId);
   }

@@ -103,6 +103,8 @@ describe("a new eval store reuses the vectors an older one of the same data set 
     const db = openSqliteDatabase(join(storeDir(), newer?.file ?? ""));
     try {
       expect(vectorSeedVersions(db)).toEqual([]);
+      // The seed's pages went back to the file system.
+      expect(db.pragma("freelist_count", { simple: true })).toBe(0);
       // Vectors another model made are never seeded.
       expect(seedVectorCache(db, join(storeDir(), older?.file ?? ""), "another-model")).toBeNull();
       expect(vectorSeedVersions(db)).toEqual([]);
