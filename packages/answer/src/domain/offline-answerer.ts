@@ -42,6 +42,7 @@ import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsk
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
+import { priorStateLast } from "./prior-state-last.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { reinstatedFirst } from "./reinstated-first.ts";
 import { apartFromClose } from "./signature-block.ts";
@@ -201,10 +202,14 @@ export async function answerFromEvidence(
     // that states the kind of answer asked (a term, a time, an amount) or what follows from the event asked
     // about above one that does not (`kind-asked.ts`, `consequence-first.ts`).
     // and for a question of what comes back when a change ends, the sentence that reinstates it (`reinstated-first.ts`);
-    // for one of whether an earlier text still holds, the sentence that states its status (`status-first.ts`).
+    // for one of whether an earlier text still holds, the sentence that states its status (`status-first.ts`);
+    // for one of what holds now, a sentence that states the position before the change last (`prior-state-last.ts`).
     const scored = kindAskedFirst(
       asked,
-      statusFirst(asked, reinstatedFirst(asked, consequenceFirst(asked, operativeFirst(asked, modelOrder)))),
+      priorStateLast(
+        asked,
+        statusFirst(asked, reinstatedFirst(asked, consequenceFirst(asked, operativeFirst(asked, modelOrder)))),
+      ),
     );
     return { candidates, signals, scored, modelOrder, ...decideEvidence(options.decision, scored) };
   };
