@@ -23,7 +23,9 @@ const fresh2 = load("fresh2.json");
 const fresh3 = load("fresh3.json");
 // a tuning half of not-in-the-documents questions and their answerable twins over the deals of tune, fresh and fresh2
 const nidTune = load("nid-tune.json");
-const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3, ...nidTune];
+// a tuning half of amendment questions over deals with amendments no other half uses
+const amendTune = load("amend-tune.json");
+const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3, ...nidTune, ...amendTune];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -106,8 +108,8 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3)", () => {
-    const halves = { heldout, tune, fresh, fresh2, fresh3 };
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune)", () => {
+    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune };
     const dealHalf = new Map<string, string>();
     const fileHalf = new Map<string, string>();
     for (const [half, tests] of Object.entries(halves)) {
@@ -135,6 +137,19 @@ describe("natural-question bench", () => {
     for (const folder of ["contractnli", "cuad", "edgar"]) {
       expect(
         nidTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
+        folder,
+      ).toBe(true);
+    }
+  });
+
+  it("keeps amend-tune on amendments: 20+ questions, mostly amendment-precedence, spanning the three data sets", () => {
+    expect(amendTune.length).toBeGreaterThanOrEqual(20);
+    expect(countBy(amendTune)["amendment-precedence"]! / amendTune.length).toBeGreaterThanOrEqual(0.8);
+    for (const t of amendTune) expect(t.query_id, t.query_id).toMatch(/^am-/);
+    // the store is named by the data sets a bench spans: amend-tune must span all three to use the whole-corpus store
+    for (const folder of ["contractnli", "cuad", "edgar"]) {
+      expect(
+        amendTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
         folder,
       ).toBe(true);
     }

@@ -42,11 +42,13 @@ import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsk
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
+import { priorStateLast } from "./prior-state-last.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { quoteScope } from "./quote-scope.ts";
 import { reinstatedFirst } from "./reinstated-first.ts";
 import { apartFromClose } from "./signature-block.ts";
 import { statesAsked } from "./states-asked.ts";
+import { citeStatus, statusFirst } from "./status-first.ts";
 import { withVersionInForce } from "./version-in-force.ts";
 
 /** What the offline answerer reads besides the extract: its evidence model (with its decision). */
@@ -201,10 +203,15 @@ export async function answerFromEvidence(
     // The sentence that states what is asked above its recital or lead-in (`operative-first.ts`), and one
     // that states the kind of answer asked (a term, a time, an amount) or what follows from the event asked
     // about above one that does not (`kind-asked.ts`, `consequence-first.ts`).
-    // and for a question of what comes back when a change ends, the sentence that reinstates it (`reinstated-first.ts`).
+    // and for a question of what comes back when a change ends, the sentence that reinstates it (`reinstated-first.ts`);
+    // for one of whether an earlier text still holds, the sentence that states its status (`status-first.ts`);
+    // for one of what holds now, a sentence that states the position before the change last (`prior-state-last.ts`).
     const scored = kindAskedFirst(
       asked,
-      reinstatedFirst(asked, consequenceFirst(asked, operativeFirst(asked, modelOrder))),
+      priorStateLast(
+        asked,
+        statusFirst(asked, reinstatedFirst(asked, consequenceFirst(asked, operativeFirst(asked, modelOrder)))),
+      ),
     );
     return { candidates, signals, scored, modelOrder, ...decideEvidence(options.decision, scored) };
   };
@@ -239,7 +246,13 @@ export async function answerFromEvidence(
   // A cited sentence must state what is asked, not share its deal's vocabulary (`states-asked.ts`).
   const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
-  const picked = withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences);
+  // One asked whether an earlier text still holds cites the sentence that states its status (`status-first.ts`).
+  const picked = citeStatus(
+    q,
+    withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences),
+    scored,
+    options.decision.relevance,
+  );
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);

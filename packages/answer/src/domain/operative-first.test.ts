@@ -36,6 +36,7 @@ describe("isNotOperative", () => {
       "AGREEMENT made as of the 1st day of May, 2000, between Acme Inc. and Widget Co.",
       'Acme and Widget are each referred to herein as a "Party" and collectively as the "Parties."',
       "THIS AGREEMENT IS MADE AND ENTERED INTO THIS 20TH DAY OF DECEMBER 2018 BY AND BETWEEN ACME AND WIDGET.",
+      "This Sixth Amendment to the Bill Pay Service Reseller Agreement (this “Amendment”) is entered into as of December 30, 2022 (the “Amendment Effective Date”), by and between Acme, Inc. (“Reseller”) and Widget Co.",
     ])
       expect(isNotOperative(preamble), preamble).toBe(true);
   });

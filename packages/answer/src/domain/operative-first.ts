@@ -60,7 +60,7 @@ const MAKING = String.raw`${anyCase("made", "dated")}|${anyCase("entered")}\s+${
  * this 20th day of December 2018 …, by and between …", "This Amendment No. 1 (the "Amendment"), entered
  * into by and between …", "This Credit Agreement, dated as of …, among …", "AGREEMENT made as of the 1st
  * day of May, 2000, between …". The instrument is named right after "This" in capitalised words (a
- * number, "No.", "and", "of", "to" between them) or in a few words ending in an instrument's name, or
+ * number, "No.", "and", "of", "to", "the" between them: "This Sixth Amendment to the Bill Pay Service Reseller Agreement") or in a few words ending in an instrument's name, or
  * opens the sentence before "made"; then its date or effective date at most, then the making verb, then
  * the parties with no modal between. So "This Agreement supersedes the letter dated … between the parties"
  * and "The Credit Agreement dated … among … is hereby amended" are not preambles. Case is read word by
@@ -68,7 +68,7 @@ const MAKING = String.raw`${anyCase("made", "dated")}|${anyCase("entered")}\s+${
  */
 const PREAMBLE = new RegExp(
   [
-    String.raw`^[\s\S]{0,120}?\b${anyCase("this")}\s+(?:[\w-]+(?:,?\s+(?:[A-Z0-9#][\w.'’&/-]*|and|of|to|for)){0,12}?|(?:[\w-]+\s+){0,2}?${INSTRUMENT})`,
+    String.raw`^[\s\S]{0,120}?\b${anyCase("this")}\s+(?:[\w-]+(?:,?\s+(?:[A-Z0-9#][\w.'’&/-]*|and|of|to|for|the)){0,12}?|(?:[\w-]+\s+){0,2}?${INSTRUMENT})`,
     String.raw`(?:\s*\([^()]{0,120}\))?${ASIDE}?,?\s+(?:${anyCase("is", "was", "is being", "has been")}\s+)?(?:${anyCase("hereby")}\s+)?(?:${MAKING})\b${TO_PARTIES}`,
     String.raw`|^\W{0,3}(?!${anyCase("the", "that", "such")}\s)(?:[A-Z0-9][\w.'’&/-]*\s+){0,11}?${INSTRUMENT},?\s+${anyCase("made")}\b${TO_PARTIES}`,
   ].join(""),
