@@ -13,8 +13,8 @@ import type { AskDecision, AskSentence } from "./multi-ask.ts";
  * bar of its own (`PART_FLOOR`, a calibrated probability); together they must clear the decision's.
  *
  * Asks whose best sentences differ are not combined: a later ask has often lost its subject to a pronoun
- * ("what does BofA pay for it?") and its first sentence is the nearest words, not an answer; read on the
- * tuning halves, citing each part's best there answered off gold twice for each gold answer it gained.
+ * ("does it matter if the deal closes?") and its first sentence is then the nearest words, not an answer;
+ * read on the tuning halves, citing each part's best there answered off gold as often as on it.
  */
 
 /** One ask's decision: its candidates in the decision's order, as `decide` returns them. */
