@@ -5,6 +5,7 @@ import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { withAmendmentChain } from "./amendment-chain.ts";
 import { answerInKind } from "./answer-in-kind.ts";
 import { answeringUnit } from "./answering-unit.ts";
+import { answerByAgreedParts } from "./ask-parts.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { withConditionAsked } from "./condition-asked.ts";
@@ -15,6 +16,7 @@ import { partyScopeBesideTermAsked } from "./definition-lookup.ts";
 import { quoteEachSpanOnce } from "./distinct-quotes.ts";
 import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
 import {
+  calibrate,
   type DecisionModel,
   decideEvidence,
   lexicalRelevance,
@@ -228,7 +230,9 @@ export async function answerFromEvidence(
   const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];
   // and a question that names several instruments: the best sentence of each that passes the bar
   const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
-  const joined = joinAskDecisions(underAsk, perAsk, scored);
+  // and, silent so, one whose asks each put the same sentence first: the parts together (`ask-parts.ts`)
+  const bar = { calibrate: (raw: number) => calibrate(options.decision.calibration, raw), ...options.decision.rule };
+  const joined = answerByAgreedParts(joinAskDecisions(underAsk, perAsk, scored), perAsk, scored, bar);
   const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
   const { cited: shared, probability } = citeWithinEachInstrument(q, each, scored);
