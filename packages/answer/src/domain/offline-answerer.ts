@@ -41,9 +41,11 @@ import { withFirstItem } from "./lead-in-decision.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
+import { withoutOtherNumbering } from "./other-numbered-reference.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { reinstatedFirst } from "./reinstated-first.ts";
+import { ruleBeforeQualification } from "./rule-before-qualification.ts";
 import { apartFromClose } from "./signature-block.ts";
 import { statesAsked } from "./states-asked.ts";
 import { withVersionInForce } from "./version-in-force.ts";
@@ -237,7 +239,10 @@ export async function answerFromEvidence(
   // A cited sentence must state what is asked, not share its deal's vocabulary (`states-asked.ts`).
   const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
-  const picked = withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences);
+  const chained = withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences);
+  // The rule asked is cited, not its clarification or a case carved out of it (`rule-before-qualification.ts`),
+  // nor another instrument's clause that numbers the words the question quotes otherwise (`other-numbered-reference.ts`).
+  const picked = ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored);
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
