@@ -4,6 +4,7 @@ import { citeAmendingClause } from "./amending-clause.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { withAmendmentChain } from "./amendment-chain.ts";
 import { answerInKind } from "./answer-in-kind.ts";
+import { asksLeftOpen } from "./answered-ask.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
@@ -221,7 +222,8 @@ export async function answerFromEvidence(
   const perAsk = asks.length > 1 ? await Promise.all(asks.map((asked) => decide(asked))) : [];
   // and a question that names several instruments: the best sentence of each that passes the bar
   const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
-  const joined = joinAskDecisions(underAsk, perAsk, scored);
+  // an ask a sentence already cited covers as well as its own best sentence adds no citation (`answered-ask.ts`)
+  const joined = joinAskDecisions(underAsk, asksLeftOpen(underAsk.cited, perAsk), scored);
   const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
   const { cited: shared, probability } = citeWithinEachInstrument(q, each, scored);
