@@ -4,6 +4,7 @@ import { citeAmendingClause } from "./amending-clause.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { withAmendmentChain } from "./amendment-chain.ts";
 import { answerInKind } from "./answer-in-kind.ts";
+import { asksLeftOpen } from "./answered-ask.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { answerByAgreedParts } from "./ask-parts.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
@@ -43,11 +44,13 @@ import { withFirstItem } from "./lead-in-decision.ts";
 import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
+import { withoutOtherNumbering } from "./other-numbered-reference.ts";
 import { outsideNamedDeal, partyScope } from "./party-scope.ts";
 import { priorStateLast } from "./prior-state-last.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { quoteScope } from "./quote-scope.ts";
 import { reinstatedFirst } from "./reinstated-first.ts";
+import { ruleBeforeQualification } from "./rule-before-qualification.ts";
 import { apartFromClose } from "./signature-block.ts";
 import { statesAsked } from "./states-asked.ts";
 import { citeStatus, statusFirst } from "./status-first.ts";
@@ -232,7 +235,13 @@ export async function answerFromEvidence(
   const passes = (s: ScoredCandidate) => decideEvidence(options.decision, [s]).cited.length > 0;
   // and, silent so, one whose asks each put the same sentence first: the parts together (`ask-parts.ts`)
   const bar = { calibrate: (raw: number) => calibrate(options.decision.calibration, raw), ...options.decision.rule };
-  const joined = answerByAgreedParts(joinAskDecisions(underAsk, perAsk, scored), perAsk, scored, bar);
+  // an ask a sentence already cited covers as well as its own best sentence adds no citation (`answered-ask.ts`)
+  const joined = answerByAgreedParts(
+    joinAskDecisions(underAsk, asksLeftOpen(underAsk.cited, perAsk), scored),
+    perAsk,
+    scored,
+    bar,
+  );
   const each = citeEachInstrument(joined, scored, namedInstrumentCount(q), passes);
   // and one that asks across instruments: what stands out within each (`instrument-share.ts`)
   const { cited: shared, probability } = citeWithinEachInstrument(q, each, scored);
@@ -251,12 +260,15 @@ export async function answerFromEvidence(
   const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
   // One asked whether an earlier text still holds cites the sentence that states its status (`status-first.ts`).
-  const picked = citeStatus(
+  const chained = citeStatus(
     q,
     withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences),
     scored,
     options.decision.relevance,
   );
+  // The rule asked is cited, not its clarification or a case carved out of it (`rule-before-qualification.ts`),
+  // nor another instrument's clause that numbers the words the question quotes otherwise (`other-numbered-reference.ts`).
+  const picked = ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored);
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
