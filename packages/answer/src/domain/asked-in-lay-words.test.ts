@@ -79,16 +79,24 @@ describe("answerInLayWords", () => {
   const q = "Can the recipient share the discloser's information with its advisers?";
 
   it("cites the first sentence of a silence, with the decision's probability", () => {
-    const out = answerInLayWords(q, silence, [c], EMBEDDER);
+    const out = answerInLayWords(q, silence, [c], EMBEDDER, true);
     expect(out.cited).toEqual([c]);
     expect(out.probability).toBe(0.33);
   });
 
   it("returns a decision that cites, and any decision under the built-in relevance, unchanged", () => {
     const cited = { cited: [first("Another sentence.")], probability: 0.6 };
-    expect(answerInLayWords(q, cited, [c], EMBEDDER)).toBe(cited);
-    expect(answerInLayWords(q, silence, [c], BUILTIN_RELEVANCE)).toBe(silence);
-    expect(answerInLayWords(q, silence, [], EMBEDDER)).toBe(silence);
+    expect(answerInLayWords(q, cited, [c], EMBEDDER, true)).toBe(cited);
+    expect(answerInLayWords(q, silence, [c], BUILTIN_RELEVANCE, true)).toBe(silence);
+    expect(answerInLayWords(q, silence, [], EMBEDDER, true)).toBe(silence);
+  });
+
+  it("stays silent for a question that names parties no deal of the documents was found for", () => {
+    const named = "Can Acme share Zenith's confidential information with its advisers?";
+    expect(inKindInLayWords(named, c)).toBe(true);
+    expect(answerInLayWords(named, silence, [c], EMBEDDER, false)).toBe(silence);
+    expect(answerInLayWords(named, silence, [c], EMBEDDER, true).cited).toEqual([c]);
+    expect(answerInLayWords(q, silence, [c], EMBEDDER, false).cited).toEqual([c]);
   });
 
   it("stays silent on a recital and a lead-in", () => {

@@ -4,6 +4,7 @@ import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { Candidate, ScoredCandidate } from "./evidence-model.ts";
 import type { AskDecision } from "./multi-ask.ts";
 import { isNotOperative } from "./operative-first.ts";
+import { questionParties } from "./party-scope.ts";
 import { statesTopic } from "./states-asked.ts";
 
 /**
@@ -151,14 +152,20 @@ export function inKindInLayWords(question: string, c: ScoredCandidate): boolean 
  * about what the question asks once its lay words are read as the drafting's (issue #16, item 1). The
  * decision's probability is returned unchanged; a decision that cites something, and every decision under
  * the built-in relevance, is returned unchanged.
+ *
+ * A question that names its parties where no deal of theirs was found among the documents (`scoped` false:
+ * `party-scope.ts` found none) is left silent: a lay word read broadly ("carry" insurance met by any clause
+ * that maintains a policy) would let another deal's clause answer for the one asked about.
  */
 export function answerInLayWords(
   question: string,
   decided: AskDecision<ScoredCandidate>,
   scored: readonly ScoredCandidate[],
   relevanceOf: string,
+  scoped: boolean,
 ): AskDecision<ScoredCandidate> {
   if (decided.cited.length > 0 || relevanceOf === BUILTIN_RELEVANCE) return decided;
+  if (!scoped && questionParties(question).length > 0) return decided;
   const first = scored[0];
   return first && inKindInLayWords(question, first) ? { cited: [first], probability: decided.probability } : decided;
 }

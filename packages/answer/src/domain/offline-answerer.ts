@@ -218,6 +218,7 @@ export async function answerFromEvidence(
     answerInKind(q, whole, scored, options.decision.relevance),
     scored,
     options.decision.relevance,
+    scope !== null,
   );
   // One asked under a condition, or for what was given for an act (`condition-asked.ts`, `consideration-asked.ts`).
   const underAsk = withConsideration(q, withConditionAsked(q, inKind, scored, scope !== null), scored);
