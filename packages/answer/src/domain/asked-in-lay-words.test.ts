@@ -40,6 +40,13 @@ describe("statesTopicInLayWords", () => {
     expect(inKindInLayWords("Does the supplier have to carry product recall insurance?", c)).toBe(true);
   });
 
+  it("leaves out a verb of holding insurance only where the sentence names insurance itself", () => {
+    const c = first("Customer will ensure that each of its websites contains a privacy policy in accordance with Law.");
+    expect(inKindInLayWords("What insurance does the supplier have to carry?", c)).toBe(false);
+    const d = first("Supplier shall maintain commercial general liability insurance of $1,000,000 per occurrence.");
+    expect(inKindInLayWords("What insurance does the supplier have to carry?", d)).toBe(true);
+  });
+
   it("still asks for every other word of the topic", () => {
     // the sentence keeps information from third parties, it does not let the recipient share it with advisers
     const c = first("The Recipient shall not disclose the Confidential Information to any third party.");

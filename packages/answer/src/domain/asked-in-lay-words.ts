@@ -24,6 +24,12 @@ interface LayWord {
   when: RegExp;
   /** The drafting's words for it; empty: the word says nothing a sentence must repeat. */
   drafted: readonly string[];
+  /**
+   * What the sentence must name itself for the word to be left out: the thing the verb takes. A verb of
+   * holding insurance is left out only of a sentence that names insurance, coverage or a bond in its own
+   * words; the field's table reads "policy" as insurance, and a privacy policy is none.
+   */
+  object?: RegExp;
 }
 
 const INSURANCE_ASKED = /\b(?:insurance|insured|cover|coverage|polic(?:y|ies)|bond)\b/i;
@@ -36,6 +42,7 @@ const LAY_WORDS: readonly LayWord[] = [
     asked: ["carry", "carries", "hold", "holds", "keep", "keeps", "buy", "buys", "purchase", "obtain", "take"],
     when: INSURANCE_ASKED,
     drafted: [],
+    object: /\binsur|\bcoverage\b|\bbonds?\b/i,
   },
   // insurance "cover" is drafted as coverage or insurance
   { asked: ["cover"], when: INSURANCE_ASKED, drafted: ["coverage", "insurance"] },
@@ -43,7 +50,7 @@ const LAY_WORDS: readonly LayWord[] = [
   {
     asked: ["share", "shares", "tell", "tells", "pass", "show", "shows", "give", "gives", "hand", "leak", "leaks"],
     when: INFORMATION_ASKED,
-    drafted: ["disclose", "disclosure", "communicate", "furnish", "reveal", "provide", "make"],
+    drafted: ["disclose", "disclosure", "communicate", "furnish", "reveal", "divulge"],
   },
   // an adviser is drafted among a party's representatives, consultants, counsel, accountants
   {
@@ -132,7 +139,10 @@ export function statesTopicInLayWords(question: string, c: Candidate): boolean {
     }
     const lay = layWord(question, word);
     if (lay === undefined) return false;
-    if (lay.drafted.length === 0) continue;
+    if (lay.drafted.length === 0) {
+      if (lay.object !== undefined && !lay.object.test(c.text.slice(0, 4_000))) return false;
+      continue;
+    }
     if (!lay.drafted.some((d) => statesTopic(contentWords(d), c))) return false;
     named++;
   }
