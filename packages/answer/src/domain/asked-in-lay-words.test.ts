@@ -19,6 +19,10 @@ describe("kindsAskedPlainly", () => {
     expect(kindsAskedPlainly("Will the licence end on a change of control?")).toEqual(["provision"]);
   });
 
+  it("reads no provision into a question of a state", () => {
+    expect(kindsAskedPlainly("Is the supplier's liability to the customer capped?")).toEqual([]);
+  });
+
   it("keeps the kinds `askedKinds` reads, and asks none of a what-question", () => {
     expect(kindsAskedPlainly("How long does the agreement run?")).toEqual(["period"]);
     expect(kindsAskedPlainly("What is the Territory under the distribution agreement?")).toEqual([]);

@@ -113,9 +113,11 @@ function layWord(question: string, word: string): LayWord | undefined {
 /**
  * A yes-or-no question whether an event happens or a provision holds ("Does the agreement renew
  * automatically?", "Will the licence end on a change of control?"): a provision answers it, stated by its
- * modal ("shall terminate automatically … unless …"), as `answerInKind` reads a right or a duty.
+ * modal ("shall terminate automatically … unless …"), as `answerInKind` reads a right or a duty. Asked of an
+ * event by its verb ("does … renew") only: "Is X's liability capped?" asks of a state, and a carve-out from a
+ * limitation ("This limitation of liability will not apply for …") states a modal about it all the same.
  */
-const WHETHER_ASKED = /^\s*(?:does|do|will|would|is|are)\b/i;
+const WHETHER_ASKED = /^\s*(?:does|do|will|would)\b/i;
 
 /** The kinds `question` asks for: `askedKinds`, and a provision for a yes-or-no question of an event. */
 export function kindsAskedPlainly(question: string): AskedKind[] {
