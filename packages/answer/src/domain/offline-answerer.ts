@@ -7,6 +7,7 @@ import { answerInKind } from "./answer-in-kind.ts";
 import { asksLeftOpen } from "./answered-ask.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { answerByAgreedParts } from "./ask-parts.ts";
+import { answerInLayWords } from "./asked-in-lay-words.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { withConditionAsked } from "./condition-asked.ts";
@@ -225,7 +226,14 @@ export async function answerFromEvidence(
   // the decision's own order: a re-ranking is no third opinion.
   const whole = answerOnAgreement(byModel, candidates, signals.sentence, modelOrder, options.decision.relevance);
   // A silence whose first sentence states what is asked, in the kind asked for, is answered (`answer-in-kind.ts`).
-  const inKind = answerInKind(q, whole, scored, options.decision.relevance);
+  // and so is one whose question asks in lay words what the sentence drafts (`asked-in-lay-words.ts`)
+  const inKind = answerInLayWords(
+    q,
+    answerInKind(q, whole, scored, options.decision.relevance),
+    scored,
+    options.decision.relevance,
+    scope !== null,
+  );
   // One asked under a condition, or for what was given for an act (`condition-asked.ts`, `consideration-asked.ts`).
   const underAsk = withConsideration(q, withConditionAsked(q, inKind, scored, scope !== null), scored);
   // A question that asks two things: each ask decided on its own as well (`multi-ask.ts`).

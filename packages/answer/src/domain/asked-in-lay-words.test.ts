@@ -1,0 +1,126 @@
+import { contentWords } from "@lexnav/retrieval";
+import { describe, expect, it } from "vitest";
+import { inKind } from "./answer-in-kind.ts";
+import { answerInLayWords, inKindInLayWords, kindsAskedPlainly, statesTopicInLayWords } from "./asked-in-lay-words.ts";
+import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
+import type { ScoredCandidate } from "./evidence-model.ts";
+import { evidenceItem, scoredSentence } from "./test-support.ts";
+
+const EMBEDDER = "minilm";
+
+const first = (text: string, over: Partial<ScoredCandidate> = {}): ScoredCandidate =>
+  scoredSentence(evidenceItem("nda", text), text, { words: new Set(contentWords(text)), p: 0.3, ...over });
+
+const silence = { cited: [] as ScoredCandidate[], probability: 0.33 };
+
+describe("kindsAskedPlainly", () => {
+  it("reads a yes-or-no question of an event as asking for a provision", () => {
+    expect(kindsAskedPlainly("Does the supply agreement renew automatically?")).toEqual(["provision"]);
+    expect(kindsAskedPlainly("Will the licence end on a change of control?")).toEqual(["provision"]);
+  });
+
+  it("reads no provision into a question of a state", () => {
+    expect(kindsAskedPlainly("Is the supplier's liability to the customer capped?")).toEqual([]);
+  });
+
+  it("keeps the kinds `askedKinds` reads, and asks none of a what-question", () => {
+    expect(kindsAskedPlainly("How long does the agreement run?")).toEqual(["period"]);
+    expect(kindsAskedPlainly("What is the Territory under the distribution agreement?")).toEqual([]);
+  });
+});
+
+describe("statesTopicInLayWords", () => {
+  it("reads sharing information as disclosing it, and an adviser among the professional advisers", () => {
+    const c = first(
+      "The Recipient may disclose the Confidential Information to its officers and professional advisers.",
+    );
+    const q = "Can the recipient share the discloser's information with its advisers?";
+    expect(inKind(q, c)).toBe(false);
+    expect(statesTopicInLayWords(q, c)).toBe(true);
+  });
+
+  it("reads carrying insurance as holding it, with no verb the sentence must repeat", () => {
+    const c = first("Supplier shall maintain product recall insurance with limits of $5,000,000 per policy year.");
+    expect(inKindInLayWords("Does the supplier have to carry product recall insurance?", c)).toBe(true);
+  });
+
+  it("leaves out a verb of holding insurance only where the sentence names insurance itself", () => {
+    const c = first("Customer will ensure that each of its websites contains a privacy policy in accordance with Law.");
+    expect(inKindInLayWords("What insurance does the supplier have to carry?", c)).toBe(false);
+    const d = first("Supplier shall maintain commercial general liability insurance of $1,000,000 per occurrence.");
+    expect(inKindInLayWords("What insurance does the supplier have to carry?", d)).toBe(true);
+  });
+
+  it("still asks for every other word of the topic", () => {
+    // the sentence keeps information from third parties, it does not let the recipient share it with advisers
+    const c = first("The Recipient shall not disclose the Confidential Information to any third party.");
+    expect(statesTopicInLayWords("Can the recipient share the information with its advisers?", c)).toBe(false);
+    // a policy of automobile liability is no fidelity bond
+    const d = first("Supplier shall maintain automobile liability insurance of $1,000,000.");
+    expect(inKindInLayWords("What fidelity bond must the supplier carry?", d)).toBe(false);
+  });
+
+  it("reads a lay word in its sense only: carrying goods is no insurance", () => {
+    const d = first("The Seller shall deliver the Products to the Buyer's warehouse.");
+    expect(statesTopicInLayWords("Who has to carry the goods to the warehouse?", d)).toBe(false);
+  });
+
+  it("reads walking away as terminating, and a maker's verb in an ownership question as describing the work", () => {
+    const t = first("Either party may terminate this Agreement for convenience upon thirty days' written notice.");
+    expect(inKindInLayWords("Can either party walk away from the agreement?", t)).toBe(true);
+    const o = first("Customer will own exclusively all Work Product and Supplier hereby assigns all right in it.");
+    expect(inKindInLayWords("Who owns the work product the supplier creates?", o)).toBe(true);
+  });
+
+  it("reads a yes-or-no question of renewal against a term that ends unless extended", () => {
+    const c = first(
+      "This Agreement shall terminate automatically on December 31, 2022, unless the parties agree to extend it.",
+    );
+    expect(inKindInLayWords("Does the manufacturing agreement renew automatically?", c)).toBe(true);
+  });
+
+  it("asks for something named: a question of lay words alone is not met by them", () => {
+    const c = first("The Recipient may keep one archival copy.");
+    expect(statesTopicInLayWords("Does it have to keep insurance?", c)).toBe(false);
+  });
+});
+
+describe("answerInLayWords", () => {
+  const c = first("The Recipient may disclose the Confidential Information to its officers and professional advisers.");
+  const q = "Can the recipient share the discloser's information with its advisers?";
+
+  it("cites the first sentence of a silence, with the decision's probability", () => {
+    const out = answerInLayWords(q, silence, [c], EMBEDDER, true);
+    expect(out.cited).toEqual([c]);
+    expect(out.probability).toBe(0.33);
+  });
+
+  it("returns a decision that cites, and any decision under the built-in relevance, unchanged", () => {
+    const cited = { cited: [first("Another sentence.")], probability: 0.6 };
+    expect(answerInLayWords(q, cited, [c], EMBEDDER, true)).toBe(cited);
+    expect(answerInLayWords(q, silence, [c], BUILTIN_RELEVANCE, true)).toBe(silence);
+    expect(answerInLayWords(q, silence, [], EMBEDDER, true)).toBe(silence);
+  });
+
+  it("stays silent for a question that names parties no deal of the documents was found for", () => {
+    const named = "Can Acme share Zenith's confidential information with its advisers?";
+    expect(inKindInLayWords(named, c)).toBe(true);
+    expect(answerInLayWords(named, silence, [c], EMBEDDER, false)).toBe(silence);
+    expect(answerInLayWords(named, silence, [c], EMBEDDER, true).cited).toEqual([c]);
+    expect(answerInLayWords(q, silence, [c], EMBEDDER, false).cited).toEqual([c]);
+  });
+
+  it("stays silent on a recital and a lead-in", () => {
+    expect(inKindInLayWords(q, first("WHEREAS, the Recipient may disclose information to its advisers;"))).toBe(false);
+    expect(inKindInLayWords(q, first("The Recipient may disclose information to its advisers as follows:"))).toBe(
+      false,
+    );
+  });
+
+  it("reads a long hostile question and sentence in linear time", () => {
+    const text = `${"share [ * * information ".repeat(20_000)} shall`;
+    const started = performance.now();
+    expect(inKindInLayWords(`Can the recipient ${"share the information ".repeat(500)}?`, first(text))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
