@@ -431,9 +431,9 @@ export function createAsk(deps: AskDeps) {
               { ...linkDeps, onDropped, wholeUnits: true },
             ),
         };
-        // and, failing that, within the documents retrieval found (`definition-in-retrieved.ts`)
-        const found = await lookedUpDefinitions(question, extract, lookup);
-        extract.push(...(found.length > 0 ? found : await lookedUpInRetrieved(question, extract, lookup)));
+        // and within the documents retrieval found, when they define none of it (`definition-in-retrieved.ts`)
+        extract.push(...(await lookedUpDefinitions(question, extract, lookup)));
+        extract.push(...(await lookedUpInRetrieved(question, extract, lookup)));
       }
     }
     for (const e of extract)

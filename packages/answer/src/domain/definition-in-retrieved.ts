@@ -1,6 +1,6 @@
 import type { SourceText } from "./citations.ts";
 import { askedTermPhrases, definedTermKey, definitionStrength } from "./definition-answer.ts";
-import { DEFINITION_LOOKUP_K, DEFINITION_LOOKUP_KEEP } from "./definition-lookup.ts";
+import { DEFINITION_LOOKUP_KEEP, writtenAsDefinedTerm } from "./definition-lookup.ts";
 import { dealKeyOf, type EvidenceItem } from "./evidence.ts";
 import { candidateSentences } from "./evidence-model.ts";
 import { overlapsAny } from "./extract.ts";
@@ -16,8 +16,8 @@ import { overlapsAny } from "./extract.ts";
  *   "What's the conversion price on the replacement note?"): lawyers lower-case a term they ask about, and the
  *   look-up reads capitalised terms only.
  *
- * Both are the term of the documents the question was routed to. So when the extract defines none of the terms
- * asked and the library-wide look-up brought nothing, the term (quoted, as the question writes it, capitalised
+ * Both are the term of the documents the question was routed to. So when the retrieved documents' passages in
+ * the extract define none of the terms asked (whatever the library-wide look-up brought in), the term (quoted, as the question writes it, capitalised
  * or not) is searched once more within the documents retrieval found for the question, and a passage that
  * defines it is brought in for reading (`linkedBy` "definition": context for the definition rule, never a
  * candidate of the decision) when one deal alone among those documents defines it. A question whose documents
@@ -26,6 +26,11 @@ import { overlapsAny } from "./extract.ts";
 
 /** At most this many of the terms asked are searched (the longest first: "conversion price", not "price"). */
 export const RETRIEVED_LOOKUP_TERMS = 2;
+/**
+ * How many passages the search within the retrieved documents returns: more than the library-wide look-up, as a
+ * term a document uses throughout (a note's "Purchase Price Date") fills the first few with its uses.
+ */
+export const RETRIEVED_LOOKUP_K = 20;
 /** A term asked of more words than this is a phrase, not a term: it is not searched. */
 const TERM_WORDS = 4;
 
@@ -54,16 +59,28 @@ export async function lookedUpInRetrieved(
   extract: readonly EvidenceItem[],
   deps: RetrievedLookupDeps,
 ): Promise<EvidenceItem[]> {
-  const phrases = askedTermPhrases(question).filter((p) => p.trim().split(/\s+/).length <= TERM_WORDS);
+  // a term is written as a defined term or in lower case throughout: "Costs Medica has" is a term and a clause
+  const phrases = askedTermPhrases(question).filter(
+    (p) => p.trim().split(/\s+/).length <= TERM_WORDS && (writtenAsDefinedTerm(p) || p === p.toLowerCase()),
+  );
   if (phrases.length === 0) return [];
   const keys = [...new Set(phrases.map(definedTermKey))];
-  if (defines(extract, deps.source, keys)) return [];
   const documentIds = [...new Set(extract.filter((e) => e.linkedBy === undefined).map((e) => e.documentId))];
   if (documentIds.length === 0) return [];
+  // a definition already read counts only in the retrieved documents: the library-wide look-up may bring in
+  // another deal's, which a question naming its deal never cites
+  if (
+    defines(
+      extract.filter((e) => documentIds.includes(e.documentId)),
+      deps.source,
+      keys,
+    )
+  )
+    return [];
   const longestFirst = [...new Set(phrases)].sort((a, b) => b.split(/\s+/).length - a.split(/\s+/).length);
   for (const term of longestFirst.slice(0, RETRIEVED_LOOKUP_TERMS)) {
     const key = definedTermKey(term);
-    const found = (await deps.find(`"${term}"`, DEFINITION_LOOKUP_K, documentIds)).filter(
+    const found = (await deps.find(`"${term}"`, RETRIEVED_LOOKUP_K, documentIds)).filter(
       (i) => documentIds.includes(i.documentId) && !overlapsAny(extract, i),
     );
     if (found.length === 0) continue;
