@@ -25,7 +25,9 @@ const fresh3 = load("fresh3.json");
 const nidTune = load("nid-tune.json");
 // a tuning half of amendment questions over deals with amendments no other half uses
 const amendTune = load("amend-tune.json");
-const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3, ...nidTune, ...amendTune];
+// a tuning half of definition questions over deals no other half uses
+const defTune = load("def-tune.json");
+const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3, ...nidTune, ...amendTune, ...defTune];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -108,8 +110,8 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune)", () => {
-    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune };
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune)", () => {
+    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune, defTune };
     const dealHalf = new Map<string, string>();
     const fileHalf = new Map<string, string>();
     for (const [half, tests] of Object.entries(halves)) {
@@ -150,6 +152,19 @@ describe("natural-question bench", () => {
     for (const folder of ["contractnli", "cuad", "edgar"]) {
       expect(
         amendTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
+        folder,
+      ).toBe(true);
+    }
+  });
+
+  it("keeps def-tune on definitions: 15+ questions, all definition, spanning the three data sets", () => {
+    expect(defTune.length).toBeGreaterThanOrEqual(15);
+    expect(countBy(defTune).definition).toBe(defTune.length);
+    for (const t of defTune) expect(t.query_id, t.query_id).toMatch(/^df-/);
+    // the store is named by the data sets a bench spans: def-tune must span all three to use the whole-corpus store
+    for (const folder of ["contractnli", "cuad", "edgar"]) {
+      expect(
+        defTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
         folder,
       ).toBe(true);
     }

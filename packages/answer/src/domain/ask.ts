@@ -17,6 +17,7 @@ import {
 import type { NavindexPlanner } from "../ports/navindex-planner.ts";
 import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.ts";
 import { formatLocation, locateCitation } from "./citation-location.ts";
+import { lookedUpInRetrieved } from "./definition-in-retrieved.ts";
 import { lookedUpDefinitions } from "./definition-lookup.ts";
 import { type Citation, citeAs, type EvidenceItem } from "./evidence.ts";
 import { type DecisionModel, decisionModelId, type SentenceRelevance } from "./evidence-decision.ts";
@@ -415,19 +416,25 @@ export function createAsk(deps: AskDeps) {
         await linkExtract(extract, linkDeps, linkable, extract.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
       // Offline, a question asking what a defined term means whose extract defines none of it: the term looked
       // up by one more search (`definition-lookup.ts`).
-      else
-        extract.push(
-          ...(await lookedUpDefinitions(question, extract, {
-            source: await extractSource(extract, deps.text),
-            sourceOf: (items) => extractSource(items, deps.text),
-            find: async (query, k) =>
-              buildExtract((await deps.searcher.search({ ...request, query, k }, deps.text)).passages, {
-                ...linkDeps,
-                onDropped,
-                wholeUnits: true,
-              }),
-          })),
-        );
+      else {
+        const lookup = {
+          source: await extractSource(extract, deps.text),
+          sourceOf: (items: readonly EvidenceItem[]) => extractSource(items, deps.text),
+          find: async (query: string, k: number, documentIds?: readonly string[]) =>
+            buildExtract(
+              (
+                await deps.searcher.search(
+                  { ...request, query, k, ...(documentIds ? { documentIds: [...documentIds] } : {}) },
+                  deps.text,
+                )
+              ).passages,
+              { ...linkDeps, onDropped, wholeUnits: true },
+            ),
+        };
+        // and within the documents retrieval found, when they define none of it (`definition-in-retrieved.ts`)
+        extract.push(...(await lookedUpDefinitions(question, extract, lookup)));
+        extract.push(...(await lookedUpInRetrieved(question, extract, lookup)));
+      }
     }
     for (const e of extract)
       if (looksLikeInstructions(e.text))

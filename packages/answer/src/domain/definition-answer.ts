@@ -3,6 +3,7 @@ import { AMENDING_ROLES } from "./amendment-answer.ts";
 import { UNIT_MAX_GROWTH } from "./answering-unit.ts";
 import type { Candidate, ScoredCandidate } from "./evidence-model.ts";
 import { termKey } from "./evidence-model.ts";
+import { leadingCapitalisedTerms, withoutPluralMarker } from "./term-shapes.ts";
 
 /**
  * Questions that ask what a defined term means (issue #16, items 1 and 3): "Who is an 'End User' under
@@ -62,7 +63,11 @@ export type DefinitionStrength = 0 | 1 | 2;
  * "Affiliate" is not "Affiliated Group".
  */
 export function definedTermKey(term: string): string {
-  return termKey(term.replace(/[‘’]/g, "'").replace(/^'+|'+$/g, ""))
+  return termKey(
+    withoutPluralMarker(term)
+      .replace(/[‘’]/g, "'")
+      .replace(/^'+|'+$/g, ""),
+  )
     .split(" ")
     .map((w) => (w.length > 4 && w.endsWith("ie") ? `${w.slice(0, -2)}y` : w))
     .join(" ");
@@ -125,7 +130,8 @@ function trimEndOf(text: string, char: RegExp): string {
 function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
   const quoted = QUOTED.exec(phrase);
   if (quoted) return [quoted[1] as string];
-  const out: string[] = [];
+  // "the Costs Medica has to document": the capitalised term before the plain words (`term-shapes.ts`)
+  const out: string[] = leadingCapitalisedTerms(phrase);
   for (const m of phrase.matchAll(TERM_END)) {
     const term = trimEndOf(phrase.slice(0, m.index), /[\s?.]/).trim();
     // each term is a longer start of the phrase than the last: past six words, so are all the rest
