@@ -25,6 +25,15 @@ describe("draftedAs", () => {
     expect(draftedAs("insurance", "law")).toBe(false);
   });
 
+  it("reads insurance in insurance words, not in what a party maintains, carries or has a policy on", () => {
+    expect(draftedAs("insurance", "insured")).toBe(true);
+    expect(draftedAs("insurance", "coverage")).toBe(true);
+    expect(draftedAs("insurance", "maintain")).toBe(false);
+    expect(draftedAs("insurance", "carry")).toBe(false);
+    expect(draftedAs("insurance", "policy")).toBe(false);
+    expect(speaksOf("insurance", "maintain")).toBe(false);
+  });
+
   it("holds only lower-case words and stems, each entry asking and drafting something", () => {
     for (const [asking, drafted] of DRAFTED_AS) {
       expect(asking.length).toBeGreaterThan(0);

@@ -65,10 +65,12 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["uncapp-", "unlimit-"],
     ["except-", "exclud-", "exclusion", "limit-", "cap", "exceed-", "notwithstanding"],
   ],
-  // required insurance is what a party shall maintain or carry
+  // required insurance is drafted as insurance, coverage or what is insured or underwritten; a party
+  // "maintains" books, "carries" on business and has "policies" of every kind, so those verbs and that
+  // noun alone state no insurance
   [
     ["insurance", "insur-"],
-    ["maintain", "carry", "procure", "policy", "polici-", "coverage", "insur-"],
+    ["insur-", "coverage", "underwrit-", "premium-"],
   ],
   // hiring is hiring or recruiting someone away, not any mention of employment
   [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { SILENCE_SENTENCE } from "./citations.ts";
-import type { EvidenceItem } from "./evidence.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
 import { faceWords, namesPartyIn, partyScope, questionParties } from "./party-scope.ts";
+import { clauseItem } from "./test-support.ts";
 
 // Two deals in one store: Acme's supply agreement (with its amendment, which names no party on its
 // face) and Zenith's distribution agreement, which has the arbitration clause Acme's lacks.
@@ -21,27 +21,16 @@ Section 15 Governing Law. This Agreement is governed by the laws of the State of
 const texts: Record<string, string> = { acme: ACME, acmeAmd: ACME_AMENDMENT, zenith: ZENITH };
 const source = (d: string) => texts[d] ?? null;
 
-function item(documentId: string, from: string, to: string, set: string | null, clauseRef: string): EvidenceItem {
-  const text = texts[documentId] as string;
-  const start = text.indexOf(from);
-  const end = text.indexOf(to, start) + to.length;
-  return {
-    id: `E-${documentId}-${clauseRef}`,
-    documentId,
-    version: "v1",
-    nodeId: clauseRef,
-    start,
-    end,
-    text: text.slice(start, end),
-    docLabel: { acme: "Supply Agreement", acmeAmd: "First Amendment", zenith: "Distribution Agreement" }[
-      documentId
-    ] as string,
+const LABELS: Record<string, string> = {
+  acme: "Supply Agreement",
+  acmeAmd: "First Amendment",
+  zenith: "Distribution Agreement",
+};
+const item = (documentId: string, from: string, to: string, set: string | null, clauseRef: string) =>
+  clauseItem(documentId, texts[documentId] as string, from, to, set, clauseRef, {
+    docLabel: LABELS[documentId] as string,
     role: documentId === "acmeAmd" ? "amendment" : "base_agreement",
-    effectiveDate: null,
-    transactionSetId: set,
-    clauseRef,
-  };
-}
+  });
 
 const zenithArbitration = item("zenith", "Section 14", "Geneva.", "set-zenith", "Section 14");
 const zenithLaw = item("zenith", "Section 15", "New York.", "set-zenith", "Section 15");

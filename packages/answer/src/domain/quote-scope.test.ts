@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
-import type { EvidenceItem } from "./evidence.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
 import { quoteScope } from "./quote-scope.ts";
+import { clauseItem } from "./test-support.ts";
 
 // Three deals of one kind: each ends a licence on termination, in its own words. Only Acme's says
 // "the license granted under section 3"; Zenith's names another section; Globex's has no such clause.
@@ -18,27 +18,15 @@ Section 2 Term. This Agreement runs for three years, and the license granted und
 const texts: Record<string, string> = { acme: ACME, zenith: ZENITH, globex: GLOBEX };
 const source = (d: string) => texts[d] ?? null;
 
-function item(documentId: string, from: string, to: string, set: string | null, clauseRef: string): EvidenceItem {
-  const text = texts[documentId] as string;
-  const start = text.indexOf(from);
-  const end = text.indexOf(to, start) + to.length;
-  return {
-    id: `E-${documentId}-${clauseRef}`,
-    documentId,
-    version: "v1",
-    nodeId: clauseRef,
-    start,
-    end,
-    text: text.slice(start, end),
-    docLabel: { acme: "Master Services Agreement", zenith: "Collaboration Agreement", globex: "Supply Agreement" }[
-      documentId
-    ] as string,
-    role: "base_agreement",
-    effectiveDate: null,
-    transactionSetId: set,
-    clauseRef,
-  };
-}
+const LABELS: Record<string, string> = {
+  acme: "Master Services Agreement",
+  zenith: "Collaboration Agreement",
+  globex: "Supply Agreement",
+};
+const item = (documentId: string, from: string, to: string, set: string | null, clauseRef: string) =>
+  clauseItem(documentId, texts[documentId] as string, from, to, set, clauseRef, {
+    docLabel: LABELS[documentId] as string,
+  });
 
 const acmeLicense = item("acme", "Section 3 License.", "inventory.", "set-acme", "Section 3");
 const acmeTermination = item("acme", "Section 9", "Platform.", "set-acme", "Section 9");

@@ -61,6 +61,32 @@ export function evidenceItem(documentId: string, text: string, over: Partial<Evi
 }
 
 /**
+ * An evidence item over one provision of `text`: from the first `from` to the next `to` after it, its node and
+ * clause reference `clauseRef`, in transaction set `set`; a base agreement unless `over` says otherwise.
+ */
+export function clauseItem(
+  documentId: string,
+  text: string,
+  from: string,
+  to: string,
+  set: string | null,
+  clauseRef: string,
+  over: Partial<EvidenceItem> = {},
+): EvidenceItem {
+  const start = text.indexOf(from);
+  const end = text.indexOf(to, start) + to.length;
+  return evidenceItem(documentId, text.slice(start, end), {
+    id: `E-${documentId}-${clauseRef}`,
+    nodeId: clauseRef,
+    start,
+    end,
+    transactionSetId: set,
+    clauseRef,
+    ...over,
+  });
+}
+
+/**
  * A scored candidate sentence of `item` holding `text`, `at` characters into the item (the item's text is built
  * to hold it): probability 0.1, no coverage, not a heading, unless `over` says otherwise.
  */
