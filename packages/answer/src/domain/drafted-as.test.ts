@@ -12,6 +12,15 @@ describe("draftedAs", () => {
     expect(draftedAs("diligence", "investigation")).toBe(true);
   });
 
+  it("reads how long an instrument stays in force as how long it remains valid or in effect", () => {
+    // "How long does the NDA stay in force?" is answered by "shall remain valid for a period of three (3) years"
+    expect(draftedAs("force", "valid")).toBe(true);
+    expect(draftedAs("force", "remain")).toBe(true);
+    expect(draftedAs("validity", "effect")).toBe(true);
+    expect(draftedAs("force", "majeure")).toBe(false);
+    expect(draftedAs("valid", "force")).toBe(false);
+  });
+
   it("reads one way: a drafting word does not ask for the provision it drafts", () => {
     expect(draftedAs("consent", "restriction")).toBe(false);
     expect(draftedAs("year", "expiration")).toBe(false);

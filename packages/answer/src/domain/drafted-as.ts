@@ -18,6 +18,11 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["long", "duration", "last"],
     ["term", "period", "year", "month", "day", "until", "perpetu-"],
   ],
+  // what keeps an instrument in force is stated as how long it remains valid or in effect, or its term
+  [
+    ["force", "valid-"],
+    ["valid-", "effect", "remain", "term", "period", "year", "until", "expir-"],
+  ],
   // rights of first refusal, first offer and first negotiation are one family of rights
   [["refusal"], ["refusal", "negotiat-", "offer"]],
   // a renewal is an extension for further periods
