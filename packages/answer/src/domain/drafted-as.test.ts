@@ -19,6 +19,9 @@ describe("draftedAs", () => {
     expect(draftedAs("validity", "effect")).toBe(true);
     expect(draftedAs("force", "majeure")).toBe(false);
     expect(draftedAs("valid", "force")).toBe(false);
+    // a period alone is not staying in force: audit and survival clauses run "for a period of one year following"
+    expect(draftedAs("force", "period")).toBe(false);
+    expect(draftedAs("force", "year")).toBe(false);
   });
 
   it("reads one way: a drafting word does not ask for the provision it drafts", () => {

@@ -18,10 +18,11 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["long", "duration", "last"],
     ["term", "period", "year", "month", "day", "until", "perpetu-"],
   ],
-  // what keeps an instrument in force is stated as how long it remains valid or in effect, or its term
+  // staying in force is stated as remaining valid or in effect (not as any period: "for one year following
+  // termination" is an audit or survival clause, not how long the instrument lasts)
   [
     ["force", "valid-"],
-    ["valid-", "effect", "remain", "term", "period", "year", "until", "expir-"],
+    ["valid-", "effect", "remain", "force"],
   ],
   // rights of first refusal, first offer and first negotiation are one family of rights
   [["refusal"], ["refusal", "negotiat-", "offer"]],
