@@ -18,7 +18,8 @@ describe("draftedAs", () => {
     expect(draftedAs("force", "remain")).toBe(true);
     expect(draftedAs("validity", "effect")).toBe(true);
     expect(draftedAs("force", "majeure")).toBe(false);
-    expect(draftedAs("valid", "force")).toBe(false);
+    // one way: remaining does not ask for staying in force
+    expect(draftedAs("remain", "force")).toBe(false);
     // a period alone is not staying in force: audit and survival clauses run "for a period of one year following"
     expect(draftedAs("force", "period")).toBe(false);
     expect(draftedAs("force", "year")).toBe(false);
