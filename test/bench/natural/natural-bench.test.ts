@@ -27,7 +27,9 @@ const nidTune = load("nid-tune.json");
 const amendTune = load("amend-tune.json");
 // a tuning half of definition questions over deals no other half uses
 const defTune = load("def-tune.json");
-const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3, ...nidTune, ...amendTune, ...defTune];
+// a tuning half of fact and multi-document questions over deals no other half uses
+const factTune = load("fact-tune.json");
+const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3, ...nidTune, ...amendTune, ...defTune, ...factTune];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -110,8 +112,8 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune)", () => {
-    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune, defTune };
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune, fact-tune)", () => {
+    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune, defTune, factTune };
     const dealHalf = new Map<string, string>();
     const fileHalf = new Map<string, string>();
     for (const [half, tests] of Object.entries(halves)) {
@@ -165,6 +167,21 @@ describe("natural-question bench", () => {
     for (const folder of ["contractnli", "cuad", "edgar"]) {
       expect(
         defTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
+        folder,
+      ).toBe(true);
+    }
+  });
+
+  it("keeps fact-tune on facts: 25+ questions, fact and multi-document only, 8+ multi-document, spanning the three data sets", () => {
+    expect(factTune.length).toBeGreaterThanOrEqual(25);
+    const counts = countBy(factTune);
+    expect(counts.fact! + counts["multi-document"]!).toBe(factTune.length);
+    expect(counts["multi-document"]).toBeGreaterThanOrEqual(8);
+    for (const t of factTune) expect(t.query_id, t.query_id).toMatch(/^ft-/);
+    // the store is named by the data sets a bench spans: fact-tune must span all three to use the whole-corpus store
+    for (const folder of ["contractnli", "cuad", "edgar"]) {
+      expect(
+        factTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
         folder,
       ).toBe(true);
     }

@@ -12,6 +12,19 @@ describe("draftedAs", () => {
     expect(draftedAs("diligence", "investigation")).toBe(true);
   });
 
+  it("reads how long an instrument stays in force as how long it remains valid or in effect", () => {
+    // "How long does the NDA stay in force?" is answered by "shall remain valid for a period of three (3) years"
+    expect(draftedAs("force", "valid")).toBe(true);
+    expect(draftedAs("force", "remain")).toBe(true);
+    expect(draftedAs("validity", "effect")).toBe(true);
+    expect(draftedAs("force", "majeure")).toBe(false);
+    // one way: remaining does not ask for staying in force
+    expect(draftedAs("remain", "force")).toBe(false);
+    // a period alone is not staying in force: audit and survival clauses run "for a period of one year following"
+    expect(draftedAs("force", "period")).toBe(false);
+    expect(draftedAs("force", "year")).toBe(false);
+  });
+
   it("reads one way: a drafting word does not ask for the provision it drafts", () => {
     expect(draftedAs("consent", "restriction")).toBe(false);
     expect(draftedAs("year", "expiration")).toBe(false);

@@ -18,6 +18,12 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["long", "duration", "last"],
     ["term", "period", "year", "month", "day", "until", "perpetu-"],
   ],
+  // staying in force is stated as remaining valid or in effect (not as any period: "for one year following
+  // termination" is an audit or survival clause, not how long the instrument lasts)
+  [
+    ["force", "valid-"],
+    ["valid-", "effect", "remain", "force"],
+  ],
   // rights of first refusal, first offer and first negotiation are one family of rights
   [["refusal"], ["refusal", "negotiat-", "offer"]],
   // a renewal is an extension for further periods
