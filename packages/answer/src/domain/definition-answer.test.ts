@@ -103,7 +103,8 @@ describe("definitionStrength", () => {
   });
 
   it("reads an unquoted term defined in running text after its lead-in, not one merely used there", () => {
-    const lead = "Section 2: Grid Data\nFor purposes of this Agreement, Grid Data shall mean: (i) all data the Owner marks.";
+    const lead =
+      "Section 2: Grid Data\nFor purposes of this Agreement, Grid Data shall mean: (i) all data the Owner marks.";
     expect(strength(lead, "For purposes", "Grid Data")).toBe(1);
     const section = "For the purposes of this Section 4, Net Sales means gross receipts less returns.";
     expect(strength(section, "For the purposes", "Net Sales")).toBe(1);
