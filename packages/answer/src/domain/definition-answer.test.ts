@@ -102,6 +102,16 @@ describe("definitionStrength", () => {
     expect(strength(list, "End User", "End User")).toBe(1);
   });
 
+  it("reads an unquoted term defined in running text after its lead-in, not one merely used there", () => {
+    const lead =
+      "Section 2: Grid Data\nFor purposes of this Agreement, Grid Data shall mean: (i) all data the Owner marks.";
+    expect(strength(lead, "For purposes", "Grid Data")).toBe(1);
+    const section = "For the purposes of this Section 4, Net Sales means gross receipts less returns.";
+    expect(strength(section, "For the purposes", "Net Sales")).toBe(1);
+    const used = "For purposes of this Agreement, the Owner shall deliver Grid Data monthly.";
+    expect(strength(used, "For purposes", "Grid Data")).toBeNull();
+  });
+
   it("reads a term in single quotes, as older filings write it, never an apostrophe", () => {
     const old = `"'Authorized Acquisition No. 2' shall mean the acquisition of the D-M-E Company ("D-M-E").`;
     expect(strength(old, "'Authorized", "Authorized Acquisition No. 2")).toBe(0);

@@ -228,9 +228,18 @@ export function definitionStrength(
   return atLineStart(c) ? headingOver(c, key) : null;
 }
 
-/** An unquoted entry of a definitions list: "1.4 Affiliate - …", "End User is the …", "Cisco Quarter shall mean …". */
+/**
+ * The lead-in a drafter puts before a definition stated in running text: "For purposes of this Agreement,",
+ * "For the purposes of this Section 4,", "As used in this Agreement,".
+ */
+const PURPOSE_LEAD = String.raw`(?:(?:[Ff]or\s+(?:the\s+)?purposes?\s+of|[Aa]s\s+used\s+in)\s+(?:this|these)\s+\p{L}+(?:\s+[\p{N}IVX][\p{N}.()A-Za-z]*)?\s*,\s*)?`;
+
+/**
+ * An unquoted entry of a definitions list: "1.4 Affiliate - …", "End User is the …", "Cisco Quarter shall mean …",
+ * and a definition in running text after its lead-in ("For purposes of this Agreement, CEII shall mean: …").
+ */
 const UNQUOTED_ENTRY = new RegExp(
-  String.raw`^\s*${LABEL}(${TERM_WORD}(?:\s+${TERM_WORD}){0,5})(?=\s*(?:,\s*)?${DEFINES}|\s*:\s|\s+[-–—]\s|\s+(?:is|are)\s+(?:the|a|an|any|all|each)\s)`,
+  String.raw`^\s*${LABEL}${PURPOSE_LEAD}(${TERM_WORD}(?:\s+${TERM_WORD}){0,5})(?=\s*(?:,\s*)?${DEFINES}|\s*:\s|\s+[-–—]\s|\s+(?:is|are)\s+(?:the|a|an|any|all|each)\s)`,
   "u",
 );
 

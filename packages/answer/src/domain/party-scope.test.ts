@@ -18,13 +18,14 @@ const ZENITH = `DISTRIBUTION AGREEMENT
 This Distribution Agreement is made between Zenith Optics GmbH and Hollow Pine Distributors Ltd.
 Section 14 Arbitration. Any dispute arising out of this Agreement shall be finally settled by arbitration under the ICC Rules, seated in Geneva.
 Section 15 Governing Law. This Agreement is governed by the laws of the State of New York.`;
-const texts: Record<string, string> = { acme: ACME, acmeAmd: ACME_AMENDMENT, zenith: ZENITH };
+const texts: Record<string, string | undefined> = { acme: ACME, acmeAmd: ACME_AMENDMENT, zenith: ZENITH };
 const source = (d: string) => texts[d] ?? null;
 
 const LABELS: Record<string, string> = {
   acme: "Supply Agreement",
   acmeAmd: "First Amendment",
   zenith: "Distribution Agreement",
+  acmeOther: "Services Agreement",
 };
 const item = (documentId: string, from: string, to: string, set: string | null, clauseRef: string) =>
   clauseItem(documentId, texts[documentId] as string, from, to, set, clauseRef, {
@@ -115,6 +116,20 @@ describe("the documents of the deal a question names by its parties", () => {
   it("rules nothing out when the question names no party, or none any document of the extract names", () => {
     expect(partyScope("Is there an arbitration clause?", [zenithArbitration, acmeLaw], source)).toBeNull();
     expect(partyScope("Does Globex have to arbitrate?", [zenithArbitration, acmeLaw], source)).toBeNull();
+  });
+
+  it("keeps the deal that names both parties asked, not another deal of one of them", () => {
+    // Acme's supply agreement names Acme and Northwind; Zenith's names neither, so add a third deal of Acme's
+    texts.acmeOther =
+      "SERVICES AGREEMENT\nThis Services Agreement is made between Acme Widgets, Inc. and Globex Corp.\nSection 3 Governing Law. This Agreement is governed by the laws of Texas.";
+    const other = item("acmeOther", "Section 3", "Texas.", "set-acme-other", "Section 3");
+    const scope = partyScope("Which law governs the Acme–Northwind agreement?", [other, acmeLaw, acmeTerm], source);
+    expect(scope?.parties).toEqual(["Acme", "Northwind"]);
+    expect([...(scope?.documents ?? [])].sort()).toEqual(["acme", "acmeAmd"]);
+    // one party asked: both of Acme's deals stay
+    const one = partyScope("Which law governs Acme's agreement?", [other, acmeLaw, acmeTerm], source);
+    expect([...(one?.documents ?? [])].sort()).toEqual(["acme", "acmeAmd", "acmeOther"]);
+    delete texts.acmeOther;
   });
 
   it("does not carry a document without a transaction set into another deal's", () => {

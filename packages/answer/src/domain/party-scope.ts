@@ -108,17 +108,20 @@ export function partyScope(question: string, extract: readonly EvidenceItem[], s
     if (faces.has(item.documentId)) continue;
     faces.set(item.documentId, { item, words: faceWords(item.docLabel, source(item.documentId, item.version)) });
   }
-  const named = new Set<string>();
-  const found = new Set<string>();
+  const namedBy = new Map<string, string[]>();
   for (const [id, face] of faces) {
-    for (const p of parties) {
-      // or by its short form ("BofA" for Bank of America: `party-abbreviation.ts`)
-      if (!namesPartyIn(face.words, p.words) && !(isShortForm(p.name) && shortFormIn(face.words, p.name))) continue;
-      named.add(id);
-      found.add(p.name);
-    }
+    // or by its short form ("BofA" for Bank of America: `party-abbreviation.ts`)
+    const names = parties
+      .filter((p) => namesPartyIn(face.words, p.words) || (isShortForm(p.name) && shortFormIn(face.words, p.name)))
+      .map((p) => p.name);
+    if (names.length > 0) namedBy.set(id, names);
   }
-  if (named.size === 0) return null;
+  if (namedBy.size === 0) return null;
+  // A question that names both parties of its deal ("the Acme–Zenith NDA") is not answered from another deal
+  // of one of them (Acme's NDA with someone else): the documents that name the most of its parties are its deal's.
+  const most = Math.max(...[...namedBy.values()].map((n) => n.length));
+  const named = new Set([...namedBy].filter(([, n]) => n.length === most).map(([id]) => id));
+  const found = new Set([...named].flatMap((id) => namedBy.get(id) ?? []));
   const sets = new Set(
     [...named].map((id) => faces.get(id)?.item.transactionSetId).filter((s): s is string => typeof s === "string"),
   );
