@@ -14,7 +14,7 @@ function sentences(documentId: string, over: Partial<EvidenceItem> = {}): Scored
 }
 
 const QUESTION = "Are disputes under the supply agreement subject to arbitration?";
-const BAR = { ratio: 0.5, depth: 10 };
+const BAR = { ratio: 0.5, depth: 10, floor: 0.15 };
 
 describe("statesAskedOrNext", () => {
   it("keeps a picked sentence that states the ask", () => {
@@ -41,7 +41,7 @@ describe("statesAskedOrNext", () => {
 
   it("reads no deeper into the extract than the bar says", () => {
     const [face, clause] = sentences("d") as [ScoredCandidate, ScoredCandidate];
-    expect(statesAskedOrNext(QUESTION, [face], [face, clause], { ratio: 0.5, depth: 1 })).toEqual([]);
+    expect(statesAskedOrNext(QUESTION, [face], [face, clause], { ratio: 0.5, depth: 1, floor: 0.15 })).toEqual([]);
   });
 
   it("by default cites a sentence at half the dropped one's probability, not at a fifth", () => {
@@ -49,5 +49,12 @@ describe("statesAskedOrNext", () => {
     const half = { ...clause, p: 0.3 };
     expect(statesAskedOrNext(QUESTION, [face], [face, half])).toEqual([half]);
     expect(statesAskedOrNext(QUESTION, [face], [face, { ...clause, p: 0.12 }])).toEqual([]);
+  });
+
+  it("stays silent when the dropped sentence carries no probability, or the next one next to none", () => {
+    const [face, clause] = sentences("d") as [ScoredCandidate, ScoredCandidate];
+    expect(statesAskedOrNext(QUESTION, [{ ...face, p: 0 }], [face, clause], BAR)).toEqual([]);
+    const faint = { ...face, p: 0.02 };
+    expect(statesAskedOrNext(QUESTION, [faint], [faint, { ...clause, p: 0.03 }], BAR)).toEqual([]);
   });
 });

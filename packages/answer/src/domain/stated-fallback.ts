@@ -11,6 +11,8 @@ export interface StatedFallbackBar {
   ratio: number;
   /** how many of the extract's first sentences (in the decision's order) are read */
   depth: number;
+  /** and its own probability, at least: a sentence the decision gives next to nothing is no answer */
+  floor: number;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface StatedFallbackBar {
  * dropped citation, the one on gold stood at 0.47 of its probability; the six below 0.3 were off gold or
  * answered a question the documents do not answer.
  */
-export const STATED_FALLBACK: StatedFallbackBar = { ratio: 0.4, depth: 20 };
+export const STATED_FALLBACK: StatedFallbackBar = { ratio: 0.4, depth: 20, floor: 0.15 };
 
 /**
  * The picked sentences that state what is asked (`statesAsked`); when none does, the best further
@@ -35,6 +37,8 @@ export function statesAskedOrNext(
   const stated = statesAsked(question, picked);
   if (stated.length > 0 || picked.length === 0) return stated;
   const top = Math.max(...picked.map((c) => c.p));
+  // a sentence a rule cited without a probability (a definition looked up) gives no bar to come close to
+  if (!(top > 0)) return [];
   const deals = new Set(picked.map((c) => dealKeyOf(c.item)));
   const isPicked = (c: ScoredCandidate) =>
     picked.some((p) => p.item.documentId === c.item.documentId && p.start === c.start);
@@ -42,7 +46,10 @@ export function statesAskedOrNext(
     .slice(0, bar.depth)
     .find(
       (c) =>
-        !isPicked(c) && deals.has(dealKeyOf(c.item)) && c.p >= bar.ratio * top && statesAsked(question, [c]).length > 0,
+        !isPicked(c) &&
+        deals.has(dealKeyOf(c.item)) &&
+        c.p >= Math.max(bar.ratio * top, bar.floor) &&
+        statesAsked(question, [c]).length > 0,
     );
   return next ? [next] : [];
 }
