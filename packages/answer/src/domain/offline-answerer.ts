@@ -53,7 +53,7 @@ import { quoteScope } from "./quote-scope.ts";
 import { reinstatedFirst } from "./reinstated-first.ts";
 import { ruleBeforeQualification } from "./rule-before-qualification.ts";
 import { apartFromClose } from "./signature-block.ts";
-import { statesAskedOrNext } from "./stated-fallback.ts";
+import { statesAsked } from "./states-asked.ts";
 import { citeStatus, statusFirst } from "./status-first.ts";
 import { withVersionInForce } from "./version-in-force.ts";
 
@@ -265,7 +265,7 @@ export async function answerFromEvidence(
   const clause = citeAmendingClause(q, amended, scored, modelOrder);
   const cited = withVersionInForce(q, clause, scored, modelOrder, options.decision.rule.maxSentences);
   // A cited sentence must state what is asked, not share its deal's vocabulary (`states-asked.ts`).
-  const stated = statesAskedOrNext(q, followToSubstance(cited, scored, referencePoints(q)), scored);
+  const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
   // One asked whether an earlier text still holds cites the sentence that states its status (`status-first.ts`).
   const chained = citeStatus(
