@@ -5,6 +5,7 @@ import { statesAsked } from "./states-asked.ts";
 import {
   beyondUnits,
   countedThing,
+  leavesAskedRoleBlank,
   leavesRoleBlank,
   namesEverySumOtherwise,
   statesCountOf,
@@ -264,6 +265,23 @@ describe("leavesRoleBlank", () => {
       "This Agreement is made by Acme (the “Disclosing Party”), and ______________ (the “Recipient”).",
     );
     expect(statesAsked("Who is the recipient under the Acme NDA?", picked)).toEqual([]);
+  });
+});
+
+describe("leavesAskedRoleBlank: the signatory", () => {
+  it("is named by a signature block, not by a clause on signing", () => {
+    const q = "Who signed the Acme confidentiality deal on Beta's side?";
+    expect(
+      leavesAskedRoleBlank(q, only("It shall not be modified except by a written agreement signed by both parties.")),
+    ).toBe(true);
+    expect(leavesAskedRoleBlank(q, only("By: /s/ Jane Roe Name: Jane Roe Title: Chief Executive Officer"))).toBe(false);
+    // another ask is not touched
+    expect(
+      leavesAskedRoleBlank(
+        "Must amendments to the Acme deal be in writing?",
+        only("It shall not be modified except by a written agreement signed by both parties."),
+      ),
+    ).toBe(false);
   });
 });
 

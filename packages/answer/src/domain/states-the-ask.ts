@@ -292,11 +292,20 @@ function statesOneAsk(question: string, c: Candidate): boolean {
 export function leavesAskedRoleBlank(question: string, c: Candidate): boolean {
   const role = roleAsked(question);
   if (role !== undefined && leavesRoleBlank(role, unitText(c))) return true;
+  // "Who signed …?" asks for the signatory, whom a signature block names: a clause on signing ("signed by both
+  // parties") names no one
+  if (SIGNATORY_ASKED.test(plainAsk(question)) && !SIGNATURE_BLOCK.test(unitText(c))) return true;
   // and a date left blank ("made on ___ day of ___ 20__ (“effective date”)"), though the sentence defines the term asked
   if (askedKind(question) !== "time") return false;
   const text = unitText(c);
   return BLANK_DATE.test(text) && !statesKind("time", text);
 }
+
+/** "Who signed …", "Who executed …", "Who signs … for …": the signatory is asked. */
+const SIGNATORY_ASKED =
+  /^\s*who\s+(?:signed|executed|signs|(?:has|have|will|is\s+to)\s+(?:sign|signed|execute|executed))\b/i;
+/** A signature block's marks: "By:", "Name:", "Signature:", "/s/", "IN WITNESS WHEREOF". */
+const SIGNATURE_BLOCK = /\bBy\s*:|\bName\s*:|\bSignature\s*:|\/s\/|\bIN\s+WITNESS\b/i;
 
 /** A form's date left blank: "___ day of ___", "20__", "[date]" (a run of underscores tried once, from its start). */
 const BLANK_DATE = /(?<!_)_{2,}\s*day\s+of\b|\b(?:19|20)_{2}|\[\s*date\s*\]/i;
