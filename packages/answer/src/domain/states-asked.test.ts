@@ -142,6 +142,11 @@ describe("statesAsked", () => {
     );
     expect(statesAsked(q, [pick(cs, "Acme shall not violate")])).toEqual([]);
     expect(statesAsked(q, [pick(cs, "During the term")])).toHaveLength(1);
+    // what the ask lists beside the named provision is that provision: a first negotiation right answers
+    const rights = "Does Acme hold a first refusal right, or a first negotiation right, on new titles?";
+    expect(contextOfNamedProvision(rights)).not.toContain("negotiation");
+    const negotiation = sentences("Licensor shall give Licensee the first right of negotiation for each new title.");
+    expect(statesAsked(rights, negotiation)).toHaveLength(1);
     // an open question keeps the drafting words: "employ" still speaks of soliciting there
     expect(contextOfNamedProvision("Which employees may Acme not solicit?")).toEqual([]);
   });

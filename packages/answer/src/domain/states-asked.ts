@@ -218,7 +218,25 @@ export function wordsToState(question: string): string[] {
 export function contextOfNamedProvision(question: string): string[] {
   const topic = askedTopic(question);
   const named = wordsToState(question);
-  return named.length < topic.length ? topic.filter((w) => !named.includes(w)) : [];
+  if (named.length >= topic.length) return [];
+  // "a right of first refusal, first offer or first negotiation": what the ask lists beside the named provision,
+  // after a comma or an "or", is the provision as much as the word it names it by
+  const ask = plainAsk(question).toLowerCase();
+  return topic.filter((w) => !named.includes(w) && !listedBeside(ask, named, w));
+}
+
+/** Whether an ask lists a word as an alternative to a named word: "refusal, first offer or first negotiation". */
+function listedBeside(ask: string, named: readonly string[], word: string): boolean {
+  const words = ask.match(/[a-z][a-z'-]*|[,;]/g) ?? [];
+  const at = (test: (w: string) => boolean) => words.flatMap((w, i) => (test(w) ? [i] : []));
+  const namedAt = at((w) => named.some((n) => ownWord(n, w)));
+  const wordAt = at((w) => ownWord(word, w));
+  return namedAt.some((i) =>
+    wordAt.some((j) => {
+      const between = words.slice(Math.min(i, j) + 1, Math.max(i, j));
+      return between.length <= 5 && between.some((w) => w === "," || w === "or");
+    }),
+  );
 }
 
 /**
