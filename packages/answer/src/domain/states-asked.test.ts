@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import { candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
-import { askedTopic, isFaceSentence, speaksOf, statesAsked, wordsToState } from "./states-asked.ts";
+import {
+  askedTopic,
+  contextOfNamedProvision,
+  isFaceSentence,
+  speaksOf,
+  statesAsked,
+  wordsToState,
+} from "./states-asked.ts";
 import { evidenceItem } from "./test-support.ts";
 
 const item = (text: string, role: EvidenceItem["role"] = "base_agreement"): EvidenceItem =>
@@ -124,6 +131,24 @@ describe("statesAsked", () => {
     const courts = sentences("Any dispute arising under this Agreement shall be heard by the courts of New York.");
     expect(statesAsked("Are disputes under the Acme agreement subject to arbitration?", courts)).toEqual([]);
     expect(statesAsked("Which court hears disputes under the Acme agreement?", courts)).toEqual(courts);
+  });
+
+  it("does not take a clause that mentions employees for a bar on soliciting them", () => {
+    const q = "Is Acme barred under its reseller deal from soliciting Beta's employees?";
+    expect(contextOfNamedProvision(q)).toContain("employee");
+    const cs = sentences(
+      "Acme shall not violate the anti-bribery laws, and will notify Beta if any of its officers or employees become officials. " +
+        "During the term Acme shall not employ or hire any employee of Beta without consent.",
+    );
+    expect(statesAsked(q, [pick(cs, "Acme shall not violate")])).toEqual([]);
+    expect(statesAsked(q, [pick(cs, "During the term")])).toHaveLength(1);
+    // what the ask lists beside the named provision is that provision: a first negotiation right answers
+    const rights = "Does Acme hold a first refusal right, or a first negotiation right, on new titles?";
+    expect(contextOfNamedProvision(rights)).not.toContain("negotiation");
+    const negotiation = sentences("Licensor shall give Licensee the first right of negotiation for each new title.");
+    expect(statesAsked(rights, negotiation)).toHaveLength(1);
+    // an open question keeps the drafting words: "employ" still speaks of soliciting there
+    expect(contextOfNamedProvision("Which employees may Acme not solicit?")).toEqual([]);
   });
 
   it("keeps an operative amending clause, whose words need not repeat the provision it changes", () => {

@@ -160,7 +160,7 @@ const FIELD_LABEL =
  * provision the question names, which its own words need not repeat. A question with no topic beyond
  * its frame ("Who are the parties?") passes every sentence.
  */
-export function statesTopic(topic: readonly string[], c: Candidate): boolean {
+export function statesTopic(topic: readonly string[], c: Candidate, context: readonly string[] = []): boolean {
   if (topic.length === 0 || amendingClause(c)) return true;
   const face = isFaceSentence(c.text);
   const unit = answeringUnit(c.item, c.start, c.end);
@@ -176,8 +176,14 @@ export function statesTopic(topic: readonly string[], c: Candidate): boolean {
     ? []
     : [...c.heading, ...leadIn, ...contentWords(c.item.text.slice(unit.start - c.item.start, unit.end - c.item.start))];
   const words = [...new Set([...c.words, ...around])];
-  return topic.some((t) => words.some((w) => speaksOf(t, w)));
+  // a word of the ask's context speaks of the named provision only as itself (`contextOfNamedProvision`)
+  const ofContext = (w: string) => context.some((o) => ownWord(o, w));
+  return topic.some((t) => words.some((w) => speaksOf(t, w) && (ownWord(t, w) || !ofContext(w))));
 }
+
+/** A word as itself or of its family (`speaksOf` without the words a provision is drafted in or goes by). */
+const ownWord = (topic: string, word: string) =>
+  topic === word || sameFamily(topic, word) || sharedStem(topic, word) >= 6;
 
 /**
  * Words that name the kind of a provision, not what it is about: a restriction, a right, an obligation, a
@@ -203,6 +209,37 @@ export function wordsToState(question: string): string[] {
 }
 
 /**
+ * The words of a yes-or-no ask that only set the provision it names in context (`wordsToState`: "Is Acme
+ * prohibited from soliciting Beta's employees?" names a non-solicitation; "employees" is whom it would protect).
+ * In a sentence, such a word speaks of the named provision only as itself, not as one of the words the provision
+ * is drafted in: a non-solicitation is drafted on employees ("shall not employ"), but an anti-bribery clause that
+ * mentions a party's officers and employees is no non-solicitation. Empty for any other ask.
+ */
+export function contextOfNamedProvision(question: string): string[] {
+  const topic = askedTopic(question);
+  const named = wordsToState(question);
+  if (named.length >= topic.length) return [];
+  // "a right of first refusal, first offer or first negotiation": what the ask lists beside the named provision,
+  // after a comma or an "or", is the provision as much as the word it names it by
+  const ask = plainAsk(question).toLowerCase();
+  return topic.filter((w) => !named.includes(w) && !listedBeside(ask, named, w));
+}
+
+/** Whether an ask lists a word as an alternative to a named word: "refusal, first offer or first negotiation". */
+function listedBeside(ask: string, named: readonly string[], word: string): boolean {
+  const words = ask.match(/[a-z][a-z'-]*|[,;]/g) ?? [];
+  const at = (test: (w: string) => boolean) => words.flatMap((w, i) => (test(w) ? [i] : []));
+  const namedAt = at((w) => named.some((n) => ownWord(n, w)));
+  const wordAt = at((w) => ownWord(word, w));
+  return namedAt.some((i) =>
+    wordAt.some((j) => {
+      const between = words.slice(Math.min(i, j) + 1, Math.max(i, j));
+      return between.length <= 5 && between.some((w) => w === "," || w === "or");
+    }),
+  );
+}
+
+/**
  * The picked sentences that state what the question asks (`statesTopic` of `wordsToState`). A sentence
  * that shares the deal's vocabulary but not the provision asked about (a signature block for an
  * arbitration question, an insurance schedule for an audit question) is no answer: when none is left
@@ -221,9 +258,12 @@ export function statesAsked(question: string, picked: ScoredCandidate[]): Scored
   const terms = askedDefinedTerms(question);
   // and states what is asked of it, not a neighbour's kind (`states-the-ask.ts`); the unit of an answer is no topic
   const topic = beyondUnits(words);
+  // a yes-or-no ask's context words do not stand for the provision it names (`contextOfNamedProvision`)
+  const context = head.length > 0 ? [] : contextOfNamedProvision(question);
   return picked.filter(
     (c) =>
       !leavesAskedRoleBlank(question, c) &&
-      ((statesTopic(topic, c) && statesTheAsk(question, c)) || terms.some((t) => definitionStrength(c, t) !== null)),
+      ((statesTopic(topic, c, context) && statesTheAsk(question, c)) ||
+        terms.some((t) => definitionStrength(c, t) !== null)),
   );
 }

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { EvidenceItem } from "./evidence.ts";
 import { candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
 import { statesAsked } from "./states-asked.ts";
-import { beyondUnits, leavesRoleBlank, statesTheAsk } from "./states-the-ask.ts";
+import {
+  beyondUnits,
+  countedThing,
+  leavesAskedRoleBlank,
+  leavesRoleBlank,
+  namesEverySumOtherwise,
+  statesCountOf,
+  statesTheAsk,
+  withoutOtherInstrumentsDates,
+} from "./states-the-ask.ts";
 import { evidenceItem } from "./test-support.ts";
 
 const item = (text: string): EvidenceItem => evidenceItem("d", text, { role: "base_agreement" });
@@ -74,6 +83,73 @@ describe("statesTheAsk: the kind of answer asked", () => {
         only("Beta shall receive shares of Common Stock."),
       ),
     ).toBe(false);
+  });
+});
+
+describe("statesTheAsk: a number of the kind asked", () => {
+  it("reads the thing a count is asked of, and leaves times and periods to their own reading", () => {
+    expect(countedThing("Acme has how many unissued shares of its common stock in reserve?")).toBe("shares");
+    expect(countedThing("Under the supply deal, how many Batches must Beta make?")).toBe("batches");
+    expect(countedThing("Acme amended its note how many times?")).toBeUndefined();
+    expect(countedThing("Materials go back within how many days?")).toBeUndefined();
+  });
+
+  it("counts the thing asked only by a figure standing before it", () => {
+    expect(statesCountOf("shares", "The capital consists of an unlimited number of Common Shares.")).toBe(true);
+    expect(statesCountOf("batches", "Beta shall make ten (10) additional Batches in 2019.")).toBe(true);
+    expect(statesCountOf("units", "Acme shall purchase [***] Units each year.")).toBe(true);
+    expect(
+      statesCountOf(
+        "shares",
+        "The Company shall reserve out of its authorized and unissued shares of Common Stock a number of shares equal to 120% of the Conversion Rate.",
+      ),
+    ).toBe(false);
+    expect(statesCountOf("batches", "The often late Batches shall be credited.")).toBe(false);
+  });
+
+  it("is not met by a sum or a share of something else for a count, though that sentence speaks of the thing", () => {
+    const q = "Acme has how many unissued shares of its common stock in reserve?";
+    expect(
+      statesTheAsk(
+        q,
+        only(
+          "Acme shall at all times reserve out of its authorized and unissued shares of Common Stock a number of shares of Common Stock equal to 120% of the Conversion Rate (the “Required Reserve Amount”).",
+        ),
+      ),
+    ).toBe(false);
+    expect(statesTheAsk(q, only("Acme has 40,000,000 authorized but unissued shares of Common Stock."))).toBe(true);
+  });
+
+  it("is not met by a sum the sentence names as another kind of amount than the one asked", () => {
+    const q = "Beta may convert the Acme note at what price?";
+    const principal =
+      "Beta and Acme entered into that certain Convertible Promissory Note (the “Note”) dated April 5, 2021 in the amount of $1,050,000.00 (the “Loan Amount”).";
+    expect(namesEverySumOtherwise("price", principal)).toBe(true);
+    expect(statesTheAsk(q, only(principal))).toBe(false);
+    expect(
+      statesTheAsk(
+        q,
+        only("The Note converts at a price of $0.25 per share (the “Conversion Price”) at the Holder's option."),
+      ),
+    ).toBe(true);
+    // a sum given no name, or named as what is asked, states it
+    expect(namesEverySumOtherwise("fee", "Acme shall pay a fee of $5,000 (the “Amendment Fee”).")).toBe(false);
+    expect(namesEverySumOtherwise("price", "The price is $0.92 per share, payable on closing.")).toBe(false);
+  });
+
+  it("is not met, for a calendar date, by the date that names another instrument than the one asked about", () => {
+    const q = "What date does the Acme work statement begin on?";
+    const naming =
+      "This Statement of Work is incorporated into the Supply Agreement dated April 1, 2017 by and between Acme and Beta, as amended by First Amendment to Supply Agreement, effective April 1, 2018.";
+    expect(withoutOtherInstrumentsDates(naming)).not.toMatch(/April/);
+    expect(statesTheAsk(q, only(naming))).toBe(false);
+    expect(statesTheAsk(q, only("This Statement of Work begins on May 1, 2018 and ends on April 30, 2019."))).toBe(
+      true,
+    );
+    // the date of "this Agreement" is the instrument's own
+    expect(withoutOtherInstrumentsDates("This Agreement, dated as of April 3, 2019, is made by Acme.")).toMatch(
+      /April 3/,
+    );
   });
 });
 
@@ -189,6 +265,23 @@ describe("leavesRoleBlank", () => {
       "This Agreement is made by Acme (the “Disclosing Party”), and ______________ (the “Recipient”).",
     );
     expect(statesAsked("Who is the recipient under the Acme NDA?", picked)).toEqual([]);
+  });
+});
+
+describe("leavesAskedRoleBlank: the signatory", () => {
+  it("is named by a signature block, not by a clause on signing", () => {
+    const q = "Who signed the Acme confidentiality deal on Beta's side?";
+    expect(
+      leavesAskedRoleBlank(q, only("It shall not be modified except by a written agreement signed by both parties.")),
+    ).toBe(true);
+    expect(leavesAskedRoleBlank(q, only("By: /s/ Jane Roe Name: Jane Roe Title: Chief Executive Officer"))).toBe(false);
+    // another ask is not touched
+    expect(
+      leavesAskedRoleBlank(
+        "Must amendments to the Acme deal be in writing?",
+        only("It shall not be modified except by a written agreement signed by both parties."),
+      ),
+    ).toBe(false);
   });
 });
 

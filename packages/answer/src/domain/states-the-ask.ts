@@ -1,5 +1,6 @@
+import { isInstrumentWord } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
-import { amendingClause, type Candidate, plainAsk } from "./evidence-model.ts";
+import { amendingClause, type Candidate, plainAsk, sameFamily } from "./evidence-model.ts";
 import { type AskedKind, askedKind, statesKind } from "./kind-asked.ts";
 import { questionAsks } from "./multi-ask.ts";
 
@@ -49,17 +50,119 @@ const RELATIVE_TIME =
 const COUNT =
   /\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million|unlimited)\b/i;
 
+/**
+ * "How many authorized shares …", "How many Batches …": the thing a count is asked of, the head word of what
+ * follows "how many" (up to "of", a verb or the end of the ask). A time ("how many days") is read as a time,
+ * and "how many times" is answered by a list of the occasions, not a figure: neither is a thing counted.
+ */
+const HOW_MANY =
+  /\bhow\s+many\s+((?:[a-z][\w-]*\s+){0,4}?)([a-z][\w-]*)(?=\s+(?:of|does|do|did|is|are|was|were|has|have|had|can|could|must|shall|should|will|would|may|might|in|under|for|to)\b|\s*[?,;]|\s*$)/i;
+const NOT_A_THING = /^(?:times?|days?|weeks?|months?|years?|quarters?|hours?|minutes?|dollars?|percent|per|cents?)$/i;
+
+export function countedThing(question: string): string | undefined {
+  const m = HOW_MANY.exec(question.slice(0, 2_000));
+  const thing = m?.[2]?.toLowerCase();
+  return thing === undefined || NOT_A_THING.test(thing) ? undefined : thing;
+}
+
+/** A figure that counts: digits, a number word, "unlimited", or a figure the filer redacted. */
+const FIGURE = String.raw`(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|unlimited|\[\s{0,3}\*(?:\s{0,3}\*){1,8}\s{0,3}\]|\*{3,12})`;
+/** Before the thing counted: the figure, its numerals in brackets, "number of", and up to three words ("additional", "Common"). */
+const COUNTS_BEFORE = new RegExp(
+  String.raw`(?:^|[^\w*\]])${FIGURE}(?!\w)\s*(?:\(\s*[\d,.]+\s*\)\s*)?(?:-\s*)?(?:number\s+of\s+)?(?:[\w-]+\s+){0,3}$`,
+  "i",
+);
+
+/**
+ * Whether a sentence states a count of the thing asked: a figure standing before it ("250,000 shares of Common
+ * Stock", "ten (10) additional Batches", "[***] Units", "an unlimited number of Common Shares"). A covenant to
+ * reserve "a number of shares … equal to 120% of the Conversion Rate" counts no shares: its figure is a share of
+ * something else. A number of another kind (a sum, a percentage of another thing) is no count of what is asked.
+ */
+export function statesCountOf(thing: string, text: string): boolean {
+  const body = text.slice(0, 4_000);
+  for (const m of body.matchAll(/[A-Za-z][\w-]*/g)) {
+    const word = m[0].toLowerCase();
+    if (!(word === thing || sameFamily(word, thing))) continue;
+    const at = m.index ?? 0;
+    if (COUNTS_BEFORE.test(body.slice(Math.max(0, at - 80), at))) return true;
+  }
+  return false;
+}
+
+/** "What price …", "At what rate …": an amount asked by its name (a price, a rate, a fee, a royalty …). */
+const AMOUNT_NAME_ASKED =
+  /\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?(price|rate|fee|royalt(?:y|ies)|cost|premium|commission)s?\b/i;
+/** A sum as drafting writes it: a currency and figure, a percentage, "… dollars". */
+const SUM =
+  /[$€£¥]\s*[\d[*][\d,.*\] ]*|\b\d[\d,.]*\s*(?:%|percent\b|per\s*cent\b)|\b\d[\d,.]*\s*(?:U\.?S\.?\s*)?dollars\b/gi;
+/** The name a sum is given just after it, its numerals in brackets aside: "$1,050,000.00 (the “Loan Amount”)". */
+const NAMED_AFTER = /^\s*(?:\([^()]{0,40}\)\s*)?\(\s*(?:the\s+|an?\s+)?[“"]([^”"]{1,60})[”"]/i;
+
+/**
+ * Whether every sum a sentence states is named as an amount of another kind than the one asked: "At what price does
+ * the note convert?" is not answered by "the Note … in the amount of $1,050,000.00 (the “Loan Amount”)", which states
+ * the note's principal. A sum given no name, or named as what is asked ("$0.92 per Offered Share (the “Offering
+ * Price”)"), states it; a sentence with no sum is left to the kind of answer (`statesKind`).
+ */
+export function namesEverySumOtherwise(asked: string, text: string): boolean {
+  const body = text.slice(0, 4_000);
+  const names: string[] = [];
+  for (const m of body.matchAll(SUM)) {
+    const name = NAMED_AFTER.exec(body.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 120))?.[1];
+    if (name === undefined) return false;
+    names.push(name);
+  }
+  if (names.length === 0) return false;
+  const stem = asked.toLowerCase().replace(/ies$/, "y").replace(/s$/, "");
+  return !names.some((n) =>
+    (n.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => w.startsWith(stem.slice(0, 5)) || sameFamily(w, stem)),
+  );
+}
+
+/**
+ * A date that identifies another instrument than the one asked about: "the … Agreement dated April 1, 2017", "as
+ * amended by First Amendment to …, effective April 1, 2018". It names the document referred to; it is no date of
+ * what the question asks ("On what date does the statement of work begin?"). A date of "this Agreement" is the
+ * instrument's own, and stays.
+ */
+const NAMING_DATE_OF = new RegExp(
+  String.raw`([A-Za-z][\w-]*)\s*,?\s+(?:dated|effective)(?:\s+as\s+of)?\s+(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4}|the\s+\d{1,2}(?:st|nd|rd|th)?\s+day\s+of\s+\w+,?\s+\d{4}|\d{1,2}\/\d{1,2}\/\d{2,4})`,
+  "g",
+);
+
+export function withoutOtherInstrumentsDates(text: string): string {
+  return text.replace(NAMING_DATE_OF, (whole, kind: string, at: number) => {
+    if (!isInstrumentWord(kind)) return whole;
+    // the title before the kind, back to its determiner: "this Agreement" is the instrument's own date
+    const before = text.slice(Math.max(0, at - 120), at);
+    const determiner =
+      /\b([Tt]his|[Tt]he|[Tt]hat|[Ss]uch|[Aa]n?|[Ii]ts)\s+(?:[A-Z0-9][\w&.,-]*\s+|(?:and|of|to|for)\s+){0,10}$/.exec(
+        before,
+      )?.[1];
+    return determiner?.toLowerCase() === "this" ? whole : " ";
+  });
+}
+
 /** Whether the sentence (its answering unit) states the kind of answer asked. */
 function statesKindAsked(kind: AskedKind, question: string, text: string): boolean {
   switch (kind) {
     case "law":
       // a party's charter is no governing law
       return statesKind("law", text.replace(ORGANISED_UNDER, " "));
-    case "amount":
+    case "amount": {
+      // a count of the thing asked ("How many shares …"), not a sum or a share of something else
+      const thing = countedThing(question);
+      if (thing !== undefined) return statesCountOf(thing, text);
+      // a sum named as another kind of amount (a principal for a price) states no amount of the kind asked
+      const named = AMOUNT_NAME_ASKED.exec(plainAsk(question))?.[1];
+      if (named !== undefined && namesEverySumOtherwise(named, text)) return false;
       return statesKind("amount", text) || (/\bhow\s+many\b/i.test(question) && COUNT.test(text));
+    }
     // a time by reference to a term ("shall remain in force for the term of the referenced GMA") states one
     case "time":
-      if (DATE_ASKED.test(plainAsk(question))) return CALENDAR_DATE.test(text);
+      // a date that names another instrument ("the Agreement dated April 1, 2017") is no date of what is asked
+      if (DATE_ASKED.test(plainAsk(question))) return CALENDAR_DATE.test(withoutOtherInstrumentsDates(text));
       return (
         statesKind("time", text) ||
         statesKind("term", text) ||
@@ -170,10 +273,13 @@ export function statesTheAsk(question: string, c: Candidate): boolean {
 function statesOneAsk(question: string, c: Candidate): boolean {
   const kind = askedKind(question);
   const capAsked = CAP_ASKED.test(plainAsk(question)) && LIABILITY.test(question);
-  if (kind === null && !capAsked) return true;
+  const thing = countedThing(question);
+  if (kind === null && !capAsked && thing === undefined) return true;
   const text = unitText(c);
   // a pointer to where the answer is ("the fee provided for in Section 1(1)(a)") states it by reference
   if (POINTS_TO.test(text)) return true;
+  // "How many Batches …" asks a count of a thing, whatever kind `askedKind` reads
+  if (kind === null && thing !== undefined && !statesCountOf(thing, text)) return false;
   if (kind !== null && !statesKindAsked(kind, question, text)) return false;
   return !capAsked || statesCap(question, text);
 }
@@ -186,11 +292,20 @@ function statesOneAsk(question: string, c: Candidate): boolean {
 export function leavesAskedRoleBlank(question: string, c: Candidate): boolean {
   const role = roleAsked(question);
   if (role !== undefined && leavesRoleBlank(role, unitText(c))) return true;
+  // "Who signed …?" asks for the signatory, whom a signature block names: a clause on signing ("signed by both
+  // parties") names no one
+  if (SIGNATORY_ASKED.test(plainAsk(question)) && !SIGNATURE_BLOCK.test(unitText(c))) return true;
   // and a date left blank ("made on ___ day of ___ 20__ (“effective date”)"), though the sentence defines the term asked
   if (askedKind(question) !== "time") return false;
   const text = unitText(c);
   return BLANK_DATE.test(text) && !statesKind("time", text);
 }
+
+/** "Who signed …", "Who executed …", "Who signs … for …": the signatory is asked. */
+const SIGNATORY_ASKED =
+  /^\s*who\s+(?:signed|executed|signs|(?:has|have|will|is\s+to)\s+(?:sign|signed|execute|executed))\b/i;
+/** A signature block's marks: "By:", "Name:", "Signature:", "/s/", "IN WITNESS WHEREOF". */
+const SIGNATURE_BLOCK = /\bBy\s*:|\bName\s*:|\bSignature\s*:|\/s\/|\bIN\s+WITNESS\b/i;
 
 /** A form's date left blank: "___ day of ___", "20__", "[date]" (a run of underscores tried once, from its start). */
 const BLANK_DATE = /(?<!_)_{2,}\s*day\s+of\b|\b(?:19|20)_{2}|\[\s*date\s*\]/i;
