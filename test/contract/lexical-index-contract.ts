@@ -150,6 +150,29 @@ export function describeLexicalIndexContract(
       expect(gc.indexVersion).toBe(v);
     });
 
+    it("counts a word asked in capitals only where a passage writes it in capitals, unless none does", async () => {
+      const holding = index.documentsHolding?.bind(index);
+      expect(holding, "documentsHolding").toBeDefined();
+      if (!holding) return;
+      await index.putDocument(v, "distributor", DEAL, [
+        passage("distributor", 1, "NEON Systems, Inc. appoints Peregrine/Bridge as its distributor."),
+      ]);
+      await index.putDocument(v, "signs", DEAL, [passage("signs", 1, "Tenant may hang neon signs in the windows.")]);
+      await index.putDocument(v, "lamps", DEAL, [passage("lamps", 1, "Neon lamps are excluded from the inventory.")]);
+      await index.putDocument(v, "acme", DEAL, [passage("acme", 1, "Acme Corp shall deliver the Goods.")]);
+      const ids = async (text: string, limit = 5) =>
+        (await holding({ text, principal: alice, limit })).documentIds.sort();
+      // the name in capitals singles out the document that writes it so
+      expect(await ids("NEON")).toEqual(["distributor"]);
+      // asked without capitals, every document holding the word counts
+      expect(await ids("Neon")).toEqual(["distributor", "lamps", "signs"]);
+      // no document writes it in capitals: the lookup goes on without case
+      expect(await ids("ACME")).toEqual(["acme"]);
+      // the permission filter holds on the capitals reading too
+      const gc = await holding({ text: "NEON", principal: { id: "gc", groups: [] }, limit: 5 });
+      expect(gc.documentIds).toEqual([]);
+    });
+
     it("applies permission changes and deletes immediately", async () => {
       // the phrase lookup routing uses (`documentsHolding`) forgets a document as the search does
       const holders = async () =>

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Access } from "@lexnav/document-model";
-import { createOpenSearchLexicalIndex, type OpenSearchLexicalIndex, type Passage } from "@lexnav/retrieval";
+import {
+  CAPITALS_SCAN_LIMIT,
+  createOpenSearchLexicalIndex,
+  type OpenSearchLexicalIndex,
+  type Passage,
+} from "@lexnav/retrieval";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   OPENSEARCH_START_TIMEOUT_MS,
@@ -139,6 +144,22 @@ describe.skipIf(unavailable !== null)(
       expect((await index.listPassages({ principal: gc })).hits).toHaveLength(1203);
       expect(await index.removeDocument("big")).toBe(1203);
       expect((await index.listPassages({ principal: gc })).hits).toEqual([]);
+    });
+
+    it("reads past one page of passages to find a word asked in capitals, and gives up on case past the scan limit", async () => {
+      const signs = Array.from({ length: 1203 }, (_, i) => passage("a-signs", i, `Neon sign number ${i}.`));
+      await index.putDocument(v, "a-signs", DEAL, signs);
+      await index.putDocument(v, "z-distributor", DEAL, [
+        passage("z-distributor", 1, "NEON Systems appoints Peregrine."),
+      ]);
+      const holding = async (text: string) =>
+        (await index.documentsHolding?.({ text, principal: alice, limit: 5 }))?.documentIds.sort();
+      // the document writing NEON sorts after three pages of passages that do not
+      expect(await holding("NEON")).toEqual(["z-distributor"]);
+      const more = Array.from({ length: CAPITALS_SCAN_LIMIT }, (_, i) => passage("b-lamps", i, `Neon lamp ${i}.`));
+      await index.putDocument(v, "b-lamps", DEAL, more);
+      // past the limit the phrase is common whatever its case: every holder counts
+      expect(await holding("NEON")).toEqual(["a-signs", "b-lamps", "z-distributor"]);
     });
 
     it("replaces a document's passages on a second put, and refuses a version that is not there", async () => {

@@ -20,6 +20,7 @@ export { accessScopes } from "./domain/access-scopes.ts";
 export { askInside, type InsideAsk } from "./domain/ask-inside.ts";
 export type { RerankWeights } from "./domain/builtin-reranker.ts";
 export { createBuiltinReranker, RERANK_WEIGHTS } from "./domain/builtin-reranker.ts";
+export { CAPITALS_SCAN_LIMIT, capitalsWords, holdsInCapitals } from "./domain/capitals-phrase.ts";
 export type {
   AssembledContext,
   BoilerplateKind,

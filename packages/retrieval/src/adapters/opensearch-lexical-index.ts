@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Async, type ErrorCode, LexnavError } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import { Client, errors } from "@opensearch-project/opensearch";
+import { CAPITALS_SCAN_LIMIT, capitalsReader, capitalsWords } from "../domain/capitals-phrase.ts";
 import { documentNameKey, mostSpecificNames, quotedNameKeys } from "../domain/document-names.ts";
 import type { Passage } from "../domain/passages.ts";
 import type { Principal } from "../domain/principal.ts";
@@ -240,6 +241,26 @@ export function phraseDocumentsBody(query: PhraseQuery): Record<string, unknown>
       },
     },
     aggs: { docs: { terms: { field: "document_id", size: query.limit } } },
+  };
+}
+
+/** How many passages one page of the capitals reading (`phrasePassagesBody`) holds. */
+export const PHRASE_PAGE = 500;
+
+/**
+ * The passages holding a phrase, as `phraseDocumentsBody` finds them, a page at a time with their text: what
+ * the capitals reading of `documentsHolding` reads (`capitalsWords`). Null without a word.
+ */
+export function phrasePassagesBody(query: PhraseQuery, after?: unknown[]): Record<string, unknown> | null {
+  const plain = phraseDocumentsBody({ ...query, limit: 1 });
+  if (plain === null) return null;
+  return {
+    size: PHRASE_PAGE,
+    track_total_hits: false,
+    _source: ["document_id", "heading", "clause_ref", "terms", "body"],
+    query: plain.query,
+    sort: [{ document_id: "asc" }, { start: "asc" }, { end: "asc" }, { passage_id: "asc" }],
+    ...(after ? { search_after: after } : {}),
   };
 }
 
@@ -682,6 +703,32 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
       const indexVersion = await resolveVersion(query.indexVersion);
       const body = phraseDocumentsBody(query);
       if (body === null) return { documentIds: [], indexVersion };
+      // A word asked in capitals counts where a passage writes it so (`capitals-phrase.ts`), a page at a time.
+      const capitals = capitalsWords(query.text);
+      if (capitals.length > 0) {
+        const reader = capitalsReader(capitals, query.limit);
+        let read = 0;
+        let after: unknown[] | undefined;
+        let more = true;
+        while (more) {
+          const page = await search(names.passages(indexVersion), phrasePassagesBody(query, after) ?? body);
+          for (const h of page) {
+            const src = h._source ?? {};
+            const text = ["heading", "clause_ref", "terms", "body"]
+              .map((f) => src[f])
+              .filter((t) => typeof t === "string")
+              .join("\n");
+            read += 1;
+            more = reader.read(String(src.document_id), text);
+            if (!more) break;
+          }
+          if (page.length < PHRASE_PAGE) more = false;
+          after = page.at(-1)?.sort;
+        }
+        // everything was read when the last page came short and the reader had not stopped before its end
+        const documentIds = reader.result(read < CAPITALS_SCAN_LIMIT);
+        if (documentIds) return { documentIds, indexVersion };
+      }
       const res = await send("search", { method: "POST", path: `/${names.passages(indexVersion)}/_search`, body });
       const agg = (res.body.aggregations as { docs?: { buckets?: Array<{ key: unknown }> } } | undefined)?.docs;
       return { documentIds: (agg?.buckets ?? []).map((b) => String(b.key)), indexVersion };
