@@ -159,6 +159,46 @@ describe("buildProvisionTree on synthetic texts", () => {
     expect(slice(ARTICLE_STYLE, byRef(s, "2.02"))).toBe("Section 2.02  Maturity.  The Loan is due 12.31.2025.");
   });
 
+  it("ends the signature block at an ATTACHMENT heading or a quoted schedule label, not at a page's running line", () => {
+    const text = `CONVERTIBLE PROMISSORY NOTE
+
+1.  Payment.  Borrower shall pay the Outstanding Balance on the Maturity Date.
+
+2.  Conversion.  Lender may convert at the Lender Conversion Price.
+
+IN WITNESS WHEREOF, Borrower has caused this Note to be duly executed.
+
+BORROWER:
+By: /s/ Kangbin Zheng
+
+Attachment 1 to Convertible Promissory Note, Page 1
+
+ATTACHMENT 1
+
+DEFINITIONS
+
+A1. "Purchase Price Date" means the date the Purchase Price is delivered by Lender to Borrower.
+
+A2. "Trading Day" means any day on which the principal market is open for trading.
+
+SCHEDULE "B" - DESCRIPTION OF SERVICES
+
+The Services are described here.
+`;
+    const s = build(text);
+    expectInvariants(s, text);
+    const signature = find(s, (n) => n.kind === "signature") as ProvisionNode;
+    expect(slice(text, signature)).not.toContain("Purchase Price Date");
+    const attachment = byRef(s, "Attachment 1");
+    expect(attachment?.kind).toBe("annex");
+    expect(attachment?.clauseRef).toBe("ATTACHMENT 1");
+    expect(slice(text, attachment)).toContain('"Purchase Price Date" means');
+    expect(slice(text, attachment)).not.toContain("Services are described");
+    const schedule = byRef(s, "Schedule B");
+    expect(schedule?.kind).toBe("schedule");
+    expect(schedule?.title).toBe("DESCRIPTION OF SERVICES");
+  });
+
   it("splits a definitions section into one node per term and collects inline definitions", () => {
     const s = build(ARTICLE_STYLE);
     const defs = s.nodes.filter((n) => n.kind === "definition");

@@ -65,7 +65,7 @@ interface Candidate {
   inline: boolean;
   /** Seen only by a weak inline pattern: placed only as the exact next top-level number. */
   weak?: boolean;
-  annexKind?: "exhibit" | "schedule" | "annex" | "appendix";
+  annexKind?: "exhibit" | "schedule" | "annex" | "appendix" | "attachment";
   annexTitle?: string | null;
 }
 
@@ -433,7 +433,7 @@ function scanLine(text: string, line: Line): Candidate[] {
   return out;
 }
 
-const RE_ANNEX_WORD = /(?:EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix)[ \t]/y;
+const RE_ANNEX_WORD = /(?:EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)[ \t]/y;
 
 function stickyAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
   re.lastIndex = at;
@@ -476,7 +476,7 @@ function scanAt(text: string, at: number, lineEnd: number, inline: boolean): Can
     const lineText = text.slice(at, lineEnd);
     const m = RE_ANNEX_LINE.exec(lineText);
     if (m !== null) {
-      const word = (m[1] as string).toLowerCase() as "exhibit" | "schedule" | "annex" | "appendix";
+      const word = (m[1] as string).toLowerCase() as "exhibit" | "schedule" | "annex" | "appendix" | "attachment";
       return {
         ...base,
         type: "annex",
@@ -768,7 +768,8 @@ class TreeBuilder {
 
   private placeAnnex(c: Candidate): void {
     if (this.phase === "front") return; // a filing's "EXHIBIT 10.1" cover line, or a list before the body
-    const kind = c.annexKind === "appendix" ? "annex" : (c.annexKind ?? "exhibit");
+    // an appendix or an attachment is an annex by another name; its key and reference keep the name printed
+    const kind = c.annexKind === "appendix" || c.annexKind === "attachment" ? "annex" : (c.annexKind ?? "exhibit");
     const word = (c.annexKind ?? "exhibit").replace(/^./, (x) => x.toUpperCase());
     const ref = `${word} ${c.term ?? ""}`;
     const current = this.drafts[this.zone] as Draft;
@@ -777,7 +778,7 @@ class TreeBuilder {
     d.clauseRef = c.label;
     d.fullRef = ref;
     d.title = c.annexTitle ?? null;
-    d.key = `${c.annexKind === "appendix" ? "appendix" : kind}:${c.term ?? ""}`;
+    d.key = `${c.annexKind === "appendix" || c.annexKind === "attachment" ? c.annexKind : kind}:${c.term ?? ""}`;
     d.zoneRef = ref;
     this.zone = ROOT;
     const id = this.add(d);

@@ -33,9 +33,12 @@ export const RE_RECITALS_HEADING =
 export const RE_TOC_HEADING =
   /^(?:TABLE OF CONTENTS|Table of Contents|CONTENTS|Contents|INDEX|T[ \t]*A[ \t]*B[ \t]*L[ \t]*E[ \t]+O[ \t]*F[ \t]+C[ \t]*O[ \t]*N[ \t]*T[ \t]*E[ \t]*N[ \t]*T[ \t]*S)[ \t]*[*:]?(?:[ \t|]+Page)?$/;
 
-/** A standalone "EXHIBIT A", "SCHEDULE 3.14", "ANNEX I - Form of Note" line. */
+/**
+ * A standalone "EXHIBIT A", "SCHEDULE 3.14", "ANNEX I - Form of Note", "ATTACHMENT 1" or 'SCHEDULE "A" -
+ * DEFINITIONS' line (the label may be quoted; the quotes are not part of it).
+ */
 export const RE_ANNEX_LINE =
-  /^(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix)[ \t]+(?!(?:TO|OF|AND|THE|FOR|IN|ON|BY|OR|AS|AT|AN)\b)([A-Z]{1,3}(?:-\d{1,2})?|\d{1,3}(?:\.\d{1,3}){0,2}(?:\([a-z]\))?)\.?(?:[ \t]*[-–—:]?[ \t]*([A-Z"“].{0,100}))?$/;
+  /^(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)[ \t]+(?!(?:TO|OF|AND|THE|FOR|IN|ON|BY|OR|AS|AT|AN)\b)["“]?([A-Z]{1,3}(?:-\d{1,2})?|\d{1,3}(?:\.\d{1,3}){0,2}(?:\([a-z]\))?)["”]?\.?(?:[ \t]*[-–—:]?[ \t]*([A-Z"“].{0,100}))?$/;
 
 /** A TOC line: starts with a reference, ends with a page number after leaders or 2+ spaces. */
 export const RE_TOC_ENTRY_TAIL =

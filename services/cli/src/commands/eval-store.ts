@@ -14,8 +14,10 @@ import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
  * v7: amendment titles and roles read from the opening, a close without "IN WITNESS WHEREOF" opening
  * the signature block, amendment chains kept to documents of one set, exhibits of one filing joined
  * by the name one calls itself (`ownNames`): stores built before keep the older profiles and sets. (A new store reuses an older one's vectors: `seedFromOlderStore`.)
+ * v8: an "ATTACHMENT 1" heading, or a schedule's quoted label ('SCHEDULE "A"'), opens an annex, so a signature
+ * block no longer runs on over the definitions attached after it.
  */
-export const EVAL_INDEX_FORMAT = "passages-v7-amendment-openings";
+export const EVAL_INDEX_FORMAT = "passages-v8-attachments";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
