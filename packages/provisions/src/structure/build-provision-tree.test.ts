@@ -199,6 +199,59 @@ The Services are described here.
     expect(schedule?.title).toBe("DESCRIPTION OF SERVICES");
   });
 
+  it("reads the provisions a signature page comes before as provisions: a clause numbered 1 after the signatory rows", () => {
+    const text = `OUTSOURCING AGREEMENT
+
+This Agreement is made between Metavante Corporation and Oriental Bank.
+
+IN WITNESS WHEREOF, the parties have caused this Agreement to be executed.
+
+METAVANTE CORPORATION
+By: /s/ James R. Geschke
+Name: James R. Geschke
+Title: Executive Vice President
+
+TERMS AND CONDITIONS
+
+1. CONSTRUCTION
+
+1.1. Definitions. Capitalized terms have the meanings given in Article 18.
+
+2. TERM
+
+2.1. Duration. This Agreement runs for five years from the Effective Date.
+`;
+    const s = build(text);
+    expectInvariants(s, text);
+    const signature = find(s, (n) => n.kind === "signature") as ProvisionNode;
+    expect(slice(text, signature)).toContain("By: /s/ James R. Geschke");
+    expect(slice(text, signature)).not.toContain("CONSTRUCTION");
+    expect(find(s, (n) => n.kind === "title" && n.title === "TERMS AND CONDITIONS")).toBeDefined();
+    expect(slice(text, byRef(s, "2.1"))).toBe(
+      "2.1. Duration. This Agreement runs for five years from the Effective Date.",
+    );
+    expect(byRef(s, "1")?.title).toBe("CONSTRUCTION");
+  });
+
+  it("keeps a numbered list inside a signature block that no signatory row precedes as signature", () => {
+    const text = `SUPPLY AGREEMENT
+
+1. Supply. Seller shall supply the Products.
+
+IN WITNESS WHEREOF, the parties sign below; the following are attached:
+
+1. Price list
+
+SELLER CORP.
+By: ____________
+`;
+    const s = build(text);
+    expectInvariants(s, text);
+    const signature = find(s, (n) => n.kind === "signature") as ProvisionNode;
+    expect(slice(text, signature)).toContain("1. Price list");
+    expect(s.nodes.filter((n) => n.kind === "title").length).toBeLessThanOrEqual(1);
+  });
+
   it("splits a definitions section into one node per term and collects inline definitions", () => {
     const s = build(ARTICLE_STYLE);
     const defs = s.nodes.filter((n) => n.kind === "definition");

@@ -8,7 +8,7 @@ import {
   type NodeKind,
   type ProvisionNode,
 } from "@lexnav/document-model";
-import { signatureAt } from "./closing-lines.ts";
+import { capitalsHeadingAbove, signatureAt, signedBetween } from "./closing-lines.ts";
 import {
   isOpeningLine,
   isTitleLine,
@@ -115,8 +115,12 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
   let preambleSeen = false;
   let recitalMode = false;
   let prevLineText = "";
+  /** The first line read inside the signature block now open; -1 outside one. */
+  let signatureFrom = -1;
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li] as Line;
+    if (builder.phase !== "signature") signatureFrom = -1;
+    else if (signatureFrom < 0) signatureFrom = li;
     const front = builder.phase === "front";
     // A TOC opens an instrument: at the front, at the top of an exhibit (a conformed copy), or after
     // a signature block when a second instrument follows in the same filing.
@@ -186,6 +190,25 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
       if (cand.type === "annex" && !annexTitleOk(cand.annexTitle ?? null)) continue;
       if (cand.type === "annex" && builder.phase === "body" && (!gated || !annexHeadingInBody(cand, lines, li))) {
         continue;
+      }
+      // Provisions a signature page comes before ("TERMS AND CONDITIONS" then "1. CONSTRUCTION", an amendment
+      // filed after the agreement it amends): a clause numbered 1 after the signatory rows starts them, as a
+      // second instrument of the filing, with the capitals heading just above it as its title.
+      if (
+        builder.phase === "signature" &&
+        !builder.signatureBounded &&
+        signatureFrom >= 0 &&
+        !cand.inline &&
+        cand.type === "numbered" &&
+        cand.styles[0]?.style === "dot:1" &&
+        cand.styles[0].value === 1 &&
+        signedBetween(lines, signatureFrom, li)
+      ) {
+        builder.restartInstrument();
+        const heading = capitalsHeadingAbove(lines, li, signatureFrom);
+        if (heading !== null) builder.addFixed("title", heading.start, heading.end, heading.text.replace(/\s+/g, " "));
+        preambleSeen = true;
+        recitalMode = false;
       }
       builder.setLookahead(() => peekLabel(text, lines, li, cand.at));
       if (recitalMode && builder.phase === "front" && cand.type === "label") {
@@ -723,7 +746,14 @@ class TreeBuilder {
     this.stack = [this.zone];
     this.boundedSignatures.push(this.add(d));
     this.phase = "signature";
+    this.signatureBounded = true;
   }
+
+  /**
+   * Whether the signature block open ends at its last signatory row (`openSignature`): what follows it is left
+   * to the paragraphs already. A testimonium's block runs on to the next annex heading.
+   */
+  signatureBounded = false;
 
   private readonly boundedSignatures: number[] = [];
 
@@ -751,6 +781,7 @@ class TreeBuilder {
         this.stack = [this.zone];
         this.add(d);
         this.phase = "signature";
+        this.signatureBounded = false;
         return;
       }
       case "annex":

@@ -79,3 +79,25 @@ function partyAbove(lines: readonly Line[], li: number): number {
   }
   return li;
 }
+
+/** Whether a signatory row ("By:", "Name:", "Title:", "/s/") is among lines `from` (inclusive) to `to` (exclusive). */
+export function signedBetween(lines: readonly Line[], from: number, to: number): boolean {
+  for (let j = Math.max(0, from); j < to && j < lines.length; j++)
+    if (RE_SIGNATORY_ROW.test((lines[j] as Line).text.trim())) return true;
+  return false;
+}
+
+/**
+ * The heading printed just above line `li` ("TERMS AND CONDITIONS"), after line `after`: the nearest non-blank
+ * line, when it is short, in capitals and no signatory row; else null.
+ */
+export function capitalsHeadingAbove(lines: readonly Line[], li: number, after: number): Line | null {
+  for (let j = li - 1; j > after; j--) {
+    const line = lines[j] as Line;
+    const t = line.text.trim();
+    if (t.length === 0) continue;
+    const heading = t.length <= MAX_PARTY_CHARS && /\p{Lu}{3}/u.test(t) && !/\p{Ll}/u.test(t);
+    return heading && !RE_SIGNATORY_ROW.test(t) ? line : null;
+  }
+  return null;
+}

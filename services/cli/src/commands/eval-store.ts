@@ -16,8 +16,10 @@ import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
  * by the name one calls itself (`ownNames`): stores built before keep the older profiles and sets. (A new store reuses an older one's vectors: `seedFromOlderStore`.)
  * v8: an "ATTACHMENT 1" heading, or a schedule's quoted label ('SCHEDULE "A"'), opens an annex, so a signature
  * block no longer runs on over the definitions attached after it.
+ * v9: a clause numbered 1 after a signature block's signatory rows starts the provisions the signature page
+ * comes before (a second instrument of the filing), not more signature.
  */
-export const EVAL_INDEX_FORMAT = "passages-v8-attachments";
+export const EVAL_INDEX_FORMAT = "passages-v9-after-signatures";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
