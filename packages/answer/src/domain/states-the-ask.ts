@@ -126,10 +126,8 @@ export function namesEverySumOtherwise(asked: string, text: string): boolean {
  * what the question asks ("On what date does the statement of work begin?"). A date of "this Agreement" is the
  * instrument's own, and stays.
  */
-const NAMING_DATE_OF = new RegExp(
-  String.raw`([A-Za-z][\w-]*)\s*,?\s+(?:dated|effective)(?:\s+as\s+of)?\s+(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4}|the\s+\d{1,2}(?:st|nd|rd|th)?\s+day\s+of\s+\w+,?\s+\d{4}|\d{1,2}\/\d{1,2}\/\d{2,4})`,
-  "g",
-);
+const NAMING_DATE_OF =
+  /([A-Za-z][\w-]*)\s*,?\s+(?:dated|effective)(?:\s+as\s+of)?\s+(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4}|the\s+\d{1,2}(?:st|nd|rd|th)?\s+day\s+of\s+\w+,?\s+\d{4}|\d{1,2}\/\d{1,2}\/\d{2,4})/g;
 
 export function withoutOtherInstrumentsDates(text: string): string {
   return text.replace(NAMING_DATE_OF, (whole, kind: string, at: number) => {
