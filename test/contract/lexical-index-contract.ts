@@ -171,6 +171,12 @@ export function describeLexicalIndexContract(
       // the permission filter holds on the capitals reading too
       const gc = await holding({ text: "NEON", principal: { id: "gc", groups: [] }, limit: 5 });
       expect(gc.documentIds).toEqual([]);
+      // the document writing it, made unreadable and then deleted, is never counted: the others are, without case
+      await index.setAccess("distributor", SECRET);
+      expect(await ids("NEON")).toEqual(["lamps", "signs"]);
+      await index.setAccess("distributor", DEAL);
+      await index.removeDocument("distributor");
+      expect(await ids("NEON")).toEqual(["lamps", "signs"]);
     });
 
     it("applies permission changes and deletes immediately", async () => {

@@ -115,12 +115,8 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
   let preambleSeen = false;
   let recitalMode = false;
   let prevLineText = "";
-  /** The first line read inside the signature block now open; -1 outside one. */
-  let signatureFrom = -1;
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li] as Line;
-    if (builder.phase !== "signature") signatureFrom = -1;
-    else if (signatureFrom < 0) signatureFrom = li;
     const front = builder.phase === "front";
     // A TOC opens an instrument: at the front, at the top of an exhibit (a conformed copy), or after
     // a signature block when a second instrument follows in the same filing.
@@ -194,18 +190,17 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
       // Provisions a signature page comes before ("TERMS AND CONDITIONS" then "1. CONSTRUCTION", an amendment
       // filed after the agreement it amends): a clause numbered 1 after the signatory rows starts them, as a
       // second instrument of the filing, with the capitals heading just above it as its title.
+      const testimonium = builder.openTestimonium();
       if (
-        builder.phase === "signature" &&
-        !builder.signatureBounded &&
-        signatureFrom >= 0 &&
+        testimonium !== null &&
         !cand.inline &&
         cand.type === "numbered" &&
         cand.styles[0]?.style === "dot:1" &&
         cand.styles[0].value === 1 &&
-        signedBetween(lines, signatureFrom, li)
+        signedBetween(lines, testimonium, li)
       ) {
         builder.restartInstrument();
-        const heading = capitalsHeadingAbove(lines, li, signatureFrom);
+        const heading = capitalsHeadingAbove(lines, li, testimonium);
         if (heading !== null) builder.addFixed("title", heading.start, heading.end, heading.text.replace(/\s+/g, " "));
         preambleSeen = true;
         recitalMode = false;
@@ -746,14 +741,20 @@ class TreeBuilder {
     this.stack = [this.zone];
     this.boundedSignatures.push(this.add(d));
     this.phase = "signature";
-    this.signatureBounded = true;
+    this.testimoniumLine = null;
   }
 
+  /** The line of the testimonium that opened the signature block, null when a close without one opened it. */
+  private testimoniumLine: number | null = null;
+
   /**
-   * Whether the signature block open ends at its last signatory row (`openSignature`): what follows it is left
-   * to the paragraphs already. A testimonium's block runs on to the next annex heading.
+   * The line of the testimonium ("IN WITNESS WHEREOF") whose signature block is open, else null. Such a block runs
+   * on to the next annex heading; one opened by a close without a testimonium (`openSignature`) ends at its last
+   * signatory row, and what follows it is left to the paragraphs already.
    */
-  signatureBounded = false;
+  openTestimonium(): number | null {
+    return this.phase === "signature" ? this.testimoniumLine : null;
+  }
 
   private readonly boundedSignatures: number[] = [];
 
@@ -781,7 +782,7 @@ class TreeBuilder {
         this.stack = [this.zone];
         this.add(d);
         this.phase = "signature";
-        this.signatureBounded = false;
+        this.testimoniumLine = li;
         return;
       }
       case "annex":

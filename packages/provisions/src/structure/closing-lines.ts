@@ -75,9 +75,17 @@ function partyAbove(lines: readonly Line[], li: number): number {
   for (let j = li - 1; j >= 0; j--) {
     const t = (lines[j] as Line).text;
     if (t.length === 0) continue;
-    return t.length <= MAX_PARTY_CHARS && /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t) ? j : li;
+    return capitalsLine(t, 2) ? j : li;
   }
   return li;
+}
+
+/**
+ * A short line in capitals, with a run of at least `run` capitals: a signatory's name ("ACME HOLDINGS, INC.")
+ * or a heading ("TERMS AND CONDITIONS").
+ */
+function capitalsLine(t: string, run: 2 | 3): boolean {
+  return t.length <= MAX_PARTY_CHARS && (run === 2 ? /\p{Lu}{2}/u : /\p{Lu}{3}/u).test(t) && !/\p{Ll}/u.test(t);
 }
 
 /** Whether a signatory row ("By:", "Name:", "Title:", "/s/") is among lines `from` (inclusive) to `to` (exclusive). */
@@ -96,8 +104,7 @@ export function capitalsHeadingAbove(lines: readonly Line[], li: number, after: 
     const line = lines[j] as Line;
     const t = line.text.trim();
     if (t.length === 0) continue;
-    const heading = t.length <= MAX_PARTY_CHARS && /\p{Lu}{3}/u.test(t) && !/\p{Ll}/u.test(t);
-    return heading && !RE_SIGNATORY_ROW.test(t) ? line : null;
+    return capitalsLine(t, 3) && !RE_SIGNATORY_ROW.test(t) ? line : null;
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Async, type ErrorCode, LexnavError } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import { Client, errors } from "@opensearch-project/opensearch";
-import { CAPITALS_SCAN_LIMIT, capitalsReader, capitalsWords } from "../domain/capitals-phrase.ts";
+import { capitalsReader, capitalsWords } from "../domain/capitals-phrase.ts";
 import { documentNameKey, mostSpecificNames, quotedNameKeys } from "../domain/document-names.ts";
 import type { Passage } from "../domain/passages.ts";
 import type { Principal } from "../domain/principal.ts";
@@ -225,22 +225,28 @@ export function passageSearchBody(query: LexicalQuery): Record<string, unknown> 
  * reads them), filtered like passages: one bucket per document, at most `limit`; null without a word.
  */
 export function phraseDocumentsBody(query: PhraseQuery): Record<string, unknown> | null {
-  const words = query.text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  if (!words || query.limit <= 0) return null;
+  const clause = phraseQuery(query);
+  if (clause === null || query.limit <= 0) return null;
   return {
     size: 0,
     track_total_hits: false,
-    query: {
-      bool: {
-        must: [
-          {
-            multi_match: { query: words.join(" "), type: "phrase", fields: ["heading", "clause_ref", "terms", "body"] },
-          },
-        ],
-        filter: queryFilters(query.principal, query.documentIds),
-      },
-    },
+    query: clause,
     aggs: { docs: { terms: { field: "document_id", size: query.limit } } },
+  };
+}
+
+/** The fields a phrase is looked up in, whose text the capitals reading reads. */
+const PHRASE_FIELDS = ["heading", "clause_ref", "terms", "body"];
+
+/** The passages holding a phrase in any field, filtered like passages; null without a word. */
+function phraseQuery(query: Omit<PhraseQuery, "limit">): Record<string, unknown> | null {
+  const words = query.text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return {
+    bool: {
+      must: [{ multi_match: { query: words.join(" "), type: "phrase", fields: PHRASE_FIELDS } }],
+      filter: queryFilters(query.principal, query.documentIds),
+    },
   };
 }
 
@@ -252,13 +258,13 @@ export const PHRASE_PAGE = 500;
  * the capitals reading of `documentsHolding` reads (`capitalsWords`). Null without a word.
  */
 export function phrasePassagesBody(query: PhraseQuery, after?: unknown[]): Record<string, unknown> | null {
-  const plain = phraseDocumentsBody({ ...query, limit: 1 });
-  if (plain === null) return null;
+  const clause = phraseQuery(query);
+  if (clause === null || query.limit <= 0) return null;
   return {
     size: PHRASE_PAGE,
     track_total_hits: false,
-    _source: ["document_id", "heading", "clause_ref", "terms", "body"],
-    query: plain.query,
+    _source: ["document_id", ...PHRASE_FIELDS],
+    query: clause,
     sort: [{ document_id: "asc" }, { start: "asc" }, { end: "asc" }, { passage_id: "asc" }],
     ...(after ? { search_after: after } : {}),
   };
@@ -707,26 +713,19 @@ export function createOpenSearchLexicalIndex(options: OpenSearchLexicalIndexOpti
       const capitals = capitalsWords(query.text);
       if (capitals.length > 0) {
         const reader = capitalsReader(capitals, query.limit);
-        let read = 0;
-        let after: unknown[] | undefined;
-        let more = true;
-        while (more) {
-          const page = await search(names.passages(indexVersion), phrasePassagesBody(query, after) ?? body);
-          for (const h of page) {
-            const src = h._source ?? {};
-            const text = ["heading", "clause_ref", "terms", "body"]
-              .map((f) => src[f])
-              .filter((t) => typeof t === "string")
-              .join("\n");
-            read += 1;
-            more = reader.read(String(src.document_id), text);
-            if (!more) break;
-          }
-          if (page.length < PHRASE_PAGE) more = false;
-          after = page.at(-1)?.sort;
+        for (let page: SearchHit[] = [], reading = true; reading; ) {
+          const pageBody = phrasePassagesBody(query, page.at(-1)?.sort);
+          page = pageBody === null ? [] : await search(names.passages(indexVersion), pageBody);
+          // every() stops at the first passage after which the reader needs no more
+          reading = page.every((h) =>
+            reader.read(
+              String(h._source?.document_id),
+              PHRASE_FIELDS.map((f) => h._source?.[f]),
+            ),
+          );
+          reading &&= page.length === PHRASE_PAGE;
         }
-        // everything was read when the last page came short and the reader had not stopped before its end
-        const documentIds = reader.result(read < CAPITALS_SCAN_LIMIT);
+        const documentIds = reader.result();
         if (documentIds) return { documentIds, indexVersion };
       }
       const res = await send("search", { method: "POST", path: `/${names.passages(indexVersion)}/_search`, body });

@@ -3,7 +3,7 @@ import { gated, type Sync, sqliteGate } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
 import type { Access } from "@lexnav/document-model";
 import type Database from "better-sqlite3";
-import { CAPITALS_SCAN_LIMIT, capitalsReader, capitalsWords } from "../domain/capitals-phrase.ts";
+import { capitalsReader, capitalsWords } from "../domain/capitals-phrase.ts";
 import { documentNameKey, mostSpecificNames, quotedNameKeys } from "../domain/document-names.ts";
 import type { Passage } from "../domain/passages.ts";
 import { ftsMatchExpression, ftsPhraseExpression, queryTerms } from "../domain/query-terms.ts";
@@ -143,21 +143,16 @@ ${accessTable.permittedDocumentsSql})
       AND (@scoped = 0 OR c.document_id IN (SELECT value FROM json_each(@documentIds)))
       AND c.document_id IN (
 ${accessTable.permittedDocumentsSql})`);
-  const holding = db.prepare(`
-    SELECT DISTINCT p.document_id FROM lex_fts JOIN lex_passages p ON p.rowid = lex_fts.rowid
+  // the passages holding a phrase, permitted and in scope: their documents, or their text for the capitals reading
+  const holdingWhere = `FROM lex_fts JOIN lex_passages p ON p.rowid = lex_fts.rowid
     WHERE lex_fts MATCH @match AND p.index_version = @indexVersion
       AND (@scoped = 0 OR p.document_id IN (SELECT value FROM json_each(@documentIds)))
       AND p.document_id IN (
-${accessTable.permittedDocumentsSql})
-    LIMIT @limit`);
-  const holdingText = db.prepare(`
-    SELECT p.document_id, lex_fts.heading, lex_fts.clause_ref, lex_fts.terms, lex_fts.body
-    FROM lex_fts JOIN lex_passages p ON p.rowid = lex_fts.rowid
-    WHERE lex_fts MATCH @match AND p.index_version = @indexVersion
-      AND (@scoped = 0 OR p.document_id IN (SELECT value FROM json_each(@documentIds)))
-      AND p.document_id IN (
-${accessTable.permittedDocumentsSql})
-    LIMIT @limit`);
+${accessTable.permittedDocumentsSql})`;
+  const holding = db.prepare(`SELECT DISTINCT p.document_id ${holdingWhere} LIMIT @limit`);
+  const holdingText = db.prepare(
+    `SELECT p.document_id, lex_fts.heading, lex_fts.clause_ref, lex_fts.terms, lex_fts.body ${holdingWhere}`,
+  );
   const listPermitted = db.prepare(`
     SELECT p.passage_id, p.document_id, p.version, p.node_id, p.start, p.end
     FROM lex_passages p
@@ -302,19 +297,11 @@ ${accessTable.permittedDocumentsSql})
       // A word asked in capitals counts where a passage writes it so (`capitals-phrase.ts`).
       const capitals = capitalsWords(query.text);
       if (capitals.length > 0) {
-        const rows = holdingText.all({ ...params, limit: CAPITALS_SCAN_LIMIT + 1 }) as Array<{
-          document_id: string;
-          heading: string | null;
-          clause_ref: string | null;
-          terms: string | null;
-          body: string | null;
-        }>;
         const reader = capitalsReader(capitals, query.limit);
-        for (const r of rows) {
-          const text = [r.heading, r.clause_ref, r.terms, r.body].filter((t) => t !== null).join("\n");
-          if (!reader.read(r.document_id, text)) break;
-        }
-        const documentIds = reader.result(rows.length <= CAPITALS_SCAN_LIMIT);
+        // iterated, so a reader that has seen enough stops the statement
+        for (const r of holdingText.iterate(params) as Iterable<Record<string, unknown>>)
+          if (!reader.read(String(r.document_id), [r.heading, r.clause_ref, r.terms, r.body])) break;
+        const documentIds = reader.result();
         if (documentIds) return { documentIds, indexVersion };
       }
       const rows = holding.all({ ...params, limit: query.limit }) as Array<{ document_id: string }>;

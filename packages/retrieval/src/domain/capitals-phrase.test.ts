@@ -23,26 +23,32 @@ describe("capitals words", () => {
 describe("capitals reader", () => {
   it("keeps the documents that write the capitals, at most a limit", () => {
     const r = capitalsReader(["NEON"], 2);
-    expect(r.read("a", "neon signs")).toBe(true);
-    expect(r.read("b", "NEON Systems")).toBe(true);
-    expect(r.read("c", "NEON's distributor")).toBe(false);
-    expect(r.result(false)).toEqual(["b", "c"]);
+    expect(r.read("a", ["neon signs"])).toBe(true);
+    expect(r.read("b", [null, "NEON Systems"])).toBe(true);
+    expect(r.read("c", ["Distributor", "NEON's distributor"])).toBe(false);
+    expect(r.result()).toEqual(["b", "c"]);
   });
 
-  it("goes on without case when none writes them, or when passages were left unread", () => {
+  it("answers without case when none writes them and every passage was read, and leaves it to the caller when some were not", () => {
     const none = capitalsReader(["ACME"], 5);
-    none.read("a", "Acme Corp");
-    expect(none.result(true)).toBeNull();
-    const partial = capitalsReader(["NEON"], 5);
-    partial.read("b", "NEON Systems");
-    expect(partial.result(true)).toEqual(["b"]);
-    expect(partial.result(false)).toBeNull();
+    none.read("a", ["Acme Corp"]);
+    none.read("b", ["acme widgets"]);
+    expect(none.result()).toEqual(["a", "b"]);
+    const all = capitalsReader(["NEON"], 5);
+    all.read("b", ["NEON Systems"]);
+    all.read("c", ["neon signs"]);
+    expect(all.result()).toEqual(["b"]);
   });
 
-  it("stops reading at the scan limit", () => {
+  it("stops reading at the scan limit, and then does not answer for what it did not read", () => {
     const r = capitalsReader(["NEON"], 5);
     let reads = 0;
-    while (r.read("a", "neon signs")) reads += 1;
+    while (r.read("a", ["neon signs"])) reads += 1;
     expect(reads + 1).toBe(CAPITALS_SCAN_LIMIT);
+    expect(r.result()).toBeNull();
+    const found = capitalsReader(["NEON"], 5);
+    found.read("z", ["NEON Systems"]);
+    while (found.read("a", ["neon signs"])) {}
+    expect(found.result()).toBeNull();
   });
 });

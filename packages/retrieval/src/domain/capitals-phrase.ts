@@ -24,25 +24,32 @@ export function holdsInCapitals(text: string, words: readonly string[]): boolean
 
 /**
  * Reads, in the index's order, the passages holding a phrase with capitals words `capitals`, and tells which
- * documents write them: at most `limit`.
+ * documents to count: at most `limit`. An adapter feeds it passages until `read` says stop or the passages
+ * run out, then asks `result`.
  */
 export function capitalsReader(capitals: readonly string[], limit: number) {
-  const documentIds = new Set<string>();
+  const writing = new Set<string>();
+  const holding = new Set<string>();
   let read = 0;
+  let stopped = false;
   return {
-    /** Reads one passage (its fields' text joined); false once no more need be read. */
-    read(documentId: string, text: string): boolean {
+    /** Reads one passage (the text of its fields; what is not a string is passed over); false once no more need be read. */
+    read(documentId: string, fields: readonly unknown[]): boolean {
       read += 1;
-      if (documentIds.size < limit && holdsInCapitals(text, capitals)) documentIds.add(documentId);
-      return documentIds.size < limit && read < CAPITALS_SCAN_LIMIT;
+      if (holding.size < limit) holding.add(documentId);
+      const text = fields.filter((f): f is string => typeof f === "string").join("\n");
+      if (writing.size < limit && holdsInCapitals(text, capitals)) writing.add(documentId);
+      stopped = writing.size >= limit || read >= CAPITALS_SCAN_LIMIT;
+      return !stopped;
     },
     /**
-     * The documents writing the capitals, or null when the lookup goes on without case: none writes them, or
-     * passages holding the phrase were left unread (`allRead` false) before `limit` documents were found.
+     * The documents to count: those writing the capitals; when none does and every passage was read, those
+     * holding the phrase in any case (the lookup without case, already done); null when passages were left
+     * unread before `limit` documents were found, and the caller looks up without case.
      */
-    result(allRead: boolean): string[] | null {
-      if (documentIds.size >= limit || (allRead && documentIds.size > 0)) return [...documentIds];
-      return null;
+    result(): string[] | null {
+      if (writing.size >= limit || (!stopped && writing.size > 0)) return [...writing];
+      return stopped ? null : [...holding];
     },
   };
 }
