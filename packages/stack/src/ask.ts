@@ -110,13 +110,7 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
   const embedder = w.models?.relevance;
   let decision: DecisionModel | null = null;
   const decisionModel = () => {
-    if (decision) return decision;
-    if (w.config.decisionModelPath) decision = loadDecisionModel(w.config.decisionModelPath);
-    else {
-      const pretrained = loadDecisionModel(DEFAULT_DECISION_MODEL_PATH);
-      decision =
-        embedder && pretrained.relevance === embedder.id ? pretrained : loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
-    }
+    decision ??= configuredDecisionModel(w.config, embedder?.id);
     return decision;
   };
   const offlineDecision =
@@ -164,4 +158,20 @@ export function createStackAsk(w: AskWiring, offline: boolean, options: { longLi
     });
   if (!options.longLived) return run();
   return { ask: (req) => run().ask(req), replay: (record, reader) => run().replay(record, reader) };
+}
+
+/**
+ * The decision model the offline answerer uses: the configured file, else the shipped one for a
+ * pretrained embedder when that embedder (`relevanceId`) is loaded, else the shipped one for the
+ * built-in relevance. The trainer reports it beside a fit, on the same extracts.
+ */
+export function configuredDecisionModel(
+  config: Pick<LexnavConfig, "decisionModelPath">,
+  relevanceId: string | undefined,
+): DecisionModel {
+  if (config.decisionModelPath) return loadDecisionModel(config.decisionModelPath);
+  const pretrained = loadDecisionModel(DEFAULT_DECISION_MODEL_PATH);
+  return relevanceId !== undefined && pretrained.relevance === relevanceId
+    ? pretrained
+    : loadDecisionModel(BUILTIN_DECISION_MODEL_PATH);
 }

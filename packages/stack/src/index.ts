@@ -2,7 +2,7 @@
 // case over it, composed by the CLI and by the query-path services.
 
 export type { AskWiring } from "./ask.ts";
-export { configuredModel, createStackAsk, loadNavIndex } from "./ask.ts";
+export { configuredDecisionModel, configuredModel, createStackAsk, loadNavIndex } from "./ask.ts";
 export { type CopyGroup, readableCopyGroups } from "./copy-groups.ts";
 export type { NavPlan, NavPlanner, NavPlanRequest } from "./navindex-planner.ts";
 export { createNavPlanner, MAX_PLAN_TARGETS } from "./navindex-planner.ts";

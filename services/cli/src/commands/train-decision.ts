@@ -12,6 +12,7 @@ import {
   type DecisionModel,
   type DecisionRule,
   decisionFeatures,
+  decisionModelId,
   embedderRelevance,
   extractSource,
   fitCalibration,
@@ -32,6 +33,7 @@ import { LexnavError } from "@lexnav/core";
 import { datasetsOf, loadBench } from "@lexnav/eval";
 import { createTransactionSetEdits } from "@lexnav/ingest";
 import type { Embedder } from "@lexnav/retrieval";
+import { configuredDecisionModel } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
 import { EVAL_PRINCIPAL } from "./eval-store.ts";
@@ -89,6 +91,11 @@ export interface TrainDecisionReport {
   calibration: Calibration;
   /** Out-of-fold figures under the chosen rule, per data set, as the answerer answers. */
   heldOut: Record<string, DecisionFigures>;
+  /**
+   * The model the answerer uses now (`configuredDecisionModel`), its own rule and calibration, on the
+   * same extracts: what the fit is compared with. Not held out for questions it was trained on.
+   */
+  inUse: { model: string; figures: Record<string, DecisionFigures> } | null;
   /** Calibrated out-of-fold probability that a cited sentence is evidence, against how often one was. */
   reliability: ReliabilityBin[];
   /** Held-out silence against gold cited per threshold, under the chosen citation rule. */
@@ -135,7 +142,7 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
   for (const bench of opts.benches) {
     const all = loadBench(bench);
     const dataset = datasetKey(datasetsOf(all));
-    const { stack, tests, text, node, fileOf } = await openTrainingBench(ctx, opts, mode, bench);
+    const { stack, tests, text, node, fileOf, quoteText } = await openTrainingBench(ctx, opts, mode, bench);
     try {
       // The extract as the answer path builds it: answering units whole, and the set's amendment edits
       // applied (superseded text marked, amending text linked), so the amendment features are live.
@@ -159,10 +166,10 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
           source,
         );
         const signals = await relevanceSignals(t.query, candidates, relevance);
-        const gold = goldSpans(t.snippets);
-        // EDGAR gold is a quote, not a span: such a question counts for neither label nor figure.
-        const quoted = t.snippets.some((s) => !("span" in s));
-        if (quoted) {
+        // EDGAR gold is a quote, found in the file's extracted text; a question whose quote is found nowhere
+        // counts for neither label nor figure (its sentences cannot be told gold or not).
+        const { spans: gold, unlocated } = goldSpans(t.snippets, await quoteText(t.snippets));
+        if (unlocated > 0) {
           progress.tick("");
           continue;
         }
@@ -186,7 +193,7 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
       }
       progress.done();
       ceiling[dataset] = evidenced ? reachable / evidenced : 0;
-      counts[dataset] = tests.length;
+      counts[dataset] = (counts[dataset] ?? 0) + tests.length;
     } finally {
       await stack.close();
     }
@@ -210,6 +217,23 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
     predicted.map((p): 0 | 1 => (p.cited.some((s) => s.label === 1) ? 1 : 0)),
   );
   const final = trainDecisionWeights(rowsOf(questions));
+  const current = configuredDecisionModel(ctx.config, embedder?.id);
+  const inUse =
+    current.relevance === relevanceId
+      ? {
+          model: decisionModelId(current),
+          figures: figuresOf(
+            questions.map((q) =>
+              rankQuestion(
+                q,
+                q.xs.map((x) => sentenceProbability(current, x)),
+              ),
+            ),
+            current.rule,
+            current.calibration,
+          ),
+        }
+      : null;
   const report: TrainDecisionReport = {
     mode,
     k: opts.k,
@@ -220,6 +244,7 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
     rule,
     calibration,
     heldOut,
+    inUse,
     reliability,
     curve,
     weights: { bias: final.bias, ...final.weights },
@@ -422,6 +447,11 @@ export function renderDecisionReport(r: TrainDecisionReport): string {
     lines.push(
       `${d} | ${m.questions} | ${pct(r.ceiling[d] ?? 0)} | ${pct(m.topGold)} | ${m.counts.silent ? pct(m.noEvidence) : "-"} | ${pct(m.withEvidence)} | ${pct(m.citationPrecision)}`,
     );
+  if (r.inUse)
+    for (const [d, m] of Object.entries(r.inUse.figures))
+      lines.push(
+        `${d}, the model in use (${r.inUse.model}; its own rule) | ${m.questions} | ${pct(r.ceiling[d] ?? 0)} | ${pct(m.topGold)} | ${m.counts.silent ? pct(m.noEvidence) : "-"} | ${pct(m.withEvidence)} | ${pct(m.citationPrecision)}`,
+      );
   lines.push("reliability (held out): predicted bin | questions | mean predicted | observed evidence rate");
   for (const b of r.reliability)
     lines.push(`${b.from.toFixed(1)}-${b.to.toFixed(1)} | ${b.questions} | ${pct(b.predicted)} | ${pct(b.observed)}`);

@@ -190,7 +190,7 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
 
   for (const bench of opts.benches) {
     const dataset = datasetOf(loadBench(bench));
-    const { stack, tests, text, node, fileOf } = await openTrainingBench(ctx, opts, mode, bench);
+    const { stack, tests, text, node, fileOf, quoteText } = await openTrainingBench(ctx, opts, mode, bench);
     try {
       const progress = createProgress(tests.length, ctx.stderr);
       let reachable = 0;
@@ -203,7 +203,8 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
           node,
         });
         const terms = questionTerms(t.query);
-        const gold = goldSpans(t.snippets);
+        // a quoted snippet (EDGAR's) found in its file's text; one found nowhere labels nothing gold
+        const { spans: gold } = goldSpans(t.snippets, await quoteText(t.snippets));
         const source = await extractSource(extract, text);
         const candidates = candidateSentences(terms, extract, source);
         const labels = await labelByGold(candidates, gold, fileOf);

@@ -1,6 +1,6 @@
 import { cachedVersionNode, cachedVersionText } from "@lexnav/catalog";
 import { LexnavError, sha256Hex } from "@lexnav/core";
-import { corpusFileOf } from "@lexnav/eval";
+import { corpusFileOf, corpusFileText, snippetTexts } from "@lexnav/eval";
 import { SEARCH_MODES, type SearchMode } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { DENSE_MODES } from "./eval-retrieval.ts";
@@ -30,6 +30,8 @@ export interface TrainingBench extends Pick<EvalStore, "stack" | "tests"> {
   node: ReturnType<typeof cachedVersionNode>;
   /** The benchmark file of a document id, for labelling candidates by gold spans. */
   fileOf: ReturnType<typeof corpusFileOf>;
+  /** The extracted text of a corpus file, to find a quoted gold snippet in (null when not in the store). */
+  quoteText: (snippets: TrainingBench["tests"][number]["snippets"]) => Promise<(file: string) => string | null>;
 }
 
 /** Opens `bench`'s evaluation store (full protocol, the dense index when `mode` needs it) for a fit. */
@@ -53,6 +55,10 @@ export async function openTrainingBench(
     text: cachedVersionText(stack.catalog),
     node: cachedVersionNode(stack.catalog),
     fileOf: corpusFileOf(stack.catalog, corpusRoot),
+    quoteText: (() => {
+      const fileText = corpusFileText(stack.catalog, corpusRoot);
+      return (snippets) => snippetTexts(snippets, fileText);
+    })(),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { BenchTest } from "@lexnav/eval";
+import { allOccurrences, type BenchTest, resolveGold } from "@lexnav/eval";
 
 /** A gold span of a benchmark question, in its corpus file's coordinates (`[start, end)`). */
 export interface GoldSpan {
@@ -7,9 +7,21 @@ export interface GoldSpan {
   end: number;
 }
 
-/** A question's gold given as spans; a quoted snippet (EDGAR's) has no offsets and is left out. */
-export function goldSpans(snippets: BenchTest["snippets"]): GoldSpan[] {
-  return snippets.flatMap((s) => ("span" in s ? [{ file: s.file_path, start: s.span[0], end: s.span[1] }] : []));
+/**
+ * A question's gold as spans: a span as given, and every place a quoted snippet (EDGAR's) occurs in the
+ * extracted text of its file (`textOf`, null when the file is not in the store), as the answer
+ * evaluation scores a citation of any of them as gold. A quote found nowhere adds no span; `unlocated`
+ * counts such snippets, so a question whose gold could not be found is not read as having none.
+ */
+export function goldSpans(
+  snippets: BenchTest["snippets"],
+  textOf: (file: string) => string | null = () => null,
+): { spans: GoldSpan[]; unlocated: number } {
+  const gold = resolveGold(snippets, textOf);
+  return {
+    spans: allOccurrences(gold),
+    unlocated: gold.filter((g) => g.occurrences.length === 0).length,
+  };
 }
 
 /** Where a candidate sentence sits: its document and `[start, end)` in that document's text. */
