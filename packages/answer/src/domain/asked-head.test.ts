@@ -26,6 +26,9 @@ describe("askedHead", () => {
     expect(askedHead("What counts as Confidential Information under the NDA?")).toEqual([]);
     expect(askedHead("What rights does the licensee have after termination?")).toEqual([]);
     expect(askedHead("What was the original amount of the note?")).toEqual([]);
+    // a multiple (or ratio) is a value stated as "300% of" or "two times": the answer need not say "multiple"
+    expect(askedHead("What multiple of base salary is the executive's severance?")).toEqual([]);
+    expect(askedHead("What ratio of debt to EBITDA must the borrower keep?")).toEqual([]);
     expect(askedHead("Can the licensee assign the agreement?")).toEqual([]);
   });
 });

@@ -21,7 +21,8 @@ const DETERMINER = new Set(["the", "a", "an", "this", "that", "its", "their", "a
 const GENERIC = new Set(
   (
     "right obligation requirement condition term provision thing kind type sort form matter part other " +
-    "amount number share percentage percent portion proportion level consequence effect result remedy " +
+    "amount number share percentage percent portion proportion multiple ratio fraction level consequence effect " +
+    "result remedy " +
     "restriction limitation duty"
   ).split(" "),
 );

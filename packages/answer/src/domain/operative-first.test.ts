@@ -77,6 +77,15 @@ describe("askedActs and grantsAct", () => {
     expect(askedActs("How long does the Widget MSA run?")).toEqual([]);
   });
 
+  it("leaves out the words that say what kind of instrument is named: they are no act", () => {
+    const acts = askedActs("Can BCGI assign the confidentiality agreement?");
+    expect(acts).toEqual(["assign"]);
+    expect(
+      grantsAct("Each party may disclose Confidential Information to its employees who need to know it.", acts),
+    ).toBe(false);
+    expect(askedActs("Can Acme share confidential information with its advisers?")).toContain("confidential");
+  });
+
   it("finds the grant of the act within its clause, not the act named as a noun elsewhere", () => {
     const acts = askedActs("Can Acme terminate the agreement?");
     expect(grantsAct("Neither Party may terminate this Agreement during the Initial Term.", acts)).toBe(true);

@@ -1,6 +1,6 @@
 import { contentWords } from "@lexnav/retrieval";
 import { amendingClause, askedTerm, definesTerm, type ScoredCandidate, sameFamily, termKey } from "./evidence-model.ts";
-import { isFaceSentence } from "./states-asked.ts";
+import { instrumentModifiers, isFaceSentence } from "./states-asked.ts";
 
 /**
  * Text of a contract that operates nothing, beside its face (`isFaceSentence`: recitals, signature and
@@ -98,12 +98,15 @@ const GRANTED_SPAN = 12;
 
 /**
  * The acts a permission question asks about: its content words as written in lower case (a party's or
- * an instrument's name is capitalised), less the frame.
+ * an instrument's name is capitalised), less the frame and the words that say what kind of instrument
+ * it names (`instrumentModifiers`: "Can BCGI assign the confidentiality agreement?" asks about assigning,
+ * and a clause that lets a party disclose confidential information grants no assignment).
  */
 export function askedActs(question: string): string[] {
   if (!ASKS_PERMISSION.test(question)) return [];
   const lower = new Set(contentWords(question.replace(/\b[A-Z][\w'’.-]*/g, " ")));
-  return [...lower].filter((w) => w.length > 3 && ![...FRAME].some((f) => sameFamily(f, w)));
+  const kind = new Set(contentWords(instrumentModifiers(question).join(" ")));
+  return [...lower].filter((w) => w.length > 3 && !kind.has(w) && ![...FRAME].some((f) => sameFamily(f, w)));
 }
 
 /** How far an aside between a grant and its verb may run ("may, by written notice … prior to …, extend"). */
