@@ -80,6 +80,14 @@ describe("statesKind", () => {
       statesKind("time", "The option is exercisable from the earlier of the first royalty payment or January 1, 2002."),
     ).toBe(true);
     expect(statesKind("time", "Licensee may exercise the Option at any time during the Option Period.")).toBe(false);
+    // a period bounded by events, not by a count of days
+    expect(
+      statesKind(
+        "time",
+        "During the period commencing upon the Effective Date and terminating as of the Closing, Buyer may inspect.",
+      ),
+    ).toBe(true);
+    expect(statesKind("time", "Commencing work shall not be a waiver. Terminating it is.")).toBe(false);
     expect(
       statesKind(
         "notice",
@@ -126,6 +134,55 @@ describe("kindAskedFirst", () => {
     expect(kindAskedFirst("Who may assign this contract?", [expiry, term])).toEqual([expiry, term]);
   });
 
+  it("reads a lead-in that introduces its item in words with that item, as the decision does", () => {
+    const lead =
+      "The first sentence of Section 4.1 of the Existing PSA is hereby amended and restated to read as follows:";
+    const restated =
+      "“During the time period commencing upon the Effective Date and terminating as of the Closing (the “Investigation Period”), Buyer may investigate the Property.”";
+    const closing = "The Closing shall take place five (5) Business Days after Seller's notice.";
+    const text = `${lead}\n\n${restated}\n\n${closing}`;
+    const own = evidenceItem("psa", text);
+    const at = (t: string, p: number) => scoredSentence(own, t, { p, at: text.indexOf(t) });
+    const order = [at(lead, 0.5), at(closing, 0.3), at(restated, 0.2)];
+    // the lead-in and its restated period state a time: the closing's five days do not go above them
+    expect(kindAskedFirst("How long does the buyer have to do its diligence?", order)).toEqual(order);
+    // read alone, the lead-in states none, and the closing would have been put first
+    expect(
+      kindAskedFirst("How long does the buyer have to do its diligence?", [order[0], order[1]] as ScoredCandidate[])[0]
+        ?.text,
+    ).toBe(closing);
+  });
+
+  it("puts the instrument's own term clause above the term of a service it provides for", () => {
+    const renews = sentence(
+      "Thereafter, the Maintenance Term shall automatically renew for successive periods of 12 months.",
+      0.55,
+      0,
+    );
+    const maintenance = sentence(
+      "The first paid (Initial) Maintenance Term shall commence upon expiration of the Warranty Period and shall continue for twelve (12) months thereafter.",
+      0.43,
+      200,
+    );
+    const own = sentence(
+      "This Agreement shall apply and remain in effect from the Effective Date and perpetually thereafter unless terminated.",
+      0.34,
+      400,
+    );
+    const out = kindAskedFirst("How long does the software license agreement last?", [renews, maintenance, own]);
+    expect(out.map((c) => c.start)).toEqual([400, 200, 0]);
+    // the agreement's Initial Term is its own
+    expect(statesKind("term", "The Initial Term shall continue for three (3) years from the Effective Date.")).toBe(
+      true,
+    );
+    expect(
+      kindAskedFirst("How long does the agreement last?", [
+        sentence("The Initial Term shall continue for three (3) years from the Effective Date.", 0.5, 0),
+        maintenance,
+      ]).map((c) => c.start),
+    ).toEqual([0, 200]);
+  });
+
   it("never takes a filing stamp's date or a heading for a time", () => {
     const heading = { ...sentence("Term of Agreement 12 months", 0.1, 400), headingLine: true };
     const out = kindAskedFirst("How long do the obligations last?", [survival, filing, heading]);
@@ -142,6 +199,7 @@ describe("on hostile text", () => {
     expect(statesKind("notice", `${"notice ".repeat(MiB / 7)}`)).toBe(false);
     expect(statesKind("amount", `${"1 ".repeat(MiB / 2)}`)).toBe(false);
     expect(statesKind("law", `${"construed ".repeat(MiB / 10)}`)).toBe(false);
+    expect(statesKind("time", `${"commencing ".repeat(MiB / 11)}`)).toBe(false);
     expect(askedKind(`When does ${"a ".repeat(MiB / 2)}expire?`)).toBe("time");
   });
 

@@ -1,5 +1,7 @@
 import { parseQuestion } from "@lexnav/retrieval";
 import type { ScoredCandidate } from "./evidence-model.ts";
+import { introducesInWords } from "./lead-in.ts";
+import { firstItemOf } from "./lead-in-decision.ts";
 import { questionAsks } from "./multi-ask.ts";
 import { inTiers, isNotOperative, RERANK_WINDOW } from "./operative-first.ts";
 
@@ -49,6 +51,8 @@ const TIME = new RegExp(
     String.raw`\b\d{1,2}/\d{1,2}/\d{2,4}\b`,
     String.raw`\bend\s+of\s+(?:the|each|any)\s+(?:\w+\s+){0,2}?(?:year|quarter|month|term)\b`,
     String.raw`\banniversary\b`,
+    // a period bounded by events: "commencing upon the Effective Date and terminating as of the Closing"
+    String.raw`\b(?:commencing|beginning|starting)\b[^.;]{0,200}?\b(?:ending|terminating|expiring|until)\b`,
   ].join("|"),
   "i",
 );
@@ -82,18 +86,38 @@ const LAWS_OF =
  */
 const TERM_VERB =
   /\b(?:shall|will|and)\s+(?:continue|remain\s+in|be\s+in\s+(?:full\s+)?(?:force|effect)|expire|end|terminate(?:\s+automatically)?|have\s+a\s+term)\b/gi;
-const TERM_SUBJECT = /\b(?:agreement|contract|amendment|licen[cs]e|lease|term)\b/i;
-const TERM_EXTENT = /\b(?:until|through|on|for|at|of)\b/i;
+const TERM_SUBJECT = /\b(?:agreement|contract|amendment|licen[cs]e|lease|term)\b/gi;
+const TERM_EXTENT = /\b(?:until|through|on|for|at|of|from|perpetual(?:ly)?|indefinitely)\b/i;
+/**
+ * A term of something the instrument provides for, not of the instrument: "the Maintenance Term", "each
+ * Support Term" (a capitalised name before "Term" other than the instrument's own "Initial", "Renewal" …).
+ */
+const OTHER_TERM =
+  /\b(?!(?:This|The|Such|Each|Any|Initial|Original|Renewal|Extended|Extension|Additional|Current|Agreement|Contract|License|Licence|Lease)\b)[A-Z][a-z]+\s+Term$/;
 
-/** Whether a sentence states how long the instrument runs: its subject the instrument or its term, a term verb, then when. */
-function statesTerm(text: string): boolean {
+/**
+ * How a sentence states how long something runs: its subject the instrument or its term, a term verb,
+ * then when. "own" when the subject is the instrument or its own term; "other" when it is the term of
+ * something it provides for ("the Maintenance Term shall continue for twelve months"); null otherwise.
+ */
+function termStated(text: string): "own" | "other" | null {
+  let found: "own" | "other" | null = null;
   for (const m of text.matchAll(TERM_VERB)) {
     const at = m.index ?? 0;
     const before = text.slice(Math.max(0, at - 200), at);
     const after = text.slice(at + m[0].length, at + m[0].length + 160);
-    if (TERM_SUBJECT.test(before) && TERM_EXTENT.test(after)) return true;
+    const subject = [...before.matchAll(TERM_SUBJECT)].at(-1);
+    if (!subject || !TERM_EXTENT.test(after)) continue;
+    const other = OTHER_TERM.test(before.slice(0, (subject.index ?? 0) + subject[0].length));
+    if (!other) return "own";
+    found = "other";
   }
-  return false;
+  return found;
+}
+
+/** Whether a sentence states how long the instrument, or a term it provides for, runs (`termStated`). */
+function statesTerm(text: string): boolean {
+  return termStated(text) !== null;
 }
 
 /** Giving notice, as drafting words it: notice, notify, notification, inform. */
@@ -160,13 +184,22 @@ export function kindAskedFirst(question: string, scored: readonly ScoredCandidat
   const kind = askedKind(question);
   if (!kind) return [...scored];
   const head = scored.slice(0, RERANK_WINDOW);
+  // a lead-in that introduces its item in words is read with it, as the decision reads the pair (`withFirstItem`)
+  const read = (c: ScoredCandidate) => {
+    const item = introducesInWords(c.text) ? firstItemOf(c, scored) : undefined;
+    return item ? `${c.text} ${item.text}` : c.text;
+  };
   const states = head.map(
     (c) =>
       !c.headingLine &&
       !isNotOperative(c.text) &&
       !definesAnother(c.text, question) &&
-      statesKind(kind, c.text.replace(NAMING_DATE, " ")),
+      statesKind(kind, read(c).replace(NAMING_DATE, " ")),
   );
-  if (states[0] || !states.some(Boolean)) return [...scored];
-  return inTiers(scored, (i) => Number(!states[i]));
+  // how long the instrument runs is stated by its own term clause above the term of something it provides for
+  const rank = head.map((c, i) =>
+    !states[i] ? 2 : kind === "term" && termStated(read(c).replace(NAMING_DATE, " ")) === "other" ? 1 : 0,
+  );
+  if (rank[0] === Math.min(...rank) || !states.some(Boolean)) return [...scored];
+  return inTiers(scored, (i) => rank[i] as number);
 }

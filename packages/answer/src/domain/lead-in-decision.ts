@@ -14,14 +14,14 @@ import { introducesInWords } from "./lead-in.ts";
 export function withFirstItem<T extends ScoredCandidate>(scored: readonly T[]): T[] {
   const out = scored.map((s) => {
     if (!introducesInWords(s.text)) return s;
-    const first = firstItem(s, scored);
+    const first = firstItemOf(s, scored);
     return first ? { ...s, p: 1 - (1 - s.p) * (1 - first.p) } : s;
   });
   return out.sort(byEvidence);
 }
 
 /** The sentence of `s`'s passage that starts right after it (only whitespace between), if a candidate. */
-function firstItem<T extends ScoredCandidate>(s: T, scored: readonly T[]): T | undefined {
+export function firstItemOf<T extends ScoredCandidate>(s: T, scored: readonly T[]): T | undefined {
   let best: T | undefined;
   for (const c of scored)
     if (c.item === s.item && c.start >= s.end && (best === undefined || c.start < best.start)) best = c;
