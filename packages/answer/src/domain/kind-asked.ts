@@ -189,16 +189,17 @@ export function kindAskedFirst(question: string, scored: readonly ScoredCandidat
     const item = introducesInWords(c.text) ? firstItemOf(c, scored) : undefined;
     return item ? `${c.text} ${item.text}` : c.text;
   };
+  const texts = head.map((c) => read(c).replace(NAMING_DATE, " "));
   const states = head.map(
-    (c) =>
+    (c, i) =>
       !c.headingLine &&
       !isNotOperative(c.text) &&
       !definesAnother(c.text, question) &&
-      statesKind(kind, read(c).replace(NAMING_DATE, " ")),
+      statesKind(kind, texts[i] as string),
   );
   // how long the instrument runs is stated by its own term clause above the term of something it provides for
-  const rank = head.map((c, i) =>
-    !states[i] ? 2 : kind === "term" && termStated(read(c).replace(NAMING_DATE, " ")) === "other" ? 1 : 0,
+  const rank = head.map((_, i) =>
+    !states[i] ? 2 : kind === "term" && termStated(texts[i] as string) === "other" ? 1 : 0,
   );
   if (rank[0] === Math.min(...rank) || !states.some(Boolean)) return [...scored];
   return inTiers(scored, (i) => rank[i] as number);

@@ -139,6 +139,7 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
   const questions: DecisionQuestion[] = [];
   const ceiling: Record<string, number> = {};
   const counts: Record<string, number> = {};
+  const reached = new Map<string, { reachable: number; evidenced: number }>();
   for (const bench of opts.benches) {
     const all = loadBench(bench);
     const dataset = datasetKey(datasetsOf(all));
@@ -192,7 +193,11 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
         progress.tick("");
       }
       progress.done();
-      ceiling[dataset] = evidenced ? reachable / evidenced : 0;
+      // a data set several benches hold (the natural halves) is summed over them
+      const seen = reached.get(dataset) ?? { reachable: 0, evidenced: 0 };
+      reached.set(dataset, { reachable: seen.reachable + reachable, evidenced: seen.evidenced + evidenced });
+      const all = reached.get(dataset) as { reachable: number; evidenced: number };
+      ceiling[dataset] = all.evidenced ? all.reachable / all.evidenced : 0;
       counts[dataset] = (counts[dataset] ?? 0) + tests.length;
     } finally {
       await stack.close();
