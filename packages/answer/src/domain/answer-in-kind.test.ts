@@ -94,6 +94,11 @@ describe("answerInKind", () => {
     expect(inKind("What is ScanSource's Territory under the Cisco agreement?", c)).toBe(false);
     const law = first("This Agreement shall be governed by the laws of the State of New York.");
     expect(inKind("Which state's law governs the supply agreement?", law)).toBe(true);
+    // a conflict-of-laws aside between "laws" and "of the State" still names the law
+    const aside = first(
+      "35.1 This Agreement shall be governed by the internal laws, and not by the laws regarding conflicts of laws, of the State of New York.",
+    );
+    expect(inKind("Which state's law governs the software license with Bank of America?", aside)).toBe(true);
   });
 
   it("returns a decision that cites, and any decision under the built-in relevance, unchanged", () => {

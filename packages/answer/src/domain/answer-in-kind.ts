@@ -38,7 +38,7 @@ const ASKS: readonly [AskedKind, RegExp][] = [
  * How drafting states each kind in an operative sentence: a provision by a modal of right, duty or bar
  * (may, shall, will, must, agrees (not) to, has the right to, is entitled to, hereby grants, in no event,
  * not without consent) or by title (owns, hereby assigns); a period by a number of days, months or years;
- * an amount by a sum, a rate or a redacted figure; a law by "the laws of".
+ * an amount by a sum, a rate or a redacted figure; a law by "the laws of" (a comma between them allowed).
  */
 const STATES: Record<AskedKind, RegExp> = {
   provision:
@@ -46,7 +46,8 @@ const STATES: Record<AskedKind, RegExp> = {
   period:
     /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?)\b/i,
   amount: /\$\s?\d|\bdollars?\b|\bUSD\b|\bEUR\b|\d\s?%|\bper\s?cent\b|\[\s*\*[\s*]*\]/i,
-  law: /\blaws?\s+of\b/i,
+  // "the laws of", and "the internal laws, and not the laws regarding conflicts of laws, of the State of …"
+  law: /\blaws?,?\s+of\b/i,
 };
 
 /**

@@ -29,6 +29,13 @@ describe("askedTopic", () => {
     expect(topic).not.toContain("non");
   });
 
+  it("leaves out the words that set the parties, not the provision", () => {
+    expect(askedTopic("How long does the non-solicit between Vivint and Vivint Solar last now?")).not.toContain(
+      "between",
+    );
+    expect(askedTopic("How long does the non-solicit between Vivint and Vivint Solar last now?")).toContain("solicit");
+  });
+
   it("is empty when the ask names nothing but its frame", () => {
     expect(askedTopic("What happened under the amendment?")).toEqual([]);
   });

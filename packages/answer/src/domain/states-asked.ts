@@ -24,6 +24,8 @@ const FRAME = new Set(
   (
     "include contain have get give say provid provide apply happen there under section clause provision " +
     "agreement contract amendment amend deal party either both same any now after before still also exist place mean " +
+    // "the non-solicit between Vivint and Vivint Solar": whom it is between names the parties, not the provision
+    "between among " +
     "defin refer " +
     // a lawyer's frame: "What are the consequences of …", "Is the arrangement exclusive?", "How much notice
     // must be given …" ("agree" is not: "the fee for agreeing to the amendment" asks of that agreement)
