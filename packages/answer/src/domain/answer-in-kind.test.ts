@@ -28,6 +28,20 @@ describe("askedKinds", () => {
     expect(askedKinds("How long do the warranties last?")).toEqual(["period"]);
     expect(askedKinds("How much does the licensee pay up front?")).toEqual(["amount"]);
     expect(askedKinds("Which state's law governs the supply agreement?")).toEqual(["law"]);
+    expect(askedKinds("Is Peregrine's liability to NEON capped?")).toEqual(["cap"]);
+    expect(askedKinds("Is there a cap on the licensor's liability?")).toEqual(expect.arrayContaining(["cap"]));
+  });
+
+  it("answers a cap question by the sentence that caps the liability asked about, not by another ceiling", () => {
+    const q = "Is Peregrine's liability to NEON capped?";
+    const cap = first(
+      "Licensor's total liability to Licensee under any provision of this Agreement shall be limited to the amount actually paid by Licensee.",
+    );
+    expect(inKind(q, cap)).toBe(true);
+    // a ceiling on something else is no cap on liability
+    expect(inKind(q, first("The number of units ordered in any quarter shall not exceed 10,000."))).toBe(false);
+    // and a sentence on liability that caps nothing
+    expect(inKind(q, first("Licensor shall be liable for any breach of its warranties."))).toBe(false);
   });
 
   it("asks for no kind when the question asks what something is", () => {

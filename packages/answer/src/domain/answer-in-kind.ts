@@ -9,7 +9,7 @@ import { askedTopic, statesTopic } from "./states-asked.ts";
  * The kinds of statement a question asks for: what a party may, must or must not do (a provision that
  * governs conduct), how long, how much, which law.
  */
-export type AskedKind = "provision" | "period" | "amount" | "law";
+export type AskedKind = "provision" | "period" | "amount" | "law" | "cap";
 
 /** How a question asks for each kind, by its asking words (never by a party's or an instrument's name). */
 const ASKS: readonly [AskedKind, RegExp][] = [
@@ -32,13 +32,19 @@ const ASKS: readonly [AskedKind, RegExp][] = [
   ["period", /\bhow\s+long\b|\bfor\s+how\s+many\s+(?:days|weeks|months|years)\b|\buntil\s+when\b/i],
   ["amount", /\bhow\s+much\b/i],
   ["law", /\bwhich\s+(?:state|country|jurisdiction)(?:['’]s)?\s+laws?\b|\bgoverning\s+law\b|\bwhat\s+laws?\b/i],
+  // a cap on liability: "Is X's liability capped?", "Is there a limit on Y's liability?", "What is the cap …"
+  [
+    "cap",
+    /\bliabilit[^?]{0,60}\b(?:capped|limited)\b|\b(?:cap|limit|limitation|ceiling)\s+(?:on|of)\s+(?:[\w'’]+\s+){0,3}?liabilit/i,
+  ],
 ];
 
 /**
  * How drafting states each kind in an operative sentence: a provision by a modal of right, duty or bar
  * (may, shall, will, must, agrees (not) to, has the right to, is entitled to, hereby grants, in no event,
  * not without consent) or by title (owns, hereby assigns); a period by a number of days, months or years;
- * an amount by a sum, a rate or a redacted figure; a law by "the laws of" (a comma between them allowed).
+ * an amount by a sum, a rate or a redacted figure; a law by "the laws of" (a comma between them allowed); a
+ * cap by "limited to", "shall not exceed", "in no event … exceed".
  */
 const STATES: Record<AskedKind, RegExp> = {
   provision:
@@ -48,6 +54,8 @@ const STATES: Record<AskedKind, RegExp> = {
   amount: /\$\s?\d|\bdollars?\b|\bUSD\b|\bEUR\b|\d\s?%|\bper\s?cent\b|\[\s*\*[\s*]*\]/i,
   // "the laws of", and "the internal laws, and not the laws regarding conflicts of laws, of the State of …"
   law: /\blaws?,?\s+of\b/i,
+  // a ceiling on an amount: "shall be limited to the amount …", "shall not exceed", "in no event … exceed"
+  cap: /\b(?:limited\s+to|(?:shall|will|may)\s+not\s+exceed|in\s+no\s+event\b[^.;]{0,120}\bexceed|maximum\s+(?:aggregate\s+)?liability)/i,
 };
 
 /**
@@ -93,6 +101,10 @@ const KIND_WORDS: readonly string[] = [
   "much",
   "govern-",
   "law",
+  "cap",
+  "capp-",
+  "limit-",
+  "ceiling",
   "state",
   "exist",
 ];

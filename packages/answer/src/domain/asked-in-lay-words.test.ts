@@ -19,8 +19,14 @@ describe("kindsAskedPlainly", () => {
     expect(kindsAskedPlainly("Will the licence end on a change of control?")).toEqual(["provision"]);
   });
 
-  it("reads no provision into a question of a state", () => {
-    expect(kindsAskedPlainly("Is the supplier's liability to the customer capped?")).toEqual([]);
+  it("reads no provision into a question of a state: a cap question asks for a cap, which a carve-out is not", () => {
+    const q = "Is the supplier's liability to the customer capped?";
+    expect(kindsAskedPlainly(q)).toEqual(["cap"]);
+    const carveOut = first(
+      "This limitation of liability will not apply for breach of confidentiality by the supplier.",
+    );
+    expect(answerInLayWords(q, silence, [carveOut], EMBEDDER, true)).toBe(silence);
+    expect(inKind(q, carveOut)).toBe(false);
   });
 
   it("keeps the kinds `askedKinds` reads, and asks none of a what-question", () => {
