@@ -32,6 +32,41 @@ describe("askedKinds", () => {
     expect(askedKinds("Is there a cap on the licensor's liability?")).toEqual(expect.arrayContaining(["cap"]));
   });
 
+  it("answers where disputes are heard by the forum clause, and reads no forum into a law or another place", () => {
+    expect(askedKinds("Where are disputes under the severance agreement arbitrated?")).toEqual(["forum"]);
+    expect(askedKinds("Which courts hear a dispute with Acme?")).toEqual(["forum"]);
+    expect(askedKinds("Which jurisdiction's law governs?")).toEqual(["law"]);
+    const q = "Where are disputes under the severance agreement arbitrated?";
+    expect(
+      inKind(
+        q,
+        first(
+          "Any such dispute will be submitted to and settled by arbitration in San Jose, California, under the AAA rules.",
+        ),
+      ),
+    ).toBe(true);
+    expect(inKind(q, first("The Company shall pay the Executive's reasonable fees in any arbitration."))).toBe(false);
+    expect(inKind(q, first("This Agreement shall be governed by the laws of the State of California."))).toBe(false);
+    // "must … be brought" also reads as a duty: a sentence of any other duty is still no forum
+    const courts = "In which courts must disputes under the NDA be brought?";
+    expect(
+      inKind(
+        courts,
+        first(
+          "Recipient agrees that Discloser shall be entitled to such relief as may be granted by a court of competent jurisdiction.",
+        ),
+      ),
+    ).toBe(false);
+    expect(
+      inKind(
+        courts,
+        first(
+          "Venue for any litigation arising out of this Agreement shall be in any court located in San Francisco, California.",
+        ),
+      ),
+    ).toBe(true);
+  });
+
   it("answers a cap question by the sentence that caps the liability asked about, not by another ceiling", () => {
     const q = "Is Peregrine's liability to NEON capped?";
     const cap = first(

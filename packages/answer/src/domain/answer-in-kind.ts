@@ -7,9 +7,9 @@ import { askedTopic, statesTopic } from "./states-asked.ts";
 
 /**
  * The kinds of statement a question asks for: what a party may, must or must not do (a provision that
- * governs conduct), how long, how much, which law.
+ * governs conduct), how long, how much, which law, a cap on a liability, where disputes are heard.
  */
-export type AskedKind = "provision" | "period" | "amount" | "law" | "cap";
+export type AskedKind = "provision" | "period" | "amount" | "law" | "cap" | "forum";
 
 /** How a question asks for each kind, by its asking words (never by a party's or an instrument's name). */
 const ASKS: readonly [AskedKind, RegExp][] = [
@@ -32,6 +32,11 @@ const ASKS: readonly [AskedKind, RegExp][] = [
   ["period", /\bhow\s+long\b|\bfor\s+how\s+many\s+(?:days|weeks|months|years)\b|\buntil\s+when\b/i],
   ["amount", /\bhow\s+much\b/i],
   ["law", /\bwhich\s+(?:state|country|jurisdiction)(?:['’]s)?\s+laws?\b|\bgoverning\s+law\b|\bwhat\s+laws?\b/i],
+  // where disputes are heard: "Which courts hear a dispute …?", "Where are disputes arbitrated?", "What is the venue?"
+  [
+    "forum",
+    /\b(?:which|what)\s+courts?\b|\bwhere\b[^?]{0,80}\b(?:arbitrated|heard|litigated|brought|sued|tried)\b|\bwhat\s+(?:is\s+the\s+)?(?:forum|venue)\b/i,
+  ],
   // a cap on liability: "Is X's liability capped?", "Is there a limit on Y's liability?", "What is the cap …"
   [
     "cap",
@@ -54,6 +59,9 @@ const STATES: Record<AskedKind, RegExp> = {
   amount: /\$\s?\d|\bdollars?\b|\bUSD\b|\bEUR\b|\d\s?%|\bper\s?cent\b|\[\s*\*[\s*]*\]/i,
   // "the laws of", and "the internal laws, and not the laws regarding conflicts of laws, of the State of …"
   law: /\blaws?,?\s+of\b/i,
+  // a forum: the courts of or sitting in a place, arbitration in a place, a venue or seat
+  forum:
+    /\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]/,
   // a ceiling on an amount: "shall be limited to the amount …", "shall not exceed", "in no event … exceed"
   cap: /\b(?:limited\s+to|(?:shall|will|may)\s+not\s+exceed|in\s+no\s+event\b[^.;]{0,120}\bexceed|maximum\s+(?:aggregate\s+)?liability)/i,
 };
@@ -125,8 +133,16 @@ export function statesKind(text: string, kinds: readonly AskedKind[]): boolean {
 
 /** What a question asks about beyond the kind it asks for: its topic (`askedTopic`) less `KIND_WORDS`. */
 export function topicBeyondKind(question: string): string[] {
-  return askedTopic(question).filter((w) => !isKindWord(w));
+  const forum = askedKinds(question).includes("forum");
+  return askedTopic(question).filter((w) => !isKindWord(w) && !(forum && FORUM_WORDS.test(w)));
 }
+
+/**
+ * Words of a question asking where disputes are heard that name the forum, not what is asked about: every
+ * forum clause is about disputes, claims or proceedings heard by courts or arbitrators.
+ */
+const FORUM_WORDS =
+  /^(?:disput|controvers|claim|proceed|court|hear|heard|arbitrat|litigat|forum|venue|brought|sue|sued|tried|resolv)/;
 
 /**
  * A silence overruled where the decision's first sentence is a statement of the kind the question asks
@@ -166,7 +182,8 @@ export function inKind(question: string, c: ScoredCandidate): boolean {
   if (kinds.length === 0 || !statesKind(c.text, kinds)) return false;
   if (isNotOperative(c.text) || c.headingLine === true || /:\s*$/.test(c.text)) return false;
   const topic = topicBeyondKind(question);
-  // a question that names nothing beyond the kind asks for the kind alone: only a governing law is that plain
-  if (topic.length === 0) return kinds.includes("law");
+  // a question that names nothing beyond the kind asks for the kind alone: only a governing law or a forum is that plain
+  // and the sentence must state that plain kind itself, not another the question also reads ("must … be brought" a duty)
+  if (topic.length === 0) return (["law", "forum"] as const).some((k) => kinds.includes(k) && STATES[k].test(c.text));
   return topic.every((w) => statesTopic([w], c));
 }
