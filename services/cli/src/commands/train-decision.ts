@@ -137,7 +137,6 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
     ? embedderRelevance(cachedEmbedder(embedder))
     : async (question, texts) => lexicalRelevance(question, texts);
   const questions: DecisionQuestion[] = [];
-  const ceiling: Record<string, number> = {};
   const counts: Record<string, number> = {};
   const reached = new Map<string, { reachable: number; evidenced: number }>();
   for (const bench of opts.benches) {
@@ -152,6 +151,13 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
       let reachable = 0;
       let evidenced = 0;
       for (const t of tests) {
+        // EDGAR gold is a quote, found in the file's extracted text; a question whose quote is found nowhere
+        // counts for neither label nor figure (its sentences cannot be told gold or not).
+        const { spans: gold, unlocated } = goldSpans(t.snippets, await quoteText(t.snippets));
+        if (unlocated > 0) {
+          progress.tick("");
+          continue;
+        }
         const r = await stack.searcher.search({ query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k }, text);
         const extract = await buildExtract(r.passages, {
           text,
@@ -167,13 +173,6 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
           source,
         );
         const signals = await relevanceSignals(t.query, candidates, relevance);
-        // EDGAR gold is a quote, found in the file's extracted text; a question whose quote is found nowhere
-        // counts for neither label nor figure (its sentences cannot be told gold or not).
-        const { spans: gold, unlocated } = goldSpans(t.snippets, await quoteText(t.snippets));
-        if (unlocated > 0) {
-          progress.tick("");
-          continue;
-        }
         const labels = await labelByGold(candidates, gold, fileOf);
         if (gold.length > 0) {
           evidenced += 1;
@@ -196,14 +195,15 @@ export async function trainDecisionCommand(ctx: CliContext, opts: TrainDecisionO
       // a data set several benches hold (the natural halves) is summed over them
       const seen = reached.get(dataset) ?? { reachable: 0, evidenced: 0 };
       reached.set(dataset, { reachable: seen.reachable + reachable, evidenced: seen.evidenced + evidenced });
-      const all = reached.get(dataset) as { reachable: number; evidenced: number };
-      ceiling[dataset] = all.evidenced ? all.reachable / all.evidenced : 0;
       counts[dataset] = (counts[dataset] ?? 0) + tests.length;
     } finally {
       await stack.close();
     }
   }
 
+  const ceiling = Object.fromEntries(
+    [...reached].map(([d, r]) => [d, r.evidenced ? r.reachable / r.evidenced : 0]),
+  ) as Record<string, number>;
   const rowsOf = (qs: readonly DecisionQuestion[]): DecisionExample[] =>
     qs.flatMap((q) => q.xs.map((x, i) => ({ x, label: q.labels[i] as 0 | 1 })));
   // Out-of-fold sentence probabilities: each fold scored by a model fitted on the others.

@@ -196,6 +196,14 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
       let reachable = 0;
       let evidenced = 0;
       for (const t of tests) {
+        // a quoted snippet (EDGAR's) found in its file's text; a question whose quote is found nowhere is left
+        // out, as the decision's trainer leaves it out: its sentences cannot be told gold or not, and it is no
+        // question the documents are silent on
+        const { spans: gold, unlocated } = goldSpans(t.snippets, await quoteText(t.snippets));
+        if (unlocated > 0) {
+          progress.tick("");
+          continue;
+        }
         const r = await stack.searcher.search({ query: t.query, principal: EVAL_PRINCIPAL, mode, k: opts.k }, text);
         const extract = await buildExtract(r.passages, {
           text,
@@ -203,8 +211,6 @@ export async function trainEvidenceCommand(ctx: CliContext, opts: TrainEvidenceO
           node,
         });
         const terms = questionTerms(t.query);
-        // a quoted snippet (EDGAR's) found in its file's text; one found nowhere labels nothing gold
-        const { spans: gold } = goldSpans(t.snippets, await quoteText(t.snippets));
         const source = await extractSource(extract, text);
         const candidates = candidateSentences(terms, extract, source);
         const labels = await labelByGold(candidates, gold, fileOf);
