@@ -50,7 +50,9 @@ export function buildPassages(
       .join(" > ");
     let ordinal = 0;
     for (const seg of own.get(node.id) ?? []) {
-      for (const w of windows(splitSentences(text, seg.start, seg.end), options.maxChars)) {
+      // Stored passages keep the split they were cut by (the index format records it): a stop before a
+      // closing quote ends a sentence for every reader but the passage windows, until a format change.
+      for (const w of windows(splitSentences(text, seg.start, seg.end, { closers: false }), options.maxChars)) {
         out.push({
           id: `${node.id}:${ordinal++}`,
           documentId,

@@ -15,6 +15,20 @@ describe("sentence ranges", () => {
     ]);
   });
 
+  it("ends a sentence at a stop inside closing quotes or brackets, and keeps them with it", () => {
+    const text =
+      'shall be deemed to be \u201cConfidential Information.\u201d If disclosed orally, it is summarised. (See Exhibit 5.) The "Term." ends';
+    const parts = splitSentences(text, 0, text.length).map((r) => text.slice(r.start, r.end));
+    expect(parts).toEqual([
+      "shall be deemed to be \u201cConfidential Information.\u201d",
+      "If disclosed orally, it is summarised.",
+      "(See Exhibit 5.)",
+      'The "Term." ends',
+    ]);
+    // The split stored passages were cut by, kept for them until the index format changes.
+    expect(splitSentences(text, 0, text.length, { closers: false })).toHaveLength(2);
+  });
+
   it("groups sentences into windows no longer than the limit", () => {
     const text = "One two. Three four. Five six.";
     const w = windows(splitSentences(text, 0, text.length), 20);

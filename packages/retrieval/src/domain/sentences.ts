@@ -5,7 +5,9 @@ export interface Range {
 }
 
 // A sentence ends at . ; or : followed by whitespace and an opening (capital, digit, quote, bracket),
-// or at a blank line. Abbreviations common in contracts ("Inc.", "No.", "U.S.") do not end one.
+// or at a blank line. Abbreviations common in contracts ("Inc.", "No.", "U.S.") do not end one. A stop
+// may be followed by closing quotes or brackets before the whitespace (`… be "Confidential Information."
+// If …`, American style puts the period inside the quotation marks); they belong to the sentence.
 const ABBREVIATIONS = new Set([
   "inc",
   "corp",
@@ -41,11 +43,25 @@ const ABBREVIATIONS = new Set([
   "p.c",
 ]);
 
+const CLOSERS = /["”’')\]]/;
+
+/** How sentences are split: `closers: false` keeps the split stored passages were cut by (below). */
+export interface SplitOptions {
+  /** A stop followed by closing quotes or brackets ends a sentence. Default true. */
+  closers?: boolean;
+}
+
 /**
  * Splits `text[start, end)` into sentence ranges, trimmed of surrounding whitespace. Offsets are
  * into the full text, so a sentence is always `text.slice(r.start, r.end)`.
  */
-export function splitSentences(text: string, start: number, end: number): Range[] {
+export function splitSentences(
+  text: string,
+  start: number,
+  end: number,
+  options: SplitOptions = {},
+): Range[] {
+  const closers = options.closers ?? true;
   const out: Range[] = [];
   let s = start;
   const push = (a: number, b: number) => {
@@ -61,9 +77,11 @@ export function splitSentences(text: string, start: number, end: number): Range[
       continue;
     }
     if (c !== 46 && c !== 59 && c !== 58) continue; // . ; :
-    const next = text[i + 1];
+    let stop = i + 1;
+    while (closers && stop < end && stop - i <= 2 && CLOSERS.test(text[stop] as string)) stop++;
+    const next = text[stop];
     if (next === undefined || !/\s/.test(next)) continue;
-    let j = i + 1;
+    let j = stop;
     while (j < end && /\s/.test(text[j] as string)) j++;
     const opener = text[j];
     if (opener === undefined || !/[A-Z0-9("“[]/.test(opener)) continue;
@@ -71,8 +89,9 @@ export function splitSentences(text: string, start: number, end: number): Range[
       const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(s, i - 12), i));
       if (word && (ABBREVIATIONS.has((word[1] as string).toLowerCase()) || /^[A-Z]$/.test(word[1] as string))) continue;
     }
-    push(s, i + 1);
-    s = i + 1;
+    push(s, stop);
+    s = stop;
+    i = stop - 1;
   }
   push(s, end);
   return out;
