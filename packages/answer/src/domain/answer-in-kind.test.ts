@@ -150,6 +150,29 @@ describe("answerInKind", () => {
     expect(inKind("Which state's law governs the software license with Bank of America?", aside)).toBe(true);
   });
 
+  it('reads a law asked as a lawyer asks it, and named by a place before "law" or past any aside', () => {
+    expect(askedKinds("Which law governs the employment letter?")).toEqual(["law"]);
+    expect(askedKinds("What law applies to the note?")).toEqual(["law"]);
+    expect(askedKinds("Is the guaranty governed by New York law?")).toEqual(["law"]);
+    expect(askedKinds("Which party governs the committee?")).toEqual([]);
+    const q = "Which law governs the CEO's employment letter?";
+    expect(inKind(q, first("This letter will be governed by Florida law, excluding laws relating to conflicts."))).toBe(
+      true,
+    );
+    expect(
+      inKind(
+        q,
+        first(
+          "This Agreement shall be governed by the internal substantive laws, but not the conflicts of law rules, of the State of California.",
+        ),
+      ),
+    ).toBe(true);
+    expect(inKind(q, first("THIS NOTE SHALL BE GOVERNED BY THE LAWS OF THE STATE OF NEW YORK."))).toBe(true);
+    // "this law" and a statute's name in lower case name no governing law; nor does a law's mere mention
+    expect(inKind(q, first("Each party shall be governed by this law when it acts as agent."))).toBe(false);
+    expect(inKind(q, first("The Executive shall comply with all applicable law."))).toBe(false);
+  });
+
   it("returns a decision that cites, and any decision under the built-in relevance, unchanged", () => {
     const c = first("This Agreement may not be assigned by Licensee without the consent of Licensor.");
     const cited = { cited: [first("Another sentence.")], probability: 0.6 };

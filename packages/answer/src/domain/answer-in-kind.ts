@@ -1,6 +1,7 @@
 import { parseQuestion } from "@lexnav/retrieval";
 import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
+import { LAW_ASKED } from "./kind-asked.ts";
 import type { AskDecision } from "./multi-ask.ts";
 import { isNotOperative } from "./operative-first.ts";
 import { askedTopic, statesTopic } from "./states-asked.ts";
@@ -31,7 +32,7 @@ const ASKS: readonly [AskedKind, RegExp][] = [
   ],
   ["period", /\bhow\s+long\b|\bfor\s+how\s+many\s+(?:days|weeks|months|years)\b|\buntil\s+when\b/i],
   ["amount", /\bhow\s+much\b/i],
-  ["law", /\bwhich\s+(?:state|country|jurisdiction)(?:['’]s)?\s+laws?\b|\bgoverning\s+law\b|\bwhat\s+laws?\b/i],
+  ["law", LAW_ASKED],
   // where disputes are heard: "Which courts hear a dispute …?", "Where are disputes arbitrated?", "What is the venue?"
   [
     "forum",
@@ -48,7 +49,8 @@ const ASKS: readonly [AskedKind, RegExp][] = [
  * How drafting states each kind in an operative sentence: a provision by a modal of right, duty or bar
  * (may, shall, will, must, agrees (not) to, has the right to, is entitled to, hereby grants, in no event,
  * not without consent) or by title (owns, hereby assigns); a period by a number of days, months or years;
- * an amount by a sum, a rate or a redacted figure; a law by "the laws of" (a comma between them allowed); a
+ * an amount by a sum, a rate or a redacted figure; a law by "the laws of" (an aside between them allowed) or a
+ * place's name before "law"; a
  * cap by "limited to", "shall not exceed", "in no event … exceed".
  */
 const STATES: Record<AskedKind, RegExp> = {
@@ -57,8 +59,10 @@ const STATES: Record<AskedKind, RegExp> = {
   period:
     /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?)\b/i,
   amount: /\$\s?\d|\bdollars?\b|\bUSD\b|\bEUR\b|\d\s?%|\bper\s?cent\b|\[\s*\*[\s*]*\]/i,
-  // "the laws of", and "the internal laws, and not the laws regarding conflicts of laws, of the State of …"
-  law: /\blaws?,?\s+of\b/i,
+  // "the laws of"; past an aside, "the internal substantive laws, but not the conflicts of law rules, of the
+  // State of …"; or a place's name before "law": "governed by Florida law", "construed under New York law"
+  // (the place's capital is read as written, so "governed by this law" names none)
+  law: /\b(?:[Ll]aws?|LAWS?),?\s+(?:of|OF)\b|\b(?:[Ll]aws?|LAWS?)\b[^.;]{0,80},\s+(?:of|OF)\s+(?:the\s+|THE\s+)?[A-Z]|\b(?:[Gg]overned|[Cc]onstrued|[Ii]nterpreted|GOVERNED|CONSTRUED)\s+(?:by|under|in\s+accordance\s+with|BY|UNDER)\s+(?:the\s+|THE\s+)?(?:[A-Z][\w.]*\s+){1,3}(?:[Ll]aws?|LAWS?)\b/,
   // a forum: the courts of or sitting in a place, arbitration in a place, a venue or seat
   forum:
     /\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]/,
@@ -131,10 +135,22 @@ export function statesKind(text: string, kinds: readonly AskedKind[]): boolean {
   return kinds.some((k) => STATES[k].test(text));
 }
 
-/** What a question asks about beyond the kind it asks for: its topic (`askedTopic`) less `KIND_WORDS`. */
+/**
+ * What a law governs, or a forum applies to: the instrument, named after "governs" or "apply to" ("Which law
+ * governs the CEO's employment letter and his change of control and severance agreement?"). A governing-law
+ * clause names it as "this Agreement", so the name is the question's naming, not a topic the sentence speaks of.
+ */
+const GOVERNED_OBJECT = /\s+(?:govern(?:s|ing)?|appl(?:y|ies)\s+to)\b[^?]*/i;
+
+/**
+ * What a question asks about beyond the kind it asks for: its topic (`askedTopic`) less `KIND_WORDS`. A law
+ * or forum question's topic leaves out what the law governs (`GOVERNED_OBJECT`).
+ */
 export function topicBeyondKind(question: string): string[] {
-  const forum = askedKinds(question).includes("forum");
-  return askedTopic(question).filter((w) => !isKindWord(w) && !(forum && FORUM_WORDS.test(w)));
+  const kinds = askedKinds(question);
+  const forum = kinds.includes("forum");
+  const asked = kinds.includes("law") || forum ? question.replace(GOVERNED_OBJECT, "") : question;
+  return askedTopic(asked).filter((w) => !isKindWord(w) && !(forum && FORUM_WORDS.test(w)));
 }
 
 /**

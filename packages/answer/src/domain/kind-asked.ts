@@ -13,7 +13,9 @@ import { inTiers, isNotOperative, RERANK_WINDOW } from "./operative-first.ts";
  */
 export type AskedKind = "term" | "time" | "notice" | "amount" | "law";
 
-const LAW_ASKED = /\b(?:which|what)\s+(?:\w+\s+){0,2}?laws?\b|\bgoverning\s+law\b|\blaws?\s+govern|\bgoverned\s+by\b/i;
+/** A question asks which law governs: "Which (state's) law …", "What law applies …", "the governing law", "governed by". */
+export const LAW_ASKED =
+  /\b(?:which|what)\s+(?:[\w'’]+\s+){0,2}?laws?\b|\bgoverning\s+law\b|\blaws?\s+govern|\bgoverned\s+by\b|\bchoice\s+of\s+law\b/i;
 const NOTICE_ASKED = /\bhow\s+much\s+(?:notice|time)\b|\bwhat\s+notice\b|\bnotice\s+period\b/i;
 const AMOUNT_ASKED =
   /\bhow\s+(?:much|large|big)\b|\bwhat\s+(?:\w+\s+){0,2}?(?:price|rate|fee|amount|royalt(?:y|ies)|sum|cost|percentage|size)s?\b|\bhow\s+many\s+(?:dollars|shares)\b/i;

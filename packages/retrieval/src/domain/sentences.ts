@@ -55,12 +55,7 @@ export interface SplitOptions {
  * Splits `text[start, end)` into sentence ranges, trimmed of surrounding whitespace. Offsets are
  * into the full text, so a sentence is always `text.slice(r.start, r.end)`.
  */
-export function splitSentences(
-  text: string,
-  start: number,
-  end: number,
-  options: SplitOptions = {},
-): Range[] {
+export function splitSentences(text: string, start: number, end: number, options: SplitOptions = {}): Range[] {
   const closers = options.closers ?? true;
   const out: Range[] = [];
   let s = start;
