@@ -35,6 +35,8 @@ describe("askedKinds", () => {
   it("answers where disputes are heard by the forum clause, and reads no forum into a law or another place", () => {
     expect(askedKinds("Where are disputes under the severance agreement arbitrated?")).toEqual(["forum"]);
     expect(askedKinds("Which courts hear a dispute with Acme?")).toEqual(["forum"]);
+    expect(askedKinds("What law and forum apply to Amendment No. 2?")).toEqual(["law", "forum"]);
+    expect(topicBeyondKind("What law and forum apply to Amendment No. 2?")).toEqual([]);
     expect(askedKinds("Which jurisdiction's law governs?")).toEqual(["law"]);
     const q = "Where are disputes under the severance agreement arbitrated?";
     expect(

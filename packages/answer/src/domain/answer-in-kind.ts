@@ -36,7 +36,7 @@ const ASKS: readonly [AskedKind, RegExp][] = [
   // where disputes are heard: "Which courts hear a dispute …?", "Where are disputes arbitrated?", "What is the venue?"
   [
     "forum",
-    /\b(?:which|what)\s+courts?\b|\bwhere\b[^?]{0,80}\b(?:arbitrated|heard|litigated|brought|sued|tried)\b|\bwhat\s+(?:is\s+the\s+)?(?:forum|venue)\b/i,
+    /\b(?:which|what)\s+courts?\b|\bwhere\b[^?]{0,80}\b(?:arbitrated|heard|litigated|brought|sued|tried)\b|\b(?:which|what)\s+(?:is\s+the\s+|\w+\s+and\s+)?(?:forum|venue)s?\b/i,
   ],
   // a cap on liability: "Is X's liability capped?", "Is there a limit on Y's liability?", "What is the cap …"
   [
