@@ -170,6 +170,13 @@ describe("answerInKind", () => {
       ),
     ).toBe(true);
     expect(inKind(q, first("THIS NOTE SHALL BE GOVERNED BY THE LAWS OF THE STATE OF NEW YORK."))).toBe(true);
+    // what the law governs is the instrument: its own title speaks of it, another instrument's does not
+    const severance = "Which law governs the CEO's change of control and severance agreement?";
+    const clause = "This Agreement shall be governed by the internal laws of the State of California.";
+    const titled = (title: string) =>
+      scoredSentence({ ...evidenceItem("letter", clause), title }, clause, { words: new Set(contentWords(clause)) });
+    expect(inKind(severance, titled("Change of Control and Severance Agreement"))).toBe(true);
+    expect(inKind(severance, titled("Joint Filing Agreement"))).toBe(false);
     // "this law" and a statute's name in lower case name no governing law; nor does a law's mere mention
     expect(inKind(q, first("Each party shall be governed by this law when it acts as agent."))).toBe(false);
     expect(inKind(q, first("The Executive shall comply with all applicable law."))).toBe(false);

@@ -1,10 +1,10 @@
-import { parseQuestion } from "@lexnav/retrieval";
+import { contentWords, parseQuestion } from "@lexnav/retrieval";
 import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { LAW_ASKED } from "./kind-asked.ts";
 import type { AskDecision } from "./multi-ask.ts";
 import { isNotOperative } from "./operative-first.ts";
-import { askedTopic, statesTopic } from "./states-asked.ts";
+import { askedTopic, speaksOf, statesTopic } from "./states-asked.ts";
 
 /**
  * The kinds of statement a question asks for: what a party may, must or must not do (a provision that
@@ -135,22 +135,10 @@ export function statesKind(text: string, kinds: readonly AskedKind[]): boolean {
   return kinds.some((k) => STATES[k].test(text));
 }
 
-/**
- * What a law governs, or a forum applies to: the instrument, named after "governs" or "apply to" ("Which law
- * governs the CEO's employment letter and his change of control and severance agreement?"). A governing-law
- * clause names it as "this Agreement", so the name is the question's naming, not a topic the sentence speaks of.
- */
-const GOVERNED_OBJECT = /\s+(?:govern(?:s|ing)?|appl(?:y|ies)\s+to)\b[^?]*/i;
-
-/**
- * What a question asks about beyond the kind it asks for: its topic (`askedTopic`) less `KIND_WORDS`. A law
- * or forum question's topic leaves out what the law governs (`GOVERNED_OBJECT`).
- */
+/** What a question asks about beyond the kind it asks for: its topic (`askedTopic`) less `KIND_WORDS`. */
 export function topicBeyondKind(question: string): string[] {
-  const kinds = askedKinds(question);
-  const forum = kinds.includes("forum");
-  const asked = kinds.includes("law") || forum ? question.replace(GOVERNED_OBJECT, "") : question;
-  return askedTopic(asked).filter((w) => !isKindWord(w) && !(forum && FORUM_WORDS.test(w)));
+  const forum = askedKinds(question).includes("forum");
+  return askedTopic(question).filter((w) => !isKindWord(w) && !(forum && FORUM_WORDS.test(w)));
 }
 
 /**
@@ -201,5 +189,11 @@ export function inKind(question: string, c: ScoredCandidate): boolean {
   // a question that names nothing beyond the kind asks for the kind alone: only a governing law or a forum is that plain
   // and the sentence must state that plain kind itself, not another the question also reads ("must … be brought" a duty)
   if (topic.length === 0) return (["law", "forum"] as const).some((k) => kinds.includes(k) && STATES[k].test(c.text));
-  return topic.every((w) => statesTopic([w], c));
+  // What a law governs or a forum hears is an instrument ("Which law governs the CEO's change of control and
+  // severance agreement?"), which its governing-law clause calls "this Agreement": the instrument's own title
+  // or filed name may speak of those words.
+  const titled = kinds.some((k) => k === "law" || k === "forum")
+    ? contentWords(`${c.item.title ?? ""} ${c.item.docLabel}`)
+    : [];
+  return topic.every((w) => statesTopic([w], c) || titled.some((t) => speaksOf(w, t)));
 }

@@ -15,6 +15,8 @@ export interface EvidenceItem {
   text: string;
   /** How answers name the document: its filed name. */
   docLabel: string;
+  /** The document's title, as its text gives it (the catalog record's), when one was read. */
+  title?: string;
   role: DocumentRole;
   /** ISO date or null. */
   effectiveDate: string | null;
