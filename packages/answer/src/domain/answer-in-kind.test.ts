@@ -177,6 +177,8 @@ describe("answerInKind", () => {
       scoredSentence({ ...evidenceItem("letter", clause), title }, clause, { words: new Set(contentWords(clause)) });
     expect(inKind(severance, titled("Change of Control and Severance Agreement"))).toBe(true);
     expect(inKind(severance, titled("Joint Filing Agreement"))).toBe(false);
+    // nor when the question names parties none of the extract's documents names (another deal was reached)
+    expect(inKind(severance, titled("Change of Control and Severance Agreement"), false)).toBe(false);
     // "this law" and a statute's name in lower case name no governing law; nor does a law's mere mention
     expect(inKind(q, first("Each party shall be governed by this law when it acts as agent."))).toBe(false);
     expect(inKind(q, first("The Executive shall comply with all applicable law."))).toBe(false);
@@ -241,6 +243,43 @@ describe("answerFromEvidence with the in-kind rule", () => {
       decision: silentDecision(BUILTIN_RELEVANCE),
       relevance: nearTo("assigned"),
     });
+    expect(a.abstained).toBe(true);
+  });
+});
+
+const SEVERANCE = `CHANGE OF CONTROL AND SEVERANCE AGREEMENT
+Section 4 Benefits. The Executive shall receive twelve months of base salary on a qualifying termination.
+Section 9 Governing Law. This Agreement shall be governed by the laws of the State of California.`;
+const severanceDocs = new Map([
+  ["severance", documentRecord("severance", "base_agreement", null, "Change of Control and Severance Agreement.txt")],
+]);
+const severanceExtract = await buildExtract(
+  [
+    passageOf("severance", SEVERANCE, "Section 9", undefined, "s9"),
+    passageOf("severance", SEVERANCE, "Section 4", "termination.", "s4"),
+  ],
+  {
+    text: () => SEVERANCE,
+    document: (d) => severanceDocs.get(d) ?? null,
+    node: (_d, _v, n) => ({ clauseRef: `Section ${n.slice(1)}`, fullRef: null, kind: "section" }) as never,
+  },
+);
+
+describe("answerFromEvidence with the in-kind rule, a law asked of an instrument by its title's words", () => {
+  const ask = (q: string) =>
+    answerFromEvidence(q, severanceExtract, () => SEVERANCE, {
+      decision: silentDecision(EMBEDDER),
+      relevance: nearTo("governed"),
+    });
+
+  it("answers from the governing-law clause of the instrument whose title the question names", async () => {
+    const a = await ask("Which law governs the change of control and severance agreement?");
+    expect(a.abstained).toBe(false);
+    expect(a.claims[0]?.citations[0]?.quote).toContain("laws of the State of California");
+  });
+
+  it("stays silent when the question names a party no document of the extract names", async () => {
+    const a = await ask("Which law governs Zorblax's change of control and severance agreement?");
     expect(a.abstained).toBe(true);
   });
 });

@@ -174,14 +174,20 @@ export function answerInKind(
   decided: AskDecision<ScoredCandidate>,
   scored: readonly ScoredCandidate[],
   relevanceOf: string,
+  titles = true,
 ): AskDecision<ScoredCandidate> {
   if (decided.cited.length > 0 || relevanceOf === BUILTIN_RELEVANCE) return decided;
   const first = scored[0];
-  return first && inKind(question, first) ? { cited: [first], probability: decided.probability } : decided;
+  return first && inKind(question, first, titles) ? { cited: [first], probability: decided.probability } : decided;
 }
 
-/** Whether `c` is an operative statement of a kind `question` asks for, about all it asks beyond the kind. */
-export function inKind(question: string, c: ScoredCandidate): boolean {
+/**
+ * Whether `c` is an operative statement of a kind `question` asks for, about all it asks beyond the kind.
+ * `titles`: whether a law or forum question's instrument may be spoken of by the document's title (not when
+ * the question names parties that no document of the extract names: routing then reached another deal, whose
+ * instrument of the same kind has a title of the same words).
+ */
+export function inKind(question: string, c: ScoredCandidate, titles = true): boolean {
   const kinds = askedKinds(question);
   if (kinds.length === 0 || !statesKind(c.text, kinds)) return false;
   if (isNotOperative(c.text) || c.headingLine === true || /:\s*$/.test(c.text)) return false;
@@ -192,8 +198,9 @@ export function inKind(question: string, c: ScoredCandidate): boolean {
   // What a law governs or a forum hears is an instrument ("Which law governs the CEO's change of control and
   // severance agreement?"), which its governing-law clause calls "this Agreement": the instrument's own title
   // or filed name may speak of those words.
-  const titled = kinds.some((k) => k === "law" || k === "forum")
-    ? contentWords(`${c.item.title ?? ""} ${c.item.docLabel}`)
-    : [];
+  const titled =
+    titles && kinds.some((k) => k === "law" || k === "forum")
+      ? contentWords(`${c.item.title ?? ""} ${c.item.docLabel}`)
+      : [];
   return topic.every((w) => statesTopic([w], c) || titled.some((t) => speaksOf(w, t)));
 }

@@ -46,7 +46,7 @@ import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsk
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { withoutOtherNumbering } from "./other-numbered-reference.ts";
-import { outsideNamedDeal, partyScope } from "./party-scope.ts";
+import { outsideNamedDeal, partyScope, questionParties } from "./party-scope.ts";
 import { priorStateLast } from "./prior-state-last.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { quoteScope } from "./quote-scope.ts";
@@ -229,7 +229,8 @@ export async function answerFromEvidence(
   // and so is one whose question asks in lay words what the sentence drafts (`asked-in-lay-words.ts`)
   const inKind = answerInLayWords(
     q,
-    answerInKind(q, whole, scored, options.decision.relevance),
+    // a title speaks for the instrument asked only where the parties the question names were found (`inKind`)
+    answerInKind(q, whole, scored, options.decision.relevance, scope !== null || questionParties(q).length === 0),
     scored,
     options.decision.relevance,
     scope !== null,
