@@ -46,6 +46,7 @@ import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsk
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { withoutOtherNumbering } from "./other-numbered-reference.ts";
+import { citeForAskedParty } from "./party-roles.ts";
 import { outsideNamedDeal, partyScope, questionParties } from "./party-scope.ts";
 import { priorStateLast } from "./prior-state-last.ts";
 import { checkQuestion } from "./question-guard.ts";
@@ -277,7 +278,13 @@ export async function answerFromEvidence(
   );
   // The rule asked is cited, not its clarification or a case carved out of it (`rule-before-qualification.ts`),
   // nor another instrument's clause that numbers the words the question quotes otherwise (`other-numbered-reference.ts`).
-  const picked = ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored);
+  // and a sentence that states another party's right, duty or liability than the one asked about is no
+  // answer about it (`party-roles.ts`)
+  const picked = citeForAskedParty(
+    q,
+    ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored),
+    source,
+  );
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);

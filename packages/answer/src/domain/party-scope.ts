@@ -26,7 +26,7 @@ function namesDocument(word: string): boolean {
 }
 
 /** Lowercase words of letters and digits, a possessive dropped ("Zorblax's" → zorblax). */
-function nameWords(text: string): string[] {
+export function nameWords(text: string): string[] {
   return (text
     .replace(/['’]s?\b/g, "")
     .toLowerCase()
