@@ -117,6 +117,25 @@ describe("answerInKind", () => {
     expect(out.probability).toBe(0.37);
   });
 
+  it("reads a law or a forum asked for in the first three sentences, any other kind in the first only", () => {
+    const costs = first(
+      "If either party sues to enforce this Agreement, the prevailing party shall recover its costs.",
+    );
+    const venue = first(
+      "Venue for any litigation arising out of this Agreement shall be in the courts located in Boston.",
+    );
+    const q = "In which courts must disputes under the supply agreement be brought?";
+    expect(answerInKind(q, silence, [costs, venue], EMBEDDER).cited).toEqual([venue]);
+    // a sentence of a duty the question also reads ("must … be brought") is no forum below the first
+    const duty = first("Each party shall bring any dispute under the supply agreement to the other's attention.");
+    expect(answerInKind(q, silence, [costs, duty], EMBEDDER)).toBe(silence);
+    // and a right stated second answers nothing
+    const grant = first("Licensee may assign this Agreement to an affiliate.");
+    expect(answerInKind("Can Licensee assign the Agreement?", silence, [costs, grant], EMBEDDER)).toBe(silence);
+    const fourth = [costs, costs, costs, venue];
+    expect(answerInKind(q, silence, fourth, EMBEDDER)).toBe(silence);
+  });
+
   it("stays silent when the sentence leaves out a word of what is asked", () => {
     // a bar on soliciting orders is no bar on soliciting employees
     const c = first("3.4 Distributor agrees not to solicit orders for Products outside the Territory.");
