@@ -1,4 +1,5 @@
 import { instrumentMentions } from "@lexnav/retrieval";
+import { literal } from "./literal-pattern.ts";
 
 /**
  * Instruments a question asks about (issue #16, item 3), an amendment named as where the answer lies
@@ -15,8 +16,6 @@ const AMENDING_KIND = /^(?:amendment|addendum|supplement|modification)s?$/i;
 
 /** The words that make the named amendment the source of the instrument before it. */
 const AS_SOURCE = String.raw`\s+(?:under|by|pursuant\s+to|as\s+(?:amended|modified|supplemented|extended)\s+by)\s+`;
-
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether a mention names an amending instrument: "the amendment", "the second amendment", "Amendment No. 2". */
 const amending = (words: readonly string[]) =>

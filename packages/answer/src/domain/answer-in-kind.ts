@@ -151,8 +151,8 @@ const FORUM_WORDS =
 /** How far down the decision's order a statement of a law or a forum is looked for. */
 const PLACED_WINDOW = 3;
 
-/** Whether a text states a governing law or a forum (`STATES`). */
-const placedStatement = (text: string) => STATES.law.test(text) || STATES.forum.test(text);
+/** The kinds read below the decision's first sentence. */
+const PLACED: readonly AskedKind[] = ["law", "forum"];
 
 /**
  * A silence overruled where the decision's first sentence is a statement of the kind the question asks
@@ -191,10 +191,10 @@ export function answerInKind(
 ): AskDecision<ScoredCandidate> {
   if (decided.cited.length > 0 || relevanceOf === BUILTIN_RELEVANCE) return decided;
   // below the first sentence, only a statement of a law or a forum asked for
-  const placed = askedKinds(question).some((k) => k === "law" || k === "forum");
+  const placed = askedKinds(question).some((k) => PLACED.includes(k));
   const first = scored
     .slice(0, placed ? PLACED_WINDOW : 1)
-    .find((c) => inKind(question, c, titles) && (c === scored[0] || !placed || placedStatement(c.text)));
+    .find((c) => inKind(question, c, titles) && (c === scored[0] || statesKind(c.text, PLACED)));
   return first ? { cited: [first], probability: decided.probability } : decided;
 }
 

@@ -1,4 +1,5 @@
 import type { AmendingEdit, ExtractDeps } from "./extract.ts";
+import { phrasePattern } from "./literal-pattern.ts";
 
 /** Where a definition's text in force is, when an amendment restated it: a span of the amendment. */
 export interface DefinitionInForce {
@@ -48,8 +49,7 @@ const DEFINING = String.raw`\s*(?:shall\s+mean|means|has\s+the\s+meaning|shall\s
 
 /** The entry of `term` in text[from, to): its defining words to the next definition or paragraph end. */
 function entryIn(text: string, term: string, from: number, to: number): { start: number; end: number } | null {
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, String.raw`\s+`);
-  const m = new RegExp(`["“]${escaped}["”]${DEFINING}`, "i").exec(text.slice(from, to));
+  const m = new RegExp(`["“]${phrasePattern(term)}["”]${DEFINING}`, "i").exec(text.slice(from, to));
   if (!m) return null;
   const start = from + m.index;
   const rest = text.slice(start + m[0].length, to);

@@ -143,3 +143,13 @@ describe("party-roles, a natural person and the recitals", () => {
     ]);
   });
 });
+
+describe("party-roles, a document whose text cannot be read", () => {
+  it("keeps every citation when the source has no text for the cited document (deleted or not readable)", () => {
+    const cap = candidate(
+      "13.1 Licensor's total liability to Licensee under this Agreement shall be limited to the fees paid.",
+    );
+    const asked = "Is there a cap on Brambleway's total liability to Quillfeather under the reseller agreement?";
+    expect(citeForAskedParty(asked, [cap], () => null)).toEqual([cap]);
+  });
+});

@@ -1,6 +1,7 @@
 import { isInstrumentWord } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
+import { phrasePattern } from "./literal-pattern.ts";
 import { FACE_OPENING_CHARS, namesPartyIn, nameWords, type PartyName, questionParties } from "./party-scope.ts";
 
 /**
@@ -30,7 +31,7 @@ const PARTY_FORM =
   /\b(?:inc|incorporated|corp|corporation|company|co|llc|l\.l\.c|ltd|limited|lp|l\.p|llp|plc|gmbh|ag|s\.a|n\.v|b\.v|partnership|trust|bank|individual|resident|citizen|person|association|organi[sz]ation|entity|authority|university)\b/i;
 /** The recitals, which follow the parties' designations: a term defined there ("… (collectively, the "Company")") is not one. */
 const RECITALS =
-  /\n\s*(?:WHEREAS|RECITALS?|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|PRELIMINARY\s+STATEMENTS?)\b/g;
+  /\n\s*(?:WHEREAS|RECITALS?|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|PRELIMINARY\s+STATEMENTS?)\b/;
 /** Defined terms that name a thing, not a party. */
 const NOT_A_PARTY =
   /^(?:effective\s+date|closing(?:\s+date)?|parties|party|products?|territory|property|premises|services?)$/i;
@@ -52,7 +53,7 @@ export function partyDesignations(text: string): Designation[] {
   let from = 0;
   for (const m of opening.matchAll(DESIGNATION)) {
     // the recitals begin after the first designation: the parties are all designated
-    if (out.length > 0 && [...opening.slice(from, m.index).matchAll(RECITALS)].length > 0) break;
+    if (out.length > 0 && opening.slice(from, m.index).search(RECITALS) >= 0) break;
     const description = opening.slice(Math.max(from, m.index - DESCRIPTION_CHARS), m.index);
     from = m.index + m[0].length;
     if (!PARTY_FORM.test(description)) continue;
@@ -87,8 +88,6 @@ export function rolesOf(
     .map((d) => d.term);
 }
 
-const namePattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
-
 /** After "Is / Are <party>": the words of a duty, a right or a liability ("Is Acme required to …"), not a status. */
 const ASKED_AFTER_IS = String.raw`\s+(?:[\w-]+\s+)?(?:required|obliged|obligated|permitted|allowed|entitled|liable|responsible|bound|free)\b`;
 /** "Can / Must / Does / Has <party> …" asks of its right or duty; "Is <party> …" only as `ASKED_AFTER_IS` says. */
@@ -106,7 +105,7 @@ const ASKED_POSSESSED = String.raw`['’]s?\s+(?:[\w-]+\s+){0,3}?(?:liabilit|obl
  */
 export function askedParty(question: string, parties: readonly PartyName[]): PartyName | undefined {
   return parties.find((p) => {
-    const name = namePattern(p.name);
+    const name = phrasePattern(p.name);
     return askedAt(name).test(question) || new RegExp(String.raw`\b${name}${ASKED_POSSESSED}`, "i").test(question);
   });
 }
@@ -140,7 +139,7 @@ export function sentenceParty(text: string, terms: readonly string[]): string | 
   const end = modal ? modal.index : body.length;
   let best: { term: string; at: number } | undefined;
   for (const term of terms) {
-    const m = new RegExp(String.raw`\b${namePattern(term)}\b`).exec(body.slice(0, end));
+    const m = new RegExp(String.raw`\b${phrasePattern(term)}\b`).exec(body.slice(0, end));
     if (m && (best === undefined || m.index < best.at)) best = { term, at: m.index };
   }
   return best?.term;

@@ -1,4 +1,5 @@
 import type { ScoredCandidate } from "./evidence-model.ts";
+import { literal } from "./literal-pattern.ts";
 
 /**
  * Drafting states a rule, then qualifies it: "For the avoidance of doubt, …", "For purposes of clarity and as
@@ -38,7 +39,6 @@ export function caseRuledFor(text: string): string | null {
   return CASE_RULE.exec(text)?.[1]?.trim() ?? null;
 }
 
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const flat = (s: string) =>
   s
     .replace(/["“”']/g, "")
