@@ -284,6 +284,7 @@ export async function answerFromEvidence(
     q,
     ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored),
     source,
+    scored,
   );
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).

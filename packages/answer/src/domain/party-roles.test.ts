@@ -153,3 +153,42 @@ describe("party-roles, a document whose text cannot be read", () => {
     expect(citeForAskedParty(asked, [cap], () => null)).toEqual([cap]);
   });
 });
+
+describe("party-roles, the asked party's own sentence in the dropped one's place", () => {
+  const opening =
+    'CONSULTING AGREEMENT (the "Agreement") is made as of December 31, 2022, by and between ORCHARDLINE MANAGEMENT, INC., ' +
+    'a Delaware corporation (the "Company"), and MARISOL TEAGUE, a resident of Knoxville, Tennessee ("Teague").\n\n' +
+    "12. Assignment. This Agreement is personal and shall in no way be subject to assignment by Teague. " +
+    "The Company may assign this Agreement to any entity under its control. Teague shall keep the Company's records.";
+  const passage = { documentId: "doc-3", version: "v1", nodeId: "n12", start: 0 };
+  const sentence = (text: string, p: number, familyCoverage: number) =>
+    ({ text, start: opening.indexOf(text), p, familyCoverage, item: passage }) as unknown as ScoredCandidate;
+  const company = sentence("The Company may assign this Agreement to any entity under its control.", 0.6, 0.5);
+  const personal = sentence("This Agreement is personal and shall in no way be subject to assignment by Teague.", 0.5, 0.7);
+  const records = sentence("Teague shall keep the Company's records.", 0.55, 0.2);
+  const pool = [company, personal, records];
+  const q = "Can Teague assign her consulting agreement?";
+
+  it("cites the passage's sentence that names the asked party as the one acting, by the passive's agent", () => {
+    expect(citeForAskedParty(q, [company], () => opening, pool)).toEqual([personal]);
+  });
+
+  it("takes no sentence that covers the question less than the dropped one did, and none of another passage", () => {
+    expect(citeForAskedParty(q, [company], () => opening, [company, records])).toEqual([]);
+    const elsewhere = { ...personal, item: { ...passage, nodeId: "n13" } } as ScoredCandidate;
+    expect(citeForAskedParty(q, [company], () => opening, [company, elsewhere])).toEqual([]);
+  });
+
+  it("takes no sentence that only mentions the asked party, as the other's counterpart", () => {
+    const mention = {
+      ...personal,
+      start: 999,
+      familyCoverage: 0.9,
+      text: "The limits above shall not apply to any liability of the Company to Teague.",
+    } as ScoredCandidate;
+    // the same sentence by the passive's agent is taken: only the way it names Teague differs
+    const agent = { ...mention, text: "No assignment may be made by Teague without the Company's consent." };
+    expect(citeForAskedParty(q, [company], () => opening, [company, agent])).toEqual([agent]);
+    expect(citeForAskedParty(q, [company], () => opening, [company, mention])).toEqual([]);
+  });
+});

@@ -145,21 +145,32 @@ export function sentenceParty(text: string, terms: readonly string[]): string | 
   return best?.term;
 }
 
+const samePassage = (a: ScoredCandidate, b: ScoredCandidate) =>
+  a.item.documentId === b.item.documentId && a.item.nodeId === b.item.nodeId && a.item.start === b.item.start;
+
+/** "… subject to assignment by Khaleel", "… may be terminated by the Licensee": the party the passive names as acting. */
+const byAgent = (term: string) => new RegExp(String.raw`\bby\s+(?:the\s+)?${phrasePattern(term)}\b`);
+
 /**
  * The cited sentences less those that state another party's right, duty or liability than the one the
- * question asks about, each read against its own document's designations.
+ * question asks about, each read against its own document's designations. A sentence dropped so gives way
+ * to the sentence of its own passage that states the asked party's (its subject, or the passive's agent:
+ * "This Agreement is personal and shall in no way be subject to assignment by Khaleel" where "The Company
+ * may assign this Agreement …" was cited for "Can Khaleel assign …?"), when one covers the question as
+ * well as the dropped sentence did; otherwise nothing takes its place.
  */
 export function citeForAskedParty<T extends ScoredCandidate>(
   question: string,
   cited: readonly T[],
   source: SourceText,
+  pool: readonly T[] = [],
 ): T[] {
   const parties = questionParties(question);
   const asked = askedParty(question, parties);
   const role = asked === undefined ? askedRoleWord(question) : undefined;
   if (asked === undefined && role === undefined) return [...cited];
   const byDocument = new Map<string, Designation[]>();
-  return cited.filter((c) => {
+  const read = (c: T) => {
     const key = `${c.item.documentId}@${c.item.version}`;
     let designations = byDocument.get(key);
     if (designations === undefined) {
@@ -170,13 +181,35 @@ export function citeForAskedParty<T extends ScoredCandidate>(
       asked !== undefined
         ? rolesOf(asked, parties, designations)
         : designations.filter((d) => d.term.toLowerCase() === role).map((d) => d.term);
-    if (own.length === 0) return true;
     const party = sentenceParty(
       c.text,
       designations.map((d) => d.term),
     );
+    return { own, party };
+  };
+  const out: T[] = [];
+  for (const c of cited) {
+    const { own, party } = read(c);
     // a grant or appointment by the other party states the asked party's right ("Licensor hereby grants to
     // Licensee …", "Supplier makes … the appointment of Distributor …")
-    return party === undefined || own.includes(party) || GRANT.test(c.text);
-  });
+    if (own.length === 0 || party === undefined || own.includes(party) || GRANT.test(c.text)) {
+      out.push(c);
+      continue;
+    }
+    const names = asked !== undefined ? [...own, asked.name] : own;
+    const instead = pool
+      .filter(
+        (o) =>
+          samePassage(o, c) &&
+          o.familyCoverage >= c.familyCoverage &&
+          ![...cited, ...out].some((x) => samePassage(x, o) && x.start === o.start),
+      )
+      .filter((o) => {
+        const theirs = read(o).party;
+        return theirs !== undefined ? own.includes(theirs) : names.some((n) => byAgent(n).test(o.text));
+      })
+      .sort((a, b) => b.p - a.p)[0];
+    if (instead !== undefined) out.push(instead);
+  }
+  return out;
 }
