@@ -19,6 +19,7 @@ export { runDurableLoop } from "./durable-consumer.ts";
 export type { ErrorCode, LexnavErrorOptions } from "./errors.ts";
 export { ERROR_CODES, isLexnavError, LexnavError, toLexnavError } from "./errors.ts";
 export { hmacSha256Hex, sha256Hex, stableId } from "./hash.ts";
+export { literal, phrasePattern } from "./literal-pattern.ts";
 export type { Logger } from "./logger.ts";
 export { createLogger, silentLogger, withoutNames } from "./logger.ts";
 export type { NatsConnectSettings } from "./nats-options.ts";

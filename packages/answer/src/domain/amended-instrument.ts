@@ -1,5 +1,5 @@
+import { literal } from "@lexnav/core";
 import { instrumentMentions } from "@lexnav/retrieval";
-import { literal } from "./literal-pattern.ts";
 
 /**
  * Instruments a question asks about (issue #16, item 3), an amendment named as where the answer lies

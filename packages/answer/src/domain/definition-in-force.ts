@@ -1,5 +1,5 @@
+import { phrasePattern } from "@lexnav/core";
 import type { AmendingEdit, ExtractDeps } from "./extract.ts";
-import { phrasePattern } from "./literal-pattern.ts";
 
 /** Where a definition's text in force is, when an amendment restated it: a span of the amendment. */
 export interface DefinitionInForce {

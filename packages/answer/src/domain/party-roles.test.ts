@@ -164,7 +164,11 @@ describe("party-roles, the asked party's own sentence in the dropped one's place
   const sentence = (text: string, p: number, familyCoverage: number) =>
     ({ text, start: opening.indexOf(text), p, familyCoverage, item: passage }) as unknown as ScoredCandidate;
   const company = sentence("The Company may assign this Agreement to any entity under its control.", 0.6, 0.5);
-  const personal = sentence("This Agreement is personal and shall in no way be subject to assignment by Teague.", 0.5, 0.7);
+  const personal = sentence(
+    "This Agreement is personal and shall in no way be subject to assignment by Teague.",
+    0.5,
+    0.7,
+  );
   const records = sentence("Teague shall keep the Company's records.", 0.55, 0.2);
   const pool = [company, personal, records];
   const q = "Can Teague assign her consulting agreement?";

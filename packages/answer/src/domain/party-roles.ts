@@ -1,7 +1,7 @@
+import { phrasePattern } from "@lexnav/core";
 import { isInstrumentWord } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
-import { phrasePattern } from "./literal-pattern.ts";
 import { FACE_OPENING_CHARS, namesPartyIn, nameWords, type PartyName, questionParties } from "./party-scope.ts";
 
 /**

@@ -1,5 +1,5 @@
+import { literal } from "@lexnav/core";
 import type { ScoredCandidate } from "./evidence-model.ts";
-import { literal } from "./literal-pattern.ts";
 
 /**
  * Drafting states a rule, then qualifies it: "For the avoidance of doubt, …", "For purposes of clarity and as

@@ -1,3 +1,4 @@
+import { phrasePattern } from "@lexnav/core";
 import { citeableClause, type ProvisionNode } from "@lexnav/document-model";
 import { createNodeLookup } from "./cross-references.ts";
 import { attachmentLabel, normaliseArticleRef, normaliseSectionRef } from "./reference-keys.ts";
@@ -412,8 +413,7 @@ const NEXT_DEFINITION = new RegExp(String.raw`["“][^"”\n]{1,80}["”]${DEFIN
  * (whitespace trimmed); null when the term has no defining words there.
  */
 function definitionEntry(text: string, term: string, from: number, to: number): { start: number; end: number } | null {
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
-  const head = new RegExp(`["“]${escaped}["”]${DEFINING_WORDS}`, "i");
+  const head = new RegExp(`["“]${phrasePattern(term)}["”]${DEFINING_WORDS}`, "i");
   const region = text.slice(from, to);
   const m = head.exec(region);
   if (!m) return null;

@@ -1,3 +1,5 @@
+import { literal } from "@lexnav/core";
+
 /**
  * Deterministic content flags, computed on a node's own text. Each pattern is one regex so a
  * node costs a handful of scans regardless of how many phrasings are recognised.
@@ -66,11 +68,6 @@ export function createPartyMatcher(parties: readonly string[]): RegExp | null {
     (a, b) => b.length - a.length,
   );
   if (names.length === 0) return null;
-  const alternation = names.map(escapeRegExp).join("|");
+  const alternation = names.map(literal).join("|");
   return new RegExp(`(?<![A-Za-z0-9])(?:${alternation})s?(?![A-Za-z0-9])`);
-}
-
-/** Escapes a literal for use inside a RegExp. */
-export function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -1,3 +1,4 @@
+import { literal } from "@lexnav/core";
 import {
   citeableClause,
   countTokens,
@@ -261,8 +262,7 @@ const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].
 
 /** Whether `text` names clause `fullRef` ("Section 2.1", "Sections 2.1 and", "§ 2.1"), not 2.10 or 2.1.3. */
 function namesClause(text: string, fullRef: string): boolean {
-  const escaped = fullRef.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?:Sections?|Clauses?|§)\\s*${escaped}(?![0-9]|\\.[0-9])`, "i").test(text);
+  return new RegExp(`(?:Sections?|Clauses?|§)\\s*${literal(fullRef)}(?![0-9]|\\.[0-9])`, "i").test(text);
 }
 
 /** Whether document `later` comes after `earlier` in a set: by effective date, else by role (base before amendment). */
