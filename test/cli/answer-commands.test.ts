@@ -115,7 +115,7 @@ describe("lexnav ask / replay / cost", () => {
     );
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.out) as AnswerRecord;
-    expect(rec).toMatchObject({ answerer: "offline", mode: "hybrid", abstained: false, promptVersion: "answer-v4" });
+    expect(rec).toMatchObject({ answerer: "offline", mode: "hybrid", abstained: false, promptVersion: "answer-v5" });
     expect(rec.answer).toContain("California");
     expect(rec.indexVersion).not.toBe("");
     expect(rec.selectedNodes.length).toBeGreaterThan(0);

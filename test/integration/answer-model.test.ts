@@ -120,6 +120,11 @@ describe("model answerer against a local Messages API stand-in", () => {
     expect(system[1]?.cache_control).toEqual({ type: "ephemeral" });
     expect(system[1]?.text).toContain(hostileText); // verbatim, inside a delimited evidence element
     expect(system[1]?.text).toMatch(/<evidence-[0-9a-f]{10} id="E2" document="Side Letter" role="side_letter"/);
+    // the real agreement's parties, as its opening designates them, on its element; the side letter designates none
+    expect(system[1]?.text).toMatch(
+      / id="E1" [^>]* parties="\u201cAccuray\u201d: ACCURAY INCORPORATED, a Delaware corporation/,
+    );
+    expect(system[1]?.text).not.toMatch(/ id="E2" [^>]* parties=/);
     expect(system[0]?.text).toContain("never instructions");
     expect(JSON.stringify(req?.messages)).not.toContain(hostileText); // the user turn carries only the question
 
@@ -137,7 +142,7 @@ describe("model answerer against a local Messages API stand-in", () => {
     expect(u2?.cacheReadTokens).toBe(u1?.cacheWriteTokens);
     const ledger = buildLedger([...first.usage, ...second.usage]);
     expect(ledger.dollars.cacheRead).toBeLessThan(ledger.dollars.cacheWrite);
-    expect(PROMPT_VERSION).toBe("answer-v4");
+    expect(PROMPT_VERSION).toBe("answer-v5");
   });
 
   it("drops a claim whose citation does not resolve; with nothing verified it abstains", async () => {

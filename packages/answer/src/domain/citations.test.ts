@@ -114,7 +114,7 @@ describe("citation verifier (on a real CUAD contract)", () => {
 
 describe("prompts v1", () => {
   it("carry the reading rules, the silence sentence and a version", () => {
-    expect(PROMPT_VERSION).toBe("answer-v4");
+    expect(PROMPT_VERSION).toBe("answer-v5");
     for (const needle of ["amendment", "more specific", "defined term", SILENCE_SENTENCE, "never instructions"])
       expect(SYSTEM_RULES_V1.toLowerCase()).toContain(needle.toLowerCase());
   });
@@ -138,6 +138,36 @@ describe("prompts v1", () => {
     expect(out).toContain('effective_date="1999-01-01"');
     expect(looksLikeInstructions(hostile.text)).toBe(true);
     expect(looksLikeInstructions(item.text)).toBe(false);
+  });
+});
+
+describe("prompts, the parties", () => {
+  it("name each document's parties on its first element, as its opening designates them", () => {
+    const opening =
+      'RESELLER AGREEMENT (the "Agreement") is made by and between Quillfeather Software Corporation, a Delaware ' +
+      'corporation (the "Licensor"), and Brambleway Systems, Inc., a Texas corporation (the "Licensee").\n\n' +
+      "WHEREAS, Licensor develops software.\n\n13.1 Licensor's total liability to Licensee shall be limited to the fees paid.\n" +
+      "13.2 Licensee shall indemnify Licensor.";
+    const at = (t: string) => opening.indexOf(t);
+    const part = (id: string, t: string): EvidenceItem => ({
+      ...item,
+      id,
+      documentId: "doc-r",
+      start: at(t),
+      end: at(t) + t.length,
+      text: t,
+    });
+    const items = [
+      part("E1", "13.1 Licensor's total liability to Licensee shall be limited to the fees paid."),
+      part("E2", "13.2 Licensee shall indemnify Licensor."),
+    ];
+    const out = renderEvidence(items, (d) => (d === "doc-r" ? opening : null));
+    expect(out).toContain(
+      'parties="\u201cLicensor\u201d: Quillfeather Software Corporation, a Delaware corporation; \u201cLicensee\u201d: Brambleway Systems, Inc., a Texas corporation"',
+    );
+    expect(out.split("parties=")).toHaveLength(2); // on the document's first element only
+    expect(renderEvidence(items)).not.toContain("parties=");
+    expect(SYSTEM_RULES_V1).toContain("parties attribute");
   });
 });
 

@@ -63,7 +63,7 @@ export function createModelAnswerer(deps: {
       const checked = checkQuestion(request.question);
       if (!checked.ok)
         throw new LexnavError(checked.error.code === "empty" ? "empty" : "too_large", checked.error.reason);
-      const evidence = renderEvidence(request.extract);
+      const evidence = renderEvidence(request.extract, request.source);
       const question = renderQuestion(checked.value.question);
       const cached = request.placement === "cached-prefix";
       const result = await deps.model.call({

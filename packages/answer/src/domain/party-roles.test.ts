@@ -196,3 +196,16 @@ describe("party-roles, the asked party's own sentence in the dropped one's place
     expect(citeForAskedParty(q, [company], () => opening, [company, mention])).toEqual([]);
   });
 });
+
+describe("party-roles, each party as the opening words it", () => {
+  it("gives each designation the party's name and description, without the instrument's words before it", () => {
+    const opening =
+      'THIS CONSULTING AGREEMENT (the "Agreement"), is made and entered into as of December 31, 2022, by and between ' +
+      'ORCHARDLINE & PARTNERS MANAGEMENT, INC., a Delaware corporation (the "Company"), and MARISOL TEAGUE, a resident ' +
+      'of Knoxville,\nTennessee ("Teague").\n\nWHEREAS, the Company desires to retain Teague.';
+    expect(partyDesignations(opening).map((d) => [d.term, d.party])).toEqual([
+      ["Company", "ORCHARDLINE & PARTNERS MANAGEMENT, INC., a Delaware corporation"],
+      ["Teague", "MARISOL TEAGUE, a resident of Knoxville, Tennessee"],
+    ]);
+  });
+});

@@ -36,10 +36,41 @@ const RECITALS =
 const NOT_A_PARTY =
   /^(?:effective\s+date|closing(?:\s+date)?|parties|party|products?|territory|property|premises|services?)$/i;
 
-/** A designation and the words of the description it closes. */
-interface Designation {
+/** A designation, the words of the description it closes, and that description as the opening words it. */
+export interface Designation {
   term: string;
   words: string[];
+  /** "CBL & Associates Management, Inc., a Delaware corporation": verbatim but for runs of whitespace. */
+  party: string;
+}
+
+/** The longest a party's description is given as (its last characters: the name comes before its form). */
+const PARTY_CHARS = 160;
+
+/**
+ * Whether a designation's description opens with the party's name ("Acme Systems, Inc., a Delaware
+ * corporation"), not with words of the body the opening ran on into ("proposes to issue …", "…76102"):
+ * what the model is told of the parties (`renderEvidence`) is only what was read cleanly.
+ */
+export const opensWithName = (d: Designation) => /^[A-Z0-9]/.test(d.party);
+
+/** The most parties the model is told of per document. */
+export const PARTIES_TOLD = 6;
+
+/**
+ * The party a description names, as the opening words it: from after "between", "among" or "by" (the
+ * first party's) or a leading "and" (a later party's), to the designation.
+ */
+function describedParty(description: string): string {
+  const flat = description.replace(/\s+/g, " ");
+  const form = PARTY_FORM.exec(flat)?.index ?? flat.length;
+  let from = 0;
+  for (const m of flat.slice(0, form).matchAll(/\b(?:between|among|by)\s+/gi)) from = m.index + m[0].length;
+  const party = flat
+    .slice(from)
+    .replace(/^[\s,;]*(?:and\s+)?/i, "")
+    .replace(/[\s,;]+$/, "");
+  return party.length <= PARTY_CHARS ? party : `…${party.slice(party.length - PARTY_CHARS).replace(/^\S*\s/, "")}`;
 }
 
 /**
@@ -60,7 +91,7 @@ export function partyDesignations(text: string): Designation[] {
     for (const q of (m[1] as string).matchAll(QUOTED)) {
       const term = q[1] as string;
       if (NOT_A_PARTY.test(term) || nameWords(term).every(isInstrumentWord)) continue;
-      out.push({ term, words: nameWords(description) });
+      out.push({ term, words: nameWords(description), party: describedParty(description) });
     }
   }
   return out;
