@@ -1,6 +1,13 @@
 import { contentWords } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
-import { askedCondition, statesUnderCondition, withConditionAsked } from "./condition-asked.ts";
+import {
+  askedCondition,
+  askedConditionPolarity,
+  citeAskedBranch,
+  conditionAbsent,
+  statesUnderCondition,
+  withConditionAsked,
+} from "./condition-asked.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { evidenceItem, scoredSentence } from "./test-support.ts";
 
@@ -127,5 +134,45 @@ describe("withConditionAsked", () => {
     expect(withConditionAsked(q, silence, [under], false)).toBe(silence);
     const besides = "Apart from the reduction, what else happens if the purchase hasn't closed by mid-April 1996?";
     expect(withConditionAsked(besides, silence, [under], true)).toBe(silence);
+  });
+});
+
+describe("the branch of the condition asked", () => {
+  const plan =
+    "In the event that a Change in Control occurs on or prior to December 31, 2030, then the Plan shall terminate on the later of December 31, 2030 and the date all benefits are paid. " +
+    "In the event that a Change in Control does not occur on or prior to December 31, 2030, the Plan shall thereupon automatically terminate.";
+  const item = evidenceItem("plan", plan);
+  const [occurs, absent] = plan.split(/(?<=paid\.) /) as [string, string];
+  const occursSentence = scoredSentence(item, occurs, { p: 0.6 });
+  const absentSentence = scoredSentence(item, absent, { p: 0.4, at: occurs.length + 1 });
+  const scored = [occursSentence, absentSentence];
+
+  it("reads whether a question and a provision condition on the event's absence", () => {
+    expect(askedConditionPolarity("If there is no change in control, when does the plan end?")?.absent).toBe(true);
+    expect(askedConditionPolarity("If a change in control occurs, when does the plan end?")?.absent).toBe(false);
+    expect(askedConditionPolarity("If the buyer doesn't pay by the deadline, what happens?")?.absent).toBe(true);
+    expect(askedConditionPolarity("When does the plan end?")).toBeNull();
+    const words = ["change", "control"];
+    expect(conditionAbsent(occurs, words)).toBe(false);
+    expect(conditionAbsent(absent, words)).toBe(true);
+    expect(conditionAbsent("Unless a Change in Control occurs, the Plan shall end on June 1.", words)).toBe(true);
+    // a deadline's "no later than" denies nothing
+    expect(conditionAbsent("If a Change in Control occurs no later than June 1, the Plan shall end.", words)).toBe(
+      false,
+    );
+    expect(conditionAbsent("The Plan shall end on June 1.", words)).toBeUndefined();
+  });
+
+  it("cites the document's provision under the branch asked in place of the other branch's", () => {
+    const q = "If there is no change in control, when does the plan end?";
+    expect(citeAskedBranch(q, [occursSentence], scored)).toEqual([absentSentence]);
+    expect(citeAskedBranch("If a change in control occurs, when does the plan end?", [occursSentence], scored)).toEqual(
+      [occursSentence],
+    );
+    // with no provision under the branch asked, the citation stays
+    expect(citeAskedBranch(q, [occursSentence], [occursSentence])).toEqual([occursSentence]);
+    // another document's provision under the branch asked is no answer about this one
+    const elsewhere = scoredSentence(evidenceItem("other plan", absent), absent, { p: 0.4 });
+    expect(citeAskedBranch(q, [occursSentence], [occursSentence, elsewhere])).toEqual([occursSentence]);
   });
 });

@@ -118,3 +118,75 @@ export function withConditionAsked(
   const found = scored.slice(0, SILENCE_WINDOW).find((c) => !c.headingLine && statesUnderCondition(c.text, condition));
   return found ? { cited: [found], probability: decided.probability } : decided;
 }
+
+/** Words that deny the event of a condition: "does not occur", "there is no", "fails to", "without". */
+const DENIES = /\b(?:not|no|never|none|neither|nor|without|fails?|failed|failure|cannot)\b|n['’]t\b/i;
+/** A limit that denies nothing: "no later than", "not less than". */
+const LIMIT = /\b(?:no|not)\s+(?:later|earlier|sooner|less|more|fewer|greater)\s+than\b/gi;
+const denies = (clause: string) => DENIES.test(clause.replace(LIMIT, ""));
+
+/**
+ * The condition a question asks under and whether it asks under the event's absence: "If there is no
+ * change in control, …" (true), "If a change in control occurs, …" (false). Null: it asks under none.
+ */
+export function askedConditionPolarity(question: string): { words: string[]; absent: boolean } | null {
+  const words = askedCondition(question);
+  if (words.length === 0) return null;
+  const m = CONDITION_ASKED.exec(parseQuestion(question).ask.slice(0, 1_000));
+  const condition = ((m?.[1] as string) ?? "").split(
+    /\s+(?:does|do|did|must|can|may|will|would|what|who|how)\s+(?=\w)/i,
+  )[0];
+  return { words, absent: denies(condition ?? "") };
+}
+
+/**
+ * Whether a sentence's own condition on the asked event is its absence (true) or its occurrence (false);
+ * undefined where no condition clause of the sentence names the event. "Unless" conditions on an absence.
+ */
+export function conditionAbsent(text: string, condition: readonly string[]): boolean | undefined {
+  if (!statesUnderCondition(text, condition)) return undefined;
+  const needed = Math.min(WORDS_MATCHED, condition.length);
+  for (const m of text.slice(0, 4_000).matchAll(CONDITION)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const clause = text.slice(at, at + CONDITION_SPAN).split(/[;,](?!\s*\d)/)[0] ?? "";
+    const words = wordsAndFigures(clause);
+    if (condition.filter((c) => words.some((w) => sameEvent(c, w))).length < needed) continue;
+    return /^unless$/i.test(m[0]) !== denies(clause);
+  }
+  return undefined;
+}
+
+/**
+ * A cited provision drafted under the other branch of the condition asked gives way to its document's
+ * provision under the branch asked (issue #16, item 1: a legal reading rule). Drafting often states both:
+ * "In the event that a Change in Control occurs on or prior to December 31, 2025, the Plan shall terminate
+ * on the later of …" and "In the event that a Change in Control does not occur on or prior to December 31,
+ * 2025, the Plan shall thereupon automatically terminate". "If there is no change in control, when does the
+ * plan end?" is answered by the second only, though the first shares every word of the question. Where the
+ * document has no provision under the branch asked, the citation stays: what it says is still the nearest
+ * the documents come, and the decision judged it to answer.
+ */
+export function citeAskedBranch<T extends ScoredCandidate>(
+  question: string,
+  cited: readonly T[],
+  scored: readonly T[],
+): T[] {
+  const asked = askedConditionPolarity(question);
+  if (asked === null) return [...cited];
+  const out: T[] = [];
+  for (const c of cited) {
+    const absent = conditionAbsent(c.text, asked.words);
+    const instead =
+      absent === undefined || absent === asked.absent
+        ? undefined
+        : scored.find(
+            (o) =>
+              o.item.documentId === c.item.documentId &&
+              o.headingLine !== true &&
+              conditionAbsent(o.text, asked.words) === asked.absent &&
+              ![...cited, ...out].some((x) => x.item.documentId === o.item.documentId && x.start === o.start),
+          );
+    out.push(instead ?? c);
+  }
+  return out;
+}

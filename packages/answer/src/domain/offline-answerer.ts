@@ -10,7 +10,7 @@ import { answerByAgreedParts } from "./ask-parts.ts";
 import { answerInLayWords } from "./asked-in-lay-words.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
-import { withConditionAsked } from "./condition-asked.ts";
+import { citeAskedBranch, withConditionAsked } from "./condition-asked.ts";
 import { consequenceFirst } from "./consequence-first.ts";
 import { withConsideration } from "./consideration-asked.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
@@ -280,10 +280,11 @@ export async function answerFromEvidence(
   // nor another instrument's clause that numbers the words the question quotes otherwise (`other-numbered-reference.ts`).
   // and a sentence that states another party's right, duty or liability than the one asked about is no
   // answer about it (`party-roles.ts`)
-  const picked = citeForAskedParty(
+  // and one drafted under the other branch of the condition asked ("occurs" for "if there is no …") gives
+  // way to its document's provision under the branch asked (`condition-asked.ts`)
+  const picked = citeAskedBranch(
     q,
-    ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored),
-    source,
+    citeForAskedParty(q, ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored), source, scored),
     scored,
   );
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
