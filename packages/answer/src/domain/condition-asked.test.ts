@@ -169,6 +169,21 @@ describe("the branch of the condition asked", () => {
     expect(citeAskedBranch("If a change in control occurs, when does the plan end?", [occursSentence], scored)).toEqual(
       [occursSentence],
     );
+    // a question asked under the event itself keeps its citation: a denial in a relative clause reads as an absence
+    const underOrder =
+      "If the Supplier begins work under a work order that has not been agreed in writing, the Supplier shall bear the costs.";
+    const accepted =
+      "Upon acceptance of a work order by the Supplier, such work order shall become a Statement of Work.";
+    const orders = evidenceItem("supply", `${underOrder} ${accepted}`);
+    const cost = scoredSentence(orders, underOrder, { p: 0.6 });
+    const upon = scoredSentence(orders, accepted, { p: 0.5, at: underOrder.length + 1 });
+    expect(
+      citeAskedBranch(
+        "Who bears the cost if the supplier starts work before the work order is signed?",
+        [cost],
+        [cost, upon],
+      ),
+    ).toEqual([cost]);
     // with no provision under the branch asked, the citation stays
     expect(citeAskedBranch(q, [occursSentence], [occursSentence])).toEqual([occursSentence]);
     // another document's provision under the branch asked is no answer about this one

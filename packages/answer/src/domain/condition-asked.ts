@@ -162,9 +162,10 @@ export function conditionAbsent(text: string, condition: readonly string[]): boo
  * "In the event that a Change in Control occurs on or prior to December 31, 2025, the Plan shall terminate
  * on the later of …" and "In the event that a Change in Control does not occur on or prior to December 31,
  * 2025, the Plan shall thereupon automatically terminate". "If there is no change in control, when does the
- * plan end?" is answered by the second only, though the first shares every word of the question. Where the
- * document has no provision under the branch asked, the citation stays: what it says is still the nearest
- * the documents come, and the decision judged it to answer.
+ * plan end?" is answered by the second only, though the first shares every word of the question. Read for a
+ * question asked under the event's absence only (a denial in an affirmative condition's relative clause reads
+ * as an absence too). Where the document has no provision under the branch asked, the citation stays: what it
+ * says is still the nearest the documents come, and the decision judged it to answer.
  */
 export function citeAskedBranch<T extends ScoredCandidate>(
   question: string,
@@ -176,8 +177,11 @@ export function citeAskedBranch<T extends ScoredCandidate>(
   const out: T[] = [];
   for (const c of cited) {
     const absent = conditionAbsent(c.text, asked.words);
+    // only a question asked under the event's absence: a denial inside an affirmative condition ("if Porex
+    // begins work under a work order that has not been agreed") reads as an absence, so the other way round
+    // would trade the branch asked for a sentence that only drops the denial
     const instead =
-      absent === undefined || absent === asked.absent
+      !asked.absent || absent !== false
         ? undefined
         : scored.find(
             (o) =>
