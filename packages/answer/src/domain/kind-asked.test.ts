@@ -31,6 +31,9 @@ describe("askedKind", () => {
     expect(askedKind("How large is the revolving facility after the second amendment?")).toBe("amount");
     expect(askedKind("How big is the general basket for investments?")).toBe("amount");
     expect(askedKind("What is the size of the incremental facility?")).toBe("amount");
+    // pay for work: a salary, a bonus, a director's compensation
+    expect(askedKind("What is the chief executive's base salary?")).toBe("amount");
+    expect(askedKind("What stock compensation do the directors get?")).toBe("amount");
     expect(askedKind("Which law governs this contract?")).toBe("law");
     expect(askedKind("What governing law and courts apply to the services agreement?")).toBe("law");
   });

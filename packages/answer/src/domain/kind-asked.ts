@@ -9,7 +9,7 @@ import { inTiers, isNotOperative, RERANK_WINDOW } from "./operative-first.ts";
  * What a question's answer is, when its asking words say so: the agreement's own term ("When does this
  * contract expire?", "How long does the licence run?"), a time ("By when must …", "How long do the
  * obligations last?"), the notice to give ("How much notice …"), an amount ("How much …", "At what
- * rate …", "What fee …"), or the law that governs ("Which law governs this contract?").
+ * rate …", "What fee …", "What is her base salary?", "What compensation do the directors get?"), or the law that governs ("Which law governs this contract?").
  */
 export type AskedKind = "term" | "time" | "notice" | "amount" | "law";
 
@@ -18,7 +18,7 @@ export const LAW_ASKED =
   /\b(?:which|what)\s+(?:[\w'’]+\s+){0,2}?laws?\b|\bgoverning\s+law\b|\blaws?\s+govern|\bgoverned\s+by\b|\bchoice\s+of\s+law\b/i;
 const NOTICE_ASKED = /\bhow\s+much\s+(?:notice|time)\b|\bwhat\s+notice\b|\bnotice\s+period\b/i;
 const AMOUNT_ASKED =
-  /\bhow\s+(?:much|large|big)\b|\bwhat\s+(?:\w+\s+){0,2}?(?:price|rate|fee|amount|royalt(?:y|ies)|sum|cost|percentage|size)s?\b|\bhow\s+many\s+(?:dollars|shares)\b/i;
+  /\bhow\s+(?:much|large|big)\b|\bwhat\s+(?:[\w'’-]+\s+){0,5}?(?:price|rate|fee|amount|royalt(?:y|ies)|sum|cost|percentage|size|salar(?:y|ies)|bonus(?:es)?|wage|compensation|retainer)s?\b|\bhow\s+many\s+(?:dollars|shares)\b/i;
 /** The agreement (or "it") ending, running or lasting; a renewal asks for the renewal's time instead. */
 const TERM_ASKED =
   /\b(?:when|how\s+long)\s+(?:does|will|do|is|did)\s+(?:[\w'’&./-]+\s+){0,7}?(?:agreement|contract|licen[cs]e|lease|nda|term|it)\b[^?]{0,40}?\b(?:expire|end|run|last|terminate|continue)|\bwhat\s+is\s+the\s+(?:(?:\w+\s+)?(?:term|duration)|(?:expiration|expiry|termination|end)\s+date)\s+of\b/i;
