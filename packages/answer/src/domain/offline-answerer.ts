@@ -46,6 +46,7 @@ import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsk
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { withoutOtherNumbering } from "./other-numbered-reference.ts";
+import { citePartysOwnInstrument } from "./parallel-instruments.ts";
 import { citeForAskedParty } from "./party-roles.ts";
 import { outsideNamedDeal, partyScope, questionParties } from "./party-scope.ts";
 import { priorStateLast } from "./prior-state-last.ts";
@@ -282,10 +283,22 @@ export async function answerFromEvidence(
   // answer about it (`party-roles.ts`)
   // and one drafted under the other branch of the condition asked ("occurs" for "if there is no …") gives
   // way to its document's provision under the branch asked (`condition-asked.ts`)
-  const picked = citeAskedBranch(
+  // and a sentence of a form the deal's parallel instruments share is cited from the instrument of the party the
+  // question names (`parallel-instruments.ts`)
+  const picked = citePartysOwnInstrument(
     q,
-    citeForAskedParty(q, ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored), source, scored),
+    citeAskedBranch(
+      q,
+      citeForAskedParty(
+        q,
+        ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored),
+        source,
+        scored,
+      ),
+      scored,
+    ),
     scored,
+    source,
   );
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
