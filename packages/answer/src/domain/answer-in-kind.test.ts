@@ -1,6 +1,13 @@
 import { contentWords } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
-import { answerInKind, askedKinds, inKind, statesKind, topicBeyondKind } from "./answer-in-kind.ts";
+import {
+  answerInKind,
+  askedKinds,
+  citeInKindOfPassage,
+  inKind,
+  statesKind,
+  topicBeyondKind,
+} from "./answer-in-kind.ts";
 import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
@@ -300,5 +307,43 @@ describe("answerFromEvidence with the in-kind rule, a law asked of an instrument
   it("stays silent when the question names a party no document of the extract names", async () => {
     const a = await ask("Which law governs Zorblax's change of control and severance agreement?");
     expect(a.abstained).toBe(true);
+  });
+});
+
+describe("citeInKindOfPassage", () => {
+  const clause =
+    "If any dispute arises between the parties in connection with this Agreement, the dispute shall be referred to arbitration under the Arbitration Act by a panel of three arbitrators. " +
+    "The proceedings of arbitration shall be in the English language. " +
+    "Arbitration shall be held in Marlowe, Freedonia.";
+  const item = evidenceItem("nda", clause);
+  const [referred, language, held] = clause.split(/(?<=\.) /) as [string, string, string];
+  const at = (t: string) => clause.indexOf(t);
+  const referredSentence = scoredSentence(item, referred, { words: new Set(contentWords(referred)), p: 0.6 });
+  const languageSentence = scoredSentence(item, language, {
+    words: new Set(contentWords(language)),
+    p: 0.2,
+    at: at(language),
+  });
+  const heldSentence = scoredSentence(item, held, { words: new Set(contentWords(held)), p: 0.1, at: at(held) });
+  const scored = [referredSentence, languageSentence, heldSentence];
+  const q = "Where would a dispute under the NDA be arbitrated?";
+
+  it("reads a language as no place of arbitration", () => {
+    expect(statesKind(language, ["forum"])).toBe(false);
+    expect(statesKind(held, ["forum"])).toBe(true);
+  });
+
+  it("cites the passage's sentence that states the place asked for in place of one that does not", () => {
+    expect(citeInKindOfPassage(q, [referredSentence], scored)).toEqual([heldSentence]);
+    // a sentence of the kind asked stays; so does every citation of a question that asks for no figure or place
+    expect(citeInKindOfPassage(q, [heldSentence], scored)).toEqual([heldSentence]);
+    expect(citeInKindOfPassage("Can either party refer a dispute to arbitration?", [referredSentence], scored)).toEqual(
+      [referredSentence],
+    );
+  });
+
+  it("takes no sentence of another passage", () => {
+    const elsewhere = scoredSentence(evidenceItem("nda", held, { nodeId: "other" }), held, { p: 0.1 });
+    expect(citeInKindOfPassage(q, [referredSentence], [referredSentence, elsewhere])).toEqual([referredSentence]);
   });
 });

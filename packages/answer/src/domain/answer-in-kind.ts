@@ -63,9 +63,9 @@ const STATES: Record<AskedKind, RegExp> = {
   // State of …"; or a place's name before "law": "governed by Florida law", "construed under New York law"
   // (the place's capital is read as written, so "governed by this law" names none)
   law: /\b(?:[Ll]aws?|LAWS?),?\s+(?:of|OF)\b|\b(?:[Ll]aws?|LAWS?)\b[^.;]{0,80},\s+(?:of|OF)\s+(?:the\s+|THE\s+)?[A-Z]|\b(?:[Gg]overned|[Cc]onstrued|[Ii]nterpreted|GOVERNED|CONSTRUED)\s+(?:by|under|in\s+accordance\s+with|BY|UNDER)\s+(?:the\s+|THE\s+)?(?:[A-Z][\w.]*\s+){1,3}(?:[Ll]aws?|LAWS?)\b/,
-  // a forum: the courts of or sitting in a place, arbitration in a place, a venue or seat
+  // a forum: the courts of or sitting in a place, arbitration in a place (not "in the English language"), a venue or seat
   forum:
-    /\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]/,
+    /\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?(?![A-Z][a-z]+\s+language\b)[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]/,
   // a ceiling on an amount: "shall be limited to the amount …", "shall not exceed", "in no event … exceed"
   cap: /\b(?:limited\s+to|(?:shall|will|may)\s+not\s+exceed|in\s+no\s+event\b[^.;]{0,120}\bexceed|maximum\s+(?:aggregate\s+)?liability)/i,
 };
@@ -220,4 +220,45 @@ export function inKind(question: string, c: ScoredCandidate, titles = true): boo
       ? contentWords(`${c.item.title ?? ""} ${c.item.docLabel}`)
       : [];
   return topic.every((w) => statesTopic([w], c) || titled.some((t) => speaksOf(w, t)));
+}
+
+/** The kinds a cited sentence is read for against its passage's other sentences: those drafting states by a figure or a place. */
+const STATED_BY_FIGURE_OR_PLACE: readonly AskedKind[] = ["period", "amount", "law", "forum", "cap"];
+
+/**
+ * A cited sentence that does not state the kind the question asks for gives way to the sentence of its own
+ * passage that does (issue #16, item 1). "Where would a dispute under the NDA be arbitrated?" was answered
+ * with "… the dispute shall be referred to arbitration under the Indian Arbitration and Conciliation Act, 1995
+ * by a panel of three arbitrators", whose passage goes on "Arbitration shall be held in Hyderabad, India.":
+ * the decision ranks the sentence that shares the question's words above the one that states the place. Only
+ * the kinds drafting states by a figure or a place (a period, an amount, a law, a forum, a cap), only within
+ * the cited sentence's own passage (the same provision, so the same topic), and only to a sentence that
+ * passes the in-kind test (`inKind`: operative, of the kind, about all the question asks beyond it); the
+ * most probable such sentence. Otherwise the citation stays.
+ */
+export function citeInKindOfPassage<T extends ScoredCandidate>(
+  question: string,
+  cited: readonly T[],
+  scored: readonly T[],
+): T[] {
+  const kinds = askedKinds(question).filter((k) => STATED_BY_FIGURE_OR_PLACE.includes(k));
+  if (kinds.length === 0) return [...cited];
+  const out: T[] = [];
+  for (const c of cited) {
+    const taken = (o: T) =>
+      [...cited, ...out].some((x) => x.item.documentId === o.item.documentId && x.start === o.start);
+    const instead = statesKind(c.text, kinds)
+      ? undefined
+      : scored.find(
+          (o) =>
+            o.item.documentId === c.item.documentId &&
+            o.item.start === c.item.start &&
+            o.item.nodeId === c.item.nodeId &&
+            !taken(o) &&
+            statesKind(o.text, kinds) &&
+            inKind(question, o),
+        );
+    out.push(instead ?? c);
+  }
+  return out;
 }

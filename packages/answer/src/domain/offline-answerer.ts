@@ -3,7 +3,7 @@ import { answerOnAgreement } from "./agreed-evidence.ts";
 import { citeAmendingClause } from "./amending-clause.ts";
 import { AMENDING_ROLES, withAmendmentEvidence } from "./amendment-answer.ts";
 import { withAmendmentChain } from "./amendment-chain.ts";
-import { answerInKind } from "./answer-in-kind.ts";
+import { answerInKind, citeInKindOfPassage } from "./answer-in-kind.ts";
 import { asksLeftOpen } from "./answered-ask.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { answerByAgreedParts } from "./ask-parts.ts";
@@ -279,27 +279,18 @@ export async function answerFromEvidence(
   );
   // The rule asked is cited, not its clarification or a case carved out of it (`rule-before-qualification.ts`),
   // nor another instrument's clause that numbers the words the question quotes otherwise (`other-numbered-reference.ts`).
-  // and a sentence that states another party's right, duty or liability than the one asked about is no
-  // answer about it (`party-roles.ts`)
-  // and one drafted under the other branch of the condition asked ("occurs" for "if there is no …") gives
-  // way to its document's provision under the branch asked (`condition-asked.ts`)
-  // and a sentence of a form the deal's parallel instruments share is cited from the instrument of the party the
-  // question names (`parallel-instruments.ts`)
-  const picked = citePartysOwnInstrument(
-    q,
-    citeAskedBranch(
-      q,
-      citeForAskedParty(
-        q,
-        ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored),
-        source,
-        scored,
-      ),
-      scored,
-    ),
-    scored,
-    source,
-  );
+  const ruled = ruleBeforeQualification(q, withoutOtherNumbering(q, chained, scored), scored);
+  // A sentence that states another party's right, duty or liability than the one asked about is no answer
+  // about it (`party-roles.ts`).
+  const forParty = citeForAskedParty(q, ruled, source, scored);
+  // One drafted under the other branch of the condition asked ("occurs" for "if there is no …") gives way to
+  // its document's provision under the branch asked (`condition-asked.ts`).
+  const branch = citeAskedBranch(q, forParty, scored);
+  // One not of the kind asked gives way to its passage's sentence that is: the place, the figure (`answer-in-kind.ts`).
+  const ofKind = citeInKindOfPassage(q, branch, scored);
+  // A sentence of a form the deal's parallel instruments share is cited from the instrument of the party the
+  // question names (`parallel-instruments.ts`).
+  const picked = citePartysOwnInstrument(q, ofKind, scored, source);
   if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
