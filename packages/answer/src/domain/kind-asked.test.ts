@@ -34,6 +34,9 @@ describe("askedKind", () => {
     // pay for work: a salary, a bonus, a director's compensation
     expect(askedKind("What is the chief executive's base salary?")).toBe("amount");
     expect(askedKind("What stock compensation do the directors get?")).toBe("amount");
+    // the wider window is for pay only: "What is the interest rate on the loans?" asks for the interest clause,
+    // which states the rate as a formula ("the Base Rate plus the Applicable Margin"), not for a figure
+    expect(askedKind("What is the interest rate on the loans?")).toBeNull();
     expect(askedKind("Which law governs this contract?")).toBe("law");
     expect(askedKind("What governing law and courts apply to the services agreement?")).toBe("law");
   });
