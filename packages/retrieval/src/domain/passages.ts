@@ -51,8 +51,9 @@ export function buildPassages(
     let ordinal = 0;
     for (const seg of own.get(node.id) ?? []) {
       // Stored passages keep the split they were cut by (the index format records it): a stop before a
-      // closing quote ends a sentence for every reader but the passage windows, until a format change.
-      for (const w of windows(splitSentences(text, seg.start, seg.end, { closers: false }), options.maxChars)) {
+      // closing quote, and a roman "v." list label, end a sentence for every reader but the passage windows,
+      // until a format change (`SplitOptions`).
+      for (const w of windows(splitSentences(text, seg.start, seg.end, { stored: true }), options.maxChars)) {
         out.push({
           id: `${node.id}:${ordinal++}`,
           documentId,

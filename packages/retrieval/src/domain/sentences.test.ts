@@ -26,7 +26,23 @@ describe("sentence ranges", () => {
       'The "Term." ends',
     ]);
     // The split stored passages were cut by, kept for them until the index format changes.
-    expect(splitSentences(text, 0, text.length, { closers: false })).toHaveLength(2);
+    expect(splitSentences(text, 0, text.length, { stored: true })).toHaveLength(2);
+  });
+
+  it("ends a sentence before a roman 'v.' list item run in, not at a case's 'v.'", () => {
+    const text =
+      "iv. Auto Liability $1,000,000 combined single limit v. Product Recall Insurance with limits of $2,000,000. Under Smith v. Jones the rule stands.";
+    const parts = splitSentences(text, 0, text.length).map((r) => text.slice(r.start, r.end));
+    expect(parts).toEqual([
+      "iv.",
+      "Auto Liability $1,000,000 combined single limit v.",
+      "Product Recall Insurance with limits of $2,000,000.",
+      "Under Smith v. Jones the rule stands.",
+    ]);
+    // the stored split reads every "v." as versus
+    expect(splitSentences(text, 0, text.length, { stored: true }).map((r) => text.slice(r.start, r.end))).toContain(
+      "Auto Liability $1,000,000 combined single limit v. Product Recall Insurance with limits of $2,000,000.",
+    );
   });
 
   it("groups sentences into windows no longer than the limit", () => {

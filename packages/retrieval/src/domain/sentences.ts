@@ -27,7 +27,6 @@ const ABBREVIATIONS = new Set([
   "jr",
   "sr",
   "vs",
-  "v",
   "etc",
   "e.g",
   "i.e",
@@ -45,18 +44,27 @@ const ABBREVIATIONS = new Set([
 
 const CLOSERS = /["”’')\]]/;
 
-/** How sentences are split: `closers: false` keeps the split stored passages were cut by (below). */
+/**
+ * How sentences are split. `stored: true` keeps the split stored passages were cut by (index format v9), so
+ * their windows, offsets and vectors stay valid until the next format change; every other reader takes the
+ * current split, which differs in two places:
+ * - a stop followed by closing quotes or brackets ends a sentence (`… be "Confidential Information." If …`);
+ * - "v." ends one unless a capitalised word stands before it: "Smith v. Jones" is a case, but "combined
+ *   single limit v. Product Recall Insurance" is a list's fifth item after its fourth, run in.
+ */
 export interface SplitOptions {
-  /** A stop followed by closing quotes or brackets ends a sentence. Default true. */
-  closers?: boolean;
+  stored?: boolean;
 }
+
+/** "Smith v. Jones": "v." is "versus" after a capitalised word; otherwise it is a roman "v." list label. */
+const VERSUS = /(?:^|[^A-Za-z])[A-Z][\w.&'’-]*\s+v$/;
 
 /**
  * Splits `text[start, end)` into sentence ranges, trimmed of surrounding whitespace. Offsets are
  * into the full text, so a sentence is always `text.slice(r.start, r.end)`.
  */
 export function splitSentences(text: string, start: number, end: number, options: SplitOptions = {}): Range[] {
-  const closers = options.closers ?? true;
+  const closers = options.stored !== true;
   const out: Range[] = [];
   let s = start;
   const push = (a: number, b: number) => {
@@ -82,7 +90,10 @@ export function splitSentences(text: string, start: number, end: number, options
     if (opener === undefined || !/[A-Z0-9("“[]/.test(opener)) continue;
     if (c === 46) {
       const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(s, i - 12), i));
-      if (word && (ABBREVIATIONS.has((word[1] as string).toLowerCase()) || /^[A-Z]$/.test(word[1] as string))) continue;
+      const w = (word?.[1] as string | undefined) ?? "";
+      if (word && (ABBREVIATIONS.has(w.toLowerCase()) || /^[A-Z]$/.test(w))) continue;
+      // "v.": versus after a capitalised word (always so in the stored split); else a roman list label
+      if (w.toLowerCase() === "v" && (!closers || VERSUS.test(text.slice(Math.max(s, i - 60), i)))) continue;
     }
     push(s, stop);
     s = stop;
