@@ -1,4 +1,5 @@
 import { type DocumentRole, inAnnex } from "@lexnav/document-model";
+import { sameSentence } from "./cite-instead.ts";
 import { citesAmendmentDateAsked } from "./dated-amendment.ts";
 import { clauseKey, dealKeyOf, type EvidenceItem } from "./evidence.ts";
 import { namedClauses } from "./evidence-decision.ts";
@@ -306,11 +307,6 @@ export function amendmentEvidence(
   // read first (`instrument-read-first.ts`).
   const readFirst = IN_FORCE_NOW.test(question) ? clauseOfInstrumentReadFirst(scored, operative) : null;
   return readFirst ? { kind: "operative", sentence: readFirst } : null;
-}
-
-/** Whether two candidates are one sentence (a re-ranking copies the candidates it moves). */
-function sameSentence(a: ScoredCandidate, b: ScoredCandidate): boolean {
-  return a.item.documentId === b.item.documentId && a.item.version === b.item.version && a.start === b.start;
 }
 
 /** Whether an edit read from `a` targets the provision that holds `b`. */

@@ -1,4 +1,5 @@
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import { citeInstead, samePassage } from "./cite-instead.ts";
 import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { LAW_ASKED } from "./kind-asked.ts";
@@ -243,22 +244,9 @@ export function citeInKindOfPassage<T extends ScoredCandidate>(
 ): T[] {
   const kinds = askedKinds(question).filter((k) => STATED_BY_FIGURE_OR_PLACE.includes(k));
   if (kinds.length === 0) return [...cited];
-  const out: T[] = [];
-  for (const c of cited) {
-    const taken = (o: T) =>
-      [...cited, ...out].some((x) => x.item.documentId === o.item.documentId && x.start === o.start);
-    const instead = statesKind(c.text, kinds)
-      ? undefined
-      : scored.find(
-          (o) =>
-            o.item.documentId === c.item.documentId &&
-            o.item.start === c.item.start &&
-            o.item.nodeId === c.item.nodeId &&
-            !taken(o) &&
-            statesKind(o.text, kinds) &&
-            inKind(question, o),
-        );
-    out.push(instead ?? c);
-  }
-  return out;
+  return citeInstead(cited, scored, {
+    gives: (c) => !statesKind(c.text, kinds),
+    takes: (o, c) => samePassage(o, c) && statesKind(o.text, kinds) && inKind(question, o),
+    staysAlone: true,
+  });
 }

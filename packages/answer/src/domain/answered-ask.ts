@@ -1,3 +1,4 @@
+import { sameSentence } from "./cite-instead.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import type { AskDecision } from "./multi-ask.ts";
 
@@ -15,9 +16,6 @@ import type { AskDecision } from "./multi-ask.ts";
 export interface AskScoring<T extends ScoredCandidate> extends AskDecision<T> {
   scored: readonly T[];
 }
-
-const sameSentence = (a: ScoredCandidate, b: ScoredCandidate) =>
-  a.item.documentId === b.item.documentId && a.item.version === b.item.version && a.start === b.start;
 
 /**
  * Each ask's decision, with nothing cited for an ask that a sentence already cited (`cited`, the whole question's

@@ -167,6 +167,8 @@ describe("prompts, the parties", () => {
     );
     expect(out.split("parties=")).toHaveLength(2); // on the document's first element only
     expect(renderEvidence(items)).not.toContain("parties=");
+    // a document whose text cannot be read (erased since the extract was made) names no parties, and renders
+    expect(renderEvidence(items, () => null)).not.toContain("parties=");
     expect(SYSTEM_RULES_V1).toContain("parties attribute");
   });
 });

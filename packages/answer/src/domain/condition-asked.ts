@@ -1,4 +1,5 @@
 import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import { citeInstead } from "./cite-instead.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import type { AskDecision } from "./multi-ask.ts";
 import { isNotOperative } from "./operative-first.ts";
@@ -23,14 +24,19 @@ const FRAME = new Set(
 /** The content words of a text and its figures of two digits or more (a year, a sum: "by mid-April 1996"). */
 const wordsAndFigures = (text: string) => [...contentWords(text), ...(text.match(/\b\d{2,}\b/g) ?? [])];
 
+/** The text of the condition a question asks under, or null. */
+function conditionText(question: string): string | null {
+  const m = CONDITION_ASKED.exec(parseQuestion(question).ask.slice(0, 1_000));
+  if (!m) return null;
+  // a question opening with its condition asks after it: "If X happens, does Y …" ends the condition at the comma
+  return (m[1] as string).split(/\s+(?:does|do|did|must|can|may|will|would|what|who|how)\s+(?=\w)/i)[0] ?? "";
+}
+
 /** The words of the condition a question asks under (empty: it asks under none). */
 export function askedCondition(question: string): string[] {
-  const ask = parseQuestion(question).ask.slice(0, 1_000);
-  const m = CONDITION_ASKED.exec(ask);
-  if (!m) return [];
-  // a question opening with its condition asks after it: "If X happens, does Y …" ends the condition at the comma
-  const condition = (m[1] as string).split(/\s+(?:does|do|did|must|can|may|will|would|what|who|how)\s+(?=\w)/i)[0];
-  return [...new Set(wordsAndFigures(condition ?? "").filter((w) => !FRAME.has(w) && w.length > 1))];
+  const condition = conditionText(question);
+  if (condition === null) return [];
+  return [...new Set(wordsAndFigures(condition).filter((w) => !FRAME.has(w) && w.length > 1))];
 }
 
 /** How drafting conditions a provision: if, in the event (of/that), in case of, should (inverted), upon, where, unless. */
@@ -61,13 +67,21 @@ const WORDS_MATCHED = 2;
  */
 export function statesUnderCondition(text: string, condition: readonly string[]): boolean {
   if (condition.length === 0 || DEFINES.test(text) || !PROVISION.test(text) || isNotOperative(text)) return false;
+  return !clausesOnEvent(text, condition).next().done;
+}
+
+/**
+ * Each condition clause of a sentence that names the condition asked (`statesUnderCondition`), with the word
+ * that opens it. The clause runs to the comma or semicolon that ends it, a date's comma aside ("April 15, 1996").
+ */
+function* clausesOnEvent(text: string, condition: readonly string[]): Generator<{ opener: string; clause: string }> {
   const needed = Math.min(WORDS_MATCHED, condition.length);
-  // the condition's own clause: to the comma or semicolon that ends it, a date's comma aside ("April 15, 1996")
-  for (const clause of clausesOpenedBy(text, CONDITION, CONDITION_SPAN, /[;,](?!\s*\d)/)) {
+  for (const m of text.slice(0, 4_000).matchAll(CONDITION)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const clause = text.slice(at, at + CONDITION_SPAN).split(/[;,](?!\s*\d)/)[0] ?? "";
     const words = wordsAndFigures(clause);
-    if (condition.filter((c) => words.some((w) => sameEvent(c, w))).length >= needed) return true;
+    if (condition.filter((c) => words.some((w) => sameEvent(c, w))).length >= needed) yield { opener: m[0], clause };
   }
-  return false;
 }
 
 /**
@@ -131,12 +145,7 @@ const denies = (clause: string) => DENIES.test(clause.replace(LIMIT, ""));
  */
 export function askedConditionPolarity(question: string): { words: string[]; absent: boolean } | null {
   const words = askedCondition(question);
-  if (words.length === 0) return null;
-  const m = CONDITION_ASKED.exec(parseQuestion(question).ask.slice(0, 1_000));
-  const condition = ((m?.[1] as string) ?? "").split(
-    /\s+(?:does|do|did|must|can|may|will|would|what|who|how)\s+(?=\w)/i,
-  )[0];
-  return { words, absent: denies(condition ?? "") };
+  return words.length === 0 ? null : { words, absent: denies(conditionText(question) ?? "") };
 }
 
 /**
@@ -145,15 +154,8 @@ export function askedConditionPolarity(question: string): { words: string[]; abs
  */
 export function conditionAbsent(text: string, condition: readonly string[]): boolean | undefined {
   if (!statesUnderCondition(text, condition)) return undefined;
-  const needed = Math.min(WORDS_MATCHED, condition.length);
-  for (const m of text.slice(0, 4_000).matchAll(CONDITION)) {
-    const at = (m.index ?? 0) + m[0].length;
-    const clause = text.slice(at, at + CONDITION_SPAN).split(/[;,](?!\s*\d)/)[0] ?? "";
-    const words = wordsAndFigures(clause);
-    if (condition.filter((c) => words.some((w) => sameEvent(c, w))).length < needed) continue;
-    return /^unless$/i.test(m[0]) !== denies(clause);
-  }
-  return undefined;
+  const first = clausesOnEvent(text, condition).next();
+  return first.done ? undefined : /^unless$/i.test(first.value.opener) !== denies(first.value.clause);
 }
 
 /**
@@ -173,24 +175,16 @@ export function citeAskedBranch<T extends ScoredCandidate>(
   scored: readonly T[],
 ): T[] {
   const asked = askedConditionPolarity(question);
-  if (asked === null) return [...cited];
-  const out: T[] = [];
-  for (const c of cited) {
-    const absent = conditionAbsent(c.text, asked.words);
-    // only a question asked under the event's absence: a denial inside an affirmative condition ("if Porex
-    // begins work under a work order that has not been agreed") reads as an absence, so the other way round
-    // would trade the branch asked for a sentence that only drops the denial
-    const instead =
-      !asked.absent || absent !== false
-        ? undefined
-        : scored.find(
-            (o) =>
-              o.item.documentId === c.item.documentId &&
-              o.headingLine !== true &&
-              conditionAbsent(o.text, asked.words) === asked.absent &&
-              ![...cited, ...out].some((x) => x.item.documentId === o.item.documentId && x.start === o.start),
-          );
-    out.push(instead ?? c);
-  }
-  return out;
+  // only a question asked under the event's absence: a denial inside an affirmative condition ("if Porex
+  // begins work under a work order that has not been agreed") reads as an absence, so the other way round
+  // would trade the branch asked for a sentence that only drops the denial
+  if (asked === null || !asked.absent) return [...cited];
+  return citeInstead(cited, scored, {
+    gives: (c) => conditionAbsent(c.text, asked.words) === false,
+    takes: (o, c) =>
+      o.item.documentId === c.item.documentId &&
+      o.headingLine !== true &&
+      conditionAbsent(o.text, asked.words) === true,
+    staysAlone: true,
+  });
 }

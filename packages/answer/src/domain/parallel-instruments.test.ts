@@ -48,6 +48,10 @@ describe("parallel instruments of one deal", () => {
         source,
       ),
     ).toEqual([ashby]);
+    // an instrument whose text cannot be read is named by its filed name only: nothing moves to it
+    expect(citePartysOwnInstrument(q, [ashby], [ashby, brennan], (d) => (d === "ashby" ? source(d) : null))).toEqual([
+      ashby,
+    ]);
     const expenses = { ...brennan, text: "The Company shall reimburse the Director for reasonable travel expenses." };
     expect(citePartysOwnInstrument(q, [ashby], [ashby, expenses], source)).toEqual([ashby]);
   });

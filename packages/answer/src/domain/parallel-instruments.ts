@@ -1,5 +1,6 @@
 import { wordsOf } from "@lexnav/document-model";
 import type { SourceText } from "./citations.ts";
+import { citeInstead } from "./cite-instead.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { faceWords, namesPartyIn, questionParties } from "./party-scope.ts";
 
@@ -46,25 +47,19 @@ export function citePartysOwnInstrument<T extends ScoredCandidate>(
   if (parties.length === 0 || cited.length === 0) return [...cited];
   const named = new Map<string, number>();
   const namedOn = (c: T) => {
-    let n = named.get(c.item.documentId);
+    const key = `${c.item.documentId}@${c.item.version}`;
+    let n = named.get(key);
     if (n === undefined) {
       const face = faceWords(c.item.docLabel, source(c.item.documentId, c.item.version));
       n = parties.filter((p) => namesPartyIn(face, p.words)).length;
-      named.set(c.item.documentId, n);
+      named.set(key, n);
     }
     return n;
   };
-  const out: T[] = [];
-  for (const c of cited) {
-    const own = namedOn(c);
-    const taken = (o: T) =>
-      [...cited, ...out].some((x) => x.item.documentId === o.item.documentId && x.start === o.start);
-    const instead = scored
-      .filter(
-        (o) => o.item.documentId !== c.item.documentId && !taken(o) && sameForm(o.text, c.text) && namedOn(o) > own,
-      )
-      .sort((a, b) => b.p - a.p)[0];
-    out.push(instead ?? c);
-  }
-  return out;
+  // every citation is read against the other documents' sentences of its form; none found, it stays
+  return citeInstead(cited, scored, {
+    gives: () => true,
+    takes: (o, c) => o.item.documentId !== c.item.documentId && sameForm(o.text, c.text) && namedOn(o) > namedOn(c),
+    staysAlone: true,
+  });
 }

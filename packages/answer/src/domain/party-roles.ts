@@ -1,6 +1,7 @@
 import { phrasePattern } from "@lexnav/core";
 import { isInstrumentWord } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
+import { citeInstead, samePassage } from "./cite-instead.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { FACE_OPENING_CHARS, namesPartyIn, nameWords, type PartyName, questionParties } from "./party-scope.ts";
 
@@ -176,9 +177,6 @@ export function sentenceParty(text: string, terms: readonly string[]): string | 
   return best?.term;
 }
 
-const samePassage = (a: ScoredCandidate, b: ScoredCandidate) =>
-  a.item.documentId === b.item.documentId && a.item.nodeId === b.item.nodeId && a.item.start === b.item.start;
-
 /** "… subject to assignment by Khaleel", "… may be terminated by the Licensee": the party the passive names as acting. */
 const byAgent = (term: string) => new RegExp(String.raw`\bby\s+(?:the\s+)?${phrasePattern(term)}\b`);
 
@@ -218,29 +216,21 @@ export function citeForAskedParty<T extends ScoredCandidate>(
     );
     return { own, party };
   };
-  const out: T[] = [];
-  for (const c of cited) {
+  // a grant or appointment by the other party states the asked party's right ("Licensor hereby grants to
+  // Licensee …", "Supplier makes … the appointment of Distributor …")
+  const another = (c: T) => {
     const { own, party } = read(c);
-    // a grant or appointment by the other party states the asked party's right ("Licensor hereby grants to
-    // Licensee …", "Supplier makes … the appointment of Distributor …")
-    if (own.length === 0 || party === undefined || own.includes(party) || GRANT.test(c.text)) {
-      out.push(c);
-      continue;
-    }
-    const names = asked !== undefined ? [...own, asked.name] : own;
-    const instead = pool
-      .filter(
-        (o) =>
-          samePassage(o, c) &&
-          o.familyCoverage >= c.familyCoverage &&
-          ![...cited, ...out].some((x) => samePassage(x, o) && x.start === o.start),
-      )
-      .filter((o) => {
-        const theirs = read(o).party;
-        return theirs !== undefined ? own.includes(theirs) : names.some((n) => byAgent(n).test(o.text));
-      })
-      .sort((a, b) => b.p - a.p)[0];
-    if (instead !== undefined) out.push(instead);
-  }
-  return out;
+    return own.length > 0 && party !== undefined && !own.includes(party) && !GRANT.test(c.text);
+  };
+  return citeInstead(cited, pool, {
+    gives: another,
+    takes: (o, c) => {
+      if (!samePassage(o, c) || o.familyCoverage < c.familyCoverage) return false;
+      const { own } = read(c);
+      const theirs = read(o).party;
+      const names = asked !== undefined ? [...own, asked.name] : own;
+      return theirs !== undefined ? own.includes(theirs) : names.some((n) => byAgent(n).test(o.text));
+    },
+    staysAlone: false,
+  });
 }
