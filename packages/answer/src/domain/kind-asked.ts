@@ -9,7 +9,8 @@ import { inTiers, isNotOperative, RERANK_WINDOW } from "./operative-first.ts";
  * What a question's answer is, when its asking words say so: the agreement's own term ("When does this
  * contract expire?", "How long does the licence run?"), a time ("By when must …", "How long do the
  * obligations last?"), the notice to give ("How much notice …"), an amount ("How much …", "At what
- * rate …", "What fee …", "What is her base salary?", "What compensation do the directors get?"), or the law that governs ("Which law governs this contract?").
+ * rate …", "What fee …", "What is her base salary?", "What compensation do the directors get?"), or the
+ * law that governs ("Which law governs this contract?").
  */
 export type AskedKind = "term" | "time" | "notice" | "amount" | "law";
 
