@@ -8,6 +8,7 @@ import { asksLeftOpen } from "./answered-ask.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { answerByAgreedParts } from "./ask-parts.ts";
 import { answerInLayWords } from "./asked-in-lay-words.ts";
+import { leftBlank, withoutBlankValues } from "./blank-asked.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { citeAskedBranch, withConditionAsked } from "./condition-asked.ts";
@@ -290,8 +291,12 @@ export async function answerFromEvidence(
   const ofKind = citeInKindOfPassage(q, branch, scored);
   // A sentence of a form the deal's parallel instruments share is cited from the instrument of the party the
   // question names (`parallel-instruments.ts`).
-  const picked = citePartysOwnInstrument(q, ofKind, scored, source);
-  if (picked.length === 0) return abstain(notAnswered(byRelevance(candidates, signals.sentence)), probability);
+  const chosen = citePartysOwnInstrument(q, ofKind, scored, source);
+  // A sentence where the form leaves the value asked blank states no value (`blank-asked.ts`).
+  const { kept: picked, blanks } = withoutBlankValues(q, chosen);
+  const nearest = () => notAnswered(byRelevance(candidates, signals.sentence));
+  if (picked.length === 0 && blanks.length > 0) return abstain(leftBlank(blanks, nearest()), probability);
+  if (picked.length === 0) return abstain(nearest(), probability);
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
   const draft = withCopyNotes(citeVerified(copies.kept, scored, extract, source, probability), copies.notes);

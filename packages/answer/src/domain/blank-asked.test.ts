@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { blankValue, leftBlank, withoutBlankValues } from "./blank-asked.ts";
+import type { ScoredCandidate } from "./evidence-model.ts";
+import { evidenceItem, scoredSentence } from "./test-support.ts";
+
+const sentence = (text: string, p = 0.6): ScoredCandidate => scoredSentence(evidenceItem("form", text), text, { p });
+
+// A mutual NDA form: the first party filled in, the second left to be completed.
+const parties = sentence(
+  "(1) [Harlow Fenwick Ltd], a company incorporated in [Scotland] (Nr 41237710 ) having its registered office at [12 Quay Street, Leith] (“ The Discloser “); and (2) [ ], a company incorporated in [England and Wales] (registration number ) having its registered office at [………………], (the “Recipient”).",
+);
+
+describe("a value the form leaves blank", () => {
+  it("reads the recipient's registration number as left blank, and the discloser's as stated", () => {
+    const q = "What is the company registration number of the recipient under the Fenwick NDA?";
+    expect(blankValue(q, parties)?.label).toBe("registration number");
+    // the discloser's part of the same sentence states a number: no blank there
+    expect(blankValue("What is the discloser's registration number?", parties)).toBeNull();
+  });
+
+  it("reads a label with a colon and an empty bracket, and an underscore rule", () => {
+    const date = sentence("Effective Date: [ …………… ]");
+    expect(blankValue("What is the effective date of the NDA?", date)?.label).toBe("effective date");
+    const notice = sentence("The notice period shall be ______ days from receipt of the notice of termination.");
+    expect(blankValue("What is the notice period for termination?", notice)?.label).toBe("notice period");
+  });
+
+  it("does not read a stated value, a redaction, a yes-or-no question or a table of contents as a blank", () => {
+    const stated = sentence("The notice period shall be thirty (30) days.");
+    expect(blankValue("What is the notice period?", stated)).toBeNull();
+    // the filer withheld the value: it exists
+    const redacted = sentence("The notice period shall be [***] days.");
+    expect(blankValue("What is the notice period?", redacted)).toBeNull();
+    // whether, not what: "the form leaves it blank" is no silence on whether a clause exists
+    expect(blankValue("Does the form give the recipient's registration number?", parties)).toBeNull();
+    const contents = sentence("Notice Period ........................ 14");
+    expect(blankValue("What is the notice period?", contents)).toBeNull();
+  });
+
+  it("sets the blank sentences aside, keeps the others, and names where the value is left blank", () => {
+    const q = "What is the company registration number of the recipient under the Fenwick NDA?";
+    const other = sentence("The Recipient shall keep the Confidential Information secret.");
+    const { kept, blanks } = withoutBlankValues(q, [parties, other]);
+    expect(kept).toEqual([other]);
+    expect(blanks.map((b) => b.sentence)).toEqual([parties]);
+    const reason = leftBlank(blanks, "nearest, judged not to answer: the opening of form");
+    expect(reason).toMatch(/^the documents leave it blank: the registration number in .+ is not filled in; nearest/);
+    // the reason names the place, not the form's text
+    expect(reason).not.toContain("England and Wales");
+  });
+});

@@ -1,0 +1,136 @@
+import { featureWords } from "@lexnav/retrieval";
+import { plainAsk, type ScoredCandidate } from "./evidence-model.ts";
+
+/**
+ * A value the form leaves blank (issue #16: silence decided by evidence). Many filed agreements and most
+ * NDA templates are forms: "(2) [ ], a company incorporated in [England and Wales] (registration number )
+ * having its registered office at [………]", "DATE: [ …… ]". A sentence that holds the words a question asks
+ * the value of, with the place for the value left empty, states that the parties did not fill it in. Cited
+ * as the answer to "What is the recipient's registration number?", it reads as if the documents said; the
+ * honest answer is that they do not. Redaction marks ("[***]") are not blanks: the value exists and the
+ * filer withheld it (`blank-edit.ts`).
+ */
+
+/** A question that asks for a value (not whether): what, which, who, whose, when, where, how much, many, long. */
+const ASKS_VALUE = /^\s*(?:what(?:['’]s)?|which|who(?:se|m)?|when|where|how\s+(?:much|many|long))\b/i;
+
+/**
+ * The place for a value left empty: brackets or parentheses with nothing but space, dots or a bullet in
+ * them, a rule of underscores. Not a bare row of dots: a table of contents leads its headings to page
+ * numbers with them.
+ */
+const BLANK = String.raw`(?:\[[\s.…_●•]*\]|\(\s*[.…_]*\s*\)|_{3,})`;
+/** After the words asked: a label's "No." or colon, or "shall be", "is", "of", then a blank. */
+const BLANK_AFTER = new RegExp(
+  String.raw`^\s*(?:(?:no\.?|nr\.?|number|#)\s*)?(?:[:#]|(?:shall|will)\s+be\b|is\b|of\b|equal\s+to\b)?\s*${BLANK}`,
+  "i",
+);
+/** A label inside parentheses with nothing after it: "(registration number )". */
+const EMPTY_LABEL_CLOSE = /^\s*\)/;
+const LABEL_OPEN = /\(\s*$/;
+
+/** A party's designation the sentence defines: (the “Recipient”), (“ The Discloser “). */
+const DESIGNATION = /[“"]\s*(?:the\s+)?([A-Z][\p{L}]+(?:\s+[A-Z][\p{L}]+){0,3})\s*[”"“]/giu;
+
+export interface BlankValue {
+  /** The sentence whose place for the asked value is empty. */
+  sentence: ScoredCandidate;
+  /** The words of the sentence that name the value asked ("registration number"). */
+  label: string;
+}
+
+/**
+ * Where `c` holds the words `question` asks the value of with the place for the value left blank: the
+ * label (at least two of the question's words in a row, or one followed by a colon) and then a blank, or a
+ * label in parentheses closed with nothing in it. When the sentence defines parties and the question names
+ * one of them, the blank must be in that party's part of the sentence (between the semicolons or list
+ * labels around it): "(registration number )" in the recipient's lines says nothing of the discloser's
+ * "(Nr 52109405)". Null: the question asks no value, or the sentence states it.
+ */
+export function blankValue(question: string, c: ScoredCandidate): BlankValue | null {
+  if (!ASKS_VALUE.test(question)) return null;
+  const asked = new Set(featureWords(plainAsk(question)));
+  if (asked.size === 0) return null;
+  const text = c.text;
+  const tokens = [...text.matchAll(/[A-Za-z][A-Za-z0-9]*/g)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    word: featureWords(m[0])[0],
+  }));
+  const named = namedDesignations(question, text);
+  for (let i = 0; i < tokens.length; ) {
+    if (tokens[i]?.word === undefined || !asked.has(tokens[i]?.word as string)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < tokens.length && tokens[j + 1]?.word !== undefined && asked.has(tokens[j + 1]?.word as string)) {
+      const gap = text.slice(tokens[j]?.end, tokens[j + 1]?.start);
+      if (!/^\s+$/.test(gap)) break;
+      j++;
+    }
+    const from = tokens[i]?.start as number;
+    const to = tokens[j]?.end as number;
+    const after = text.slice(to, to + 80);
+    const label = text.slice(from, to);
+    const run = j - i + 1;
+    const blank =
+      ((run >= 2 || /^\s*:/.test(after)) && BLANK_AFTER.test(after)) ||
+      (run >= 2 && LABEL_OPEN.test(text.slice(Math.max(0, from - 3), from)) && EMPTY_LABEL_CLOSE.test(after));
+    if (blank && (named.length === 0 || partOf(text, from, to).some((d) => named.includes(d))))
+      return { sentence: c, label: label.replace(/\s+/g, " ").toLowerCase() };
+    i = j + 1;
+  }
+  return null;
+}
+
+/** The sentence's designations (lower case) that the question names. */
+function namedDesignations(question: string, text: string): string[] {
+  const words = new Set((question.toLowerCase().match(/[\p{L}]+/gu) ?? []).map((w) => w.replace(/s$/, "")));
+  const out: string[] = [];
+  for (const m of text.matchAll(DESIGNATION)) {
+    const d = (m[1] as string).toLowerCase();
+    const last = d.split(/\s+/).at(-1) as string;
+    if (words.has(last.replace(/s$/, "")) && !out.includes(d)) out.push(d);
+  }
+  return out;
+}
+
+/** The designations defined in the part of `text` around [from, to): between semicolons or list labels. */
+function partOf(text: string, from: number, to: number): string[] {
+  const before = text.slice(0, from);
+  const opens = [before.lastIndexOf(";"), ...[...before.matchAll(/(?:^|\s)\(\d+\)\s/g)].map((m) => m.index)];
+  const start = Math.max(0, ...opens);
+  const rest = text.slice(to);
+  const close = rest.search(/;|\s\(\d+\)\s/);
+  const part = text.slice(start, close < 0 ? text.length : to + close);
+  return [...part.matchAll(DESIGNATION)].map((m) => (m[1] as string).toLowerCase());
+}
+
+/**
+ * The cited sentences without those that leave the asked value blank (`blankValue`), and those set aside.
+ * When every cited sentence leaves it blank, none is kept: the answer is a silence that says so.
+ */
+export function withoutBlankValues(
+  question: string,
+  cited: readonly ScoredCandidate[],
+): { kept: ScoredCandidate[]; blanks: BlankValue[] } {
+  const blanks: BlankValue[] = [];
+  const kept: ScoredCandidate[] = [];
+  for (const c of cited) {
+    const b = blankValue(question, c);
+    if (b) blanks.push(b);
+    else kept.push(c);
+  }
+  return { kept, blanks };
+}
+
+/** The reason of a silence for a value the form leaves blank, naming where (no text beyond the label). */
+export function leftBlank(blanks: readonly BlankValue[], nearest: string): string {
+  const where = blanks.map((b) => {
+    const i = b.sentence.item;
+    const place = i.clauseRef ? `${i.clauseRef} of ${i.docLabel}` : i.docLabel;
+    return `the ${b.label} in ${place}`;
+  });
+  return `the documents leave it blank: ${[...new Set(where)].join("; ")} is not filled in; ${nearest}`;
+}
