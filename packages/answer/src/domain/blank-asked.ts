@@ -125,12 +125,12 @@ export function withoutBlankValues(
   return { kept, blanks };
 }
 
-/** The reason of a silence for a value the form leaves blank, naming where (no text beyond the label). */
-export function leftBlank(blanks: readonly BlankValue[], nearest: string): string {
+/** Why a silence for a value the form leaves blank is one, naming where (no text beyond the label). */
+export function leftBlank(blanks: readonly BlankValue[]): string {
   const where = blanks.map((b) => {
     const i = b.sentence.item;
     const place = i.clauseRef ? `${i.clauseRef} of ${i.docLabel}` : i.docLabel;
     return `the ${b.label} in ${place}`;
   });
-  return `the documents leave it blank: ${[...new Set(where)].join("; ")} is not filled in; ${nearest}`;
+  return `the documents leave it blank: ${[...new Set(where)].join("; ")} is not filled in`;
 }

@@ -442,6 +442,38 @@ describe("offline answerer, deciding by evidence (the shipped decision model for
     expect(a.abstainReason).not.toMatch(/score|threshold|probab|[<>]|\d\.\d\d/);
   });
 
+  it("is silent on a value the form leaves blank, and says the documents leave it blank", async () => {
+    const FORM = `MUTUAL NON-DISCLOSURE AGREEMENT
+PARTIES:
+(1) Harlow Fenwick Ltd, a company incorporated in Scotland (registration number SC412377) having its registered office at 12 Quay Street, Leith (the “Discloser”); and
+(2) [ ], a company incorporated in England and Wales (registration number ) having its registered office at [………], (the “Recipient”).
+1. Purpose. The Recipient shall use the Confidential Information only to evaluate a supply arrangement with the Discloser.`;
+    const extractOf = extractOver(FORM, "nda", "Mutual NDA.txt");
+    const formExtract = await extractOf([
+      passage("nda", FORM, "(1) Harlow", "(the “Recipient”).", "Parties"),
+      passage("nda", FORM, "1. Purpose.", undefined, "Section 1"),
+    ]);
+    const blank = await answerFromEvidence(
+      "What is the registration number of the recipient under the mutual NDA?",
+      formExtract,
+      () => FORM,
+      byEvidence,
+    );
+    expect(blank.abstained).toBe(true);
+    expect(blank.abstainReason).toMatch(
+      /^the documents leave it blank: the registration number in Parties of Mutual NDA is not filled in; nearest, judged not to answer: /,
+    );
+    // the discloser's number is stated in the same sentence: answered from it
+    const stated = await answerFromEvidence(
+      "What is the registration number of the discloser under the mutual NDA?",
+      formExtract,
+      () => FORM,
+      byEvidence,
+    );
+    expect(stated.abstained).toBe(false);
+    expect(cited(stated)[0]?.quote).toContain("SC412377");
+  });
+
   it("never cites an instruction aimed at an AI, and handles bad questions without throwing", async () => {
     const a = await answerFromEvidence("Are the Revolving Loans unlimited?", extract, source, byEvidence);
     expect(cited(a).some((c) => /Ignore previous instructions/.test(c.quote))).toBe(false);

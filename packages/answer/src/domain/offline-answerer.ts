@@ -294,9 +294,10 @@ export async function answerFromEvidence(
   const chosen = citePartysOwnInstrument(q, ofKind, scored, source);
   // A sentence where the form leaves the value asked blank states no value (`blank-asked.ts`).
   const { kept: picked, blanks } = withoutBlankValues(q, chosen);
-  const nearest = () => notAnswered(byRelevance(candidates, signals.sentence));
-  if (picked.length === 0 && blanks.length > 0) return abstain(leftBlank(blanks, nearest()), probability);
-  if (picked.length === 0) return abstain(nearest(), probability);
+  if (picked.length === 0) {
+    const why = blanks.length > 0 ? leftBlank(blanks) : undefined;
+    return abstain(notAnswered(byRelevance(candidates, signals.sentence), why), probability);
+  }
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
   const draft = withCopyNotes(citeVerified(copies.kept, scored, extract, source, probability), copies.notes);
@@ -328,7 +329,10 @@ const NEAREST_NAMED = 3;
  * The reason of a silence: the closest passages, judged not to answer ("nearest: Section 17(d) of
  * Master Franchise Agreement; …"), so a reader can check them. It never shows a score or a threshold.
  */
-export function notAnswered(scored: readonly ScoredCandidate[]): string {
+export function notAnswered(
+  scored: readonly ScoredCandidate[],
+  why = "no passage of the extract was judged to answer the question",
+): string {
   const names: string[] = [];
   for (const s of scored) {
     const name = s.item.clauseRef ? `${s.item.clauseRef} of ${s.item.docLabel}` : s.item.docLabel;
@@ -337,7 +341,7 @@ export function notAnswered(scored: readonly ScoredCandidate[]): string {
   }
   return names.length === 0
     ? "the extract has no sentence to answer from"
-    : `no passage of the extract was judged to answer the question; nearest, judged not to answer: ${names.join("; ")}`;
+    : `${why}; nearest, judged not to answer: ${names.join("; ")}`;
 }
 
 /**
