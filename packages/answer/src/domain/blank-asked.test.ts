@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blankValue, leftBlank, withoutBlankValues } from "./blank-asked.ts";
+import { blankValue, leftBlank } from "./blank-asked.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { evidenceItem, scoredSentence } from "./test-support.ts";
 
@@ -13,16 +13,16 @@ const parties = sentence(
 describe("a value the form leaves blank", () => {
   it("reads the recipient's registration number as left blank, and the discloser's as stated", () => {
     const q = "What is the company registration number of the recipient under the Fenwick NDA?";
-    expect(blankValue(q, parties)?.label).toBe("registration number");
+    expect(blankValue(q, parties)).toBe("registration number");
     // the discloser's part of the same sentence states a number: no blank there
     expect(blankValue("What is the discloser's registration number?", parties)).toBeNull();
   });
 
   it("reads a label with a colon and an empty bracket, and an underscore rule", () => {
     const date = sentence("Effective Date: [ …………… ]");
-    expect(blankValue("What is the effective date of the NDA?", date)?.label).toBe("effective date");
+    expect(blankValue("What is the effective date of the NDA?", date)).toBe("effective date");
     const notice = sentence("The notice period shall be ______ days from receipt of the notice of termination.");
-    expect(blankValue("What is the notice period for termination?", notice)?.label).toBe("notice period");
+    expect(blankValue("What is the notice period for termination?", notice)).toBe("notice period");
   });
 
   it("does not read a stated value, a redaction, a yes-or-no question or a table of contents as a blank", () => {
@@ -37,15 +37,9 @@ describe("a value the form leaves blank", () => {
     expect(blankValue("What is the notice period?", contents)).toBeNull();
   });
 
-  it("sets the blank sentences aside, keeps the others, and names where the value is left blank", () => {
-    const q = "What is the company registration number of the recipient under the Fenwick NDA?";
-    const other = sentence("The Recipient shall keep the Confidential Information secret.");
-    const { kept, blanks } = withoutBlankValues(q, [parties, other]);
-    expect(kept).toEqual([other]);
-    expect(blanks.map((b) => b.sentence)).toEqual([parties]);
-    const reason = leftBlank(blanks);
+  it("names what is left blank and where, not the form's text", () => {
+    const reason = leftBlank([{ label: "registration number", sentence: parties }]);
     expect(reason).toBe("the documents leave it blank: the registration number in form is not filled in");
-    // the reason names the place, not the form's text
     expect(reason).not.toContain("England and Wales");
   });
 });

@@ -1,5 +1,5 @@
 import { featureWords } from "@lexnav/retrieval";
-import { plainAsk, type ScoredCandidate } from "./evidence-model.ts";
+import { type Candidate, plainAsk } from "./evidence-model.ts";
 
 /**
  * A value the form leaves blank (issue #16: silence decided by evidence). Many filed agreements and most
@@ -15,11 +15,11 @@ import { plainAsk, type ScoredCandidate } from "./evidence-model.ts";
 const ASKS_VALUE = /^\s*(?:what(?:['’]s)?|which|who(?:se|m)?|when|where|how\s+(?:much|many|long))\b/i;
 
 /**
- * The place for a value left empty: brackets or parentheses with nothing but space, dots or a bullet in
- * them, a rule of underscores. Not a bare row of dots: a table of contents leads its headings to page
- * numbers with them.
+ * A form's blank, the place for a value or a party left empty: brackets or parentheses with nothing but
+ * space, dots or a bullet in them ("[ ]", "[……]", "( )"), a rule of underscores. Not a bare row of dots:
+ * a table of contents leads its headings to page numbers with them.
  */
-const BLANK = String.raw`(?:\[[\s.…_●•]*\]|\(\s*[.…_]*\s*\)|_{3,})`;
+export const BLANK = String.raw`(?:\[[\s.…_●•]*\]|\(\s*[.…_]*\s*\)|_{3,})`;
 /** After the words asked: a label's "No." or colon, or "shall be", "is", "of", then a blank. */
 const BLANK_AFTER = new RegExp(
   String.raw`^\s*(?:(?:no\.?|nr\.?|number|#)\s*)?(?:[:#]|(?:shall|will)\s+be\b|is\b|of\b|equal\s+to\b)?\s*${BLANK}`,
@@ -32,22 +32,16 @@ const LABEL_OPEN = /\(\s*$/;
 /** A party's designation the sentence defines: (the “Recipient”), (“ The Discloser “). */
 const DESIGNATION = /[“"]\s*(?:the\s+)?([A-Z][\p{L}]+(?:\s+[A-Z][\p{L}]+){0,3})\s*[”"“]/giu;
 
-export interface BlankValue {
-  /** The sentence whose place for the asked value is empty. */
-  sentence: ScoredCandidate;
-  /** The words of the sentence that name the value asked ("registration number"). */
-  label: string;
-}
-
 /**
  * Where `c` holds the words `question` asks the value of with the place for the value left blank: the
  * label (at least two of the question's words in a row, or one followed by a colon) and then a blank, or a
  * label in parentheses closed with nothing in it. When the sentence defines parties and the question names
  * one of them, the blank must be in that party's part of the sentence (between the semicolons or list
  * labels around it): "(registration number )" in the recipient's lines says nothing of the discloser's
- * "(Nr 52109405)". Null: the question asks no value, or the sentence states it.
+ * "(Nr 52109405)". Returns the label as the sentence words it ("registration number"); null: the question asks
+ * no value, or the sentence states it.
  */
-export function blankValue(question: string, c: ScoredCandidate): BlankValue | null {
+export function blankValue(question: string, c: Pick<Candidate, "text">): string | null {
   if (!ASKS_VALUE.test(question)) return null;
   const asked = new Set(featureWords(plainAsk(question)));
   if (asked.size === 0) return null;
@@ -78,7 +72,7 @@ export function blankValue(question: string, c: ScoredCandidate): BlankValue | n
       ((run >= 2 || /^\s*:/.test(after)) && BLANK_AFTER.test(after)) ||
       (run >= 2 && LABEL_OPEN.test(text.slice(Math.max(0, from - 3), from)) && EMPTY_LABEL_CLOSE.test(after));
     if (blank && (named.length === 0 || partOf(text, from, to).some((d) => named.includes(d))))
-      return { sentence: c, label: label.replace(/\s+/g, " ").toLowerCase() };
+      return label.replace(/\s+/g, " ").toLowerCase();
     i = j + 1;
   }
   return null;
@@ -96,37 +90,39 @@ function namedDesignations(question: string, text: string): string[] {
   return out;
 }
 
-/** The designations defined in the part of `text` around [from, to): between semicolons or list labels. */
+/**
+ * The designations defined in the part of `text` around [from, to): from the previous party's close (a
+ * semicolon, a list label "(2)", or the end of a designation "(the “Discloser”)") to the end of the next
+ * designation, which is the part's own.
+ */
 function partOf(text: string, from: number, to: number): string[] {
   const before = text.slice(0, from);
-  const opens = [before.lastIndexOf(";"), ...[...before.matchAll(/(?:^|\s)\(\d+\)\s/g)].map((m) => m.index)];
+  const opens = [
+    before.lastIndexOf(";"),
+    ...[...before.matchAll(/(?:^|\s)\(\d+\)\s/g)].map((m) => m.index),
+    ...[...before.matchAll(DESIGNATION_END)].map((m) => m.index + m[0].length),
+  ];
   const start = Math.max(0, ...opens);
   const rest = text.slice(to);
-  const close = rest.search(/;|\s\(\d+\)\s/);
-  const part = text.slice(start, close < 0 ? text.length : to + close);
+  const closes = [
+    rest.search(/;|\s\(\d+\)\s/),
+    ...[...rest.matchAll(DESIGNATION_END)].slice(0, 1).map((m) => m.index + m[0].length),
+  ].filter((i) => i >= 0);
+  const part = text.slice(start, closes.length === 0 ? text.length : to + Math.min(...closes));
   return [...part.matchAll(DESIGNATION)].map((m) => (m[1] as string).toLowerCase());
 }
 
-/**
- * The cited sentences without those that leave the asked value blank (`blankValue`), and those set aside.
- * When every cited sentence leaves it blank, none is kept: the answer is a silence that says so.
- */
-export function withoutBlankValues(
-  question: string,
-  cited: readonly ScoredCandidate[],
-): { kept: ScoredCandidate[]; blanks: BlankValue[] } {
-  const blanks: BlankValue[] = [];
-  const kept: ScoredCandidate[] = [];
-  for (const c of cited) {
-    const b = blankValue(question, c);
-    if (b) blanks.push(b);
-    else kept.push(c);
-  }
-  return { kept, blanks };
+/** The end of a party's designation: its closing quote and parenthesis ("(the “Discloser”)", "(“ The Discloser “)"). */
+export const DESIGNATION_END = /[”“"']\s*\)/g;
+
+/** What of a question a form leaves blank in one of its sentences: the label ("recipient", "date") and where. */
+export interface LeftBlank {
+  label: string;
+  sentence: Pick<Candidate, "item">;
 }
 
-/** Why a silence for a value the form leaves blank is one, naming where (no text beyond the label). */
-export function leftBlank(blanks: readonly BlankValue[]): string {
+/** Why a silence over sentences that leave what is asked blank is one, naming where (no text beyond the label). */
+export function leftBlank(blanks: readonly LeftBlank[]): string {
   const where = blanks.map((b) => {
     const i = b.sentence.item;
     const place = i.clauseRef ? `${i.clauseRef} of ${i.docLabel}` : i.docLabel;

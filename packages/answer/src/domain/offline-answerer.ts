@@ -8,7 +8,7 @@ import { asksLeftOpen } from "./answered-ask.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import { answerByAgreedParts } from "./ask-parts.ts";
 import { answerInLayWords } from "./asked-in-lay-words.ts";
-import { leftBlank, withoutBlankValues } from "./blank-asked.ts";
+import { leftBlank } from "./blank-asked.ts";
 import { setAsideBlankEdits } from "./blank-edit.ts";
 import { SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import { citeAskedBranch, withConditionAsked } from "./condition-asked.ts";
@@ -57,6 +57,7 @@ import { reinstatedFirst } from "./reinstated-first.ts";
 import { ruleBeforeQualification } from "./rule-before-qualification.ts";
 import { apartFromClose } from "./signature-block.ts";
 import { statesAsked } from "./states-asked.ts";
+import { blankAsked } from "./states-the-ask.ts";
 import { citeStatus, statusFirst } from "./status-first.ts";
 import { withVersionInForce } from "./version-in-force.ts";
 
@@ -291,10 +292,13 @@ export async function answerFromEvidence(
   const ofKind = citeInKindOfPassage(q, branch, scored);
   // A sentence of a form the deal's parallel instruments share is cited from the instrument of the party the
   // question names (`parallel-instruments.ts`).
-  const chosen = citePartysOwnInstrument(q, ofKind, scored, source);
-  // A sentence where the form leaves the value asked blank states no value (`blank-asked.ts`).
-  const { kept: picked, blanks } = withoutBlankValues(q, chosen);
+  const picked = citePartysOwnInstrument(q, ofKind, scored, source);
   if (picked.length === 0) {
+    // a silence because the form leaves blank what is asked says so (`blankAsked`, set aside by `statesAsked`)
+    const blanks = cited.flatMap((c) => {
+      const label = blankAsked(q, c);
+      return label === null ? [] : [{ label, sentence: c }];
+    });
     const why = blanks.length > 0 ? leftBlank(blanks) : undefined;
     return abstain(notAnswered(byRelevance(candidates, signals.sentence), why), probability);
   }

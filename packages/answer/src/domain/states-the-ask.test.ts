@@ -4,6 +4,7 @@ import { candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
 import { statesAsked } from "./states-asked.ts";
 import {
   beyondUnits,
+  blankAsked,
   countedThing,
   leavesAskedRoleBlank,
   leavesRoleBlank,
@@ -265,6 +266,20 @@ describe("leavesRoleBlank", () => {
       "This Agreement is made by Acme (the “Disclosing Party”), and ______________ (the “Recipient”).",
     );
     expect(statesAsked("Who is the recipient under the Acme NDA?", picked)).toEqual([]);
+  });
+});
+
+describe("blankAsked: what a form leaves blank, as a lawyer names it", () => {
+  it("names the role, the date or the value the question asks and the form leaves empty", () => {
+    const form = only(
+      "This Agreement is made on ___ day of ___ 20__ by Acme Ltd (registration number 0412) (the “Discloser”) and [ ], a company incorporated in England (registration number ) (the “Recipient”).",
+    );
+    expect(blankAsked("Who is the recipient under the Acme NDA?", form)).toBe("recipient");
+    expect(blankAsked("On what date was the Acme NDA made?", form)).toBe("date");
+    expect(blankAsked("What is the registration number of the recipient?", form)).toBe("registration number");
+    // what the form fills in is no blank
+    expect(blankAsked("Who is the discloser under the Acme NDA?", form)).toBeNull();
+    expect(blankAsked("What is the registration number of the discloser?", form)).toBeNull();
   });
 });
 

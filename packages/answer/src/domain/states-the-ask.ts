@@ -1,5 +1,6 @@
 import { isInstrumentWord } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
+import { BLANK, blankValue, DESIGNATION_END } from "./blank-asked.ts";
 import { amendingClause, type Candidate, plainAsk, sameFamily } from "./evidence-model.ts";
 import { type AskedKind, askedKind, statesKind } from "./kind-asked.ts";
 import { questionAsks } from "./multi-ask.ts";
@@ -203,9 +204,6 @@ function roleAsked(question: string): string | undefined {
   return role.length > 0 ? role : undefined;
 }
 
-/** A form's blank: a run of underscores, brackets holding nothing but spaces and dots ("[ ]", "[……]"). */
-const BLANK = String.raw`(?:_{3,}|\[[\s.…]*\])`;
-
 /**
  * Whether a sentence leaves the party of a role blank: a form's "… and ______ (the “Recipient”)" or "and (2) [ ],
  * a company … (“The Recipient”)". The party clause opening the role's designation starts with a blank, so the
@@ -229,9 +227,6 @@ export function leavesRoleBlank(role: string, text: string): boolean {
   }
   return false;
 }
-
-/** The end of a party's designation: its closing quote and parenthesis ("(the “Discloser”)", "(“ The Discloser “)"). */
-const DESIGNATION_END = /[”“"']\s*\)/g;
 
 /** The party clause before a designation opens with a blank: after the previous designation or the sentence's start. */
 function partyClauseIsBlank(before: string): boolean {
@@ -283,20 +278,31 @@ function statesOneAsk(question: string, c: Candidate): boolean {
 }
 
 /**
- * Whether a picked sentence is a form that leaves blank the party of the role a "who" question asks about
- * ("Who is the recipient?" of "… and ______ (the “Recipient”)"): it designates the role but names no one. Even
- * as the role's definition, it does not say who holds it.
+ * Whether a picked sentence names no one, or no value, for what a question asks: a form that leaves it blank
+ * (`blankAsked`), or, for "Who signed …?", a sentence that is no signature block.
  */
 export function leavesAskedRoleBlank(question: string, c: Candidate): boolean {
-  const role = roleAsked(question);
-  if (role !== undefined && leavesRoleBlank(role, unitText(c))) return true;
+  if (blankAsked(question, c) !== null) return true;
   // "Who signed …?" asks for the signatory, whom a signature block names: a clause on signing ("signed by both
   // parties") names no one
-  if (SIGNATORY_ASKED.test(plainAsk(question)) && !SIGNATURE_BLOCK.test(unitText(c))) return true;
-  // and a date left blank ("made on ___ day of ___ 20__ (“effective date”)"), though the sentence defines the term asked
-  if (askedKind(question) !== "time") return false;
+  return SIGNATORY_ASKED.test(plainAsk(question)) && !SIGNATURE_BLOCK.test(unitText(c));
+}
+
+/**
+ * What a question asks that a picked sentence, a form, leaves blank, as a lawyer would name it; null when it
+ * states it or is no form:
+ * - the party of the role a "who" question asks about ("Who is the recipient?" of "… and ______ (the
+ *   “Recipient”)"): it designates the role but names no one; even as the role's definition, it does not say
+ *   who holds it;
+ * - a date left blank ("made on ___ day of ___ 20__ (“effective date”)"), though the sentence defines the term asked;
+ * - the value asked ("(registration number )", "Notice Period: [ ]": `blank-asked.ts`).
+ */
+export function blankAsked(question: string, c: Candidate): string | null {
+  const role = roleAsked(question);
   const text = unitText(c);
-  return BLANK_DATE.test(text) && !statesKind("time", text);
+  if (role !== undefined && leavesRoleBlank(role, text)) return role.toLowerCase();
+  if (askedKind(question) === "time" && BLANK_DATE.test(text) && !statesKind("time", text)) return "date";
+  return blankValue(question, c);
 }
 
 /** "Who signed …", "Who executed …", "Who signs … for …": the signatory is asked. */
