@@ -39,6 +39,28 @@ describe("askedKinds", () => {
     expect(askedKinds("Is there a cap on the licensor's liability?")).toEqual(expect.arrayContaining(["cap"]));
   });
 
+  it("answers what survives the instrument's end by its survival clause, about the provision asked", () => {
+    const q = "Which provisions survive the end of the Halden supply agreement?";
+    expect(askedKinds(q)).toEqual(["survival"]);
+    expect(topicBeyondKind(q)).toEqual([]);
+    const clause = first(
+      "Sections 4 (Confidentiality), 6 (Indemnification) and 11.2 (Governing Law) shall survive any termination or expiration of this Agreement.",
+    );
+    expect(inKind(q, clause)).toBe(true);
+    expect(answerInKind(q, silence, [clause], EMBEDDER).cited).toEqual([clause]);
+    // a clause on the end that says nothing of survival is not the answer
+    expect(inKind(q, first("Either party may terminate this Agreement on ninety (90) days' written notice."))).toBe(
+      false,
+    );
+    // asked of one provision, the clause must speak of it
+    const indemnity = "Does the indemnity survive termination of the Halden supply agreement?";
+    expect(askedKinds(indemnity)).toEqual(["survival"]);
+    expect(inKind(indemnity, clause)).toBe(true);
+    expect(
+      inKind(indemnity, first("Sections 4 (Confidentiality) and 11.2 (Governing Law) shall survive any termination.")),
+    ).toBe(false);
+  });
+
   it("answers where disputes are heard by the forum clause, and reads no forum into a law or another place", () => {
     expect(askedKinds("Where are disputes under the severance agreement arbitrated?")).toEqual(["forum"]);
     expect(askedKinds("Which courts hear a dispute with Acme?")).toEqual(["forum"]);

@@ -9,9 +9,10 @@ import { askedTopic, speaksOf, statesTopic } from "./states-asked.ts";
 
 /**
  * The kinds of statement a question asks for: what a party may, must or must not do (a provision that
- * governs conduct), how long, how much, which law, a cap on a liability, where disputes are heard.
+ * governs conduct), how long, how much, which law, a cap on a liability, where disputes are heard, what
+ * survives the instrument's end.
  */
-export type AskedKind = "provision" | "period" | "amount" | "law" | "cap" | "forum";
+export type AskedKind = "provision" | "period" | "amount" | "law" | "cap" | "forum" | "survival";
 
 /** How a question asks for each kind, by its asking words (never by a party's or an instrument's name). */
 const ASKS: readonly [AskedKind, RegExp][] = [
@@ -44,6 +45,8 @@ const ASKS: readonly [AskedKind, RegExp][] = [
     "cap",
     /\bliabilit[^?]{0,60}\b(?:capped|limited)\b|\b(?:cap|limit|limitation|ceiling)\s+(?:on|of)\s+(?:[\w'’]+\s+){0,3}?liabilit/i,
   ],
+  // what outlives the instrument: "Which provisions survive termination?", "Does the indemnity survive?"
+  ["survival", /\bsurviv(?:e|es|al|ing)\b/i],
 ];
 
 /**
@@ -69,6 +72,8 @@ const STATES: Record<AskedKind, RegExp> = {
     /\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?(?![A-Z][a-z]+\s+language\b)[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]/,
   // a ceiling on an amount: "shall be limited to the amount …", "shall not exceed", "in no event … exceed"
   cap: /\b(?:limited\s+to|(?:shall|will|may)\s+not\s+exceed|in\s+no\s+event\b[^.;]{0,120}\bexceed|maximum\s+(?:aggregate\s+)?liability)/i,
+  // a survival clause: "… shall survive the termination or expiration of this Agreement", "Survival."
+  survival: /\bsurviv(?:e|es|ed|al|ing)\b/i,
 };
 
 /**
@@ -125,6 +130,12 @@ const KIND_WORDS: readonly string[] = [
 const isKindWord = (w: string) =>
   KIND_WORDS.some((k) => (k.endsWith("-") ? w.startsWith(k.slice(0, -1)) : w === k || w === `${k}s`));
 
+/**
+ * Words of a question asking what survives that name the instrument's end, which every survival clause is
+ * about ("survive the end of the agreement" of "… shall survive termination or expiration").
+ */
+const SURVIVAL_WORDS = /^(?:surviv|end|termin|expir|cancel)/;
+
 /** The kinds a question asks for (empty: none of `AskedKind`). */
 export function askedKinds(question: string): AskedKind[] {
   const ask = parseQuestion(question).ask;
@@ -138,8 +149,12 @@ export function statesKind(text: string, kinds: readonly AskedKind[]): boolean {
 
 /** What a question asks about beyond the kind it asks for: its topic (`askedTopic`) less `KIND_WORDS`. */
 export function topicBeyondKind(question: string): string[] {
-  const forum = askedKinds(question).includes("forum");
-  return askedTopic(question).filter((w) => !isKindWord(w) && !(forum && FORUM_WORDS.test(w)));
+  const kinds = askedKinds(question);
+  const forum = kinds.includes("forum");
+  const survival = kinds.includes("survival");
+  return askedTopic(question).filter(
+    (w) => !isKindWord(w) && !(forum && FORUM_WORDS.test(w)) && !(survival && SURVIVAL_WORDS.test(w)),
+  );
 }
 
 /**
@@ -210,9 +225,11 @@ export function inKind(question: string, c: ScoredCandidate, titles = true): boo
   if (kinds.length === 0 || !statesKind(c.text, kinds)) return false;
   if (isNotOperative(c.text) || c.headingLine === true || /:\s*$/.test(c.text)) return false;
   const topic = topicBeyondKind(question);
-  // a question that names nothing beyond the kind asks for the kind alone: only a governing law or a forum is that plain
-  // and the sentence must state that plain kind itself, not another the question also reads ("must … be brought" a duty)
-  if (topic.length === 0) return (["law", "forum"] as const).some((k) => kinds.includes(k) && STATES[k].test(c.text));
+  // a question that names nothing beyond the kind asks for the kind alone: only a governing law, a forum or what
+  // survives is that plain, and the sentence must state that plain kind itself, not another the question also
+  // reads ("must … be brought" a duty)
+  if (topic.length === 0)
+    return (["law", "forum", "survival"] as const).some((k) => kinds.includes(k) && STATES[k].test(c.text));
   // What a law governs or a forum hears is an instrument ("Which law governs the CEO's change of control and
   // severance agreement?"), which its governing-law clause calls "this Agreement": the instrument's own title
   // or filed name may speak of those words.
