@@ -33,6 +33,12 @@ describe("a value the form leaves blank", () => {
     expect(blankValue("What is the notice period?", redacted)).toBeNull();
     // whether, not what: "the form leaves it blank" is no silence on whether a clause exists
     expect(blankValue("Does the form give the recipient's registration number?", parties)).toBeNull();
+    // a row of boxes with one ticked states the value
+    const boxes = sentence("Payment method: [ ] cheque [X] wire transfer");
+    expect(blankValue("What is the payment method under the order?", boxes)).toBeNull();
+    expect(blankValue("What is the payment method?", sentence("Payment method: [ ] cheque [ ] wire transfer"))).toBe(
+      "payment method",
+    );
     const contents = sentence("Notice Period ........................ 14");
     expect(blankValue("What is the notice period?", contents)).toBeNull();
   });

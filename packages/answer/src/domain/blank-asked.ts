@@ -25,6 +25,8 @@ const BLANK_AFTER = new RegExp(
   String.raw`^\s*(?:(?:no\.?|nr\.?|number|#)\s*)?(?:[:#]|(?:shall|will)\s+be\b|is\b|of\b|equal\s+to\b)?\s*${BLANK}`,
   "i",
 );
+/** A ticked box: "[X]", "[x]", "[✓]", "☒". */
+const TICKED = /\[\s*[xX✓✔]\s*\]|[☒☑]/;
 /** A label inside parentheses with nothing after it: "(registration number )". */
 const EMPTY_LABEL_CLOSE = /^\s*\)/;
 const LABEL_OPEN = /\(\s*$/;
@@ -68,8 +70,9 @@ export function blankValue(question: string, c: Pick<Candidate, "text">): string
     const after = text.slice(to, to + 80);
     const label = text.slice(from, to);
     const run = j - i + 1;
+    // a row of boxes with one ticked ("Method: [ ] cheque [X] wire") states its value
     const blank =
-      ((run >= 2 || /^\s*:/.test(after)) && BLANK_AFTER.test(after)) ||
+      ((run >= 2 || /^\s*:/.test(after)) && BLANK_AFTER.test(after) && !TICKED.test(after)) ||
       (run >= 2 && LABEL_OPEN.test(text.slice(Math.max(0, from - 3), from)) && EMPTY_LABEL_CLOSE.test(after));
     if (blank && (named.length === 0 || partOf(text, from, to).some((d) => named.includes(d))))
       return label.replace(/\s+/g, " ").toLowerCase();
