@@ -1,4 +1,5 @@
 import { featureWords } from "@lexnav/retrieval";
+import { placeOf } from "./evidence.ts";
 import { type Candidate, plainAsk } from "./evidence-model.ts";
 
 /**
@@ -31,17 +32,17 @@ const TICKED = /\[\s*[xX✓✔]\s*\]|[☒☑]/;
 const EMPTY_LABEL_CLOSE = /^\s*\)/;
 const LABEL_OPEN = /\(\s*$/;
 
-/** A party's designation the sentence defines: (the “Recipient”), (“ The Discloser “). */
-const DESIGNATION = /[“"]\s*(?:the\s+)?([A-Z][\p{L}]+(?:\s+[A-Z][\p{L}]+){0,3})\s*[”"“]/giu;
+/** A party's designation the sentence defines, capitalised as drafting writes it: (the “Recipient”), (“ The Discloser “). */
+const DESIGNATION = /[“"]\s*(?:[Tt]he\s+)?([A-Z][\p{L}]+(?:\s+[A-Z][\p{L}]+){0,3})\s*[”"“]/gu;
 
 /**
  * Where `c` holds the words `question` asks the value of with the place for the value left blank: the
  * label (at least two of the question's words in a row, or one followed by a colon) and then a blank, or a
  * label in parentheses closed with nothing in it. When the sentence defines parties and the question names
- * one of them, the blank must be in that party's part of the sentence (between the semicolons or list
- * labels around it): "(registration number )" in the recipient's lines says nothing of the discloser's
- * "(Nr 52109405)". Returns the label as the sentence words it ("registration number"); null: the question asks
- * no value, or the sentence states it.
+ * one of them, the blank must be in that party's part of the sentence (`partOf`: from the previous party's
+ * close to its own designation): "(registration number )" in the recipient's lines says nothing of the
+ * discloser's "(Nr 52109405)". Returns the label as the sentence words it ("registration number"); null: the
+ * question asks no value, or the sentence states it.
  */
 export function blankValue(question: string, c: Pick<Candidate, "text">): string | null {
   if (!ASKS_VALUE.test(question)) return null;
@@ -126,10 +127,6 @@ export interface LeftBlank {
 
 /** Why a silence over sentences that leave what is asked blank is one, naming where (no text beyond the label). */
 export function leftBlank(blanks: readonly LeftBlank[]): string {
-  const where = blanks.map((b) => {
-    const i = b.sentence.item;
-    const place = i.clauseRef ? `${i.clauseRef} of ${i.docLabel}` : i.docLabel;
-    return `the ${b.label} in ${place}`;
-  });
+  const where = blanks.map((b) => `the ${b.label} in ${placeOf(b.sentence.item)}`);
   return `the documents leave it blank: ${[...new Set(where)].join("; ")} is not filled in`;
 }

@@ -69,6 +69,11 @@ export interface AnswerClaim {
   citations: Citation[];
 }
 
+/** "Section 4.2 of Credit Agreement" for an evidence item, or the document alone when the provision has no reference: how a silence names a place. */
+export function placeOf(item: Pick<EvidenceItem, "docLabel" | "clauseRef">): string {
+  return item.clauseRef ? `${item.clauseRef} of ${item.docLabel}` : item.docLabel;
+}
+
 /** `[doc] Clause X` for an evidence item (the clause is omitted when the provision has no reference). */
 export function citeAs(item: Pick<EvidenceItem, "docLabel" | "clauseRef">): string {
   return item.clauseRef ? `[${item.docLabel}] ${item.clauseRef}` : `[${item.docLabel}]`;

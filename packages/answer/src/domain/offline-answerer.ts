@@ -17,7 +17,7 @@ import { withConsideration } from "./consideration-asked.ts";
 import { withDefinitionEvidence } from "./definition-answer.ts";
 import { partyScopeBesideTermAsked } from "./definition-lookup.ts";
 import { quoteEachSpanOnce } from "./distinct-quotes.ts";
-import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem } from "./evidence.ts";
+import { type AnswerClaim, type Citation, citeAs, clauseKey, type EvidenceItem, placeOf } from "./evidence.ts";
 import {
   calibrate,
   type DecisionModel,
@@ -339,7 +339,7 @@ export function notAnswered(
 ): string {
   const names: string[] = [];
   for (const s of scored) {
-    const name = s.item.clauseRef ? `${s.item.clauseRef} of ${s.item.docLabel}` : s.item.docLabel;
+    const name = placeOf(s.item);
     if (!names.includes(name)) names.push(name);
     if (names.length === NEAREST_NAMED) break;
   }
