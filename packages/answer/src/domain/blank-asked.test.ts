@@ -43,6 +43,16 @@ describe("a value the form leaves blank", () => {
     expect(blankValue("What is the notice period?", contents)).toBeNull();
   });
 
+  it("takes only a capitalised quotation for a party's designation, so a quoted lower-case term holds no blank back", () => {
+    // "party" is quoted as a term, not a designation: the recipient's blank is read although the question says "party"
+    const form = sentence(
+      "(1) Acme Ltd (registration number 4410021) (the “Discloser”); and (2) [ ] (registration number ) (the “Recipient”), each a “party”.",
+    );
+    expect(blankValue("What is the registration number of the receiving party?", form)).toBe("registration number");
+    // a designation the question names still confines the blank to that party's part
+    expect(blankValue("What is the registration number of the Discloser?", form)).toBeNull();
+  });
+
   it("names what is left blank and where, not the form's text", () => {
     const reason = leftBlank([{ label: "registration number", sentence: parties }]);
     expect(reason).toBe("the documents leave it blank: the registration number in form is not filled in");
