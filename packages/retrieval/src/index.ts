@@ -18,8 +18,14 @@ export { createSqliteVectorStore } from "./adapters/sqlite-vector-store.ts";
 export type { AccessScope } from "./domain/access-scopes.ts";
 export { accessScopes } from "./domain/access-scopes.ts";
 export { askInside, type InsideAsk } from "./domain/ask-inside.ts";
-export type { RerankWeights } from "./domain/builtin-reranker.ts";
-export { createBuiltinReranker, RERANK_WEIGHTS } from "./domain/builtin-reranker.ts";
+export type { RerankExample, RerankFeature, RerankWeights } from "./domain/builtin-reranker.ts";
+export {
+  createBuiltinReranker,
+  fitRerankWeights,
+  RERANK_FEATURES,
+  RERANK_WEIGHTS,
+  rerankFeatures,
+} from "./domain/builtin-reranker.ts";
 export { CAPITALS_SCAN_LIMIT, capitalsWords, holdsInCapitals } from "./domain/capitals-phrase.ts";
 export type {
   AssembledContext,

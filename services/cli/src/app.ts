@@ -34,6 +34,7 @@ import { showCommand } from "./commands/show.ts";
 import { statusCommand } from "./commands/status.ts";
 import { trainDecisionCommand } from "./commands/train-decision.ts";
 import { trainEvidenceCommand } from "./commands/train-evidence.ts";
+import { trainRerankerCommand } from "./commands/train-reranker.ts";
 import { triageCommand } from "./commands/triage.ts";
 import { type CliContext, stackParts } from "./context.ts";
 import { createProgress } from "./progress.ts";
@@ -71,6 +72,9 @@ usage:
                                                 relevance, coverage, rank, structure; wording: the older per-wording
                                                 model); prints held-out figures on document-disjoint folds and, for
                                                 evidence, the calibration curve (LEXNAV_ANSWERER picks which answers)
+  lexnav train reranker <bench files...> --corpus <root> [--folds N] [--limit N] [--out <weights.json>] [--json]
+                                                fit the built-in reranker's weights (navembed-r4) on questions with gold
+                                                spans; prints how often gold is first, held out by deal or document
   lexnav index dense [--json]                   embed every passage with the installed model (vectors of unchanged
                                                 text are reused), else fit the built-in embedder per access scope;
                                                 build and activate a dense index
@@ -380,7 +384,19 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         return 0;
       }
       case "train": {
-        if (args[0] !== "evidence") throw usageError('train needs a kind: "evidence"');
+        if (args[0] === "reranker") {
+          if (args.length < 2 || !values.corpus) throw usageError("train reranker needs benchmark files and --corpus");
+          await trainRerankerCommand(ctx, {
+            benches: args.slice(1),
+            corpus: values.corpus,
+            folds: values.folds ? Number(values.folds) : 5,
+            json,
+            ...(values.out ? { out: values.out } : {}),
+            ...(values.limit ? { limit: Number(values.limit) } : {}),
+          });
+          return 0;
+        }
+        if (args[0] !== "evidence") throw usageError('train needs a kind: "evidence" or "reranker"');
         if (args.length < 2 || !values.corpus) throw usageError("train evidence needs benchmark files and --corpus");
         // The older model stays the default here so the commands that write evidence-v1.json keep doing so.
         const answerer = values.answerer ?? "wording";

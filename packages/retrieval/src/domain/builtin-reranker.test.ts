@@ -1,6 +1,12 @@
 import { emptyFlags } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
-import { createBuiltinReranker } from "./builtin-reranker.ts";
+import {
+  createBuiltinReranker,
+  fitRerankWeights,
+  RERANK_FEATURES,
+  RERANK_WEIGHTS,
+  rerankFeatures,
+} from "./builtin-reranker.ts";
 
 describe("the built-in reranker", () => {
   const reranker = createBuiltinReranker();
@@ -33,5 +39,96 @@ describe("the built-in reranker", () => {
     ]);
     // b stands second, so the rank prior favours a: the flag match must outweigh it.
     expect(scores[1]).toBeGreaterThan(scores[0] as number);
+  });
+});
+
+describe("the reranker's features", () => {
+  const feature = (xs: number[][], i: number, f: (typeof RERANK_FEATURES)[number]) =>
+    (xs[i] as number[])[RERANK_FEATURES.indexOf(f)];
+  it("reads a recital, a table-of-contents entry, a definition not asked for and a short line", () => {
+    const toc = { ...emptyFlags(), isTocEntry: true };
+    const def = { ...emptyFlags(), isDefinition: true };
+    const xs = rerankFeatures("When may the licensee terminate the license?", [
+      {
+        id: "r",
+        text: "WHEREAS, the licensee wishes to terminate the license before the end of its initial term;",
+        heading: "",
+        flags: null,
+      },
+      { id: "t", text: "Termination of the License ........ 12", heading: "Contents", flags: toc },
+      { id: "d", text: "“License” means the license granted under Section 2.", heading: "Definitions", flags: def },
+      { id: "s", text: "Termination.", heading: "Article 9", flags: emptyFlags() },
+    ]);
+    expect([0, 1, 2, 3].map((i) => feature(xs, i, "recital"))).toEqual([1, 0, 0, 0]);
+    expect([0, 1, 2, 3].map((i) => feature(xs, i, "toc"))).toEqual([0, 1, 0, 0]);
+    expect([0, 1, 2, 3].map((i) => feature(xs, i, "definitionUnasked"))).toEqual([0, 0, 1, 0]);
+    expect(feature(xs, 3, "short")).toBe(1);
+    expect(feature(xs, 0, "short")).toBe(0);
+    // a definition the question asks for is not counted against it
+    const asked = rerankFeatures("How is License defined?", [
+      { id: "d", text: "“License” means the license granted under Section 2.", heading: "", flags: def },
+    ]);
+    expect(feature(asked, 0, "definitionUnasked")).toBe(0);
+  });
+
+  it("counts the question's word pairs the passage writes side by side, not apart", () => {
+    const xs = rerankFeatures("Is there a change of control clause?", [
+      { id: "a", text: "Upon a change of control of either party the other may terminate.", heading: "", flags: null },
+      { id: "b", text: "No change shall be made without the control of the board.", heading: "", flags: null },
+    ]);
+    // "change control" and "control clause": the first written side by side, the second not at all
+    expect(feature(xs, 0, "pairs")).toBe(0.5);
+    expect(feature(xs, 1, "pairs")).toBe(0);
+  });
+
+  it("scores with the hand-set weights as the five-feature reranker did", async () => {
+    const candidates = [
+      { id: "a", text: "The fee is payable within thirty days of the invoice.", heading: "Fees", flags: emptyFlags() },
+      { id: "b", text: "Notices go to the address below.", heading: "Notices", flags: null },
+    ];
+    const q = "When is the fee payable?";
+    const xs = rerankFeatures(q, candidates);
+    const scores = await createBuiltinReranker().rerank(q, candidates);
+    const w = RERANK_WEIGHTS;
+    xs.forEach((x, i) => {
+      const at = (f: (typeof RERANK_FEATURES)[number]) => x[RERANK_FEATURES.indexOf(f)] as number;
+      const five =
+        w.prior * at("prior") +
+        w.coverage * at("coverage") +
+        w.proximity * at("proximity") +
+        w.heading * at("heading") +
+        w.intent * at("intent");
+      expect(scores[i]).toBeCloseTo(five, 10);
+    });
+  });
+});
+
+describe("fitting the reranker's weights", () => {
+  // Candidates described by their features: a recital ranked above the operative clause it introduces.
+  const at = (values: Partial<Record<(typeof RERANK_FEATURES)[number], number>>) =>
+    RERANK_FEATURES.map((f) => values[f] ?? 0);
+  // gold first with nothing above it, or below the recital that introduces it
+  const question = (gold: number) => ({
+    xs: [0, 1, 2, 3].map((i) => at({ prior: 1 / (1 + i / 10), recital: i === gold - 1 ? 1 : 0, coverage: 0.5 })),
+    labels: [0, 1, 2, 3].map((i): 0 | 1 => (i === gold ? 1 : 0)),
+  });
+  it("learns that a recital above the gold clause should fall below it, and keeps the prior's scale", async () => {
+    const examples = Array.from({ length: 40 }, (_, n) => question(n % 2));
+    const w = fitRerankWeights(examples);
+    expect(w.prior).toBe(RERANK_WEIGHTS.prior);
+    expect(w.recital).toBeLessThan(0);
+    // with the fitted weights, each question's gold candidate comes first
+    const reranker = createBuiltinReranker(w);
+    for (const e of examples.slice(0, 2)) {
+      const scores = e.xs.map((x) => RERANK_FEATURES.reduce((s, f, j) => s + (x[j] as number) * w[f], 0));
+      const best = scores.indexOf(Math.max(...scores));
+      expect(e.labels[best]).toBe(1);
+    }
+    expect(reranker.id).toBe("builtin-rerank-1");
+  });
+
+  it("learns nothing from questions without both a gold and another candidate", () => {
+    const w = fitRerankWeights([{ xs: [at({ prior: 1, recital: 1 })], labels: [1] }]);
+    expect(RERANK_FEATURES.every((f) => w[f] === 0 || f === "prior")).toBe(true);
   });
 });

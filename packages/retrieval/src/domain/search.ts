@@ -990,6 +990,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
               text: (await text(c.documentId, c.version))?.slice(c.start, c.end) ?? "",
               heading: node ? [...node.headingPath, node.title ?? ""].join(" ") : "",
               flags: node?.flags ?? null,
+              stages: c.stageScores.map(({ stage, score, rank }) => ({ stage, score, rank })),
             });
           }
           const scores = await reranker.rerank(request.query, candidates);

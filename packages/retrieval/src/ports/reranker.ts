@@ -8,6 +8,11 @@ export interface RerankCandidate {
   /** Heading path and title of the provision it belongs to. */
   heading: string;
   flags: NodeFlags | null;
+  /**
+   * The retrieval stages that ranked it before fusion ("lexical", "dense", "corpus", "corpus-dense"), with
+   * its rank and score in each; absent when the caller does not say.
+   */
+  stages?: ReadonlyArray<{ stage: string; score: number; rank: number }>;
 }
 
 /**
