@@ -43,7 +43,8 @@ let telemetry: Telemetry | null;
 
 /**
  * Up to `n` passages of a stored document as a reranker sees them: each provision's text in windows of
- * 400 characters (a small agreement has few provisions), with the provision's heading and flags.
+ * 400 characters (a small agreement has few provisions), with the provision's heading and flags and the
+ * retrieval stages that ranked it.
  */
 async function candidatesOf(documentId: string, n: number): Promise<RerankCandidate[]> {
   const doc = await stack.catalog.getDocument(documentId);
@@ -61,7 +62,15 @@ async function candidatesOf(documentId: string, n: number): Promise<RerankCandid
         });
       return out;
     })
-    .slice(0, n);
+    .slice(0, n)
+    .map((c, i) => ({
+      ...c,
+      // ranked by words, by meaning or by both before fusion, as navembed-r4 hands them on
+      stages: [
+        ...(i % 3 !== 1 ? [{ stage: "lexical", score: 10 - i / 4, rank: i + 1 }] : []),
+        ...(i % 3 !== 0 ? [{ stage: "dense", score: 0.8 - i / 100, rank: 2 * i + 1 }] : []),
+      ],
+    }));
 }
 
 beforeAll(async () => {
@@ -135,10 +144,10 @@ describe("the rerank service", () => {
       expect(r.model).toBe("builtin-rerank-1");
       expect(r.results.map((x) => x.rank)).toEqual([1, 2, 3]);
       expect(r.results[0]?.id).toBe(candidates[r.results[0]?.index ?? -1]?.id);
-      // without flags the service scores as the reranker does on flag-less candidates
+      // without flags or stages the service scores as the reranker does on candidates without them
       const flagless = await createBuiltinReranker().rerank(
         ASK_VERSO,
-        candidates.map((x) => ({ ...x, flags: null })),
+        candidates.map((x) => ({ id: x.id, text: x.text, heading: x.heading, flags: null })),
       );
       expect(r.results.map((x) => x.score)).toEqual([...flagless].sort((a, b) => b - a).slice(0, 3));
       const empty = await c.refusal(create(rerankV1.RerankRequestSchema, { query: " " }));

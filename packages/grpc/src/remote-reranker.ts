@@ -55,6 +55,7 @@ export function createRemoteReranker(options: ClientOptions & { id?: string }): 
         text: c.text,
         heading: c.heading,
         ...(c.flags ? { flags: flagsMessage(c.flags) } : {}),
+        stages: (c.stages ?? []).map(({ stage, score, rank }) => ({ stage, score, rank })),
       })),
       ...(principal ? { principal: { id: principal.id, groups: [...principal.groups] } } : {}),
     });

@@ -123,7 +123,7 @@ export interface StackModels {
  * pretrained one) and the reranker (LEXNAV_RERANKER_MODEL_DIR): a local cross-encoder folder, or
  * `late-interaction` for MaxSim over the embedder's token vectors (on request only: it measured below the
  * built-in reranker, docs/retrieval.md). Without one, navembed-r4 uses the
- * built-in heuristic reranker.
+ * built-in reranker (`builtin-reranker.ts`: a linear scorer whose weights are fitted on gold).
  */
 export async function loadStackModels(config: LexnavConfig): Promise<StackModels> {
   const [embedder, reranker] = await Promise.all([
@@ -175,7 +175,7 @@ export function modelFallbackNotice(
     parts.push(`the built-in LSA embedder (${config.embedderFallback ?? "no embedder model"})`);
   if (uses.reranks && !models.reranker)
     parts.push(
-      "the heuristic reranker (no registry package ships a cross-encoder; LEXNAV_RERANKER_MODEL_DIR names one, or late-interaction)",
+      "the built-in reranker (a linear scorer fitted on gold by lexnav train reranker; no registry package ships a cross-encoder; LEXNAV_RERANKER_MODEL_DIR names one, or late-interaction)",
     );
   return parts.length === 0 ? null : `using ${parts.join(" and ")}`;
 }

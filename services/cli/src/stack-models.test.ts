@@ -53,7 +53,7 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     expect(await loadStackModels(loadConfig({ LEXNAV_EMBEDDER_MODEL_DIR: "builtin" }))).toEqual({});
     // The CLI names the built-in reranker when navembed-r4 runs on it, and not for modes that do not rerank.
     const r4 = await run(loadConfig(embedder), "search", ASK_VERSO, "--mode", "navembed-r4", "--group", "deals");
-    expect(r4.err).toMatch(/using the heuristic reranker/);
+    expect(r4.err).toMatch(/using the built-in reranker \(a linear scorer fitted on gold/);
     const lexical = await run(loadConfig(embedder), "search", ASK_VERSO, "--mode", "lexical", "--group", "deals");
     expect(lexical.err).not.toMatch(/using the/);
   });

@@ -81,25 +81,33 @@ describe("the reranker's features", () => {
     expect(feature(xs, 1, "pairs")).toBe(0);
   });
 
-  it("scores with the hand-set weights as the five-feature reranker did", async () => {
+  it("scores each candidate by its features and the weights, and reads the stages that ranked it", async () => {
     const candidates = [
-      { id: "a", text: "The fee is payable within thirty days of the invoice.", heading: "Fees", flags: emptyFlags() },
-      { id: "b", text: "Notices go to the address below.", heading: "Notices", flags: null },
+      {
+        id: "a",
+        text: "The fee is payable within thirty days of the invoice.",
+        heading: "Fees",
+        flags: emptyFlags(),
+        stages: [{ stage: "dense", score: 0.7, rank: 3 }],
+      },
+      {
+        id: "b",
+        text: "Notices go to the address below.",
+        heading: "Notices",
+        flags: null,
+        stages: [{ stage: "corpus", score: 4, rank: 1 }],
+      },
     ];
     const q = "When is the fee payable?";
     const xs = rerankFeatures(q, candidates);
+    expect([feature(xs, 0, "dense"), feature(xs, 0, "lexical")]).toEqual([1 / 1.2, 0]);
+    expect([feature(xs, 1, "dense"), feature(xs, 1, "lexical")]).toEqual([0, 1]);
     const scores = await createBuiltinReranker().rerank(q, candidates);
-    const w = RERANK_WEIGHTS;
     xs.forEach((x, i) => {
-      const at = (f: (typeof RERANK_FEATURES)[number]) => x[RERANK_FEATURES.indexOf(f)] as number;
-      const five =
-        w.prior * at("prior") +
-        w.coverage * at("coverage") +
-        w.proximity * at("proximity") +
-        w.heading * at("heading") +
-        w.intent * at("intent");
-      expect(scores[i]).toBeCloseTo(five, 10);
+      const expected = RERANK_FEATURES.reduce((s, f, j) => s + RERANK_WEIGHTS[f] * (x[j] as number), 0);
+      expect(scores[i]).toBeCloseTo(expected, 10);
     });
+    expect(scores[0]).toBeGreaterThan(scores[1] as number);
   });
 });
 

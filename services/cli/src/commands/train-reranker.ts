@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { LexnavError } from "@lexnav/core";
+import { datasetsOf } from "@lexnav/eval";
 import {
   fitRerankWeights,
   RERANK_FEATURES,
@@ -39,14 +40,23 @@ export interface TrainRerankerReport {
   reachable: number;
   folds: number;
   /** Over the reachable questions, out of fold: the fused order, the weights in use, the fitted ones. */
-  heldOut: { fused: RankFigures; inUse: RankFigures; fitted: RankFigures };
+  heldOut: HeldOut;
+  /** The same per data set ("natural" for a bench over several, else the shared bench's one). */
+  byDataset: Record<string, HeldOut & { reachable: number }>;
   /** Fitted on every question. */
   weights: RerankWeights;
   out: string | null;
 }
 
+interface HeldOut {
+  fused: RankFigures;
+  inUse: RankFigures;
+  fitted: RankFigures;
+}
+
 interface RerankQuestion extends RerankExample {
   fold: number;
+  dataset: string;
 }
 
 /**
@@ -73,6 +83,8 @@ export async function trainRerankerCommand(ctx: CliContext, opts: TrainRerankerO
   let evidenced = 0;
   for (const bench of opts.benches) {
     const { stack, tests, text, fileOf, quoteText } = await openTrainingBench(recording, opts, "navembed-r4", bench);
+    const sets = datasetsOf(tests);
+    const dataset = sets.length === 1 ? (sets[0] as string) : "natural";
     try {
       const progress = createProgress(tests.length, ctx.stderr);
       for (const t of tests) {
@@ -89,7 +101,7 @@ export async function trainRerankerCommand(ctx: CliContext, opts: TrainRerankerO
         const labels = await labelByGold(candidates.map(placeOfKey), gold, fileOf);
         if (!labels.includes(1)) continue;
         const key = t.scope ? JSON.stringify(t.scope) : t.doc;
-        questions.push({ fold: foldOf(key, opts.folds), xs: rerankFeatures(t.query, candidates), labels });
+        questions.push({ fold: foldOf(key, opts.folds), dataset, xs: rerankFeatures(t.query, candidates), labels });
       }
       progress.done();
     } finally {
@@ -99,22 +111,34 @@ export async function trainRerankerCommand(ctx: CliContext, opts: TrainRerankerO
   const score = (w: RerankWeights, q: RerankExample) =>
     q.xs.map((x) => RERANK_FEATURES.reduce((s, f, j) => s + (x[j] as number) * w[f], 0));
   const fitted = outOfFoldProbabilities(questions, opts.folds, (train) => fitRerankWeights(train), score);
-  const fused = questions.map((q) => q.xs.map((_, i) => -i));
-  const inUse = questions.map((q) => score(RERANK_WEIGHTS, q));
+  const heldOut = (qs: readonly RerankQuestion[]): HeldOut => ({
+    fused: rankFigures(
+      qs,
+      qs.map((q) => q.xs.map((_, i) => -i)),
+    ),
+    inUse: rankFigures(
+      qs,
+      qs.map((q) => score(RERANK_WEIGHTS, q)),
+    ),
+    fitted: rankFigures(
+      qs,
+      qs.map((q) => fitted.get(q) ?? []),
+    ),
+  });
+  const byDataset = Object.fromEntries(
+    [...new Set(questions.map((q) => q.dataset))].map((d) => {
+      const qs = questions.filter((q) => q.dataset === d);
+      return [d, { reachable: qs.length, ...heldOut(qs) }];
+    }),
+  );
   const weights = fitRerankWeights(questions);
   const report: TrainRerankerReport = {
     questions: read,
     evidenced,
     reachable: questions.length,
     folds: opts.folds,
-    heldOut: {
-      fused: rankFigures(questions, fused),
-      inUse: rankFigures(questions, inUse),
-      fitted: rankFigures(
-        questions,
-        questions.map((q) => fitted.get(q) ?? []),
-      ),
-    },
+    heldOut: heldOut(questions),
+    byDataset,
     weights,
     out: opts.out ?? null,
   };
@@ -159,6 +183,16 @@ function renderRerankerReport(r: TrainRerankerReport): string {
     row("fused (hybrid)", r.heldOut.fused),
     row("weights in use", r.heldOut.inUse),
     row("fitted", r.heldOut.fitted),
+    ...Object.entries(r.byDataset).flatMap(([d, h]) =>
+      Object.keys(r.byDataset).length < 2
+        ? []
+        : [
+            `  ${d} (${h.reachable}):`,
+            row("  fused (hybrid)", h.fused),
+            row("  weights in use", h.inUse),
+            row("  fitted", h.fitted),
+          ],
+    ),
     `fitted on all: ${RERANK_FEATURES.map((f) => `${f} ${r.weights[f]}`).join(", ")}`,
     ...(r.out ? [`written to ${r.out}`] : []),
   ].join("\n");

@@ -8,12 +8,18 @@ const request = (init: Parameters<typeof create<typeof rerankV1.RerankRequestSch
   create(rerankV1.RerankRequestSchema, init);
 
 describe("rerank messages", () => {
-  it("reads candidates as the port takes them, flags only when sent", () => {
+  it("reads candidates as the port takes them, flags and stages only when sent", () => {
     const call = readRerankRequest(
       request({
         query: "Which law governs?",
         candidates: [
-          { id: "a", text: "governed by the laws of Delaware", heading: "Governing Law", flags: { hasDate: true } },
+          {
+            id: "a",
+            text: "governed by the laws of Delaware",
+            heading: "Governing Law",
+            flags: { hasDate: true },
+            stages: [{ stage: "lexical", score: 7.5, rank: 3 }],
+          },
           { id: "b", text: "the term is two years" },
         ],
         principal: { id: "ann", groups: ["deals"] },
@@ -27,6 +33,9 @@ describe("rerank messages", () => {
       flags: { hasDate: true, hasMoney: false },
     });
     expect(call.candidates[1]?.flags).toBeNull();
+    // the stages that ranked a candidate before fusion reach the reranker's features; none sent, none read
+    expect(call.candidates[0]?.stages).toEqual([{ stage: "lexical", score: 7.5, rank: 3 }]);
+    expect(call.candidates[1]?.stages).toBeUndefined();
   });
 
   it("refuses an empty query and an oversized batch with a reason", () => {

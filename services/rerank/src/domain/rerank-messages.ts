@@ -39,6 +39,7 @@ export function readRerankRequest(req: rerankV1.RerankRequest): RerankCall {
       text: c.text,
       heading: c.heading,
       flags: c.flags ? flagsOf(c.flags) : null,
+      ...(c.stages.length > 0 ? { stages: c.stages.map(({ stage, score, rank }) => ({ stage, score, rank })) } : {}),
     })),
     topK: req.topK === 0 ? req.candidates.length : Math.min(req.topK, req.candidates.length),
     ...(req.principal && req.principal.id !== ""

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file lexnav/rerank/v1/rerank.proto.
  */
 export const file_lexnav_rerank_v1_rerank: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZXhuYXYvcmVyYW5rL3YxL3JlcmFuay5wcm90bxIQbGV4bmF2LnJlcmFuay52MSJ/Cg9SZXJhbmtDYW5kaWRhdGUSCgoCaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSDAoEdGV4dBgDIAEoCRIPCgdoZWFkaW5nGAQgASgJEiwKBWZsYWdzGAUgASgLMh0ubGV4bmF2LmRvY3VtZW50LnYxLk5vZGVGbGFncyKWAQoNUmVyYW5rUmVxdWVzdBINCgVxdWVyeRgBIAEoCRI1CgpjYW5kaWRhdGVzGAIgAygLMiEubGV4bmF2LnJlcmFuay52MS5SZXJhbmtDYW5kaWRhdGUSDQoFdG9wX2sYAyABKA0SMAoJcHJpbmNpcGFsGAQgASgLMh0ubGV4bmF2LmRvY3VtZW50LnYxLlByaW5jaXBhbCJGCgxSZXJhbmtSZXN1bHQSCgoCaWQYASABKAkSDQoFc2NvcmUYAiABKAESDAoEcmFuaxgDIAEoDRINCgVpbmRleBgEIAEoDSJQCg5SZXJhbmtSZXNwb25zZRIvCgdyZXN1bHRzGAEgAygLMh4ubGV4bmF2LnJlcmFuay52MS5SZXJhbmtSZXN1bHQSDQoFbW9kZWwYAiABKAkyXAoNUmVyYW5rU2VydmljZRJLCgZSZXJhbmsSHy5sZXhuYXYucmVyYW5rLnYxLlJlcmFua1JlcXVlc3QaIC5sZXhuYXYucmVyYW5rLnYxLlJlcmFua1Jlc3BvbnNlYgZwcm90bzM", [file_lexnav_document_v1_document, file_lexnav_document_v1_provision]);
+  fileDesc("Ch1sZXhuYXYvcmVyYW5rL3YxL3JlcmFuay5wcm90bxIQbGV4bmF2LnJlcmFuay52MSKsAQoPUmVyYW5rQ2FuZGlkYXRlEgoKAmlkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSDwoHaGVhZGluZxgEIAEoCRIsCgVmbGFncxgFIAEoCzIdLmxleG5hdi5kb2N1bWVudC52MS5Ob2RlRmxhZ3MSKwoGc3RhZ2VzGAYgAygLMhsubGV4bmF2LnJlcmFuay52MS5TdGFnZVJhbmsiNwoJU3RhZ2VSYW5rEg0KBXN0YWdlGAEgASgJEg0KBXNjb3JlGAIgASgBEgwKBHJhbmsYAyABKA0ilgEKDVJlcmFua1JlcXVlc3QSDQoFcXVlcnkYASABKAkSNQoKY2FuZGlkYXRlcxgCIAMoCzIhLmxleG5hdi5yZXJhbmsudjEuUmVyYW5rQ2FuZGlkYXRlEg0KBXRvcF9rGAMgASgNEjAKCXByaW5jaXBhbBgEIAEoCzIdLmxleG5hdi5kb2N1bWVudC52MS5QcmluY2lwYWwiRgoMUmVyYW5rUmVzdWx0EgoKAmlkGAEgASgJEg0KBXNjb3JlGAIgASgBEgwKBHJhbmsYAyABKA0SDQoFaW5kZXgYBCABKA0iUAoOUmVyYW5rUmVzcG9uc2USLwoHcmVzdWx0cxgBIAMoCzIeLmxleG5hdi5yZXJhbmsudjEuUmVyYW5rUmVzdWx0Eg0KBW1vZGVsGAIgASgJMlwKDVJlcmFua1NlcnZpY2USSwoGUmVyYW5rEh8ubGV4bmF2LnJlcmFuay52MS5SZXJhbmtSZXF1ZXN0GiAubGV4bmF2LnJlcmFuay52MS5SZXJhbmtSZXNwb25zZWIGcHJvdG8z", [file_lexnav_document_v1_document, file_lexnav_document_v1_provision]);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankCandidate
@@ -55,6 +55,14 @@ export type RerankCandidate = Message<"lexnav.rerank.v1.RerankCandidate"> & {
    * @generated from field: lexnav.document.v1.NodeFlags flags = 5;
    */
   flags?: NodeFlags | undefined;
+
+  /**
+   * The retrieval stages that ranked it before fusion ("lexical", "dense", "corpus", "corpus-dense"),
+   * with its score and 1-based rank in each; empty when the caller does not say.
+   *
+   * @generated from field: repeated lexnav.rerank.v1.StageRank stages = 6;
+   */
+  stages: StageRank[];
 };
 
 /**
@@ -63,6 +71,33 @@ export type RerankCandidate = Message<"lexnav.rerank.v1.RerankCandidate"> & {
  */
 export const RerankCandidateSchema: GenMessage<RerankCandidate> = /*@__PURE__*/
   messageDesc(file_lexnav_rerank_v1_rerank, 0);
+
+/**
+ * @generated from message lexnav.rerank.v1.StageRank
+ */
+export type StageRank = Message<"lexnav.rerank.v1.StageRank"> & {
+  /**
+   * @generated from field: string stage = 1;
+   */
+  stage: string;
+
+  /**
+   * @generated from field: double score = 2;
+   */
+  score: number;
+
+  /**
+   * @generated from field: uint32 rank = 3;
+   */
+  rank: number;
+};
+
+/**
+ * Describes the message lexnav.rerank.v1.StageRank.
+ * Use `create(StageRankSchema)` to create a new message.
+ */
+export const StageRankSchema: GenMessage<StageRank> = /*@__PURE__*/
+  messageDesc(file_lexnav_rerank_v1_rerank, 1);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankRequest
@@ -100,7 +135,7 @@ export type RerankRequest = Message<"lexnav.rerank.v1.RerankRequest"> & {
  * Use `create(RerankRequestSchema)` to create a new message.
  */
 export const RerankRequestSchema: GenMessage<RerankRequest> = /*@__PURE__*/
-  messageDesc(file_lexnav_rerank_v1_rerank, 1);
+  messageDesc(file_lexnav_rerank_v1_rerank, 2);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankResult
@@ -136,7 +171,7 @@ export type RerankResult = Message<"lexnav.rerank.v1.RerankResult"> & {
  * Use `create(RerankResultSchema)` to create a new message.
  */
 export const RerankResultSchema: GenMessage<RerankResult> = /*@__PURE__*/
-  messageDesc(file_lexnav_rerank_v1_rerank, 2);
+  messageDesc(file_lexnav_rerank_v1_rerank, 3);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankResponse
@@ -162,7 +197,7 @@ export type RerankResponse = Message<"lexnav.rerank.v1.RerankResponse"> & {
  * Use `create(RerankResponseSchema)` to create a new message.
  */
 export const RerankResponseSchema: GenMessage<RerankResponse> = /*@__PURE__*/
-  messageDesc(file_lexnav_rerank_v1_rerank, 3);
+  messageDesc(file_lexnav_rerank_v1_rerank, 4);
 
 /**
  * @generated from service lexnav.rerank.v1.RerankService
