@@ -11,13 +11,15 @@ import type { Principal } from "../../document/v1/document_pb.ts";
 import { file_lexnav_document_v1_document } from "../../document/v1/document_pb.ts";
 import type { NodeFlags } from "../../document/v1/provision_pb.ts";
 import { file_lexnav_document_v1_provision } from "../../document/v1/provision_pb.ts";
+import type { StageScore } from "../../search/v1/search_pb.ts";
+import { file_lexnav_search_v1_search } from "../../search/v1/search_pb.ts";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file lexnav/rerank/v1/rerank.proto.
  */
 export const file_lexnav_rerank_v1_rerank: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZXhuYXYvcmVyYW5rL3YxL3JlcmFuay5wcm90bxIQbGV4bmF2LnJlcmFuay52MSKsAQoPUmVyYW5rQ2FuZGlkYXRlEgoKAmlkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSDwoHaGVhZGluZxgEIAEoCRIsCgVmbGFncxgFIAEoCzIdLmxleG5hdi5kb2N1bWVudC52MS5Ob2RlRmxhZ3MSKwoGc3RhZ2VzGAYgAygLMhsubGV4bmF2LnJlcmFuay52MS5TdGFnZVJhbmsiNwoJU3RhZ2VSYW5rEg0KBXN0YWdlGAEgASgJEg0KBXNjb3JlGAIgASgBEgwKBHJhbmsYAyABKA0ilgEKDVJlcmFua1JlcXVlc3QSDQoFcXVlcnkYASABKAkSNQoKY2FuZGlkYXRlcxgCIAMoCzIhLmxleG5hdi5yZXJhbmsudjEuUmVyYW5rQ2FuZGlkYXRlEg0KBXRvcF9rGAMgASgNEjAKCXByaW5jaXBhbBgEIAEoCzIdLmxleG5hdi5kb2N1bWVudC52MS5QcmluY2lwYWwiRgoMUmVyYW5rUmVzdWx0EgoKAmlkGAEgASgJEg0KBXNjb3JlGAIgASgBEgwKBHJhbmsYAyABKA0SDQoFaW5kZXgYBCABKA0iUAoOUmVyYW5rUmVzcG9uc2USLwoHcmVzdWx0cxgBIAMoCzIeLmxleG5hdi5yZXJhbmsudjEuUmVyYW5rUmVzdWx0Eg0KBW1vZGVsGAIgASgJMlwKDVJlcmFua1NlcnZpY2USSwoGUmVyYW5rEh8ubGV4bmF2LnJlcmFuay52MS5SZXJhbmtSZXF1ZXN0GiAubGV4bmF2LnJlcmFuay52MS5SZXJhbmtSZXNwb25zZWIGcHJvdG8z", [file_lexnav_document_v1_document, file_lexnav_document_v1_provision]);
+  fileDesc("Ch1sZXhuYXYvcmVyYW5rL3YxL3JlcmFuay5wcm90bxIQbGV4bmF2LnJlcmFuay52MSKtAQoPUmVyYW5rQ2FuZGlkYXRlEgoKAmlkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSDwoHaGVhZGluZxgEIAEoCRIsCgVmbGFncxgFIAEoCzIdLmxleG5hdi5kb2N1bWVudC52MS5Ob2RlRmxhZ3MSLAoGc3RhZ2VzGAYgAygLMhwubGV4bmF2LnNlYXJjaC52MS5TdGFnZVNjb3JlIpYBCg1SZXJhbmtSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJEjUKCmNhbmRpZGF0ZXMYAiADKAsyIS5sZXhuYXYucmVyYW5rLnYxLlJlcmFua0NhbmRpZGF0ZRINCgV0b3BfaxgDIAEoDRIwCglwcmluY2lwYWwYBCABKAsyHS5sZXhuYXYuZG9jdW1lbnQudjEuUHJpbmNpcGFsIkYKDFJlcmFua1Jlc3VsdBIKCgJpZBgBIAEoCRINCgVzY29yZRgCIAEoARIMCgRyYW5rGAMgASgNEg0KBWluZGV4GAQgASgNIlAKDlJlcmFua1Jlc3BvbnNlEi8KB3Jlc3VsdHMYASADKAsyHi5sZXhuYXYucmVyYW5rLnYxLlJlcmFua1Jlc3VsdBINCgVtb2RlbBgCIAEoCTJcCg1SZXJhbmtTZXJ2aWNlEksKBlJlcmFuaxIfLmxleG5hdi5yZXJhbmsudjEuUmVyYW5rUmVxdWVzdBogLmxleG5hdi5yZXJhbmsudjEuUmVyYW5rUmVzcG9uc2ViBnByb3RvMw", [file_lexnav_document_v1_document, file_lexnav_document_v1_provision, file_lexnav_search_v1_search]);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankCandidate
@@ -60,9 +62,9 @@ export type RerankCandidate = Message<"lexnav.rerank.v1.RerankCandidate"> & {
    * The retrieval stages that ranked it before fusion ("lexical", "dense", "corpus", "corpus-dense"),
    * with its score and 1-based rank in each; empty when the caller does not say.
    *
-   * @generated from field: repeated lexnav.rerank.v1.StageRank stages = 6;
+   * @generated from field: repeated lexnav.search.v1.StageScore stages = 6;
    */
-  stages: StageRank[];
+  stages: StageScore[];
 };
 
 /**
@@ -71,33 +73,6 @@ export type RerankCandidate = Message<"lexnav.rerank.v1.RerankCandidate"> & {
  */
 export const RerankCandidateSchema: GenMessage<RerankCandidate> = /*@__PURE__*/
   messageDesc(file_lexnav_rerank_v1_rerank, 0);
-
-/**
- * @generated from message lexnav.rerank.v1.StageRank
- */
-export type StageRank = Message<"lexnav.rerank.v1.StageRank"> & {
-  /**
-   * @generated from field: string stage = 1;
-   */
-  stage: string;
-
-  /**
-   * @generated from field: double score = 2;
-   */
-  score: number;
-
-  /**
-   * @generated from field: uint32 rank = 3;
-   */
-  rank: number;
-};
-
-/**
- * Describes the message lexnav.rerank.v1.StageRank.
- * Use `create(StageRankSchema)` to create a new message.
- */
-export const StageRankSchema: GenMessage<StageRank> = /*@__PURE__*/
-  messageDesc(file_lexnav_rerank_v1_rerank, 1);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankRequest
@@ -135,7 +110,7 @@ export type RerankRequest = Message<"lexnav.rerank.v1.RerankRequest"> & {
  * Use `create(RerankRequestSchema)` to create a new message.
  */
 export const RerankRequestSchema: GenMessage<RerankRequest> = /*@__PURE__*/
-  messageDesc(file_lexnav_rerank_v1_rerank, 2);
+  messageDesc(file_lexnav_rerank_v1_rerank, 1);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankResult
@@ -171,7 +146,7 @@ export type RerankResult = Message<"lexnav.rerank.v1.RerankResult"> & {
  * Use `create(RerankResultSchema)` to create a new message.
  */
 export const RerankResultSchema: GenMessage<RerankResult> = /*@__PURE__*/
-  messageDesc(file_lexnav_rerank_v1_rerank, 3);
+  messageDesc(file_lexnav_rerank_v1_rerank, 2);
 
 /**
  * @generated from message lexnav.rerank.v1.RerankResponse
@@ -197,7 +172,7 @@ export type RerankResponse = Message<"lexnav.rerank.v1.RerankResponse"> & {
  * Use `create(RerankResponseSchema)` to create a new message.
  */
 export const RerankResponseSchema: GenMessage<RerankResponse> = /*@__PURE__*/
-  messageDesc(file_lexnav_rerank_v1_rerank, 4);
+  messageDesc(file_lexnav_rerank_v1_rerank, 3);
 
 /**
  * @generated from service lexnav.rerank.v1.RerankService
