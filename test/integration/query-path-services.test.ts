@@ -141,7 +141,7 @@ describe("the rerank service", () => {
           candidates: candidates.map((x) => ({ id: x.id, text: x.text, heading: x.heading })),
         }),
       );
-      expect(r.model).toBe("builtin-rerank-1");
+      expect(r.model).toBe("builtin-rerank-2");
       expect(r.results.map((x) => x.rank)).toEqual([1, 2, 3]);
       expect(r.results[0]?.id).toBe(candidates[r.results[0]?.index ?? -1]?.id);
       // without flags or stages the service scores as the reranker does on candidates without them

@@ -1,3 +1,4 @@
+import { sha256Hex } from "@lexnav/core";
 import { featureWords } from "../embedders/text-features.ts";
 import type { RerankCandidate, Reranker } from "../ports/reranker.ts";
 import { contentWords, flagIntents, parseQuestion } from "./question.ts";
@@ -101,12 +102,15 @@ export function rerankFeatures(query: string, candidates: readonly RerankCandida
 
 /**
  * The built-in reranker: a deterministic linear scorer over each candidate's `rerankFeatures`, its
- * weights fitted by `lexnav train reranker` (`fitRerankWeights`) or set by hand.
+ * weights fitted by `lexnav train reranker` (`fitRerankWeights`) or set by hand. Its id names the weights
+ * (traces and the rerank service report it): "builtin-rerank-2" with the shipped ones, else with a hash of
+ * those given. ("builtin-rerank-1" was the five hand-set weights.)
  */
 export function createBuiltinReranker(weights: RerankWeights = RERANK_WEIGHTS): Reranker {
   const w = RERANK_FEATURES.map((f) => weights[f]);
+  const shipped = RERANK_FEATURES.every((f) => weights[f] === RERANK_WEIGHTS[f]);
   return {
-    id: "builtin-rerank-1",
+    id: shipped ? "builtin-rerank-2" : `builtin-rerank-2-${sha256Hex(JSON.stringify(w)).slice(0, 8)}`,
     async rerank(query: string, candidates: RerankCandidate[]): Promise<number[]> {
       if (contentWords(parseQuestion(query).ask).length === 0 || candidates.length === 0)
         return candidates.map(() => 0);

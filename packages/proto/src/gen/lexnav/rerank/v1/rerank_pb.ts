@@ -160,7 +160,7 @@ export type RerankResponse = Message<"lexnav.rerank.v1.RerankResponse"> & {
   results: RerankResult[];
 
   /**
-   * Reranker that scored, e.g. "builtin-rerank-1".
+   * Reranker that scored, e.g. "builtin-rerank-2".
    *
    * @generated from field: string model = 2;
    */
