@@ -141,6 +141,8 @@ export const configSchema = z.object({
   // A local cross-encoder folder (model.onnx, tokenizer.json, config.json) for reranking; never downloaded.
   // "late-interaction": MaxSim over the embedder's token vectors (opt-in: measured below the built-in reranker).
   LEXNAV_RERANKER_MODEL_DIR: z.string().min(1).optional(),
+  // The built-in reranker's weights (a `lexnav train reranker --out` file); absent: the fitted ones lexnav ships.
+  LEXNAV_RERANKER_WEIGHTS: z.string().min(1).optional(),
   // How hybrid fuses its lexical and dense rankings (docs/retrieval.md, "Ranking inside the reached documents").
   LEXNAV_FUSION: z.enum(["relative-score", "reciprocal-rank"]).default("relative-score"),
   // A local sentence-embedding folder (model.onnx, tokenizer.json, config.json) for the dense index; never
@@ -212,6 +214,8 @@ export interface LexnavConfig {
   answer?: AnswerConfig;
   /** A local ONNX cross-encoder folder (`loadOnnxCrossEncoder`); absent: the built-in reranker. */
   rerankerModelDir?: string;
+  /** The built-in reranker's weights file (`lexnav train reranker --out`); absent: the shipped weights. */
+  rerankerWeightsPath?: string;
   /** How hybrid search fuses its lexical and dense rankings (LEXNAV_FUSION); optional for configs built by hand. */
   fusion?: "reciprocal-rank" | "relative-score";
   /**
@@ -445,6 +449,7 @@ export function loadConfig(env: Record<string, string | undefined>): LexnavConfi
       },
     },
     ...(e.LEXNAV_RERANKER_MODEL_DIR !== undefined ? { rerankerModelDir: e.LEXNAV_RERANKER_MODEL_DIR } : {}),
+    ...(e.LEXNAV_RERANKER_WEIGHTS !== undefined ? { rerankerWeightsPath: e.LEXNAV_RERANKER_WEIGHTS } : {}),
     fusion: e.LEXNAV_FUSION,
     ...embedderChoice(e),
     ...(e.LEXNAV_EVIDENCE_MODEL !== undefined ? { evidenceModelPath: e.LEXNAV_EVIDENCE_MODEL } : {}),

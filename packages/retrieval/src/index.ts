@@ -22,6 +22,7 @@ export type { RerankExample, RerankFeature, RerankWeights } from "./domain/built
 export {
   createBuiltinReranker,
   fitRerankWeights,
+  parseRerankWeights,
   RERANK_FEATURES,
   RERANK_WEIGHTS,
   rerankFeatures,

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { type AnswerStore, createSqliteAnswerStore } from "@lexnav/answer";
 import type { AuditLog, Catalog, Control, ControlKey } from "@lexnav/catalog";
 import { loadStoreKey, openCatalogStores, openSqliteDatabase, truncateWriteAheadLog } from "@lexnav/catalog";
@@ -37,7 +38,9 @@ import {
   loadLateInteractionReranker,
   loadOnnxCrossEncoder,
   loadOnnxEmbedder,
+  parseRerankWeights,
   type Reranker,
+  type RerankWeights,
   refitScope,
   SCOPED_BUILTIN_EMBEDDER_ID,
   type Searcher,
@@ -146,10 +149,19 @@ export async function loadRelevanceEmbedder(config: LexnavConfig, embedder?: Emb
 
 /**
  * The model reranker the config names (LEXNAV_RERANKER_MODEL_DIR: a cross-encoder folder, or
- * `late-interaction` on the embedder's folder), without loading the embedder itself; undefined when it
- * names none (the built-in reranker serves).
+ * `late-interaction` on the embedder's folder), without loading the embedder itself, or the built-in
+ * reranker with the weights LEXNAV_RERANKER_WEIGHTS names; undefined when it names none (the built-in
+ * reranker with its shipped weights serves).
  */
 export async function loadStackReranker(config: LexnavConfig): Promise<Reranker | undefined> {
+  if (config.rerankerWeightsPath !== undefined) {
+    if (config.rerankerModelDir !== undefined)
+      throw new LexnavError(
+        "invalid_argument",
+        "LEXNAV_RERANKER_WEIGHTS weighs the built-in reranker, and LEXNAV_RERANKER_MODEL_DIR names another: set one",
+      );
+    return createBuiltinReranker(await readRerankWeights(config.rerankerWeightsPath));
+  }
   const lateInteraction = config.rerankerModelDir === LATE_INTERACTION_RERANKER_SETTING;
   if (lateInteraction && !config.embedderModelDir) {
     throw new LexnavError(
@@ -159,6 +171,17 @@ export async function loadStackReranker(config: LexnavConfig): Promise<Reranker 
   }
   if (lateInteraction && config.embedderModelDir) return loadLateInteractionReranker(config.embedderModelDir);
   return config.rerankerModelDir ? loadOnnxCrossEncoder(config.rerankerModelDir) : undefined;
+}
+
+/** A `lexnav train reranker --out` file's weights; an unreadable or mismatched file fails with its reason. */
+async function readRerankWeights(path: string): Promise<RerankWeights> {
+  let json: string;
+  try {
+    json = await readFile(path, "utf8");
+  } catch (e) {
+    throw new LexnavError("invalid_argument", `LEXNAV_RERANKER_WEIGHTS: cannot read ${path}: ${(e as Error).message}`);
+  }
+  return parseRerankWeights(json, `the reranker weights in ${path}`);
 }
 
 /**

@@ -74,7 +74,8 @@ usage:
                                                 evidence, the calibration curve (LEXNAV_ANSWERER picks which answers)
   lexnav train reranker <bench files...> --corpus <root> [--folds N] [--limit N] [--out <weights.json>] [--json]
                                                 fit the built-in reranker's weights (navembed-r4) on questions with gold
-                                                spans; prints how often gold is first, held out by deal or document
+                                                spans; prints how often gold is first, held out by deal or document;
+                                                LEXNAV_RERANKER_WEIGHTS=<weights.json> reranks with what it wrote
   lexnav index dense [--json]                   embed every passage with the installed model (vectors of unchanged
                                                 text are reused), else fit the built-in embedder per access scope;
                                                 build and activate a dense index

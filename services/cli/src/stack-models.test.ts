@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_LIMITS, type LexnavConfig, LexnavError, loadConfig, silentLogger } from "@lexnav/core";
-import { loadOnnxCrossEncoder } from "@lexnav/retrieval";
+import { createBuiltinReranker, loadOnnxCrossEncoder, RERANK_FEATURES, type RerankWeights } from "@lexnav/retrieval";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASK_VERSO, CUAD_FIXTURES } from "../../../test/support/cuad-fixtures.ts";
@@ -56,6 +56,48 @@ describe("the CLI stack with local ONNX models (LEXNAV_EMBEDDER_MODEL_DIR, LEXNA
     expect(r4.err).toMatch(/using the built-in reranker \(a linear scorer fitted on gold/);
     const lexical = await run(loadConfig(embedder), "search", ASK_VERSO, "--mode", "lexical", "--group", "deals");
     expect(lexical.err).not.toMatch(/using the/);
+  });
+
+  it("reranks r4 with the weights a lexnav train reranker file names, and refuses a file that does not fit", async () => {
+    // weights that read only the words covered: another order than the shipped weights give
+    const weights = Object.fromEntries(RERANK_FEATURES.map((f) => [f, f === "coverage" ? 1 : 0]));
+    const file = join(dir, "weights.json");
+    writeFileSync(file, JSON.stringify(weights));
+    const models = await loadStackModels(loadConfig({ LEXNAV_RERANKER_WEIGHTS: file }));
+    const mine = createBuiltinReranker(weights as RerankWeights);
+    expect(models.reranker?.id).toBe(mine.id);
+    expect(models.reranker?.id).not.toBe(createBuiltinReranker().id);
+    const candidates = [
+      { id: "a", text: "Notices shall be in writing.", heading: "Notices", flags: null },
+      { id: "b", text: "This Agreement is governed by the laws of Texas.", heading: "Law", flags: null },
+    ];
+    expect(await models.reranker?.rerank("Which law governs the agreement?", candidates)).toEqual(
+      await mine.rerank("Which law governs the agreement?", candidates),
+    );
+    // navembed-r4 runs on them, and no fallback is announced: the weights are the asker's choice
+    const r4 = await run(
+      loadConfig({ LEXNAV_RERANKER_WEIGHTS: file }),
+      "search",
+      ASK_VERSO,
+      "--mode",
+      "navembed-r4",
+      "--group",
+      "deals",
+    );
+    expect(r4.code, r4.err).toBe(0);
+    expect(r4.err).not.toMatch(/using the built-in reranker/);
+    // a file of other features, a missing file, and a second reranker named beside it fail with the reason
+    const { dense: _dense, ...older } = weights;
+    writeFileSync(file, JSON.stringify({ ...older, extra: 1 }));
+    await expect(loadStackModels(loadConfig({ LEXNAV_RERANKER_WEIGHTS: file }))).rejects.toThrow(
+      /do not fit this reranker \(missing dense; unknown extra\)/,
+    );
+    await expect(loadStackModels(loadConfig({ LEXNAV_RERANKER_WEIGHTS: join(dir, "none.json") }))).rejects.toThrow(
+      /cannot read/,
+    );
+    await expect(
+      loadStackModels(loadConfig({ LEXNAV_RERANKER_WEIGHTS: file, LEXNAV_RERANKER_MODEL_DIR: join(dir, "reranker") })),
+    ).rejects.toThrow(/set one/);
   });
 
   it("index dense embeds with the model; search queries with it and reranks r4 with the cross-encoder", async () => {

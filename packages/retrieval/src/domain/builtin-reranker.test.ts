@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   createBuiltinReranker,
   fitRerankWeights,
+  parseRerankWeights,
   RERANK_FEATURES,
   RERANK_WEIGHTS,
   rerankFeatures,
@@ -139,5 +140,20 @@ describe("fitting the reranker's weights", () => {
   it("learns nothing from questions without both a gold and another candidate", () => {
     const w = fitRerankWeights([{ xs: [at({ prior: 1, recital: 1 })], labels: [1] }]);
     expect(RERANK_FEATURES.every((f) => w[f] === 0 || f === "prior")).toBe(true);
+  });
+});
+
+describe("reading weights from a file", () => {
+  it("takes what the fit writes, and refuses JSON that is not every feature as a finite number", () => {
+    expect(parseRerankWeights(JSON.stringify(RERANK_WEIGHTS))).toEqual(RERANK_WEIGHTS);
+    expect(() => parseRerankWeights("{")).toThrow(/not JSON/);
+    expect(() => parseRerankWeights("[1, 2]")).toThrow(/not an object/);
+    expect(() => parseRerankWeights(JSON.stringify({ ...RERANK_WEIGHTS, prior: "2" }))).toThrow(
+      /not a finite number: prior/,
+    );
+    const { short: _short, ...missing } = RERANK_WEIGHTS;
+    expect(() => parseRerankWeights(JSON.stringify(missing), "w.json")).toThrow(
+      /w.json do not fit this reranker \(missing short\)/,
+    );
   });
 });

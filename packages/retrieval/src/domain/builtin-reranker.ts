@@ -1,4 +1,4 @@
-import { sha256Hex } from "@lexnav/core";
+import { LexnavError, sha256Hex } from "@lexnav/core";
 import { featureWords } from "../embedders/text-features.ts";
 import type { RerankCandidate, Reranker } from "../ports/reranker.ts";
 import { contentWords, flagIntents, parseQuestion } from "./question.ts";
@@ -117,6 +117,38 @@ export function createBuiltinReranker(weights: RerankWeights = RERANK_WEIGHTS): 
       return rerankFeatures(query, candidates).map((x) => x.reduce((s, v, j) => s + v * (w[j] as number), 0));
     },
   };
+}
+
+/**
+ * Weights read from a `lexnav train reranker --out` file's JSON: every feature a finite number, no other
+ * key. A file of another version of the features is refused with what is missing or unknown, never read in
+ * part (a missing weight would silently be 0).
+ */
+export function parseRerankWeights(json: string, source = "the reranker weights"): RerankWeights {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (e) {
+    throw new LexnavError("invalid_argument", `${source} are not JSON: ${(e as Error).message}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new LexnavError("invalid_argument", `${source} are not an object of feature weights`);
+  const given = value as Record<string, unknown>;
+  const missing = RERANK_FEATURES.filter((f) => !(f in given));
+  const unknown = Object.keys(given).filter((k) => !(RERANK_FEATURES as readonly string[]).includes(k));
+  const bad = RERANK_FEATURES.filter((f) => f in given && !Number.isFinite(given[f]));
+  if (missing.length + unknown.length + bad.length > 0)
+    throw new LexnavError(
+      "invalid_argument",
+      `${source} do not fit this reranker (${[
+        missing.length ? `missing ${missing.join(", ")}` : "",
+        unknown.length ? `unknown ${unknown.slice(0, 5).join(", ")}` : "",
+        bad.length ? `not a finite number: ${bad.join(", ")}` : "",
+      ]
+        .filter(Boolean)
+        .join("; ")}); write them again with lexnav train reranker`,
+    );
+  return Object.fromEntries(RERANK_FEATURES.map((f) => [f, given[f] as number])) as RerankWeights;
 }
 
 /** One question's candidates for a fit: their features and whether each overlaps gold evidence. */
