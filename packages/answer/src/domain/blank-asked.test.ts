@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blankValue, leftBlank } from "./blank-asked.ts";
+import { asksValue, blankValue, leftBlank } from "./blank-asked.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { evidenceItem, scoredSentence } from "./test-support.ts";
 
@@ -57,5 +57,22 @@ describe("a value the form leaves blank", () => {
     const reason = leftBlank([{ label: "registration number", sentence: parties }]);
     expect(reason).toBe("the documents leave it blank: the registration number in form is not filled in");
     expect(reason).not.toContain("England and Wales");
+  });
+});
+
+describe("a question that asks for a value", () => {
+  it("is read past a phrase it opens with, and in a request to state or give it", () => {
+    expect(blankValue("Under the Fenwick NDA, what is the recipient's registration number?", parties)).toBe(
+      "registration number",
+    );
+    expect(blankValue("Please state the recipient's registration number.", parties)).toBe("registration number");
+    expect(blankValue("The recipient's registration number — what is it?", parties)).toBe("registration number");
+    expect(asksValue("And who signs for the recipient?")).toBe(true);
+  });
+
+  it("is not read in a question asked yes or no, whatever follows its commas", () => {
+    expect(asksValue("Is the recipient, which the form names, given a registration number?")).toBe(false);
+    expect(blankValue("Does the form, as filed, give the recipient's registration number?", parties)).toBeNull();
+    expect(asksValue("The parties signed on the same day, didn't they?")).toBe(false);
   });
 });

@@ -12,8 +12,28 @@ import { type Candidate, plainAsk } from "./evidence-model.ts";
  * filer withheld it (`blank-edit.ts`).
  */
 
-/** A question that asks for a value (not whether): what, which, who, whose, when, where, how much, many, long. */
-const ASKS_VALUE = /^\s*(?:what(?:['’]s)?|which|who(?:se|m)?|when|where|how\s+(?:much|many|long))\b/i;
+/**
+ * A part of a question that asks for a value (not whether): what, which, who, whose, when, where, how much,
+ * many, long, or a request to state, give, name or identify it ("Please state the registration number").
+ */
+const ASKS_VALUE =
+  /^\s*(?:(?:and|so|then|also)\s+)?(?:what(?:['’]s)?|which|who(?:se|m)?|when|where|how\s+(?:much|many|long)|(?:please\s+)?(?:state|give|tell\s+me|name|identify|provide)\b)\b/i;
+/** A question asked yes or no opens with an auxiliary: what follows its commas qualifies it, it asks nothing. */
+const ASKS_WHETHER = /^\s*(?:is|are|was|were|does|do|did|can|could|may|might|must|shall|should|will|would|has|have)\b/i;
+
+/**
+ * Whether `question` asks for a value: its first words do, or, when it is not asked yes or no, the first words
+ * after a phrase it opens with and sets off by a comma, a colon or a dash ("Under the NDA, what is …", "The
+ * recipient's registration number — what is it?").
+ */
+export function asksValue(question: string): boolean {
+  if (ASKS_VALUE.test(question)) return true;
+  if (ASKS_WHETHER.test(question)) return false;
+  return question
+    .split(/[,:;]\s+|\s+[—–]\s*|\s+-\s+/)
+    .slice(1)
+    .some((part) => ASKS_VALUE.test(part));
+}
 
 /**
  * A form's blank, the place for a value or a party left empty: brackets or parentheses with nothing but
@@ -45,7 +65,7 @@ const DESIGNATION = /[“"]\s*(?:[Tt]he\s+)?([A-Z][\p{L}]+(?:\s+[A-Z][\p{L}]+){0
  * question asks no value, or the sentence states it.
  */
 export function blankValue(question: string, c: Pick<Candidate, "text">): string | null {
-  if (!ASKS_VALUE.test(question)) return null;
+  if (!asksValue(question)) return null;
   const asked = new Set(featureWords(plainAsk(question)));
   if (asked.size === 0) return null;
   const text = c.text;
