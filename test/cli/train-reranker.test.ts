@@ -61,7 +61,7 @@ describe("lexnav train reranker", () => {
     // the question without gold teaches nothing; both clauses are in the pool navembed-r4 hands its reranker
     expect(j.evidenced).toBe(2);
     expect(j.reachable).toBe(2);
-    for (const order of ["fused", "inUse", "fitted"]) {
+    for (const order of ["fused", "shipped", "fitted"]) {
       expect(j.heldOut[order].hitAt1).toBeGreaterThanOrEqual(0);
       expect(j.heldOut[order].mrr).toBeGreaterThan(0);
     }

@@ -39,7 +39,7 @@ export interface TrainRerankerReport {
   evidenced: number;
   reachable: number;
   folds: number;
-  /** Over the reachable questions, out of fold: the fused order, the weights in use, the fitted ones. */
+  /** Over the reachable questions: the fused order, the shipped weights (`RERANK_WEIGHTS`), the fit out of fold. */
   heldOut: HeldOut;
   /** The same per data set ("natural" for a bench over several, else the shared bench's one). */
   byDataset: Record<string, HeldOut & { reachable: number }>;
@@ -50,7 +50,7 @@ export interface TrainRerankerReport {
 
 interface HeldOut {
   fused: RankFigures;
-  inUse: RankFigures;
+  shipped: RankFigures;
   fitted: RankFigures;
 }
 
@@ -116,7 +116,7 @@ export async function trainRerankerCommand(ctx: CliContext, opts: TrainRerankerO
       qs,
       qs.map((q) => q.xs.map((_, i) => -i)),
     ),
-    inUse: rankFigures(
+    shipped: rankFigures(
       qs,
       qs.map((q) => score(RERANK_WEIGHTS, q)),
     ),
@@ -181,7 +181,7 @@ function renderRerankerReport(r: TrainRerankerReport): string {
     `held out (${r.folds} folds by deal or document), over those ${r.reachable}:`,
     `  ${"order".padEnd(22)} ${"gold first".padStart(8)}   MRR`,
     row("fused (hybrid)", r.heldOut.fused),
-    row("weights in use", r.heldOut.inUse),
+    row("shipped weights", r.heldOut.shipped),
     row("fitted", r.heldOut.fitted),
     ...Object.entries(r.byDataset).flatMap(([d, h]) =>
       Object.keys(r.byDataset).length < 2
@@ -189,7 +189,7 @@ function renderRerankerReport(r: TrainRerankerReport): string {
         : [
             `  ${d} (${h.reachable}):`,
             row("  fused (hybrid)", h.fused),
-            row("  weights in use", h.inUse),
+            row("  shipped weights", h.shipped),
             row("  fitted", h.fitted),
           ],
     ),
