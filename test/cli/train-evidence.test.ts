@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -12,7 +12,7 @@ import {
 import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../support/shared.ts";
+import { EXAMPLE_DOC, exampleBenchCorpus } from "../support/example-bench.ts";
 
 const LAW_Q = "Consider the Manufacturing Agreement; which state's laws govern the agreement?";
 const LAW = "governed by the laws of the State of California";
@@ -26,17 +26,8 @@ describe("lexnav train evidence", () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "lexnav-train-evidence-"));
-    const src = join(repoRoot, "examples", "manufacturing-agreement");
-    mkdirSync(join(dir, "corpus", "mfg"), { recursive: true });
-    for (const f of readdirSync(src).filter((f) => f.endsWith(".txt")))
-      copyFileSync(join(src, f), join(dir, "corpus", "mfg", f));
-    const base = readFileSync(join(src, "manufacturing-agreement-1.txt"), "utf8");
-    const doc = "mfg/manufacturing-agreement-1.txt";
-    const span = (s: string) => {
-      const at = base.indexOf(s);
-      expect(at).toBeGreaterThan(0);
-      return [{ file_path: doc, span: [at, at + s.length], answer: s }];
-    };
+    const { span } = exampleBenchCorpus(dir);
+    const doc = EXAMPLE_DOC;
     const tests = [
       { query_id: "law", query: LAW_Q, doc, snippets: span(LAW) },
       {

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCliCaptured } from "@lexnav/cli";
 import { type LexnavConfig, loadConfig, silentLogger } from "@lexnav/core";
 import { parseRerankWeights, RERANK_FEATURES } from "@lexnav/retrieval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../support/shared.ts";
+import { EXAMPLE_DOC, exampleBenchCorpus } from "../support/example-bench.ts";
 
 const LAW = "governed by the laws of the State of California";
 const TERM = "shall terminate automatically without notice on December 31, 2022";
@@ -20,17 +20,8 @@ describe("lexnav train reranker", () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "lexnav-train-reranker-"));
-    const src = join(repoRoot, "examples", "manufacturing-agreement");
-    mkdirSync(join(dir, "corpus", "mfg"), { recursive: true });
-    for (const f of readdirSync(src).filter((f) => f.endsWith(".txt")))
-      copyFileSync(join(src, f), join(dir, "corpus", "mfg", f));
-    const base = readFileSync(join(src, "manufacturing-agreement-1.txt"), "utf8");
-    const doc = "mfg/manufacturing-agreement-1.txt";
-    const span = (s: string) => {
-      const at = base.indexOf(s);
-      expect(at).toBeGreaterThan(0);
-      return [{ file_path: doc, span: [at, at + s.length], answer: s }];
-    };
+    const { span } = exampleBenchCorpus(dir);
+    const doc = EXAMPLE_DOC;
     const tests = [
       { query_id: "law", query: "Which state's laws govern the manufacturing agreement?", doc, snippets: span(LAW) },
       { query_id: "term", query: "When does the manufacturing agreement terminate?", doc, snippets: span(TERM) },
@@ -39,22 +30,12 @@ describe("lexnav train reranker", () => {
     writeFileSync(join(dir, "bench.json"), JSON.stringify({ tests }));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const train = (...argv: string[]) =>
+    run(config, "train", "reranker", join(dir, "bench.json"), "--corpus", join(dir, "corpus"), ...argv);
 
   it("labels the reranker's pool by gold, reports held-out figures and writes weights r4 then reranks with", async () => {
     const out = join(dir, "weights.json");
-    const r = await run(
-      config,
-      "train",
-      "reranker",
-      join(dir, "bench.json"),
-      "--corpus",
-      join(dir, "corpus"),
-      "--folds",
-      "2",
-      "--out",
-      out,
-      "--json",
-    );
+    const r = await train("--folds", "2", "--out", out, "--json");
     expect(r.code, r.err).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.questions).toBe(3);
@@ -85,16 +66,7 @@ describe("lexnav train reranker", () => {
   });
 
   it("refuses fewer than two folds, and a bench it cannot read, with the reason", async () => {
-    const folds = await run(
-      config,
-      "train",
-      "reranker",
-      join(dir, "bench.json"),
-      "--corpus",
-      join(dir, "corpus"),
-      "--folds",
-      "1",
-    );
+    const folds = await train("--folds", "1");
     expect(folds.code).not.toBe(0);
     expect(folds.err).toMatch(/--folds must be 2 or more/);
     const missing = await run(config, "train", "reranker", "--corpus", join(dir, "corpus"));
