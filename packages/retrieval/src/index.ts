@@ -26,6 +26,7 @@ export {
   RERANK_FEATURES,
   RERANK_WEIGHTS,
   rerankFeatures,
+  rerankScore,
 } from "./domain/builtin-reranker.ts";
 export { CAPITALS_SCAN_LIMIT, capitalsWords, holdsInCapitals } from "./domain/capitals-phrase.ts";
 export type {
@@ -103,6 +104,7 @@ export type {
 } from "./domain/search.ts";
 export {
   candidateKey,
+  candidatePlace,
   createSearcher,
   DEFAULT_SEARCH_OPTIONS,
   FUSION_METHODS,

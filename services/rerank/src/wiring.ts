@@ -6,7 +6,8 @@ import { createRerankApp, type RerankApp } from "./app.ts";
 
 /**
  * The reranker the config names (LEXNAV_RERANKER_MODEL_DIR: a cross-encoder folder or `late-interaction`;
- * LEXNAV_RERANKER_WEIGHTS: the built-in one with fitted weights of one's own), else the built-in one, as the single process reranks navembed-r4 with; `close` releases a model's session.
+ * LEXNAV_RERANKER_WEIGHTS: the built-in one with fitted weights of one's own), else the built-in one, as
+ * the single process reranks navembed-r4 with; `close` releases a model's session.
  */
 export async function loadReranker(config: LexnavConfig): Promise<{ reranker: Reranker; close(): Promise<void> }> {
   const model = await loadStackReranker(config);

@@ -157,3 +157,26 @@ describe("reading weights from a file", () => {
     );
   });
 });
+
+describe("the stages a candidate says ranked it", () => {
+  const q = "When is the fee payable?";
+  const at = (stages: Array<{ stage: string; score: number; rank: number }>) =>
+    rerankFeatures(q, [
+      { id: "a", text: "The fee is payable in thirty days.", heading: "", flags: null, stages },
+    ])[0] as number[];
+  const dense = RERANK_FEATURES.indexOf("dense");
+  it("reads rank 0 as not ranked there, not as better than first", () => {
+    expect(at([{ stage: "dense", score: 0.9, rank: 0 }])[dense]).toBe(0);
+    expect(
+      at([
+        { stage: "dense", score: 0.9, rank: 0 },
+        { stage: "corpus-dense", score: 0.8, rank: 3 },
+      ])[dense],
+    ).toBe(1 / 1.2);
+  });
+
+  it("takes the best of many without running out of stack", () => {
+    const many = Array.from({ length: 300_000 }, (_, i) => ({ stage: "dense", score: 0, rank: i + 2 }));
+    expect(at(many)[dense]).toBe(1 / 1.1);
+  });
+});

@@ -114,7 +114,7 @@ export function createBuiltinReranker(weights: RerankWeights = RERANK_WEIGHTS): 
     async rerank(query: string, candidates: RerankCandidate[]): Promise<number[]> {
       if (contentWords(parseQuestion(query).ask).length === 0 || candidates.length === 0)
         return candidates.map(() => 0);
-      return rerankFeatures(query, candidates).map((x) => x.reduce((s, v, j) => s + v * (w[j] as number), 0));
+      return rerankFeatures(query, candidates).map((x) => rerankScore(weights, x));
     },
   };
 }
@@ -149,6 +149,11 @@ export function parseRerankWeights(json: string, source = "the reranker weights"
         .join("; ")}); write them again with lexnav train reranker`,
     );
   return Object.fromEntries(RERANK_FEATURES.map((f) => [f, given[f] as number])) as RerankWeights;
+}
+
+/** A candidate's score: its features (`rerankFeatures` order) weighed by `weights`. */
+export function rerankScore(weights: RerankWeights, x: readonly number[]): number {
+  return RERANK_FEATURES.reduce((s, f, j) => s + (x[j] as number) * weights[f], 0);
 }
 
 /** One question's candidates for a fit: their features and whether each overlaps gold evidence. */
@@ -213,8 +218,10 @@ const DENSE_STAGES = new Set(["dense", "corpus-dense"]);
 
 /** The rank prior of a candidate's best place in the given retrieval stages (0: none ranked it). */
 function stagePrior(c: RerankCandidate, stages: ReadonlySet<string>): number {
-  const ranks = (c.stages ?? []).filter((s) => stages.has(s.stage)).map((s) => s.rank);
-  return ranks.length === 0 ? 0 : prior(Math.min(...ranks) - 1);
+  // rank 0 is "not ranked there" (the StageScore convention); the best is read in a loop, not a spread
+  let best = Number.POSITIVE_INFINITY;
+  for (const s of c.stages ?? []) if (stages.has(s.stage) && s.rank >= 1 && s.rank < best) best = s.rank;
+  return best === Number.POSITIVE_INFINITY ? 0 : prior(best - 1);
 }
 
 /** The adjacent pairs of a word sequence, as "a b". */

@@ -385,6 +385,17 @@ function storeFilter(request: Pick<SearchRequest, "principal" | "indexVersion" |
  */
 export const candidateKey = (h: { documentId: string; nodeId: string; start: number; end: number }): string =>
   `${h.documentId}/${h.nodeId}@${h.start}-${h.end}`;
+/**
+ * The document and span a `candidateKey` names (the reranker port sees candidates by key only), or null
+ * for a string that is not one.
+ */
+export function candidatePlace(key: string): { documentId: string; start: number; end: number } | null {
+  const slash = key.indexOf("/");
+  const at = key.lastIndexOf("@");
+  const m = /^(\d+)-(\d+)$/.exec(key.slice(at + 1));
+  if (slash <= 0 || at < slash || !m) return null;
+  return { documentId: key.slice(0, slash), start: Number(m[1]), end: Number(m[2]) };
+}
 const keyOf = candidateKey;
 
 /** The retrieval use case over the ports; each mode is a composition of small stages. */

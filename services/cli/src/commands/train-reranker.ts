@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { LexnavError } from "@lexnav/core";
 import { datasetsOf } from "@lexnav/eval";
 import {
+  candidatePlace,
   fitRerankWeights,
   RERANK_FEATURES,
   RERANK_WEIGHTS,
@@ -10,6 +11,7 @@ import {
   type Reranker,
   type RerankWeights,
   rerankFeatures,
+  rerankScore,
 } from "@lexnav/retrieval";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
@@ -24,7 +26,6 @@ export interface TrainRerankerOptions {
   json: boolean;
   out?: string;
   limit?: number;
-  storeDir?: string;
 }
 
 /** How often the first candidate overlaps gold, and the mean reciprocal rank of the first that does. */
@@ -108,8 +109,7 @@ export async function trainRerankerCommand(ctx: CliContext, opts: TrainRerankerO
       await stack.close();
     }
   }
-  const score = (w: RerankWeights, q: RerankExample) =>
-    q.xs.map((x) => RERANK_FEATURES.reduce((s, f, j) => s + (x[j] as number) * w[f], 0));
+  const score = (w: RerankWeights, q: RerankExample) => q.xs.map((x) => rerankScore(w, x));
   const fitted = outOfFoldProbabilities(questions, opts.folds, (train) => fitRerankWeights(train), score);
   const heldOut = (qs: readonly RerankQuestion[]): HeldOut => ({
     fused: rankFigures(
@@ -147,13 +147,11 @@ export async function trainRerankerCommand(ctx: CliContext, opts: TrainRerankerO
   return report;
 }
 
-/** A pool candidate's document and span, read from its key (`candidateKey`: `<doc>/<node>@<start>-<end>`). */
+/** A pool candidate's document and span, from its key (`candidatePlace`). */
 function placeOfKey(c: RerankCandidate): { item: { documentId: string }; start: number; end: number } {
-  const at = c.id.lastIndexOf("@");
-  const slash = c.id.indexOf("/");
-  const m = /^(\d+)-(\d+)$/.exec(c.id.slice(at + 1));
-  if (at < 0 || slash < 0 || !m) throw new LexnavError("internal", `not a candidate key: ${c.id}`);
-  return { item: { documentId: c.id.slice(0, slash) }, start: Number(m[1]), end: Number(m[2]) };
+  const place = candidatePlace(c.id);
+  if (!place) throw new LexnavError("internal", `not a candidate key: ${c.id}`);
+  return { item: { documentId: place.documentId }, start: place.start, end: place.end };
 }
 
 /** Hit at 1 and MRR of the first gold candidate when each question's candidates are ordered by `scores`. */

@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { isLexnavError } from "@lexnav/core";
 import { rerankV1 } from "@lexnav/proto";
 import { describe, expect, it } from "vitest";
-import { MAX_RERANK_CANDIDATES, readRerankRequest, rerankResponse } from "./rerank-messages.ts";
+import { MAX_RERANK_CANDIDATES, MAX_RERANK_STAGES, readRerankRequest, rerankResponse } from "./rerank-messages.ts";
 
 const request = (init: Parameters<typeof create<typeof rerankV1.RerankRequestSchema>>[1]) =>
   create(rerankV1.RerankRequestSchema, init);
@@ -49,6 +49,15 @@ describe("rerank messages", () => {
     expect(isLexnavError(empty) && empty.code).toBe("invalid_argument");
     const many = Array.from({ length: MAX_RERANK_CANDIDATES + 1 }, (_, i) => ({ id: String(i), text: "x" }));
     expect(() => readRerankRequest(request({ query: "q", candidates: many }))).toThrow(/at most/);
+    // a candidate that lists more stages than retrieval has is refused, not read
+    const stages = Array.from({ length: MAX_RERANK_STAGES + 1 }, (_, i) => ({
+      stage: "lexical",
+      score: 1,
+      rank: i + 1,
+    }));
+    expect(() => readRerankRequest(request({ query: "q", candidates: [{ id: "a", text: "x", stages }] }))).toThrow(
+      /candidate 0 lists 17 stages; send at most 16/,
+    );
   });
 
   it("orders results best first, ties in request order, keeps top_k, and says where each came from", () => {

@@ -12,6 +12,8 @@ export const MAX_RERANK_CANDIDATES = 400;
 
 /** Most characters of a query: a question, not a document. */
 export const MAX_RERANK_QUERY_CHARS = 8_000;
+/** Retrieval stages a candidate may say ranked it (lexnav sends at most four: words and meaning, routed and corpus). */
+export const MAX_RERANK_STAGES = 16;
 
 /** A RerankRequest as the reranker port takes it. */
 export interface RerankCall {
@@ -31,6 +33,12 @@ export function readRerankRequest(req: rerankV1.RerankRequest): RerankCall {
     throw new LexnavError(
       "too_large",
       `${req.candidates.length} candidates; send at most ${MAX_RERANK_CANDIDATES} per call, the head of the retrieval order`,
+    );
+  const staged = req.candidates.findIndex((c) => c.stages.length > MAX_RERANK_STAGES);
+  if (staged >= 0)
+    throw new LexnavError(
+      "too_large",
+      `candidate ${staged} lists ${req.candidates[staged]?.stages.length} stages; send at most ${MAX_RERANK_STAGES}`,
     );
   return {
     query: req.query,
