@@ -64,6 +64,16 @@ export async function searchCommand(
   return { hits, trace: r.trace };
 }
 
+/** Groups of the asker named on the footer; the rest are counted (an eval reader is in one per deal). */
+const SHOWN_GROUPS = 4;
+
+/** The asker's groups as the footer names them: the first few, then how many more. */
+export function groupsShown(groups: readonly string[]): string {
+  if (groups.length === 0) return "no groups";
+  const more = groups.length - SHOWN_GROUPS;
+  return more > 0 ? `${groups.slice(0, SHOWN_GROUPS).join(", ")} and ${more} more` : groups.join(", ");
+}
+
 function renderHits(hits: readonly SearchHit[], trace: QueryTrace): string {
   const lines: string[] = [];
   if (hits.length === 0) lines.push("no passage the asker may read matches", "");
@@ -84,7 +94,7 @@ function renderHits(hits: readonly SearchHit[], trace: QueryTrace): string {
     );
   if (trace.filters.documents) lines.push(`scoped to ${trace.filters.documents.length} document(s)`);
   lines.push(
-    `mode ${trace.mode} · index ${trace.indexVersion || "-"}${trace.vectorIndexVersion ? ` · vectors ${trace.vectorIndexVersion}` : ""} · as ${trace.filters.principal} (${trace.filters.groups.join(", ") || "no groups"}) · ${trace.contextTokens} tokens`,
+    `mode ${trace.mode} · index ${trace.indexVersion || "-"}${trace.vectorIndexVersion ? ` · vectors ${trace.vectorIndexVersion}` : ""} · as ${trace.filters.principal} (${groupsShown(trace.filters.groups)}) · ${trace.contextTokens} tokens`,
   );
   return lines.join("\n");
 }
