@@ -5,17 +5,22 @@ import { accessScopes } from "./access-scopes.ts";
 import { vectorItems } from "./dense-index.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type PassageOptions } from "./passages.ts";
 import type { SyncEmbedder } from "./search.ts";
+import { closeNames } from "./signature-block.ts";
 
 /** Characters of a document's opening kept as its card (title, date, parties, recitals). */
 export const CARD_CHARS = 2000;
 
 /**
  * The card of a document: its opening, where an instrument names itself and its parties, after the
- * name it is filed under (a question may name a document by that name alone).
+ * name it is filed under (a question may name a document by that name alone), and then the names its
+ * close gives that the opening does not (`closeNames`): a form names "the Participant identified below"
+ * only where it signs.
  */
 export function documentCard(text: string, name?: string | null): string {
-  const opening = text.slice(0, CARD_CHARS);
-  return name ? `${name}\n${opening}` : opening;
+  const opening = name ? `${name}\n${text.slice(0, CARD_CHARS)}` : text.slice(0, CARD_CHARS);
+  if (text.length <= CARD_CHARS) return opening;
+  const names = closeNames(text.slice(CARD_CHARS), opening);
+  return names ? `${opening}\n${names}` : opening;
 }
 
 /** Optional stores and facts beyond the lexical index. */

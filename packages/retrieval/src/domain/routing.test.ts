@@ -2,6 +2,7 @@ import { openSqliteDatabase } from "@lexnav/catalog";
 import { describe, expect, it } from "vitest";
 import { cardSearcher } from "../../../../test/support/card-searcher.ts";
 import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
+import { documentCard } from "./passage-index-sink.ts";
 import type { Passage } from "./passages.ts";
 import { createSearcher, type TextOf } from "./search.ts";
 
@@ -184,6 +185,21 @@ describe("routing a question to the document it names", () => {
     expect(r.trace.routedBy).toBe("role");
     expect(r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id)).not.toContain("guarantee");
     expect(r.passages.map((p) => p.documentId)).not.toContain("guarantee");
+  });
+
+  it("routes by a party a form names only where it signs, read onto its card from the close", async () => {
+    // Two filings of one corporate NDA form: the same opening ("the Participant identified below"),
+    // each participant named only on its signature page.
+    const form = (participant: string) =>
+      'CORPORATE NON-DISCLOSURE AGREEMENT\nThis Agreement is made by and between Intel Corporation ("Intel") and the Participant identified below.\n' +
+      "1. The receiving party will hold Confidential Information in confidence. ".repeat(40) +
+      `\n(d) This Agreement is governed by the laws of the State of Delaware.\nAGREED:\nINTEL CORPORATION\nPARTICIPANT: ${participant}\n`;
+    const docs = {
+      xircom: { name: "f68556ex99-d12", card: documentCard(form("Xircom Inc")), body: form("Xircom Inc") },
+      dsp: { name: "document_2", card: documentCard(form("DSP Communications")), body: form("DSP Communications") },
+    };
+    expect((await routed("Which state's law governs the Intel–DSP NDA?", docs))?.[0]).toBe("dsp");
+    expect((await routed("Which state's law governs Xircom's NDA with Intel?", docs))?.[0]).toBe("xircom");
   });
 });
 

@@ -1,7 +1,9 @@
 import type { NodeKind } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
+import { documentCard } from "./passage-index-sink.ts";
 import {
   asksOfClose,
+  closeNames,
   inSignatureBlock,
   isClosePassage,
   isSignatureText,
@@ -107,5 +109,51 @@ describe("asksOfClose", () => {
       "Is there a cap on liability?",
     ])
       expect(asksOfClose(q), q).toBe(false);
+  });
+});
+
+// A form NDA whose participant is named only where it signs (as ContractNLI's corporate NDAs are).
+const FORM =
+  'CORPORATE NON-DISCLOSURE AGREEMENT\nThis Agreement is made by and between Intel Corporation ("Intel") and the Participant identified below ("Participant").\n' +
+  "1. Confidential Information. The receiving party will hold information in confidence. ".repeat(40) +
+  "\n(d) This Agreement will be governed by the laws of the State of Delaware.\nAGREED:\nINTEL CORPORATION\n2200 Mission College Blvd.\nPARTICIPANT: DSP Communications\n/s/ DAVIDI GILO\nSignature of Authorized Representative\nPrinted Name\nChairman\n";
+
+describe("closeNames", () => {
+  it("gives the names a signature page adds to what the opening names, each once, without its labels", () => {
+    const names = closeNames(FORM, FORM.slice(0, 400)).split(" ");
+    expect(names).toContain("DSP");
+    expect(names).toContain("Communications");
+    expect(names).toContain("GILO");
+    // Named in the opening already, or a label a signature page prints.
+    for (const word of ["INTEL", "CORPORATION", "Participant", "PARTICIPANT", "Signature", "Printed", "Name", "AGREED"])
+      expect(names).not.toContain(word);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("reads no close in the first half of a text, and none where there is no mark of one", () => {
+    const early = `AGREED: Zorblax Ltd\n${"The parties agree to the terms below. ".repeat(40)}`;
+    expect(closeNames(early, "")).toBe("");
+    expect(closeNames("The parties agree. ".repeat(200), "")).toBe("");
+  });
+
+  it("finds the close by its testimonium, a conformed signature or a signing line", () => {
+    const body = "The supplier shall deliver the goods. ".repeat(60);
+    expect(closeNames(`${body}IN WITNESS WHEREOF the parties have signed.\nORION LTD`, "")).toContain("ORION");
+    expect(closeNames(`${body}\n/s/ Jane Vega\nVega Holdings`, "")).toContain("Vega");
+    expect(closeNames(`${body}\nBy: ______\nAcme Widgets`, "")).toContain("Acme");
+  });
+});
+
+describe("documentCard", () => {
+  it("is the filed name and the opening, then the names only the close gives", () => {
+    const card = documentCard(FORM, "intel-nda");
+    expect(card.startsWith("intel-nda\nCORPORATE NON-DISCLOSURE AGREEMENT")).toBe(true);
+    expect(card).toContain("DSP Communications");
+    expect(card.length).toBeLessThan(2000 + 200);
+  });
+
+  it("is the whole text of a text no longer than the opening it keeps", () => {
+    const short = "NDA between Acme and Beta.\nAGREED: Acme";
+    expect(documentCard(short)).toBe(short);
   });
 });

@@ -86,3 +86,75 @@ const NOTICES =
 export function asksOfClose(ask: string): boolean {
   return SIGNING.test(ask) || PARTIES.test(ask) || ADDRESS.test(ask) || NOTICES.test(ask);
 }
+
+/**
+ * Where an instrument's close begins: its testimonium, an "AGREED:" or "ACCEPTED AND AGREED" line, a
+ * conformed signature ("/s/"), or a signing line. A form agreement names a party only here: "the
+ * Participant identified below" is named under "PARTICIPANT:" on the signature page.
+ */
+const CLOSE_MARK =
+  /IN WITNESS WHEREOF|\b(?:ACCEPTED\s+AND\s+)?AGREED(?:\s+(?:AND|&)\s+ACCEPTED)?(?:\s+TO)?(?:\s+BY)?\s*:|\/s\/|\bBy:\s*_{3,}/i;
+
+/** Characters of the close read for names, from its first mark. */
+export const CLOSE_NAME_CHARS = 1200;
+
+/** The labels a signature page prints beside names (they name no one). */
+const CLOSE_LABELS = new Set(
+  [
+    "by",
+    "name",
+    "names",
+    "title",
+    "titles",
+    "its",
+    "date",
+    "dated",
+    "signature",
+    "signed",
+    "printed",
+    "print",
+    "authorized",
+    "representative",
+    "address",
+    "attn",
+    "attention",
+    "agreed",
+    "accepted",
+    "and",
+    "the",
+    "of",
+    "in",
+    "witness",
+    "whereof",
+    "by:",
+    "tel",
+    "fax",
+    "no",
+    "email",
+    "e-mail",
+  ].map((w) => w.toLowerCase()),
+);
+
+/**
+ * The names an instrument's close gives that `known` (its card so far) does not: the capitalised words of
+ * its signature page (parties, signatories, their places), in their order, each once. The close is looked
+ * for in the second half of the text, where a signature page stands; a text with none gives "". A form
+ * that names a party only where it signs ("PARTICIPANT: DSP Communications") is then found by that name.
+ */
+export function closeNames(text: string, known: string): string {
+  const from = Math.floor(text.length / 2);
+  const mark = CLOSE_MARK.exec(text.slice(from));
+  if (mark === null) return "";
+  const start = from + mark.index;
+  const window = text.slice(start, start + CLOSE_NAME_CHARS);
+  const have = new Set((known.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()));
+  const out: string[] = [];
+  for (const word of window.match(/\p{Lu}[\p{L}\p{N}'’&.-]*/gu) ?? []) {
+    const bare = word.replace(/[.'’-]+$/u, "");
+    const key = bare.toLowerCase();
+    if (bare.length < 2 || CLOSE_LABELS.has(key) || have.has(key)) continue;
+    have.add(key);
+    out.push(bare);
+  }
+  return out.join(" ");
+}

@@ -18,8 +18,9 @@ import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
  * block no longer runs on over the definitions attached after it.
  * v9: a clause numbered 1 after a signature block's signatory rows starts the provisions the signature page
  * comes before (a second instrument of the filing), not more signature.
+ * v10: a document's card adds the names its close gives that its opening does not (`closeNames`).
  */
-export const EVAL_INDEX_FORMAT = "passages-v9-after-signatures";
+export const EVAL_INDEX_FORMAT = "passages-v10-close-names";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
