@@ -62,8 +62,12 @@ describe("routeByRareNames", () => {
     ).toEqual(["consent", "note"]);
   });
 
-  it("keeps the words' route when it is the documents holding the rare names, and drops those that hold none", () => {
-    expect(routeByRareNames([hit("n", 9), hit("m", 8)], [held("Milacron", "m", "n")], alone, CUT)).toBeNull();
+  it("confirms the words' route when it is the documents holding the rare names, and drops those that hold none", () => {
+    // the route is the names' as well as the words' (not null, which would leave it to a party lookup)
+    expect(routeByRareNames([hit("n", 9), hit("m", 8)], [held("Milacron", "m", "n")], alone, CUT)).toEqual([
+      hit("n", 9),
+      hit("m", 8),
+    ]);
     expect(routeByRareNames([hit("m", 9), hit("x", 8)], [held("Milacron", "m")], alone, CUT)).toEqual([hit("m", 9)]);
   });
 

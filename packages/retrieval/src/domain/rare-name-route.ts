@@ -100,7 +100,7 @@ export interface HeldName {
 
 /**
  * The documents a question's rare names route it to, over the words' route (`byWords`): null when it has
- * no rare name, or the words chose exactly the documents that hold one. A name is rare when between one and
+ * no rare name; the words' route itself when the words chose exactly the documents that hold one. A name is rare when between one and
  * `cut.documents` documents hold it, of at most `cut.deals` deals (`dealOf`). Every document that holds
  * a rare name is routed to: those holding more of them first, then those holding a rarer one, then in
  * the words' order.
@@ -126,7 +126,9 @@ export function routeByRareNames(
       count.set(id, (count.get(id) ?? 0) + 1);
       rarest.set(id, Math.min(rarest.get(id) ?? Number.POSITIVE_INFINITY, h.documentIds.length));
     }
-  if (byWords.length === count.size && byWords.every((d) => count.has(d.documentId))) return null;
+  // The words chose exactly the documents holding the names: the names confirm that route, and it is
+  // theirs as much as the words' (a party lookup of the same question does not overturn it).
+  if (byWords.length === count.size && byWords.every((d) => count.has(d.documentId))) return [...byWords];
   const wordsRank = (id: string) => {
     const i = byWords.findIndex((d) => d.documentId === id);
     return i < 0 ? byWords.length : i;
@@ -154,7 +156,8 @@ export interface RareNameLookups {
 
 /**
  * The route of a question by the names of it that few documents hold (`nameCandidates`, each looked up
- * whole), over the words' route `byWords`: null when the words' route stands (`routeByRareNames`).
+ * whole), over the words' route `byWords`: null when no rare name speaks, the words' route when the names
+ * confirm it (`routeByRareNames`).
  */
 export async function rareNameRoute(
   ask: string,

@@ -187,6 +187,25 @@ describe("routing a question to the document it names", () => {
     expect(r.passages.map((p) => p.documentId)).not.toContain("guarantee");
   });
 
+  it("keeps the route its words chose when a rare name confirms it, whatever the party lookup finds", async () => {
+    // The name is held by the amendment the words chose; looked up on the cards, "Baker" finds a
+    // sponsorship agreement whose card names a Brad Baker, which a party route would have taken instead.
+    const docs = {
+      sale: {
+        name: "ex-10-2",
+        card: "AMENDMENT TO THE PROPERTY SALE AGREEMENT: the property sale amendment",
+        body: "The Seller shall assign the lease to Baker Technologies Inc.",
+      },
+      note: {
+        name: "ex-10-3",
+        card: "AMENDMENT TO THE PROMISSORY NOTE: the note amendment",
+        body: "The maturity of the note is extended.",
+      },
+      sponsor: { name: "ex-10-17", card: "SPONSORSHIP AGREEMENT with Brad Baker", body: "Baker shall wear the logo." },
+    };
+    expect(await routed("Does Baker Technologies show up in the property sale amendment?", docs)).toEqual(["sale"]);
+  });
+
   it("routes by a party a form names only where it signs, read onto its card from the close", async () => {
     // Two filings of one corporate NDA form: the same opening ("the Participant identified below"),
     // each participant named only on its signature page.

@@ -51,7 +51,7 @@ export interface SectionNameLookups {
  * The route of a question by a term it uses and a provision it names by number, held together by few
  * documents, over the words' route `byWords`: null when the question names no provision or no term, when no
  * document holds a term with a number, or when more documents or deals do than the cut (`routeByRareNames`
- * reads the pairs as names).
+ * reads the pairs as names); the words' route itself when the documents holding them are the ones it chose.
  */
 export async function sectionNameRoute(
   ask: string,
