@@ -76,7 +76,13 @@ export {
 } from "./domain/instrument-kinds.ts";
 export { isModelInstruction, modelInstructions } from "./domain/model-instruction.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
-export { CARD_CHARS, createPassageIndexSink, documentCard } from "./domain/passage-index-sink.ts";
+export {
+  CARD_CHARS,
+  createPassageIndexSink,
+  documentCard,
+  type LexicalRebuildReport,
+  rebuildLexicalIndex,
+} from "./domain/passage-index-sink.ts";
 export type { Passage, PassageOptions } from "./domain/passages.ts";
 export { buildPassages, DEFAULT_PASSAGE_OPTIONS } from "./domain/passages.ts";
 export type { Principal } from "./domain/principal.ts";

@@ -35,12 +35,14 @@ import {
   embedDocumentWith,
   type IndexableDocument,
   type LexicalIndex,
+  type LexicalRebuildReport,
   loadLateInteractionReranker,
   loadOnnxCrossEncoder,
   loadOnnxEmbedder,
   parseRerankWeights,
   type Reranker,
   type RerankWeights,
+  rebuildLexicalIndex,
   refitScope,
   SCOPED_BUILTIN_EMBEDDER_ID,
   type Searcher,
@@ -99,6 +101,12 @@ export interface EmbeddedStack {
   buildDenseIndex(
     options?: Parameters<typeof buildDenseIndex>[2] & { onDocument?: (documentId: string) => void },
   ): Promise<DenseIndexReport>;
+  /**
+   * Builds the lexical index again from every indexed document's stored text and tree, as ingestion
+   * writes it now (`rebuildLexicalIndex`), activates it and drops the one it replaces. Only where this
+   * process writes the index (not over a shared catalog, whose stage services index).
+   */
+  rebuildLexicalIndex(options?: { onDocument?: (documentId: string) => void }): Promise<LexicalRebuildReport>;
   /**
    * Places or lifts a law-firm control (wall, legal hold, external-model bar) on a document or a set;
    * a wall reaches every store's permission filter in the same transaction. False: nothing changed.
@@ -511,6 +519,17 @@ export async function createEmbeddedStack(
       const { onDocument: _progress, ...builtin } = options ?? {};
       denseOptions = builtin;
       return buildDenseIndex(vectors, indexable(), denseOptions);
+    },
+    rebuildLexicalIndex: async (options) => {
+      if (!indexSink)
+        throw new LexnavError(
+          "invalid_argument",
+          "this process does not write the lexical index (a shared catalog's stage services index): rebuild it where the lexical service runs",
+        );
+      return rebuildLexicalIndex(lexical, indexable(), {
+        nameOf: (id) => filedName(catalog, id),
+        ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
+      });
     },
     changeControl: (change) =>
       changeControl(catalog, indexSink ? walledSearchIndex(searchIndex, catalog) : undefined, change),

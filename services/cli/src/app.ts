@@ -79,6 +79,8 @@ usage:
   lexnav index dense [--json]                   embed every passage with the installed model (vectors of unchanged
                                                 text are reused), else fit the built-in embedder per access scope;
                                                 build and activate a dense index
+  lexnav index lexical [--json]                 build the lexical index (passages, cards) again from the stored
+                                                text, as this version of lexnav writes it; activate it, drop the old
   lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
                                                 file lexnav wrote; reports what it erased
   lexnav set name <set-id> "<name>"             name a transaction set ("" drops the name); --set takes it too
@@ -294,7 +296,21 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         return 0;
       }
       case "index": {
-        if (args[0] !== "dense") throw usageError('index needs a kind: "dense"');
+        if (args[0] === "lexical") {
+          const progress = createProgress(
+            (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
+            io.stderr,
+          );
+          const report = await stack.rebuildLexicalIndex({ onDocument: () => progress.tick("") });
+          progress.done();
+          ctx.out(
+            json
+              ? JSON.stringify(report, null, 2)
+              : `lexical index ${report.indexVersion}: ${report.passages} passages, ${report.documents} documents, ${report.seconds.toFixed(1)} s${report.replaced ? ` (replaces ${report.replaced}, dropped)` : ""}`,
+          );
+          return 0;
+        }
+        if (args[0] !== "dense") throw usageError('index needs a kind: "dense" or "lexical"');
         const progress = createProgress(
           (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
           io.stderr,

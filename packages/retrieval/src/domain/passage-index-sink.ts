@@ -97,3 +97,70 @@ export function createPassageIndexSink(
     },
   };
 }
+
+/** What `rebuildLexicalIndex` did. */
+export interface LexicalRebuildReport {
+  /** The version built and activated. */
+  indexVersion: string;
+  /** The version it replaced, dropped once the new one serves; null when none was active. */
+  replaced: string | null;
+  documents: number;
+  passages: number;
+  seconds: number;
+}
+
+/**
+ * Builds a new lexical index version from documents' stored text and trees (passages and cards, as
+ * ingestion writes them now), activates it, then drops the version it replaces: how a store indexed by
+ * older code gets what passage and card building do today (the names a close gives, say) without
+ * ingesting again. The old version serves every query until the new one is whole. Each document keeps
+ * the access it is given (walls included), and the dense index is untouched: passage ids depend on the
+ * passages alone, so its vectors still name the same passages.
+ */
+export async function rebuildLexicalIndex(
+  lexical: LexicalIndex,
+  documents: AsyncIterable<{
+    documentId: string;
+    version: string;
+    access: Access;
+    nodes: ProvisionNode[];
+    text: string;
+  }>,
+  extras: {
+    nameOf?: (documentId: string) => Promise<string | null>;
+    options?: PassageOptions;
+    onDocument?: (documentId: string) => void;
+  } = {},
+): Promise<LexicalRebuildReport> {
+  const started = performance.now();
+  const replaced = await lexical.activeVersion();
+  const indexVersion = await lexical.createVersion();
+  let count = 0;
+  let passages = 0;
+  try {
+    for await (const doc of documents) {
+      const built = buildPassages(
+        doc.documentId,
+        doc.version,
+        doc.nodes,
+        doc.text,
+        extras.options ?? DEFAULT_PASSAGE_OPTIONS,
+      );
+      const name = (await extras.nameOf?.(doc.documentId)) ?? null;
+      await lexical.putDocument(indexVersion, doc.documentId, doc.access, built, {
+        text: documentCard(doc.text, name),
+        name,
+      });
+      count += 1;
+      passages += built.length;
+      extras.onDocument?.(doc.documentId);
+    }
+  } catch (e) {
+    // A half-built version never serves: the one before stays active.
+    await lexical.dropVersion(indexVersion);
+    throw e;
+  }
+  await lexical.activate(indexVersion);
+  if (replaced !== null && replaced !== indexVersion) await lexical.dropVersion(replaced);
+  return { indexVersion, replaced, documents: count, passages, seconds: (performance.now() - started) / 1000 };
+}
