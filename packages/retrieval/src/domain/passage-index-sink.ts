@@ -114,8 +114,8 @@ export interface LexicalRebuildReport {
  * ingestion writes them now), activates it, then drops the version it replaces: how a store indexed by
  * older code gets what passage and card building do today (the names a close gives, say) without
  * ingesting again. The old version serves every query until the new one is whole. Each document keeps
- * the access it is given (walls included), and the dense index is untouched: passage ids depend on the
- * passages alone, so its vectors still name the same passages.
+ * the access it is given (walls included), and the dense index is untouched: passage ids come from the
+ * stored tree (a node and an ordinal), so its vectors still name the same passages.
  */
 export async function rebuildLexicalIndex(
   lexical: LexicalIndex,
