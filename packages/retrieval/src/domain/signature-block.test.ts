@@ -136,6 +136,27 @@ describe("closeNames", () => {
     expect(closeNames("The parties agree. ".repeat(200), "")).toBe("");
   });
 
+  it("takes no word the text writes in lower case, no office a signatory holds, nothing of an annex after the close", () => {
+    const body = "The supplier shall deliver each part on the form the buyer sends. ".repeat(40);
+    const close =
+      "IN WITNESS WHEREOF the parties have signed.\nFLEET LABORATORIES LIMITED\nBy: /s/ Tom Horner\nName: Tom Horner\nTitle: Managing Director, Chief Executive Officer\nPart B-2 Form\n";
+    const annex = "\nEXHIBIT A\nShipper's Request Form, Cornerstone Origins\n";
+    const names = closeNames(`${body}${close}${annex}`, "").split(" ");
+    expect(names).toEqual(expect.arrayContaining(["FLEET", "LABORATORIES", "LIMITED", "Tom", "Horner"]));
+    for (const word of [
+      "Part",
+      "Form",
+      "Managing",
+      "Director",
+      "Chief",
+      "Executive",
+      "Officer",
+      "Cornerstone",
+      "Origins",
+    ])
+      expect(names).not.toContain(word);
+  });
+
   it("finds the close by its testimonium, a conformed signature or a signing line", () => {
     const body = "The supplier shall deliver the goods. ".repeat(60);
     expect(closeNames(`${body}IN WITNESS WHEREOF the parties have signed.\nORION LTD`, "")).toContain("ORION");

@@ -132,22 +132,54 @@ const CLOSE_LABELS = new Set(
     "no",
     "email",
     "e-mail",
+    "page",
+    // the offices signatories sign in (a role, not a name)
+    "president",
+    "vice",
+    "chief",
+    "executive",
+    "financial",
+    "operating",
+    "officer",
+    "director",
+    "managing",
+    "manager",
+    "secretary",
+    "treasurer",
+    "general",
+    "partner",
+    "member",
+    "chairman",
+    "counsel",
+    "ceo",
+    "cfo",
+    "coo",
   ].map((w) => w.toLowerCase()),
 );
+
+/** Where an annex after the close begins: its own heading at the start of a line ("EXHIBIT A", "Schedule 1"). */
+const ANNEX_HEADING =
+  /\n\s*(?:EXHIBIT|SCHEDULE|APPENDIX|ANNEX|ATTACHMENT|Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9]/;
 
 /**
  * The names an instrument's close gives that `known` (its card so far) does not: the capitalised words of
  * its signature page (parties, signatories, their places), in their order, each once. The close is looked
- * for in the second half of the text, where a signature page stands; a text with none gives "". A form
- * that names a party only where it signs ("PARTICIPANT: DSP Communications") is then found by that name.
+ * for in the second half of `text`, where a signature page stands, and read up to an annex's heading; a
+ * text with none gives "". A name is a word the text never writes in lower case ("Fleet", "DSP"), so the
+ * capitalised common words of a signature page or a form's labels ("Part", "Form", "Request") are not
+ * names, and neither are the offices signatories sign in. A form that names a party only where it signs
+ * ("PARTICIPANT: DSP Communications") is then found by that name.
  */
 export function closeNames(text: string, known: string): string {
   const from = Math.floor(text.length / 2);
   const mark = CLOSE_MARK.exec(text.slice(from));
   if (mark === null) return "";
   const start = from + mark.index;
-  const window = text.slice(start, start + CLOSE_NAME_CHARS);
+  let window = text.slice(start, start + CLOSE_NAME_CHARS);
+  const annex = ANNEX_HEADING.exec(window);
+  if (annex !== null) window = window.slice(0, annex.index);
   const have = new Set((known.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()));
+  for (const w of text.match(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}\p{N}]*/gu) ?? []) have.add(w.toLowerCase());
   const out: string[] = [];
   for (const word of window.match(/\p{Lu}[\p{L}\p{N}'’&.-]*/gu) ?? []) {
     const bare = word.replace(/[.'’-]+$/u, "");

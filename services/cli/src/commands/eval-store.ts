@@ -19,8 +19,9 @@ import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
  * v9: a clause numbered 1 after a signature block's signatory rows starts the provisions the signature page
  * comes before (a second instrument of the filing), not more signature.
  * v10: a document's card adds the names its close gives that its opening does not (`closeNames`).
+ * v11: of those, only words the text never writes in lower case, no signatory's office, nothing of an annex.
  */
-export const EVAL_INDEX_FORMAT = "passages-v10-close-names";
+export const EVAL_INDEX_FORMAT = "passages-v11-close-proper-names";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
