@@ -296,32 +296,25 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         return 0;
       }
       case "index": {
-        if (args[0] === "lexical") {
-          const progress = createProgress(
-            (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
-            io.stderr,
-          );
-          const report = await stack.rebuildLexicalIndex({ onDocument: () => progress.tick("") });
-          progress.done();
-          ctx.out(
-            json
-              ? JSON.stringify(report, null, 2)
-              : `lexical index ${report.indexVersion}: ${report.passages} passages, ${report.documents} documents, ${report.seconds.toFixed(1)} s${report.replaced ? ` (replaces ${report.replaced}, dropped)` : ""}`,
-          );
-          return 0;
-        }
-        if (args[0] !== "dense") throw usageError('index needs a kind: "dense" or "lexical"');
+        const kind = args[0];
+        if (kind !== "dense" && kind !== "lexical") throw usageError('index needs a kind: "dense" or "lexical"');
         const progress = createProgress(
           (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
           io.stderr,
         );
-        const report = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
+        const onDocument = () => progress.tick("");
+        const said =
+          kind === "lexical"
+            ? await stack.rebuildLexicalIndex({ onDocument }).then((report) => ({
+                report,
+                line: `lexical index ${report.indexVersion}: ${report.passages} passages, ${report.documents} documents, ${report.seconds.toFixed(1)} s${report.replaced ? ` (replaces ${report.replaced}, dropped)` : ""}`,
+              }))
+            : await stack.buildDenseIndex({ onDocument }).then((report) => ({
+                report,
+                line: `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s${report.embeddedTexts !== undefined ? ` (${report.embeddedTexts} texts embedded, the rest reused)` : ""}`,
+              }));
         progress.done();
-        ctx.out(
-          json
-            ? JSON.stringify(report, null, 2)
-            : `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s${report.embeddedTexts !== undefined ? ` (${report.embeddedTexts} texts embedded, the rest reused)` : ""}`,
-        );
+        ctx.out(json ? JSON.stringify(said.report, null, 2) : said.line);
         return 0;
       }
       case "delete":
