@@ -14,6 +14,18 @@ describe("askInside: the text a question is ranked by inside the documents it is
     ).toBe("When does this contract expire?");
   });
 
+  it("drops a deal named as a whole, so a defined term the question asks about is what ranks", () => {
+    // Without it, the parties go and "deal" alone was left to rank the deal's passages.
+    expect(inside("What is the Demand Forecast in the Biocept–Life Technologies deal?")).toBe(
+      "What is the Demand Forecast in ?",
+    );
+    expect(inside("What is Work Product in the Reed's–Full Sail development deal?")).toBe("What is Work Product in ?");
+    expect(inside("What can CBL end the consulting arrangement for, as cause?")).toBe("What can end for, as cause?");
+    // A defined term before the deal stays; "deal" as a verb is no deal named.
+    expect(inside("Who is the 'U.S. Affiliate' in the Tribute deal and what must it be?")).toContain("U.S. Affiliate");
+    expect(inside("Can AP deal directly with advertisers Kubient introduced?")).toContain("deal directly");
+  });
+
   it("drops a preamble naming it by a filed name, by kind and party, or by a defined name", () => {
     expect(
       inside(
