@@ -526,7 +526,7 @@ export async function createEmbeddedStack(
           "invalid_argument",
           "this process does not write the lexical index (a shared catalog's stage services index): rebuild it where the lexical service runs",
         );
-      return rebuildLexicalIndex(lexical, indexable(), {
+      return rebuildLexicalIndex(lexical, () => indexable(), {
         nameOf: (id) => filedName(catalog, id),
         ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
       });

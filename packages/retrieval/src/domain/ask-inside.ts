@@ -20,7 +20,7 @@ const DEAL = new RegExp(
 );
 
 /** The asking part without the deal it names as a whole (`DEAL`). */
-export function withoutDeal(ask: string): string {
+function withoutDeal(ask: string): string {
   return ask.replace(DEAL, " ");
 }
 

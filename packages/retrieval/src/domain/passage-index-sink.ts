@@ -3,7 +3,7 @@ import type { LexicalIndex } from "../ports/lexical-index.ts";
 import type { VectorStore } from "../ports/vector-store.ts";
 import { accessScopes } from "./access-scopes.ts";
 import { vectorItems } from "./dense-index.ts";
-import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type PassageOptions } from "./passages.ts";
+import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
 import type { SyncEmbedder } from "./search.ts";
 import { closeNames } from "./signature-block.ts";
 
@@ -21,6 +21,35 @@ export function documentCard(text: string, name?: string | null): string {
   if (text.length <= CARD_CHARS) return opening;
   const names = closeNames(text.slice(CARD_CHARS), opening);
   return names ? `${opening}\n${names}` : opening;
+}
+
+/** A stored version of a document, as the lexical index is written from it. */
+interface StoredDocument {
+  documentId: string;
+  version: string;
+  access: Access;
+  nodes: ProvisionNode[];
+  text: string;
+}
+
+/**
+ * Writes one document into a lexical index version: its passages and its card (`documentCard`, under
+ * the name it is filed as). Ingestion and `rebuildLexicalIndex` write through it, so a rebuilt index is
+ * what ingestion writes today. Returns the passages written.
+ */
+async function putLexical(
+  lexical: LexicalIndex,
+  indexVersion: string,
+  doc: StoredDocument,
+  name: string | null,
+  options: PassageOptions,
+): Promise<Passage[]> {
+  const passages = buildPassages(doc.documentId, doc.version, doc.nodes, doc.text, options);
+  await lexical.putDocument(indexVersion, doc.documentId, doc.access, passages, {
+    text: documentCard(doc.text, name),
+    name,
+  });
+  return passages;
 }
 
 /** Optional stores and facts beyond the lexical index. */
@@ -55,19 +84,9 @@ export function createPassageIndexSink(
   };
   const { vectors, embedderFor, nameOf } = extras;
   return {
-    async putDocument(doc: {
-      documentId: string;
-      version: string;
-      access: Access;
-      nodes: ProvisionNode[];
-      text: string;
-    }): Promise<void> {
-      const passages = buildPassages(doc.documentId, doc.version, doc.nodes, doc.text, options);
+    async putDocument(doc: StoredDocument): Promise<void> {
       const name = (await nameOf?.(doc.documentId)) ?? null;
-      await lexical.putDocument(await target(), doc.documentId, doc.access, passages, {
-        text: documentCard(doc.text, name),
-        name,
-      });
+      const passages = await putLexical(lexical, await target(), doc, name, options);
       const active = (await vectors?.activeVersion()) ?? null;
       if (!vectors || active === null) return;
       const states = await vectors.scopes(active);
@@ -116,16 +135,15 @@ export interface LexicalRebuildReport {
  * ingesting again. The old version serves every query until the new one is whole. Each document keeps
  * the access it is given (walls included), and the dense index is untouched: passage ids come from the
  * stored tree (a node and an ordinal), so its vectors still name the same passages.
+ *
+ * `documents` is listed twice: once for the build, and again just before the switch, for what was
+ * indexed meanwhile (ingestion writes into the version that is active, which the switch drops), so a
+ * document ingested during a rebuild is not lost from the new version. A delete meanwhile reaches every
+ * version, the new one included.
  */
 export async function rebuildLexicalIndex(
   lexical: LexicalIndex,
-  documents: AsyncIterable<{
-    documentId: string;
-    version: string;
-    access: Access;
-    nodes: ProvisionNode[];
-    text: string;
-  }>,
+  documents: () => AsyncIterable<StoredDocument>,
   extras: {
     nameOf?: (documentId: string) => Promise<string | null>;
     options?: PassageOptions;
@@ -135,32 +153,35 @@ export async function rebuildLexicalIndex(
   const started = performance.now();
   const replaced = await lexical.activeVersion();
   const indexVersion = await lexical.createVersion();
-  let count = 0;
+  const written = new Set<string>();
   let passages = 0;
-  try {
-    for await (const doc of documents) {
-      const built = buildPassages(
-        doc.documentId,
-        doc.version,
-        doc.nodes,
-        doc.text,
-        extras.options ?? DEFAULT_PASSAGE_OPTIONS,
-      );
+  const pass = async (progress: boolean) => {
+    for await (const doc of documents()) {
+      const key = `${doc.documentId}@${doc.version}`;
+      if (written.has(key)) continue;
       const name = (await extras.nameOf?.(doc.documentId)) ?? null;
-      await lexical.putDocument(indexVersion, doc.documentId, doc.access, built, {
-        text: documentCard(doc.text, name),
-        name,
-      });
-      count += 1;
-      passages += built.length;
-      extras.onDocument?.(doc.documentId);
+      const put = await putLexical(lexical, indexVersion, doc, name, extras.options ?? DEFAULT_PASSAGE_OPTIONS);
+      written.add(key);
+      passages += put.length;
+      if (progress) extras.onDocument?.(doc.documentId);
     }
+  };
+  try {
+    await pass(true);
+    // What was ingested into the old version while the new one was built.
+    await pass(false);
   } catch (e) {
     // A half-built version never serves: the one before stays active.
     await lexical.dropVersion(indexVersion);
     throw e;
   }
   await lexical.activate(indexVersion);
-  if (replaced !== null && replaced !== indexVersion) await lexical.dropVersion(replaced);
-  return { indexVersion, replaced, documents: count, passages, seconds: (performance.now() - started) / 1000 };
+  if (replaced !== null) await lexical.dropVersion(replaced);
+  return {
+    indexVersion,
+    replaced,
+    documents: written.size,
+    passages,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
