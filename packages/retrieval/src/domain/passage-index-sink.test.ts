@@ -1,5 +1,5 @@
 import { openSqliteDatabase } from "@lexnav/catalog";
-import type { ProvisionNode } from "@lexnav/document-model";
+import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
 import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
 import { createPassageIndexSink, rebuildLexicalIndex } from "./passage-index-sink.ts";
@@ -23,17 +23,7 @@ const stored = (documentId: string, text: string) => {
     end: text.length,
     page: null,
     tokenCount: 10,
-    flags: {
-      isDefinition: false,
-      hasMoney: false,
-      hasDate: false,
-      hasPercentage: false,
-      hasLiabilityLimit: false,
-      hasCondition: false,
-      hasParty: true,
-      isTocEntry: false,
-      textLength: text.length,
-    },
+    flags: emptyFlags(text.length),
     keywords: [],
     definesTerms: [],
     xrefs: [],
