@@ -7,7 +7,7 @@ import { buildPassages } from "./passages.ts";
 import { createSearcher, type SearchMode } from "./search.ts";
 
 /** A document built from numbered provisions. */
-function build(documentId: string, parts: Array<{ ref: string | null; text: string }>) {
+function build(documentId: string, parts: Array<{ ref: string | null; text: string; defines?: string[] }>) {
   let text = "";
   const nodes: ProvisionNode[] = [];
   for (const [i, p] of parts.entries()) {
@@ -29,7 +29,7 @@ function build(documentId: string, parts: Array<{ ref: string | null; text: stri
       tokenCount: 0,
       flags: emptyFlags(p.text.length),
       keywords: [],
-      definesTerms: [],
+      definesTerms: p.defines ?? [],
       xrefs: [],
       termUses: [],
     });
@@ -51,6 +51,15 @@ const DOCS = {
         text: "(b) Either party may end this Agreement on sixty days written notice to the other party.",
       },
       { ref: "9", text: "Section 9 Royalties. Licensee pays a royalty on each download, on notice of the amount." },
+      {
+        ref: "10",
+        text: "Section 10 Delivery. Licensor delivers the Licensed Content under this content license agreement; Licensed Content is hosted by Licensee, and Licensed Content updates are delivered monthly.",
+      },
+      {
+        ref: "11",
+        text: '"Licensed Content" means the three mobile titles listed in Exhibit A, as Licensor may add to or withdraw from that list by written notice from time to time, together with all updates, patches and localised versions of those titles.',
+        defines: ["Licensed Content"],
+      },
     ]),
   },
   amendment: {
@@ -127,6 +136,16 @@ describe("the question reader in search", () => {
     expect(first?.documentId).toBe("license");
     expect(text("license")?.slice(first?.start, first?.end)).toContain("sixty days written notice");
     expect(r.trace.stages.some((s) => s.stage === "clause")).toBe(true);
+  });
+
+  it("brings the definition of a term the question asks about first, not one the question only uses", async () => {
+    const asked = await ask("What is the Licensed Content under Glu's content license agreement?");
+    const first = asked.passages[0];
+    expect(text("license")?.slice(first?.start, first?.end)).toContain("means the three mobile titles");
+    expect(first?.stageScores.some((s) => s.stage === "term")).toBe(true);
+    const used = (await ask("Who hosts the Licensed Content under Glu's content license agreement?")).passages;
+    expect(text("license")?.slice(used[0]?.start, used[0]?.end)).toContain("hosted by Licensee");
+    expect(used.some((p) => p.stageScores.some((s) => s.stage === "term"))).toBe(false);
   });
 
   it("searches every member of the deal a question is routed to, the routed one first, never an outsider", async () => {

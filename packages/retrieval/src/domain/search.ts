@@ -26,6 +26,7 @@ import { headingsLastSettled, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { partyRoute } from "./party-route.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
+import type { Passage } from "./passages.ts";
 import { mayRead, type Principal } from "./principal.ts";
 import {
   clauseRefMatches,
@@ -39,6 +40,13 @@ import {
 import { RARE_NAME_CUT, rareNameRoute } from "./rare-name-route.ts";
 import { sectionNameRoute } from "./section-name-route.ts";
 import { asksOfClose, isClosePassage } from "./signature-block.ts";
+import {
+  definitionAt,
+  passagesDefining,
+  statedDefinitionAt,
+  statedDefinitions,
+  termsAskedAbout,
+} from "./term-asked.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -312,6 +320,8 @@ export type FusionMethod = (typeof FUSION_METHODS)[number];
 const CLAUSE_DOCUMENTS = 3;
 /** Passages of each cited provision brought to the head. */
 const CLAUSE_PASSAGES = 2;
+/** Provisions defining a term asked about brought to the head, per document (a base agreement's and its restatement's). */
+const TERM_DEFINITIONS = 2;
 
 export interface SearcherDeps {
   lexical: LexicalIndex;
@@ -932,12 +942,17 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ids,
       );
     };
-    // A clause the question cites by number ("Section 8.1(b)") is a structural constraint: the passages
-    // of the provisions so numbered, in the documents the ranking is about, come first.
-    const clauseFirst = async (ranked: Candidate[], k: number): Promise<Candidate[]> => {
+    // Provisions the question points at by structure come first, in the documents the ranking is about
+    // (the first `CLAUSE_DOCUMENTS` of it): `pick` names a provision's passages in one document.
+    const structureFirst = async (
+      stage: string,
+      ranked: Candidate[],
+      k: number,
+      pick: (cache: NodePassages, body: string) => Array<{ node: ProvisionNode; passages: Passage[] }>,
+    ): Promise<Candidate[]> => {
       if (!passagesOf) return ranked;
       return timed(
-        "clause",
+        stage,
         async () => {
           const versions = new Map<string, string>();
           for (const c of ranked.slice(0, CLAUSE_DOCUMENTS * 4)) {
@@ -945,47 +960,97 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             if (!versions.has(c.documentId)) versions.set(c.documentId, c.version);
           }
           const byKey = new Map(ranked.map((c) => [c.key, c]));
-          const head: Candidate[] = [];
+          // Each pick's passages are read together, in their order: a unit.
+          const units: Candidate[][] = [];
           for (const [documentId, version] of versions) {
             const body = await text(documentId, version);
             if (body === null) continue;
-            const cache = await passagesOf(documentId, version, body);
-            // The provision itself when it exists, else what it holds ("8.1" for a question on "8.1").
-            for (const key of parsed.clauseRefs) {
-              const nodes = [...cache.nodes.values()].filter((n) => clauseRefMatches(n.fullRef, key));
-              const outermost = Math.min(...nodes.map((n) => n.fullRef?.length ?? 0));
-              for (const node of nodes.filter((n) => (n.fullRef?.length ?? 0) === outermost).slice(0, 2)) {
-                for (const p of (cache.byNode.get(node.id) ?? []).slice(0, CLAUSE_PASSAGES)) {
-                  const id = keyOf(p);
-                  const seen = byKey.get(id);
-                  head.push(
-                    seen ?? {
-                      key: id,
-                      documentId,
-                      version,
-                      nodeId: node.id,
-                      start: p.start,
-                      end: p.end,
-                      score: 0,
-                      stageScores: [{ stage: "clause", score: 1, rank: head.length + 1 }],
-                    },
-                  );
-                }
+            for (const { node, passages } of pick(await passagesOf(documentId, version, body), body)) {
+              const unit: Candidate[] = [];
+              units.push(unit);
+              for (const p of passages) {
+                const id = keyOf(p);
+                const seen = byKey.get(id);
+                const brought = { stage, score: 1, rank: units.length };
+                unit.push(
+                  seen
+                    ? { ...seen, stageScores: [...seen.stageScores, brought] }
+                    : {
+                        key: id,
+                        documentId,
+                        version,
+                        nodeId: node.id,
+                        start: p.start,
+                        end: p.end,
+                        score: 0,
+                        stageScores: [brought],
+                      },
+                );
               }
             }
           }
-          if (head.length === 0) return ranked;
-          // Kept in ranking order among themselves, then the rest of the ranking.
+          if (units.every((u) => u.length === 0)) return ranked;
+          // Units in ranking order (by their best-ranked passage) among themselves, then the rest of the ranking.
           const rankOf = new Map(ranked.map((c, i) => [c.key, i]));
-          const unique = [...new Map(head.map((c) => [c.key, c])).values()].sort(
-            (a, b) => (rankOf.get(a.key) ?? Number.POSITIVE_INFINITY) - (rankOf.get(b.key) ?? Number.POSITIVE_INFINITY),
-          );
-          const first = new Set(unique.map((c) => c.key));
+          const best = (u: Candidate[]) => Math.min(...u.map((c) => rankOf.get(c.key) ?? Number.POSITIVE_INFINITY));
+          const ordered = units
+            .map((u, i) => ({ u, i, r: best(u) }))
+            .sort((a, b) => a.r - b.r || a.i - b.i)
+            .flatMap(({ u }) => u);
+          const first = new Set<string>();
+          const unique = ordered.filter((c) => !first.has(c.key) && first.add(c.key));
           return firstK([...unique, ...ranked.filter((c) => !first.has(c.key))], Math.max(k, ranked.length));
         },
         ids,
       );
     };
+    // A clause the question cites by number ("Section 8.1(b)") is a structural constraint: the passages
+    // of the provisions so numbered come first; the provision itself when it exists, else what it holds
+    // ("8.1" for a question on "8.1").
+    const clauseFirst = (ranked: Candidate[], k: number): Promise<Candidate[]> =>
+      structureFirst("clause", ranked, k, (cache) =>
+        parsed.clauseRefs.flatMap((key) => {
+          const nodes = [...cache.nodes.values()].filter((n) => clauseRefMatches(n.fullRef, key));
+          const outermost = Math.min(...nodes.map((n) => n.fullRef?.length ?? 0));
+          return nodes
+            .filter((n) => (n.fullRef?.length ?? 0) === outermost)
+            .slice(0, 2)
+            .map((node) => ({ node, passages: (cache.byNode.get(node.id) ?? []).slice(0, CLAUSE_PASSAGES) }));
+        }),
+      );
+    // A defined term the question asks about ("What is a Query …?": `term-asked.ts`): the passage of each
+    // provision defining it that holds the term as defined comes first.
+    const termFirst = (ranked: Candidate[], k: number): Promise<Candidate[]> =>
+      structureFirst("term", ranked, k, (cache, body) => {
+        const nodes = [...cache.nodes.values()];
+        let written: string | undefined;
+        const asked = termsAskedAbout(
+          parsed.ask,
+          [...nodes.flatMap((n) => n.definesTerms), ...statedDefinitions(body)],
+          (phrase) => {
+            written ??= body.replace(/\s+/g, " ");
+            return written.includes(phrase.replace(/\s+/g, " "));
+          },
+        );
+        return asked.flatMap((term) => {
+          const defining = nodes
+            .filter((n) => n.definesTerms.includes(term))
+            .slice(0, TERM_DEFINITIONS)
+            .flatMap((node) => {
+              // A provision that defines it inline and says more: only its passages holding the definition.
+              const passages = passagesDefining(cache.byNode.get(node.id) ?? [], (body) => definitionAt(body, term));
+              return passages.length > 0 ? [{ node, passages }] : [];
+            });
+          if (defining.length > 0) return defining;
+          // Defined in a sentence of a provision about something else: the passage stating it.
+          for (const [nodeId, all] of cache.byNode) {
+            const node = cache.nodes.get(nodeId);
+            const passages = passagesDefining(all, (body) => statedDefinitionAt(body, term));
+            if (node && passages.length > 0) return [{ node, passages }];
+          }
+          return [];
+        });
+      });
     async function rerank(ranked: Candidate[]): Promise<Candidate[]> {
       const reranker = deps.reranker;
       if (!reranker) return ranked;
@@ -1142,6 +1207,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       request.mode !== "dense"
     )
       ranked = await clauseFirst(ranked, k);
+    if (request.mode !== "inject" && request.mode !== "lexical" && request.mode !== "dense")
+      ranked = await termFirst(ranked, k);
 
     if (indexVersion === "") indexVersion = (await (deps.sources?.lexical ?? deps.lexical).activeVersion()) ?? "";
 
