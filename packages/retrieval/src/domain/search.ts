@@ -41,7 +41,9 @@ import { RARE_NAME_CUT, rareNameRoute } from "./rare-name-route.ts";
 import { sectionNameRoute } from "./section-name-route.ts";
 import { asksOfClose, isClosePassage } from "./signature-block.ts";
 import {
+  abbreviations,
   definitionAt,
+  definitionOpeningAt,
   passagesDefining,
   statedDefinitionAt,
   statedDefinitions,
@@ -1023,10 +1025,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const termFirst = (ranked: Candidate[], k: number): Promise<Candidate[]> =>
       structureFirst("term", ranked, k, (cache, body) => {
         const nodes = [...cache.nodes.values()];
+        const abbreviated = abbreviations(body);
         let written: string | undefined;
         const asked = termsAskedAbout(
           parsed.ask,
-          [...nodes.flatMap((n) => n.definesTerms), ...statedDefinitions(body)],
+          [...nodes.flatMap((n) => n.definesTerms), ...statedDefinitions(body), ...abbreviated.map((a) => a.term)],
           (phrase) => {
             written ??= body.replace(/\s+/g, " ");
             return written.includes(phrase.replace(/\s+/g, " "));
@@ -1042,11 +1045,20 @@ export function createSearcher(deps: SearcherDeps): Searcher {
               return passages.length > 0 ? [{ node, passages }] : [];
             });
           if (defining.length > 0) return defining;
-          // Defined in a sentence of a provision about something else: the passage stating it.
-          for (const [nodeId, all] of cache.byNode) {
-            const node = cache.nodes.get(nodeId);
-            const passages = passagesDefining(all, (body) => statedDefinitionAt(body, term));
-            if (node && passages.length > 0) return [{ node, passages }];
+          // Defined in a sentence of a provision about something else: quoted (`The term "Residuals"
+          // means`), or opening the sentence ("CEII shall mean: …"), or else as an abbreviation after the
+          // words it stands for ("Critical Energy Infrastructure Information (CEII)"): the passage saying so.
+          const finders = [
+            (text: string) => statedDefinitionAt(text, term),
+            (text: string) => definitionOpeningAt(text, term),
+            (text: string) => abbreviations(text).find((a) => a.term === term)?.at ?? -1,
+          ];
+          for (const at of finders) {
+            for (const [nodeId, all] of cache.byNode) {
+              const node = cache.nodes.get(nodeId);
+              const passages = passagesDefining(all, at);
+              if (node && passages.length > 0) return [{ node, passages }];
+            }
           }
           return [];
         });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  abbreviations,
   asksAboutTerm,
   definitionAt,
+  definitionOpeningAt,
   passagesDefining,
   statedDefinitionAt,
   statedDefinitions,
@@ -116,5 +118,25 @@ describe("passagesDefining", () => {
     ];
     expect(passagesDefining(late, at)).toEqual(late);
     expect(passagesDefining([{ body: "The Market Price is reported daily." }], at)).toEqual([]);
+  });
+});
+
+describe("abbreviations", () => {
+  it("reads an abbreviation the capitalised words before it spell, and no other parenthesis", () => {
+    const text =
+      "classified as Critical Energy Infrastructure Information (CEII) or BES Cyber System Information (BCSI) " +
+      "or business confidential information (CI), under the rules of the Federal Energy Regulatory Commission (FERC) and the Department of Energy (DOE), see clause (A) and (USA).";
+    expect(abbreviations(text).map((a) => a.term)).toEqual(["CEII", "BCSI", "FERC", "DOE"]);
+    expect(abbreviations(text)[0]?.at).toBe(text.indexOf("(CEII)"));
+  });
+});
+
+describe("definitionOpeningAt", () => {
+  it("finds a sentence opening with the term unquoted and saying what it means", () => {
+    const text =
+      "The Recipient holds BCSI. For purposes of this Agreement, CEII shall mean: (i) all information so designated.";
+    expect(definitionOpeningAt(text, "CEII")).toBe(text.indexOf("CEII shall"));
+    expect(definitionOpeningAt(text, "BCSI")).toBe(-1);
+    expect(definitionOpeningAt("Confidential Information means all data.", "Confidential Information")).toBe(0);
   });
 });

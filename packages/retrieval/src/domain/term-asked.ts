@@ -121,3 +121,43 @@ export function passagesDefining<P extends { body: string }>(
   }
   return [];
 }
+
+/**
+ * Where a sentence opens with `term`, unquoted, and says what it means ("CEII shall mean: (i) …"): the
+ * offset, or -1.
+ */
+export function definitionOpeningAt(body: string, term: string): number {
+  const m = new RegExp(
+    `(?:^|[.;:,)]\\s+|\\n\\s*)(${phrasePattern(term.trim())})\\s+(?:shall\\s+mean|means)\\b`,
+    "u",
+  ).exec(body);
+  return m ? m.index + m[0].indexOf(m[1] as string) : -1;
+}
+
+/** Words an abbreviation's letters may skip or take: "Bank of America (BA)", "Department of Energy (DOE)". */
+const ABBREVIATION_SKIPS = new Set(["of", "and", "the", "for", "&"]);
+
+/**
+ * The abbreviations a text defines in parentheses after the capitalised words whose initials they are:
+ * "Critical Energy Infrastructure Information (CEII)", "BES Cyber System Information (BCSI)". Each with
+ * where its parenthesis opens.
+ */
+export function abbreviations(text: string): Array<{ term: string; at: number }> {
+  const out: Array<{ term: string; at: number }> = [];
+  for (const m of text.matchAll(/\(([A-Z][A-Z0-9]{1,9})\)/g)) {
+    const letters = (m[1] as string).replace(/[0-9]/g, "");
+    const before = text.slice(Math.max(0, m.index - 160), m.index).match(/[\p{L}&]+/gu) ?? [];
+    const spells = (words: string[]) => {
+      const last = words.slice(-letters.length);
+      return (
+        last.length === letters.length &&
+        last.every((w) => /^\p{Lu}/u.test(w) || ABBREVIATION_SKIPS.has(w.toLowerCase())) &&
+        /^\p{Lu}/u.test(last[0] ?? "") &&
+        last.map((w) => (w[0] ?? "").toUpperCase()).join("") === letters
+      );
+    };
+    if (spells(before) || spells(before.filter((w) => !ABBREVIATION_SKIPS.has(w.toLowerCase()))))
+      out.push({ term: m[1] as string, at: m.index });
+  }
+  return out;
+}
