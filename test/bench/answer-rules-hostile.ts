@@ -10,7 +10,6 @@ import { agreedSentence } from "../../packages/answer/src/domain/agreed-evidence
 import { namedAmendment } from "../../packages/answer/src/domain/amendment-answer.ts";
 import { withAmendmentChain } from "../../packages/answer/src/domain/amendment-chain.ts";
 import {
-  askedDefinedTerms,
   definitionEnd,
   definitionStrength,
   withDefinitionEvidence,
@@ -21,6 +20,7 @@ import { withNamedClause } from "../../packages/answer/src/domain/named-clause-a
 import { isFaceSentence, statesAsked, wordsToState } from "../../packages/answer/src/domain/states-asked.ts";
 import { evidenceItem } from "../../packages/answer/src/domain/test-support.ts";
 import { instrumentKind } from "../../packages/retrieval/src/domain/instrument-kinds.ts";
+import { askedDefinedTerms } from "../../packages/retrieval/src/domain/term-asked.ts";
 
 const size = Number(process.argv[2] ?? 1 << 20);
 const only = process.argv[3];

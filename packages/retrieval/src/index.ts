@@ -127,6 +127,14 @@ export {
   MAX_TREE_DEPTH,
   opensWithSignature,
 } from "./domain/signature-block.ts";
+export {
+  askedDefinedTerms,
+  askedTermPhrases,
+  DEFINED_TERM_WORD,
+  definedTermKey,
+  termKey,
+  trimEndOf,
+} from "./domain/term-asked.ts";
 export type { BuiltinEmbedder, BuiltinEmbedderOptions } from "./embedders/builtin-embedder.ts";
 export {
   DEFAULT_BUILTIN_OPTIONS,

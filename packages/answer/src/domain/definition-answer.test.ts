@@ -1,12 +1,7 @@
+import { definedTermKey } from "@lexnav/retrieval";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
-import {
-  askedDefinedTerms,
-  definedTermKey,
-  definitionEnd,
-  definitionStrength,
-  withDefinitionEvidence,
-} from "./definition-answer.ts";
+import { definitionEnd, definitionStrength, withDefinitionEvidence } from "./definition-answer.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { type Candidate, candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
@@ -24,51 +19,6 @@ const at = (item: EvidenceItem, words: string): Candidate => {
   if (!c) throw new Error(`no sentence holds ${words}`);
   return c;
 };
-
-describe("askedDefinedTerms", () => {
-  it("reads the term of each way a lawyer asks what a term means", () => {
-    expect(askedDefinedTerms("Who is an 'End User' under the distributor agreement?")).toEqual(["end user"]);
-    expect(askedDefinedTerms("How is 'Affiliate' defined in the maintenance agreement?")).toEqual(["affiliate"]);
-    expect(askedDefinedTerms("What does “Permitted Liens” mean?")).toEqual(["permitted lien"]);
-    expect(askedDefinedTerms("What is the meaning of Business Day in the credit agreement?")).toContain("business day");
-    expect(askedDefinedTerms("What counts as Gross Revenues for royalties?")).toContain("gross revenue");
-    expect(askedDefinedTerms("Who are 'Subsidiaries' under the NDA?")).toEqual(["subsidiary"]);
-  });
-
-  it("reads the ask after a sentence that sets it up", () => {
-    expect(askedDefinedTerms("Columbia can terminate if the Ares Agreement ends. What is the Ares Agreement?")).toEqual(
-      [definedTermKey("Ares Agreement")],
-    );
-    expect(askedDefinedTerms("Columbia can terminate if the Ares Agreement ends.")).toEqual([]);
-  });
-
-  it("reads what makes up a term, what it consists of, and how a defined term is worked out", () => {
-    expect(askedDefinedTerms(`Which documents make up the "Existing PSA"?`)).toEqual(["existing psa"]);
-    expect(askedDefinedTerms("What makes up the Collateral?")).toEqual(["collateral"]);
-    expect(askedDefinedTerms("What does the Collateral consist of?")).toEqual(["collateral"]);
-    expect(askedDefinedTerms("How is Consolidated EBITDA calculated for the leverage grid?")).toContain(
-      "consolidated ebitda",
-    );
-    // how a thing in lower case is worked out asks the mechanics, not a defined term
-    expect(askedDefinedTerms("How is interest calculated on late payments?")).toEqual([]);
-  });
-
-  it("reads a term at each preposition, so a term with 'of' in it is read whole", () => {
-    const terms = askedDefinedTerms("What is a Change of Control under the agreement?");
-    expect(terms).toContain("change");
-    expect(terms).toContain("change of control");
-  });
-
-  it("reads 'when is' only for a term written as a defined term", () => {
-    expect(askedDefinedTerms("When is the Closing Date under the agency agreement?")).toEqual(["closing date"]);
-    expect(askedDefinedTerms("When is the rent due?")).toEqual([]);
-  });
-
-  it("reads nothing when the question asks something else of a term it quotes", () => {
-    expect(askedDefinedTerms("On termination 'the License' is revoked; can the licensee keep selling?")).toEqual([]);
-    expect(askedDefinedTerms("Can the Company's obligations be assigned?")).toEqual([]);
-  });
-});
 
 describe("definedTermKey", () => {
   it("compares whole terms, case, quotes and plurals aside", () => {

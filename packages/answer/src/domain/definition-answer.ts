@@ -1,9 +1,7 @@
-import { parseQuestion } from "@lexnav/retrieval";
+import { askedDefinedTerms, DEFINED_TERM_WORD, definedTermKey, trimEndOf } from "@lexnav/retrieval";
 import { AMENDING_ROLES } from "./amendment-answer.ts";
 import { UNIT_MAX_GROWTH } from "./answering-unit.ts";
 import type { Candidate, ScoredCandidate } from "./evidence-model.ts";
-import { termKey } from "./evidence-model.ts";
-import { leadingCapitalisedTerms, withoutPluralMarker } from "./term-shapes.ts";
 
 /**
  * Questions that ask what a defined term means (issue #16, items 1 and 3): "Who is an 'End User' under
@@ -49,134 +47,13 @@ const LABEL = String.raw`(?:\[?\(?[0-9]+(?:\.[0-9]+)*[.)]?\s+|\[?\([a-z0-9]{1,4}
 /** Text that holds only a label (and spaces). */
 const LABEL_ONLY = new RegExp(String.raw`^\s*${LABEL}$`);
 /** Words a term of a definitions list is written in: capitalised, or all capitals, with digits and joiners. */
-const TERM_WORD = String.raw`[\p{Lu}][\p{L}\p{N}.&'’/-]*`;
+const TERM_WORD = DEFINED_TERM_WORD;
 
 /**
  * How plainly a sentence defines the term: 0 "means" (or a quoted list entry), 1 a naming parenthetical or
  * an unquoted list entry, 2 a heading over its text.
  */
 export type DefinitionStrength = 0 | 1 | 2;
-
-/**
- * A term as compared: `termKey` (lower case, quotes dropped, a plural "s" dropped), and a plural "-ies"
- * read as "-y", so "Subsidiaries" is compared as "Subsidiary". Whole terms are compared, never a part:
- * "Affiliate" is not "Affiliated Group".
- */
-export function definedTermKey(term: string): string {
-  return termKey(
-    withoutPluralMarker(term)
-      .replace(/[‘’]/g, "'")
-      .replace(/^'+|'+$/g, ""),
-  )
-    .split(" ")
-    .map((w) => (w.length > 4 && w.endsWith("ie") ? `${w.slice(0, -2)}y` : w))
-    .join(" ");
-}
-
-/**
- * Where a term asked about may end: the question's end, a preposition that names its instrument or
- * purpose, or the next ask ("What is the Due Date and when is payment due?").
- */
-const TERM_END = /\s+(?:in|under|of|for|per|as\s+used\s+in|to|and|or)\s|\s*[,;:—–]\s|\s*\??\s*$/gi;
-
-/**
- * The asking shapes: what follows the match (`rest`) up to the end or a preposition is the term, or the term
- * stands between the opening and a closing word (`closing`). "when is" reads only a term written as a
- * defined term (capitalised): "When is the Closing Date?" asks what the definition of that date says.
- */
-const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean }> = [
-  { opening: /^\s*(?:who|what)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:the\s+|an?\s+)?/i },
-  { opening: /^\s*what\s+(?:counts|qualifies)\s+as\s+(?:the\s+|an?\s+)?/i },
-  { opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+defined\b/i },
-  // "How is Consolidated EBITDA calculated?": a defined term's definition says how it is worked out
-  {
-    opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?/i,
-    closing: /^(.+?)\s+(?:calculated|computed|determined|measured)\b/i,
-    capitalisedOnly: true,
-  },
-  // "Which documents make up the Existing PSA?", "What does the Collateral consist of?"
-  { opening: /^\s*(?:which|what)\s+(?:[a-z]+\s+){0,2}?(?:makes?|made)\s+up\s+(?:the\s+|an?\s+)?/i },
-  {
-    opening: /^\s*what\s+(?:does|do)\s+(?:the\s+|an?\s+)?/i,
-    closing: /^(.+?)\s+(?:consists?\s+of|comprises?)\b/i,
-    capitalisedOnly: true,
-  },
-  { opening: /\bwhat\s+(?:does|do)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+mean\b/i },
-  { opening: /\b(?:meaning|definition)\s+of\s+(?:the\s+)?(?:terms?\s+)?/i },
-  { opening: /\bdefine\s+(?:the\s+)?(?:terms?\s+)?/i },
-  { opening: /^\s*when\s+(?:is|are|was|will\s+be)\s+(?:the\s+)?/i, capitalisedOnly: true },
-];
-/** Where a later sentence of a question starts: after a full stop, "?" or "!", at a capital or an opening quote. */
-const LATER_SENTENCE = /[.?!]\s+(?=[\p{Lu}'‘"“])/gu;
-/** How many sentences after the first are read for an ask. */
-const LATER_SENTENCES_READ = 3;
-/** A quoted term: 'Due Date', “End User”. */
-const QUOTED = /^['‘"“]([^'’"”?]{2,60})['’"”]/;
-/** A term written as a defined term: capitalised words (or capitals), "of" or "and" between them. */
-const CAPITALISED = new RegExp(String.raw`^${TERM_WORD}(?:\s+(?:(?:of|and|the)\s+)?${TERM_WORD})*$`, "u");
-
-/**
- * `text` without the characters at its end that `char` (a one-character class) matches: what
- * `.replace(/[…]+$/, "")` gives, read from the end only (that regular expression rescans a long run
- * from each of its characters).
- */
-function trimEndOf(text: string, char: RegExp): string {
-  let end = text.length;
-  while (end > 0 && char.test(text[end - 1] as string)) end--;
-  return text.slice(0, end);
-}
-
-/** The terms a phrase may name: quoted, else each run of words up to the end or a preposition. */
-function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
-  const quoted = QUOTED.exec(phrase);
-  if (quoted) return [quoted[1] as string];
-  // "the Costs Medica has to document": the capitalised term before the plain words (`term-shapes.ts`)
-  const out: string[] = leadingCapitalisedTerms(phrase);
-  for (const m of phrase.matchAll(TERM_END)) {
-    const term = trimEndOf(phrase.slice(0, m.index), /[\s?.]/).trim();
-    // each term is a longer start of the phrase than the last: past six words, so are all the rest
-    if (term.split(/\s+/).length > 6) break;
-    if (term === "" || /['’]s?\b/.test(term)) continue;
-    if (capitalisedOnly && !CAPITALISED.test(term)) continue;
-    out.push(term);
-  }
-  return out;
-}
-
-/**
- * The terms (as `definedTermKey` compares them) a question asks the meaning of, by the way lawyers ask
- * it: "what is / what's / who is / who are / what counts as X", "how is X defined", "what does X mean",
- * "the meaning of X"; and "when is the X" for a term written as a defined term (capitalised). A term
- * ends at the question's end or at a preposition ("What is a Change of Control under the agreement?":
- * "Change", "Change of Control"); only a definition of one of them is ever cited. Empty when the
- * question asks something else of a term it names ("On termination, 'the Licence' is revoked — …").
- */
-export function askedDefinedTerms(question: string): string[] {
-  return [...new Set(askedTermPhrases(question).map(definedTermKey))].filter((t) => t.length > 0);
-}
-
-/** The terms `askedDefinedTerms` reads, as the question writes them ("Ares Agreement", "Existing PSA"). */
-export function askedTermPhrases(question: string): string[] {
-  const whole = parseQuestion(question).ask.replace(/\s+/g, " ");
-  // the ask may follow a sentence that sets it up: "Columbia can terminate if the Ares Agreement ends. What is …?"
-  // (the first few only: a long text of many sentences is not rescanned from each)
-  const later = [...whole.matchAll(LATER_SENTENCE)].slice(0, LATER_SENTENCES_READ);
-  const asks = [whole, ...later.map((m) => whole.slice((m.index ?? 0) + m[0].length))];
-  const out = new Set<string>();
-  for (const ask of asks)
-    for (const { opening, closing, capitalisedOnly } of ASKS) {
-      const m = opening.exec(ask);
-      if (!m) continue;
-      let rest = ask.slice((m.index ?? 0) + m[0].length);
-      if (closing) {
-        const c = closing.exec(rest);
-        if (!c) continue;
-        rest = c[1] as string;
-      }
-      for (const term of termsOf(rest, capitalisedOnly === true)) if (/\p{L}{3,}/u.test(term)) out.add(term);
-    }
-  return [...out];
-}
 
 /**
  * Whether, and how plainly, `c` defines the term `key` (`definedTermKey`): a quoted term followed by

@@ -1,5 +1,6 @@
+import { askedTermPhrases, definedTermKey } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
-import { askedTermPhrases, definedTermKey, definitionStrength } from "./definition-answer.ts";
+import { definitionStrength } from "./definition-answer.ts";
 import { dealKeyOf, type EvidenceItem } from "./evidence.ts";
 import { candidateSentences } from "./evidence-model.ts";
 import { overlapsAny } from "./extract.ts";

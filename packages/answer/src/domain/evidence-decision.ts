@@ -1,4 +1,4 @@
-import { contentWords, featureWords, parseQuestion, withoutMentions } from "@lexnav/retrieval";
+import { contentWords, featureWords, parseQuestion, termKey, withoutMentions } from "@lexnav/retrieval";
 import type { EvidenceItem } from "./evidence.ts";
 import { clauseKey } from "./evidence.ts";
 import {
@@ -15,7 +15,6 @@ import {
   type ScoredCandidate,
   sameFamily,
   sentenceShapes,
-  termKey,
 } from "./evidence-model.ts";
 
 /**

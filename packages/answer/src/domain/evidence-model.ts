@@ -9,6 +9,7 @@ import {
   isModelInstruction,
   parseQuestion,
   splitSentences,
+  termKey,
   withoutCapitalisedNames,
   withoutMentions,
   withoutThisContract,
@@ -497,17 +498,6 @@ export function askedTerm(question: string): string | null {
   const words = (m[1] as string).split(/\s+/);
   if (words.length > 6 || !words.some((w) => /^[\p{L}]{3,}$/u.test(w))) return null;
   return termKey(m[1] as string);
-}
-
-/** A term as compared: lower case, quotes dropped, a plural "s" dropped from each word ("Events" → "event"). */
-export function termKey(term: string): string {
-  return term
-    .toLowerCase()
-    .replace(/[“”"']/g, "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w))
-    .join(" ");
 }
 
 /** What follows a quoted term that a sentence defines: “Term” means / mean / shall mean / has the meaning / refers to. */

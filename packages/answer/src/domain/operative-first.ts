@@ -1,5 +1,5 @@
-import { contentWords } from "@lexnav/retrieval";
-import { amendingClause, askedTerm, definesTerm, type ScoredCandidate, sameFamily, termKey } from "./evidence-model.ts";
+import { contentWords, termKey } from "@lexnav/retrieval";
+import { amendingClause, askedTerm, definesTerm, type ScoredCandidate, sameFamily } from "./evidence-model.ts";
 import { instrumentModifiers, isFaceSentence } from "./states-asked.ts";
 
 /**

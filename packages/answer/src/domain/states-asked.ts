@@ -1,7 +1,7 @@
-import { contentWords, isInstrumentWord } from "@lexnav/retrieval";
+import { askedDefinedTerms, contentWords, isInstrumentWord } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
 import { askedHead } from "./asked-head.ts";
-import { askedDefinedTerms, definitionStrength } from "./definition-answer.ts";
+import { definitionStrength } from "./definition-answer.ts";
 import { draftedAs } from "./drafted-as.ts";
 import {
   amendingClause,

@@ -1026,15 +1026,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       structureFirst("term", ranked, k, (cache, body) => {
         const nodes = [...cache.nodes.values()];
         const abbreviated = abbreviations(body);
-        let written: string | undefined;
-        const asked = termsAskedAbout(
-          parsed.ask,
-          [...nodes.flatMap((n) => n.definesTerms), ...statedDefinitions(body), ...abbreviated.map((a) => a.term)],
-          (phrase) => {
-            written ??= body.replace(/\s+/g, " ");
-            return written.includes(phrase.replace(/\s+/g, " "));
-          },
-        );
+        const asked = termsAskedAbout(request.query, [
+          ...nodes.flatMap((n) => n.definesTerms),
+          ...statedDefinitions(body),
+          ...abbreviated.map((a) => a.term),
+        ]);
         return asked.flatMap((term) => {
           const defining = nodes
             .filter((n) => n.definesTerms.includes(term))

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   abbreviations,
-  asksAboutTerm,
+  askedDefinedTerms,
+  definedTermKey,
   definitionAt,
   definitionOpeningAt,
   passagesDefining,
@@ -10,55 +11,77 @@ import {
   termsAskedAbout,
 } from "./term-asked.ts";
 
-describe("asksAboutTerm: whether a question asks what a defined term is", () => {
-  it("takes a term named as the subject of what/who is, what counts as, and the meaning of", () => {
-    expect(asksAboutTerm("What is a Query under the customer's data license?", "Query")).toBe(true);
-    expect(asksAboutTerm("What's a CITR?", "CITR")).toBe(true);
-    expect(asksAboutTerm("Who are the Majority Investors under the replacement note?", "Majority Investors")).toBe(
-      true,
+describe("askedDefinedTerms", () => {
+  it("reads the term of each way a lawyer asks what a term means", () => {
+    expect(askedDefinedTerms("Who is an 'End User' under the distributor agreement?")).toEqual(["end user"]);
+    expect(askedDefinedTerms("How is 'Affiliate' defined in the maintenance agreement?")).toEqual(["affiliate"]);
+    expect(askedDefinedTerms("What does “Permitted Liens” mean?")).toEqual(["permitted lien"]);
+    expect(askedDefinedTerms("What is the meaning of Business Day in the credit agreement?")).toContain("business day");
+    expect(askedDefinedTerms("What counts as Gross Revenues for royalties?")).toContain("gross revenue");
+    expect(askedDefinedTerms("Who are 'Subsidiaries' under the NDA?")).toEqual(["subsidiary"]);
+  });
+
+  it("reads the ask after a sentence that sets it up", () => {
+    expect(askedDefinedTerms("Columbia can terminate if the Ares Agreement ends. What is the Ares Agreement?")).toEqual(
+      [definedTermKey("Ares Agreement")],
     );
-    expect(asksAboutTerm("What counts as Gross Revenues for royalties?", "Gross Revenues")).toBe(true);
-    expect(asksAboutTerm("Give me the meaning of Permitted Liens.", "Permitted Liens")).toBe(true);
-    // A term asked about with more words after it: the definition still answers what it is.
-    expect(asksAboutTerm("What are the Costs the manufacturer has to document?", "Costs")).toBe(true);
+    expect(askedDefinedTerms("Columbia can terminate if the Ares Agreement ends.")).toEqual([]);
   });
 
-  it("takes 'what does X mean' and 'how is X defined / calculated', not other asks so opened", () => {
-    expect(asksAboutTerm("What does BCSI mean in the NDA?", "BCSI")).toBe(true);
-    expect(asksAboutTerm("How is Consolidated EBITDA calculated for the leverage grid?", "Consolidated EBITDA")).toBe(
-      true,
+  it("reads what makes up a term, what it consists of, and how a defined term is worked out", () => {
+    expect(askedDefinedTerms(`Which documents make up the "Existing PSA"?`)).toEqual(["existing psa"]);
+    expect(askedDefinedTerms("What makes up the Collateral?")).toEqual(["collateral"]);
+    expect(askedDefinedTerms("What does the Collateral consist of?")).toEqual(["collateral"]);
+    expect(askedDefinedTerms("How is Consolidated EBITDA calculated for the leverage grid?")).toContain(
+      "consolidated ebitda",
     );
-    expect(asksAboutTerm("How is the Market Price worked out for conversions?", "Market Price")).toBe(true);
-    expect(asksAboutTerm("What does the Borrower have to deliver each quarter?", "Borrower")).toBe(false);
-    expect(asksAboutTerm("How is the Agent replaced?", "Agent")).toBe(false);
+    // how a thing in lower case is worked out asks the mechanics, not a defined term
+    expect(askedDefinedTerms("How is interest calculated on late payments?")).toEqual([]);
   });
 
-  it("takes a quoted term in any case and anywhere in the question", () => {
-    expect(asksAboutTerm('Which documents make up the "Existing PSA"?', "Existing PSA")).toBe(true);
-    expect(asksAboutTerm("What are 'residuals' and can the recipient use them?", "Residuals")).toBe(true);
-    expect(asksAboutTerm("Can the recipient keep “Residuals”?", "Residuals")).toBe(true);
+  it("reads a term at each preposition, so a term with 'of' in it is read whole", () => {
+    const terms = askedDefinedTerms("What is a Change of Control under the agreement?");
+    expect(terms).toContain("change");
+    expect(terms).toContain("change of control");
   });
 
-  it("leaves a term the question only uses, or writes in lower case, or as a possessive", () => {
-    expect(asksAboutTerm("After the first year, how much notice ends the Agreement?", "Agreement")).toBe(false);
-    expect(asksAboutTerm("What is the term of the agreement?", "Term")).toBe(false);
-    expect(asksAboutTerm("What is the Agreement's governing law?", "Agreement")).toBe(false);
-    // Part of a longer word is not the term.
-    expect(asksAboutTerm("What is a Querying Party?", "Query")).toBe(false);
+  it("reads 'when is' only for a term written as a defined term", () => {
+    expect(askedDefinedTerms("When is the Closing Date under the agency agreement?")).toEqual(["closing date"]);
+    expect(askedDefinedTerms("When is the rent due?")).toEqual([]);
+  });
+
+  it("reads nothing when the question asks something else of a term it quotes", () => {
+    expect(askedDefinedTerms("On termination 'the License' is revoked; can the licensee keep selling?")).toEqual([]);
+    expect(askedDefinedTerms("Can the Company's obligations be assigned?")).toEqual([]);
   });
 });
 
-describe("termsAskedAbout", () => {
-  it("keeps the longest term asked about, not one inside it", () => {
-    expect(
-      termsAskedAbout("What's a 'Contract Period' under the manufacturing agreement?", [
-        "Period",
-        "Contract Period",
-        "Agreement",
-        "Contract Period",
-      ]),
-    ).toEqual(["Contract Period"]);
-    expect(termsAskedAbout("When may the Supplier terminate?", ["Supplier", "Term"])).toEqual([]);
+describe("termsAskedAbout: the terms of a document a question asks the meaning of", () => {
+  const defined = ["Agreement", "Query", "Contract Period", "Period", "Purchase Price", "Costs", "Term"];
+  it("takes a term named as the subject of what is, a quoted one, and one a plain clause continues", () => {
+    expect(termsAskedAbout("What is a Query under the customer's data license?", defined)).toEqual(["Query"]);
+    expect(termsAskedAbout("What's a 'Contract Period' under the manufacturing agreement?", defined)).toEqual([
+      "Contract Period",
+    ]);
+    expect(termsAskedAbout("What are the Costs the manufacturer has to document?", defined)).toEqual(["Costs"]);
+  });
+
+  it("leaves a term the question only uses, or names as part of a longer one", () => {
+    expect(termsAskedAbout("After the first year, how much notice ends the Agreement?", defined)).toEqual([]);
+    // "when is" asks a defined term's definition only of a term written as one
+    expect(termsAskedAbout("When is the rent due?", ["Rent"])).toEqual([]);
+    expect(termsAskedAbout("What is the Purchase Price Date under the note?", defined)).toEqual([]);
+    expect(termsAskedAbout("How is the Agent replaced?", ["Agent"])).toEqual([]);
+  });
+
+  it("takes a term asked in lower case, as the documents define it", () => {
+    expect(termsAskedAbout("What is the term of the agreement?", defined)).toEqual(["Term"]);
+  });
+
+  it("takes how a defined term is worked out", () => {
+    expect(termsAskedAbout("How is the Market Price worked out for conversions?", ["Market Price"])).toEqual([
+      "Market Price",
+    ]);
   });
 });
 
@@ -70,14 +93,6 @@ describe("definitionAt", () => {
     );
     expect(definitionAt("Permitted Liens means the Liens listed in Schedule 7.1.", "Permitted Liens")).toBe(0);
     expect(definitionAt("The Queries and Data shall be provided under this Agreement.", "Query")).toBe(-1);
-  });
-});
-
-describe("a term followed by a capitalised word", () => {
-  it("is part of a longer name only when the documents write that name", () => {
-    const writes = (phrase: string) => phrase === "Purchase Price Date";
-    expect(asksAboutTerm("What is the Purchase Price Date under the note?", "Purchase Price", writes)).toBe(false);
-    expect(asksAboutTerm("What are the Costs Medica has to document?", "Costs", writes)).toBe(true);
   });
 });
 

@@ -1,71 +1,173 @@
 /**
  * A question that asks what a defined term is ("What is a Query under the data license?", "What's a
  * 'Contract Period'?", "What does BCSI mean?", "How is Consolidated EBITDA calculated?") is answered by
- * the documents' own definition of it: defined terms mean only what the documents say. Ranked by its
- * words, the definition loses to the provisions that use the term most ("Queries and Data shall be
- * provided ..."), so a search brings it to the head (`search.ts`, the `term` stage).
+ * the documents' own definition of it: defined terms mean only what the documents say.
  *
- * Only an ask about the term itself counts, not every defined term a question uses: "What notice ends
- * the Agreement?" uses "Agreement" and asks about notice. A term is asked about when the question
- * quotes it, or names it as the subject of "what is / who are / what counts as …", "what does … mean",
- * "how is … defined / calculated / determined", "the meaning (definition) of …". Outside quotation marks
- * the term must be written as the documents define it (capitals kept): "the term of the agreement" does
- * not ask for the definition of "Term".
+ * The question side (`askedDefinedTerms`) reads which terms a question asks the meaning of, by the ways
+ * lawyers ask it; the answer's definition rule (`@lexnav/answer`, `definition-answer.ts`) cites a
+ * definition of one of them, and a search brings the documents' definitions of them to the head
+ * (`search.ts`, the `term` stage): ranked by its words, a definition loses to the provisions that use the
+ * term most ("Queries and Data shall be provided ..."). Only an ask about the term itself counts, not
+ * every defined term a question uses: "What notice ends the Agreement?" uses "Agreement" and asks about
+ * notice. The document side (below) finds where a passage defines a term.
  */
 
 import { phrasePattern } from "@lexnav/core";
+import { parseQuestion } from "./question.ts";
+import { leadingCapitalisedTerms, withoutPluralMarker } from "./term-shapes.ts";
 
 const OPEN_QUOTE = `['‘"“]`;
 const CLOSE_QUOTE = `['’"”]`;
 
-/** What comes right before a term asked about: "what is a", "who are the", "what counts as", "meaning of the". */
-const LEAD =
-  /(?:\b(?:what|who|which)(?:['’]s|\s+(?:is|are|was|were))(?:\s+(?:meant\s+by|considered))?|\bwhat\s+(?:counts|count|qualifies|qualify)\s+as|\bwhat\s+(?:does|do|did)|\bhow\s+(?:is|are|was|were)|\b(?:meaning|definition)\s+of)\s+(?:(?:an?|the)\s+)?$/i;
+/** A word of a defined term: capitalised, or all capitals, with digits and joiners. */
+export const DEFINED_TERM_WORD = String.raw`[\p{Lu}][\p{L}\p{N}.&'’/-]*`;
+const TERM_WORD = DEFINED_TERM_WORD;
 
-/** What comes right after a term a "what does … / how is …" question asks about. */
-const TAIL = /^\s+(?:mean|means|defined|calculated|computed|determined|measured|worked\s+out)\b/i;
-
-/**
- * Whether the ask asks what `term` is (see the module comment). `writes` tells whether the documents
- * write a phrase: a term followed in the question by a capitalised word is only part of a longer name
- * when the documents write that name ("the Purchase Price Date" is not the "Purchase Price"; "the Costs
- * Medica has to document" asks about the "Costs").
- */
-export function asksAboutTerm(ask: string, term: string, writes: (phrase: string) => boolean = () => false): boolean {
-  const t = term.trim();
-  if (t.length < 2 || !/\p{L}/u.test(t)) return false;
-  // Most of a document's terms are not in the question at all: no pattern is built for them.
-  if (!ask.replace(/\s+/g, " ").toLowerCase().includes(t.replace(/\s+/g, " ").toLowerCase())) return false;
-  const body = phrasePattern(t);
-  // Quoted: the asker points at the documents' own word, in any case.
-  if (new RegExp(`(?:^|[\\s(])${OPEN_QUOTE}${body}${CLOSE_QUOTE}(?=$|[\\s.,;:?!)])`, "i").test(ask)) return true;
-  // Written as defined, not a part of a longer word or name, not a possessive ("the Agreement's term").
-  const written = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}]|['’]s\\b)`, "gu");
-  for (const m of ask.matchAll(written)) {
-    const before = ask.slice(0, m.index);
-    const after = ask.slice(m.index + m[0].length);
-    if (!LEAD.test(before)) continue;
-    const lead = (before.match(LEAD)?.[0] ?? "").toLowerCase();
-    // "what does X …" and "how is X …" ask what X is only with "mean", "defined", "calculated" after it.
-    if (/^(?:what\s+(?:does|do|did)|how\s)/.test(lead.trim()) && !TAIL.test(after)) continue;
-    const longer = after.match(/^\s+(\p{Lu}[\p{L}\p{N}]*)/u)?.[1];
-    if (longer !== undefined && writes(`${m[0]} ${longer}`)) continue;
-    return true;
-  }
-  return false;
+/** A term as compared: lower case, quotes dropped, a plural "s" dropped from each word ("Events" → "event"). */
+export function termKey(term: string): string {
+  return term
+    .toLowerCase()
+    .replace(/[“”"']/g, "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w))
+    .join(" ");
 }
 
 /**
- * The terms of `defined` the ask asks about, longest first, leaving out one inside a longer one asked
- * about ("Period" inside "Contract Period").
+ * A term as compared: `termKey` (lower case, quotes dropped, a plural "s" dropped), and a plural "-ies"
+ * read as "-y", so "Subsidiaries" is compared as "Subsidiary". Whole terms are compared, never a part:
+ * "Affiliate" is not "Affiliated Group".
  */
-export function termsAskedAbout(
-  ask: string,
-  defined: Iterable<string>,
-  writes: (phrase: string) => boolean = () => false,
-): string[] {
-  const asked = [...new Set(defined)].filter((t) => asksAboutTerm(ask, t, writes)).sort((a, b) => b.length - a.length);
-  return asked.filter((t, i) => !asked.slice(0, i).some((longer) => longer.toLowerCase().includes(t.toLowerCase())));
+export function definedTermKey(term: string): string {
+  return termKey(
+    withoutPluralMarker(term)
+      .replace(/[‘’]/g, "'")
+      .replace(/^'+|'+$/g, ""),
+  )
+    .split(" ")
+    .map((w) => (w.length > 4 && w.endsWith("ie") ? `${w.slice(0, -2)}y` : w))
+    .join(" ");
+}
+
+/**
+ * Where a term asked about may end: the question's end, a preposition that names its instrument or
+ * purpose, or the next ask ("What is the Due Date and when is payment due?").
+ */
+const TERM_END = /\s+(?:in|under|of|for|per|as\s+used\s+in|to|and|or)\s|\s*[,;:—–]\s|\s*\??\s*$/gi;
+
+/**
+ * The asking shapes: what follows the match (`rest`) up to the end or a preposition is the term, or the term
+ * stands between the opening and a closing word (`closing`). "when is" reads only a term written as a
+ * defined term (capitalised): "When is the Closing Date?" asks what the definition of that date says.
+ */
+const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean }> = [
+  { opening: /^\s*(?:who|what)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:the\s+|an?\s+)?/i },
+  { opening: /^\s*what\s+(?:counts|qualifies)\s+as\s+(?:the\s+|an?\s+)?/i },
+  { opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+defined\b/i },
+  // "How is Consolidated EBITDA calculated?": a defined term's definition says how it is worked out
+  {
+    opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?/i,
+    closing: /^(.+?)\s+(?:calculated|computed|determined|measured|worked\s+out)\b/i,
+    capitalisedOnly: true,
+  },
+  // "Which documents make up the Existing PSA?", "What does the Collateral consist of?"
+  { opening: /^\s*(?:which|what)\s+(?:[a-z]+\s+){0,2}?(?:makes?|made)\s+up\s+(?:the\s+|an?\s+)?/i },
+  {
+    opening: /^\s*what\s+(?:does|do)\s+(?:the\s+|an?\s+)?/i,
+    closing: /^(.+?)\s+(?:consists?\s+of|comprises?)\b/i,
+    capitalisedOnly: true,
+  },
+  { opening: /\bwhat\s+(?:does|do)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+mean\b/i },
+  { opening: /\b(?:meaning|definition)\s+of\s+(?:the\s+)?(?:terms?\s+)?/i },
+  { opening: /\bdefine\s+(?:the\s+)?(?:terms?\s+)?/i },
+  { opening: /^\s*when\s+(?:is|are|was|will\s+be)\s+(?:the\s+)?/i, capitalisedOnly: true },
+];
+/** Where a later sentence of a question starts: after a full stop, "?" or "!", at a capital or an opening quote. */
+const LATER_SENTENCE = /[.?!]\s+(?=[\p{Lu}'‘"“])/gu;
+/** How many sentences after the first are read for an ask. */
+const LATER_SENTENCES_READ = 3;
+/** A quoted term: 'Due Date', “End User”. */
+const QUOTED = /^['‘"“]([^'’"”?]{2,60})['’"”]/;
+/** A term written as a defined term: capitalised words (or capitals), "of" or "and" between them. */
+const CAPITALISED = new RegExp(String.raw`^${TERM_WORD}(?:\s+(?:(?:of|and|the)\s+)?${TERM_WORD})*$`, "u");
+
+/**
+ * `text` without the characters at its end that `char` (a one-character class) matches: what
+ * `.replace(/[…]+$/, "")` gives, read from the end only (that regular expression rescans a long run
+ * from each of its characters).
+ */
+export function trimEndOf(text: string, char: RegExp): string {
+  let end = text.length;
+  while (end > 0 && char.test(text[end - 1] as string)) end--;
+  return text.slice(0, end);
+}
+
+/** The terms a phrase may name: quoted, else each run of words up to the end or a preposition. */
+function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
+  const quoted = QUOTED.exec(phrase);
+  if (quoted) return [quoted[1] as string];
+  // "the Costs Medica has to document": the capitalised term before the plain words (`term-shapes.ts`)
+  const out: string[] = leadingCapitalisedTerms(phrase);
+  for (const m of phrase.matchAll(TERM_END)) {
+    const term = trimEndOf(phrase.slice(0, m.index), /[\s?.]/).trim();
+    // each term is a longer start of the phrase than the last: past six words, so are all the rest
+    if (term.split(/\s+/).length > 6) break;
+    if (term === "" || /['’]s?\b/.test(term)) continue;
+    if (capitalisedOnly && !CAPITALISED.test(term)) continue;
+    out.push(term);
+  }
+  return out;
+}
+
+/**
+ * The terms (as `definedTermKey` compares them) a question asks the meaning of, by the way lawyers ask
+ * it: "what is / what's / who is / who are / what counts as X", "how is X defined", "what does X mean",
+ * "the meaning of X"; and "when is the X" for a term written as a defined term (capitalised). A term
+ * ends at the question's end or at a preposition ("What is a Change of Control under the agreement?":
+ * "Change", "Change of Control"); only a definition of one of them is ever cited. Empty when the
+ * question asks something else of a term it names ("On termination, 'the Licence' is revoked — …").
+ */
+export function askedDefinedTerms(question: string): string[] {
+  return [...new Set(askedTermPhrases(question).map(definedTermKey))].filter((t) => t.length > 0);
+}
+
+/** The terms `askedDefinedTerms` reads, as the question writes them ("Ares Agreement", "Existing PSA"). */
+export function askedTermPhrases(question: string): string[] {
+  const whole = parseQuestion(question).ask.replace(/\s+/g, " ");
+  // the ask may follow a sentence that sets it up: "Columbia can terminate if the Ares Agreement ends. What is …?"
+  // (the first few only: a long text of many sentences is not rescanned from each)
+  const later = [...whole.matchAll(LATER_SENTENCE)].slice(0, LATER_SENTENCES_READ);
+  const asks = [whole, ...later.map((m) => whole.slice((m.index ?? 0) + m[0].length))];
+  const out = new Set<string>();
+  for (const ask of asks)
+    for (const { opening, closing, capitalisedOnly } of ASKS) {
+      const m = opening.exec(ask);
+      if (!m) continue;
+      let rest = ask.slice((m.index ?? 0) + m[0].length);
+      if (closing) {
+        const c = closing.exec(rest);
+        if (!c) continue;
+        rest = c[1] as string;
+      }
+      for (const term of termsOf(rest, capitalisedOnly === true)) if (/\p{L}{3,}/u.test(term)) out.add(term);
+    }
+  return [...out];
+}
+
+/**
+ * The terms of `defined` (a document's) that the question asks the meaning of (`askedDefinedTerms`), longest
+ * first, each once.
+ */
+export function termsAskedAbout(question: string, defined: Iterable<string>): string[] {
+  const keys = new Set(askedDefinedTerms(question));
+  if (keys.size === 0) return [];
+  const asked = new Map<string, string>();
+  for (const term of defined) {
+    const key = definedTermKey(term);
+    if (keys.has(key) && !asked.has(key)) asked.set(key, term);
+  }
+  return [...asked.values()].sort((a, b) => b.length - a.length);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Shapes of a defined term that the definition rule (`definition-answer.ts`) reads besides a quoted or fully
- * capitalised term.
+ * Shapes of a defined term that the reading of a term asked about (`term-asked.ts`) takes besides a quoted or
+ * fully capitalised term.
  *
  * - A plural marker drafted onto the term: “Third Party(ies)”, “Product(s)”, “Licensee(s)” define the singular
  *   and the plural at once; asked "Who is a third party …", the term is "Third Party".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askedDefinedTerms, definedTermKey } from "./definition-answer.ts";
+import { askedDefinedTerms, definedTermKey } from "./term-asked.ts";
 import { leadingCapitalisedTerms, withoutPluralMarker } from "./term-shapes.ts";
 
 describe("withoutPluralMarker", () => {
