@@ -19,6 +19,16 @@ describe("expandConcepts", () => {
     expect(expandConcepts("Which law governs  ?", "Which law governs the license agreement?")).not.toContain("royalty");
   });
 
+  it("reads 'which governs' of two instruments in conflict as their order of precedence, not the governing law", () => {
+    const precedence = expandConcepts("If the amendment and the loan agreement are inconsistent, which one governs?");
+    expect(precedence).toContain("supersede");
+    expect(precedence).not.toContain("jurisdiction");
+    expect(expandConcepts("Which prevails if a statement of work conflicts with the agreement?")).toContain(
+      "inconsistent",
+    );
+    expect(expandConcepts("Which law governs this contract?")).not.toContain("supersede");
+  });
+
   it("knows how credit agreements phrase what a lawyer asks first", () => {
     expect(expandConcepts("When do the loans mature?")).toContain("maturity");
     expect(expandConcepts("What notice must be given before a prepayment?")).toContain("voluntary");

@@ -16,7 +16,15 @@ const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
     "term expiration continue until years period remain force effect terminate",
   ],
   [/\brenew\w*/i, "renewal renew renewed automatically successive additional extend term"],
-  [/\bgovern\w*|\blaws?\b/i, "governed governing laws construed state jurisdiction"],
+  // "which governs" of two instruments that conflict asks their order of precedence, not the governing law
+  [
+    /^(?![\s\S]*\b(?:inconsisten\w*|conflict\w*)\b)[\s\S]*(?:\bgovern\w*|\blaws?\b)/i,
+    "governed governing laws construed state jurisdiction",
+  ],
+  [
+    /\binconsisten\w*|\bconflict\w*|\bprevails?\b|\bprecedence\b/i,
+    "conflict inconsistent inconsistency prevail control govern supersede precedence",
+  ],
   [/\bassign\w*/i, "assign assigned assignment transfer consent delegate successors"],
   [/\bminimum\b|\bcommitment\b/i, "minimum purchase least quantity commitment annual"],
   [/\blicens\w*/i, "license licenses grant grants hereby right rights royalty exclusive"],
