@@ -57,8 +57,14 @@ const DOCS = {
       },
       {
         ref: "11",
-        text: '"Licensed Content" means the three mobile titles listed in Exhibit A, as Licensor may add to or withdraw from that list by written notice from time to time, together with all updates, patches and localised versions of those titles.',
+        text: '"Licensed Content" means the three mobile titles listed in Exhibit A, as Licensor may add to or withdraw from that list by written notice from time to time, together with all updates, patches and localised versions of those titles within the meaning of "Localised Version".',
         defines: ["Licensed Content"],
+      },
+      { ref: "12", text: "Section 12 Audit. Licensor may audit download counts once a year." },
+      {
+        ref: "13",
+        text: '"Localised Version" means a title translated for one territory.',
+        defines: ["Localised Version"],
       },
     ]),
   },
@@ -143,6 +149,9 @@ describe("the question reader in search", () => {
     const first = asked.passages[0];
     expect(text("license")?.slice(first?.start, first?.end)).toContain("means the three mobile titles");
     expect(first?.stageScores.some((s) => s.stage === "term")).toBe(true);
+    // the definition it quotes follows it
+    const second = asked.passages[1];
+    expect(text("license")?.slice(second?.start, second?.end)).toContain("a title translated for one territory");
     const used = (await ask("Who hosts the Licensed Content under Glu's content license agreement?")).passages;
     expect(text("license")?.slice(used[0]?.start, used[0]?.end)).toContain("hosted by Licensee");
     expect(used.some((p) => p.stageScores.some((s) => s.stage === "term"))).toBe(false);

@@ -42,9 +42,11 @@ import { sectionNameRoute } from "./section-name-route.ts";
 import { asksOfClose, isClosePassage } from "./signature-block.ts";
 import {
   abbreviations,
+  definedTermKey,
   definitionAt,
   definitionOpeningAt,
   passagesDefining,
+  quotedTerms,
   statedDefinitionAt,
   statedDefinitions,
   termsAskedAbout,
@@ -324,6 +326,8 @@ const CLAUSE_DOCUMENTS = 3;
 const CLAUSE_PASSAGES = 2;
 /** Provisions defining a term asked about brought to the head, per document (a base agreement's and its restatement's). */
 const TERM_DEFINITIONS = 2;
+/** Other definitions a definition quotes, brought after it. */
+const REFERRED_DEFINITIONS = 2;
 
 export interface SearcherDeps {
   lexical: LexicalIndex;
@@ -1031,7 +1035,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           ...statedDefinitions(body),
           ...abbreviated.map((a) => a.term),
         ]);
-        return asked.flatMap((term) => {
+        const definitionsOf = (term: string): Array<{ node: ProvisionNode; passages: Passage[] }> => {
           const defining = nodes
             .filter((n) => n.definesTerms.includes(term))
             .slice(0, TERM_DEFINITIONS)
@@ -1057,6 +1061,29 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             }
           }
           return [];
+        };
+        const defined = new Map(nodes.flatMap((n) => n.definesTerms.map((t) => [definedTermKey(t), t] as const)));
+        return asked.flatMap((term) => {
+          const picks = definitionsOf(term);
+          // A definition that points to another by quoting it ("clauses (i) through (v) of the definition
+          // of “Major Event”") is read with it: the other definition follows.
+          const own = new Set(picks.map((p) => p.node.id));
+          const referred = [
+            ...new Set(
+              picks
+                .flatMap((p) => p.passages.flatMap((passage) => quotedTerms(passage.body)))
+                .map((q) => defined.get(definedTermKey(q)))
+                .filter((t): t is string => t !== undefined && definedTermKey(t) !== definedTermKey(term)),
+            ),
+          ].slice(0, REFERRED_DEFINITIONS);
+          return [
+            ...picks,
+            ...referred.flatMap((t) =>
+              definitionsOf(t)
+                .filter((p) => !own.has(p.node.id))
+                .slice(0, 1),
+            ),
+          ];
         });
       });
     async function rerank(ranked: Candidate[]): Promise<Candidate[]> {

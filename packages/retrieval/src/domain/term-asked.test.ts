@@ -6,6 +6,7 @@ import {
   definitionAt,
   definitionOpeningAt,
   passagesDefining,
+  quotedTerms,
   statedDefinitionAt,
   statedDefinitions,
   termsAskedAbout,
@@ -153,5 +154,13 @@ describe("definitionOpeningAt", () => {
     expect(definitionOpeningAt(text, "CEII")).toBe(text.indexOf("CEII shall"));
     expect(definitionOpeningAt(text, "BCSI")).toBe(-1);
     expect(definitionOpeningAt("Confidential Information means all data.", "Confidential Information")).toBe(0);
+  });
+});
+
+describe("quotedTerms", () => {
+  it("reads the capitalised phrases a text quotes, not a quoted word in lower case", () => {
+    expect(
+      quotedTerms('“Change of Control” means any transaction of the definition of “Major Event”, a "so-called" sale.'),
+    ).toEqual(["Change of Control", "Major Event"]);
   });
 });

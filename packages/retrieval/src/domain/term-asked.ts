@@ -181,6 +181,11 @@ export function definitionAt(body: string, term: string): number {
   return new RegExp(`^\\W*(?:[\\p{N}.()]+\\s+)?${t}\\b`, "iu").test(body) ? 0 : -1;
 }
 
+/** The capitalised phrases a text quotes: “Major Event”, "Change of Control". */
+export function quotedTerms(text: string): string[] {
+  return [...text.matchAll(/[“"](\p{Lu}[^"“”\n]{0,59})[”"]/gu)].map((m) => (m[1] as string).trim());
+}
+
 /**
  * A quoted term a sentence defines in running text: `"Residuals" means`, `the term "CITR" shall mean`,
  * `'Consolidated EBITDA' means`, or a parenthesis a quoted term closes (`(… are each a "Contract Period")`).
