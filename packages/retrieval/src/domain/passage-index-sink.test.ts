@@ -1,4 +1,5 @@
 import { openSqliteDatabase } from "@lexnav/catalog";
+import { LexnavError } from "@lexnav/core";
 import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
 import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
@@ -73,5 +74,26 @@ describe("rebuildLexicalIndex", () => {
     await expect(rebuildLexicalIndex(lexical, failing)).rejects.toThrow("unreadable");
     expect(await lexical.activeVersion()).toBe(old);
     expect(await holding(lexical, "widgets")).toEqual(["alpha"]);
+  });
+
+  it("throws the rebuild's own error when the half-built version cannot be dropped either, naming that version", async () => {
+    const store = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
+    await createPassageIndexSink(store).putDocument(stored("alpha", "1. The supplier shall deliver the widgets."));
+    const lexical = {
+      ...store,
+      dropVersion: async () => {
+        throw new Error("the disk is read-only");
+      },
+    };
+    async function* failing() {
+      yield stored("alpha", "1. The supplier shall deliver the widgets.");
+      throw new LexnavError("invalid_argument", "the stored text of beta is unreadable");
+    }
+    const error = await rebuildLexicalIndex(lexical, failing).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LexnavError);
+    expect((error as LexnavError).code).toBe("invalid_argument");
+    expect((error as LexnavError).message).toMatch(
+      /unreadable \(and the half-built index version lex-\S+ could not be dropped: the disk is read-only\)/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { LexnavError, toLexnavError } from "@lexnav/core";
 import type { Access, ProvisionNode } from "@lexnav/document-model";
 import type { LexicalIndex } from "../ports/lexical-index.ts";
 import type { VectorStore } from "../ports/vector-store.ts";
@@ -171,8 +172,19 @@ export async function rebuildLexicalIndex(
     // What was ingested into the old version while the new one was built.
     await pass(false);
   } catch (e) {
-    // A half-built version never serves: the one before stays active.
-    await lexical.dropVersion(indexVersion);
+    // A half-built version never serves: the one before stays active. What went wrong is the rebuild's
+    // own error; a failure to drop the half-built version is added to it, not put in its place.
+    try {
+      await lexical.dropVersion(indexVersion);
+    } catch (dropped) {
+      const cause = toLexnavError(e);
+      const why = dropped instanceof Error ? dropped.message : String(dropped);
+      throw new LexnavError(
+        cause.code,
+        `${cause.message} (and the half-built index version ${indexVersion} could not be dropped: ${why})`,
+        { cause: e, retryable: cause.retryable },
+      );
+    }
     throw e;
   }
   await lexical.activate(indexVersion);
