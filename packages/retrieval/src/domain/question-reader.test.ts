@@ -98,6 +98,19 @@ const DOCS = {
     set: null,
     doc: build("lease", [{ ref: "3", text: "3. Tenant pays rent monthly; the lease term continues until 2030." }]),
   },
+  // A side letter of the Glu deal that only the "partners" group may read, defining the same term.
+  sideLetter: {
+    card: "SIDE LETTER to the CONTENT LICENSE AGREEMENT between Fox Media and Glu Mobile",
+    set: null,
+    groups: ["partners"],
+    doc: build("sideLetter", [
+      {
+        ref: "1",
+        text: '"Licensed Content" means, for this side letter only, the unreleased sequel titles code-named Orchid.',
+        defines: ["Licensed Content"],
+      },
+    ]),
+  },
 } as const;
 type Id = keyof typeof DOCS;
 const READER = { id: "reader", groups: ["g"] };
@@ -109,7 +122,8 @@ async function searcher() {
   await lexical.activate(v);
   for (const [id, d] of Object.entries(DOCS)) {
     const passages = buildPassages(id, "v1", d.doc.nodes, d.doc.text);
-    await lexical.putDocument(v, id, access, passages, { text: d.card, name: id });
+    const groups = "groups" in d ? [...d.groups] : access.groups;
+    await lexical.putDocument(v, id, { ...access, groups }, passages, { text: d.card, name: id });
   }
   const record = (id: string): ContextDocument | null => {
     const d = DOCS[id as Id];
@@ -155,6 +169,22 @@ describe("the question reader in search", () => {
     const used = (await ask("Who hosts the Licensed Content under Glu's content license agreement?")).passages;
     expect(text("license")?.slice(used[0]?.start, used[0]?.end)).toContain("hosted by Licensee");
     expect(used.some((p) => p.stageScores.some((s) => s.stage === "term"))).toBe(false);
+  });
+
+  it("brings no definition from a document the asker may not read", async () => {
+    const r = await ask("What is the Licensed Content under Glu's side letter?");
+    expect(r.passages.length).toBeGreaterThan(0);
+    expect(r.passages.some((p) => p.documentId === "sideLetter")).toBe(false);
+    const partner = await (await searcher()).search(
+      {
+        query: "What is the Licensed Content under Glu's side letter?",
+        principal: { id: "p", groups: ["g", "partners"] },
+        mode: "hybrid",
+        k: 8,
+      },
+      text,
+    );
+    expect(partner.passages[0]?.documentId).toBe("sideLetter");
   });
 
   it("searches every member of the deal a question is routed to, the routed one first, never an outsider", async () => {

@@ -40,18 +40,7 @@ import {
 import { RARE_NAME_CUT, rareNameRoute } from "./rare-name-route.ts";
 import { sectionNameRoute } from "./section-name-route.ts";
 import { asksOfClose, isClosePassage } from "./signature-block.ts";
-import {
-  abbreviations,
-  askedDefinedTerms,
-  definedTermKey,
-  definitionAt,
-  definitionOpeningAt,
-  passagesDefining,
-  quotedTerms,
-  statedDefinitionAt,
-  statedDefinitions,
-  termsAskedAbout,
-} from "./term-asked.ts";
+import { askedDefinedTerms, definitionPicks } from "./term-asked.ts";
 
 /**
  * Retrieval modes. `lexical`: BM25 over every passage. `dense`: nearest passages by embedding over
@@ -325,10 +314,6 @@ export type FusionMethod = (typeof FUSION_METHODS)[number];
 const CLAUSE_DOCUMENTS = 3;
 /** Passages of each cited provision brought to the head. */
 const CLAUSE_PASSAGES = 2;
-/** Provisions defining a term asked about brought to the head, per document (a base agreement's and its restatement's). */
-const TERM_DEFINITIONS = 2;
-/** Other definitions a definition quotes, brought after it. */
-const REFERRED_DEFINITIONS = 2;
 
 export interface SearcherDeps {
   lexical: LexicalIndex;
@@ -1025,74 +1010,14 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             .map((node) => ({ node, passages: (cache.byNode.get(node.id) ?? []).slice(0, CLAUSE_PASSAGES) }));
         }),
       );
-    // A defined term the question asks about ("What is a Query …?": `term-asked.ts`): the passage of each
-    // provision defining it that holds the term as defined comes first.
-    // Most questions ask no term's meaning: their documents are not read for definitions at all.
+    // A defined term the question asks about ("What is a Query …?"): its definitions in the documents the
+    // ranking is about come first (`definitionPicks`). Most questions ask no term's meaning: their
+    // documents are not read for definitions at all.
     const asksTerm = askedDefinedTerms(request.query).length > 0;
     const termFirst = (ranked: Candidate[], k: number): Promise<Candidate[]> =>
-      !asksTerm
-        ? Promise.resolve(ranked)
-        : structureFirst("term", ranked, k, (cache, body) => {
-            const nodes = [...cache.nodes.values()];
-            const abbreviated = abbreviations(body);
-            const asked = termsAskedAbout(request.query, [
-              ...nodes.flatMap((n) => n.definesTerms),
-              ...statedDefinitions(body),
-              ...abbreviated.map((a) => a.term),
-            ]);
-            const definitionsOf = (term: string): Array<{ node: ProvisionNode; passages: Passage[] }> => {
-              const defining = nodes
-                .filter((n) => n.definesTerms.includes(term))
-                .slice(0, TERM_DEFINITIONS)
-                .flatMap((node) => {
-                  // A provision that defines it inline and says more: only its passages holding the definition.
-                  const passages = passagesDefining(cache.byNode.get(node.id) ?? [], (body) =>
-                    definitionAt(body, term),
-                  );
-                  return passages.length > 0 ? [{ node, passages }] : [];
-                });
-              if (defining.length > 0) return defining;
-              // Defined in a sentence of a provision about something else: quoted (`The term "Residuals"
-              // means`), or opening the sentence ("CEII shall mean: …"), or else as an abbreviation after the
-              // words it stands for ("Critical Energy Infrastructure Information (CEII)"): the passage saying so.
-              const finders = [
-                (text: string) => statedDefinitionAt(text, term),
-                (text: string) => definitionOpeningAt(text, term),
-                (text: string) => abbreviations(text).find((a) => a.term === term)?.at ?? -1,
-              ];
-              for (const at of finders) {
-                for (const [nodeId, all] of cache.byNode) {
-                  const node = cache.nodes.get(nodeId);
-                  const passages = passagesDefining(all, at);
-                  if (node && passages.length > 0) return [{ node, passages }];
-                }
-              }
-              return [];
-            };
-            const defined = new Map(nodes.flatMap((n) => n.definesTerms.map((t) => [definedTermKey(t), t] as const)));
-            return asked.flatMap((term) => {
-              const picks = definitionsOf(term);
-              // A definition that points to another by quoting it ("clauses (i) through (v) of the definition
-              // of “Major Event”") is read with it: the other definition follows.
-              const own = new Set(picks.map((p) => p.node.id));
-              const referred = [
-                ...new Set(
-                  picks
-                    .flatMap((p) => p.passages.flatMap((passage) => quotedTerms(passage.body)))
-                    .map((q) => defined.get(definedTermKey(q)))
-                    .filter((t): t is string => t !== undefined && definedTermKey(t) !== definedTermKey(term)),
-                ),
-              ].slice(0, REFERRED_DEFINITIONS);
-              return [
-                ...picks,
-                ...referred.flatMap((t) =>
-                  definitionsOf(t)
-                    .filter((p) => !own.has(p.node.id))
-                    .slice(0, 1),
-                ),
-              ];
-            });
-          });
+      asksTerm
+        ? structureFirst("term", ranked, k, (cache, body) => definitionPicks(request.query, cache, body))
+        : Promise.resolve(ranked);
     async function rerank(ranked: Candidate[]): Promise<Candidate[]> {
       const reranker = deps.reranker;
       if (!reranker) return ranked;
@@ -1242,15 +1167,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         );
         break;
     }
-    if (
-      parsed.clauseRefs.length > 0 &&
-      request.mode !== "inject" &&
-      request.mode !== "lexical" &&
-      request.mode !== "dense"
-    )
-      ranked = await clauseFirst(ranked, k);
-    if (request.mode !== "inject" && request.mode !== "lexical" && request.mode !== "dense")
+    // What the question points at by structure, in the modes that read provisions (not the plain rankings).
+    if (request.mode !== "inject" && request.mode !== "lexical" && request.mode !== "dense") {
+      if (parsed.clauseRefs.length > 0) ranked = await clauseFirst(ranked, k);
       ranked = await termFirst(ranked, k);
+    }
 
     if (indexVersion === "") indexVersion = (await (deps.sources?.lexical ?? deps.lexical).activeVersion()) ?? "";
 

@@ -13,6 +13,9 @@
  */
 
 import { phrasePattern } from "@lexnav/core";
+import type { ProvisionNode } from "@lexnav/document-model";
+import type { NodePassages } from "./passage-cache.ts";
+import type { Passage } from "./passages.ts";
 import { parseQuestion } from "./question.ts";
 import { leadingCapitalisedTerms, withoutPluralMarker } from "./term-shapes.ts";
 
@@ -267,4 +270,83 @@ export function abbreviations(text: string): Array<{ term: string; at: number }>
       out.push({ term: m[1] as string, at: m.index });
   }
   return out;
+}
+
+/** Provisions defining a term asked about brought to the head, per document (a base agreement's and its restatement's). */
+const TERM_DEFINITIONS = 2;
+/** Other definitions a definition quotes, brought after it. */
+const REFERRED_DEFINITIONS = 2;
+
+/** A provision and the passages of it to bring to the head of a ranking. */
+export interface DefinitionPick {
+  node: ProvisionNode;
+  passages: Passage[];
+}
+
+/**
+ * The definitions, in one document (its provisions and passages, and its text), of the terms `question`
+ * asks the meaning of (`termsAskedAbout`), each term's in turn:
+ * - the provisions that define it (`definesTerms`: a definitions entry, an inline `(the "X")`), at most
+ *   `TERM_DEFINITIONS`, each with its passages holding the term as defined (`passagesDefining`);
+ * - else the passage of a sentence that defines it in a provision about something else: quoted (`The term
+ *   "Residuals" means`), opening the sentence ("CEII shall mean: …"), or else an abbreviation after the
+ *   words it stands for ("Critical Energy Infrastructure Information (CEII)");
+ * - then the definitions those passages quote ("… of the definition of “Major Event”"), at most
+ *   `REFERRED_DEFINITIONS`, one provision each: a definition that defers to another says what it means only
+ *   with it.
+ */
+export function definitionPicks(question: string, cache: NodePassages, body: string): DefinitionPick[] {
+  const nodes = [...cache.nodes.values()];
+  const asked = termsAskedAbout(question, [
+    ...nodes.flatMap((n) => n.definesTerms),
+    ...statedDefinitions(body),
+    ...abbreviations(body).map((a) => a.term),
+  ]);
+  if (asked.length === 0) return [];
+  const definitionsOf = (term: string): DefinitionPick[] => {
+    const defining = nodes
+      .filter((n) => n.definesTerms.includes(term))
+      .slice(0, TERM_DEFINITIONS)
+      .flatMap((node) => {
+        // A provision that defines it inline and says more: only its passages holding the definition.
+        const passages = passagesDefining(cache.byNode.get(node.id) ?? [], (text) => definitionAt(text, term));
+        return passages.length > 0 ? [{ node, passages }] : [];
+      });
+    if (defining.length > 0) return defining;
+    const finders = [
+      (text: string) => statedDefinitionAt(text, term),
+      (text: string) => definitionOpeningAt(text, term),
+      (text: string) => abbreviations(text).find((a) => a.term === term)?.at ?? -1,
+    ];
+    for (const at of finders) {
+      for (const [nodeId, all] of cache.byNode) {
+        const node = cache.nodes.get(nodeId);
+        const passages = passagesDefining(all, at);
+        if (node && passages.length > 0) return [{ node, passages }];
+      }
+    }
+    return [];
+  };
+  const defined = new Map(nodes.flatMap((n) => n.definesTerms.map((t) => [definedTermKey(t), t] as const)));
+  return asked.flatMap((term) => {
+    const picks = definitionsOf(term);
+    const own = new Set(picks.map((p) => p.node.id));
+    const key = definedTermKey(term);
+    const referred = [
+      ...new Set(
+        picks
+          .flatMap((p) => p.passages.flatMap((passage) => quotedTerms(passage.body)))
+          .map((q) => defined.get(definedTermKey(q)))
+          .filter((t): t is string => t !== undefined && definedTermKey(t) !== key),
+      ),
+    ].slice(0, REFERRED_DEFINITIONS);
+    return [
+      ...picks,
+      ...referred.flatMap((t) =>
+        definitionsOf(t)
+          .filter((p) => !own.has(p.node.id))
+          .slice(0, 1),
+      ),
+    ];
+  });
 }
