@@ -40,6 +40,22 @@ export interface AccessDeny {
   groups: string[];
 }
 
+/** The same principals and groups are granted (order and repeats aside); walls are not compared. */
+export function sameGrants(a: Access, b: Access): boolean {
+  return sortedKey(a.principals) === sortedKey(b.principals) && sortedKey(a.groups) === sortedKey(b.groups);
+}
+
+/** The same grants and the same walls: an index that holds `a` lets exactly those in that `b` lets in. */
+export function sameAccess(a: Access, b: Access): boolean {
+  return (
+    sameGrants(a, b) &&
+    sortedKey(a.deny?.principals ?? []) === sortedKey(b.deny?.principals ?? []) &&
+    sortedKey(a.deny?.groups ?? []) === sortedKey(b.deny?.groups ?? [])
+  );
+}
+
+const sortedKey = (xs: readonly string[]) => JSON.stringify([...new Set(xs)].sort());
+
 /** Why a document cannot be deleted: a legal hold on it or on its transaction set, and who placed it when. */
 export interface LegalHold {
   /** What the hold was placed on: the document itself, or the transaction set it is filed under. */

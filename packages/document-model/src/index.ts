@@ -19,7 +19,7 @@ export type {
   QualityIssueCode,
   QualityReport,
 } from "./document.ts";
-export { CONTENT_TYPES } from "./document.ts";
+export { CONTENT_TYPES, sameAccess, sameGrants } from "./document.ts";
 export type { CopyIndex, Filing, FilingKey, SampledText } from "./filed-copies.ts";
 export {
   COPY_SHARE,

@@ -5,7 +5,7 @@ import { hostname } from "node:os";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
 import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
-import { type Access, type DocumentRecord, type FailureReason, validDate } from "@lexnav/document-model";
+import { type Access, type DocumentRecord, type FailureReason, sameGrants, validDate } from "@lexnav/document-model";
 import { someReaderOfAll } from "@lexnav/provisions";
 import { documentsUnder, legalHoldError, setIsWalled, walledSearchIndex } from "./controls.ts";
 import { recordCopiesOf } from "./copy-record.ts";
@@ -222,7 +222,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     // one is gone: ingesting it again is a new arrival.
     const known = existing !== null && existing.lifecycle !== "deleted" ? existing : null;
     const access = request.access ?? known?.access ?? request.initialAccess ?? { principals: [], groups: [] };
-    const accessChanged = known !== null && !sameAccess(known.access, access);
+    const accessChanged = known !== null && !sameGrants(known.access, access);
 
     // Identical bytes already indexed: a no-op, but for an access the request names explicitly.
     // A version still waiting for the stores is the newest: the same bytes again change nothing either.
@@ -533,11 +533,6 @@ function processAlive(pid: number): boolean {
   } catch (cause) {
     return (cause as NodeJS.ErrnoException).code === "EPERM";
   }
-}
-
-function sameAccess(a: Access, b: Access): boolean {
-  const norm = (x: Access) => JSON.stringify([[...new Set(x.principals)].sort(), [...new Set(x.groups)].sort()]);
-  return norm(a) === norm(b);
 }
 
 /** What a path that is not a regular file is, in words. */

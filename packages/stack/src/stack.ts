@@ -24,6 +24,7 @@ import {
   accessScopes,
   buildDenseIndex,
   buildModelDenseIndex,
+  type CurrentRecord,
   createBuiltinReranker,
   createEmbedderLookup,
   createPassageIndexSink,
@@ -469,6 +470,12 @@ export async function createEmbeddedStack(
     }
     return nodes;
   };
+  // A document's record now, as an index build checks what it wrote: a delete or an access change made
+  // while the build read and wrote a document is not undone by it (`reconcileWritten`).
+  const currentRecord: CurrentRecord = async (id) => {
+    const record = await catalog.getDocument(id);
+    return record === null || record.lifecycle === "deleted" ? null : { access: record.access };
+  };
   // One document at a time, so a corpus is never held whole in memory.
   async function* indexable(wanted: (access: Access) => boolean = () => true): AsyncGenerator<IndexableDocument> {
     for (const doc of await catalog.listDocuments({ lifecycle: ["indexed"] })) {
@@ -515,10 +522,11 @@ export async function createEmbeddedStack(
         return buildModelDenseIndex(vectors, indexable(), models.embedder, {
           ...(options?.passages ? { passages: options.passages } : {}),
           ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
+          current: currentRecord,
         });
       const { onDocument: _progress, ...builtin } = options ?? {};
       denseOptions = builtin;
-      return buildDenseIndex(vectors, indexable(), denseOptions);
+      return buildDenseIndex(vectors, indexable(), { ...denseOptions, current: currentRecord });
     },
     rebuildLexicalIndex: async (options) => {
       if (!indexSink)
@@ -528,6 +536,7 @@ export async function createEmbeddedStack(
         );
       return rebuildLexicalIndex(lexical, () => indexable(), {
         nameOf: (id) => filedName(catalog, id),
+        current: currentRecord,
         ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
       });
     },

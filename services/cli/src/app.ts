@@ -307,11 +307,11 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           kind === "lexical"
             ? await stack.rebuildLexicalIndex({ onDocument }).then((report) => ({
                 report,
-                line: `lexical index ${report.indexVersion}: ${report.passages} passages, ${report.documents} documents, ${report.seconds.toFixed(1)} s${report.replaced ? ` (replaces ${report.replaced}, dropped)` : ""}`,
+                line: `lexical index ${report.indexVersion}: ${report.passages} passages, ${report.documents} documents, ${report.seconds.toFixed(1)} s${report.replaced ? ` (replaces ${report.replaced}, dropped)` : ""}${reconciledNote(report.reconciled)}`,
               }))
             : await stack.buildDenseIndex({ onDocument }).then((report) => ({
                 report,
-                line: `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s${report.embeddedTexts !== undefined ? ` (${report.embeddedTexts} texts embedded, the rest reused)` : ""}`,
+                line: `dense index ${report.indexVersion}: ${report.vectors} vectors, ${report.documents} documents, fit ${report.fitSeconds.toFixed(1)} s, embed ${report.embedSeconds.toFixed(1)} s${report.embeddedTexts !== undefined ? ` (${report.embeddedTexts} texts embedded, the rest reused)` : ""}${reconciledNote(report.reconciled)}`,
               }));
         progress.done();
         ctx.out(json ? JSON.stringify(said.report, null, 2) : said.line);
@@ -610,4 +610,14 @@ export async function runCliCaptured(argv: string[], config: LexnavConfig, logge
     stderr: { write: () => true } as unknown as NodeJS.WriteStream,
   });
   return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+/** What a lexical rebuild set right of changes made while it ran; nothing when there were none. */
+function reconciledNote(r: { removed: number; accessSet: number } | undefined): string {
+  if (!r) return "";
+  const parts = [
+    ...(r.removed > 0 ? [`${r.removed} deleted meanwhile removed again`] : []),
+    ...(r.accessSet > 0 ? [`${r.accessSet} given the access changed meanwhile`] : []),
+  ];
+  return parts.length > 0 ? `; ${parts.join(", ")}` : "";
 }

@@ -11,6 +11,7 @@ import type { Embedder } from "../ports/embedder.ts";
 import type { VectorItem, VectorStore } from "../ports/vector-store.ts";
 import { type AccessScope, accessScopes } from "./access-scopes.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
+import { type CurrentRecord, type Reconciled, reconcileWritten } from "./rebuild-reconcile.ts";
 import type { SyncEmbedder } from "./search.ts";
 
 /** A document version as the index builders need it. */
@@ -50,6 +51,8 @@ export interface DenseIndexReport {
   scopes?: number;
   /** Texts a model embedder ran on; the other passages reused vectors the store held for the same text. */
   embeddedTexts?: number;
+  /** Documents whose record changed after the build read them, set right before the switch (`reconcileWritten`). */
+  reconciled?: Reconciled;
 }
 
 /**
@@ -63,6 +66,8 @@ export const SCOPED_BUILTIN_EMBEDDER_ID = "builtin-lsa-per-access-scope-1";
 export interface BuiltinDenseOptions {
   passages?: PassageOptions;
   embedder?: Partial<BuiltinEmbedderOptions>;
+  /** Each document's record now: a delete or an access change made while the build ran is not undone by it. */
+  current?: CurrentRecord;
 }
 
 /** Below this many passages a scope's model keeps words seen twice: a small deal has few repeats. */
@@ -160,6 +165,7 @@ export async function buildDenseIndex(
   let count = 0;
   let fitSeconds = 0;
   let embedSeconds = 0;
+  let reconciled: Reconciled | undefined;
   try {
     for (const key of [...scopes.keys()].sort()) {
       const { scope, members } = scopes.get(key) as { scope: AccessScope; members: Prepared[] };
@@ -168,6 +174,7 @@ export async function buildDenseIndex(
       fitSeconds += r.fitSeconds;
       embedSeconds += r.embedSeconds;
     }
+    if (options.current) reconciled = await reconcileWritten(vectors, wroteAccess(all), options.current);
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
     await vectors.dropVersion(indexVersion);
@@ -177,6 +184,7 @@ export async function buildDenseIndex(
   if (previous !== null) await vectors.dropVersion(previous);
   return {
     indexVersion,
+    ...(reconciled ? { reconciled } : {}),
     documents: all.length,
     passages: all.reduce((n, p) => n + p.passages.length, 0),
     vectors: count,
@@ -185,6 +193,9 @@ export async function buildDenseIndex(
     scopes: scopes.size,
   };
 }
+
+/** The access each prepared document was written with, by document. */
+const wroteAccess = (prepared: readonly Prepared[]) => new Map(prepared.map((p) => [p.doc.documentId, p.doc.access]));
 
 /**
  * Fits a stale scope of a built-in version again, on the documents now in it (`documents` may hold
@@ -263,6 +274,8 @@ export interface ModelDenseOptions {
   passages?: PassageOptions;
   /** Called after each document is embedded (a progress bar's tick). */
   onDocument?: (documentId: string) => void;
+  /** Each document's record now: a delete or an access change made while the build ran is not undone by it. */
+  current?: CurrentRecord;
 }
 
 /**
@@ -284,15 +297,19 @@ export async function buildModelDenseIndex(
   let passages = 0;
   let docs = 0;
   let embedded = 0;
+  const written = new Map<string, Access>();
+  let reconciled: Reconciled | undefined;
   try {
     for await (const doc of documents) {
       const r = await embedDocumentWith(vectors, indexVersion, doc, embedder, options);
+      written.set(doc.documentId, doc.access);
       docs += 1;
       count += r.vectors;
       passages += r.passages;
       embedded += r.embedded;
       options.onDocument?.(doc.documentId);
     }
+    if (options.current) reconciled = await reconcileWritten(vectors, written, options.current);
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
     await vectors.dropVersion(indexVersion);
@@ -302,6 +319,7 @@ export async function buildModelDenseIndex(
   if (previous !== null) await vectors.dropVersion(previous);
   return {
     indexVersion,
+    ...(reconciled ? { reconciled } : {}),
     documents: docs,
     passages,
     vectors: count,

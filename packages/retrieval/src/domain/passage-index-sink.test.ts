@@ -1,37 +1,15 @@
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { LexnavError } from "@lexnav/core";
-import { emptyFlags, type ProvisionNode } from "@lexnav/document-model";
 import { describe, expect, it } from "vitest";
 import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
 import { createPassageIndexSink, rebuildLexicalIndex } from "./passage-index-sink.ts";
+import { oneProvisionDocument } from "./test-support.ts";
 
 const READER = { id: "reader", groups: ["g"] };
 const ACCESS = { principals: [], groups: ["g"] };
 
 /** A stored document of one provision. */
-const stored = (documentId: string, text: string) => {
-  const node: ProvisionNode = {
-    id: `${documentId}-n1`,
-    documentId,
-    depth: 0,
-    parentId: null,
-    kind: "clause",
-    clauseRef: "1",
-    fullRef: "1",
-    title: null,
-    headingPath: [],
-    start: 0,
-    end: text.length,
-    page: null,
-    tokenCount: 10,
-    flags: emptyFlags(text.length),
-    keywords: [],
-    definesTerms: [],
-    xrefs: [],
-    termUses: [],
-  };
-  return { documentId, version: "v1", access: ACCESS, nodes: [node], text };
-};
+const stored = (documentId: string, text: string) => oneProvisionDocument(documentId, text, ACCESS);
 
 async function* each<T>(items: readonly T[]): AsyncGenerator<T> {
   for (const item of items) yield item;
@@ -61,6 +39,48 @@ describe("rebuildLexicalIndex", () => {
     expect(await lexical.activeVersion()).toBe(report.indexVersion);
     expect(await holding(lexical, "quillfeather")).toEqual(["beta"]);
     expect(await holding(lexical, "widgets")).toEqual(["alpha"]);
+  });
+
+  it("does not undo an access change or a delete made after it read a document and before it wrote it", async () => {
+    const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
+    const sink = createPassageIndexSink(lexical);
+    const alpha = stored("alpha", "1. The supplier shall deliver the widgets within thirty days.");
+    const beta = stored("beta", "1. The buyer shall pay the quillfeather invoice within ten days.");
+    const gamma = stored("gamma", "1. The agent shall keep the marrowvale ledger.");
+    for (const doc of [alpha, beta, gamma]) await sink.putDocument(doc);
+    const records = new Map([alpha, beta, gamma].map((d) => [d.documentId, { access: d.access }]));
+    const walled = { principals: [], groups: ["g"], deny: { principals: ["reader"], groups: [] } };
+
+    // The build lists the documents as they were when it began; beta is walled off from the reader and
+    // gamma deleted (each reaching every index version, as a change does) before the build writes them.
+    let listings = 0;
+    async function* listing() {
+      listings += 1;
+      const snapshot = listings === 1 ? [alpha, beta, gamma] : [alpha, { ...beta, access: walled }];
+      for (const doc of snapshot) {
+        if (listings === 1 && doc === beta) {
+          records.set("beta", { access: walled });
+          await lexical.setAccess("beta", walled);
+        }
+        if (listings === 1 && doc === gamma) {
+          records.delete("gamma");
+          await lexical.removeDocument("gamma");
+        }
+        yield doc;
+      }
+    }
+    const report = await rebuildLexicalIndex(lexical, listing, {
+      current: async (id) => records.get(id) ?? null,
+    });
+    expect(report.reconciled).toEqual({ removed: 1, accessSet: 1 });
+    expect(await lexical.activeVersion()).toBe(report.indexVersion);
+    expect(await holding(lexical, "widgets")).toEqual(["alpha"]);
+    expect(await holding(lexical, "quillfeather")).toEqual([]);
+    expect(await holding(lexical, "marrowvale")).toEqual([]);
+    const colleague = { id: "colleague", groups: ["g"] };
+    expect(
+      (await lexical.search({ text: "quillfeather", principal: colleague, k: 5 })).hits.map((h) => h.documentId),
+    ).toEqual(["beta"]);
   });
 
   it("leaves the old version serving when a document cannot be read, and drops the half-built one", async () => {

@@ -5,6 +5,7 @@ import type { VectorStore } from "../ports/vector-store.ts";
 import { accessScopes } from "./access-scopes.ts";
 import { vectorItems } from "./dense-index.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
+import { type CurrentRecord, type Reconciled, reconcileWritten } from "./rebuild-reconcile.ts";
 import type { SyncEmbedder } from "./search.ts";
 import { closeNames } from "./signature-block.ts";
 
@@ -126,6 +127,8 @@ export interface LexicalRebuildReport {
   replaced: string | null;
   documents: number;
   passages: number;
+  /** Documents whose record changed after the build read them, set right before the switch (`reconcileWritten`). */
+  reconciled: Reconciled;
   seconds: number;
 }
 
@@ -139,14 +142,16 @@ export interface LexicalRebuildReport {
  *
  * `documents` is listed twice: once for the build, and again just before the switch, for what was
  * indexed meanwhile (ingestion writes into the version that is active, which the switch drops), so a
- * document ingested during a rebuild is not lost from the new version. A delete meanwhile reaches every
- * version, the new one included.
+ * document ingested during a rebuild is not lost from the new version. A delete or an access change
+ * meanwhile reaches every version, the new one included; with `current`, one made between the build's
+ * reading a document and writing it is not undone by the write (`reconcileWritten`).
  */
 export async function rebuildLexicalIndex(
   lexical: LexicalIndex,
   documents: () => AsyncIterable<StoredDocument>,
   extras: {
     nameOf?: (documentId: string) => Promise<string | null>;
+    current?: CurrentRecord;
     options?: PassageOptions;
     onDocument?: (documentId: string) => void;
   } = {},
@@ -155,6 +160,9 @@ export async function rebuildLexicalIndex(
   const replaced = await lexical.activeVersion();
   const indexVersion = await lexical.createVersion();
   const written = new Set<string>();
+  // The access each document was last written with, by document.
+  const wroteAccess = new Map<string, Access>();
+  let reconciled: Reconciled = { removed: 0, accessSet: 0 };
   let passages = 0;
   const pass = async (progress: boolean) => {
     for await (const doc of documents()) {
@@ -163,6 +171,7 @@ export async function rebuildLexicalIndex(
       const name = (await extras.nameOf?.(doc.documentId)) ?? null;
       const put = await putLexical(lexical, indexVersion, doc, name, extras.options ?? DEFAULT_PASSAGE_OPTIONS);
       written.add(key);
+      wroteAccess.set(doc.documentId, doc.access);
       passages += put.length;
       if (progress) extras.onDocument?.(doc.documentId);
     }
@@ -171,6 +180,7 @@ export async function rebuildLexicalIndex(
     await pass(true);
     // What was ingested into the old version while the new one was built.
     await pass(false);
+    if (extras.current) reconciled = await reconcileWritten(lexical, wroteAccess, extras.current);
   } catch (e) {
     // A half-built version never serves: the one before stays active. What went wrong is the rebuild's
     // own error; a failure to drop the half-built version is added to it, not put in its place.
@@ -194,6 +204,7 @@ export async function rebuildLexicalIndex(
     replaced,
     documents: written.size,
     passages,
+    reconciled,
     seconds: (performance.now() - started) / 1000,
   };
 }

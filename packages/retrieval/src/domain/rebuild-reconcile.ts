@@ -1,0 +1,50 @@
+import { type Access, sameAccess } from "@lexnav/document-model";
+
+/**
+ * A document's record as it stands now, as a rebuild checks it after writing: null when the document is
+ * gone or deleted.
+ */
+export type CurrentRecord = (documentId: string) => Promise<{ access: Access } | null>;
+
+/** A store whose deletes and access changes reach every index version: the lexical index, the vector store. */
+export interface EveryVersionStore {
+  removeDocument(documentId: string): Promise<number>;
+  setAccess(documentId: string, access: Access): Promise<void>;
+}
+
+/** What a rebuild set right of changes made while it ran. */
+export interface Reconciled {
+  /** Documents deleted after the build read them, removed again. */
+  removed: number;
+  /** Documents given another access after the build read them (a grant revoked, a wall put up). */
+  accessSet: number;
+}
+
+/**
+ * Sets right what a rebuild wrote from a listing older than the records: a rebuild reads each document
+ * (with the access its record had when listed) and writes it into the new version some time later. A
+ * delete or an access change made in between reaches every version when it is made, and the write then
+ * undoes it: a deleted document's text is written back, a revoked grant is granted again (an access is
+ * the document's, in every version). So, once the build is done and before the new version serves, each
+ * document written is checked against its record: one deleted is removed again, one whose access differs
+ * from what was written gets its access now. A change made after the check reaches every version itself.
+ * `written` is the access each document was last written with.
+ */
+export async function reconcileWritten(
+  store: EveryVersionStore,
+  written: ReadonlyMap<string, Access>,
+  current: CurrentRecord,
+): Promise<Reconciled> {
+  const done: Reconciled = { removed: 0, accessSet: 0 };
+  for (const [documentId, access] of written) {
+    const now = await current(documentId);
+    if (now === null) {
+      await store.removeDocument(documentId);
+      done.removed += 1;
+    } else if (!sameAccess(now.access, access)) {
+      await store.setAccess(documentId, now.access);
+      done.accessSet += 1;
+    }
+  }
+  return done;
+}
