@@ -523,10 +523,15 @@ export async function createEmbeddedStack(
           ...(options?.passages ? { passages: options.passages } : {}),
           ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
           current: currentRecord,
+          meanwhile: () => indexable(),
         });
       const { onDocument: _progress, ...builtin } = options ?? {};
       denseOptions = builtin;
-      return buildDenseIndex(vectors, indexable(), { ...denseOptions, current: currentRecord });
+      return buildDenseIndex(vectors, indexable(), {
+        ...denseOptions,
+        current: currentRecord,
+        meanwhile: () => indexable(),
+      });
     },
     rebuildLexicalIndex: async (options) => {
       if (!indexSink)

@@ -68,6 +68,11 @@ export interface BuiltinDenseOptions {
   embedder?: Partial<BuiltinEmbedderOptions>;
   /** Each document's record now: a delete or an access change made while the build ran is not undone by it. */
   current?: CurrentRecord;
+  /**
+   * The documents listed again just before the switch: what was indexed while the build ran (ingestion
+   * embeds into the version that is active, which the switch drops) is taken into the new version.
+   */
+  meanwhile?: () => AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>;
 }
 
 /** Below this many passages a scope's model keeps words seen twice: a small deal has few repeats. */
@@ -174,6 +179,13 @@ export async function buildDenseIndex(
       fitSeconds += r.fitSeconds;
       embedSeconds += r.embedSeconds;
     }
+    // What was indexed while the scopes were fitted: its scopes are fitted again, with it, when next searched.
+    if (options.meanwhile) {
+      const listed = new Set(all.map((p) => `${p.doc.documentId}@${p.doc.version}`));
+      for await (const doc of options.meanwhile())
+        if (!listed.has(`${doc.documentId}@${doc.version}`))
+          await vectors.staleScopes(indexVersion, accessScopes(doc.access));
+    }
     if (options.current) reconciled = await reconcileWritten(vectors, wroteAccess(all), options.current);
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
@@ -276,6 +288,11 @@ export interface ModelDenseOptions {
   onDocument?: (documentId: string) => void;
   /** Each document's record now: a delete or an access change made while the build ran is not undone by it. */
   current?: CurrentRecord;
+  /**
+   * The documents listed again just before the switch: what was indexed while the build ran (ingestion
+   * embeds into the version that is active, which the switch drops) is taken into the new version.
+   */
+  meanwhile?: () => AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>;
 }
 
 /**
@@ -299,16 +316,23 @@ export async function buildModelDenseIndex(
   let embedded = 0;
   const written = new Map<string, Access>();
   let reconciled: Reconciled | undefined;
+  const seen = new Set<string>();
+  const embed = async (doc: IndexableDocument, progress: boolean) => {
+    const key = `${doc.documentId}@${doc.version}`;
+    if (seen.has(key)) return;
+    const r = await embedDocumentWith(vectors, indexVersion, doc, embedder, options);
+    seen.add(key);
+    written.set(doc.documentId, doc.access);
+    docs += 1;
+    count += r.vectors;
+    passages += r.passages;
+    embedded += r.embedded;
+    if (progress) options.onDocument?.(doc.documentId);
+  };
   try {
-    for await (const doc of documents) {
-      const r = await embedDocumentWith(vectors, indexVersion, doc, embedder, options);
-      written.set(doc.documentId, doc.access);
-      docs += 1;
-      count += r.vectors;
-      passages += r.passages;
-      embedded += r.embedded;
-      options.onDocument?.(doc.documentId);
-    }
+    for await (const doc of documents) await embed(doc, true);
+    // What was indexed into the old version while the new one was built.
+    if (options.meanwhile) for await (const doc of options.meanwhile()) await embed(doc, false);
     if (options.current) reconciled = await reconcileWritten(vectors, written, options.current);
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
