@@ -301,7 +301,7 @@ export async function createEmbeddedStack(
           vectors,
           version,
           state,
-          indexable((access) => inScope(access, state.key)),
+          indexable((d) => inScope(d.access, state.key)),
           {
             ...denseOptions,
             embedder: { ...denseOptions?.embedder, dimensions },
@@ -477,9 +477,16 @@ export async function createEmbeddedStack(
     return record === null || record.lifecycle === "deleted" ? null : { access: record.access };
   };
   // One document at a time, so a corpus is never held whole in memory.
-  async function* indexable(wanted: (access: Access) => boolean = () => true): AsyncGenerator<IndexableDocument> {
+  // `wanted` is asked before a document's text is read: a later listing of a build reads only what it has not written.
+  async function* indexable(
+    wanted: (doc: { documentId: string; version: string; access: Access }) => boolean = () => true,
+  ): AsyncGenerator<IndexableDocument> {
     for (const doc of await catalog.listDocuments({ lifecycle: ["indexed"] })) {
-      if (doc.currentVersion === null || !wanted(doc.access)) continue;
+      if (
+        doc.currentVersion === null ||
+        !wanted({ documentId: doc.id, version: doc.currentVersion, access: doc.access })
+      )
+        continue;
       const version = await catalog.getVersion(doc.id, doc.currentVersion);
       if (!version) continue;
       yield {
@@ -523,14 +530,14 @@ export async function createEmbeddedStack(
           ...(options?.passages ? { passages: options.passages } : {}),
           ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
           current: currentRecord,
-          meanwhile: () => indexable(),
+          meanwhile: (wanted) => indexable((d) => wanted(d.documentId, d.version)),
         });
       const { onDocument: _progress, ...builtin } = options ?? {};
       denseOptions = builtin;
       return buildDenseIndex(vectors, indexable(), {
         ...denseOptions,
         current: currentRecord,
-        meanwhile: () => indexable(),
+        meanwhile: (wanted) => indexable((d) => wanted(d.documentId, d.version)),
       });
     },
     rebuildLexicalIndex: async (options) => {
@@ -539,7 +546,7 @@ export async function createEmbeddedStack(
           "invalid_argument",
           "this process does not write the lexical index (a shared catalog's stage services index): rebuild it where the lexical service runs",
         );
-      return rebuildLexicalIndex(lexical, () => indexable(), {
+      return rebuildLexicalIndex(lexical, (wanted) => indexable(wanted && ((d) => wanted(d.documentId, d.version))), {
         nameOf: (id) => filedName(catalog, id),
         current: currentRecord,
         ...(options?.onDocument ? { onDocument: options.onDocument } : {}),

@@ -70,9 +70,12 @@ export interface BuiltinDenseOptions {
   current?: CurrentRecord;
   /**
    * The documents listed again just before the switch: what was indexed while the build ran (ingestion
-   * embeds into the version that is active, which the switch drops) is taken into the new version.
+   * embeds into the version that is active, which the switch drops) is taken into the new version. Asked
+   * only for documents not in the build (`wanted`, before their text is read).
    */
-  meanwhile?: () => AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>;
+  meanwhile?: (
+    wanted: (documentId: string, version: string) => boolean,
+  ) => AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>;
 }
 
 /** Below this many passages a scope's model keeps words seen twice: a small deal has few repeats. */
@@ -182,9 +185,9 @@ export async function buildDenseIndex(
     // What was indexed while the scopes were fitted: its scopes are fitted again, with it, when next searched.
     if (options.meanwhile) {
       const listed = new Set(all.map((p) => `${p.doc.documentId}@${p.doc.version}`));
-      for await (const doc of options.meanwhile())
-        if (!listed.has(`${doc.documentId}@${doc.version}`))
-          await vectors.staleScopes(indexVersion, accessScopes(doc.access));
+      const unlisted = (id: string, version: string) => !listed.has(`${id}@${version}`);
+      for await (const doc of options.meanwhile(unlisted))
+        if (unlisted(doc.documentId, doc.version)) await vectors.staleScopes(indexVersion, accessScopes(doc.access));
     }
     if (options.current) reconciled = await reconcileWritten(vectors, wroteAccess(all), options.current);
   } catch (e) {
@@ -290,9 +293,12 @@ export interface ModelDenseOptions {
   current?: CurrentRecord;
   /**
    * The documents listed again just before the switch: what was indexed while the build ran (ingestion
-   * embeds into the version that is active, which the switch drops) is taken into the new version.
+   * embeds into the version that is active, which the switch drops) is taken into the new version. Asked
+   * only for documents not in the build (`wanted`, before their text is read).
    */
-  meanwhile?: () => AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>;
+  meanwhile?: (
+    wanted: (documentId: string, version: string) => boolean,
+  ) => AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>;
 }
 
 /**
@@ -332,7 +338,9 @@ export async function buildModelDenseIndex(
   try {
     for await (const doc of documents) await embed(doc, true);
     // What was indexed into the old version while the new one was built.
-    if (options.meanwhile) for await (const doc of options.meanwhile()) await embed(doc, false);
+    if (options.meanwhile)
+      for await (const doc of options.meanwhile((id, version) => !seen.has(`${id}@${version}`)))
+        await embed(doc, false);
     if (options.current) reconciled = await reconcileWritten(vectors, written, options.current);
   } catch (e) {
     // A half-built version never serves: the previous one stays active.

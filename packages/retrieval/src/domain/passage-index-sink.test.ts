@@ -33,12 +33,48 @@ describe("rebuildLexicalIndex", () => {
       listings += 1;
       return each(listings === 1 ? [alpha] : [alpha, beta]);
     });
-    expect(listings).toBe(2);
+    expect(listings).toBe(3);
     expect(report.replaced).toBe(old);
     expect(report.documents).toBe(2);
     expect(await lexical.activeVersion()).toBe(report.indexVersion);
     expect(await holding(lexical, "quillfeather")).toEqual(["beta"]);
     expect(await holding(lexical, "widgets")).toEqual(["alpha"]);
+  });
+
+  it("takes in a document ingested between its last listing before the switch and the switch, reading nothing twice", async () => {
+    const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
+    const sink = createPassageIndexSink(lexical);
+    const alpha = stored("alpha", "1. The supplier shall deliver the widgets within thirty days.");
+    const beta = stored("beta", "1. The buyer shall pay the quillfeather invoice within ten days.");
+    await sink.putDocument(alpha);
+    const catalog = new Map([[alpha.documentId, alpha]]);
+    // beta is ingested (into the version then active) while the build checks what it wrote, just before the switch
+    let ingested = false;
+    const read: string[] = [];
+    const report = await rebuildLexicalIndex(
+      lexical,
+      async function* (wanted) {
+        for (const doc of catalog.values()) {
+          if (wanted && !wanted(doc.documentId, doc.version)) continue;
+          read.push(doc.documentId);
+          yield doc;
+        }
+      },
+      {
+        current: async (id) => {
+          if (!ingested) {
+            ingested = true;
+            await sink.putDocument(beta);
+            catalog.set(beta.documentId, beta);
+          }
+          return catalog.has(id) ? { access: ACCESS } : null;
+        },
+      },
+    );
+    expect(read).toEqual(["alpha", "beta"]);
+    expect(report.documents).toBe(2);
+    expect(await lexical.activeVersion()).toBe(report.indexVersion);
+    expect(await holding(lexical, "quillfeather")).toEqual(["beta"]);
   });
 
   it("does not undo an access change or a delete made after it read a document and before it wrote it", async () => {

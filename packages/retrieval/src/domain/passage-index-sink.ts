@@ -140,15 +140,17 @@ export interface LexicalRebuildReport {
  * the access it is given (walls included), and the dense index is untouched: passage ids come from the
  * stored tree (a node and an ordinal), so its vectors still name the same passages.
  *
- * `documents` is listed twice: once for the build, and again just before the switch, for what was
- * indexed meanwhile (ingestion writes into the version that is active, which the switch drops), so a
- * document ingested during a rebuild is not lost from the new version. A delete or an access change
+ * `documents` is listed three times: once for the build, again just before the switch and once more
+ * just after it, each time for what was indexed meanwhile (ingestion writes into the version that is
+ * active, which the switch drops), so a document ingested during a rebuild is not lost from the new
+ * version. The later listings are asked only for documents not written yet (`wanted`), so they read
+ * no stored text the build has already written. A delete or an access change
  * meanwhile reaches every version, the new one included; with `current`, one made between the build's
  * reading a document and writing it is not undone by the write (`reconcileWritten`).
  */
 export async function rebuildLexicalIndex(
   lexical: LexicalIndex,
-  documents: () => AsyncIterable<StoredDocument>,
+  documents: (wanted?: (documentId: string, version: string) => boolean) => AsyncIterable<StoredDocument>,
   extras: {
     nameOf?: (documentId: string) => Promise<string | null>;
     current?: CurrentRecord;
@@ -160,27 +162,34 @@ export async function rebuildLexicalIndex(
   const replaced = await lexical.activeVersion();
   const indexVersion = await lexical.createVersion();
   const written = new Set<string>();
-  // The access each document was last written with, by document.
-  const wroteAccess = new Map<string, Access>();
-  let reconciled: Reconciled = { removed: 0, accessSet: 0 };
+  const unwritten = (documentId: string, version: string) => !written.has(`${documentId}@${version}`);
+  const reconciled: Reconciled = { removed: 0, accessSet: 0 };
   let passages = 0;
-  const pass = async (progress: boolean) => {
-    for await (const doc of documents()) {
-      const key = `${doc.documentId}@${doc.version}`;
-      if (written.has(key)) continue;
+  // Writes what a listing holds that is not written yet; returns the access each was written with.
+  const pass = async (listing: AsyncIterable<StoredDocument>, progress: boolean) => {
+    const wrote = new Map<string, Access>();
+    for await (const doc of listing) {
+      if (!unwritten(doc.documentId, doc.version)) continue;
       const name = (await extras.nameOf?.(doc.documentId)) ?? null;
       const put = await putLexical(lexical, indexVersion, doc, name, extras.options ?? DEFAULT_PASSAGE_OPTIONS);
-      written.add(key);
-      wroteAccess.set(doc.documentId, doc.access);
+      written.add(`${doc.documentId}@${doc.version}`);
+      wrote.set(doc.documentId, doc.access);
       passages += put.length;
       if (progress) extras.onDocument?.(doc.documentId);
     }
+    return wrote;
+  };
+  const reconcile = async (wrote: ReadonlyMap<string, Access>) => {
+    if (!extras.current) return;
+    const done = await reconcileWritten(lexical, wrote, extras.current);
+    reconciled.removed += done.removed;
+    reconciled.accessSet += done.accessSet;
   };
   try {
-    await pass(true);
-    // What was ingested into the old version while the new one was built.
-    await pass(false);
-    if (extras.current) reconciled = await reconcileWritten(lexical, wroteAccess, extras.current);
+    const built = await pass(documents(), true);
+    // What was ingested into the old version while the new one was built (a listing that reads only those).
+    for (const [id, access] of await pass(documents(unwritten), false)) built.set(id, access);
+    await reconcile(built);
   } catch (e) {
     // A half-built version never serves: the one before stays active. What went wrong is the rebuild's
     // own error; a failure to drop the half-built version is added to it, not put in its place.
@@ -197,6 +206,10 @@ export async function rebuildLexicalIndex(
     }
     throw e;
   }
+  await lexical.activate(indexVersion);
+  // What was ingested between that listing and the switch went into the old version, about to be dropped:
+  // listed once more, now that ingestion writes into the new one.
+  await reconcile(await pass(documents(unwritten), false));
   await lexical.activate(indexVersion);
   if (replaced !== null) await lexical.dropVersion(replaced);
   return {
