@@ -32,6 +32,18 @@ describe("lexnav CLI", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it("says a store with nothing indexed has nothing to search, and what to do, in every mode", async () => {
+    for (const argv of [
+      ["search", "Which law governs?"],
+      ["ask", "Which law governs?", "--offline"],
+      ["ask", "Which law governs?", "--offline", "--mode", "dense"],
+    ]) {
+      const r = await run(...argv);
+      expect(r.code).not.toBe(0);
+      expect(r.err).toMatch(/no document is indexed in .*lexnav\.sqlite yet: ingest documents first \("lexnav ingest/);
+    }
+  });
+
   it("ingests the example transaction set and reports a summary", async () => {
     const r = await run(
       "ingest",

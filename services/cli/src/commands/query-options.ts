@@ -28,6 +28,7 @@ export async function queryOf(
 ): Promise<{ principal: Principal; k: number; documentIds?: string[]; indexVersion?: string }> {
   if (opts.k !== undefined && !(Number.isInteger(opts.k) && opts.k > 0 && opts.k <= 100))
     throw new LexnavError("invalid_argument", "--k must be a whole number from 1 to 100");
+  await somethingIndexed(ctx);
   const asked = readerOf(opts);
   const principal: Principal = asked === "operator" ? await localPrincipal(ctx) : asked;
   const scope = await requestScope(ctx.catalog, opts, principal);
@@ -37,6 +38,21 @@ export async function queryOf(
     ...(scope ? { documentIds: scope } : {}),
     ...(opts.indexVersion ? { indexVersion: opts.indexVersion } : {}),
   };
+}
+
+/**
+ * A store with no indexed document has nothing to search: that is said as such, with what to do, not as
+ * an index version missing (or, in a dense mode, as a silence). Documents that failed to ingest are
+ * counted, so one whose every file failed knows where to look. Whether anything is indexed at all is no
+ * secret of any document's: whom a document admits is not read here.
+ */
+async function somethingIndexed(ctx: CliContext): Promise<void> {
+  if ((await ctx.catalog.listDocuments({ lifecycle: ["indexed"] })).length > 0) return;
+  const failed = (await ctx.catalog.listDocuments({ lifecycle: ["failed"] })).length;
+  throw new LexnavError(
+    "not_found",
+    `no document is indexed in ${ctx.config.dbPath} yet${failed > 0 ? ` (${failed} failed to ingest: "lexnav list" gives the reasons)` : ""}: ingest documents first ("lexnav ingest <files or folders> --acl group:<name>"), or try "lexnav demo"`,
+  );
 }
 
 /**
