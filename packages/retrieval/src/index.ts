@@ -90,7 +90,7 @@ export { mayRead } from "./domain/principal.ts";
 export { ftsMatchExpression, queryTerms } from "./domain/query-terms.ts";
 export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
 export { contentWords, flagIntents, parseQuestion, quotationKey, quotations } from "./domain/question.ts";
-export type { CurrentRecord, Reconciled } from "./domain/rebuild-reconcile.ts";
+export type { CurrentRecord, Reconciled, WhileBuilding } from "./domain/rebuild-reconcile.ts";
 export type {
   CandidateSource,
   LexicalSource,

@@ -11,7 +11,7 @@ import type { Embedder } from "../ports/embedder.ts";
 import type { VectorItem, VectorStore } from "../ports/vector-store.ts";
 import { type AccessScope, accessScopes } from "./access-scopes.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
-import { type CurrentRecord, type Reconciled, reconcileWritten } from "./rebuild-reconcile.ts";
+import { type Reconciled, reconcileWritten, type WhileBuilding } from "./rebuild-reconcile.ts";
 import type { SyncEmbedder } from "./search.ts";
 
 /** A document version as the index builders need it. */
@@ -63,19 +63,9 @@ export interface DenseIndexReport {
 export const SCOPED_BUILTIN_EMBEDDER_ID = "builtin-lsa-per-access-scope-1";
 
 /** Options of the built-in dense index. */
-export interface BuiltinDenseOptions {
+export interface BuiltinDenseOptions extends WhileBuilding<IndexableDocument> {
   passages?: PassageOptions;
   embedder?: Partial<BuiltinEmbedderOptions>;
-  /** Each document's record now: a delete or an access change made while the build ran is not undone by it. */
-  current?: CurrentRecord;
-  /**
-   * The documents listed again just before the switch: what was indexed while the build ran (ingestion
-   * embeds into the version that is active, which the switch drops) is taken into the new version. Asked
-   * only for documents not in the build (`wanted`, before their text is read).
-   */
-  meanwhile?: (
-    wanted: (documentId: string, version: string) => boolean,
-  ) => AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>;
 }
 
 /** Below this many passages a scope's model keeps words seen twice: a small deal has few repeats. */
@@ -285,20 +275,10 @@ export async function embedDocumentWith(
 }
 
 /** Options of a dense index built with a model embedder. */
-export interface ModelDenseOptions {
+export interface ModelDenseOptions extends WhileBuilding<IndexableDocument> {
   passages?: PassageOptions;
   /** Called after each document is embedded (a progress bar's tick). */
   onDocument?: (documentId: string) => void;
-  /** Each document's record now: a delete or an access change made while the build ran is not undone by it. */
-  current?: CurrentRecord;
-  /**
-   * The documents listed again just before the switch: what was indexed while the build ran (ingestion
-   * embeds into the version that is active, which the switch drops) is taken into the new version. Asked
-   * only for documents not in the build (`wanted`, before their text is read).
-   */
-  meanwhile?: (
-    wanted: (documentId: string, version: string) => boolean,
-  ) => AsyncIterable<IndexableDocument> | Iterable<IndexableDocument>;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { VectorStore } from "../ports/vector-store.ts";
 import { accessScopes } from "./access-scopes.ts";
 import { vectorItems } from "./dense-index.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
-import { type CurrentRecord, type Reconciled, reconcileWritten } from "./rebuild-reconcile.ts";
+import { type Reconciled, reconcileWritten, type WhileBuilding } from "./rebuild-reconcile.ts";
 import type { SyncEmbedder } from "./search.ts";
 import { closeNames } from "./signature-block.ts";
 
@@ -151,9 +151,8 @@ export interface LexicalRebuildReport {
 export async function rebuildLexicalIndex(
   lexical: LexicalIndex,
   documents: (wanted?: (documentId: string, version: string) => boolean) => AsyncIterable<StoredDocument>,
-  extras: {
+  extras: Pick<WhileBuilding<StoredDocument>, "current"> & {
     nameOf?: (documentId: string) => Promise<string | null>;
-    current?: CurrentRecord;
     options?: PassageOptions;
     onDocument?: (documentId: string) => void;
   } = {},

@@ -6,6 +6,18 @@ import { type Access, sameAccess } from "@lexnav/document-model";
  */
 export type CurrentRecord = (documentId: string) => Promise<{ access: Access } | null>;
 
+/** What an index build is given to keep up with the changes made while it runs. */
+export interface WhileBuilding<D> {
+  /** Each document's record now: a delete or an access change made while the build ran is not undone by it. */
+  current?: CurrentRecord;
+  /**
+   * The documents listed again just before the switch: what was indexed while the build ran (ingestion
+   * writes into the version that is active, which the switch drops) is taken into the new version. Asked
+   * only for documents not in the build (`wanted`, before their text is read).
+   */
+  meanwhile?: (wanted: (documentId: string, version: string) => boolean) => AsyncIterable<D> | Iterable<D>;
+}
+
 /** A store whose deletes and access changes reach every index version: the lexical index, the vector store. */
 export interface EveryVersionStore {
   removeDocument(documentId: string): Promise<number>;
