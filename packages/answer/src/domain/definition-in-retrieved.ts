@@ -1,9 +1,7 @@
 import { askedTermPhrases, definedTermKey } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
-import { definitionStrength } from "./definition-answer.ts";
-import { DEFINITION_LOOKUP_KEEP, writtenAsDefinedTerm } from "./definition-lookup.ts";
+import { DEFINITION_LOOKUP_KEEP, defines, writtenAsDefinedTerm } from "./definition-lookup.ts";
 import { dealKeyOf, type EvidenceItem } from "./evidence.ts";
-import { candidateSentences } from "./evidence-model.ts";
 import { overlapsAny } from "./extract.ts";
 
 /**
@@ -43,11 +41,6 @@ export interface RetrievedLookupDeps {
   find: (query: string, k: number, documentIds: readonly string[]) => Promise<EvidenceItem[]>;
   /** The verbatim text of the items found. */
   sourceOf: (items: readonly EvidenceItem[]) => Promise<SourceText>;
-}
-
-/** Whether a sentence of `items` defines one of `keys` (`definitionStrength`). */
-function defines(items: readonly EvidenceItem[], source: SourceText, keys: readonly string[]): boolean {
-  return candidateSentences([], items, source).some((c) => keys.some((k) => definitionStrength(c, k) !== null));
 }
 
 /**

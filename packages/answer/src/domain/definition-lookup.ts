@@ -48,7 +48,7 @@ export interface DefinitionLookupDeps {
 }
 
 /** Whether a sentence of `items` defines one of `keys` (`definitionStrength`). */
-function defines(items: readonly EvidenceItem[], source: SourceText, keys: readonly string[]): boolean {
+export function defines(items: readonly EvidenceItem[], source: SourceText, keys: readonly string[]): boolean {
   return candidateSentences([], items, source).some((c) => keys.some((k) => definitionStrength(c, k) !== null));
 }
 
