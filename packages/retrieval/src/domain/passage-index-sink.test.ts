@@ -77,6 +77,28 @@ describe("rebuildLexicalIndex", () => {
     expect(await holding(lexical, "quillfeather")).toEqual(["beta"]);
   });
 
+  it("says the rebuilt version serves when the listing after the switch fails, and drops the old one", async () => {
+    const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
+    const alpha = stored("alpha", "1. The supplier shall deliver the widgets within thirty days.");
+    await createPassageIndexSink(lexical).putDocument(alpha);
+    const old = await lexical.activeVersion();
+    let listings = 0;
+    async function* listing() {
+      listings += 1;
+      if (listings === 3) throw new LexnavError("corrupt", "the stored text of beta is unreadable");
+      yield alpha;
+    }
+    const error = await rebuildLexicalIndex(lexical, listing).catch((e: unknown) => e);
+    expect((error as LexnavError).code).toBe("corrupt");
+    expect((error as LexnavError).message).toMatch(/unreadable \(the rebuilt index version lex-\S+ is active;/);
+    const active = await lexical.activeVersion();
+    expect(active).not.toBe(old);
+    expect(await holding(lexical, "widgets")).toEqual(["alpha"]);
+    await expect(
+      lexical.search({ text: "widgets", principal: READER, k: 5, indexVersion: old as string }),
+    ).rejects.toThrow();
+  });
+
   it("does not undo an access change or a delete made after it read a document and before it wrote it", async () => {
     const lexical = createSqliteLexicalIndex(openSqliteDatabase(":memory:"));
     const sink = createPassageIndexSink(lexical);

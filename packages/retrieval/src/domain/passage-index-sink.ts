@@ -207,10 +207,20 @@ export async function rebuildLexicalIndex(
   }
   await lexical.activate(indexVersion);
   // What was ingested between that listing and the switch went into the old version, about to be dropped:
-  // listed once more, now that ingestion writes into the new one.
-  await reconcile(await pass(documents(unwritten), false));
-  await lexical.activate(indexVersion);
-  if (replaced !== null) await lexical.dropVersion(replaced);
+  // listed once more, now that ingestion writes into the new one. The new version serves already, so a
+  // failure here says so: what is missing from it is what was ingested in that moment.
+  try {
+    await reconcile(await pass(documents(unwritten), false));
+  } catch (e) {
+    const cause = toLexnavError(e);
+    throw new LexnavError(
+      cause.code,
+      `${cause.message} (the rebuilt index version ${indexVersion} is active; a document ingested while it was switched in may be missing from it until it is ingested again or the index is rebuilt)`,
+      { cause: e, retryable: cause.retryable },
+    );
+  } finally {
+    if (replaced !== null) await lexical.dropVersion(replaced);
+  }
   return {
     indexVersion,
     replaced,
