@@ -38,7 +38,13 @@ export interface RetrievalEvalReport extends MetricTable {
   withoutEvidence: number;
   /** Mean tokens of the first ten passages handed on; for inject, of the whole permitted corpus it sends. */
   meanContextTokens: number;
-  latencyMs: { p50: number; p95: number; mean: number };
+  /**
+   * Per question, in milliseconds. The first question of a run also loads the models and opens the
+   * stores: it is `first`, and the percentiles and mean are of the others (of it alone when it is the
+   * only one). Over a half of 19 questions a p95 is the slowest question, so a cold start read as the
+   * p95 of every small half.
+   */
+  latencyMs: { p50: number; p95: number; mean: number; first: number };
   /** Per question type (natural bench) or category (shared benches). */
   slices: Record<string, MetricTable>;
   /** Whether each question searched the whole readable corpus or only its deal's documents (`scope.files`). */
@@ -241,7 +247,8 @@ export async function runRetrievalEval(
   for (const category of [...new Set(rows.map((r) => r.category))].sort()) {
     slices[category] = accumulate(rows.filter((r) => r.category === category));
   }
-  const sorted = [...latencies].sort((a, b) => a - b);
+  const warm = latencies.length > 1 ? latencies.slice(1) : latencies;
+  const sorted = [...warm].sort((a, b) => a - b);
   return {
     mode: opts.mode,
     protocol: opts.protocol,
@@ -251,7 +258,8 @@ export async function runRetrievalEval(
     latencyMs: {
       p50: quantile(sorted, 0.5),
       p95: quantile(sorted, 0.95),
-      mean: latencies.reduce((s, x) => s + x, 0) / (latencies.length || 1),
+      mean: warm.reduce((s, x) => s + x, 0) / (warm.length || 1),
+      first: latencies[0] ?? 0,
     },
     slices,
     scope,

@@ -98,7 +98,7 @@ export function renderReport(r: RetrievalEvalReport): string {
     `| precision@k % | ${[1, 2, 4, 8, 16, 32, 64].map((k) => pct(r.precision[k])).join(" | ")} |`,
     `| recall@k % | ${[1, 2, 4, 8, 16, 32, 64].map((k) => pct(r.recall[k])).join(" | ")} |`,
     `recall@tokens %: ${[500, 1000, 2000, 4000, 8000].map((t) => `${t}: ${pct(r.recallAtTokens[t])}`).join("  ")}`,
-    `mean context tokens (${r.mode === "inject" ? "whole permitted corpus" : "top 10"}): ${r.meanContextTokens.toFixed(0)}   latency ms p50 ${r.latencyMs.p50.toFixed(1)} p95 ${r.latencyMs.p95.toFixed(1)}`,
+    `mean context tokens (${r.mode === "inject" ? "whole permitted corpus" : "top 10"}): ${r.meanContextTokens.toFixed(0)}   latency ms p50 ${r.latencyMs.p50.toFixed(1)} p95 ${r.latencyMs.p95.toFixed(1)} (first question, with the models' loading, ${r.latencyMs.first.toFixed(1)})`,
     "",
     "| slice | n | P@1 | R@1 | R@8 | R@64 | R@2000t |",
     "|---|---|---|---|---|---|---|",
