@@ -38,7 +38,29 @@ describe("a dense build", () => {
         return [alpha, beta];
       },
     });
-    expect(listings).toBe(1);
+    // before the switch and just after it
+    expect(listings).toBe(2);
+    expect(report.documents).toBe(2);
+    expect(await vectors.activeVersion()).toBe(report.indexVersion);
+    expect(await readable(vectors, "reader")).toEqual(["alpha", "beta"]);
+  });
+
+  it("takes in a document indexed between its listing before the switch and the switch", async () => {
+    const vectors = createSqliteVectorStore(openSqliteDatabase(":memory:"));
+    const alpha = doc("alpha", "1. The supplier shall deliver the widgets.", OPEN);
+    const beta = doc("beta", "1. The buyer shall pay the invoice.", OPEN);
+    const catalog = new Map([[alpha.documentId, alpha]]);
+    const read: string[] = [];
+    const report = await buildModelDenseIndex(vectors, [alpha], FLAT, {
+      meanwhile: (wanted) =>
+        [...catalog.values()].filter((d) => wanted(d.documentId, d.version) && read.push(d.documentId) > 0),
+      // beta is ingested while the build checks what it wrote, just before the switch
+      current: async (id) => {
+        catalog.set(beta.documentId, beta);
+        return catalog.has(id) ? { access: OPEN } : null;
+      },
+    });
+    expect(read).toEqual(["beta"]);
     expect(report.documents).toBe(2);
     expect(await vectors.activeVersion()).toBe(report.indexVersion);
     expect(await readable(vectors, "reader")).toEqual(["alpha", "beta"]);

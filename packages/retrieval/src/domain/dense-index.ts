@@ -11,7 +11,13 @@ import type { Embedder } from "../ports/embedder.ts";
 import type { VectorItem, VectorStore } from "../ports/vector-store.ts";
 import { type AccessScope, accessScopes } from "./access-scopes.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
-import { type Reconciled, reconcileWritten, type WhileBuilding } from "./rebuild-reconcile.ts";
+import {
+  addReconciled,
+  afterSwitchError,
+  type Reconciled,
+  reconcileWritten,
+  type WhileBuilding,
+} from "./rebuild-reconcile.ts";
 import type { SyncEmbedder } from "./search.ts";
 
 /** A document version as the index builders need it. */
@@ -164,6 +170,17 @@ export async function buildDenseIndex(
   let fitSeconds = 0;
   let embedSeconds = 0;
   let reconciled: Reconciled | undefined;
+  // What was indexed while the scopes were fitted: its scopes are fitted again, with it, when next searched.
+  const listed = new Set(all.map((p) => `${p.doc.documentId}@${p.doc.version}`));
+  const unlisted = (id: string, version: string) => !listed.has(`${id}@${version}`);
+  const staleLate = async () => {
+    if (!options.meanwhile) return;
+    for await (const doc of options.meanwhile(unlisted))
+      if (unlisted(doc.documentId, doc.version)) {
+        listed.add(`${doc.documentId}@${doc.version}`);
+        await vectors.staleScopes(indexVersion, accessScopes(doc.access));
+      }
+  };
   try {
     for (const key of [...scopes.keys()].sort()) {
       const { scope, members } = scopes.get(key) as { scope: AccessScope; members: Prepared[] };
@@ -172,13 +189,7 @@ export async function buildDenseIndex(
       fitSeconds += r.fitSeconds;
       embedSeconds += r.embedSeconds;
     }
-    // What was indexed while the scopes were fitted: its scopes are fitted again, with it, when next searched.
-    if (options.meanwhile) {
-      const listed = new Set(all.map((p) => `${p.doc.documentId}@${p.doc.version}`));
-      const unlisted = (id: string, version: string) => !listed.has(`${id}@${version}`);
-      for await (const doc of options.meanwhile(unlisted))
-        if (unlisted(doc.documentId, doc.version)) await vectors.staleScopes(indexVersion, accessScopes(doc.access));
-    }
+    await staleLate();
     if (options.current) reconciled = await reconcileWritten(vectors, wroteAccess(all), options.current);
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
@@ -186,7 +197,14 @@ export async function buildDenseIndex(
     throw e;
   }
   await vectors.activate(indexVersion);
-  if (previous !== null) await vectors.dropVersion(previous);
+  // and once more just after the switch, for what went into the old version in between
+  try {
+    await staleLate();
+  } catch (e) {
+    throw afterSwitchError(e, indexVersion);
+  } finally {
+    if (previous !== null) await vectors.dropVersion(previous);
+  }
   return {
     indexVersion,
     ...(reconciled ? { reconciled } : {}),
@@ -305,7 +323,7 @@ export async function buildModelDenseIndex(
   const seen = new Set<string>();
   const embed = async (doc: IndexableDocument, progress: boolean) => {
     const key = `${doc.documentId}@${doc.version}`;
-    if (seen.has(key)) return;
+    if (seen.has(key)) return false;
     const r = await embedDocumentWith(vectors, indexVersion, doc, embedder, options);
     seen.add(key);
     written.set(doc.documentId, doc.access);
@@ -314,13 +332,13 @@ export async function buildModelDenseIndex(
     passages += r.passages;
     embedded += r.embedded;
     if (progress) options.onDocument?.(doc.documentId);
+    return true;
   };
+  const unseen = (id: string, version: string) => !seen.has(`${id}@${version}`);
   try {
     for await (const doc of documents) await embed(doc, true);
     // What was indexed into the old version while the new one was built.
-    if (options.meanwhile)
-      for await (const doc of options.meanwhile((id, version) => !seen.has(`${id}@${version}`)))
-        await embed(doc, false);
+    if (options.meanwhile) for await (const doc of options.meanwhile(unseen)) await embed(doc, false);
     if (options.current) reconciled = await reconcileWritten(vectors, written, options.current);
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
@@ -328,7 +346,22 @@ export async function buildModelDenseIndex(
     throw e;
   }
   await vectors.activate(indexVersion);
-  if (previous !== null) await vectors.dropVersion(previous);
+  // and once more just after the switch, for what went into the old version in between
+  try {
+    if (options.meanwhile) {
+      const late = new Map<string, Access>();
+      for await (const doc of options.meanwhile(unseen))
+        if (await embed(doc, false)) late.set(doc.documentId, doc.access);
+      if (options.current && late.size > 0) {
+        reconciled ??= { removed: 0, accessSet: 0 };
+        addReconciled(reconciled, await reconcileWritten(vectors, late, options.current));
+      }
+    }
+  } catch (e) {
+    throw afterSwitchError(e, indexVersion);
+  } finally {
+    if (previous !== null) await vectors.dropVersion(previous);
+  }
   return {
     indexVersion,
     ...(reconciled ? { reconciled } : {}),

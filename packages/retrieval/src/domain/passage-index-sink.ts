@@ -5,7 +5,13 @@ import type { VectorStore } from "../ports/vector-store.ts";
 import { accessScopes } from "./access-scopes.ts";
 import { vectorItems } from "./dense-index.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
-import { type Reconciled, reconcileWritten, type WhileBuilding } from "./rebuild-reconcile.ts";
+import {
+  addReconciled,
+  afterSwitchError,
+  type Reconciled,
+  reconcileWritten,
+  type WhileBuilding,
+} from "./rebuild-reconcile.ts";
 import type { SyncEmbedder } from "./search.ts";
 import { closeNames } from "./signature-block.ts";
 
@@ -179,10 +185,7 @@ export async function rebuildLexicalIndex(
     return wrote;
   };
   const reconcile = async (wrote: ReadonlyMap<string, Access>) => {
-    if (!extras.current) return;
-    const done = await reconcileWritten(lexical, wrote, extras.current);
-    reconciled.removed += done.removed;
-    reconciled.accessSet += done.accessSet;
+    if (extras.current) addReconciled(reconciled, await reconcileWritten(lexical, wrote, extras.current));
   };
   try {
     const built = await pass(documents(), true);
@@ -212,12 +215,7 @@ export async function rebuildLexicalIndex(
   try {
     await reconcile(await pass(documents(unwritten), false));
   } catch (e) {
-    const cause = toLexnavError(e);
-    throw new LexnavError(
-      cause.code,
-      `${cause.message} (the rebuilt index version ${indexVersion} is active; a document ingested while it was switched in may be missing from it until it is ingested again or the index is rebuilt)`,
-      { cause: e, retryable: cause.retryable },
-    );
+    throw afterSwitchError(e, indexVersion);
   } finally {
     if (replaced !== null) await lexical.dropVersion(replaced);
   }

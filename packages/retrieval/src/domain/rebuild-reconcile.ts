@@ -1,3 +1,4 @@
+import { LexnavError, toLexnavError } from "@lexnav/core";
 import { type Access, sameAccess } from "@lexnav/document-model";
 
 /**
@@ -59,4 +60,24 @@ export async function reconcileWritten(
     }
   }
   return done;
+}
+
+/** Adds what a later check set right to what the build had set right before. */
+export function addReconciled(to: Reconciled, more: Reconciled): void {
+  to.removed += more.removed;
+  to.accessSet += more.accessSet;
+}
+
+/**
+ * The error of a listing made just after the switch (what was indexed between the last listing and the
+ * switch went into the old version): the rebuilt version serves already, so the error says so, and what
+ * may be missing from it. Its code is kept.
+ */
+export function afterSwitchError(e: unknown, indexVersion: string): LexnavError {
+  const cause = toLexnavError(e);
+  return new LexnavError(
+    cause.code,
+    `${cause.message} (the rebuilt index version ${indexVersion} is active; a document ingested while it was switched in may be missing from it until it is ingested again or the index is rebuilt)`,
+    { cause: e, retryable: cause.retryable },
+  );
 }
