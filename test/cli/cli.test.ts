@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "@lexnav/cli";
@@ -42,6 +42,19 @@ describe("lexnav CLI", () => {
       expect(r.code).not.toBe(0);
       expect(r.err).toMatch(/no document is indexed in .*lexnav\.sqlite yet: ingest documents first \("lexnav ingest/);
     }
+  });
+
+  it("points to the reasons when every document of a store failed to ingest", async () => {
+    const other = join(dir, "failed-only.sqlite");
+    const corrupt = join(dir, "corrupt.pdf");
+    writeFileSync(corrupt, "%PDF-1.7 this is not a PDF body");
+    const io = makeIo();
+    expect(await runCli(["ingest", corrupt, "--db", other], config, silentLogger, io.io)).not.toBe(0);
+    const asked = makeIo();
+    expect(await runCli(["search", "Which law governs?", "--db", other], config, silentLogger, asked.io)).not.toBe(0);
+    expect(asked.err.join("\n")).toMatch(
+      /no document is indexed in .*failed-only\.sqlite yet \(1 failed to ingest: "lexnav list" gives the reasons\)/,
+    );
   });
 
   it("ingests the example transaction set and reports a summary", async () => {

@@ -498,6 +498,9 @@ export async function createEmbeddedStack(
       };
     }
   }
+  // A build's later listing: only the documents it has not written, asked before their text is read.
+  const unwrittenListing = (wanted: (documentId: string, version: string) => boolean) =>
+    indexable((d) => wanted(d.documentId, d.version));
   return {
     catalog,
     sharedCatalog: stores.shared,
@@ -530,14 +533,14 @@ export async function createEmbeddedStack(
           ...(options?.passages ? { passages: options.passages } : {}),
           ...(options?.onDocument ? { onDocument: options.onDocument } : {}),
           current: currentRecord,
-          meanwhile: (wanted) => indexable((d) => wanted(d.documentId, d.version)),
+          meanwhile: unwrittenListing,
         });
       const { onDocument: _progress, ...builtin } = options ?? {};
       denseOptions = builtin;
       return buildDenseIndex(vectors, indexable(), {
         ...denseOptions,
         current: currentRecord,
-        meanwhile: (wanted) => indexable((d) => wanted(d.documentId, d.version)),
+        meanwhile: unwrittenListing,
       });
     },
     rebuildLexicalIndex: async (options) => {
@@ -546,7 +549,7 @@ export async function createEmbeddedStack(
           "invalid_argument",
           "this process does not write the lexical index (a shared catalog's stage services index): rebuild it where the lexical service runs",
         );
-      return rebuildLexicalIndex(lexical, (wanted) => indexable(wanted && ((d) => wanted(d.documentId, d.version))), {
+      return rebuildLexicalIndex(lexical, (wanted) => (wanted ? unwrittenListing(wanted) : indexable()), {
         nameOf: (id) => filedName(catalog, id),
         current: currentRecord,
         ...(options?.onDocument ? { onDocument: options.onDocument } : {}),

@@ -13,10 +13,11 @@ import { type AccessScope, accessScopes } from "./access-scopes.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
 import {
   addReconciled,
-  afterSwitchError,
+  catchUpAfterSwitch,
   type Reconciled,
   reconcileWritten,
   type WhileBuilding,
+  writeOnce,
 } from "./rebuild-reconcile.ts";
 import type { SyncEmbedder } from "./search.ts";
 
@@ -197,14 +198,7 @@ export async function buildDenseIndex(
     throw e;
   }
   await vectors.activate(indexVersion);
-  // and once more just after the switch, for what went into the old version in between
-  try {
-    await staleLate();
-  } catch (e) {
-    throw afterSwitchError(e, indexVersion);
-  } finally {
-    if (previous !== null) await vectors.dropVersion(previous);
-  }
+  await catchUpAfterSwitch(vectors, { indexVersion, replaced: previous }, staleLate);
   return {
     indexVersion,
     ...(reconciled ? { reconciled } : {}),
@@ -318,53 +312,34 @@ export async function buildModelDenseIndex(
   let passages = 0;
   let docs = 0;
   let embedded = 0;
-  const written = new Map<string, Access>();
-  let reconciled: Reconciled | undefined;
-  const seen = new Set<string>();
-  const embed = async (doc: IndexableDocument, progress: boolean) => {
-    const key = `${doc.documentId}@${doc.version}`;
-    if (seen.has(key)) return false;
+  const reconciled: Reconciled = { removed: 0, accessSet: 0 };
+  const { pass, unwritten } = writeOnce<IndexableDocument>(async (doc, progress) => {
     const r = await embedDocumentWith(vectors, indexVersion, doc, embedder, options);
-    seen.add(key);
-    written.set(doc.documentId, doc.access);
     docs += 1;
     count += r.vectors;
     passages += r.passages;
     embedded += r.embedded;
     if (progress) options.onDocument?.(doc.documentId);
-    return true;
+  });
+  // What was indexed into the old version while the new one was built: a listing of those alone.
+  const late = async () => (options.meanwhile ? pass(options.meanwhile(unwritten), false) : new Map<string, Access>());
+  const reconcile = async (wrote: ReadonlyMap<string, Access>) => {
+    if (options.current) addReconciled(reconciled, await reconcileWritten(vectors, wrote, options.current));
   };
-  const unseen = (id: string, version: string) => !seen.has(`${id}@${version}`);
   try {
-    for await (const doc of documents) await embed(doc, true);
-    // What was indexed into the old version while the new one was built.
-    if (options.meanwhile) for await (const doc of options.meanwhile(unseen)) await embed(doc, false);
-    if (options.current) reconciled = await reconcileWritten(vectors, written, options.current);
+    const built = await pass(documents, true);
+    for (const [id, access] of await late()) built.set(id, access);
+    await reconcile(built);
   } catch (e) {
     // A half-built version never serves: the previous one stays active.
     await vectors.dropVersion(indexVersion);
     throw e;
   }
   await vectors.activate(indexVersion);
-  // and once more just after the switch, for what went into the old version in between
-  try {
-    if (options.meanwhile) {
-      const late = new Map<string, Access>();
-      for await (const doc of options.meanwhile(unseen))
-        if (await embed(doc, false)) late.set(doc.documentId, doc.access);
-      if (options.current && late.size > 0) {
-        reconciled ??= { removed: 0, accessSet: 0 };
-        addReconciled(reconciled, await reconcileWritten(vectors, late, options.current));
-      }
-    }
-  } catch (e) {
-    throw afterSwitchError(e, indexVersion);
-  } finally {
-    if (previous !== null) await vectors.dropVersion(previous);
-  }
+  await catchUpAfterSwitch(vectors, { indexVersion, replaced: previous }, async () => reconcile(await late()));
   return {
     indexVersion,
-    ...(reconciled ? { reconciled } : {}),
+    ...(options.current ? { reconciled } : {}),
     documents: docs,
     passages,
     vectors: count,

@@ -7,10 +7,11 @@ import { vectorItems } from "./dense-index.ts";
 import { buildPassages, DEFAULT_PASSAGE_OPTIONS, type Passage, type PassageOptions } from "./passages.ts";
 import {
   addReconciled,
-  afterSwitchError,
+  catchUpAfterSwitch,
   type Reconciled,
   reconcileWritten,
   type WhileBuilding,
+  writeOnce,
 } from "./rebuild-reconcile.ts";
 import type { SyncEmbedder } from "./search.ts";
 import { closeNames } from "./signature-block.ts";
@@ -166,24 +167,14 @@ export async function rebuildLexicalIndex(
   const started = performance.now();
   const replaced = await lexical.activeVersion();
   const indexVersion = await lexical.createVersion();
-  const written = new Set<string>();
-  const unwritten = (documentId: string, version: string) => !written.has(`${documentId}@${version}`);
   const reconciled: Reconciled = { removed: 0, accessSet: 0 };
   let passages = 0;
-  // Writes what a listing holds that is not written yet; returns the access each was written with.
-  const pass = async (listing: AsyncIterable<StoredDocument>, progress: boolean) => {
-    const wrote = new Map<string, Access>();
-    for await (const doc of listing) {
-      if (!unwritten(doc.documentId, doc.version)) continue;
-      const name = (await extras.nameOf?.(doc.documentId)) ?? null;
-      const put = await putLexical(lexical, indexVersion, doc, name, extras.options ?? DEFAULT_PASSAGE_OPTIONS);
-      written.add(`${doc.documentId}@${doc.version}`);
-      wrote.set(doc.documentId, doc.access);
-      passages += put.length;
-      if (progress) extras.onDocument?.(doc.documentId);
-    }
-    return wrote;
-  };
+  const { pass, unwritten, count } = writeOnce<StoredDocument>(async (doc, progress) => {
+    const name = (await extras.nameOf?.(doc.documentId)) ?? null;
+    const put = await putLexical(lexical, indexVersion, doc, name, extras.options ?? DEFAULT_PASSAGE_OPTIONS);
+    passages += put.length;
+    if (progress) extras.onDocument?.(doc.documentId);
+  });
   const reconcile = async (wrote: ReadonlyMap<string, Access>) => {
     if (extras.current) addReconciled(reconciled, await reconcileWritten(lexical, wrote, extras.current));
   };
@@ -212,17 +203,13 @@ export async function rebuildLexicalIndex(
   // What was ingested between that listing and the switch went into the old version, about to be dropped:
   // listed once more, now that ingestion writes into the new one. The new version serves already, so a
   // failure here says so: what is missing from it is what was ingested in that moment.
-  try {
-    await reconcile(await pass(documents(unwritten), false));
-  } catch (e) {
-    throw afterSwitchError(e, indexVersion);
-  } finally {
-    if (replaced !== null) await lexical.dropVersion(replaced);
-  }
+  await catchUpAfterSwitch(lexical, { indexVersion, replaced }, async () =>
+    reconcile(await pass(documents(unwritten), false)),
+  );
   return {
     indexVersion,
     replaced,
-    documents: written.size,
+    documents: count(),
     passages,
     reconciled,
     seconds: (performance.now() - started) / 1000,

@@ -19,6 +19,35 @@ export interface WhileBuilding<D> {
   meanwhile?: (wanted: (documentId: string, version: string) => boolean) => AsyncIterable<D> | Iterable<D>;
 }
 
+/** A document as a build's listings hold it: which version, and the access it is written with. */
+export interface ListedDocument {
+  documentId: string;
+  version: string;
+  access: Access;
+}
+
+/**
+ * A build's writes over its listings (the first, and those for what was indexed meanwhile): each document
+ * version is written once, by `write`. `pass` writes what a listing holds that is not written yet and
+ * returns the access each was written with (what `reconcileWritten` checks); `unwritten` is what a later
+ * listing asks for, before reading a document's text.
+ */
+export function writeOnce<D extends ListedDocument>(write: (doc: D, progress: boolean) => Promise<void>) {
+  const written = new Set<string>();
+  const unwritten = (documentId: string, version: string) => !written.has(`${documentId}@${version}`);
+  const pass = async (listing: AsyncIterable<D> | Iterable<D>, progress: boolean) => {
+    const wrote = new Map<string, Access>();
+    for await (const doc of listing) {
+      if (!unwritten(doc.documentId, doc.version)) continue;
+      await write(doc, progress);
+      written.add(`${doc.documentId}@${doc.version}`);
+      wrote.set(doc.documentId, doc.access);
+    }
+    return wrote;
+  };
+  return { pass, unwritten, count: () => written.size };
+}
+
 /** A store whose deletes and access changes reach every index version: the lexical index, the vector store. */
 export interface EveryVersionStore {
   removeDocument(documentId: string): Promise<number>;
@@ -69,15 +98,27 @@ export function addReconciled(to: Reconciled, more: Reconciled): void {
 }
 
 /**
- * The error of a listing made just after the switch (what was indexed between the last listing and the
- * switch went into the old version): the rebuilt version serves already, so the error says so, and what
- * may be missing from it. Its code is kept.
+ * Lists once more just after the switch (what was indexed between the last listing and the switch went
+ * into the old version) with `catchUp`, then drops the version replaced (if any), whatever came of it. The rebuilt
+ * version serves already, so a failure of the listing says so, and what may be missing from it; its code
+ * is kept.
  */
-export function afterSwitchError(e: unknown, indexVersion: string): LexnavError {
-  const cause = toLexnavError(e);
-  return new LexnavError(
-    cause.code,
-    `${cause.message} (the rebuilt index version ${indexVersion} is active; a document ingested while it was switched in may be missing from it until it is ingested again or the index is rebuilt)`,
-    { cause: e, retryable: cause.retryable },
-  );
+export async function catchUpAfterSwitch(
+  store: { dropVersion(indexVersion: string): Promise<void> },
+  switched: { indexVersion: string; replaced: string | null },
+  catchUp: () => Promise<void>,
+): Promise<void> {
+  const { indexVersion, replaced } = switched;
+  try {
+    await catchUp();
+  } catch (e) {
+    const cause = toLexnavError(e);
+    throw new LexnavError(
+      cause.code,
+      `${cause.message} (the rebuilt index version ${indexVersion} is active; a document ingested while it was switched in may be missing from it until it is ingested again or the index is rebuilt)`,
+      { cause: e, retryable: cause.retryable },
+    );
+  } finally {
+    if (replaced !== null) await store.dropVersion(replaced);
+  }
 }

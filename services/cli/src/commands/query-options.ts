@@ -47,8 +47,11 @@ export async function queryOf(
  * secret of any document's: whom a document admits is not read here.
  */
 async function somethingIndexed(ctx: CliContext): Promise<void> {
-  if ((await ctx.catalog.listDocuments({ lifecycle: ["indexed"] })).length > 0) return;
-  const failed = (await ctx.catalog.listDocuments({ lifecycle: ["failed"] })).length;
+  // counted by the catalog, not listed: this runs before every search and ask
+  const counts = await ctx.catalog.countDocuments();
+  const count = (state: string) => counts.filter((c) => c.lifecycle === state).reduce((n, c) => n + c.count, 0);
+  if (count("indexed") > 0) return;
+  const failed = count("failed");
   throw new LexnavError(
     "not_found",
     `no document is indexed in ${ctx.config.dbPath} yet${failed > 0 ? ` (${failed} failed to ingest: "lexnav list" gives the reasons)` : ""}: ingest documents first ("lexnav ingest <files or folders> --acl group:<name>"), or try "lexnav demo"`,
