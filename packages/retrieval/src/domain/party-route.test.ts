@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { cardSearcher } from "../../../../test/support/card-searcher.ts";
-import { cutRoute, namesADeal, type PartyRouteLookups, partyRoute, routeByNames } from "./party-route.ts";
+import {
+  cutRoute,
+  namedDealsRoute,
+  namesADeal,
+  type PartyRouteLookups,
+  partyRoute,
+  routeByNames,
+  routeWithinNamed,
+} from "./party-route.ts";
 
 const CUT = { ratio: 0.8, max: 2 };
 const hit = (documentId: string, score: number) => ({ documentId, score });
@@ -163,5 +171,86 @@ describe("routing a question by the party it names", () => {
       principal: READER,
     });
     expect(short.documents.map((d) => d.documentId)).toEqual(words.documents.map((d) => d.documentId));
+  });
+});
+
+describe("routeWithinNamed", () => {
+  const deal = (id: string) => (id.startsWith("fleet") ? "set:fleet" : `document:${id}`);
+  it("keeps the deals that hold a name, a deal's other documents with them", () => {
+    const route = [hit("zounds", 9), hit("fleet-amendment", 8), hit("fleet-main", 7)];
+    expect(routeWithinNamed(route, new Set(["fleet-amendment"]), deal)).toEqual([
+      hit("fleet-amendment", 8),
+      hit("fleet-main", 7),
+    ]);
+  });
+
+  it("leaves the route when no routed document holds a name, or every deal does", () => {
+    const route = [hit("zounds", 9), hit("fleet-main", 7)];
+    expect(routeWithinNamed(route, new Set(), deal)).toBeNull();
+    expect(routeWithinNamed(route, new Set(["zounds", "fleet-main"]), deal)).toBeNull();
+  });
+});
+
+describe("namedDealsRoute", () => {
+  const lookups = (held: Record<string, string[]>, asked: string[] = []) => ({
+    holding: async (phrase: string, ids: readonly string[]) => {
+      asked.push(phrase);
+      return (held[phrase] ?? []).filter((id) => ids.includes(id));
+    },
+    dealOf: async () => null,
+  });
+
+  it("looks each name up whole among the routed documents, without its possessive, each of a slashed pair", async () => {
+    const asked: string[] = [];
+    const route = [hit("zounds", 9), hit("fleet", 8), hit("vega", 7)];
+    const r = await namedDealsRoute(
+      "May Fleet's contractor or Orion/Vega hand off the manufacturing?",
+      route,
+      lookups({ Fleet: ["fleet"], Vega: ["vega", "elsewhere"] }, asked),
+    );
+    expect(asked).toEqual(["Fleet", "Orion", "Vega"]);
+    expect(r).toEqual([hit("fleet", 8), hit("vega", 7)]);
+  });
+
+  it("does nothing for one deal, or a question that names no party", async () => {
+    expect(
+      await namedDealsRoute("May Fleet subcontract?", [hit("fleet", 8)], lookups({ Fleet: ["fleet"] })),
+    ).toBeNull();
+    expect(await namedDealsRoute("May the supplier subcontract?", [hit("a", 8), hit("b", 7)], lookups({}))).toBeNull();
+  });
+});
+
+// Two manufacturing agreements: one between named companies, and one whose parties are defined by their
+// roles, "Manufacturer" and "Subcontractor", so that its text is full of a question's asking words.
+const MAKERS: Record<string, { name: string; card: string; body: string }> = {
+  fleet: {
+    name: "Columbia - Manufacturing and Supply Agreement",
+    card: "MANUFACTURING AGREEMENT between Columbia and Fleet: part of the manufacturing to a subcontractor",
+    body: "Fleet shall not subcontract any part of the manufacturing of the Product without Columbia's prior written consent.",
+  },
+  zounds: {
+    name: "Manufacturing Design Marketing Agreement",
+    card: "MANUFACTURING AGREEMENT between Manufacturer and Subcontractor: part of the manufacturing",
+    body: "Subcontractor as the Manufacturer's subcontractor will provide manufacturing services; the Subcontractor may hand off manufacturing to its affiliates.",
+  },
+};
+
+// Loans whose lender is a bank of the same name: the name is in too many deals to route on its own
+// (`rare-name-route.ts`), as a party's name often is in a whole corpus.
+const LOANS = Object.fromEntries(
+  [1, 2, 3, 4].map((n) => [
+    `loan-${n}`,
+    { name: `loan-${n}`, card: `LOAN AGREEMENT No. ${n}: interest`, body: "Fleet National Bank shall lend the sums." },
+  ]),
+);
+
+describe("a route of several deals, settled by a party the question names", () => {
+  it("leaves out the deal that never names the party", async () => {
+    const s = await cardSearcher({ ...MAKERS, ...OTHERS, ...LOANS });
+    const route = async (query: string) =>
+      (await s.route({ query, principal: READER })).documents.map((d) => d.documentId).sort();
+    // the asking words route to both agreements: the fixture is the case the rule is for
+    expect(await route("May it hand off part of the manufacturing to a subcontractor?")).toEqual(["fleet", "zounds"]);
+    expect(await route("May Fleet hand off part of the manufacturing to a subcontractor?")).toEqual(["fleet"]);
   });
 });

@@ -102,3 +102,55 @@ export async function partyRoute(
   }
   return routeByNames(byWords, byName, (id) => deals.get(id) ?? dealKey(id, null), lookups.cut);
 }
+
+/**
+ * A route whose deals the question's party names tell apart: the documents of the deals that hold a name
+ * the question gives, when some routed deals hold one and others none. "May Fleet hand off part of the
+ * manufacturing to a subcontractor?" routes by its words to two manufacturing agreements, Fleet's and one
+ * whose parties are "Manufacturer" and "Subcontractor"; the second, full of the asking words, had every
+ * place of the ranking though it never says "Fleet". `holders` are the routed documents that hold a name;
+ * `dealOf` groups a deal's documents (an amendment naming the party keeps its main agreement). Null when
+ * the names do not tell the deals apart: no routed document holds one, or every routed deal does.
+ */
+export function routeWithinNamed(
+  route: readonly RoutedDocument[],
+  holders: ReadonlySet<string>,
+  dealOf: (documentId: string) => string,
+): RoutedDocument[] | null {
+  const named = new Set([...holders].map(dealOf));
+  if (named.size === 0) return null;
+  const kept = route.filter((h) => named.has(dealOf(h.documentId)));
+  return kept.length === route.length ? null : kept;
+}
+
+/** What `namedDealsRoute` reads from the stores. */
+export interface NamedDealsLookups {
+  /** The documents among `documentIds` whose passages hold `phrase` whole (`documentsHolding`). */
+  holding: (phrase: string, documentIds: readonly string[]) => Promise<readonly string[]>;
+  /** A document's transaction set, null when it is in none. */
+  dealOf: (documentId: string) => Promise<string | null>;
+}
+
+/**
+ * The route narrowed to the deals that hold a party name the question gives (`routeWithinNamed`), each
+ * name looked up whole among the routed documents only: null when the route has one deal, the question
+ * names no party, or the names do not tell its deals apart.
+ */
+export async function namedDealsRoute(
+  ask: string,
+  route: readonly RoutedDocument[],
+  lookups: NamedDealsLookups,
+): Promise<RoutedDocument[] | null> {
+  const names = partyPhrases(ask)
+    .flatMap((phrase) => phrase.split(/\s*[/–—]\s*/u))
+    .map((phrase) => phrase.replace(/['’]s?$/u, ""))
+    .filter(namesADeal);
+  if (names.length === 0 || route.length < 2) return null;
+  const deals = new Map<string, string>();
+  for (const { documentId } of route) deals.set(documentId, dealKey(documentId, await lookups.dealOf(documentId)));
+  if (new Set(deals.values()).size < 2) return null;
+  const ids = route.map((h) => h.documentId);
+  const holders = new Set<string>();
+  for (const name of names) for (const id of await lookups.holding(name, ids)) holders.add(id);
+  return routeWithinNamed(route, holders, (id) => deals.get(id) ?? dealKey(id, null));
+}

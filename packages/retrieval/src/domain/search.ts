@@ -24,7 +24,7 @@ import {
 import { reciprocalRankFusion, relativeScoreFusion } from "./fusion.ts";
 import { headingsLastSettled, saysOnlyHeading } from "./heading-only.ts";
 import { expandConcepts } from "./legal-concepts.ts";
-import { partyRoute } from "./party-route.ts";
+import { namedDealsRoute, partyRoute } from "./party-route.ts";
 import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import type { Passage } from "./passages.ts";
 import { mayRead, type Principal } from "./principal.ts";
@@ -535,7 +535,16 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
           cut: { ratio: o.routeScoreRatio, max: o.maxRoutedDocuments },
         });
-    return pick(byRareName ?? bySection ?? byParty ?? chosen, settled);
+    // Settled among several deals, the deals that hold none of the names the question gives leave it (`namedDealsRoute`).
+    const byNamedDeals =
+      settled && holding && !byRareName && !bySection
+        ? await namedDealsRoute(parsed.ask, chosen, {
+            holding: async (text, documentIds) =>
+              (await holding({ ...base, text, limit: documentIds.length, documentIds: [...documentIds] })).documentIds,
+            dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+          })
+        : null;
+    return pick(byRareName ?? bySection ?? byParty ?? byNamedDeals ?? chosen, settled);
   };
 
   /**
