@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cardSearcher } from "../../../../test/support/card-searcher.ts";
 import {
+  COMMON_WORD_DOCUMENTS,
   type HeldName,
   MAX_NAMES,
   nameCandidates,
@@ -8,6 +9,7 @@ import {
   type RareNameLookups,
   rareNameRoute,
   routeByRareNames,
+  uncapitalisedNames,
 } from "./rare-name-route.ts";
 
 const CUT = { documents: 3, deals: 2 };
@@ -49,6 +51,24 @@ describe("nameCandidates", () => {
     expect(nameCandidates("Which 'additional payments' is it excused from?")).toEqual([]);
     expect(nameCandidates("May Subsidiaries of a supply partner receive it?")).toEqual([]);
     expect(nameCandidates("Does the NDA survive termination of the Agreement?")).toEqual([]);
+  });
+});
+
+describe("uncapitalisedNames", () => {
+  it("reads the content words of a question typed without capitals, but for instruments' kinds", () => {
+    expect(uncapitalisedNames("can fleet subcontract the manufacturing under the supply agreement?")).toEqual([
+      "fleet",
+      "subcontract",
+      "manufacturing",
+      "supply",
+    ]);
+    // a capital only at its start is no name either
+    expect(uncapitalisedNames("Is ap exclusive to kubient under the msa?")).toEqual(["exclusive", "kubient"]);
+  });
+
+  it("reads nothing of a question that capitalises a word after its first letter: its capitals tell the names", () => {
+    expect(uncapitalisedNames("Can Fleet subcontract the manufacturing?")).toEqual([]);
+    expect(uncapitalisedNames("may the recipient share information with the CFO?")).toEqual([]);
   });
 });
 
@@ -130,6 +150,18 @@ describe("rareNameRoute", () => {
     expect(limits).toEqual([CUT.documents + 1]);
     expect(await rareNameRoute("may the recipient share information?", [hit("w", 1)], lookups({}))).toBeNull();
   });
+
+  it("looks up the words of a question typed in lower case, and routes by those few documents hold", async () => {
+    const many = Array.from({ length: COMMON_WORD_DOCUMENTS + 1 }, (_, i) => `loan-${i}`);
+    const holders = { milacron: ["milacron"], eurodollar: ["a", "b", "c", "d"], loans: many };
+    const ask = "how is the eurodollar rate on milacron's loans determined?";
+    expect(await rareNameRoute(ask, [hit("looksmart", 12)], lookups(holders))).toEqual([hit("milacron", 0)]);
+    // no word few documents hold: the words' route stands
+    expect(await rareNameRoute(ask, [hit("looksmart", 12)], lookups({ ...holders, milacron: many }))).toBeNull();
+    // a store where no word of the question is in many documents: rarity tells no name
+    const small = { ...holders, loans: many.slice(0, COMMON_WORD_DOCUMENTS) };
+    expect(await rareNameRoute(ask, [hit("looksmart", 12)], lookups(small))).toBeNull();
+  });
 });
 
 describe("routing a whole corpus by a name few documents hold", () => {
@@ -164,6 +196,23 @@ describe("routing a whole corpus by a name few documents hold", () => {
     // without the name, the words' route stands
     const plain = await s.route({ query: "How is the Eurodollar Rate on the loans determined?", principal: READER });
     expect(plain.documents.map((d) => d.documentId)).not.toContain("amendment");
+  });
+
+  it("routes a question typed in lower case by the name in it that few documents hold, in a store of many documents", async () => {
+    const query = "how is the eurodollar rate on milacron's loans determined?";
+    // a small store: every word is in few documents, and none is read as a name
+    const small = await cardSearcher(corpus);
+    expect((await small.route({ query, principal: READER })).documents.map((d) => d.documentId)).not.toEqual([
+      "amendment",
+    ]);
+    const leases = Object.fromEntries(
+      Array.from({ length: COMMON_WORD_DOCUMENTS + 1 }, (_, i) => [
+        `lease-${i}`,
+        { name: `l-${i}`, card: "EQUIPMENT LEASE", body: "No loans are made under this lease." },
+      ]),
+    );
+    const s = await cardSearcher({ ...corpus, ...leases });
+    expect((await s.route({ query, principal: READER })).documents.map((d) => d.documentId)).toEqual(["amendment"]);
   });
 
   it("settles the route when the name is a party's, on the card of a document it routes to", async () => {

@@ -1,8 +1,9 @@
 import { dealKey } from "@lexnav/document-model";
 import { capitalisedWords, partyPhrases } from "./document-names.ts";
-import { isInstrumentAbbreviation } from "./instrument-kinds.ts";
+import { isInstrumentAbbreviation, isInstrumentWord } from "./instrument-kinds.ts";
 import { mentionNames } from "./mention-names.ts";
 import { namesADeal, type RoutedDocument } from "./party-route.ts";
+import { queryTerms } from "./query-terms.ts";
 
 /**
  * A name that few documents of a whole corpus hold identifies them: a party ("Milacron"), a hyphenated or
@@ -92,6 +93,26 @@ export function nameCandidates(ask: string): string[] {
   return out.slice(0, MAX_NAMES);
 }
 
+/**
+ * The words of a question written without capitals that may be names: its content words of three letters or
+ * more that are no instrument's kind, each looked up on its own. A lawyer typing "can fleet subcontract the
+ * manufacturing?" or "is ap exclusive to kubient?" names the deal as surely as with capitals, but no
+ * capitalised phrase tells which words are names; a word few documents hold is one, as a capitalised name
+ * few documents hold is (`routeByRareNames`), and a word many hold says nothing and changes nothing. In a
+ * store so small that every word is in few documents, rarity tells no name: `rareNameRoute` reads these
+ * words only where another word of the question is in many documents (`COMMON_WORD_DOCUMENTS`). Empty
+ * when the question capitalises any word after its first letter: its capitals say which words are names.
+ */
+export function uncapitalisedNames(ask: string): string[] {
+  if (/\p{Lu}/u.test(ask.trimStart().slice(1))) return [];
+  return queryTerms(ask)
+    .filter((w) => w.length >= 3 && /^\p{L}/u.test(w) && !isInstrumentWord(w) && !isInstrumentAbbreviation(w))
+    .slice(0, MAX_NAMES);
+}
+
+/** Fewest documents holding a word of a lower-case question for the store to tell names by rarity (`uncapitalisedNames`). */
+export const COMMON_WORD_DOCUMENTS = 40;
+
 /** A name of the question and the documents that hold it. */
 export interface HeldName {
   name: string;
@@ -145,6 +166,21 @@ export function routeByRareNames(
     .map((documentId) => ({ documentId, score: score(documentId) }));
 }
 
+/** Most words of a lower-case question looked up again to find one many documents hold (`manyHoldOne`). */
+const COMMON_WORD_LOOKUPS = 3;
+
+/**
+ * Whether a word of a lower-case question is in more than `COMMON_WORD_DOCUMENTS` documents: the store is
+ * large enough for a word few documents hold to be a name (a small store's every word is in few of them).
+ * The words more documents hold than the cut are looked up again, at most `COMMON_WORD_LOOKUPS` of them.
+ */
+async function manyHoldOne(words: readonly HeldName[], lookups: RareNameLookups): Promise<boolean> {
+  const capped = words.filter((h) => h.documentIds.length > lookups.cut.documents).slice(0, COMMON_WORD_LOOKUPS);
+  for (const h of capped)
+    if ((await lookups.holding(h.name, COMMON_WORD_DOCUMENTS + 1)).length > COMMON_WORD_DOCUMENTS) return true;
+  return false;
+}
+
 /** What `rareNameRoute` reads from the stores. */
 export interface RareNameLookups {
   /** At most `limit` documents whose passages hold `phrase` (the lexical index's `documentsHolding`). */
@@ -176,6 +212,12 @@ export async function rareNameRoute(
   // only a question that names no party or term: beside a name, the kind's phrase that another deal's text
   // holds (while the named deal's title says it only on its cover) would route away from the name.
   if (held.length === 0) held = await lookUp(mentionNames(ask).slice(0, MAX_NAMES));
+  // A question typed without capitals gives no names to look up: its words are, where the store is large
+  // enough for a word few documents hold to be a name (`uncapitalisedNames`).
+  if (!held.some(fewHold)) {
+    const words = await lookUp(uncapitalisedNames(ask));
+    if (words.some(fewHold) && (await manyHoldOne(words, lookups))) held = [...held, ...words];
+  }
   if (!held.some(fewHold)) return null;
   const deals = new Map<string, string>();
   for (const id of held.flatMap((h) => h.documentIds)) {
