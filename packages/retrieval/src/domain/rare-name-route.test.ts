@@ -228,6 +228,27 @@ describe("routing a whole corpus by a name few documents hold", () => {
     expect(r.settled).toBe(true);
   });
 
+  it("settles the route of a question typed in lower case when its words find a routed document's card first", async () => {
+    const leases = Object.fromEntries(
+      Array.from({ length: COMMON_WORD_DOCUMENTS + 1 }, (_, i) => [
+        `lease-${i}`,
+        { name: `l-${i}`, card: "EQUIPMENT LEASE", body: "The rate of rent is fixed under this lease." },
+      ]),
+    );
+    const amendment = {
+      ...corpus.amendment,
+      card: "AMENDMENT NUMBER TWO to the Credit Agreement of Cincinnati Milacron Inc.",
+    };
+    const query = "how is the eurodollar rate set for milacron?";
+    const named = await (await cardSearcher({ ...corpus, ...leases, amendment })).route({ query, principal: READER });
+    expect(named.documents.map((d) => d.documentId)).toEqual(["amendment"]);
+    expect(named.settled).toBe(true);
+    // the card does not name it: the route is a guess, and the whole corpus is searched beside it
+    const unnamed = await (await cardSearcher({ ...corpus, ...leases })).route({ query, principal: READER });
+    expect(unnamed.documents.map((d) => d.documentId)).toEqual(["amendment"]);
+    expect(unnamed.settled).toBe(false);
+  });
+
   it("does not route by a name more documents hold than the cut", async () => {
     const many = Object.fromEntries(
       Array.from({ length: RARE_NAME_CUT.documents + 1 }, (_, i) => [

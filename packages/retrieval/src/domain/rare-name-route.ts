@@ -188,6 +188,8 @@ export interface RareNameLookups {
   /** A document's transaction set, null when it is in none. */
   dealOf: (documentId: string) => Promise<string | null>;
   cut: RareNameCut;
+  /** Told the words of a question typed without capitals that the route read as names, the rarest (`uncapitalisedNames`). */
+  readAsNames?: (names: readonly string[]) => void;
 }
 
 /**
@@ -216,7 +218,11 @@ export async function rareNameRoute(
   // enough for a word few documents hold to be a name (`uncapitalisedNames`).
   if (!held.some(fewHold)) {
     const words = await lookUp(uncapitalisedNames(ask));
-    if (words.some(fewHold) && (await manyHoldOne(words, lookups))) held = [...held, ...words];
+    if (words.some(fewHold) && (await manyHoldOne(words, lookups))) {
+      held = [...held, ...words];
+      const fewest = Math.min(...words.filter(fewHold).map((h) => h.documentIds.length));
+      lookups.readAsNames?.(words.filter((h) => fewHold(h) && h.documentIds.length === fewest).map((h) => h.name));
+    }
   }
   if (!held.some(fewHold)) return null;
   const deals = new Map<string, string>();

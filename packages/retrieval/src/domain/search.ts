@@ -500,11 +500,15 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // when the names find a card among them it is a party's; a term of the text (inside the route, passages
     // are ranked without it) leaves the corpus-wide votes to read it.
     const holding = remote ? remote.documentsHolding.bind(remote) : deps.lexical.documentsHolding?.bind(deps.lexical);
+    let typedNames: readonly string[] = [];
     const byRareName = holding
       ? await rareNameRoute(parsed.ask, chosen, {
           holding: async (text, limit) => (await holding({ ...base, text, limit })).documentIds,
           dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
           cut: RARE_NAME_CUT,
+          readAsNames: (names) => {
+            typedNames = names;
+          },
         })
       : null;
     // Else a term and the provision the question names by number, held together by few documents (`section-name-route.ts`).
@@ -522,6 +526,13 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     else if (bySection) chosen = bySection;
     // The names alone must lead to a document routed: a capitalised defined term or an
     // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
+    // A question typed without capitals, routed by the words of it few documents hold (`uncapitalisedNames`),
+    // is settled as a named one is: when those words find first, on the cards, a document of the route.
+    if (byRareName && typedNames.length > 0 && chosen.length > 0) {
+      const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: typedNames.join(" "), k: 1 });
+      const first = byNames.hits.find((h) => h.score > 0);
+      if (first !== undefined && chosen.some((h) => h.documentId === first.documentId)) return pick(chosen, true);
+    }
     if (parties.length === 0 || chosen.length === 0) return pick(chosen, routedBy !== "question");
     const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: parties.join(" "), k: 1 });
     const first = byNames.hits.find((h) => h.score > 0);
