@@ -37,6 +37,24 @@ describe("parseQuestion", () => {
     expect(parseQuestion(note).ask).toBe(note);
   });
 
+  it("takes no lead-in for a naming part when it names a whole deal or singles out no instrument", () => {
+    for (const q of [
+      "Quick question for the deal team: is AP exclusive to Kubient?",
+      "Following up on the documents: who pays the shipping costs?",
+      "Re the agreement: who pays the shipping costs under the supply agreement?",
+      "For the contract: can Fleet subcontract the manufacturing?",
+    ])
+      expect(parseQuestion(q)).toMatchObject({ naming: "", ask: q });
+    // a qualifier, a capitalised name or a number singles one out
+    expect(parseQuestion("Re the supply agreement: who pays the shipping costs?").naming).toBe(
+      "Re the supply agreement:",
+    );
+    expect(parseQuestion("For the NDA with Zorblax: may the recipient share information?").naming).toBe(
+      "For the NDA with Zorblax:",
+    );
+    expect(parseQuestion("In the note 2019-11: when is it due?").naming).toBe("In the note 2019-11:");
+  });
+
   it("takes a leading part that names an instrument in the asker's own words as the naming part", () => {
     const q = parseQuestion("Under the Acme credit agreement: what happens on a change of control?");
     expect(q.naming).toBe("Under the Acme credit agreement:");

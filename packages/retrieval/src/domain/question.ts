@@ -1,4 +1,5 @@
 import { featureWords } from "../embedders/text-features.ts";
+import { queryTerms } from "./query-terms.ts";
 
 /**
  * A question as asked about a contract. It may open with a part that names the instrument ("Consider
@@ -25,9 +26,27 @@ const LEADING = /^([^;]{8,}?;|[^:]{8,}?:\s)\s*(\S(?:.*\S)?)\s*$/s;
 const ASKS =
   /^(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|does|do|did|can|could|may|might|must|shall|should|will|would|has|have|had|if|please|list|describe|explain|summari[sz]e|tell|give|find|show)\b/i;
 
-// Nouns that name an instrument: a leading part naming none is not a naming part.
+// Nouns that name an instrument: a leading part naming none is not a naming part. Words for a whole deal
+// or a pile of papers ("deal", "filing", "documents") name none: "Quick question for the deal team:" is a
+// lead-in, not a name, and read as one it routed every question after it to one arbitrary document.
 const NAMES_INSTRUMENT =
-  /\b(?:agreements?|contracts?|amendments?|guarant(?:y|ee|ies|ees)|indentures?|leases?|licen[cs]es?|letters?|notes?|nda|waivers?|consents?|supplements?|joinders?|mortgages?|deeds?|plans?|warrants?|instruments?|addend(?:um|a)|exhibits?|schedules?|deal|filing|documents?)\b/i;
+  /\b(?:agreements?|contracts?|amendments?|guarant(?:y|ee|ies|ees)|indentures?|leases?|licen[cs]es?|letters?|notes?|nda|waivers?|consents?|supplements?|joinders?|mortgages?|deeds?|plans?|warrants?|instruments?|addend(?:um|a)|exhibits?|schedules?)\b/i;
+
+/**
+ * Whether a leading part singles out an instrument, not only says there is one: a word after its first that
+ * begins with a capital or a digit ("the Acme credit agreement", "the non-disclosure agreement 09-24-2019",
+ * "the MARKETING AFFILIATE AGREEMENT"), or a content word just before an instrument's noun ("the credit
+ * agreement"). "Re the agreement:" singles out nothing; taken as a naming part it routed the question after
+ * it to whichever card its two words ranked first, and searched that document alone.
+ */
+function singlesOut(lead: string): boolean {
+  const words = lead.match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
+  return words.some(
+    (w, i) =>
+      (i > 0 && /^[\p{Lu}\p{N}]/u.test(w)) ||
+      (i + 1 < words.length && NAMES_INSTRUMENT.test(words[i + 1] as string) && queryTerms(w).length > 0),
+  );
+}
 
 /**
  * Splits a question into the part that names an instrument and the part that asks. A leading part
@@ -40,7 +59,7 @@ export function parseQuestion(query: string): ParsedQuestion {
   if (m && (m[2] as string).split(/\s+/).length >= 3) {
     const lead = (m[1] as string).trim();
     const body = lead.slice(0, -1);
-    if (!ASKS.test(body.trim()) && !/\?/.test(body) && NAMES_INSTRUMENT.test(body))
+    if (!ASKS.test(body.trim()) && !/\?/.test(body) && NAMES_INSTRUMENT.test(body) && singlesOut(body))
       return { full: query, naming: lead, ask: m[2] as string, clauseRefs };
   }
   return { full: query, naming: "", ask: query, clauseRefs };
