@@ -7,6 +7,7 @@ import {
   parseQuestion,
   quotationKey,
   quotations,
+  withoutCourtesy,
 } from "./question.ts";
 
 describe("parseQuestion", () => {
@@ -114,5 +115,26 @@ describe("quotations", () => {
 
   it("compares quotations without case, curly quotes or runs of white space", () => {
     expect(quotationKey("As  Described\n in ‘Section 2’")).toBe("as described in 'section 2'");
+  });
+});
+
+describe("withoutCourtesy", () => {
+  it("drops a greeting before the question and a thanks after it", () => {
+    expect(withoutCourtesy("Hi team, can Fleet subcontract the manufacturing? Thanks!")).toBe(
+      "can Fleet subcontract the manufacturing?",
+    );
+    expect(withoutCourtesy("Hello all: which law governs the NDA? Many thanks.")).toBe("which law governs the NDA?");
+    expect(withoutCourtesy("What is the cap on liability? Thank you")).toBe("What is the cap on liability?");
+    expect(withoutCourtesy("Does Acme owe a fee? Kind regards, Jo")).toBe("Does Acme owe a fee?");
+  });
+
+  it("keeps words that only look like courtesies, and a question that is nothing else", () => {
+    for (const q of [
+      "Does the Hilton agreement let Hilton terminate?",
+      "Is the supplier thankful? What does the recital say",
+      "Heyday Ltd, the licensee: may it sublicense?",
+      "Thanks",
+    ])
+      expect(withoutCourtesy(q)).toBe(q);
   });
 });

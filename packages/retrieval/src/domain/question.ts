@@ -32,6 +32,21 @@ const ASKS =
 const NAMES_INSTRUMENT =
   /\b(?:agreements?|contracts?|amendments?|guarant(?:y|ee|ies|ees)|indentures?|leases?|licen[cs]es?|letters?|notes?|nda|waivers?|consents?|supplements?|joinders?|mortgages?|deeds?|plans?|warrants?|instruments?|addend(?:um|a)|exhibits?|schedules?)\b/i;
 
+// A greeting before the question ("Hi team, ", "Hello all: ") and a thank-you after it ("Thanks!", "Many
+// thanks.", "Cheers") carry no evidence; their capitals read as names and their words as the ask's.
+const GREETING = /^\s*(?:hi|hello|hey|dear)\b[^,:;.!?\n]{0,40}[,:;.!]\s+(?=\S)/i;
+const THANKS =
+  /(?<=[?.!])\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|cheers|(?:kind\s+|best\s+)?regards|ty)\b[^?]{0,40}$/i;
+
+/**
+ * A question without the courtesies around it: a greeting before it, a thanks after its last sentence.
+ * "Hi team, can Fleet subcontract? Thanks!" → "can Fleet subcontract?". Nothing else changes.
+ */
+export function withoutCourtesy(query: string): string {
+  const out = query.replace(GREETING, "").replace(THANKS, "");
+  return out.trim().length > 0 ? out : query;
+}
+
 /**
  * Whether a leading part singles out an instrument, not only says there is one: a word after its first that
  * begins with a capital or a digit ("the Acme credit agreement", "the non-disclosure agreement 09-24-2019",

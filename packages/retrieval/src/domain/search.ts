@@ -36,6 +36,7 @@ import {
   parseQuestion,
   quotationKey,
   quotations,
+  withoutCourtesy,
 } from "./question.ts";
 import { RARE_NAME_CUT, rareNameRoute } from "./rare-name-route.ts";
 import { sectionNameRoute } from "./section-name-route.ts";
@@ -1302,10 +1303,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   };
   return {
     search(request, text) {
-      return inSpan("lexnav.search", attributes(request), async (span) => outcome(span, await pipeline(request, text)));
+      const asked = { ...request, query: withoutCourtesy(request.query) };
+      return inSpan("lexnav.search", attributes(request), async (span) => outcome(span, await pipeline(asked, text)));
     },
     route(request) {
-      return routeQuestion(parseQuestion(request.query), storeFilter(request));
+      return routeQuestion(parseQuestion(withoutCourtesy(request.query)), storeFilter(request));
     },
   };
 }
