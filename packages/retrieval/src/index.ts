@@ -89,7 +89,14 @@ export type { Principal } from "./domain/principal.ts";
 export { mayRead } from "./domain/principal.ts";
 export { ftsMatchExpression, queryTerms } from "./domain/query-terms.ts";
 export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
-export { contentWords, flagIntents, parseQuestion, quotationKey, quotations } from "./domain/question.ts";
+export {
+  contentWords,
+  flagIntents,
+  parseQuestion,
+  quotationKey,
+  quotations,
+  withoutCourtesy,
+} from "./domain/question.ts";
 export type { CurrentRecord, Reconciled, WhileBuilding } from "./domain/rebuild-reconcile.ts";
 export type {
   CandidateSource,

@@ -586,3 +586,30 @@ describe("definitions shown with the answer", () => {
     expect(seen[0]?.map((e) => e.documentId)).toEqual(["amd"]);
   });
 });
+
+describe("the courtesies around a question", () => {
+  it("are not read, and the question goes on the record as asked", async () => {
+    const queries: string[] = [];
+    const ask = createAsk({
+      searcher: {
+        search: async (request: { query: string }) => {
+          queries.push(request.query);
+          return { passages: [], trace: { stages: [], indexVersion: "lex-1", selected: [] } };
+        },
+      } as unknown as Searcher,
+      text: (d) => TEXTS[d] ?? null,
+      document: (id) => (TEXTS[id] ? doc(id) : null),
+      node: (d, _v, n) => NODES[`${d} ${n}`] ?? null,
+      corpus: () => [{ documentId: "base", version: "v1" }],
+      model: null,
+      evidenceModel: () => loadEvidenceModel(),
+      priceCard: DEFAULT_PRICE_CARD,
+      now: () => "2026-11-30T00:00:00Z",
+      newId: () => "ans_1",
+    });
+    const asked = "Hi team, which court has jurisdiction over disputes? Thanks!";
+    const rec = await ask.ask({ question: asked, mode: "hybrid", principal, k: 10 });
+    expect(queries).toEqual(["which court has jurisdiction over disputes?"]);
+    expect(rec.question).toBe(asked);
+  });
+});

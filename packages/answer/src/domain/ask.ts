@@ -13,6 +13,7 @@ import {
   type RetrievedPassage,
   type RoutedBy,
   type Searcher,
+  withoutCourtesy,
 } from "@lexnav/retrieval";
 import type { NavindexPlanner } from "../ports/navindex-planner.ts";
 import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.ts";
@@ -253,7 +254,9 @@ export function createAsk(deps: AskDeps) {
     const checked = checkQuestion(req.question);
     if (!checked.ok)
       throw new LexnavError(checked.error.code === "empty" ? "empty" : "too_large", checked.error.reason);
-    const question = checked.value.question;
+    // What was asked goes on the record; what is read is the question without the courtesies around it.
+    const asked = checked.value.question;
+    const question = withoutCourtesy(asked);
     if (req.indexVersion !== undefined && (req.mode === "inject" || (req.mode === "navindex" && deps.model)))
       throw new LexnavError(
         "invalid_argument",
@@ -484,7 +487,7 @@ export function createAsk(deps: AskDeps) {
     return {
       id: deps.newId(),
       createdAt: deps.now(),
-      question,
+      question: asked,
       mode: req.mode,
       answerer: useModel ? "model" : "offline",
       model: useModel && deps.model ? deps.model.name : offlineModelId(),
