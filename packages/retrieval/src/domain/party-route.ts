@@ -73,6 +73,19 @@ export function routeByNames(
     .map(({ documentId, score }) => ({ documentId, score }));
 }
 
+/**
+ * Each document's deal (`dealKey`: its transaction set, or the document alone), its set read once per
+ * document, for the routes that count deals rather than documents; a document not listed is a deal of its own.
+ */
+export async function dealsOf(
+  documentIds: Iterable<string>,
+  dealOf: (documentId: string) => Promise<string | null>,
+): Promise<(documentId: string) => string> {
+  const deals = new Map<string, string>();
+  for (const id of documentIds) if (!deals.has(id)) deals.set(id, dealKey(id, await dealOf(id)));
+  return (id) => deals.get(id) ?? dealKey(id, null);
+}
+
 /** What `partyRoute` reads from the stores: card lookups and documents' transaction sets. */
 export interface PartyRouteLookups {
   /** The documents whose cards best match a text, ranked (the lexical index's `searchDocuments`). */
@@ -94,13 +107,11 @@ export async function partyRoute(
   const byName: RoutedDocument[][] = [];
   for (const phrase of partyPhrases(ask).filter(namesADeal)) byName.push([...(await lookups.documents(phrase))]);
   if (byName.every((hits) => hits.length === 0)) return null;
-  const deals = new Map<string, string>();
-  for (const { documentId } of [...byWords, ...byName.flat()]) {
-    if (deals.has(documentId)) continue;
-    const setId = await lookups.dealOf(documentId);
-    deals.set(documentId, dealKey(documentId, setId));
-  }
-  return routeByNames(byWords, byName, (id) => deals.get(id) ?? dealKey(id, null), lookups.cut);
+  const deal = await dealsOf(
+    [...byWords, ...byName.flat()].map((h) => h.documentId),
+    lookups.dealOf,
+  );
+  return routeByNames(byWords, byName, deal, lookups.cut);
 }
 
 /**
@@ -146,11 +157,10 @@ export async function namedDealsRoute(
     .map((phrase) => phrase.replace(/['’]s?$/u, ""))
     .filter(namesADeal);
   if (names.length === 0 || route.length < 2) return null;
-  const deals = new Map<string, string>();
-  for (const { documentId } of route) deals.set(documentId, dealKey(documentId, await lookups.dealOf(documentId)));
-  if (new Set(deals.values()).size < 2) return null;
   const ids = route.map((h) => h.documentId);
+  const deal = await dealsOf(ids, lookups.dealOf);
+  if (new Set(ids.map(deal)).size < 2) return null;
   const holders = new Set<string>();
   for (const name of names) for (const id of await lookups.holding(name, ids)) holders.add(id);
-  return routeWithinNamed(route, holders, (id) => deals.get(id) ?? dealKey(id, null));
+  return routeWithinNamed(route, holders, deal);
 }

@@ -1,8 +1,7 @@
-import { dealKey } from "@lexnav/document-model";
 import { capitalisedWords, partyPhrases } from "./document-names.ts";
 import { isInstrumentAbbreviation, isInstrumentWord } from "./instrument-kinds.ts";
 import { mentionNames } from "./mention-names.ts";
-import { namesADeal, type RoutedDocument } from "./party-route.ts";
+import { dealsOf, namesADeal, type RoutedDocument } from "./party-route.ts";
 import { queryTerms } from "./query-terms.ts";
 
 /**
@@ -225,11 +224,9 @@ export async function rareNameRoute(
     }
   }
   if (!held.some(fewHold)) return null;
-  const deals = new Map<string, string>();
-  for (const id of held.flatMap((h) => h.documentIds)) {
-    if (deals.has(id)) continue;
-    const setId = await lookups.dealOf(id);
-    deals.set(id, dealKey(id, setId));
-  }
-  return routeByRareNames(byWords, held, (id) => deals.get(id) ?? dealKey(id, null), lookups.cut);
+  const deal = await dealsOf(
+    held.flatMap((h) => h.documentIds),
+    lookups.dealOf,
+  );
+  return routeByRareNames(byWords, held, deal, lookups.cut);
 }

@@ -501,11 +501,13 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // when the names find a card among them it is a party's; a term of the text (inside the route, passages
     // are ranked without it) leaves the corpus-wide votes to read it.
     const holding = remote ? remote.documentsHolding.bind(remote) : deps.lexical.documentsHolding?.bind(deps.lexical);
+    // A document's deal for the routes below: its transaction set, null when it is in none.
+    const dealOf = async (id: string) => (await deps.document?.(id))?.transactionSetId ?? null;
     let typedNames: readonly string[] = [];
     const byRareName = holding
       ? await rareNameRoute(parsed.ask, chosen, {
           holding: async (text, limit) => (await holding({ ...base, text, limit })).documentIds,
-          dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+          dealOf,
           cut: RARE_NAME_CUT,
           readAsNames: (names) => {
             typedNames = names;
@@ -519,14 +521,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             holding: async (text, limit, documentIds) =>
               (await holding({ ...base, text, limit, ...(documentIds ? { documentIds: [...documentIds] } : {}) }))
                 .documentIds,
-            dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+            dealOf,
             cut: RARE_NAME_CUT,
           })
         : null;
     if (byRareName) chosen = byRareName;
     else if (bySection) chosen = bySection;
-    // The names alone must lead to a document routed: a capitalised defined term or an
-    // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
     // A question typed without capitals, routed by the words of it few documents hold (`uncapitalisedNames`),
     // is settled as a named one is: when those words find first, on the cards, a document of the route.
     if (byRareName && typedNames.length > 0 && chosen.length > 0) {
@@ -534,6 +534,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       const first = byNames.hits.find((h) => h.score > 0);
       if (first !== undefined && chosen.some((h) => h.documentId === first.documentId)) return pick(chosen, true);
     }
+    // The names alone must lead to a document routed: a capitalised defined term or an
+    // abbreviation of a party ("Subsidiaries", a party's initials) is no name of the deal.
     if (parties.length === 0 || chosen.length === 0) return pick(chosen, routedBy !== "question");
     const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: parties.join(" "), k: 1 });
     const first = byNames.hits.find((h) => h.score > 0);
@@ -544,7 +546,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       ? null
       : await partyRoute(parsed.ask, chosen, {
           documents: async (text) => (await (remote ?? deps.lexical).searchDocuments({ ...query, text })).hits,
-          dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+          dealOf,
           cut: { ratio: o.routeScoreRatio, max: o.maxRoutedDocuments },
         });
     // Settled among several deals, the deals that hold none of the names the question gives leave it (`namedDealsRoute`).
@@ -553,7 +555,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         ? await namedDealsRoute(parsed.ask, chosen, {
             holding: async (text, documentIds) =>
               (await holding({ ...base, text, limit: documentIds.length, documentIds: [...documentIds] })).documentIds,
-            dealOf: async (id) => (await deps.document?.(id))?.transactionSetId ?? null,
+            dealOf,
           })
         : null;
     return pick(byRareName ?? bySection ?? byParty ?? byNamedDeals ?? chosen, settled);

@@ -1,5 +1,4 @@
-import { dealKey } from "@lexnav/document-model";
-import type { RoutedDocument } from "./party-route.ts";
+import { dealsOf, type RoutedDocument } from "./party-route.ts";
 import { quotations } from "./question.ts";
 import { nameCandidates, type RareNameCut, routeByRareNames } from "./rare-name-route.ts";
 
@@ -78,10 +77,9 @@ export async function sectionNameRoute(
   );
   const pairs = held.flat().filter((h) => h.documentIds.length > 0);
   if (pairs.length === 0) return null;
-  const deals = new Map<string, string>();
-  for (const id of pairs.flatMap((h) => h.documentIds)) {
-    if (deals.has(id)) continue;
-    deals.set(id, dealKey(id, await lookups.dealOf(id)));
-  }
-  return routeByRareNames(byWords, pairs, (id) => deals.get(id) ?? dealKey(id, null), lookups.cut);
+  const deal = await dealsOf(
+    pairs.flatMap((h) => h.documentIds),
+    lookups.dealOf,
+  );
+  return routeByRareNames(byWords, pairs, deal, lookups.cut);
 }
