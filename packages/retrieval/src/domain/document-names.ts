@@ -329,6 +329,9 @@ export function partyNames(ask: string): string[] {
   return partySpans(ask).flatMap((s) => s.tokens);
 }
 
+/** A phrase as a name is looked up: without a possessive or a stop at its end ("Fleet's" → "Fleet"). */
+export const possessiveless = (phrase: string) => phrase.replace(/['’]s?$/u, "").replace(/[.,;:]+$/u, "");
+
 /**
  * The parties and other proper names a question names, one phrase each, as written ("Is there a cap in
  * the Bank of America–Cardlytics agreement?" → ["Bank of America–Cardlytics"]): `partyNames` without

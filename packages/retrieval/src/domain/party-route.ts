@@ -1,5 +1,5 @@
 import { dealKey } from "@lexnav/document-model";
-import { partyPhrases } from "./document-names.ts";
+import { partyPhrases, possessiveless } from "./document-names.ts";
 import { isInstrumentAbbreviation, isInstrumentWord } from "./instrument-kinds.ts";
 
 /**
@@ -154,7 +154,7 @@ export async function namedDealsRoute(
 ): Promise<RoutedDocument[] | null> {
   const names = partyPhrases(ask)
     .flatMap((phrase) => phrase.split(/\s*[/–—]\s*/u))
-    .map((phrase) => phrase.replace(/['’]s?$/u, ""))
+    .map(possessiveless)
     .filter(namesADeal);
   if (names.length === 0 || route.length < 2) return null;
   const ids = route.map((h) => h.documentId);

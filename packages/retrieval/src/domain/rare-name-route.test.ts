@@ -261,6 +261,22 @@ describe("routing a whole corpus by a name few documents hold", () => {
     expect(r.documents.map((d) => d.documentId).every((id) => id.startsWith("credit-"))).toBe(true);
   });
 
+  it("finds a word of a lower-case question only in documents the asker may read", async () => {
+    const leases = Object.fromEntries(
+      Array.from({ length: COMMON_WORD_DOCUMENTS + 1 }, (_, i) => [
+        `lease-${i}`,
+        { name: `l-${i}`, card: "EQUIPMENT LEASE", body: "No loans are made under this lease." },
+      ]),
+    );
+    const query = "how is the eurodollar rate on milacron's loans determined?";
+    const open = await cardSearcher({ ...corpus, ...leases });
+    expect((await open.route({ query, principal: READER })).documents.map((d) => d.documentId)).toEqual(["amendment"]);
+    const walled = await cardSearcher({ ...corpus, ...leases, amendment: { ...corpus.amendment, groups: ["board"] } });
+    expect((await walled.route({ query, principal: READER })).documents.map((d) => d.documentId)).not.toContain(
+      "amendment",
+    );
+  });
+
   it("finds a name only in documents the asker may read", async () => {
     const s = await cardSearcher({ ...corpus, amendment: { ...corpus.amendment, groups: ["board"] } });
     const r = await s.route({ query: "How is the Eurodollar Rate on Milacron's loans determined?", principal: READER });

@@ -1,4 +1,4 @@
-import { capitalisedWords, partyPhrases } from "./document-names.ts";
+import { capitalisedWords, partyPhrases, possessiveless } from "./document-names.ts";
 import { isInstrumentAbbreviation, isInstrumentWord } from "./instrument-kinds.ts";
 import { mentionNames } from "./mention-names.ts";
 import { dealsOf, namesADeal, type RoutedDocument } from "./party-route.ts";
@@ -33,7 +33,6 @@ const MAX_NAME_WORDS = 6;
  */
 export const MAX_NAMES = 24;
 
-const possessiveless = (phrase: string) => phrase.replace(/['’]s?$/u, "").replace(/[.,;:]+$/u, "");
 const wordCount = (phrase: string) => (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 /**
  * A phrase without the instruments' abbreviations at its ends ("the Evelozcity NDA" names the NDA of
