@@ -128,6 +128,38 @@ describe("withoutCourtesy", () => {
     expect(withoutCourtesy("Does Acme owe a fee? Kind regards, Jo")).toBe("Does Acme owe a fee?");
   });
 
+  it("drops a lead-in that says only what kind of message it is, and a request for the answer's form", () => {
+    expect(withoutCourtesy("Re the agreement: can Fleet subcontract the manufacturing?")).toBe(
+      "can Fleet subcontract the manufacturing?",
+    );
+    expect(withoutCourtesy("Quick question for the deal team: is AP exclusive to Kubient?")).toBe(
+      "is AP exclusive to Kubient?",
+    );
+    expect(withoutCourtesy("Which law governs the NDA? Please cite the section.")).toBe("Which law governs the NDA?");
+    expect(withoutCourtesy("Hi team, re the agreement: may Fleet subcontract? Be brief. Thanks!")).toBe(
+      "may Fleet subcontract?",
+    );
+  });
+
+  it("moves a lead-in that names a topic after the question, losing no word", () => {
+    expect(withoutCourtesy("Indemnity: does the cap apply to IP claims?")).toBe(
+      "does the cap apply to IP claims? (Indemnity)",
+    );
+  });
+
+  it("keeps a leading part that says whom or what is asked about, and a request that asks for more", () => {
+    for (const q of [
+      "Re Fleet: can it subcontract?",
+      "Under the supply agreement: may Fleet subcontract?",
+      "Section 8.1(b): what is the notice period?",
+      "What is the notice period under Section 8.1(b): 30 or 60 days?",
+      "Consider the Supply Agreement between Fleet and Acme; can Fleet subcontract?",
+      "Note: the notice period is 30 days, is it?",
+      "What is the cap? Please list any exceptions.",
+    ])
+      expect(withoutCourtesy(q)).toBe(q);
+  });
+
   it("keeps words that only look like courtesies, and a question that is nothing else", () => {
     for (const q of [
       "Does the Hilton agreement let Hilton terminate?",

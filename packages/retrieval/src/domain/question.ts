@@ -38,12 +38,50 @@ const GREETING = /^\s*(?:hi|hello|hey|dear)\b[^,:;.!?\n]{0,40}[,:;.!]\s+(?=\S)/i
 const THANKS =
   /(?<=[?.!])\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|cheers|(?:kind\s+|best\s+)?regards|ty)\b[^?]{0,40}$/i;
 
+// A lead-in before ": " ("Re the agreement: ", "Quick question for the deal team: ", "Indemnity: ") and a
+// request for the answer's form after the question ("Please cite the section.", "Be brief.") ask nothing;
+// read before the question, a lead-in hid its opening words from the rules that read them.
+const LEAD_IN = /^([^:;?\n]{1,60}?):\s+(?=\S)/;
+const FORM_REQUEST =
+  /(?<=\?)\s+(?:please\s+)?(?:(?:cite|quote|give|include|show|reference|name)\s+(?:the\s+|your\s+|a\s+|any\s+)?(?:relevant\s+|exact\s+|specific\s+)?(?:sections?|clauses?|provisions?|sources?|pages?|references?|citations?|language|text|wording)|be\s+(?:brief|concise)|keep\s+it\s+(?:short|brief))\b[^?]{0,40}$/i;
+// Words of a message's lead-in that say what kind of message it is, or point at the papers in general, not
+// what it is about.
+const MESSAGE_WORDS = new Set(
+  [
+    "re regarding question questions quick query follow up followup team help note fyi ask request urgent one another",
+    "client matter deal agreement agreements contract contracts document documents papers",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
 /**
- * A question without the courtesies around it: a greeting before it, a thanks after its last sentence.
- * "Hi team, can Fleet subcontract? Thanks!" → "can Fleet subcontract?". Nothing else changes.
+ * Whether the part before ": " is a lead-in: short, it does not ask, it singles out no instrument
+ * (`singlesOut`: a capitalised or numbered word after its first, or the kind of an instrument), and what
+ * follows opens as a question does. "Re Fleet: can it subcontract?" and "Under the supply agreement: may
+ * Fleet subcontract?" keep their leading part: it says whom or what is asked about.
+ */
+function isLeadIn(lead: string, rest: string): boolean {
+  return (
+    lead.split(/\s+/).length <= 8 && !ASKS.test(lead.trim()) && !singlesOut(lead) && ASKS.test(rest.trimStart())
+  );
+}
+
+/**
+ * A question without what is around it that asks nothing: a greeting before it, a thanks or a request for
+ * the answer's form after its last sentence, and a lead-in before it ("Re the agreement: ") that says only
+ * what kind of message it is. A lead-in with a word of its own ("Indemnity: does the cap apply to IP
+ * claims?") follows the question instead, so the question opens as asked and loses no word. "Hi team, can
+ * Fleet subcontract? Thanks!" → "can Fleet subcontract?". Nothing else changes.
  */
 export function withoutCourtesy(query: string): string {
-  const out = query.replace(GREETING, "").replace(THANKS, "");
+  let out = query.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, "");
+  const lead = LEAD_IN.exec(out);
+  if (lead && isLeadIn(lead[1] as string, out.slice(lead[0].length))) {
+    const rest = out.slice(lead[0].length);
+    const own = queryTerms(lead[1] as string).filter((w) => !MESSAGE_WORDS.has(w));
+    out = own.length === 0 ? rest : `${rest.trimEnd()} (${(lead[1] as string).trim()})`;
+  }
   return out.trim().length > 0 ? out : query;
 }
 
