@@ -135,6 +135,9 @@ describe("withoutCourtesy", () => {
     expect(withoutCourtesy("Quick question for the deal team: is AP exclusive to Kubient?")).toBe(
       "is AP exclusive to Kubient?",
     );
+    expect(withoutCourtesy("Re the agreement: after Amendment No. 1, which invoicing terms apply?")).toBe(
+      "after Amendment No. 1, which invoicing terms apply?",
+    );
     expect(withoutCourtesy("Which law governs the NDA? Please cite the section.")).toBe("Which law governs the NDA?");
     expect(withoutCourtesy("Hi team, re the agreement: may Fleet subcontract? Be brief. Thanks!")).toBe(
       "may Fleet subcontract?",
@@ -154,8 +157,8 @@ describe("withoutCourtesy", () => {
       "Section 8.1(b): what is the notice period?",
       "What is the notice period under Section 8.1(b): 30 or 60 days?",
       "Consider the Supply Agreement between Fleet and Acme; can Fleet subcontract?",
-      "Note: the notice period is 30 days, is it?",
       "What is the cap? Please list any exceptions.",
+      "Background: the licensee stopped paying in May.",
     ])
       expect(withoutCourtesy(q)).toBe(q);
   });

@@ -58,12 +58,16 @@ const MESSAGE_WORDS = new Set(
 /**
  * Whether the part before ": " is a lead-in: short, it does not ask, it singles out no instrument
  * (`singlesOut`: a capitalised or numbered word after its first, or the kind of an instrument), and what
- * follows opens as a question does. "Re Fleet: can it subcontract?" and "Under the supply agreement: may
+ * follows opens as a question does or ends as one ("Re the agreement: after Amendment No. 1, which terms
+ * apply?"). "Re Fleet: can it subcontract?" and "Under the supply agreement: may
  * Fleet subcontract?" keep their leading part: it says whom or what is asked about.
  */
 function isLeadIn(lead: string, rest: string): boolean {
   return (
-    lead.split(/\s+/).length <= 8 && !ASKS.test(lead.trim()) && !singlesOut(lead) && ASKS.test(rest.trimStart())
+    lead.split(/\s+/).length <= 8 &&
+    !ASKS.test(lead.trim()) &&
+    !singlesOut(lead) &&
+    (ASKS.test(rest.trimStart()) || /\?\s*$/.test(rest))
   );
 }
 
