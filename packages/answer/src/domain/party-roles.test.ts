@@ -61,6 +61,16 @@ describe("party-roles", () => {
     expect(sentenceParty("Neither party shall be liable for indirect damages.", terms)).toBeUndefined();
   });
 
+  it("reads the party of a clause an amendment inserts, past its number and a parenthesis in its condition", () => {
+    const terms = ["Columbia", "Fleet"];
+    const inserted =
+      "“2.1 (d) Subject to the prior written consent of Columbia (such consent not to be unreasonably withheld, delayed or conditioned), Fleet may subcontract all or part of the manufacture of the Product.";
+    expect(sentenceParty(inserted, terms)).toBe("Fleet");
+    expect(sentenceParty("(b) Subject to Section 4 (Payment, Invoicing), Columbia shall pay the price.", terms)).toBe(
+      "Columbia",
+    );
+  });
+
   it("drops a sentence that binds the other party, and keeps the asked party's and mutual ones", () => {
     const cap = candidate(
       "13.1 Licensor's total liability to Licensee under this Agreement shall be limited to the fees paid.",

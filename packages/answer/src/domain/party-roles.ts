@@ -154,10 +154,15 @@ export function askedRoleWord(question: string): string | undefined {
 }
 
 /** What opens a sentence before its subject: a condition or a concession up to its comma, "In no event shall". */
+// A parenthesis inside the condition is read whole: "Subject to the consent of Columbia (such consent not to
+// be unreasonably withheld, delayed or conditioned), Fleet may …".
 const LEAD =
-  /^\s*(?:(?:if|in\s+the\s+event|upon|where|unless|subject\s+to|notwithstanding|except|provided|without\s+limiting)\b[^,]{0,200},\s*|(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\s+)/i;
-/** A clause number opening a sentence: "14.1", "(b)", "3." */
-const NUMBER = /^\s*(?:\(?\d{1,3}(?:\.\d{1,3})*\)?\.?|\([a-z]{1,4}\)|[a-z]\))\s+/i;
+  /^\s*(?:(?:if|in\s+the\s+event|upon|where|unless|subject\s+to|notwithstanding|except|provided|without\s+limiting)\b(?:[^,()]|\([^()]{0,200}\)){0,200},\s*|(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\s+)/i;
+/**
+ * What numbers a sentence before its words: "14.1", "(b)", "3.", "2.1 (d)", after the quotation mark that
+ * opens the text an amendment inserts ("“2.1 (d) Subject to …").
+ */
+const NUMBER = /^\s*["“‘']?\s*(?:(?:\(?\d{1,3}(?:\.\d{1,3})*\)?\.?|\([a-z]{1,4}\)|[a-z]\))\s+)*/i;
 const MODAL = /\b(?:shall|will|may|must|agrees?|undertakes?|covenants?|is|are|has|have|hereby|cannot|can|be)\b/i;
 
 /** A sentence that gives the other party a right: a grant, a licence, an appointment, a consent. */
