@@ -50,6 +50,7 @@ const MESSAGE_WORDS = new Set(
   [
     "re regarding question questions quick query follow up followup team help note fyi ask request urgent one another",
     "client matter deal agreement agreements contract contracts document documents papers",
+    "following per our earlier yesterday today call email thread chat conversation discussion meeting thanks thank hope well",
   ]
     .join(" ")
     .split(" "),
@@ -81,12 +82,29 @@ function isLeadIn(lead: string, rest: string): boolean {
 export function withoutCourtesy(query: string): string {
   let out = query.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, "");
   const lead = LEAD_IN.exec(out);
-  if (lead && isLeadIn(lead[1] as string, out.slice(lead[0].length))) {
-    const rest = out.slice(lead[0].length);
-    const own = queryTerms(lead[1] as string).filter((w) => !MESSAGE_WORDS.has(w));
-    out = own.length === 0 ? rest : `${rest.trimEnd()} (${(lead[1] as string).trim()})`;
+  if (lead && isLeadIn(lead[1] as string, out.slice(lead[0].length)))
+    out = afterQuestion(lead[1] as string, out.slice(lead[0].length));
+  // and a statement before the question ("Following up on the call with the client. Can Fleet …?")
+  for (let said = STATEMENT.exec(out); said !== null; said = STATEMENT.exec(out)) {
+    const rest = out.slice(said[0].length);
+    if (!ASKS.test(rest) || !/\?\s*$/.test(rest) || ASKS.test(said[1] as string)) break;
+    out = afterQuestion(said[1] as string, rest);
   }
   return out.trim().length > 0 ? out : query;
+}
+
+// A sentence of at least three words that ends in "." or "!" before the next one opens with a capital; not
+// at an abbreviation's point ("Amendment No. 8", "Acme Inc.", "U.S.").
+const ABBREVIATION = String.raw`(?<=(?:^|[\s(.])(?:no|nos|inc|co|corp|ltd|llc|mr|ms|mrs|dr|st|sec|art|para|cl|[a-z]))\.`;
+const STATEMENT = new RegExp(
+  String.raw`^((?:[^.!?\n]|\.(?=\w)|${ABBREVIATION})+?(?:(?!${ABBREVIATION})\.|!))\s+(?=\p{Lu})`,
+  "iu",
+);
+
+/** The question, then what was said before it if it has a word of its own: as "(…)" after it, else nothing. */
+function afterQuestion(before: string, question: string): string {
+  const own = queryTerms(before).filter((w) => !MESSAGE_WORDS.has(w));
+  return own.length === 0 ? question : `${question.trimEnd()} (${before.trim()})`;
 }
 
 /**
