@@ -11,6 +11,7 @@
  *
  *   tsx test/bench/as-typed.ts <out> lower [half ...]
  *   tsx test/bench/as-typed.ts <out> lead "Re the agreement: " [half ...]
+ *   tsx test/bench/as-typed.ts <out> before "Following up on yesterday's call with the client. " [half ...]
  *   pnpm lexnav --db <db> eval retrieval --bench <out>/tune.json --corpus ../shared/corpus --mode hybrid --json
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -28,16 +29,19 @@ export function asTyped(bench: Bench, typed: (query: string) => string): Bench {
 /** Every letter in lower case. */
 export const lowerCase = (query: string) => query.toLowerCase();
 
+/** The question after a sentence said before it, as written. */
+export const afterSentence = (said: string) => (query: string) => `${said}${query}`;
+
 /** The question after a lead-in, its first letter in lower case as it then reads. */
 export const afterLead = (lead: string) => (query: string) =>
   `${lead}${query.charAt(0).toLowerCase()}${query.slice(1)}`;
 
 function main(args: string[]): void {
   const [out, variant, ...rest] = args;
-  const lead = variant === "lead" ? rest.shift() : undefined;
-  if (!out || (variant !== "lower" && lead === undefined))
-    throw new Error('usage: tsx test/bench/as-typed.ts <out> lower|lead "<text>" [half ...]');
-  const typed = lead === undefined ? lowerCase : afterLead(lead);
+  const text = variant === "lead" || variant === "before" ? rest.shift() : undefined;
+  if (!out || (variant !== "lower" && text === undefined))
+    throw new Error('usage: tsx test/bench/as-typed.ts <out> lower|lead "<text>"|before "<text>" [half ...]');
+  const typed = text === undefined ? lowerCase : variant === "lead" ? afterLead(text) : afterSentence(text);
   mkdirSync(out, { recursive: true });
   const halves =
     rest.length > 0
