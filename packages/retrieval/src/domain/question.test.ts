@@ -144,6 +144,15 @@ describe("withoutCourtesy", () => {
     );
   });
 
+  it("drops sentences before the question that only say what kind of message it is", () => {
+    expect(
+      withoutCourtesy("Following up on yesterday's call with the client. Can Fleet hand off part of the manufacturing?"),
+    ).toBe("Can Fleet hand off part of the manufacturing?");
+    expect(withoutCourtesy("Quick question. Following up on our call. Is AP exclusive to Kubient?")).toBe(
+      "Is AP exclusive to Kubient?",
+    );
+  });
+
   it("moves a lead-in that names a topic after the question, losing no word", () => {
     expect(withoutCourtesy("Indemnity: does the cap apply to IP claims?")).toBe(
       "does the cap apply to IP claims? (Indemnity)",
@@ -159,6 +168,10 @@ describe("withoutCourtesy", () => {
       "Consider the Supply Agreement between Fleet and Acme; can Fleet subcontract?",
       "What is the cap? Please list any exceptions.",
       "Background: the licensee stopped paying in May.",
+      // a sentence with words of its own: the question points back to it
+      "Columbia can terminate if the Ares Agreement ends. What is the Ares Agreement?",
+      "Assume the borrower defaults. Can the lender accelerate?",
+      "Under Amendment No. 8, can Bird move the date?",
     ])
       expect(withoutCourtesy(q)).toBe(q);
   });
