@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askInside } from "./ask-inside.ts";
+import { askInside, withoutNamesRead } from "./ask-inside.ts";
 import { parseQuestion } from "./question.ts";
 
 /** What the dense (and lexical) ranking inside the located documents embeds, without concept words. */
@@ -57,5 +57,14 @@ describe("askInside: the text a question is ranked by inside the documents it is
     expect(expanded.plain).toBe("When does this contract expire?");
     expect(expanded.ask.startsWith("When does this contract expire?")).toBe(true);
     expect(expanded.ask.length).toBeGreaterThan(expanded.plain.length);
+  });
+
+  it("drops the words a lower-case question's route read as names, whole words only, as it drops capitalised parties", () => {
+    const typed = (q: string, names: string[]) =>
+      askInside(parseQuestion(q), false, withoutNamesRead(names)).plain.replace(/\s+/g, " ").trim();
+    expect(typed("where are pizza fusion franchise disputes mediated?", ["pizza", "fusion"])).toBe(
+      "where are franchise disputes mediated?",
+    );
+    expect(typed("can fusionware assign the licence?", ["fusion"])).toContain("fusionware");
   });
 });

@@ -1,3 +1,4 @@
+import { phrasePattern } from "@lexnav/core";
 import { withoutMentions, withoutParties } from "./document-names.ts";
 import { expandConcepts } from "./legal-concepts.ts";
 import { contentWords, type ParsedQuestion } from "./question.ts";
@@ -53,4 +54,19 @@ export function askInside(
   const unnamed = withoutDeal(withoutMentions(parsed.ask));
   const plain = [withoutNames(unnamed), unnamed].find(asksSomething) ?? parsed.ask;
   return { plain, ask: conceptExpansion ? expandConcepts(plain, parsed.ask) : plain };
+}
+
+/**
+ * The asking part without its parties and without the words of a question typed in lower case that its route
+ * read as names (`RouteResult.namesRead`): "where are pizza fusion franchise disputes mediated?" is ranked
+ * inside Pizza Fusion's documents by "where are franchise disputes mediated?", as the same question with
+ * capitals is. Every passage of those documents says the name, so it only pulled their openings up.
+ */
+export function withoutNamesRead(names: readonly string[]): (ask: string) => string {
+  if (names.length === 0) return withoutParties;
+  const read = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(?:${names.map(phrasePattern).join("|")})(?![\p{L}\p{N}])`,
+    "giu",
+  );
+  return (ask) => withoutParties(ask).replace(read, " ");
 }

@@ -212,7 +212,11 @@ describe("routing a whole corpus by a name few documents hold", () => {
       ]),
     );
     const s = await cardSearcher({ ...corpus, ...leases });
-    expect((await s.route({ query, principal: READER })).documents.map((d) => d.documentId)).toEqual(["amendment"]);
+    const routed = await s.route({ query, principal: READER });
+    expect(routed.documents.map((d) => d.documentId)).toEqual(["amendment"]);
+    // the word that routed it is a name: inside the route, passages are ranked without it
+    expect(routed.namesRead).toEqual(["milacron"]);
+    expect((await small.route({ query, principal: READER })).namesRead).toBeUndefined();
   });
 
   it("settles the route when the name is a party's, on the card of a document it routes to", async () => {

@@ -5,7 +5,7 @@ import type { Embedder } from "../ports/embedder.ts";
 import type { DocumentHit, LexicalIndex, PhraseQuery } from "../ports/lexical-index.ts";
 import type { Reranker } from "../ports/reranker.ts";
 import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
-import { askInside as askInsideOf } from "./ask-inside.ts";
+import { askInside as askInsideOf, withoutNamesRead } from "./ask-inside.ts";
 import {
   type AssembledContext,
   assembleContext,
@@ -253,6 +253,8 @@ export interface RouteResult {
    * a party's short form), is a guess: hybrid searches everything the asker may read beside it.
    */
   settled?: boolean;
+  /** The words of a question typed in lower case that routed it as names (`uncapitalisedNames`). */
+  namesRead?: string[];
   indexVersion: string;
 }
 
@@ -481,10 +483,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const query = { ...base, text: naming, k: o.maxRoutedDocuments + 3 };
     const remote = deps.sources?.lexical;
     const r = remote ? await remote.searchDocuments(query) : await deps.lexical.searchDocuments(query);
+    let namesRead: string[] = [];
     const pick = (documents: DocumentHit[], settled: boolean): RouteResult => ({
       documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),
       routedBy,
       settled,
+      ...(namesRead.length > 0 ? { namesRead } : {}),
       indexVersion: r.indexVersion,
     });
     // A naming part that quotes a filed name whole names that document; a name met in a question
@@ -525,8 +529,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             cut: RARE_NAME_CUT,
           })
         : null;
-    if (byRareName) chosen = byRareName;
-    else if (bySection) chosen = bySection;
+    if (byRareName) {
+      chosen = byRareName;
+      namesRead = [...typedNames];
+    } else if (bySection) chosen = bySection;
     // A question typed without capitals, routed by the words of it few documents hold (`uncapitalisedNames`),
     // is settled as a named one is: when those words find first, on the cards, a document of the route.
     if (byRareName && typedNames.length > 0 && chosen.length > 0) {
@@ -651,7 +657,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const withConcepts = (ask: string) => (o.conceptExpansion ? expandConcepts(ask, parsed.ask) : ask);
     const q = { ...parsed, ask: withConcepts(parsed.ask) };
     // Inside the documents routing chose (or dense located), rank provisions by what is asked (`askInside`).
-    const { plain: plainInside, ask: askInside } = askInsideOf(parsed, o.conceptExpansion);
+    // (once routed by the words of a lower-case question read as names, without those words too)
+    let { plain: plainInside, ask: askInside } = askInsideOf(parsed, o.conceptExpansion);
     const scope = request.documentIds;
     const base = storeFilter(request);
     let indexVersion = "";
@@ -747,6 +754,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           "route",
           async () => {
             const r = await routeQuestion(parsed, base);
+            if (r.namesRead)
+              ({ plain: plainInside, ask: askInside } = askInsideOf(
+                parsed,
+                o.conceptExpansion,
+                withoutNamesRead(r.namesRead),
+              ));
             routedBy = r.routedBy;
             routeSettled = r.settled ?? true;
             indexVersion = r.indexVersion;
