@@ -146,11 +146,28 @@ describe("withoutCourtesy", () => {
 
   it("drops sentences before the question that only say what kind of message it is", () => {
     expect(
-      withoutCourtesy("Following up on yesterday's call with the client. Can Fleet hand off part of the manufacturing?"),
+      withoutCourtesy(
+        "Following up on yesterday's call with the client. Can Fleet hand off part of the manufacturing?",
+      ),
     ).toBe("Can Fleet hand off part of the manufacturing?");
     expect(withoutCourtesy("Quick question. Following up on our call. Is AP exclusive to Kubient?")).toBe(
       "Is AP exclusive to Kubient?",
     );
+  });
+
+  it("reads a question asked of the reader as the one asked of the documents", () => {
+    expect(withoutCourtesy("Can you tell me whether Fleet may subcontract part of the manufacturing?")).toBe(
+      "May Fleet subcontract part of the manufacturing?",
+    );
+    expect(withoutCourtesy("Please confirm whether the guarantee is capped?")).toBe("Is the guarantee capped?");
+    expect(withoutCourtesy("Could you confirm what the cap on liability is?")).toBe("What the cap on liability is?");
+    expect(withoutCourtesy("Can you check if the NDA covers oral disclosures?")).toBe(
+      "The NDA covers oral disclosures?",
+    );
+    expect(withoutCourtesy("Could you check: is AP exclusive to Kubient?")).toBe("is AP exclusive to Kubient?");
+    // asked of the documents already
+    for (const q of ["Can Fleet subcontract?", "Could the licensee assign the agreement?", "Can you assign it?"])
+      expect(withoutCourtesy(q)).toBe(q);
   });
 
   it("moves a lead-in that names a topic after the question, losing no word", () => {

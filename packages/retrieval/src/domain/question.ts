@@ -51,6 +51,7 @@ const MESSAGE_WORDS = new Set(
     "re regarding question questions quick query follow up followup team help note fyi ask request urgent one another",
     "client matter deal agreement agreements contract contracts document documents papers",
     "following per our earlier yesterday today call email thread chat conversation discussion meeting thanks thank hope well",
+    "you me us please kindly check confirm tell know let advise look",
   ]
     .join(" ")
     .split(" "),
@@ -66,7 +67,7 @@ const MESSAGE_WORDS = new Set(
 function isLeadIn(lead: string, rest: string): boolean {
   return (
     lead.split(/\s+/).length <= 8 &&
-    !ASKS.test(lead.trim()) &&
+    (!ASKS.test(lead.trim()) || onlyMessageWords(lead)) &&
     !singlesOut(lead) &&
     (ASKS.test(rest.trimStart()) || /\?\s*$/.test(rest))
   );
@@ -88,7 +89,7 @@ const STATEMENT = new RegExp(
  * Fleet subcontract? Thanks!" → "can Fleet subcontract?". Nothing else changes.
  */
 export function withoutCourtesy(query: string): string {
-  let out = query.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, "");
+  let out = askedDirectly(query.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, ""));
   const lead = LEAD_IN.exec(out);
   if (lead && isLeadIn(lead[1] as string, out.slice(lead[0].length)))
     out = afterQuestion(lead[1] as string, out.slice(lead[0].length));
@@ -103,6 +104,37 @@ export function withoutCourtesy(query: string): string {
     out = rest;
   }
   return out.trim().length > 0 ? out : query;
+}
+
+/** Whether every word of a text says what kind of message it is or asks the reader to look ("Could you check"). */
+const onlyMessageWords = (text: string) => queryTerms(text).every((w) => MESSAGE_WORDS.has(w));
+
+// A question asked of the reader around the one asked of the documents: "Can you tell me whether Fleet may
+// subcontract?", "Could you confirm what the cap is?", "I'd like to know when the term ends."
+const INDIRECT =
+  /^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell\s+me|let\s+me\s+know|check|confirm|advise(?:\s+me)?|find\s+out)|(?:please\s+)?(?:tell\s+me|let\s+me\s+know|confirm|check|advise)|i(?:'d|’d|\s+would)\s+like\s+to\s+know|i\s+(?:need|want)\s+to\s+know|i(?:'m|’m|\s+am)\s+wondering|i\s+wonder|do\s+you\s+know)\s+(?=(?:what|when|where|which|who|whom|whose|why|how|whether|if)\b)/i;
+// A word that is inverted before the subject when the question is asked directly.
+const AUXILIARIES = new Set("is are was were may might can could must shall should will would has have had".split(" "));
+
+/**
+ * The question asked of the documents inside one asked of the reader: "Can you tell me what the cap is?" →
+ * "What the cap is?", and "… whether Fleet may subcontract?" → "May Fleet subcontract?" (the first auxiliary
+ * within the next eight words goes before them); "… whether the NDA covers oral disclosures?" → "The NDA
+ * covers oral disclosures?". The words are the same; the question opens as one asked directly does.
+ */
+function askedDirectly(query: string): string {
+  const m = INDIRECT.exec(query);
+  if (!m) return query;
+  const rest = query.slice(m[0].length);
+  const capital = (t: string) => `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+  const clause = /^(?:whether|if)\s+/i.exec(rest);
+  if (!clause) return capital(rest);
+  const body = rest.slice(clause[0].length);
+  const words = body.split(/\s+/);
+  const at = words.slice(1, 9).findIndex((w) => AUXILIARIES.has(w.toLowerCase()));
+  if (at < 0) return capital(body);
+  const aux = words[at + 1] as string;
+  return [capital(aux.toLowerCase()), ...words.slice(0, at + 1), ...words.slice(at + 2)].join(" ");
 }
 
 /** The question, then what was said before it if it has a word of its own: as "(…)" after it, else nothing. */
