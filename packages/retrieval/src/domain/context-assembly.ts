@@ -43,7 +43,8 @@ export function tightenToEvidence(
 export type ContextDocument = Pick<
   DocumentRecord,
   "id" | "title" | "fileName" | "role" | "effectiveDate" | "transactionSetId" | "access" | "lifecycle"
->;
+> &
+  Partial<Pick<DocumentRecord, "facts">>;
 
 /** Where the assembler reads records, provisions and verbatim text (the catalog and the stored trees). */
 export interface ContextAssemblyDeps {

@@ -108,6 +108,40 @@ export function uncapitalisedNames(ask: string): string[] {
     .slice(0, MAX_NAMES);
 }
 
+/**
+ * The words of a question written without capitals that name a party of the documents it was routed to: a run
+ * of its words that is a run of a party's name as the documents' openings give it ("pizza fusion" of "Pizza
+ * Fusion Holding, Inc."), two words or more, or one word that opens the name and few documents hold (`rare`:
+ * "cardlytics", "heritage" of "Heritage Foods, Inc.", not "bank" of "Bank of America, N.A."). Each passage of
+ * those documents may say it, so, as a capitalised question's parties are, they are left out of the words that
+ * rank passages inside the route.
+ */
+export function partyWordsAsked(ask: string, parties: readonly string[], rare: ReadonlySet<string>): string[] {
+  if (uncapitalisedNames(ask).length === 0) return [];
+  const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== "s");
+  const asked = words(ask);
+  const out = new Set<string>();
+  for (const party of parties) {
+    const name = words(party);
+    for (let i = 0; i < asked.length; i++) {
+      for (let j = 0; j < name.length; j++) {
+        let k = 0;
+        while (i + k < asked.length && j + k < name.length && asked[i + k] === name[j + k]) k++;
+        const first = asked[i] as string;
+        const counts = k >= 2 || (k === 1 && j === 0 && rare.has(first));
+        if (counts) for (const w of asked.slice(i, i + k)) if (queryTerms(w).length > 0) out.add(w);
+      }
+    }
+  }
+  return [...out];
+}
+
+/** The words of a lower-case question that open a party's name: those `partyWordsAsked` reads alone if few documents hold them. */
+export function partyOpeningWords(ask: string, parties: readonly string[]): string[] {
+  const opening = new Set(parties.map((p) => p.toLowerCase().match(/[\p{L}\p{N}]+/u)?.[0] ?? ""));
+  return uncapitalisedNames(ask).filter((w) => opening.has(w));
+}
+
 /** Fewest documents holding a word of a lower-case question for the store to tell names by rarity (`uncapitalisedNames`). */
 export const COMMON_WORD_DOCUMENTS = 40;
 

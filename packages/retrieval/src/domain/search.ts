@@ -38,7 +38,14 @@ import {
   quotations,
   withoutCourtesy,
 } from "./question.ts";
-import { RARE_NAME_CUT, rareNameRoute } from "./rare-name-route.ts";
+import {
+  COMMON_WORD_DOCUMENTS,
+  partyOpeningWords,
+  partyWordsAsked,
+  RARE_NAME_CUT,
+  rareNameRoute,
+  uncapitalisedNames,
+} from "./rare-name-route.ts";
 import { sectionNameRoute } from "./section-name-route.ts";
 import { asksOfClose, isClosePassage } from "./signature-block.ts";
 import { askedDefinedTerms, definitionPicks } from "./term-asked.ts";
@@ -443,6 +450,25 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     return [...out.values()];
   };
 
+  // The words of a lower-case question that name a party of the documents routed to (`partyWordsAsked`).
+  const partyWordsOfRoute = async (
+    ask: string,
+    routed: ReadonlyArray<{ documentId: string }>,
+    base: { principal: Principal; indexVersion?: string },
+  ) => {
+    if (uncapitalisedNames(ask).length === 0 || !deps.document) return [];
+    const parties: string[] = [];
+    for (const { documentId } of routed.slice(0, o.maxRoutedDocuments))
+      parties.push(...((await deps.document(documentId))?.facts?.parties ?? []));
+    const remote = deps.sources?.lexical;
+    const holding = remote ? remote.documentsHolding.bind(remote) : deps.lexical.documentsHolding?.bind(deps.lexical);
+    const rare = new Set<string>();
+    for (const w of partyOpeningWords(ask, parties).slice(0, 3)) {
+      const held = holding ? (await holding({ ...base, text: w, limit: COMMON_WORD_DOCUMENTS + 1 })).documentIds : [];
+      if (held.length > 0 && held.length <= COMMON_WORD_DOCUMENTS) rare.add(w);
+    }
+    return partyWordsAsked(ask, parties, rare);
+  };
   // The documents a question is about: those its naming part names, else an instrument its asking part
   // names by kind, else the kind its parties or subjects imply, else all its words (BM25 over cards).
   const routeQuestion = async (
@@ -754,11 +780,13 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           "route",
           async () => {
             const r = await routeQuestion(parsed, base);
-            if (r.namesRead)
+            // and a lower-case question routed otherwise, without the words that name the routed documents' parties
+            const namesRead = r.namesRead ?? (await partyWordsOfRoute(parsed.ask, r.documents, base));
+            if (namesRead.length > 0)
               ({ plain: plainInside, ask: askInside } = askInsideOf(
                 parsed,
                 o.conceptExpansion,
-                withoutNamesRead(r.namesRead),
+                withoutNamesRead(namesRead),
               ));
             routedBy = r.routedBy;
             routeSettled = r.settled ?? true;
