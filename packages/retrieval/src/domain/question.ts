@@ -83,10 +83,11 @@ const STATEMENT = new RegExp(
 
 /**
  * A question without what is around it that asks nothing: a greeting before it, a thanks or a request for
- * the answer's form after its last sentence, and a lead-in ("Re the agreement: ") or sentences ("Following up
- * on our call.") before it that say only what kind of message it is. A lead-in with a word of its own ("Indemnity: does the cap apply to IP
- * claims?") follows the question instead, so the question opens as asked and loses no word. "Hi team, can
- * Fleet subcontract? Thanks!" → "can Fleet subcontract?". Nothing else changes.
+ * the answer's form after its last sentence, a question asked of the reader around it (`askedDirectly`), and
+ * a lead-in ("Re the agreement: ") or sentences ("Following up on our call.") before it that say only what
+ * kind of message it is. A lead-in with a word of its own ("Indemnity: does the cap apply to IP claims?")
+ * follows the question instead, so the question opens as asked and loses no word. "Hi team, can Fleet
+ * subcontract? Thanks!" → "can Fleet subcontract?". Nothing else changes.
  */
 export function withoutCourtesy(query: string): string {
   let out = askedDirectly(query.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, ""));

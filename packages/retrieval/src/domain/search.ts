@@ -450,6 +450,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     return [...out.values()];
   };
 
+  // The documents whose passages hold a phrase whole, from the lexical stage service or the local index.
+  const holding = deps.sources?.lexical
+    ? deps.sources.lexical.documentsHolding.bind(deps.sources.lexical)
+    : deps.lexical.documentsHolding?.bind(deps.lexical);
   // The words of a lower-case question that name a party of the documents routed to (`partyWordsAsked`).
   const partyWordsOfRoute = async (
     ask: string,
@@ -460,8 +464,6 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const parties: string[] = [];
     for (const { documentId } of routed.slice(0, o.maxRoutedDocuments))
       parties.push(...((await deps.document(documentId))?.facts?.parties ?? []));
-    const remote = deps.sources?.lexical;
-    const holding = remote ? remote.documentsHolding.bind(remote) : deps.lexical.documentsHolding?.bind(deps.lexical);
     const rare = new Set<string>();
     for (const w of partyOpeningWords(ask, parties).slice(0, 3)) {
       const held = holding ? (await holding({ ...base, text: w, limit: COMMON_WORD_DOCUMENTS + 1 })).documentIds : [];
@@ -530,7 +532,6 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     // A name few documents hold routes to those documents alone (`rare-name-route.ts`). Settled as below:
     // when the names find a card among them it is a party's; a term of the text (inside the route, passages
     // are ranked without it) leaves the corpus-wide votes to read it.
-    const holding = remote ? remote.documentsHolding.bind(remote) : deps.lexical.documentsHolding?.bind(deps.lexical);
     // A document's deal for the routes below: its transaction set, null when it is in none.
     const dealOf = async (id: string) => (await deps.document?.(id))?.transactionSetId ?? null;
     let typedNames: readonly string[] = [];
