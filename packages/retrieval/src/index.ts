@@ -90,12 +90,12 @@ export { mayRead } from "./domain/principal.ts";
 export { ftsMatchExpression, queryTerms } from "./domain/query-terms.ts";
 export type { FlagIntent, ParsedQuestion } from "./domain/question.ts";
 export {
+  bareQuestion,
   contentWords,
   flagIntents,
   parseQuestion,
   quotationKey,
   quotations,
-  withoutCourtesy,
 } from "./domain/question.ts";
 export type { CurrentRecord, Reconciled, WhileBuilding } from "./domain/rebuild-reconcile.ts";
 export type {

@@ -7,13 +7,13 @@ import {
   type ProvisionNode,
 } from "@lexnav/document-model";
 import {
+  bareQuestion,
   mayRead,
   type Principal,
   type QueryTrace,
   type RetrievedPassage,
   type RoutedBy,
   type Searcher,
-  withoutCourtesy,
 } from "@lexnav/retrieval";
 import type { NavindexPlanner } from "../ports/navindex-planner.ts";
 import type { AnswerMode, AnswerRecord, LinkedProvision } from "./answer-record.ts";
@@ -256,7 +256,7 @@ export function createAsk(deps: AskDeps) {
       throw new LexnavError(checked.error.code === "empty" ? "empty" : "too_large", checked.error.reason);
     // What was asked goes on the record; what is read is the question without the courtesies around it.
     const asked = checked.value.question;
-    const question = withoutCourtesy(asked);
+    const question = bareQuestion(asked);
     if (req.indexVersion !== undefined && (req.mode === "inject" || (req.mode === "navindex" && deps.model)))
       throw new LexnavError(
         "invalid_argument",

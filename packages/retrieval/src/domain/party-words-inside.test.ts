@@ -2,7 +2,7 @@ import { openSqliteDatabase } from "@lexnav/catalog";
 import { describe, expect, it } from "vitest";
 import { createSqliteLexicalIndex } from "../adapters/sqlite-lexical-index.ts";
 import type { Passage } from "./passages.ts";
-import { partyWordsAsked } from "./rare-name-route.ts";
+import { COMMON_WORD_DOCUMENTS, partyWordsAsked, partyWordsRead } from "./rare-name-route.ts";
 import { createSearcher, type TextOf } from "./search.ts";
 
 const READER = { id: "reader", groups: ["g"] };
@@ -70,6 +70,23 @@ describe("a lower-case question's party words inside its route", () => {
     expect(
       partyWordsAsked("Where are Pizza Fusion disputes mediated?", ["Pizza Fusion Holding, Inc."], new Set()),
     ).toEqual([]);
+  });
+
+  it("looks up a word that opens a party's name, and reads it alone only when few documents hold it", async () => {
+    const asked: string[] = [];
+    const holding = (count: number) => async (phrase: string, limit: number) => {
+      asked.push(phrase);
+      return Array.from({ length: Math.min(count, limit) }, (_, i) => `d${i}`);
+    };
+    const parties = ["Heritage Foods, Inc.", "Premier Nutrition Corporation"];
+    expect(await partyWordsRead("is heritage bound to premier?", parties, holding(3))).toEqual(["heritage", "premier"]);
+    expect(await partyWordsRead("is heritage bound?", parties, holding(COMMON_WORD_DOCUMENTS + 1))).toEqual([]);
+    // a word no document the asker may read holds is no name of theirs
+    expect(await partyWordsRead("is heritage bound?", parties, holding(0))).toEqual([]);
+    asked.length = 0;
+    expect(await partyWordsRead("Is Heritage bound?", parties, holding(3))).toEqual([]);
+    expect(await partyWordsRead("is heritage bound?", [], holding(3))).toEqual([]);
+    expect(asked).toEqual([]);
   });
 
   it("ranks the clause asked about above the opening that only names the parties", async () => {

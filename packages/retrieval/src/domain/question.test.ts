@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bareQuestion,
   clauseReferences,
   clauseRefKey,
   clauseRefMatches,
@@ -7,7 +8,6 @@ import {
   parseQuestion,
   quotationKey,
   quotations,
-  withoutCourtesy,
 } from "./question.ts";
 
 describe("parseQuestion", () => {
@@ -118,60 +118,56 @@ describe("quotations", () => {
   });
 });
 
-describe("withoutCourtesy", () => {
+describe("bareQuestion", () => {
   it("drops a greeting before the question and a thanks after it", () => {
-    expect(withoutCourtesy("Hi team, can Fleet subcontract the manufacturing? Thanks!")).toBe(
+    expect(bareQuestion("Hi team, can Fleet subcontract the manufacturing? Thanks!")).toBe(
       "can Fleet subcontract the manufacturing?",
     );
-    expect(withoutCourtesy("Hello all: which law governs the NDA? Many thanks.")).toBe("which law governs the NDA?");
-    expect(withoutCourtesy("What is the cap on liability? Thank you")).toBe("What is the cap on liability?");
-    expect(withoutCourtesy("Does Acme owe a fee? Kind regards, Jo")).toBe("Does Acme owe a fee?");
+    expect(bareQuestion("Hello all: which law governs the NDA? Many thanks.")).toBe("which law governs the NDA?");
+    expect(bareQuestion("What is the cap on liability? Thank you")).toBe("What is the cap on liability?");
+    expect(bareQuestion("Does Acme owe a fee? Kind regards, Jo")).toBe("Does Acme owe a fee?");
   });
 
   it("drops a lead-in that says only what kind of message it is, and a request for the answer's form", () => {
-    expect(withoutCourtesy("Re the agreement: can Fleet subcontract the manufacturing?")).toBe(
+    expect(bareQuestion("Re the agreement: can Fleet subcontract the manufacturing?")).toBe(
       "can Fleet subcontract the manufacturing?",
     );
-    expect(withoutCourtesy("Quick question for the deal team: is AP exclusive to Kubient?")).toBe(
+    expect(bareQuestion("Quick question for the deal team: is AP exclusive to Kubient?")).toBe(
       "is AP exclusive to Kubient?",
     );
-    expect(withoutCourtesy("Re the agreement: after Amendment No. 1, which invoicing terms apply?")).toBe(
+    expect(bareQuestion("Re the agreement: after Amendment No. 1, which invoicing terms apply?")).toBe(
       "after Amendment No. 1, which invoicing terms apply?",
     );
-    expect(withoutCourtesy("Which law governs the NDA? Please cite the section.")).toBe("Which law governs the NDA?");
-    expect(withoutCourtesy("Hi team, re the agreement: may Fleet subcontract? Be brief. Thanks!")).toBe(
+    expect(bareQuestion("Which law governs the NDA? Please cite the section.")).toBe("Which law governs the NDA?");
+    expect(bareQuestion("Hi team, re the agreement: may Fleet subcontract? Be brief. Thanks!")).toBe(
       "may Fleet subcontract?",
     );
   });
 
   it("drops sentences before the question that only say what kind of message it is", () => {
     expect(
-      withoutCourtesy(
-        "Following up on yesterday's call with the client. Can Fleet hand off part of the manufacturing?",
-      ),
+      bareQuestion("Following up on yesterday's call with the client. Can Fleet hand off part of the manufacturing?"),
     ).toBe("Can Fleet hand off part of the manufacturing?");
-    expect(withoutCourtesy("Quick question. Following up on our call. Is AP exclusive to Kubient?")).toBe(
+    expect(bareQuestion("Quick question. Following up on our call. Is AP exclusive to Kubient?")).toBe(
       "Is AP exclusive to Kubient?",
     );
   });
 
   it("reads a question asked of the reader as the one asked of the documents", () => {
-    expect(withoutCourtesy("Can you tell me whether Fleet may subcontract part of the manufacturing?")).toBe(
+    expect(bareQuestion("Can you tell me whether Fleet may subcontract part of the manufacturing?")).toBe(
       "May Fleet subcontract part of the manufacturing?",
     );
-    expect(withoutCourtesy("Please confirm whether the guarantee is capped?")).toBe("Is the guarantee capped?");
-    expect(withoutCourtesy("Could you confirm what the cap on liability is?")).toBe("What the cap on liability is?");
-    expect(withoutCourtesy("Can you check if the NDA covers oral disclosures?")).toBe(
-      "The NDA covers oral disclosures?",
-    );
-    expect(withoutCourtesy("Could you check: is AP exclusive to Kubient?")).toBe("is AP exclusive to Kubient?");
+    expect(bareQuestion("Please confirm whether the guarantee is capped?")).toBe("Is the guarantee capped?");
+    expect(bareQuestion("Could you confirm what the cap on liability is?")).toBe("What the cap on liability is?");
+    expect(bareQuestion("Can you check if the NDA covers oral disclosures?")).toBe("The NDA covers oral disclosures?");
+    expect(bareQuestion("Could you check: is AP exclusive to Kubient?")).toBe("is AP exclusive to Kubient?");
     // asked of the documents already
     for (const q of ["Can Fleet subcontract?", "Could the licensee assign the agreement?", "Can you assign it?"])
-      expect(withoutCourtesy(q)).toBe(q);
+      expect(bareQuestion(q)).toBe(q);
   });
 
   it("moves a lead-in that names a topic after the question, losing no word", () => {
-    expect(withoutCourtesy("Indemnity: does the cap apply to IP claims?")).toBe(
+    expect(bareQuestion("Indemnity: does the cap apply to IP claims?")).toBe(
       "does the cap apply to IP claims? (Indemnity)",
     );
   });
@@ -190,7 +186,26 @@ describe("withoutCourtesy", () => {
       "Assume the borrower defaults. Can the lender accelerate?",
       "Under Amendment No. 8, can Bird move the date?",
     ])
-      expect(withoutCourtesy(q)).toBe(q);
+      expect(bareQuestion(q)).toBe(q);
+  });
+
+  it("reads a question once: what it returns, it returns again", () => {
+    for (const q of [
+      "Hi team, re the agreement: may Fleet subcontract? Be brief. Thanks!",
+      "Indemnity: does the cap apply to IP claims?",
+      "Can you tell me whether Fleet may subcontract part of the manufacturing?",
+      "Quick question. Following up on our call. Is AP exclusive to Kubient?",
+      "Columbia can terminate if the Ares Agreement ends. What is the Ares Agreement?",
+    ])
+      expect(bareQuestion(bareQuestion(q))).toBe(bareQuestion(q));
+  });
+
+  it("reads a hostile or empty-looking message as written, and at once", () => {
+    // a lead-in before nothing but a question mark
+    expect(bareQuestion("Re the agreement: ?")).toBe("Re the agreement: ?");
+    // runs of points that an abbreviation and a word could each have read: exponential time before
+    for (const q of ["b.".repeat(60), `Re x: ${"b.".repeat(60)}?`, `${"Quick. ".repeat(2000)}What is the term?`])
+      expect(bareQuestion(q).length).toBeGreaterThan(0);
   });
 
   it("keeps words that only look like courtesies, and a question that is nothing else", () => {
@@ -200,6 +215,6 @@ describe("withoutCourtesy", () => {
       "Heyday Ltd, the licensee: may it sublicense?",
       "Thanks",
     ])
-      expect(withoutCourtesy(q)).toBe(q);
+      expect(bareQuestion(q)).toBe(q);
   });
 });

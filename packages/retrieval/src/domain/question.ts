@@ -76,10 +76,14 @@ function isLeadIn(lead: string, rest: string): boolean {
 // A sentence that ends in "." or "!" before the next one opens with a capital; not at an abbreviation's point
 // ("Amendment No. 8", "Acme Inc.", "U.S.").
 const ABBREVIATION = String.raw`(?<=(?:^|[\s(.])(?:no|nos|inc|co|corp|ltd|llc|mr|ms|mrs|dr|st|sec|art|para|cl|[a-z]))\.`;
+// Each character of the sentence is read one way only (a point inside a word, or an abbreviation's point before a
+// space): with two readings of "b." a run of "b.b.b." took exponential time.
 const STATEMENT = new RegExp(
-  String.raw`^((?:[^.!?\n]|\.(?=\w)|${ABBREVIATION})+?(?:(?!${ABBREVIATION})\.|!))\s+(?=\p{Lu})`,
+  String.raw`^((?:[^.!?\n]|\.(?=\w)|${ABBREVIATION}(?!\w))+?(?:(?!${ABBREVIATION})\.|!))\s+(?=\p{Lu})`,
   "iu",
 );
+/** The most sentences before the question read as saying only what kind of message it is. */
+const MAX_LEADING_SENTENCES = 3;
 
 /**
  * A question without what is around it that asks nothing: a greeting before it, a thanks or a request for
@@ -89,7 +93,7 @@ const STATEMENT = new RegExp(
  * follows the question instead, so the question opens as asked and loses no word. "Hi team, can Fleet
  * subcontract? Thanks!" → "can Fleet subcontract?". Nothing else changes.
  */
-export function withoutCourtesy(query: string): string {
+export function bareQuestion(query: string): string {
   let out = askedDirectly(query.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, ""));
   const lead = LEAD_IN.exec(out);
   if (lead && isLeadIn(lead[1] as string, out.slice(lead[0].length)))
@@ -98,13 +102,18 @@ export function withoutCourtesy(query: string): string {
   // yesterday's call with the client. Can Fleet …?"). One with words of its own stays where it is: the
   // question often points back to it ("Columbia can terminate if the Ares Agreement ends. What is the Ares
   // Agreement?"), and on fresh2 moving such sentences after the question lost two of five answers.
-  for (let said = STATEMENT.exec(out); said !== null; said = STATEMENT.exec(out)) {
+  for (
+    let n = 0, said = STATEMENT.exec(out);
+    said !== null && n < MAX_LEADING_SENTENCES;
+    n++, said = STATEMENT.exec(out)
+  ) {
     const rest = out.slice(said[0].length);
     if (!/\?\s*$/.test(rest) || ASKS.test(said[1] as string)) break;
     if (queryTerms(said[1] as string).some((w) => !MESSAGE_WORDS.has(w))) break;
     out = rest;
   }
-  return out.trim().length > 0 ? out : query;
+  // nothing but a lead-in and a question mark ("Re the agreement: ?") is read as written
+  return /[\p{L}\p{N}]/u.test(out) ? out : query;
 }
 
 /** Whether every word of a text says what kind of message it is or asks the reader to look ("Could you check"). */

@@ -136,10 +136,26 @@ export function partyWordsAsked(ask: string, parties: readonly string[], rare: R
   return [...out];
 }
 
-/** The words of a lower-case question that open a party's name: those `partyWordsAsked` reads alone if few documents hold them. */
-export function partyOpeningWords(ask: string, parties: readonly string[]): string[] {
+/**
+ * `partyWordsAsked` with the words that open a party's name looked up: one counts alone when between one and
+ * `COMMON_WORD_DOCUMENTS` documents the asker may read hold it (`holding`), at most `COMMON_WORD_LOOKUPS`
+ * lookups. Empty, with no lookup, for a question with capitals or documents with no parties on record.
+ */
+export async function partyWordsRead(
+  ask: string,
+  parties: readonly string[],
+  holding: (phrase: string, limit: number) => Promise<readonly string[]>,
+): Promise<string[]> {
+  if (parties.length === 0 || uncapitalisedNames(ask).length === 0) return [];
   const opening = new Set(parties.map((p) => p.toLowerCase().match(/[\p{L}\p{N}]+/u)?.[0] ?? ""));
-  return uncapitalisedNames(ask).filter((w) => opening.has(w));
+  const rare = new Set<string>();
+  for (const w of uncapitalisedNames(ask)
+    .filter((w) => opening.has(w))
+    .slice(0, COMMON_WORD_LOOKUPS)) {
+    const held = await holding(w, COMMON_WORD_DOCUMENTS + 1);
+    if (held.length > 0 && held.length <= COMMON_WORD_DOCUMENTS) rare.add(w);
+  }
+  return partyWordsAsked(ask, parties, rare);
 }
 
 /** Fewest documents holding a word of a lower-case question for the store to tell names by rarity (`uncapitalisedNames`). */

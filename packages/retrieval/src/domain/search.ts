@@ -29,6 +29,7 @@ import { createPassageCache, type NodePassages } from "./passage-cache.ts";
 import type { Passage } from "./passages.ts";
 import { mayRead, type Principal } from "./principal.ts";
 import {
+  bareQuestion,
   clauseRefMatches,
   contentWords,
   flagIntents,
@@ -36,16 +37,8 @@ import {
   parseQuestion,
   quotationKey,
   quotations,
-  withoutCourtesy,
 } from "./question.ts";
-import {
-  COMMON_WORD_DOCUMENTS,
-  partyOpeningWords,
-  partyWordsAsked,
-  RARE_NAME_CUT,
-  rareNameRoute,
-  uncapitalisedNames,
-} from "./rare-name-route.ts";
+import { partyWordsRead, RARE_NAME_CUT, rareNameRoute, uncapitalisedNames } from "./rare-name-route.ts";
 import { sectionNameRoute } from "./section-name-route.ts";
 import { asksOfClose, isClosePassage } from "./signature-block.ts";
 import { askedDefinedTerms, definitionPicks } from "./term-asked.ts";
@@ -454,22 +447,20 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   const holding = deps.sources?.lexical
     ? deps.sources.lexical.documentsHolding.bind(deps.sources.lexical)
     : deps.lexical.documentsHolding?.bind(deps.lexical);
-  // The words of a lower-case question that name a party of the documents routed to (`partyWordsAsked`).
+  // The words of a lower-case question that name a party of the documents routed to (`partyWordsRead`).
   const partyWordsOfRoute = async (
     ask: string,
     routed: ReadonlyArray<{ documentId: string }>,
     base: { principal: Principal; indexVersion?: string },
   ) => {
-    if (uncapitalisedNames(ask).length === 0 || !deps.document) return [];
+    if (!deps.document || uncapitalisedNames(ask).length === 0) return [];
     const parties: string[] = [];
     for (const { documentId } of routed.slice(0, o.maxRoutedDocuments))
       parties.push(...((await deps.document(documentId))?.facts?.parties ?? []));
-    const rare = new Set<string>();
-    for (const w of partyOpeningWords(ask, parties).slice(0, 3)) {
-      const held = holding ? (await holding({ ...base, text: w, limit: COMMON_WORD_DOCUMENTS + 1 })).documentIds : [];
-      if (held.length > 0 && held.length <= COMMON_WORD_DOCUMENTS) rare.add(w);
-    }
-    return partyWordsAsked(ask, parties, rare);
+    // without phrase lookups, a single word is never read as a name; a run of two still is
+    return partyWordsRead(ask, parties, async (text, limit) =>
+      holding ? (await holding({ ...base, text, limit })).documentIds : [],
+    );
   };
   // The documents a question is about: those its naming part names, else an instrument its asking part
   // names by kind, else the kind its parties or subjects imply, else all its words (BM25 over cards).
@@ -529,19 +520,19 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       .filter((h, i) => i === 0 || h.score >= top * o.routeScoreRatio)
       .slice(0, o.maxRoutedDocuments);
     if (parsed.naming) return pick(chosen, true);
-    // A name few documents hold routes to those documents alone (`rare-name-route.ts`). Settled as below:
-    // when the names find a card among them it is a party's; a term of the text (inside the route, passages
-    // are ranked without it) leaves the corpus-wide votes to read it.
     // A document's deal for the routes below: its transaction set, null when it is in none.
     const dealOf = async (id: string) => (await deps.document?.(id))?.transactionSetId ?? null;
-    let typedNames: readonly string[] = [];
+    // A name few documents hold routes to those documents alone (`rare-name-route.ts`). Settled as below:
+    // when the names find a card among them it is a party's; a term of the text (inside the route, passages
+    // are ranked without it) leaves the corpus-wide votes to read it. The words of a lower-case question it
+    // reads as names go on the route (`namesRead`): told them, it is the rare-name route that is taken.
     const byRareName = holding
       ? await rareNameRoute(parsed.ask, chosen, {
           holding: async (text, limit) => (await holding({ ...base, text, limit })).documentIds,
           dealOf,
           cut: RARE_NAME_CUT,
           readAsNames: (names) => {
-            typedNames = names;
+            namesRead = [...names];
           },
         })
       : null;
@@ -556,14 +547,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             cut: RARE_NAME_CUT,
           })
         : null;
-    if (byRareName) {
-      chosen = byRareName;
-      namesRead = [...typedNames];
-    } else if (bySection) chosen = bySection;
+    if (byRareName) chosen = byRareName;
+    else if (bySection) chosen = bySection;
     // A question typed without capitals, routed by the words of it few documents hold (`uncapitalisedNames`),
     // is settled as a named one is: when those words find first, on the cards, a document of the route.
-    if (byRareName && typedNames.length > 0 && chosen.length > 0) {
-      const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: typedNames.join(" "), k: 1 });
+    if (byRareName && namesRead.length > 0 && chosen.length > 0) {
+      const byNames = await (remote ?? deps.lexical).searchDocuments({ ...base, text: namesRead.join(" "), k: 1 });
       const first = byNames.hits.find((h) => h.score > 0);
       if (first !== undefined && chosen.some((h) => h.documentId === first.documentId)) return pick(chosen, true);
     }
@@ -1347,11 +1336,11 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   };
   return {
     search(request, text) {
-      const asked = { ...request, query: withoutCourtesy(request.query) };
+      const asked = { ...request, query: bareQuestion(request.query) };
       return inSpan("lexnav.search", attributes(request), async (span) => outcome(span, await pipeline(asked, text)));
     },
     route(request) {
-      return routeQuestion(parseQuestion(withoutCourtesy(request.query)), storeFilter(request));
+      return routeQuestion(parseQuestion(bareQuestion(request.query)), storeFilter(request));
     },
   };
 }
