@@ -98,4 +98,12 @@ describe("a lower-case question's party words inside its route", () => {
     // without the parties on record, the party's words rank the opening first
     expect(await first(null)).toBe(0);
   });
+
+  it("names in the trace the words it left out of the ranking, and none when it left none out", async () => {
+    const query = "where are pizza fusion franchise disputes mediated and litigated?";
+    const trace = async (parties: string[] | null) =>
+      (await (await franchiseSearcher(parties)).search({ query, principal: READER, mode: "hybrid", k: 2 }, text)).trace;
+    expect((await trace(["Pizza Fusion Holding, Inc.", "Franchisee"])).namesRead).toEqual(["pizza", "fusion"]);
+    expect((await trace(null)).namesRead).toBeUndefined();
+  });
 });

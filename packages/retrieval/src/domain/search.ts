@@ -125,6 +125,12 @@ export interface QueryTrace {
    * when none, all its words (`question`); absent when the query was not routed.
    */
   routedBy?: RoutedBy;
+  /**
+   * The question's words read inside its route as the routed documents' names (rare names of a lower-case
+   * question, or words of a routed document's parties) and so left out of the ranking text there; absent
+   * when none were. Words of the question, never of a document.
+   */
+  namesRead?: string[];
   selected: string[];
   contextTokens: number;
   /** The assembled context: item ids (document, version and span), tokens and flags; never text. */
@@ -680,6 +686,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     let indexVersion = "";
     let vectorIndexVersion: string | undefined;
     let routedBy: QueryTrace["routedBy"];
+    let namesReadInRoute: string[] = [];
     let routeSettled = true;
     const asCandidates = (stage: string, hits: ReadonlyArray<Omit<Candidate, "key" | "stageScores">>) =>
       hits.map<Candidate>((h, i) => ({
@@ -778,6 +785,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
                 o.conceptExpansion,
                 withoutNamesRead(namesRead),
               ));
+            namesReadInRoute = namesRead;
             routedBy = r.routedBy;
             routeSettled = r.settled ?? true;
             indexVersion = r.indexVersion;
@@ -1296,6 +1304,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         },
         stages,
         ...(routedBy ? { routedBy } : {}),
+        ...(namesReadInRoute.length > 0 ? { namesRead: namesReadInRoute } : {}),
         selected: passages.map((p) => `${p.documentId}/${p.nodeId}`),
         contextTokens:
           request.mode === "inject" ? await corpusTokens(passages) : passages.reduce((s, p) => s + p.tokens, 0),

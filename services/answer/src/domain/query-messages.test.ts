@@ -134,6 +134,7 @@ describe("an answer record as an AskResponse", () => {
         { stage: "rerank", ms: 5, candidates: [{ id: "p1", score: 0.9 }] },
       ],
       routedBy: "name",
+      namesRead: ["milacron"],
       selected: ["p1"],
       contextTokens: 812,
     };
@@ -153,6 +154,7 @@ describe("an answer record as an AskResponse", () => {
     expect(r.trace?.totalMs).toBe(7);
     expect(r.trace?.stages[1]?.candidates).toEqual([expect.objectContaining({ id: "p1", score: 0.9 })]);
     expect(r.trace?.routedBy).toBe("name");
+    expect(r.trace?.namesRead).toEqual(["milacron"]);
     expect(r).toMatchObject({ answerer: "model", model: "claude-x", promptVersion: "p1", unsupported: 1 });
   });
 

@@ -173,6 +173,7 @@ export function traceMessage(trace: QueryTrace): MessageInitShape<typeof searchV
     principalGroups: [...trace.filters.groups],
     scopeDocumentIds: [...(trace.filters.documents ?? [])],
     ...(trace.routedBy ? { routedBy: trace.routedBy } : {}),
+    namesRead: [...(trace.namesRead ?? [])],
     selected: [...trace.selected],
     ...(trace.vectorIndexVersion ? { vectorIndexVersion: trace.vectorIndexVersion } : {}),
     contextTokens: trace.contextTokens,

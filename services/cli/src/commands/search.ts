@@ -90,7 +90,7 @@ function renderHits(hits: readonly SearchHit[], trace: QueryTrace): string {
   const route = trace.stages.find((s) => s.stage === "route");
   if (route && trace.routedBy)
     lines.push(
-      `routed by ${trace.routedBy} to ${route.candidates.length} document(s): ${route.candidates.map((c) => c.id).join(", ")}`,
+      `routed by ${trace.routedBy} to ${route.candidates.length} document(s): ${route.candidates.map((c) => c.id).join(", ")}${trace.namesRead ? ` (ranked inside without ${trace.namesRead.map((w) => `"${w}"`).join(", ")})` : ""}`,
     );
   if (trace.filters.documents) lines.push(`scoped to ${trace.filters.documents.length} document(s)`);
   lines.push(
