@@ -43,6 +43,37 @@ const KINDS: ReadonlyArray<readonly string[]> = [
 const ABBREVIATIONS: readonly string[] = ["nda", "msa", "sow", "mou", "loi", "spa", "apa", "gma", "sla", "po"];
 
 /**
+ * What each abbreviation stands for in titles: a title spells the kind out ("Corporate Non-Disclosure
+ * Agreement", "Mutual Confidentiality Agreement", "Master Services Agreement") and seldom says "NDA".
+ */
+const SPELLED_OUT = new Map<string, readonly string[]>([
+  [
+    "nda",
+    [
+      "non-disclosure agreement",
+      "nondisclosure agreement",
+      "confidentiality agreement",
+      "confidential disclosure agreement",
+      "secrecy agreement",
+    ],
+  ],
+  ["msa", ["master services agreement", "master service agreement"]],
+  ["sow", ["statement of work"]],
+  ["mou", ["memorandum of understanding"]],
+  ["loi", ["letter of intent"]],
+  ["spa", ["share purchase agreement", "stock purchase agreement"]],
+  ["apa", ["asset purchase agreement"]],
+  ["gma", ["general maintenance agreement"]],
+  ["sla", ["service level agreement"]],
+  ["po", ["purchase order"]],
+]);
+
+/** The titles an abbreviation stands for, spelled out ("nda" → non-disclosure agreement, …); empty for any other word. */
+export function spelledOut(word: string): readonly string[] {
+  return SPELLED_OUT.get(lookUp(word, (w) => (SPELLED_OUT.has(w) ? w : undefined)) ?? "") ?? [];
+}
+
+/**
  * Parts of an instrument that a question may name beside a party ("the Acme exhibit") but that retrieval
  * does not read as an instrument of their own: they are routed with the instrument they belong to.
  */

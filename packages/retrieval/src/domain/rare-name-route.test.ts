@@ -128,6 +128,34 @@ describe("rareNameRoute", () => {
     expect(r).toEqual([hit("milacron", 0)]);
   });
 
+  it("narrows a name held in too many deals to the documents of the kind the question names", async () => {
+    // three documents of three deals hold the name (the cut: 3 documents, 2 deals)
+    const holders = { DSP: ["alliance", "nda", "license"] };
+    const titles: Record<string, string[]> = {
+      alliance: ["Strategic Alliance Agreement"],
+      nda: ["AGREEMENT DATE: JUNE 2, 1999 EXHIBIT 1", "Corporate Non-Disclosure Agreement"],
+      license: ["Software License and Maintenance Agreement"],
+    };
+    const withNames = { ...lookups(holders), ownNames: async (id: string) => titles[id] ?? [] };
+    const ask = "Can DSP walk away from the NDA, and what survives if it does?";
+    expect(await rareNameRoute(ask, [hit("alliance", 9)], withNames)).toEqual([hit("nda", 0)]);
+    // without the kind, or without the documents' names, the name is in too many deals to route
+    expect(await rareNameRoute("Can DSP walk away?", [hit("alliance", 9)], withNames)).toBeNull();
+    expect(await rareNameRoute(ask, [hit("alliance", 9)], lookups(holders))).toBeNull();
+    // a kind none of them is narrows nothing
+    expect(await rareNameRoute("Can DSP end the lease?", [hit("alliance", 9)], withNames)).toBeNull();
+    // the words' route that holds it already stands
+    expect(await rareNameRoute(ask, [hit("nda", 9), hit("alliance", 8)], withNames)).toBeNull();
+    // nor one two deals' documents share
+    const twoNdas = {
+      ...withNames,
+      ownNames: async (id: string) => (id === "license" ? ["Mutual NDA"] : (titles[id] ?? [])),
+    };
+    expect(await rareNameRoute(ask, [hit("alliance", 9)], twoNdas)).toBeNull();
+    // nor does a kind every instrument is
+    expect(await rareNameRoute("Can DSP end the DSP agreement?", [hit("alliance", 9)], withNames)).toBeNull();
+  });
+
   it("counts a name's documents by deal: a deal's exhibits are one deal", async () => {
     const holders = { Bird: ["a", "b", "c"] };
     expect(await rareNameRoute("Are Bird's notes subordinated?", [hit("w", 1)], lookups(holders))).toBeNull();

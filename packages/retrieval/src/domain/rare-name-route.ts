@@ -1,3 +1,4 @@
+import { askedKinds, isOfKind } from "./asked-kind.ts";
 import { capitalisedWords, partyPhrases, possessiveless } from "./document-names.ts";
 import { isInstrumentAbbreviation, isInstrumentWord } from "./instrument-kinds.ts";
 import { mentionNames } from "./mention-names.ts";
@@ -238,6 +239,8 @@ export interface RareNameLookups {
   cut: RareNameCut;
   /** Told the words of a question typed without capitals that the route read as names, the rarest (`uncapitalisedNames`). */
   readAsNames?: (names: readonly string[]) => void;
+  /** The names a document calls itself (its title and the names of its opening); absent: the kind asked narrows nothing. */
+  ownNames?: (documentId: string) => Promise<readonly string[]>;
 }
 
 /**
@@ -274,8 +277,27 @@ export async function rareNameRoute(
   }
   if (!held.some(fewHold)) return null;
   const deal = await dealsOf(
-    held.flatMap((h) => h.documentIds),
+    [...held.flatMap((h) => h.documentIds), ...byWords.map((d) => d.documentId)],
     lookups.dealOf,
   );
+  // A name held in more deals than the cut, by documents of which only one deal's are of the kind of instrument
+  // the question names, names that deal's: "Can DSP walk away from the NDA?" of "DSP" in four deals' documents,
+  // the one NDA among them a party's, the others' a product's (`askedKinds`).
+  const kinds = askedKinds(ask);
+  const ownNames = lookups.ownNames;
+  if (kinds.length > 0 && ownNames)
+    held = await Promise.all(
+      held.map(async (h) => {
+        if (!fewHold(h) || new Set(h.documentIds.map(deal)).size <= lookups.cut.deals) return h;
+        const ofKind: string[] = [];
+        for (const id of h.documentIds)
+          if ((await ownNames(id)).some((n) => kinds.some((k) => isOfKind(n, k)))) ofKind.push(id);
+        // one deal's: a kind two deals' documents holding the name share tells neither ("the Dundee agency
+        // agreement" of two agency agreements that say "Dundee"); and one the words did not route to already
+        const deals = new Set(ofKind.map(deal));
+        const chosen = byWords.some((d) => deals.has(deal(d.documentId)));
+        return deals.size === 1 && !chosen ? { ...h, documentIds: ofKind } : h;
+      }),
+    );
   return routeByRareNames(byWords, held, deal, lookups.cut);
 }

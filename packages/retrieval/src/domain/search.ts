@@ -540,6 +540,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           readAsNames: (names) => {
             namesRead = [...names];
           },
+          ownNames: async (id) => {
+            const d = await deps.document?.(id);
+            return d ? [...(d.title ? [d.title] : []), ...(d.facts?.ownNames ?? [])] : [];
+          },
         })
       : null;
     // Else a term and the provision the question names by number, held together by few documents (`section-name-route.ts`).
