@@ -33,7 +33,12 @@ const spaced = (text: string) => ` ${(text.toLowerCase().match(/[\p{L}\p{N}]+/gu
  */
 export function isOfKind(ownName: string, asked: readonly string[]): boolean {
   const name = spaced(ownName);
-  const kinds = new Set(name.trim().split(" ").map((w) => instrumentKind(w)));
+  const kinds = new Set(
+    name
+      .trim()
+      .split(" ")
+      .map((w) => instrumentKind(w)),
+  );
   return asked.every((w) => {
     if (isInstrumentAbbreviation(w))
       return name.includes(spaced(w)) || spelledOut(w).some((p) => name.includes(spaced(p)));
