@@ -1,4 +1,4 @@
-import { instrumentMentions } from "./document-names.ts";
+import { instrumentMentions, typedWithoutCapitals } from "./document-names.ts";
 import { instrumentKind, isInstrumentAbbreviation, isInstrumentWord, spelledOut } from "./instrument-kinds.ts";
 
 /**
@@ -9,7 +9,7 @@ import { instrumentKind, isInstrumentAbbreviation, isInstrumentWord, spelledOut 
  * kind, nor does a question typed without capitals, whose names cannot be told from its qualifiers.
  */
 export function askedKinds(ask: string): string[][] {
-  if (!/\p{Lu}/u.test(ask.trimStart().slice(1))) return [];
+  if (typedWithoutCapitals(ask)) return [];
   const out: string[][] = [];
   for (const mention of instrumentMentions(ask)) {
     const words = (mention.phrase.match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? [])

@@ -342,6 +342,14 @@ export function partyPhrases(ask: string): string[] {
 }
 
 /**
+ * Whether a question is typed without capitals after its first letter ("can fleet subcontract?"): its
+ * capitals cannot tell its names from its other words.
+ */
+export function typedWithoutCapitals(ask: string): boolean {
+  return !/\p{Lu}/u.test(ask.trimStart().slice(1));
+}
+
+/**
  * Every capitalised word of a question after its first function word, parties, defined terms and
  * references alike, but for the words every contract capitalises (`NOT_A_PARTY`): "What is the 'Due
  * Date' in a Premier purchase order?" → ["Due", "Date'", "Premier"]. The words that rank a deal's

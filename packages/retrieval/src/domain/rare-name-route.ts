@@ -1,5 +1,5 @@
 import { askedKinds, isOfKind } from "./asked-kind.ts";
-import { capitalisedWords, partyPhrases, possessiveless } from "./document-names.ts";
+import { capitalisedWords, partyPhrases, possessiveless, typedWithoutCapitals } from "./document-names.ts";
 import { isInstrumentAbbreviation, isInstrumentWord } from "./instrument-kinds.ts";
 import { mentionNames } from "./mention-names.ts";
 import { dealsOf, namesADeal, type RoutedDocument } from "./party-route.ts";
@@ -103,7 +103,7 @@ export function nameCandidates(ask: string): string[] {
  * when the question capitalises any word after its first letter: its capitals say which words are names.
  */
 export function uncapitalisedNames(ask: string): string[] {
-  if (/\p{Lu}/u.test(ask.trimStart().slice(1))) return [];
+  if (!typedWithoutCapitals(ask)) return [];
   return queryTerms(ask)
     .filter((w) => w.length >= 3 && /^\p{L}/u.test(w) && !isInstrumentWord(w) && !isInstrumentAbbreviation(w))
     .slice(0, MAX_NAMES);

@@ -425,6 +425,22 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   };
 
   /**
+   * The catalog's records, each read once for one question: its route, the party words inside it and the
+   * whole deal read the same documents' records (their deal, their names, their parties, their access).
+   */
+  const recordsOnce = () => {
+    const read = new Map<string, Promise<ContextDocument | null>>();
+    return (documentId: string): Promise<ContextDocument | null> => {
+      let record = read.get(documentId);
+      if (record === undefined) {
+        record = Promise.resolve(deps.document ? deps.document(documentId) : null);
+        read.set(documentId, record);
+      }
+      return record;
+    };
+  };
+
+  /**
    * The documents a routed question searches: the routed ones first, then every other member of their
    * transaction sets (amendments, conformed copies, guarantees, schedules, side letters), then, when the
    * request is scoped, the rest of its scope. Routing ranks the documents of a deal; it never drops one.
@@ -432,15 +448,16 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   const wholeDeal = async (
     routed: Array<{ documentId: string; score: number }>,
     request: Pick<SearchRequest, "principal" | "documentIds">,
+    recordOf = recordsOnce(),
   ): Promise<Array<{ documentId: string; score: number }>> => {
     const out = new Map(routed.map((d) => [d.documentId, d]));
     const inScope = request.documentIds ? new Set(request.documentIds) : null;
     for (const d of routed) {
-      const setId = (await deps.document?.(d.documentId))?.transactionSetId ?? null;
+      const setId = (await recordOf(d.documentId))?.transactionSetId ?? null;
       if (setId === null || !deps.setMembers) continue;
       for (const m of await deps.setMembers(setId)) {
         if (out.has(m.documentId) || (inScope && !inScope.has(m.documentId))) continue;
-        const record = await deps.document?.(m.documentId);
+        const record = await recordOf(m.documentId);
         if (!record || !mayRead(request.principal, record.access)) continue;
         out.set(m.documentId, { documentId: m.documentId, score: 0 });
       }
@@ -458,11 +475,12 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     ask: string,
     routed: ReadonlyArray<{ documentId: string }>,
     base: { principal: Principal; indexVersion?: string },
+    recordOf = recordsOnce(),
   ) => {
     if (!deps.document || uncapitalisedNames(ask).length === 0) return [];
     const parties: string[] = [];
     for (const { documentId } of routed.slice(0, o.maxRoutedDocuments))
-      parties.push(...((await deps.document(documentId))?.facts?.parties ?? []));
+      parties.push(...((await recordOf(documentId))?.facts?.parties ?? []));
     // without phrase lookups, a single word is never read as a name; a run of two still is
     return partyWordsRead(ask, parties, async (text, limit) =>
       holding ? (await holding({ ...base, text, limit })).documentIds : [],
@@ -473,6 +491,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   const routeQuestion = async (
     parsed: ParsedQuestion,
     base: { principal: Principal; indexVersion?: string },
+    recordOf = recordsOnce(),
   ): Promise<RouteResult> => {
     // Without a naming part, an instrument the ask names by kind ("under the loan agreement") is
     // what names the document: its words rank the cards, not the rest of the question ("interest
@@ -527,7 +546,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
       .slice(0, o.maxRoutedDocuments);
     if (parsed.naming) return pick(chosen, true);
     // A document's deal for the routes below: its transaction set, null when it is in none.
-    const dealOf = async (id: string) => (await deps.document?.(id))?.transactionSetId ?? null;
+    const dealOf = async (id: string) => (await recordOf(id))?.transactionSetId ?? null;
     // A name few documents hold routes to those documents alone (`rare-name-route.ts`). Settled as below:
     // when the names find a card among them it is a party's; a term of the text (inside the route, passages
     // are ranked without it) leaves the corpus-wide votes to read it. The words of a lower-case question it
@@ -541,7 +560,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             namesRead = [...names];
           },
           ownNames: async (id) => {
-            const d = await deps.document?.(id);
+            const d = await recordOf(id);
             return d ? [...(d.title ? [d.title] : []), ...(d.facts?.ownNames ?? [])] : [];
           },
         })
@@ -780,9 +799,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         await timed(
           "route",
           async () => {
-            const r = await routeQuestion(parsed, base);
+            const recordOf = recordsOnce();
+            const r = await routeQuestion(parsed, base, recordOf);
             // and a lower-case question routed otherwise, without the words that name the routed documents' parties
-            const namesRead = r.namesRead ?? (await partyWordsOfRoute(parsed.ask, r.documents, base));
+            const namesRead = r.namesRead ?? (await partyWordsOfRoute(parsed.ask, r.documents, base, recordOf));
             if (namesRead.length > 0)
               ({ plain: plainInside, ask: askInside } = askInsideOf(
                 parsed,
@@ -793,7 +813,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             routedBy = r.routedBy;
             routeSettled = r.settled ?? true;
             indexVersion = r.indexVersion;
-            return wholeDeal(r.documents, request);
+            return wholeDeal(r.documents, request, recordOf);
           },
           (hits) => hits.map((h) => ({ id: h.documentId, score: h.score })),
         )
