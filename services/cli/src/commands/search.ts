@@ -74,7 +74,8 @@ export function groupsShown(groups: readonly string[]): string {
   return more > 0 ? `${groups.slice(0, SHOWN_GROUPS).join(", ")} and ${more} more` : groups.join(", ");
 }
 
-function renderHits(hits: readonly SearchHit[], trace: QueryTrace): string {
+/** The hits as the command prints them, then the route, the scope and the footer the trace gives. */
+export function renderHits(hits: readonly SearchHit[], trace: QueryTrace): string {
   const lines: string[] = [];
   if (hits.length === 0) lines.push("no passage the asker may read matches", "");
   for (const h of hits) {
