@@ -10,6 +10,8 @@ import {
   rareNameRoute,
   routeByRareNames,
   uncapitalisedNames,
+  uncapitalisedRuns,
+  writesAsNames,
 } from "./rare-name-route.ts";
 
 const CUT = { documents: 3, deals: 2 };
@@ -69,6 +71,53 @@ describe("uncapitalisedNames", () => {
   it("reads nothing of a question that capitalises a word after its first letter: its capitals tell the names", () => {
     expect(uncapitalisedNames("Can Fleet subcontract the manufacturing?")).toEqual([]);
     expect(uncapitalisedNames("may the recipient share information with the CFO?")).toEqual([]);
+  });
+});
+
+describe("uncapitalisedRuns", () => {
+  it("reads the runs of two or three words of a question typed without capitals, longest first", () => {
+    expect(uncapitalisedRuns("can the recipient share urban wind turbines information under the nda?")).toEqual([
+      "recipient share urban",
+      "share urban wind",
+      "urban wind turbines",
+      "wind turbines information",
+      "recipient share",
+      "share urban",
+      "urban wind",
+      "wind turbines",
+      "turbines information",
+    ]);
+  });
+
+  it("ends a run at a possessive, a stopword, punctuation or an instrument's kind, and reads nothing of a question with capitals", () => {
+    expect(uncapitalisedRuns("is data boiler's information, when shared, covered by the nda?")).toEqual([
+      "data boiler",
+    ]);
+    expect(uncapitalisedRuns("when does the stone point credit agreement mature?")).toEqual([
+      "stone point credit",
+      "stone point",
+      "point credit",
+    ]);
+    expect(uncapitalisedRuns("Can Acme share urban wind data?")).toEqual([]);
+  });
+});
+
+describe("writesAsNames", () => {
+  it("reads a run as a name when a document writes each of its longer words among its names", () => {
+    const packeteer = [
+      "TWO WAY NON-DISCLOSURE AND CONFIDENTIALITY AGREEMENT",
+      "PACKETEER, INC.",
+      "Blue Coat Systems, Inc.",
+    ];
+    expect(writesAsNames("blue coat", packeteer)).toBe(true);
+    expect(writesAsNames("capital one", ["Capital One, National Association"])).toBe(true);
+    // a phrase of the text's running words, a name's word alone, or a run of short words only names nothing
+    expect(writesAsNames("annual order volume", ["Manufacturing Agreement", "Heritage Foods, Inc.", "order"])).toBe(
+      false,
+    );
+    expect(writesAsNames("blue sky", packeteer)).toBe(false);
+    expect(writesAsNames("ap net", ["AP Net LLC"])).toBe(false);
+    expect(writesAsNames("stone point credit", ["stone", "point", "credit", "revolving"])).toBe(true);
   });
 });
 
@@ -177,6 +226,44 @@ describe("rareNameRoute", () => {
     expect(await rareNameRoute("Does Acme have to carry insurance?", [hit("w", 1)], spy)).toBeNull();
     expect(limits).toEqual([CUT.documents + 1]);
     expect(await rareNameRoute("may the recipient share information?", [hit("w", 1)], lookups({}))).toBeNull();
+  });
+
+  it("routes a lower-case question by a run of its words few documents hold and one writes as names", async () => {
+    const many = Array.from({ length: COMMON_WORD_DOCUMENTS + 1 }, (_, i) => `nda-${i}`);
+    // every word of "blue coat" is in many documents; the phrase is in two, one of which names Blue Coat
+    const holders = { blue: many, coat: many, information: many, "blue coat": ["packeteer", "paint"] };
+    const names: Record<string, string[]> = {
+      packeteer: ["Two Way Non-Disclosure Agreement", "Blue Coat Systems, Inc."],
+      paint: ["Supply Agreement", "Sherwin Coatings"],
+    };
+    const ask = "is information blue coat already knew covered by the nda?";
+    const withNames = {
+      ...lookups(holders),
+      writtenNames: async (id: string) => ({ own: names[id] ?? [], opening: [] }),
+    };
+    const read: string[][] = [];
+    const r = await rareNameRoute(ask, [hit("template", 12)], { ...withNames, readAsNames: (n) => read.push([...n]) });
+    expect(r?.map((d) => d.documentId)).toEqual(["packeteer", "paint"]);
+    expect(read).toEqual([["blue coat"]]);
+    // no document writing it as a name, or no records to read: the run names nothing
+    const unnamed = { ...withNames, writtenNames: async () => ({ own: ["Supply Agreement"], opening: ["supply"] }) };
+    expect(await rareNameRoute(ask, [hit("template", 12)], unnamed)).toBeNull();
+    expect(await rareNameRoute(ask, [hit("template", 12)], lookups(holders))).toBeNull();
+  });
+
+  it("routes by a run its documents write as a term of their text, and ranks inside by it still", async () => {
+    const many = Array.from({ length: COMMON_WORD_DOCUMENTS + 1 }, (_, i) => `loan-${i}`);
+    const holders = { parent: many, pledge: many, place: many, "parent pledge": ["bird-amendment", "bird-loan"] };
+    const ask = "is the parent pledge still in place?";
+    const read: string[][] = [];
+    const r = await rareNameRoute(ask, [hit("other", 9)], {
+      ...lookups(holders, { "bird-amendment": "bird", "bird-loan": "bird" }),
+      // capitalised in their openings ("the Parent Pledge"), a name of no party
+      writtenNames: async () => ({ own: ["Amendment No. 8", "Bird Global, Inc."], opening: ["parent", "pledge"] }),
+      readAsNames: (n) => read.push([...n]),
+    });
+    expect(r?.map((d) => d.documentId)).toEqual(["bird-amendment", "bird-loan"]);
+    expect(read).toEqual([]);
   });
 
   it("looks up the words of a question typed in lower case, and routes by those few documents hold", async () => {

@@ -109,6 +109,57 @@ export function uncapitalisedNames(ask: string): string[] {
     .slice(0, MAX_NAMES);
 }
 
+/** Most words of a run of a lower-case question looked up as one name (`uncapitalisedRuns`). */
+const MAX_RUN_WORDS = 3;
+
+/**
+ * The runs of two or three words of a question written without capitals that may be one name: words side
+ * by side with only a space between (a possessive ends a run after its word), none a stopword or an
+ * instrument's kind, longest first. "can the recipient share urban wind turbines information" gives "urban
+ * wind turbines", "urban wind", "wind turbines", …: a name whose every word many documents hold ("blue
+ * coat", "data boiler", "stone point") is rare only as a phrase. A run is a name only where a document
+ * holding it writes its words as names (`writesAsNames`); empty when the question has capitals.
+ */
+export function uncapitalisedRuns(ask: string): string[] {
+  if (!typedWithoutCapitals(ask)) return [];
+  const tokens = [...ask.matchAll(/[\p{L}\p{N}]+(?:['’]s?)?/gu)].map((m) => ({ t: m[0], at: m.index ?? 0 }));
+  const content = (w: string) =>
+    queryTerms(w).length > 0 && /^\p{L}/u.test(w) && !isInstrumentWord(w) && !isInstrumentAbbreviation(w);
+  const runs: string[][] = [];
+  let run: string[] = [];
+  tokens.forEach((tok, i) => {
+    const word = possessiveless(tok.t).toLowerCase();
+    const prev = tokens[i - 1];
+    const joined = prev !== undefined && ask.slice(prev.at + prev.t.length, tok.at) === " " && !/['’]s?$/u.test(prev.t);
+    if (!joined || !content(word)) {
+      if (run.length > 1) runs.push(run);
+      run = [];
+    }
+    if (content(word)) run.push(word);
+  });
+  if (run.length > 1) runs.push(run);
+  const out: string[] = [];
+  for (let n = MAX_RUN_WORDS; n >= 2; n--)
+    for (const r of runs)
+      for (let i = 0; i + n <= r.length; i++) {
+        const phrase = r.slice(i, i + n).join(" ");
+        if (!out.includes(phrase)) out.push(phrase);
+      }
+  return out.slice(0, MAX_NAMES);
+}
+
+/**
+ * Whether a document writes a run's words as names (`uncapitalisedRuns`): each of its words is among the words
+ * of the names the document gives (`names`: its title, own names, parties and the capitalised words of its
+ * opening), and one of them has four letters or more (a run of short words is too often an abbreviation's). "blue coat" is Blue Coat Systems' in Packeteer's NDA;
+ * "minimum annual order", rare as a phrase, is written in lower case and names nothing.
+ */
+export function writesAsNames(run: string, names: readonly string[]): boolean {
+  const written = new Set(names.flatMap((n) => n.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  const words = run.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.some((w) => w.length >= 4) && words.every((w) => written.has(w));
+}
+
 /**
  * The words of a question written without capitals that name a party of the documents it was routed to: a run
  * of its words that is a run of a party's name as the documents' openings give it ("pizza fusion" of "Pizza
@@ -166,6 +217,11 @@ export const COMMON_WORD_DOCUMENTS = 40;
 export interface HeldName {
   name: string;
   documentIds: readonly string[];
+  /**
+   * A run of a lower-case question's words that its documents write as a term of their text, not as a party's
+   * or their own name ("parent pledge"): it routes, and the passages inside are still ranked by it.
+   */
+  term?: true;
 }
 
 /**
@@ -241,6 +297,41 @@ export interface RareNameLookups {
   readAsNames?: (names: readonly string[]) => void;
   /** The names a document calls itself (its title and the names of its opening); absent: the kind asked narrows nothing. */
   ownNames?: (documentId: string) => Promise<readonly string[]>;
+  /**
+   * The names a document writes, for `writesAsNames`: `own`, its title, own names and parties; `opening`, the
+   * capitalised words of its opening (parties and defined terms alike). Absent: no run of a lower-case
+   * question's words is read as a name.
+   */
+  writtenNames?: (documentId: string) => Promise<{ own: readonly string[]; opening: readonly string[] }>;
+}
+
+/**
+ * The runs of a lower-case question's words (`uncapitalisedRuns`) that few documents hold and one of them
+ * writes as names (`writesAsNames`), with the documents holding each; empty without `writtenNames`.
+ */
+async function namedRuns(
+  ask: string,
+  lookUp: (names: readonly string[]) => Promise<HeldName[]>,
+  fewHold: (h: HeldName) => boolean,
+  lookups: RareNameLookups,
+): Promise<HeldName[]> {
+  const writtenNames = lookups.writtenNames;
+  const runs = writtenNames ? uncapitalisedRuns(ask) : [];
+  if (!writtenNames || runs.length === 0) return [];
+  const out: HeldName[] = [];
+  for (const h of (await lookUp(runs)).filter(fewHold)) {
+    let read: HeldName | null = null;
+    for (const id of h.documentIds) {
+      const { own, opening } = await writtenNames(id);
+      if (writesAsNames(h.name, own)) {
+        read = h;
+        break;
+      }
+      if (!read && writesAsNames(h.name, [...own, ...opening])) read = { ...h, term: true };
+    }
+    if (read) out.push(read);
+  }
+  return out;
 }
 
 /**
@@ -268,11 +359,14 @@ export async function rareNameRoute(
   // A question typed without capitals gives no names to look up: its words are, where the store is large
   // enough for a word few documents hold to be a name (`uncapitalisedNames`).
   if (!held.some(fewHold)) {
-    const words = await lookUp(uncapitalisedNames(ask));
+    const words = [...(await namedRuns(ask, lookUp, fewHold, lookups)), ...(await lookUp(uncapitalisedNames(ask)))];
     if (words.some(fewHold) && (await manyHoldOne(words, lookups))) {
       held = [...held, ...words];
-      const fewest = Math.min(...words.filter(fewHold).map((h) => h.documentIds.length));
-      lookups.readAsNames?.(words.filter((h) => fewHold(h) && h.documentIds.length === fewest).map((h) => h.name));
+      // the names the passages inside are ranked without: a term of the text is not one of them
+      const named = words.filter((h) => fewHold(h) && !h.term);
+      const fewest = Math.min(...named.map((h) => h.documentIds.length));
+      if (named.length > 0)
+        lookups.readAsNames?.(named.filter((h) => h.documentIds.length === fewest).map((h) => h.name));
     }
   }
   if (!held.some(fewHold)) return null;

@@ -563,6 +563,14 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             const d = await recordOf(id);
             return d ? [...(d.title ? [d.title] : []), ...(d.facts?.ownNames ?? [])] : [];
           },
+          writtenNames: async (id) => {
+            const d = await recordOf(id);
+            const f = d?.facts;
+            return {
+              own: [...(d?.title ? [d.title] : []), ...(f?.ownNames ?? []), ...(f?.parties ?? [])],
+              opening: f?.names ?? [],
+            };
+          },
         })
       : null;
     // Else a term and the provision the question names by number, held together by few documents (`section-name-route.ts`).

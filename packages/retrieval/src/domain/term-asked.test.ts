@@ -51,6 +51,14 @@ describe("askedDefinedTerms", () => {
     expect(askedDefinedTerms("When is the rent due?")).toEqual([]);
   });
 
+  it("reads the shapes kept for defined terms in a question typed all in lower case, where no term is capitalised", () => {
+    expect(askedDefinedTerms("how is consolidated ebitda calculated for the leverage grid?")).toEqual([
+      "consolidated ebitda",
+    ]);
+    expect(askedDefinedTerms("when is the closing date under the agency agreement?")).toContain("closing date");
+    expect(askedDefinedTerms("How is consolidated ebitda calculated for the leverage grid?")).toEqual([]);
+  });
+
   it("reads nothing when the question asks something else of a term it quotes", () => {
     expect(askedDefinedTerms("On termination 'the License' is revoked; can the licensee keep selling?")).toEqual([]);
     expect(askedDefinedTerms("Can the Company's obligations be assigned?")).toEqual([]);

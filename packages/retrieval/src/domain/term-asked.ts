@@ -126,7 +126,8 @@ function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
 /**
  * The terms (as `definedTermKey` compares them) a question asks the meaning of, by the way lawyers ask
  * it: "what is / what's / who is / who are / what counts as X", "how is X defined", "what does X mean",
- * "the meaning of X"; and "when is the X" for a term written as a defined term (capitalised). A term
+ * "the meaning of X"; and "when is the X" for a term written as a defined term (capitalised), or any term of
+ * a question typed all in lower case. A term
  * ends at the question's end or at a preposition ("What is a Change of Control under the agreement?":
  * "Change", "Change of Control"); only a definition of one of them is ever cited. Empty when the
  * question asks something else of a term it names ("On termination, 'the Licence' is revoked — …").
@@ -142,6 +143,9 @@ export function askedTermPhrases(question: string): string[] {
   // (the first few only: a long text of many sentences is not rescanned from each)
   const later = [...whole.matchAll(LATER_SENTENCE)].slice(0, LATER_SENTENCES_READ);
   const asks = [whole, ...later.map((m) => whole.slice((m.index ?? 0) + m[0].length))];
+  // a question typed all in lower case ("how is consolidated ebitda calculated?") writes no term as a defined
+  // term: the shapes that read only those read any term in it. "When is the rent due?" still reads none.
+  const anyCase = !/\p{Lu}/u.test(whole);
   const out = new Set<string>();
   for (const ask of asks)
     for (const { opening, closing, capitalisedOnly } of ASKS) {
@@ -153,7 +157,8 @@ export function askedTermPhrases(question: string): string[] {
         if (!c) continue;
         rest = c[1] as string;
       }
-      for (const term of termsOf(rest, capitalisedOnly === true)) if (/\p{L}{3,}/u.test(term)) out.add(term);
+      for (const term of termsOf(rest, capitalisedOnly === true && !anyCase))
+        if (/\p{L}{3,}/u.test(term)) out.add(term);
     }
   return [...out];
 }
