@@ -1,6 +1,7 @@
 /**
  * A searcher over an in-memory SQLite lexical index holding each document as one passage (its body) and a
- * card (its name and card text): the smallest store in which routing by document cards can be tested.
+ * card (its name and card text): the smallest store in which routing by document cards can be tested. A
+ * document given a `record` is also in the searcher's catalog lookup (title, parties, own names, opening names).
  */
 import { openSqliteDatabase } from "@lexnav/catalog";
 import { createSqliteLexicalIndex } from "../../packages/retrieval/src/adapters/sqlite-lexical-index.ts";
@@ -13,6 +14,8 @@ export interface CardDocument {
   body: string;
   /** groups that may read it; ["g"] when not given */
   groups?: string[];
+  /** The catalog record's title and facts, for the routes that read a document's record; absent: no record. */
+  record?: { title: string; parties?: string[]; ownNames?: string[]; names?: string[] };
 }
 
 export async function cardSearcher(docs: Readonly<Record<string, CardDocument>>) {
@@ -37,5 +40,27 @@ export async function cardSearcher(docs: Readonly<Record<string, CardDocument>>)
       name: d.name,
     });
   }
-  return createSearcher({ lexical });
+  const document = (id: string) => {
+    const d = docs[id];
+    if (!d?.record) return null;
+    return {
+      id,
+      title: d.record.title,
+      fileName: `${d.name}.txt`,
+      role: "base_agreement" as const,
+      effectiveDate: null,
+      transactionSetId: null,
+      access: { principals: [], groups: d.groups ?? ["g"] },
+      lifecycle: "indexed" as const,
+      facts: {
+        parties: d.record.parties ?? [],
+        definedParties: [],
+        amendsAgreement: null,
+        amendedShortName: null,
+        ownNames: d.record.ownNames ?? [],
+        names: d.record.names ?? [],
+      },
+    };
+  };
+  return createSearcher({ lexical, ...(Object.values(docs).some((d) => d.record) ? { document } : {}) });
 }
