@@ -151,8 +151,9 @@ export function uncapitalisedRuns(ask: string): string[] {
 /**
  * Whether a document writes a run's words as names (`uncapitalisedRuns`): each of its words is among the words
  * of the names the document gives (`names`: its title, own names, parties and the capitalised words of its
- * opening), and one of them has four letters or more (a run of short words is too often an abbreviation's). "blue coat" is Blue Coat Systems' in Packeteer's NDA;
- * "minimum annual order", rare as a phrase, is written in lower case and names nothing.
+ * opening), and one of them has four letters or more (a run of short words is too often an abbreviation's).
+ * "blue coat" is Blue Coat Systems' in Packeteer's NDA; "minimum annual order", rare as a phrase, is written in
+ * lower case and names nothing.
  */
 export function writesAsNames(run: string, names: readonly string[]): boolean {
   const written = new Set(names.flatMap((n) => n.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));

@@ -127,10 +127,10 @@ function termsOf(phrase: string, capitalisedOnly: boolean): string[] {
  * The terms (as `definedTermKey` compares them) a question asks the meaning of, by the way lawyers ask
  * it: "what is / what's / who is / who are / what counts as X", "how is X defined", "what does X mean",
  * "the meaning of X"; and "when is the X" for a term written as a defined term (capitalised), or any term of
- * a question typed all in lower case. A term
- * ends at the question's end or at a preposition ("What is a Change of Control under the agreement?":
- * "Change", "Change of Control"); only a definition of one of them is ever cited. Empty when the
- * question asks something else of a term it names ("On termination, 'the Licence' is revoked — …").
+ * a question typed all in lower case. A term ends at the question's end or at a preposition ("What is a Change
+ * of Control under the agreement?": "Change", "Change of Control"); only a definition of one of them is ever
+ * cited. Empty when the question asks something else of a term it names ("On termination, 'the Licence' is
+ * revoked — …").
  */
 export function askedDefinedTerms(question: string): string[] {
   return [...new Set(askedTermPhrases(question).map(definedTermKey))].filter((t) => t.length > 0);
