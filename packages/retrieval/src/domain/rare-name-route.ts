@@ -360,7 +360,12 @@ export async function rareNameRoute(
   // A question typed without capitals gives no names to look up: its words are, where the store is large
   // enough for a word few documents hold to be a name (`uncapitalisedNames`).
   if (!held.some(fewHold)) {
-    const words = [...(await namedRuns(ask, lookUp, fewHold, lookups)), ...(await lookUp(uncapitalisedNames(ask)))];
+    // the runs and the words are independent lookups: they run together
+    const [runs, single] = await Promise.all([
+      namedRuns(ask, lookUp, fewHold, lookups),
+      lookUp(uncapitalisedNames(ask)),
+    ]);
+    const words = [...runs, ...single];
     if (words.some(fewHold) && (await manyHoldOne(words, lookups))) {
       held = [...held, ...words];
       // the names the passages inside are ranked without: a term of the text is not one of them

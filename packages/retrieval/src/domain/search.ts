@@ -470,6 +470,9 @@ export function createSearcher(deps: SearcherDeps): Searcher {
   const holding = deps.sources?.lexical
     ? deps.sources.lexical.documentsHolding.bind(deps.sources.lexical)
     : deps.lexical.documentsHolding?.bind(deps.lexical);
+  // The names a document calls itself: its title and the own names of its opening (none without a record).
+  const selfNames = (d: { title?: string | null; facts?: { ownNames?: string[] } | null } | null | undefined) =>
+    d ? [...(d.title ? [d.title] : []), ...(d.facts?.ownNames ?? [])] : [];
   // The words of a lower-case question that name a party of the documents routed to (`partyWordsRead`).
   const partyWordsOfRoute = async (
     ask: string,
@@ -559,17 +562,10 @@ export function createSearcher(deps: SearcherDeps): Searcher {
           readAsNames: (names) => {
             namesRead = [...names];
           },
-          ownNames: async (id) => {
-            const d = await recordOf(id);
-            return d ? [...(d.title ? [d.title] : []), ...(d.facts?.ownNames ?? [])] : [];
-          },
+          ownNames: async (id) => selfNames(await recordOf(id)),
           writtenNames: async (id) => {
             const d = await recordOf(id);
-            const f = d?.facts;
-            return {
-              own: [...(d?.title ? [d.title] : []), ...(f?.ownNames ?? []), ...(f?.parties ?? [])],
-              opening: f?.names ?? [],
-            };
+            return { own: [...selfNames(d), ...(d?.facts?.parties ?? [])], opening: d?.facts?.names ?? [] };
           },
         })
       : null;
