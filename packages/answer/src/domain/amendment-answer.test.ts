@@ -239,6 +239,41 @@ describe("amendmentEvidence", () => {
     expect(found).toEqual({ kind: "operative", sentence: terminated });
   });
 
+  it("takes the decision's first sentence, an amending clause of the kind asked, over one with a word of the question", () => {
+    const extended = sentence(
+      amendmentOther,
+      "Section 9.1(a)(iv) of the Agreement is hereby amended by replacing reference to “December 31, 2022” with “January 4, 2023”.",
+      { p: 0.4, familyCoverage: 0 },
+    );
+    const schedule = sentence(
+      amendmentOther,
+      "Section 2.2(b) of the Disclosure Schedule is hereby amended to read as follows: the allocation is made as of the date hereof.",
+      { p: 0.3, familyCoverage: 0.2 },
+    );
+    const q = "What is the outside date for terminating the purchase agreement now?";
+    expect(amendmentEvidence(q, [extended, schedule])).toEqual({ kind: "operative", sentence: extended });
+    expect(withAmendmentEvidence(q, [], [extended, schedule], 3)).toEqual([extended]);
+    // not the decision's first: the sentence that holds the question's words, as before
+    expect(amendmentEvidence(q, [oldPrice, extended, schedule])).toEqual({ kind: "operative", sentence: schedule });
+    // a question whose words ask no kind is not answered by whatever the amendment changed first
+    const invoicing = sentence(
+      amendmentOther,
+      "A new Section 1.5.3 shall be added to the Agreement as follows: the Supplier will invoice monthly.",
+      { p: 0.4, familyCoverage: 0 },
+    );
+    const cap = sentence(
+      amendmentOther,
+      "Section 12 of the Agreement is hereby amended to read as follows: the Supplier's liability shall not exceed the fees paid.",
+      { p: 0.2, familyCoverage: 0.5 },
+    );
+    expect(amendmentEvidence("Is the supplier's liability still capped?", [invoicing, cap])).toEqual({
+      kind: "operative",
+      sentence: cap,
+    });
+    // nor one that asks a date by a clause that states none
+    expect(amendmentEvidence(q, [invoicing, schedule])).toEqual({ kind: "operative", sentence: schedule });
+  });
+
   it("answers a silence from the amendment's most probable operative sentence, past its recital", () => {
     const terminated = sentence(
       amendmentOther,

@@ -5,6 +5,7 @@ import { clauseKey, dealKeyOf, type EvidenceItem } from "./evidence.ts";
 import { namedClauses } from "./evidence-decision.ts";
 import { amendingClause, type ScoredCandidate } from "./evidence-model.ts";
 import { clauseOfInstrumentReadFirst } from "./instrument-read-first.ts";
+import { askedKind, statesKind } from "./kind-asked.ts";
 import { isNotOperative } from "./operative-first.ts";
 
 /**
@@ -297,11 +298,21 @@ export function amendmentEvidence(
     const amending = operative.find((a) => amendsProvisionOf(a.item, target.item));
     if (amending) return { kind: "targets", sentence: amending, target };
   }
+  // The first sentence the answer cites from, when it is operative text of an amending instrument that
+  // states the kind of answer asked (a date, a period, an amount, a law: `kind-asked.ts`): the decision
+  // read it as the answer, over a sentence that holds a word of the question. "What is the outside date
+  // now?" is met by "Section 9.1(a)(iv) is amended by replacing “December 31, 2022” with “January 4,
+  // 2023”", not by a schedule's new text that holds "date". A question whose words ask no kind ("Is the
+  // liability still capped?") is not answered by whatever the amendment changed first.
+  const lead = scored[0];
+  const kind = askedKind(question);
+  if (lead && kind !== null && operative.includes(lead) && statesKind(kind, lead.text))
+    return { kind: "operative", sentence: lead };
+  // Else the operative sentence that holds the question's words, the most probable first.
   const best = operative.find((c) => c.familyCoverage > 0);
   if (best) return { kind: "operative", sentence: best };
   // None holds the question's words ("still due" against "The Maturity Date of the Note is hereby amended to
   // be the Amended Maturity Date"): the first sentence the answer cites from, when it is an amending clause.
-  const lead = scored[0];
   if (lead && amendingClause(lead) && operative.includes(lead)) return { kind: "operative", sentence: lead };
   // Or, asked what holds now or still, the first amending clause of an amendment filed alone whose terms are
   // read first (`instrument-read-first.ts`).
