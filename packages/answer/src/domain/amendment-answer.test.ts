@@ -5,6 +5,7 @@ import {
   amendmentEvidence,
   asksOfItself,
   namedAmendment,
+  newTextAfterPassage,
   operativeAmendment,
   withAmendmentEvidence,
 } from "./amendment-answer.ts";
@@ -272,6 +273,36 @@ describe("amendmentEvidence", () => {
     });
     // nor one that asks a date by a clause that states none
     expect(amendmentEvidence(q, [invoicing, schedule])).toEqual({ kind: "operative", sentence: schedule });
+  });
+
+  it("reads the new text an edit brings as operative where passage splitting put it after its lead-in's passage", () => {
+    const filedAlone = { transactionSetId: null, documentId: "amd-alone", role: "amendment" as const };
+    const leadInText =
+      "Section 4 of the Agreement is hereby deleted in its entirety and replaced with the following:\n\n4. Non-Solicitation.";
+    const leadInPassage = item({ ...filedAlone, start: 0, end: leadInText.length, text: leadInText });
+    const newText = "This Agreement will continue until December 31, 2025.";
+    const newPassage = item({
+      ...filedAlone,
+      start: leadInText.length + 1,
+      end: leadInText.length + 1 + newText.length,
+      text: newText,
+    });
+    const leadIn = scoredSentence(leadInPassage, leadInText.split("\n")[0] as string, { p: 0.2 });
+    const inForce = scoredSentence(newPassage, newText, { p: 0.3 });
+    expect(newTextAfterPassage(inForce, [inForce, leadIn])).toBe(true);
+    const q = "How long does the non-solicit last now?";
+    expect(amendmentEvidence(q, [inForce, leadIn])).toEqual({ kind: "operative", sentence: inForce });
+    // not without the lead-in's passage in the extract, nor after a passage that is no lead-in, nor far from it
+    expect(newTextAfterPassage(inForce, [inForce])).toBe(false);
+    const plain = scoredSentence(
+      { ...leadInPassage, text: "The Supplier shall deliver the goods." },
+      "The Supplier shall deliver the goods.",
+    );
+    expect(newTextAfterPassage(inForce, [inForce, plain])).toBe(false);
+    const far = scoredSentence({ ...leadInPassage, end: leadInPassage.end - 40 }, leadIn.text);
+    expect(newTextAfterPassage(inForce, [inForce, far])).toBe(false);
+    // nor a sentence that does not open its passage
+    expect(newTextAfterPassage({ ...inForce, index: 1 }, [inForce, leadIn])).toBe(false);
   });
 
   it("answers a silence from the amendment's most probable operative sentence, past its recital", () => {
