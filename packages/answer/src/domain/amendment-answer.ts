@@ -211,9 +211,8 @@ export function newTextAfterPassage(c: ScoredCandidate, scored: readonly ScoredC
   );
   if (!before) return false;
   // the lead-in, or the lead-in and the new section's own heading after it ("4. Non-Solicitation.")
-  const lines = before.item.text.trimEnd().split(/(?<=[:.])\s+/);
-  while (lines.length > 1 && ((lines.at(-1) ?? "").match(/[A-Za-z]+/g) ?? []).length < 4) lines.pop();
-  return NEW_TEXT_LEAD_IN.test((lines.at(-1) ?? "").replace(/["“”\s]+$/, ""));
+  const lines = before.item.text.trimEnd().split(LINE_END);
+  return isLeadIn(lines.findLast((l, i) => i === 0 || (l.match(/[A-Za-z]+/g) ?? []).length >= 4) ?? "");
 }
 
 /**
@@ -227,12 +226,21 @@ function quotedPassage(c: ScoredCandidate): boolean {
 }
 const OWN_DEFINITION = /^["“][^"”'‘’]{1,80}["”]\s+(?:means|shall mean|has the meaning|shall have the meaning)\b/i;
 
+/** Where a passage's text breaks into lines, for reading lead-ins: after a colon or a full stop. */
+const LINE_END = /(?<=[:.])\s+/;
+
+/** Whether a line is an amending lead-in ("… replace it with the following:"), closing quotation marks aside. */
+function isLeadIn(line: string): boolean {
+  return NEW_TEXT_LEAD_IN.test(line.replace(/["“”\s]+$/, ""));
+}
+
 /** Whether a sentence follows an amending lead-in in its passage ("… replace it with the following:"). */
 function followsLeadIn(c: ScoredCandidate): boolean {
   if (!isSentence(c)) return false;
-  const before = c.item.text.slice(0, Math.max(0, c.start - c.item.start));
-  const lines = before.split(/(?<=[:.])\s+/);
-  return lines.some((l) => NEW_TEXT_LEAD_IN.test(l.replace(/["“”\s]+$/, "")));
+  return c.item.text
+    .slice(0, Math.max(0, c.start - c.item.start))
+    .split(LINE_END)
+    .some(isLeadIn);
 }
 
 /** Why an amendment answer was chosen: which branch of the rule found the sentence. */
