@@ -74,10 +74,15 @@ describe("lexical stage across a nats-server restart (same port, same JetStream 
     expect(before).toBeLessThan(DOCS);
     await publish(first, DOCS);
 
-    await until("every document to be indexed and applied after the restart", async () => {
-      const indexed = (await indexedBySource(catalogPath)).size;
-      return indexed >= DOCS && upserts() >= DOCS ? true : null;
-    });
+    await until(
+      "every document to be indexed and applied after the restart",
+      async () => {
+        const indexed = (await indexedBySource(catalogPath)).size;
+        return indexed >= DOCS && upserts() >= DOCS ? true : null;
+      },
+      180_000,
+      async () => `${(await indexedBySource(catalogPath)).size} indexed and ${upserts()} applied of ${DOCS}`,
+    );
     await new Promise((r) => setTimeout(r, 3_000)); // past the ack wait: a duplicate would land now
     const counts = applicationsPer("upsert", appliedChanges(lexicalPath, "lexical"));
     expect(counts.size).toBe(DOCS);

@@ -165,17 +165,22 @@ export async function indexedBySource(
   }
 }
 
-/** Polls `probe` (which may be async) until it returns a value; throws naming `what` after `timeoutMs`. */
+/**
+ * Polls `probe` (which may be async) until it returns a value; throws naming `what` after `timeoutMs`, with
+ * what `progress` says of how far it got (so a timeout tells a stall from a slow machine).
+ */
 export async function until<T>(
   what: string,
   probe: () => T | null | Promise<T | null>,
   timeoutMs = 180_000,
+  progress?: () => string | Promise<string>,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
     if (v !== null) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${progress ? ` (${await progress()})` : ""}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
