@@ -18,6 +18,7 @@ import {
   sendStageBatch,
   stageAccessCommand,
   stageDeleteCommand,
+  stageIngestCommand,
   startIngestProcess,
   startStageBus,
   stopStageBus,
@@ -231,6 +232,30 @@ describe(`lexical stage over a real nats-server: replicas on one host sharing th
       } finally {
         c.close();
       }
+    }
+  }, 120_000);
+
+  it("the same bytes ingested again with another access: the new access reaches the store, not only the catalog", async () => {
+    const moved = (await indexedBySource(catalogPath())).get("upload://agreement-6.txt");
+    if (!moved) throw new Error("document 6 was not indexed");
+    await jetstream(nc).publish(
+      INGEST_SUBJECTS.ingestDocument,
+      stageIngestCommand(6, ["other-team"], "stage-reingest-6"),
+    );
+    const applied = await until(
+      "the new access of document 6 to be applied",
+      () => lexicalChanges().find((x) => x.changeKind === "access" && x.documentId === moved.id) ?? null,
+      60_000,
+    );
+    expect(applied.version).toBe(moved.version);
+    const c = search("a");
+    try {
+      expect((await c.call(searchRequest(markerWord(6)))).hits).toEqual([]);
+      expect(
+        (await c.call(searchRequest(markerWord(6), { id: "carol", groups: ["other-team"] }))).hits[0]?.documentId,
+      ).toBe(moved.id);
+    } finally {
+      c.close();
     }
   }, 120_000);
 });

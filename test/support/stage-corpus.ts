@@ -43,11 +43,11 @@ export function stageAgreement(i: number): string {
 }
 
 /** An ingest command for generated agreement `i`, sent inline, readable by `groups`. */
-export function stageIngestCommand(i: number, groups: string[]): Uint8Array {
+export function stageIngestCommand(i: number, groups: string[], commandId = `stage-ingest-${i}`): Uint8Array {
   return toBinary(
     ingestV1.IngestDocumentCommandSchema,
     create(ingestV1.IngestDocumentCommandSchema, {
-      commandId: `stage-ingest-${i}`,
+      commandId,
       source: `upload://agreement-${i}.txt`,
       content: new TextEncoder().encode(stageAgreement(i)),
       access: { groups },

@@ -254,6 +254,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         transactionSetId: existing.transactionSetId,
         qualityStatus: (await catalog.getVersion(id, version))?.quality.status ?? null,
         ...(accessChanged ? { accessChanged } : {}),
+        ...(existing.pendingVersion === version && existing.currentVersion !== version ? { awaitingStores: true } : {}),
       };
     }
 

@@ -43,6 +43,12 @@ export interface IngestResult {
   /** Set when this ingest replaced who may read a document the store already had (only an explicit `access` does). */
   accessChanged?: boolean;
   /**
+   * Set on an unchanged document whose version still waits for the stores' acknowledgements (the catalog
+   * holds it as pending): the announcement that it was indexed may never have reached them (a publish
+   * that failed after the catalog was written), so a service announces it again.
+   */
+  awaitingStores?: boolean;
+  /**
    * Set on a failure the store could not record (busy beyond its timeout, unreachable): nothing of the
    * document was written, and the same request may succeed later. A service retries it; the CLI reports it.
    */

@@ -290,6 +290,74 @@ describe("ingest-document handler", () => {
     expect(await handle(command({ deliveryCount: 2 }))).toMatchObject({ kind: "nak", delayMs: 200 });
   });
 
+  it("announces again, as indexed, a version whose first announcement failed: the retry finds it unchanged", async () => {
+    // The first delivery writes the catalog, then cannot publish (the server went away): nak. The
+    // redelivery finds the same bytes unchanged, still waiting for the stores, and must not leave them
+    // without the version.
+    let calls = 0;
+    let failing = true;
+    const events: OutgoingEvent[] = [];
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () =>
+        calls++ === 0 ? result({}) : result({ status: "unchanged", awaitingStores: true }),
+      ),
+      publisher: {
+        async publish(e) {
+          if (failing) throw new LexnavError("unavailable", "timeout");
+          events.push(e);
+        },
+      },
+      logger: silentLogger,
+      retry: POLICY,
+    });
+    expect(await handle(command())).toMatchObject({ kind: "nak" });
+    failing = false;
+    expect(await handle(command({ deliveryCount: 2 }))).toEqual({ kind: "ack" });
+    expect(events.map((e) => [e.subject, e.msgId])).toEqual([
+      [INGEST_SUBJECTS.documentIndexed, "c1:document-indexed"],
+      [INGEST_SUBJECTS.documentUnchanged, "c1:document-unchanged"],
+    ]);
+    const indexed = fromBinary(ingestV1.DocumentIndexedSchema, events[0]?.data ?? new Uint8Array());
+    expect(indexed).toMatchObject({ documentId: "doc_1", version: "v1", nodeCount: 12 });
+  });
+
+  it("announces a redelivered command's unchanged version as indexed too (the same id: a duplicate is dropped)", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => result({ status: "unchanged" })),
+      publisher: pub,
+      logger: silentLogger,
+      retry: POLICY,
+    });
+    await handle(command({ deliveryCount: 2 }));
+    expect(pub.events.map((e) => e.msgId)).toEqual(["c1:document-indexed", "c1:document-unchanged"]);
+    // A first delivery of the same bytes, served already, owes the stores nothing.
+    const first = recorder();
+    await createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => result({ status: "unchanged" })),
+      publisher: first,
+      logger: silentLogger,
+    })(command());
+    expect(first.events.map((e) => e.subject)).toEqual([INGEST_SUBJECTS.documentUnchanged]);
+  });
+
+  it("announces the new access of unchanged bytes ingested with another access, for the stores' copies", async () => {
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async () => result({ status: "unchanged", accessChanged: true })),
+      publisher: pub,
+      logger: silentLogger,
+    });
+    expect(await handle(command())).toEqual({ kind: "ack" });
+    expect(pub.events.map((e) => e.subject)).toEqual([
+      INGEST_SUBJECTS.documentAccessChanged,
+      INGEST_SUBJECTS.documentUnchanged,
+    ]);
+    const changed = fromBinary(ingestV1.DocumentAccessChangedSchema, pub.events[0]?.data ?? new Uint8Array());
+    expect(changed).toMatchObject({ commandId: "c1", documentId: "doc_1", access: { principals: ["alice"] } });
+    expect(pub.events[0]?.msgId).toBe("c1:document-access-changed");
+  });
+
   it("derives a command id from the stream sequence when the caller gave none", async () => {
     const pub = recorder();
     const handle = createIngestDocumentHandler({

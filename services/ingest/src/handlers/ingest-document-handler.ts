@@ -1,8 +1,11 @@
 import { basename } from "node:path";
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type Logger, type TelemetrySpan, toLexnavError, withoutNames } from "@lexnav/core";
 import { canonicalSource, documentIdFor, type IngestPipeline, type IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import {
+  accessFromProto,
   eventForResult,
   failedEvent,
   ingestRequestFromCommand,
@@ -19,6 +22,7 @@ import {
   type RetryPolicy,
 } from "./command-message.ts";
 import {
+  commandAtOf,
   commandIdOf,
   consumedInSpan,
   decodeCommand,
@@ -154,13 +158,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
             msgId: `${commandId}:document-indexed`,
           });
         case "unchanged":
-          return publishEvent(publisher, {
-            subject: INGEST_SUBJECTS.documentUnchanged,
-            schema: ingestV1.DocumentUnchangedSchema,
-            message: event.message,
-            msg,
-            msgId: `${commandId}:document-unchanged`,
-          });
+          return announceUnchanged(msg, commandId, result, event.message, accessFromProto(cmd.access));
         case "failed":
           return publishEvent(publisher, {
             subject: INGEST_SUBJECTS.documentFailed,
@@ -170,6 +168,55 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
             msgId: `${commandId}:document-failed`,
           });
       }
+    });
+  }
+
+  /**
+   * Unchanged bytes can still owe the stores something, announced before the unchanged event itself:
+   * - the version, as indexed, when its first announcement may not have reached them: the catalog holds it
+   *   as waiting for the stores (`awaitingStores`), or this is a redelivery, whose first delivery may have
+   *   written the catalog and then failed to publish (the same message id: the stream drops a duplicate, and
+   *   a stage applies a version once);
+   * - the new access the command gave (`accessChanged`): the catalog has it, the stores' copies do not.
+   */
+  async function announceUnchanged(
+    msg: CommandMessage,
+    commandId: string,
+    result: IngestResult,
+    unchanged: ingestV1.DocumentUnchanged,
+    access: ReturnType<typeof accessFromProto>,
+  ): Promise<void> {
+    if (result.awaitingStores || msg.deliveryCount > 1) {
+      const indexed = eventForResult(commandId, { ...result, status: "indexed" }, now(), msg.publishedAt);
+      if (indexed.kind === "indexed")
+        await publishEvent(publisher, {
+          subject: INGEST_SUBJECTS.documentIndexed,
+          schema: ingestV1.DocumentIndexedSchema,
+          message: indexed.message,
+          msg,
+          msgId: `${commandId}:document-indexed`,
+        });
+    }
+    if (result.accessChanged)
+      await publishEvent(publisher, {
+        subject: INGEST_SUBJECTS.documentAccessChanged,
+        schema: ingestV1.DocumentAccessChangedSchema,
+        message: create(ingestV1.DocumentAccessChangedSchema, {
+          commandId,
+          documentId: result.documentId,
+          access,
+          occurredAt: timestampFromDate(now()),
+          ...commandAtOf(msg),
+        }),
+        msg,
+        msgId: `${commandId}:document-access-changed`,
+      });
+    await publishEvent(publisher, {
+      subject: INGEST_SUBJECTS.documentUnchanged,
+      schema: ingestV1.DocumentUnchangedSchema,
+      message: unchanged,
+      msg,
+      msgId: `${commandId}:document-unchanged`,
     });
   }
 
