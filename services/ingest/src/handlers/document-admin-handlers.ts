@@ -20,6 +20,7 @@ import {
   consumedInSpan,
   decodeCommand,
   dispositionForError,
+  publishAccessChanged,
   publishEvent,
 } from "./handler-support.ts";
 
@@ -124,19 +125,7 @@ export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): 
       const changed = await deps.pipeline.setAccess(cmd.documentId, access);
       if (!changed)
         return unknownDocument(msg, policy, deps.logger, "SetDocumentAccessCommand", cmd.documentId, commandId);
-      await publishEvent(deps.publisher, {
-        subject: INGEST_SUBJECTS.documentAccessChanged,
-        schema: ingestV1.DocumentAccessChangedSchema,
-        message: create(ingestV1.DocumentAccessChangedSchema, {
-          commandId,
-          documentId: cmd.documentId,
-          access,
-          occurredAt: timestampFromDate(now()),
-          ...commandAtOf(msg),
-        }),
-        msg,
-        msgId: `${commandId}:document-access-changed`,
-      });
+      await publishAccessChanged(deps.publisher, { commandId, documentId: cmd.documentId, access, at: now(), msg });
       return { kind: "ack" };
     } catch (e) {
       return dispositionForError(e, msg, policy, deps.logger, { commandId, documentId: cmd.documentId });

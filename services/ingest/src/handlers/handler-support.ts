@@ -1,5 +1,5 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import { fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { type Timestamp, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   contextFromHeaders,
@@ -11,9 +11,14 @@ import {
   toLexnavError,
   withContext,
 } from "@lexnav/core";
+import { ingestV1 } from "@lexnav/proto";
+import type { accessFromProto } from "../domain/event-mapping.ts";
 import { backoffDelayMs, isLastDelivery } from "../domain/retry.ts";
+
+type Access = ReturnType<typeof accessFromProto>;
+
 import type { EventPublisher } from "../ports/event-publisher.ts";
-import { INGEST_CONSUMER, SCHEMA_HEADER, TRACE_HEADERS } from "../subjects.ts";
+import { INGEST_CONSUMER, INGEST_SUBJECTS, SCHEMA_HEADER, TRACE_HEADERS } from "../subjects.ts";
 import type { CommandHandler, CommandMessage, Disposition, RetryPolicy } from "./command-message.ts";
 
 const INVALID_TRACE_ID = "00000000000000000000000000000000";
@@ -99,6 +104,29 @@ export function traceHeaders(msg: CommandMessage): Record<string, string> {
  */
 export function commandAtOf(msg: CommandMessage): { commandAt: Timestamp } | Record<string, never> {
   return msg.publishedAt ? { commandAt: timestampFromDate(msg.publishedAt) } : {};
+}
+
+/**
+ * Publishes that a document's access changed: the catalog holds the new access, and each store's copy takes
+ * it from there (a set-access command, or the same bytes ingested again with another access).
+ */
+export function publishAccessChanged(
+  publisher: EventPublisher,
+  input: { commandId: string; documentId: string; access: Access; at: Date; msg: CommandMessage },
+): Promise<void> {
+  return publishEvent(publisher, {
+    subject: INGEST_SUBJECTS.documentAccessChanged,
+    schema: ingestV1.DocumentAccessChangedSchema,
+    message: create(ingestV1.DocumentAccessChangedSchema, {
+      commandId: input.commandId,
+      documentId: input.documentId,
+      access: input.access,
+      occurredAt: timestampFromDate(input.at),
+      ...commandAtOf(input.msg),
+    }),
+    msg: input.msg,
+    msgId: `${input.commandId}:document-access-changed`,
+  });
 }
 
 /** Serialises and publishes one event, awaiting the stream's acknowledgement. */

@@ -1,6 +1,4 @@
 import { basename } from "node:path";
-import { create } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type Logger, type TelemetrySpan, toLexnavError, withoutNames } from "@lexnav/core";
 import { canonicalSource, documentIdFor, type IngestPipeline, type IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
@@ -22,12 +20,12 @@ import {
   type RetryPolicy,
 } from "./command-message.ts";
 import {
-  commandAtOf,
   commandIdOf,
   consumedInSpan,
   decodeCommand,
   dispositionForError,
   publicReason,
+  publishAccessChanged,
   publishEvent,
 } from "./handler-support.ts";
 
@@ -150,13 +148,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
     return publishThenAck(msg, commandId, () => {
       switch (event.kind) {
         case "indexed":
-          return publishEvent(publisher, {
-            subject: INGEST_SUBJECTS.documentIndexed,
-            schema: ingestV1.DocumentIndexedSchema,
-            message: event.message,
-            msg,
-            msgId: `${commandId}:document-indexed`,
-          });
+          return announceIndexed(msg, commandId, event.message);
         case "unchanged":
           return announceUnchanged(msg, commandId, result, event.message, accessFromProto(cmd.access));
         case "failed":
@@ -168,6 +160,17 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
             msgId: `${commandId}:document-failed`,
           });
       }
+    });
+  }
+
+  /** Announces an indexed version; its message id is the command's, so a second announcement is dropped. */
+  function announceIndexed(msg: CommandMessage, commandId: string, message: ingestV1.DocumentIndexed): Promise<void> {
+    return publishEvent(publisher, {
+      subject: INGEST_SUBJECTS.documentIndexed,
+      schema: ingestV1.DocumentIndexedSchema,
+      message,
+      msg,
+      msgId: `${commandId}:document-indexed`,
     });
   }
 
@@ -188,29 +191,10 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
   ): Promise<void> {
     if (result.awaitingStores || msg.deliveryCount > 1) {
       const indexed = eventForResult(commandId, { ...result, status: "indexed" }, now(), msg.publishedAt);
-      if (indexed.kind === "indexed")
-        await publishEvent(publisher, {
-          subject: INGEST_SUBJECTS.documentIndexed,
-          schema: ingestV1.DocumentIndexedSchema,
-          message: indexed.message,
-          msg,
-          msgId: `${commandId}:document-indexed`,
-        });
+      if (indexed.kind === "indexed") await announceIndexed(msg, commandId, indexed.message);
     }
     if (result.accessChanged)
-      await publishEvent(publisher, {
-        subject: INGEST_SUBJECTS.documentAccessChanged,
-        schema: ingestV1.DocumentAccessChangedSchema,
-        message: create(ingestV1.DocumentAccessChangedSchema, {
-          commandId,
-          documentId: result.documentId,
-          access,
-          occurredAt: timestampFromDate(now()),
-          ...commandAtOf(msg),
-        }),
-        msg,
-        msgId: `${commandId}:document-access-changed`,
-      });
+      await publishAccessChanged(publisher, { commandId, documentId: result.documentId, access, at: now(), msg });
     await publishEvent(publisher, {
       subject: INGEST_SUBJECTS.documentUnchanged,
       schema: ingestV1.DocumentUnchangedSchema,
