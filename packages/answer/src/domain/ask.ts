@@ -480,7 +480,15 @@ export function createAsk(deps: AskDeps) {
       )),
     );
     // A silence over documents routing guessed at is not a silence of everything the asker may read.
-    warnings.push(...(await scopeNotes(routing, readable, draft.abstained)));
+    // An answer over documents routing guessed at says which they are.
+    warnings.push(
+      ...(await scopeNotes(
+        routing,
+        readable,
+        draft.abstained,
+        new Set(draft.claims.flatMap((c) => c.citations.map((x) => x.documentId))),
+      )),
+    );
     // The offline answerer read the question as a wording it was trained on: say which, so a misreading shows.
     if (draft.readAs) warnings.push(`the offline answerer read the question as "${draft.readAs}"`);
 

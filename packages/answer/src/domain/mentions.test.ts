@@ -70,4 +70,20 @@ describe("scopeNotes", () => {
     expect(await scopeNotes({ documents: ["a"], by: "instrument" }, () => docs, true)).toEqual([]);
     expect(await scopeNotes({ documents: ["a"], by: "party" }, () => docs, false)).toEqual([]);
   });
+
+  it("says an answer to a question that names nothing rests on documents its words chose, and which", async () => {
+    const cited = new Set(["a"]);
+    const byWords = await scopeNotes({ documents: ["a", "b"], by: "question" }, () => docs, false, cited);
+    expect(byWords).toEqual([
+      "The question names no document: the answer rests on [a.txt], chosen by the question's words among the 2 documents you may read. Name the instrument to ask about another.",
+    ]);
+    expect((await scopeNotes({ documents: ["a"], by: "role" }, () => docs, false, cited))[0]).toContain(
+      "as the kind of instrument the question's parties imply",
+    );
+    // named (by kind, party or title), citing nothing, or all the asker may read: no note
+    for (const by of ["instrument", "party", "name"] as const)
+      expect(await scopeNotes({ documents: ["a"], by }, () => docs, false, cited)).toEqual([]);
+    expect(await scopeNotes({ documents: ["a"], by: "question" }, () => docs, false)).toEqual([]);
+    expect(await scopeNotes({ documents: ["a"], by: "question" }, () => docs, false, new Set(["a", "b"]))).toEqual([]);
+  });
 });

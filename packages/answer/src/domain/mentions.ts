@@ -94,15 +94,17 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
  * ("party": "Does Acme have to ..."), so a guess chose what was
  * searched, and none of it answered. The silence sentence alone would read as
  * "none of your documents says this"; the note names the documents it is about and how to ask about
- * another.
+ * another. An answer (`cited`: the documents it cites) gets `guessNotes` instead.
  */
 export async function scopeNotes(
   routing: { documents: readonly string[]; by: RoutedBy | undefined },
   readable: () => Awaitable<readonly ReadableDocument[]>,
   abstained: boolean,
+  cited: ReadonlySet<string> = new Set(),
 ): Promise<string[]> {
+  if (!abstained) return await guessNotes(routing, readable, cited);
   const guessed = routing.by === "question" || routing.by === "role" || routing.by === "party";
-  if (!abstained || !guessed || routing.documents.length === 0) return [];
+  if (!guessed || routing.documents.length === 0) return [];
   const docs = await readable();
   const searched = docs.filter((d) => routing.documents.includes(d.documentId));
   if (searched.length === 0 || searched.length >= docs.length) return [];
@@ -117,5 +119,27 @@ export async function scopeNotes(
             : `by the words of ${one ? "its opening" : "their openings"}`
       }. ` +
       `The silence is about ${one ? "it" : "them"} alone; name the instrument to ask about another.`,
+  ];
+}
+
+/**
+ * A note for an answer to a question that names no document, no party and no instrument (`routing.by` is
+ * "question", or "role": the kind its parties imply): the documents it rests on were chosen by the question's
+ * words among all the asker may read, and may not be the deal the asker means ("How long does the consulting
+ * engagement last?" over a hundred agreements). The note names them, so the guess shows.
+ */
+async function guessNotes(
+  routing: { by: RoutedBy | undefined },
+  readable: () => Awaitable<readonly ReadableDocument[]>,
+  cited: ReadonlySet<string>,
+): Promise<string[]> {
+  if ((routing.by !== "question" && routing.by !== "role") || cited.size === 0) return [];
+  const docs = await readable();
+  const rests = docs.filter((d) => cited.has(d.documentId));
+  if (rests.length === 0 || rests.length >= docs.length) return [];
+  return [
+    `The question names no document: the answer rests on ${labels(rests)}, chosen ${
+      routing.by === "role" ? "as the kind of instrument the question's parties imply" : "by the question's words"
+    } among the ${docs.length} documents you may read. Name the instrument to ask about another.`,
   ];
 }
