@@ -5,12 +5,11 @@ import {
   amendmentEvidence,
   asksOfItself,
   namedAmendment,
-  newTextAfterPassage,
   operativeAmendment,
   withAmendmentEvidence,
 } from "./amendment-answer.ts";
 import type { EvidenceItem } from "./evidence.ts";
-import type { ScoredCandidate } from "./evidence-model.ts";
+import { candidateSentences, type ScoredCandidate } from "./evidence-model.ts";
 import { buildExtract } from "./extract.ts";
 import { answerFromEvidence } from "./offline-answerer.ts";
 import { documentRecord, passageOf, scoredSentence } from "./test-support.ts";
@@ -279,30 +278,32 @@ describe("amendmentEvidence", () => {
     const filedAlone = { transactionSetId: null, documentId: "amd-alone", role: "amendment" as const };
     const leadInText =
       "Section 4 of the Agreement is hereby deleted in its entirety and replaced with the following:\n\n4. Non-Solicitation.";
-    const leadInPassage = item({ ...filedAlone, start: 0, end: leadInText.length, text: leadInText });
-    const newText = "This Agreement will continue until December 31, 2025.";
-    const newPassage = item({
-      ...filedAlone,
-      start: leadInText.length + 1,
-      end: leadInText.length + 1 + newText.length,
-      text: newText,
-    });
-    const leadIn = scoredSentence(leadInPassage, leadInText.split("\n")[0] as string, { p: 0.2 });
-    const inForce = scoredSentence(newPassage, newText, { p: 0.3 });
-    expect(newTextAfterPassage(inForce, [inForce, leadIn])).toBe(true);
+    const newText = "This Agreement will continue until December 31, 2025. The Supplier shall deliver the goods.";
+    const source = `${leadInText}\n${newText}`;
+    const leadInPassage = item({ ...filedAlone, id: "E2", start: 0, end: leadInText.length, text: leadInText });
+    const newPassage = item({ ...filedAlone, start: leadInText.length + 1, end: source.length, text: newText });
+    // the decision's candidates, as they come from the extract (`candidateSentences` reads the passage before)
+    const read = (extract: EvidenceItem[], text = source) =>
+      candidateSentences([], extract, () => text).map((c) => ({ ...c, p: c.item === newPassage ? 0.3 : 0.2 }));
+    const [inForce, next] = read([newPassage, leadInPassage]).filter((c) => c.item === newPassage);
+    if (!inForce || !next) throw new Error("the new passage's sentences were not read");
+    expect(inForce.before).toBe(leadInPassage);
+    expect(operativeAmendment(inForce)).toBe(true);
     const q = "How long does the non-solicit last now?";
-    expect(amendmentEvidence(q, [inForce, leadIn])).toEqual({ kind: "operative", sentence: inForce });
-    // not without the lead-in's passage in the extract, nor after a passage that is no lead-in, nor far from it
-    expect(newTextAfterPassage(inForce, [inForce])).toBe(false);
-    const plain = scoredSentence(
-      { ...leadInPassage, text: "The Supplier shall deliver the goods." },
-      "The Supplier shall deliver the goods.",
-    );
-    expect(newTextAfterPassage(inForce, [inForce, plain])).toBe(false);
-    const far = scoredSentence({ ...leadInPassage, end: leadInPassage.end - 40 }, leadIn.text);
-    expect(newTextAfterPassage(inForce, [inForce, far])).toBe(false);
+    expect(amendmentEvidence(q, read([newPassage, leadInPassage]))).toEqual({ kind: "operative", sentence: inForce });
     // nor a sentence that does not open its passage
-    expect(newTextAfterPassage({ ...inForce, index: 1 }, [inForce, leadIn])).toBe(false);
+    expect(next.before).toBeUndefined();
+    expect(operativeAmendment(next)).toBe(false);
+    // not without the lead-in's passage in the extract, nor after a passage that is no lead-in, nor far from it
+    expect(operativeAmendment(read([newPassage])[0] as ScoredCandidate)).toBe(false);
+    const plainText = "The Supplier shall deliver the goods to the Buyer.";
+    const plainSource = `${plainText.padEnd(leadInText.length, " ")}\n${newText}`;
+    const plain = { ...leadInPassage, end: plainText.length, text: plainText };
+    expect(
+      operativeAmendment(read([newPassage, { ...plain, end: leadInText.length }], plainSource)[0] as ScoredCandidate),
+    ).toBe(false);
+    const far = { ...leadInPassage, end: leadInPassage.end - 40, text: leadInText.slice(0, -40) };
+    expect(read([newPassage, far])[0]?.before).toBeUndefined();
   });
 
   it("answers a silence from the amendment's most probable operative sentence, past its recital", () => {

@@ -194,27 +194,6 @@ function isSentence(c: ScoredCandidate): boolean {
   return words.length >= 4 && /[a-z]/.test(c.text);
 }
 
-/** How far apart two passages of a document may end and start and still be read as one text (spacing between). */
-const ADJACENT = 8;
-
-/**
- * Whether a sentence is the new text an edit brings that passage splitting put apart from its lead-in: it
- * opens a passage of an amending instrument, and the extract holds the passage of the same document just
- * before it, whose last line is an amending lead-in ("Section 4 of the Non-Competition Agreement is hereby
- * deleted in its entirety and replaced with the following:"). `followsLeadIn` reads only within a passage.
- */
-export function newTextAfterPassage(c: ScoredCandidate, scored: readonly ScoredCandidate[]): boolean {
-  if (c.index !== 0 || c.headingLine || !isSentence(c) || !ofAmendingInstrument(c.item)) return false;
-  const before = scored.find(
-    (o) =>
-      o.item.documentId === c.item.documentId && o.item.end <= c.item.start && c.item.start - o.item.end <= ADJACENT,
-  );
-  if (!before) return false;
-  // the lead-in, or the lead-in and the new section's own heading after it ("4. Non-Solicitation.")
-  const lines = before.item.text.trimEnd().split(LINE_END);
-  return isLeadIn(lines.findLast((l, i) => i === 0 || (l.match(/[A-Za-z]+/g) ?? []).length >= 4) ?? "");
-}
-
 /**
  * Whether a sentence is of a passage that opens with a quotation mark: the quoted text an amendment puts in
  * (its lead-in, "… to read as follows:", closes the passage before). Not a passage that opens with the
@@ -234,13 +213,20 @@ function isLeadIn(line: string): boolean {
   return NEW_TEXT_LEAD_IN.test(line.replace(/["“”\s]+$/, ""));
 }
 
-/** Whether a sentence follows an amending lead-in in its passage ("… replace it with the following:"). */
+/**
+ * Whether a sentence follows an amending lead-in ("… replace it with the following:") in its passage, or,
+ * opening its passage, closes the passage just before it (`Candidate.before`: passage splitting put the new
+ * text apart from its lead-in), whose last line past a short heading ("4. Non-Solicitation.") is the lead-in.
+ */
 function followsLeadIn(c: ScoredCandidate): boolean {
   if (!isSentence(c)) return false;
-  return c.item.text
+  const own = c.item.text
     .slice(0, Math.max(0, c.start - c.item.start))
     .split(LINE_END)
     .some(isLeadIn);
+  if (own || c.before === undefined || c.headingLine) return own;
+  const lines = c.before.text.trimEnd().split(LINE_END);
+  return isLeadIn(lines.findLast((l, i) => i === 0 || (l.match(/[A-Za-z]+/g) ?? []).length >= 4) ?? "");
 }
 
 /** Why an amendment answer was chosen: which branch of the rule found the sentence. */
@@ -264,7 +250,8 @@ const CLAUSE_NAMED = /\b(?:Section|Clause|Article|§)\s*([0-9]+(?:\.[0-9]+)*(?:\
  * 3. the amending clause the set's edits say amends the provision the decision read as asked about (one
  *    it cited, or its most probable sentence);
  * 4. else the most probable sentence, when it is operative text of an amending instrument (an amending
- *    clause, or the new text it brings, `newTextAfterPassage` too) that states the kind of answer asked;
+ *    clause, or the new text it brings, after its lead-in even across a passage boundary) that states the kind
+ *    of answer asked;
  * 5. else the operative sentence of an amending instrument (amends, replaces, deletes, inserts,
  *    terminates) that holds the question's words, the most probable first.
  * Before 2–5, a question about the amendment it names itself ("How long does Amendment No. 1 stay in
@@ -314,7 +301,7 @@ export function amendmentEvidence(
     );
     return own ? { kind: "own", sentence: own } : null;
   }
-  const operative = scored.filter((c) => operativeAmendment(c) || newTextAfterPassage(c, scored));
+  const operative = scored.filter(operativeAmendment);
   if (operative.length === 0) return null;
   for (const clause of namedClauses(question)) {
     const naming = operative.find(

@@ -115,7 +115,16 @@ export interface Candidate {
   previous: ReadonlySet<string>;
   /** The sentence is a heading on a line of its own (`isHeadingLine`): it names a provision, not what it says. */
   headingLine?: boolean;
+  /**
+   * On a sentence that opens its passage: the extract's passage of the same document that ends just before
+   * it (at most `ADJACENT_PASSAGES` characters apart), when there is one. Passage splitting can put a lead-in
+   * ("… replaced with the following:") and the text it introduces in two passages; this reads them as one.
+   */
+  before?: EvidenceItem;
 }
+
+/** How far apart two passages of a document may end and start and still be read as one text (spacing between). */
+export const ADJACENT_PASSAGES = 8;
 
 /** Words that make a sentence a question but never appear in its answer ("what", "does", "can"). */
 const ASKING = new Set(
@@ -186,6 +195,13 @@ export function candidateSentences(
     const heading = firstLine.length < 100 && !/[.;]\s*\S/.test(firstLine.trim()) ? contentWords(firstLine) : [];
     let index = 0;
     let previous: ReadonlySet<string> = new Set();
+    const before = extract.find(
+      (o) =>
+        o.documentId === item.documentId &&
+        o.version === item.version &&
+        o.end <= item.start &&
+        item.start - o.end <= ADJACENT_PASSAGES,
+    );
     for (const r of splitSentences(text, item.start, item.end)) {
       if (r.end - r.start < 15) continue;
       const body = text.slice(r.start, r.end);
@@ -205,6 +221,7 @@ export function candidateSentences(
         heading,
         previous,
         headingLine,
+        ...(index === 1 && before ? { before } : {}),
       });
       previous = words;
     }
