@@ -36,7 +36,7 @@ import {
 } from "./extract.ts";
 import { type RecordedCopies, recordedCopies } from "./filed-copies.ts";
 import { buildLedger, entryDollars, type LedgerEntry, type PriceCard } from "./ledger.ts";
-import { ambiguityNotes, scopeNotes } from "./mentions.ts";
+import { ambiguityNotes, type Routing, scopeNotes } from "./mentions.ts";
 import type { ModelAnswerer } from "./model-answerer.ts";
 import { answerFromEvidence, answerOffline, type DraftAnswer } from "./offline-answerer.ts";
 import { PROMPT_VERSION } from "./prompts.ts";
@@ -275,7 +275,7 @@ export function createAsk(deps: AskDeps) {
     let linkDeps: Parameters<typeof linkExtract>[1] = deps;
     // The documents retrieval routed the question to, and what chose them (none when a model planned over
     // everything the asker may read).
-    let routing: Parameters<typeof scopeNotes>[0] = { documents: [], by: undefined };
+    let routing: Routing = { documents: [], by: undefined };
     // Text of a document barred from external models never reaches the model: when any document whose
     // text (or planner index entries) would be sent is barred, the question is answered offline, and says so.
     let useModel = deps.model !== null;
@@ -402,6 +402,7 @@ export function createAsk(deps: AskDeps) {
       routing = {
         documents: r.trace.stages.find((s) => s.stage === "route")?.candidates.map((c) => c.id) ?? [],
         by: r.trace.routedBy,
+        ...(r.trace.namesRead ? { namesRead: r.trace.namesRead } : {}),
       };
       const amendments = deps.setAmendments;
       // reading aids show a definition as amended (`linkExtract`), read from the asker's edits too

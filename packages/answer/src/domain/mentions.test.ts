@@ -86,4 +86,11 @@ describe("scopeNotes", () => {
     expect(await scopeNotes({ documents: ["a"], by: "question" }, () => docs, false)).toEqual([]);
     expect(await scopeNotes({ documents: ["a"], by: "question" }, () => docs, false, new Set(["a", "b"]))).toEqual([]);
   });
+
+  it("reads a question that named its documents in lower case as naming them: no guess, and says by which names", async () => {
+    const named = { documents: ["a"], by: "question" as const, namesRead: ["premier nutrition"] };
+    expect(await scopeNotes(named, () => docs, false, new Set(["a"]))).toEqual([]);
+    const silence = await scopeNotes(named, () => docs, true);
+    expect(silence[0]).toContain('chosen by the names the question gives ("premier nutrition")');
+  });
 });

@@ -88,6 +88,20 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
 }
 
 /**
+ * The documents retrieval routed a question to, what chose them (`QueryTrace.routedBy`), and the words of
+ * the question it read there as those documents' names (`QueryTrace.namesRead`: a party typed in lower
+ * case, "premier nutrition"), when any.
+ */
+export interface Routing {
+  documents: readonly string[];
+  by: RoutedBy | undefined;
+  namesRead?: readonly string[];
+}
+
+/** Whether the question named its documents by words retrieval read as their names, capitals or none. */
+const namedInWords = (routing: Routing) => (routing.namesRead?.length ?? 0) > 0;
+
+/**
  * A note for a silence that covers only part of what the asker may read: retrieval routed a question
  * that names no document by all its words (`routing.by` is "question"), or by the kind of instrument
  * its parties imply ("role": the guarantor's liability, the guarantees), or by the parties it names
@@ -97,7 +111,7 @@ function note(m: InstrumentMention, docs: readonly ReadableDocument[], cited: Re
  * another. An answer (`cited`: the documents it cites) gets `guessNotes` instead.
  */
 export async function scopeNotes(
-  routing: { documents: readonly string[]; by: RoutedBy | undefined },
+  routing: Routing,
   readable: () => Awaitable<readonly ReadableDocument[]>,
   abstained: boolean,
   cited: ReadonlySet<string> = new Set(),
@@ -112,11 +126,13 @@ export async function scopeNotes(
   return [
     `Only ${labels(searched)} ${one ? "was" : "were"} searched, of the ${docs.length} documents you may read: ` +
       `the question names no document, so ${one ? "it was" : "they were"} chosen ${
-        routing.by === "role"
-          ? "as the kind of instrument the question's parties imply"
-          : routing.by === "party"
-            ? "by the parties the question names"
-            : `by the words of ${one ? "its opening" : "their openings"}`
+        namedInWords(routing)
+          ? `by the names the question gives (${routing.namesRead?.map((w) => `"${w}"`).join(", ")})`
+          : routing.by === "role"
+            ? "as the kind of instrument the question's parties imply"
+            : routing.by === "party"
+              ? "by the parties the question names"
+              : `by the words of ${one ? "its opening" : "their openings"}`
       }. ` +
       `The silence is about ${one ? "it" : "them"} alone; name the instrument to ask about another.`,
   ];
@@ -129,11 +145,11 @@ export async function scopeNotes(
  * engagement last?" over a hundred agreements). The note names them, so the guess shows.
  */
 async function guessNotes(
-  routing: { by: RoutedBy | undefined },
+  routing: Routing,
   readable: () => Awaitable<readonly ReadableDocument[]>,
   cited: ReadonlySet<string>,
 ): Promise<string[]> {
-  if ((routing.by !== "question" && routing.by !== "role") || cited.size === 0) return [];
+  if ((routing.by !== "question" && routing.by !== "role") || namedInWords(routing) || cited.size === 0) return [];
   const docs = await readable();
   const rests = docs.filter((d) => cited.has(d.documentId));
   if (rests.length === 0 || rests.length >= docs.length) return [];
