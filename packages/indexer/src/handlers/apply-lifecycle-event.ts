@@ -54,7 +54,8 @@ async function indexable(catalog: StageCatalog, doc: DocumentRecord, version: st
  *   is the catalog's current one and the store does not hold it yet, so an older version never overwrites
  *   a newer one and a redelivery changes nothing;
  * - deleted: applied when the catalog no longer holds the document and the store does (a document
- *   ingested again since keeps the store's copy; its own event brings the new version);
+ *   ingested again since keeps the store's copy; its own event brings the new version); a store that never
+ *   held it drops what it prepared ahead for it (`StageStore.discard`), and nothing is logged as applied;
  * - access changed: the catalog's current access is applied to a document the store holds (an upsert
  *   not yet applied takes the current access with it).
  * A redelivered event is found in the log by its stream sequence and changes nothing.
@@ -135,6 +136,12 @@ export async function applyLifecycleEvent(
       }
     }
   });
+  // Deleted before a version of it reached the store: what was prepared ahead of the switch goes too. Outside
+  // the log's transaction, which keeps nothing of an event that applied nothing.
+  if (event.kind === "deleted" && result.status === "skipped" && store.discard) {
+    const doc = await catalog.getDocument(event.documentId);
+    if (doc === null || doc.lifecycle === "deleted") await store.discard(event.documentId);
+  }
   return result.status === "applied"
     ? {
         status: "applied",

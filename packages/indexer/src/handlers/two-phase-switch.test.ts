@@ -109,6 +109,14 @@ function recordingStore(name: string) {
   return { store, calls };
 }
 
+/** The text hashes the embedding cache keeps for document d1 (what a delete must leave none of). */
+const cachedHashes = (): string[] =>
+  (
+    db.prepare("SELECT text_hash FROM stage_embedding_cache WHERE document_id = 'd1'").all() as Array<{
+      text_hash: string;
+    }>
+  ).map((r) => r.text_hash);
+
 const ref = (seq: number) => ({ eventKey: `EVT:${seq}`, publishedAt: NOW });
 const indexed = (version: string) => ({ kind: "indexed", documentId: "d1", version, commandAt: null }) as const;
 const served = (version: string) => ({ kind: "served", documentId: "d1", version, commandAt: null }) as const;
@@ -211,5 +219,29 @@ describe("the two-phase switch in a stage", () => {
     expect(hits.hits.map((h) => [h.documentId, h.version])).toContainEqual(["d1", "v1"]);
     // Applied: the vector store holds them now, and the cache keeps nothing for the document.
     expect(await cache.drop("d1")).toBe(0);
+  });
+
+  it("a document deleted before its version was served leaves no prepared vectors in the vector stage's cache", async () => {
+    const { embedder, embedded } = countingEmbedder();
+    const vectors = createSqliteVectorStore(db);
+    const cache = createSqliteEmbeddingCache(db);
+    const store = createVectorStageStore(embedder, vectors, vectors, { cache });
+    const log = createSqliteAppliedChangeLog(db, { store: "vector", replicaId: "r1" });
+    const deps = { catalog, store, log, requiredStores: BOTH };
+    const text = "1. Payment. The buyer pays every invoice within thirty days of receipt.";
+    await ingestPending(catalog, "v1", text);
+    await applyLifecycleEvent(deps, indexed("v1"), ref(1));
+    expect(embedded.length).toBeGreaterThan(0);
+    expect(cachedHashes().length).toBeGreaterThan(0);
+
+    // The lexical stage never acknowledged it: the version was never served when the document was deleted.
+    expect(await catalog.markDeleted("d1", NOW)).toBe(true);
+    const deleted = { kind: "deleted", documentId: "d1", commandAt: null } as const;
+    expect((await applyLifecycleEvent(deps, deleted, ref(2))).status).toBe("skipped");
+    expect(cachedHashes()).toEqual([]);
+    expect(await vectors.activeVersion()).toBeNull();
+    expect(await log.list()).toEqual([]);
+    // A redelivery finds nothing left to drop.
+    expect((await applyLifecycleEvent(deps, deleted, ref(2))).status).toBe("skipped");
   });
 });

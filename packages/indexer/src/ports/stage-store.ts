@@ -39,6 +39,12 @@ export interface StageStore {
   upsert(doc: IndexableDocument & { name: string | null }): Promise<void>;
   /** Removes a document from every index version of the store; returns the entries removed. */
   remove(documentId: string): Promise<number>;
+  /**
+   * Drops what `prepare` kept ahead for a document the store never held: one deleted before any version
+   * of it was served (the vector store's cached embeddings of its text). Idempotent; returns the entries
+   * dropped. Absent: nothing is kept ahead.
+   */
+  discard?(documentId: string): Promise<number>;
   /** Replaces who may read a document. */
   setAccess(documentId: string, access: Access): Promise<void>;
   search(query: StageQuery): Promise<{ hits: StageHit[]; indexVersion: string }>;

@@ -70,6 +70,8 @@ export function createVectorStageStore(
             );
             await cache.put(embedder.id, doc.documentId, new Map(missing.map((h, i) => [h, made[i] as Float32Array])));
           },
+          // A document deleted before its version was served: its text's vectors leave the cache too.
+          discard: (documentId: string) => cache.drop(documentId),
         }
       : {}),
     async upsert(doc) {
