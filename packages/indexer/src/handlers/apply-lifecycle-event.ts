@@ -186,7 +186,11 @@ async function prepareVersion(
     deps.requiredStores ?? [store.name],
     (deps.now ?? (() => new Date()))().toISOString(),
   );
-  if (ack.status === "superseded") return { status: "skipped" };
+  if (ack.status === "superseded") {
+    // Deleted while this replica prepared it (after the delete's own discard ran): drop what it just kept.
+    if ((await catalog.getDocument(doc.id))?.lifecycle !== "indexed") await store.discard?.(doc.id);
+    return { status: "skipped" };
+  }
   return {
     status: "prepared",
     documentId: doc.id,

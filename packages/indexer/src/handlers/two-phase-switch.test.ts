@@ -244,4 +244,24 @@ describe("the two-phase switch in a stage", () => {
     // A redelivery finds nothing left to drop.
     expect((await applyLifecycleEvent(deps, deleted, ref(2))).status).toBe("skipped");
   });
+
+  it("a document deleted while a replica prepared it: the vectors that replica kept are dropped too", async () => {
+    const { embedder } = countingEmbedder();
+    const vectors = createSqliteVectorStore(db);
+    const vector = createVectorStageStore(embedder, vectors, vectors, { cache: createSqliteEmbeddingCache(db) });
+    // The delete lands (and its event's discard runs elsewhere) while this replica embeds.
+    const store: StageStore = {
+      ...vector,
+      async prepare(doc) {
+        await vector.prepare?.(doc);
+        await catalog.markDeleted("d1", NOW);
+      },
+    };
+    const log = createSqliteAppliedChangeLog(db, { store: "vector", replicaId: "r1" });
+    await ingestPending(catalog, "v1", "1. Payment. The buyer pays every invoice within thirty days of receipt.");
+    expect(
+      (await applyLifecycleEvent({ catalog, store, log, requiredStores: BOTH }, indexed("v1"), ref(1))).status,
+    ).toBe("skipped");
+    expect(cachedHashes()).toEqual([]);
+  });
 });
