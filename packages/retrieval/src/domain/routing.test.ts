@@ -133,6 +133,10 @@ describe("routing a question to the document it names", () => {
     expect((await route("May the Gross Revenues be audited?")).routedBy).toBe("question");
     expect((await route("May the Gross Revenues be audited?")).settled).toBe(false);
     expect((await route("May Gamma audit the revenues?")).routedBy).toBe("party");
+    // a name no document holds chose nothing: the words chose the route, and the trace says so
+    expect(await route("Must Zeta deliver the supplies?")).toMatchObject({ routedBy: "question", settled: false });
+    // with a kind named, the kind's words chose it
+    expect((await route("Must Zeta deliver under the supply agreement?")).routedBy).toBe("instrument");
     expect((await route("May Subsidiaries of a supply partner receive it?")).settled).toBe(false);
     // nor is it a party: with a kind named, the kind settles the route as it would without the term
     expect((await route("Under the supply agreement, may Subsidiaries receive it?")).settled).toBe(true);

@@ -531,9 +531,9 @@ export function createSearcher(deps: SearcherDeps): Searcher {
     const remote = deps.sources?.lexical;
     const r = remote ? await remote.searchDocuments(query) : await deps.lexical.searchDocuments(query);
     let namesRead: string[] = [];
-    const pick = (documents: DocumentHit[], settled: boolean): RouteResult => ({
+    const pick = (documents: DocumentHit[], settled: boolean, by: RoutedBy = routedBy): RouteResult => ({
       documents: documents.map((h) => ({ documentId: h.documentId, score: h.score })),
-      routedBy,
+      routedBy: by,
       settled,
       ...(namesRead.length > 0 ? { namesRead } : {}),
       indexVersion: r.indexVersion,
@@ -613,7 +613,15 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             dealOf,
           })
         : null;
-    return pick(byRareName ?? bySection ?? byParty ?? byNamedDeals ?? chosen, settled);
+    // Names that found no document and chose no deal ("the former CFO's consulting engagement"): the words
+    // chose the route, as they do for a question that names nothing, and the trace says so.
+    const wordsChose =
+      routedBy === "party" && !settled && byRareName === null && bySection === null && byParty === null;
+    return pick(
+      byRareName ?? bySection ?? byParty ?? byNamedDeals ?? chosen,
+      settled,
+      wordsChose ? "question" : routedBy,
+    );
   };
 
   /**
