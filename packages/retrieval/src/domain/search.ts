@@ -613,8 +613,8 @@ export function createSearcher(deps: SearcherDeps): Searcher {
             dealOf,
           })
         : null;
-    // Names that found no document and chose no deal ("the former CFO's consulting engagement"): the words
-    // chose the route, as they do for a question that names nothing, and the trace says so.
+    // Names that found no document and chose no deal ("Must Zeta deliver …?" where no document holds "Zeta"):
+    // the words chose the route, as they do for a question that names nothing, and the trace says so.
     const wordsChose =
       routedBy === "party" && !settled && byRareName === null && bySection === null && byParty === null;
     return pick(
