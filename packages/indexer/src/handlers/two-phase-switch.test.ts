@@ -117,6 +117,17 @@ const cachedHashes = (): string[] =>
     }>
   ).map((r) => r.text_hash);
 
+/** A vector stage with its embedding cache, over the test's file, and d1's version v1 pending in the catalog. */
+async function vectorStageWithPending() {
+  const { embedder, embedded } = countingEmbedder();
+  const vectors = createSqliteVectorStore(db);
+  const cache = createSqliteEmbeddingCache(db);
+  const store = createVectorStageStore(embedder, vectors, vectors, { cache });
+  const log = createSqliteAppliedChangeLog(db, { store: "vector", replicaId: "r1" });
+  await ingestPending(catalog, "v1", "1. Payment. The buyer pays every invoice within thirty days of receipt.");
+  return { embedder, embedded, vectors, cache, store, log, deps: { catalog, store, log, requiredStores: BOTH } };
+}
+
 const ref = (seq: number) => ({ eventKey: `EVT:${seq}`, publishedAt: NOW });
 const indexed = (version: string) => ({ kind: "indexed", documentId: "d1", version, commandAt: null }) as const;
 const served = (version: string) => ({ kind: "served", documentId: "d1", version, commandAt: null }) as const;
@@ -186,14 +197,7 @@ describe("the two-phase switch in a stage", () => {
   });
 
   it("the vector store embeds a version once when preparing; applying it then embeds nothing", async () => {
-    const { embedder, embedded } = countingEmbedder();
-    const vectors = createSqliteVectorStore(db);
-    const cache = createSqliteEmbeddingCache(db);
-    const store = createVectorStageStore(embedder, vectors, vectors, { cache });
-    const log = createSqliteAppliedChangeLog(db, { store: "vector", replicaId: "r1" });
-    const deps = { catalog, store, log, requiredStores: BOTH };
-    const text = "1. Payment. The buyer pays every invoice within thirty days of receipt.";
-    await ingestPending(catalog, "v1", text);
+    const { embedder, embedded, vectors, cache, deps } = await vectorStageWithPending();
 
     await applyLifecycleEvent(deps, indexed("v1"), ref(1));
     const afterPrepare = embedded.length;
@@ -222,14 +226,7 @@ describe("the two-phase switch in a stage", () => {
   });
 
   it("a document deleted before its version was served leaves no prepared vectors in the vector stage's cache", async () => {
-    const { embedder, embedded } = countingEmbedder();
-    const vectors = createSqliteVectorStore(db);
-    const cache = createSqliteEmbeddingCache(db);
-    const store = createVectorStageStore(embedder, vectors, vectors, { cache });
-    const log = createSqliteAppliedChangeLog(db, { store: "vector", replicaId: "r1" });
-    const deps = { catalog, store, log, requiredStores: BOTH };
-    const text = "1. Payment. The buyer pays every invoice within thirty days of receipt.";
-    await ingestPending(catalog, "v1", text);
+    const { embedded, vectors, log, deps } = await vectorStageWithPending();
     await applyLifecycleEvent(deps, indexed("v1"), ref(1));
     expect(embedded.length).toBeGreaterThan(0);
     expect(cachedHashes().length).toBeGreaterThan(0);
