@@ -208,6 +208,8 @@ export function candidateSentences(
       if (isModelInstruction(body)) continue;
       const words = new Set(contentWords(body));
       const headingLine = isHeadingLine(text, r.start, r.end);
+      // the passage before is read by the sentence that opens this one
+      const opens = index === 0;
       out.push({
         item,
         start: r.start,
@@ -221,7 +223,7 @@ export function candidateSentences(
         heading,
         previous,
         headingLine,
-        ...(index === 1 && before ? { before } : {}),
+        ...(opens && before ? { before } : {}),
       });
       previous = words;
     }
