@@ -19,6 +19,7 @@ import {
   sendStageBatch,
   stageAccessCommand,
   stageDeleteCommand,
+  stageIngestCommand,
   startIngestProcess,
   startStageBus,
   stopStageBus,
@@ -98,7 +99,7 @@ describe.skipIf(model === null)(
       await stopStageBus(running.splice(0), { nats, dir, nc });
     });
 
-    it("embeds each indexed version once, serves it from the reading replica, and a delete and an access revoke reach the vectors", async () => {
+    it("embeds each indexed version once, serves it from the reading replica, a delete, an access revoke and a re-ingest for another team reach the vectors", async () => {
       await sendStageBatch(nc, 0, DOCS, [GROUP]);
       const js = jetstream(nc);
       const indexed = await until("the ingest service to index the batch", async () => {
@@ -142,6 +143,20 @@ describe.skipIf(model === null)(
         expect(found.has(revoked.id)).toBe(false);
         expect(found.size).toBe(DOCS - 2);
         expect(await documentsFound(replica, { id: "bob", groups: [] })).toEqual(new Set([revoked.id]));
+      }
+
+      // The same bytes ingested again for another team: the new access reaches the vectors too.
+      const moved = indexed.get("upload://agreement-5.txt");
+      if (!moved) throw new Error("document 5 was not indexed");
+      await js.publish(INGEST_SUBJECTS.ingestDocument, stageIngestCommand(5, ["other-team"], "vector-reingest-5"));
+      await until(
+        "the new access of document 5 to reach the vectors",
+        () => (vectorChanges().some((x) => x.changeKind === "access" && x.documentId === moved.id) ? true : null),
+        60_000,
+      );
+      for (const replica of ["indexer", "reader"]) {
+        expect((await documentsFound(replica, ALICE)).has(moved.id)).toBe(false);
+        expect(await documentsFound(replica, { id: "carol", groups: ["other-team"] })).toEqual(new Set([moved.id]));
       }
     }, 300_000);
 
