@@ -351,6 +351,7 @@ describe("a question that names no document", () => {
     routed: string[],
     routedBy: "name" | "role" | "question" = "question",
     readable: string[] = ["base", "amd", "secret"],
+    namesRead: string[] = [],
   ) =>
     createAsk({
       searcher: {
@@ -369,6 +370,7 @@ describe("a question that names no document", () => {
           trace: {
             stages: [{ stage: "route", ms: 0, candidates: routed.map((id) => ({ id, score: 1 })) }],
             ...(routed.length > 0 ? { routedBy } : {}),
+            ...(namesRead.length > 0 ? { namesRead } : {}),
             indexVersion: "lex-1",
             selected: [],
           },
@@ -412,6 +414,24 @@ describe("a question that names no document", () => {
     });
     expect(named.abstained).toBe(true);
     expect(named.warnings).toEqual([]);
+  });
+
+  it("says which documents an answer rests on when the question's words chose them, not when it named them", async () => {
+    const fee = "Is a fee payable on the Revolving Commitment?";
+    const rec = await routedTo(["secret"]).ask({ question: fee, mode: "hybrid", principal, k: 10 });
+    expect(rec.abstained).toBe(false);
+    expect(rec.warnings).toContain(
+      "The question names no document: the answer rests on [secret], chosen by the question's words among the 3 documents you may read. Name the instrument to ask about another.",
+    );
+    // typed in lower case, the fee letter's name read by retrieval as its name: no guess
+    const named = await routedTo(["secret"], "question", undefined, ["fee letter"]).ask({
+      question: "is a fee payable on the revolving commitment under the fee letter?",
+      mode: "hybrid",
+      principal,
+      k: 10,
+    });
+    expect(named.abstained).toBe(false);
+    expect(named.warnings.join(" ")).not.toContain("names no document");
   });
 
   it("never names a document the asker may not read", async () => {
