@@ -4,7 +4,8 @@ import type { IngestRequest, IngestResult } from "@lexnav/ingest";
 import { documentV1, ingestV1 } from "@lexnav/proto";
 
 // Domain types as the pipeline contract carries them (this service depends on @lexnav/ingest only).
-type Access = NonNullable<IngestRequest["access"]>;
+/** Who may read a document, as the domain holds it. */
+export type Access = NonNullable<IngestRequest["access"]>;
 type DocumentRole = IngestResult["role"];
 type FailureReason = NonNullable<IngestResult["failure"]>;
 
@@ -68,23 +69,7 @@ export function eventForResult(commandId: string, result: IngestResult, at: Date
   const occurredAt = timestampFromDate(at);
   switch (result.status) {
     case "indexed":
-      return {
-        kind: "indexed",
-        message: create(ingestV1.DocumentIndexedSchema, {
-          commandId,
-          documentId: result.documentId,
-          version: result.version ?? "",
-          source: result.source,
-          role: roleToProto(result.role),
-          nodeCount: result.nodeCount,
-          qualityStatus: result.qualityStatus ? QUALITY[result.qualityStatus] : documentV1.QualityStatus.UNSPECIFIED,
-          occurredAt,
-          ...(commandAt ? { commandAt: timestampFromDate(commandAt) } : {}),
-          // No title: it is read from the document's text, and the event log is kept for weeks and
-          // read by every subscriber whatever their access; a reader gets it from the catalog.
-          ...(result.transactionSetId !== null ? { transactionSetId: result.transactionSetId } : {}),
-        }),
-      };
+      return { kind: "indexed", message: indexedEvent(commandId, result, at, commandAt) };
     case "unchanged":
       return {
         kind: "unchanged",
@@ -112,6 +97,32 @@ export function eventForResult(commandId: string, result: IngestResult, at: Date
         }),
       };
   }
+}
+
+/**
+ * The DocumentIndexed event of a result's version: of a document just indexed, or of an unchanged one
+ * announced again (its first announcement may not have reached the stores).
+ */
+export function indexedEvent(
+  commandId: string,
+  result: IngestResult,
+  at: Date,
+  commandAt?: Date,
+): ingestV1.DocumentIndexed {
+  return create(ingestV1.DocumentIndexedSchema, {
+    commandId,
+    documentId: result.documentId,
+    version: result.version ?? "",
+    source: result.source,
+    role: roleToProto(result.role),
+    nodeCount: result.nodeCount,
+    qualityStatus: result.qualityStatus ? QUALITY[result.qualityStatus] : documentV1.QualityStatus.UNSPECIFIED,
+    occurredAt: timestampFromDate(at),
+    ...(commandAt ? { commandAt: timestampFromDate(commandAt) } : {}),
+    // No title: it is read from the document's text, and the event log is kept for weeks and
+    // read by every subscriber whatever their access; a reader gets it from the catalog.
+    ...(result.transactionSetId !== null ? { transactionSetId: result.transactionSetId } : {}),
+  });
 }
 
 /**

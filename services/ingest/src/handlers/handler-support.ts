@@ -12,14 +12,11 @@ import {
   withContext,
 } from "@lexnav/core";
 import { ingestV1 } from "@lexnav/proto";
-import type { accessFromProto } from "../domain/event-mapping.ts";
+import type { Access } from "../domain/event-mapping.ts";
 import { backoffDelayMs, isLastDelivery } from "../domain/retry.ts";
 import type { EventPublisher } from "../ports/event-publisher.ts";
 import { INGEST_CONSUMER, INGEST_SUBJECTS, SCHEMA_HEADER, TRACE_HEADERS } from "../subjects.ts";
 import type { CommandHandler, CommandMessage, Disposition, RetryPolicy } from "./command-message.ts";
-
-/** Who may read a document, as the domain holds it (this service depends on `@lexnav/ingest` only). */
-type Access = ReturnType<typeof accessFromProto>;
 
 const INVALID_TRACE_ID = "00000000000000000000000000000000";
 

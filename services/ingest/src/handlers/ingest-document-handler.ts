@@ -3,9 +3,11 @@ import { type Logger, type TelemetrySpan, toLexnavError, withoutNames } from "@l
 import { canonicalSource, documentIdFor, type IngestPipeline, type IngestResult } from "@lexnav/ingest";
 import { ingestV1 } from "@lexnav/proto";
 import {
+  type Access,
   accessFromProto,
   eventForResult,
   failedEvent,
+  indexedEvent,
   ingestRequestFromCommand,
   validateIngestCommand,
 } from "../domain/event-mapping.ts";
@@ -187,12 +189,10 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
     commandId: string,
     result: IngestResult,
     unchanged: ingestV1.DocumentUnchanged,
-    access: ReturnType<typeof accessFromProto>,
+    access: Access,
   ): Promise<void> {
-    if (result.awaitingStores || msg.deliveryCount > 1) {
-      const indexed = eventForResult(commandId, { ...result, status: "indexed" }, now(), msg.publishedAt);
-      if (indexed.kind === "indexed") await announceIndexed(msg, commandId, indexed.message);
-    }
+    if (result.awaitingStores || msg.deliveryCount > 1)
+      await announceIndexed(msg, commandId, indexedEvent(commandId, result, now(), msg.publishedAt));
     if (result.accessChanged)
       await publishAccessChanged(publisher, { commandId, documentId: result.documentId, access, at: now(), msg });
     await publishEvent(publisher, {
