@@ -208,8 +208,11 @@ const OWN_DEFINITION = /^["“][^"”'‘’]{1,80}["”]\s+(?:means|shall mean|
 /** Where a passage's text breaks into lines, for reading lead-ins: after a colon or a full stop. */
 const LINE_END = /(?<=[:.])\s+/;
 
-/** Whether a line is an amending lead-in ("… replace it with the following:"), closing quotation marks aside. */
-function isLeadIn(line: string): boolean {
+/**
+ * Whether a line is an amending lead-in ("… replace it with the following:"), closing quotation marks aside.
+ * Narrower than `lead-in.ts`'s `isLeadIn` (any sentence that introduces what follows, "as follows:").
+ */
+function isAmendingLeadIn(line: string): boolean {
   return NEW_TEXT_LEAD_IN.test(line.replace(/["“”\s]+$/, ""));
 }
 
@@ -223,10 +226,10 @@ function followsLeadIn(c: ScoredCandidate): boolean {
   const own = c.item.text
     .slice(0, Math.max(0, c.start - c.item.start))
     .split(LINE_END)
-    .some(isLeadIn);
+    .some(isAmendingLeadIn);
   if (own || c.before === undefined || c.headingLine) return own;
   const lines = c.before.text.trimEnd().split(LINE_END);
-  return isLeadIn(lines.findLast((l, i) => i === 0 || (l.match(/[A-Za-z]+/g) ?? []).length >= 4) ?? "");
+  return isAmendingLeadIn(lines.findLast((l, i) => i === 0 || (l.match(/[A-Za-z]+/g) ?? []).length >= 4) ?? "");
 }
 
 /** Why an amendment answer was chosen: which branch of the rule found the sentence. */
