@@ -465,6 +465,36 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       expect((await catalog.listCopyKeys()).map((k) => k.documentId)).toEqual(["a"]);
     });
 
+    it("admits requests for a document in the order they were made, whatever order they arrive in", async () => {
+      const admit = (id: string, at: string) =>
+        catalog.transaction(async (tx) => {
+          await tx.lockDocument(id);
+          return tx.admitRequest(id, at);
+        });
+      // A document never asked about admits anything, and records it.
+      expect(await admit("doc-1", "2026-03-01T10:00:00.000Z")).toBeNull();
+      // A request made later is admitted; one made at the same time too (the same command delivered again).
+      expect(await admit("doc-1", "2026-03-01T10:00:05Z")).toBeNull();
+      expect(await admit("doc-1", "2026-03-01T10:00:05.000Z")).toBeNull();
+      // One made before it is refused with the later time, and changes nothing recorded.
+      expect(await admit("doc-1", "2026-03-01T10:00:01.000Z")).toBe("2026-03-01T10:00:05.000Z");
+      expect(await admit("doc-1", "2026-03-01T10:00:04.999Z")).toBe("2026-03-01T10:00:05.000Z");
+      // Times order as times, not as the text given: a later day with an earlier hour is later.
+      expect(await admit("doc-1", "2026-03-02T09:00:00+00:00")).toBeNull();
+      expect(await admit("doc-1", "2026-03-01T23:00:00.000Z")).toBe("2026-03-02T09:00:00.000Z");
+      // Documents are apart: another one still admits an early request.
+      expect(await admit("doc-2", "2026-01-01T00:00:00.000Z")).toBeNull();
+      // Requests admitted at once (replicas on one catalog) keep the latest, whichever commits last.
+      const atOnce = ["2026-01-03T00:00:00.000Z", "2026-01-05T00:00:00.000Z", "2026-01-04T00:00:00.000Z"];
+      await Promise.all(atOnce.map((at) => admit("doc-2", at)));
+      expect(await admit("doc-2", "2026-01-04T12:00:00.000Z")).toBe("2026-01-05T00:00:00.000Z");
+      // The record outlives a delete: an older request cannot bring the document back.
+      await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
+      await catalog.markDeleted("doc-1", NOW);
+      expect(await admit("doc-1", "2026-03-01T10:00:00.000Z")).toBe("2026-03-02T09:00:00.000Z");
+      await expect(admit("doc-1", "yesterday")).rejects.toMatchObject({ code: "invalid_argument" });
+    });
+
     it("keeps an ingest claim while received or extracted, and ends it with the ingest", async () => {
       await catalog.upsertReceived({ id: "doc-1", source: "/x/a.txt", fileName: "a.txt", access: NONE }, NOW);
       expect(await catalog.ingestClaim("doc-1")).toBeNull();

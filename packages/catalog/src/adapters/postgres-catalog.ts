@@ -22,6 +22,7 @@ import type {
   VersionAcknowledgement,
 } from "../ports/catalog.ts";
 import { normaliseAccess, withControls } from "../record-controls.ts";
+import { requestTime } from "../request-time.ts";
 import { checkout, migrate, openPool, type Run, runner } from "./postgres-store.ts";
 
 /** The advisory lock key set filing takes (`lockSetFiling`); any constant no other lock of this database uses. */
@@ -41,7 +42,7 @@ export type PostgresCatalog = Omit<Async<Catalog>, "transaction"> & {
 };
 
 /** Schema version of the PostgreSQL catalog; bump with a migration when tables change. */
-export const POSTGRES_CATALOG_SCHEMA_VERSION = 3;
+export const POSTGRES_CATALOG_SCHEMA_VERSION = 4;
 
 // Times are ISO strings and ordered as text; every ORDER BY on text uses the C collation so that the
 // order is by code point, as in the embedded store, whatever locale the database was created with.
@@ -152,6 +153,12 @@ CREATE TABLE IF NOT EXISTS transaction_set_names (
   named_at text NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS transaction_set_names_name ON transaction_set_names (lower(name));
+-- 3 → 4: when the newest request admitted for each document was made (admitRequest); a document without a
+-- row admits any request.
+CREATE TABLE IF NOT EXISTS document_requests (
+  document_id text PRIMARY KEY,
+  requested_at text NOT NULL
+);
 CREATE TABLE IF NOT EXISTS ingest_claims (
   document_id text PRIMARY KEY,
   pid integer NOT NULL,
@@ -506,6 +513,23 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
       );
       if (state !== "received" && state !== "extracted")
         await run("DELETE FROM ingest_claims WHERE document_id = $1", [id]);
+    },
+    async admitRequest(id, at) {
+      const time = requestTime(at);
+      // One statement: a request made later, recorded by another process at once, is never overwritten.
+      const admitted = await run(
+        `INSERT INTO document_requests (document_id, requested_at) VALUES ($1, $2)
+         ON CONFLICT (document_id) DO UPDATE SET requested_at = excluded.requested_at
+         WHERE document_requests.requested_at COLLATE "C" <= excluded.requested_at COLLATE "C"
+         RETURNING document_id`,
+        [id, time],
+      );
+      if (admitted.rows.length > 0) return null;
+      const later = await run<{ requested_at: string }>(
+        "SELECT requested_at FROM document_requests WHERE document_id = $1",
+        [id],
+      );
+      return later.rows[0]?.requested_at ?? null;
     },
     async claimIngest(id, claim) {
       await run(

@@ -26,10 +26,11 @@ import type {
   VersionAcknowledgement,
 } from "../ports/catalog.ts";
 import { normaliseAccess, withControls } from "../record-controls.ts";
+import { requestTime } from "../request-time.ts";
 import { gated, type Sync, sqliteGate } from "./sqlite-gate.ts";
 
 /** Schema version of the embedded store; bump with a migration when tables change. */
-export const CATALOG_SCHEMA_VERSION = 4;
+export const CATALOG_SCHEMA_VERSION = 5;
 
 /** Migrations from each older schema version to the next, run in order inside one transaction. */
 const MIGRATIONS: Record<number, string> = {
@@ -41,6 +42,9 @@ const MIGRATIONS: Record<number, string> = {
   // the keys of versions stored before are computed from their stored text when the store is opened
   // (`recordMissingCopies` in @lexnav/ingest), without re-embedding anything
   3: "",
+  // 4 → 5: when the newest request admitted for each document was made (`admitRequest`): the table comes
+  // with SCHEMA; a document without a row admits any request
+  4: "",
 };
 
 const SCHEMA = `
@@ -126,6 +130,10 @@ CREATE TABLE IF NOT EXISTS version_copies (
   PRIMARY KEY (document_id, version, other_id, other_version),
   FOREIGN KEY (document_id, version) REFERENCES versions(document_id, version) ON DELETE CASCADE,
   FOREIGN KEY (other_id, other_version) REFERENCES versions(document_id, version) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS document_requests (
+  document_id TEXT PRIMARY KEY,
+  requested_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS version_copies_other ON version_copies(other_id, other_version);
 CREATE TABLE IF NOT EXISTS nodes (
@@ -462,6 +470,11 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     putClaim: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
     getClaim: db.prepare("SELECT value FROM meta WHERE key = ?"),
     dropClaim: db.prepare("DELETE FROM meta WHERE key = ?"),
+    getRequest: db.prepare("SELECT requested_at FROM document_requests WHERE document_id = ?"),
+    putRequest: db.prepare(
+      `INSERT INTO document_requests (document_id, requested_at) VALUES (?, ?)
+       ON CONFLICT (document_id) DO UPDATE SET requested_at = excluded.requested_at`,
+    ),
   };
   const claimKey = (id: string) => `ingest_claim:${id}`;
 
@@ -564,6 +577,13 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
     },
     lockDocument() {
       // Every transaction of the file is immediate (one writer at a time): it holds every document.
+    },
+    admitRequest(id, at) {
+      const time = requestTime(at);
+      const row = stmt.getRequest.get(id) as { requested_at: string } | undefined;
+      if (row !== undefined && row.requested_at > time) return row.requested_at;
+      stmt.putRequest.run(id, time);
+      return null;
     },
     ingestClaim(id) {
       const row = stmt.getClaim.get(claimKey(id)) as { value: string } | undefined;

@@ -161,6 +161,16 @@ export interface Catalog {
    * (delete, failure) takes it too, so a set link that found a version under it can write into that version.
    */
   lockDocument(id: string): Promise<void>;
+  /**
+   * Called on `tx` inside `transaction`, after `lockDocument`: admits a request for the document made at `at`
+   * (an ISO time: when its command reached the command stream, or when a user asked) unless a request made
+   * later was admitted before, and records it. Null when admitted; else the time of that later request, and
+   * nothing is recorded. Requests that change a document (ingest, delete, access) so take effect in the order
+   * they were made, whatever order they arrive in: a command handed back for a retry and delivered again
+   * after a newer one changes nothing. The record outlives the document's deletion, so an older ingest
+   * delivered late does not bring a deleted document back.
+   */
+  admitRequest(id: string, at: string): Promise<string | null>;
   setAccess(id: string, access: Access, now: string): Promise<boolean>;
   setProfile(id: string, profile: DocumentProfileUpdate, now: string): Promise<void>;
   /** Files a document under a transaction set (null: none). */
