@@ -4,10 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { createSqliteCatalog } from "@lexnav/catalog";
-import { createLogger, DEFAULT_LIMITS, sha256Hex, silentLogger } from "@lexnav/core";
+import { createLogger, DEFAULT_LIMITS, LexnavError, sha256Hex, silentLogger } from "@lexnav/core";
 import type { IngestPipeline, IngestRequest, IngestResult } from "@lexnav/ingest";
 import { canonicalSource, createIngestPipeline, documentIdFor } from "@lexnav/ingest";
-import { createIngestApp, INGEST_CONSUMER, INGEST_STREAMS, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import {
+  createIngestApp,
+  INGEST_CONSUMER,
+  INGEST_STREAMS,
+  INGEST_SUBJECTS,
+  listDeadLetters,
+} from "@lexnav/ingest-service";
 import { ingestV1 } from "@lexnav/proto";
 import { type JetStreamClient, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
@@ -276,6 +282,63 @@ describe("ingest service over a real nats-server", () => {
         version: indexed.version,
       });
       expect((await catalog.getDocument(indexed.documentId))?.lifecycle).toBe("indexed");
+      await app.stop();
+    } finally {
+      await catalog.close();
+      await rm(dbDir, { recursive: true, force: true });
+    }
+  });
+
+  it("an older ingest handed back for a retry and delivered after a newer one of its document changes nothing, and is dead-lettered", async () => {
+    const dbDir = await mkdtemp(join(tmpdir(), "lexnav-ingest-svc-"));
+    const catalog = createSqliteCatalog(join(dbDir, "catalog.sqlite"));
+    try {
+      const real = createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger: silentLogger });
+      const OLD = "SUPPLY AGREEMENT\n\n1. TERM\n\nThis Agreement continues for three years.\n";
+      const NEW = "SUPPLY AGREEMENT\n\n1. TERM\n\nThis Agreement continues for five years.\n";
+      const decoder = new TextDecoder();
+      let oldDeliveries = 0;
+      // The older command's first delivery meets a busy store: it is handed back, and the newer one overtakes it.
+      const pipeline: IngestPipeline = {
+        ...real,
+        async ingest(r) {
+          if (decoder.decode(r.bytes) === OLD && ++oldDeliveries === 1)
+            throw new LexnavError("unavailable", "the store is busy", { retryable: true });
+          return real.ingest(r);
+        },
+      };
+      const options = { ackWaitMs: 2_000, retry: { maxDeliver: 3, baseDelayMs: 1_500, maxDelayMs: 2_000 } };
+      const app = await createIngestApp({ nc: appConn, pipeline, logger: silentLogger, options });
+      const js = jetstream(clientConn);
+      const source = "upload://supply.txt";
+      const team = { groups: ["deal-team"] };
+      await sendIngest(
+        js,
+        { commandId: "old", source, content: new TextEncoder().encode(OLD), access: team },
+        traceparent(31),
+      );
+      await sendIngest(
+        js,
+        { commandId: "new", source, content: new TextEncoder().encode(NEW), access: team },
+        traceparent(32),
+      );
+
+      let letters = await listDeadLetters(clientConn);
+      for (let i = 0; i < 40 && letters.length === 0; i++) {
+        await sleep(250);
+        letters = await listDeadLetters(clientConn);
+      }
+      expect(oldDeliveries).toBe(2);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]).toMatchObject({ commandId: "old", deliveries: 2 });
+      expect(letters[0]?.reason).toMatch(
+        /^IngestDocumentCommand old not applied: a later command for document doc_\w+, made at .*, was applied first$/,
+      );
+      // Only the newer version was announced, and it is the one served.
+      const events = await readEvents(js, 2, 1_500);
+      expect(events.map((e) => fromBinary(ingestV1.DocumentIndexedSchema, e.data).commandId)).toEqual(["new"]);
+      const doc = await catalog.getDocument(documentIdFor(source));
+      expect(doc?.currentVersion).toBe(sha256Hex(new TextEncoder().encode(NEW)));
       await app.stop();
     } finally {
       await catalog.close();

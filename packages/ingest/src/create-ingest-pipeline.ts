@@ -4,7 +4,16 @@ import { type FileHandle, open } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, resolve } from "node:path";
 import type { Catalog } from "@lexnav/catalog";
-import { type IngestLimits, inSpan, type Logger, sha256Hex, stableId, toLexnavError, withoutNames } from "@lexnav/core";
+import {
+  type IngestLimits,
+  inSpan,
+  LexnavError,
+  type Logger,
+  sha256Hex,
+  stableId,
+  toLexnavError,
+  withoutNames,
+} from "@lexnav/core";
 import { type Access, type DocumentRecord, type FailureReason, sameGrants, validDate } from "@lexnav/document-model";
 import { someReaderOfAll } from "@lexnav/provisions";
 import { documentsUnder, legalHoldError, setIsWalled, walledSearchIndex } from "./controls.ts";
@@ -214,6 +223,23 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         reason: `${fileName}: the filing date given is not a date (yyyy-mm-dd)`,
       });
     const existing = await catalog.getDocument(id);
+    const requestedAt = request.requestedAt ?? now();
+    const superseded = (later: string): IngestResult => {
+      logger.info("request superseded", { documentId: id, requestedAt, later });
+      return {
+        documentId: id,
+        source,
+        status: "superseded",
+        version: null,
+        failure: null,
+        title: null,
+        role: "unknown",
+        nodeCount: 0,
+        transactionSetId: null,
+        qualityStatus: null,
+        supersededBy: later,
+      };
+    };
 
     const bytesOrFailure = request.bytes ?? (await readBytes(readFrom, fileName));
     const version = bytesOrFailure instanceof Uint8Array ? sha256Hex(bytesOrFailure) : null;
@@ -228,12 +254,17 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     // A version still waiting for the stores is the newest: the same bytes again change nothing either.
     const newest = existing?.pendingVersion ?? existing?.currentVersion ?? null;
     if (existing && existing.lifecycle === "indexed" && version !== null && newest === version) {
-      if (accessChanged) {
-        await catalog.transaction(async (tx) => {
+      // Admitted and recorded even when nothing changes: a delete made between it and an older command
+      // delivered late still orders against it.
+      const later = await catalog.transaction(async (tx) => {
+        const refused = await admitted(tx, id, requestedAt);
+        if (refused === null && accessChanged) {
           await tx.setAccess(id, access, now());
           await searchIndex?.setAccess(id, access);
-        });
-      }
+        }
+        return refused;
+      });
+      if (later !== null) return superseded(later);
       // The same bytes with a filing date their metadata gives now: the record takes it.
       if (request.filedOn !== undefined && existing.content?.filing?.key !== request.filedOn) {
         const text = (await catalog.getVersion(id, version))?.text ?? "";
@@ -258,11 +289,15 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       };
     }
 
-    const record = await catalog.transaction(async (tx) => {
+    const receipt = await catalog.transaction(async (tx) => {
+      const later = await admitted(tx, id, requestedAt);
+      if (later !== null) return { later };
       const received = await tx.upsertReceived({ id, source, fileName, access }, now());
       await tx.claimIngest(id, { ...owner, since: received.updatedAt });
-      return received;
+      return { received };
     });
+    if ("later" in receipt) return superseded(receipt.later);
+    const record = receipt.received;
     const failedWith = async (reason: FailureReason) => ({
       ...(await failed(record, reason)),
       ...(accessChanged ? { accessChanged } : {}),
@@ -454,13 +489,13 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         });
         return r;
       }),
-    async remove(documentId) {
+    async remove(documentId, requestedAt) {
       const record = await catalog.getDocument(documentId);
       if (!record) return null;
       const held = legalHoldError(record);
       if (held) throw held;
       const erased = await catalog.transaction(async (tx) => {
-        await tx.lockDocument(documentId);
+        await refuseIfSuperseded(tx, documentId, "delete", requestedAt ?? now());
         const { versions, nodes } = await tx.eraseVersions(documentId);
         await tx.markDeleted(documentId, now());
         const search = (await searchIndex?.removeDocument(documentId)) ?? { passages: 0, vectors: 0 };
@@ -500,14 +535,36 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       }
       return results;
     },
-    async setAccess(documentId, access) {
+    async setAccess(documentId, access, requestedAt) {
       return catalog.transaction(async (tx) => {
+        // A document the catalog does not hold is reported as such, before anything is recorded of it.
+        if ((await tx.getDocument(documentId)) === null) return false;
+        await refuseIfSuperseded(tx, documentId, "access change", requestedAt ?? now());
         const changed = await tx.setAccess(documentId, access, now());
         if (changed) await searchIndex?.setAccess(documentId, access);
         return changed;
       });
     },
   };
+}
+
+/**
+ * Admits a request for a document (`Catalog.admitRequest`) under its lock, inside `tx`: null when admitted,
+ * else when the later request the catalog admitted was made.
+ */
+async function admitted(tx: Catalog, documentId: string, requestedAt: string): Promise<string | null> {
+  await tx.lockDocument(documentId);
+  return tx.admitRequest(documentId, requestedAt);
+}
+
+/** Admits a delete or access change, or refuses it with a `conflict` when a later request was applied first. */
+async function refuseIfSuperseded(tx: Catalog, documentId: string, what: string, requestedAt: string): Promise<void> {
+  const later = await admitted(tx, documentId, requestedAt);
+  if (later !== null)
+    throw new LexnavError(
+      "conflict",
+      `${what} of document ${documentId} made at ${requestedAt} not applied: a later request for it, made at ${later}, was applied first`,
+    );
 }
 
 /** A document that failed before the catalog recorded anything of it: reported, not recorded. */

@@ -24,9 +24,18 @@ export interface IngestRequest {
    * the file name where it records one (EDGAR exhibit names), and recorded as read from the name.
    */
   filedOn?: string;
+  /**
+   * When the request was made (an ISO time): when its command reached the command stream. Absent: now. A
+   * request made before one the catalog has admitted for the document changes nothing (`superseded`).
+   */
+  requestedAt?: string;
 }
 
-export type IngestStatus = "indexed" | "unchanged" | "failed";
+/**
+ * superseded: a request for the document made later than this one was applied first (a command handed back
+ * for a retry and delivered after a newer one), so this one changed nothing: applying it would undo the later.
+ */
+export type IngestStatus = "indexed" | "unchanged" | "failed" | "superseded";
 
 /** What happened to one document. A failure is a value with a reason, never a throw. */
 export interface IngestResult {
@@ -53,6 +62,8 @@ export interface IngestResult {
    * document was written, and the same request may succeed later. A service retries it; the CLI reports it.
    */
   retryable?: boolean;
+  /** Set when `superseded`: when the later request applied to the document was made (ISO). */
+  supersededBy?: string;
 }
 
 /** The ingest use case shared by the CLI (all-in-one) and the ingest service (NATS). */
@@ -61,11 +72,15 @@ export interface IngestPipeline {
   /**
    * Marks a document deleted and erases its text from every store and derived artefact; its
    * deleted state stays visible in the catalog. Null when there is no such document. A document
-   * under legal hold (its own or its set's) is refused with a `conflict` naming the hold.
+   * under legal hold (its own or its set's) is refused with a `conflict` naming the hold, and so is a
+   * request made (`requestedAt`, ISO; absent: now) before a later one the catalog admitted for the document.
    */
-  remove(documentId: string): Promise<ErasureReport | null>;
-  /** Replaces who may read a document. */
-  setAccess(documentId: string, access: Access): Promise<boolean>;
+  remove(documentId: string, requestedAt?: string): Promise<ErasureReport | null>;
+  /**
+   * Replaces who may read a document; false when there is no such document. A request made before a later
+   * one the catalog admitted for the document is refused with a `conflict`.
+   */
+  setAccess(documentId: string, access: Access, requestedAt?: string): Promise<boolean>;
   /**
    * Finds documents left `received` or `extracted` by an ingest whose process died (killed, out of
    * memory) and marks each failed with a reason saying to ingest it again; documents another live

@@ -36,6 +36,11 @@ export interface IngestSummary {
   indexed: number;
   unchanged: number;
   failed: number;
+  /**
+   * Documents a later request had changed already (another process sharing the catalog, on a clock ahead of
+   * this one's), left as that request made them.
+   */
+  superseded: number;
   /** Documents the store had whose access this batch's --acl replaced. */
   accessChanged: number;
   skipped: string[];
@@ -84,6 +89,7 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     indexed: results.filter((r) => r.status === "indexed").length,
     unchanged: results.filter((r) => r.status === "unchanged").length,
     failed: results.filter((r) => r.status === "failed").length,
+    superseded: results.filter((r) => r.status === "superseded").length,
     accessChanged: results.filter((r) => r.accessChanged).length,
     skipped,
     results,
@@ -95,6 +101,7 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
   } else {
     ctx.out(
       `indexed ${summary.indexed}, unchanged ${summary.unchanged}, failed ${summary.failed}` +
+        (summary.superseded ? `, superseded ${summary.superseded}` : "") +
         (summary.accessChanged ? `, access changed ${summary.accessChanged}` : "") +
         (skipped.length ? `, skipped ${skipped.length} file(s) of other types in directories` : ""),
     );
@@ -105,6 +112,11 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     }
     for (const r of recovered) {
       ctx.out(`  RECOVERED ${r.source}\n         ${r.failure?.code}: ${r.failure?.reason}`);
+    }
+    for (const r of results.filter((x) => x.status === "superseded")) {
+      ctx.out(
+        `  SUPERSEDED ${inline(r.source)}\n         a later request for it, made at ${r.supersededBy}, was applied first; nothing was changed`,
+      );
     }
     for (const r of results.filter((x) => x.status === "failed")) {
       ctx.out(`  FAILED ${inline(r.source)}\n         ${r.failure?.code}: ${inline(r.failure?.reason ?? "")}`);

@@ -42,10 +42,15 @@ export function validateIngestCommand(cmd: ingestV1.IngestDocumentCommand): stri
   return null;
 }
 
-/** The pipeline request a command asks for: a command that names no access keeps a known document's. */
-export function ingestRequestFromCommand(cmd: ingestV1.IngestDocumentCommand): IngestRequest {
+/**
+ * The pipeline request a command asks for: a command that names no access keeps a known document's. Made when
+ * the command reached its stream (`publishedAt`), so a command delivered again after a newer one for the same
+ * document does not undo it.
+ */
+export function ingestRequestFromCommand(cmd: ingestV1.IngestDocumentCommand, publishedAt?: Date): IngestRequest {
   return {
     source: cmd.source,
+    ...(publishedAt !== undefined ? { requestedAt: publishedAt.toISOString() } : {}),
     ...(cmd.access !== undefined ? { access: accessFromProto(cmd.access) } : {}),
     ...(cmd.content !== undefined ? { bytes: cmd.content } : {}),
     ...(cmd.fileName !== undefined ? { fileName: cmd.fileName } : {}),
@@ -62,10 +67,16 @@ export type IngestEvent =
   | { kind: "failed"; message: ingestV1.DocumentFailed };
 
 /**
- * Maps a pipeline result to its event. A failed document is an event like any other. `commandAt`, when
- * the command reached its stream, goes on the indexed event: the start of each store's propagation lag.
+ * Maps a pipeline result to its event. A failed document is an event like any other; a superseded command
+ * changed nothing and has none (null). `commandAt`, when the command reached its stream, goes on the indexed
+ * event: the start of each store's propagation lag.
  */
-export function eventForResult(commandId: string, result: IngestResult, at: Date, commandAt?: Date): IngestEvent {
+export function eventForResult(
+  commandId: string,
+  result: IngestResult,
+  at: Date,
+  commandAt?: Date,
+): IngestEvent | null {
   const occurredAt = timestampFromDate(at);
   switch (result.status) {
     case "indexed":
@@ -96,6 +107,8 @@ export function eventForResult(commandId: string, result: IngestResult, at: Date
           at,
         }),
       };
+    case "superseded":
+      return null;
   }
 }
 

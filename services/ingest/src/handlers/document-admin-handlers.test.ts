@@ -15,8 +15,9 @@ const TEXT = `SUPPLY AGREEMENT
 This Agreement begins on the Effective Date and continues for three years.
 `;
 
-function deleteCommand(documentId: string, deliveryCount = 1): CommandMessage {
+function deleteCommand(documentId: string, deliveryCount = 1, publishedAt?: Date): CommandMessage {
   return {
+    ...(publishedAt ? { publishedAt } : {}),
     subject: INGEST_SUBJECTS.deleteDocument,
     data: toBinary(
       ingestV1.DeleteDocumentCommandSchema,
@@ -125,6 +126,63 @@ describe("delete-document handler", () => {
         /^SetDocumentAccessCommand acl-1: no document doc_elsewhere in this replica's store/,
       ),
     });
+    await stack.close();
+  });
+});
+
+describe("delete and access-change commands delivered after a newer ingest of their document", () => {
+  it("are dead-lettered with the reason and change nothing; made after it, they apply", async () => {
+    const stack = await createEmbeddedStack(":memory:", DEFAULT_LIMITS, silentLogger);
+    const { catalog, pipeline } = stack;
+    const deal = { principals: [], groups: ["deal"] };
+    const r = await pipeline.ingest({
+      source: "mem://supply.txt",
+      bytes: new TextEncoder().encode(TEXT),
+      fileName: "supply.txt",
+      access: deal,
+      requestedAt: "2026-06-01T10:00:02.000Z",
+    });
+    const events: OutgoingEvent[] = [];
+    const publisher: EventPublisher = { publish: async (e) => void events.push(e) };
+    const remove = createDeleteDocumentHandler({ pipeline, publisher, logger: silentLogger });
+    const setAccess = createSetDocumentAccessHandler({ pipeline, publisher, logger: silentLogger });
+    const aclCommand = (publishedAt: Date): CommandMessage => ({
+      subject: INGEST_SUBJECTS.setDocumentAccess,
+      data: toBinary(
+        ingestV1.SetDocumentAccessCommandSchema,
+        create(ingestV1.SetDocumentAccessCommandSchema, {
+          commandId: "acl-2",
+          documentId: r.documentId,
+          access: { principals: [], groups: ["board"] },
+        }),
+      ),
+      headers: {},
+      deliveryCount: 2,
+      streamSequence: 5,
+      publishedAt,
+    });
+    const before = new Date("2026-06-01T10:00:01.000Z");
+    const after = new Date("2026-06-01T10:00:03.000Z");
+
+    const lateAcl = await setAccess(aclCommand(before));
+    expect(lateAcl).toMatchObject({
+      kind: "term",
+      reason: expect.stringMatching(
+        /made at 2026-06-01T10:00:01.000Z not applied: a later request .* was applied first/,
+      ),
+    });
+    const lateDelete = await remove(deleteCommand(r.documentId, 2, before));
+    expect(lateDelete.kind).toBe("term");
+    expect(events).toEqual([]);
+    expect(await catalog.getDocument(r.documentId)).toMatchObject({ lifecycle: "indexed", access: deal });
+
+    expect(await setAccess(aclCommand(after))).toEqual({ kind: "ack" });
+    expect(await remove(deleteCommand(r.documentId, 1, after))).toEqual({ kind: "ack" });
+    expect(events.map((e) => e.subject)).toEqual([
+      INGEST_SUBJECTS.documentAccessChanged,
+      INGEST_SUBJECTS.documentDeleted,
+    ]);
+    expect((await catalog.getDocument(r.documentId))?.lifecycle).toBe("deleted");
     await stack.close();
   });
 });

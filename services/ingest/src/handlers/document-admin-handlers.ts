@@ -60,7 +60,9 @@ function unknownDocument(
 /**
  * Handles `lexnav.ingest.cmd.v1.delete-document`: pipeline.remove → DocumentDeleted → ack. Deleting a
  * document again is acked with its event (its record stays, marked deleted); a document the store
- * never held is handed back, then dead-lettered (`unknownDocument`), never acked as deleted.
+ * never held is handed back, then dead-lettered (`unknownDocument`), never acked as deleted. A delete made
+ * before a newer command already applied to the document (delivered late, after a retry) is dead-lettered
+ * with the reason, and deletes nothing: an operator who still wants it gone replays it, as a new command.
  */
 export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): CommandHandler {
   const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
@@ -78,7 +80,8 @@ export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): Com
     if (cmd.documentId === "")
       return { kind: "term", reason: `DeleteDocumentCommand ${commandId}: document_id is empty` };
     try {
-      const removed = await deps.pipeline.remove(cmd.documentId);
+      // Made when the command reached its stream: a delete delivered after a newer ingest is refused.
+      const removed = await deps.pipeline.remove(cmd.documentId, msg.publishedAt?.toISOString());
       if (!removed)
         return unknownDocument(msg, policy, deps.logger, "DeleteDocumentCommand", cmd.documentId, commandId);
       await publishEvent(deps.publisher, {
@@ -102,7 +105,8 @@ export function createDeleteDocumentHandler(deps: DocumentAdminHandlerDeps): Com
 
 /**
  * Handles `lexnav.ingest.cmd.v1.set-document-access`: pipeline.setAccess → DocumentAccessChanged → ack.
- * A document the store never held is handed back, then dead-lettered (`unknownDocument`).
+ * A document the store never held is handed back, then dead-lettered (`unknownDocument`); an access change
+ * made before a newer command already applied to the document is dead-lettered with the reason.
  */
 export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): CommandHandler {
   const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
@@ -122,7 +126,7 @@ export function createSetDocumentAccessHandler(deps: DocumentAdminHandlerDeps): 
     }
     const access = accessFromProto(cmd.access);
     try {
-      const changed = await deps.pipeline.setAccess(cmd.documentId, access);
+      const changed = await deps.pipeline.setAccess(cmd.documentId, access, msg.publishedAt?.toISOString());
       if (!changed)
         return unknownDocument(msg, policy, deps.logger, "SetDocumentAccessCommand", cmd.documentId, commandId);
       await publishAccessChanged(deps.publisher, { commandId, documentId: cmd.documentId, access, at: now(), msg });

@@ -110,6 +110,28 @@ describe("ingest-document handler", () => {
     expect(fromBinary(ingestV1.DocumentIndexedSchema, pub.events[1]!.data).commandAt).toBeUndefined();
   });
 
+  it("asks for the command as made when it reached its stream, and dead-letters it, announcing nothing, when a later one was applied first", async () => {
+    const seen: IngestRequest[] = [];
+    const pub = recorder();
+    const handle = createIngestDocumentHandler({
+      pipeline: pipelineReturning(async (r) => {
+        seen.push(r);
+        return result({ status: "superseded", version: null, supersededBy: "2026-01-02T03:04:09.000Z" });
+      }),
+      publisher: pub,
+      logger: silentLogger,
+      retry: POLICY,
+    });
+    const d = await handle(command({ deliveryCount: 2, publishedAt: new Date("2026-01-02T03:04:05.250Z") }));
+    expect(seen[0]?.requestedAt).toBe("2026-01-02T03:04:05.250Z");
+    expect(d).toEqual({
+      kind: "term",
+      reason:
+        "IngestDocumentCommand c1 not applied: a later command for document doc_1, made at 2026-01-02T03:04:09.000Z, was applied first",
+    });
+    expect(pub.events).toEqual([]);
+  });
+
   it("passes no access for a command that names none, so a known document keeps its own", async () => {
     const seen: IngestRequest[] = [];
     const handle = createIngestDocumentHandler({

@@ -54,7 +54,9 @@ export interface IngestDocumentHandlerDeps {
  * - the pipeline throws anything else → DocumentFailed (internal details stay in the log) + ack; the
  *   event names the document the command's source maps to;
  * - the event cannot be published → nak with backoff (the pipeline is idempotent, so the retry
- *   reports the document as unchanged).
+ *   reports the document as unchanged);
+ * - a command made before one already applied to its document (delivered again after a newer one) → term
+ *   with the reason, to the dead-letter stream: nothing is changed, and no event is published.
  */
 export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): CommandHandler {
   const { pipeline, publisher, logger } = deps;
@@ -85,7 +87,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
     let result: IngestResult;
     try {
       // Inside the command's span (the active context), so the ingest span is its child.
-      result = await pipeline.ingest(ingestRequestFromCommand(cmd));
+      result = await pipeline.ingest(ingestRequestFromCommand(cmd, msg.publishedAt));
     } catch (thrown) {
       const e = toLexnavError(thrown);
       if (e.retryable && !isLastDelivery(msg.deliveryCount, policy)) {
@@ -138,6 +140,15 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
       };
     }
     const event = eventForResult(commandId, result, now(), msg.publishedAt);
+    if (event === null) {
+      // Superseded: applying it now would undo a later command. The operator sees it among the dead
+      // letters with its reason, and can send it again (a replay is a new command, applied as the newest).
+      logger.warn("command superseded", { commandId, documentId: result.documentId, later: result.supersededBy });
+      return {
+        kind: "term",
+        reason: `IngestDocumentCommand ${commandId} not applied: a later command for document ${result.documentId}, made at ${result.supersededBy}, was applied first`,
+      };
+    }
     logger.info("document ingested", {
       commandId,
       documentId: result.documentId,
