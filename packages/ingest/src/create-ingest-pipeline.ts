@@ -3,7 +3,7 @@ import { constants, type Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, resolve } from "node:path";
-import type { Catalog } from "@lexnav/catalog";
+import type { Catalog, IngestClaim } from "@lexnav/catalog";
 import {
   type IngestLimits,
   inSpan,
@@ -111,12 +111,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     return someReaderOfAll([access, ...others.map((d) => d.access)]);
   };
 
-  const failed = async (record: DocumentRecord, reported: FailureReason): Promise<IngestResult> =>
-    (await failedIf(record, reported, async () => true)) as IngestResult;
-
   /**
-   * Fails `record` as `failed` does, if `stillDue` (read inside the transaction that fails it) says so;
-   * null, with nothing written, when it does not.
+   * Fails `record` (marked failed with the reason, its versions erased from every store), if `stillDue`
+   * (read inside the transaction that fails it) says so; null, with nothing written, when it does not.
    */
   const failedIf = async (
     record: DocumentRecord,
@@ -224,7 +221,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       });
     const existing = await catalog.getDocument(id);
     const requestedAt = request.requestedAt ?? now();
-    const superseded = (later: string): IngestResult => {
+    const superseded = (later: string | null): IngestResult => {
       logger.info("request superseded", { documentId: id, requestedAt, later });
       return {
         documentId: id,
@@ -237,7 +234,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
         nodeCount: 0,
         transactionSetId: null,
         qualityStatus: null,
-        supersededBy: later,
+        ...(later !== null ? { supersededBy: later } : {}),
       };
     };
 
@@ -298,10 +295,15 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     });
     if ("later" in receipt) return superseded(receipt.later);
     const record = receipt.received;
-    const failedWith = async (reason: FailureReason) => ({
-      ...(await failed(record, reason)),
-      ...(accessChanged ? { accessChanged } : {}),
-    });
+    const claim: IngestClaim = { ...owner, since: record.updatedAt };
+    // A later ingest of the document (which claims it anew) or its delete (which ends the claim), admitted
+    // while this one ran, decides what the document is: this one then writes nothing, not even its failure.
+    const takenOver = async (): Promise<IngestResult> =>
+      superseded(await catalog.transaction((tx) => admitted(tx, id, requestedAt)));
+    const failedWith = async (reason: FailureReason) => {
+      const result = await failedIf(record, reason, (tx) => holdsClaim(tx, id, claim));
+      return result === null ? takenOver() : { ...result, ...(accessChanged ? { accessChanged } : {}) };
+    };
     if (!(bytesOrFailure instanceof Uint8Array)) return failedWith(bytesOrFailure);
     const bytes = bytesOrFailure;
     const versionId = version as string;
@@ -348,9 +350,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
       "lexnav.version": versionId,
       "lexnav.nodes": built.structure.nodes.length,
     };
+    let stored: boolean;
     try {
-      await inSpan("lexnav.ingest.store", storeAttributes, () =>
+      stored = await inSpan("lexnav.ingest.store", storeAttributes, () =>
         catalog.transaction(async (tx) => {
+          await tx.lockDocument(id);
+          if (!(await holdsClaim(tx, id, claim))) return false;
+          // An access change admitted while this ingest ran is newer than the access it was asked with.
+          const readers = (await tx.getDocument(id))?.access ?? access;
           await tx.putVersion(id, {
             documentId: id,
             version: versionId,
@@ -382,11 +389,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
           await searchIndex?.putDocument({
             documentId: id,
             version: versionId,
-            access,
+            access: readers,
             nodes: built.structure.nodes,
             text: extraction.text,
           });
           await tx.setLifecycle(id, "indexed", null, stamp);
+          return true;
         }),
       );
     } catch (cause) {
@@ -397,6 +405,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
           : { code: e.code, reason: `${fileName}: could not store the document: ${e.message}` },
       );
     }
+    if (!stored) return takenOver();
 
     try {
       // Copies of one agreement, found once here; under the filing lock, so two copies ingested at once see each other.
@@ -555,6 +564,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
 async function admitted(tx: Catalog, documentId: string, requestedAt: string): Promise<string | null> {
   await tx.lockDocument(documentId);
   return tx.admitRequest(documentId, requestedAt);
+}
+
+/** Whether the document is still claimed by the ingest that made `claim` (a later receipt or a delete ends it). */
+async function holdsClaim(tx: Catalog, documentId: string, claim: IngestClaim): Promise<boolean> {
+  const held = await tx.ingestClaim(documentId);
+  return held !== null && held.pid === claim.pid && held.host === claim.host && held.since === claim.since;
 }
 
 /** Admits a delete or access change, or refuses it with a `conflict` when a later request was applied first. */

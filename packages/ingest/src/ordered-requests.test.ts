@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { type Catalog, createSqliteCatalog } from "@lexnav/catalog";
 import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createIngestPipeline } from "./create-ingest-pipeline.ts";
-import type { IngestPipeline } from "./pipeline.ts";
+import { createIngestPipeline, documentIdFor } from "./create-ingest-pipeline.ts";
+import type { IngestPipeline, SearchIndexSink } from "./pipeline.ts";
+import { prepareDocument } from "./prepare.ts";
+import { createStructurer } from "./structurer.ts";
 
 const OLD_TEXT =
   "SUPPLY AGREEMENT between Gamma Foods Inc. and Delta Retail LLC.\n\nSection 1. The Seller delivers the Products within thirty days of each order.";
@@ -92,5 +94,94 @@ describe("requests for one document apply in the order they were made, whatever 
     // A request for a document the catalog never held is reported as before, whatever its time.
     expect(await pipeline.setAccess("doc_unknown", OTHERS, T1)).toBe(false);
     expect(await pipeline.remove("doc_unknown", T1)).toBeNull();
+  });
+});
+
+describe("a request admitted while an older ingest of the same document is still running", () => {
+  let dir: string;
+  let catalog: Catalog;
+  // What the search stores were given for the document, as the embedded stack's sink receives it.
+  let written: Array<{ documentId: string; access: unknown }>;
+  let release: () => void;
+  let held: Promise<void>;
+  let pipeline: IngestPipeline;
+  const structurer = createStructurer();
+  const ingest = (text: string, requestedAt: string, access = TEAM) =>
+    pipeline.ingest({ source: SOURCE, bytes: new TextEncoder().encode(text), access, requestedAt });
+  /** Starts an ingest of OLD_TEXT (or bytes no parser reads) made at T2 that waits inside extraction until released. */
+  const startHeld = async (bytes = new TextEncoder().encode(OLD_TEXT)) => {
+    const running = pipeline.ingest({ source: SOURCE, bytes, access: TEAM, requestedAt: T2 });
+    for (let i = 0; i < 100 && (await catalog.getDocument(documentIdFor(SOURCE)))?.lifecycle !== "received"; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    return { running };
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-inflight-"));
+    catalog = createSqliteCatalog(join(dir, "lexnav.sqlite"));
+    written = [];
+    held = new Promise((r) => {
+      release = r;
+    });
+    const sink: SearchIndexSink = {
+      putDocument: async (doc) => void written.push({ documentId: doc.documentId, access: doc.access }),
+      removeDocument: async () => ({ passages: 0, vectors: 0 }),
+      setAccess: async () => undefined,
+    };
+    pipeline = createIngestPipeline({
+      catalog,
+      limits: DEFAULT_LIMITS,
+      logger: silentLogger,
+      searchIndex: sink,
+      // Only the request made at T2 waits: the others run through.
+      preparer: {
+        prepare: async (input) => {
+          if (new TextDecoder().decode(input.bytes) !== NEW_TEXT) await held;
+          return prepareDocument(input, structurer);
+        },
+      },
+    });
+  });
+  afterEach(async () => {
+    await catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a delete made later wins: the running ingest writes nothing and the document stays deleted", async () => {
+    const { running } = await startHeld();
+    expect(await pipeline.remove(documentIdFor(SOURCE), T3)).not.toBeNull();
+    release();
+    expect(await running).toMatchObject({ status: "superseded", supersededBy: T3 });
+    expect((await catalog.getDocument(documentIdFor(SOURCE)))?.lifecycle).toBe("deleted");
+    expect(await catalog.listVersions(documentIdFor(SOURCE))).toEqual([]);
+    expect(written).toEqual([]);
+  });
+
+  it("a newer version made later wins: the running older ingest writes nothing over it", async () => {
+    const { running } = await startHeld();
+    expect((await ingest(NEW_TEXT, T3)).status).toBe("indexed");
+    release();
+    expect(await running).toMatchObject({ status: "superseded", supersededBy: T3 });
+    const doc = await catalog.getDocument(documentIdFor(SOURCE));
+    expect(doc?.lifecycle).toBe("indexed");
+    expect((await catalog.getVersion(documentIdFor(SOURCE), doc?.currentVersion ?? ""))?.text).toBe(NEW_TEXT);
+    expect(written).toHaveLength(1);
+  });
+
+  it("a failing ingest taken over by a later delete is not recorded as failed", async () => {
+    const { running } = await startHeld(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x00]));
+    await pipeline.remove(documentIdFor(SOURCE), T3);
+    release();
+    expect((await running).status).toBe("superseded");
+    expect((await catalog.getDocument(documentIdFor(SOURCE)))?.lifecycle).toBe("deleted");
+  });
+
+  it("an access change made later is what the new version is written with", async () => {
+    const { running } = await startHeld();
+    expect(await pipeline.setAccess(documentIdFor(SOURCE), OTHERS, T3)).toBe(true);
+    release();
+    expect((await running).status).toBe("indexed");
+    expect((await catalog.getDocument(documentIdFor(SOURCE)))?.access).toEqual(OTHERS);
+    expect(written).toEqual([{ documentId: documentIdFor(SOURCE), access: OTHERS }]);
   });
 });

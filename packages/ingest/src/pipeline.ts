@@ -33,7 +33,8 @@ export interface IngestRequest {
 
 /**
  * superseded: a request for the document made later than this one was applied first (a command handed back
- * for a retry and delivered after a newer one), so this one changed nothing: applying it would undo the later.
+ * for a retry and delivered after a newer one), or an ingest or delete of it made later was admitted while this
+ * one ran, so this one changed nothing: applying it would undo the later.
  */
 export type IngestStatus = "indexed" | "unchanged" | "failed" | "superseded";
 
@@ -62,7 +63,10 @@ export interface IngestResult {
    * document was written, and the same request may succeed later. A service retries it; the CLI reports it.
    */
   retryable?: boolean;
-  /** Set when `superseded`: when the later request applied to the document was made (ISO). */
+  /**
+   * Set when `superseded`: when the later request applied to the document was made (ISO). Absent when the
+   * document was taken over while this request ran by a process that recorded no later request.
+   */
   supersededBy?: string;
 }
 

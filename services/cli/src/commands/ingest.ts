@@ -115,7 +115,7 @@ export async function ingestCommand(ctx: CliContext, opts: IngestOptions): Promi
     }
     for (const r of results.filter((x) => x.status === "superseded")) {
       ctx.out(
-        `  SUPERSEDED ${inline(r.source)}\n         a later request for it, made at ${r.supersededBy}, was applied first; nothing was changed`,
+        `  SUPERSEDED ${inline(r.source)}\n         a later request for it${r.supersededBy ? `, made at ${r.supersededBy},` : ""} was applied first; nothing was changed`,
       );
     }
     for (const r of results.filter((x) => x.status === "failed")) {

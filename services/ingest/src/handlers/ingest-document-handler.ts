@@ -146,7 +146,7 @@ export function createIngestDocumentHandler(deps: IngestDocumentHandlerDeps): Co
       logger.warn("command superseded", { commandId, documentId: result.documentId, later: result.supersededBy });
       return {
         kind: "term",
-        reason: `IngestDocumentCommand ${commandId} not applied: a later command for document ${result.documentId}, made at ${result.supersededBy}, was applied first`,
+        reason: `IngestDocumentCommand ${commandId} not applied: a later command for document ${result.documentId}${result.supersededBy ? `, made at ${result.supersededBy},` : ""} was applied first`,
       };
     }
     logger.info("document ingested", {
