@@ -324,7 +324,8 @@ describe("ingest service over a real nats-server", () => {
       );
 
       let letters = await listDeadLetters(clientConn);
-      for (let i = 0; i < 40 && letters.length === 0; i++) {
+      // Up to 30 s: beside the rest of the suite on two cores, the nak's delay and two real ingests take a while.
+      for (let i = 0; i < 120 && letters.length === 0; i++) {
         await sleep(250);
         letters = await listDeadLetters(clientConn);
       }
