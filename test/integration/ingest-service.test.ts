@@ -329,8 +329,10 @@ describe("ingest service over a real nats-server", () => {
         await sleep(250);
         letters = await listDeadLetters(clientConn);
       }
+      const seen = async () =>
+        `the older command was delivered ${oldDeliveries} times; events: ${(await readEvents(js, 3, 500)).map((e) => e.subject).join(", ")}`;
+      expect(letters, await seen()).toHaveLength(1);
       expect(oldDeliveries).toBe(2);
-      expect(letters).toHaveLength(1);
       expect(letters[0]).toMatchObject({ commandId: "old", deliveries: 2 });
       expect(letters[0]?.reason).toMatch(
         /^IngestDocumentCommand old not applied: a later command for document doc_\w+, made at .*, was applied first$/,
