@@ -307,7 +307,8 @@ describe("ingest service over a real nats-server", () => {
           return real.ingest(r);
         },
       };
-      const options = { ackWaitMs: 2_000, retry: { maxDeliver: 3, baseDelayMs: 1_500, maxDelayMs: 2_000 } };
+      // The older command comes back 4 s after its nak: the newer one, sent once the older failed, is handled first.
+      const options = { ackWaitMs: 2_000, retry: { maxDeliver: 3, baseDelayMs: 4_000, maxDelayMs: 4_000 } };
       const app = await createIngestApp({ nc: appConn, pipeline, logger: silentLogger, options });
       const js = jetstream(clientConn);
       const source = "upload://supply.txt";
@@ -317,6 +318,7 @@ describe("ingest service over a real nats-server", () => {
         { commandId: "old", source, content: new TextEncoder().encode(OLD), access: team },
         traceparent(31),
       );
+      for (let i = 0; i < 100 && oldDeliveries === 0; i++) await sleep(50);
       await sendIngest(
         js,
         { commandId: "new", source, content: new TextEncoder().encode(NEW), access: team },
