@@ -181,6 +181,14 @@ describe("telling a party from a defined term, a heading or a reference", () => 
     expect(partyNames("Which Mediation/Arbitration steps come first?")).toEqual([]);
   });
 
+  it("reads an office a person holds as a role, not a party, and keeps the person's name", () => {
+    expect(partyNames("How long does the former CFO's consulting engagement last?")).toEqual([]);
+    expect(partyNames("What is the Chief Executive Officer's target bonus?")).toEqual([]);
+    expect(partyNames("Can the Vice President sign a purchase order alone?")).toEqual([]);
+    expect(partyNames("What is Eric Singer's base salary as CEO?")).toEqual(["Eric", "Singer's"]);
+    expect(partyNames("Does Vice Media owe the CEO a bonus?")).toEqual(["Vice", "Media"]);
+  });
+
   it("keeps a phrase with a name in it, or with an entity's word, as a party", () => {
     expect(partyNames("Must Zorblax Foods carry insurance?")).toEqual(["Zorblax", "Foods"]);
     expect(partyNames("What must the Marketing Company pay?")).toEqual(["Marketing", "Company"]);

@@ -236,7 +236,10 @@ const TERM_WORDS = new Set(
     "claim notice notices payment payments invoice invoices price prices cost costs expenses taxes tax " +
     "holder holders investor investors purchaser purchasers seller sellers buyer buyers owner owners " +
     "employee employees executive contractor consultant member members manager managers officer officers " +
-    "director directors board trustee us u.s. united states"
+    "director directors board trustee us u.s. united states " +
+    // an office a person holds names the person by role, not a party: "the former CFO's consulting engagement"
+    "chief president vice chairman chairwoman chairperson chair secretary treasurer controller founder " +
+    "ceo cfo coo cto cio cmo clo cao"
   ).split(" "),
 );
 
