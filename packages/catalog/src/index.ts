@@ -36,6 +36,5 @@ export type {
   VersionAcknowledgement,
   VersionRef,
 } from "./ports/catalog.ts";
-export { requestTime } from "./request-time.ts";
 export { loadStoreKey, storeKeyPath } from "./store-key.ts";
 export { cachedVersionNode, cachedVersionPages, cachedVersionText } from "./version-text.ts";
