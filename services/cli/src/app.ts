@@ -235,7 +235,8 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           ...(values.set ? { set: values.set } : {}),
           ...(values["filed-on"] ? { filedOn: values["filed-on"] } : {}),
         });
-        return s.failed > 0 ? 1 : 0;
+        // A superseded file was not ingested either: a later request for its document had been applied.
+        return s.failed > 0 || s.superseded > 0 ? 1 : 0;
       }
       case "inspect":
         if (!args[0]) throw usageError("inspect needs a file or document id");
