@@ -17,6 +17,20 @@ describe("answeringUnit: the quote is the answering unit, whole", () => {
   const notices =
     "12.3 Notices. All notices shall be in writing and addressed as follows:\n\nIf to Heritage:\nStremicks Heritage Foods, LLC\n4002 Westminster Avenue\nSanta Ana, CA 92703\n\nIf to Premier:\nPremier Nutrition Corporation\n1222 67th Street\nEmeryville, CA 94608\n\n\n12.4 Assignment. Neither Party may assign this Agreement without consent of the other Party, which shall not be unreasonably withheld.";
 
+  it("quotes a sentence the source broke at a blank line to its end, and no further", () => {
+    const text =
+      "3. Closing. The closing shall take place on the date five days after notice, provided that in no event shall the Closing Date extend beyond February 28, 2023 unless\n\notherwise mutually agreed to by the Parties in writing (the \u201cOutside Closing Date\u201d). Time is of the essence.";
+    const quote = unitOf(
+      text,
+      "The closing shall take place on the date five days after notice, provided that in no event shall the Closing Date extend beyond February 28, 2023 unless",
+    );
+    expect(quote.endsWith("(the \u201cOutside Closing Date\u201d).")).toBe(true);
+    // a sentence that ends on its stop, and a heading before a capital, are quoted as they are
+    expect(unitOf(text, "Time is of the essence.")).toBe("Time is of the essence.");
+    const heading = "4. Term\n\nThe term is two years.";
+    expect(unitOf(heading, "4. Term")).toBe("4. Term");
+  });
+
   it("runs an address block on from the sentence that introduces it, up to the next provision", () => {
     const quote = unitOf(notices, "All notices shall be in writing and addressed as follows:");
     expect(quote).toContain("4002 Westminster Avenue");

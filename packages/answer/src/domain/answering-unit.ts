@@ -1,3 +1,4 @@
+import { splitSentences } from "@lexnav/retrieval";
 import type { EvidenceItem } from "./evidence.ts";
 import { introducedEnd, isLeadIn } from "./lead-in.ts";
 
@@ -27,7 +28,9 @@ const FORUM = /\b(?:courts?|jurisdiction|venue|forum|arbitrat\w*)\b/i;
 
 /**
  * The span of `item` that quotes the answering unit whole, given a chosen sentence `[start, end)`
- * (absolute offsets inside the item): a sentence that ends "as follows:" runs on through the block it
+ * (absolute offsets inside the item): a sentence the source broke at a blank line runs on to its end
+ * (`splitSentences`: "… shall not extend beyond February 28, 2023 unless" ⏎⏎ "otherwise agreed …");
+ * a sentence that ends "as follows:" runs on through the block it
  * introduces (an address, a list of short lines); a sentence on a row of a table is the whole row; a
  * governing-law sentence takes in the forum sentence that follows it. The result stays inside the
  * item and is a span of its text, so `quote == text(document@version)[start, end)` still holds.
@@ -54,6 +57,13 @@ export function answeringUnit(
     const lead = line.length - line.trimStart().length;
     const trail = line.length - line.trimEnd().length;
     return { start: item.start + lineStart + lead, end: item.start + lineEnd - trail };
+  }
+
+  // A sentence cut at a blank line the source put inside it: on to where it ends.
+  const bound = Math.min(text.length, e + UNIT_MAX_GROWTH);
+  if (/[\p{L}\p{N},]$/u.test(quoted) && /^\s*\n\s*\n/.test(text.slice(e, bound))) {
+    const last = splitSentences(text, s, bound).find((r) => r.start < e && r.end > e);
+    if (last && (last.end < bound || bound === text.length)) return at(last.end);
   }
 
   // "as follows:" and its block: the short lines after it, and further groups of them after single blank lines.

@@ -45,6 +45,34 @@ describe("sentence ranges", () => {
     );
   });
 
+  it("reads a sentence on across a blank line the source broke it at, and ends one at any other", () => {
+    const text =
+      "in no event shall the Closing Date extend beyond February 28, 2023 unless\n\n\notherwise agreed in writing (the \u201cOutside Closing Date\u201d). The price is $5,\n\n \nplus interest.\n\nSection 4\n\nThe Buyer pays.\n\nas follows:\n\nthe Seller ships.\n\nThe end\n\n(b) notices go by mail.";
+    const parts = splitSentences(text, 0, text.length).map((r) => text.slice(r.start, r.end));
+    expect(parts).toEqual([
+      "in no event shall the Closing Date extend beyond February 28, 2023 unless\n\n\notherwise agreed in writing (the \u201cOutside Closing Date\u201d).",
+      "The price is $5,\n\n \nplus interest.",
+      // a line that ends on a word, before one that opens in capitals: a heading, not a sentence cut
+      "Section 4",
+      "The Buyer pays.",
+      // after a stop or a colon the blank line ends it, whatever follows
+      "as follows:",
+      "the Seller ships.",
+      // a list item's label is no lower-case text
+      "The end",
+      "(b) notices go by mail.",
+    ]);
+    // the stored split (index format v9) breaks at every blank line
+    expect(splitSentences(text, 0, text.length, { stored: true }).map((r) => text.slice(r.start, r.end))).toContain(
+      "otherwise agreed in writing (the \u201cOutside Closing Date\u201d).",
+    );
+    // inside the range only: what opens in lower case past `end` does not join
+    const cut = text.indexOf("\n\n\notherwise");
+    expect(splitSentences(text, 0, cut + 3).map((r) => text.slice(r.start, r.end))).toEqual([
+      "in no event shall the Closing Date extend beyond February 28, 2023 unless",
+    ]);
+  });
+
   it("groups sentences into windows no longer than the limit", () => {
     const text = "One two. Three four. Five six.";
     const w = windows(splitSentences(text, 0, text.length), 20);

@@ -5,7 +5,7 @@ export interface Range {
 }
 
 // A sentence ends at . ; or : followed by whitespace and an opening (capital, digit, quote, bracket),
-// or at a blank line. Abbreviations common in contracts ("Inc.", "No.", "U.S.") do not end one. A stop
+// or at a blank line (but for one that breaks a sentence: `SplitOptions`). Abbreviations common in contracts ("Inc.", "No.", "U.S.") do not end one. A stop
 // may be followed by closing quotes or brackets before the whitespace (`… be "Confidential Information."
 // If …`, American style puts the period inside the quotation marks); they belong to the sentence.
 const ABBREVIATIONS = new Set([
@@ -50,7 +50,12 @@ const CLOSERS = /["”’')\]]/;
  * current split, which differs in two places:
  * - a stop followed by closing quotes or brackets ends a sentence (`… be "Confidential Information." If …`);
  * - "v." ends one unless a capitalised word stands before it: "Smith v. Jones" is a case, but "combined
- *   single limit v. Product Recall Insurance" is a list's fifth item after its fourth, run in.
+ *   single limit v. Product Recall Insurance" is a list's fifth item after its fourth, run in;
+ * - a blank line ends no sentence that runs on across it: the text before it ends on a word or a comma,
+ *   not a stop, and the text after it opens in lower case ("… beyond February 28, 2023 unless" ⏎⏎
+ *   "otherwise mutually agreed to by the Parties in writing (the “Outside Closing Date”)."). Filed
+ *   documents break a paragraph so where a page or a line of the source ended; a quote cut there would
+ *   stop at "unless".
  */
 export interface SplitOptions {
   stored?: boolean;
@@ -75,6 +80,7 @@ export function splitSentences(text: string, start: number, end: number, options
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 && text.charCodeAt(i + 1) === 10) {
+      if (closers && runsOn(text, s, i, end)) continue;
       push(s, i);
       s = i + 1;
       continue;
@@ -101,6 +107,20 @@ export function splitSentences(text: string, start: number, end: number, options
   }
   push(s, end);
   return out;
+}
+
+/**
+ * Whether the sentence begun at `from` runs on across the blank line at `at`: what it has so far ends on
+ * a letter, a digit or a comma (no stop, colon, closing quote or bracket), and the next text inside
+ * `end` opens with a lower-case letter.
+ */
+function runsOn(text: string, from: number, at: number, end: number): boolean {
+  let b = at;
+  while (b > from && /\s/.test(text[b - 1] as string)) b--;
+  if (b === from || !/[\p{L}\p{N},]/u.test(text[b - 1] as string)) return false;
+  let a = at;
+  while (a < end && /\s/.test(text[a] as string)) a++;
+  return a < end && /\p{Ll}/u.test(text[a] as string);
 }
 
 /** Groups consecutive sentences into windows of at most `maxChars` (a longer single sentence stands alone). */
