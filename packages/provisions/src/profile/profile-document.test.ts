@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { DEFAULT_LIMITS as limits } from "@lexnav/core";
 import { extractDocument } from "@lexnav/extract";
 import { describe, expect, it } from "vitest";
+import { enrichStructure } from "../enrichment/enrich-structure.ts";
+import { buildProvisionTree } from "../structure/build-provision-tree.ts";
 import { parseDateAt } from "./dates.ts";
 import { profileDocument } from "./profile-document.ts";
 
@@ -207,6 +209,82 @@ describe("the title is the instrument's opening title line, never a clause of it
       profileDocument("Master Supply Agreement\n\nThis Master Supply Agreement is made between A Inc. and B LLC.")
         .title,
     ).toBe("Master Supply Agreement");
+  });
+});
+
+describe("the title is the instrument's name, without what the title line carries besides", () => {
+  it.each([
+    // a rule drawn above or below it, a page's label
+    ["- ------------------------------------------ CO-BRANDING AGREEMENT\n\nThis Agreement", "CO-BRANDING AGREEMENT"],
+    ["ENDORSEMENT AGREEMENT ---------------------\n\nThis Agreement", "ENDORSEMENT AGREEMENT"],
+    [
+      "MASTER SERVICES AGREEMENT Between RadialSpark, LLC and Clear Capital Page 1 of 10\n\n1. Services.",
+      "MASTER SERVICES AGREEMENT Between RadialSpark, LLC and Clear Capital",
+    ],
+    // the preamble's opening, a date and an address, a numbered first heading, a form's labelled blanks
+    [
+      "DISTRIBUTOR AGREEMENT Agreement made this 19th day of March, 2020 Between: Co-Diagnostics, Inc.",
+      "DISTRIBUTOR AGREEMENT",
+    ],
+    [
+      "AGENCY AGREEMENT May 21, 2015 Tribute Pharmaceuticals Canada Inc. 151 Steeles Avenue East Milton, Ontario Attention: Rob Harris",
+      "AGENCY AGREEMENT",
+    ],
+    [
+      "STRATEGIC ALLIANCE AGREEMENT dated as of August 26, 2015 among A Inc. and B Ltd.",
+      "STRATEGIC ALLIANCE AGREEMENT",
+    ],
+    ["e-business Hosting Agreement 1.0 Introduction This e-business Hosting Agreement", "e-business Hosting Agreement"],
+    [
+      "FORM OF FRANCHISE AGREEMENT Location of the Premises: Agreement Date Franchisee Business Address",
+      "FORM OF FRANCHISE AGREEMENT",
+    ],
+    ["SUPPLY CONTRACT Contract No: Date: The buyer/End-User: Shenzhen Co., Ltd. ADD: Tel No. :", "SUPPLY CONTRACT"],
+    // a subtitle after a colon is the title's; an attachment's label names no instrument when another word does
+    [
+      "NON-DISCLOSURE AGREEMENT: TRANSPORTATION CHALLENGE 2017\n\nThis Agreement",
+      "NON-DISCLOSURE AGREEMENT: TRANSPORTATION CHALLENGE 2017",
+    ],
+    [
+      "EXHIBIT II NOVEMBER 1, 2002, RATE FT-A AGREEMENT BETWEEN LG&E AND TENNESSEE GAS PIPELINE COMPANY\n\n1. Service.",
+      "EXHIBIT II NOVEMBER 1, 2002, RATE FT-A AGREEMENT BETWEEN LG&E AND TENNESSEE GAS PIPELINE COMPANY",
+    ],
+    // nothing is cut that would leave the bare word, or a sentence's opening
+    [
+      "Contract No.: DDCX 201812130044 Collaboration Agreement\n\n1. Scope.",
+      "Contract No.: DDCX 201812130044 Collaboration Agreement",
+    ],
+    // a title printed over lines, blank lines between, up to what it amends; a date printed under it is not of it
+    [
+      "Exhibit 10.2\n\nAMENDMENT NO. 4\n\nTO\n\nPROMISSORY NOTE\n\nThis AMENDMENT NO. 4",
+      "AMENDMENT NO. 4 TO PROMISSORY NOTE",
+    ],
+    [
+      "AMENDMENT TO\n\nRESTATED KIMCO REALTY CORPORATION\n2010 EQUITY PARTICIPATION PLAN\n\nKimco Realty Corporation has adopted",
+      "AMENDMENT TO RESTATED KIMCO REALTY CORPORATION 2010 EQUITY PARTICIPATION PLAN",
+    ],
+    [
+      "Exhibit 10.01\n\nAMENDMENT NO. 1\n\nDecember 29, 2022\n\nTHIS AMENDMENT NO. 1 (this “Amendment”)",
+      "AMENDMENT NO. 1",
+    ],
+  ])("%s", (text, title) => {
+    expect(profileDocument(text).title).toBe(title);
+  });
+
+  it("reads a filed amendment's title printed over two lines with a blank line between (real EDGAR filing)", async () => {
+    const file = "0001558370-23-000007_2.html";
+    const out = await extractDocument({ bytes: readFileSync(join(corpus, "edgar", file)), fileName: file, limits });
+    if (!out.ok) throw new Error(out.error.reason);
+    const { text } = out.value;
+    // as ingestion reads it: with the structure, whose title node holds the first line only
+    const structure = enrichStructure(
+      buildProvisionTree({ documentId: "d", version: "v", extraction: out.value }),
+      text,
+    );
+    expect(profileDocument(text, structure)).toMatchObject({
+      title: "FIFTH AMENDMENT TO PURCHASE AND SALE AGREEMENT AND JOINT ESCROW INSTRUCTIONS",
+      role: "amendment",
+    });
   });
 });
 

@@ -228,11 +228,15 @@ function collapse(s: string): string {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
 
+/** A title in capitals that ends on a connector or a number's label: its rest is on the next line. */
+const CAPITALS_CUT_SHORT = /^[^a-z]+(?:\bTO|\bAND|\bOF|NO\.\s*\d+)$/;
+
 function findTitle(text: string, structure?: DocumentStructure): string | null {
   const titleNode = structure?.nodes.find((n) => n.kind === "title");
   if (titleNode) {
     const t = cleanTitle(collapse(text.slice(titleNode.start, titleNode.end)));
-    if (t) return t;
+    // a title node of the first of two lines ("… AGREEMENT AND" above "JOINT ESCROW INSTRUCTIONS") is read from the lines
+    if (t && !CAPITALS_CUT_SHORT.test(t)) return t;
   }
   const lines = text.slice(0, 3000).split(/\n|\s{3,}/);
   const parts: string[] = [];
@@ -264,16 +268,26 @@ function findTitle(text: string, structure?: DocumentStructure): string | null {
       }
       if (lead !== null) parts.push(lead);
       parts.push(cleaned);
-      // a title printed over two lines: "AMENDMENT NO. 1" / "TO CREDIT AGREEMENT"
-      if (/^[^a-z]+$/.test(cleaned) && /(?:\bTO|\bAND|\bOF|NO\.\s*\d+)$/.test(cleaned)) continue;
+      // a title printed over two lines: "AMENDMENT NO. 1" / "TO CREDIT AGREEMENT", blank lines between
+      // ("… PURCHASE AND SALE AGREEMENT AND" ⏎⏎ "JOINT ESCROW INSTRUCTIONS")
+      if (CAPITALS_CUT_SHORT.test(cleaned)) {
+        dangling = true;
+        continue;
+      }
       // …or in title case: "Amended and Restated Amendment To" / "Securities Purchase Agreement"
       dangling = titleCased(cleaned) && /\b(?:To|to|And|and|Of|of)$/.test(cleaned);
       if (dangling) continue;
       break;
     }
+    // a date printed under the title ("AMENDMENT NO. 1" ⏎⏎ "December 29, 2022") is no part of it
+    if (new RegExp(`^${MONTH}\\s+\\d`, "i").test(cleaned) || /^(?:This|THIS)\b/.test(cleaned)) break;
     if (/^[^a-z]+$/.test(cleaned) && cleaned.length < 120) parts.push(cleaned);
     else if (dangling && titleCased(cleaned) && !/^(?:This|THIS|The|THE)\b/.test(cleaned) && cleaned.length < 120)
       parts.push(cleaned);
+    else break;
+    // "AMENDMENT NO. 4" ⏎ "TO" ⏎ "PROMISSORY NOTE": the title goes on until it names what it is "TO"
+    const to = parts.join(" ").split(/\bTO\b/i);
+    if (dangling && to.length > 1 && !INSTRUMENT.test(to[to.length - 1] as string) && parts.length < 4) continue;
     break;
   }
   return parts.length > 0 ? withoutRepeat(parts.join(" ")) : null;
@@ -319,9 +333,39 @@ function withoutRepeat(title: string): string {
   return title;
 }
 
+/** A page's label printed into the title's line ("Page 1 of 3 DISTRIBUTOR AGREEMENT"). */
+const PAGE_LABEL = /\bPage\s+\d+\s+of\s+\d+\b/gi;
+/** A rule of dashes, underscores or equals signs drawn above or below the title ("- ------ CO-BRANDING AGREEMENT"). */
+const RULE = /^(?:[-_=*]+\s*){2,}|(?:\s*[-_=*]+){2,}$/g;
+const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
+/**
+ * What follows the instrument's name on its title line without being part of it: a date and what comes
+ * after ("AGENCY AGREEMENT May 21, 2015 Tribute Pharmaceuticals … Attention: …"), the preamble's opening
+ * ("DISTRIBUTOR AGREEMENT Agreement made this 19th day"), a numbered first heading ("Hosting Agreement
+ * 1.0 Introduction"), or the labelled blanks of a form ("FRANCHISE AGREEMENT Location of the Premises:
+ * Agreement Date", "SUPPLY AGREEMENT BETWEEN: ORGANIC PREPARATIONS INC. 2nd Floor …").
+ */
+const AFTER_NAME = new RegExp(
+  [
+    `\\s(?:[-—–]\\s*)?(?:(?:dated|effective|(?:as\\s+)?amended\\s+on)\\s+(?:as\\s+of\\s+)?)?(?:the\\s+)?${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s*\\d{4}\\b`,
+    "\\s(?:\\p{Lu}[\\p{L}-]*\\s+)?(?:is\\s+)?(?:made|entered\\s+into)\\s+(?:this|as\\s+of|on|effective)\\b",
+    "\\s\\d{1,2}\\.\\d{1,2}\\s+\\p{Lu}\\p{Ll}",
+    "\\s(?:\\p{L}[\\p{L}/.-]*\\s+){0,3}\\p{L}[\\p{L}/.-]*:(?=\\s|$)",
+  ].join("|"),
+  "iu",
+);
+const ATTACHMENT_WORD = /^(?:SCHEDULE|EXHIBIT|ANNEX|APPENDIX|ATTACHMENT)$/i;
+/** Words a title does not end on: a cut that leaves one took a sentence's words for a name ("THIS AGREEMENT IS ENTERED"). */
+const OPEN_END = /\b(?:is|are|entered|made|dated|as\s+of|on|into|by|and|between|of|the|to)$/i;
+
 function cleanTitle(line: string): string | null {
   // the copy's label printed before the title ("EXECUTION COPY PROMOTION AGREEMENT") is no part of it
   let t = line
+    .replace(PAGE_LABEL, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(RULE, "")
+    .trim()
     .replace(FILING_LABEL, "")
     .replace(/^(?:EXECUTION|CONFORMED|FINAL)\s+(?:COPY|VERSION)\s+/i, "")
     .trim();
@@ -329,6 +373,17 @@ function cleanTitle(line: string): string | null {
   // a title run together with the preamble: cut before "This ..." / "THIS ..." / a quote
   const cut = /\s(?:This|THIS|The|THE)\s+(?=[A-Z])|\s\(|,\s+dated\b|,\s+(?:is\s+)?(?:made|entered)\b/.exec(t);
   if (cut && cut.index > 3) t = t.slice(0, cut.index).trim();
+  // past the instrument's name ("… AGREEMENT"), what no title holds (`AFTER_NAME`)
+  // the instrument's name: an attachment's label ("EXHIBIT II") names no instrument when another word does
+  const names = [...t.matchAll(new RegExp(INSTRUMENT.source, "gi"))];
+  const name = names.find((m) => !ATTACHMENT_WORD.test(m[0])) ?? names[0];
+  if (name) {
+    const from = (name.index ?? 0) + name[0].length;
+    const after = AFTER_NAME.exec(t.slice(from));
+    const kept = after ? t.slice(0, from + after.index).trim() : t;
+    // the instrument's name alone ("Contract" of "Contract No.: 2018…") is no better a title than the line
+    if (/\s/.test(kept) && !OPEN_END.test(kept)) t = kept;
+  }
   if (t.length > 200) t = t.slice(0, 200).replace(/\s+\S*$/, "");
   return t.length > 0 ? t : null;
 }
