@@ -53,9 +53,9 @@ const CLOSERS = /["”’')\]]/;
  *   single limit v. Product Recall Insurance" is a list's fifth item after its fourth, run in;
  * - a blank line ends no sentence that runs on across it: the text before it ends on a word or a comma,
  *   not a stop, and the text after it opens in lower case ("… beyond February 28, 2023 unless" ⏎⏎
- *   "otherwise mutually agreed to by the Parties in writing (the “Outside Closing Date”)."). Filed
- *   documents break a paragraph so where a page or a line of the source ended; a quote cut there would
- *   stop at "unless".
+ *   "otherwise mutually agreed to by the Parties in writing (the “Outside Closing Date”)."), a page's
+ *   number printed alone between them. Filed documents break a paragraph so where a page or a line of
+ *   the source ended; a quote cut there would stop at "unless".
  */
 export interface SplitOptions {
   stored?: boolean;
@@ -118,10 +118,22 @@ function runsOn(text: string, from: number, at: number, end: number): boolean {
   let b = at;
   while (b > from && /\s/.test(text[b - 1] as string)) b--;
   if (b === from || !/[\p{L}\p{N},]/u.test(text[b - 1] as string)) return false;
+  // a page's number alone is no sentence to run on
+  if (PAGE_NUMBER.test(text.slice(from, b))) return false;
   let a = at;
   while (a < end && /\s/.test(text[a] as string)) a++;
+  // the number of the page the sentence ran over ("… and without" ⏎⏎ "limiting any other" ⏎⏎ "5" ⏎⏎ "conditions …")
+  const page = PAGE_NUMBER_LINE.exec(text.slice(a, Math.min(end, a + 40)));
+  if (page) {
+    a += page[0].length;
+    while (a < end && /\s/.test(text[a] as string)) a++;
+  }
   return a < end && /\p{Ll}/u.test(text[a] as string);
 }
+/** A page's number as printed alone: "5", "- 5 -", "Page 5". */
+const PAGE_NUMBER = /^\s*(?:page\s+)?-?\s*\d{1,4}\s*-?\s*$/i;
+/** A line holding only a page's number, up to its line break. */
+const PAGE_NUMBER_LINE = /^(?:page\s+)?-?[ \t]*\d{1,4}[ \t]*-?[ \t]*(?=\n)/i;
 
 /** Groups consecutive sentences into windows of at most `maxChars` (a longer single sentence stands alone). */
 export function windows(sentences: Range[], maxChars: number): Range[] {
