@@ -1,5 +1,5 @@
 import { citeableClause, type DocumentRecord, type PageAnchor, type ProvisionNode } from "@lexnav/document-model";
-import type { Citation } from "./evidence.ts";
+import { type Citation, plain, readableTitle } from "./evidence.ts";
 import type { Awaitable } from "./extract.ts";
 
 /** What locating a citation reads from the catalog. */
@@ -90,24 +90,7 @@ function pageOf(offset: number, pages: readonly PageAnchor[]): string | null {
   return plain(p.label ?? "") || String(p.page);
 }
 
-/** A title in capitals reads as one in title case ("CREDIT AGREEMENT" → "Credit Agreement"). */
-function readableTitle(title: string | null): string | null {
-  const t = plain(title ?? "");
-  if (t === "") return null;
-  if (/\p{Ll}/u.test(t)) return t;
-  return t
-    .toLowerCase()
-    .replace(/(^|[\s("“-])(\p{L})/gu, (_m, lead: string, c: string) => lead + c.toUpperCase())
-    .replace(/(?<=\s)(And|Of|To|The|For|In|On|By|As|Or)(?=\s)/g, (w) => w.toLowerCase())
-    .replace(/\bNo\.(?=\s*\d)/g, "No.");
-}
-
 function stem(fileName: string | null): string | null {
   const s = plain((fileName ?? "").replace(/\.[A-Za-z0-9]+$/, ""));
   return s === "" ? null : s;
-}
-
-/** One line of plain text: controls in a stored name read as spaces. */
-function plain(s: string): string {
-  return s.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ").trim();
 }

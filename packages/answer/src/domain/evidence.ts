@@ -69,9 +69,39 @@ export interface AnswerClaim {
   citations: Citation[];
 }
 
-/** "Section 4.2 of Credit Agreement" for an evidence item, or the document alone when the provision has no reference: how a silence names a place. */
-export function placeOf(item: Pick<EvidenceItem, "docLabel" | "clauseRef">): string {
-  return item.clauseRef ? `${item.clauseRef} of ${item.docLabel}` : item.docLabel;
+/**
+ * "Section 4.2 of Credit Agreement" for an evidence item, or the document alone when the provision has no
+ * reference: how a silence names a place. The document goes by its title when its text gives one (a
+ * lawyer knows "Fifth Amendment to Purchase and Sale Agreement", not "0001558370-23-000007_2"), else by
+ * its filed name; `withFile` adds the filed name, for two documents of one title.
+ */
+export function placeOf(item: Pick<EvidenceItem, "docLabel" | "clauseRef" | "title">, withFile = false): string {
+  const title = readableTitle(item.title ?? null);
+  const doc = title === null ? item.docLabel : withFile ? `${title} (${item.docLabel})` : title;
+  return item.clauseRef ? `${item.clauseRef} of ${doc}` : doc;
+}
+
+/** A title in capitals reads as one in title case ("CREDIT AGREEMENT" → "Credit Agreement"). */
+export function readableTitle(title: string | null): string | null {
+  const t = plain(title ?? "");
+  if (t === "") return null;
+  // in capitals but for its connectors ("STREMICK HERITAGE FOODS, LLC and PREMIER NUTRITION …") counts as in capitals
+  if (t.split(/\s+/).some((w) => /\p{Ll}/u.test(w) && !CONNECTOR.test(w))) return t;
+  return (
+    t
+      .toLowerCase()
+      .replace(/(^|[\s("“-])(\p{L})/gu, (_m, lead: string, c: string) => lead + c.toUpperCase())
+      .replace(/(?<=\s)(And|Of|To|The|For|In|On|By|As|Or)(?=\s)/g, (w) => w.toLowerCase())
+      .replace(/\bNo\.(?=\s*\d)/g, "No.")
+      // a company's form without a vowel stays in capitals: "LLC", "LLP", "PLC"
+      .replace(/\b(?:Llc|Llp|Lp|Plc)\b/g, (w) => w.toUpperCase())
+  );
+}
+const CONNECTOR = /^(?:and|of|to|the|for|in|on|by|as|or)$/;
+
+/** One line of plain text: controls in a stored name read as spaces. */
+export function plain(s: string): string {
+  return s.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ").trim();
 }
 
 /** `[doc] Clause X` for an evidence item (the clause is omitted when the provision has no reference). */

@@ -7,8 +7,8 @@ import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import { SILENCE_SENTENCE, verifyCitation } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import { buildExtract } from "./extract.ts";
-import { answerFromEvidence, answerOffline, pointerTarget, referencePoints } from "./offline-answerer.ts";
-import { documentRecord, passageOf } from "./test-support.ts";
+import { answerFromEvidence, answerOffline, notAnswered, pointerTarget, referencePoints } from "./offline-answerer.ts";
+import { documentRecord, evidenceItem, passageOf, scoredSentence } from "./test-support.ts";
 
 const offline = { model: loadEvidenceModel() };
 
@@ -209,7 +209,7 @@ describe("offline answerer", () => {
     expect(a).toMatchObject({ abstained: true, text: SILENCE_SENTENCE, claims: [] });
     // it names the passages it judged not to answer, never a score or a threshold
     expect(a.abstainReason).toMatch(
-      /nearest, judged not to answer: Section [0-9.]+ of (?:Credit Agreement|First Amendment)/,
+      /nearest, judged not to answer: Section [0-9.]+(?:(?:,| and) Section [0-9.]+)* of (?:Credit Agreement|First Amendment)/,
     );
     expect(a.abstainReason).not.toMatch(/score|threshold|[<>]|\d\.\d\d/);
   });
@@ -562,5 +562,49 @@ Section 5 Return of Materials. Upon the Discloser's written request, the Recipie
     expect(a.abstained).toBe(false);
     expect(a.text).toContain("$75,000,000");
     expect(a.text).not.toMatch(/^"[^"]*\$50,000,000/m);
+  });
+});
+
+describe("a silence names the nearest passages by their documents' titles", () => {
+  const item = (documentId: string, clauseRef: string | null, title?: string) =>
+    evidenceItem(documentId, "The Supplier shall deliver the goods.", {
+      docLabel: `${documentId}_filed`,
+      clauseRef,
+      ...(title !== undefined ? { title } : {}),
+    });
+  const near = (i: EvidenceItem, p: number) => scoredSentence(i, "The Supplier shall deliver the goods.", { p });
+
+  it("by title (in title case when printed in capitals), else by the filed name", () => {
+    const why = notAnswered([
+      near(item("amd", "Section 3", "FIFTH AMENDMENT TO PURCHASE AND SALE AGREEMENT"), 0.4),
+      near(item("base", "Section 8.4", "Purchase and Sale Agreement"), 0.3),
+      near(item("note", null), 0.2),
+    ]);
+    expect(why).toBe(
+      "no passage of the extract was judged to answer the question; nearest, judged not to answer: Section 3 of Fifth Amendment to Purchase and Sale Agreement; Section 8.4 of Purchase and Sale Agreement; note_filed",
+    );
+    // places of one document, next to each other, are named together; a company's form stays in capitals
+    const manufacturing = "STREMICK HERITAGE FOODS, LLC and PREMIER NUTRITION CORPORATION MANUFACTURING AGREEMENT";
+    expect(
+      notAnswered([
+        near(item("m", "Section 8(b)", manufacturing), 0.4),
+        near(item("m", "Section 7(b)", manufacturing), 0.3),
+        near(item("m", "Section 7(a)", manufacturing), 0.2),
+      ]),
+    ).toMatch(
+      /nearest, judged not to answer: Section 8\(b\), Section 7\(b\) and Section 7\(a\) of Stremick Heritage Foods, LLC and Premier Nutrition Corporation Manufacturing Agreement$/,
+    );
+  });
+
+  it("tells two documents of one title apart by their filed names, and names each place once", () => {
+    const why = notAnswered([
+      near(item("a", "Section 2", "CREDIT AGREEMENT"), 0.4),
+      near(item("a", "Section 2", "CREDIT AGREEMENT"), 0.35),
+      near(item("b", "Section 2", "CREDIT AGREEMENT"), 0.3),
+      near(item("c", "Section 9", "GUARANTY"), 0.2),
+    ]);
+    expect(why).toMatch(
+      /nearest, judged not to answer: Section 2 of Credit Agreement \(a_filed\); Section 2 of Credit Agreement \(b_filed\); Section 9 of Guaranty$/,
+    );
   });
 });

@@ -337,12 +337,33 @@ export function notAnswered(
   scored: readonly ScoredCandidate[],
   why = "no passage of the extract was judged to answer the question",
 ): string {
-  const names: string[] = [];
+  const places: EvidenceItem[] = [];
   for (const s of scored) {
-    const name = placeOf(s.item);
-    if (!names.includes(name)) names.push(name);
-    if (names.length === NEAREST_NAMED) break;
+    const same = (o: EvidenceItem) => o.documentId === s.item.documentId && o.clauseRef === s.item.clauseRef;
+    if (!places.some(same)) places.push(s.item);
+    if (places.length === NEAREST_NAMED) break;
   }
+  // two documents of one title are told apart by their filed names
+  const title = (i: EvidenceItem) => placeOf({ ...i, clauseRef: null });
+  const docName = (i: EvidenceItem) =>
+    placeOf(
+      { ...i, clauseRef: null },
+      places.some((o) => o.documentId !== i.documentId && title(o) === title(i)),
+    );
+  // the places of one document next to each other are named together: "Section 8(b) and Section 7(b) of …"
+  const runs: EvidenceItem[][] = [];
+  for (const i of places) {
+    const last = runs.at(-1);
+    if (last && (last[0] as EvidenceItem).documentId === i.documentId) last.push(i);
+    else runs.push([i]);
+  }
+  const names = runs.map((run) => {
+    const refs = run.flatMap((o) => (o.clauseRef ? [o.clauseRef] : []));
+    const doc = docName(run[0] as EvidenceItem);
+    if (refs.length === 0) return doc;
+    const listed = refs.length > 1 ? `${refs.slice(0, -1).join(", ")} and ${refs.at(-1)}` : refs[0];
+    return `${listed} of ${doc}`;
+  });
   return names.length === 0
     ? "the extract has no sentence to answer from"
     : `${why}; nearest, judged not to answer: ${names.join("; ")}`;
