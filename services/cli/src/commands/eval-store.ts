@@ -7,6 +7,7 @@ import { type Principal, SCOPED_BUILTIN_EMBEDDER_ID } from "@lexnav/retrieval";
 import { createEmbeddedStack, type EmbeddedStack, searchOptionsOf } from "@lexnav/stack";
 import type { CliContext } from "../context.ts";
 import { createProgress } from "../progress.ts";
+import { withBuildLock } from "./build-lock.ts";
 import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
 
 /**
@@ -90,64 +91,80 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
   mkdirSync(storeDir, { recursive: true });
   const dbPath = join(storeDir, `${dataset}-${protocol}-${fingerprint}.sqlite`);
   const doneMarker = `${dbPath}.complete`;
-  const stack = await createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger, ctx.models, {
-    search: searchOptionsOf(ctx.config),
-  });
-  try {
-    if (!existsSync(doneMarker)) {
-      const progress = createProgress(files.length, ctx.stderr);
-      const t0 = performance.now();
-      let failed = 0;
-      for (const f of files) {
-        const r = await stack.pipeline.ingest({
-          source: join(corpusRoot, f),
-          access: { principals: [], groups: EVAL_PRINCIPAL.groups },
-        });
-        if (r.status === "failed") failed += 1;
-        progress.tick(f);
+  const denseMarker = `${dbPath}.dense-complete`;
+  // Built once, by one process: an evaluation started while another builds the store waits for it, then
+  // finds it built (two building one SQLite file at once raced on its schema).
+  const open = async (): Promise<EmbeddedStack> => {
+    const stack = await createEmbeddedStack(dbPath, ctx.config.limits, ctx.logger, ctx.models, {
+      search: searchOptionsOf(ctx.config),
+    });
+    try {
+      if (!existsSync(doneMarker)) {
+        const progress = createProgress(files.length, ctx.stderr);
+        const t0 = performance.now();
+        let failed = 0;
+        for (const f of files) {
+          const r = await stack.pipeline.ingest({
+            source: join(corpusRoot, f),
+            access: { principals: [], groups: EVAL_PRINCIPAL.groups },
+          });
+          if (r.status === "failed") failed += 1;
+          progress.tick(f);
+        }
+        progress.done();
+        // As after a user's ingest: propose transaction sets, then let each set's group read its members.
+        await assignTransactionSets(stack.catalog, new Date().toISOString());
+        for (const d of await stack.catalog.listDocuments({ lifecycle: ["indexed"] }))
+          await stack.pipeline.setAccess(d.id, {
+            principals: [],
+            groups: [...EVAL_PRINCIPAL.groups, ...setPrincipal(d.transactionSetId ?? d.id).groups],
+          });
+        writeFileSync(
+          doneMarker,
+          JSON.stringify({ files: files.length, failed, seconds: (performance.now() - t0) / 1000 }),
+        );
+        ctx.err(
+          `indexed ${files.length} documents (${failed} failed) in ${((performance.now() - t0) / 1000).toFixed(1)} s into ${dbPath}`,
+        );
       }
-      progress.done();
-      // As after a user's ingest: propose transaction sets, then let each set's group read its members.
-      await assignTransactionSets(stack.catalog, new Date().toISOString());
-      for (const d of await stack.catalog.listDocuments({ lifecycle: ["indexed"] }))
-        await stack.pipeline.setAccess(d.id, {
-          principals: [],
-          groups: [...EVAL_PRINCIPAL.groups, ...setPrincipal(d.transactionSetId ?? d.id).groups],
-        });
-      writeFileSync(
-        doneMarker,
-        JSON.stringify({ files: files.length, failed, seconds: (performance.now() - t0) / 1000 }),
-      );
-      ctx.err(
-        `indexed ${files.length} documents (${failed} failed) in ${((performance.now() - t0) / 1000).toFixed(1)} s into ${dbPath}`,
-      );
+      const active = await stack.vectors.activeVersion();
+      // The store's vectors must come from the embedder this run queries with: the configured model, else the built-in one.
+      const madeBy = active === null ? null : ((await stack.vectors.describeVersion(active))?.embedderId ?? null);
+      const wanted = ctx.models?.embedder?.id ?? null;
+      const stale = wanted !== null ? madeBy !== wanted : active !== null && madeBy !== SCOPED_BUILTIN_EMBEDDER_ID;
+      if (opts.dense && (!existsSync(denseMarker) || active === null || stale)) {
+        ctx.err(
+          wanted
+            ? `building the dense index (passages embedded with ${wanted})...`
+            : "building the dense index (built-in embedder fitted per access scope)...",
+        );
+        const reused = wanted ? seedFromOlderStore(dbPath, storeDir, dataset, wanted) : null;
+        if (reused) ctx.err(reused.say);
+        const progress = createProgress(
+          (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
+          ctx.stderr,
+        );
+        const dense = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
+        progress.done();
+        if (reused?.seeded) ctx.err(`dropped the ${dropSeed(dbPath)} seeded vectors`);
+        writeFileSync(denseMarker, JSON.stringify(dense));
+        ctx.err(
+          `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, ${dense.scopes ?? 0} access scopes, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s${dense.embeddedTexts !== undefined ? `, ${dense.embeddedTexts} texts embedded (the rest reused)` : ""}`,
+        );
+      }
+      return stack;
+    } catch (e) {
+      await stack.close();
+      throw e;
     }
-    const denseMarker = `${dbPath}.dense-complete`;
-    const active = await stack.vectors.activeVersion();
-    // The store's vectors must come from the embedder this run queries with: the configured model, else the built-in one.
-    const madeBy = active === null ? null : ((await stack.vectors.describeVersion(active))?.embedderId ?? null);
-    const wanted = ctx.models?.embedder?.id ?? null;
-    const stale = wanted !== null ? madeBy !== wanted : active !== null && madeBy !== SCOPED_BUILTIN_EMBEDDER_ID;
-    if (opts.dense && (!existsSync(denseMarker) || active === null || stale)) {
-      ctx.err(
-        wanted
-          ? `building the dense index (passages embedded with ${wanted})...`
-          : "building the dense index (built-in embedder fitted per access scope)...",
-      );
-      const reused = wanted ? seedFromOlderStore(dbPath, storeDir, dataset, wanted) : null;
-      if (reused) ctx.err(reused.say);
-      const progress = createProgress(
-        (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
-        ctx.stderr,
-      );
-      const dense = await stack.buildDenseIndex({ onDocument: () => progress.tick("") });
-      progress.done();
-      if (reused?.seeded) ctx.err(`dropped the ${dropSeed(dbPath)} seeded vectors`);
-      writeFileSync(denseMarker, JSON.stringify(dense));
-      ctx.err(
-        `dense index ${dense.indexVersion}: ${dense.vectors} vectors of ${dense.passages} passages in ${dense.documents} documents, ${dense.scopes ?? 0} access scopes, fit ${dense.fitSeconds.toFixed(1)} s, embed ${dense.embedSeconds.toFixed(1)} s${dense.embeddedTexts !== undefined ? `, ${dense.embeddedTexts} texts embedded (the rest reused)` : ""}`,
-      );
-    }
+  };
+  const building = !existsSync(doneMarker) || (opts.dense && !existsSync(denseMarker));
+  const stack = building
+    ? await withBuildLock(`${dbPath}.lock`, open, (pid) =>
+        ctx.err(`waiting for process ${pid}, which is building the eval store ${dbPath}`),
+      )
+    : await open();
+  try {
     const indexed = await stack.catalog.listDocuments({ lifecycle: ["indexed"] });
     if (indexed.length > 0 && !indexed.some((d) => d.source.startsWith(corpusRoot + sep)))
       throw new LexnavError(
