@@ -21,8 +21,10 @@ import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
  * comes before (a second instrument of the filing), not more signature.
  * v10: a document's card adds the names its close gives that its opening does not (`closeNames`).
  * v11: of those, only words the text never writes in lower case, no signatory's office, nothing of an annex.
+ * v12: titles without the rule, page label, date, address or form blanks their line carries, and read on
+ * over a blank line (and the sets that follow from them).
  */
-export const EVAL_INDEX_FORMAT = "passages-v11-close-proper-names";
+export const EVAL_INDEX_FORMAT = "passages-v12-clean-titles";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
