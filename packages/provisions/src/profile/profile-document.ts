@@ -280,7 +280,7 @@ function findTitle(text: string, structure?: DocumentStructure): string | null {
       break;
     }
     // a date printed under the title ("AMENDMENT NO. 1" ⏎⏎ "December 29, 2022") is no part of it
-    if (new RegExp(`^${MONTH}\\s+\\d`, "i").test(cleaned) || /^(?:This|THIS)\b/.test(cleaned)) break;
+    if (DATE_LINE.test(cleaned) || /^(?:This|THIS)\b/.test(cleaned)) break;
     if (/^[^a-z]+$/.test(cleaned) && cleaned.length < 120) parts.push(cleaned);
     else if (dangling && titleCased(cleaned) && !/^(?:This|THIS|The|THE)\b/.test(cleaned) && cleaned.length < 120)
       parts.push(cleaned);
@@ -355,6 +355,10 @@ const AFTER_NAME = new RegExp(
   "iu",
 );
 const ATTACHMENT_WORD = /^(?:SCHEDULE|EXHIBIT|ANNEX|APPENDIX|ATTACHMENT)$/i;
+/** Every word of a line that names a kind of instrument. */
+const INSTRUMENTS = new RegExp(INSTRUMENT.source, "gi");
+/** A line that opens with a date ("December 29, 2022"). */
+const DATE_LINE = new RegExp(`^${MONTH}\\s+\\d`, "i");
 /** Words a title does not end on: a cut that leaves one took a sentence's words for a name ("THIS AGREEMENT IS ENTERED"). */
 const OPEN_END = /\b(?:is|are|entered|made|dated|as\s+of|on|into|by|and|between|of|the|to)$/i;
 
@@ -375,7 +379,7 @@ function cleanTitle(line: string): string | null {
   if (cut && cut.index > 3) t = t.slice(0, cut.index).trim();
   // past the instrument's name ("… AGREEMENT"), what no title holds (`AFTER_NAME`)
   // the instrument's name: an attachment's label ("EXHIBIT II") names no instrument when another word does
-  const names = [...t.matchAll(new RegExp(INSTRUMENT.source, "gi"))];
+  const names = [...t.matchAll(INSTRUMENTS)];
   const name = names.find((m) => !ATTACHMENT_WORD.test(m[0])) ?? names[0];
   if (name) {
     const from = (name.index ?? 0) + name[0].length;

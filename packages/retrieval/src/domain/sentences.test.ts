@@ -75,12 +75,12 @@ describe("sentence ranges", () => {
 
   it("reads a sentence on over the number of the page it ran across, and no page number on into the next", () => {
     const text =
-      "Licensee shall have the option, and without\n\n\n          limiting any other\n\n                    5\n\n          conditions, to buy the assets.\n\nThe price is fixed.\n\n- 6 -\n\nthe parties agree.";
+      "Licensee shall have the option, and without\n\n\n          limiting any other\n\n                    5\n\n          conditions, to buy the assets.\n\nThe price is fixed.\n\n                         6\n\nthe parties agree.";
     const parts = splitSentences(text, 0, text.length).map((r) => text.slice(r.start, r.end));
     expect(parts).toEqual([
       "Licensee shall have the option, and without\n\n\n          limiting any other\n\n                    5\n\n          conditions, to buy the assets.",
       "The price is fixed.",
-      "- 6 -",
+      "6",
       "the parties agree.",
     ]);
   });

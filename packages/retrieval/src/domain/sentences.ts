@@ -5,8 +5,8 @@ export interface Range {
 }
 
 // A sentence ends at . ; or : followed by whitespace and an opening (capital, digit, quote, bracket),
-// or at a blank line (but for one that breaks a sentence: `SplitOptions`). Abbreviations common in contracts ("Inc.", "No.", "U.S.") do not end one. A stop
-// may be followed by closing quotes or brackets before the whitespace (`… be "Confidential Information."
+// or at a blank line (but for one inside a sentence: `SplitOptions`). Abbreviations common in contracts
+// ("Inc.", "No.", "U.S.") do not end one. A stop may be followed by closing quotes or brackets before the whitespace (`… be "Confidential Information."
 // If …`, American style puts the period inside the quotation marks); they belong to the sentence.
 const ABBREVIATIONS = new Set([
   "inc",
@@ -47,7 +47,7 @@ const CLOSERS = /["”’')\]]/;
 /**
  * How sentences are split. `stored: true` keeps the split stored passages were cut by (index format v9), so
  * their windows, offsets and vectors stay valid until the next format change; every other reader takes the
- * current split, which differs in two places:
+ * current split, which differs in three places:
  * - a stop followed by closing quotes or brackets ends a sentence (`… be "Confidential Information." If …`);
  * - "v." ends one unless a capitalised word stands before it: "Smith v. Jones" is a case, but "combined
  *   single limit v. Product Recall Insurance" is a list's fifth item after its fourth, run in;
@@ -80,7 +80,14 @@ export function splitSentences(text: string, start: number, end: number, options
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 && text.charCodeAt(i + 1) === 10) {
-      if (closers && runsOn(text, s, i, end)) continue;
+      if (closers) {
+        // read on past the blank lines (and a page's number) at once: a long run of them is crossed once
+        const on = runsOn(text, s, i, end);
+        if (on >= 0) {
+          i = on - 1;
+          continue;
+        }
+      }
       push(s, i);
       s = i + 1;
       continue;
@@ -110,16 +117,18 @@ export function splitSentences(text: string, start: number, end: number, options
 }
 
 /**
- * Whether the sentence begun at `from` runs on across the blank line at `at`: what it has so far ends on
- * a letter, a digit or a comma (no stop, colon, closing quote or bracket), and the next text inside
- * `end` opens with a lower-case letter.
+ * Where the sentence begun at `from` goes on after the blank line at `at`, or -1 where it ends there:
+ * what it has so far ends on a letter, a digit or a comma (no stop, colon, closing quote or bracket),
+ * and the next text inside `end` opens with a lower-case letter.
  */
-function runsOn(text: string, from: number, at: number, end: number): boolean {
+function runsOn(text: string, from: number, at: number, end: number): number {
   let b = at;
   while (b > from && /\s/.test(text[b - 1] as string)) b--;
-  if (b === from || !/[\p{L}\p{N},]/u.test(text[b - 1] as string)) return false;
+  if (b === from || !/[\p{L}\p{N},]/u.test(text[b - 1] as string)) return -1;
   // a page's number alone is no sentence to run on
-  if (PAGE_NUMBER.test(text.slice(from, b))) return false;
+  let f = from;
+  while (f < b && /\s/.test(text[f] as string)) f++;
+  if (b - f <= 12 && PAGE_NUMBER.test(text.slice(f, b))) return -1;
   let a = at;
   while (a < end && /\s/.test(text[a] as string)) a++;
   // the number of the page the sentence ran over ("… and without" ⏎⏎ "limiting any other" ⏎⏎ "5" ⏎⏎ "conditions …")
@@ -128,7 +137,7 @@ function runsOn(text: string, from: number, at: number, end: number): boolean {
     a += page[0].length;
     while (a < end && /\s/.test(text[a] as string)) a++;
   }
-  return a < end && /\p{Ll}/u.test(text[a] as string);
+  return a < end && /\p{Ll}/u.test(text[a] as string) ? a : -1;
 }
 /** A page's number as printed alone: "5", "- 5 -", "Page 5". */
 const PAGE_NUMBER = /^\s*(?:page\s+)?-?\s*\d{1,4}\s*-?\s*$/i;
