@@ -99,6 +99,15 @@ describe("locateCitation", () => {
     expect((await locateCitation(at("s106", 0), deps(null))).title).toBe("doc_1");
   });
 
+  it('reads a title in capitals in title case, keeping numerals, names with "&", abbreviations and a company\'s form', async () => {
+    const title = async (t: string) => (await locateCitation(at("s106", 0), deps(doc({ title: t })))).title;
+    expect(await title("EXHIBIT II RATE FT-A AGREEMENT BETWEEN LG&E AND TENNESSEE GAS PIPELINE COMPANY")).toBe(
+      "Exhibit II Rate Ft-A Agreement Between LG&E and Tennessee Gas Pipeline Company",
+    );
+    expect(await title("THE U.S. GUARANTY OF ACME HOLDINGS, LLC")).toBe("The U.S. Guaranty of Acme Holdings, LLC");
+    expect(await title("AMENDMENT NO. 1 TO ARTICLE IV OF THE PLAN")).toBe("Amendment No. 1 to Article IV of the Plan");
+  });
+
   it("gives no path for a span outside any provision, and reads a control character in a name as a space", async () => {
     const l = await locateCitation(at("", 0), deps(doc({ title: "Credit\u0007Agreement" })));
     expect(formatLocation(l)).toBe("Credit Agreement, page 1");

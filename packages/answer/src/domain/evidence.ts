@@ -81,23 +81,34 @@ export function placeOf(item: Pick<EvidenceItem, "docLabel" | "clauseRef" | "tit
   return item.clauseRef ? `${item.clauseRef} of ${doc}` : doc;
 }
 
-/** A title in capitals reads as one in title case ("CREDIT AGREEMENT" → "Credit Agreement"). */
+/**
+ * A title in capitals reads as one in title case ("CREDIT AGREEMENT" → "Credit Agreement"), word by word:
+ * a connector in lower case after the first word, and in capitals what is no word to case: a roman
+ * numeral ("EXHIBIT II"), a name joined by "&" ("LG&E", "AT&T"), an abbreviation with stops ("U.S.",
+ * "N.A."), a company's form without a vowel ("LLC", "LLP", "PLC").
+ */
 export function readableTitle(title: string | null): string | null {
   const t = plain(title ?? "");
   if (t === "") return null;
   // in capitals but for its connectors ("STREMICK HERITAGE FOODS, LLC and PREMIER NUTRITION …") counts as in capitals
   if (t.split(/\s+/).some((w) => /\p{Ll}/u.test(w) && !CONNECTOR.test(w))) return t;
-  return (
-    t
-      .toLowerCase()
-      .replace(/(^|[\s("“-])(\p{L})/gu, (_m, lead: string, c: string) => lead + c.toUpperCase())
-      .replace(/(?<=\s)(And|Of|To|The|For|In|On|By|As|Or)(?=\s)/g, (w) => w.toLowerCase())
-      .replace(/\bNo\.(?=\s*\d)/g, "No.")
-      // a company's form without a vowel stays in capitals: "LLC", "LLP", "PLC"
-      .replace(/\b(?:Llc|Llp|Lp|Plc)\b/g, (w) => w.toUpperCase())
-  );
+  return t
+    .split(/(\s+)/)
+    .map((w, i) => {
+      if (/^\s*$/.test(w)) return w;
+      const bare = w.replace(/^[("“[]+|[)"”\],.;:]+$/g, "");
+      if (i > 0 && CONNECTOR.test(bare.toLowerCase())) return w.toLowerCase();
+      const stopped = w.replace(/^[("“[]+|[)"”\],;:]+$/g, "");
+      if ((KEPT_IN_CAPITALS.test(bare) || KEPT_IN_CAPITALS.test(stopped)) && bare !== "I" && bare !== "A") return w;
+      if (/^NO\.$/.test(bare) || /^NO\.\d/.test(bare)) return w.replace(/^NO/, "No");
+      return w.toLowerCase().replace(/(^|[("“-])(\p{L})/gu, (_m, lead: string, c: string) => lead + c.toUpperCase());
+    })
+    .join("");
 }
 const CONNECTOR = /^(?:and|of|to|the|for|in|on|by|as|or)$/;
+/** Words of a title in capitals that stay so (see `readableTitle`). */
+const KEPT_IN_CAPITALS =
+  /^(?:M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})|\p{Lu}+&\p{Lu}+|(?:\p{Lu}\.){2,}|[B-DF-HJ-NP-TV-Z]{2,4})$/u;
 
 /** One line of plain text: controls in a stored name read as spaces. */
 export function plain(s: string): string {
