@@ -24,6 +24,7 @@ export type { Logger } from "./logger.ts";
 export { createLogger, silentLogger, withoutNames } from "./logger.ts";
 export type { NatsConnectSettings } from "./nats-options.ts";
 export { isJetStreamNotFound, natsConnectSettings, natsInboxPrefix, SCHEMA_HEADER } from "./nats-options.ts";
+export { processAlive } from "./process-alive.ts";
 export type { Result } from "./result.ts";
 export { err, ok } from "./result.ts";
 export type { ModelUsage, SpanOptions, SpanRole, TelemetrySpan } from "./telemetry.ts";

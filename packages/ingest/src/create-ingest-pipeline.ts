@@ -9,6 +9,7 @@ import {
   inSpan,
   LexnavError,
   type Logger,
+  processAlive,
   sha256Hex,
   stableId,
   toLexnavError,
@@ -596,16 +597,6 @@ function notIngested(documentId: string, source: string, failure: FailureReason)
     transactionSetId: null,
     qualityStatus: null,
   };
-}
-
-/** Whether a process of this host is running (a signal 0 probe; EPERM: running under another user). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    return (cause as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** What a path that is not a regular file is, in words. */

@@ -1,20 +1,10 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import { processAlive } from "@lexnav/core";
 
 /** How often a process waiting for another's build looks again, in milliseconds. */
 const POLL_MS = 500;
 /** A lock file still without a pid after this long was left by a process that died while writing it. */
 const UNWRITTEN_MS = 10_000;
-
-/** Whether the process `pid` runs on this machine (a lock left by one that died is stale). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it runs, under another user
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 function readOr(path: string): string | null {
   try {
@@ -69,7 +59,7 @@ export async function withBuildLock<T>(
     const pid = Number.parseInt(held, 10);
     // a lock without a pid yet is one being written: waited for like a live one, unless it stays so
     const unwritten = held === "" && Date.now() - (statOr(path) ?? Date.now()) > UNWRITTEN_MS;
-    if (unwritten || (Number.isInteger(pid) && pid > 0 && !alive(pid))) {
+    if (unwritten || (Number.isInteger(pid) && pid > 0 && !processAlive(pid))) {
       // taken over only while it is still the dead process's (another waiter may have taken it since;
       // the moment between this read and the removal is the one race left)
       if (readOr(path) === held) rmSync(path, { force: true });
