@@ -224,19 +224,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const requestedAt = request.requestedAt ?? now();
     const superseded = (later: string | null): IngestResult => {
       logger.info("request superseded", { documentId: id, requestedAt, later });
-      return {
-        documentId: id,
-        source,
-        status: "superseded",
-        version: null,
-        failure: null,
-        title: null,
-        role: "unknown",
-        nodeCount: 0,
-        transactionSetId: null,
-        qualityStatus: null,
-        ...(later !== null ? { supersededBy: later } : {}),
-      };
+      return { ...nothingWritten(id, source, "superseded"), ...(later !== null ? { supersededBy: later } : {}) };
     };
 
     const bytesOrFailure = request.bytes ?? (await readBytes(readFrom, fileName));
@@ -299,6 +287,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps): IngestPipeline {
     const claim: IngestClaim = { ...owner, since: record.updatedAt };
     // A later ingest of the document (which claims it anew) or its delete (which ends the claim), admitted
     // while this one ran, decides what the document is: this one then writes nothing, not even its failure.
+    // The later request's time, asked of the catalog by admitting this request again: its own time is
+    // recorded already, so that changes nothing, and a later one is answered.
     const takenOver = async (): Promise<IngestResult> =>
       superseded(await catalog.transaction((tx) => admitted(tx, id, requestedAt)));
     const failedWith = async (reason: FailureReason) => {
@@ -585,12 +575,17 @@ async function refuseIfSuperseded(tx: Catalog, documentId: string, what: string,
 
 /** A document that failed before the catalog recorded anything of it: reported, not recorded. */
 function notIngested(documentId: string, source: string, failure: FailureReason): IngestResult {
+  return { ...nothingWritten(documentId, source, "failed"), failure };
+}
+
+/** The result of a request that wrote no version: nothing read of the document to report. */
+function nothingWritten(documentId: string, source: string, status: IngestResult["status"]): IngestResult {
   return {
     documentId,
     source,
-    status: "failed",
+    status,
     version: null,
-    failure,
+    failure: null,
     title: null,
     role: "unknown",
     nodeCount: 0,

@@ -59,9 +59,10 @@ export function answeringUnit(
     return { start: item.start + lineStart + lead, end: item.start + lineEnd - trail };
   }
 
-  // A sentence cut at a blank line the source put inside it: on to where it ends.
+  // A sentence cut at a blank line the source put inside it: on to where it ends. Whether the blank line
+  // ends it is the reading split's to say (`splitSentences`), not this function's.
   const bound = Math.min(text.length, e + UNIT_MAX_GROWTH);
-  if (/[\p{L}\p{N},]$/u.test(quoted) && /^\s*\n\s*\n/.test(text.slice(e, bound))) {
+  if (/^[^\S\n]*\n\s*\n/.test(text.slice(e, bound))) {
     const last = splitSentences(text, s, bound).find((r) => r.start < e && r.end > e);
     if (last && (last.end < bound || bound === text.length)) return at(last.end);
   }

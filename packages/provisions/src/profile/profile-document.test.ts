@@ -217,6 +217,9 @@ describe("the title is the instrument's name, without what the title line carrie
     // a rule drawn above or below it, a page's label
     ["- ------------------------------------------ CO-BRANDING AGREEMENT\n\nThis Agreement", "CO-BRANDING AGREEMENT"],
     ["ENDORSEMENT AGREEMENT ---------------------\n\nThis Agreement", "ENDORSEMENT AGREEMENT"],
+    // a long rule with text after it is read in one pass (a repeated group of repeated dashes backtracked
+    // exponentially over it: 24 dashes took 0.6 s, each dash more doubling it)
+    [`SUPPLY AGREEMENT ${"-".repeat(80)} x\n\nThis Agreement`, `SUPPLY AGREEMENT ${"-".repeat(80)} x`],
     [
       "MASTER SERVICES AGREEMENT Between RadialSpark, LLC and Clear Capital Page 1 of 10\n\n1. Services.",
       "MASTER SERVICES AGREEMENT Between RadialSpark, LLC and Clear Capital",

@@ -335,8 +335,27 @@ function withoutRepeat(title: string): string {
 
 /** A page's label printed into the title's line ("Page 1 of 3 DISTRIBUTOR AGREEMENT"). */
 const PAGE_LABEL = /\bPage\s+\d+\s+of\s+\d+\b/gi;
-/** A rule of dashes, underscores or equals signs drawn above or below the title ("- ------ CO-BRANDING AGREEMENT"). */
-const RULE = /^(?:[-_=*]+\s*){2,}|(?:\s*[-_=*]+){2,}$/g;
+/** A character of a rule drawn above or below the title. */
+const RULE_CHAR = /[-_=*]/;
+
+/**
+ * The line without a rule of dashes, underscores, equals signs or stars (two or more, spaces between
+ * allowed) at its start or end: "- ------ CO-BRANDING AGREEMENT" → "CO-BRANDING AGREEMENT". Read
+ * character by character, in one pass each way: a pattern with a repeated group of repeated rule
+ * characters backtracks exponentially over a long rule followed by text.
+ */
+function withoutRules(line: string): string {
+  let t = line;
+  let i = 0;
+  let rules = 0;
+  for (; i < t.length && (RULE_CHAR.test(t[i] as string) || t[i] === " "); i++) if (t[i] !== " ") rules++;
+  if (rules >= 2) t = t.slice(i);
+  let j = t.length;
+  rules = 0;
+  for (; j > 0 && (RULE_CHAR.test(t[j - 1] as string) || t[j - 1] === " "); j--) if (t[j - 1] !== " ") rules++;
+  if (rules >= 2) t = t.slice(0, j);
+  return t.trim();
+}
 const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
 /**
  * What follows the instrument's name on its title line without being part of it: a date and what comes
@@ -363,13 +382,9 @@ const DATE_LINE = new RegExp(`^${MONTH}\\s+\\d`, "i");
 const OPEN_END = /\b(?:is|are|entered|made|dated|as\s+of|on|into|by|and|between|of|the|to)$/i;
 
 function cleanTitle(line: string): string | null {
-  // the copy's label printed before the title ("EXECUTION COPY PROMOTION AGREEMENT") is no part of it
-  let t = line
-    .replace(PAGE_LABEL, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(RULE, "")
-    .trim()
+  // a page's label and a rule are no part of it, nor the copy's label printed before the title
+  // ("EXECUTION COPY PROMOTION AGREEMENT")
+  let t = withoutRules(line.replace(PAGE_LABEL, " ").replace(/\s+/g, " ").trim())
     .replace(FILING_LABEL, "")
     .replace(/^(?:EXECUTION|CONFORMED|FINAL)\s+(?:COPY|VERSION)\s+/i, "")
     .trim();
