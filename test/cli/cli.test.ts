@@ -96,6 +96,19 @@ describe("lexnav CLI", () => {
     expect(demoLine).toMatch(/access group:demo$/);
   });
 
+  it("reads stored documents' profiles again, and a store this version wrote reads the same", async () => {
+    const json = await run("index", "profiles", "--json");
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out);
+    expect(report.documents).toBe(5);
+    expect(report).toMatchObject({ changed: [], failed: [], skipped: 0, filed: [], relinked: [] });
+    const text = await run("index", "profiles");
+    expect(text.out).toMatch(/^profiles read again: 5 documents, 0 changed, 0 could not be read \(\d+\.\d s\)$/);
+    const wrong = await run("index", "titles");
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.err).toContain('index needs a kind: "dense", "lexical" or "profiles"');
+  });
+
   it("exits non-zero and names the file and reason when a file fails", async () => {
     const r = await run("ingest", join(dir, "does-not-exist.pdf"));
     expect(r.code).toBe(1);

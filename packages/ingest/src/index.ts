@@ -20,6 +20,13 @@ export type {
   IngestStatus,
   SearchIndexSink,
 } from "./pipeline.ts";
+export type {
+  ProfileChange,
+  ProfileFieldChange,
+  ProfileRereadReport,
+  RegroupProposal,
+} from "./reread-profiles.ts";
+export { rereadProfiles } from "./reread-profiles.ts";
 export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";
 export {

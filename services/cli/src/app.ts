@@ -23,6 +23,7 @@ import { dlqListCommand, dlqReplayCommand } from "./commands/dlq.ts";
 import { aclCommand, deleteCommand, listCommand, listCopiesCommand } from "./commands/documents.ts";
 import { evalAnswersCommand } from "./commands/eval-answers.ts";
 import { DENSE_MODES, evalRetrievalCommand } from "./commands/eval-retrieval.ts";
+import { indexProfilesCommand } from "./commands/index-profiles.ts";
 import { ingestCommand } from "./commands/ingest.ts";
 import { inspectAsOfCommand, inspectCommand } from "./commands/inspect.ts";
 import { navindexCommand } from "./commands/navindex.ts";
@@ -81,6 +82,9 @@ usage:
                                                 build and activate a dense index
   lexnav index lexical [--json]                 build the lexical index (passages, cards) again from the stored
                                                 text, as this version of lexnav writes it; activate it, drop the old
+  lexnav index profiles [--json]                read every document's title, role, effective date and parties again
+                                                from its stored text, as this version of lexnav reads them; file
+                                                unfiled documents, relink sets, report what changed (after upgrading)
   lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
                                                 file lexnav wrote; reports what it erased
   lexnav set name <set-id> "<name>"             name a transaction set ("" drops the name); --set takes it too
@@ -164,7 +168,8 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
   // Models load only for the commands that embed or rerank (loading one takes a moment): building the
   // dense index, ingesting (a model-built index embeds new documents) and searching in a dense mode.
   let models: StackModels = {};
-  if (command === "index" || command === "ingest" || (searches && dense)) {
+  // Reading profiles again embeds nothing: it needs no model.
+  if ((command === "index" && args[0] !== "profiles") || command === "ingest" || (searches && dense)) {
     try {
       models = await loadStackModels(effective);
     } catch (e) {
@@ -298,12 +303,18 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
       }
       case "index": {
         const kind = args[0];
-        if (kind !== "dense" && kind !== "lexical") throw usageError('index needs a kind: "dense" or "lexical"');
+        if (kind !== "dense" && kind !== "lexical" && kind !== "profiles")
+          throw usageError('index needs a kind: "dense", "lexical" or "profiles"');
         const progress = createProgress(
           (await stack.catalog.listDocuments({ lifecycle: ["indexed"] })).length,
           io.stderr,
         );
         const onDocument = () => progress.tick("");
+        if (kind === "profiles") {
+          const reread = indexProfilesCommand(ctx, { json, onDocument });
+          await reread.finally(() => progress.done());
+          return 0;
+        }
         const said =
           kind === "lexical"
             ? await stack.rebuildLexicalIndex({ onDocument }).then((report) => ({

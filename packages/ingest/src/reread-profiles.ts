@@ -1,0 +1,220 @@
+import type { Catalog } from "@lexnav/catalog";
+import { toLexnavError } from "@lexnav/core";
+import type { DocumentFacts, DocumentRecord, DocumentRole } from "@lexnav/document-model";
+import { groupTransactionSets } from "@lexnav/provisions";
+import { createStructurer, type Structurer } from "./structurer.ts";
+import { assignTransactionSets, factsOf, relinkTransactionSet } from "./transaction-sets.ts";
+
+/** A field of a document's profile as the catalog keeps it, before and after it was read again. */
+export interface ProfileFieldChange<T> {
+  before: T;
+  after: T;
+}
+
+/** What reading a document again changed in its catalog record. */
+export interface ProfileChange {
+  documentId: string;
+  fileName: string;
+  title?: ProfileFieldChange<string | null>;
+  role?: ProfileFieldChange<DocumentRole>;
+  effectiveDate?: ProfileFieldChange<string | null>;
+  /** Parties, the instrument amended, the names of the deal: what set filing reads (details not listed). */
+  facts?: true;
+}
+
+/**
+ * A document whose set differs from the one its profile, as now read, would group it into. Reported,
+ * never applied: a set may have been regrouped by an operator (`lexnav set add|remove`), and a reader's
+ * improvement is no reason to undo that.
+ */
+export interface RegroupProposal {
+  documentId: string;
+  fileName: string;
+  setId: string | null;
+  /** The documents the reader would put it with (its present set-mates excepted), by id. */
+  wouldJoin: string[];
+  /** Its present set-mates the reader would not put it with, by id. */
+  wouldLeave: string[];
+}
+
+export interface ProfileRereadReport {
+  /** Indexed documents read again. */
+  documents: number;
+  changed: ProfileChange[];
+  /** Documents that could not be read again: their stored profile is kept, with the reason here. */
+  failed: Array<{ documentId: string; fileName: string; reason: string }>;
+  /** Documents re-ingested while this ran: the ingest wrote a profile of its own, kept as it is. */
+  skipped: number;
+  /** Sets formed among documents that had none (the same filing rules as at ingest). */
+  filed: Array<{ id: string; documentIds: string[] }>;
+  /** Sets whose cross-document links were computed again because a member's profile changed. */
+  relinked: string[];
+  regroup: RegroupProposal[];
+}
+
+/** JSON with object keys in order, so two fact records that differ only in key order compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/**
+ * Reads every indexed document's title, role, effective date and facts (parties, the instrument it
+ * amends, the deal's names) again from its stored current version, as this version of lexnav reads a
+ * new document at ingest (`createStructurer`), and writes those that changed. The profile is written
+ * once, at ingest; without this a store keeps what an older reader made of its documents (a title that
+ * ran on into an address, an amendment read as amending another instrument) until each is ingested
+ * anew. The text, the version, the provision nodes and the search indexes are not touched (`lexnav
+ * index lexical` rebuilds passages and cards from the same stored text).
+ *
+ * Sets: a document without one is filed by the ingest rules (`assignTransactionSets`), and each set a
+ * changed member belongs to is linked again. A document already in a set stays there: where the reader
+ * would now group it otherwise, that is reported (`regroup`) for an operator to apply.
+ */
+export async function rereadProfiles(
+  catalog: Catalog,
+  now: string,
+  opts: { structurer?: Structurer; onDocument?: (documentId: string) => void } = {},
+): Promise<ProfileRereadReport> {
+  const structurer = opts.structurer ?? createStructurer();
+  const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
+  const changed: ProfileChange[] = [];
+  const failed: ProfileRereadReport["failed"] = [];
+  const touchedSets = new Set<string>();
+  let skipped = 0;
+  for (const document of documents) {
+    try {
+      const change = await rereadOne(catalog, structurer, document, now);
+      if (change === "superseded") skipped++;
+      else if (change !== null) {
+        changed.push(change.change);
+        if (change.setId !== null) touchedSets.add(change.setId);
+      }
+    } catch (cause) {
+      failed.push({ documentId: document.id, fileName: document.fileName, reason: toLexnavError(cause).message });
+    }
+    opts.onDocument?.(document.id);
+  }
+  const filed = await assignTransactionSets(catalog, now);
+  // a set just formed is linked by the filing itself
+  for (const f of filed) touchedSets.delete(f.id);
+  const relinked: string[] = [];
+  for (const setId of [...touchedSets].sort()) {
+    await relinkTransactionSet(catalog, setId);
+    relinked.push(setId);
+  }
+  return {
+    documents: documents.length,
+    changed,
+    failed,
+    skipped,
+    filed,
+    relinked,
+    regroup: await regroupProposals(catalog),
+  };
+}
+
+/** One document read again; its change and set, null when nothing changed, "superseded" when re-ingested meanwhile. */
+async function rereadOne(
+  catalog: Catalog,
+  structurer: Structurer,
+  document: DocumentRecord,
+  now: string,
+): Promise<{ change: ProfileChange; setId: string | null } | null | "superseded"> {
+  if (!document.currentVersion) return null;
+  const version = await catalog.getVersion(document.id, document.currentVersion);
+  if (!version) return null;
+  const { profile } = structurer.structure({
+    documentId: document.id,
+    version: version.version,
+    extraction: {
+      contentType: version.contentType,
+      text: version.text,
+      blocks: version.blocks,
+      pages: version.pages,
+      furniture: version.furniture,
+      quality: version.quality,
+    },
+  });
+  const facts: DocumentFacts = factsOf(profile);
+  return catalog.transaction(async (tx) => {
+    await tx.lockDocument(document.id);
+    const current = await tx.getDocument(document.id);
+    // Ingested again (or erased) since its text was read: what is stored now is newer than this reading.
+    if (current?.lifecycle !== "indexed" || current.currentVersion !== version.version) return "superseded";
+    const change: ProfileChange = { documentId: current.id, fileName: current.fileName };
+    if (current.title !== profile.title) change.title = { before: current.title, after: profile.title };
+    if (current.role !== profile.role) change.role = { before: current.role, after: profile.role };
+    if (current.effectiveDate !== profile.effectiveDate)
+      change.effectiveDate = { before: current.effectiveDate, after: profile.effectiveDate };
+    if (canonical(current.facts ?? null) !== canonical(facts)) change.facts = true;
+    if (Object.keys(change).length === 2) return null;
+    await tx.setProfile(
+      current.id,
+      {
+        title: profile.title,
+        role: profile.role,
+        effectiveDate: profile.effectiveDate,
+        transactionSetId: current.transactionSetId,
+        facts,
+      },
+      now,
+    );
+    return { change, setId: current.transactionSetId };
+  });
+}
+
+/**
+ * The documents whose present set differs from the group the filing rules would now make of the
+ * stored profiles (`groupTransactionSets` over every indexed document, as filing a store at once does).
+ */
+async function regroupProposals(catalog: Catalog): Promise<RegroupProposal[]> {
+  const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
+  const candidates = documents.flatMap((d) =>
+    d.facts
+      ? [
+          {
+            documentId: d.id,
+            fileName: d.fileName,
+            access: d.access,
+            profile: {
+              title: d.title,
+              role: d.role,
+              effectiveDate: d.effectiveDate,
+              ...d.facts,
+              names: d.facts.names ?? [],
+            },
+          },
+        ]
+      : [],
+  );
+  const groupOf = new Map<string, Set<string>>();
+  for (const p of groupTransactionSets(candidates)) {
+    const members = new Set(p.documentIds);
+    for (const id of p.documentIds) groupOf.set(id, members);
+  }
+  const setMates = new Map<string, Set<string>>();
+  for (const d of documents) {
+    if (d.transactionSetId === null) continue;
+    const mates = setMates.get(d.transactionSetId) ?? new Set<string>();
+    mates.add(d.id);
+    setMates.set(d.transactionSetId, mates);
+  }
+  const out: RegroupProposal[] = [];
+  for (const d of documents) {
+    if (!d.facts) continue;
+    const proposed = groupOf.get(d.id) ?? new Set([d.id]);
+    const present =
+      d.transactionSetId !== null ? (setMates.get(d.transactionSetId) ?? new Set([d.id])) : new Set([d.id]);
+    const wouldJoin = [...proposed].filter((id) => !present.has(id)).sort();
+    const wouldLeave = [...present].filter((id) => id !== d.id && !proposed.has(id)).sort();
+    if (wouldJoin.length > 0 || wouldLeave.length > 0)
+      out.push({ documentId: d.id, fileName: d.fileName, setId: d.transactionSetId, wouldJoin, wouldLeave });
+  }
+  return out;
+}

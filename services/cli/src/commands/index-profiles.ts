@@ -1,0 +1,57 @@
+import { type ProfileChange, type ProfileRereadReport, rereadProfiles } from "@lexnav/ingest";
+import type { CliContext } from "../context.ts";
+import { inline } from "../terminal.ts";
+
+/**
+ * `lexnav index profiles`: reads every indexed document's title, role, effective date and parties
+ * again from its stored text, as this version of lexnav reads them (`rereadProfiles`), and says what
+ * changed, which sets were formed or linked again, and which documents the reader would group
+ * otherwise (left for an operator).
+ */
+export async function indexProfilesCommand(
+  ctx: CliContext,
+  opts: { json: boolean; onDocument?: () => void },
+): Promise<ProfileRereadReport> {
+  const started = performance.now();
+  const report = await rereadProfiles(ctx.catalog, new Date().toISOString(), {
+    ...(opts.onDocument ? { onDocument: opts.onDocument } : {}),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  ctx.out(opts.json ? JSON.stringify(report, null, 2) : renderReread(report, seconds));
+  return report;
+}
+
+const quoted = (s: string | null) => (s === null ? "none" : `"${inline(s)}"`);
+
+function changeLine(c: ProfileChange): string {
+  const parts: string[] = [];
+  if (c.title) parts.push(`title ${quoted(c.title.before)} → ${quoted(c.title.after)}`);
+  if (c.role) parts.push(`role ${c.role.before} → ${c.role.after}`);
+  if (c.effectiveDate) parts.push(`effective ${c.effectiveDate.before ?? "none"} → ${c.effectiveDate.after ?? "none"}`);
+  if (c.facts) parts.push("parties or amended instrument");
+  return `  ${inline(c.fileName)} (${c.documentId}): ${parts.join("; ")}`;
+}
+
+export function renderReread(r: ProfileRereadReport, seconds: number): string {
+  const lines = [
+    `profiles read again: ${r.documents} documents, ${r.changed.length} changed, ${r.failed.length} could not be read${r.skipped ? `, ${r.skipped} ingested again meanwhile (kept)` : ""} (${seconds.toFixed(1)} s)`,
+    ...r.changed.map(changeLine),
+  ];
+  for (const f of r.failed)
+    lines.push(`  could not read ${inline(f.fileName)} (${f.documentId}), its profile kept: ${inline(f.reason)}`);
+  for (const s of r.filed) lines.push(`filed into set ${s.id}: ${s.documentIds.join(", ")}`);
+  if (r.relinked.length > 0) lines.push(`sets linked again: ${r.relinked.join(", ")}`);
+  if (r.regroup.length > 0) {
+    lines.push(
+      `${r.regroup.length} documents the reader would now group otherwise (not applied: lexnav set add|remove <set-id> <doc-id>):`,
+    );
+    for (const g of r.regroup) {
+      const what = [
+        g.wouldJoin.length ? `with ${g.wouldJoin.join(", ")}` : "",
+        g.wouldLeave.length ? `apart from ${g.wouldLeave.join(", ")}` : "",
+      ].filter(Boolean);
+      lines.push(`  ${inline(g.fileName)} (${g.documentId}, set ${g.setId ?? "none"}): ${what.join("; ")}`);
+    }
+  }
+  return lines.join("\n");
+}
