@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createSqliteCatalog } from "@lexnav/catalog";
 import { runCliCaptured } from "@lexnav/cli";
 import { loadConfig, silentLogger } from "@lexnav/core";
 import { ensureIngestTopology, INGEST_SUBJECTS } from "@lexnav/ingest-service";
+import { PROFILE_READER } from "@lexnav/provisions";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,11 +74,13 @@ describe("lexnav status", () => {
     expect(report.freshness).toEqual({ pendingDocuments: 0, oldestPendingSeconds: 0, awaitingStores: 0 });
     expect(report.nats).toMatchObject({ reachable: true, consumerLag: 2, inFlight: 0, deadLetters: 1 });
     expect(report.nats.oldestChangeSeconds).toBeGreaterThanOrEqual(1);
+    expect(report.profiles).toEqual({ reader: PROFILE_READER, olderReader: 0 });
 
     const text = await cli("status");
     expect(text.out).toContain("indexed 2");
     expect(text.out).toContain("corrupt 1");
     expect(text.out).toContain("dead letters  1");
+    expect(text.out).toContain(`profiles  every document profiled by ${PROFILE_READER}`);
     // Ids and counts only: no file name reaches the operator's screen.
     for (const name of ["alpha-supply", "private-notes", "board-minutes"]) {
       expect(r.out).not.toContain(name);
@@ -85,6 +89,31 @@ describe("lexnav status", () => {
 
     const audit = JSON.parse((await cli("audit", "--json")).out) as Array<{ action: string; operator: boolean }>;
     expect(audit.filter((e) => e.action === "status")).toHaveLength(2);
+  }, 60_000);
+
+  it("counts the documents an older reader profiled, until lexnav index profiles reads them again", async () => {
+    const config = loadConfig({ NATS_URL: nats.url, LEXNAV_LOG_LEVEL: "silent" });
+    const cli = (...argv: string[]) => runCliCaptured([...argv, "--db", db], config, silentLogger);
+    const catalog = createSqliteCatalog(db);
+    try {
+      const [doc] = await catalog.listDocuments({ lifecycle: ["indexed"] });
+      if (!doc?.facts) throw new Error("no indexed document with a profile");
+      await catalog.setProfile(
+        doc.id,
+        { ...doc, facts: { ...doc.facts, reader: "profile-0" } },
+        new Date().toISOString(),
+      );
+    } finally {
+      await catalog.close();
+    }
+    const before = JSON.parse((await cli("status", "--json")).out);
+    expect(before.profiles).toEqual({ reader: PROFILE_READER, olderReader: 1 });
+    expect((await cli("status")).out).toContain(
+      `profiles  1 document(s) profiled by an older reader than ${PROFILE_READER} (lexnav index profiles reads them again)`,
+    );
+    const reread = JSON.parse((await cli("index", "profiles", "--json")).out);
+    expect(reread).toMatchObject({ documents: 2, changed: [], restamped: 1 });
+    expect(JSON.parse((await cli("status", "--json")).out).profiles.olderReader).toBe(0);
   }, 60_000);
 
   it("is refused to a principal outside the operator group, and the refusal is audited", async () => {

@@ -92,6 +92,11 @@ export interface DocumentFacts {
   instruments?: string[];
   /** The names it calls itself in its opening (profile `ownNames`); absent on records stored before they were kept. */
   ownNames?: string[];
+  /**
+   * The reader that profiled it (`PROFILE_READER` of that lexnav); absent on records stored before readers
+   * were recorded. One older than this lexnav's is read again by `lexnav index profiles`.
+   */
+  reader?: string;
 }
 
 /**

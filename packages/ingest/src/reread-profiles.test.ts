@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Catalog, createSqliteCatalog } from "@lexnav/catalog";
 import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
+import { PROFILE_READER } from "@lexnav/provisions";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createIngestPipeline } from "./create-ingest-pipeline.ts";
-import { rereadProfiles } from "./reread-profiles.ts";
+import { profilesOfOtherReaders, rereadProfiles } from "./reread-profiles.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
 
 // A license and its amendment, filed as parts of one exhibit with the same parties, and an unrelated
@@ -73,7 +74,16 @@ describe("reading stored documents' profiles again", () => {
     expect((await record(AMENDMENT)).transactionSetId).toBe(fresh.transactionSetId);
     // a store written by this reader reads the same
     const same = await rereadProfiles(catalog, NOW);
-    expect(same).toMatchObject({ documents: 3, changed: [], failed: [], skipped: 0, filed: [], relinked: [] });
+    expect(same).toMatchObject({
+      documents: 3,
+      changed: [],
+      failed: [],
+      skipped: 0,
+      restamped: 0,
+      filed: [],
+      relinked: [],
+      reader: PROFILE_READER,
+    });
 
     await staleProfile(BASE);
     const report = await rereadProfiles(catalog, NOW);
@@ -91,6 +101,26 @@ describe("reading stored documents' profiles again", () => {
     const after = await record(BASE);
     expect({ ...after, updatedAt: "" }).toEqual({ ...fresh, updatedAt: "" });
     expect((await rereadProfiles(catalog, NOW)).changed).toEqual([]);
+  });
+
+  it("records the reader with each profile, and only restamps one an older reader read the same", async () => {
+    const supply = await record(SUPPLY);
+    expect(supply.facts?.reader).toBe(PROFILE_READER);
+    expect(await profilesOfOtherReaders(catalog)).toBe(0);
+    // the same profiles, as an older reader's, and as a store written before readers were recorded holds them
+    const facts = (d: typeof supply) => {
+      if (!d.facts) throw new Error(`${d.fileName}: no facts stored`);
+      return d.facts;
+    };
+    await catalog.setProfile(supply.id, { ...supply, facts: { ...facts(supply), reader: "profile-0" } }, NOW);
+    const base = await record(BASE);
+    const { reader: _reader, ...unstamped } = facts(base);
+    await catalog.setProfile(base.id, { ...base, facts: unstamped }, NOW);
+    expect(await profilesOfOtherReaders(catalog)).toBe(2);
+    const report = await rereadProfiles(catalog, NOW);
+    expect(report).toMatchObject({ changed: [], restamped: 2, relinked: [] });
+    expect(await profilesOfOtherReaders(catalog)).toBe(0);
+    expect((await record(SUPPLY)).facts).toEqual(supply.facts);
   });
 
   it("files a document left without a set, and reports an operator's grouping without undoing it", async () => {

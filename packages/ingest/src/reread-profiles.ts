@@ -1,9 +1,9 @@
 import type { Catalog } from "@lexnav/catalog";
 import { toLexnavError } from "@lexnav/core";
 import type { DocumentFacts, DocumentRecord, DocumentRole } from "@lexnav/document-model";
-import { groupTransactionSets } from "@lexnav/provisions";
+import { groupTransactionSets, PROFILE_READER } from "@lexnav/provisions";
 import { createStructurer, type Structurer } from "./structurer.ts";
-import { assignTransactionSets, factsOf, relinkTransactionSet } from "./transaction-sets.ts";
+import { assignTransactionSets, factsOf, relinkTransactionSet, storedProfile } from "./transaction-sets.ts";
 
 /** A field of a document's profile as the catalog keeps it, before and after it was read again. */
 export interface ProfileFieldChange<T> {
@@ -45,6 +45,10 @@ export interface ProfileRereadReport {
   failed: Array<{ documentId: string; fileName: string; reason: string }>;
   /** Documents re-ingested while this ran: the ingest wrote a profile of its own, kept as it is. */
   skipped: number;
+  /** The reader the profiles were read with (`PROFILE_READER`). */
+  reader: string;
+  /** Documents whose profile read the same, recorded now as read by this reader (an older one had read them). */
+  restamped: number;
   /** Sets formed among documents that had none (the same filing rules as at ingest). */
   filed: Array<{ id: string; documentIds: string[] }>;
   /** Sets whose cross-document links were computed again because a member's profile changed. */
@@ -72,6 +76,9 @@ function canonical(value: unknown): string {
  * anew. The text, the version, the provision nodes and the search indexes are not touched (`lexnav
  * index lexical` rebuilds passages and cards from the same stored text).
  *
+ * Each profile is stored with the reader that read it (`PROFILE_READER`); a document whose profile reads
+ * the same is only recorded as read by this one (`restamped`), so `lexnav status` stops counting it.
+ *
  * Sets: a document without one is filed by the ingest rules (`assignTransactionSets`), and each set a
  * changed member belongs to is linked again. A document already in a set stays there: where the reader
  * would now group it otherwise, that is reported (`regroup`) for an operator to apply.
@@ -87,10 +94,12 @@ export async function rereadProfiles(
   const failed: ProfileRereadReport["failed"] = [];
   const touchedSets = new Set<string>();
   let skipped = 0;
+  let restamped = 0;
   for (const document of documents) {
     try {
       const change = await rereadOne(catalog, structurer, document, now);
       if (change === "superseded") skipped++;
+      else if (change === "restamped") restamped++;
       else if (change !== null) {
         changed.push(change.change);
         if (change.setId !== null) touchedSets.add(change.setId);
@@ -113,19 +122,24 @@ export async function rereadProfiles(
     changed,
     failed,
     skipped,
+    reader: PROFILE_READER,
+    restamped,
     filed,
     relinked,
     regroup: await regroupProposals(catalog),
   };
 }
 
-/** One document read again; its change and set, null when nothing changed, "superseded" when re-ingested meanwhile. */
+/**
+ * One document read again: its change and set; null when nothing changed; "restamped" when only the reader
+ * recorded with it changed; "superseded" when it was ingested again meanwhile.
+ */
 async function rereadOne(
   catalog: Catalog,
   structurer: Structurer,
   document: DocumentRecord,
   now: string,
-): Promise<{ change: ProfileChange; setId: string | null } | null | "superseded"> {
+): Promise<{ change: ProfileChange; setId: string | null } | null | "superseded" | "restamped"> {
   if (!document.currentVersion) return null;
   const version = await catalog.getVersion(document.id, document.currentVersion);
   if (!version) return null;
@@ -152,8 +166,11 @@ async function rereadOne(
     if (current.role !== profile.role) change.role = { before: current.role, after: profile.role };
     if (current.effectiveDate !== profile.effectiveDate)
       change.effectiveDate = { before: current.effectiveDate, after: profile.effectiveDate };
-    if (canonical(current.facts ?? null) !== canonical(facts)) change.facts = true;
-    if (Object.keys(change).length === 2) return null;
+    const { reader: storedReader, ...storedFacts } = current.facts ?? {};
+    const { reader: _reader, ...readFacts } = facts;
+    if (current.facts == null || canonical(storedFacts) !== canonical(readFacts)) change.facts = true;
+    const unchanged = Object.keys(change).length === 2;
+    if (unchanged && storedReader === PROFILE_READER) return null;
     await tx.setProfile(
       current.id,
       {
@@ -165,7 +182,7 @@ async function rereadOne(
       },
       now,
     );
-    return { change, setId: current.transactionSetId };
+    return unchanged ? "restamped" : { change, setId: current.transactionSetId };
   });
 }
 
@@ -175,24 +192,10 @@ async function rereadOne(
  */
 async function regroupProposals(catalog: Catalog): Promise<RegroupProposal[]> {
   const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
-  const candidates = documents.flatMap((d) =>
-    d.facts
-      ? [
-          {
-            documentId: d.id,
-            fileName: d.fileName,
-            access: d.access,
-            profile: {
-              title: d.title,
-              role: d.role,
-              effectiveDate: d.effectiveDate,
-              ...d.facts,
-              names: d.facts.names ?? [],
-            },
-          },
-        ]
-      : [],
-  );
+  const candidates = documents.flatMap((d) => {
+    const profile = storedProfile(d);
+    return profile ? [{ documentId: d.id, fileName: d.fileName, access: d.access, profile }] : [];
+  });
   const groupOf = new Map<string, Set<string>>();
   for (const p of groupTransactionSets(candidates)) {
     const members = new Set(p.documentIds);
@@ -217,4 +220,13 @@ async function regroupProposals(catalog: Catalog): Promise<RegroupProposal[]> {
       out.push({ documentId: d.id, fileName: d.fileName, setId: d.transactionSetId, wouldJoin, wouldLeave });
   }
   return out;
+}
+
+/**
+ * How many indexed documents were profiled by another reader than this lexnav's (`PROFILE_READER`), or
+ * before readers were recorded: what `lexnav index profiles` would read again.
+ */
+export async function profilesOfOtherReaders(catalog: Catalog): Promise<number> {
+  const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
+  return documents.filter((d) => d.facts?.reader !== PROFILE_READER).length;
 }

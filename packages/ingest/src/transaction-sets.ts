@@ -8,6 +8,7 @@ import {
   fileIntoSet,
   groupTransactionSets,
   linkTransactionSet,
+  PROFILE_READER,
   profileDocument,
   type TransactionMember,
 } from "@lexnav/provisions";
@@ -112,18 +113,20 @@ export function factsOf(p: DocumentProfile): DocumentFacts {
     names: p.names,
     ...(p.instruments !== undefined ? { instruments: p.instruments } : {}),
     ...(p.ownNames !== undefined ? { ownNames: p.ownNames } : {}),
+    reader: PROFILE_READER,
   };
 }
 
 /** The profile the catalog keeps of a document (title, role, date and facts), or null when it kept no facts. */
-function storedProfile(document: DocumentRecord): DocumentProfile | null {
+export function storedProfile(document: DocumentRecord): DocumentProfile | null {
   if (!document.facts) return null;
+  const { reader: _reader, ...facts } = document.facts;
   return {
     title: document.title,
     role: document.role,
     effectiveDate: document.effectiveDate,
-    ...document.facts,
-    names: document.facts.names ?? [],
+    ...facts,
+    names: facts.names ?? [],
   };
 }
 

@@ -56,6 +56,6 @@ export {
 export { COMMON_CAPITALISED_WORDS } from "./profile/common-words.ts";
 export { parseDateAt } from "./profile/dates.ts";
 export type { DocumentProfile } from "./profile/profile-document.ts";
-export { profileDocument } from "./profile/profile-document.ts";
+export { PROFILE_READER, profileDocument } from "./profile/profile-document.ts";
 export type { ProvisionTreeInput, ProvisionTreeOptions } from "./structure/build-provision-tree.ts";
 export { buildProvisionTree } from "./structure/build-provision-tree.ts";

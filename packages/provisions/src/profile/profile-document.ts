@@ -13,6 +13,15 @@ import { ownNames } from "./own-names.ts";
  * - `amendedShortName`: how the amendment calls that instrument in its text ("Agreement", "Credit Agreement"), or null.
  * - `definedParties`: the terms the preamble gives the parties ("Borrower", "Acme", "Administrative Agent").
  */
+/**
+ * Which reading of documents' profiles this is. The catalog stores it with each profile, so `lexnav
+ * status` can count the documents an older reader profiled and `lexnav index profiles` can read them
+ * again. Change it whenever the profile read from a stored text changes (title, role, date, parties,
+ * names): `profile-reader.test.ts` pins a digest of the profiles of a sample of the corpus and fails,
+ * saying so, when they change without it.
+ */
+export const PROFILE_READER = "profile-2026-12-06";
+
 export interface DocumentProfile {
   title: string | null;
   role: DocumentRole;

@@ -34,7 +34,7 @@ function changeLine(c: ProfileChange): string {
 
 export function renderReread(r: ProfileRereadReport, seconds: number): string {
   const lines = [
-    `profiles read again: ${r.documents} documents, ${r.changed.length} changed, ${r.failed.length} could not be read${r.skipped ? `, ${r.skipped} ingested again meanwhile (kept)` : ""} (${seconds.toFixed(1)} s)`,
+    `profiles read again by ${r.reader}: ${r.documents} documents, ${r.changed.length} changed, ${r.failed.length} could not be read${r.skipped ? `, ${r.skipped} ingested again meanwhile (kept)` : ""}${r.restamped ? `, ${r.restamped} read the same as by an older reader` : ""} (${seconds.toFixed(1)} s)`,
     ...r.changed.map(changeLine),
   ];
   for (const f of r.failed)

@@ -1,6 +1,8 @@
 import { LexnavError, natsConnectSettings, toLexnavError } from "@lexnav/core";
 import type { LifecycleState } from "@lexnav/document-model";
+import { profilesOfOtherReaders } from "@lexnav/ingest";
 import { type IngestBacklog, readIngestBacklog } from "@lexnav/ingest-service";
+import { PROFILE_READER } from "@lexnav/provisions";
 import { connect } from "@nats-io/transport-node";
 import type { CliContext } from "../context.ts";
 import { type ActorOptions, actorOf, recordAudit, requireOperator } from "./controls.ts";
@@ -36,6 +38,11 @@ export interface StatusReport {
    * or the ingest streams cannot be read: the embedded figures above stand without them.
    */
   nats: ({ reachable: true } & IngestBacklog) | { reachable: false; reason: string };
+  /**
+   * Documents' profiles (title, role, date, parties): the reader this lexnav profiles with, and how many
+   * indexed documents an older reader profiled (`lexnav index profiles` reads them again).
+   */
+  profiles: { reader: string; olderReader: number };
   /**
    * Propagation lag (a delete or an access change, published → applied in the store) by command (or by
    * `<store>:<change>` when `--metrics` is an indexing stage's), p50 and
@@ -86,6 +93,7 @@ export async function statusCommand(
       awaitingStores,
     },
     nats: await natsBacklog(ctx, () => now().getTime()),
+    profiles: { reader: PROFILE_READER, olderReader: await profilesOfOtherReaders(ctx.catalog) },
     ...(opts.metricsUrl ? { propagationLag: await propagationLag(opts.metricsUrl) } : {}),
   };
   await recordAudit(ctx, actor, { action: "status" });
@@ -190,6 +198,11 @@ export function renderStatus(r: StatusReport): string {
       r.freshness.awaitingStores > 0 ? `; ${r.freshness.awaitingStores} version(s) awaiting the indexing stores` : ""
     }`,
   ];
+  lines.push(
+    r.profiles.olderReader > 0
+      ? `profiles  ${r.profiles.olderReader} document(s) profiled by an older reader than ${r.profiles.reader} (lexnav index profiles reads them again)`
+      : `profiles  every document profiled by ${r.profiles.reader}`,
+  );
   if (r.nats.reachable)
     lines.push(
       `ingest backlog  consumer lag ${r.nats.consumerLag}  in flight ${r.nats.inFlight}  oldest change ${seconds(r.nats.oldestChangeSeconds)}`,
