@@ -329,3 +329,53 @@ describe("dates read from the clause they belong to (real EDGAR amendments)", ()
     expect((await profileFiling("0001493152-23-000063_3.html")).effectiveDate).toBe("2022-12-26");
   });
 });
+
+describe("the parties are names, not what a title block or an address prints beside them", () => {
+  const partiesOf = (text: string) => profileDocument(text).parties;
+  it.each([
+    [
+      "the EDGAR source label and a date after the names, parties in capitals joined by AND",
+      "COLOGUARD® PROMOTION AGREEMENT BY AND BETWEEN EXACT SCIENCES CORPORATION AND PFIZER INC. August 21, 2018 Source: EXACT SCIENCES CORP, 8-K, 8/22/2018 TABLE OF CONTENTS Page 1. DEFINITIONS 1",
+      ["EXACT SCIENCES CORPORATION", "PFIZER INC."],
+    ],
+    [
+      "a date lead after the names",
+      "INTELLECTUAL PROPERTY AGREEMENT by and between Nuance Communications, Inc. and Cerence Inc. Dated as of September 30, 2019 Source: CERENCE INC., 8-K, 10/2/2019 TABLE OF CONTENTS",
+      ["Nuance Communications, Inc.", "Cerence Inc."],
+    ],
+    [
+      "addresses after each name",
+      "Sponsorship Agreement THIS AGREEMENT made this 5th day of December, 2007, between R. C. Boyd Enterprises, LLC, a Texas limited liability company, whose principal place of business is 1 Ranch Road, Westlake, Texas 76262, and Cano Petroleum, Inc., a Delaware corporation, whose principal place of business is 801 Cherry Street, Suite 3200, Fort Worth, Texas 76102. WHEREAS, the Sponsor wishes",
+      ["R. C. Boyd Enterprises, LLC", "Cano Petroleum, Inc."],
+    ],
+    [
+      "an address after “of”, on one line",
+      'Two-Way Non-Disclosure Agreement This Agreement (the "Agreement") is made between Infomagnet Ltd., of 65 Claremont Road, Highgate, London, N6 5BZ, UK, a company incorporated under the laws of England and Wales and the other party. The parties intend',
+      ["Infomagnet Ltd."],
+    ],
+    [
+      "an institution named by what it is “of”, and a role left where a name goes",
+      "NONDISCLOSURE AGREEMENT This Agreement is by and between UNIVERSITY OF ROCHESTER, an educational corporation organized under the laws of New York, and COMPANY. WHEREAS, the parties",
+      ["UNIVERSITY OF ROCHESTER"],
+    ],
+    [
+      "a name in capitals that holds AND",
+      "TRANSPORTATION AGREEMENT between TENNESSEE GAS PIPELINE COMPANY and LOUISVILLE GAS AND ELECTRIC COMPANY. WHEREAS, Transporter",
+      ["TENNESSEE GAS PIPELINE COMPANY", "LOUISVILLE GAS AND ELECTRIC COMPANY"],
+    ],
+    [
+      "a description of how each is organised",
+      "LICENSE AGREEMENT This Agreement is made between S-CAM Co., LTD duly organized and existing under the law of Korea, and ANUBIS Electric GmbH, duly organized and existing under the law of Germany. NOW, THEREFORE",
+      ["S-CAM Co., LTD", "ANUBIS Electric GmbH"],
+    ],
+  ])("%s", (_case, text, parties) => {
+    expect(partiesOf(text)).toEqual(parties);
+  });
+
+  it("keeps “Bank of America” whole where its definition follows", () => {
+    const p = profileDocument(
+      'SOFTWARE LICENSE AGREEMENT This Agreement is entered into as of the Effective Date by and between Bank of America, N.A. ("Bank of America"), a national banking association, and Cardlytics, Inc. ("Supplier").',
+    );
+    expect(p.parties).toEqual(["Bank of America, N.A.", "Cardlytics, Inc."]);
+  });
+});

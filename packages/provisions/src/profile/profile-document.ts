@@ -20,7 +20,7 @@ import { ownNames } from "./own-names.ts";
  * names): `profile-reader.test.ts` pins a digest of the profiles of a sample of the corpus and fails,
  * saying so, when they change without it.
  */
-export const PROFILE_READER = "profile-2026-12-06";
+export const PROFILE_READER = "profile-2026-12-06.2";
 
 export interface DocumentProfile {
   title: string | null;
@@ -501,6 +501,29 @@ function findPreamble(head: string): string {
 const PARENTHETICAL = /\(([^()]*)\)/g;
 const QUOTED = /["“”]\s*([^"“”]{1,60}?)\s*["“”]/g;
 
+/**
+ * Where a party's name has ended in a preamble without defined terms: what a title block or a filing
+ * prints after the parties ("… and Cerence Inc. Dated as of September 30, 2019 Source: CERENCE INC., 8-K,
+ * 10/2/2019 TABLE OF CONTENTS"): a date lead, the EDGAR source label, a table of contents, a full date.
+ */
+const NAMES_END = new RegExp(
+  String.raw`\s+(?:Dated\b|dated\b|DATED\b|Date:?\s+(?:${MONTH})|Effective\b|EFFECTIVE\b|Source:|TABLE\s+OF\s+CONTENTS\b|Table\s+of\s+Contents\b|(?:${MONTH}|${MONTH.toUpperCase()})\s+\d{1,2}\b)`,
+);
+/** An EDGAR form type ("8-K", "10-K/A", "F-1/A", "S-1"): the filing's label, not a party. */
+const FORM_TYPE = /^(?:\d{1,2}-[A-Z]{1,3}|[A-Z]{1,3}-\d{1,2}[A-Z]?)(?:\/A)?$/;
+/** A part of an address ("Suite 200", "Unit 05", "4F", "2nd Floor", "7 Sirius Road", "P.O. Box 12"). */
+const ADDRESS_PART =
+  /^(?:(?:Suite|Unit|Floor|Room|Building|P\.?\s?O\.?\s+Box)\b|\d+(?:st|nd|rd|th)?\s*(?:F|Fl|Floor)\b|\d+[A-Za-z]?\s+(?:[A-Z][\w.'-]*\s+){0,3}(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Plaza|Highway|Hwy|Court|Ct|Place|Pl|Parkway|Pkwy|Square|Trail|Circle)\b\.?)/i;
+/** A word that names an entity's legal form or kind: a piece of a list that has one is a party, not a place. */
+const ENTITY_WORD =
+  /\b(?:Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|PLC|GmbH|AG|S\.A|SA|N\.V|NV|B\.V|BV|Pty|S\.p\.A|SpA|Trust|Bank|University|Institute|Authority|Association|Foundation|Partners|Partnership|Holdings|Group|Fund)\b\.?/i;
+/** Four lower-case words in a row: a sentence ("the Reseller named above and amends …"), not a name. */
+const SENTENCE_WORDS = /(?<![\p{L}\p{N}'’])[a-z]+\s+[a-z]+\s+[a-z]+\s+[a-z]+(?![\p{L}])/u;
+/\b(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\s+[a-z]+\s+[a-z]+\b|\b[a-z]+\s+(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\s+[a-z]+\b|\b[a-z]+\s+[a-z]+\s+(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\b/;
+/** An institution called by what it is "of" ("Bank of America", "University of Rochester", "County of Loudoun"). */
+const OF_INSTITUTION =
+  /\b(?:Bank|University|Institute|County|City|State|Commonwealth|Republic|Kingdom|Government|Department|Board|Trustees|Regents|College|School|Ministry|Province|Town|Village|District)$/i;
+
 function extractParties(preamble: string): { parties: string[]; definedParties: string[] } {
   const parties: string[] = [];
   const definedParties: string[] = [];
@@ -509,24 +532,39 @@ function extractParties(preamble: string): { parties: string[]; definedParties: 
     if (t.length < 2 || NOT_A_PARTY.test(t) || !/^[A-Z0-9]/.test(t)) return;
     if (!definedParties.includes(t)) definedParties.push(t);
   };
-  const addParty = (raw: string) => {
+  /** Adds the name a piece of the preamble opens with; whether it held one. */
+  const addParty = (raw: string): boolean => {
     let name = raw
       .replace(/^[\s,;:]*(?:and|or|&)?\s*/i, "")
       .replace(/^[\s,;:]+/, "")
+      // a numbered list of parties: "1. Last Man Stands"
+      .replace(/^\(?\d{1,2}[.)]\s+/, "")
       .trim();
+    const ended = NAMES_END.exec(name);
+    if (ended && ended.index > 1) name = name.slice(0, ended.index);
     const cut =
-      /,\s*(?:a|an|as|its|each|located|having|with|acting|organized|incorporated|in\s+its|whose|on\s+behalf)\b|\s+(?:of|at|located|whose|having|\d)\b|\s+as\s+[a-zA-Z]/i.exec(
+      /,\s*(?:a|an|as|its|each|located|having|with|acting|being|organized|incorporated|in\s+its|whose|on\s+behalf|not\s+individually|in\s+(?:his|her|their)\s+(?:individual\s+)?capacity)\b|\s+and\s+its\s+|\s+hereinafter\b|,?\s+duly\s+(?:organi[sz]ed|incorporated|formed)\b|\s+\((?=operating\b|formerly\b|hereinafter\b)|\s+(?:at|located|whose|having|through|acting|\d)\b|\s+(?:a|an)\s+(?:[A-Za-z]+\s+){0,3}(?:company|corporation|partnership|limited)\b|\s+with\s+(?:its\s+)?(?:offices?|principal|registered|an?\s+(?:office|address|place))\b|\s+as\s+[a-zA-Z]/i.exec(
         name,
       );
     if (cut && cut.index > 1) name = name.slice(0, cut.index);
+    name = cutAtOf(name);
     name = name.replace(/\s*(?:={3,}|-{3,}|_{3,}).*$/, "");
-    name = name.replace(/[\s,;:]+$/, "").trim();
-    if (name.length < 2 || name.length > 100) return;
-    if (!/^(?:[A-Z0-9]|the\s+[A-Z])/.test(name) && !/^[a-z][A-Za-z.]*\.(?:com|net|org)/.test(name)) return;
-    if (/^(?:the\s+)?(?:several|lenders|banks|other|parties|persons|institutions|each)\b/i.test(name)) return;
-    if (/\b(?:listed|hereto|herein|from time to time|institutions|signatory)\b/i.test(name)) return;
-    if (/^(?:AS|as)\s/.test(name)) return;
+    name = name
+      .replace(/[\s,;:]+$/, "")
+      .replace(/\s+of$/i, "")
+      .trim();
+    if (name.length < 2 || name.length > 100) return false;
+    // a run of lower-case words that are not a name's connectors: a sentence, not a name
+    if (SENTENCE_WORDS.test(name)) return false;
+    if (!/^(?:[A-Z0-9]|the\s+[A-Z])/.test(name) && !/^[a-z][A-Za-z.]*\.(?:com|net|org)/.test(name)) return false;
+    if (!/[A-Za-z]{2}/.test(name) || FORM_TYPE.test(name) || ADDRESS_PART.test(name) || /^X{3,}$/i.test(name))
+      return false;
+    if (isRoleWord(name) || NOT_A_PARTY.test(name)) return false;
+    if (/^(?:the\s+)?(?:several|lenders|banks|other|parties|persons|institutions|each)\b/i.test(name)) return false;
+    if (/\b(?:listed|hereto|herein|from time to time|institutions|signatory)\b/i.test(name)) return false;
+    if (/^(?:AS|as)\s/.test(name)) return false;
     if (!parties.includes(name)) parties.push(name);
+    return true;
   };
   let cursor = 0;
   PARENTHETICAL.lastIndex = 0;
@@ -534,18 +572,28 @@ function extractParties(preamble: string): { parties: string[]; definedParties: 
     const inner = m[1] ?? "";
     const terms = [...inner.matchAll(QUOTED)].map((q) => q[1] ?? "");
     if (terms.length === 0) continue;
-    addParty(preamble.slice(cursor, m.index));
+    addParty(nameBefore(preamble.slice(cursor, m.index)));
     for (const term of terms) addTerm(term);
     cursor = m.index + m[0].length;
   }
   if (cursor === 0) {
-    // no parenthetical definitions: "between A and B." / "among A, B and C"
-    const pieces = preamble
-      .slice(0, 400)
-      .split(
-        /,?\s+and\s+|;\s*|,\s+(?!(?:INC|Inc|L\.?P|LLC|L\.L\.C|LTD|Ltd|N\.A|CORP|Corp|S\.A|PLC|plc|LLP|as\s|a\s|an\s)\b)/,
-      );
-    for (const piece of pieces) addParty(piece);
+    // no parenthetical definitions: "between A and B." / "among A, B and C"; the names end where the title
+    // block or the filing's label begins
+    let listed = preamble.slice(0, 400);
+    const ended = NAMES_END.exec(listed);
+    if (ended) listed = listed.slice(0, ended.index);
+    // What follows an address or a description in the list ("…, whose principal place of business is …,
+    // Westlake, Texas", "… under the laws of England and Wales") is more of it, to the next party: a piece
+    // there is a party only when its name gives an entity's form ("…, and Beta LLC, a Delaware …").
+    let described = false;
+    for (const group of partsOfList(listed)) {
+      for (const piece of group.split(
+        /,\s+(?!(?:INC|Inc|L\.?P|LLC|L\.L\.C|LTD|Ltd|N\.A|CORP|Corp|S\.A|S\.p\.A|PLC|plc|LLP|as\s|a\s|an\s)\b)/,
+      )) {
+        if (described && !ENTITY_WORD.test(piece.split(/,\s+(?:a|an)\s/)[0] ?? "")) continue;
+        described = !addParty(piece);
+      }
+    }
   }
   // roles given without quotes: "ACME CORP., as Borrower, ..., BANK, as Administrative Agent"
   for (const r of preamble.matchAll(/,?\s+as\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b/g)) {
@@ -553,6 +601,65 @@ function extractParties(preamble: string): { parties: string[]; definedParties: 
     if (PARTY_ROLES.has(role)) addTerm(role);
   }
   return { parties, definedParties };
+}
+
+/**
+ * The name in the text between two defined terms: after the previous party's description ("), a national
+ * banking association, and Cardlytics, Inc. (") it is what follows the last "and"; else the text itself.
+ */
+function nameBefore(chunk: string): string {
+  if (!/^[\s,;:)]*(?:a|an|its|which|whose|having|with|located|organi[sz]ed|incorporated)\s/.test(chunk)) return chunk;
+  const parts = chunk.split(/,?\s+and\s+|;\s*/);
+  return parts.length > 1 ? (parts.at(-1) ?? chunk) : chunk;
+}
+
+/**
+ * The parts of a list of parties, one per party: split at "and" and ";"; at "AND" in capitals only after a
+ * name's legal form ("EXACT SCIENCES CORPORATION AND PFIZER INC."), since a name in capitals may hold one
+ * ("LOUISVILLE GAS AND ELECTRIC COMPANY", "CREDIT AGRICOLE CORPORATE AND INVESTMENT BANK").
+ */
+function partsOfList(listed: string): string[] {
+  const parts: string[] = [];
+  for (const part of listed.split(/,?\s+and\s+|;\s*/)) {
+    const pieces = part.split(/\s+AND\s+/);
+    let current = pieces[0] ?? "";
+    for (const next of pieces.slice(1)) {
+      if (ENTITY_END.test(current)) {
+        parts.push(current);
+        current = next;
+      } else current = `${current} AND ${next}`;
+    }
+    parts.push(current);
+  }
+  return parts;
+}
+/** A name that ends in its legal form ("… INC.", "… CORPORATION", "… LLC", "… S.p.A."). */
+const ENTITY_END =
+  /\b(?:INC|Inc|INCORPORATED|CORP|Corp|CORPORATION|Corporation|COMPANY|Company|CO|Co|LLC|L\.L\.C|LTD|Ltd|LIMITED|Limited|LP|L\.P|LLP|PLC|plc|GmbH|AG|S\.A|S\.p\.A|SA|N\.V|NV|B\.V|BV|N\.A)\.?$/;
+
+/**
+ * A name cut where a place or a description follows "of" ("Infomagnet Ltd., of 65 Claremont Road" →
+ * "Infomagnet Ltd."), but not the "of" of an institution's name ("Bank of America", "University of
+ * Rochester", "County of Loudoun"): a name of one word before "of", or one ending in such a word, goes on.
+ */
+function cutAtOf(name: string): string {
+  for (const m of name.matchAll(/,?\s+of\s+/gi)) {
+    const before = name.slice(0, m.index).replace(/[\s,]+$/, "");
+    if (before.split(/\s+/).length > 1 && !OF_INSTITUTION.test(before)) return before;
+    if (before.split(/\s+/).length <= 1 && m[0].startsWith(",")) return before;
+  }
+  return name;
+}
+
+/** A role or a generic word where a name should be: "COMPANY", "Seller", "Distributor", "You". */
+function isRoleWord(name: string): boolean {
+  const bare = name.replace(/^the\s+/i, "");
+  if (/\s/.test(bare)) return false;
+  const title = bare.charAt(0).toUpperCase() + bare.slice(1).toLowerCase();
+  return (
+    PARTY_ROLES.has(title) ||
+    /^(?:You|Company|Division|Broker|Bank|University|Institute|County|City|State)$/.test(title)
+  );
 }
 
 const INSTRUMENT_NAME =
