@@ -26,7 +26,7 @@ export type {
   ProfileRereadReport,
   RegroupProposal,
 } from "./reread-profiles.ts";
-export { profilesOfOtherReaders, rereadProfiles } from "./reread-profiles.ts";
+export { profilesOfOtherReaders, rereadOlderProfiles, rereadProfiles } from "./reread-profiles.ts";
 export type { Structured, Structurer } from "./structurer.ts";
 export { createStructurer } from "./structurer.ts";
 export {

@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
 import { PROFILE_READER } from "@lexnav/provisions";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createIngestPipeline } from "./create-ingest-pipeline.ts";
-import { profilesOfOtherReaders, rereadProfiles } from "./reread-profiles.ts";
+import { profilesOfOtherReaders, rereadOlderProfiles, rereadProfiles } from "./reread-profiles.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
 
 // A license and its amendment, filed as parts of one exhibit with the same parties, and an unrelated
@@ -183,5 +183,67 @@ describe("reading stored documents' profiles again", () => {
     expect(report.skipped).toBe(1);
     expect(report.changed.map((c) => c.documentId)).not.toContain(base);
     expect((await record(BASE)).title).toBe("PATENT LICENSE AGREEMENT");
+  });
+});
+
+describe("a service reading its store's older profiles at start", () => {
+  let dir: string;
+  let catalog: Catalog;
+  const ingest = (name: string, text = TEXTS[name] ?? "") =>
+    createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger: silentLogger }).ingest({
+      source: `/in/${name}`,
+      fileName: name,
+      bytes: new TextEncoder().encode(text),
+      access: ACCESS,
+    });
+  const olderReader = async () => {
+    for (const d of await catalog.listDocuments({ lifecycle: ["indexed"] }))
+      await catalog.setProfile(
+        d.id,
+        {
+          ...d,
+          title: "stale",
+          facts: {
+            ...(d.facts ?? { parties: [], definedParties: [], amendsAgreement: null, amendedShortName: null }),
+            reader: "profile-0",
+          },
+        },
+        NOW,
+      );
+  };
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-reread-start-"));
+    catalog = createSqliteCatalog(join(dir, "lexnav.sqlite"));
+    for (const name of [BASE, AMENDMENT, SUPPLY]) expect((await ingest(name)).status).toBe("indexed");
+  });
+  afterEach(async () => {
+    await catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("does nothing when every profile is this reader's", async () => {
+    expect(await rereadOlderProfiles(catalog, () => new Date(NOW))).toBeNull();
+  });
+
+  it("reads every profile again when an older reader wrote some, and files nothing", async () => {
+    await olderReader();
+    const amendment = (await catalog.findDocumentBySource(`/in/${AMENDMENT}`))?.id ?? "";
+    await catalog.setTransactionSet(amendment, null, NOW);
+    const report = await rereadOlderProfiles(catalog, () => new Date(NOW));
+    expect(report?.changed).toHaveLength(3);
+    expect(report?.filed).toEqual([]);
+    expect((await catalog.getDocument(amendment))?.transactionSetId).toBeNull();
+    expect(await profilesOfOtherReaders(catalog)).toBe(0);
+    expect((await catalog.listDocuments({ lifecycle: ["indexed"] })).map((d) => d.title)).not.toContain("stale");
+  });
+
+  it("stops between documents when told to, leaving the rest to the next start", async () => {
+    await olderReader();
+    const stop = new AbortController();
+    stop.abort();
+    const report = await rereadOlderProfiles(catalog, () => new Date(NOW), stop.signal);
+    expect(report?.changed).toEqual([]);
+    expect(await profilesOfOtherReaders(catalog)).toBe(3);
   });
 });

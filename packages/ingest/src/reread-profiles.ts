@@ -86,7 +86,17 @@ function canonical(value: unknown): string {
 export async function rereadProfiles(
   catalog: Catalog,
   now: string,
-  opts: { structurer?: Structurer; onDocument?: (documentId: string) => void } = {},
+  opts: {
+    structurer?: Structurer;
+    onDocument?: (documentId: string) => void;
+    /**
+     * File documents that have no set (default true). A service replica leaves this to the ingest of each
+     * document: replicas reading at once would file the same documents in parallel.
+     */
+    fileUnfiled?: boolean;
+    /** Stops between documents when aborted: what was written stays, the rest keeps its older reading. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ProfileRereadReport> {
   const structurer = opts.structurer ?? createStructurer();
   const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
@@ -96,6 +106,7 @@ export async function rereadProfiles(
   let skipped = 0;
   let restamped = 0;
   for (const document of documents) {
+    if (opts.signal?.aborted) break;
     try {
       const change = await rereadOne(catalog, structurer, document, now);
       if (change === "superseded") skipped++;
@@ -109,11 +120,12 @@ export async function rereadProfiles(
     }
     opts.onDocument?.(document.id);
   }
-  const filed = await assignTransactionSets(catalog, now);
+  const filed = opts.fileUnfiled === false || opts.signal?.aborted ? [] : await assignTransactionSets(catalog, now);
   // a set just formed is linked by the filing itself
   for (const f of filed) touchedSets.delete(f.id);
   const relinked: string[] = [];
   for (const setId of [...touchedSets].sort()) {
+    if (opts.signal?.aborted) break;
     await relinkTransactionSet(catalog, setId);
     relinked.push(setId);
   }
@@ -229,4 +241,19 @@ async function regroupProposals(catalog: Catalog): Promise<RegroupProposal[]> {
 export async function profilesOfOtherReaders(catalog: Catalog): Promise<number> {
   const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
   return documents.filter((d) => d.facts?.reader !== PROFILE_READER).length;
+}
+
+/**
+ * What a service does at start: when some indexed documents were profiled by an older reader, reads
+ * every profile again (`rereadProfiles`, without filing: each replica may run it at once), so a deployment
+ * of a new lexnav brings its stores' titles, roles, dates and parties up to it without an operator. Null
+ * when every profile is this reader's.
+ */
+export async function rereadOlderProfiles(
+  catalog: Catalog,
+  now: () => Date,
+  signal?: AbortSignal,
+): Promise<ProfileRereadReport | null> {
+  if ((await profilesOfOtherReaders(catalog)) === 0) return null;
+  return rereadProfiles(catalog, now().toISOString(), { fileUnfiled: false, ...(signal ? { signal } : {}) });
 }

@@ -1,4 +1,5 @@
-import { natsConnectSettings } from "@lexnav/core";
+import { natsConnectSettings, toLexnavError } from "@lexnav/core";
+import { rereadOlderProfiles } from "@lexnav/ingest";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
@@ -24,6 +25,24 @@ const stack = await createEmbeddedStack(config.dbPath, config.limits, logger, aw
 // A document an earlier ingest process left half-done (killed, out of memory) is failed with its reason.
 for (const r of await stack.pipeline.recoverInterrupted())
   logger.warn("interrupted ingest recovered", { documentId: r.documentId, code: r.failure?.code });
+// Profiles an older lexnav read (title, role, date, parties) are read again with this one, beside the commands:
+// a new version brings the catalog's readings up to it with no operator step. Counts only are logged (no title or
+// file name); a SIGTERM stops it between documents.
+const rereading = new AbortController();
+const reread = rereadOlderProfiles(stack.catalog, () => new Date(), rereading.signal).then(
+  (r) => {
+    if (r)
+      logger.info("profiles read again", {
+        documents: r.documents,
+        changed: r.changed.length,
+        restamped: r.restamped,
+        failed: r.failed.length,
+        reader: r.reader,
+        stopped: rereading.signal.aborted,
+      });
+  },
+  (e: unknown) => logger.warn("reading profiles again failed", { error: toLexnavError(e).message }),
+);
 // As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
 const nc = await connect(natsConnectSettings(config, "lexnav-ingest"));
 const app = await createIngestApp({ nc, pipeline: stack.pipeline, catalog: stack.catalog, logger });
@@ -48,7 +67,9 @@ const health = config.healthAddress
 
 // SIGTERM drains: the document in hand finishes (event published, command acked), then the connection.
 onStopSignal(async () => {
+  rereading.abort();
   await app.stop();
+  await reread;
   await health?.close();
   await nc.drain();
   await stack.close();
