@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createIngestPipeline } from "./create-ingest-pipeline.ts";
 import { profilesOfOtherReaders, rereadOlderProfiles, rereadProfiles } from "./reread-profiles.ts";
 import { createStructurer, type Structurer } from "./structurer.ts";
+import { createTransactionSetEdits } from "./transaction-sets.ts";
 
 // A license and its amendment, filed as parts of one exhibit with the same parties, and an unrelated
 // supply agreement.
@@ -245,5 +246,42 @@ describe("a service reading its store's older profiles at start", () => {
     const report = await rereadOlderProfiles(catalog, () => new Date(NOW), stop.signal);
     expect(report?.changed).toEqual([]);
     expect(await profilesOfOtherReaders(catalog)).toBe(3);
+  });
+});
+
+describe("a long-lived reader's amendment edits after a profile is read again", () => {
+  let dir: string;
+  let catalog: Catalog;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "lexnav-reread-edits-"));
+    catalog = createSqliteCatalog(join(dir, "lexnav.sqlite"));
+    for (const name of [BASE, AMENDMENT])
+      expect(
+        (
+          await createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger: silentLogger }).ingest({
+            source: `/in/${name}`,
+            fileName: name,
+            bytes: new TextEncoder().encode(TEXTS[name] ?? ""),
+            access: ACCESS,
+          })
+        ).status,
+      ).toBe("indexed");
+  });
+  afterEach(async () => {
+    await catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("are read again when a member's role changes, not served from before", async () => {
+    const amendment = await catalog.getDocument((await catalog.findDocumentBySource(`/in/${AMENDMENT}`))?.id ?? "");
+    const setId = amendment?.transactionSetId;
+    if (!amendment || !setId) throw new Error("the amendment is not filed with its agreement");
+    const edits = createTransactionSetEdits(catalog);
+    expect((await edits(setId, () => true)).length).toBeGreaterThan(0);
+    // an older reader's reading: the amendment taken for an agreement of its own, which amends nothing
+    await catalog.setProfile(amendment.id, { ...amendment, role: "base_agreement" }, "2026-12-07T00:00:00.000Z");
+    expect(await edits(setId, () => true)).toEqual([]);
+    await rereadProfiles(catalog, "2026-12-07T00:00:01.000Z");
+    expect((await edits(setId, () => true)).length).toBeGreaterThan(0);
   });
 });

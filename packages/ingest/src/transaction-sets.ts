@@ -83,8 +83,9 @@ export async function transactionSetEdits(
 
 /**
  * `transactionSetEdits` for a long-lived reader: the edits of a set as one reader sees it are kept
- * against the versions they were read from (the readable members' ids and current versions), so a
- * question re-reads the members' texts only when a member was added, removed, regrouped or re-ingested.
+ * against the records they were read from (the readable members' ids, current versions and last
+ * changes), so a question re-reads the members' texts only when a member was added, removed, regrouped,
+ * re-ingested or profiled again.
  */
 export function createTransactionSetEdits(
   catalog: Catalog,
@@ -92,7 +93,9 @@ export function createTransactionSetEdits(
   const cache = new Map<string, AmendmentEdit[]>();
   return async (setId, include) => {
     const readable = (await catalog.listDocuments({ lifecycle: ["indexed"], transactionSetId: setId })).filter(include);
-    const key = `${setId}\u0000${readable.map((d) => `${d.id}@${d.currentVersion}`).join(",")}`;
+    // A member's record changes when it is re-ingested, regrouped or profiled again (its role read anew
+    // changes what it amends): any of them reads the edits again.
+    const key = `${setId}\u0000${readable.map((d) => `${d.id}@${d.currentVersion}@${d.updatedAt}`).join(",")}`;
     let edits = cache.get(key);
     if (!edits) {
       edits = (await transactionSetEdits(catalog, setId, include)).edits;
