@@ -104,7 +104,11 @@ describe("lexnav CLI", () => {
     expect(report).toMatchObject({ changed: [], failed: [], skipped: 0, filed: [], relinked: [] });
     const text = await run("index", "profiles");
     expect(text.out).toMatch(
-      /^profiles read again by profile-[\d-]+: 5 documents, 0 changed, 0 could not be read \(\d+\.\d s\)$/,
+      /^profiles read again by profile-[\d.-]+: 5 documents, 0 changed, 0 could not be read \(\d+\.\d s\)$/,
+    );
+    const dry = await run("index", "profiles", "--dry-run");
+    expect(dry.out).toMatch(
+      /^dry run, nothing written: profiles read again by profile-[\d.-]+: 5 documents, 0 changed/,
     );
     const wrong = await run("index", "titles");
     expect(wrong.code).not.toBe(0);

@@ -104,6 +104,22 @@ describe("reading stored documents' profiles again", () => {
     expect((await rereadProfiles(catalog, NOW)).changed).toEqual([]);
   });
 
+  it("in a dry run reports what would change, as a run would, and writes nothing", async () => {
+    await staleProfile(BASE);
+    const amendment = await idOf(AMENDMENT);
+    await catalog.setTransactionSet(amendment, null, NOW);
+    const before = await catalog.listDocuments({ lifecycle: ["indexed"] });
+    const dry = await rereadProfiles(catalog, NOW, { dryRun: true });
+    expect(await catalog.listDocuments({ lifecycle: ["indexed"] })).toEqual(before);
+    expect(dry.filed).toEqual([]);
+    expect(dry.relinked).toEqual([]);
+    // the amendment, read again, would be grouped with its agreement: said, not done
+    expect(dry.regroup.find((g) => g.documentId === amendment)?.wouldJoin).toEqual([await idOf(BASE)]);
+    const run = await rereadProfiles(catalog, NOW);
+    expect(dry.changed).toEqual(run.changed);
+    expect(run.filed).toHaveLength(1);
+  });
+
   it("records the reader with each profile, and only restamps one an older reader read the same", async () => {
     const supply = await record(SUPPLY);
     expect(supply.facts?.reader).toBe(PROFILE_READER);

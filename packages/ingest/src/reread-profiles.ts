@@ -1,7 +1,7 @@
 import type { Catalog } from "@lexnav/catalog";
 import { toLexnavError } from "@lexnav/core";
 import type { DocumentFacts, DocumentRecord, DocumentRole } from "@lexnav/document-model";
-import { groupTransactionSets, PROFILE_READER } from "@lexnav/provisions";
+import { type DocumentProfile, groupTransactionSets, PROFILE_READER } from "@lexnav/provisions";
 import { createStructurer, type Structurer } from "./structurer.ts";
 import { assignTransactionSets, factsOf, relinkTransactionSet, storedProfile } from "./transaction-sets.ts";
 
@@ -96,6 +96,8 @@ export async function rereadProfiles(
     fileUnfiled?: boolean;
     /** Stops between documents when aborted: what was written stays, the rest keeps its older reading. */
     signal?: AbortSignal;
+    /** Reports what would change and writes nothing: no profile, filing or link. */
+    dryRun?: boolean;
   } = {},
 ): Promise<ProfileRereadReport> {
   const structurer = opts.structurer ?? createStructurer();
@@ -105,10 +107,12 @@ export async function rereadProfiles(
   const touchedSets = new Set<string>();
   let skipped = 0;
   let restamped = 0;
+  // what a dry run read, so that its regrouping report is of the profiles as they would be
+  const read = new Map<string, DocumentProfile>();
   for (const document of documents) {
     if (opts.signal?.aborted) break;
     try {
-      const change = await rereadOne(catalog, structurer, document, now);
+      const change = await rereadOne(catalog, structurer, document, now, opts.dryRun === true, read);
       if (change === "superseded") skipped++;
       else if (change === "restamped") restamped++;
       else if (change !== null) {
@@ -120,11 +124,12 @@ export async function rereadProfiles(
     }
     opts.onDocument?.(document.id);
   }
-  const filed = opts.fileUnfiled === false || opts.signal?.aborted ? [] : await assignTransactionSets(catalog, now);
+  const filed =
+    opts.fileUnfiled === false || opts.dryRun || opts.signal?.aborted ? [] : await assignTransactionSets(catalog, now);
   // a set just formed is linked by the filing itself
   for (const f of filed) touchedSets.delete(f.id);
   const relinked: string[] = [];
-  for (const setId of [...touchedSets].sort()) {
+  for (const setId of opts.dryRun ? [] : [...touchedSets].sort()) {
     if (opts.signal?.aborted) break;
     await relinkTransactionSet(catalog, setId);
     relinked.push(setId);
@@ -138,7 +143,7 @@ export async function rereadProfiles(
     restamped,
     filed,
     relinked,
-    regroup: await regroupProposals(catalog),
+    regroup: await regroupProposals(catalog, opts.dryRun ? read : undefined),
   };
 }
 
@@ -151,6 +156,8 @@ async function rereadOne(
   structurer: Structurer,
   document: DocumentRecord,
   now: string,
+  dryRun: boolean,
+  read: Map<string, DocumentProfile>,
 ): Promise<{ change: ProfileChange; setId: string | null } | null | "superseded" | "restamped"> {
   if (!document.currentVersion) return null;
   const version = await catalog.getVersion(document.id, document.currentVersion);
@@ -168,6 +175,7 @@ async function rereadOne(
     },
   });
   const facts: DocumentFacts = factsOf(profile);
+  if (dryRun) read.set(document.id, profile);
   return catalog.transaction(async (tx) => {
     await tx.lockDocument(document.id);
     const current = await tx.getDocument(document.id);
@@ -183,6 +191,7 @@ async function rereadOne(
     if (current.facts == null || canonical(storedFacts) !== canonical(readFacts)) change.facts = true;
     const unchanged = Object.keys(change).length === 2;
     if (unchanged && storedReader === PROFILE_READER) return null;
+    if (dryRun) return unchanged ? "restamped" : { change, setId: current.transactionSetId };
     await tx.setProfile(
       current.id,
       {
@@ -200,12 +209,16 @@ async function rereadOne(
 
 /**
  * The documents whose present set differs from the group the filing rules would now make of the
- * stored profiles (`groupTransactionSets` over every indexed document, as filing a store at once does).
+ * stored profiles, or of those a dry run read (`groupTransactionSets` over every indexed document, as
+ * filing a store at once does).
  */
-async function regroupProposals(catalog: Catalog): Promise<RegroupProposal[]> {
+async function regroupProposals(
+  catalog: Catalog,
+  read?: ReadonlyMap<string, DocumentProfile>,
+): Promise<RegroupProposal[]> {
   const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
   const candidates = documents.flatMap((d) => {
-    const profile = storedProfile(d);
+    const profile = read?.get(d.id) ?? storedProfile(d);
     return profile ? [{ documentId: d.id, fileName: d.fileName, access: d.access, profile }] : [];
   });
   const groupOf = new Map<string, Set<string>>();

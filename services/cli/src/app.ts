@@ -82,9 +82,10 @@ usage:
                                                 build and activate a dense index
   lexnav index lexical [--json]                 build the lexical index (passages, cards) again from the stored
                                                 text, as this version of lexnav writes it; activate it, drop the old
-  lexnav index profiles [--json]                read every document's title, role, effective date and parties again
+  lexnav index profiles [--dry-run] [--json]    read every document's title, role, effective date and parties again
                                                 from its stored text, as this version of lexnav reads them; file
-                                                unfiled documents, relink sets, report what changed (after upgrading)
+                                                unfiled documents, relink sets, report what changed (after upgrading;
+                                                --dry-run: report what would change, write nothing)
   lexnav delete <doc-id> [--json]               erase a document's text from every store, answer record and
                                                 file lexnav wrote; reports what it erased
   lexnav set name <set-id> "<name>"             name a transaction set ("" drops the name); --set takes it too
@@ -311,7 +312,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         );
         const onDocument = () => progress.tick("");
         if (kind === "profiles") {
-          const reread = indexProfilesCommand(ctx, { json, onDocument });
+          const reread = indexProfilesCommand(ctx, { json, dryRun: values["dry-run"] === true, onDocument });
           await reread.finally(() => progress.done());
           return 0;
         }
@@ -562,6 +563,7 @@ function parse(argv: string[]) {
       doc: { type: "string", multiple: true },
       "index-version": { type: "string" },
       json: { type: "boolean" },
+      "dry-run": { type: "boolean" },
       copies: { type: "boolean" },
       db: { type: "string" },
       out: { type: "string" },

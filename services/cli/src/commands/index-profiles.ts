@@ -10,14 +10,19 @@ import { inline } from "../terminal.ts";
  */
 export async function indexProfilesCommand(
   ctx: CliContext,
-  opts: { json: boolean; onDocument?: () => void },
+  opts: { json: boolean; dryRun?: boolean; onDocument?: () => void },
 ): Promise<ProfileRereadReport> {
   const started = performance.now();
   const report = await rereadProfiles(ctx.catalog, new Date().toISOString(), {
     ...(opts.onDocument ? { onDocument: opts.onDocument } : {}),
+    dryRun: opts.dryRun === true,
   });
   const seconds = (performance.now() - started) / 1000;
-  ctx.out(opts.json ? JSON.stringify(report, null, 2) : renderReread(report, seconds));
+  ctx.out(
+    opts.json
+      ? JSON.stringify({ ...report, dryRun: opts.dryRun === true }, null, 2)
+      : renderReread(report, seconds, opts.dryRun === true),
+  );
   return report;
 }
 
@@ -32,9 +37,9 @@ function changeLine(c: ProfileChange): string {
   return `  ${inline(c.fileName)} (${c.documentId}): ${parts.join("; ")}`;
 }
 
-export function renderReread(r: ProfileRereadReport, seconds: number): string {
+export function renderReread(r: ProfileRereadReport, seconds: number, dryRun = false): string {
   const lines = [
-    `profiles read again by ${r.reader}: ${r.documents} documents, ${r.changed.length} changed, ${r.failed.length} could not be read${r.skipped ? `, ${r.skipped} ingested again meanwhile (kept)` : ""}${r.restamped ? `, ${r.restamped} read the same as by an older reader` : ""} (${seconds.toFixed(1)} s)`,
+    `${dryRun ? "dry run, nothing written: " : ""}profiles read again by ${r.reader}: ${r.documents} documents, ${r.changed.length} changed, ${r.failed.length} could not be read${r.skipped ? `, ${r.skipped} ingested again meanwhile (kept)` : ""}${r.restamped ? `, ${r.restamped} read the same as by an older reader` : ""} (${seconds.toFixed(1)} s)`,
     ...r.changed.map(changeLine),
   ];
   for (const f of r.failed)
