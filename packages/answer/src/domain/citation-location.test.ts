@@ -106,6 +106,9 @@ describe("locateCitation", () => {
     );
     expect(await title("THE U.S. GUARANTY OF ACME HOLDINGS, LLC")).toBe("The U.S. Guaranty of Acme Holdings, LLC");
     expect(await title("AMENDMENT NO. 1 TO ARTICLE IV OF THE PLAN")).toBe("Amendment No. 1 to Article IV of the Plan");
+    expect(await title("MUTUAL NDA")).toBe("Mutual NDA");
+    expect(await title("ODM SUPPLY AGREEMENT")).toBe("ODM Supply Agreement");
+    expect(await title("ISDA MASTER AGREEMENT")).toBe("ISDA Master Agreement");
   });
 
   it("gives no path for a span outside any provision, and reads a control character in a name as a space", async () => {

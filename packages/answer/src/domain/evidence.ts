@@ -85,7 +85,7 @@ export function placeOf(item: Pick<EvidenceItem, "docLabel" | "clauseRef" | "tit
  * A title in capitals reads as one in title case ("CREDIT AGREEMENT" → "Credit Agreement"), word by word:
  * a connector in lower case after the first word, and in capitals what is no word to case: a roman
  * numeral ("EXHIBIT II"), a name joined by "&" ("LG&E", "AT&T"), an abbreviation with stops ("U.S.",
- * "N.A."), a company's form without a vowel ("LLC", "LLP", "PLC").
+ * "N.A."), a company's form without a vowel ("LLC", "LLP", "PLC"), an acronym of the field ("NDA", "ODM").
  */
 export function readableTitle(title: string | null): string | null {
   const t = plain(title ?? "");
@@ -100,12 +100,23 @@ export function readableTitle(title: string | null): string | null {
       if (i > 0 && CONNECTOR.test(bare.toLowerCase())) return w.toLowerCase();
       const stopped = w.replace(/^[("“[]+|[)"”\],;:]+$/g, "");
       if ((KEPT_IN_CAPITALS.test(bare) || KEPT_IN_CAPITALS.test(stopped)) && bare !== "I" && bare !== "A") return w;
+      if (FIELD_ACRONYMS.has(bare.replace(/S$/, ""))) return w;
       if (/^NO\.$/.test(bare) || /^NO\.\d/.test(bare)) return w.replace(/^NO/, "No");
       return w.toLowerCase().replace(/(^|[("“-])(\p{L})/gu, (_m, lead: string, c: string) => lead + c.toUpperCase());
     })
     .join("");
 }
 const CONNECTOR = /^(?:and|of|to|the|for|in|on|by|as|or)$/;
+/**
+ * Acronyms of the field that hold a vowel, so that nothing in their letters tells them from a word: the
+ * instruments ("MUTUAL NDA", "ODM SUPPLY AGREEMENT", "ISDA MASTER AGREEMENT"), trading names and places
+ * that name parties. Kept in capitals, a plural too ("NDAS" reads "NDAs" only in mixed case: left so).
+ */
+const FIELD_ACRONYMS: ReadonlySet<string> = new Set(
+  "NDA MNDA CDA ODM OEM MSA SOW SLA EULA ISDA LOI MOU DBA IP ESOP IPO EU UK USA UAE EEA FDA EPA IRS SEC NASDAQ NYSE FINRA ERISA "
+    .trim()
+    .split(/\s+/),
+);
 /** Words of a title in capitals that stay so (see `readableTitle`). */
 const KEPT_IN_CAPITALS =
   /^(?:M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})|\p{Lu}+&\p{Lu}+|(?:\p{Lu}\.){2,}|[B-DF-HJ-NP-TV-Z]{2,4})$/u;
