@@ -222,7 +222,7 @@ describe("the title is the instrument's name, without what the title line carrie
     [`SUPPLY AGREEMENT ${"-".repeat(80)} x\n\nThis Agreement`, `SUPPLY AGREEMENT ${"-".repeat(80)} x`],
     [
       "MASTER SERVICES AGREEMENT Between RadialSpark, LLC and Clear Capital Page 1 of 10\n\n1. Services.",
-      "MASTER SERVICES AGREEMENT Between RadialSpark, LLC and Clear Capital",
+      "MASTER SERVICES AGREEMENT",
     ],
     // the preamble's opening, a date and an address, a numbered first heading, a form's labelled blanks
     [
@@ -250,7 +250,7 @@ describe("the title is the instrument's name, without what the title line carrie
     ],
     [
       "EXHIBIT II NOVEMBER 1, 2002, RATE FT-A AGREEMENT BETWEEN LG&E AND TENNESSEE GAS PIPELINE COMPANY\n\n1. Service.",
-      "EXHIBIT II NOVEMBER 1, 2002, RATE FT-A AGREEMENT BETWEEN LG&E AND TENNESSEE GAS PIPELINE COMPANY",
+      "EXHIBIT II NOVEMBER 1, 2002, RATE FT-A AGREEMENT",
     ],
     // nothing is cut that would leave the bare word, or a sentence's opening
     [
@@ -377,5 +377,35 @@ describe("the parties are names, not what a title block or an address prints bes
       'SOFTWARE LICENSE AGREEMENT This Agreement is entered into as of the Effective Date by and between Bank of America, N.A. ("Bank of America"), a national banking association, and Cardlytics, Inc. ("Supplier").',
     );
     expect(p.parties).toEqual(["Bank of America, N.A.", "Cardlytics, Inc."]);
+  });
+});
+
+describe("the title is this instrument's, not an attachment's left out before it, nor its parties", () => {
+  it("passes over headings whose text is a placeholder (a filing split into parts)", () => {
+    const text = [
+      "21",
+      "                                     EXHIBIT C                                  FORM OF SUBLICENSE",
+      "                                  [Form follows.]",
+      "                                         22",
+      "                                     EXHIBIT D                             FORM OF AGREEMENT FOR TRIAL",
+      "                                  [Form follows.]",
+      "                                         23",
+      "                                 FIRST AMENDMENT TO                                DISTRIBUTOR AGREEMENT",
+      '     THIS FIRST AMENDMENT TO DISTRIBUTOR AGREEMENT (this "Amendment") is made and entered into as of the 1st day of January, 1999, by and between Peregrine/Bridge Transfer Corporation, a Delaware corporation ("Licensor"), and NEON Systems, Inc., a Delaware corporation ("Licensee").',
+    ].join("\n\n");
+    const p = profileDocument(text);
+    expect(p.title).toBe("FIRST AMENDMENT TO DISTRIBUTOR AGREEMENT");
+    expect(p.role).toBe("amendment");
+  });
+
+  it.each([
+    ["SUPPLY AGREEMENT between PROFOUND MEDICAL INC. and PHILIPS MEDICAL SYSTEMS NEDERLAND B.V.", "SUPPLY AGREEMENT"],
+    ["COOPERATION AGREEMENT BETWEEN", "COOPERATION AGREEMENT"],
+    [
+      "Network Build and Maintenance Agreement Between Commnet Wireless, LLC And AT&T Mobility LLC",
+      "Network Build and Maintenance Agreement",
+    ],
+  ])("ends at the parties: %s", (line, title) => {
+    expect(profileDocument(`${line}\n\nSection 1. Supply. The Seller shall deliver the Products.`).title).toBe(title);
   });
 });

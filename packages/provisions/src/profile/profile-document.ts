@@ -20,7 +20,7 @@ import { ownNames } from "./own-names.ts";
  * names): `profile-reader.test.ts` pins a digest of the profiles of a sample of the corpus and fails,
  * saying so, when they change without it.
  */
-export const PROFILE_READER = "profile-2026-12-06.2";
+export const PROFILE_READER = "profile-2026-12-06.3";
 
 export interface DocumentProfile {
   title: string | null;
@@ -160,7 +160,7 @@ const NOT_A_PARTY =
 export function profileDocument(text: string, structure?: DocumentStructure): DocumentProfile {
   const head = text.slice(0, HEAD_CHARS);
   const opening = collapse(head.slice(0, 1500));
-  const title = findTitle(text, structure) ?? namedInOpening(opening);
+  const title = titlePastPlaceholders(text, structure) ?? namedInOpening(opening);
   const role = classifyRole(title, opening);
   // the structure's preamble node when there is one (a cover page and TOC can push it far down)
   const preambleNode = structure?.nodes.find((n) => n.kind === "preamble");
@@ -239,6 +239,44 @@ function collapse(s: string): string {
 
 /** A title in capitals that ends on a connector or a number's label: its rest is on the next line. */
 const CAPITALS_CUT_SHORT = /^[^a-z]+(?:\bTO|\bAND|\bOF|NO\.\s*\d+)$/;
+
+/**
+ * A bracketed placeholder printed where an attachment's text was left out ("EXHIBIT D FORM OF AGREEMENT FOR
+ * TRIAL" ⏎ "[Form follows.]"): the heading above it names that attachment, not this document.
+ */
+const PLACEHOLDER =
+  /^\s*\[\s*(?:forms?\s+(?:follows?|attached|to\s+(?:follow|be\s+attached))|to\s+be\s+(?:attached|provided|agreed)|intentionally\s+(?:omitted|left\s+blank)|see\s+attached|attached|omitted|reserved)[^\]\n]{0,40}\]/i;
+
+/**
+ * The document's title (`findTitle`), passing over the headings of attachments a file holds before the
+ * instrument whose text they were left out of (a filing split into parts can open with the tail of the
+ * previous part): a title whose heading is followed by a placeholder is read again after it.
+ */
+function titlePastPlaceholders(text: string, structure?: DocumentStructure): string | null {
+  let from = 0;
+  let title = findTitle(text, structure);
+  for (let i = 0; i < 8 && title !== null; i++) {
+    const words = title.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.length === 0) return title;
+    // the heading as printed: its words with any spacing or punctuation between them
+    const printed = new RegExp(
+      words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^\\p{L}\\p{N}]{1,80}"),
+      "iu",
+    );
+    const window = text.slice(from, from + 4000);
+    const at = printed.exec(window);
+    if (!at) return title;
+    const end = at.index + at[0].length;
+    // on the heading's line, or on the next line past the rest of the heading ("EXHIBIT C   FORM OF SUBLICENSE")
+    const rest = window.slice(end, end + 400);
+    const restOfLine = /^[^\n]*/.exec(rest)?.[0].length ?? 0;
+    const placeholder = PLACEHOLDER.exec(rest) ?? PLACEHOLDER.exec(rest.slice(restOfLine));
+    if (!placeholder) return title;
+    from += end + (placeholder.input === rest ? 0 : restOfLine) + placeholder.index + placeholder[0].length;
+    title = findTitle(text.slice(from));
+  }
+  return title;
+}
 
 function findTitle(text: string, structure?: DocumentStructure): string | null {
   const titleNode = structure?.nodes.find((n) => n.kind === "title");
@@ -379,6 +417,8 @@ const AFTER_NAME = new RegExp(
     "\\s(?:\\p{Lu}[\\p{L}-]*\\s+)?(?:is\\s+)?(?:made|entered\\s+into)\\s+(?:this|as\\s+of|on|effective)\\b",
     "\\s\\d{1,2}\\.\\d{1,2}\\s+\\p{Lu}\\p{Ll}",
     "\\s(?:\\p{L}[\\p{L}/.-]*\\s+){0,3}\\p{L}[\\p{L}/.-]*:(?=\\s|$)",
+    // the parties the preamble names ("SUPPLY AGREEMENT between PROFOUND MEDICAL INC. and …"): no part of its name
+    "\\s(?:by\\s+and\\s+)?(?:between|among)\\b",
   ].join("|"),
   "iu",
 );
@@ -410,7 +450,8 @@ function cleanTitle(line: string): string | null {
     const after = AFTER_NAME.exec(t.slice(from));
     const kept = after ? t.slice(0, from + after.index).trim() : t;
     // the instrument's name alone ("Contract" of "Contract No.: 2018…") is no better a title than the line
-    if (/\s/.test(kept) && !OPEN_END.test(kept)) t = kept;
+    // nor is a sentence's opening cut short ("This Agreement entered into and effective this day of , 2018,")
+    if (/\s/.test(kept) && !OPEN_END.test(kept) && !SENTENCE_WORDS.test(kept)) t = kept;
   }
   if (t.length > 200) t = t.slice(0, 200).replace(/\s+\S*$/, "");
   return t.length > 0 ? t : null;

@@ -16,8 +16,8 @@ const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "
  * keep an older reading of their documents and never say so (`lexnav status`, `lexnav index profiles`).
  */
 const PINNED = {
-  reader: "profile-2026-12-06.2",
-  digest: "eb35209fb19a999d70eff1e31b8fae7454f17d6e0ae52229c5d6ccdeef1bba1f",
+  reader: "profile-2026-12-06.3",
+  digest: "94ac9bce9c6e8129c421f4f01e61c00b675c3fc7cde40d45079cd96bade6d003",
 };
 
 /** Every fourth file of each data set of the corpus, by name: about 220 documents of every kind. */

@@ -24,7 +24,7 @@ import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
  * v12: titles without the rule, page label, date, address or form blanks their line carries, and read on
  * over a blank line (and the sets that follow from them).
  */
-export const EVAL_INDEX_FORMAT = "passages-v13-clean-parties";
+export const EVAL_INDEX_FORMAT = "passages-v14-titles-past-placeholders";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
