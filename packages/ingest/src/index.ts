@@ -23,6 +23,7 @@ export type {
 export type {
   ProfileChange,
   ProfileFieldChange,
+  ProfileReader,
   ProfileRereadReport,
   RegroupProposal,
 } from "./reread-profiles.ts";

@@ -259,7 +259,7 @@ describe("a service reading its store's older profiles at start", () => {
     await olderReader();
     const stop = new AbortController();
     stop.abort();
-    const report = await rereadOlderProfiles(catalog, () => new Date(NOW), stop.signal);
+    const report = await rereadOlderProfiles(catalog, () => new Date(NOW), { signal: stop.signal });
     expect(report?.changed).toEqual([]);
     expect(await profilesOfOtherReaders(catalog)).toBe(3);
   });

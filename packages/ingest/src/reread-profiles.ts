@@ -1,6 +1,6 @@
 import type { Catalog } from "@lexnav/catalog";
 import { toLexnavError } from "@lexnav/core";
-import type { DocumentFacts, DocumentRecord, DocumentRole } from "@lexnav/document-model";
+import type { DocumentFacts, DocumentRecord, DocumentRole, Extraction } from "@lexnav/document-model";
 import { type DocumentProfile, groupTransactionSets, PROFILE_READER } from "@lexnav/provisions";
 import { createStructurer, type Structurer } from "./structurer.ts";
 import { assignTransactionSets, factsOf, relinkTransactionSet, storedProfile } from "./transaction-sets.ts";
@@ -36,6 +36,14 @@ export interface RegroupProposal {
   /** Its present set-mates the reader would not put it with, by id. */
   wouldLeave: string[];
 }
+
+/** Reads a stored version's profile (rejects with the reason it could not). */
+export type ProfileReader = (input: {
+  documentId: string;
+  version: string;
+  extraction: Extraction;
+  fileName: string;
+}) => Promise<DocumentProfile>;
 
 export interface ProfileRereadReport {
   /** Indexed documents read again. */
@@ -88,6 +96,12 @@ export async function rereadProfiles(
   now: string,
   opts: {
     structurer?: Structurer;
+    /**
+     * Reads one stored version's profile. Default: `structurer` in this process. The CLI and the ingest
+     * service read it in the isolated preparer's worker (`IsolatedPreparer.profile`), under the per-file
+     * budget ingest has, so a reader that runs away on a stored text fails that document, not the process.
+     */
+    readProfile?: ProfileReader;
     onDocument?: (documentId: string) => void;
     /**
      * File documents that have no set (default true). A service replica leaves this to the ingest of each
@@ -101,6 +115,8 @@ export async function rereadProfiles(
   } = {},
 ): Promise<ProfileRereadReport> {
   const structurer = opts.structurer ?? createStructurer();
+  const readProfile: ProfileReader =
+    opts.readProfile ?? (async ({ fileName: _fileName, ...input }) => structurer.structure(input).profile);
   const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
   const changed: ProfileChange[] = [];
   const failed: ProfileRereadReport["failed"] = [];
@@ -112,7 +128,7 @@ export async function rereadProfiles(
   for (const document of documents) {
     if (opts.signal?.aborted) break;
     try {
-      const change = await rereadOne(catalog, structurer, document, now, opts.dryRun === true, read);
+      const change = await rereadOne(catalog, readProfile, document, now, opts.dryRun === true, read);
       if (change === "superseded") skipped++;
       else if (change === "restamped") restamped++;
       else if (change !== null) {
@@ -153,7 +169,7 @@ export async function rereadProfiles(
  */
 async function rereadOne(
   catalog: Catalog,
-  structurer: Structurer,
+  readProfile: ProfileReader,
   document: DocumentRecord,
   now: string,
   dryRun: boolean,
@@ -162,9 +178,10 @@ async function rereadOne(
   if (!document.currentVersion) return null;
   const version = await catalog.getVersion(document.id, document.currentVersion);
   if (!version) return null;
-  const { profile } = structurer.structure({
+  const profile = await readProfile({
     documentId: document.id,
     version: version.version,
+    fileName: document.fileName,
     extraction: {
       contentType: version.contentType,
       text: version.text,
@@ -265,8 +282,8 @@ export async function profilesOfOtherReaders(catalog: Catalog): Promise<number> 
 export async function rereadOlderProfiles(
   catalog: Catalog,
   now: () => Date,
-  signal?: AbortSignal,
+  opts: { signal?: AbortSignal; readProfile?: ProfileReader } = {},
 ): Promise<ProfileRereadReport | null> {
   if ((await profilesOfOtherReaders(catalog)) === 0) return null;
-  return rereadProfiles(catalog, now().toISOString(), { fileUnfiled: false, ...(signal ? { signal } : {}) });
+  return rereadProfiles(catalog, now().toISOString(), { ...opts, fileUnfiled: false });
 }

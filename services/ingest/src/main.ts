@@ -1,5 +1,5 @@
 import { natsConnectSettings, toLexnavError } from "@lexnav/core";
-import { rereadOlderProfiles } from "@lexnav/ingest";
+import { createIsolatedPreparer, rereadOlderProfiles } from "@lexnav/ingest";
 import { createEmbeddedStack, loadStackModels } from "@lexnav/stack";
 import { startHealthServer, startServiceProcess } from "@lexnav/telemetry";
 import { connect } from "@nats-io/transport-node";
@@ -28,21 +28,29 @@ for (const r of await stack.pipeline.recoverInterrupted())
 // Profiles an older lexnav read (title, role, date, parties) are read again with this one, beside the commands:
 // a new version brings the catalog's readings up to it with no operator step. Counts only are logged (no title or
 // file name); a SIGTERM stops it between documents.
+// Read in a worker under the per-file budget, as an ingest reads a file: a stored text the reader runs away on
+// fails that document, and the commands go on.
 const rereading = new AbortController();
-const reread = rereadOlderProfiles(stack.catalog, () => new Date(), rereading.signal).then(
-  (r) => {
-    if (r)
-      logger.info("profiles read again", {
-        documents: r.documents,
-        changed: r.changed.length,
-        restamped: r.restamped,
-        failed: r.failed.length,
-        reader: r.reader,
-        stopped: rereading.signal.aborted,
-      });
-  },
-  (e: unknown) => logger.warn("reading profiles again failed", { error: toLexnavError(e).message }),
-);
+const profileWorker = createIsolatedPreparer();
+const reread = rereadOlderProfiles(stack.catalog, () => new Date(), {
+  signal: rereading.signal,
+  readProfile: (input) => profileWorker.profile(input, config.limits),
+})
+  .finally(() => profileWorker.close())
+  .then(
+    (r) => {
+      if (r)
+        logger.info("profiles read again", {
+          documents: r.documents,
+          changed: r.changed.length,
+          restamped: r.restamped,
+          failed: r.failed.length,
+          reader: r.reader,
+          stopped: rereading.signal.aborted,
+        });
+    },
+    (e: unknown) => logger.warn("reading profiles again failed", { error: toLexnavError(e).message }),
+  );
 // As its NATS user when the config names one (deploy/nats/nats.conf: what each service may publish and read).
 const nc = await connect(natsConnectSettings(config, "lexnav-ingest"));
 const app = await createIngestApp({ nc, pipeline: stack.pipeline, catalog: stack.catalog, logger });

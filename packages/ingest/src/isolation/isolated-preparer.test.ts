@@ -17,6 +17,36 @@ describe("isolated preparation: one file's budget", () => {
     expect(await extractor.prepare(input)).toEqual(await prepareDocument(input, createStructurer()));
   });
 
+  it("reads a stored extraction's profile as the process does, and one past its time budget fails alone", async () => {
+    const prepared = await prepareDocument(
+      { bytes: enc.encode(`LOAN AGREEMENT\n\n${contract}`), fileName: "loan.txt", limits: DEFAULT_LIMITS, ...ids },
+      createStructurer(),
+    );
+    if (!prepared.ok) throw new Error(prepared.error.reason);
+    const input = { ...ids, extraction: prepared.extraction, fileName: "loan.txt" };
+    expect(await extractor.profile(input, DEFAULT_LIMITS)).toEqual(prepared.structured.profile);
+    // a text the reader takes longer on than the budget: the worker is ended, the document fails with the reason
+    const long = await prepareDocument(
+      {
+        bytes: enc.encode(
+          `LOAN AGREEMENT\n\n${"The Borrower shall pay the Lender all amounts due.\n\n".repeat(20_000)}`,
+        ),
+        fileName: "long.txt",
+        limits: DEFAULT_LIMITS,
+        ...ids,
+      },
+      createStructurer(),
+    );
+    if (!long.ok) throw new Error(long.error.reason);
+    await expect(
+      extractor.profile(
+        { ...ids, extraction: long.extraction, fileName: "long.txt" },
+        { ...DEFAULT_LIMITS, maxExtractMs: 1 },
+      ),
+    ).rejects.toThrow(/^long\.txt: reading the file took longer than the 0\.001 s budget per file/);
+    expect(await extractor.profile(input, DEFAULT_LIMITS)).toEqual(prepared.structured.profile);
+  });
+
   it("fails a file that needs more heap than its budget, and the next file is extracted", async () => {
     const big = enc.encode(contract.repeat(400_000));
     const out = await extractor.prepare({

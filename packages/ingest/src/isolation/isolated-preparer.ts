@@ -1,5 +1,8 @@
 import { Worker } from "node:worker_threads";
+import type { IngestLimits } from "@lexnav/core";
+import type { Extraction } from "@lexnav/document-model";
 import type { ExtractFailure } from "@lexnav/extract";
+import type { DocumentProfile } from "@lexnav/provisions";
 import type { DocumentPreparer, PrepareInput, PrepareOutcome } from "../prepare.ts";
 import type { PrepareJob, PrepareReply } from "./prepare-worker.ts";
 
@@ -7,6 +10,15 @@ export type { DocumentPreparer, PrepareInput, PrepareOutcome } from "../prepare.
 
 /** A document preparer that owns a worker thread; `close` ends it. */
 export interface IsolatedPreparer extends DocumentPreparer {
+  /**
+   * Reads a stored extraction's profile again in the worker, under the same per-file budget: a reader
+   * whose pattern runs away on a stored text ends the worker, not the process (`rereadProfiles`). Rejects
+   * with the reason.
+   */
+  profile(
+    input: { documentId: string; version: string; extraction: Extraction; fileName: string },
+    limits: IngestLimits,
+  ): Promise<DocumentProfile>;
   /** Ends the worker (idempotent). A later `prepare` starts a new one. */
   close(): Promise<void>;
 }
@@ -74,6 +86,20 @@ export function createIsolatedPreparer(options: IsolatedPreparerOptions = {}): I
     if (input.bytes.byteLength > limits.maxFileBytes)
       return fail("too_large", `${input.bytes.byteLength} bytes exceeds the limit of ${limits.maxFileBytes} bytes`);
 
+    return send({ id: nextId++, input }, limits, fail, (reply) => ("outcome" in reply ? reply.outcome : null));
+  };
+
+  /**
+   * Sends one job to the worker (started, or restarted with another heap budget, as needed) and resolves
+   * with what `read` makes of its reply, or with `fail`'s outcome when the worker runs out of its budget
+   * of time or memory, or dies; a worker that broke is ended, and the next job starts a fresh one.
+   */
+  const send = async <T>(
+    job: PrepareJob,
+    limits: IngestLimits,
+    fail: (code: ExtractFailure["code"], why: string, detail?: string) => T,
+    read: (reply: PrepareReply) => T | null,
+  ): Promise<T> => {
     if (current !== null && current.heapMb !== limits.maxExtractHeapMb) await end();
     const slot = current ?? spawn(limits.maxExtractHeapMb);
     slot.worker.ref();
@@ -83,10 +109,9 @@ export function createIsolatedPreparer(options: IsolatedPreparerOptions = {}): I
         await end();
         return fail("internal", "the worker reading files could not start", notStarted);
       }
-      const id = nextId++;
-      const job: PrepareJob = { id, input };
-      return await new Promise<PrepareOutcome>((resolve) => {
-        const settle = (outcome: PrepareOutcome, broken: boolean) => {
+      const id = job.id;
+      return await new Promise<T>((resolve) => {
+        const settle = (outcome: T, broken: boolean) => {
           clearTimeout(timer);
           slot.worker.off("message", onMessage);
           slot.worker.off("error", onError);
@@ -98,7 +123,12 @@ export function createIsolatedPreparer(options: IsolatedPreparerOptions = {}): I
           resolve(outcome);
         };
         const onMessage = (reply: PrepareReply) => {
-          if (reply.id === id) settle(reply.outcome, false);
+          if (reply.id !== id) return;
+          settle(
+            read(reply) ??
+              fail("internal", "reading the file failed unexpectedly", "the worker's reply was not understood"),
+            false,
+          );
         };
         const onError = (e: Error & { code?: string }) => {
           settle(
@@ -134,9 +164,35 @@ export function createIsolatedPreparer(options: IsolatedPreparerOptions = {}): I
     }
   };
 
+  const profileOf = async (
+    input: { documentId: string; version: string; extraction: Extraction; fileName: string },
+    limits: IngestLimits,
+  ): Promise<DocumentProfile> => {
+    type Read = { ok: true; profile: DocumentProfile } | { ok: false; reason: string };
+    const fail = (_code: ExtractFailure["code"], why: string, detail?: string): Read => ({
+      ok: false,
+      reason: `${input.fileName}: ${why}${detail !== undefined ? ` (${detail})` : ""}`,
+    });
+    const { fileName: _fileName, ...job } = input;
+    const r = await send<Read>({ id: nextId++, kind: "profile", input: job }, limits, fail, (reply) =>
+      "profile" in reply
+        ? { ok: true, profile: reply.profile }
+        : "error" in reply
+          ? { ok: false, reason: `${input.fileName}: reading its profile failed (${reply.error})` }
+          : null,
+    );
+    if (!r.ok) throw new Error(r.reason);
+    return r.profile;
+  };
+
   return {
     prepare(input) {
       const result = queue.then(() => run(input));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    profile(input, limits) {
+      const result = queue.then(() => profileOf(input, limits));
       queue = result.catch(() => undefined);
       return result;
     },

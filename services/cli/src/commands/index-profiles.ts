@@ -1,4 +1,4 @@
-import { type ProfileChange, type ProfileRereadReport, rereadProfiles } from "@lexnav/ingest";
+import { createIsolatedPreparer, type ProfileChange, type ProfileRereadReport, rereadProfiles } from "@lexnav/ingest";
 import type { CliContext } from "../context.ts";
 import { inline } from "../terminal.ts";
 
@@ -13,10 +13,14 @@ export async function indexProfilesCommand(
   opts: { json: boolean; dryRun?: boolean; onDocument?: () => void },
 ): Promise<ProfileRereadReport> {
   const started = performance.now();
+  // each stored text read in a worker under the per-file budget ingest has: one the reader runs away on is
+  // reported as not read, with the budget it passed, and the rest are read
+  const worker = createIsolatedPreparer();
   const report = await rereadProfiles(ctx.catalog, new Date().toISOString(), {
     ...(opts.onDocument ? { onDocument: opts.onDocument } : {}),
     dryRun: opts.dryRun === true,
-  });
+    readProfile: (input) => worker.profile(input, ctx.config.limits),
+  }).finally(() => worker.close());
   const seconds = (performance.now() - started) / 1000;
   ctx.out(
     opts.json
