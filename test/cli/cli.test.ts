@@ -110,6 +110,14 @@ describe("lexnav CLI", () => {
     expect(dry.out).toMatch(
       /^dry run, nothing written: profiles read again by profile-[\d.-]+: 5 documents, 0 changed/,
     );
+    // operators only: it files documents into sets and names every document
+    const refused = await run("index", "profiles", "--principal", "bob", "--group", "deal");
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toMatch(/lexnav index profiles is for operators/);
+    expect(refused.out).toBe("");
+    const audit = JSON.parse((await run("audit", "--json")).out) as Array<{ action: string; principal: string }>;
+    expect(audit.some((e) => e.action === "index profiles (refused)" && e.principal === "bob")).toBe(true);
+    expect(audit.some((e) => e.action === "index profiles" && e.principal === "local")).toBe(true);
     const wrong = await run("index", "titles");
     expect(wrong.code).not.toBe(0);
     expect(wrong.err).toContain('index needs a kind: "dense", "lexical" or "profiles"');

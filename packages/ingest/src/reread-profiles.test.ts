@@ -6,8 +6,8 @@ import { DEFAULT_LIMITS, silentLogger } from "@lexnav/core";
 import { PROFILE_READER } from "@lexnav/provisions";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createIngestPipeline } from "./create-ingest-pipeline.ts";
-import { profilesOfOtherReaders, rereadOlderProfiles, rereadProfiles } from "./reread-profiles.ts";
-import { createStructurer, type Structurer } from "./structurer.ts";
+import { type ProfileReader, profilesOfOtherReaders, rereadOlderProfiles, rereadProfiles } from "./reread-profiles.ts";
+import { createStructurer } from "./structurer.ts";
 import { createTransactionSetEdits } from "./transaction-sets.ts";
 
 // A license and its amendment, filed as parts of one exhibit with the same parties, and an unrelated
@@ -164,13 +164,11 @@ describe("reading stored documents' profiles again", () => {
     await staleProfile(BASE);
     const base = await idOf(BASE);
     const real = createStructurer();
-    const failing: Structurer = {
-      structure(input) {
-        if (input.documentId === base) throw new Error("reader broke on this text");
-        return real.structure(input);
-      },
+    const failing: ProfileReader = async ({ fileName: _fileName, ...input }) => {
+      if (input.documentId === base) throw new Error("reader broke on this text");
+      return real.structure(input).profile;
     };
-    const report = await rereadProfiles(catalog, NOW, { structurer: failing });
+    const report = await rereadProfiles(catalog, NOW, { readProfile: failing });
     expect(report.failed).toEqual([{ documentId: base, fileName: BASE, reason: "reader broke on this text" }]);
     expect(report.changed).toEqual([]);
     expect((await record(BASE)).title).toBe("LICENSE AGREEMENT This License Agreement");
@@ -201,103 +199,94 @@ describe("reading stored documents' profiles again", () => {
     expect(report.changed.map((c) => c.documentId)).not.toContain(base);
     expect((await record(BASE)).title).toBe("PATENT LICENSE AGREEMENT");
   });
-});
 
-describe("a service reading its store's older profiles at start", () => {
-  let dir: string;
-  let catalog: Catalog;
-  const ingest = (name: string, text = TEXTS[name] ?? "") =>
-    createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger: silentLogger }).ingest({
-      source: `/in/${name}`,
-      fileName: name,
-      bytes: new TextEncoder().encode(text),
-      access: ACCESS,
+  it("leaves a document deleted while it was being read deleted, and counts it skipped", async () => {
+    await staleProfile(BASE);
+    const base = await idOf(BASE);
+    let deleted = false;
+    const racing = new Proxy(catalog, {
+      get(target, key, receiver) {
+        if (key !== "getVersion") return Reflect.get(target, key, receiver);
+        return async (id: string, version: string) => {
+          const read = await target.getVersion(id, version);
+          if (id === base && !deleted) {
+            deleted = true;
+            await createIngestPipeline({ catalog: target, limits: DEFAULT_LIMITS, logger: silentLogger }).remove(base);
+          }
+          return read;
+        };
+      },
     });
-  const olderReader = async () => {
-    for (const d of await catalog.listDocuments({ lifecycle: ["indexed"] }))
-      await catalog.setProfile(
-        d.id,
-        {
-          ...d,
-          title: "stale",
-          facts: {
-            ...(d.facts ?? { parties: [], definedParties: [], amendsAgreement: null, amendedShortName: null }),
-            reader: "profile-0",
-          },
-        },
-        NOW,
-      );
-  };
-
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), "lexnav-reread-start-"));
-    catalog = createSqliteCatalog(join(dir, "lexnav.sqlite"));
-    for (const name of [BASE, AMENDMENT, SUPPLY]) expect((await ingest(name)).status).toBe("indexed");
-  });
-  afterEach(async () => {
-    await catalog.close();
-    rmSync(dir, { recursive: true, force: true });
+    const report = await rereadProfiles(racing, NOW);
+    expect(deleted).toBe(true);
+    expect(report.skipped).toBe(1);
+    expect(report.changed.map((c) => c.documentId)).not.toContain(base);
+    expect((await catalog.getDocument(base))?.lifecycle).toBe("deleted");
   });
 
-  it("does nothing when every profile is this reader's", async () => {
-    expect(await rereadOlderProfiles(catalog, () => new Date(NOW))).toBeNull();
+  describe("a service reading its store's older profiles at start", () => {
+    const olderReader = async (only?: string) => {
+      for (const d of await catalog.listDocuments({ lifecycle: ["indexed"] }))
+        if (only === undefined || d.fileName === only)
+          await catalog.setProfile(
+            d.id,
+            {
+              ...d,
+              title: "stale",
+              facts: {
+                ...(d.facts ?? { parties: [], definedParties: [], amendsAgreement: null, amendedShortName: null }),
+                reader: "profile-0",
+              },
+            },
+            NOW,
+          );
+    };
+
+    it("does nothing when every profile is this reader's", async () => {
+      expect(await rereadOlderProfiles(catalog, () => new Date(NOW))).toBeNull();
+    });
+
+    it("reads every profile again when an older reader wrote some, and files nothing", async () => {
+      await olderReader();
+      const amendment = await idOf(AMENDMENT);
+      await catalog.setTransactionSet(amendment, null, NOW);
+      const report = await rereadOlderProfiles(catalog, () => new Date(NOW));
+      expect(report?.changed).toHaveLength(3);
+      expect(report?.filed).toEqual([]);
+      expect((await catalog.getDocument(amendment))?.transactionSetId).toBeNull();
+      expect(await profilesOfOtherReaders(catalog)).toBe(0);
+      expect((await catalog.listDocuments({ lifecycle: ["indexed"] })).map((d) => d.title)).not.toContain("stale");
+    });
+
+    it("reads only the documents an older reader profiled, and reports no regrouping", async () => {
+      await olderReader(SUPPLY);
+      const report = await rereadOlderProfiles(catalog, () => new Date(NOW));
+      expect(report).toMatchObject({ documents: 1, regroup: [] });
+      expect(report?.changed.map((c) => c.fileName)).toEqual([SUPPLY]);
+    });
+
+    it("stops between documents when told to, leaving the rest to the next start", async () => {
+      await olderReader();
+      const stop = new AbortController();
+      stop.abort();
+      const report = await rereadOlderProfiles(catalog, () => new Date(NOW), { signal: stop.signal });
+      expect(report?.changed).toEqual([]);
+      expect(await profilesOfOtherReaders(catalog)).toBe(3);
+    });
   });
 
-  it("reads every profile again when an older reader wrote some, and files nothing", async () => {
-    await olderReader();
-    const amendment = (await catalog.findDocumentBySource(`/in/${AMENDMENT}`))?.id ?? "";
-    await catalog.setTransactionSet(amendment, null, NOW);
-    const report = await rereadOlderProfiles(catalog, () => new Date(NOW));
-    expect(report?.changed).toHaveLength(3);
-    expect(report?.filed).toEqual([]);
-    expect((await catalog.getDocument(amendment))?.transactionSetId).toBeNull();
-    expect(await profilesOfOtherReaders(catalog)).toBe(0);
-    expect((await catalog.listDocuments({ lifecycle: ["indexed"] })).map((d) => d.title)).not.toContain("stale");
-  });
-
-  it("stops between documents when told to, leaving the rest to the next start", async () => {
-    await olderReader();
-    const stop = new AbortController();
-    stop.abort();
-    const report = await rereadOlderProfiles(catalog, () => new Date(NOW), { signal: stop.signal });
-    expect(report?.changed).toEqual([]);
-    expect(await profilesOfOtherReaders(catalog)).toBe(3);
-  });
-});
-
-describe("a long-lived reader's amendment edits after a profile is read again", () => {
-  let dir: string;
-  let catalog: Catalog;
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), "lexnav-reread-edits-"));
-    catalog = createSqliteCatalog(join(dir, "lexnav.sqlite"));
-    for (const name of [BASE, AMENDMENT])
-      expect(
-        (
-          await createIngestPipeline({ catalog, limits: DEFAULT_LIMITS, logger: silentLogger }).ingest({
-            source: `/in/${name}`,
-            fileName: name,
-            bytes: new TextEncoder().encode(TEXTS[name] ?? ""),
-            access: ACCESS,
-          })
-        ).status,
-      ).toBe("indexed");
-  });
-  afterEach(async () => {
-    await catalog.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it("are read again when a member's role changes, not served from before", async () => {
-    const amendment = await catalog.getDocument((await catalog.findDocumentBySource(`/in/${AMENDMENT}`))?.id ?? "");
-    const setId = amendment?.transactionSetId;
-    if (!amendment || !setId) throw new Error("the amendment is not filed with its agreement");
-    const edits = createTransactionSetEdits(catalog);
-    expect((await edits(setId, () => true)).length).toBeGreaterThan(0);
-    // an older reader's reading: the amendment taken for an agreement of its own, which amends nothing
-    await catalog.setProfile(amendment.id, { ...amendment, role: "base_agreement" }, "2026-12-07T00:00:00.000Z");
-    expect(await edits(setId, () => true)).toEqual([]);
-    await rereadProfiles(catalog, "2026-12-07T00:00:01.000Z");
-    expect((await edits(setId, () => true)).length).toBeGreaterThan(0);
+  describe("a long-lived reader's amendment edits after a profile is read again", () => {
+    it("are read again when a member's role changes, not served from before", async () => {
+      const amendment = await catalog.getDocument(await idOf(AMENDMENT));
+      const setId = amendment?.transactionSetId;
+      if (!amendment || !setId) throw new Error("the amendment is not filed with its agreement");
+      const edits = createTransactionSetEdits(catalog);
+      expect((await edits(setId, () => true)).length).toBeGreaterThan(0);
+      // an older reader's reading: the amendment taken for an agreement of its own, which amends nothing
+      await catalog.setProfile(amendment.id, { ...amendment, role: "base_agreement" }, "2026-12-07T00:00:00.000Z");
+      expect(await edits(setId, () => true)).toEqual([]);
+      await rereadProfiles(catalog, "2026-12-07T00:00:01.000Z");
+      expect((await edits(setId, () => true)).length).toBeGreaterThan(0);
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { Catalog } from "@lexnav/catalog";
 import { toLexnavError } from "@lexnav/core";
 import type { DocumentFacts, DocumentRecord, DocumentRole, Extraction } from "@lexnav/document-model";
 import { type DocumentProfile, groupTransactionSets, PROFILE_READER } from "@lexnav/provisions";
-import { createStructurer, type Structurer } from "./structurer.ts";
+import { createStructurer } from "./structurer.ts";
 import { assignTransactionSets, factsOf, relinkTransactionSet, storedProfile } from "./transaction-sets.ts";
 
 /** A field of a document's profile as the catalog keeps it, before and after it was read again. */
@@ -95,13 +95,17 @@ export async function rereadProfiles(
   catalog: Catalog,
   now: string,
   opts: {
-    structurer?: Structurer;
     /**
-     * Reads one stored version's profile. Default: `structurer` in this process. The CLI and the ingest
-     * service read it in the isolated preparer's worker (`IsolatedPreparer.profile`), under the per-file
-     * budget ingest has, so a reader that runs away on a stored text fails that document, not the process.
+     * Reads one stored version's profile. Default: the ingest structurer in this process. The CLI and the
+     * ingest service read it in the isolated preparer's worker (`IsolatedPreparer.profile`), under the
+     * per-file budget ingest has, so a reader that runs away on a stored text fails that document, not the
+     * process.
      */
     readProfile?: ProfileReader;
+    /** Only the documents another reader profiled (a start-up after an interrupted run resumes there). */
+    olderOnly?: boolean;
+    /** Report regroupings (default true): a grouping of every profile, which a service's start-up skips. */
+    regroup?: boolean;
     onDocument?: (documentId: string) => void;
     /**
      * File documents that have no set (default true). A service replica leaves this to the ingest of each
@@ -114,10 +118,10 @@ export async function rereadProfiles(
     dryRun?: boolean;
   } = {},
 ): Promise<ProfileRereadReport> {
-  const structurer = opts.structurer ?? createStructurer();
-  const readProfile: ProfileReader =
-    opts.readProfile ?? (async ({ fileName: _fileName, ...input }) => structurer.structure(input).profile);
-  const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
+  const readProfile: ProfileReader = opts.readProfile ?? inProcessReader();
+  const documents = (await catalog.listDocuments({ lifecycle: ["indexed"] })).filter(
+    (d) => !opts.olderOnly || d.facts?.reader !== PROFILE_READER,
+  );
   const changed: ProfileChange[] = [];
   const failed: ProfileRereadReport["failed"] = [];
   const touchedSets = new Set<string>();
@@ -159,8 +163,14 @@ export async function rereadProfiles(
     restamped,
     filed,
     relinked,
-    regroup: await regroupProposals(catalog, opts.dryRun ? read : undefined),
+    regroup: opts.regroup === false ? [] : await regroupProposals(catalog, opts.dryRun ? read : undefined),
   };
+}
+
+/** The ingest structurer, in this process. */
+function inProcessReader(): ProfileReader {
+  const structurer = createStructurer();
+  return async ({ fileName: _fileName, ...input }) => structurer.structure(input).profile;
 }
 
 /**
@@ -274,16 +284,22 @@ export async function profilesOfOtherReaders(catalog: Catalog): Promise<number> 
 }
 
 /**
- * What a service does at start: when some indexed documents were profiled by an older reader, reads
- * every profile again (`rereadProfiles`, without filing: each replica may run it at once), so a deployment
- * of a new lexnav brings its stores' titles, roles, dates and parties up to it without an operator. Null
- * when every profile is this reader's.
+ * What a service does at start: reads again the profiles an older reader wrote (`rereadProfiles` on those
+ * documents only, so a start after an interrupted run resumes where it stopped), without filing (each
+ * replica may run it at once) and without a regrouping report nobody reads, so a deployment of a new
+ * lexnav brings its stores' titles, roles, dates and parties up to it without an operator. Null when every
+ * profile is this reader's.
  */
 export async function rereadOlderProfiles(
   catalog: Catalog,
   now: () => Date,
   opts: { signal?: AbortSignal; readProfile?: ProfileReader } = {},
 ): Promise<ProfileRereadReport | null> {
-  if ((await profilesOfOtherReaders(catalog)) === 0) return null;
-  return rereadProfiles(catalog, now().toISOString(), { ...opts, fileUnfiled: false });
+  const report = await rereadProfiles(catalog, now().toISOString(), {
+    ...opts,
+    olderOnly: true,
+    fileUnfiled: false,
+    regroup: false,
+  });
+  return report.documents === 0 ? null : report;
 }

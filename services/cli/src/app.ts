@@ -312,7 +312,12 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
         );
         const onDocument = () => progress.tick("");
         if (kind === "profiles") {
-          const reread = indexProfilesCommand(ctx, { json, dryRun: values["dry-run"] === true, onDocument });
+          const reread = indexProfilesCommand(ctx, {
+            ...actor(values),
+            json,
+            dryRun: values["dry-run"] === true,
+            onDocument,
+          });
           await reread.finally(() => progress.done());
           return 0;
         }

@@ -109,6 +109,8 @@ describe("locateCitation", () => {
     expect(await title("MUTUAL NDA")).toBe("Mutual NDA");
     expect(await title("ODM SUPPLY AGREEMENT")).toBe("ODM Supply Agreement");
     expect(await title("ISDA MASTER AGREEMENT")).toBe("ISDA Master Agreement");
+    // an acronym that ends in S is no plural of another
+    expect(await title("IRS CLOSING AGREEMENT")).toBe("IRS Closing Agreement");
   });
 
   it("gives no path for a span outside any provision, and reads a control character in a name as a space", async () => {

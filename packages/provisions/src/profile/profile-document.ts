@@ -270,12 +270,18 @@ function titlePastPlaceholders(text: string, structure?: DocumentStructure): str
     // on the heading's line, or on the next line past the rest of the heading ("EXHIBIT C   FORM OF SUBLICENSE")
     const rest = window.slice(end, end + 400);
     const restOfLine = /^[^\n]*/.exec(rest)?.[0].length ?? 0;
-    const placeholder = PLACEHOLDER.exec(rest) ?? PLACEHOLDER.exec(rest.slice(restOfLine));
-    if (!placeholder) return title;
-    from += end + (placeholder.input === rest ? 0 : restOfLine) + placeholder.index + placeholder[0].length;
+    const past = placeholderEnd(rest, 0) ?? placeholderEnd(rest, restOfLine);
+    if (past === null) return title;
+    from += end + past;
     title = findTitle(text.slice(from));
   }
   return title;
+}
+
+/** Where a placeholder that opens `text` at `at` (spaces aside) ends, or null when none does. */
+function placeholderEnd(text: string, at: number): number | null {
+  const m = PLACEHOLDER.exec(text.slice(at));
+  return m ? at + m[0].length : null;
 }
 
 function findTitle(text: string, structure?: DocumentStructure): string | null {
@@ -555,9 +561,14 @@ const FORM_TYPE = /^(?:\d{1,2}-[A-Z]{1,3}|[A-Z]{1,3}-\d{1,2}[A-Z]?)(?:\/A)?$/;
 /** A part of an address ("Suite 200", "Unit 05", "4F", "2nd Floor", "7 Sirius Road", "P.O. Box 12"). */
 const ADDRESS_PART =
   /^(?:(?:Suite|Unit|Floor|Room|Building|P\.?\s?O\.?\s+Box)\b|\d+(?:st|nd|rd|th)?\s*(?:F|Fl|Floor)\b|\d+[A-Za-z]?\s+(?:[A-Z][\w.'-]*\s+){0,3}(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Plaza|Highway|Hwy|Court|Ct|Place|Pl|Parkway|Pkwy|Square|Trail|Circle)\b\.?)/i;
+/** A company's legal form ("Inc", "LLC", "GmbH", "S.p.A", "N.A"), as a pattern's alternatives. */
+const LEGAL_FORM =
+  "Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\\.L\\.C|Ltd|Limited|LP|L\\.P|LLP|PLC|GmbH|AG|S\\.A|S\\.p\\.A|SpA|SA|N\\.V|NV|B\\.V|BV|N\\.A|Pty";
 /** A word that names an entity's legal form or kind: a piece of a list that has one is a party, not a place. */
-const ENTITY_WORD =
-  /\b(?:Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|PLC|GmbH|AG|S\.A|SA|N\.V|NV|B\.V|BV|Pty|S\.p\.A|SpA|Trust|Bank|University|Institute|Authority|Association|Foundation|Partners|Partnership|Holdings|Group|Fund)\b\.?/i;
+const ENTITY_WORD = new RegExp(
+  `\\b(?:${LEGAL_FORM}|Trust|Bank|University|Institute|Authority|Association|Foundation|Partners|Partnership|Holdings|Group|Fund)\\b\\.?`,
+  "i",
+);
 /** Four lower-case words in a row: a sentence ("the Reseller named above and amends …"), not a name. */
 const SENTENCE_WORDS = /(?<![\p{L}\p{N}'’])[a-z]+\s+[a-z]+\s+[a-z]+\s+[a-z]+(?![\p{L}])/u;
 /\b(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\s+[a-z]+\s+[a-z]+\b|\b[a-z]+\s+(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\s+[a-z]+\b|\b[a-z]+\s+[a-z]+\s+(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\b/;
@@ -675,8 +686,7 @@ function partsOfList(listed: string): string[] {
   return parts;
 }
 /** A name that ends in its legal form ("… INC.", "… CORPORATION", "… LLC", "… S.p.A."). */
-const ENTITY_END =
-  /\b(?:INC|Inc|INCORPORATED|CORP|Corp|CORPORATION|Corporation|COMPANY|Company|CO|Co|LLC|L\.L\.C|LTD|Ltd|LIMITED|Limited|LP|L\.P|LLP|PLC|plc|GmbH|AG|S\.A|S\.p\.A|SA|N\.V|NV|B\.V|BV|N\.A)\.?$/;
+const ENTITY_END = new RegExp(`\\b(?:${LEGAL_FORM})\\.?$`, "i");
 
 /**
  * A name cut where a place or a description follows "of" ("Infomagnet Ltd., of 65 Claremont Road" →
@@ -697,10 +707,7 @@ function isRoleWord(name: string): boolean {
   const bare = name.replace(/^the\s+/i, "");
   if (/\s/.test(bare)) return false;
   const title = bare.charAt(0).toUpperCase() + bare.slice(1).toLowerCase();
-  return (
-    PARTY_ROLES.has(title) ||
-    /^(?:You|Company|Division|Broker|Bank|University|Institute|County|City|State)$/.test(title)
-  );
+  return PARTY_ROLES.has(title) || /^(?:You|Division|Broker|Bank|University|Institute|County|City|State)$/.test(title);
 }
 
 const INSTRUMENT_NAME =

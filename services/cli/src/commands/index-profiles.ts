@@ -1,17 +1,21 @@
 import { createIsolatedPreparer, type ProfileChange, type ProfileRereadReport, rereadProfiles } from "@lexnav/ingest";
 import type { CliContext } from "../context.ts";
 import { inline } from "../terminal.ts";
+import { type ActorOptions, actorOf, recordAudit, requireOperator } from "./controls.ts";
 
 /**
  * `lexnav index profiles`: reads every indexed document's title, role, effective date and parties
  * again from its stored text, as this version of lexnav reads them (`rereadProfiles`), and says what
  * changed, which sets were formed or linked again, and which documents the reader would group
- * otherwise (left for an operator).
+ * otherwise (left for an operator). Operators only, audited: it files documents into sets, as
+ * `lexnav set` does, and its report names every document.
  */
 export async function indexProfilesCommand(
   ctx: CliContext,
-  opts: { json: boolean; dryRun?: boolean; onDocument?: () => void },
+  opts: ActorOptions & { json: boolean; dryRun?: boolean; onDocument?: () => void },
 ): Promise<ProfileRereadReport> {
+  const actor = actorOf(ctx, opts);
+  await requireOperator(ctx, actor, "index profiles");
   const started = performance.now();
   // each stored text read in a worker under the per-file budget ingest has: one the reader runs away on is
   // reported as not read, with the budget it passed, and the rest are read
@@ -22,6 +26,10 @@ export async function indexProfilesCommand(
     readProfile: (input) => worker.profile(input, ctx.config.limits),
   }).finally(() => worker.close());
   const seconds = (performance.now() - started) / 1000;
+  await recordAudit(ctx, actor, {
+    action: opts.dryRun === true ? "index profiles (dry run)" : "index profiles",
+    documentIds: report.changed.map((c) => c.documentId),
+  });
   ctx.out(
     opts.json
       ? JSON.stringify({ ...report, dryRun: opts.dryRun === true }, null, 2)
