@@ -737,6 +737,59 @@ describe("buildProvisionTree: numbering without an upper bound", () => {
   );
 });
 
+describe("buildProvisionTree: headings printed again and lists that restart", () => {
+  it("takes a heading printed again for a sibling: a contents line, then the body", () => {
+    const text = [
+      "OPERATING PROCEDURES",
+      "",
+      "1. OBJECTIVE  2. GLOSSARY  3. GENERAL CONDITIONS",
+      "",
+      "1. OBJECTIVE",
+      "",
+      "These procedures govern the transport services.",
+      "",
+      "2. GLOSSARY",
+      "",
+      "Services: the services provided to client companies.",
+      "",
+      "3. GENERAL CONDITIONS",
+      "",
+      "The Carrier shall keep the conditions below.",
+    ].join("\n");
+    const s = build(text);
+    expectInvariants(s, text);
+    const sections = s.nodes.filter((n) => n.parentId === s.nodes[0]?.id && n.clauseRef !== null);
+    expect(sections.map((n) => [n.clauseRef, n.depth])).toEqual([
+      ["1.", 1],
+      ["1.", 1],
+      ["2.", 1],
+      ["3.", 1],
+    ]);
+    const glossary = sections[2] as ProvisionNode;
+    expect(text.slice(glossary.start, glossary.end)).toBe(
+      "2. GLOSSARY\n\nServices: the services provided to client companies.",
+    );
+  });
+
+  it.each([
+    [
+      "a heading printed 20,000 times",
+      "SECTION 1. DEFINITIONS\nThe Borrower shall pay the Lender all amounts due.\n",
+      2,
+    ],
+    ["20,000 lists of one line each numbered 1", "1. The Borrower shall pay.\n", 13],
+    ["20,000 lists lettered (a)", "(a) the Borrower shall pay;\n", 13],
+  ])("keeps %s to a tree a contract could print, every line its own node", (_, unit, deepest) => {
+    const text = `LOAN AGREEMENT\n\nSection 1. Payment.\n\n${unit.repeat(20_000)}`;
+    const s = build(text);
+    expect(s.nodes.length).toBe(20_003);
+    expect(Math.max(...s.nodes.map((n) => n.depth))).toBe(deepest);
+    const last = s.nodes.at(-1) as ProvisionNode;
+    expect(text.slice(last.start, last.end)).toBe(unit.trim());
+    expectInvariants(s, text);
+  });
+});
+
 describe("buildProvisionTree: CR, CRLF and LF line ends", () => {
   const LINES = [
     "SUPPLY AGREEMENT",

@@ -94,6 +94,9 @@ interface Draft {
 
 const ROOT = 0;
 
+/** Most levels of provisions under a zone (the document or an annex): no corpus document nests past 10 but runaway lists. */
+const MAX_NESTING = 12;
+
 /**
  * Builds the provision tree of one extracted document: articles, sections, clauses, definitions,
  * recitals, TOC, signature blocks, exhibits/schedules/annexes and tables, following the
@@ -837,6 +840,10 @@ class TreeBuilder {
   }
 
   private push(parentPos: number, d: Draft): number {
+    // Past the deepest nesting a contract prints, a further level is a sibling of the last one: a
+    // run of lists each taken for a sub-list of the one before must not make a tree thousands deep
+    // (its heading paths grow with the square of the depth, and reading it recurses that deep).
+    parentPos = Math.min(parentPos, MAX_NESTING);
     this.stack.length = parentPos + 1;
     d.parent = this.stack[parentPos] as number;
     const id = this.add(d);
@@ -957,7 +964,9 @@ class TreeBuilder {
     if (parentPos < 0) {
       // First numbered node at this level: it must start a sequence.
       if (depth > 1 && last > (strong ? 6 : 2)) return;
-      if (this.stack.length > 1 && depth === 1) {
+      const repeated = depth === 1 ? this.repeatedHeading(c.label, last, heading) : -1;
+      if (repeated >= 0) parentPos = repeated;
+      else if (this.stack.length > 1 && depth === 1) {
         const top = this.drafts[this.stack[this.stack.length - 1] as number] as Draft;
         parentPos = top.kind === "preamble" || top.kind === "recital" ? 0 : this.stack.length - 1;
       } else if (depth === 1) parentPos = 0;
@@ -995,6 +1004,21 @@ class TreeBuilder {
   }
 
   private lastTop: Draft | null = null;
+
+  /**
+   * A heading printed again at the top of the stack ("SECTION 1. DEFINITIONS" twice: a contents line,
+   * then the body; or a page's heading repeated) is a sibling of the first, not its first sub-clause:
+   * nesting it made the body a child of a contents line, and a heading repeated 4,000 times a tree
+   * 4,000 deep. A "1." with another heading under an open "1." still nests (a sub-list of item 1).
+   * The stack position of the parent they share, or -1.
+   */
+  private repeatedHeading(label: string, value: number, heading: string | null): number {
+    const top = this.stack.length - 1;
+    const d = this.drafts[this.stack[top] as number] as Draft;
+    if (top < 1 || d.parts?.length !== 1 || d.clauseRef === null || labelForm(d.clauseRef) !== labelForm(label))
+      return -1;
+    return d.value === value && heading !== null && d.title === heading ? top - 1 : -1;
+  }
 
   private lastChildWithDepth(d: Draft, depth: number): Draft | null {
     for (let k = d.children.length - 1; k >= 0; k--) {
@@ -1160,6 +1184,14 @@ class TreeBuilder {
     }
     if (added) computeEnds(this.drafts, ROOT);
   }
+}
+
+/** How a label is printed, whatever its number: "Section 4." and "SECTION 1." alike, "3." apart from both. */
+function labelForm(label: string): string {
+  return label
+    .trim()
+    .toLowerCase()
+    .replace(/[0-9]+/g, "#");
 }
 
 function kindUnder(parent: NodeKind, numbered: boolean): NodeKind {
