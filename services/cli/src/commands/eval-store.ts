@@ -23,8 +23,11 @@ import { dropSeed, seedFromOlderStore } from "./eval-store-reuse.ts";
  * v11: of those, only words the text never writes in lower case, no signatory's office, nothing of an annex.
  * v12: titles without the rule, page label, date, address or form blanks their line carries, and read on
  * over a blank line (and the sets that follow from them).
+ * v13: parties read as names. v14: titles read past placeholders and before the parties.
+ * v15: a heading printed again is a sibling of the first, and trees nest at most 12 levels under a zone
+ * (four corpus documents' trees).
  */
-export const EVAL_INDEX_FORMAT = "passages-v14-titles-past-placeholders";
+export const EVAL_INDEX_FORMAT = "passages-v15-headings-printed-again";
 
 /** Who asks in every evaluation: a member of the one group the eval store's documents are readable by. */
 export const EVAL_PRINCIPAL: Principal = { id: "lexnav-eval", groups: ["lexnav-eval"] };
