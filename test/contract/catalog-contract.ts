@@ -318,6 +318,40 @@ export function describeCatalogContract(name: string, make: () => Catalog | Prom
       expect((await catalog.getDocument("doc-1"))?.facts ?? null).toBeNull();
     });
 
+    it("counts indexed documents whose profile another reader wrote, or no reader", async () => {
+      const facts = (reader?: string) => ({
+        parties: [],
+        definedParties: [],
+        amendsAgreement: null,
+        amendedShortName: null,
+        ...(reader === undefined ? {} : { reader }),
+      });
+      const profile = { title: "A", role: "base_agreement" as const, effectiveDate: null, transactionSetId: null };
+      const docs: Array<[string, ReturnType<typeof facts> | null, "indexed" | "failed"]> = [
+        ["doc-1", facts("profile-new"), "indexed"],
+        ["doc-2", facts("profile-old"), "indexed"],
+        ["doc-3", facts(), "indexed"],
+        ["doc-4", null, "indexed"],
+        ["doc-5", facts("profile-old"), "failed"],
+      ];
+      for (const [id, f, lifecycle] of docs) {
+        await catalog.upsertReceived(
+          { id, source: `/x/${id}.txt`, fileName: `${id}.txt`, access: { principals: [], groups: ["g"] } },
+          NOW,
+        );
+        await catalog.setProfile(id, { ...profile, facts: f }, NOW);
+        await catalog.setLifecycle(
+          id,
+          lifecycle,
+          lifecycle === "failed" ? { code: "internal", reason: "x" } : null,
+          NOW,
+        );
+      }
+      expect(await catalog.countProfilesNotBy("profile-new")).toBe(3);
+      expect(await catalog.countProfilesNotBy("profile-old")).toBe(3);
+      expect(await catalog.countProfilesNotBy("profile-other")).toBe(4);
+    });
+
     it("names sets uniquely regardless of case, renames and drops names", async () => {
       await catalog.nameTransactionSet("set-1", "Stremick supply", NOW);
       await expect(catalog.nameTransactionSet("set-2", "STREMICK SUPPLY", NOW)).rejects.toMatchObject({

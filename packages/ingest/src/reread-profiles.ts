@@ -279,8 +279,7 @@ async function regroupProposals(
  * before readers were recorded: what `lexnav index profiles` would read again.
  */
 export async function profilesOfOtherReaders(catalog: Catalog): Promise<number> {
-  const documents = await catalog.listDocuments({ lifecycle: ["indexed"] });
-  return documents.filter((d) => d.facts?.reader !== PROFILE_READER).length;
+  return catalog.countProfilesNotBy(PROFILE_READER);
 }
 
 /**

@@ -483,6 +483,14 @@ function bind(run: Run, tx: TxState | null, host: Host): PostgresCatalog {
         }),
       );
     },
+    async countProfilesNotBy(reader) {
+      const rows = await run<{ n: number }>(
+        `SELECT count(*)::int AS n FROM documents
+         WHERE lifecycle = 'indexed' AND (facts IS NULL OR facts->>'reader' IS DISTINCT FROM $1)`,
+        [reader],
+      );
+      return rows.rows[0]?.n ?? 0;
+    },
     async upsertReceived(doc, now) {
       // Several statements that land together: inside the caller's transaction, else in one of their own.
       if (tx === null) return catalog.transaction((c) => c.upsertReceived(doc, now));

@@ -441,6 +441,10 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
               count(*) AS n, min(updated_at) AS oldest, count(pending_version) AS awaiting
        FROM documents GROUP BY lifecycle, code`,
     ),
+    countProfilesNotBy: db.prepare(
+      `SELECT count(*) AS n FROM documents
+       WHERE lifecycle = 'indexed' AND (facts_json IS NULL OR json_extract(facts_json, '$.reader') IS NOT ?)`,
+    ),
     putCopyKey: db.prepare(
       `INSERT OR REPLACE INTO version_copy_keys (document_id, version, content_key, sample, filing_json)
        VALUES (?, ?, ?, ?, ?)`,
@@ -518,6 +522,9 @@ export function createSqliteCatalog(pathOrDb: string | Database.Database): Catal
         oldestUpdatedAt: r.oldest,
         awaitingStores: r.awaiting,
       }));
+    },
+    countProfilesNotBy(reader) {
+      return (stmt.countProfilesNotBy.get(reader) as { n: number }).n;
     },
     listDocuments(filter: DocumentFilter = {}) {
       const where: string[] = [];

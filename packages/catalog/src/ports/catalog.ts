@@ -137,6 +137,11 @@ export interface Catalog {
    * oldest `updatedAt` among its documents: what operator views report, without reading every record.
    */
   countDocuments(): Promise<DocumentCount[]>;
+  /**
+   * How many indexed documents carry a profile another reader than `reader` wrote, or one that records no
+   * reader (`DocumentFacts.reader`): counted in the store, as `countDocuments` counts.
+   */
+  countProfilesNotBy(reader: string): Promise<number>;
   /** Creates the document as `received`, or moves an existing one back to `received` with the new access. */
   upsertReceived(doc: DocumentUpsert, now: string): Promise<DocumentRecord>;
   /** Sets the lifecycle; a state other than `received` or `extracted` ends the document's ingest claim. */
