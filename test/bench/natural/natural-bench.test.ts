@@ -27,9 +27,21 @@ const nidTune = load("nid-tune.json");
 const amendTune = load("amend-tune.json");
 // a tuning half of definition questions over deals no other half uses
 const defTune = load("def-tune.json");
+const def2Tune = load("def2-tune.json");
 // a tuning half of fact and multi-document questions over deals no other half uses
 const factTune = load("fact-tune.json");
-const all = [...heldout, ...tune, ...fresh, ...fresh2, ...fresh3, ...nidTune, ...amendTune, ...defTune, ...factTune];
+const all = [
+  ...heldout,
+  ...tune,
+  ...fresh,
+  ...fresh2,
+  ...fresh3,
+  ...nidTune,
+  ...amendTune,
+  ...defTune,
+  ...def2Tune,
+  ...factTune,
+];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -112,8 +124,8 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune, fact-tune)", () => {
-    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune, defTune, factTune };
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune, def2-tune, fact-tune)", () => {
+    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune, defTune, def2Tune, factTune };
     const dealHalf = new Map<string, string>();
     const fileHalf = new Map<string, string>();
     for (const [half, tests] of Object.entries(halves)) {
@@ -167,6 +179,18 @@ describe("natural-question bench", () => {
     for (const folder of ["contractnli", "cuad", "edgar"]) {
       expect(
         defTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
+        folder,
+      ).toBe(true);
+    }
+  });
+
+  it("keeps def2-tune on definitions: 15+ questions, all definition, spanning the three data sets", () => {
+    expect(def2Tune.length).toBeGreaterThanOrEqual(15);
+    expect(countBy(def2Tune).definition).toBe(def2Tune.length);
+    for (const t of def2Tune) expect(t.query_id, t.query_id).toMatch(/^d2-/);
+    for (const folder of ["contractnli", "cuad", "edgar"]) {
+      expect(
+        def2Tune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
         folder,
       ).toBe(true);
     }
