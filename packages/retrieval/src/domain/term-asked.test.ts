@@ -22,6 +22,38 @@ describe("askedDefinedTerms", () => {
     expect(askedDefinedTerms("Who are 'Subsidiaries' under the NDA?")).toEqual(["subsidiary"]);
   });
 
+  it("reads the asks a definition answers without naming it as a definition", () => {
+    // whether something falls within a defined term, or who holds a defined role
+    expect(askedDefinedTerms("Does the founder's family count as Permitted Holders under the loan?")).toEqual([
+      "permitted holder",
+    ]);
+    expect(askedDefinedTerms("Is a pension fund treated as an Eligible Assignee?")).toEqual(["eligible assignee"]);
+    expect(askedDefinedTerms("Who can sign for the Borrower as an Authorized Officer?")).toEqual([
+      "authorized officer",
+    ]);
+    expect(askedDefinedTerms("Whose consent is needed as Required Lenders under the term loan?")).toEqual([
+      "required lender",
+    ]);
+    // (each longer start up to a preposition is read too; only a term the documents define is ever taken)
+    expect(askedDefinedTerms("When is a licensed product a combination product under the deal?")).toContain(
+      "combination product",
+    );
+    expect(askedDefinedTerms("When is the rent due?")).toEqual([]);
+    // the bounds of a defined period, in any case; not an instrument's
+    expect(askedDefinedTerms("When does the fiscal year end for the facility?")).toContain("fiscal year");
+    expect(askedDefinedTerms("How does the distributorship count its fiscal year?")).toEqual(["fiscal year"]);
+    expect(askedDefinedTerms("When does the agreement end?")).toEqual([]);
+    expect(askedDefinedTerms("When does the licence expire?")).toEqual([]);
+    // which thing of a class: the class's definition; not a word contracts define for another purpose
+    expect(askedDefinedTerms("Which product is the distributor selling?")).toEqual(["product"]);
+    expect(askedDefinedTerms("What drug goes into the auto-injector?")).toEqual(["drug"]);
+    expect(askedDefinedTerms("Which law governs the agreement?")).toEqual([]);
+    expect(askedDefinedTerms("Which party is responsible for shipping?")).toEqual([]);
+    expect(askedDefinedTerms("What notice is required to terminate?")).toEqual([]);
+    // a role named in lower case is no defined term's
+    expect(askedDefinedTerms("Who acts as agent for the lenders?")).toEqual([]);
+  });
+
   it("reads the ask after a sentence that sets it up", () => {
     expect(askedDefinedTerms("Columbia can terminate if the Ares Agreement ends. What is the Ares Agreement?")).toEqual(
       [definedTermKey("Ares Agreement")],

@@ -14,6 +14,7 @@
 
 import { phrasePattern } from "@lexnav/core";
 import type { ProvisionNode } from "@lexnav/document-model";
+import { isInstrumentWord } from "./instrument-kinds.ts";
 import type { NodePassages } from "./passage-cache.ts";
 import type { Passage } from "./passages.ts";
 import { parseQuestion } from "./question.ts";
@@ -64,7 +65,7 @@ const TERM_END = /\s+(?:in|under|of|for|per|as\s+used\s+in|to|and|or)\s|\s*[,;:�
  * stands between the opening and a closing word (`closing`). "when is" reads only a term written as a
  * defined term (capitalised): "When is the Closing Date?" asks what the definition of that date says.
  */
-const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean }> = [
+const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean; ofThing?: true }> = [
   { opening: /^\s*(?:who|what)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:the\s+|an?\s+)?/i },
   { opening: /^\s*what\s+(?:counts|qualifies)\s+as\s+(?:the\s+|an?\s+)?/i },
   { opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+defined\b/i },
@@ -85,6 +86,39 @@ const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean
   { opening: /\b(?:meaning|definition)\s+of\s+(?:the\s+)?(?:terms?\s+)?/i },
   { opening: /\bdefine\s+(?:the\s+)?(?:terms?\s+)?/i },
   { opening: /^\s*when\s+(?:is|are|was|will\s+be)\s+(?:the\s+)?/i, capitalisedOnly: true },
+  // "Does the founder count as a Permitted Holder?", "Is a fund treated as an Eligible Assignee?": whether
+  // something falls within a defined term is what its definition says
+  {
+    opening: /\b(?:counts?|counted|qualif(?:y|ies|ied)|treated|considered|deemed|regarded)\s+as\s+(?:the\s+|an?\s+)?/i,
+    capitalisedOnly: true,
+  },
+  // "When is a licensed product a combination product?": when something is one of a defined class
+  { opening: /^\s*when\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?:[^?\s]+\s+){1,4}?(?:an?|the)\s+/i, ofThing: true },
+  // "Who can sign for SkyWater as an Authorized Officer?", "Whose consent is needed as Required Lenders?":
+  // who holds a defined role is what the role's definition says
+  { opening: /^\s*(?:who|whom|whose)\b[^?]{0,60}?\s+as\s+(?:the\s+|an?\s+)?/i, capitalisedOnly: true },
+  // "When does the fiscal year end?", "When does the Exclusivity Period begin?": a defined period's bounds are in
+  // its definition (not an instrument's: "when does the agreement end?" asks its term, not its name)
+  {
+    opening: /^\s*when\s+(?:does|do|did|will)\s+(?:the\s+|its\s+|their\s+|each\s+)?/i,
+    closing: /^(.+?)\s+(?:end|begin|start|expire|commence|close)\b/i,
+    ofThing: true,
+  },
+  // "How does the distributorship count its fiscal year?": the active form of "how is X calculated"
+  {
+    opening:
+      /^\s*how\s+(?:does|do|did|will)\s+[^?]{1,60}?\s+(?:count|calculate|compute|determine|measure)\s+(?:its\s+|the\s+|their\s+)?/i,
+    ofThing: true,
+  },
+  // "Which product is the distributor selling?", "What drug goes into the auto-injector?": which thing of a
+  // class the deal means is what its definition of the class says ("Product" means …). Not a word every
+  // contract defines for another purpose (a party, a person, the law, a notice, a date).
+  {
+    opening: /^\s*(?:which|what)\s+/i,
+    closing:
+      /^((?!(?:laws?|part(?:y|ies)|persons?|notices?|courts?|dates?|days?|times?|compan(?:y|ies)|entit(?:y|ies)|states?|sections?|clauses?|provisions?|terms?|rights?|obligations?|amounts?|kinds?|types?|sorts?|ones?)\b)[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)\s+(?:is|are|was|were|goes|go|went)\b/i,
+    ofThing: true,
+  },
 ];
 /** Where a later sentence of a question starts: after a full stop, "?" or "!", at a capital or an opening quote. */
 const LATER_SENTENCE = /[.?!]\s+(?=[\p{Lu}'‘"“])/gu;
@@ -148,7 +182,7 @@ export function askedTermPhrases(question: string): string[] {
   const anyCase = !/\p{Lu}/u.test(whole);
   const out = new Set<string>();
   for (const ask of asks)
-    for (const { opening, closing, capitalisedOnly } of ASKS) {
+    for (const { opening, closing, capitalisedOnly, ofThing } of ASKS) {
       const m = opening.exec(ask);
       if (!m) continue;
       let rest = ask.slice((m.index ?? 0) + m[0].length);
@@ -158,7 +192,7 @@ export function askedTermPhrases(question: string): string[] {
         rest = c[1] as string;
       }
       for (const term of termsOf(rest, capitalisedOnly === true && !anyCase))
-        if (/\p{L}{3,}/u.test(term)) out.add(term);
+        if (/\p{L}{3,}/u.test(term) && !(ofThing && isInstrumentWord(term.split(/\s+/).at(-1) ?? ""))) out.add(term);
     }
   return [...out];
 }
