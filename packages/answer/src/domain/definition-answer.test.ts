@@ -38,6 +38,15 @@ describe("definitionStrength", () => {
     expect(strength(`“Affiliate” includes any subsidiary.`, "“Affiliate”", "affiliates")).toBe(0);
   });
 
+  it("reads a pointer to where a term is defined as the weakest definition", () => {
+    const pointer = `1.2 "Alliance Manager" has the meaning set forth in Section 3.3.`;
+    expect(strength(pointer, "1.2", "Alliance Manager")).toBe(3);
+    expect(strength(`“MNPI” has the meaning specified in Section 6.02.`, "“MNPI”", "MNPI")).toBe(3);
+    expect(strength(`"Term" shall have the meaning given to it in Section 7.1.`, `"Term"`, "Term")).toBe(3);
+    // "has the meaning" that says what the meaning is defines it
+    expect(strength(`"Dollars" has the meaning of lawful money of the United States.`, `"Dollars"`, "Dollars")).toBe(0);
+  });
+
   it("reads a naming parenthetical, not a term merely quoted in passing", () => {
     const named = "Buyer shall buy 10 Units each year (the periods are each a “Contract Period”).";
     expect(strength(named, "Buyer", "Contract Period")).toBe(1);
@@ -149,6 +158,28 @@ describe("withDefinitionEvidence", () => {
     expect(out[0]?.text).toBe(`"Due Date" means the date stated in the purchase order.`);
   });
 
+  it("cites where a term is named over a definitions list's pointer to it", () => {
+    const list = itemOf("z", `1.2 "Alliance Manager" has the meaning set forth in Section 3.3.`);
+    const named = itemOf(
+      "z",
+      `3.3 Alliance Managers. Each Party shall appoint an individual to act as the alliance manager for such Party (the "Alliance Manager").`,
+    );
+    const all = [
+      ...candidateSentences([], [list], () => list.text),
+      ...candidateSentences([], [named], () => named.text),
+    ];
+    const out = withDefinitionEvidence("Who are the Alliance Managers?", [], all, { asks: 1, scoped: true });
+    expect(out.map((c) => c.text)).toEqual([
+      `Each Party shall appoint an individual to act as the alliance manager for such Party (the "Alliance Manager").`,
+    ]);
+    // the pointer alone is still cited: it says where to read
+    const alone = withDefinitionEvidence("Who are the Alliance Managers?", [], all.slice(0, 1), {
+      asks: 1,
+      scoped: true,
+    });
+    expect(alone.map((c) => c.text)).toEqual([`1.2 "Alliance Manager" has the meaning set forth in Section 3.3.`]);
+  });
+
   it("answers a question the decision was silent on", () => {
     const out = withDefinitionEvidence("What is the Due Date?", [], candidates, { asks: 1, scoped: true });
     expect(out.map((c) => c.item.documentId)).toEqual(["base"]);
@@ -172,6 +203,44 @@ describe("withDefinitionEvidence", () => {
     const other = itemOf("other", `"Due Date" means the fifth day of each month.`, { transactionSetId: "set-2" });
     const all = [...candidateSentences([], [other], () => other.text), ...candidates];
     const out = withDefinitionEvidence("What is the Due Date?", [payment], all, { asks: 1, scoped: false });
+    expect(out[0]?.item.documentId).toBe("base");
+  });
+
+  it("without a named deal, prefers the definition in the document the question names, over one the decision cited", () => {
+    const bio = itemOf("bio", `“Project” means the proposed project under the ETI’s Bioenergy Programme.`, {
+      docLabel: "Bio-FIP-EOI-NDA",
+    });
+    const cavern = itemOf("ccs", `“Project” means the proposed project under the ETI’s Storage Programme.`, {
+      docLabel: "CCS-Salt-Cavern-RfP-NDA",
+      transactionSetId: "set-2",
+    });
+    const all = [bio, cavern].flatMap((i) => candidateSentences([], [i], () => i.text));
+    const decided = [scoredOf(all[0] as Candidate)];
+    const ask = "Which project is the ETI salt cavern confidentiality agreement about?";
+    expect(withDefinitionEvidence(ask, decided, all, { asks: 1, scoped: false })[0]?.item.documentId).toBe("ccs");
+    // the same where the party named (ETI) scoped the question to both of its NDAs
+    expect(withDefinitionEvidence(ask, decided, all, { asks: 1, scoped: true })[0]?.item.documentId).toBe("ccs");
+    // naming nothing of either, the decision's document is kept
+    const plain = "Which project is the ETI confidentiality agreement about?";
+    expect(withDefinitionEvidence(plain, decided, all, { asks: 1, scoped: false })[0]?.item.documentId).toBe("bio");
+  });
+
+  it("compares deals by the names the question gives, never the members of one deal", () => {
+    const base = itemOf(
+      "base",
+      `This agreement is entered into on April 15, 2010 by Cargill, Incorporated ("Cargill").`,
+      {
+        title: "Development Agreement",
+      },
+    );
+    const first = itemOf("amd", `This amendment is made by Cargill, Incorporated ("Cargill") and BioAmber.`, {
+      role: "amendment",
+      title: "First Amendment to Development Agreement",
+    });
+    const all = [base, first].flatMap((i) => candidateSentences([], [i], () => i.text));
+    // the amendment's title holds more of the question's words; it names no other deal than its base's
+    const ask = "When was the Cargill development agreement signed, and when was it first amended?";
+    const out = withDefinitionEvidence(ask, [], all, { asks: 2, scoped: true });
     expect(out[0]?.item.documentId).toBe("base");
   });
 });

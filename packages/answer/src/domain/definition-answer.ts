@@ -1,4 +1,4 @@
-import { askedDefinedTerms, DEFINED_TERM_WORD, definedTermKey, trimEndOf } from "@lexnav/retrieval";
+import { askedDefinedTerms, contentWords, DEFINED_TERM_WORD, definedTermKey, trimEndOf } from "@lexnav/retrieval";
 import { AMENDING_ROLES } from "./amendment-answer.ts";
 import { UNIT_MAX_GROWTH } from "./answering-unit.ts";
 import type { Candidate, ScoredCandidate } from "./evidence-model.ts";
@@ -51,9 +51,15 @@ const TERM_WORD = DEFINED_TERM_WORD;
 
 /**
  * How plainly a sentence defines the term: 0 "means" (or a quoted list entry), 1 a naming parenthetical or
- * an unquoted list entry, 2 a heading over its text.
+ * an unquoted list entry, 2 a heading over its text, 3 a pointer to where it is defined ("has the meaning set
+ * forth in Section 3.3"): the definitions list of a long agreement points to the section that names the term,
+ * and that naming is the answer when the extract holds it.
  */
-export type DefinitionStrength = 0 | 1 | 2;
+export type DefinitionStrength = 0 | 1 | 2 | 3;
+
+/** A definition that only says where the term is defined: "has the meaning set forth in", "as defined in". */
+const POINTS_ELSEWHERE =
+  /^\s*(?:,\s*)?(?:shall\s+)?(?:has|have)\s+the\s+(?:respective\s+)?meanings?\s+(?:set\s+(?:forth|out)|specified|given(?:\s+to\s+(?:it|such\s+term))?|assigned(?:\s+to\s+(?:it|such\s+term))?|ascribed(?:\s+to\s+(?:it|such\s+term))?|provided|stated|defined)\s+(?:in|on|under|to\s+it\s+in)\b/i;
 
 /**
  * Whether, and how plainly, `c` defines the term `key` (`definedTermKey`): a quoted term followed by
@@ -68,6 +74,7 @@ export function definitionStrength(
 ): DefinitionStrength | null {
   const sentence = c.text;
   let named = false;
+  let pointer = false;
   // the last "(" and ")" before the quote, read once left to right (a quoted term may recur thousands of times)
   let read = 0;
   let open = -1;
@@ -78,7 +85,12 @@ export function definitionStrength(
     const at = m.index ?? 0;
     const before = sentence.slice(0, at);
     const after = sentence.slice(at + m[0].length);
-    if (DEFINES_AFTER.test(after)) return 0;
+    if (DEFINES_AFTER.test(after)) {
+      const verb = after.replace(/^(?:\s+(?:of|for|with\s+respect\s+to)\s+[^,.;:“”"]{1,40}?)?/i, "");
+      if (!POINTS_ELSEWHERE.test(verb)) return 0;
+      pointer = true;
+      continue;
+    }
     if (LABEL_ONLY.test(before) && LIST_SEPARATOR.test(after)) return 0;
     // the term named at the end of what it names: "… conceived during the term shall be an “Improvement”."
     // (what is left trimmed first: a run of spaces read by two `\s*` is split every way)
@@ -102,7 +114,8 @@ export function definitionStrength(
     const entry = UNQUOTED_ENTRY.exec(line);
     if (entry && definedTermKey(entry[1] as string) === key) return 1;
   }
-  return atLineStart(c) ? headingOver(c, key) : null;
+  const heading = atLineStart(c) ? headingOver(c, key) : null;
+  return heading ?? (pointer ? 3 : null);
 }
 
 /**
@@ -235,7 +248,22 @@ export function withDefinitionEvidence(
       return strength === null ? [] : [{ c, strength, words: key.split(" ").length }];
     }),
   );
+  // Several deals define the term (parallel NDAs of one programme, a form and its filed copy): the deal whose
+  // documents' file names or titles hold more of the question's other words is the one it names ("the ETI salt
+  // cavern confidentiality agreement" → CCS-Salt-Cavern-RfP-NDA's "Project", where the party named, ETI, scoped
+  // both of its NDAs). Deals are compared, not members of one: an amendment's longer title ("First Amendment to
+  // the Development Agreement") names no other deal than its base agreement's.
+  const termWords = new Set(keys.flatMap((k) => contentWords(k)));
+  const naming = contentWords(question).filter((w) => !termWords.has(w));
+  const dealOf = (c: Candidate) => c.item.transactionSetId ?? `document:${c.item.documentId}`;
+  const dealNaming = new Map<string, number>();
+  for (const { c } of found) {
+    const own = new Set(contentWords(`${c.item.docLabel.replace(/[-_%]+/g, " ")} ${c.item.title ?? ""}`));
+    const n = naming.filter((w) => own.has(w)).length;
+    dealNaming.set(dealOf(c), Math.max(n, dealNaming.get(dealOf(c)) ?? 0));
+  }
   const order = (x: (typeof found)[number]) => [
+    -(dealNaming.get(dealOf(x.c)) ?? 0),
     citedDocuments.has(x.c.item.documentId) ? 0 : 1,
     -x.words,
     // superseded text is not in force: its definition gives way to the one that replaced it
