@@ -28,6 +28,7 @@ const amendTune = load("amend-tune.json");
 // a tuning half of definition questions over deals no other half uses
 const defTune = load("def-tune.json");
 const def2Tune = load("def2-tune.json");
+const fact2Tune = load("fact2-tune.json");
 // a tuning half of fact and multi-document questions over deals no other half uses
 const factTune = load("fact-tune.json");
 const all = [
@@ -124,8 +125,8 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune, def2-tune, fact-tune)", () => {
-    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune, defTune, def2Tune, factTune };
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune, def2-tune, fact-tune, fact2-tune)", () => {
+    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune, defTune, def2Tune, factTune, fact2Tune };
     const dealHalf = new Map<string, string>();
     const fileHalf = new Map<string, string>();
     for (const [half, tests] of Object.entries(halves)) {
@@ -191,6 +192,18 @@ describe("natural-question bench", () => {
     for (const folder of ["contractnli", "cuad", "edgar"]) {
       expect(
         def2Tune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
+        folder,
+      ).toBe(true);
+    }
+  });
+
+  it("keeps fact2-tune on facts: 12+ questions, all fact, spanning the three data sets", () => {
+    expect(fact2Tune.length).toBeGreaterThanOrEqual(12);
+    expect(countBy(fact2Tune).fact).toBe(fact2Tune.length);
+    for (const t of fact2Tune) expect(t.query_id, t.query_id).toMatch(/^f2t-/);
+    for (const folder of ["contractnli", "cuad", "edgar"]) {
+      expect(
+        fact2Tune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
         folder,
       ).toBe(true);
     }
