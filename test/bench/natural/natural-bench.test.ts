@@ -51,6 +51,18 @@ function countBy(tests: BenchTest[]): Record<string, number> {
   return counts;
 }
 
+/**
+ * The store an evaluation builds is named by the data sets its bench spans: a tuning half must span all three
+ * (contractnli, cuad, edgar) to be served by the whole-corpus store, as the held-out half is.
+ */
+function expectWholeCorpus(tests: readonly { scope: { files: string[] } }[]): void {
+  for (const folder of ["contractnli", "cuad", "edgar"])
+    expect(
+      tests.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
+      folder,
+    ).toBe(true);
+}
+
 describe("natural-question bench", () => {
   it("is well formed: unique ids, known types, evidence only where the documents answer", () => {
     const ids = new Set<string>();
@@ -150,63 +162,35 @@ describe("natural-question bench", () => {
     const counts = countBy(nidTune);
     expect(counts["not-in-documents"]).toBeGreaterThanOrEqual(30);
     expect(nidTune.length - counts["not-in-documents"]!).toBeGreaterThanOrEqual(15);
-    // the store is named by the data sets a bench spans: nid-tune must span all three, as tune does
-    for (const folder of ["contractnli", "cuad", "edgar"]) {
-      expect(
-        nidTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
-        folder,
-      ).toBe(true);
-    }
+    expectWholeCorpus(nidTune);
   });
 
   it("keeps amend-tune on amendments: 20+ questions, mostly amendment-precedence, spanning the three data sets", () => {
     expect(amendTune.length).toBeGreaterThanOrEqual(20);
     expect(countBy(amendTune)["amendment-precedence"]! / amendTune.length).toBeGreaterThanOrEqual(0.8);
     for (const t of amendTune) expect(t.query_id, t.query_id).toMatch(/^am-/);
-    // the store is named by the data sets a bench spans: amend-tune must span all three to use the whole-corpus store
-    for (const folder of ["contractnli", "cuad", "edgar"]) {
-      expect(
-        amendTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
-        folder,
-      ).toBe(true);
-    }
+    expectWholeCorpus(amendTune);
   });
 
   it("keeps def-tune on definitions: 15+ questions, all definition, spanning the three data sets", () => {
     expect(defTune.length).toBeGreaterThanOrEqual(15);
     expect(countBy(defTune).definition).toBe(defTune.length);
     for (const t of defTune) expect(t.query_id, t.query_id).toMatch(/^df-/);
-    // the store is named by the data sets a bench spans: def-tune must span all three to use the whole-corpus store
-    for (const folder of ["contractnli", "cuad", "edgar"]) {
-      expect(
-        defTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
-        folder,
-      ).toBe(true);
-    }
+    expectWholeCorpus(defTune);
   });
 
   it("keeps def2-tune on definitions: 15+ questions, all definition, spanning the three data sets", () => {
     expect(def2Tune.length).toBeGreaterThanOrEqual(15);
     expect(countBy(def2Tune).definition).toBe(def2Tune.length);
     for (const t of def2Tune) expect(t.query_id, t.query_id).toMatch(/^d2-/);
-    for (const folder of ["contractnli", "cuad", "edgar"]) {
-      expect(
-        def2Tune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
-        folder,
-      ).toBe(true);
-    }
+    expectWholeCorpus(def2Tune);
   });
 
   it("keeps fact2-tune on facts: 12+ questions, all fact, spanning the three data sets", () => {
     expect(fact2Tune.length).toBeGreaterThanOrEqual(12);
     expect(countBy(fact2Tune).fact).toBe(fact2Tune.length);
     for (const t of fact2Tune) expect(t.query_id, t.query_id).toMatch(/^f2t-/);
-    for (const folder of ["contractnli", "cuad", "edgar"]) {
-      expect(
-        fact2Tune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
-        folder,
-      ).toBe(true);
-    }
+    expectWholeCorpus(fact2Tune);
   });
 
   it("keeps fact-tune on facts: 25+ questions, fact and multi-document only, 8+ multi-document, spanning the three data sets", () => {
@@ -215,13 +199,7 @@ describe("natural-question bench", () => {
     expect(counts.fact! + counts["multi-document"]!).toBe(factTune.length);
     expect(counts["multi-document"]).toBeGreaterThanOrEqual(8);
     for (const t of factTune) expect(t.query_id, t.query_id).toMatch(/^ft-/);
-    // the store is named by the data sets a bench spans: fact-tune must span all three to use the whole-corpus store
-    for (const folder of ["contractnli", "cuad", "edgar"]) {
-      expect(
-        factTune.some((t) => t.scope.files.some((f) => f.startsWith(`${folder}/`))),
-        folder,
-      ).toBe(true);
-    }
+    expectWholeCorpus(factTune);
   });
 
   it("keeps the fresh half a real second estimate: 40–60 questions, 5+ deals, 15 %+ not in the documents, every other type", () => {
