@@ -368,6 +368,16 @@ describe("the parties are names, not what a title block or an address prints bes
       "LICENSE AGREEMENT This Agreement is made between S-CAM Co., LTD duly organized and existing under the law of Korea, and ANUBIS Electric GmbH, duly organized and existing under the law of Germany. NOW, THEREFORE",
       ["S-CAM Co., LTD", "ANUBIS Electric GmbH"],
     ],
+    [
+      "a street address after the legal form",
+      "ENDORSEMENT AGREEMENT This Agreement is made between MOSSIMO, INC., 2450 White Road, 2nd Floor, Irvine, California 92614 and Xencor, Inc. 111 W. Lemon Ave. Monrovia, CA 91016 USA. WHEREAS, Mossimo",
+      ["MOSSIMO, INC.", "Xencor, Inc."],
+    ],
+    [
+      "a place and its postal code, a date",
+      "STRATEGIC ALLIANCE AGREEMENT between IntriCon Corporation, Arden Hills, Minnesota 55112 USA and Dynamic Hearing Pty Ltd, 18/9/2008 TABLE. WHEREAS, IntriCon",
+      ["IntriCon Corporation", "Arden Hills", "Dynamic Hearing Pty Ltd"],
+    ],
   ])("%s", (_case, text, parties) => {
     expect(partiesOf(text)).toEqual(parties);
   });

@@ -20,7 +20,7 @@ import { ownNames } from "./own-names.ts";
  * names): `profile-reader.test.ts` pins a digest of the profiles of a sample of the corpus and fails,
  * saying so, when they change without it.
  */
-export const PROFILE_READER = "profile-2026-12-06.3";
+export const PROFILE_READER = "profile-2026-12-06.4";
 
 export interface DocumentProfile {
   title: string | null;
@@ -564,6 +564,10 @@ const ADDRESS_PART =
 /** A company's legal form ("Inc", "LLC", "GmbH", "S.p.A", "N.A"), as a pattern's alternatives. */
 const LEGAL_FORM =
   "Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\\.L\\.C|Ltd|Limited|LP|L\\.P|LLP|PLC|GmbH|AG|S\\.A|S\\.p\\.A|SpA|SA|N\\.V|NV|B\\.V|BV|N\\.A|Pty";
+/** A legal form and a street number after it: where a name ends and its address begins ("LLC, 481 …", "INC. 320 …"). */
+const ADDRESS_AFTER_FORM = new RegExp(`(\\b(?:${LEGAL_FORM})\\.?),?\\s+\\d+[A-Za-z]?(?:-\\d+)?\\s`, "i");
+/** A postal code: four or five digits standing alone (a ZIP code may carry "-1234"). */
+const POSTAL_CODE = /(?<![\d,.$])\b\d{4,5}(?:-\d{4})?\b(?![\d,.%])/;
 /** A word that names an entity's legal form or kind: a piece of a list that has one is a party, not a place. */
 const ENTITY_WORD = new RegExp(
   `\\b(?:${LEGAL_FORM}|Trust|Bank|University|Institute|Authority|Association|Foundation|Partners|Partnership|Holdings|Group|Fund)\\b\\.?`,
@@ -599,6 +603,9 @@ function extractParties(preamble: string): { parties: string[]; definedParties: 
         name,
       );
     if (cut && cut.index > 1) name = name.slice(0, cut.index);
+    // a street address run on after the legal form: "Phoenix Performance, LLC, 481 Schuylkill Road, …"
+    const address = ADDRESS_AFTER_FORM.exec(name);
+    if (address) name = name.slice(0, address.index + (address[1] as string).length);
     name = cutAtOf(name);
     name = name.replace(/\s*(?:={3,}|-{3,}|_{3,}).*$/, "");
     name = name
@@ -610,6 +617,9 @@ function extractParties(preamble: string): { parties: string[]; definedParties: 
     if (SENTENCE_WORDS.test(name)) return false;
     if (!/^(?:[A-Z0-9]|the\s+[A-Z])/.test(name) && !/^[a-z][A-Za-z.]*\.(?:com|net|org)/.test(name)) return false;
     if (!/[A-Za-z]{2}/.test(name) || FORM_TYPE.test(name) || ADDRESS_PART.test(name) || /^X{3,}$/i.test(name))
+      return false;
+    // a place and its postal code ("Minnesota 55112 USA", "8054 Graz"), or a date ("18/9/2008"), names no party
+    if ((POSTAL_CODE.test(name) && !ENTITY_WORD.test(name)) || /^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/.test(name))
       return false;
     if (isRoleWord(name) || NOT_A_PARTY.test(name)) return false;
     if (/^(?:the\s+)?(?:several|lenders|banks|other|parties|persons|institutions|each)\b/i.test(name)) return false;
