@@ -246,6 +246,25 @@ describe("reading stored documents' profiles again", () => {
       expect(await rereadOlderProfiles(catalog, () => new Date(NOW))).toBeNull();
     });
 
+    it("reads no document record at a start where every profile is this reader's: the store counts", async () => {
+      let listed = 0;
+      const counting = new Proxy(catalog, {
+        get(target, name, receiver) {
+          if (name === "listDocuments")
+            return (...args: Parameters<Catalog["listDocuments"]>) => {
+              listed++;
+              return target.listDocuments(...args);
+            };
+          return Reflect.get(target, name, receiver);
+        },
+      });
+      expect(await rereadOlderProfiles(counting, () => new Date(NOW))).toBeNull();
+      expect(listed).toBe(0);
+      await olderReader(SUPPLY);
+      expect(await rereadOlderProfiles(counting, () => new Date(NOW))).toMatchObject({ documents: 1 });
+      expect(listed).toBeGreaterThan(0);
+    });
+
     it("reads every profile again when an older reader wrote some, and files nothing", async () => {
       await olderReader();
       const amendment = await idOf(AMENDMENT);

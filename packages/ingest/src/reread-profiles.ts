@@ -294,6 +294,9 @@ export async function rereadOlderProfiles(
   now: () => Date,
   opts: { signal?: AbortSignal; readProfile?: ProfileReader } = {},
 ): Promise<ProfileRereadReport | null> {
+  // every start of every replica comes here: when no profile is older (the usual case), a count in the store
+  // answers, and no document record is read
+  if ((await profilesOfOtherReaders(catalog)) === 0) return null;
   const report = await rereadProfiles(catalog, now().toISOString(), {
     ...opts,
     olderOnly: true,

@@ -1,4 +1,5 @@
 import { clauseZone, type DocumentRole, dealKey } from "@lexnav/document-model";
+import { isInstrumentAbbreviation } from "@lexnav/retrieval";
 
 /**
  * One item of the extract an answer may rest on: a span of a stored document version with what a
@@ -100,7 +101,12 @@ export function readableTitle(title: string | null): string | null {
       if (i > 0 && CONNECTOR.test(bare.toLowerCase())) return w.toLowerCase();
       const stopped = w.replace(/^[("“[]+|[)"”\],;:]+$/g, "");
       if ((KEPT_IN_CAPITALS.test(bare) || KEPT_IN_CAPITALS.test(stopped)) && bare !== "I" && bare !== "A") return w;
-      if (FIELD_ACRONYMS.has(bare) || (bare.endsWith("S") && FIELD_ACRONYMS.has(bare.slice(0, -1)))) return w;
+      if (
+        FIELD_ACRONYMS.has(bare) ||
+        (bare.endsWith("S") && FIELD_ACRONYMS.has(bare.slice(0, -1))) ||
+        isInstrumentAbbreviation(bare)
+      )
+        return w;
       if (/^NO\.$/.test(bare) || /^NO\.\d/.test(bare)) return w.replace(/^NO/, "No");
       return w.toLowerCase().replace(/(^|[("“-])(\p{L})/gu, (_m, lead: string, c: string) => lead + c.toUpperCase());
     })
@@ -108,12 +114,13 @@ export function readableTitle(title: string | null): string | null {
 }
 const CONNECTOR = /^(?:and|of|to|the|for|in|on|by|as|or)$/;
 /**
- * Acronyms of the field that hold a vowel, so that nothing in their letters tells them from a word: the
- * instruments ("MUTUAL NDA", "ODM SUPPLY AGREEMENT", "ISDA MASTER AGREEMENT"), trading names and places
- * that name parties. Kept in capitals, and so is a plural in capitals ("NDAS").
+ * Acronyms of the field that hold a vowel, so that nothing in their letters tells them from a word: kinds of
+ * instrument beside the abbreviations retrieval reads as one ("MUTUAL NDA", "SOW": `isInstrumentAbbreviation`),
+ * "ODM SUPPLY AGREEMENT", "ISDA MASTER AGREEMENT", trading names and places that name parties. Kept in
+ * capitals, and so is a plural in capitals ("NDAS").
  */
 const FIELD_ACRONYMS: ReadonlySet<string> = new Set(
-  "NDA MNDA CDA ODM OEM MSA SOW SLA EULA ISDA LOI MOU DBA IP ESOP IPO EU UK USA UAE EEA FDA EPA IRS SEC NASDAQ NYSE FINRA ERISA "
+  "MNDA CDA ODM OEM EULA ISDA DBA IP ESOP IPO EU UK USA UAE EEA FDA EPA IRS SEC NASDAQ NYSE FINRA ERISA "
     .trim()
     .split(/\s+/),
 );

@@ -575,7 +575,6 @@ const ENTITY_WORD = new RegExp(
 );
 /** Four lower-case words in a row: a sentence ("the Reseller named above and amends …"), not a name. */
 const SENTENCE_WORDS = /(?<![\p{L}\p{N}'’])[a-z]+\s+[a-z]+\s+[a-z]+\s+[a-z]+(?![\p{L}])/u;
-/\b(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\s+[a-z]+\s+[a-z]+\b|\b[a-z]+\s+(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\s+[a-z]+\b|\b[a-z]+\s+[a-z]+\s+(?!(?:of|and|the|de|la|le|du|des|von|van|der|y|et|for|in)\b)[a-z]+\b/;
 /** An institution called by what it is "of" ("Bank of America", "University of Rochester", "County of Loudoun"). */
 const OF_INSTITUTION =
   /\b(?:Bank|University|Institute|County|City|State|Commonwealth|Republic|Kingdom|Government|Department|Board|Trustees|Regents|College|School|Ministry|Province|Town|Village|District)$/i;
