@@ -29,6 +29,7 @@ const amendTune = load("amend-tune.json");
 const defTune = load("def-tune.json");
 const def2Tune = load("def2-tune.json");
 const fact2Tune = load("fact2-tune.json");
+const fact3Tune = load("fact3-tune.json");
 // a tuning half of fact and multi-document questions over deals no other half uses
 const factTune = load("fact-tune.json");
 const all = [
@@ -42,6 +43,8 @@ const all = [
   ...defTune,
   ...def2Tune,
   ...factTune,
+  ...fact2Tune,
+  ...fact3Tune,
 ];
 
 function countBy(tests: BenchTest[]): Record<string, number> {
@@ -137,8 +140,20 @@ describe("natural-question bench", () => {
     expect(quotes).toBeGreaterThan(10);
   }, 120_000);
 
-  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune, def2-tune, fact-tune, fact2-tune)", () => {
-    const halves = { heldout, tune, fresh, fresh2, fresh3, amendTune, defTune, def2Tune, factTune, fact2Tune };
+  it("splits by deal: no deal and no file in two halves (held-out, tuning, fresh, fresh2, fresh3, amend-tune, def-tune, def2-tune, fact-tune, fact2-tune, fact3-tune)", () => {
+    const halves = {
+      heldout,
+      tune,
+      fresh,
+      fresh2,
+      fresh3,
+      amendTune,
+      defTune,
+      def2Tune,
+      factTune,
+      fact2Tune,
+      fact3Tune,
+    };
     const dealHalf = new Map<string, string>();
     const fileHalf = new Map<string, string>();
     for (const [half, tests] of Object.entries(halves)) {
@@ -191,6 +206,15 @@ describe("natural-question bench", () => {
     expect(countBy(fact2Tune).fact).toBe(fact2Tune.length);
     for (const t of fact2Tune) expect(t.query_id, t.query_id).toMatch(/^f2t-/);
     expectWholeCorpus(fact2Tune);
+  });
+
+  it("keeps fact3-tune on facts: 25+ questions, mostly fact, 4+ not in the documents, spanning the three data sets", () => {
+    expect(fact3Tune.length).toBeGreaterThanOrEqual(25);
+    const counts = countBy(fact3Tune);
+    expect(counts.fact).toBeGreaterThanOrEqual(20);
+    expect(counts["not-in-documents"]).toBeGreaterThanOrEqual(4);
+    for (const t of fact3Tune) expect(t.query_id, t.query_id).toMatch(/^f3t-/);
+    expectWholeCorpus(fact3Tune);
   });
 
   it("keeps fact-tune on facts: 25+ questions, fact and multi-document only, 8+ multi-document, spanning the three data sets", () => {
