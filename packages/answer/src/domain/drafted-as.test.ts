@@ -12,6 +12,23 @@ describe("draftedAs", () => {
     expect(draftedAs("diligence", "investigation")).toBe(true);
   });
 
+  it("reads a lawyer's everyday words in the drafting's: calling, debts, taking on, unsold stock, a reason", () => {
+    // "May the investor call the Company's customers …?" of "… shall not knowingly contact any … customer"
+    expect(draftedAs("call", "contact")).toBe(true);
+    expect(draftedAs("approach", "solicit")).toBe(true);
+    // "Is the buyer taking on the seller's debts?" of "Buyer shall not assume any liabilities or obligations"
+    expect(draftedAs("debt", "liabilities")).toBe(true);
+    expect(draftedAs("taking", "assume")).toBe(true);
+    // "What happens to the distributor's unsold stock?" of "… repurchase … Products in Distributor's inventory"
+    expect(draftedAs("unsold", "inventory")).toBe(true);
+    expect(draftedAs("stock", "inventory")).toBe(true);
+    // "… terminate without a reason?" of "… terminate this Agreement, without cause"
+    expect(draftedAs("reason", "cause")).toBe(true);
+    // and not the other way, nor into unrelated words
+    expect(draftedAs("contact", "call")).toBe(false);
+    expect(draftedAs("debt", "payment")).toBe(false);
+  });
+
   it("reads how long an instrument stays in force as how long it remains valid or in effect", () => {
     // "How long does the NDA stay in force?" is answered by "shall remain valid for a period of three (3) years"
     expect(draftedAs("force", "valid")).toBe(true);

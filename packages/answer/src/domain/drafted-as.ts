@@ -52,7 +52,7 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
   [["control"], ["merger", "merg-", "acqui-", "consolidat-", "substantially", "reorganiz-"]],
   // termination for convenience: without cause, for any reason, at its discretion, on notice
   [
-    ["convenience", "cause"],
+    ["convenience", "cause", "reason"],
     ["convenience", "cause", "reason", "discretion", "notice"],
   ],
   // a covenant not to sue: not contest or challenge, bring no claim or action
@@ -110,6 +110,25 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
   ],
   [["audit-"], ["audit-", "inspect-", "examin-", "book", "books", "record", "records"]],
   [["solicit-"], ["solicit-", "hire", "hir-", "recruit-", "employ-"]],
+  // calling or approaching a customer, supplier or employee is contacting or soliciting them
+  [
+    ["call", "calls", "calling", "phone", "approach-"],
+    ["contact-", "solicit-", "approach-", "communicat-"],
+  ],
+  // a seller's debts are its liabilities and obligations; a buyer takes them on by assuming them
+  [
+    ["debt", "debts"],
+    ["debt", "debts", "liabilit-", "obligation-", "indebted-"],
+  ],
+  [
+    ["take", "takes", "taking", "took"],
+    ["take", "takes", "taking", "assum-", "acquir-"],
+  ],
+  // unsold stock is a distributor's inventory
+  [
+    ["unsold", "stock"],
+    ["inventor-", "stock", "resal-"],
+  ],
   [["indemni-"], ["indemni-", "harmless"]],
   // a buyer's due diligence runs for an investigation, inspection, feasibility or study period
   [["diligence"], ["diligence", "investigat-", "inspect-", "feasibilit-", "study"]],

@@ -25,6 +25,11 @@ export interface EvidenceItem {
   /** As printed, e.g. "Section 2.1"; null when the node has none. */
   clauseRef: string | null;
   /**
+   * The provision's own heading ("Standstill" of "8. Standstill. For a period of …"), when it has one: a passage
+   * is a window of the provision's own text, and a heading run in before it is not always in the window.
+   */
+  provisionHeading?: string;
+  /**
    * Set when the set's amendment edits are known: the provisions (document and span) that an
    * operative clause in this passage, or the new text it brings, amends. Empty: it amends nothing.
    */

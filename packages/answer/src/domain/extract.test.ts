@@ -287,6 +287,22 @@ describe("buildExtract: a provision amended in part brings its amending clause",
   });
 });
 
+describe("buildExtract: the provision's heading", () => {
+  it("keeps the heading of the provision a passage is a window of, and none where it has none", async () => {
+    const span = at("guarantee", "Section 2.", "Section 3.");
+    const titled = await buildExtract(
+      [passage("guarantee", "g2", span)],
+      deps({ node: () => sectionNode("guarantee", "g2", span, { clauseRef: "Section 2", title: "Guaranty" }) }),
+    );
+    expect(titled[0]?.provisionHeading).toBe("Guaranty");
+    const untitled = await buildExtract(
+      [passage("guarantee", "g2", span)],
+      deps({ node: () => sectionNode("guarantee", "g2", span, { clauseRef: "Section 2", title: null }) }),
+    );
+    expect(untitled[0]).not.toHaveProperty("provisionHeading");
+  });
+});
+
 describe("buildExtract: bad input", () => {
   const good = passage("credit", "c21", at("credit", "Section 2.1", "$50,000,000."));
   const length = TEXTS.credit?.length ?? 0;

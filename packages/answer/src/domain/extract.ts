@@ -150,6 +150,7 @@ export async function buildExtract(passages: readonly RetrievedPassage[], deps: 
       effectiveDate: doc?.effectiveDate ?? null,
       transactionSetId: doc?.transactionSetId ?? null,
       clauseRef: node ? citeableClause(node) : null,
+      ...(node?.title ? { provisionHeading: node.title } : {}),
     });
     const nodeOf = deps.node;
     if (

@@ -36,6 +36,23 @@ describe("askedTopic", () => {
     expect(askedTopic("How long does the non-solicit between Vivint and Vivint Solar last now?")).toContain("solicit");
   });
 
+  it("leaves out the words of a deal named by what it does, a party's purchase of a named business", () => {
+    expect(askedTopic("Who bears the transfer taxes on Wag's purchase of the Clicks and Traffic business?")).toEqual([
+      "bear",
+      "transfer",
+      "tax",
+    ]);
+    // not a purchase of something unnamed, nor a purchase asked about
+    expect(askedTopic("Is Acme's purchase of additional units capped?")).toContain("purchase");
+    expect(askedTopic("Is there a purchase price adjustment?")).toContain("purchase");
+  });
+
+  it("leaves out a preposition the topic runs on with", () => {
+    expect(askedTopic("May the investor call the Company's customers or suppliers about the deal?")).not.toContain(
+      "about",
+    );
+  });
+
   it("is empty when the ask names nothing but its frame", () => {
     expect(askedTopic("What happened under the amendment?")).toEqual([]);
   });

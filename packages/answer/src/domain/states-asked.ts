@@ -29,7 +29,9 @@ const FRAME = new Set(
     "defin refer " +
     // a lawyer's frame: "What are the consequences of …", "Is the arrangement exclusive?", "How much notice
     // must be given …" ("agree" is not: "the fee for agreeing to the amendment" asks of that agreement)
-    "consequence arrangement given"
+    "consequence arrangement given " +
+    // a preposition the question's topic runs on with ("call its customers about the deal")
+    "about"
   ).split(" "),
 );
 
@@ -106,7 +108,9 @@ export function speaksOf(topic: string, word: string): boolean {
  * the ask names nothing but its frame ("What happened under the amendment?").
  */
 export function askedTopic(question: string): string[] {
-  const describesInstrument = new Set(contentWords(instrumentModifiers(question).join(" ")));
+  const describesInstrument = new Set(
+    contentWords([...instrumentModifiers(question), ...dealNamedByItsDeal(question)].join(" ")),
+  );
   return provisionTerms(question, questionTerms(question)).filter(
     (w) => !FRAME.has(w) && !AFFIXES.has(w) && w.length > 1 && !describesInstrument.has(w),
   );
@@ -131,6 +135,21 @@ export function instrumentModifiers(question: string): string[] {
   });
   return out;
 }
+
+/**
+ * The words of a deal named by what it does rather than by its instrument: "Wag's purchase of the Clicks and
+ * Traffic business", "Acme's acquisition of Beta". Every clause of the
+ * instrument that effects it is about that purchase, which its clauses call "this Agreement" or "the
+ * transactions contemplated hereby", so the words say which deal is asked about, not what of it.
+ */
+export function dealNamedByItsDeal(question: string): string[] {
+  const m = DEAL_NAMED.exec(question.slice(0, 2_000));
+  return m ? [m[1] as string, ...(m[2] ? [m[2]] : [])] : [];
+}
+
+/** A party's transaction of a named business: see `dealNamedByItsDeal`. */
+const DEAL_NAMED =
+  /\b[A-Z][\w&.-]*['’]s\s+(purchase|sale|acquisition|merger|financing|investment|buyout)\s+(?:of|from|by|with)\s+(?:the\s+)?(?:[A-Z][\w&.-]*(?:\s+(?:and|&|of))?(?:\s+|\b))+(business|company|division)?/;
 
 /** Words that end the description of an instrument reading backwards from its kind. */
 const STOP_BEFORE_KIND = new Set(
@@ -176,7 +195,12 @@ export function statesTopic(topic: readonly string[], c: Candidate, context: rea
     : [];
   const around = face
     ? []
-    : [...c.heading, ...leadIn, ...contentWords(c.item.text.slice(unit.start - c.item.start, unit.end - c.item.start))];
+    : [
+        ...c.heading,
+        ...contentWords(c.item.provisionHeading ?? ""),
+        ...leadIn,
+        ...contentWords(c.item.text.slice(unit.start - c.item.start, unit.end - c.item.start)),
+      ];
   const words = [...new Set([...c.words, ...around])];
   // a word of the ask's context speaks of the named provision only as itself (`contextOfNamedProvision`)
   const ofContext = (w: string) => context.some((o) => ownWord(o, w));
