@@ -116,6 +116,38 @@ describe("askedKinds", () => {
   });
 });
 
+describe("askedKinds, in a lawyer's other words", () => {
+  it("reads how disputes are resolved as a forum asked, of the parties it names as the instrument's", () => {
+    const q = "How are disputes between STAAR and its distributor resolved?";
+    expect(askedKinds(q)).toEqual(["forum"]);
+    // whom the dispute is between are the parties, which the forum clause calls "the parties"
+    expect(topicBeyondKind(q)).toEqual([]);
+    expect(askedKinds("How is a dispute over the fees settled?")).toEqual(["forum"]);
+    expect(askedKinds("How are the fees settled each month?")).toEqual([]);
+    expect(
+      inKind(
+        q,
+        first(
+          "Any dispute between the parties shall be resolved exclusively through binding arbitration conducted in accordance with the Rules of Arbitration of the International Chamber of Commerce.",
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      inKind(q, first("Any dispute between the parties shall first be discussed by their senior executives.")),
+    ).toBe(false);
+  });
+
+  it("reads who bears a cost as a duty asked, of the cost alone", () => {
+    const q = "Who bears the transfer taxes?";
+    expect(askedKinds(q)).toEqual(["provision"]);
+    expect(topicBeyondKind(q)).toEqual(["transfer", "tax"]);
+    expect(
+      inKind(q, first("All transfer, documentary and stamp taxes shall be borne and paid by Seller when due.")),
+    ).toBe(true);
+    expect(inKind(q, first("Seller shall file all tax returns when due."))).toBe(false);
+  });
+});
+
 describe("topicBeyondKind", () => {
   it("drops the words that name the kind, keeps what is asked about", () => {
     expect(topicBeyondKind("What restrictions apply to assignment?")).toEqual(["assignment"]);
@@ -132,6 +164,10 @@ describe("statesKind", () => {
     expect(statesKind("Either Party may terminate this Agreement upon ninety days notice.", ["provision"])).toBe(true);
     expect(statesKind("The Warranty Period is twelve (12) months from delivery.", ["period"])).toBe(true);
     expect(statesKind("The warranty covers defects in workmanship.", ["period"])).toBe(false);
+    // a number in words past twelve, and a ten with its unit
+    expect(statesKind("For a period of eighteen months from the date of this Agreement …", ["period"])).toBe(true);
+    expect(statesKind("within forty-five (45) days of the invoice", ["period"])).toBe(true);
+    expect(statesKind("within twenty four hours of the request", ["period"])).toBe(false);
     expect(statesKind("The fee is US $[***] per unit.", ["amount"])).toBe(true);
     expect(statesKind("This Agreement is governed by the laws of the State of Nevada.", ["law"])).toBe(true);
     expect(statesKind("The parties to this Agreement are Acme and Beta.", ["provision"])).toBe(false);
@@ -163,6 +199,19 @@ describe("answerInKind", () => {
     expect(answerInKind("Can Licensee assign the Agreement?", silence, [costs, grant], EMBEDDER)).toBe(silence);
     const fourth = [costs, costs, costs, venue];
     expect(answerInKind(q, silence, fourth, EMBEDDER)).toBe(silence);
+  });
+
+  it("reads the heading of the provision a sentence is in, also where the passage's window leaves it out", () => {
+    const text =
+      "For a period of eighteen months from the date of this Agreement, Investor will not acquire any securities of the Company.";
+    const q = "How long is the investor under a standstill?";
+    const headed = scoredSentence(evidenceItem("nda", text, { provisionHeading: "Standstill" }), text, {
+      words: new Set(contentWords(text)),
+      p: 0.23,
+    });
+    expect(answerInKind(q, silence, [headed], EMBEDDER).cited).toEqual([headed]);
+    const bare = scoredSentence(evidenceItem("nda", text), text, { words: new Set(contentWords(text)), p: 0.23 });
+    expect(answerInKind(q, silence, [bare], EMBEDDER).cited).toEqual([]);
   });
 
   it("stays silent when the sentence leaves out a word of what is asked", () => {

@@ -4,6 +4,7 @@ import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
 import { LAW_ASKED } from "./kind-asked.ts";
 import type { AskDecision } from "./multi-ask.ts";
+import { NUMBER_WORD } from "./number-words.ts";
 import { isNotOperative } from "./operative-first.ts";
 import { askedTopic, speaksOf, statesTopic } from "./states-asked.ts";
 
@@ -24,6 +25,8 @@ const ASKS: readonly [AskedKind, RegExp][] = [
         String.raw`^\s*(?:can|may|could)\b|\b(?:allowed|permitted|entitled|free)\s+to\b|\blets?\b|\brights?\b|\blicen[cs]es?\s+(?:are\s+|is\s+)?granted\b|\boption\b`,
         // a duty: "Must X …", "Does X have to …", "What insurance is required?", "Is there a minimum commitment?"
         String.raw`^\s*must\b|\b(?:must|ha(?:ve|s)\s+to|required|obliged|obligated|need\s+to|obligations?|commitments?|covenants?|responsible\s+for)\b`,
+        // who carries a cost: "Who bears the transfer taxes?", "Who pays the escrow agent?"
+        String.raw`\bwho\s+(?:bears|pays|covers|absorbs)\b`,
         // a bar: "Is X barred from …", "What restrictions apply …", "a covenant not to sue", "a non-compete"
         String.raw`\b(?:barred|prohibited|restricted|precluded|forbidden|prevented)\s+from\b|\b(?:restrict|stop|bar|prevent)s?\b[^?]{0,60}\bfrom\b|\brestrictions?\b|\bnot\s+to\b|\bnon-\w`,
         // whether the instrument has a provision at all, and what follows from an event under it
@@ -35,10 +38,11 @@ const ASKS: readonly [AskedKind, RegExp][] = [
   ["period", /\bhow\s+long\b|\bfor\s+how\s+many\s+(?:days|weeks|months|years)\b|\buntil\s+when\b/i],
   ["amount", /\bhow\s+much\b/i],
   ["law", LAW_ASKED],
-  // where disputes are heard: "Which courts hear a dispute …?", "Where are disputes arbitrated?", "What is the venue?"
+  // where disputes are heard: "Which courts hear a dispute …?", "Where are disputes arbitrated?", "What is the venue?",
+  // "How are disputes between X and Y resolved?"
   [
     "forum",
-    /\b(?:which|what)\s+courts?\b|\bwhere\b[^?]{0,80}\b(?:arbitrated|heard|litigated|brought|sued|tried)\b|\b(?:which|what)\s+(?:is\s+the\s+|\w+\s+and\s+)?(?:forum|venue)s?\b/i,
+    /\b(?:which|what)\s+courts?\b|\bwhere\b[^?]{0,80}\b(?:arbitrated|heard|litigated|brought|sued|tried)\b|\b(?:which|what)\s+(?:is\s+the\s+|\w+\s+and\s+)?(?:forum|venue)s?\b|\bhow\s+(?:are|is|will|would|must|should)\b[^?]{0,80}\b(?:disputes?|claims?|controvers(?:y|ies))\b[^?]{0,80}\b(?:resolved|settled|decided|determined)\b/i,
   ],
   // a cap on liability: "Is X's liability capped?", "Is there a limit on Y's liability?", "What is the cap …"
   [
@@ -60,16 +64,20 @@ const ASKS: readonly [AskedKind, RegExp][] = [
 const STATES: Record<AskedKind, RegExp> = {
   provision:
     /\b(?:shall|will|may|must|can(?:not)?|agrees?|undertakes?|covenants?|(?:is|are)\s+(?:entitled|permitted|free|allowed|required|obligated|obliged|responsible)|(?:has|have)\s+the\s+(?:right|option)|hereby\s+(?:grants?|assigns?)|in\s+no\s+event|without\s+the\s+(?:prior\s+)?(?:written\s+)?consent|owns?|owned|owner|ownership|under\s+an\s+obligation)\b/i,
-  period:
-    /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?)\b/i,
+  period: new RegExp(
+    String.raw`\b(?:\d+|${NUMBER_WORD})\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?)\b`,
+    "i",
+  ),
   amount: /\$\s?\d|\bdollars?\b|\bUSD\b|\bEUR\b|\d\s?%|\bper\s?cent\b|\[\s*\*[\s*]*\]/i,
   // "the laws of"; past an aside, "the internal substantive laws, but not the conflicts of law rules, of the
   // State of …"; or a place's name before "law": "governed by Florida law", "construed under New York law"
   // (the place's capital is read as written, so "governed by this law" names none)
   law: /\b(?:[Ll]aws?|LAWS?),?\s+(?:of|OF)\b|\b(?:[Ll]aws?|LAWS?)\b[^.;]{0,80},\s+(?:of|OF)\s+(?:the\s+|THE\s+)?[A-Z]|\b(?:[Gg]overned|[Cc]onstrued|[Ii]nterpreted|GOVERNED|CONSTRUED)\s+(?:by|under|in\s+accordance\s+with|BY|UNDER)\s+(?:the\s+|THE\s+)?(?:[A-Z][\w.]*\s+){1,3}(?:[Ll]aws?|LAWS?)\b/,
-  // a forum: the courts of or sitting in a place, arbitration in a place (not "in the English language"), a venue or seat
+  // a forum: the courts of or sitting in a place, arbitration in a place (not "in the English language") or under an
+  // institution's rules ("in accordance with the Rules of Arbitration of the International Chamber of Commerce"), a
+  // venue or seat (a place's capital is the test, so a clause in capitals is not read for one)
   forum:
-    /\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?(?![A-Z][a-z]+\s+language\b)[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]/,
+    /\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?(?![A-Z][a-z]+\s+language\b)[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:[Rr]ules\s+of|administered\s+by)\s+(?:the\s+)?[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]/,
   // a ceiling on an amount: "shall be limited to the amount …", "shall not exceed", "in no event … exceed"
   cap: /\b(?:limited\s+to|(?:shall|will|may)\s+not\s+exceed|in\s+no\s+event\b[^.;]{0,120}\bexceed|maximum\s+(?:aggregate\s+)?liability)/i,
   // a survival clause: "… shall survive the termination or expiration of this Agreement", "Survival."
@@ -123,6 +131,10 @@ const KIND_WORDS: readonly string[] = [
   "capp-",
   "limit-",
   "ceiling",
+  "bear",
+  "bears",
+  "borne",
+  "absorb-",
   "state",
   "exist",
 ];
@@ -152,9 +164,23 @@ export function topicBeyondKind(question: string): string[] {
   const kinds = askedKinds(question);
   const forum = kinds.includes("forum");
   const survival = kinds.includes("survival");
+  const disputants = forum ? betweenWords(question) : new Set<string>();
   return askedTopic(question).filter(
-    (w) => !isKindWord(w) && !(forum && FORUM_WORDS.test(w)) && !(survival && SURVIVAL_WORDS.test(w)),
+    (w) =>
+      !isKindWord(w) && !(forum && (FORUM_WORDS.test(w) || disputants.has(w))) && !(survival && SURVIVAL_WORDS.test(w)),
   );
+}
+
+/**
+ * The words of "between A and B" in a question: whom a dispute is between names the instrument's parties, which
+ * its forum clause calls "the parties" ("How are disputes between STAAR and its distributor resolved?").
+ */
+function betweenWords(question: string): Set<string> {
+  const m =
+    /\bbetween\s+([^?]{1,160}?)(?=\s+(?:be|are|is|get|gets)?\s*(?:resolved|settled|decided|determined|heard|arbitrated|litigated|brought|tried)\b|[?,;]|$)/i.exec(
+      question,
+    );
+  return new Set(m ? contentWords(m[1] as string) : []);
 }
 
 /**
@@ -162,7 +188,7 @@ export function topicBeyondKind(question: string): string[] {
  * forum clause is about disputes, claims or proceedings heard by courts or arbitrators.
  */
 const FORUM_WORDS =
-  /^(?:disput|controvers|claim|proceed|court|hear|heard|arbitrat|litigat|forum|venue|brought|sue|sued|tried|resolv)/;
+  /^(?:disput|controvers|claim|proceed|court|hear|heard|arbitrat|litigat|forum|venue|brought|sue|sued|tried|resolv|settl|submit|jurisdict|lawsuit|suit)/;
 
 /** How far down the decision's order a statement of a law or a forum is looked for. */
 const PLACED_WINDOW = 3;

@@ -3,6 +3,7 @@ import type { ScoredCandidate } from "./evidence-model.ts";
 import { introducesInWords } from "./lead-in.ts";
 import { firstItemOf } from "./lead-in-decision.ts";
 import { questionAsks } from "./multi-ask.ts";
+import { NUMBER_WORD } from "./number-words.ts";
 import { inTiers, isNotOperative, RERANK_WINDOW } from "./operative-first.ts";
 
 /**
@@ -41,7 +42,7 @@ export function askedKind(question: string): AskedKind | null {
   return null;
 }
 
-const NUMBER = String.raw`(?:\d{1,3}(?:[,.]\d{1,3}){0,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)`;
+const NUMBER = String.raw`(?:\d{1,3}(?:[,.]\d{1,3}){0,4}|${NUMBER_WORD})`;
 const UNIT = String.raw`(?:business\s+|calendar\s+|consecutive\s+)?(?:days?|weeks?|months?|years?|quarters?)`;
 const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
 /** A period or a date as drafting writes one: "thirty (30) days", "1-year", "December 31, 2004", "the end of the calendar year". */

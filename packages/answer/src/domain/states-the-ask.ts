@@ -4,6 +4,7 @@ import { BLANK, blankValue, DESIGNATION_END } from "./blank-asked.ts";
 import { amendingClause, type Candidate, plainAsk, sameFamily } from "./evidence-model.ts";
 import { type AskedKind, askedKind, statesKind } from "./kind-asked.ts";
 import { questionAsks } from "./multi-ask.ts";
+import { NUMBER_WORD } from "./number-words.ts";
 
 /**
  * Words of an ask that name the kind of answer, not what it is about: the unit of a time ("how many days",
@@ -67,7 +68,7 @@ export function countedThing(question: string): string | undefined {
 }
 
 /** A figure that counts: digits, a number word, "unlimited", or a figure the filer redacted. */
-const FIGURE = String.raw`(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|unlimited|\[\s{0,3}\*(?:\s{0,3}\*){1,8}\s{0,3}\]|\*{3,12})`;
+const FIGURE = String.raw`(?:\d[\d,.]*|${NUMBER_WORD}|thousand|million|billion|unlimited|\[\s{0,3}\*(?:\s{0,3}\*){1,8}\s{0,3}\]|\*{3,12})`;
 /** Before the thing counted: the figure, its numerals in brackets, "number of", and up to three words ("additional", "Common"). */
 const COUNTS_BEFORE = new RegExp(
   String.raw`(?:^|[^\w*\]])${FIGURE}(?!\w)\s*(?:\(\s*[\d,.]+\s*\)\s*)?(?:-\s*)?(?:number\s+of\s+)?(?:[\w-]+\s+){0,3}$`,
