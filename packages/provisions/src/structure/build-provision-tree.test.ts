@@ -790,6 +790,46 @@ describe("buildProvisionTree: headings printed again and lists that restart", ()
   });
 });
 
+describe("buildProvisionTree: run-together text", () => {
+  it("reads clause numbers run together into one line per page as the clauses they number, under their sections", () => {
+    const page = (n: number, body: string) => `${body}\n\n${n}\n\nSource: ACME CORP, 10-Q, 8/1/2018\n\n`;
+    const text = [
+      page(
+        1,
+        "DISTRIBUTORSHIP AGREEMENT This Agreement is made by Acme and Distributor, who agree as follows: 1. Appointment 1.1 Acme hereby appoints Distributor to market and sell the Products in the Territory on these terms. 1.2 Distributor shall procure the Products solely from Acme and use its best efforts to promote them. 1.3 Subject to Section 8.3, Distributor's right to sell the Products in the Territory shall be exclusive.",
+      ),
+      page(
+        2,
+        "2. Prices 2.1 The prices Distributor pays are as specified on Exhibit A and exclude all taxes and charges. 2.2 Payment is due within thirty days of invoice; late payments bear interest of one percent a month. 3. Warranty and Quality Control 3.1 Acme warrants that, for twelve months from delivery, the Products will meet their specifications.",
+      ),
+      "3.2 Distributor shall make no other warranty. 4. Term 4.1 Either party may terminate this Agreement without cause on ninety days' notice to the other party, effective at the end of that period.",
+    ].join("");
+    const s = build(text);
+    expectInvariants(s, text);
+    const refs = s.nodes.filter((n) => /^\d/.test(n.fullRef ?? "")).map((n) => [n.fullRef, n.depth]);
+    expect(refs).toEqual([
+      ["1", 1],
+      ["1.1", 2],
+      ["1.2", 2],
+      ["1.3", 2],
+      ["2", 1],
+      ["2.1", 2],
+      ["2.2", 2],
+      ["3", 1],
+      ["3.1", 2],
+      ["3.2", 2],
+      ["4", 1],
+      ["4.1", 2],
+    ]);
+    const warranty = byRef(s, "3.1") as ProvisionNode;
+    // its text runs to the next number (the page's footer with it, as a plain text's footer is kept in the text)
+    expect(text.slice(warranty.start, warranty.end)).toMatch(
+      /^3\.1 Acme warrants that, for twelve months from delivery, the Products will meet their specifications\.\s+2\s+Source: ACME CORP, 10-Q, 8\/1\/2018$/,
+    );
+    expect(byRef(s, "3")?.title).toBe("Warranty and Quality Control");
+  });
+});
+
 describe("buildProvisionTree: CR, CRLF and LF line ends", () => {
   const LINES = [
     "SUPPLY AGREEMENT",

@@ -32,6 +32,7 @@ import {
   RE_WITNESS,
 } from "./line-patterns.ts";
 import { articleNumber, isSuccessor, type LabelStyle, letterValue, romanValue } from "./numbering.ts";
+import { runTogetherNumbers } from "./run-together.ts";
 import { isTocEntryLine, type Line, parseTocRef, readToc, type TocDraft } from "./toc.ts";
 
 /** Input of {@link buildProvisionTree}: one extracted document version. */
@@ -65,6 +66,8 @@ interface Candidate {
   inline: boolean;
   /** Seen only by a weak inline pattern: placed only as the exact next top-level number. */
   weak?: boolean;
+  /** One of the numbers of a run-together numbering (`run-together.ts`): as strong as a number opening a line. */
+  chained?: boolean;
   annexKind?: "exhibit" | "schedule" | "annex" | "appendix" | "attachment";
   annexTitle?: string | null;
 }
@@ -111,6 +114,8 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
   (drafts[ROOT] as Draft).end = text.length;
 
   const lines = splitLines(text);
+  // the clause numbers of text whose paragraphs were run together, read as one numbering (`run-together.ts`)
+  const chained = runTogetherNumbers(text);
   const builder = new TreeBuilder(text, drafts);
   const tocs: Array<{ toc: TocDraft; zone: number }> = [];
 
@@ -181,11 +186,11 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
       continue;
     }
     const gated = isGated(line, prevLineText);
-    const cands = scanLine(text, line);
+    const cands = scanLine(text, line, chained);
     for (let ci = 0; ci < cands.length; ci++) {
       const cand = cands[ci] as Candidate;
       const structural = cand.type === "label" || cand.type === "numbered" || cand.type === "article";
-      if (structural && !cand.inline && !gated) continue;
+      if (structural && !cand.inline && !gated && !chained.has(cand.at)) continue;
       if (cand.type === "annex" && !annexTitleOk(cand.annexTitle ?? null)) continue;
       if (cand.type === "annex" && builder.phase === "body" && (!gated || !annexHeadingInBody(cand, lines, li))) {
         continue;
@@ -426,8 +431,11 @@ function labelStyles(label: string, paren: boolean): Array<{ style: LabelStyle; 
   return out;
 }
 
-/** Candidates on one line: at its start, and inline segments in long unwrapped lines. */
-function scanLine(text: string, line: Line): Candidate[] {
+/**
+ * Candidates on one line: at its start, inline segments in long unwrapped lines, and the numbers of a
+ * run-together numbering (`chained`) that fall on it.
+ */
+function scanLine(text: string, line: Line, chained: ReadonlySet<number> = new Set()): Candidate[] {
   const out: Candidate[] = [];
   const first = scanAt(text, line.start, line.end, false);
   if (first !== null) out.push(first);
@@ -448,6 +456,19 @@ function scanLine(text: string, line: Line): Candidate[] {
       const c = scanAt(text, at, line.end, true);
       if (c !== null) out.push(weak ? { ...c, weak: true } : c);
     }
+  }
+  if (chained.size > 0) {
+    for (const at of chained) {
+      if (at < line.start || at >= line.end) continue;
+      const i = out.findIndex((c) => c.at === at);
+      if (i >= 0) {
+        out[i] = { ...(out[i] as Candidate), chained: true };
+        continue;
+      }
+      const c = scanAt(text, at, line.end, at !== line.start);
+      if (c !== null && c.type === "numbered") out.push({ ...c, chained: true });
+    }
+    out.sort((a, b) => a.at - b.at);
   }
   // Each candidate's segment ends where the next inline one starts.
   for (let i = 0; i < out.length - 1; i++) (out[i] as Candidate).lineEnd = (out[i + 1] as Candidate).at;
@@ -909,7 +930,7 @@ class TreeBuilder {
     }
     // A number at a line start followed by a heading ("4.2 Purchase Orders.") is strong evidence:
     // it may open a level that does not start at 1 when earlier numbers were lost (flattened text).
-    const strong = !c.inline && heading !== null;
+    const strong = (!c.inline && heading !== null) || c.chained === true;
     const follows = (prev: number) => isSuccessor(prev, last, true);
     let outerCapsSibling: number | null = null;
     if (capsHeading(heading)) {
@@ -969,6 +990,13 @@ class TreeBuilder {
       else if (this.stack.length > 1 && depth === 1) {
         const top = this.drafts[this.stack[this.stack.length - 1] as number] as Draft;
         parentPos = top.kind === "preamble" || top.kind === "recital" ? 0 : this.stack.length - 1;
+        // "9." after "8.3" whose section "8." was never printed on a line of its own: a section beside the
+        // sub-clauses of an earlier one, not an item of a list inside the last of them
+        const earlier = this.stack.findIndex((i) => {
+          const p = (this.drafts[i] as Draft).parts;
+          return p !== null && p.length >= 2 && (p[0] as number) < last;
+        });
+        if (earlier > 0) parentPos = earlier - 1;
       } else if (depth === 1) parentPos = 0;
       else {
         // "13.6 Severability" is not a child of a lettered clause: it goes under the innermost
