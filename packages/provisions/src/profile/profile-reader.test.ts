@@ -16,8 +16,8 @@ const corpus = join(process.env.LEXNAV_SHARED_DIR ?? join(import.meta.dirname, "
  * keep an older reading of their documents and never say so (`lexnav status`, `lexnav index profiles`).
  */
 const PINNED = {
-  reader: "profile-2026-12-06.4",
-  digest: "63088c6dc4c8b1d137d36db8ddcd38eab4083fd0e2b0198be03d25ada132723b",
+  reader: "profile-2026-12-07.1",
+  digest: "da6f091f542fab8a79e598bee2ff49d0949a458423f305ddb668e68a536e61ec",
 };
 
 /** Every fourth file of each data set of the corpus, by name: about 220 documents of every kind. */
