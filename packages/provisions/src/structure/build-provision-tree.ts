@@ -114,8 +114,10 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
   (drafts[ROOT] as Draft).end = text.length;
 
   const lines = splitLines(text);
-  // the clause numbers of text whose paragraphs were run together, read as one numbering (`run-together.ts`)
+  // the clause numbers of text whose paragraphs were run together, read as one numbering (`run-together.ts`),
+  // handed to the lines they fall on in order (`next` is the first not yet handed)
   const chained = runTogetherNumbers(text);
+  let next = 0;
   const builder = new TreeBuilder(text, drafts);
   const tocs: Array<{ toc: TocDraft; zone: number }> = [];
 
@@ -186,11 +188,14 @@ export function buildProvisionTree(input: ProvisionTreeInput, options: Provision
       continue;
     }
     const gated = isGated(line, prevLineText);
-    const cands = scanLine(text, line, chained);
+    while (next < chained.length && (chained[next] as number) < line.start) next++;
+    const onLine: number[] = [];
+    while (next < chained.length && (chained[next] as number) < line.end) onLine.push(chained[next++] as number);
+    const cands = scanLine(text, line, onLine);
     for (let ci = 0; ci < cands.length; ci++) {
       const cand = cands[ci] as Candidate;
       const structural = cand.type === "label" || cand.type === "numbered" || cand.type === "article";
-      if (structural && !cand.inline && !gated && !chained.has(cand.at)) continue;
+      if (structural && !cand.inline && !gated && cand.chained !== true) continue;
       if (cand.type === "annex" && !annexTitleOk(cand.annexTitle ?? null)) continue;
       if (cand.type === "annex" && builder.phase === "body" && (!gated || !annexHeadingInBody(cand, lines, li))) {
         continue;
@@ -433,9 +438,9 @@ function labelStyles(label: string, paren: boolean): Array<{ style: LabelStyle; 
 
 /**
  * Candidates on one line: at its start, inline segments in long unwrapped lines, and the numbers of a
- * run-together numbering (`chained`) that fall on it.
+ * run-together numbering that fall on it (`chained`: their offsets).
  */
-function scanLine(text: string, line: Line, chained: ReadonlySet<number> = new Set()): Candidate[] {
+function scanLine(text: string, line: Line, chained: readonly number[] = []): Candidate[] {
   const out: Candidate[] = [];
   const first = scanAt(text, line.start, line.end, false);
   if (first !== null) out.push(first);
@@ -457,9 +462,8 @@ function scanLine(text: string, line: Line, chained: ReadonlySet<number> = new S
       if (c !== null) out.push(weak ? { ...c, weak: true } : c);
     }
   }
-  if (chained.size > 0) {
+  if (chained.length > 0) {
     for (const at of chained) {
-      if (at < line.start || at >= line.end) continue;
       const i = out.findIndex((c) => c.at === at);
       if (i >= 0) {
         out[i] = { ...(out[i] as Candidate), chained: true };

@@ -22,8 +22,8 @@ const REFERENCE_BEFORE =
   /(?:\b(?:sections?|clauses?|articles?|paragraphs?|subsections?|of|to|in|under|and|or|per|see|with|than|at|by)|§|[,(\-–—$])\s*$/i;
 
 /** Fewest numbers, and fewest sections they number, for a chain to be read as the text's clauses. */
-export const MIN_CHAIN = 6;
-export const MIN_GROUPS = 3;
+const MIN_CHAIN = 6;
+const MIN_GROUPS = 3;
 
 /** Fewest characters from a sub-clause's number to the next number for it to be a clause, not a contents entry. */
 const MIN_CLAUSE_CHARS = 60;
@@ -49,25 +49,26 @@ function follows(a: Inline, b: Inline): boolean {
   return b.minor === 1 && b.major > a.major && b.major <= a.major + 3;
 }
 
-/** The offsets (in `text`) of the inline clause numbers of a run-together numbering; empty when there is none. */
-export function runTogetherNumbers(text: string): Set<number> {
-  const found: Inline[] = [];
+/**
+ * The offsets (in `text`, ascending) of the clause numbers of a run-together numbering; empty when there is none.
+ */
+export function runTogetherNumbers(text: string): number[] {
+  const read: Inline[] = [];
   INLINE_NUMBER.lastIndex = 0;
-  for (let m = INLINE_NUMBER.exec(text); m !== null && found.length < MAX_CANDIDATES; m = INLINE_NUMBER.exec(text)) {
+  for (let m = INLINE_NUMBER.exec(text); m !== null && read.length < MAX_CANDIDATES; m = INLINE_NUMBER.exec(text)) {
     // at a line's start, or inline after anything but a reference's words, a decimal's digits ("12.5", "v1.2") or
-    // a page number (a contents listing run together: "1.1 Scope 1 1.2 Scope of Agreement 1 1.3 …")
-    const lineStart = text.lastIndexOf("\n", m.index - 1) + 1;
-    const before = text.slice(Math.max(lineStart, m.index - 40), m.index);
+    // a page number (a contents listing run together: "1.1 Scope 1 1.2 Scope of Agreement 1 1.3 …"); the 40
+    // characters before it are read, cut at a line's end (never a scan back over a long line)
+    const near = text.slice(Math.max(0, m.index - 40), m.index);
+    const before = near.slice(near.lastIndexOf("\n") + 1);
     if (before.trim() !== "" && (REFERENCE_BEFORE.test(before) || /[\w.]$/.test(before) || /\d\s+$/.test(before)))
       continue;
-    found.push({ at: m.index, major: Number(m[1]), minor: m[2] === undefined ? 0 : Number(m[2]) });
+    read.push({ at: m.index, major: Number(m[1]), minor: m[2] === undefined ? 0 : Number(m[2]) });
   }
   // a sub-clause whose text runs for less than a line before the next number is a contents entry ("6.1 Services
   // to be Rendered    6.2 Banking Application Processing  6.3 …"), not a clause
-  const clauses = found.filter((c, i) => c.minor === 0 || (found[i + 1]?.at ?? text.length) - c.at >= MIN_CLAUSE_CHARS);
-  found.length = 0;
-  found.push(...clauses);
-  if (found.length < MIN_CHAIN) return new Set();
+  const found = read.filter((c, i) => c.minor === 0 || (read[i + 1]?.at ?? text.length) - c.at >= MIN_CLAUSE_CHARS);
+  if (found.length < MIN_CHAIN) return [];
   // the longest chain ending at each candidate, and where it came from
   const length = new Array<number>(found.length).fill(1);
   const from = new Array<number>(found.length).fill(-1);
@@ -84,8 +85,9 @@ export function runTogetherNumbers(text: string): Set<number> {
   }
   const chain: Inline[] = [];
   for (let k = best; k >= 0; k = from[k]!) chain.push(found[k]!);
+  chain.reverse();
   // a chain of sections' own numbers alone is a list's as well as a text's: sub-clauses must carry it
   const subClauses = chain.filter((c) => c.minor > 0);
   const groups = new Set(subClauses.map((c) => c.major));
-  return subClauses.length >= MIN_CHAIN && groups.size >= MIN_GROUPS ? new Set(chain.map((c) => c.at)) : new Set();
+  return subClauses.length >= MIN_CHAIN && groups.size >= MIN_GROUPS ? chain.map((c) => c.at) : [];
 }
