@@ -132,7 +132,6 @@ const KIND_WORDS: readonly string[] = [
   "limit-",
   "ceiling",
   "bear",
-  "bears",
   "borne",
   "absorb-",
   "state",
@@ -188,7 +187,7 @@ function betweenWords(question: string): Set<string> {
  * forum clause is about disputes, claims or proceedings heard by courts or arbitrators.
  */
 const FORUM_WORDS =
-  /^(?:disput|controvers|claim|proceed|court|hear|heard|arbitrat|litigat|forum|venue|brought|sue|sued|tried|resolv|settl|submit|jurisdict|lawsuit|suit)/;
+  /^(?:disput|controvers|claim|proceed|court|hear|heard|arbitrat|litigat|forum|venue|brought|sue|sued|tried|resolv|settl|submit|jurisdict|lawsuit|suits?$)/;
 
 /** How far down the decision's order a statement of a law or a forum is looked for. */
 const PLACED_WINDOW = 3;

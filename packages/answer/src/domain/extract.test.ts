@@ -301,6 +301,16 @@ describe("buildExtract: the provision's heading", () => {
     );
     expect(untitled[0]).not.toHaveProperty("provisionHeading");
   });
+
+  it("keeps the heading of a provision brought in for a term the passage uses, as of the passage itself", async () => {
+    const base = deps();
+    const titled: ExtractDeps["node"] = async (d, v, n) => {
+      const x = await base.node?.(d, v, n);
+      return x && d === "credit" && n === "c11" ? { ...x, title: "Defined Terms" } : (x ?? null);
+    };
+    const extract = await buildExtract([cited], { ...base, node: titled });
+    expect(extract.find((e) => e.linkedBy === "definition")?.provisionHeading).toBe("Defined Terms");
+  });
 });
 
 describe("buildExtract: bad input", () => {

@@ -149,8 +149,7 @@ export async function buildExtract(passages: readonly RetrievedPassage[], deps: 
       role: doc?.role ?? "unknown",
       effectiveDate: doc?.effectiveDate ?? null,
       transactionSetId: doc?.transactionSetId ?? null,
-      clauseRef: node ? citeableClause(node) : null,
-      ...(node?.title ? { provisionHeading: node.title } : {}),
+      ...provisionOf(node),
     });
     const nodeOf = deps.node;
     if (
@@ -164,6 +163,20 @@ export async function buildExtract(passages: readonly RetrievedPassage[], deps: 
   if (deps.mayLink)
     await linkExtract(items, deps, deps.mayLink, items.filter((i) => i.nodeId !== "").slice(0, LINKED_SEEDS));
   return items;
+}
+
+/**
+ * How an item names its provision, from the tree's node: the clause as cited and the provision's own heading;
+ * `fallback` is the clause an amendment edit recorded, for an edit whose node is not found.
+ */
+function provisionOf(
+  node: ProvisionNode | null,
+  fallback: string | null = null,
+): Pick<EvidenceItem, "clauseRef" | "provisionHeading"> {
+  return {
+    clauseRef: node ? citeableClause(node) : fallback,
+    ...(node?.title ? { provisionHeading: node.title } : {}),
+  };
 }
 
 /**
@@ -260,7 +273,7 @@ export async function linkExtract(
         role: doc?.role ?? "unknown",
         effectiveDate: doc?.effectiveDate ?? null,
         transactionSetId: doc?.transactionSetId ?? null,
-        clauseRef: citeableClause(target),
+        ...provisionOf(target),
         linkedBy: w.kind,
       });
       links.push({ kind: w.kind, words: w.words, itemId: id });
@@ -362,7 +375,7 @@ async function applyAmendments(
         role: amendment?.role ?? "unknown",
         effectiveDate: amendment?.effectiveDate ?? null,
         transactionSetId: setId,
-        clauseRef: node ? citeableClause(node) : last.amendmentClauseRef,
+        ...provisionOf(node, last.amendmentClauseRef),
         amends: await amendsOf(last.amendmentDocumentId, last.newText.start, last.newText.end),
       };
       items.push(inForce);
@@ -438,7 +451,7 @@ async function partialAmendments(
       role: amendment?.role ?? "unknown",
       effectiveDate: amendment?.effectiveDate ?? null,
       transactionSetId: item.transactionSetId,
-      clauseRef: node ? citeableClause(node) : e.amendmentClauseRef,
+      ...provisionOf(node, e.amendmentClauseRef),
       amends: await amendsOf(e.amendmentDocumentId, clause.start, clause.end),
     };
     items.push(amending);
