@@ -413,6 +413,26 @@ describe("citeInKindOfPassage", () => {
     );
   });
 
+  it("reads a forum clause set in capitals by the place it names, not by its capital letters", () => {
+    const named =
+      "THE STATE OR FEDERAL COURTS LOCATED IN CHICAGO, ILLINOIS SHALL HAVE EXCLUSIVE JURISDICTION TO HEAR ANY CLAIM ARISING UNDER THIS AGREEMENT.";
+    const submits =
+      "THE COMPANY CONSENTS TO SUCH JURISDICTION IN ANY ACTION COMMENCED IN ANY SUCH COURT AND WAIVES ANY OBJECTION TO VENUE.";
+    expect(statesKind(named, ["forum"])).toBe(true);
+    expect(statesKind("EACH PARTY SUBMITS TO THE COURTS OF THE STATE OF FREEDONIA.", ["forum"])).toBe(true);
+    expect(statesKind("ANY ARBITRATION SHALL TAKE PLACE IN NEW YORK, NEW YORK.", ["forum"])).toBe(true);
+    // every word has a capital: "IN ANY SUCH COURT", "IN WRITING" name no place
+    expect(statesKind(submits, ["forum"])).toBe(false);
+    expect(statesKind("NO COURT SHALL GRANT RELIEF EXCEPT IN WRITING SIGNED BY THE PARTIES.", ["forum"])).toBe(false);
+    const text = `${named} ${submits}`;
+    const capitals = evidenceItem("credit", text);
+    const first = scoredSentence(capitals, submits, { p: 0.7, at: text.indexOf(submits) });
+    const second = scoredSentence(capitals, named, { p: 0.3 });
+    expect(
+      citeInKindOfPassage("Which courts does Acme submit to under its credit agreement?", [first], [first, second]),
+    ).toEqual([second]);
+  });
+
   it("takes no sentence of another passage", () => {
     const elsewhere = scoredSentence(evidenceItem("nda", held, { nodeId: "other" }), held, { p: 0.1 });
     expect(citeInKindOfPassage(q, [referredSentence], [referredSentence, elsewhere])).toEqual([referredSentence]);

@@ -54,6 +54,30 @@ const ASKS: readonly [AskedKind, RegExp][] = [
 ];
 
 /**
+ * A place as a clause set in capitals names it: "the State of …", "the County of …" (any name), or a state of the
+ * United States (after its city: "CHICAGO, ILLINOIS") or a place contracts often choose for their courts or arbitration. In
+ * capitals the place test cannot be a capital letter: every word has one ("IN ANY SUCH COURT").
+ */
+const PLACES_IN_CAPITALS: readonly string[] = [
+  ..."ALABAMA ALASKA ARIZONA ARKANSAS CALIFORNIA COLORADO CONNECTICUT DELAWARE FLORIDA GEORGIA HAWAII IDAHO".split(" "),
+  ..."ILLINOIS INDIANA IOWA KANSAS KENTUCKY LOUISIANA MAINE MARYLAND MASSACHUSETTS MICHIGAN MINNESOTA".split(" "),
+  ..."MISSISSIPPI MISSOURI MONTANA NEBRASKA NEVADA OHIO OKLAHOMA OREGON PENNSYLVANIA TENNESSEE TEXAS UTAH".split(" "),
+  ..."VERMONT VIRGINIA WASHINGTON WISCONSIN WYOMING ENGLAND LONDON ONTARIO CANADA SINGAPORE GENEVA ZURICH".split(" "),
+  "NEW HAMPSHIRE",
+  "NEW JERSEY",
+  "NEW MEXICO",
+  "NEW YORK",
+  "NORTH CAROLINA",
+  "NORTH DAKOTA",
+  "SOUTH CAROLINA",
+  "SOUTH DAKOTA",
+  "RHODE ISLAND",
+  "WEST VIRGINIA",
+  "HONG KONG",
+];
+const PLACE_IN_CAPITALS = String.raw`(?:(?:STATE|COMMONWEALTH|COUNTY|CITY|BOROUGH|DISTRICT|PROVINCE|REPUBLIC|KINGDOM)\s+OF\s+[A-Z]|(?:${PLACES_IN_CAPITALS.map((p) => p.replace(/ /g, String.raw`\s+`)).join("|")})\b)`;
+
+/**
  * How drafting states each kind in an operative sentence: a provision by a modal of right, duty or bar
  * (may, shall, will, must, agrees (not) to, has the right to, is entitled to, hereby grants, in no event,
  * not without consent) or by title (owns, hereby assigns); a period by a number of days, months or years;
@@ -75,9 +99,11 @@ const STATES: Record<AskedKind, RegExp> = {
   law: /\b(?:[Ll]aws?|LAWS?),?\s+(?:of|OF)\b|\b(?:[Ll]aws?|LAWS?)\b[^.;]{0,80},\s+(?:of|OF)\s+(?:the\s+|THE\s+)?[A-Z]|\b(?:[Gg]overned|[Cc]onstrued|[Ii]nterpreted|GOVERNED|CONSTRUED)\s+(?:by|under|in\s+accordance\s+with|BY|UNDER)\s+(?:the\s+|THE\s+)?(?:[A-Z][\w.]*\s+){1,3}(?:[Ll]aws?|LAWS?)\b/,
   // a forum: the courts of or sitting in a place, arbitration in a place (not "in the English language") or under an
   // institution's rules ("in accordance with the Rules of Arbitration of the International Chamber of Commerce"), a
-  // venue or seat (a place's capital is the test, so a clause in capitals is not read for one)
-  forum:
-    /\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?(?![A-Z][a-z]+\s+language\b)[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:[Rr]ules\s+of|administered\s+by)\s+(?:the\s+)?[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]/,
+  // venue or seat (a place's capital is the test); in a clause set in capitals, where every word has one, courts or
+  // arbitration in a place named as one (`PLACE_IN_CAPITALS`)
+  forum: new RegExp(
+    String.raw`\b[Cc]ourts?\b[^.;]{0,80}\b(?:of|in|located|sitting|for)\s+(?:the\s+)?[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:in|at)\s+(?:the\s+)?(?![A-Z][a-z]+\s+language\b)[A-Z]|\b[Aa]rbitration\b[^.;]{0,200}\b(?:[Rr]ules\s+of|administered\s+by)\s+(?:the\s+)?[A-Z]|\b(?:[Vv]enue|[Ff]orum|[Ss]eat)\b[^.;]{0,60}\b(?:in|at)\s+(?:the\s+)?[A-Z]|\b(?:COURTS?|ARBITRATION)\b[^.;]{0,120}\b(?:OF|IN|LOCATED|SITTING|FOR|AT)\s+(?:THE\s+)?(?:[A-Z]+(?:\s+[A-Z]+)?,\s+)?${PLACE_IN_CAPITALS}`,
+  ),
   // a ceiling on an amount: "shall be limited to the amount …", "shall not exceed", "in no event … exceed"
   cap: /\b(?:limited\s+to|(?:shall|will|may)\s+not\s+exceed|in\s+no\s+event\b[^.;]{0,120}\bexceed|maximum\s+(?:aggregate\s+)?liability)/i,
   // a survival clause: "… shall survive the termination or expiration of this Agreement", "Survival."
