@@ -38,7 +38,7 @@ describe("runAnswerEval", () => {
     test("q5", "evidence, abstains", [["cuad/a.txt", 100, 200]]),
   ];
   const replies: Record<string, EvalAnswer> = {
-    "silent, abstains": answer({ abstained: true, contextTokens: 50 }),
+    "silent, abstains": answer({ abstained: true, contextTokens: 50, decisionProbability: 0.12 }),
     "silent, answers anyway": answer({ citations: [{ documentId: "a", start: 0, end: 10 }] }),
     "evidence, cited": answer({
       citations: [
@@ -80,6 +80,8 @@ describe("runAnswerEval", () => {
     // what was cited, in file coordinates (a silence cites nothing, whatever it carried)
     expect(r.rows.map((x) => x.cited.length)).toEqual([0, 1, 2, 1, 0]);
     expect(r.rows[1]?.cited[0]).toMatchObject({ start: 0, end: 10 });
+    // the decision's probability, where the answerer gave one, to read how answers and silences separate
+    expect(r.rows.map((x) => x.decisionProbability)).toEqual([0.12, undefined, undefined, undefined, undefined]);
   });
 
   it("measures inject per question when each question has its own asker", async () => {

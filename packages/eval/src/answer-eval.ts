@@ -17,6 +17,8 @@ export interface EvalAnswer {
   abstained: boolean;
   citations: ReadonlyArray<{ documentId: string; start: number; end: number }>;
   contextTokens: number;
+  /** The offline decision's calibrated probability (`AnswerRecord.decisionProbability`); absent for a model's answer. */
+  decisionProbability?: number;
   ledger: {
     tokens: { input: number; cacheWrite: number; cacheRead: number; output: number; total: number };
     dollars: { total: number };
@@ -63,6 +65,8 @@ export interface AnswerEvalRow {
   /** What the answer cited (files of the original corpus, their coordinates), for failure tables. */
   cited: Array<{ file: string; start: number; end: number }>;
   contextTokens: number;
+  /** The offline decision's calibrated probability, to read how answers and silences separate (absent for a model's). */
+  decisionProbability?: number;
   /** The answer cites a provision an amending clause of its deal replaced, without that clause (when measured). */
   supersededAsCurrent?: boolean;
   /** The answer cites a provision its deal amended (whole or in part) without any clause that amended it (when measured). */
@@ -144,6 +148,7 @@ export async function runAnswerEval(
       citationsOnGold: cited.filter((c) => overlaps(c, gold)).length,
       cited,
       contextTokens: a.contextTokens,
+      ...(a.decisionProbability !== undefined ? { decisionProbability: a.decisionProbability } : {}),
       ...(deps.replacedIn ? await supersededAsCurrent(a, deps.replacedIn) : {}),
       ...(deps.injectTokens ? { injectTokens: await deps.injectTokens(t) } : {}),
     });

@@ -49,6 +49,13 @@ export interface AnswerRecord {
   linked?: LinkedProvision[];
   /** Claims dropped because their citations did not verify. */
   unsupported: number;
+  /**
+   * Offline answers by the evidence decision: its calibrated probability that its best sentence is evidence (the
+   * figure the answer-or-silence rule read; on a silence, how near the nearest passages came). For audit and
+   * calibration, never shown as a threshold. Absent on a model's answer, on the wording model's (whose figure is a
+   * score) and on records made before it was kept.
+   */
+  decisionProbability?: number;
   /** Notes such as instruction-like text found in the evidence or invented planner ids. */
   warnings: string[];
   ledger: TokenLedger;

@@ -3,6 +3,7 @@ import type { RetrievedPassage, Searcher } from "@lexnav/retrieval";
 import { type Meter, metrics } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import { type Span, sectionNode, spanIn } from "../../../../test/support/provision-fixtures.ts";
+import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
 import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import type { NavindexPlan, NavindexPlanCall } from "../ports/navindex-planner.ts";
 import { createAsk } from "./ask.ts";
@@ -352,8 +353,12 @@ describe("a question that names no document", () => {
     routedBy: "name" | "role" | "question" = "question",
     readable: string[] = ["base", "amd", "secret"],
     namesRead: string[] = [],
+    byEvidence = false,
   ) =>
     createAsk({
+      ...(byEvidence
+        ? { offline: { answerer: "evidence", decision: () => loadDecisionModel(BUILTIN_DECISION_MODEL_PATH) } }
+        : {}),
       searcher: {
         search: async () => ({
           passages: [
@@ -432,6 +437,29 @@ describe("a question that names no document", () => {
     });
     expect(named.abstained).toBe(false);
     expect(named.warnings.join(" ")).not.toContain("names no document");
+  });
+
+  it("keeps the evidence decision's probability on the record, on an answer and on a silence, and none on a model's", async () => {
+    const byEvidence = routedTo(["secret"], "question", undefined, [], true);
+    const silent = await byEvidence.ask({ question, mode: "hybrid", principal, k: 10 });
+    const answered = await byEvidence.ask({
+      question: "Is a fee payable on the Revolving Commitment?",
+      mode: "hybrid",
+      principal,
+      k: 10,
+    });
+    expect(silent.abstained).toBe(true);
+    expect(answered.abstained).toBe(false);
+    expect(silent.decisionProbability).toBeGreaterThanOrEqual(0);
+    expect(answered.decisionProbability).toBeLessThanOrEqual(1);
+    expect(answered.decisionProbability).toBeGreaterThan(silent.decisionProbability ?? 1);
+    // the wording model's figure is a score, not a probability
+    const byWording = await routedTo(["secret"]).ask({ question, mode: "hybrid", principal, k: 10 });
+    expect(byWording.decisionProbability).toBeUndefined();
+    const { ask } = askWith();
+    const byModel = await ask.ask({ question: "What does the amendment change?", mode: "navindex", principal, k: 10 });
+    expect(byModel.answerer).toBe("model");
+    expect(byModel.decisionProbability).toBeUndefined();
   });
 
   it("never names a document the asker may not read", async () => {

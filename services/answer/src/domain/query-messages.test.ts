@@ -156,6 +156,10 @@ describe("an answer record as an AskResponse", () => {
     expect(r.trace?.routedBy).toBe("name");
     expect(r.trace?.namesRead).toEqual(["milacron"]);
     expect(r).toMatchObject({ answerer: "model", model: "claude-x", promptVersion: "p1", unsupported: 1 });
+    // a model's answer has no decision probability; an offline one carries the decision's
+    expect(r.decisionProbability).toBeUndefined();
+    const offline = askResponse({ ...RECORD, answerer: "offline", decisionProbability: 0.4321 }, trace);
+    expect(offline.decisionProbability).toBe(0.4321);
   });
 
   it("says an abstention plainly and, without a retrieval trace, still names the filter and the selection", () => {

@@ -235,5 +235,6 @@ export function askResponse(record: AnswerRecord, trace: QueryTrace | null): ans
     promptVersion: record.promptVersion,
     contextTokens: record.contextTokens,
     unsupported: record.unsupported,
+    ...(record.decisionProbability !== undefined ? { decisionProbability: record.decisionProbability } : {}),
   });
 }
