@@ -54,9 +54,9 @@ const ASKS: readonly [AskedKind, RegExp][] = [
 ];
 
 /**
- * A place as a clause set in capitals names it: "the State of …", "the County of …" (any name), or a state of the
- * United States (after its city: "CHICAGO, ILLINOIS") or a place contracts often choose for their courts or arbitration. In
- * capitals the place test cannot be a capital letter: every word has one ("IN ANY SUCH COURT").
+ * A place as a clause set in capitals names it: "the State of …", "the County of …" (any name), a state of the
+ * United States (after its city too: "CHICAGO, ILLINOIS"), or a place contracts often choose for their courts or
+ * arbitration. In capitals the place test cannot be a capital letter: every word has one ("IN ANY SUCH COURT").
  */
 const PLACES_IN_CAPITALS: readonly string[] = [
   ..."ALABAMA ALASKA ARIZONA ARKANSAS CALIFORNIA COLORADO CONNECTICUT DELAWARE FLORIDA GEORGIA HAWAII IDAHO".split(" "),

@@ -453,6 +453,10 @@ describe("a question that names no document", () => {
     expect(silent.decisionProbability).toBeGreaterThanOrEqual(0);
     expect(answered.decisionProbability).toBeLessThanOrEqual(1);
     expect(answered.decisionProbability).toBeGreaterThan(silent.decisionProbability ?? 1);
+    // a replay decides again: its own probability, never one carried over from the record
+    expect((await byEvidence.replay(answered)).replayed.decisionProbability).toBe(answered.decisionProbability);
+    const byWordingReplay = await routedTo(["secret"]).replay(answered);
+    expect(byWordingReplay.replayed.decisionProbability).toBeUndefined();
     // the wording model's figure is a score, not a probability
     const byWording = await routedTo(["secret"]).ask({ question, mode: "hybrid", principal, k: 10 });
     expect(byWording.decisionProbability).toBeUndefined();

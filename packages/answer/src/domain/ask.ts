@@ -725,8 +725,10 @@ export function createAsk(deps: AskDeps) {
       undefined,
       copies,
     );
+    // the decision's probability is the replay's own (none when it is not decided by evidence), never the record's
+    const { decisionProbability: _earlier, ...earlier } = record;
     const replayed: AnswerRecord = {
-      ...record,
+      ...earlier,
       id: deps.newId(),
       createdAt: deps.now(),
       model: record.answerer === "model" ? (deps.model?.name ?? null) : offlineModelId(),
