@@ -140,7 +140,7 @@ const MAX_NODE_CHARS = 6000;
 export const NAVINDEX_FETCH_TOKENS = 3000;
 
 /** What a record shows of a draft answer: its citations located (title, section path, page). */
-async function shown(draft: DraftAnswer, locate: (c: Citation) => Promise<string>, decided: boolean) {
+async function shown(draft: DraftAnswer, locate: (c: Citation) => Promise<string>) {
   const citations = [];
   for (const c of draft.claims.flatMap((claim) => claim.citations))
     citations.push(c.start < 0 ? c : { ...c, location: await locate(c) });
@@ -153,7 +153,9 @@ async function shown(draft: DraftAnswer, locate: (c: Citation) => Promise<string
     unsupported: draft.unsupported,
     // the evidence decision's calibrated probability, kept for audit and calibration (a model's answer and the
     // wording model's, whose figure is a score, not a probability, have none)
-    ...(decided ? { decisionProbability: Math.round(draft.confidence * 10_000) / 10_000 } : {}),
+    ...(draft.decisionProbability !== undefined
+      ? { decisionProbability: Math.round(draft.decisionProbability * 10_000) / 10_000 }
+      : {}),
   };
 }
 
@@ -517,7 +519,7 @@ export function createAsk(deps: AskDeps) {
         ...(e.linkedBy ? { linkedBy: e.linkedBy } : {}),
       })),
       contextTokens,
-      ...(await shown(draft, locate, !useModel && deps.offline?.answerer === "evidence")),
+      ...(await shown(draft, locate)),
       ...(await linkedOf(draft, extract, locate)),
       warnings,
       ledger: buildLedger(usage, deps.priceCard),
@@ -733,7 +735,7 @@ export function createAsk(deps: AskDeps) {
       createdAt: deps.now(),
       model: record.answerer === "model" ? (deps.model?.name ?? null) : offlineModelId(),
       promptVersion: PROMPT_VERSION,
-      ...(await shown(draft, locate, record.answerer !== "model" && deps.offline?.answerer === "evidence")),
+      ...(await shown(draft, locate)),
       ledger: buildLedger(usage, deps.priceCard),
     };
     return { replayed, sameAnswer: replayed.answer === record.answer, missing };

@@ -88,8 +88,10 @@ export interface DraftAnswer {
   precedence: string[];
   /** Claims dropped because their citations did not verify. */
   unsupported: number;
-  /** Probability of the best sentence (offline) for calibration and audit. */
+  /** The offline answerer's figure for its best sentence: a calibrated probability (evidence decision) or a score (wording model). */
   confidence: number;
+  /** Set by the evidence decision only: `confidence`, which there is a calibrated probability (kept on the answer record). */
+  decisionProbability?: number;
   /** The wording the offline answerer read the question as, when it was not asked in it (`modelWording`). */
   readAs?: string;
 }
@@ -172,6 +174,7 @@ export async function answerFromEvidence(
     precedence: [],
     unsupported: 0,
     confidence,
+    decisionProbability: confidence,
   });
   const checked = checkQuestion(question);
   if (!checked.ok) return abstain(checked.error.reason);
@@ -305,7 +308,9 @@ export async function answerFromEvidence(
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
   const draft = withCopyNotes(citeVerified(copies.kept, scored, extract, source, probability), copies.notes);
-  return draft.abstained ? abstain(draft.abstainReason ?? "no verified support", probability) : draft;
+  return draft.abstained
+    ? abstain(draft.abstainReason ?? "no verified support", probability)
+    : { ...draft, decisionProbability: draft.confidence };
 }
 
 /**

@@ -238,8 +238,9 @@ export type AskResponse = Message<"lexnav.answer.v1.AskResponse"> & {
   unsupported: number;
 
   /**
-   * Offline answers: the decision's calibrated probability that its best sentence is evidence, for audit and
-   * calibration (on a silence, how near the nearest passages came). Unset on a model's answer.
+   * Offline answers by the evidence decision: its calibrated probability that its best sentence is evidence,
+   * for audit and calibration (on a silence, how near the nearest passages came). Unset on a model's answer
+   * and on the wording model's.
    *
    * @generated from field: optional double decision_probability = 15;
    */
