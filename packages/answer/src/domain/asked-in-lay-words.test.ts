@@ -78,6 +78,25 @@ describe("statesTopicInLayWords", () => {
     expect(inKindInLayWords("Who owns the work product the supplier creates?", o)).toBe(true);
   });
 
+  it("reads hiring people away, whom a party met in the talks, as soliciting them for employment", () => {
+    const c = first(
+      "For eighteen months, the Investor will not solicit for employment any of the officers or employees of the Company with whom the Investor had contact during the discussions.",
+    );
+    expect(inKindInLayWords("Can the investor hire away the company's executives it meets in the talks?", c)).toBe(
+      true,
+    );
+    expect(inKindInLayWords("Can the investor recruit the company's employees it met during the talks?", c)).toBe(true);
+    // walking away from the talks is leaving them, not hiring anyone
+    expect(statesTopicInLayWords("Can the investor walk away from the talks with the company's executives?", c)).toBe(
+      false,
+    );
+    // the talks must still be spoken of
+    const d = first("The Investor will not solicit for employment any of the officers or employees of the Company.");
+    expect(statesTopicInLayWords("Can the investor recruit the company's employees it met during the talks?", d)).toBe(
+      false,
+    );
+  });
+
   it("reads a yes-or-no question of renewal against a term that ends unless extended", () => {
     const c = first(
       "This Agreement shall terminate automatically on December 31, 2022, unless the parties agree to extend it.",

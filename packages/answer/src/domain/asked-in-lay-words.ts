@@ -86,6 +86,20 @@ const LAY_WORDS: readonly LayWord[] = [
   },
   { asked: ["away", "out"], when: /\b(?:walk|back|pull|get|opt)s?\s+(?:away|out)\b/i, drafted: [] },
   { asked: ["back", "pull", "opt"], when: /\b(?:back|pull|opt)s?\s+out\b/i, drafted: ["terminate", "withdraw"] },
+  // hiring, luring or poaching someone away is soliciting them for employment; "away" says nothing more
+  { asked: ["away"], when: /\b(?:hir|lur|poach|recruit)\w*\b[^?.]{0,40}\baway\b/i, drafted: [] },
+  // the people a party met or dealt with during the talks: a non-solicitation's reach, not its words
+  {
+    asked: ["meet", "meets", "met", "deal", "deals", "dealt"],
+    when: /\b(?:employees?|executives?|officers?|staff|personnel)\b/i,
+    drafted: [],
+  },
+  // the talks, or the negotiations, are the discussions of the possible transaction
+  {
+    asked: ["talk", "talks"],
+    when: /./,
+    drafted: ["discussion", "negotiation", "negotiate", "transaction", "evaluation"],
+  },
   // how long an agreement "runs" is its term
   {
     asked: ["run", "runs"],

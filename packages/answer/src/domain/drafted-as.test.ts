@@ -29,6 +29,20 @@ describe("draftedAs", () => {
     expect(draftedAs("debt", "payment")).toBe(false);
   });
 
+  it("reads executives among officers and employees, poaching as soliciting, a penalty as a fee or premium", () => {
+    // "Can the investor hire away the company's executives?" of "… solicit … any of the officers or employees"
+    expect(draftedAs("executives", "officers")).toBe(true);
+    expect(draftedAs("executive", "employees")).toBe(true);
+    expect(draftedAs("poach", "solicit")).toBe(true);
+    // "Is there a penalty if the borrower terminates early?" of "… a fee … payable on any termination …"
+    expect(draftedAs("penalty", "fee")).toBe(true);
+    expect(draftedAs("penalty", "premium")).toBe(true);
+    // one way: an officer or a fee asked for is not an executive or a penalty
+    expect(draftedAs("officer", "executive")).toBe(true);
+    expect(draftedAs("fee", "penalty")).toBe(false);
+    expect(draftedAs("executive", "chairman")).toBe(false);
+  });
+
   it("reads how long an instrument stays in force as how long it remains valid or in effect", () => {
     // "How long does the NDA stay in force?" is answered by "shall remain valid for a period of three (3) years"
     expect(draftedAs("force", "valid")).toBe(true);

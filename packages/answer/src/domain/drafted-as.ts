@@ -83,7 +83,15 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["employee", "employ-"],
     ["employ-", "personnel", "staff"],
   ],
-  [["hir-"], ["hir-", "recruit-", "solicit-"]],
+  [
+    ["hir-", "poach-"],
+    ["hir-", "recruit-", "solicit-"],
+  ],
+  // a company's executives are drafted among its officers, directors and employees
+  [
+    ["executive-", "officer-"],
+    ["executive-", "officer-", "director-", "employ-", "personnel", "management"],
+  ],
   [
     ["volume", "quantit-"],
     ["volume", "quantit-", "unit", "maximum", "exceed-"],
@@ -130,6 +138,8 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["inventor-", "stock", "resal-"],
   ],
   [["indemni-"], ["indemni-", "harmless"]],
+  // a penalty for ending or repaying early is drafted as a fee or a premium payable on it
+  [["penalt-"], ["penalt-", "fee", "premium", "liquidated"]],
   // a buyer's due diligence runs for an investigation, inspection, feasibility or study period
   [["diligence"], ["diligence", "investigat-", "inspect-", "feasibilit-", "study"]],
   [
