@@ -97,6 +97,17 @@ describe("statesTopicInLayWords", () => {
     );
   });
 
+  it("reads who pays the lawyers as legal fees, and when a release kicks in as when it takes effect", () => {
+    const fees = first(
+      "In any action arising out of a breach of this Agreement, the prevailing party shall be entitled to recover its reasonable attorneys' fees from the other party.",
+    );
+    expect(inKindInLayWords("Who pays the lawyers if a party sues over a breach?", fees)).toBe(true);
+    const release = first("The releases in this Section 4 shall become effective on the Closing Date.");
+    expect(statesTopicInLayWords("When do the releases kick in?", release)).toBe(true);
+    // "in" and "kick" are read so only together
+    expect(statesTopicInLayWords("Who has to kick the ball?", release)).toBe(false);
+  });
+
   it("reads a yes-or-no question of renewal against a term that ends unless extended", () => {
     const c = first(
       "This Agreement shall terminate automatically on December 31, 2022, unless the parties agree to extend it.",

@@ -100,6 +100,12 @@ const LAY_WORDS: readonly LayWord[] = [
     when: /./,
     drafted: ["discussion", "negotiation", "negotiate", "transaction", "evaluation"],
   },
+  // when a release, a right or a price "kicks in" is when it takes effect or begins to apply
+  {
+    asked: ["kick", "kicks", "in"],
+    when: /\bkicks?\s+in\b/i,
+    drafted: ["effective", "effect", "commence", "begin", "apply", "date"],
+  },
   // how long an agreement "runs" is its term
   {
     asked: ["run", "runs"],

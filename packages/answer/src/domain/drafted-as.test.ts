@@ -43,6 +43,21 @@ describe("draftedAs", () => {
     expect(draftedAs("executive", "chairman")).toBe(false);
   });
 
+  it("reads lawyers as attorneys or counsel, firing as terminating, going bust as insolvency, a secret as confidential", () => {
+    expect(draftedAs("lawyer", "attorneys")).toBe(true);
+    // "sues", "sued" as "sue": a question says "if the recipient sues"
+    expect(draftedAs("sues", "action")).toBe(true);
+    expect(draftedAs("lawyers", "counsel")).toBe(true);
+    expect(draftedAs("fired", "terminated")).toBe(true);
+    expect(draftedAs("bankrupt", "insolvency")).toBe(true);
+    expect(draftedAs("bust", "receiver")).toBe(true);
+    expect(draftedAs("secret", "confidential")).toBe(true);
+    // one way, and not into neighbouring words
+    expect(draftedAs("attorney", "lawyer")).toBe(false);
+    expect(draftedAs("fired", "employment")).toBe(false);
+    expect(draftedAs("confidential", "secret")).toBe(false);
+  });
+
   it("reads how long an instrument stays in force as how long it remains valid or in effect", () => {
     // "How long does the NDA stay in force?" is answered by "shall remain valid for a period of three (3) years"
     expect(draftedAs("force", "valid")).toBe(true);

@@ -57,7 +57,7 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
   ],
   // a covenant not to sue: not contest or challenge, bring no claim or action
   [
-    ["sue", "suit"],
+    ["sue", "sues", "sued", "suing", "suit"],
     ["sue", "suit", "contest-", "challeng-", "claim", "action", "proceeding"],
   ],
   [["disparag-"], ["disparag-", "derogatory", "defam-", "reputation", "negative"]],
@@ -138,6 +138,20 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["inventor-", "stock", "resal-"],
   ],
   [["indemni-"], ["indemni-", "harmless"]],
+  // a party's lawyers are its attorneys or counsel, and what they cost its legal fees
+  [["lawyer-"], ["attorney-", "counsel", "legal", "lawyer-"]],
+  // firing someone is terminating or dismissing them
+  [
+    ["fire", "fired", "firing", "sack-"],
+    ["terminat-", "dismiss-", "discharg-"],
+  ],
+  // going bust is bankruptcy, insolvency, a receiver or a winding up
+  [
+    ["bankrupt-", "bust", "broke"],
+    ["bankrupt-", "insolven-", "receiver-", "liquidat-", "winding", "creditors"],
+  ],
+  // keeping a thing secret is keeping it confidential
+  [["secret-"], ["secret-", "confidential-", "proprietary"]],
   // a penalty for ending or repaying early is drafted as a fee or a premium payable on it
   [["penalt-"], ["penalt-", "fee", "premium", "liquidated"]],
   // a buyer's due diligence runs for an investigation, inspection, feasibility or study period
