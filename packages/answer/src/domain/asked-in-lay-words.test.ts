@@ -108,6 +108,25 @@ describe("statesTopicInLayWords", () => {
     expect(statesTopicInLayWords("Who has to kick the ball?", release)).toBe(false);
   });
 
+  it("reads signing off as approving, buying out as purchasing, paying back as repaying, up front as on signing", () => {
+    const consent = first(
+      "No Subcontractor may be engaged by the Supplier without the prior written approval of the Customer.",
+    );
+    expect(statesTopicInLayWords("Does the customer have to sign off on subcontractors?", consent)).toBe(true);
+    const buyout = first(
+      "The Company shall have the option to purchase all of the Member's Units at Fair Market Value.",
+    );
+    expect(statesTopicInLayWords("Can the company buy the member out?", buyout)).toBe(true);
+    const repay = first("The Licensee shall repay any overpayment of Royalties within thirty days.");
+    expect(statesTopicInLayWords("When must the licensee pay the royalties back?", repay)).toBe(true);
+    const upfront = first("The Licensee shall pay an initial fee of $250,000 on the Effective Date.");
+    expect(statesTopicInLayWords("What fee does the licensee pay up front?", upfront)).toBe(true);
+    // paying royalties is not paying them back, and one who signs buys nothing
+    const pays = first("The Licensee shall pay the Royalties within thirty days after each calendar quarter.");
+    expect(statesTopicInLayWords("When must the licensee pay the royalties back?", pays)).toBe(false);
+    expect(statesTopicInLayWords("Who signs the purchase order?", buyout)).toBe(false);
+  });
+
   it("reads a yes-or-no question of renewal against a term that ends unless extended", () => {
     const c = first(
       "This Agreement shall terminate automatically on December 31, 2022, unless the parties agree to extend it.",

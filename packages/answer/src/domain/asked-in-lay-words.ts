@@ -106,6 +106,30 @@ const LAY_WORDS: readonly LayWord[] = [
     when: /\bkicks?\s+in\b/i,
     drafted: ["effective", "effect", "commence", "begin", "apply", "date"],
   },
+  // signing off on something is approving or consenting to it
+  {
+    asked: ["sign", "signs", "signed", "off"],
+    when: /\bsign(?:s|ed)?\s+off\b/i,
+    drafted: ["approve", "approval", "consent"],
+  },
+  // buying a party out is purchasing its interest
+  {
+    asked: ["buy", "buys", "out"],
+    when: /\bbuys?\s+(?:\w+\s+){0,3}out\b/i,
+    drafted: ["purchase", "acquire", "repurchase"],
+  },
+  // paying money back is repaying or reimbursing it
+  {
+    asked: ["pay", "pays", "paid", "back"],
+    when: /\b(?:pay|pays|paid|paying)\s+(?:[\w'’$,.]+\s+){0,4}?back\b/i,
+    drafted: ["repay", "repaid", "repayment", "reimburse", "refund"],
+  },
+  // what is paid up front is paid on signing, at execution or as an initial or upfront payment
+  {
+    asked: ["up", "front"],
+    when: /\bup\s+front\b/i,
+    drafted: ["upfront", "initial", "signing", "execution", "advance"],
+  },
   // how long an agreement "runs" is its term
   {
     asked: ["run", "runs"],
