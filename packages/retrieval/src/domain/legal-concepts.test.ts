@@ -29,6 +29,21 @@ describe("expandConcepts", () => {
     expect(expandConcepts("Which law governs this contract?")).not.toContain("supersede");
   });
 
+  it("reads a lawyer's everyday words in the drafting's", () => {
+    expect(expandConcepts("Who pays the lawyers?")).toContain("attorneys");
+    expect(expandConcepts("Can the company fire the executive?")).toContain("terminate");
+    expect(expandConcepts("What if the distributor goes bust?")).toContain("insolvency");
+    expect(expandConcepts("When does the release kick in?")).toContain("effective");
+    expect(expandConcepts("Is there a penalty for ending early?")).toContain("premium");
+    expect(expandConcepts("Who must sign off on subcontractors?")).toContain("approval");
+    expect(expandConcepts("Can the company buy the member out?")).toContain("purchase");
+    expect(expandConcepts("Must the licensee pay the royalties back?")).toContain("repay");
+    expect(expandConcepts("What is paid up front?")).toContain("upfront");
+    // and only in that sense: fire damage is no dismissal, paying royalties no repayment
+    expect(expandConcepts("Who bears the fire damage to the goods?")).not.toContain("dismiss");
+    expect(expandConcepts("When must the licensee pay the royalties?")).not.toContain("repay");
+  });
+
   it("knows how credit agreements phrase what a lawyer asks first", () => {
     expect(expandConcepts("When do the loans mature?")).toContain("maturity");
     expect(expandConcepts("What notice must be given before a prepayment?")).toContain("voluntary");

@@ -40,6 +40,22 @@ const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
   [/\bconvenience\b/i, "terminate without cause reason convenience notice days"],
   [/\bdisparag\w*/i, "disparage disparaging negative statements reputation"],
   [/\bsolicit\w*|\bhiring\b/i, "solicit hire employ employees induce"],
+  // a lawyer's own words for what the drafting calls otherwise
+  [/\blawyers?\b|\blegal\s+(?:fees|costs)\b/i, "attorneys fees costs expenses prevailing party"],
+  [
+    /\bfired\b|\bfiring\b|\bfire\s+(?:the|an?|his|her|its|their)\s+(?!insur|damage|loss)/i,
+    "terminate termination dismiss discharge employment cause",
+  ],
+  [
+    /\bbankrupt\w*|\binsolven\w*|\bgo(?:es)?\s+bust\b/i,
+    "bankruptcy insolvency insolvent receiver liquidation creditors petition",
+  ],
+  [/\bkicks?\s+in\b/i, "effective date commence begin apply"],
+  [/\bpenalt\w*/i, "fee premium prepayment termination liquidated damages"],
+  [/\bsign(?:s|ed)?\s+off\b/i, "approve approval consent prior written"],
+  [/\bbuys?\s+(?:[\w'’]+\s+){0,3}out\b/i, "purchase option repurchase acquire price"],
+  [/\b(?:pay|pays|paid|paying)\s+(?:[\w'’$,.]+\s+){0,4}?back\b/i, "repay repayment reimburse refund"],
+  [/\bup\s*front\b/i, "upfront initial signing execution payment fee"],
   [/\bfirst refusal\b|\bfirst offer\b|\bfirst negotiation\b/i, "first refusal offer negotiate notice right"],
   [/\bmost.favou?red\b/i, "favorable terms pricing prices customer no less"],
   [/\bvolume\b/i, "volume units quantity exceed maximum"],
