@@ -58,6 +58,13 @@ describe("draftedAs", () => {
     expect(draftedAs("confidential", "secret")).toBe(false);
   });
 
+  it("reads paying late as an overdue, delinquent or late amount", () => {
+    // "What interest is charged on royalties paid late?" of "… interest on the overdue amount …"
+    expect(draftedAs("late", "overdue")).toBe(true);
+    expect(draftedAs("late", "delinquent")).toBe(true);
+    expect(draftedAs("overdue", "late")).toBe(false);
+  });
+
   it("reads how long an instrument stays in force as how long it remains valid or in effect", () => {
     // "How long does the NDA stay in force?" is answered by "shall remain valid for a period of three (3) years"
     expect(draftedAs("force", "valid")).toBe(true);

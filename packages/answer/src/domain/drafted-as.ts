@@ -152,6 +152,11 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
   ],
   // keeping a thing secret is keeping it confidential
   [["secret-"], ["secret-", "confidential-", "proprietary"]],
+  // paying late leaves an overdue, delinquent or late amount (not any amount "due": every payment clause has one)
+  [
+    ["late", "lateness"],
+    ["overdue", "delinquen-", "late-", "arrear-"],
+  ],
   // a penalty for ending or repaying early is drafted as a fee or a premium payable on it
   [["penalt-"], ["penalt-", "fee", "premium", "liquidated"]],
   // a buyer's due diligence runs for an investigation, inspection, feasibility or study period

@@ -7,6 +7,7 @@ import {
   isFaceSentence,
   speaksOf,
   statesAsked,
+  statesTopic,
   wordsToState,
 } from "./states-asked.ts";
 import { evidenceItem } from "./test-support.ts";
@@ -97,6 +98,26 @@ describe("speaksOf", () => {
     expect(speaksOf("arbitration", "court")).toBe(false);
     expect(speaksOf("expire", "terminat")).toBe(false);
     expect(speaksOf("audit", "insurance")).toBe(false);
+  });
+});
+
+describe("statesTopic", () => {
+  it('reads a party asked by its role as spoken of by a sentence that calls it "you" or "we"', () => {
+    const text =
+      "You must pay us a royalty of six percent of your Gross Revenues. We have the right to charge interest on any overdue amount. The Territory is the area shown in Exhibit A.";
+    const [you, we, third] = sentences(text) as [ScoredCandidate, ScoredCandidate, ScoredCandidate];
+    expect(statesTopic(["franchisee"], you)).toBe(true);
+    expect(statesTopic(["franchisor"], we)).toBe(true);
+    // a sentence in the third person speaks of the role only by its name
+    expect(statesTopic(["franchisee"], third)).toBe(false);
+    // a word that names no party is not met by a pronoun
+    expect(statesTopic(["insurance"], you)).toBe(false);
+    // nor a whole topic: every sentence of a letter has "you" or "we"
+    expect(statesTopic(["franchisee", "insurance"], you)).toBe(false);
+    // "US" is a country
+    expect(
+      statesTopic(["distributor"], sentences("Products shipped to the US are subject to duty.")[0] as ScoredCandidate),
+    ).toBe(false);
   });
 });
 

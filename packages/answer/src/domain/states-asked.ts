@@ -173,6 +173,18 @@ const FIELD_LABEL =
   /\b(?:By|Name|Title|Its|Date|Dated|Parties|Between|Address|Attention|Attn|Telephone|Tel|Phone|Facsimile|Fax|E-?mail|Signature)\s*:/gi;
 
 /**
+ * The role a question names a party by ("the franchisee", "the recipient", "the executive"). A franchise
+ * agreement, a letter agreement or an offer letter calls its parties "you" and "we" instead ("you must pay us a
+ * royalty", "we have the right to charge interest"), so a sentence that speaks to or for a party in the
+ * first or second person speaks of the role the question names. Contracts drafted in the third person use
+ * neither pronoun for anything else.
+ */
+const PARTY_ROLE =
+  /^(?:franchis(?:ee|or)|licens(?:ee|or)|recipient|discloser|employee|employer|executive|consultant|contractor|distributor|supplier|customer|client|borrower|lender|investor|buyer|seller|purchaser|tenant|landlord|lessee|lessor|dealer|reseller|manufacturer|company)s?$/;
+/** "you", "your", "we", "us", "our" as a party: lower case but for a sentence's first word ("US" is a country). */
+const PARTY_PRONOUN = /\b(?:[Yy]ou|[Yy]our|[Yy]ours|[Ww]e|us|[Oo]ur|[Oo]urs)\b/;
+
+/**
  * Whether a cited sentence states what the question asks: one of the topic's words (`askedTopic`) is
  * spoken of (`speaksOf`) by the sentence, the heading of its passage, the lead-in it reads on from ("…
  * the following:"), or its answering unit. A sentence of the instrument's face (`isFaceSentence`) is read by its own words
@@ -183,6 +195,9 @@ const FIELD_LABEL =
  */
 export function statesTopic(topic: readonly string[], c: Candidate, context: readonly string[] = []): boolean {
   if (topic.length === 0 || amendingClause(c)) return true;
+  // a party's role, asked alone, is spoken of by "you" or "we" (not a whole topic: any sentence of a letter has them)
+  if (topic.length === 1 && PARTY_ROLE.test(topic[0] as string) && PARTY_PRONOUN.test(c.text.slice(0, 4_000)))
+    return true;
   const face = isFaceSentence(c.text);
   const unit = answeringUnit(c.item, c.start, c.end);
   // a list item reads on from its lead-in ("… shall maintain the following insurance:"), no other sentence does
