@@ -102,7 +102,7 @@ const LAY_WORDS: readonly LayWord[] = [
   },
   // when a release, a right or a price "kicks in" is when it takes effect or begins to apply
   {
-    asked: ["kick", "kicks", "in"],
+    asked: ["kick", "kicks"],
     when: /\bkicks?\s+in\b/i,
     drafted: ["effective", "effect", "commence", "begin", "apply", "date"],
   },

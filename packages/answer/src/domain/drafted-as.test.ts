@@ -56,6 +56,9 @@ describe("draftedAs", () => {
     expect(draftedAs("attorney", "lawyer")).toBe(false);
     expect(draftedAs("fired", "employment")).toBe(false);
     expect(draftedAs("confidential", "secret")).toBe(false);
+    // a fire is no dismissal, and a party that broke the agreement is not insolvent
+    expect(draftedAs("fire", "termination")).toBe(false);
+    expect(draftedAs("broke", "insolvency")).toBe(false);
   });
 
   it("reads paying late as an overdue, delinquent or late amount", () => {

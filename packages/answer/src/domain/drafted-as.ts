@@ -140,14 +140,14 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
   [["indemni-"], ["indemni-", "harmless"]],
   // a party's lawyers are its attorneys or counsel, and what they cost its legal fees
   [["lawyer-"], ["attorney-", "counsel", "legal", "lawyer-"]],
-  // firing someone is terminating or dismissing them
+  // firing someone is terminating or dismissing them ("fire" alone is also a fire: insurance, damage, force majeure)
   [
-    ["fire", "fired", "firing", "sack-"],
+    ["fired", "firing"],
     ["terminat-", "dismiss-", "discharg-"],
   ],
-  // going bust is bankruptcy, insolvency, a receiver or a winding up
+  // going bust is bankruptcy, insolvency, a receiver or a winding up ("broke" is also a breach: "broke the agreement")
   [
-    ["bankrupt-", "bust", "broke"],
+    ["bankrupt-", "bust"],
     ["bankrupt-", "insolven-", "receiver-", "liquidat-", "winding", "creditors"],
   ],
   // keeping a thing secret is keeping it confidential
