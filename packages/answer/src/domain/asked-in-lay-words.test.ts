@@ -165,6 +165,23 @@ describe("answerInLayWords", () => {
     expect(answerInLayWords(q, silence, [c], EMBEDDER, false).cited).toEqual([c]);
   });
 
+  it("reads on below the first sentence only for one met through a lay word's drafting words", () => {
+    const hire = "Can the investor hire away the company's executives it meets in the talks?";
+    const standstill = first(
+      "Investor will not acquire any securities of the Company during the discussions without its consent.",
+    );
+    const solicit = first(
+      "For a period of eighteen months, Investor will not solicit for employment any officer or employee of the Company with whom it had contact during the discussions.",
+    );
+    expect(answerInLayWords(hire, silence, [standstill, solicit], EMBEDDER, true).cited).toEqual([solicit]);
+    // a sentence that states the kind in the question's own words is read in the first place only
+    const share = first("The Recipient may share the discloser's information with its advisers.");
+    expect(answerInLayWords(q, silence, [standstill, share], EMBEDDER, true)).toBe(silence);
+    // and no further down than the window
+    const deeper = [standstill, standstill, standstill, solicit];
+    expect(answerInLayWords(hire, silence, deeper, EMBEDDER, true)).toBe(silence);
+  });
+
   it("stays silent on a recital and a lead-in", () => {
     expect(inKindInLayWords(q, first("WHEREAS, the Recipient may disclose information to its advisers;"))).toBe(false);
     expect(inKindInLayWords(q, first("The Recipient may disclose information to its advisers as follows:"))).toBe(

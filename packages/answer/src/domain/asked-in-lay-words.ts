@@ -209,6 +209,14 @@ export function inKindInLayWords(question: string, c: ScoredCandidate): boolean 
  * decision's probability is returned unchanged; a decision that cites something, and every decision under
  * the built-in relevance, is returned unchanged.
  *
+ * Below the first sentence, down to `LAY_WINDOW`, a sentence is cited only where it meets a word of the
+ * question through a lay word's drafting words ("hire away … executives" of "solicit … officers or
+ * employees"): a sentence under another that shares the question's words is read for what the lay words
+ * ask, not for the kind alone (which `answerInKind` measured on gold about 40 % of the time). The answerer
+ * reads on so, too, where `statesAsked` sets aside every sentence the decision cited: "Can the investor hire
+ * away Taylor Capital's executives it meets in the talks?" cited a standstill sentence that shares "Taylor
+ * Capital" and the talks, and its non-solicitation sentence stood second.
+ *
  * A question that names its parties where no deal of theirs was found among the documents (`scoped` false:
  * `party-scope.ts` found none) is left silent: a lay word read broadly ("carry" insurance met by any clause
  * that maintains a policy) would let another deal's clause answer for the one asked about.
@@ -222,6 +230,16 @@ export function answerInLayWords(
 ): AskDecision<ScoredCandidate> {
   if (decided.cited.length > 0 || relevanceOf === BUILTIN_RELEVANCE) return decided;
   if (!scoped && questionParties(question).length > 0) return decided;
-  const first = scored[0];
-  return first && inKindInLayWords(question, first) ? { cited: [first], probability: decided.probability } : decided;
+  const found = scored
+    .slice(0, LAY_WINDOW)
+    .find((c) => inKindInLayWords(question, c) && (c === scored[0] || readInLayWords(question, c)));
+  return found ? { cited: [found], probability: decided.probability } : decided;
+}
+
+/** How far down the decision's order a statement of what a lay word asks is looked for. */
+const LAY_WINDOW = 3;
+
+/** Whether `c` meets a word of the question's topic only through a lay word's drafting words. */
+function readInLayWords(question: string, c: Candidate): boolean {
+  return topicBeyondKind(question).some((w) => !statesTopic([w], c) && (layWord(question, w)?.drafted.length ?? 0) > 0);
 }

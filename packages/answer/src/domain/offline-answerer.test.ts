@@ -608,3 +608,31 @@ describe("a silence names the nearest passages by their documents' titles", () =
     );
   });
 });
+
+describe("offline answerer, deciding by an embedder's relevance (the shipped decision model)", () => {
+  const NDA = `CONFIDENTIALITY AGREEMENT
+7. Standstill. The investor will not, during the talks it has with the company or for one year after them, acquire any securities of the company without the company's consent.
+9. Non-Solicitation. For a period of eighteen months, Investor will not solicit for employment any officer or employee of the Company with whom it had contact during the discussions.`;
+  const extractOf = extractOver(NDA, "nda", "Confidentiality Agreement.txt");
+  // the embedder puts the standstill, which shares the talks and the parties, first
+  const relevance = async (_q: string, texts: readonly string[]) =>
+    texts.map((t) => (t.includes("Standstill") || t.includes("acquire") ? 0.95 : t.includes("solicit") ? 0.45 : 0));
+  const byEmbedder = { decision: loadDecisionModel(), relevance };
+
+  it("reads on where statesAsked sets aside all the decision cited, to the sentence the lay words ask for", async () => {
+    const nda = await extractOf([
+      passage("nda", NDA, "7. Standstill.", "consent.", "Section 7"),
+      passage("nda", NDA, "9. Non-Solicitation.", undefined, "Section 9"),
+    ]);
+    const a = await answerFromEvidence(
+      "Can the investor hire away the company's executives it meets in the talks?",
+      nda,
+      () => NDA,
+      byEmbedder,
+    );
+    expect(a.abstained).toBe(false);
+    const quotes = a.claims.flatMap((c) => c.citations.map((x) => x.quote));
+    expect(quotes.join(" ")).toContain("will not solicit for employment");
+    expect(quotes.join(" ")).not.toContain("acquire any securities");
+  });
+});

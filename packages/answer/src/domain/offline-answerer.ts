@@ -274,11 +274,16 @@ export async function answerFromEvidence(
   const cited = withVersionInForce(q, clause, scored, modelOrder, options.decision.rule.maxSentences);
   // A cited sentence must state what is asked, not share its deal's vocabulary (`states-asked.ts`).
   const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
+  // Where it sets aside all that was cited, the decision's order is read on as a silence's is: a sentence
+  // below the one set aside that states the kind asked in the drafting's words (`asked-in-lay-words.ts`).
+  const readOn = () =>
+    answerInLayWords(q, { cited: [], probability: 0 }, scored, options.decision.relevance, scope !== null);
+  const statedBelow = stated.length > 0 || cited.length === 0 ? stated : statesAsked(q, readOn().cited);
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
   // One asked whether an earlier text still holds cites the sentence that states its status (`status-first.ts`).
   const chained = citeStatus(
     q,
-    withAmendmentChain(q, stated, scored, options.decision.rule.maxSentences),
+    withAmendmentChain(q, statedBelow, scored, options.decision.rule.maxSentences),
     scored,
     options.decision.relevance,
   );
