@@ -380,6 +380,10 @@ describe("evidence model", () => {
     expect(sameFamily("notice", "notification")).toBe(false);
     expect(sameFamily("rate", "rating")).toBe(false);
     expect(sameFamily("use", "used")).toBe(false); // under four letters in common
+    // the two sides of one relation are not one family; the same side is
+    expect(sameFamily("franchisee", "franchisor")).toBe(false);
+    expect(sameFamily("employee", "employer")).toBe(false);
+    expect(sameFamily("franchisees", "franchisee")).toBe(true);
     // the assignment sentence comes first, so it would win a tie
     const text = [
       "The Lenders may assign the Loans to an Eligible Assignee.",

@@ -253,6 +253,23 @@ export function idfCoverage(present: readonly boolean[][]): number[] {
   return present.map((p) => idf.reduce((acc, w, j) => acc + (p[j] ? w : 0), 0) / total);
 }
 
+/** A party word by its side of a relation: the stem and whether it is the side acted for (-ee) or the one acting (-or, -er). */
+const PARTY_SIDE = /^(\p{L}{3,}?)(ee|or|er)s?$/u;
+
+/**
+ * Whether two words name the two sides of one relation: "franchisee" and "franchisor", "employee" and
+ * "employer", "licensee" and "licensor", "assignee" and "assignor". They share all but their last letters,
+ * and a clause that binds one binds the other party. A guarantee is an instrument, not the guarantor's
+ * counterpart, and stays of the guarantor's family.
+ */
+export function oppositeSides(a: string, b: string): boolean {
+  const x = PARTY_SIDE.exec(a);
+  const y = PARTY_SIDE.exec(b);
+  if (x === null || y === null || x[1] !== y[1]) return false;
+  const acted = (m: RegExpExecArray) => m[2] === "ee" && m[1] !== "guarant";
+  return acted(x) !== acted(y);
+}
+
 /**
  * Two words of one family as a question and a clause use them: "mature" and "Maturity", "prepayment"
  * and "prepay", "governs" and "governed". They share a first part of at least four letters that is at
@@ -260,6 +277,7 @@ export function idfCoverage(present: readonly boolean[][]): number[] {
  * why the coverage rule weighs it at half).
  */
 export function sameFamily(a: string, b: string): boolean {
+  if (oppositeSides(a, b)) return false;
   const n = Math.min(a.length, b.length);
   let p = 0;
   while (p < n && a[p] === b[p]) p++;

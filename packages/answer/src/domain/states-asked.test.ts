@@ -98,6 +98,11 @@ describe("speaksOf", () => {
     expect(speaksOf("arbitration", "court")).toBe(false);
     expect(speaksOf("expire", "terminat")).toBe(false);
     expect(speaksOf("audit", "insurance")).toBe(false);
+    // nor the other side of the relation asked of: a shared stem of six letters is not enough
+    expect(speaksOf("licensee", "licensor")).toBe(false);
+    expect(speaksOf("franchisee", "franchisor")).toBe(false);
+    expect(speaksOf("assignor", "assignee")).toBe(false);
+    expect(speaksOf("guarantee", "guarantor")).toBe(true); // an instrument and its party, not two sides
   });
 });
 

@@ -6,6 +6,7 @@ import { draftedAs } from "./drafted-as.ts";
 import {
   amendingClause,
   type Candidate,
+  oppositeSides,
   plainAsk,
   provisionTerms,
   questionTerms,
@@ -94,6 +95,8 @@ function sharedStem(a: string, b: string): number {
  * provision goes by besides its own (`PROVISION_NAMES`).
  */
 export function speaksOf(topic: string, word: string): boolean {
+  // the other side of the relation asked of is not spoken of (`oppositeSides`)
+  if (oppositeSides(topic, word)) return false;
   if (topic === word || sameFamily(topic, word) || sharedStem(topic, word) >= 6) return true;
   // or in the words a clause drafts it in (`drafted-as.ts`)
   if (draftedAs(topic, word)) return true;
