@@ -121,7 +121,7 @@ const LAY_WORDS: readonly LayWord[] = [
   // paying money back is repaying or reimbursing it
   {
     asked: ["pay", "pays", "paid", "back"],
-    when: /\b(?:pay|pays|paid|paying)\s+(?:[\w'’$,.]+\s+){0,4}?back\b/i,
+    when: /\b(?:pay|pays|paid|paying)\s+(?:(?!(?:for|to|by|with|on|in|under|after|before|if|when|and|or|as)\b)[\w'’$,.]+\s+){0,4}?back\b/i,
     drafted: ["repay", "repaid", "repayment", "reimburse", "refund"],
   },
   // what is paid up front is paid on signing, at execution or as an initial or upfront payment

@@ -44,6 +44,31 @@ describe("expandConcepts", () => {
     expect(expandConcepts("When must the licensee pay the royalties?")).not.toContain("repay");
   });
 
+  it("reads a lawyer's own words in a long ask too, where no word of the clause is there to find it by", () => {
+    const rofr = "If the franchisee finds a buyer for its restaurant, can the franchisor step in and buy instead?";
+    expect(expandConcepts(rofr)).toContain("refusal");
+    expect(expandConcepts("Can the company match the third-party offer before the member sells his units?")).toContain(
+      "refusal",
+    );
+    const upFront =
+      "How much does the developer owe the customer up front under the development agreement, and by when?";
+    expect(expandConcepts(upFront)).toContain("upfront");
+    const walk = "If the distributor walks away from the distributorship, can it sell competing products afterwards?";
+    expect(expandConcepts(walk)).toContain("terminate");
+    expect(
+      expandConcepts("Can the distributor get out of the agreement early without giving any reason at all?"),
+    ).toContain("terminate");
+    expect(expandConcepts("Can the investor hire away the company's executives it meets in the talks?")).toContain(
+      "solicit",
+    );
+    // a concept named in the drafting's own words is left to the long ask's own words
+    const law = "Which state's law governs the senior secured note issued to the seller with the White Haven sale?";
+    expect(expandConcepts(law)).toBe(law);
+    // paying one party for cutting back volumes is no repayment
+    const cut = "How much is the buyer paying the supplier for cutting back the volumes, and on what schedule?";
+    expect(expandConcepts(cut)).not.toContain("repay");
+  });
+
   it("knows how credit agreements phrase what a lawyer asks first", () => {
     expect(expandConcepts("When do the loans mature?")).toContain("maturity");
     expect(expandConcepts("What notice must be given before a prepayment?")).toContain("voluntary");

@@ -10,7 +10,7 @@ import { contentWords } from "./question.ts";
  * chosen while reading CUAD dev questions, so CUAD dev figures flatter them somewhat: docs/retrieval.md
  * says so next to the numbers, and the natural-question bench measures them on other wordings.
  */
-const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
+const CONCEPTS: Array<[RegExp, string, ("whole ask" | "lay words")?]> = [
   [
     /\bexpir\w*|\bhow long\b|\bduration\b/i,
     "term expiration continue until years period remain force effect terminate",
@@ -40,22 +40,48 @@ const CONCEPTS: Array<[RegExp, string, "whole ask"?]> = [
   [/\bconvenience\b/i, "terminate without cause reason convenience notice days"],
   [/\bdisparag\w*/i, "disparage disparaging negative statements reputation"],
   [/\bsolicit\w*|\bhiring\b/i, "solicit hire employ employees induce"],
-  // a lawyer's own words for what the drafting calls otherwise
-  [/\blawyers?\b|\blegal\s+(?:fees|costs)\b/i, "attorneys fees costs expenses prevailing party"],
+  // A lawyer's own words for what the drafting calls otherwise. No clause uses them, so a question of any
+  // length that asks in them has no word of the clause to find it by: these are read in long asks too.
+  [/\blawyers?\b|\blegal\s+(?:fees|costs)\b/i, "attorneys fees costs expenses prevailing party", "lay words"],
   [
     /\bfired\b|\bfiring\b|\bfire\s+(?:the|an?|his|her|its|their)\s+(?!insur|damage|loss)/i,
     "terminate termination dismiss discharge employment cause",
+    "lay words",
   ],
   [
     /\bbankrupt\w*|\binsolven\w*|\bgo(?:es)?\s+bust\b/i,
     "bankruptcy insolvency insolvent receiver liquidation creditors petition",
   ],
-  [/\bkicks?\s+in\b/i, "effective date commence begin apply"],
+  [/\bkicks?\s+in\b/i, "effective date commence begin apply", "lay words"],
   [/\bpenalt\w*/i, "fee premium prepayment termination liquidated damages"],
-  [/\bsign(?:s|ed)?\s+off\b/i, "approve approval consent prior written"],
-  [/\bbuys?\s+(?:[\w'’]+\s+){0,3}out\b/i, "purchase option repurchase acquire price"],
-  [/\b(?:pay|pays|paid|paying)\s+(?:[\w'’$,.]+\s+){0,4}?back\b/i, "repay repayment reimburse refund"],
-  [/\bup\s*front\b/i, "upfront initial signing execution payment fee"],
+  [/\bsign(?:s|ed)?\s+off\b/i, "approve approval consent prior written", "lay words"],
+  [/\bbuys?\s+(?:[\w'’]+\s+){0,3}out\b/i, "purchase option repurchase acquire price", "lay words"],
+  [
+    /\b(?:pay|pays|paid|paying)\s+(?:(?!(?:for|to|by|with|on|in|under|after|before|if|when|and|or|as)\b)[\w'’$,.]+\s+){0,4}?back\b/i,
+    "repay repayment reimburse refund",
+    "lay words",
+  ],
+  [/\bup\s*front\b/i, "upfront initial signing execution payment fee", "lay words"],
+  // walking away from, backing or pulling out of a deal is terminating it
+  [
+    /\bwalk(?:s|ing)?\s+away\b|\b(?:back|pull|opt|get)s?\s+out\b|\bquit\b/i,
+    "terminate termination withdraw cancel notice",
+    "lay words",
+  ],
+  // hiring, luring or poaching someone away is soliciting them for employment
+  [/\b(?:hir|lur|recruit)\w*\b[^?.]{0,40}\baway\b|\bpoach\w*/i, "solicit employ hire employees induce", "lay words"],
+  // the talks are the discussions or negotiations of the possible transaction
+  [/\btalks\b/i, "discussions negotiations transaction evaluation", "lay words"],
+  // a regulator is a governmental authority; what it demands, disclosure required by law
+  [/\bregulators?\b/i, "governmental authority regulatory agency required law", "lay words"],
+  // carrying or taking out insurance is maintaining it
+  [/\b(?:carry|carries|take\s+out|takes\s+out)\b(?=[^?]*\binsur)/i, "maintain insurance policy coverage", "lay words"],
+  // stepping in to buy what another would: a right of first refusal (or offer), drafted as a right to purchase
+  [
+    /\bstep\s+in\s+and\s+(?:buy|purchase|acquire)\b|\b(?:buy|purchase|acquire)\s+(?:it\s+|them\s+)?(?:instead|first)\b|\bmatch\s+(?:the|an?|any|that)\s+(?:third[- ]party\s+)?(?:offer|bid|price)\b/i,
+    "first refusal offer purchase same terms notice transfer",
+    "lay words",
+  ],
   [/\bfirst refusal\b|\bfirst offer\b|\bfirst negotiation\b/i, "first refusal offer negotiate notice right"],
   [/\bmost.favou?red\b/i, "favorable terms pricing prices customer no less"],
   [/\bvolume\b/i, "volume units quantity exceed maximum"],
@@ -101,7 +127,9 @@ export const CONCEPT_EXPANSION_MAX_WORDS = 6;
  * is about the instrument ("What does the second amendment change?") is read there.
  */
 export function expandConcepts(ask: string, whole: string = ask): string {
-  if (contentWords(ask).length > CONCEPT_EXPANSION_MAX_WORDS) return ask;
-  const extra = CONCEPTS.filter(([re, , on]) => re.test(on === "whole ask" ? whole : ask)).map(([, words]) => words);
+  const long = contentWords(ask).length > CONCEPT_EXPANSION_MAX_WORDS;
+  const extra = CONCEPTS.filter(
+    ([re, , on]) => (!long || on === "lay words") && re.test(on === "whole ask" ? whole : ask),
+  ).map(([, words]) => words);
   return extra.length === 0 ? ask : `${ask} ${extra.join(" ")}`;
 }
