@@ -127,6 +127,48 @@ describe("statesTopicInLayWords", () => {
     expect(statesTopicInLayWords("Who signs the purchase order?", buyout)).toBe(false);
   });
 
+  it("reads the everyday words of employment, partnership and cost questions in the drafting's", () => {
+    const cases: [string, string][] = [
+      [
+        "Who is on the hook if the contractor damages the premises?",
+        "Contractor shall be liable for any damage to the Premises.",
+      ],
+      [
+        "Can the company pull the plug on the agreement?",
+        "The Company may terminate this Agreement on sixty days' notice.",
+      ],
+      ["Who foots the bill for the audit?", "The costs of the audit shall be borne by the Licensee."],
+      [
+        "Can the executive badmouth the company?",
+        "Executive shall not make any disparaging statements about the Company.",
+      ],
+      ["How much of a heads-up must the landlord give?", "Landlord shall give Tenant at least 24 hours' notice."],
+      [
+        "Can the executive moonlight?",
+        "Executive shall not engage in any other employment without the Company's consent.",
+      ],
+      [
+        "Can a limited partner cash out of the partnership?",
+        "No Limited Partner may withdraw its capital from the Partnership.",
+      ],
+      [
+        "Can the general partner be kicked out?",
+        "The General Partner may be removed by a vote of two-thirds in Interest.",
+      ],
+      [
+        "Does the investor get to sit on the board?",
+        "The Investor shall be entitled to designate one director to the Board.",
+      ],
+      ["Can the company claw the bonus back?", "The Company may recoup any bonus paid on results later restated."],
+    ];
+    for (const [q, text] of cases) expect([q, statesTopicInLayWords(q, first(text))]).toEqual([q, true]);
+    // and not where the rest of the question gives the word its plain sense
+    const bill = first("The Supplier shall bill the Customer monthly in arrears.");
+    expect(statesTopicInLayWords("When does the supplier send the bill for the audit?", bill)).toBe(false);
+    const board = first("The Investor shall be entitled to designate one director to the Board.");
+    expect(statesTopicInLayWords("Does the investor get to sit in on management meetings?", board)).toBe(false);
+  });
+
   it("reads a yes-or-no question of renewal against a term that ends unless extended", () => {
     const c = first(
       "This Agreement shall terminate automatically on December 31, 2022, unless the parties agree to extend it.",

@@ -124,6 +124,47 @@ const LAY_WORDS: readonly LayWord[] = [
     when: /\b(?:pay|pays|paid|paying)\s+(?:(?!(?:for|to|by|with|on|in|under|after|before|if|when|and|or|as)\b)[\w'’$,.]+\s+){0,4}?back\b/i,
     drafted: ["repay", "repaid", "repayment", "reimburse", "refund"],
   },
+  // being on the hook is being liable or responsible; pulling the plug is terminating
+  {
+    asked: ["hook"],
+    when: /\bon\s+the\s+hook\b/i,
+    drafted: ["liable", "liability", "responsible", "indemnify"],
+  },
+  { asked: ["pull", "pulls", "plug"], when: /\bpull\w*\s+the\s+plug\b/i, drafted: ["terminate", "termination"] },
+  // footing the bill or picking up the tab is bearing the costs
+  {
+    asked: ["foot", "foots", "pick", "picks", "bill", "tab"],
+    when: /\b(?:foot(?:s|ing)?|pick(?:s|ing)?\s+up)\s+the\s+(?:bill|tab)\b/i,
+    drafted: ["cost", "expense", "bear", "borne"],
+  },
+  // badmouthing is disparaging; a heads-up is notice
+  { asked: ["badmouth", "badmouths", "badmouthing"], when: /./, drafted: ["disparage", "derogatory", "negative"] },
+  { asked: ["heads", "head"], when: /\bheads?[- ]up\b/i, drafted: ["notice", "notify", "notification"] },
+  // moonlighting is other employment or business activity
+  {
+    asked: ["moonlight", "moonlighting", "side", "job", "gig"],
+    when: /\bmoonlight\w*|\bside\s+(?:job|gig)/i,
+    drafted: ["employment", "employ", "engage", "business", "outside"],
+  },
+  // a partner cashing out withdraws or is redeemed; one kicked or booted out is removed
+  {
+    asked: ["cash", "out"],
+    when: /\bcash(?:es|ed|ing)?\s+out\b/i,
+    drafted: ["withdraw", "withdrawal", "redeem", "redemption", "transfer"],
+  },
+  {
+    asked: ["kick", "kicks", "kicked", "boot", "boots", "booted", "out"],
+    when: /\b(?:kick(?:s|ed)?|boot(?:s|ed)?)\s+(?:[\w'’]+\s+){0,3}?out\b/i,
+    drafted: ["remove", "removal", "expel", "expulsion"],
+  },
+  // sitting on the board is holding a seat on it: the board itself must still be named
+  { asked: ["sit", "sits"], when: /\bsits?\s+on\s+(?:the|its|their)\s+board\b/i, drafted: [] },
+  // clawing money back is recouping, recovering or forfeiting it
+  {
+    asked: ["claw", "claws", "clawed", "back"],
+    when: /\bclaw(?:s|ed|ing)?\s+(?:[\w'’$,.]+\s+){0,3}?back\b/i,
+    drafted: ["clawback", "recoup", "recover", "repay", "forfeit"],
+  },
   // what is paid up front is paid on signing, at execution or as an initial or upfront payment
   {
     asked: ["up", "front"],

@@ -52,6 +52,7 @@ describe("draftedAs", () => {
     expect(draftedAs("bankrupt", "insolvency")).toBe(true);
     expect(draftedAs("bust", "receiver")).toBe(true);
     expect(draftedAs("secret", "confidential")).toBe(true);
+    expect(draftedAs("rival", "competing")).toBe(true);
     // one way, and not into neighbouring words
     expect(draftedAs("attorney", "lawyer")).toBe(false);
     expect(draftedAs("fired", "employment")).toBe(false);

@@ -61,6 +61,8 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["sue", "suit", "contest-", "challeng-", "claim", "action", "proceeding"],
   ],
   [["disparag-"], ["disparag-", "derogatory", "defam-", "reputation", "negative"]],
+  // a rival is drafted as a competitor or a competing business
+  [["rival", "rivals"], ["compet-"]],
   // what continues after termination survives it
   [
     ["surviv-", "continu-"],

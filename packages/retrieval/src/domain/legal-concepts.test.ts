@@ -61,6 +61,19 @@ describe("expandConcepts", () => {
     expect(expandConcepts("Can the investor hire away the company's executives it meets in the talks?")).toContain(
       "solicit",
     );
+    expect(
+      expandConcepts("Can the distributor sell a rival's products in the territory once the agreement ends?"),
+    ).toContain("competing");
+    expect(expandConcepts("Who is on the hook if the contractor's staff damage the landlord's premises?")).toContain(
+      "liable",
+    );
+    expect(expandConcepts("Can a limited partner cash out before the fund's term has run?")).toContain("withdraw");
+    expect(expandConcepts("Can the general partner be kicked out by the limited partners without cause?")).toContain(
+      "removal",
+    );
+    expect(expandConcepts("Can the company claw the executive's bonus back if the results are restated?")).toContain(
+      "recoup",
+    );
     // a concept named in the drafting's own words is left to the long ask's own words
     const law = "Which state's law governs the senior secured note issued to the seller with the White Haven sale?";
     expect(expandConcepts(law)).toBe(law);

@@ -76,6 +76,28 @@ const CONCEPTS: Array<[RegExp, string, ("whole ask" | "lay words")?]> = [
   [/\bregulators?\b/i, "governmental authority regulatory agency required law", "lay words"],
   // carrying or taking out insurance is maintaining it
   [/\b(?:carry|carries|take\s+out|takes\s+out)\b(?=[^?]*\binsur)/i, "maintain insurance policy coverage", "lay words"],
+  // a rival is a competitor; being on the hook is being liable; pulling the plug is terminating
+  [/\brivals?\b/i, "competing competitive competitor compete", "lay words"],
+  [/\bon\s+the\s+hook\b/i, "liable liability responsible indemnify", "lay words"],
+  [/\bpull(?:s|ed|ing)?\s+the\s+plug\b/i, "terminate termination", "lay words"],
+  // footing the bill or picking up the tab is bearing the costs
+  [/\b(?:foot(?:s|ing)?|pick(?:s|ing)?\s+up)\s+the\s+(?:bill|tab)\b/i, "bear borne costs expenses", "lay words"],
+  // badmouthing is disparaging; a heads-up is notice
+  [/\bbad-?mouth\w*/i, "disparage disparaging negative statements reputation", "lay words"],
+  [/\bheads?[- ]up\b/i, "notice notify prior written", "lay words"],
+  // moonlighting is other employment or business activity
+  [
+    /\bmoonlight\w*|\bside\s+(?:job|gig|business)/i,
+    "outside employment business activities engage consent",
+    "lay words",
+  ],
+  // a partner cashing out withdraws or is redeemed; one kicked or booted out is removed
+  [/\bcash(?:es|ed|ing)?\s+out\b/i, "withdraw withdrawal redeem redemption transfer interest", "lay words"],
+  [/\b(?:kick(?:s|ed)?|boot(?:s|ed)?)\s+(?:[\w'’]+\s+){0,3}?out\b/i, "remove removal expel cause vote", "lay words"],
+  // sitting on the board is holding a director's seat
+  [/\bsits?\s+on\s+(?:the|its|their)\s+board\b/i, "director board seat designate appoint nominate", "lay words"],
+  // clawing money back is recouping or recovering it
+  [/\bclaw(?:s|ed|ing)?\s+(?:[\w'’$,.]+\s+){0,3}?back\b/i, "clawback recoup recover repay forfeit", "lay words"],
   // stepping in to buy what another would: a right of first refusal (or offer), drafted as a right to purchase
   [
     /\bstep\s+in\s+and\s+(?:buy|purchase|acquire)\b|\b(?:buy|purchase|acquire)\s+(?:it\s+|them\s+)?(?:instead|first)\b|\bmatch\s+(?:the|an?|any|that)\s+(?:third[- ]party\s+)?(?:offer|bid|price)\b/i,
