@@ -25,8 +25,9 @@ const ASKS: readonly [AskedKind, RegExp][] = [
         String.raw`^\s*(?:can|may|could)\b|\b(?:allowed|permitted|entitled|free)\s+to\b|\blets?\b|\brights?\b|\blicen[cs]es?\s+(?:are\s+|is\s+)?granted\b|\boption\b`,
         // a duty: "Must X …", "Does X have to …", "What insurance is required?", "Is there a minimum commitment?"
         String.raw`^\s*must\b|\b(?:must|ha(?:ve|s)\s+to|required|obliged|obligated|need\s+to|obligations?|commitments?|covenants?|responsible\s+for)\b`,
-        // who carries a cost: "Who bears the transfer taxes?", "Who pays the escrow agent?"
-        String.raw`\bwho\s+(?:bears|pays|covers|absorbs)\b`,
+        // who carries a cost or a liability: "Who bears the transfer taxes?", "Who pays the escrow agent?", "Who
+        // foots the bill for the audit?", "Who is on the hook if …?"
+        String.raw`\bwho\s+(?:bears|pays|covers|absorbs|foots|picks\s+up|is\s+(?:liable|on\s+the\s+hook))\b`,
         // a bar: "Is X barred from …", "What restrictions apply …", "a covenant not to sue", "a non-compete"
         String.raw`\b(?:barred|prohibited|restricted|precluded|forbidden|prevented)\s+from\b|\b(?:restrict|stop|bar|prevent)s?\b[^?]{0,60}\bfrom\b|\brestrictions?\b|\bnot\s+to\b|\bnon-\w`,
         // whether the instrument has a provision at all, and what follows from an event under it

@@ -162,6 +162,11 @@ describe("statesTopicInLayWords", () => {
       ["Can the company claw the bonus back?", "The Company may recoup any bonus paid on results later restated."],
     ];
     for (const [q, text] of cases) expect([q, statesTopicInLayWords(q, first(text))]).toEqual([q, true]);
+    // and a question of who carries them asks for the duty that says so
+    const audit = "Who foots the bill for the audit?";
+    expect(inKindInLayWords(audit, first("The costs of the audit shall be borne by the Licensee."))).toBe(true);
+    const hook = "Who is on the hook if the contractor damages the premises?";
+    expect(inKindInLayWords(hook, first("Contractor shall be liable for any damage to the Premises."))).toBe(true);
     // and not where the rest of the question gives the word its plain sense
     const bill = first("The Supplier shall bill the Customer monthly in arrears.");
     expect(statesTopicInLayWords("When does the supplier send the bill for the audit?", bill)).toBe(false);
