@@ -259,8 +259,9 @@ const PARTY_SIDE = /^(\p{L}{3,}?)(ee|or|er)s?$/u;
 /**
  * Whether two words name the two sides of one relation: "franchisee" and "franchisor", "employee" and
  * "employer", "licensee" and "licensor", "assignee" and "assignor". They share all but their last letters,
- * and a clause that binds one binds the other party. A guarantee is an instrument, not the guarantor's
- * counterpart, and stays of the guarantor's family.
+ * yet a clause that binds one party is no answer about the other. (So too "lessee" and "lesser", which shared
+ * a family by their first five letters.) A guarantee is an instrument, not the guarantor's counterpart, and
+ * stays of the guarantor's family.
  */
 export function oppositeSides(a: string, b: string): boolean {
   const x = PARTY_SIDE.exec(a);
