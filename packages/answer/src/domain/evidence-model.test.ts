@@ -383,6 +383,7 @@ describe("evidence model", () => {
     // the two sides of one relation are not one family; the same side is
     expect(sameFamily("franchisee", "franchisor")).toBe(false);
     expect(sameFamily("employee", "employer")).toBe(false);
+    expect(sameFamily("lessee", "lesser")).toBe(false); // "the lesser of" is no lessee
     expect(sameFamily("franchisees", "franchisee")).toBe(true);
     // the assignment sentence comes first, so it would win a tie
     const text = [
