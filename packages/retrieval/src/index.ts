@@ -74,6 +74,19 @@ export {
   isInstrumentWord,
   kindSpellings,
 } from "./domain/instrument-kinds.ts";
+export {
+  BADMOUTH,
+  CASH_OUT,
+  CLAW_BACK,
+  FOOT_THE_BILL,
+  HEADS_UP,
+  KICKED_OUT,
+  MOONLIGHTING,
+  ON_THE_HOOK,
+  PAID_BACK,
+  PULL_THE_PLUG,
+  SIT_ON_THE_BOARD,
+} from "./domain/lay-phrases.ts";
 export { isModelInstruction, modelInstructions } from "./domain/model-instruction.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
 export {

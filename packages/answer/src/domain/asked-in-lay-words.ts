@@ -1,4 +1,18 @@
-import { contentWords, parseQuestion } from "@lexnav/retrieval";
+import {
+  BADMOUTH,
+  CASH_OUT,
+  CLAW_BACK,
+  contentWords,
+  FOOT_THE_BILL,
+  HEADS_UP,
+  KICKED_OUT,
+  MOONLIGHTING,
+  ON_THE_HOOK,
+  PAID_BACK,
+  PULL_THE_PLUG,
+  parseQuestion,
+  SIT_ON_THE_BOARD,
+} from "@lexnav/retrieval";
 import { type AskedKind, askedKinds, statesKind, topicBeyondKind } from "./answer-in-kind.ts";
 import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { Candidate, ScoredCandidate } from "./evidence-model.ts";
@@ -121,48 +135,48 @@ const LAY_WORDS: readonly LayWord[] = [
   // paying money back is repaying or reimbursing it
   {
     asked: ["pay", "pays", "paid", "back"],
-    when: /\b(?:pay|pays|paid|paying)\s+(?:(?!(?:for|to|by|with|on|in|under|after|before|if|when|and|or|as)\b)[\w'’$,.]+\s+){0,4}?back\b/i,
+    when: PAID_BACK,
     drafted: ["repay", "repaid", "repayment", "reimburse", "refund"],
   },
   // being on the hook is being liable or responsible; pulling the plug is terminating
   {
     asked: ["hook"],
-    when: /\bon\s+the\s+hook\b/i,
+    when: ON_THE_HOOK,
     drafted: ["liable", "liability", "responsible", "indemnify"],
   },
-  { asked: ["pull", "pulls", "plug"], when: /\bpull\w*\s+the\s+plug\b/i, drafted: ["terminate", "termination"] },
+  { asked: ["pull", "pulls", "plug"], when: PULL_THE_PLUG, drafted: ["terminate", "termination"] },
   // footing the bill or picking up the tab is bearing the costs
   {
     asked: ["foot", "foots", "pick", "picks", "bill", "tab"],
-    when: /\b(?:foot(?:s|ing)?|pick(?:s|ing)?\s+up)\s+the\s+(?:bill|tab)\b/i,
+    when: FOOT_THE_BILL,
     drafted: ["cost", "expense", "bear", "borne"],
   },
   // badmouthing is disparaging; a heads-up is notice
-  { asked: ["badmouth", "badmouths", "badmouthing"], when: /./, drafted: ["disparage", "derogatory", "negative"] },
-  { asked: ["heads", "head"], when: /\bheads?[- ]up\b/i, drafted: ["notice", "notify", "notification"] },
+  { asked: ["badmouth", "badmouths", "badmouthing"], when: BADMOUTH, drafted: ["disparage", "derogatory", "negative"] },
+  { asked: ["heads", "head"], when: HEADS_UP, drafted: ["notice", "notify", "notification"] },
   // moonlighting is other employment or business activity
   {
     asked: ["moonlight", "moonlighting", "side", "job", "gig"],
-    when: /\bmoonlight\w*|\bside\s+(?:job|gig)/i,
+    when: MOONLIGHTING,
     drafted: ["employment", "employ", "engage", "business", "outside"],
   },
   // a partner cashing out withdraws or is redeemed; one kicked or booted out is removed
   {
     asked: ["cash", "out"],
-    when: /\bcash(?:es|ed|ing)?\s+out\b/i,
+    when: CASH_OUT,
     drafted: ["withdraw", "withdrawal", "redeem", "redemption", "transfer"],
   },
   {
     asked: ["kick", "kicks", "kicked", "boot", "boots", "booted", "out"],
-    when: /\b(?:kick(?:s|ed)?|boot(?:s|ed)?)\s+(?:[\w'’]+\s+){0,3}?out\b/i,
+    when: KICKED_OUT,
     drafted: ["remove", "removal", "expel", "expulsion"],
   },
   // sitting on the board is holding a seat on it: the board itself must still be named
-  { asked: ["sit", "sits"], when: /\bsits?\s+on\s+(?:the|its|their)\s+board\b/i, drafted: [] },
+  { asked: ["sit", "sits"], when: SIT_ON_THE_BOARD, drafted: [] },
   // clawing money back is recouping, recovering or forfeiting it
   {
     asked: ["claw", "claws", "clawed", "back"],
-    when: /\bclaw(?:s|ed|ing)?\s+(?:[\w'’$,.]+\s+){0,3}?back\b/i,
+    when: CLAW_BACK,
     drafted: ["clawback", "recoup", "recover", "repay", "forfeit"],
   },
   // what is paid up front is paid on signing, at execution or as an initial or upfront payment

@@ -43,7 +43,13 @@ import { citeOneCopy, type RecordedCopies, withCopyNotes } from "./filed-copies.
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { kindAskedFirst } from "./kind-asked.ts";
 import { withFirstItem } from "./lead-in-decision.ts";
-import { citeEachInstrument, joinAskDecisions, namedInstrumentCount, questionAsks } from "./multi-ask.ts";
+import {
+  type AskDecision,
+  citeEachInstrument,
+  joinAskDecisions,
+  namedInstrumentCount,
+  questionAsks,
+} from "./multi-ask.ts";
 import { withNamedClause } from "./named-clause-answer.ts";
 import { operativeFirst } from "./operative-first.ts";
 import { withoutOtherNumbering } from "./other-numbered-reference.ts";
@@ -276,9 +282,10 @@ export async function answerFromEvidence(
   const stated = statesAsked(q, followToSubstance(cited, scored, referencePoints(q)));
   // Where it sets aside all that was cited, the decision's order is read on as a silence's is: a sentence
   // below the one set aside that states the kind asked in the drafting's words (`asked-in-lay-words.ts`).
-  const readOn = () =>
-    answerInLayWords(q, { cited: [], probability: 0 }, scored, options.decision.relevance, scope !== null);
-  const statedBelow = stated.length > 0 || cited.length === 0 ? stated : statesAsked(q, readOn().cited);
+  const statedBelow =
+    stated.length > 0 || cited.length === 0
+      ? stated
+      : statesAsked(q, answerInLayWords(q, SILENT, scored, options.decision.relevance, scope !== null).cited);
   // One asked across the amendments cites each one's clause that changes the provision (`amendment-chain.ts`).
   // One asked whether an earlier text still holds cites the sentence that states its status (`status-first.ts`).
   const chained = citeStatus(
@@ -335,6 +342,9 @@ function byRelevance(candidates: readonly Candidate[], relevance: readonly numbe
         a.start - b.start,
     );
 }
+
+/** A decision that cites nothing: what is read on from where every sentence cited was set aside. */
+const SILENT: AskDecision<ScoredCandidate> = { cited: [], probability: 0 };
 
 /** How many of the nearest passages a silence names. */
 const NEAREST_NAMED = 3;

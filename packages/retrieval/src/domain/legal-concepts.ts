@@ -1,3 +1,16 @@
+import {
+  BADMOUTH,
+  CASH_OUT,
+  CLAW_BACK,
+  FOOT_THE_BILL,
+  HEADS_UP,
+  KICKED_OUT,
+  MOONLIGHTING,
+  ON_THE_HOOK,
+  PAID_BACK,
+  PULL_THE_PLUG,
+  SIT_ON_THE_BOARD,
+} from "./lay-phrases.ts";
 import { contentWords } from "./question.ts";
 
 /**
@@ -41,7 +54,8 @@ const CONCEPTS: Array<[RegExp, string, ("whole ask" | "lay words")?]> = [
   [/\bdisparag\w*/i, "disparage disparaging negative statements reputation"],
   [/\bsolicit\w*|\bhiring\b/i, "solicit hire employ employees induce"],
   // A lawyer's own words for what the drafting calls otherwise. No clause uses them, so a question of any
-  // length that asks in them has no word of the clause to find it by: these are read in long asks too.
+  // length that asks in them has no word of the clause to find it by: these are read in long asks too. A
+  // phrase the answer's lay-word table reads as well is one pattern of `lay-phrases.ts`.
   [/\blawyers?\b|\blegal\s+(?:fees|costs)\b/i, "attorneys fees costs expenses prevailing party", "lay words"],
   [
     /\bfired\b|\bfiring\b|\bfire\s+(?:the|an?|his|her|its|their)\s+(?!insur|damage|loss)/i,
@@ -56,11 +70,7 @@ const CONCEPTS: Array<[RegExp, string, ("whole ask" | "lay words")?]> = [
   [/\bpenalt\w*/i, "fee premium prepayment termination liquidated damages"],
   [/\bsign(?:s|ed)?\s+off\b/i, "approve approval consent prior written", "lay words"],
   [/\bbuys?\s+(?:[\w'’]+\s+){0,3}out\b/i, "purchase option repurchase acquire price", "lay words"],
-  [
-    /\b(?:pay|pays|paid|paying)\s+(?:(?!(?:for|to|by|with|on|in|under|after|before|if|when|and|or|as)\b)[\w'’$,.]+\s+){0,4}?back\b/i,
-    "repay repayment reimburse refund",
-    "lay words",
-  ],
+  [PAID_BACK, "repay repayment reimburse refund", "lay words"],
   [/\bup\s*front\b/i, "upfront initial signing execution payment fee", "lay words"],
   // walking away from, backing or pulling out of a deal is terminating it
   [
@@ -78,26 +88,22 @@ const CONCEPTS: Array<[RegExp, string, ("whole ask" | "lay words")?]> = [
   [/\b(?:carry|carries|take\s+out|takes\s+out)\b(?=[^?]*\binsur)/i, "maintain insurance policy coverage", "lay words"],
   // a rival is a competitor; being on the hook is being liable; pulling the plug is terminating
   [/\brivals?\b/i, "competing competitive competitor compete", "lay words"],
-  [/\bon\s+the\s+hook\b/i, "liable liability responsible indemnify", "lay words"],
-  [/\bpull(?:s|ed|ing)?\s+the\s+plug\b/i, "terminate termination", "lay words"],
+  [ON_THE_HOOK, "liable liability responsible indemnify", "lay words"],
+  [PULL_THE_PLUG, "terminate termination", "lay words"],
   // footing the bill or picking up the tab is bearing the costs
-  [/\b(?:foot(?:s|ing)?|pick(?:s|ing)?\s+up)\s+the\s+(?:bill|tab)\b/i, "bear borne costs expenses", "lay words"],
+  [FOOT_THE_BILL, "bear borne costs expenses", "lay words"],
   // badmouthing is disparaging; a heads-up is notice
-  [/\bbad-?mouth\w*/i, "disparage disparaging negative statements reputation", "lay words"],
-  [/\bheads?[- ]up\b/i, "notice notify prior written", "lay words"],
+  [BADMOUTH, "disparage disparaging negative statements reputation", "lay words"],
+  [HEADS_UP, "notice notify prior written", "lay words"],
   // moonlighting is other employment or business activity
-  [
-    /\bmoonlight\w*|\bside\s+(?:job|gig|business)/i,
-    "outside employment business activities engage consent",
-    "lay words",
-  ],
+  [MOONLIGHTING, "outside employment business activities engage consent", "lay words"],
   // a partner cashing out withdraws or is redeemed; one kicked or booted out is removed
-  [/\bcash(?:es|ed|ing)?\s+out\b/i, "withdraw withdrawal redeem redemption transfer interest", "lay words"],
-  [/\b(?:kick(?:s|ed)?|boot(?:s|ed)?)\s+(?:[\w'’]+\s+){0,3}?out\b/i, "remove removal expel cause vote", "lay words"],
+  [CASH_OUT, "withdraw withdrawal redeem redemption transfer interest", "lay words"],
+  [KICKED_OUT, "remove removal expel cause vote", "lay words"],
   // sitting on the board is holding a director's seat
-  [/\bsits?\s+on\s+(?:the|its|their)\s+board\b/i, "director board seat designate appoint nominate", "lay words"],
+  [SIT_ON_THE_BOARD, "director board seat designate appoint nominate", "lay words"],
   // clawing money back is recouping or recovering it
-  [/\bclaw(?:s|ed|ing)?\s+(?:[\w'’$,.]+\s+){0,3}?back\b/i, "clawback recoup recover repay forfeit", "lay words"],
+  [CLAW_BACK, "clawback recoup recover repay forfeit", "lay words"],
   // stepping in to buy what another would: a right of first refusal (or offer), drafted as a right to purchase
   [
     /\bstep\s+in\s+and\s+(?:buy|purchase|acquire)\b|\b(?:buy|purchase|acquire)\s+(?:it\s+|them\s+)?(?:instead|first)\b|\bmatch\s+(?:the|an?|any|that)\s+(?:third[- ]party\s+)?(?:offer|bid|price)\b/i,
