@@ -75,6 +75,7 @@ export {
   kindSpellings,
 } from "./domain/instrument-kinds.ts";
 export {
+  ASKED_BACK,
   BADMOUTH,
   CASH_OUT,
   CLAW_BACK,
@@ -140,6 +141,7 @@ export {
 } from "./domain/search.ts";
 export type { Range } from "./domain/sentences.ts";
 export { splitSentences, windows } from "./domain/sentences.ts";
+export { otherSpelling, spelledOut } from "./domain/shorthand.ts";
 export {
   asksOfClose,
   inSignatureBlock,

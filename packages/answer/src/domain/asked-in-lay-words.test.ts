@@ -174,6 +174,15 @@ describe("statesTopicInLayWords", () => {
     expect(statesTopicInLayWords("Does the investor get to sit in on management meetings?", board)).toBe(false);
   });
 
+  it("reads asking for a thing back as requesting its return", () => {
+    const q = "If the discloser asks for its materials back, how long does the recipient have?";
+    const text =
+      "Recipient will return all tangible materials to Discloser within 30 days after Discloser's written request.";
+    expect(statesTopicInLayWords(q, first(text))).toBe(true);
+    // a party that comes back to the table asks for nothing back
+    expect(statesTopicInLayWords("Can the discloser come back to the talks later?", first(text))).toBe(false);
+  });
+
   it("reads a yes-or-no question of renewal against a term that ends unless extended", () => {
     const c = first(
       "This Agreement shall terminate automatically on December 31, 2022, unless the parties agree to extend it.",

@@ -1,4 +1,5 @@
 import {
+  ASKED_BACK,
   BADMOUTH,
   CASH_OUT,
   CLAW_BACK,
@@ -178,6 +179,12 @@ const LAY_WORDS: readonly LayWord[] = [
     asked: ["claw", "claws", "clawed", "back"],
     when: CLAW_BACK,
     drafted: ["clawback", "recoup", "recover", "repay", "forfeit"],
+  },
+  // asking for a thing back is requesting its return: "if they ask for their materials back"
+  {
+    asked: ["ask", "asks", "asked", "want", "wants", "wanted", "demand", "demands", "back"],
+    when: ASKED_BACK,
+    drafted: ["request", "return", "demand"],
   },
   // what is paid up front is paid on signing, at execution or as an initial or upfront payment
   {

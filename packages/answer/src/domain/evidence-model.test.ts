@@ -378,6 +378,10 @@ describe("evidence model", () => {
     expect(sameFamily("prepayment", "prepay")).toBe(true);
     expect(sameFamily("governs", "governed")).toBe(true);
     expect(sameFamily("notice", "notification")).toBe(false);
+    // one word in its American and British spellings
+    expect(sameFamily("advisor", "adviser")).toBe(true);
+    expect(sameFamily("judgement", "judgment")).toBe(true);
+    expect(sameFamily("advisor", "advertiser")).toBe(false);
     expect(sameFamily("rate", "rating")).toBe(false);
     expect(sameFamily("use", "used")).toBe(false); // under four letters in common
     // the two sides of one relation are not one family; the same side is

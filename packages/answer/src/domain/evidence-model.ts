@@ -7,6 +7,7 @@ import {
   featureWords,
   instrumentMentions,
   isModelInstruction,
+  otherSpelling,
   parseQuestion,
   splitSentences,
   termKey,
@@ -279,6 +280,8 @@ export function oppositeSides(a: string, b: string): boolean {
  */
 export function sameFamily(a: string, b: string): boolean {
   if (oppositeSides(a, b)) return false;
+  // one word spelled the American and the British way ("advisor", "adviser"; "judgment", "judgement")
+  if (a[0] === b[0] && a !== b && otherSpelling(a) === b) return true;
   const n = Math.min(a.length, b.length);
   let p = 0;
   while (p < n && a[p] === b[p]) p++;

@@ -29,3 +29,6 @@ export const KICKED_OUT = /\b(?:kick(?:s|ed)?|boot(?:s|ed)?)\s+(?:[\w'’]+\s+){
 export const SIT_ON_THE_BOARD = /\bsits?\s+on\s+(?:the|its|their)\s+board\b/i;
 /** Recouping money: "Can the company claw the executive's bonus back?" */
 export const CLAW_BACK = /\bclaw(?:s|ed|ing)?\s+(?:[\w'’$,.]+\s+){0,3}?back\b/i;
+/** Requesting a thing's return: "if they ask for their materials back", "when the discloser wants them back". */
+export const ASKED_BACK =
+  /\b(?:ask(?:s|ed|ing)?|want(?:s|ed)?|demand(?:s|ed)?)\s+(?:for\s+)?(?:[\w'’]+\s+){0,3}?back\b/i;

@@ -82,6 +82,17 @@ describe("expandConcepts", () => {
     expect(expandConcepts(cut)).not.toContain("repay");
   });
 
+  it("adds each word's other spelling, and reads asking for a thing back as requesting its return", () => {
+    expect(expandConcepts("Can the recipient tell its advisors?")).toContain("advisers");
+    expect(expandConcepts("Which organisation must be authorised?")).toMatch(/organization.*authorized/);
+    const back =
+      "If Anton Paar asks for its materials back after the evaluation ends, how long does the recipient have?";
+    expect(expandConcepts(back)).toContain("request return");
+    expect(expandConcepts("Can the distributor come back into the territory after the term?")).not.toContain(
+      "request return",
+    );
+  });
+
   it("knows how credit agreements phrase what a lawyer asks first", () => {
     expect(expandConcepts("When do the loans mature?")).toContain("maturity");
     expect(expandConcepts("What notice must be given before a prepayment?")).toContain("voluntary");

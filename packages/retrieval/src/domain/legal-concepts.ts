@@ -1,4 +1,5 @@
 import {
+  ASKED_BACK,
   BADMOUTH,
   CASH_OUT,
   CLAW_BACK,
@@ -12,6 +13,7 @@ import {
   SIT_ON_THE_BOARD,
 } from "./lay-phrases.ts";
 import { contentWords } from "./question.ts";
+import { otherSpelling } from "./shorthand.ts";
 
 /**
  * A small thesaurus of contract concepts: the words a question uses for a concept, and the words the
@@ -104,6 +106,8 @@ const CONCEPTS: Array<[RegExp, string, ("whole ask" | "lay words")?]> = [
   [SIT_ON_THE_BOARD, "director board seat designate appoint nominate", "lay words"],
   // clawing money back is recouping or recovering it
   [CLAW_BACK, "clawback recoup recover repay forfeit", "lay words"],
+  // asking for a thing back is requesting its return
+  [ASKED_BACK, "request return returned deliver destroy", "lay words"],
   // stepping in to buy what another would: a right of first refusal (or offer), drafted as a right to purchase
   [
     /\bstep\s+in\s+and\s+(?:buy|purchase|acquire)\b|\b(?:buy|purchase|acquire)\s+(?:it\s+|them\s+)?(?:instead|first)\b|\bmatch\s+(?:the|an?|any|that)\s+(?:third[- ]party\s+)?(?:offer|bid|price)\b/i,
@@ -159,5 +163,10 @@ export function expandConcepts(ask: string, whole: string = ask): string {
   const extra = CONCEPTS.filter(
     ([re, , on]) => (!long || on === "lay words") && re.test(on === "whole ask" ? whole : ask),
   ).map(([, words]) => words);
+  // and each word's other spelling: a question's "advisors" finds the clause's "advisers" (`shorthand.ts`)
+  for (const w of new Set(ask.toLowerCase().match(/[a-z]+/g) ?? [])) {
+    const other = otherSpelling(w);
+    if (other !== null) extra.push(other);
+  }
   return extra.length === 0 ? ask : `${ask} ${extra.join(" ")}`;
 }

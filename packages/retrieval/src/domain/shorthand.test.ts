@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { bareQuestion } from "./question.ts";
+import { otherSpelling, spelledOut } from "./shorthand.ts";
+
+describe("spelledOut", () => {
+  it("spells out a message's shorthand in the words documents use", () => {
+    expect(spelledOut("can the recipient share info w/ its advisors?")).toBe(
+      "can the recipient share information with its advisors?",
+    );
+    expect(spelledOut("Can we disclose w/o consent under the agmt?")).toBe(
+      "Can we disclose without consent under the agreement?",
+    );
+    expect(spelledOut("Which docs and mgmt reports must the govt see?")).toBe(
+      "Which documents and management reports must the government see?",
+    );
+    expect(spelledOut("Do the R&Ws survive, and for how many yrs?")).toBe(
+      "Do the representations and warranties survive, and for how many years?",
+    );
+    expect(spelledOut("Are the reps and warranties capped?")).toBe("Are the representations and warranties capped?");
+  });
+
+  it("drops a message's opener, and writes an amendment's number as its title does", () => {
+    expect(spelledOut("quick q - what counts as an Improvement under the Cargill dev agreement?")).toBe(
+      "what counts as an Improvement under the Cargill development agreement?",
+    );
+    expect(spelledOut("which law governs amendment no. 4 to the promissory note")).toBe(
+      "which law governs Amendment No. 4 to the promissory note",
+    );
+    expect(spelledOut("What did amendment #2 change in the mfg agreement?")).toBe(
+      "What did Amendment No. 2 change in the manufacturing agreement?",
+    );
+    // a developer's dev environment is not a development agreement's
+    expect(spelledOut("Who pays for the dev environment?")).toBe("Who pays for the dev environment?");
+  });
+
+  it("reads year one as the first year", () => {
+    expect(spelledOut("can AP get out of the MSA during year one")).toBe(
+      "can AP get out of the MSA during the first year",
+    );
+    expect(spelledOut("What is owed in the year 2 true-up?")).toBe("What is owed in the second year true-up?");
+  });
+
+  it("leaves words that only contain the shorthand, and a party's capitals, alone", () => {
+    const q = "Does Infosys keep the information on its Docsend account under the agreement?";
+    expect(spelledOut(q)).toBe(q);
+    expect(spelledOut("Who are the reps on the committee?")).toBe("Who are the reps on the committee?");
+  });
+
+  it("is part of reading a question (bareQuestion)", () => {
+    expect(bareQuestion("Hi team, can we share info w/o consent? Thanks!")).toBe(
+      "can we share information without consent?",
+    );
+  });
+});
+
+describe("otherSpelling", () => {
+  it("gives a listed word's other spelling, both ways", () => {
+    expect(otherSpelling("advisors")).toBe("advisers");
+    expect(otherSpelling("adviser")).toBe("advisor");
+    expect(otherSpelling("judgement")).toBe("judgment");
+    expect(otherSpelling("Favour")).toBe("favor");
+  });
+
+  it("spells -ize words -ise and back", () => {
+    expect(otherSpelling("authorised")).toBe("authorized");
+    expect(otherSpelling("organization")).toBe("organisation");
+    expect(otherSpelling("capitalizing")).toBe("capitalising");
+  });
+
+  it("has none for words whose -ise is no spelling of -ize, or for short words", () => {
+    for (const w of [
+      "otherwise",
+      "exercising",
+      "premises",
+      "franchised",
+      "advertising",
+      "revision",
+      "promised",
+      "size",
+    ])
+      expect(otherSpelling(w), w).toBeNull();
+    expect(otherSpelling("termination")).toBeNull();
+  });
+});

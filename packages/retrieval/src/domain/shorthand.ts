@@ -1,0 +1,105 @@
+/**
+ * A lawyer's message writes words short ("info", "agmt", "w/o", "reps") and spells them the American or the
+ * British way, and the documents spell them out, one way or the other ("information", "agreement",
+ * "without", "representations"; "advisers" for a question's "advisors"). A question is read with its
+ * shorthand spelled out (`spelledOut`, by `bareQuestion`), and a word's other spelling is read as the same
+ * word (`otherSpelling`: retrieval adds it to the query, the answer reads the two as one family).
+ */
+
+/** Shorthand as messages write it, and the words documents use for it. Matched whole, in any case. */
+const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
+  // a message's opener: "quick q - what counts as …?"
+  [/^\s*(?:quick|short)\s+(?:q|qn|question)\s*[-:–—,]\s*/i, ""],
+  [/\binfo\b/gi, "information"],
+  [/\bmfg\b\.?/gi, "manufacturing"],
+  [/\bdev\b\.?(?=\s+(?:agreement|agmt|agrmt|plan|program|programme|work|services?)\b)/gi, "development"],
+  [/\bdocs\b/gi, "documents"],
+  [/\b(?:agmt|agrmt|agmnt)s\b\.?/gi, "agreements"],
+  [/\b(?:agmt|agrmt|agmnt)\b\.?/gi, "agreement"],
+  [/\bamdts?\b\.?/gi, "amendment"],
+  [/\bmgmt\b\.?/gi, "management"],
+  [/\bgov(?:t|'t|’t)(?=\W|$)\.?/gi, "government"],
+  [/\bapprox\b\.?/gi, "approximately"],
+  [/\byrs\b\.?/gi, "years"],
+  [/\byr\b\.?/gi, "year"],
+  [/(?<=^|\s)w\/o(?=\s|$)/gi, "without"],
+  [/(?<=^|\s)w\/(?=\s)/gi, "with"],
+  [/(?<=^|\s)b\/c(?=\s|$)/gi, "because"],
+  [/\bR\s?&\s?Ws?\b/g, "representations and warranties"],
+  [/\breps\b(?=\s+(?:and|&)\s+warrant)/gi, "representations"],
+  [/\bT\s?&\s?Cs\b/g, "terms and conditions"],
+  // an amendment's number as its title writes it: "amendment no. 4", "amendment #4" → "Amendment No. 4"
+  [/\bamendment\s+(?:no\.?|number|#)\s*(\d+)\b/gi, "Amendment No. $1"],
+  // "in year one", "during year 1": the first year, as drafting counts it
+  [/\byear\s+(?:one|1)\b/gi, "the first year"],
+  [/\byear\s+(?:two|2)\b/gi, "the second year"],
+];
+
+/** The question with its shorthand spelled out ("can we share info w/o consent?" → "… information without …"). */
+export function spelledOut(question: string): string {
+  let out = question;
+  for (const [re, words] of SHORTHAND) out = out.replace(re, words);
+  return out.replace(/\bthe\s+the\b/gi, "the");
+}
+
+/**
+ * Words spelled one way in American and another in British drafting, each pair once (American first). A word
+ * of `-ize`/`-ization` has its `-ise`/`-isation` spelling by rule (`otherSpelling`), so those are not listed.
+ */
+const SPELLINGS: ReadonlyArray<readonly [string, string]> = [
+  ["advisor", "adviser"],
+  ["advisors", "advisers"],
+  ["judgment", "judgement"],
+  ["judgments", "judgements"],
+  ["fulfill", "fulfil"],
+  ["fulfillment", "fulfilment"],
+  ["defense", "defence"],
+  ["offense", "offence"],
+  ["favor", "favour"],
+  ["favorable", "favourable"],
+  ["labor", "labour"],
+  ["honor", "honour"],
+  ["center", "centre"],
+  ["program", "programme"],
+  ["canceled", "cancelled"],
+  ["canceling", "cancelling"],
+  ["enrollment", "enrolment"],
+  ["catalog", "catalogue"],
+  ["analyze", "analyse"],
+  ["behavior", "behaviour"],
+  ["endeavor", "endeavour"],
+  ["endeavors", "endeavours"],
+];
+
+const OTHER = new Map<string, string>(SPELLINGS.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]));
+
+/** Stems in -is that are no spelling of an -iz one ("otherwise", "exercising", "premises", "revision", …). */
+const IS_WORDS =
+  /^(?:otherwis|likewis|exercis|premis|promis|compromis|enterpris|advertis|advis|devis|revis|supervis|surpris|expertis|merchandis|franchis|compris|disguis|rais|prais|nois|pois|wis|aris|ris|precis|concis|excis|incis|chastis|demis|despis|appris|improvis|televis|paradis|treatis)(?:e|es|ed|er|ers|ing|ement|ements|ion|ions)?$/;
+
+/**
+ * The other spelling of a lower-case word ("advisors" → "advisers", "authorize" → "authorise",
+ * "organisation" → "organization"); null when it has none.
+ */
+export function otherSpelling(word: string): string | null {
+  const w = word.toLowerCase();
+  const known = SEEN.get(w);
+  if (known !== undefined) return known;
+  const other = spelledOtherwise(w);
+  if (SEEN.size >= SEEN_LIMIT) SEEN.clear();
+  SEEN.set(w, other);
+  return other;
+}
+
+/** Words looked up already (the answer's family test asks of the same words many times per question). */
+const SEEN = new Map<string, string | null>();
+const SEEN_LIMIT = 50_000;
+
+function spelledOtherwise(w: string): string | null {
+  const listed = OTHER.get(w);
+  if (listed !== undefined) return listed;
+  if (w.length < 7 || IS_WORDS.test(w)) return null;
+  const m = /^(.{3,})i([sz])(e|es|ed|ing|ation|ations)$/.exec(w);
+  if (!m) return null;
+  return `${m[1]}i${m[2] === "z" ? "s" : "z"}${m[3]}`;
+}
