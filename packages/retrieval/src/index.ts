@@ -74,20 +74,7 @@ export {
   isInstrumentWord,
   kindSpellings,
 } from "./domain/instrument-kinds.ts";
-export {
-  ASKED_BACK,
-  BADMOUTH,
-  CASH_OUT,
-  CLAW_BACK,
-  FOOT_THE_BILL,
-  HEADS_UP,
-  KICKED_OUT,
-  MOONLIGHTING,
-  ON_THE_HOOK,
-  PAID_BACK,
-  PULL_THE_PLUG,
-  SIT_ON_THE_BOARD,
-} from "./domain/lay-phrases.ts";
+export * as LAY_PHRASES from "./domain/lay-phrases.ts";
 export { isModelInstruction, modelInstructions } from "./domain/model-instruction.ts";
 export type { PassageIndexSinkExtras } from "./domain/passage-index-sink.ts";
 export {
@@ -141,7 +128,7 @@ export {
 } from "./domain/search.ts";
 export type { Range } from "./domain/sentences.ts";
 export { splitSentences, windows } from "./domain/sentences.ts";
-export { otherSpelling, spelledOut } from "./domain/shorthand.ts";
+export { otherSpelling } from "./domain/shorthand.ts";
 export {
   asksOfClose,
   inSignatureBlock,

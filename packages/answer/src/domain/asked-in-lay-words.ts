@@ -1,19 +1,4 @@
-import {
-  ASKED_BACK,
-  BADMOUTH,
-  CASH_OUT,
-  CLAW_BACK,
-  contentWords,
-  FOOT_THE_BILL,
-  HEADS_UP,
-  KICKED_OUT,
-  MOONLIGHTING,
-  ON_THE_HOOK,
-  PAID_BACK,
-  PULL_THE_PLUG,
-  parseQuestion,
-  SIT_ON_THE_BOARD,
-} from "@lexnav/retrieval";
+import { contentWords, LAY_PHRASES as LAY, parseQuestion } from "@lexnav/retrieval";
 import { type AskedKind, askedKinds, statesKind, topicBeyondKind } from "./answer-in-kind.ts";
 import { BUILTIN_RELEVANCE } from "./evidence-decision.ts";
 import type { Candidate, ScoredCandidate } from "./evidence-model.ts";
@@ -136,54 +121,58 @@ const LAY_WORDS: readonly LayWord[] = [
   // paying money back is repaying or reimbursing it
   {
     asked: ["pay", "pays", "paid", "back"],
-    when: PAID_BACK,
+    when: LAY.PAID_BACK,
     drafted: ["repay", "repaid", "repayment", "reimburse", "refund"],
   },
   // being on the hook is being liable or responsible; pulling the plug is terminating
   {
     asked: ["hook"],
-    when: ON_THE_HOOK,
+    when: LAY.ON_THE_HOOK,
     drafted: ["liable", "liability", "responsible", "indemnify"],
   },
-  { asked: ["pull", "pulls", "plug"], when: PULL_THE_PLUG, drafted: ["terminate", "termination"] },
+  { asked: ["pull", "pulls", "plug"], when: LAY.PULL_THE_PLUG, drafted: ["terminate", "termination"] },
   // footing the bill or picking up the tab is bearing the costs
   {
     asked: ["foot", "foots", "pick", "picks", "bill", "tab"],
-    when: FOOT_THE_BILL,
+    when: LAY.FOOT_THE_BILL,
     drafted: ["cost", "expense", "bear", "borne"],
   },
   // badmouthing is disparaging; a heads-up is notice
-  { asked: ["badmouth", "badmouths", "badmouthing"], when: BADMOUTH, drafted: ["disparage", "derogatory", "negative"] },
-  { asked: ["heads", "head"], when: HEADS_UP, drafted: ["notice", "notify", "notification"] },
+  {
+    asked: ["badmouth", "badmouths", "badmouthing"],
+    when: LAY.BADMOUTH,
+    drafted: ["disparage", "derogatory", "negative"],
+  },
+  { asked: ["heads", "head"], when: LAY.HEADS_UP, drafted: ["notice", "notify", "notification"] },
   // moonlighting is other employment or business activity
   {
     asked: ["moonlight", "moonlighting", "side", "job", "gig"],
-    when: MOONLIGHTING,
+    when: LAY.MOONLIGHTING,
     drafted: ["employment", "employ", "engage", "business", "outside"],
   },
   // a partner cashing out withdraws or is redeemed; one kicked or booted out is removed
   {
     asked: ["cash", "out"],
-    when: CASH_OUT,
+    when: LAY.CASH_OUT,
     drafted: ["withdraw", "withdrawal", "redeem", "redemption", "transfer"],
   },
   {
     asked: ["kick", "kicks", "kicked", "boot", "boots", "booted", "out"],
-    when: KICKED_OUT,
+    when: LAY.KICKED_OUT,
     drafted: ["remove", "removal", "expel", "expulsion"],
   },
   // sitting on the board is holding a seat on it: the board itself must still be named
-  { asked: ["sit", "sits"], when: SIT_ON_THE_BOARD, drafted: [] },
+  { asked: ["sit", "sits"], when: LAY.SIT_ON_THE_BOARD, drafted: [] },
   // clawing money back is recouping, recovering or forfeiting it
   {
     asked: ["claw", "claws", "clawed", "back"],
-    when: CLAW_BACK,
+    when: LAY.CLAW_BACK,
     drafted: ["clawback", "recoup", "recover", "repay", "forfeit"],
   },
   // asking for a thing back is requesting its return: "if they ask for their materials back"
   {
     asked: ["ask", "asks", "asked", "want", "wants", "wanted", "demand", "demands", "back"],
-    when: ASKED_BACK,
+    when: LAY.ASKED_BACK,
     drafted: ["request", "return", "demand"],
   },
   // what is paid up front is paid on signing, at execution or as an initial or upfront payment

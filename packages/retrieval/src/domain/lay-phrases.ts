@@ -3,7 +3,8 @@
  * Retrieval's concept table (`legal-concepts.ts`) adds the drafting's words for them to the query, and the
  * answer's lay-word table (`@lexnav/answer`, `asked-in-lay-words.ts`) reads a sentence in those words as
  * speaking of them: both read a phrase by the same pattern here, so the two cannot disagree on when a
- * question asks in it.
+ * question asks in it. The package exports them as one namespace, `LAY_PHRASES`: a new phrase is added here
+ * and read by name in the two tables, with no list of names to keep in step.
  */
 
 /** Paying money back ("pay the loan back"), not paying a party for something ("paying ADMA for cutting back"). */

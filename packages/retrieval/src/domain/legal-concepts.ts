@@ -1,17 +1,4 @@
-import {
-  ASKED_BACK,
-  BADMOUTH,
-  CASH_OUT,
-  CLAW_BACK,
-  FOOT_THE_BILL,
-  HEADS_UP,
-  KICKED_OUT,
-  MOONLIGHTING,
-  ON_THE_HOOK,
-  PAID_BACK,
-  PULL_THE_PLUG,
-  SIT_ON_THE_BOARD,
-} from "./lay-phrases.ts";
+import * as LAY from "./lay-phrases.ts";
 import { contentWords } from "./question.ts";
 import { otherSpelling } from "./shorthand.ts";
 
@@ -72,7 +59,7 @@ const CONCEPTS: Array<[RegExp, string, ("whole ask" | "lay words")?]> = [
   [/\bpenalt\w*/i, "fee premium prepayment termination liquidated damages"],
   [/\bsign(?:s|ed)?\s+off\b/i, "approve approval consent prior written", "lay words"],
   [/\bbuys?\s+(?:[\w'’]+\s+){0,3}out\b/i, "purchase option repurchase acquire price", "lay words"],
-  [PAID_BACK, "repay repayment reimburse refund", "lay words"],
+  [LAY.PAID_BACK, "repay repayment reimburse refund", "lay words"],
   [/\bup\s*front\b/i, "upfront initial signing execution payment fee", "lay words"],
   // walking away from, backing or pulling out of a deal is terminating it
   [
@@ -90,24 +77,24 @@ const CONCEPTS: Array<[RegExp, string, ("whole ask" | "lay words")?]> = [
   [/\b(?:carry|carries|take\s+out|takes\s+out)\b(?=[^?]*\binsur)/i, "maintain insurance policy coverage", "lay words"],
   // a rival is a competitor; being on the hook is being liable; pulling the plug is terminating
   [/\brivals?\b/i, "competing competitive competitor compete", "lay words"],
-  [ON_THE_HOOK, "liable liability responsible indemnify", "lay words"],
-  [PULL_THE_PLUG, "terminate termination", "lay words"],
+  [LAY.ON_THE_HOOK, "liable liability responsible indemnify", "lay words"],
+  [LAY.PULL_THE_PLUG, "terminate termination", "lay words"],
   // footing the bill or picking up the tab is bearing the costs
-  [FOOT_THE_BILL, "bear borne costs expenses", "lay words"],
+  [LAY.FOOT_THE_BILL, "bear borne costs expenses", "lay words"],
   // badmouthing is disparaging; a heads-up is notice
-  [BADMOUTH, "disparage disparaging negative statements reputation", "lay words"],
-  [HEADS_UP, "notice notify prior written", "lay words"],
+  [LAY.BADMOUTH, "disparage disparaging negative statements reputation", "lay words"],
+  [LAY.HEADS_UP, "notice notify prior written", "lay words"],
   // moonlighting is other employment or business activity
-  [MOONLIGHTING, "outside employment business activities engage consent", "lay words"],
+  [LAY.MOONLIGHTING, "outside employment business activities engage consent", "lay words"],
   // a partner cashing out withdraws or is redeemed; one kicked or booted out is removed
-  [CASH_OUT, "withdraw withdrawal redeem redemption transfer interest", "lay words"],
-  [KICKED_OUT, "remove removal expel cause vote", "lay words"],
+  [LAY.CASH_OUT, "withdraw withdrawal redeem redemption transfer interest", "lay words"],
+  [LAY.KICKED_OUT, "remove removal expel cause vote", "lay words"],
   // sitting on the board is holding a director's seat
-  [SIT_ON_THE_BOARD, "director board seat designate appoint nominate", "lay words"],
+  [LAY.SIT_ON_THE_BOARD, "director board seat designate appoint nominate", "lay words"],
   // clawing money back is recouping or recovering it
-  [CLAW_BACK, "clawback recoup recover repay forfeit", "lay words"],
+  [LAY.CLAW_BACK, "clawback recoup recover repay forfeit", "lay words"],
   // asking for a thing back is requesting its return
-  [ASKED_BACK, "request return returned deliver destroy", "lay words"],
+  [LAY.ASKED_BACK, "request return returned deliver destroy", "lay words"],
   // stepping in to buy what another would: a right of first refusal (or offer), drafted as a right to purchase
   [
     /\bstep\s+in\s+and\s+(?:buy|purchase|acquire)\b|\b(?:buy|purchase|acquire)\s+(?:it\s+|them\s+)?(?:instead|first)\b|\bmatch\s+(?:the|an?|any|that)\s+(?:third[- ]party\s+)?(?:offer|bid|price)\b/i,

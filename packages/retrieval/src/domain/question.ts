@@ -1,6 +1,6 @@
 import { featureWords } from "../embedders/text-features.ts";
 import { queryTerms } from "./query-terms.ts";
-import { spelledOut } from "./shorthand.ts";
+import { shorthandSpelledOut } from "./shorthand.ts";
 
 /**
  * A question as asked about a contract. It may open with a part that names the instrument ("Consider
@@ -93,7 +93,7 @@ const MAX_LEADING_SENTENCES = 3;
  * kind of message it is. A lead-in with a word of its own ("Indemnity: does the cap apply to IP claims?")
  * follows the question instead, so the question opens as asked and loses no word. "Hi team, can Fleet
  * subcontract? Thanks!" → "can Fleet subcontract?". A message's shorthand is spelled out ("info", "agmt", "w/o":
- * `spelledOut`, `shorthand.ts`). Nothing else changes.
+ * `shorthandSpelledOut`, `shorthand.ts`). Nothing else changes.
  */
 export function bareQuestion(query: string): string {
   let out = askedDirectly(query.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, ""));
@@ -115,7 +115,7 @@ export function bareQuestion(query: string): string {
     out = rest;
   }
   // nothing but a lead-in and a question mark ("Re the agreement: ?") is read as written; shorthand spelled out
-  return spelledOut(/[\p{L}\p{N}]/u.test(out) ? out : query);
+  return shorthandSpelledOut(/[\p{L}\p{N}]/u.test(out) ? out : query);
 }
 
 /** Whether every word of a text says what kind of message it is or asks the reader to look ("Could you check"). */

@@ -1,49 +1,53 @@
 import { describe, expect, it } from "vitest";
 import { bareQuestion } from "./question.ts";
-import { otherSpelling, spelledOut } from "./shorthand.ts";
+import { otherSpelling, shorthandSpelledOut } from "./shorthand.ts";
 
-describe("spelledOut", () => {
+describe("shorthandSpelledOut", () => {
   it("spells out a message's shorthand in the words documents use", () => {
-    expect(spelledOut("can the recipient share info w/ its advisors?")).toBe(
+    expect(shorthandSpelledOut("can the recipient share info w/ its advisors?")).toBe(
       "can the recipient share information with its advisors?",
     );
-    expect(spelledOut("Can we disclose w/o consent under the agmt?")).toBe(
+    expect(shorthandSpelledOut("Can we disclose w/o consent under the agmt?")).toBe(
       "Can we disclose without consent under the agreement?",
     );
-    expect(spelledOut("Which docs and mgmt reports must the govt see?")).toBe(
+    expect(shorthandSpelledOut("Which docs and mgmt reports must the govt see?")).toBe(
       "Which documents and management reports must the government see?",
     );
-    expect(spelledOut("Do the R&Ws survive, and for how many yrs?")).toBe(
+    expect(shorthandSpelledOut("Do the R&Ws survive, and for how many yrs?")).toBe(
       "Do the representations and warranties survive, and for how many years?",
     );
-    expect(spelledOut("Are the reps and warranties capped?")).toBe("Are the representations and warranties capped?");
+    expect(shorthandSpelledOut("Are the reps and warranties capped?")).toBe(
+      "Are the representations and warranties capped?",
+    );
   });
 
   it("drops a message's opener, and writes an amendment's number as its title does", () => {
-    expect(spelledOut("quick q - what counts as an Improvement under the Cargill dev agreement?")).toBe(
+    expect(shorthandSpelledOut("quick q - what counts as an Improvement under the Cargill dev agreement?")).toBe(
       "what counts as an Improvement under the Cargill development agreement?",
     );
-    expect(spelledOut("which law governs amendment no. 4 to the promissory note")).toBe(
+    expect(shorthandSpelledOut("which law governs amendment no. 4 to the promissory note")).toBe(
       "which law governs Amendment No. 4 to the promissory note",
     );
-    expect(spelledOut("What did amendment #2 change in the mfg agreement?")).toBe(
+    expect(shorthandSpelledOut("What did amendment #2 change in the mfg agreement?")).toBe(
       "What did Amendment No. 2 change in the manufacturing agreement?",
     );
     // a developer's dev environment is not a development agreement's
-    expect(spelledOut("Who pays for the dev environment?")).toBe("Who pays for the dev environment?");
+    expect(shorthandSpelledOut("Who pays for the dev environment?")).toBe("Who pays for the dev environment?");
   });
 
   it("reads year one as the first year", () => {
-    expect(spelledOut("can AP get out of the MSA during year one")).toBe(
+    expect(shorthandSpelledOut("can AP get out of the MSA during year one")).toBe(
       "can AP get out of the MSA during the first year",
     );
-    expect(spelledOut("What is owed in the year 2 true-up?")).toBe("What is owed in the second year true-up?");
+    expect(shorthandSpelledOut("What is owed in the year 2 true-up?")).toBe("What is owed in the second year true-up?");
+    // a doubled word the asker typed is theirs to keep
+    expect(shorthandSpelledOut("Is the the fee due in year one?")).toBe("Is the the fee due in the first year?");
   });
 
   it("leaves words that only contain the shorthand, and a party's capitals, alone", () => {
     const q = "Does Infosys keep the information on its Docsend account under the agreement?";
-    expect(spelledOut(q)).toBe(q);
-    expect(spelledOut("Who are the reps on the committee?")).toBe("Who are the reps on the committee?");
+    expect(shorthandSpelledOut(q)).toBe(q);
+    expect(shorthandSpelledOut("Who are the reps on the committee?")).toBe("Who are the reps on the committee?");
   });
 
   it("is part of reading a question (bareQuestion)", () => {
@@ -80,5 +84,17 @@ describe("otherSpelling", () => {
     ])
       expect(otherSpelling(w), w).toBeNull();
     expect(otherSpelling("termination")).toBeNull();
+  });
+});
+
+describe("hostile input", () => {
+  it("reads the longest question lexnav accepts, and one long word, in linear time", () => {
+    const words = "agmt w/ info yr amendment no. 4 year one reps and ".repeat(80);
+    const long = "s".repeat(4000);
+    const start = performance.now();
+    expect(shorthandSpelledOut(words)).toContain("agreement with information year Amendment No. 4 the first year");
+    expect(otherSpelling(`${"a".repeat(3990)}izes`)).toBe(`${"a".repeat(3990)}ises`);
+    expect(otherSpelling(long)).toBeNull();
+    expect(performance.now() - start).toBeLessThan(1000);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A lawyer's message writes words short ("info", "agmt", "w/o", "reps") and spells them the American or the
  * British way, and the documents spell them out, one way or the other ("information", "agreement",
- * "without", "representations"; "advisers" for a question's "advisors"). A question is read with its
- * shorthand spelled out (`spelledOut`, by `bareQuestion`), and a word's other spelling is read as the same
+ * "without", "representations"; "advisers" for a question's "advisors"). Not the instrument kinds' own
+ * abbreviations ("NDA", "MSA": `instrument-kinds.ts`), which name a document. A question is read with its
+ * shorthand spelled out (`shorthandSpelledOut`, by `bareQuestion`), and a word's other spelling is read as the same
  * word (`otherSpelling`: retrieval adds it to the query, the answer reads the two as one family).
  */
 
@@ -31,15 +32,15 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   // an amendment's number as its title writes it: "amendment no. 4", "amendment #4" → "Amendment No. 4"
   [/\bamendment\s+(?:no\.?|number|#)\s*(\d+)\b/gi, "Amendment No. $1"],
   // "in year one", "during year 1": the first year, as drafting counts it
-  [/\byear\s+(?:one|1)\b/gi, "the first year"],
-  [/\byear\s+(?:two|2)\b/gi, "the second year"],
+  [/\b(?:the\s+)?year\s+(?:one|1)\b/gi, "the first year"],
+  [/\b(?:the\s+)?year\s+(?:two|2)\b/gi, "the second year"],
 ];
 
 /** The question with its shorthand spelled out ("can we share info w/o consent?" → "… information without …"). */
-export function spelledOut(question: string): string {
+export function shorthandSpelledOut(question: string): string {
   let out = question;
   for (const [re, words] of SHORTHAND) out = out.replace(re, words);
-  return out.replace(/\bthe\s+the\b/gi, "the");
+  return out;
 }
 
 /**
