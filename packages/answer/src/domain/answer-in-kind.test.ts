@@ -43,6 +43,8 @@ describe("askedKinds", () => {
     const q = "Which provisions survive the end of the Halden supply agreement?";
     expect(askedKinds(q)).toEqual(["survival"]);
     expect(topicBeyondKind(q)).toEqual([]);
+    // "once it ends" places the survival asked at the instrument's end, as "after" does: no topic of its own
+    expect(topicBeyondKind("BioAmber development agreement: which provisions survive once it ends?")).toEqual([]);
     const clause = first(
       "Sections 4 (Confidentiality), 6 (Indemnification) and 11.2 (Governing Law) shall survive any termination or expiration of this Agreement.",
     );

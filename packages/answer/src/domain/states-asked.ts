@@ -18,13 +18,13 @@ import { beyondUnits, leavesAskedRoleBlank, statesTheAsk } from "./states-the-as
 /**
  * Words of a plain ask that frame it rather than name the provision asked about: the verbs of an
  * existence question ("Does the agreement include …", "Is there …"), the instrument and its parties as
- * such, and the words that place a clause ("under Section 9"). Every clause of the instrument could
- * carry them, so a sentence that has only these says nothing of what is asked.
+ * such, the words that place a clause ("under Section 9") or the ask in time ("after", "once it ends"). Every
+ * clause of the instrument could carry them, so a sentence that has only these says nothing of what is asked.
  */
 const FRAME = new Set(
   (
     "include contain have get give say provid provide apply happen there under section clause provision " +
-    "agreement contract amendment amend deal party either both same any now after before still also exist place mean " +
+    "agreement contract amendment amend deal party either both same any now after before once still also exist place mean " +
     // "the non-solicit between Vivint and Vivint Solar": whom it is between names the parties, not the provision
     "between among " +
     "defin refer " +
