@@ -119,6 +119,24 @@ describe("quotations", () => {
 });
 
 describe("bareQuestion", () => {
+  it("reads a question that names its thing alone as the question it stands for", () => {
+    expect(bareQuestion("Eric Singer's base salary as CEO?")).toBe("What is Eric Singer's base salary as CEO?");
+    expect(bareQuestion("Any late fee on PC Quote invoices?")).toBe("Is there any late fee on PC Quote invoices?");
+    expect(bareQuestion("Hi team, notice period under the MSA? Thanks!")).toBe("What is notice period under the MSA?");
+    // a question with a verb of its own, a question word, a topic set apart, or no question mark: as written
+    for (const q of [
+      "Assignment without consent allowed?",
+      "Who pays?",
+      "can AP terminate the MSA?",
+      "CareView replacement notes - maturity date?",
+      "The NDA covers oral disclosures?",
+      "after Amendment No. 1, which terms apply?",
+      "Eric Singer's base salary as CEO",
+      "Whether the cap applies?",
+    ])
+      expect(bareQuestion(q)).toBe(q);
+  });
+
   it("drops a greeting before the question and a thanks after it", () => {
     expect(bareQuestion("Hi team, can Fleet subcontract the manufacturing? Thanks!")).toBe(
       "can Fleet subcontract the manufacturing?",

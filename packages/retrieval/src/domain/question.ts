@@ -115,7 +115,41 @@ export function bareQuestion(query: string): string {
     out = rest;
   }
   // nothing but a lead-in and a question mark ("Re the agreement: ?") is read as written; shorthand spelled out
-  return shorthandSpelledOut(/[\p{L}\p{N}]/u.test(out) ? out : query);
+  return fragmentAsked(shorthandSpelledOut(/[\p{L}\p{N}]/u.test(out) ? out : query));
+}
+
+// A word that makes a sentence of its own: a form of "be", "do" or "have", a modal, "need", a participle
+// ("allowed", "capped"), a negation, a verb contracts are asked about in its "-s" form ("The NDA covers oral
+// disclosures?"), or a question word further in ("after Amendment No. 1, which terms apply?"). A question with
+// one is asked as written.
+const VERB_OF_ITS_OWN = new RegExp(
+  [
+    String.raw`\b(?:is|are|was|were|be|been|being|do|does|did|can|could|may|might|must|shall|should|will|would|has|have|had|need|needs|get|gets|got)\b`,
+    String.raw`\b\p{L}{3,}ed\b|n['’]t\b`,
+    String.raw`\b(?:covers|applies|includes|requires|permits|allows|governs|survives|owns|pays|bears|owes|restricts|prohibits|provides|contains|says|states|mentions|extends|renews|expires|terminates|ends|begins|starts|continues|excludes|grants|means|counts|qualifies|triggers|happens|apply|happen)\b`,
+    String.raw`\b(?:what|when|where|which|who|whom|whose|why|how|whether)\b`,
+  ].join("|"),
+  "iu",
+);
+/** The most words a question asked by naming its thing alone is read to have ("Eric Singer's base salary as CEO?"). */
+const FRAGMENT_WORDS = 14;
+
+/**
+ * A message may ask by naming the thing alone, as a lawyer types it: "Eric Singer's base salary as CEO?",
+ * "Any late fee on PC Quote invoices?". Read as the question it stands for ("What is …?", "Is there any
+ * …?"), which is what the relevance of a sentence to it is measured against: asked bare, a sentence that
+ * says the words ("the Base Salary will be payable …") outranked the one that states the figure. Only a short
+ * question that opens with no question word and has no verb of its own (`VERB_OF_ITS_OWN`), and no dash or
+ * colon that sets a topic apart ("governing law - the distributor agreement?"), which reads well as written.
+ */
+export function fragmentAsked(question: string): string {
+  const text = question.trim();
+  if (!text.endsWith("?") || ASKS.test(text) || /^(?:whether|if|and|or|but|so|then|also)\b/i.test(text))
+    return question;
+  if (VERB_OF_ITS_OWN.test(text) || /\s[-–—]|[-–—]\s|[:;,]/.test(text)) return question;
+  const words = text.split(/\s+/);
+  if (words.length > FRAGMENT_WORDS || !/\p{L}/u.test(text)) return question;
+  return /^any\b/i.test(text) ? `Is there any${text.slice(3)}` : `What is ${text}`;
 }
 
 /** Whether every word of a text says what kind of message it is or asks the reader to look ("Could you check"). */
