@@ -133,6 +133,7 @@ describe("bareQuestion", () => {
       "after Amendment No. 1, which terms apply?",
       "Eric Singer's base salary as CEO",
       "Whether the cap applies?",
+      "Welches Recht gilt für den Vertrag und die Parteien?",
     ])
       expect(bareQuestion(q)).toBe(q);
   });

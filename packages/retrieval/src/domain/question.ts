@@ -131,6 +131,10 @@ const VERB_OF_ITS_OWN = new RegExp(
   ].join("|"),
   "iu",
 );
+// An English word that joins a phrase: a question named by its thing alone is read so only in English ("Welches
+// Recht gilt für den Vertrag?" opens with no English question word, and is no English fragment).
+const ENGLISH_JOINER =
+  /\b(?:of|the|a|an|as|on|in|for|to|under|with|any|by|at|from|per|and|or|its|their|our|my|your)\b/i;
 /** The most words a question asked by naming its thing alone is read to have ("Eric Singer's base salary as CEO?"). */
 const FRAGMENT_WORDS = 14;
 
@@ -139,8 +143,9 @@ const FRAGMENT_WORDS = 14;
  * "Any late fee on PC Quote invoices?". Read as the question it stands for ("What is …?", "Is there any
  * …?"), which is what the relevance of a sentence to it is measured against: asked bare, a sentence that
  * says the words ("the Base Salary will be payable …") outranked the one that states the figure. Only a short
- * question that opens with no question word and has no verb of its own (`VERB_OF_ITS_OWN`), and no dash or
- * colon that sets a topic apart ("governing law - the distributor agreement?"), which reads well as written.
+ * English question (`ENGLISH_JOINER`) that opens with no question word and has no verb of its own
+ * (`VERB_OF_ITS_OWN`), and no dash or colon that sets a topic apart ("governing law - the distributor
+ * agreement?"), which reads well as written.
  */
 export function fragmentAsked(question: string): string {
   const text = question.trim();
@@ -148,7 +153,7 @@ export function fragmentAsked(question: string): string {
     return question;
   if (VERB_OF_ITS_OWN.test(text) || /\s[-–—]|[-–—]\s|[:;,]/.test(text)) return question;
   const words = text.split(/\s+/);
-  if (words.length > FRAGMENT_WORDS || !/\p{L}/u.test(text)) return question;
+  if (words.length > FRAGMENT_WORDS || !ENGLISH_JOINER.test(text)) return question;
   return /^any\b/i.test(text) ? `Is there any${text.slice(3)}` : `What is ${text}`;
 }
 
