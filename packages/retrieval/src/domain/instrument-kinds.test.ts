@@ -7,6 +7,7 @@ import {
   isInstrumentPartWord,
   isInstrumentWord,
   kindSpellings,
+  spelledOut,
 } from "./instrument-kinds.ts";
 
 describe("the kinds of instrument, one list for retrieval and answering", () => {
@@ -29,6 +30,14 @@ describe("the kinds of instrument, one list for retrieval and answering", () => 
     }
     expect(instrumentKind("MSAs")).toBe("msa");
     expect(isInstrumentAbbreviation("lease")).toBe(false);
+  });
+
+  it("reads the deal documents lawyers name by their letters, and spells each out as titles do", () => {
+    for (const a of ["PSA", "NPA", "LPA", "LLCA", "TSA", "RRA", "JVA"]) expect(isInstrumentAbbreviation(a)).toBe(true);
+    expect(spelledOut("LPA")).toContain("agreement of limited partnership");
+    expect(spelledOut("llca")).toContain("operating agreement");
+    expect(spelledOut("SPA")).toContain("securities purchase agreement");
+    expect(spelledOut("PSA")).toContain("purchase and sale agreement");
   });
 
   it("reads no other word as a kind, and parts of an instrument as parts, not kinds", () => {

@@ -37,10 +37,30 @@ const KINDS: ReadonlyArray<readonly string[]> = [
 
 /**
  * Kinds as lawyers abbreviate them (non-disclosure, master services, statement of work, memorandum of
- * understanding, letter of intent, share or stock purchase, asset purchase, general maintenance, service
- * level agreement; purchase order). Written so, they are a kind as much as the words they stand for.
+ * understanding, letter of intent, share, stock or securities purchase, asset purchase, purchase and sale, note
+ * purchase, limited partnership, limited liability company, transition services, registration rights, joint
+ * venture, general maintenance, service level agreement; purchase order). Written so, they are a kind as much
+ * as the words they stand for.
  */
-const ABBREVIATIONS: readonly string[] = ["nda", "msa", "sow", "mou", "loi", "spa", "apa", "gma", "sla", "po"];
+const ABBREVIATIONS: readonly string[] = [
+  "nda",
+  "msa",
+  "sow",
+  "mou",
+  "loi",
+  "spa",
+  "apa",
+  "psa",
+  "npa",
+  "lpa",
+  "llca",
+  "tsa",
+  "rra",
+  "jva",
+  "gma",
+  "sla",
+  "po",
+];
 
 /**
  * What each abbreviation stands for in titles: a title spells the kind out ("Corporate Non-Disclosure
@@ -61,8 +81,17 @@ const SPELLED_OUT = new Map<string, readonly string[]>([
   ["sow", ["statement of work"]],
   ["mou", ["memorandum of understanding"]],
   ["loi", ["letter of intent"]],
-  ["spa", ["share purchase agreement", "stock purchase agreement"]],
+  ["spa", ["share purchase agreement", "stock purchase agreement", "securities purchase agreement"]],
   ["apa", ["asset purchase agreement"]],
+  // the deal documents lawyers name by their letters: a real-estate or business sale, a note purchase, a fund's or an
+  // LLC's constitution, a carve-out's transition services, registration rights, a joint venture
+  ["psa", ["purchase and sale agreement", "purchase agreement"]],
+  ["npa", ["note purchase agreement"]],
+  ["lpa", ["limited partnership agreement", "agreement of limited partnership"]],
+  ["llca", ["limited liability company agreement", "operating agreement"]],
+  ["tsa", ["transition services agreement", "transition service agreement"]],
+  ["rra", ["registration rights agreement"]],
+  ["jva", ["joint venture agreement"]],
   ["gma", ["general maintenance agreement"]],
   ["sla", ["service level agreement"]],
   ["po", ["purchase order"]],
