@@ -35,25 +35,28 @@ describe("shorthandSpelledOut", () => {
     expect(shorthandSpelledOut("Who pays for the dev environment?")).toBe("Who pays for the dev environment?");
   });
 
-  it("spells out deal terms written by their letters, in capitals only", () => {
-    expect(shorthandSpelledOut("Does a CoC trigger the put?")).toBe("Does a change of control trigger the put?");
-    expect(shorthandSpelledOut("is there a MAC out")).toBe("is there a material adverse change out");
-    expect(shorthandSpelledOut("How is MAE defined?")).toBe("How is material adverse effect defined?");
-    expect(shorthandSpelledOut("Does the LP have a ROFR or a ROFO?")).toBe(
-      "Does the LP have a right of first refusal or a right of first offer?",
-    );
-    expect(shorthandSpelledOut("any LoL carve-outs?")).toBe("any limitation of liability carve-outs?");
-    expect(shorthandSpelledOut("can they share conf info?")).toBe("can they share confidential information?");
-    expect(shorthandSpelledOut("margin is 250 bps over SOFR?")).toBe("margin is 250 basis points over SOFR?");
-    expect(shorthandSpelledOut("notice w/in 30 days, 3 mos or 6 wks, thru the first qtr")).toBe(
-      "notice within 30 days, 3 months or 6 weeks, through the first quarter",
-    );
-    expect(shorthandSpelledOut("what amt, what pct b/w the parties; any CPs?")).toBe(
-      "what amount, what percent between the parties; any conditions precedent?",
-    );
-    // a word, or a term already spelled out, stays as written
-    expect(shorthandSpelledOut("Is Confidential Information defined?")).toBe("Is Confidential Information defined?");
-    expect(shorthandSpelledOut("the coc and mac of the system")).toBe("the coc and mac of the system");
+  it("spells out deal terms written by their letters, in capitals only, and a message's units and joiners", () => {
+    const read: ReadonlyArray<readonly [string, string]> = [
+      ["Does a CoC trigger the put?", "Does a change of control trigger the put?"],
+      ["is there a MAC out", "is there a material adverse change out"],
+      ["How is MAE defined?", "How is material adverse effect defined?"],
+      ["Does the LP have a ROFR or a ROFO?", "Does the LP have a right of first refusal or a right of first offer?"],
+      ["any LoL carve-outs?", "any limitation of liability carve-outs?"],
+      ["can they share conf info?", "can they share confidential information?"],
+      ["margin is 250 bps over SOFR?", "margin is 250 basis points over SOFR?"],
+      [
+        "notice w/in 30 days, 3 mos or 6 wks, thru the first qtr",
+        "notice within 30 days, 3 months or 6 weeks, through the first quarter",
+      ],
+      [
+        "what amt, what pct b/w the parties; any CPs?",
+        "what amount, what percent between the parties; any conditions precedent?",
+      ],
+      // a word, or a term already spelled out, stays as written
+      ["Is Confidential Information defined?", "Is Confidential Information defined?"],
+      ["the coc and mac of the system", "the coc and mac of the system"],
+    ];
+    for (const [message, spelled] of read) expect(shorthandSpelledOut(message)).toBe(spelled);
   });
 
   it("reads year one as the first year", () => {
