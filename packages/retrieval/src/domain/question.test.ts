@@ -145,6 +145,9 @@ describe("bareQuestion", () => {
     expect(bareQuestion("Hello all: which law governs the NDA? Many thanks.")).toBe("which law governs the NDA?");
     expect(bareQuestion("What is the cap on liability? Thank you")).toBe("What is the cap on liability?");
     expect(bareQuestion("Does Acme owe a fee? Kind regards, Jo")).toBe("Does Acme owe a fee?");
+    // and as a message writes them short
+    expect(bareQuestion("pls confirm whether Fleet may subcontract? thx")).toBe("May Fleet subcontract?");
+    expect(bareQuestion("plz tell me what the cap is? pls cite the section")).toBe("What the cap is?");
   });
 
   it("drops a lead-in that says only what kind of message it is, and a request for the answer's form", () => {

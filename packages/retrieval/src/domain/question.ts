@@ -37,14 +37,14 @@ const NAMES_INSTRUMENT =
 // thanks.", "Cheers") carry no evidence; their capitals read as names and their words as the ask's.
 const GREETING = /^\s*(?:hi|hello|hey|dear)\b[^,:;.!?\n]{0,40}[,:;.!]\s+(?=\S)/i;
 const THANKS =
-  /(?<=[?.!])\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|cheers|(?:kind\s+|best\s+)?regards|ty)\b[^?]{0,40}$/i;
+  /(?<=[?.!])\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx|tks|cheers|(?:kind\s+|best\s+)?regards|ty)\b[^?]{0,40}$/i;
 
 // A lead-in before ": " ("Re the agreement: ", "Quick question for the deal team: ", "Indemnity: ") and a
 // request for the answer's form after the question ("Please cite the section.", "Be brief.") ask nothing;
 // read before the question, a lead-in hid its opening words from the rules that read them.
 const LEAD_IN = /^([^:;?\n]{1,60}?):\s+(?=\S)/;
 const FORM_REQUEST =
-  /(?<=\?)\s+(?:please\s+)?(?:(?:cite|quote|give|include|show|reference|name)\s+(?:the\s+|your\s+|a\s+|any\s+)?(?:relevant\s+|exact\s+|specific\s+)?(?:sections?|clauses?|provisions?|sources?|pages?|references?|citations?|language|text|wording)|be\s+(?:brief|concise)|keep\s+it\s+(?:short|brief))\b[^?]{0,40}$/i;
+  /(?<=\?)\s+(?:(?:please|pls|plz)\s+)?(?:(?:cite|quote|give|include|show|reference|name)\s+(?:the\s+|your\s+|a\s+|any\s+)?(?:relevant\s+|exact\s+|specific\s+)?(?:sections?|clauses?|provisions?|sources?|pages?|references?|citations?|language|text|wording)|be\s+(?:brief|concise)|keep\s+it\s+(?:short|brief))\b[^?]{0,40}$/i;
 // Words of a message's lead-in that say what kind of message it is, or point at the papers in general, not
 // what it is about.
 const MESSAGE_WORDS = new Set(
@@ -52,7 +52,7 @@ const MESSAGE_WORDS = new Set(
     "re regarding question questions quick query follow up followup team help note fyi ask request urgent one another",
     "client matter deal agreement agreements contract contracts document documents papers",
     "following per our earlier yesterday today call email thread chat conversation discussion meeting thanks thank hope well",
-    "you me us please kindly check confirm tell know let advise look",
+    "you me us please pls plz kindly check confirm tell know let advise look",
   ]
     .join(" ")
     .split(" "),
@@ -163,7 +163,7 @@ const onlyMessageWords = (text: string) => queryTerms(text).every((w) => MESSAGE
 // A question asked of the reader around the one asked of the documents: "Can you tell me whether Fleet may
 // subcontract?", "Could you confirm what the cap is?", "I'd like to know when the term ends."
 const INDIRECT =
-  /^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell\s+me|let\s+me\s+know|check|confirm|advise(?:\s+me)?|find\s+out)|(?:please\s+)?(?:tell\s+me|let\s+me\s+know|confirm|check|advise)|i(?:'d|’d|\s+would)\s+like\s+to\s+know|i\s+(?:need|want)\s+to\s+know|i(?:'m|’m|\s+am)\s+wondering|i\s+wonder|do\s+you\s+know)\s+(?=(?:what|when|where|which|who|whom|whose|why|how|whether|if)\b)/i;
+  /^\s*(?:(?:can|could|would|will)\s+you\s+(?:(?:please|pls|plz)\s+)?(?:tell\s+me|let\s+me\s+know|check|confirm|advise(?:\s+me)?|find\s+out)|(?:(?:please|pls|plz)\s+)?(?:tell\s+me|let\s+me\s+know|confirm|check|advise)|i(?:'d|’d|\s+would)\s+like\s+to\s+know|i\s+(?:need|want)\s+to\s+know|i(?:'m|’m|\s+am)\s+wondering|i\s+wonder|do\s+you\s+know)\s+(?=(?:what|when|where|which|who|whom|whose|why|how|whether|if)\b)/i;
 // A word that is inverted before the subject when the question is asked directly.
 const AUXILIARIES = new Set("is are was were may might can could must shall should will would has have had".split(" "));
 
