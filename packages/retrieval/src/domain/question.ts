@@ -144,10 +144,10 @@ const FRAGMENT_WORDS = 14;
  * …?"), which is what the relevance of a sentence to it is measured against: asked bare, a sentence that
  * says the words ("the Base Salary will be payable …") outranked the one that states the figure. Only a short
  * English question (`ENGLISH_JOINER`) that opens with no question word and has no verb of its own
- * (`VERB_OF_ITS_OWN`), and no dash or colon that sets a topic apart ("governing law - the distributor
- * agreement?"), which reads well as written.
+ * (`VERB_OF_ITS_OWN`), and no dash, colon, semicolon or comma that sets a topic apart ("governing law - the
+ * distributor agreement?"), which reads well as written.
  */
-export function fragmentAsked(question: string): string {
+function fragmentAsked(question: string): string {
   const text = question.trim();
   if (!text.endsWith("?") || ASKS.test(text) || /^(?:whether|if|and|or|but|so|then|also)\b/i.test(text))
     return question;
