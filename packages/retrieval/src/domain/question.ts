@@ -149,8 +149,8 @@ const FRAGMENT_WORDS = 14;
  */
 function fragmentAsked(question: string): string {
   const text = question.trim();
-  if (!text.endsWith("?") || ASKS.test(text) || /^(?:whether|if|and|or|but|so|then|also)\b/i.test(text))
-    return question;
+  // an opening question word is `ASKS`'s, one further in (and "whether") `VERB_OF_ITS_OWN`'s
+  if (!text.endsWith("?") || ASKS.test(text) || /^(?:and|or|but|so|then|also)\b/i.test(text)) return question;
   if (VERB_OF_ITS_OWN.test(text) || /\s[-–—]|[-–—]\s|[:;,]/.test(text)) return question;
   const words = text.split(/\s+/);
   if (words.length > FRAGMENT_WORDS || !ENGLISH_JOINER.test(text)) return question;

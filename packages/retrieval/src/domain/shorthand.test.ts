@@ -2,41 +2,49 @@ import { describe, expect, it } from "vitest";
 import { bareQuestion } from "./question.ts";
 import { otherSpelling, shorthandSpelledOut } from "./shorthand.ts";
 
+/** Each message spelled out as the drafting writes it (the second of each pair). */
+function spellsOut(read: ReadonlyArray<readonly [string, string]>): void {
+  for (const [message, spelled] of read) expect(shorthandSpelledOut(message)).toBe(spelled);
+}
+
 describe("shorthandSpelledOut", () => {
   it("spells out a message's shorthand in the words documents use", () => {
-    expect(shorthandSpelledOut("can the recipient share info w/ its advisors?")).toBe(
-      "can the recipient share information with its advisors?",
-    );
-    expect(shorthandSpelledOut("Can we disclose w/o consent under the agmt?")).toBe(
-      "Can we disclose without consent under the agreement?",
-    );
-    expect(shorthandSpelledOut("Which docs and mgmt reports must the govt see?")).toBe(
-      "Which documents and management reports must the government see?",
-    );
-    expect(shorthandSpelledOut("Do the R&Ws survive, and for how many yrs?")).toBe(
-      "Do the representations and warranties survive, and for how many years?",
-    );
-    expect(shorthandSpelledOut("Are the reps and warranties capped?")).toBe(
-      "Are the representations and warranties capped?",
-    );
+    spellsOut([
+      ["can the recipient share info w/ its advisors?", "can the recipient share information with its advisors?"],
+      ["Can we disclose w/o consent under the agmt?", "Can we disclose without consent under the agreement?"],
+      [
+        "Which docs and mgmt reports must the govt see?",
+        "Which documents and management reports must the government see?",
+      ],
+      [
+        "Do the R&Ws survive, and for how many yrs?",
+        "Do the representations and warranties survive, and for how many years?",
+      ],
+      ["Are the reps and warranties capped?", "Are the representations and warranties capped?"],
+    ]);
   });
 
   it("drops a message's opener, and writes an amendment's number as its title does", () => {
-    expect(shorthandSpelledOut("quick q - what counts as an Improvement under the Cargill dev agreement?")).toBe(
-      "what counts as an Improvement under the Cargill development agreement?",
-    );
-    expect(shorthandSpelledOut("which law governs amendment no. 4 to the promissory note")).toBe(
-      "which law governs Amendment No. 4 to the promissory note",
-    );
-    expect(shorthandSpelledOut("What did amendment #2 change in the mfg agreement?")).toBe(
-      "What did Amendment No. 2 change in the manufacturing agreement?",
-    );
-    // a developer's dev environment is not a development agreement's
-    expect(shorthandSpelledOut("Who pays for the dev environment?")).toBe("Who pays for the dev environment?");
+    spellsOut([
+      [
+        "quick q - what counts as an Improvement under the Cargill dev agreement?",
+        "what counts as an Improvement under the Cargill development agreement?",
+      ],
+      [
+        "which law governs amendment no. 4 to the promissory note",
+        "which law governs Amendment No. 4 to the promissory note",
+      ],
+      [
+        "What did amendment #2 change in the mfg agreement?",
+        "What did Amendment No. 2 change in the manufacturing agreement?",
+      ],
+      // a developer's dev environment is not a development agreement's
+      ["Who pays for the dev environment?", "Who pays for the dev environment?"],
+    ]);
   });
 
   it("spells out deal terms written by their letters, in capitals only, and a message's units and joiners", () => {
-    const read: ReadonlyArray<readonly [string, string]> = [
+    spellsOut([
       ["Does a CoC trigger the put?", "Does a change of control trigger the put?"],
       ["is there a MAC out", "is there a material adverse change out"],
       ["How is MAE defined?", "How is material adverse effect defined?"],
@@ -55,8 +63,7 @@ describe("shorthandSpelledOut", () => {
       // a word, or a term already spelled out, stays as written
       ["Is Confidential Information defined?", "Is Confidential Information defined?"],
       ["the coc and mac of the system", "the coc and mac of the system"],
-    ];
-    for (const [message, spelled] of read) expect(shorthandSpelledOut(message)).toBe(spelled);
+    ]);
   });
 
   it("reads year one as the first year", () => {
