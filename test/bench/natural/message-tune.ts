@@ -7,7 +7,7 @@
  * them; the 5 marked `seen` were tried by hand first, and the rules of `shorthand.ts` were written on them.
  * A tuning half: read its rows as much as you like.
  *
- *   pnpm exec tsx test/bench/natural/message-tune.ts   # writes test/bench/natural/message-tune.json
+ *   pnpm exec tsx test/bench/natural/message-tune.ts   # writes message-tune.json and message-tune2.json
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -50,7 +50,68 @@ const REWORDED: ReadonlyArray<readonly [string, string, "seen"?]> = [
   ["tu-bellring-10", "Heritage plant hit by force majeure: does the other plant need to cover the volume?", "seen"],
 ];
 
-const HALVES = ["tune", "fresh", "fresh2", "nid-tune", "amend-tune", "def-tune", "fact-tune"];
+/**
+ * message-tune2 (2026-12-07, stop 60): 35 more, every one written before lexnav was run on it, on questions of
+ * other deals, among them the halves message-tune did not draw on (def2, fact2, fact3). The same habits and a few
+ * more: "pls" / "thx", a greeting, a question asked as a labelled list ("(a) … (b) …"), a typo, "who eats the cost",
+ * "poach", "revolver", "APA", lettered shorthand (SPA, NDA, agmt, mfg).
+ */
+const REWORDED_2: ReadonlyArray<readonly [string, string]> = [
+  ["tu-bird-01", "did amendment 8 release the parent pledge on the Bird loan, or is it still in place?"],
+  ["df-streeterville-01", "streeterville note - how is the Purchase Price Date defind?"],
+  ["f2-adma-02", "ADMA mfg agreement as amended by #3: what's the damages cap now?"],
+  ["fr-cerus-05", "If Porex kicks off non-production work before the work order is signed, who eats the cost?"],
+  ["f2-careview-03", "conversion price on the CareView replacement notes pls"],
+  ["f2-fleet-06", "Columbia supply deal - delivery terms, and when does risk of loss pass?"],
+  ["f2-milacron-02", "Milacron revolver: current maturity date, and is there an extension option?"],
+  ["ft-xius-03", "how long is the XIUS NDA in effect for"],
+  ["ft-happiness-06", "governing law for (a) the investors' SPA and (b) the DMG collaboration agmt?"],
+  ["df-vapotherm-01", "what Costs does Medica have to keep records of under the vapotherm cartridge supply agmt"],
+  ["tu-tribute-03", "How are the agents paid on the Tribute offering - what options do they get?"],
+  [
+    "am-masonite-04",
+    "Other than what it lists, does Amendment 1 change anything else in the EPI securities purchase agreement?",
+  ],
+  ["nt-tribute-01", "what's Tribute's authorized share capital (common)?"],
+  ["ft-fision-02", "Director wants to sue Fision - which courts, and which governing law?"],
+  ["f2t-sun-03", "Can InSite poach Sun Pharma people it met in the discussions?"],
+  ["ft-immersion-03", "seat of arbitration under the severance agmt?"],
+  ["fr-dbt-05", "DBT NDA: is a bond required for injunctive relief?"],
+  ["fr-neon-06", "when does NEON's option to acquire Peregrine/Bridge become exercisable"],
+  ["tu-cardlytics-03", "term of the BofA / Cardlytics software license?"],
+  ["d2-zogenix-01", "what product does Nippon Shinyaku distribute under the Zogenix deal"],
+  ["ft-fuse-03", "what are the distributor's payment terms on the supplier's invoices?"],
+  ["f3t-staar-02", "If the distributor terminates the STAAR agreement, is it then free to sell competing products?"],
+  ["df-onemednet-01", "OneMedNet data license - definition of Query?"],
+  [
+    "tu-scansource-08",
+    "Cisco can terminate the ScanSource agreement immediately for breach of Sec. 19.0. What does 19.0 cover?",
+  ],
+  ["nt-pizza-02", "late royalty payments - what interest can Pizza Fusion charge the franchisee?"],
+  ["nt-packeteer-05", "governing law of the Packeteer/Blue Coat NDA"],
+  ["df-euncl-01", "Does the EUNCL NDA cover info disclosed orally?"],
+  ["f3t-wag-02", "Wag / Clicks and Traffic APA - how long is the seller's non-compete after closing?"],
+  ["tu-pcquote-07", "AB Watley co-branding agreement - governing law?"],
+  ["d2-antares-01", "what's the drug in the AMAG auto-injector Antares makes"],
+  ["df-reeds-02", "Reed's / Full Sail development deal: what counts as Work Product?"],
+  ["tu-kubient-02", "Kubient/AP: any non-solicit of Kubient employees? and how long does confidentiality last?"],
+  ["d2-harpoon-02", "hi - under Harpoon/AbbVie, when does the first calendar year start and end? thx"],
+  ["f2-intel-03", "How long after disclosing something can the discloser still sue for breach?"],
+  ["tu-azul-02", "did anything change the price adjustment clause in exhibit 14 of the azul/atr GMA?"],
+];
+
+const HALVES = [
+  "tune",
+  "fresh",
+  "fresh2",
+  "nid-tune",
+  "amend-tune",
+  "def-tune",
+  "fact-tune",
+  "def2-tune",
+  "fact2-tune",
+  "fact3-tune",
+];
 
 type Test = { query_id: string; query: string } & Record<string, unknown>;
 
@@ -59,10 +120,18 @@ for (const half of HALVES) {
   const bench = JSON.parse(readFileSync(join(here, `${half}.json`), "utf8")) as { tests: Test[] };
   for (const t of bench.tests) originals.set(t.query_id, t);
 }
-const tests = REWORDED.map(([id, query, seen]) => {
-  const original = originals.get(id);
-  if (!original) throw new Error(`no tuning question ${id}`);
-  return { ...original, query_id: `mt-${id}`, query, reworded_from: id, ...(seen ? { seen: true } : {}) };
-});
-writeFileSync(join(here, "message-tune.json"), `${JSON.stringify({ tests }, null, 1)}\n`);
-console.log(`wrote ${tests.length} questions to message-tune.json`);
+/** The half's questions: each keeps its original's deal, type, scope, reference answer and gold snippets. */
+function reworded(list: ReadonlyArray<readonly [string, string, "seen"?]>, prefix: string): Test[] {
+  return list.map(([id, query, seen]) => {
+    const original = originals.get(id);
+    if (!original) throw new Error(`no tuning question ${id}`);
+    return { ...original, query_id: `${prefix}-${id}`, query, reworded_from: id, ...(seen ? { seen: true } : {}) };
+  });
+}
+for (const [file, tests] of [
+  ["message-tune.json", reworded(REWORDED, "mt")],
+  ["message-tune2.json", reworded(REWORDED_2, "m2")],
+] as const) {
+  writeFileSync(join(here, file), `${JSON.stringify({ tests }, null, 1)}\n`);
+  console.log(`wrote ${tests.length} questions to ${file}`);
+}
