@@ -145,6 +145,11 @@ describe("bareQuestion", () => {
     expect(bareQuestion("Hello all: which law governs the NDA? Many thanks.")).toBe("which law governs the NDA?");
     expect(bareQuestion("What is the cap on liability? Thank you")).toBe("What is the cap on liability?");
     expect(bareQuestion("Does Acme owe a fee? Kind regards, Jo")).toBe("Does Acme owe a fee?");
+    // a greeting ends at a spaced dash, not at the comma after the words that name the deal
+    expect(bareQuestion("hi - under Harpoon/AbbVie, when does the first calendar year start and end? thx")).toBe(
+      "under Harpoon/AbbVie, when does the first calendar year start and end?",
+    );
+    expect(bareQuestion("Hi Jean-Luc, can Fleet subcontract?")).toBe("can Fleet subcontract?");
     // and as a message writes them short
     expect(bareQuestion("pls confirm whether Fleet may subcontract? thx")).toBe("May Fleet subcontract?");
     expect(bareQuestion("plz tell me what the cap is? pls cite the section")).toBe("What the cap is?");
