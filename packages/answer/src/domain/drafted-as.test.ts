@@ -75,6 +75,9 @@ describe("draftedAs", () => {
     expect(draftedAs("force", "remain")).toBe(true);
     expect(draftedAs("validity", "effect")).toBe(true);
     expect(draftedAs("force", "majeure")).toBe(false);
+    // "How long is the NDA in effect?" asks the same
+    expect(draftedAs("effect", "valid")).toBe(true);
+    expect(draftedAs("effective", "valid")).toBe(false);
     // one way: remaining does not ask for staying in force
     expect(draftedAs("remain", "force")).toBe(false);
     // a period alone is not staying in force: audit and survival clauses run "for a period of one year following"

@@ -18,10 +18,11 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["long", "duration", "last"],
     ["term", "period", "year", "month", "day", "until", "perpetu-"],
   ],
-  // staying in force is stated as remaining valid or in effect (not as any period: "for one year following
-  // termination" is an audit or survival clause, not how long the instrument lasts)
+  // staying in force (or "in effect", as a lawyer asks it too) is stated as remaining valid or in effect (not as
+  // any period: "for one year following termination" is an audit or survival clause, not how long the instrument
+  // lasts); "effective" is another word, a date
   [
-    ["force", "valid-"],
+    ["force", "valid-", "effect"],
     ["valid-", "effect", "remain", "force"],
   ],
   // rights of first refusal, first offer and first negotiation are one family of rights
