@@ -66,6 +66,11 @@ describe("askedKinds", () => {
   it("answers where disputes are heard by the forum clause, and reads no forum into a law or another place", () => {
     expect(askedKinds("Where are disputes under the severance agreement arbitrated?")).toEqual(["forum"]);
     expect(askedKinds("Which courts hear a dispute with Acme?")).toEqual(["forum"]);
+    // as a lawyer names it: the seat of the arbitration, the venue for disputes
+    expect(askedKinds("seat of arbitration under the severance agreement?")).toEqual(["forum"]);
+    expect(askedKinds("What is the place of arbitration?")).toEqual(["forum"]);
+    expect(askedKinds("Venue for disputes under the Acme NDA?")).toEqual(["forum"]);
+    expect(askedKinds("Is there a seat on the board for the investor?")).not.toContain("forum");
     expect(askedKinds("What law and forum apply to Amendment No. 2?")).toEqual(["law", "forum"]);
     expect(topicBeyondKind("What law and forum apply to Amendment No. 2?")).toEqual([]);
     expect(askedKinds("Which jurisdiction's law governs?")).toEqual(["law"]);

@@ -40,10 +40,10 @@ const ASKS: readonly [AskedKind, RegExp][] = [
   ["amount", /\bhow\s+much\b/i],
   ["law", LAW_ASKED],
   // where disputes are heard: "Which courts hear a dispute …?", "Where are disputes arbitrated?", "What is the venue?",
-  // "How are disputes between X and Y resolved?"
+  // "the seat of arbitration", "venue for disputes", "How are disputes between X and Y resolved?"
   [
     "forum",
-    /\b(?:which|what)\s+courts?\b|\bwhere\b[^?]{0,80}\b(?:arbitrated|heard|litigated|brought|sued|tried)\b|\b(?:which|what)\s+(?:is\s+the\s+|\w+\s+and\s+)?(?:forum|venue)s?\b|\bhow\s+(?:are|is|will|would|must|should)\b[^?]{0,80}\b(?:disputes?|claims?|controvers(?:y|ies))\b[^?]{0,80}\b(?:resolved|settled|decided|determined)\b/i,
+    /\b(?:which|what)\s+courts?\b|\bwhere\b[^?]{0,80}\b(?:arbitrated|heard|litigated|brought|sued|tried)\b|\b(?:which|what)\s+(?:is\s+the\s+|\w+\s+and\s+)?(?:forum|venue)s?\b|\b(?:seat|place|situs|venue|location)\s+of\s+(?:the\s+|any\s+)?arbitrat|\b(?:forum|venue)\s+(?:for|of)\s+(?:the\s+|any\s+)?(?:disputes?|claims?|litigation|lawsuits?|suits?|actions?|proceedings?)\b|\bhow\s+(?:are|is|will|would|must|should)\b[^?]{0,80}\b(?:disputes?|claims?|controvers(?:y|ies))\b[^?]{0,80}\b(?:resolved|settled|decided|determined)\b/i,
   ],
   // a cap on liability: "Is X's liability capped?", "Is there a limit on Y's liability?", "What is the cap …"
   [
