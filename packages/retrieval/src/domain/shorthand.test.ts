@@ -38,6 +38,13 @@ describe("shorthandSpelledOut", () => {
         "What did amendment #2 change in the mfg agreement?",
         "What did Amendment No. 2 change in the manufacturing agreement?",
       ],
+      // or by its number alone after "amended by"
+      [
+        "ADMA mfg agreement as amended by #3: what's the damages cap now?",
+        "ADMA manufacturing agreement as amended by Amendment No. 3: what's the damages cap now?",
+      ],
+      ["the note as amended by no. 2", "the note as amended by Amendment No. 2"],
+      ["the fee as amended by 2 parties", "the fee as amended by 2 parties"],
       // a developer's dev environment is not a development agreement's
       ["Who pays for the dev environment?", "Who pays for the dev environment?"],
     ]);

@@ -50,6 +50,8 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bconf\.?\s+info(?:rmation)?\b/gi, "confidential information"],
   // an amendment's number as its title writes it: "amendment no. 4", "amendment #4" → "Amendment No. 4"
   [/\bamendment\s+(?:no\.?|number|#)\s*(\d+)\b/gi, "Amendment No. $1"],
+  // and named by its number alone after "amended by": "the MSA as amended by #3" → "… by Amendment No. 3"
+  [/\b(amended\s+by)\s+(?:no\.?\s*|number\s+|#\s*)(\d+)\b/gi, "$1 Amendment No. $2"],
   // "in year one", "during year 1": the first year, as drafting counts it
   [/\b(?:the\s+)?year\s+(?:one|1)\b/gi, "the first year"],
   [/\b(?:the\s+)?year\s+(?:two|2)\b/gi, "the second year"],
