@@ -71,6 +71,9 @@ describe("askedKinds", () => {
     expect(askedKinds("What is the place of arbitration?")).toEqual(["forum"]);
     expect(askedKinds("Venue for disputes under the Acme NDA?")).toEqual(["forum"]);
     expect(askedKinds("Is there a seat on the board for the investor?")).not.toContain("forum");
+    // the seat or place names the forum asked, as "court" does: what is asked beyond it is nothing
+    expect(topicBeyondKind("What is seat of arbitration under the severance agreement?")).toEqual([]);
+    expect(topicBeyondKind("What is the place of arbitration under the Acme NDA?")).toEqual([]);
     expect(askedKinds("What law and forum apply to Amendment No. 2?")).toEqual(["law", "forum"]);
     expect(topicBeyondKind("What law and forum apply to Amendment No. 2?")).toEqual([]);
     expect(askedKinds("Which jurisdiction's law governs?")).toEqual(["law"]);

@@ -211,10 +211,10 @@ function betweenWords(question: string): Set<string> {
 
 /**
  * Words of a question asking where disputes are heard that name the forum, not what is asked about: every
- * forum clause is about disputes, claims or proceedings heard by courts or arbitrators.
+ * forum clause is about disputes, claims or proceedings heard by courts or arbitrators, at a seat or place.
  */
 const FORUM_WORDS =
-  /^(?:disput|controvers|claim|proceed|court|hear|heard|arbitrat|litigat|forum|venue|brought|sue|sued|tried|resolv|settl|submit|jurisdict|lawsuit|suits?$)/;
+  /^(?:disput|controvers|claim|proceed|court|hear|heard|arbitrat|litigat|forum|venue|brought|sue|sued|tried|resolv|settl|submit|jurisdict|lawsuit|suits?$|seat|situs|place$|location$)/;
 
 /** How far down the decision's order a statement of a law or a forum is looked for. */
 const PLACED_WINDOW = 3;
