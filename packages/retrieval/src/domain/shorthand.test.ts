@@ -44,6 +44,12 @@ describe("shorthandSpelledOut", () => {
         "ADMA manufacturing agreement as amended by Amendment No. 3: what's the damages cap now?",
       ],
       ["the note as amended by no. 2", "the note as amended by Amendment No. 2"],
+      [
+        "does Amendment 1 change anything else in the EPI securities purchase agreement?",
+        "does Amendment No. 1 change anything else in the EPI securities purchase agreement?",
+      ],
+      ["the amendment 30 days after closing", "the amendment 30 days after closing"],
+      ["Amendment 2019 to the plan", "Amendment 2019 to the plan"],
       ["the fee as amended by 2 parties", "the fee as amended by 2 parties"],
       // a developer's dev environment is not a development agreement's
       ["Who pays for the dev environment?", "Who pays for the dev environment?"],
@@ -54,6 +60,9 @@ describe("shorthandSpelledOut", () => {
     spellsOut([
       ["Does a CoC trigger the put?", "Does a change of control trigger the put?"],
       ["is there a MAC out", "is there a material adverse change out"],
+      ["term of the BofA / Cardlytics software license?", "term of the Bank of America / Cardlytics software license?"],
+      ["Is JPM the administrative agent?", "Is JPMorgan the administrative agent?"],
+      ["bofa", "bofa"],
       ["How is MAE defined?", "How is material adverse effect defined?"],
       ["Does the LP have a ROFR or a ROFO?", "Does the LP have a right of first refusal or a right of first offer?"],
       ["any LoL carve-outs?", "any limitation of liability carve-outs?"],

@@ -48,8 +48,16 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bROFOs?\b/g, "right of first offer"],
   [/\bLoL\b/g, "limitation of liability"],
   [/\bconf\.?\s+info(?:rmation)?\b/gi, "confidential information"],
+  // the banks that lend and act as agent under credit agreements, by the letters practice calls them
+  [/\bBof?A\b/g, "Bank of America"],
+  [/\bJPMC?\b/g, "JPMorgan"],
   // an amendment's number as its title writes it: "amendment no. 4", "amendment #4" → "Amendment No. 4"
   [/\bamendment\s+(?:no\.?|number|#)\s*(\d+)\b/gi, "Amendment No. $1"],
+  // and "Amendment 1", as a message writes it (not a count of days or a year: "the amendment 30 days after")
+  [
+    /\bamendment\s+(\d{1,2})\b(?!\s*(?:%|percent|days?|weeks?|months?|years?|business|calendar|hours?|[.,]\d))/gi,
+    "Amendment No. $1",
+  ],
   // and named by its number alone after "amended by": "the MSA as amended by #3" → "… by Amendment No. 3"
   [/\b(amended\s+by)\s+(?:no\.?\s*|number\s+|#\s*)(\d+)\b/gi, "$1 Amendment No. $2"],
   // "in year one", "during year 1": the first year, as drafting counts it
