@@ -31,6 +31,20 @@ describe("questionAsks", () => {
       "Who is the escrow agent?",
       "What fee does it charge?",
     ]);
+    // a spaced dash between two asks, as a message writes them
+    expect(questionAsks("How are the agents paid on the Tribute offering - what options do they get?")).toEqual([
+      "How are the agents paid on the Tribute offering?",
+      "What options do they get?",
+    ]);
+  });
+
+  it("reads a dash before an ask as setting a topic apart, not as a second ask", () => {
+    const topic = "Masonite/EPI purchase agreement — what's the outside date now?";
+    expect(questionAsks(topic)).toEqual([topic]);
+    const lead = "late royalty payments - what interest can Pizza Fusion charge the franchisee?";
+    expect(questionAsks(lead)).toEqual([lead]);
+    const inside = "Is the pre-closing period - if any - covered?";
+    expect(questionAsks(inside)).toEqual([inside]);
   });
 
   it("keeps a question that coordinates no asks whole", () => {

@@ -17,8 +17,13 @@ import { questionTerms } from "./evidence-model.ts";
 const OPENS_ASK =
   /^(?:(?:for|in|at|to|under|by|from|with|on|of|as\s+of|since|until)\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|does|do|did|can|could|may|might|must|shall|should|will|would|has|have|had)\b/i;
 
-/** A coordinator between two asks: ", and", " and", ", but", ";", or a question mark ending the first. */
-const COORDINATOR = /(?:\?\s+|;\s*|,\s*(?:and|but|or)\s+|\s+and\s+)/gi;
+/**
+ * A coordinator between two asks: ", and", " and", ", but", ";", a question mark ending the first, or a spaced
+ * dash between two asks as a message writes them ("How are the agents paid - what options do they get?").
+ */
+const COORDINATOR = /(?:\?\s+|;\s*|,\s*(?:and|but|or)\s+|\s+and\s+|\s+[-–—]\s+)/gi;
+/** A dash coordinates asks only between two of them: before one it sets a topic apart ("Acme NDA - which law?"). */
+const DASH = /^\s+[-–—]\s+$/;
 
 /**
  * The asks of a question, each as a question of its own (with the part that names the instrument, when the
@@ -35,7 +40,7 @@ export function questionAsks(question: string): string[] {
   for (const m of ask.matchAll(COORDINATOR)) {
     const at = m.index ?? 0;
     const next = ask.slice(at + m[0].length);
-    if (!OPENS_ASK.test(next)) continue;
+    if (!OPENS_ASK.test(next) || (DASH.test(m[0]) && !OPENS_ASK.test(ask.slice(from)))) continue;
     parts.push(ask.slice(from, at));
     from = at + m[0].length;
   }
