@@ -75,6 +75,10 @@ describe("draftedAs", () => {
     expect(draftedAs("force", "remain")).toBe(true);
     expect(draftedAs("validity", "effect")).toBe(true);
     expect(draftedAs("force", "majeure")).toBe(false);
+    // the seat or venue asked is stated as the courts or the arbitration a forum clause names
+    expect(draftedAs("seat", "arbitration")).toBe(true);
+    expect(draftedAs("venue", "courts")).toBe(true);
+    expect(draftedAs("arbitration", "seat")).toBe(false);
     // "How long is the NDA in effect?" asks the same
     expect(draftedAs("effect", "valid")).toBe(true);
     expect(draftedAs("effective", "valid")).toBe(false);

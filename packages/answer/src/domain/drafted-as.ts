@@ -25,6 +25,11 @@ export const DRAFTED_AS: readonly (readonly [readonly string[], readonly string[
     ["force", "valid-", "effect"],
     ["valid-", "effect", "remain", "force"],
   ],
+  // the seat, situs, venue or forum asked is stated as the courts, the jurisdiction or the arbitration it names
+  [
+    ["seat", "situs", "venue", "forum"],
+    ["seat", "situs", "venue", "forum", "court-", "jurisdiction", "arbitrat-"],
+  ],
   // rights of first refusal, first offer and first negotiation are one family of rights
   [["refusal"], ["refusal", "negotiat-", "offer"]],
   // a renewal is an extension for further periods
