@@ -145,6 +145,14 @@ describe("bareQuestion", () => {
     expect(bareQuestion("Hello all: which law governs the NDA? Many thanks.")).toBe("which law governs the NDA?");
     expect(bareQuestion("What is the cap on liability? Thank you")).toBe("What is the cap on liability?");
     expect(bareQuestion("Does Acme owe a fee? Kind regards, Jo")).toBe("Does Acme owe a fee?");
+    expect(bareQuestion("What device does Antares make under the AMAG agreement? Best, J")).toBe(
+      "What device does Antares make under the AMAG agreement?",
+    );
+    expect(bareQuestion("Who pays? Rgds")).toBe("Who pays?");
+    // "best" that is not a sign-off stays
+    expect(bareQuestion("Is this the best price? best efforts apply?")).toBe(
+      "Is this the best price? best efforts apply?",
+    );
     // a greeting ends at a spaced dash, not at the comma after the words that name the deal
     expect(bareQuestion("hi - under Harpoon/AbbVie, when does the first calendar year start and end? thx")).toBe(
       "under Harpoon/AbbVie, when does the first calendar year start and end?",
