@@ -38,6 +38,11 @@ describe("shorthandSpelledOut", () => {
         "What did amendment #2 change in the mfg agreement?",
         "What did Amendment No. 2 change in the manufacturing agreement?",
       ],
+      // a section cited short
+      ["New s.13.10 - what does it require?", "New Section 13.10 - what does it require?"],
+      ["ss. 4 and 5 of the NDA", "Sections 4 and 5 of the NDA"],
+      ["Art. IV of the LLC agreement", "Article IV of the LLC agreement"],
+      ["the U.S. 10-K and Mr. S. 5 times", "the U.S. 10-K and Mr. S. 5 times"],
       // or by its number alone after "amended by"
       [
         "ADMA mfg agreement as amended by #3: what's the damages cap now?",

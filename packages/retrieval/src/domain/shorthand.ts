@@ -51,6 +51,10 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   // the banks that lend and act as agent under credit agreements, by the letters practice calls them
   [/\bBof?A\b/g, "Bank of America"],
   [/\bJPMC?\b/g, "JPMorgan"],
+  // a section as a message cites it: "s.13.10", "ss. 4 and 5", "Art. 5" (lower-case "s": "S." may be an initial)
+  [/(?<![\w.])s\.\s?(?=\d)/g, "Section "],
+  [/(?<![\w.])ss\.\s?(?=\d)/g, "Sections "],
+  [/\bArt\.\s?(?=\d|[IVX]+\b)/g, "Article "],
   // an amendment's number as its title writes it: "amendment no. 4", "amendment #4" → "Amendment No. 4"
   [/\bamendment\s+(?:no\.?|number|#)\s*(\d+)\b/gi, "Amendment No. $1"],
   // and "Amendment 1", as a message writes it (not a count of days or a year: "the amendment 30 days after")
