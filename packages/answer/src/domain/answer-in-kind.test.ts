@@ -76,6 +76,10 @@ describe("askedKinds", () => {
     expect(topicBeyondKind("What is the place of arbitration under the Acme NDA?")).toEqual([]);
     expect(askedKinds("What law and forum apply to Amendment No. 2?")).toEqual(["law", "forum"]);
     expect(topicBeyondKind("What law and forum apply to Amendment No. 2?")).toEqual([]);
+    // "choice of law" asks the law, nothing beyond it
+    expect(askedKinds("Stremick's manufacturing agreement — choice of law?")).toEqual(["law"]);
+    expect(topicBeyondKind("Stremick's manufacturing agreement — choice of law?")).toEqual([]);
+    expect(topicBeyondKind("Does the franchisee have a choice of suppliers?")).toContain("choice");
     expect(askedKinds("Which jurisdiction's law governs?")).toEqual(["law"]);
     const q = "Where are disputes under the severance agreement arbitrated?";
     expect(

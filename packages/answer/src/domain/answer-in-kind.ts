@@ -190,10 +190,15 @@ export function topicBeyondKind(question: string): string[] {
   const kinds = askedKinds(question);
   const forum = kinds.includes("forum");
   const survival = kinds.includes("survival");
+  // "choice of law" names the governing law asked, as "governing" does
+  const law = kinds.includes("law");
   const disputants = forum ? betweenWords(question) : new Set<string>();
   return askedTopic(question).filter(
     (w) =>
-      !isKindWord(w) && !(forum && (FORUM_WORDS.test(w) || disputants.has(w))) && !(survival && SURVIVAL_WORDS.test(w)),
+      !isKindWord(w) &&
+      !(forum && (FORUM_WORDS.test(w) || disputants.has(w))) &&
+      !(survival && SURVIVAL_WORDS.test(w)) &&
+      !(law && w === "choice"),
   );
 }
 
