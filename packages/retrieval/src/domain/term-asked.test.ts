@@ -47,6 +47,11 @@ describe("askedDefinedTerms", () => {
     // which thing of a class: the class's definition; not a word contracts define for another purpose
     expect(askedDefinedTerms("Which product is the distributor selling?")).toEqual(["product"]);
     expect(askedDefinedTerms("What drug goes into the auto-injector?")).toEqual(["drug"]);
+    expect(askedDefinedTerms("What device does Antares make under the AMAG agreement?")).toEqual(["device"]);
+    expect(askedDefinedTerms("what product does Nippon Shinyaku distribute under the Zogenix deal")).toEqual([
+      "product",
+    ]);
+    expect(askedDefinedTerms("What notice does the buyer have to give?")).toEqual([]);
     expect(askedDefinedTerms("Which law governs the agreement?")).toEqual([]);
     expect(askedDefinedTerms("Which party is responsible for shipping?")).toEqual([]);
     expect(askedDefinedTerms("What notice is required to terminate?")).toEqual([]);

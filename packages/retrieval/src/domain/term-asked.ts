@@ -110,13 +110,13 @@ const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean
       /^\s*how\s+(?:does|do|did|will)\s+[^?]{1,60}?\s+(?:count|calculate|compute|determine|measure)\s+(?:its\s+|the\s+|their\s+)?/i,
     ofThing: true,
   },
-  // "Which product is the distributor selling?", "What drug goes into the auto-injector?": which thing of a
-  // class the deal means is what its definition of the class says ("Product" means …). Not a word every
-  // contract defines for another purpose (a party, a person, the law, a notice, a date).
+  // "Which product is the distributor selling?", "What drug goes into the auto-injector?", "What device does
+  // Antares make?": which thing of a class the deal means is what its definition of the class says ("Product"
+  // means …). Not a word every contract defines for another purpose (a party, a person, the law, a notice, a date).
   {
     opening: /^\s*(?:which|what)\s+/i,
     closing:
-      /^((?!(?:laws?|part(?:y|ies)|persons?|notices?|courts?|dates?|days?|times?|compan(?:y|ies)|entit(?:y|ies)|states?|sections?|clauses?|provisions?|terms?|rights?|obligations?|amounts?|kinds?|types?|sorts?|ones?)\b)[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)\s+(?:is|are|was|were|goes|go|went)\b/i,
+      /^((?!(?:laws?|part(?:y|ies)|persons?|notices?|courts?|dates?|days?|times?|compan(?:y|ies)|entit(?:y|ies)|states?|sections?|clauses?|provisions?|terms?|rights?|obligations?|amounts?|kinds?|types?|sorts?|ones?)\b)[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)\s+(?:is|are|was|were|goes|go|went|does|do|did)\b/i,
     ofThing: true,
   },
 ];
