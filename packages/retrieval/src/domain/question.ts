@@ -34,9 +34,10 @@ const NAMES_INSTRUMENT =
   /\b(?:agreements?|contracts?|amendments?|guarant(?:y|ee|ies|ees)|indentures?|leases?|licen[cs]es?|letters?|notes?|nda|waivers?|consents?|supplements?|joinders?|mortgages?|deeds?|plans?|warrants?|instruments?|addend(?:um|a)|exhibits?|schedules?)\b/i;
 
 // A greeting before the question ("Hi team, ", "Hello all: ", "hi - ") and a thank-you or sign-off after it
-// ("Thanks!", "Many thanks.", "Cheers", "Best, J") carry no evidence; their capitals read as names and their words as the ask's. A greeting ends
-// at its first stop or spaced dash: "hi - under Harpoon/AbbVie, when …?" keeps the words that name the deal (a dash
-// inside a name, "Hi Jean-Luc,", is no end).
+// ("Thanks!", "Many thanks.", "Cheers", "Best, J") carry no evidence; their capitals read as names and their words
+// as the ask's. A greeting ends at its first stop or spaced dash: "hi - under Harpoon/AbbVie, when …?" keeps the
+// words that name the deal (a dash inside a name, "Hi Jean-Luc,", is no end). A sign-off's "best" is one only
+// where a comma, a stop or the end follows it ("best efforts apply?" is no sign-off).
 const GREETING = /^\s*(?:hi|hello|hey|dear)\b[^,:;.!?\n]{0,40}?(?:[,:;.!]|\s[-–—])\s+(?=\S)/i;
 const THANKS =
   /(?<=[?.!])\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx|tks|cheers|(?:kind\s+|best\s+)?regards|rgds|best(?=\s*[,.!-]|\s*$)|ty)\b[^?]{0,40}$/i;
