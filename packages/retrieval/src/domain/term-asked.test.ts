@@ -52,6 +52,9 @@ describe("askedDefinedTerms", () => {
       "product",
     ]);
     expect(askedDefinedTerms("What notice does the buyer have to give?")).toEqual([]);
+    // what a defined term covers or includes is what its definition says
+    expect(askedDefinedTerms("what does Columbia Equipment cover?")).toEqual([definedTermKey("Columbia Equipment")]);
+    expect(askedDefinedTerms("What does the insurance cover?")).toEqual([]);
     expect(askedDefinedTerms("Which law governs the agreement?")).toEqual([]);
     expect(askedDefinedTerms("Which party is responsible for shipping?")).toEqual([]);
     expect(askedDefinedTerms("What notice is required to terminate?")).toEqual([]);

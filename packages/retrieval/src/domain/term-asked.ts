@@ -77,9 +77,10 @@ const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean
   },
   // "Which documents make up the Existing PSA?", "What does the Collateral consist of?"
   { opening: /^\s*(?:which|what)\s+(?:[a-z]+\s+){0,2}?(?:makes?|made)\s+up\s+(?:the\s+|an?\s+)?/i },
+  // and "What does Columbia Equipment cover?", "What does the Collateral include?"
   {
     opening: /^\s*what\s+(?:does|do)\s+(?:the\s+|an?\s+)?/i,
-    closing: /^(.+?)\s+(?:consists?\s+of|comprises?)\b/i,
+    closing: /^(.+?)\s+(?:consists?\s+of|comprises?|includes?|covers?|encompass(?:es)?)\b/i,
     capitalisedOnly: true,
   },
   { opening: /\bwhat\s+(?:does|do)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+mean\b/i },
