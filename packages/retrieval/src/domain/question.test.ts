@@ -163,6 +163,21 @@ describe("bareQuestion", () => {
     expect(bareQuestion("plz tell me what the cap is? pls cite the section")).toBe("What the cap is?");
   });
 
+  it("reads a question that points back at a defined term set before a dash or colon as asked of the term", () => {
+    expect(bareQuestion("Columbia Equipment — what does that cover?")).toBe("what does Columbia Equipment cover?");
+    expect(bareQuestion("Permitted Holders: does it include the founder's family?")).toBe(
+      "does Permitted Holders include the founder's family?",
+    );
+    // not a term written as one, nor a question that points back twice or not at all
+    for (const q of [
+      "the equipment — what does that cover?",
+      "Columbia Equipment — is it covered and does it transfer?",
+      "Columbia Equipment — who maintains the plant?",
+      "Kubient MSA — what happens if AP breaches?",
+    ])
+      expect(bareQuestion(q)).toBe(q);
+  });
+
   it("drops a lead-in that says only what kind of message it is, and a request for the answer's form", () => {
     expect(bareQuestion("Re the agreement: can Fleet subcontract the manufacturing?")).toBe(
       "can Fleet subcontract the manufacturing?",

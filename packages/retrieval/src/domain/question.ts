@@ -118,7 +118,29 @@ export function bareQuestion(query: string): string {
     out = rest;
   }
   // nothing but a lead-in and a question mark ("Re the agreement: ?") is read as written; shorthand spelled out
-  return fragmentAsked(shorthandSpelledOut(/[\p{L}\p{N}]/u.test(out) ? out : query));
+  return fragmentAsked(shorthandSpelledOut(termForPronoun(/[\p{L}\p{N}]/u.test(out) ? out : query)));
+}
+
+// A term written as a defined term (capitalised words, "of", "and" or "the" between them) set before a dash or a colon,
+// then a question that points back at it by "it", "that" or "this".
+const TERM_THEN_QUESTION =
+  /^\s*(?!(?:[Rr][Ee]|[Rr]egarding|[Ss]ubject|[Ff][Ww][Dd]?)\b)((?:\p{Lu}[\p{L}\p{N}'’-]*)(?:\s+(?:(?:of|and|the)\s+)?\p{Lu}[\p{L}\p{N}'’-]*){0,4})\s*(?:\s[-–—]|:)\s+((?:what|which|how|when|where|who|whom|can|could|does|do|did|is|are|was|were|will|would|may|must|shall)\b.*)$/su;
+const POINTS_BACK = /\b(?:it|that|this)\b/gi;
+
+/**
+ * A message may name a defined term, then ask about it by pointing back: "Columbia Equipment — what does that
+ * cover?". Read as asked of the term itself ("what does Columbia Equipment cover?"), which is what the rules that
+ * read a term asked about need. Only a term written as one (capitalised, at most five words; not a subject line's
+ * "Re") and a question with exactly one "it", "that" or "this"; anything else is left as written.
+ */
+function termForPronoun(question: string): string {
+  const m = TERM_THEN_QUESTION.exec(question);
+  if (!m) return question;
+  const [, term, asked] = m as unknown as [string, string, string];
+  const back = [...asked.matchAll(POINTS_BACK)];
+  if (back.length !== 1) return question;
+  const at = back[0]?.index ?? 0;
+  return `${asked.slice(0, at)}${term}${asked.slice(at + (back[0]?.[0].length ?? 0))}`;
 }
 
 // A word that makes a sentence of its own: a form of "be", "do" or "have", a modal, "need", a participle
