@@ -254,7 +254,13 @@ describe("bareQuestion", () => {
     // a lead-in before nothing but a question mark
     expect(bareQuestion("Re the agreement: ?")).toBe("Re the agreement: ?");
     // runs of points that an abbreviation and a word could each have read: exponential time before
-    for (const q of ["b.".repeat(60), `Re x: ${"b.".repeat(60)}?`, `${"Quick. ".repeat(2000)}What is the term?`])
+    for (const q of [
+      "b.".repeat(60),
+      `Re x: ${"b.".repeat(60)}?`,
+      `${"Quick. ".repeat(2000)}What is the term?`,
+      // a long run of capitalised words before a dash, as the term a question points back at
+      `${"Acme ".repeat(5000)}— what does it cover?`,
+    ])
       expect(bareQuestion(q).length).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,6 @@
 import { featureWords } from "../embedders/text-features.ts";
 import { queryTerms } from "./query-terms.ts";
-import { shorthandSpelledOut } from "./shorthand.ts";
+import { courtesiesSpelledOut, shorthandSpelledOut } from "./shorthand.ts";
 
 /**
  * A question as asked about a contract. It may open with a part that names the instrument ("Consider
@@ -40,14 +40,14 @@ const NAMES_INSTRUMENT =
 // where a comma, a stop or the end follows it ("best efforts apply?" is no sign-off).
 const GREETING = /^\s*(?:hi|hello|hey|dear)\b[^,:;.!?\n]{0,40}?(?:[,:;.!]|\s[-–—])\s+(?=\S)/i;
 const THANKS =
-  /(?<=[?.!])\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx|tks|cheers|(?:kind\s+|best\s+)?regards|rgds|best(?=\s*[,.!-]|\s*$)|ty)\b[^?]{0,40}$/i;
+  /(?<=[?.!])\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|cheers|(?:kind\s+|best\s+)?regards|rgds|best(?=\s*[,.!-]|\s*$)|ty)\b[^?]{0,40}$/i;
 
 // A lead-in before ": " ("Re the agreement: ", "Quick question for the deal team: ", "Indemnity: ") and a
 // request for the answer's form after the question ("Please cite the section.", "Be brief.") ask nothing;
 // read before the question, a lead-in hid its opening words from the rules that read them.
 const LEAD_IN = /^([^:;?\n]{1,60}?):\s+(?=\S)/;
 const FORM_REQUEST =
-  /(?<=\?)\s+(?:(?:please|pls|plz)\s+)?(?:(?:cite|quote|give|include|show|reference|name)\s+(?:the\s+|your\s+|a\s+|any\s+)?(?:relevant\s+|exact\s+|specific\s+)?(?:sections?|clauses?|provisions?|sources?|pages?|references?|citations?|language|text|wording)|be\s+(?:brief|concise)|keep\s+it\s+(?:short|brief))\b[^?]{0,40}$/i;
+  /(?<=\?)\s+(?:please\s+)?(?:(?:cite|quote|give|include|show|reference|name)\s+(?:the\s+|your\s+|a\s+|any\s+)?(?:relevant\s+|exact\s+|specific\s+)?(?:sections?|clauses?|provisions?|sources?|pages?|references?|citations?|language|text|wording)|be\s+(?:brief|concise)|keep\s+it\s+(?:short|brief))\b[^?]{0,40}$/i;
 // Words of a message's lead-in that say what kind of message it is, or point at the papers in general, not
 // what it is about.
 const MESSAGE_WORDS = new Set(
@@ -55,7 +55,7 @@ const MESSAGE_WORDS = new Set(
     "re regarding question questions quick query follow up followup team help note fyi ask request urgent one another",
     "client matter deal agreement agreements contract contracts document documents papers",
     "following per our earlier yesterday today call email thread chat conversation discussion meeting thanks thank hope well",
-    "you me us please pls plz kindly check confirm tell know let advise look",
+    "you me us please kindly check confirm tell know let advise look",
   ]
     .join(" ")
     .split(" "),
@@ -99,7 +99,9 @@ const MAX_LEADING_SENTENCES = 3;
  * `shorthandSpelledOut`, `shorthand.ts`). Nothing else changes.
  */
 export function bareQuestion(query: string): string {
-  let out = askedDirectly(query.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, ""));
+  // a message's courtesies written short ("pls", "thx") are read written out before any rule reads them
+  const said = courtesiesSpelledOut(query);
+  let out = askedDirectly(said.replace(GREETING, "").replace(THANKS, "").replace(FORM_REQUEST, ""));
   const lead = LEAD_IN.exec(out);
   if (lead && isLeadIn(lead[1] as string, out.slice(lead[0].length)))
     out = afterQuestion(lead[1] as string, out.slice(lead[0].length));
@@ -118,7 +120,7 @@ export function bareQuestion(query: string): string {
     out = rest;
   }
   // nothing but a lead-in and a question mark ("Re the agreement: ?") is read as written; shorthand spelled out
-  return fragmentAsked(shorthandSpelledOut(termForPronoun(/[\p{L}\p{N}]/u.test(out) ? out : query)));
+  return fragmentAsked(shorthandSpelledOut(termForPronoun(/[\p{L}\p{N}]/u.test(out) ? out : said)));
 }
 
 // A term written as a defined term (capitalised words, "of", "and" or "the" between them) set before a dash or a colon,
@@ -135,12 +137,13 @@ const POINTS_BACK = /\b(?:it|that|this)\b/gi;
  */
 function termForPronoun(question: string): string {
   const m = TERM_THEN_QUESTION.exec(question);
-  if (!m) return question;
-  const [, term, asked] = m as unknown as [string, string, string];
+  const term = m?.[1];
+  const asked = m?.[2];
+  if (term === undefined || asked === undefined) return question;
   const back = [...asked.matchAll(POINTS_BACK)];
-  if (back.length !== 1) return question;
-  const at = back[0]?.index ?? 0;
-  return `${asked.slice(0, at)}${term}${asked.slice(at + (back[0]?.[0].length ?? 0))}`;
+  const only = back.length === 1 ? back[0] : undefined;
+  if (only?.index === undefined) return question;
+  return `${asked.slice(0, only.index)}${term}${asked.slice(only.index + only[0].length)}`;
 }
 
 // A word that makes a sentence of its own: a form of "be", "do" or "have", a modal, "need", a participle
@@ -188,7 +191,7 @@ const onlyMessageWords = (text: string) => queryTerms(text).every((w) => MESSAGE
 // A question asked of the reader around the one asked of the documents: "Can you tell me whether Fleet may
 // subcontract?", "Could you confirm what the cap is?", "I'd like to know when the term ends."
 const INDIRECT =
-  /^\s*(?:(?:can|could|would|will)\s+you\s+(?:(?:please|pls|plz)\s+)?(?:tell\s+me|let\s+me\s+know|check|confirm|advise(?:\s+me)?|find\s+out)|(?:(?:please|pls|plz)\s+)?(?:tell\s+me|let\s+me\s+know|confirm|check|advise)|i(?:'d|’d|\s+would)\s+like\s+to\s+know|i\s+(?:need|want)\s+to\s+know|i(?:'m|’m|\s+am)\s+wondering|i\s+wonder|do\s+you\s+know)\s+(?=(?:what|when|where|which|who|whom|whose|why|how|whether|if)\b)/i;
+  /^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell\s+me|let\s+me\s+know|check|confirm|advise(?:\s+me)?|find\s+out)|(?:please\s+)?(?:tell\s+me|let\s+me\s+know|confirm|check|advise)|i(?:'d|’d|\s+would)\s+like\s+to\s+know|i\s+(?:need|want)\s+to\s+know|i(?:'m|’m|\s+am)\s+wondering|i\s+wonder|do\s+you\s+know)\s+(?=(?:what|when|where|which|who|whom|whose|why|how|whether|if)\b)/i;
 // A word that is inverted before the subject when the question is asked directly.
 const AUXILIARIES = new Set("is are was were may might can could must shall should will would has have had".split(" "));
 

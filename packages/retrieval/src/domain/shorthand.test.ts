@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bareQuestion } from "./question.ts";
-import { otherSpelling, shorthandSpelledOut } from "./shorthand.ts";
+import { courtesiesSpelledOut, otherSpelling, shorthandSpelledOut } from "./shorthand.ts";
 
 /** Each message spelled out as the drafting writes it (the second of each pair). */
 function spellsOut(read: ReadonlyArray<readonly [string, string]>): void {
@@ -148,5 +148,13 @@ describe("hostile input", () => {
     expect(otherSpelling(`${"a".repeat(3990)}izes`)).toBe(`${"a".repeat(3990)}ises`);
     expect(otherSpelling(long)).toBeNull();
     expect(performance.now() - start).toBeLessThan(1000);
+  });
+});
+
+describe("courtesiesSpelledOut", () => {
+  it("writes a message's courtesies out, and leaves words that only contain the letters", () => {
+    expect(courtesiesSpelledOut("Pls confirm the cap? thx")).toBe("please confirm the cap? thanks");
+    expect(courtesiesSpelledOut("plz advise. tks")).toBe("please advise. thanks");
+    expect(courtesiesSpelledOut("the plsql schema and thxr")).toBe("the plsql schema and thxr");
   });
 });

@@ -69,6 +69,23 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:the\s+)?year\s+(?:two|2)\b/gi, "the second year"],
 ];
 
+/** A message's courtesies written short: "pls" and "plz" are "please", "thx" and "tks" "thanks". */
+const COURTESIES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(?:pls|plz)\b/gi, "please"],
+  [/\b(?:thx|tks)\b/gi, "thanks"],
+];
+
+/**
+ * The message with its courtesies written short spelled out ("pls confirm …? thx" → "please confirm …? thanks"),
+ * read first by `bareQuestion`, so the patterns that set a greeting, a thanks or a question asked of the reader apart
+ * know the words in one spelling only.
+ */
+export function courtesiesSpelledOut(message: string): string {
+  let out = message;
+  for (const [re, words] of COURTESIES) out = out.replace(re, words);
+  return out;
+}
+
 /** The question with its shorthand spelled out ("can we share info w/o consent?" → "… information without …"). */
 export function shorthandSpelledOut(question: string): string {
   let out = question;
