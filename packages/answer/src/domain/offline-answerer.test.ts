@@ -428,6 +428,31 @@ describe("offline answerer, deciding by evidence (the shipped decision model for
       expect(verifyCitation(c, extract, source)).toEqual({ ok: true });
   });
 
+  it("quotes the sentence a cited 'such court' points back to, from the passage before it", async () => {
+    const text = `CREDIT AGREEMENT dated as of January 5, 2015.
+Section 11.9 Governing Law. This Agreement shall be governed by the laws of the State of New York. Borrower hereby consents and agrees that the state or federal courts located in New York City shall have exclusive jurisdiction to hear and determine any claims or disputes pertaining to this Agreement; provided, however, that any appeals from those courts may have to be heard by a court located outside of New York City.
+Borrower expressly submits and consents in advance to such jurisdiction in any action or suit commenced in any such court, and waives any objection based upon improper venue.
+Section 12.1 Notices. Notices shall be in writing.`;
+    const records = new Map([["cr", doc("cr", "base_agreement", "2015-01-05", "Credit Agreement.txt")]]);
+    const own = () => text;
+    const forum = await buildExtract(
+      [
+        passage("cr", text, "Borrower expressly", "venue.", "b"),
+        passage("cr", text, "Section 11.9", "New York City.\n", "a"),
+        passage("cr", text, "Section 12.1", undefined, "c"),
+      ],
+      { text: own, document: (id) => records.get(id) ?? null, node: () => null },
+    );
+    const a = await answerFromEvidence("Which courts does the borrower submit to?", forum, own, byEvidence);
+    const quotes = cited(a).map((c) => c.quote);
+    expect(quotes).toHaveLength(2);
+    expect(quotes[0]).toMatch(
+      /^Borrower hereby consents and agrees that the state or federal courts located in New York City/,
+    );
+    expect(quotes[1]).toMatch(/^Borrower expressly submits and consents in advance to such jurisdiction/);
+    for (const c of a.claims.flatMap((x) => x.citations)) expect(verifyCitation(c, forum, own)).toEqual({ ok: true });
+  });
+
   it("is silent on a question the extract does not answer, naming the nearest passages and no score", async () => {
     const a = await answerFromEvidence(
       "Must disputes with the founders go to arbitration in Delaware?",

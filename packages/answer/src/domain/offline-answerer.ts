@@ -56,6 +56,7 @@ import { withoutOtherNumbering } from "./other-numbered-reference.ts";
 import { citePartysOwnInstrument } from "./parallel-instruments.ts";
 import { citeForAskedParty } from "./party-roles.ts";
 import { outsideNamedDeal, partyScope, questionParties } from "./party-scope.ts";
+import { pointedBack } from "./points-back.ts";
 import { priorStateLast } from "./prior-state-last.ts";
 import { checkQuestion } from "./question-guard.ts";
 import { quoteScope } from "./quote-scope.ts";
@@ -154,7 +155,7 @@ export function answerOffline(
       best?.p ?? 0,
     );
   if (!best || picked.length === 0) return abstain(notAnswered(scored), best?.p ?? 0);
-  const cited = citeVerified(picked, scored, extract, source, best.p);
+  const cited = citeVerified(picked, scored, extract, source, best.p, questionTerms(checked.value.question));
   return cited.abstained ? abstain(cited.abstainReason ?? "no verified support", best.p) : { ...cited, ...read() };
 }
 
@@ -319,7 +320,10 @@ export async function answerFromEvidence(
   }
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
-  const draft = withCopyNotes(citeVerified(copies.kept, scored, extract, source, probability), copies.notes);
+  const draft = withCopyNotes(
+    citeVerified(copies.kept, scored, extract, source, probability, questionTerms(q)),
+    copies.notes,
+  );
   return draft.abstained
     ? abstain(draft.abstainReason ?? "no verified support", probability)
     : { ...draft, decisionProbability: draft.confidence };
@@ -399,27 +403,37 @@ function citeVerified(
   extract: readonly EvidenceItem[],
   source: SourceText,
   confidence: number,
+  // the question's terms (`questionTerms`): a sentence that names one only as "such …" is quoted with the one before it
+  asked: readonly string[],
 ): DraftAnswer {
   // An amending sentence whose new text the filing withholds is named, not cited as the answer (`blank-edit.ts`).
   const withText = setAsideBlankEdits(picked);
   const inForce = applyPrecedence(withText.kept, scored);
   const { kept, notes } = setAsideBlankEdits(inForce.kept, [...withText.notes, ...inForce.notes]);
 
-  const claims: AnswerClaim[] = kept.map((s) => {
+  // A span of an extract item as a claim quoting it.
+  const claimOf = (item: EvidenceItem, start: number, end: number): AnswerClaim => {
+    const quote = item.text.slice(start - item.start, end - item.start);
+    const citation: Citation = {
+      documentId: item.documentId,
+      version: item.version,
+      nodeId: item.nodeId,
+      start,
+      end,
+      quote,
+      display: citeAs(item),
+      ...(item.clauseRef ? { clauseRef: item.clauseRef } : {}),
+    };
+    return { text: `"${quote}" ${citeAs(item)}`, citations: [citation] };
+  };
+  const claims: AnswerClaim[] = kept.flatMap((s) => {
     // The answering unit whole: the block after "as follows:", the table row, the forum after the law.
     const unit = answeringUnit(s.item, s.start, s.end);
-    const quote = s.item.text.slice(unit.start - s.item.start, unit.end - s.item.start);
-    const citation: Citation = {
-      documentId: s.item.documentId,
-      version: s.item.version,
-      nodeId: s.item.nodeId,
-      start: unit.start,
-      end: unit.end,
-      quote,
-      display: citeAs(s.item),
-      ...(s.item.clauseRef ? { clauseRef: s.item.clauseRef } : {}),
-    };
-    return { text: `"${quote}" ${citeAs(s.item)}`, citations: [citation] };
+    // and the sentence it points back to when it names what is asked only as "such …" (`points-back.ts`)
+    const back = pointedBack(s.item, unit.start, unit.end, extract, source, asked);
+    if (back === null) return [claimOf(s.item, unit.start, unit.end)];
+    if (back.item === s.item) return [claimOf(s.item, back.start, unit.end)];
+    return [claimOf(back.item, back.start, back.end), claimOf(s.item, unit.start, unit.end)];
   });
   // a lead-in quoted with what it introduces may hold another claim's span: each stretch is quoted once
   const verified = verifyClaims(quoteEachSpanOnce(claims, extract, source), extract, source);
