@@ -22,6 +22,9 @@ describe("askedKind", () => {
   it("reads a time, a notice or an amount, and a renewal's length as a time, not the term", () => {
     expect(askedKind("How long do the confidentiality obligations last?")).toBe("time");
     expect(askedKind("By when must the franchisee open?")).toBe("time");
+    expect(askedKind("At what point does the buyer take the risk of loss?")).toBe("time");
+    expect(askedKind("From what time does interest accrue?")).toBe("time");
+    expect(askedKind("At what rate is interest charged?")).not.toBe("time");
     expect(askedKind("For how long does the agreement renew?")).toBe("time");
     expect(askedKind("What is the warranty period in the reseller agreement?")).toBe("time");
     expect(askedKind("How much notice must be given to prevent renewal?")).toBe("notice");

@@ -189,6 +189,20 @@ describe("statesTheAsk: what passes the kind asked", () => {
       statesTheAsk("When must the Borrower repay the Loans?", only("The Borrower shall repay the Loans in full.")),
     ).toBe(false);
   });
+
+  it("reads 'at what point' as 'when', answered by the moment a risk or title passes", () => {
+    const passes = only(
+      "At such time that the Source Plasma is delivered to the loading dock, risk of loss for such Source Plasma shall pass to ADMA.",
+    );
+    const assumes = only(
+      "ADMA agrees to assume the risks of loss to the Sanofi Property and shall reimburse Sanofi for it.",
+    );
+    const asked = "At what point does ADMA take the risk of loss on the source plasma?";
+    expect(statesTheAsk(asked, passes)).toBe(true);
+    expect(statesTheAsk(asked, assumes)).toBe(false);
+    const soon = only("Title passes to the Buyer as soon as the Products leave the Seller's plant.");
+    expect(statesTheAsk("At what time does title pass to the buyer?", soon)).toBe(true);
+  });
 });
 
 describe("statesTheAsk: a cap on liability", () => {

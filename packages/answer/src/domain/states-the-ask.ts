@@ -38,15 +38,17 @@ const CALENDAR_DATE =
 const DATE_ASKED = /^\s*(?:on\s+)?what\s+date\b/i;
 
 /** "When …", "By when …": asked as a moment, which drafting gives by an event as often as by a date. */
-const WHEN_ASKED = /^\s*(?:by\s+|until\s+|from\s+)?when\b|\bby\s+when\b/i;
+const WHEN_ASKED =
+  /^\s*(?:by\s+|until\s+|from\s+)?when\b|\bby\s+when\b|^\s*(?:at|from|by|until)\s+what\s+(?:point|time|stage|moment)\b/i;
 
 /**
  * A moment drafted by an event or a defined period rather than a date: "on the Maturity Date", "upon the
  * occurrence of", "prior to the Closing", "during the Fee Holiday", "within … after receipt", or a recurrence
- * ("quarterly in arrears", "promptly"). It answers "when", not "how long" nor "on what date".
+ * ("quarterly in arrears", "promptly"), or the moment an event happens ("at such time as …", "as soon as …"). It
+ * answers "when" (and "at what point"), not "how long" nor "on what date".
  */
 const RELATIVE_TIME =
-  /\b(?:on|upon|before|after|prior\s+to|following|during|until|at\s+the\s+(?:time|end)\s+of|concurrently\s+with|no\s+later\s+than|not\s+later\s+than|at\s+least)\s+(?:the\s+|each\s+|any\s+|its\s+|such\s+)?(?:[A-Z][\w-]*|occurrence|date|expiration|expiry|termination|closing|receipt|delivery|end|execution|completion|demand|request|consummation)\b|\b(?:quarterly|monthly|annually|weekly|daily|semi-?annually|promptly|immediately|forthwith)\b/;
+  /\b[Aa]t\s+such\s+time\s+(?:as|that|when)\b|\b[Aa]s\s+soon\s+as\b|\b(?:on|upon|before|after|prior\s+to|following|during|until|at\s+the\s+(?:time|end)\s+of|concurrently\s+with|no\s+later\s+than|not\s+later\s+than|at\s+least)\s+(?:the\s+|each\s+|any\s+|its\s+|such\s+)?(?:[A-Z][\w-]*|occurrence|date|expiration|expiry|termination|closing|receipt|delivery|end|execution|completion|demand|request|consummation)\b|\b(?:quarterly|monthly|annually|weekly|daily|semi-?annually|promptly|immediately|forthwith)\b/;
 
 /** A count of things ("1,000,000 shares", "ten (10) Batches"): a "how many" is answered by a number. */
 const COUNT =
