@@ -40,6 +40,7 @@ import {
 } from "./evidence-model.ts";
 import { withFieldCoverage } from "./field-coverage.ts";
 import { citeOneCopy, type RecordedCopies, withCopyNotes } from "./filed-copies.ts";
+import { sumNotStated } from "./given-sum.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { kindAskedFirst } from "./kind-asked.ts";
 import { withFirstItem } from "./lead-in-decision.ts";
@@ -318,6 +319,14 @@ export async function answerFromEvidence(
     const why = blanks.length > 0 ? leftBlank(blanks) : undefined;
     return abstain(notAnswered(byRelevance(candidates, signals.sentence), why), probability);
   }
+  // A sum of money the question gives that the deal answered from states nowhere: the answer would be about
+  // another instrument (`given-sum.ts`).
+  const unstated = sumNotStated(q, picked, extract, source);
+  if (unstated !== null)
+    return abstain(
+      `the question names ${unstated.written}, and ${unstated.documents.join(" and ")}, which the answer would rest on, ${unstated.documents.length > 1 ? "state" : "states"} no such sum: the question is about another instrument`,
+      probability,
+    );
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
   const draft = withCopyNotes(
