@@ -22,6 +22,14 @@ describe("askedDefinedTerms", () => {
     expect(askedDefinedTerms("Who are 'Subsidiaries' under the NDA?")).toEqual(["subsidiary"]);
   });
 
+  it("reads a party's defined term after its possessive, and not a plain word after one", () => {
+    expect(askedDefinedTerms("What is ScanSource's Territory under the Cisco agreement?")).toEqual(["territory"]);
+    expect(askedDefinedTerms("What is the Borrower's Applicable Margin?")).toEqual(["applicable margin"]);
+    expect(askedDefinedTerms("Who is Bird's Administrative Agent?")).toEqual(["administrative agent"]);
+    expect(askedDefinedTerms("What is Acme's obligation under Section 5?")).toEqual([]);
+    expect(askedDefinedTerms("What is Cisco's liability cap?")).toEqual([]);
+  });
+
   it("reads the asks a definition answers without naming it as a definition", () => {
     // whether something falls within a defined term, or who holds a defined role
     expect(askedDefinedTerms("Does the founder's family count as Permitted Holders under the loan?")).toEqual([

@@ -67,6 +67,12 @@ const TERM_END = /\s+(?:in|under|of|for|per|as\s+used\s+in|to|and|or)\s|\s*[,;:�
  */
 const ASKS: Array<{ opening: RegExp; closing?: RegExp; capitalisedOnly?: boolean; ofThing?: true }> = [
   { opening: /^\s*(?:who|what)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:the\s+|an?\s+)?/i },
+  // "What is ScanSource's Territory?", "What is the Borrower's Applicable Margin?": a party's defined term
+  {
+    opening:
+      /^\s*(?:[Ww]ho|[Ww]hat)(?:\s+(?:is|are|was|were)|['’]s)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}.&-]*(?:\s+\p{Lu}[\p{L}\p{N}.&-]*){0,3}['’]s?\s+/u,
+    capitalisedOnly: true,
+  },
   { opening: /^\s*what\s+(?:counts|qualifies)\s+as\s+(?:the\s+|an?\s+)?/i },
   { opening: /\bhow\s+(?:is|are)\s+(?:the\s+)?(?:terms?\s+)?/i, closing: /^(.+?)\s+defined\b/i },
   // "How is Consolidated EBITDA calculated?": a defined term's definition says how it is worked out
