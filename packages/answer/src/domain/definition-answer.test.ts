@@ -147,6 +147,24 @@ describe("withDefinitionEvidence", () => {
     expect(out[0]?.text).toBe(`"Due Date" means the production start date requested by the Buyer.`);
   });
 
+  it("cites a schedule's entry with its label, and reads the label as the entry's term", () => {
+    const SCHEDULE = `EXHIBIT A TERRITORY\n\nTerritory: The United States, excluding its territories.\n\nEXHIBIT B PRODUCTS`;
+    const exhibit = itemOf("x", SCHEDULE);
+    const all = candidateSentences([], [exhibit], () => SCHEDULE);
+    const value = all.find((c) => c.text.startsWith("The United States"));
+    expect(value && definitionStrength(value, definedTermKey("Territory"))).toBe(1);
+    expect(value && definitionStrength(value, definedTermKey("Products"))).toBeNull();
+    const out = withDefinitionEvidence("What is ScanSource's Territory under the Cisco agreement?", [], all, {
+      asks: 1,
+      scoped: true,
+    });
+    expect(out.map((c) => c.text)).toEqual(["Territory: The United States, excluding its territories."]);
+    // a sentence of running text after a colon is no entry
+    const prose = itemOf("y", `The parties agree as follows: the Territory shall be Canada.`);
+    const after = candidateSentences([], [prose], () => prose.text).find((c) => c.text.startsWith("the Territory"));
+    expect(after ? definitionStrength(after, definedTermKey("parties agree as follows")) : null).toBeNull();
+  });
+
   it("cites the definition that replaced a superseded one, not the superseded text", () => {
     const replaced = itemOf("base", BASE, { supersededBy: "Section 2 of base, as replaced by the First Amendment" });
     const all = [

@@ -114,8 +114,32 @@ export function definitionStrength(
     const entry = UNQUOTED_ENTRY.exec(line);
     if (entry && definedTermKey(entry[1] as string) === key) return 1;
   }
+  if (labelledBy(c)?.key === key) return 1;
   const heading = atLineStart(c) ? headingOver(c, key) : null;
   return heading ?? (pointer ? 3 : null);
+}
+
+/** A term and a colon that open a line: the label of a schedule's or a term sheet's entry ("Territory: "). */
+const ENTRY_LABEL = new RegExp(String.raw`^\s*${LABEL}(${TERM_WORD}(?:\s+${TERM_WORD}){0,5})\s*:\s*$`, "u");
+
+/**
+ * The term (as `definedTermKey` compares it) whose label stands before the sentence on its line, and where the
+ * label starts, when the reading split left it there: "Territory: The United States, excluding its territories."
+ * is read as the sentence "The United States, …" after the label "Territory:". A schedule or a term sheet
+ * defines its entries so. Null when no label stands there.
+ */
+function labelledBy(c: Pick<Candidate, "item" | "start">): { key: string; start: number } | null {
+  const text = c.item.text;
+  const at = Math.min(text.length, Math.max(0, c.start - c.item.start));
+  // the line before the sentence, at most a short label's length back
+  const from = Math.max(0, at - 120);
+  const before = text.slice(from, at);
+  const line = before.slice(before.lastIndexOf("\n") + 1);
+  if (line.length === before.length && from > 0) return null;
+  const m = ENTRY_LABEL.exec(line);
+  if (!m) return null;
+  const lead = line.length - line.trimStart().length;
+  return { key: definedTermKey(m[1] as string), start: c.item.start + at - line.length + lead };
 }
 
 /**
@@ -281,10 +305,13 @@ export function withDefinitionEvidence(
   if (!best) return [...decided];
   const same = decided.find((d) => d.item === best.c.item && d.start === best.c.start);
   const end = definitionEnd(best.c);
+  // an entry's label is quoted with it: "Territory: The United States, …"
+  const start = labelledBy(best.c)?.start ?? best.c.start;
   const definition: ScoredCandidate = {
     ...best.c,
+    start,
     end,
-    text: best.c.item.text.slice(best.c.start - best.c.item.start, end - best.c.item.start),
+    text: best.c.item.text.slice(start - best.c.item.start, end - best.c.item.start),
     p: same?.p ?? 0,
   };
   return context.asks > 1 ? [definition, ...decided.filter((d) => !overlaps(d, definition))] : [definition];
