@@ -159,10 +159,12 @@ describe("withDefinitionEvidence", () => {
       scoped: true,
     });
     expect(out.map((c) => c.text)).toEqual(["Territory: The United States, excluding its territories."]);
-    // a sentence of running text after a colon is no entry
-    const prose = itemOf("y", `The parties agree as follows: the Territory shall be Canada.`);
-    const after = candidateSentences([], [prose], () => prose.text).find((c) => c.text.startsWith("the Territory"));
-    expect(after ? definitionStrength(after, definedTermKey("parties agree as follows")) : null).toBeNull();
+    // another term's label neither defines the term asked nor is quoted with its definition
+    const LAW = `GOVERNING LAW: \u201cTerritory\u201d means Canada.`;
+    const law = itemOf("w", LAW);
+    const quoted = candidateSentences([], [law], () => LAW);
+    const out2 = withDefinitionEvidence("What is the Territory?", [], quoted, { asks: 1, scoped: true });
+    expect(out2.map((c) => c.text)).toEqual(["\u201cTerritory\u201d means Canada."]);
   });
 
   it("cites the definition that replaced a superseded one, not the superseded text", () => {

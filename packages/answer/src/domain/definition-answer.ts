@@ -269,7 +269,7 @@ export function withDefinitionEvidence(
   const found = candidates.flatMap((c) =>
     keys.flatMap((key) => {
       const strength = definitionStrength(c, key);
-      return strength === null ? [] : [{ c, strength, words: key.split(" ").length }];
+      return strength === null ? [] : [{ c, key, strength, words: key.split(" ").length }];
     }),
   );
   // Several deals define the term (parallel NDAs of one programme, a form and its filed copy): the deal whose
@@ -305,8 +305,9 @@ export function withDefinitionEvidence(
   if (!best) return [...decided];
   const same = decided.find((d) => d.item === best.c.item && d.start === best.c.start);
   const end = definitionEnd(best.c);
-  // an entry's label is quoted with it: "Territory: The United States, …"
-  const start = labelledBy(best.c)?.start ?? best.c.start;
+  // an entry's label is quoted with it: "Territory: The United States, …" (the label of the term asked only)
+  const label = labelledBy(best.c);
+  const start = label?.key === best.key ? label.start : best.c.start;
   const definition: ScoredCandidate = {
     ...best.c,
     start,

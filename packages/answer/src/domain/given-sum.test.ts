@@ -15,12 +15,22 @@ describe("givenSums and statesSum: a sum of money a question gives, and a text t
     expect(givenSums("What is the 7% fee on the 300 units?")).toEqual([]);
   });
 
+  it("reads only a sum given as known, not one the question supposes or compares", () => {
+    expect(givenSums("Can the Borrower make a $2 million acquisition without consent?")).toEqual([]);
+    expect(givenSums("What can borrowings over $150 million be used for?")).toEqual([]);
+    expect(givenSums("Is the Lenders' $75,000,000 commitment reduced?").map((s) => s.value)).toEqual([75_000_000]);
+    // a letter after the scale is a word, not a scale: "$5 M&A basket" is five dollars, not five million
+    expect(givenSums("What is the $5 M&A basket?").map((s) => s.value)).toEqual([5]);
+  });
+
   it("finds the value written any common way, and not a figure of another value", () => {
     expect(statesSum("Commitments of $300,000,000 in the aggregate", 3e8)).toBe(true);
     expect(statesSum("an aggregate of 300 million dollars", 3e8)).toBe(true);
     expect(statesSum("Three Hundred Million Dollars ($300.0 million)", 3e8)).toBe(true);
     expect(statesSum("not exceeding Three Million Dollars ($3,000,000)", 3e8)).toBe(false);
     expect(statesSum("$3,000,000,000", 3e8)).toBe(false);
+    expect(statesSum("Facility B: \u20ac20m term loan", 2e7)).toBe(true);
+    expect(statesSum("a $300mm revolver and a US$1.5bn term loan", 1.5e9)).toBe(true);
   });
 });
 
@@ -60,8 +70,11 @@ describe("sumNotStated: an answer about another instrument than the one whose su
         source,
       ),
     ).toBeNull();
-    // a question that gives no sum is not read
+    // a question that gives no sum is not read, nor a document whose text is gone
     expect(sumNotStated("How much does each bank commit?", [{ item: noteItem }], [noteItem], source)).toBeNull();
+    expect(
+      sumNotStated("How much of the $300 million is committed?", [{ item: noteItem }], [noteItem], () => null),
+    ).toBeNull();
   });
 
   it("turns the answer into a silence that says why, end to end", async () => {

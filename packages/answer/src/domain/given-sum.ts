@@ -2,19 +2,27 @@ import type { SourceText } from "./citations.ts";
 import { dealKeyOf, type EvidenceItem, placeOf } from "./evidence.ts";
 
 /**
- * A sum of money the question gives as known ("How much of the $300 million does each bank commit?", "What can
- * borrowings over $150 million be used for?") names the instrument it asks about as surely as a title would: the
- * instrument states that sum. An answer from a document whose deal states it nowhere is about another instrument,
- * however well its words match: a $3,000,000 revolving note of another company answered the $300 million question.
- * Such an answer is withheld, and the silence says why.
+ * A sum of money the question gives as known ("How much of the $300 million does each bank commit?", "the
+ * $25,000 December 2021 note") names the instrument it asks about as surely as a title would: the instrument
+ * states that sum. An answer from a document whose deal states it nowhere is about another instrument, however
+ * well its words match. Such an answer is withheld, and the silence says why. A sum the question supposes or
+ * compares ("a $2 million acquisition", "borrowings over $150 million") names no instrument and is not read.
  */
 
-/** A figure of money in a question: a currency sign or code, a number, and a scale word. */
-const SUM =
-  /(?:[$€£]|\b(?:US\$|USD|EUR|GBP)\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(million|billion|thousand|mm|m|bn|k)\b)?/gi;
+/** The scale words a figure may carry, written out or short ("$300 million", "€20m", "$300mm", "US$1.5bn"). */
+const SCALES = String.raw`(?:million|billion|thousand|mm|m|bn|k)(?![\w&])`;
+
+/**
+ * A figure of money a question gives as known: after "the", "this", "that", "its", "their" or a possessive
+ * ("Acme's"), a currency sign or code, a number, and a scale word.
+ */
+const SUM = new RegExp(
+  String.raw`(?:\b(?:the|this|that|its|their)|['’]s?)\s+((?:[$€£]|\b(?:US\$|USD|EUR|GBP)\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(${SCALES}))?)`,
+  "gi",
+);
 
 /** A figure in a document's text, with or without a currency sign: its number and a scale word. */
-const FIGURE = /(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(million|billion|thousand)\b)?/gi;
+const FIGURE = new RegExp(String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(${SCALES}))?`, "gi");
 
 const SCALE: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mm: 1e6, billion: 1e9, bn: 1e9 };
 
@@ -25,13 +33,13 @@ const amountOf = (whole: string, fraction: string | undefined, scale: string | u
 export function givenSums(question: string): Array<{ written: string; value: number }> {
   const out: Array<{ written: string; value: number }> = [];
   for (const m of question.slice(0, 2_000).matchAll(SUM)) {
-    const value = amountOf(m[1] as string, m[2], m[3]);
-    if (Number.isFinite(value) && value > 0) out.push({ written: m[0].trim(), value });
+    const value = amountOf(m[2] as string, m[3], m[4]);
+    if (Number.isFinite(value) && value > 0) out.push({ written: (m[1] as string).trim(), value });
   }
   return out;
 }
 
-/** Whether a text states a figure of the value ("$300,000,000", "300 million", "$300.0 million"). */
+/** Whether a text states a figure of the value ("$300,000,000", "300 million", "$300.0 million", "$300mm"). */
 export function statesSum(text: string, value: number): boolean {
   for (const m of text.matchAll(FIGURE)) {
     const v = amountOf(m[1] as string, m[2], m[3]);
@@ -59,7 +67,9 @@ export function sumNotStated(
   for (const x of [...picked.map((s) => s.item), ...extract])
     if (deals.has(dealKeyOf(x)) && !documents.has(`${x.documentId}@${x.version}`))
       documents.set(`${x.documentId}@${x.version}`, x);
-  const texts = [...documents.values()].map((x) => source(x.documentId, x.version) ?? "");
+  // a document whose text is gone says nothing either way: it is not read
+  const texts = [...documents.values()].flatMap((x) => source(x.documentId, x.version) ?? []);
+  if (texts.length === 0) return null;
   const missing = sums.find((sum) => !texts.some((t) => statesSum(t, sum.value)));
   if (!missing) return null;
   const names = [...new Set(picked.map((s) => placeOf({ ...s.item, clauseRef: null })))];

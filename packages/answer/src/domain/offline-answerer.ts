@@ -441,7 +441,9 @@ function citeVerified(
     // and the sentence it points back to when it names what is asked only as "such …" (`points-back.ts`)
     const back = pointedBack(s.item, unit.start, unit.end, extract, source, asked);
     if (back === null) return [claimOf(s.item, unit.start, unit.end)];
-    if (back.item === s.item) return [claimOf(s.item, back.start, unit.end)];
+    const same =
+      back.item.documentId === s.item.documentId && back.item.start === s.item.start && back.item.end === s.item.end;
+    if (same) return [claimOf(s.item, back.start, unit.end)];
     return [claimOf(back.item, back.start, back.end), claimOf(s.item, unit.start, unit.end)];
   });
   // a lead-in quoted with what it introduces may hold another claim's span: each stretch is quoted once

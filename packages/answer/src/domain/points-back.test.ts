@@ -31,6 +31,16 @@ describe("pointedBackFrom: a sentence that names what is asked only as 'such …
     expect(pointedBackFrom(text, s, text.length, asked("Which courts?"))?.start).toBe(0);
   });
 
+  it("reads a clause's own sentence first, then the sentence before it", () => {
+    const text =
+      "The courts of Delaware shall have jurisdiction. Venue lies in Wilmington; each party submits to such courts.";
+    const s = text.indexOf("each party");
+    expect(pointedBackFrom(text, s, text.length, asked("Which courts?"))?.start).toBe(0);
+    const own = "Notices go to Acme. The courts of Delaware shall hear disputes; each party submits to such courts.";
+    const o = own.indexOf("each party");
+    expect(pointedBackFrom(own, o, own.length, asked("Which courts?"))?.start).toBe(own.indexOf("The courts"));
+  });
+
   it("does not point back when the sentence names the word itself, or 'such' stands before a word not asked", () => {
     const { s, e } = at(FORUM, CHOSEN);
     // asked by "jurisdiction" and "submit": the sentence names "submits" itself, and "jurisdiction" only after
@@ -76,6 +86,22 @@ describe("pointedBackFrom: a sentence that answers by a term the sentence before
     const back = pointedBackFrom(CLOSING, chosen, CLOSING.length, asked("By when must the deal close - outside date?"));
     expect(back?.words.sort()).toEqual(["date", "outside"]);
     expect(CLOSING.slice(back?.start)).toMatch(/^The Closing shall take place no later than March 31, 2024/);
+  });
+
+  it("reads a term used in capitals, and not an instrument's name nor a party's designation", () => {
+    const caps = CLOSING.replace("by the Outside Date", "by the OUTSIDE DATE");
+    expect(pointedBackFrom(caps, chosen, caps.length, asked("What is the outside date?"))?.words.sort()).toEqual([
+      "date",
+      "outside",
+    ]);
+    const msa =
+      "This Master Services Agreement (the \u201cAgreement\u201d) is made on May 1, 2020. This Agreement is governed by the laws of Texas.";
+    const m = msa.indexOf("This Agreement is");
+    expect(pointedBackFrom(msa, m, msa.length, asked("What law governs the agreement?"))).toBeNull();
+    const party =
+      "Acme Holdings, Inc., a Delaware corporation (the \u201cCompany\u201d), and Beta LLC agree as follows. The Company shall indemnify Beta.";
+    const p = party.indexOf("The Company shall");
+    expect(pointedBackFrom(party, p, party.length, asked("Must the company indemnify Beta?"))).toBeNull();
   });
 
   it("not when the question asks by none of the term's words, or the sentence does not use the term", () => {

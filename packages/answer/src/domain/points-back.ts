@@ -1,11 +1,10 @@
 import { phrasePattern } from "@lexnav/core";
-import { featureWords, splitSentences } from "@lexnav/retrieval";
+import { featureWords, isInstrumentWord, splitSentences } from "@lexnav/retrieval";
 import type { SourceText } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 
 /**
- * A chosen sentence that names what is asked only by pointing back to the sentence before it (issue #16,
- * item 3: the answering unit quoted whole):
+ * A chosen sentence that names what is asked only by pointing back to the sentence before it:
  * - as "such …": "Borrower expressly submits to such jurisdiction in any action commenced in any such court",
  *   asked "Which courts does the borrower submit to?", does not say which courts: the sentence before it
  *   does ("the state or federal courts located in New York City shall have exclusive jurisdiction");
@@ -15,7 +14,10 @@ import type { EvidenceItem } from "./evidence.ts";
  * A lawyer reads the two together, and so is the answer quoted: the sentence pointed back to is cited with it.
  */
 
-/** How far before the chosen sentence the one it points back to may start, in characters. */
+/**
+ * How far before the chosen sentence the one it points back to may start, in characters: about two long
+ * sentences of a filing (Figgie's forum sentence, three clauses cut at ";", is 860).
+ */
 export const POINTED_BACK_MAX = 1500;
 
 /**
@@ -27,13 +29,21 @@ const DEFINED_TERM =
   /\((?:the\s+|collectively,?\s+(?:the\s+)?|each,?\s+(?:a|an|the)\s+|hereinafter\s+(?:the\s+)?)?[“"]((?:[A-Z][\w&'’-]*)(?:\s+(?:of|and|or|the|to|for|[A-Z][\w&'’-]*)){0,5})[.,]?[”"]/g;
 
 /**
+ * A party's designation: the bracket follows a company's legal form ("Acme Corp., a Delaware corporation (the
+ * “Company”)"). A party's name is no statement of what is asked.
+ */
+const AFTER_ENTITY =
+  /\b(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Company|Co|N\.A|L\.P|LP|LLP|plc|PLC|GmbH|AG|S\.A|B\.V|corporation|company|partnership)\.?\s*,?\s*(?:a|an)?[^()]{0,80}$/;
+
+/**
  * The start of the sentence `text[s, e)` points back to, and the words asked that it points back by; null
  * when it points back to none. The chosen sentence points back by a word the question asks by (`asked`, as
  * `featureWords` writes it) that it names only after "such", when the sentence before names it otherwise,
- * or that is a word of a term the sentence before defines and the chosen sentence uses. That sentence runs
- * to its full stop: the reading split ends a sentence at ";" too, and such a clause may hold only its last
- * words. When the chosen sentence is itself a clause so cut, the rest of its sentence before it is read with
- * the sentence before. No blank line may part them.
+ * or that is a word of a term the sentence before defines and the chosen sentence uses (not an instrument's
+ * name nor a party's). The sentence before runs to its full stop: the reading split ends a sentence at ";"
+ * too, and such a clause may hold only its last words. When the chosen sentence is itself a clause so cut,
+ * the clauses of its sentence before it are read first, then with the sentence before them. No blank line may
+ * part them.
  */
 export function pointedBackFrom(
   text: string,
@@ -45,22 +55,28 @@ export function pointedBackFrom(
   const wanted = new Set(asked);
   const parts = splitSentences(text, Math.max(0, s - POINTED_BACK_MAX), s).filter((r) => r.end <= s);
   const stops = parts.flatMap((r, i) => (/\.["”’')\]]*$/.test(text.slice(r.start, r.end)) ? [i] : []));
-  const begin = stops.at(-1) === parts.length - 1 ? stops.at(-2) : stops.at(-1);
-  // no full stop before: the sentence opens the text, or is too long to be read back to its start
-  const first = begin !== undefined ? parts[begin + 1] : s <= POINTED_BACK_MAX ? parts[0] : undefined;
-  if (!first || /\n[^\S\n]*\n/.test(text.slice(first.start, s))) return null;
+  // where a sentence starts: after a part that ends at a full stop, or at the text's start when it is in reach
+  const startAfter = (stop: number | undefined) =>
+    stop !== undefined ? parts[stop + 1] : s <= POINTED_BACK_MAX ? parts[0] : undefined;
+  const clause = stops.at(-1) !== parts.length - 1;
+  const starts = clause ? [startAfter(stops.at(-1)), startAfter(stops.at(-2))] : [startAfter(stops.at(-2))];
   const chosen = text.slice(s, e);
-  const before = text.slice(first.start, s);
   const pointed = new Set<string>();
   const named = new Set<string>();
   for (const { word, such } of wordsOf(chosen)) (such ? pointed : named).add(word);
-  const bySuch = [...pointed].filter((w) => wanted.has(w) && !named.has(w) && names(before, w));
-  const byTerm = [...before.matchAll(DEFINED_TERM)]
-    .map((m) => m[1] as string)
-    .filter((term) => new RegExp(String.raw`(?<![\w])${phrasePattern(term)}(?![\w])`).test(chosen))
-    .flatMap((term) => featureWords(term).filter((w) => wanted.has(w)));
-  const words = [...new Set([...bySuch, ...byTerm])];
-  return words.length > 0 ? { start: first.start, words } : null;
+  for (const first of starts) {
+    if (!first || first.start >= s || /\n[^\S\n]*\n/.test(text.slice(first.start, s))) return null;
+    const before = text.slice(first.start, s);
+    const bySuch = [...pointed].filter((w) => wanted.has(w) && !named.has(w) && names(before, w));
+    const byTerm = [...before.matchAll(DEFINED_TERM)]
+      .filter((m) => !AFTER_ENTITY.test(before.slice(Math.max(0, (m.index ?? 0) - 120), m.index)))
+      .map((m) => m[1] as string)
+      .filter((term) => new RegExp(String.raw`(?<![\w])${phrasePattern(term)}(?![\w])`, "i").test(chosen))
+      .flatMap((term) => featureWords(term).filter((w) => wanted.has(w) && !isInstrumentWord(w)));
+    const words = [...new Set([...bySuch, ...byTerm])];
+    if (words.length > 0) return { start: first.start, words };
+  }
+  return null;
 }
 
 /** Whether a text names a word other than after "such". */
@@ -104,12 +120,12 @@ export function pointedBack(
   if (text === null) return null;
   const back = pointedBackFrom(text, start, end, asked);
   if (back === null) return null;
-  // The extract may hold the sentence pointed back to in part (a passage cut at its ";"): the part held is
-  // cited when it names what is asked.
-  const holder = extract.find(
-    (x) =>
-      x.documentId === item.documentId && x.version === item.version && x.start <= back.start && back.start < x.end,
-  );
+  // The chosen sentence's own passage when it holds the sentence pointed back to, else one before it. That one
+  // may hold it in part (a passage cut at its ";"): the part held is cited when it names what is asked.
+  const holds = (x: EvidenceItem) =>
+    x.documentId === item.documentId && x.version === item.version && x.start <= back.start && back.start < x.end;
+  const own = extract.find((x) => x.documentId === item.documentId && x.start === item.start && x.end === item.end);
+  const holder = own && holds(own) ? own : extract.find(holds);
   if (!holder) return null;
   const to = back.start + text.slice(back.start, Math.min(start, holder.end)).trimEnd().length;
   const held = text.slice(back.start, to);

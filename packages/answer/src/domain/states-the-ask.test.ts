@@ -202,6 +202,8 @@ describe("statesTheAsk: what passes the kind asked", () => {
     expect(statesTheAsk(asked, assumes)).toBe(false);
     const soon = only("Title passes to the Buyer as soon as the Products leave the Seller's plant.");
     expect(statesTheAsk("At what time does title pass to the buyer?", soon)).toBe(true);
+    const caps = only("AT SUCH TIME AS THE PRODUCTS ARE DELIVERED, TITLE SHALL PASS TO THE BUYER.");
+    expect(statesTheAsk("At what point does title pass to the buyer?", caps)).toBe(true);
   });
 });
 

@@ -44,11 +44,13 @@ const WHEN_ASKED =
 /**
  * A moment drafted by an event or a defined period rather than a date: "on the Maturity Date", "upon the
  * occurrence of", "prior to the Closing", "during the Fee Holiday", "within … after receipt", or a recurrence
- * ("quarterly in arrears", "promptly"), or the moment an event happens ("at such time as …", "as soon as …"). It
- * answers "when" (and "at what point"), not "how long" nor "on what date".
+ * ("quarterly in arrears", "promptly"). It answers "when" (and "at what point"), not "how long" nor "on what date".
  */
 const RELATIVE_TIME =
-  /\b[Aa]t\s+such\s+time\s+(?:as|that|when)\b|\b[Aa]s\s+soon\s+as\b|\b(?:on|upon|before|after|prior\s+to|following|during|until|at\s+the\s+(?:time|end)\s+of|concurrently\s+with|no\s+later\s+than|not\s+later\s+than|at\s+least)\s+(?:the\s+|each\s+|any\s+|its\s+|such\s+)?(?:[A-Z][\w-]*|occurrence|date|expiration|expiry|termination|closing|receipt|delivery|end|execution|completion|demand|request|consummation)\b|\b(?:quarterly|monthly|annually|weekly|daily|semi-?annually|promptly|immediately|forthwith)\b/;
+  /\b(?:on|upon|before|after|prior\s+to|following|during|until|at\s+the\s+(?:time|end)\s+of|concurrently\s+with|no\s+later\s+than|not\s+later\s+than|at\s+least)\s+(?:the\s+|each\s+|any\s+|its\s+|such\s+)?(?:[A-Z][\w-]*|occurrence|date|expiration|expiry|termination|closing|receipt|delivery|end|execution|completion|demand|request|consummation)\b|\b(?:quarterly|monthly|annually|weekly|daily|semi-?annually|promptly|immediately|forthwith)\b/;
+
+/** The moment an event happens, in any case ("at such time as …", "AS SOON AS …"): it answers "when" too. */
+const MOMENT_OF_EVENT = /\bat\s+such\s+time\s+(?:as|that|when)\b|\bas\s+soon\s+as\b/i;
 
 /** A count of things ("1,000,000 shares", "ten (10) Batches"): a "how many" is answered by a number. */
 const COUNT =
@@ -168,7 +170,7 @@ function statesKindAsked(kind: AskedKind, question: string, text: string): boole
       return (
         statesKind("time", text) ||
         statesKind("term", text) ||
-        (WHEN_ASKED.test(plainAsk(question)) && RELATIVE_TIME.test(text))
+        (WHEN_ASKED.test(plainAsk(question)) && (RELATIVE_TIME.test(text) || MOMENT_OF_EVENT.test(text)))
       );
     // a term or a notice period drafted without the verbs `kind-asked.ts` reads ("expire … five (5) years from …")
     case "term":
