@@ -87,6 +87,24 @@ describe("shorthandSpelledOut", () => {
     ]);
   });
 
+  it("spells an asking word run into 'is' out, 'post amendment' closing a clause, and a quick message's slips", () => {
+    expect(shorthandSpelledOut("how's Market Price calculated?")).toBe("how is Market Price calculated?");
+    expect(shorthandSpelledOut("Where’s the notice address?")).toBe("Where is the notice address?");
+    expect(shorthandSpelledOut("how long does it run now, post amendment?")).toBe(
+      "how long does it run now, after the amendment?",
+    );
+    // "post-amendment" before a noun qualifies it, and stays
+    expect(shorthandSpelledOut("What are the post-amendment terms?")).toBe("What are the post-amendment terms?");
+    expect(shorthandSpelledOut("how is the Purchase Price Date defind?")).toBe(
+      "how is the Purchase Price Date defined?",
+    );
+    expect(shorthandSpelledOut("Was the ammended agreemnet recieved?")).toBe("Was the amended agreement received?");
+    expect(shorthandSpelledOut("the Ammendment and teh fee")).toBe("the Amendment and the fee");
+    expect(shorthandSpelledOut("Ammendment 3")).toBe("Amendment No. 3");
+    // a possessive of a name is no asking word: "Howard's" and "Whoopi's" stay
+    expect(shorthandSpelledOut("Howard's and Whoopi's notes")).toBe("Howard's and Whoopi's notes");
+  });
+
   it("reads year one as the first year", () => {
     expect(shorthandSpelledOut("can AP get out of the MSA during year one")).toBe(
       "can AP get out of the MSA during the first year",

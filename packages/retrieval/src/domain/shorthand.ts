@@ -1,16 +1,25 @@
 /**
- * A lawyer's message writes words short ("info", "agmt", "w/o", "reps") and spells them the American or the
- * British way, and the documents spell them out, one way or the other ("information", "agreement",
- * "without", "representations"; "advisers" for a question's "advisors"). Not the instrument kinds' own
- * abbreviations ("NDA", "MSA": `instrument-kinds.ts`), which name a document. A question is read with its
- * shorthand spelled out (`shorthandSpelledOut`, by `bareQuestion`), and a word's other spelling is read as the same
- * word (`otherSpelling`: retrieval adds it to the query, the answer reads the two as one family).
+ * A lawyer's message writes words short ("info", "agmt", "w/o", "reps", "how's"), slips ("defind", "ammendment"),
+ * and spells them the American or the British way, and the documents spell them out, one way or the other
+ * ("information", "agreement", "without", "representations"; "advisers" for a question's "advisors"). Not the
+ * instrument kinds' own abbreviations ("NDA", "MSA": `instrument-kinds.ts`), which name a document. A question is
+ * read with its shorthand spelled out (`shorthandSpelledOut`, by `bareQuestion`), and a word's other spelling is
+ * read as the same word (`otherSpelling`: retrieval adds it to the query, the answer reads the two as one family).
  */
 
 /** Shorthand as messages write it, and the words documents use for it. Matched whole, in any case. */
 const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   // a message's opener: "quick q - what counts as …?"
   [/^\s*(?:quick|short)\s+(?:q|qn|question)\s*[-:–—,]\s*/i, ""],
+  // the slips a quick message makes in the words of the trade, as a reader takes them (first: the rules below
+  // read the words spelled right, "Ammendment 3" → "Amendment No. 3")
+  [/\b(?:defind|definied|defned)\b/gi, "defined"],
+  [/\bAmmend(?=(?:ed|ment|ments|s|ing)?\b)/g, "Amend"],
+  [/\bam{2}end(?=(?:ed|ment|ments|s|ing)?\b)/gi, "amend"],
+  [/\b(?:agreemnet|agrement|aggreement|agreemtn)(s?)\b/gi, "agreement$1"],
+  [/\brecie(ve[ds]?|ving|pts?)\b/gi, "recei$1"],
+  [/\bTeh\b/g, "The"],
+  [/\bteh\b/gi, "the"],
   [/\binfo\b/gi, "information"],
   [/\bmfg\b\.?/gi, "manufacturing"],
   [/\bdev\b\.?(?=\s+(?:agreement|agmt|agrmt|plan|program|programme|work|services?)\b)/gi, "development"],
@@ -64,6 +73,10 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   // and named by its number alone after "amended by": "the MSA as amended by #3" → "… by Amendment No. 3"
   [/\b(amended\s+by)\s+(?:no\.?\s*|number\s+|#\s*)(\d+)\b/gi, "$1 Amendment No. $2"],
+  // an asking word run into "is": "how's Market Price calculated?", "where's the notice address?"
+  [/\b(how|where|when|who|why)['’]s\b/gi, "$1 is"],
+  // "post amendment" closing a clause ("how long does it run now, post amendment?"): after the amendment
+  [/\bpost[-\s]amendment\b(?=\s*(?:[?,.;:!)]|$))/gi, "after the amendment"],
   // "in year one", "during year 1": the first year, as drafting counts it
   [/\b(?:the\s+)?year\s+(?:one|1)\b/gi, "the first year"],
   [/\b(?:the\s+)?year\s+(?:two|2)\b/gi, "the second year"],
