@@ -159,6 +159,11 @@ describe("withDefinitionEvidence", () => {
       scoped: true,
     });
     expect(out.map((c) => c.text)).toEqual(["Territory: The United States, excluding its territories."]);
+    // a sentence of running text after a colon is no entry
+    const prose = itemOf("y", `The parties agree as follows: The Territory shall be Canada.`);
+    const after = candidateSentences([], [prose], () => prose.text).find((c) => c.text.startsWith("The Territory"));
+    expect(after).toBeDefined();
+    expect(after ? definitionStrength(after, definedTermKey("Territory")) : null).toBeNull();
     // another term's label neither defines the term asked nor is quoted with its definition
     const LAW = `GOVERNING LAW: \u201cTerritory\u201d means Canada.`;
     const law = itemOf("w", LAW);

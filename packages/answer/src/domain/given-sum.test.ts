@@ -18,6 +18,7 @@ describe("givenSums and statesSum: a sum of money a question gives, and a text t
   it("reads only a sum given as known, not one the question supposes or compares", () => {
     expect(givenSums("Can the Borrower make a $2 million acquisition without consent?")).toEqual([]);
     expect(givenSums("What can borrowings over $150 million be used for?")).toEqual([]);
+    expect(givenSums("Does the agreement require that $2 million be held in escrow?")).toEqual([]);
     expect(givenSums("Is the Lenders' $75,000,000 commitment reduced?").map((s) => s.value)).toEqual([75_000_000]);
     // a letter after the scale is a word, not a scale: "$5 M&A basket" is five dollars, not five million
     expect(givenSums("What is the $5 M&A basket?").map((s) => s.value)).toEqual([5]);
@@ -31,6 +32,8 @@ describe("givenSums and statesSum: a sum of money a question gives, and a text t
     expect(statesSum("$3,000,000,000", 3e8)).toBe(false);
     expect(statesSum("Facility B: \u20ac20m term loan", 2e7)).toBe(true);
     expect(statesSum("a $300mm revolver and a US$1.5bn term loan", 1.5e9)).toBe(true);
+    // a scale letter after a space is a length
+    expect(statesSum("within 300 m of the site, with 20 mm bolts", 3e8)).toBe(false);
   });
 });
 

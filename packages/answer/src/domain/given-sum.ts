@@ -9,25 +9,28 @@ import { dealKeyOf, type EvidenceItem, placeOf } from "./evidence.ts";
  * compares ("a $2 million acquisition", "borrowings over $150 million") names no instrument and is not read.
  */
 
-/** The scale words a figure may carry, written out or short ("$300 million", "€20m", "$300mm", "US$1.5bn"). */
-const SCALES = String.raw`(?:million|billion|thousand|mm|m|bn|k)(?![\w&])`;
+/**
+ * The scale a figure may carry: a word after a space or none ("$300 million"), or a short one written onto the
+ * number ("€20m", "$300mm", "US$1.5bn"; "300 m" and "20 mm" are lengths).
+ */
+const SCALES = String.raw`(?:\s*(?:million|billion|thousand)|(?:mm|m|bn|k))(?![\w&])`;
 
 /**
- * A figure of money a question gives as known: after "the", "this", "that", "its", "their" or a possessive
- * ("Acme's"), a currency sign or code, a number, and a scale word.
+ * A figure of money a question gives as known: after "the", "this", "its", "their" or a possessive ("Acme's"), a
+ * currency sign or code, a number, and a scale.
  */
 const SUM = new RegExp(
-  String.raw`(?:\b(?:the|this|that|its|their)|['’]s?)\s+((?:[$€£]|\b(?:US\$|USD|EUR|GBP)\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(${SCALES}))?)`,
+  String.raw`(?:\b(?:the|this|its|their)|['’]s?)\s+((?:[$€£]|\b(?:US\$|USD|EUR|GBP)\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(${SCALES})?)`,
   "gi",
 );
 
-/** A figure in a document's text, with or without a currency sign: its number and a scale word. */
-const FIGURE = new RegExp(String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(${SCALES}))?`, "gi");
+/** A figure in a document's text, with or without a currency sign: its number and a scale. */
+const FIGURE = new RegExp(String.raw`(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(${SCALES})?`, "gi");
 
 const SCALE: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mm: 1e6, billion: 1e9, bn: 1e9 };
 
 const amountOf = (whole: string, fraction: string | undefined, scale: string | undefined): number =>
-  Number(`${whole.replace(/,/g, "")}.${fraction ?? "0"}`) * (scale ? (SCALE[scale.toLowerCase()] ?? 1) : 1);
+  Number(`${whole.replace(/,/g, "")}.${fraction ?? "0"}`) * (scale ? (SCALE[scale.trim().toLowerCase()] ?? 1) : 1);
 
 /** The sums of money a question gives, each as written and as a value. */
 export function givenSums(question: string): Array<{ written: string; value: number }> {

