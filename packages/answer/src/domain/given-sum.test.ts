@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DECISION_MODEL_PATH, loadDecisionModel } from "../adapters/decision-model-file.ts";
+import { loadEvidenceModel } from "../adapters/evidence-model-file.ts";
 import { buildExtract } from "./extract.ts";
 import { givenSums, statesSum, sumNotStated } from "./given-sum.ts";
-import { answerFromEvidence } from "./offline-answerer.ts";
+import { answerFromEvidence, answerOffline } from "./offline-answerer.ts";
 import { documentRecord, evidenceItem, passageOf } from "./test-support.ts";
 
 describe("givenSums and statesSum: a sum of money a question gives, and a text that states it", () => {
@@ -98,5 +99,11 @@ describe("sumNotStated: an answer about another instrument than the one whose su
     );
     expect(given.abstained).toBe(true);
     expect(given.abstainReason).toMatch(/^the question names \$300 million, and .+ states no such sum/);
+    // the answerer kept behind a flag (the evidence model) withholds it the same way
+    const offline = { model: loadEvidenceModel() };
+    expect(answerOffline("How much is the Bank's commitment?", extract, source, offline).abstained).toBe(false);
+    const kept = answerOffline("How much of the $300 million is the Bank's commitment?", extract, source, offline);
+    expect(kept.abstained).toBe(true);
+    expect(kept.abstainReason).toMatch(/^the question names \$300 million, and .+ states no such sum/);
   });
 });

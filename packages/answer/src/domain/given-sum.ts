@@ -78,3 +78,9 @@ export function sumNotStated(
   const names = [...new Set(picked.map((s) => placeOf({ ...s.item, clauseRef: null })))];
   return { written: missing.written, documents: names };
 }
+
+/** Why an answer resting on a deal that does not state the sum given is withheld, as the silence says it. */
+export function unstatedSumReason(unstated: { written: string; documents: readonly string[] }): string {
+  const verb = unstated.documents.length > 1 ? "state" : "states";
+  return `the question names ${unstated.written}, and ${unstated.documents.join(" and ")}, which the answer would rest on, ${verb} no such sum: the question is about another instrument`;
+}

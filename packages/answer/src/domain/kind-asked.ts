@@ -24,8 +24,13 @@ const AMOUNT_ASKED =
 /** The agreement (or "it") ending, running or lasting; a renewal asks for the renewal's time instead. */
 const TERM_ASKED =
   /\b(?:when|how\s+long)\s+(?:does|will|do|is|did)\s+(?:[\w'’&./-]+\s+){0,7}?(?:agreement|contract|licen[cs]e|lease|nda|term|it)\b[^?]{0,40}?\b(?:expire|end|run|last|terminate|continue)|\bwhat\s+is\s+the\s+(?:(?:\w+\s+)?(?:term|duration)|(?:expiration|expiry|termination|end)\s+date)\s+of\b/i;
-const TIME_ASKED =
-  /\bhow\s+long\b|^\s*(?:by\s+|until\s+|from\s+)?when\b|\bby\s+when\b|^\s*(?:at|from|by|until)\s+what\s+(?:point|time|stage|moment)\b|\bhow\s+(?:soon|many\s+(?:days|weeks|months|years))\b|\bwhat\s+(?:\w+\s+){0,3}?(?:deadline|period|date)\b/i;
+/** "When …", "By when …", "At what point …": asked as a moment (`states-the-ask.ts` reads how drafting gives one). */
+export const WHEN_ASKED =
+  /^\s*(?:by\s+|until\s+|from\s+)?when\b|\bby\s+when\b|^\s*(?:at|from|by|until)\s+what\s+(?:point|time|stage|moment)\b/i;
+const TIME_ASKED = new RegExp(
+  String.raw`\bhow\s+long\b|${WHEN_ASKED.source}|\bhow\s+(?:soon|many\s+(?:days|weeks|months|years))\b|\bwhat\s+(?:\w+\s+){0,3}?(?:deadline|period|date)\b`,
+  "i",
+);
 
 /**
  * The kind of answer a question asks for, read from its first ask (a question that asks two things is

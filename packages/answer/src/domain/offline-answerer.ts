@@ -40,7 +40,7 @@ import {
 } from "./evidence-model.ts";
 import { withFieldCoverage } from "./field-coverage.ts";
 import { citeOneCopy, type RecordedCopies, withCopyNotes } from "./filed-copies.ts";
-import { sumNotStated } from "./given-sum.ts";
+import { sumNotStated, unstatedSumReason } from "./given-sum.ts";
 import { citeWithinEachInstrument } from "./instrument-share.ts";
 import { kindAskedFirst } from "./kind-asked.ts";
 import { withFirstItem } from "./lead-in-decision.ts";
@@ -156,7 +156,7 @@ export function answerOffline(
       best?.p ?? 0,
     );
   if (!best || picked.length === 0) return abstain(notAnswered(scored), best?.p ?? 0);
-  const cited = citeVerified(picked, scored, extract, source, best.p, questionTerms(checked.value.question));
+  const cited = citeVerified(picked, scored, extract, source, best.p, checked.value.question);
   return cited.abstained ? abstain(cited.abstainReason ?? "no verified support", best.p) : { ...cited, ...read() };
 }
 
@@ -319,20 +319,9 @@ export async function answerFromEvidence(
     const why = blanks.length > 0 ? leftBlank(blanks) : undefined;
     return abstain(notAnswered(byRelevance(candidates, signals.sentence), why), probability);
   }
-  // A sum of money the question gives that the deal answered from states nowhere: the answer would be about
-  // another instrument (`given-sum.ts`).
-  const unstated = sumNotStated(q, picked, extract, source);
-  if (unstated !== null)
-    return abstain(
-      `the question names ${unstated.written}, and ${unstated.documents.join(" and ")}, which the answer would rest on, ${unstated.documents.length > 1 ? "state" : "states"} no such sum: the question is about another instrument`,
-      probability,
-    );
   // A sentence the extract holds in two filed copies of one agreement is cited once (`filed-copies.ts`).
   const copies = citeOneCopy(picked, scored, options.copies);
-  const draft = withCopyNotes(
-    citeVerified(copies.kept, scored, extract, source, probability, questionTerms(q)),
-    copies.notes,
-  );
+  const draft = withCopyNotes(citeVerified(copies.kept, scored, extract, source, probability, q), copies.notes);
   return draft.abstained
     ? abstain(draft.abstainReason ?? "no verified support", probability)
     : { ...draft, decisionProbability: draft.confidence };
@@ -412,9 +401,23 @@ function citeVerified(
   extract: readonly EvidenceItem[],
   source: SourceText,
   confidence: number,
-  // the question's terms (`questionTerms`): a sentence that names one only as "such …" is quoted with the one before it
-  asked: readonly string[],
+  question: string,
 ): DraftAnswer {
+  const silence = (reason: string): DraftAnswer => ({
+    text: SILENCE_SENTENCE,
+    claims: [],
+    abstained: true,
+    abstainReason: reason,
+    precedence: [],
+    unsupported: 0,
+    confidence,
+  });
+  // A sum of money the question gives that the deal answered from states nowhere: the answer would be about
+  // another instrument (`given-sum.ts`).
+  const unstated = sumNotStated(question, picked, extract, source);
+  if (unstated !== null) return silence(unstatedSumReason(unstated));
+  // the question's terms: a sentence that names one only as "such …" is quoted with the one before it
+  const asked = questionTerms(question);
   // An amending sentence whose new text the filing withholds is named, not cited as the answer (`blank-edit.ts`).
   const withText = setAsideBlankEdits(picked);
   const inForce = applyPrecedence(withText.kept, scored);
@@ -451,16 +454,7 @@ function citeVerified(
   const body = verified.supported.map((c) => c.text);
   const text = [...body, ...notes].join("\n");
   const verdict = shouldAbstain(text, verified);
-  if (verdict.abstain)
-    return {
-      text: SILENCE_SENTENCE,
-      claims: [],
-      abstained: true,
-      abstainReason: verdict.reason ?? "no verified support",
-      precedence: [],
-      unsupported: 0,
-      confidence,
-    };
+  if (verdict.abstain) return silence(verdict.reason ?? "no verified support");
   return {
     text,
     claims: verified.supported,

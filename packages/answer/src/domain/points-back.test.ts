@@ -159,6 +159,8 @@ describe("pointedBack: the sentence pointed back to, as the extract holds it", (
     const cut = FORUM.indexOf("the state or federal");
     const start = { ...before, text: FORUM.slice(courts, cut), end: cut };
     expect(pointedBack(chosen, s, e, [chosen, start], source, asked("Which courts?"))).toBeNull();
+    // nor anything of a document whose text is gone (deleted since the extract was read)
+    expect(pointedBack(chosen, s, e, [chosen, before], () => null, asked("Which courts?"))).toBeNull();
     // nor is one the extract does not hold, or another document's
     expect(pointedBack(chosen, s, e, [chosen], source, asked("Which courts?"))).toBeNull();
     const other = { ...before, documentId: "other" };

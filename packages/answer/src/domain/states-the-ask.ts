@@ -2,7 +2,7 @@ import { isInstrumentWord } from "@lexnav/retrieval";
 import { answeringUnit } from "./answering-unit.ts";
 import { BLANK, blankValue, DESIGNATION_END } from "./blank-asked.ts";
 import { amendingClause, type Candidate, plainAsk, sameFamily } from "./evidence-model.ts";
-import { type AskedKind, askedKind, statesKind } from "./kind-asked.ts";
+import { type AskedKind, askedKind, statesKind, WHEN_ASKED } from "./kind-asked.ts";
 import { questionAsks } from "./multi-ask.ts";
 import { NUMBER_WORD } from "./number-words.ts";
 
@@ -36,10 +36,6 @@ const CALENDAR_DATE =
 
 /** "On what date …", "What date …": the ask is a day of the calendar, not a period. */
 const DATE_ASKED = /^\s*(?:on\s+)?what\s+date\b/i;
-
-/** "When …", "By when …": asked as a moment, which drafting gives by an event as often as by a date. */
-const WHEN_ASKED =
-  /^\s*(?:by\s+|until\s+|from\s+)?when\b|\bby\s+when\b|^\s*(?:at|from|by|until)\s+what\s+(?:point|time|stage|moment)\b/i;
 
 /**
  * A moment drafted by an event or a defined period rather than a date: "on the Maturity Date", "upon the
