@@ -61,10 +61,12 @@ usage:
   lexnav navindex [--out <dir>] [--set <id>] [--json]   write index.json / full.json / compact index
                                                 inspect, list, navindex and replay take --principal / --group:
                                                 only what that principal may read; without them, every record
-  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--scope corpus|set] [--traces <file.jsonl>] [--rows <file.jsonl>] [--triage] [--json]
+  lexnav eval retrieval --bench <file> --corpus <root> [--mode <mode>] [--protocol full|mini] [--limit N] [--scope corpus|set] [--traces <file.jsonl>] [--rows <file.jsonl>] [--triage] [--store <eval store>] [--json]
                       modes: lexical dense hybrid navembed-r1 navembed-r2 navembed-r3 navembed-r4 navindex
+                      --store: run on an eval store an earlier eval built (its .sqlite under <db folder>/eval),
+                      not on the one the bench's corpora name; it must hold every file the bench names
   lexnav eval answers --bench <file> --corpus <root> [--mode <mode>] [--offline] [--k N] [--limit N]
-                     [--scope corpus|set] [--paired [--judge <model>] [--forced]] [--rows <file.jsonl>] [--json]
+                     [--scope corpus|set] [--paired [--judge <model>] [--forced]] [--rows <file.jsonl>] [--store <eval store>] [--json]
                                                 abstention and cited gold spans of the answerer; --paired judges
                                                 inject against the mode (needs ANTHROPIC_API_KEY)
   lexnav train evidence <bench files...> --corpus <root> [--answerer wording|evidence] [--mode <mode>] [--k N]
@@ -283,6 +285,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
             ...(values.forced ? { forced: true } : {}),
             ...(values.rows ? { rows: values.rows } : {}),
             ...(values.scope ? { scope: values.scope as "corpus" | "set" } : {}),
+            ...(values.store ? { store: values.store } : {}),
           });
           return 0;
         }
@@ -299,6 +302,7 @@ export async function runCli(argv: string[], config: LexnavConfig, logger: Logge
           ...(values.scope ? { scope: values.scope } : {}),
           ...(values.rows ? { rows: values.rows } : {}),
           ...(values.triage ? { triage: true } : {}),
+          ...(values.store ? { store: values.store } : {}),
         });
         return 0;
       }
@@ -595,6 +599,7 @@ function parse(argv: string[]) {
       seed: { type: "string" },
       split: { type: "string" },
       scope: { type: "string" },
+      store: { type: "string" },
       "corpus-tokens": { type: "string" },
       "payload-tokens": { type: "string" },
       "index-tokens": { type: "string" },

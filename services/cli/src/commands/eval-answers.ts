@@ -50,6 +50,8 @@ export interface EvalAnswersOptions {
   k?: number;
   json: boolean;
   storeDir?: string;
+  /** An eval store an earlier evaluation built, used instead of the one the bench's corpora name (`EvalStoreOptions.store`). */
+  store?: string;
   /** Writes one JSON line per question (id, document, outcome, context tokens; no answer text). */
   rows?: string;
   /**
@@ -118,6 +120,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
     dense: DENSE_MODES.includes(mode),
     ...(opts.limit ? { limit: opts.limit } : {}),
     ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
+    ...(opts.store ? { store: opts.store } : {}),
   });
   try {
     const evalCtx: CliContext = { ...ctx, ...stackParts(stack) };

@@ -25,6 +25,8 @@ export interface EvalRetrievalOptions {
   limit?: number;
   json: boolean;
   storeDir?: string;
+  /** An eval store an earlier evaluation built, used instead of the one the bench's corpora name (`EvalStoreOptions.store`). */
+  store?: string;
   /** Writes one JSON line per question: its id and the searcher's trace (no document text). */
   traces?: string;
   /** `set`: each question searches only its deal's documents (the bench's `scope.files`). */
@@ -53,6 +55,7 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
     dense: DENSE_MODES.includes(mode),
     ...(opts.limit ? { limit: opts.limit } : {}),
     ...(opts.storeDir ? { storeDir: opts.storeDir } : {}),
+    ...(opts.store ? { store: opts.store } : {}),
   });
   try {
     const progress = createProgress(tests.length, ctx.stderr);

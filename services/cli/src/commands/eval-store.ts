@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
 import { applyProtocol, type BenchTest, datasetsOf, loadBench, type Protocol } from "@lexnav/eval";
 import { assignTransactionSets } from "@lexnav/ingest";
@@ -49,6 +49,13 @@ export interface EvalStoreOptions {
   protocol: string;
   limit?: number;
   storeDir?: string;
+  /**
+   * An eval store an earlier evaluation built (its SQLite file under `<db folder>/eval`), used as it is instead
+   * of the one the bench's corpora name: ten CUAD questions run on the whole-corpus store, not on a CUAD store
+   * ingested and embedded for them. Every file the bench names must be in it; its other documents are searched
+   * too (and inject reads them).
+   */
+  store?: string;
   /** Build (once per store) and use the dense index. */
   dense: boolean;
 }
@@ -92,12 +99,23 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
     corpusDocs ?? datasets.flatMap((d) => readdirSync(join(corpusRoot, d)).map((f) => `${d}/${f}`))
   ).sort();
 
-  const fingerprint = sha256Hex(
-    [EVAL_INDEX_FORMAT, ...files.map((f) => `${f}:${statSync(join(corpusRoot, f)).size}`)].join("\n"),
-  ).slice(0, 16);
-  const storeDir = opts.storeDir ?? join(ctx.config.dbPath, "..", "eval");
-  mkdirSync(storeDir, { recursive: true });
-  const dbPath = join(storeDir, `${dataset}-${protocol}-${fingerprint}.sqlite`);
+  const storeDir = opts.store ? dirname(resolve(opts.store)) : (opts.storeDir ?? join(ctx.config.dbPath, "..", "eval"));
+  let dbPath: string;
+  if (opts.store) {
+    dbPath = resolve(opts.store);
+    // a store is used only as an evaluation finished building it: a half-ingested one would score what it lacks
+    if (!existsSync(`${dbPath}.complete`))
+      throw new LexnavError(
+        "not_found",
+        `${dbPath} is no eval store an evaluation finished building (${basename(dbPath)}.complete is missing): give --store a file an earlier eval command built under <db folder>/eval`,
+      );
+  } else {
+    const fingerprint = sha256Hex(
+      [EVAL_INDEX_FORMAT, ...files.map((f) => `${f}:${statSync(join(corpusRoot, f)).size}`)].join("\n"),
+    ).slice(0, 16);
+    mkdirSync(storeDir, { recursive: true });
+    dbPath = join(storeDir, `${dataset}-${protocol}-${fingerprint}.sqlite`);
+  }
   const doneMarker = `${dbPath}.complete`;
   const denseMarker = `${dbPath}.dense-complete`;
   // Built once, by one process: an evaluation started while another builds the store waits for it, then
@@ -179,6 +197,20 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
         "invalid_argument",
         `the eval store ${dbPath} holds the same files ingested from another folder (e.g. ${indexed[0]?.source}), so no gold file would be found in it: pass that folder as --corpus, or give another --db`,
       );
+    // A store given by --store holds what the bench names, or the bench is not run on it.
+    if (opts.store) {
+      const named = new Set(
+        tests.flatMap((t) => [t.doc, ...t.snippets.map((s) => s.file_path), ...(t.scope?.files ?? [])]),
+      );
+      const missing: string[] = [];
+      for (const f of [...named].sort())
+        if ((await stack.catalog.findDocumentBySource(join(corpusRoot, f))) === null) missing.push(f);
+      if (missing.length > 0)
+        throw new LexnavError(
+          "invalid_argument",
+          `the eval store ${dbPath} does not hold ${missing.length} file${missing.length === 1 ? "" : "s"} the bench names (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}): give the store an evaluation over those corpora built, or leave out --store`,
+        );
+    }
     const setBySource = new Map(indexed.map((d) => [d.source, d.transactionSetId ?? d.id]));
     const setOf = (file: string) => setBySource.get(join(corpusRoot, file)) ?? null;
     return { stack, tests, protocol, corpusRoot, dbPath, setOf };
