@@ -10,6 +10,7 @@ import {
 } from "./amendment-answer.ts";
 import { answeringUnit } from "./answering-unit.ts";
 import type { ScoredCandidate } from "./evidence-model.ts";
+import { type AskedKind, askedKind, statesKind } from "./kind-asked.ts";
 import { isNotOperative } from "./operative-first.ts";
 
 /**
@@ -59,25 +60,37 @@ export function citeAmendingClause(
   if (named !== null && asksOfItself(question, named)) return [...cited];
   // who the parties are is what a recital or preamble states
   const recitalAnswers = ASKS_PARTIES.test(question);
+  // and a value of the kind asked ("the face amount of the notes") that no operative clause states, the recital's
+  const kind = askedKind(question);
   const out: ScoredCandidate[] = [];
   for (const c of cited) {
-    const chosen = (recitalAnswers ? undefined : operativeForRecital(c, scored, out)) ?? bringingClause(c, scored) ?? c;
+    const chosen =
+      (recitalAnswers ? undefined : operativeForRecital(c, scored, out, kind)) ?? bringingClause(c, scored) ?? c;
     if (!out.includes(chosen)) out.push(chosen);
   }
   return out;
 }
 
-/** For a recital of an amending instrument, that instrument's most probable operative clause not yet cited. */
+/**
+ * For a recital of an amending instrument, that instrument's most probable operative clause not yet cited; of the
+ * kind asked, when one is (a clause extending a maturity date is no answer to the notes' face amount, which the
+ * recital states).
+ */
 function operativeForRecital(
   c: ScoredCandidate,
   scored: readonly ScoredCandidate[],
   taken: readonly ScoredCandidate[],
+  kind: AskedKind | null,
 ): ScoredCandidate | undefined {
   const own = inADeal(c);
   if (own.item.transactionSetId === null || operativeAmendment(own) || !recitesPrior(c)) return undefined;
   if (!AMENDING_ROLES.has(c.item.role)) return undefined;
   return scored.find(
-    (s) => s.item.documentId === c.item.documentId && !taken.includes(s) && operativeAmendment(inADeal(s)),
+    (s) =>
+      s.item.documentId === c.item.documentId &&
+      !taken.includes(s) &&
+      operativeAmendment(inADeal(s)) &&
+      (kind === null || statesKind(kind, s.text)),
   );
 }
 
