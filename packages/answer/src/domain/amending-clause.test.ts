@@ -38,6 +38,22 @@ describe("citeAmendingClause", () => {
     expect(citeAmendingClause("Who are the parties to the amendment?", [recital], scored, scored)).toEqual([recital]);
   });
 
+  it("leaves a recital that states the value asked where the operative clause states another kind", () => {
+    const owed =
+      "Odyssey and Lutz entered into that certain Promissory Note dated September 21, 2022 in the amount of $30,000.00.";
+    const raised = "The principal amount of the Note is amended and increased to $45,000.00.";
+    const item = evidenceItem("note-amd-2", `${owed} ${operativeText} ${raised}`, { role: "amendment" });
+    const stated = scoredSentence(item, owed, { p: 0.6, familyCoverage: 0.3 });
+    const extended = scoredSentence(item, operativeText, { at: owed.length + 1, p: 0.3 });
+    const q = "What was the combined face amount of the notes Odyssey amended at the end of 2022?";
+    // a clause that extends the maturity states no amount: the recital's is the answer
+    expect(citeAmendingClause(q, [stated], [stated, extended], [stated, extended])).toEqual([stated]);
+    // one that changes the amount takes the recital's place
+    const increased = scoredSentence(item, raised, { at: owed.length + operativeText.length + 2, p: 0.2 });
+    const scored = [stated, extended, increased];
+    expect(citeAmendingClause(q, [stated], scored, scored)).toEqual([increased]);
+  });
+
   it("cites new text an edit brings through the amending clause whose unit quotes it", () => {
     const unit = answeringUnit(adding, leadInSentence.start, leadInSentence.end);
     expect(unit.end).toBeGreaterThanOrEqual(ceaseSentence.end);

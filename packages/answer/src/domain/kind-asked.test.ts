@@ -40,6 +40,9 @@ describe("askedKind", () => {
     // the wider window is for pay only: "What is the interest rate on the loans?" asks for the interest clause,
     // which states the rate as a formula ("the Base Rate plus the Applicable Margin"), not for a figure
     expect(askedKind("What is the interest rate on the loans?")).toBeNull();
+    // a price or an amount is a figure however it is qualified
+    expect(askedKind("What is the aggregate purchase price for the shares?")).toBe("amount");
+    expect(askedKind("What was the combined face amount of the three notes?")).toBe("amount");
     expect(askedKind("Which law governs this contract?")).toBe("law");
     expect(askedKind("What governing law and courts apply to the services agreement?")).toBe("law");
   });
