@@ -54,6 +54,20 @@ describe("citeAmendingClause", () => {
     expect(citeAmendingClause(q, [stated], scored, scored)).toEqual([increased]);
   });
 
+  it("reads an amending clause with the new text it brings for the kind asked", () => {
+    const owed =
+      "Odyssey and Lutz entered into that certain Promissory Note dated September 21, 2022 in the amount of $30,000.00.";
+    const leadIn = "Section 1 of the Note is hereby amended and restated in its entirety to read as follows:";
+    const restated = '"1. Principal. The principal amount of this Note is $45,000.00."';
+    const text = `${owed} ${leadIn}\n\n${restated}`;
+    const item = evidenceItem("note-amd-3", text, { role: "amendment" });
+    const stated = scoredSentence(item, owed, { p: 0.6, familyCoverage: 0.3 });
+    const clause = scoredSentence(item, leadIn, { at: text.indexOf(leadIn), p: 0.3 });
+    const scored = [stated, clause, scoredSentence(item, restated, { at: text.indexOf(restated), p: 0.1 })];
+    const q = "What is the principal amount of the note after it was amended?";
+    expect(citeAmendingClause(q, [stated], scored, scored)).toEqual([clause]);
+  });
+
   it("cites new text an edit brings through the amending clause whose unit quotes it", () => {
     const unit = answeringUnit(adding, leadInSentence.start, leadInSentence.end);
     expect(unit.end).toBeGreaterThanOrEqual(ceaseSentence.end);

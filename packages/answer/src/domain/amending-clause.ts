@@ -90,8 +90,17 @@ function operativeForRecital(
       s.item.documentId === c.item.documentId &&
       !taken.includes(s) &&
       operativeAmendment(inADeal(s)) &&
-      (kind === null || statesKind(kind, s.text)),
+      (kind === null || statesKind(kind, unitText(s))),
   );
+}
+
+/**
+ * A clause as it is quoted: its answering unit, so "Section 1 is amended and restated to read as follows:" is read with
+ * the new text it brings ("… the principal amount of this Note is $45,000.00").
+ */
+function unitText(c: ScoredCandidate): string {
+  const unit = answeringUnit(c.item, c.start, c.end);
+  return c.item.text.slice(Math.max(0, unit.start - c.item.start), Math.max(0, unit.end - c.item.start));
 }
 
 /** For new text an edit brings, the amending clause before it in its passage whose answering unit quotes it. */

@@ -43,6 +43,11 @@ describe("askedKind", () => {
     // a price or an amount is a figure however it is qualified
     expect(askedKind("What is the aggregate purchase price for the shares?")).toBe("amount");
     expect(askedKind("What was the combined face amount of the three notes?")).toBe("amount");
+    // not its date, period or mechanism, nor what happens to it
+    expect(askedKind("What date is the purchase price payable?")).not.toBe("amount");
+    expect(askedKind("What is the Purchase Price Date under the Streeterville note?")).not.toBe("amount");
+    expect(askedKind("What is the purchase price adjustment mechanism?")).not.toBe("amount");
+    expect(askedKind("What happens if the amount is disputed?")).toBeNull();
     expect(askedKind("Which law governs this contract?")).toBe("law");
     expect(askedKind("What governing law and courts apply to the services agreement?")).toBe("law");
   });

@@ -19,8 +19,13 @@ export type AskedKind = "term" | "time" | "notice" | "amount" | "law";
 export const LAW_ASKED =
   /\b(?:which|what)\s+(?:[\w'’]+\s+){0,2}?laws?\b|\bgoverning\s+law\b|\blaws?\s+govern|\bgoverned\s+by\b|\bchoice\s+of\s+law\b/i;
 const NOTICE_ASKED = /\bhow\s+much\s+(?:notice|time)\b|\bwhat\s+notice\b|\bnotice\s+period\b/i;
+/**
+ * An amount asked: "how much", "what price / fee / rate …" (at most two words between: "What is the interest rate?"
+ * asks for the interest clause, a formula), and "what is the … price / amount" however qualified ("the aggregate
+ * purchase price", "the combined face amount"), not the date, period or mechanism of one.
+ */
 const AMOUNT_ASKED =
-  /\bhow\s+(?:much|large|big)\b|\bwhat\s+(?:\w+\s+){0,2}?(?:price|rate|fee|amount|royalt(?:y|ies)|sum|cost|percentage|size)s?\b|\bwhat\s+(?:[\w'’-]+\s+){0,4}?(?:price|amount)s?\b|\bwhat\s+(?:[\w'’-]+\s+){0,5}?(?:salar(?:y|ies)|bonus(?:es)?|wages?|compensation|retainer)\b|\bhow\s+many\s+(?:dollars|shares)\b/i;
+  /\bhow\s+(?:much|large|big)\b|\bwhat\s+(?:\w+\s+){0,2}?(?:price|rate|fee|amount|royalt(?:y|ies)|sum|cost|percentage|size)s?\b|\bwhat\s+(?:is|was|are|were|will\s+be)\s+the\s+(?:[\w'’-]+\s+){0,3}?(?:price|amount)s?\b(?!\s+(?:date|period|adjustments?|mechanism|formula|allocation)\b)|\bwhat\s+(?:[\w'’-]+\s+){0,5}?(?:salar(?:y|ies)|bonus(?:es)?|wages?|compensation|retainer)\b|\bhow\s+many\s+(?:dollars|shares)\b/i;
 /** The agreement (or "it") ending, running or lasting; a renewal asks for the renewal's time instead. */
 const TERM_ASKED =
   /\b(?:when|how\s+long)\s+(?:does|will|do|is|did)\s+(?:[\w'’&./-]+\s+){0,7}?(?:agreement|contract|licen[cs]e|lease|nda|term|it)\b[^?]{0,40}?\b(?:expire|end|run|last|terminate|continue)|\bwhat\s+is\s+the\s+(?:(?:\w+\s+)?(?:term|duration)|(?:expiration|expiry|termination|end)\s+date)\s+of\b/i;
