@@ -1,4 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCliCaptured } from "@lexnav/cli";
@@ -27,8 +36,10 @@ describe("lexnav eval --store", () => {
       ...more,
     );
   const stores = () => readdirSync(join(dir, "eval")).filter((f) => f.endsWith(".sqlite"));
+  // the store a bench over both corpora built
+  let built: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "lexnav-eval-store-"));
     const src = join(repoRoot, "examples", "manufacturing-agreement");
     mkdirSync(join(dir, "corpus", "mfg"), { recursive: true });
@@ -50,30 +61,46 @@ describe("lexnav eval --store", () => {
     writeFileSync(join(dir, "both.json"), JSON.stringify({ tests: [law, filing] }));
     writeFileSync(join(dir, "mfg.json"), JSON.stringify({ tests: [law] }));
     writeFileSync(join(dir, "absent.json"), JSON.stringify({ tests: [law, absent] }));
+    expect((await retrieval("both.json", "--json")).code).toBe(0);
+    expect(stores()).toHaveLength(1);
+    built = join(dir, "eval", stores()[0] as string);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("runs a bench over one corpus on the store built over two, and builds none of its own", async () => {
-    expect((await retrieval("both.json", "--json")).code).toBe(0);
-    const [built] = stores();
-    expect(stores()).toHaveLength(1);
-    expect(built).toMatch(/^cuad\+mfg-full-/);
-    const r = await retrieval("mfg.json", "--store", join(dir, "eval", built as string), "--json");
+  it("runs a bench over one corpus on the store built over two, says so, and builds none of its own", async () => {
+    expect(built).toMatch(/cuad\+mfg-full-[0-9a-f]+\.sqlite$/);
+    const r = await retrieval("mfg.json", "--store", built, "--json");
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).queries).toBe(1);
-    expect(stores()).toEqual([built]);
+    const report = JSON.parse(r.out);
+    expect(report.queries).toBe(1);
+    expect(report.store).toBe(built);
+    expect(stores()).toHaveLength(1);
     // without it, the bench's own corpus is ingested into a store of its own
     expect((await retrieval("mfg.json", "--json")).code).toBe(0);
     expect(stores()).toHaveLength(2);
   });
 
-  it("refuses a store that lacks a file the bench names, and a file that is no finished eval store", async () => {
-    const built = stores().find((f) => f.startsWith("cuad+mfg-")) as string;
-    const lacking = await retrieval("absent.json", "--store", join(dir, "eval", built));
+  it("refuses a store that lacks a file the bench names, or a dense index, and a file that is no finished eval store", async () => {
+    const lacking = await retrieval("absent.json", "--store", built);
     expect(lacking.code).not.toBe(0);
     expect(lacking.err).toContain("does not hold 1 file the bench names (mfg/not-in-the-store.txt)");
     const none = await retrieval("mfg.json", "--store", join(dir, "nothing.sqlite"));
     expect(none.code).not.toBe(0);
     expect(none.err).toContain("is no eval store an evaluation finished building");
+    // a store whose building did not finish: the file is there, its marker is not
+    const half = join(dir, "half.sqlite");
+    copyFileSync(built, half);
+    const unfinished = await retrieval("mfg.json", "--store", half);
+    expect(unfinished.code).not.toBe(0);
+    expect(unfinished.err).toContain("half.sqlite.complete is missing");
+    // a mode that needs vectors the store was not built with is refused, not embedded into another's store
+    const dense = await run(
+      "eval",
+      "retrieval",
+      ...["--bench", join(dir, "mfg.json"), "--corpus", join(dir, "corpus"), "--mode", "dense", "--store", built],
+    );
+    expect(dense.code).not.toBe(0);
+    expect(dense.err).toContain("has no dense index made by");
+    expect(existsSync(`${built}.dense-complete`)).toBe(false);
   });
 });

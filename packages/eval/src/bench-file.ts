@@ -64,6 +64,11 @@ export function datasetOf(tests: BenchTest[]): string {
   return folder;
 }
 
+/** The corpus files a test names: its document, its gold snippets' files and its deal's files. */
+export function filesNamed(t: BenchTest): string[] {
+  return [t.doc, ...t.snippets.map((s) => s.file_path), ...(t.scope?.files ?? [])];
+}
+
 /**
  * The data set folders of a benchmark (e.g. ["cuad"]), from where its documents, gold and scopes live,
  * sorted: a bench over several data sets (the natural-question bench) runs over all of them.
@@ -71,7 +76,7 @@ export function datasetOf(tests: BenchTest[]): string {
 export function datasetsOf(tests: BenchTest[]): string[] {
   const folders = new Set<string>();
   for (const t of tests) {
-    for (const f of [t.doc, ...t.snippets.map((s) => s.file_path), ...(t.scope?.files ?? [])]) {
+    for (const f of filesNamed(t)) {
       const folder = f.split("/")[0];
       if (folder) folders.add(folder);
     }

@@ -9,7 +9,7 @@ export type {
 } from "./answer-eval.ts";
 export { runAnswerEval, runPairedEval, summariseAnswerRows } from "./answer-eval.ts";
 export type { BenchTest, Protocol } from "./bench-file.ts";
-export { applyProtocol, corpusFileOf, datasetOf, datasetsOf, loadBench, sliceOf } from "./bench-file.ts";
+export { applyProtocol, corpusFileOf, datasetOf, datasetsOf, filesNamed, loadBench, sliceOf } from "./bench-file.ts";
 export type { BenchSnippet, GoldSnippet } from "./domain/gold.ts";
 export { allOccurrences, chooseOccurrences, locateQuote, resolveGold } from "./domain/gold.ts";
 export type { RankedPassage, SpanRef } from "./domain/span-metrics.ts";

@@ -91,6 +91,8 @@ export interface PairedReport {
 }
 
 export interface EvalAnswersReport extends Omit<AnswerEvalReport, "rows"> {
+  /** The eval store the run read when given by --store (its corpus, and so its figures, are that store's). */
+  store?: string;
   answerer: "offline" | "model";
   k: number;
   scope: "corpus" | "set";
@@ -113,7 +115,7 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
   const mode = opts.mode as AnswerMode;
   const k = opts.k ?? 10;
   const scope = opts.scope ?? "corpus";
-  const { stack, tests, corpusRoot, setOf } = await openEvalStore(ctx, {
+  const { stack, tests, corpusRoot, setOf, dbPath } = await openEvalStore(ctx, {
     bench: opts.bench,
     corpus: opts.corpus,
     protocol: opts.protocol,
@@ -275,7 +277,14 @@ export async function evalAnswersCommand(ctx: CliContext, opts: EvalAnswersOptio
       }
     }
 
-    const out: EvalAnswersReport = { ...report, answerer: useModel ? "model" : "offline", k, scope, paired };
+    const out: EvalAnswersReport = {
+      ...report,
+      answerer: useModel ? "model" : "offline",
+      k,
+      scope,
+      paired,
+      ...(opts.store ? { store: dbPath } : {}),
+    };
     ctx.out(opts.json ? JSON.stringify(out, null, 2) : renderAnswerReport(out));
     return out;
   } finally {

@@ -48,7 +48,7 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
   const mode = opts.mode as SearchMode;
   if (opts.scope !== undefined && opts.scope !== "corpus" && opts.scope !== "set")
     throw new LexnavError("invalid_argument", `--scope must be "corpus" or "set" (not "${opts.scope}")`);
-  const { stack, tests, protocol, corpusRoot } = await openEvalStore(ctx, {
+  const { stack, tests, protocol, corpusRoot, dbPath } = await openEvalStore(ctx, {
     bench: opts.bench,
     corpus: opts.corpus,
     protocol: opts.protocol,
@@ -73,7 +73,8 @@ export async function evalRetrievalCommand(ctx: CliContext, opts: EvalRetrievalO
       },
     );
     progress.done();
-    if (opts.json) ctx.out(JSON.stringify(report, null, 2));
+    // a run on another evaluation's store (--store) says which: its corpus, and so its figures, are that store's
+    if (opts.json) ctx.out(JSON.stringify(opts.store ? { ...report, store: dbPath } : report, null, 2));
     else ctx.out(renderReport(report));
     return report;
   } finally {

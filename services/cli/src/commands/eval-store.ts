@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { LexnavError, sha256Hex } from "@lexnav/core";
-import { applyProtocol, type BenchTest, datasetsOf, loadBench, type Protocol } from "@lexnav/eval";
+import { applyProtocol, type BenchTest, datasetsOf, filesNamed, loadBench, type Protocol } from "@lexnav/eval";
 import { assignTransactionSets } from "@lexnav/ingest";
 import { type Principal, SCOPED_BUILTIN_EMBEDDER_ID } from "@lexnav/retrieval";
 import { createEmbeddedStack, type EmbeddedStack, searchOptionsOf } from "@lexnav/stack";
@@ -104,11 +104,20 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
   if (opts.store) {
     dbPath = resolve(opts.store);
     // a store is used only as an evaluation finished building it: a half-ingested one would score what it lacks
-    if (!existsSync(`${dbPath}.complete`))
+    if (!existsSync(dbPath) || !existsSync(`${dbPath}.complete`))
       throw new LexnavError(
         "not_found",
-        `${dbPath} is no eval store an evaluation finished building (${basename(dbPath)}.complete is missing): give --store a file an earlier eval command built under <db folder>/eval`,
+        `${dbPath} is no eval store an evaluation finished building (${basename(dbPath)}${existsSync(dbPath) ? ".complete" : ""} is missing): give --store a file an earlier eval command built under <db folder>/eval`,
       );
+    // and one built by this ingest code: a store of an older format reads the corpus as that code did
+    const format = (JSON.parse(readFileSync(`${dbPath}.complete`, "utf8")) as { format?: string }).format;
+    if (format !== undefined && format !== EVAL_INDEX_FORMAT)
+      throw new LexnavError(
+        "invalid_argument",
+        `the eval store ${dbPath} was built in format ${format}, and this lexnav reads ${EVAL_INDEX_FORMAT}: run the eval without --store to build one`,
+      );
+    if (format === undefined)
+      ctx.err(`the eval store ${dbPath} does not record its format (built before stores did); it is used as it is`);
   } else {
     const fingerprint = sha256Hex(
       [EVAL_INDEX_FORMAT, ...files.map((f) => `${f}:${statSync(join(corpusRoot, f)).size}`)].join("\n"),
@@ -147,7 +156,12 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
           });
         writeFileSync(
           doneMarker,
-          JSON.stringify({ files: files.length, failed, seconds: (performance.now() - t0) / 1000 }),
+          JSON.stringify({
+            files: files.length,
+            failed,
+            seconds: (performance.now() - t0) / 1000,
+            format: EVAL_INDEX_FORMAT,
+          }),
         );
         ctx.err(
           `indexed ${files.length} documents (${failed} failed) in ${((performance.now() - t0) / 1000).toFixed(1)} s into ${dbPath}`,
@@ -159,6 +173,13 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
       const wanted = ctx.models?.embedder?.id ?? null;
       const stale = wanted !== null ? madeBy !== wanted : active !== null && madeBy !== SCOPED_BUILTIN_EMBEDDER_ID;
       if (opts.dense && (!existsSync(denseMarker) || active === null || stale)) {
+        // a store named by --store is another evaluation's: it is read, never embedded again (that takes half an hour
+        // on the whole corpus, and a run with another embedder would undo it)
+        if (opts.store)
+          throw new LexnavError(
+            "invalid_argument",
+            `the eval store ${dbPath} has no dense index made by ${wanted ?? "the built-in embedder"} (${madeBy === null ? "it has none" : `its index: ${madeBy}`}): run this mode without --store, or with the embedder its index was built with`,
+          );
         ctx.err(
           wanted
             ? `building the dense index (passages embedded with ${wanted})...`
@@ -195,13 +216,12 @@ export async function openEvalStore(ctx: CliContext, opts: EvalStoreOptions): Pr
     if (indexed.length > 0 && !indexed.some((d) => d.source.startsWith(corpusRoot + sep)))
       throw new LexnavError(
         "invalid_argument",
-        `the eval store ${dbPath} holds the same files ingested from another folder (e.g. ${indexed[0]?.source}), so no gold file would be found in it: pass that folder as --corpus, or give another --db`,
+        `the eval store ${dbPath} holds the same files ingested from another folder (e.g. ${indexed[0]?.source}), so no gold file would be found in it: pass that folder as --corpus, or give another ${opts.store ? "--store" : "--db"}`,
       );
     // A store given by --store holds what the bench names, or the bench is not run on it.
     if (opts.store) {
-      const named = new Set(
-        tests.flatMap((t) => [t.doc, ...t.snippets.map((s) => s.file_path), ...(t.scope?.files ?? [])]),
-      );
+      // held as the bench's own store would hold it: ingested, or failed to ingest with its reason recorded
+      const named = new Set(tests.flatMap(filesNamed));
       const missing: string[] = [];
       for (const f of [...named].sort())
         if ((await stack.catalog.findDocumentBySource(join(corpusRoot, f))) === null) missing.push(f);
