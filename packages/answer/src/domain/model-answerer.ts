@@ -1,9 +1,9 @@
 import { LexnavError } from "@lexnav/core";
 import type { LanguageModel } from "../ports/language-model.ts";
-import { parseCitedText, SILENCE_SENTENCE, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
+import { parseCitedText, type SourceText, shouldAbstain, verifyClaims } from "./citations.ts";
 import type { EvidenceItem } from "./evidence.ts";
 import type { LedgerEntry } from "./ledger.ts";
-import type { DraftAnswer } from "./offline-answerer.ts";
+import { type DraftAnswer, silentDraft } from "./offline-answerer.ts";
 import { PLANNER_RULES_V1, renderEvidence, renderQuestion, SYSTEM_RULES_V1 } from "./prompts.ts";
 import { checkQuestion } from "./question-guard.ts";
 
@@ -158,16 +158,7 @@ export function judgeModelText(text: string, extract: readonly EvidenceItem[], s
   const claims = parseCitedText(text, extract);
   const verified = verifyClaims(claims, extract, source);
   const decision = shouldAbstain(text, verified);
-  if (decision.abstain)
-    return {
-      text: SILENCE_SENTENCE,
-      claims: [],
-      abstained: true,
-      abstainReason: decision.reason,
-      precedence: [],
-      unsupported: verified.unsupported.length,
-      confidence: 0,
-    };
+  if (decision.abstain) return silentDraft(decision.reason, 0, verified.unsupported.length);
   const precedence = verified.supported
     .filter((c) => /controlling|governs|overrid|supersed/i.test(c.text))
     .map((c) => c.text);

@@ -104,6 +104,19 @@ export interface DraftAnswer {
   readAs?: string;
 }
 
+/** A silence: the silence sentence, nothing cited, and why (`reason`, shown to the reader). */
+export function silentDraft(reason: string | null, confidence: number, unsupported = 0): DraftAnswer {
+  return {
+    text: SILENCE_SENTENCE,
+    claims: [],
+    abstained: true,
+    abstainReason: reason,
+    precedence: [],
+    unsupported,
+    confidence,
+  };
+}
+
 /**
  * Answers from the extract alone, without a language model: the evidence model scores every sentence
  * of the extract, the most probable ones are cited as `[doc] Clause X` with their exact spans, a later
@@ -119,16 +132,7 @@ export function answerOffline(
   // set once the question has been scored; every draft from then on says how it was read
   let readAs: string | null = null;
   const read = () => (readAs ? { readAs } : {});
-  const abstain = (reason: string, confidence = 0): DraftAnswer => ({
-    text: SILENCE_SENTENCE,
-    claims: [],
-    abstained: true,
-    abstainReason: reason,
-    precedence: [],
-    unsupported: 0,
-    confidence,
-    ...read(),
-  });
+  const abstain = (reason: string, confidence = 0): DraftAnswer => ({ ...silentDraft(reason, confidence), ...read() });
   const checked = checkQuestion(question);
   if (!checked.ok) return abstain(checked.error.reason);
   if (checked.value.language !== "en")
@@ -175,13 +179,7 @@ export async function answerFromEvidence(
   options: EvidenceDecisionOptions,
 ): Promise<DraftAnswer> {
   const abstain = (reason: string, confidence = 0): DraftAnswer => ({
-    text: SILENCE_SENTENCE,
-    claims: [],
-    abstained: true,
-    abstainReason: reason,
-    precedence: [],
-    unsupported: 0,
-    confidence,
+    ...silentDraft(reason, confidence),
     decisionProbability: confidence,
   });
   const checked = checkQuestion(question);
@@ -403,19 +401,10 @@ function citeVerified(
   confidence: number,
   question: string,
 ): DraftAnswer {
-  const silence = (reason: string): DraftAnswer => ({
-    text: SILENCE_SENTENCE,
-    claims: [],
-    abstained: true,
-    abstainReason: reason,
-    precedence: [],
-    unsupported: 0,
-    confidence,
-  });
   // A sum of money the question gives that the deal answered from states nowhere: the answer would be about
   // another instrument (`given-sum.ts`).
   const unstated = sumNotStated(question, picked, extract, source);
-  if (unstated !== null) return silence(unstatedSumReason(unstated));
+  if (unstated !== null) return silentDraft(unstatedSumReason(unstated), confidence);
   // the question's terms: a sentence that names one only as "such …" is quoted with the one before it
   const asked = questionTerms(question);
   // An amending sentence whose new text the filing withholds is named, not cited as the answer (`blank-edit.ts`).
@@ -454,7 +443,7 @@ function citeVerified(
   const body = verified.supported.map((c) => c.text);
   const text = [...body, ...notes].join("\n");
   const verdict = shouldAbstain(text, verified);
-  if (verdict.abstain) return silence(verdict.reason ?? "no verified support");
+  if (verdict.abstain) return silentDraft(verdict.reason ?? "no verified support", confidence);
   return {
     text,
     claims: verified.supported,
