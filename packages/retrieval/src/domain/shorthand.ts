@@ -14,14 +14,11 @@ const SHORTHAND: ReadonlyArray<readonly [RegExp, string]> = [
   // the slips a quick message makes in the words of the trade, as a reader takes them (first: the rules below
   // read the words spelled right, "Ammendment 3" → "Amendment No. 3")
   [/\b(?:defind|definied|defned)\b/gi, "defined"],
-  [/\bAmmend(?=(?:ed|ment|ments|s|ing)?\b)/g, "Amend"],
-  [/\bam{2}end(?=(?:ed|ment|ments|s|ing)?\b)/gi, "amend"],
-  [/\b(?:Agreemnet|Agrement|Aggreement|Agreemtn)(s?)\b/g, "Agreement$1"],
-  [/\b(?:agreemnet|agrement|aggreement|agreemtn)(s?)\b/gi, "agreement$1"],
-  [/\bRecie(?=(?:ve[ds]?|ving|vables?|vers?|pts?)\b)/g, "Recei"],
-  [/\brecie(?=(?:ve[ds]?|ving|vables?|vers?|pts?)\b)/gi, "recei"],
-  [/\bTeh\b/g, "The"],
-  [/\bteh\b/gi, "the"],
+  // (the first letter captured, so a slip's capital is kept: "Ammendment 3" → "Amendment 3")
+  [/\b([Aa])m{2}end(?=(?:ed|ment|ments|s|ing)?\b)/g, "$1mend"],
+  [/\b([Aa])(?:greemnet|grement|ggreement|greemtn)(s?)\b/g, "$1greement$2"],
+  [/\b([Rr])ecie(?=(?:ve[ds]?|ving|vables?|vers?|pts?)\b)/g, "$1ecei"],
+  [/\b([Tt])eh\b/g, "$1he"],
   [/\binfo\b/gi, "information"],
   [/\bmfg\b\.?/gi, "manufacturing"],
   [/\bdev\b\.?(?=\s+(?:agreement|agmt|agrmt|plan|program|programme|work|services?)\b)/gi, "development"],
